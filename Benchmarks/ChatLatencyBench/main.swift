@@ -1,0 +1,1 @@
+print("chat-latency-bench: not written yet")

@@ -1,0 +1,1 @@
+print("gherkin-bench: not written yet")

@@ -1,0 +1,1 @@
+print("runner-bench: not written yet")

@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// specrun: a BDD spec runner for Swift. No package dependencies: the toolchain only.
+// The pipeline is the architecture: Gherkin → pickles → plan → run → Messages → reports.
+let package = Package(
+    name: "specrun",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "specrun", targets: ["specrun"]),
+        .library(name: "SpecRun", targets: ["SpecRun"]),
+        .library(name: "Gherkin", targets: ["Gherkin"]),
+        .library(name: "Chat", targets: ["Chat"]),
+        .library(name: "Survey", targets: ["Survey"]),
+        .library(name: "Quiz", targets: ["Quiz"]),
+    ],
+    targets: [
+        // The pipeline
+        .target(name: "Messages"),
+        .target(name: "Gherkin", dependencies: ["Messages"]),
+        .target(name: "CucumberExpressions"),
+        .target(name: "TagExpressions"),
+        .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions"]),
+        .target(name: "SpecRunReports", dependencies: ["Messages"]),
+        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Gherkin", "Messages"]),
+        .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
+
+        // The domains and their executable acceptance criteria
+        .target(name: "Chat"),
+        .target(name: "Survey"),
+        .target(name: "Quiz"),
+        .target(name: "Specs", dependencies: ["SpecRun", "Chat", "Survey", "Quiz"], path: "Specs"),
+
+        // Benchmarks (swift run -c release <name>)
+        .executableTarget(name: "gherkin-bench", dependencies: ["Gherkin"], path: "Benchmarks/GherkinBench"),
+        .executableTarget(name: "runner-bench", dependencies: ["SpecRun"], path: "Benchmarks/RunnerBench"),
+        .executableTarget(name: "chat-latency-bench", dependencies: ["Chat"], path: "Benchmarks/ChatLatencyBench"),
+
+        // Tests: one target per module, plus the compatibility kit and the acceptance features
+        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
+        .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions"]),
+        .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions"]),
+        .testTarget(name: "SpecRunCoreTests", dependencies: ["SpecRunCore", "Messages", "Gherkin"]),
+        .testTarget(name: "SpecRunReportsTests", dependencies: ["SpecRunReports", "Messages"]),
+        .testTarget(name: "SpecRunTests", dependencies: ["SpecRun"]),
+        .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
+        .testTarget(name: "AcceptanceTests", dependencies: ["SpecRun", "Specs"]),
+        .testTarget(name: "ChatTests", dependencies: ["Chat"]),
+        .testTarget(name: "SurveyTests", dependencies: ["Survey"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

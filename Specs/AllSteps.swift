@@ -1,0 +1,7 @@
+import SpecRun
+
+/// Every step library of the project: the composition root hands this list to the runner.
+public enum AllSteps {
+    public static let libraries: [any StepLibrary.Type] = [
+    ]
+}

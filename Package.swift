@@ -47,8 +47,9 @@ let package = Package(
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
         .testTarget(name: "AcceptanceTests", dependencies: ["SpecRun", "Specs"]),
         .testTarget(name: "ChatTests", dependencies: ["Chat"]),
-        .testTarget(name: "SurveyTests", dependencies: ["Survey"]),
-        .testTarget(name: "QuizTests", dependencies: ["Quiz"]),
+        .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "HTTPTestSupport"]),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

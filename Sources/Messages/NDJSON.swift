@@ -35,7 +35,7 @@ public enum NDJSON {
 
     static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // sorted: byte-reproducible output
         return encoder
     }
 

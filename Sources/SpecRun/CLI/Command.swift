@@ -1,0 +1,47 @@
+/// What the user asked for on the command line: a plain value, parsed without touching the OS.
+enum Command: Equatable {
+    case run(RunOptions)
+    case gherkin(GherkinOptions)
+    case report(ReportCommandOptions)
+    case steps(StepsOptions)
+    case help(topic: String?)
+    case version
+}
+
+/// A report requested with `--format NAME[:FILE]`.
+struct FormatRequest: Equatable {
+    var name: String
+    var path: String?
+}
+
+struct RunOptions: Equatable {
+    var paths: [String] = []
+    var tags: [String] = []
+    var names: [String] = []
+    var formats: [FormatRequest] = []
+    var dryRun = false
+    var failFast = false
+    var strict = true
+    var order = "defined"
+    var retry = 0
+    var color: Bool? = nil
+    var predictableIds = false
+}
+
+struct GherkinOptions: Equatable {
+    var includeSource = true
+    var includeAST = true
+    var includePickles = true
+    var predictableIds = false
+    var paths: [String] = []
+}
+
+struct ReportCommandOptions: Equatable {
+    var inputs: [String] = []
+    var formats: [FormatRequest] = []
+    var color: Bool? = nil
+}
+
+struct StepsOptions: Equatable {
+    var color: Bool? = nil
+}

@@ -1,0 +1,166 @@
+/// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
+enum CommandLineParser {
+    static let formatNames = ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"]
+
+    static func parse(_ arguments: [String]) throws -> Command {
+        var rest = arguments[...]
+        guard let first = rest.first else { return .run(RunOptions()) }
+        switch first {
+        case "gherkin": rest.removeFirst(); return .gherkin(try parseGherkin(rest))
+        case "report": rest.removeFirst(); return .report(try parseReport(rest))
+        case "steps": rest.removeFirst(); return .steps(try parseSteps(rest))
+        case "help": rest.removeFirst(); return .help(topic: rest.first)
+        case "run": rest.removeFirst(); return try parseRun(rest)
+        default: return try parseRun(rest)
+        }
+    }
+
+    private static func parseRun(_ arguments: ArraySlice<String>) throws -> Command {
+        var options = RunOptions()
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "-h", "--help": return .help(topic: nil)
+            case "--version": return .version
+            case "-t", "--tags": options.tags.append(try reader.value(for: argument))
+            case "-n", "--name": options.names.append(try reader.value(for: argument))
+            case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))
+            case "-d", "--dry-run": options.dryRun = true
+            case "--fail-fast": options.failFast = true
+            case "--strict": options.strict = true
+            case "--no-strict": options.strict = false
+            case "--order": options.order = try parseOrder(try reader.value(for: argument))
+            case "--retry": options.retry = try parseCount(try reader.value(for: argument), for: argument)
+            case "--no-color", "--no-colour": options.color = false
+            case "--color", "--colour": options.color = true
+            case "--predictable-ids": options.predictableIds = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" { throw unknownOption(argument, known: runFlags) }
+                options.paths.append(argument)
+            }
+        }
+        try checkStdoutOwners(options.formats)
+        return .run(options)
+    }
+
+    private static func parseGherkin(_ arguments: ArraySlice<String>) throws -> GherkinOptions {
+        var options = GherkinOptions()
+        for argument in arguments {
+            switch argument {
+            case "--no-source": options.includeSource = false
+            case "--no-ast": options.includeAST = false
+            case "--no-pickles": options.includePickles = false
+            case "--predictable-ids": options.predictableIds = true
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--no-source", "--no-ast", "--no-pickles", "--predictable-ids"]) }
+                options.paths.append(argument)
+            }
+        }
+        if options.paths.isEmpty { throw UsageError(message: "specrun gherkin: give at least one feature file, e.g. specrun gherkin Features/quiz/start.feature") }
+        return options
+    }
+
+    private static func parseReport(_ arguments: ArraySlice<String>) throws -> ReportCommandOptions {
+        var options = ReportCommandOptions()
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))
+            case "--no-color", "--no-colour": options.color = false
+            case "--color", "--colour": options.color = true
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--no-color", "--color"]) }
+                options.inputs.append(argument)
+            }
+        }
+        if options.inputs.isEmpty { throw UsageError(message: "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html") }
+        if options.formats.isEmpty { options.formats = [FormatRequest(name: "summary", path: nil)] }
+        try checkStdoutOwners(options.formats)
+        return options
+    }
+
+    private static func parseSteps(_ arguments: ArraySlice<String>) throws -> StepsOptions {
+        var options = StepsOptions()
+        for argument in arguments {
+            switch argument {
+            case "--no-color", "--no-colour": options.color = false
+            case "--color", "--colour": options.color = true
+            default: throw unknownOption(argument, known: ["--no-color", "--color"])
+            }
+        }
+        return options
+    }
+
+    static func parseFormat(_ text: String) throws -> FormatRequest {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard formatNames.contains(name) else {
+            let hint = Suggestions.closest(to: name, among: formatNames).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "unknown format '\(name)'\(hint); formats: \(formatNames.joined(separator: ", "))")
+        }
+        guard parts.count == 2 else { return FormatRequest(name: name, path: nil) }
+        let path = String(parts[1])
+        if path.isEmpty { throw UsageError(message: "--format \(name): the file after ':' is empty; write --format \(name):PATH or --format \(name) for stdout") }
+        return FormatRequest(name: name, path: path)
+    }
+
+    private static func parseOrder(_ text: String) throws -> String {
+        if text == "defined" || text == "reverse" || text == "random" { return text }
+        if text.hasPrefix("random:"), UInt64(text.dropFirst("random:".count)) != nil { return text }
+        throw UsageError(message: "--order: expected defined, reverse, random or random:SEED (SEED a whole number), got '\(text)'")
+    }
+
+    private static func parseCount(_ text: String, for option: String) throws -> Int {
+        guard let count = Int(text), count >= 0 else { throw UsageError(message: "\(option): expected a whole number ≥ 0, got '\(text)'") }
+        return count
+    }
+
+    private static func checkStdoutOwners(_ formats: [FormatRequest]) throws {
+        let owners = formats.filter { $0.path == nil }.map(\.name)
+        if owners.count > 1 {
+            throw UsageError(message: "formats \(owners.joined(separator: " and ")) both write to stdout; give all but one a file, e.g. --format \(owners[1]):reports/\(owners[1]).out")
+        }
+    }
+
+    private static let runFlags = ["--tags", "--name", "--format", "--dry-run", "--fail-fast", "--strict", "--no-strict",
+                                   "--order", "--retry", "--no-color", "--color", "--help", "--version", "--predictable-ids"]
+
+    private static func unknownOption(_ option: String, known: [String]) -> UsageError {
+        let name = String(option.split(separator: "=", maxSplits: 1)[0])
+        let hint = Suggestions.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        return UsageError(message: "unknown option '\(name)'\(hint)")
+    }
+}
+
+/// Reads options and their values; accepts both `--tags X` and `--tags=X`.
+struct ArgumentReader {
+    private var arguments: ArraySlice<String>
+    private var pendingValue: String?
+
+    init(_ arguments: ArraySlice<String>) { self.arguments = arguments }
+
+    mutating func next() -> String? {
+        guard let argument = arguments.popFirst() else { return nil }
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            pendingValue = String(argument[argument.index(after: equals)...])
+            return String(argument[..<equals])
+        }
+        return argument
+    }
+
+    mutating func value(for option: String) throws -> String {
+        if let value = pendingValue { pendingValue = nil; return value }
+        guard let value = arguments.popFirst() else { throw UsageError(message: "\(option) needs a value, e.g. \(option) \(Self.example(for: option))") }
+        return value
+    }
+
+    private static func example(for option: String) -> String {
+        switch option {
+        case "-t", "--tags": return "'@smoke and not @slow'"
+        case "-n", "--name": return "'^Login'"
+        case "-f", "--format": return "html:reports/index.html"
+        case "--order": return "random:42"
+        default: return "VALUE"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+enum HelpText {
+    static let version = "0.1.0"
+
+    static let main = """
+    specrun — run Gherkin features against Swift step definitions
+
+    USAGE
+      specrun [PATH[:LINE]...] [options]        run features (default: Features/)
+      specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
+      specrun report FILE.ndjson... --format NAME[:FILE]...
+                                                rebuild reports from saved message streams
+      specrun steps                             list the step definitions
+
+    RUN OPTIONS
+      PATH                       a .feature/.feature.md file or a folder (searched recursively);
+                                 PATH:LINE[:LINE] selects the scenarios or example rows at those lines;
+                                 @FILE reads such paths from a rerun file
+      -t, --tags EXPR            only scenarios whose tags match, e.g. '@smoke and not @wip' (repeat = and)
+      -n, --name REGEX           only scenarios whose name matches (repeat = or)
+      -f, --format NAME[:FILE]   pretty, progress, summary, message, junit, json, html, rerun, usage, github;
+                                 repeatable; without FILE it writes to stdout (one format at most)
+      -d, --dry-run              match steps without running them
+          --fail-fast            stop after the first failing scenario
+          --no-strict            undefined and pending steps do not fail the run
+          --order ORDER          defined (default), reverse, random or random:SEED
+          --retry N              run a failing scenario up to N more times
+          --no-color, --color    colours (default: on a terminal and NO_COLOR unset)
+      -h, --help                 this text
+          --version              the version
+
+    GHERKIN OPTIONS
+      --no-source --no-ast --no-pickles --predictable-ids
+
+    EXIT CODES
+      0 passed   1 a scenario failed   2 bad arguments or configuration
+      3 a feature file could not be parsed   4 nothing was selected
+    """
+}

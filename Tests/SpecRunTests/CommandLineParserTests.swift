@@ -1,0 +1,81 @@
+@testable import SpecRun
+import XCTest
+
+final class CommandLineParserTests: XCTestCase {
+    func test_parse_runsFeaturesWithDefaultsOnNoArguments() throws {
+        XCTAssertEqual(try CommandLineParser.parse([]), .run(RunOptions()))
+    }
+
+    func test_parse_collectsPathsAndOptionsOnRunArguments() throws {
+        let command = try CommandLineParser.parse(["Features/quiz", "Features/chat/a.feature:12", "--tags", "@smoke", "-t", "not @wip",
+                                                   "--name=Login", "--dry-run", "--fail-fast", "--order", "random:42", "--retry", "2", "--no-color"])
+        var expected = RunOptions()
+        expected.paths = ["Features/quiz", "Features/chat/a.feature:12"]
+        expected.tags = ["@smoke", "not @wip"]
+        expected.names = ["Login"]
+        expected.dryRun = true
+        expected.failFast = true
+        expected.order = "random:42"
+        expected.retry = 2
+        expected.color = false
+        XCTAssertEqual(command, .run(expected))
+    }
+
+    func test_parse_acceptsSeveralFormatsWithFiles() throws {
+        guard case .run(let options) = try CommandLineParser.parse(["--format", "pretty", "--format", "junit:reports/junit.xml", "-f", "html:r/i.html"]) else {
+            return XCTFail("expected a run")
+        }
+        XCTAssertEqual(options.formats, [FormatRequest(name: "pretty", path: nil), FormatRequest(name: "junit", path: "reports/junit.xml"),
+                                         FormatRequest(name: "html", path: "r/i.html")])
+    }
+
+    func test_parse_refusesTwoFormatsOnStdout() {
+        XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "progress"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message,
+                           "formats pretty and progress both write to stdout; give all but one a file, e.g. --format progress:reports/progress.out")
+        }
+    }
+
+    func test_parse_suggestsTheClosestFormatOnTypo() {
+        XCTAssertThrowsError(try CommandLineParser.parse(["--format", "junt:x.xml"])) { error in
+            XCTAssertTrue((error as? UsageError)?.message.hasPrefix("unknown format 'junt' (did you mean 'junit'?)") ?? false, "\(error)")
+        }
+    }
+
+    func test_parse_suggestsTheClosestOptionOnTypo() {
+        XCTAssertThrowsError(try CommandLineParser.parse(["--tag", "@x"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "unknown option '--tag' (did you mean '--tags'?)")
+        }
+    }
+
+    func test_parse_explainsAMissingValue() {
+        XCTAssertThrowsError(try CommandLineParser.parse(["--tags"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "--tags needs a value, e.g. --tags '@smoke and not @slow'")
+        }
+    }
+
+    func test_parse_refusesABadOrder() {
+        XCTAssertThrowsError(try CommandLineParser.parse(["--order", "random:x"]))
+        XCTAssertNoThrow(try CommandLineParser.parse(["--order", "reverse"]))
+    }
+
+    func test_parse_readsGherkinSubcommand() throws {
+        let command = try CommandLineParser.parse(["gherkin", "--no-source", "--predictable-ids", "a.feature", "b.feature.md"])
+        XCTAssertEqual(command, .gherkin(GherkinOptions(includeSource: false, includeAST: true, includePickles: true,
+                                                          predictableIds: true, paths: ["a.feature", "b.feature.md"])))
+    }
+
+    func test_parse_refusesGherkinWithoutFiles() {
+        XCTAssertThrowsError(try CommandLineParser.parse(["gherkin", "--no-ast"]))
+    }
+
+    func test_parse_readsReportSubcommandWithSummaryByDefault() throws {
+        let command = try CommandLineParser.parse(["report", "a.ndjson", "b.ndjson"])
+        XCTAssertEqual(command, .report(ReportCommandOptions(inputs: ["a.ndjson", "b.ndjson"], formats: [FormatRequest(name: "summary", path: nil)])))
+    }
+
+    func test_parse_returnsHelpAndVersion() throws {
+        XCTAssertEqual(try CommandLineParser.parse(["--help"]), .help(topic: nil))
+        XCTAssertEqual(try CommandLineParser.parse(["--version"]), .version)
+    }
+}

@@ -1,1 +1,0 @@
-// HTTPTestSupport: a real HTTP server on 127.0.0.1 for tests

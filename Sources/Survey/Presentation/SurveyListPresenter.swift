@@ -1,0 +1,49 @@
+import Foundation
+
+/// Turns the state of the survey list into what the user sees.
+public enum SurveyListPresenter {
+    public static let title = "Surveys"
+    public static let emptyMessage = "There are no surveys right now."
+    public static let connectivityErrorMessage = "Couldn't connect to the server. Check your connection and try again."
+    public static let invalidDataErrorMessage = "Something went wrong while loading the surveys. Please try again later."
+    public static let sessionExpiredMessage = "Your session has expired. Please log in again."
+
+    public static func loading(_ pager: SurveyPager = SurveyPager()) -> SurveyListViewModel {
+        make(pager, isLoading: true, errorMessage: nil)
+    }
+
+    public static func map(_ pager: SurveyPager) -> SurveyListViewModel {
+        make(pager, isLoading: false, errorMessage: pager.surveys.isEmpty ? emptyMessage : nil)
+    }
+
+    /// A failed load keeps the surveys already shown and adds the error message.
+    public static func map(_ pager: SurveyPager, error: any Error) -> SurveyListViewModel {
+        make(pager, isLoading: false, errorMessage: message(for: error))
+    }
+
+    public static func message(for error: any Error) -> String {
+        switch error {
+        case RemoteSurveysLoader.Error.connectivity, RemoteTokenLoader.Error.connectivity:
+            return connectivityErrorMessage
+        case LocalTokenLoader.Error.notFound, LocalTokenLoader.Error.invalidData:
+            return sessionExpiredMessage
+        default:
+            return invalidDataErrorMessage
+        }
+    }
+
+    private static func make(_ pager: SurveyPager, isLoading: Bool, errorMessage: String?) -> SurveyListViewModel {
+        let surveys = pager.surveys.map(viewModel)
+        return SurveyListViewModel(
+            isLoading: isLoading,
+            surveys: surveys,
+            pageIndicator: PageIndicatorViewModel(numberOfPages: surveys.count, currentPage: pager.currentIndex),
+            currentSurvey: pager.currentSurvey.map(viewModel),
+            errorMessage: errorMessage
+        )
+    }
+
+    private static func viewModel(_ item: SurveyItem) -> SurveyViewModel {
+        SurveyViewModel(title: item.title, description: item.description, imageURL: item.coverImageURL)
+    }
+}

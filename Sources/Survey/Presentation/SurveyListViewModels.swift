@@ -1,0 +1,28 @@
+import Foundation
+
+/// What one page of the survey list shows.
+public struct SurveyViewModel: Equatable, Sendable {
+    public let title: String
+    public let description: String
+    public let imageURL: URL
+}
+
+/// The dots under the surveys: how many pages, which one is selected (0-based, like a page control).
+public struct PageIndicatorViewModel: Equatable, Sendable {
+    public let numberOfPages: Int
+    public let currentPage: Int
+
+    /// What a screen reader says, e.g. "Page 2 of 3".
+    public var accessibilityLabel: String {
+        numberOfPages == 0 ? "No pages" : "Page \(currentPage + 1) of \(numberOfPages)"
+    }
+}
+
+/// Everything the survey list screen shows at one moment.
+public struct SurveyListViewModel: Equatable, Sendable {
+    public let isLoading: Bool
+    public let surveys: [SurveyViewModel]
+    public let pageIndicator: PageIndicatorViewModel
+    public let currentSurvey: SurveyViewModel?
+    public let errorMessage: String?
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The app's chat entry point: when the customer opens the app, the bubble shows the connection being
+/// established while `prepare()` runs, then ready or failed (with Retry). Without connectivity it stays hidden.
+public final class ChatEntryPoint {
+    private let preparer: ChatPreparing
+    private let isConnected: () -> Bool
+    private let view: ChatBubbleView
+
+    public init(preparer: ChatPreparing, isConnected: @escaping () -> Bool, view: ChatBubbleView) {
+        self.preparer = preparer
+        self.isConnected = isConnected
+        self.view = view
+    }
+
+    /// The customer opened the app.
+    public func appDidOpen() async {
+        await connect()
+    }
+
+    /// The customer tapped Retry on a failed bubble.
+    public func retry() async {
+        await connect()
+    }
+
+    private func connect() async {
+        guard isConnected() else {
+            view.display(ChatBubblePresenter.hidden)
+            return
+        }
+        view.display(ChatBubblePresenter.connecting)
+        do {
+            try await preparer.prepare()
+            view.display(ChatBubblePresenter.ready)
+        } catch {
+            view.display(ChatBubblePresenter.failed(error))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why `prepare()` failed: every case names the step of the start-up flow that gave up.
+public enum ChatPrepareError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The STS-metadata API failed twice (first try and the one retry).
+    case metadataUnavailable
+    /// The STS API could not give a new user token.
+    case tokenUnavailable
+    /// `initialize` on the chat client failed, also after fetching the app id again.
+    case initializeFailed
+    /// `login` on the chat client failed, also after logging out and renewing the token.
+    case loginFailed
+
+    public var description: String {
+        switch self {
+        case .metadataUnavailable: "the chat settings (STS metadata) could not be loaded, also after one retry"
+        case .tokenUnavailable: "a new chat token could not be obtained from STS"
+        case .initializeFailed: "the chat client could not be initialized, also after fetching the app id again"
+        case .loginFailed: "the chat client login failed, also after logging out and renewing the token"
+        }
+    }
+}

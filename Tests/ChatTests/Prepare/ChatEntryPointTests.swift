@@ -1,0 +1,77 @@
+import XCTest
+@testable import Chat
+
+final class ChatEntryPointTests: XCTestCase {
+    func test_appDidOpen_keepsBubbleHiddenWithoutPreparingOnNoConnectivity() async {
+        let (sut, preparer, view) = makeSUT(connected: false)
+
+        await sut.appDidOpen()
+
+        XCTAssertEqual(view.displayed, [ChatBubblePresenter.hidden])
+        XCTAssertEqual(preparer.prepareCallCount, 0)
+    }
+
+    func test_appDidOpen_showsConnectingThenReadyOnPrepareSuccess() async {
+        let (sut, preparer, view) = makeSUT(connected: true)
+        preparer.results = [.success(())]
+
+        await sut.appDidOpen()
+
+        XCTAssertEqual(view.displayed.map(\.state), [.connecting, .ready])
+        XCTAssertEqual(view.displayed.first?.message, "Connecting you to an agent…")
+        XCTAssertEqual(view.displayed.last?.opensConversation, true)
+    }
+
+    func test_appDidOpen_showsFailureNamingCauseWithRetryOnPrepareError() async {
+        let (sut, preparer, view) = makeSUT(connected: true)
+        preparer.results = [.failure(.loginFailed)]
+
+        await sut.appDidOpen()
+
+        let last = view.displayed.last
+        XCTAssertEqual(last?.state, .failed)
+        XCTAssertEqual(last?.showsRetry, true)
+        XCTAssertEqual(last?.opensConversation, false)
+        XCTAssertEqual(last?.message, "Chat is unavailable: you could not be signed in to the chat service. Tap Retry to try again.")
+    }
+
+    func test_retry_preparesAgainAndShowsReadyOnSuccess() async {
+        let (sut, preparer, view) = makeSUT(connected: true)
+        preparer.results = [.failure(.metadataUnavailable), .success(())]
+
+        await sut.appDidOpen()
+        await sut.retry()
+
+        XCTAssertEqual(view.displayed.map(\.state), [.connecting, .failed, .connecting, .ready])
+        XCTAssertEqual(preparer.prepareCallCount, 2)
+    }
+
+    func test_failureMessage_isDistinctForEveryCause() {
+        let causes: [ChatPrepareError] = [.metadataUnavailable, .tokenUnavailable, .initializeFailed, .loginFailed]
+        XCTAssertEqual(Set(causes.map(ChatBubblePresenter.failureMessage(for:))).count, causes.count)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(connected: Bool, file: StaticString = #filePath, line: UInt = #line) -> (ChatEntryPoint, PreparerStub, BubbleViewSpy) {
+        let preparer = PreparerStub()
+        let view = BubbleViewSpy()
+        let sut = ChatEntryPoint(preparer: preparer, isConnected: { connected }, view: view)
+        addTeardownBlock { [weak sut] in XCTAssertNil(sut, file: file, line: line) }
+        return (sut, preparer, view)
+    }
+
+    private final class PreparerStub: ChatPreparing {
+        var results: [Result<Void, ChatPrepareError>] = []
+        private(set) var prepareCallCount = 0
+        func prepare() async throws(ChatPrepareError) {
+            prepareCallCount += 1
+            try results.removeFirst().get()
+        }
+    }
+
+    private final class BubbleViewSpy: ChatBubbleView {
+        private(set) var displayed: [ChatBubbleViewModel] = []
+        func display(_ viewModel: ChatBubbleViewModel) { displayed.append(viewModel) }
+    }
+}

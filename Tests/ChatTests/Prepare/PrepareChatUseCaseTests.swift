@@ -1,0 +1,231 @@
+import XCTest
+@testable import Chat
+
+final class PrepareChatUseCaseTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    // MARK: - App id
+
+    func test_prepare_requestsMetadataWhenAppIdIsNotStored() async throws {
+        let (sut, spy) = makeSUT()
+        spy.metadataResults = [.success(STSMetadata(appId: "app-1"))]
+        spy.tokenResults = [.success("t")]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(Array(spy.messages.prefix(3)), [.retrieveAppId, .requestMetadata, .insertAppId("app-1")])
+    }
+
+    func test_prepare_checksStoredTokenWithoutRequestingMetadataWhenAppIdIsStored() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(Array(spy.messages.prefix(2)), [.retrieveAppId, .retrieveToken])
+        XCTAssertFalse(spy.messages.contains(.requestMetadata))
+    }
+
+    func test_prepare_retriesMetadataOnceOnMetadataError() async throws {
+        let (sut, spy) = makeSUT()
+        spy.metadataResults = [.failure(AnyError()), .success(STSMetadata(appId: "app-2"))]
+        spy.tokenResults = [.success("t")]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .requestMetadata, .requestMetadata, .insertAppId("app-2")])
+    }
+
+    func test_prepare_deliversMetadataErrorOnTwoMetadataErrors() async {
+        let (sut, spy) = makeSUT()
+        spy.metadataResults = [.failure(AnyError()), .failure(AnyError())]
+
+        await expect(sut, toFailWith: .metadataUnavailable)
+        XCTAssertEqual(spy.messages, [.retrieveAppId, .requestMetadata, .requestMetadata])
+    }
+
+    // MARK: - User token
+
+    func test_prepare_requestsTokenFromSTSWhenTokenIsNotStored() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1")
+        spy.tokenResults = [.success("new-token")]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken("new-token")])
+    }
+
+    func test_prepare_renewsTokenThroughSTSWhenStoredTokenIsExpired() async throws {
+        let expired = JWT.token(expiringAt: now.addingTimeInterval(-1))
+        let (sut, spy) = makeSUT(appId: "app-1", token: expired)
+        spy.tokenResults = [.success("renewed")]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages, [
+            .retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken("renewed"),
+            .initialize(appId: "app-1"), .login(token: "renewed"),
+        ])
+    }
+
+    func test_prepare_renewsTokenWhenStoredTokenExpiresExactlyNow() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now))
+        spy.tokenResults = [.success("renewed")]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertTrue(spy.messages.contains(.requestToken(appId: "app-1")))
+    }
+
+    func test_prepare_renewsTokenWhenStoredTokenIsUnreadable() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: "not-a-jwt")
+        spy.tokenResults = [.success("renewed")]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertTrue(spy.messages.contains(.requestToken(appId: "app-1")))
+    }
+
+    func test_prepare_initializesWithoutCallingSTSWhenStoredTokenIsNotExpired() async throws {
+        let token = validToken()
+        let (sut, spy) = makeSUT(appId: "app-1", token: token)
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages, [.retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(token: token)])
+    }
+
+    func test_prepare_deliversTokenErrorOnSTSTokenError() async {
+        let (sut, spy) = makeSUT(appId: "app-1")
+        spy.tokenResults = [.failure(AnyError())]
+
+        await expect(sut, toFailWith: .tokenUnavailable)
+        XCTAssertFalse(spy.messages.contains(.initialize(appId: "app-1")))
+    }
+
+    // MARK: - Initialize
+
+    func test_prepare_requestsMetadataAgainAndInitializesWithNewAppIdOnInitializeError() async throws {
+        let token = validToken()
+        let (sut, spy) = makeSUT(appId: "old-app", token: token)
+        spy.initializeResults = [.failure(AnyError()), .success(())]
+        spy.metadataResults = [.success(STSMetadata(appId: "new-app"))]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages, [
+            .retrieveAppId, .retrieveToken, .initialize(appId: "old-app"),
+            .requestMetadata, .insertAppId("new-app"), .initialize(appId: "new-app"), .login(token: token),
+        ])
+    }
+
+    func test_prepare_deliversInitializeErrorOnSecondInitializeError() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.failure(AnyError()), .failure(AnyError())]
+        spy.metadataResults = [.success(STSMetadata(appId: "app-1"))]
+
+        await expect(sut, toFailWith: .initializeFailed)
+        XCTAssertEqual(spy.messages.filter { if case .login = $0 { true } else { false } }, [])
+    }
+
+    func test_prepare_deliversMetadataErrorOnMetadataErrorsAfterInitializeError() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.failure(AnyError())]
+        spy.metadataResults = [.failure(AnyError()), .failure(AnyError())]
+
+        await expect(sut, toFailWith: .metadataUnavailable)
+    }
+
+    // MARK: - Login
+
+    func test_prepare_logsOutRenewsTokenAndLogsInAgainOnLoginError() async throws {
+        let token = validToken()
+        let (sut, spy) = makeSUT(appId: "app-1", token: token)
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.failure(AnyError()), .success(())]
+        spy.tokenResults = [.success("renewed")]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages, [
+            .retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(token: token),
+            .logout, .requestToken(appId: "app-1"), .insertToken("renewed"), .login(token: "renewed"),
+        ])
+    }
+
+    func test_prepare_deliversLoginErrorOnSecondLoginError() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.failure(AnyError()), .failure(AnyError())]
+        spy.tokenResults = [.success("renewed")]
+
+        await expect(sut, toFailWith: .loginFailed)
+        XCTAssertEqual(spy.messages.filter { $0 == .logout }.count, 1)
+    }
+
+    func test_prepare_deliversTokenErrorWhenTokenRenewalFailsAfterLoginError() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.failure(AnyError())]
+        spy.tokenResults = [.failure(AnyError())]
+
+        await expect(sut, toFailWith: .tokenUnavailable)
+    }
+
+    func test_prepare_completesSuccessfullyOnLoginSuccess() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        do { try await sut.prepare() } catch { XCTFail("Expected success, got \(error)") }
+    }
+
+    func test_errorDescription_namesTheFailingStep() {
+        XCTAssertTrue(ChatPrepareError.metadataUnavailable.description.contains("metadata"))
+        XCTAssertTrue(ChatPrepareError.tokenUnavailable.description.contains("token"))
+        XCTAssertTrue(ChatPrepareError.initializeFailed.description.contains("initialized"))
+        XCTAssertTrue(ChatPrepareError.loginFailed.description.contains("login"))
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(appId: String? = nil, token: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ChatPreparer, PrepareSpy) {
+        let spy = PrepareSpy()
+        spy.storedAppId = appId
+        spy.storedToken = token
+        let now = self.now
+        let sut = ChatPreparer(appIdStore: spy, tokenStore: spy, sts: spy, client: spy, currentDate: { now })
+        addTeardownBlock { [weak sut, weak spy] in
+            XCTAssertNil(sut, "ChatPreparer should have been deallocated", file: file, line: line)
+            XCTAssertNil(spy, "Spy should have been deallocated", file: file, line: line)
+        }
+        return (sut, spy)
+    }
+
+    private func validToken() -> String { JWT.token(expiringAt: now.addingTimeInterval(3600)) }
+
+    private func expect(_ sut: ChatPreparer, toFailWith expected: ChatPrepareError, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            try await sut.prepare()
+            XCTFail("Expected \(expected), got success", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error, expected, file: file, line: line)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+@testable import Chat
+
+/// One spy for every boundary of the start-up flow, so tests can check the order of the calls.
+final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
+    enum ReceivedMessage: Equatable {
+        case retrieveAppId
+        case insertAppId(String)
+        case retrieveToken
+        case insertToken(String)
+        case requestMetadata
+        case requestToken(appId: String)
+        case initialize(appId: String)
+        case login(token: String)
+        case logout
+    }
+
+    private(set) var messages: [ReceivedMessage] = []
+
+    var storedAppId: String?
+    var storedToken: String?
+    var metadataResults: [Result<STSMetadata, Error>] = []
+    var tokenResults: [Result<String, Error>] = []
+    var initializeResults: [Result<Void, Error>] = []
+    var loginResults: [Result<Void, Error>] = []
+
+    func retrieveAppId() -> String? { messages.append(.retrieveAppId); return storedAppId }
+    func insert(appId: String) { messages.append(.insertAppId(appId)); storedAppId = appId }
+    func retrieveToken() -> String? { messages.append(.retrieveToken); return storedToken }
+    func insert(token: String) { messages.append(.insertToken(token)); storedToken = token }
+
+    func requestMetadata() async throws -> STSMetadata {
+        messages.append(.requestMetadata)
+        return try next(&metadataResults, orFail: "requestMetadata").get()
+    }
+
+    func requestToken(appId: String) async throws -> String {
+        messages.append(.requestToken(appId: appId))
+        return try next(&tokenResults, orFail: "requestToken").get()
+    }
+
+    func initialize(appId: String) async throws {
+        messages.append(.initialize(appId: appId))
+        try next(&initializeResults, orFail: "initialize").get()
+    }
+
+    func login(token: String) async throws {
+        messages.append(.login(token: token))
+        try next(&loginResults, orFail: "login").get()
+    }
+
+    func logout() async { messages.append(.logout) }
+
+    /// An unplanned call fails loudly instead of succeeding by accident.
+    private func next<T>(_ results: inout [Result<T, Error>], orFail call: String) -> Result<T, Error> {
+        guard !results.isEmpty else { return .failure(UnexpectedCall(name: call)) }
+        return results.removeFirst()
+    }
+
+    struct UnexpectedCall: Error { let name: String }
+}
+
+struct AnyError: Error {}
+
+enum JWT {
+    /// An unsigned JWT whose payload carries `exp`.
+    static func token(expiringAt date: Date) -> String {
+        let header = base64URL(#"{"alg":"none","typ":"JWT"}"#)
+        let payload = base64URL(#"{"sub":"customer-1","exp":\#(Int(date.timeIntervalSince1970))}"#)
+        return "\(header).\(payload).signature"
+    }
+
+    private static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

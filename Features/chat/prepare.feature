@@ -1,0 +1,210 @@
+@chat @mycwt-prepare @story-start-chat-with-agent
+Feature: Customer starts a chat with an agent via the myCWT app
+  Story: Customer would like to start a chat with an agent via myCWT iOS App (seed 000, "myCWT Chat BDD specs").
+
+  Narrative #1:
+    As an online customer,
+    I want to open the app and see a chat bubble that will let me start a conversation.
+
+  Notes for readers tracing the text back to the document:
+  - The document's typos are fixed here: "Giving" is written "Given", "Nerative" is "Narrative",
+    "requet" is "request", "creteria" is "criteria", "successfuly" is "successfully".
+  - The document says twice "Given the user token is not expired": the first one ("then call STS API to renew
+    the token") is a typo for "expired". A token is expired when its JWT `exp` is at or before now.
+  - The second acceptance scenario stops mid-sentence ("send request to save his"). We read it as: a first-time
+    customer's app asks STS for the chat settings and a token, and saves his app id and token.
+  - Where the document is silent we decided as a customer would expect: without connectivity the bubble stays
+    hidden; when the start-up flow fails, the bubble says why and offers Retry; a stored token that cannot be
+    read counts as expired; the STS-metadata request made after an initialize error retries once as well.
+
+  Background:
+    Given the clock shows "2026-11-22T08:00:00Z"
+
+  Rule: The customer sees the chat bubble when opening the app
+
+    @narrative-1 @acceptance-criteria
+    Scenario: A connected customer sees the chat establishing its connection
+      Given the customer has connectivity
+      And the chat service answers every request
+      When the customer opens the app to chat with an agent
+      Then the app displays the chat bubble "Connecting you to an agent…"
+      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+
+    @narrative-1 @acceptance-criteria
+    Scenario: A customer without connectivity sees no chat bubble
+      Given the customer has no connectivity
+      When the customer opens the app to chat with an agent
+      Then the chat bubble is hidden
+      And no request is sent to the chat service
+
+    @narrative-1 @acceptance-criteria @error-course
+    Scenario: The bubble says why the chat is unavailable and offers to retry
+      Given the customer has connectivity
+      And the chat client login fails every time
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat is unavailable: you could not be signed in to the chat service. Tap Retry to try again."
+      And the chat bubble offers Retry
+      When the chat client login works again
+      And the customer taps Retry
+      Then the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+
+    @every-customer-opens-the-app
+    Scenario: Every customer opens the app with chat: a first-time chat customer
+      Given the customer has connectivity
+      And the customer is a first time chat customer
+      And the STS-metadata API gives the app id "cwt-app-1"
+      And the STS API gives a token valid until "2026-11-23T08:00:00Z"
+      When the customer opens the app for the first time
+      Then a request is sent to the STS-metadata API
+      And the app saves his app id "cwt-app-1" locally
+      And the app saves his new user token locally
+      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+
+  Rule: Requests and storage
+
+    @requests-storage
+    Scenario: The app id isn't saved locally
+      Given the appId isn't saved locally
+      When prepare() is called
+      Then the app requests the STS-metadata API
+
+    @requests-storage
+    Scenario: The app id is saved locally
+      Given the appId "cwt-app-1" is saved locally
+      When prepare() is called
+      Then the app checks whether the user token is saved locally
+      And the app does not request the STS-metadata API
+
+    @requests-storage
+    Scenario: The user token isn't saved locally
+      Given the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      When prepare() is called
+      Then the app calls the STS API for a new token
+
+    @requests-storage
+    Scenario Outline: The stored user token is validated against the clock
+      Given the appId "cwt-app-1" is saved locally
+      And a user token valid until "<expiry>" is saved locally
+      When prepare() is called
+      Then the app <action>
+
+      Examples: expired tokens are renewed (the document's "not expired" here is a typo for "expired")
+        | expiry               | action                                   |
+        | 2026-11-22T07:59:59Z | calls the STS API to renew the token     |
+        | 2026-11-22T08:00:00Z | calls the STS API to renew the token     |
+
+      Examples: tokens that are not expired are used as they are
+        | expiry               | action                                   |
+        | 2026-11-22T08:00:01Z | calls initialize on the ChatClient without calling the STS API |
+        | 2026-12-31T00:00:00Z | calls initialize on the ChatClient without calling the STS API |
+
+    @requests-storage
+    Scenario: A stored user token that cannot be read is renewed
+      Given the appId "cwt-app-1" is saved locally
+      And the unreadable user token "not-a-jwt" is saved locally
+      When prepare() is called
+      Then the app calls the STS API to renew the token
+
+    @requests-storage
+    Scenario: The STS-metadata request completes successfully
+      Given the appId isn't saved locally
+      And the STS-metadata API gives the app id "cwt-app-7"
+      When prepare() is called
+      Then the app saves his app id "cwt-app-7" locally
+
+    @requests-storage @error-course
+    Scenario: The STS-metadata request completes with an error once
+      Given the appId isn't saved locally
+      And the STS-metadata API fails once, then gives the app id "cwt-app-7"
+      When prepare() is called
+      Then the app requests the STS-metadata API 2 times
+      And the app saves his app id "cwt-app-7" locally
+      And prepare() completes successfully
+
+    @requests-storage @error-course
+    Scenario: The STS-metadata request fails again after its retry
+      Given the appId isn't saved locally
+      And the STS-metadata API fails every time
+      When prepare() is called
+      Then the app requests the STS-metadata API 2 times
+      And prepare() fails because "the chat settings (STS metadata) could not be loaded, also after one retry"
+
+    @requests-storage @error-course
+    Scenario: The STS API cannot give a token
+      Given the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API fails every time
+      When prepare() is called
+      Then prepare() fails because "a new chat token could not be obtained from STS"
+      And the app does not call initialize on the ChatClient
+
+  Rule: The chat client (SDK)
+
+    @sdk @error-course
+    Scenario: Initialize completes with an error
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client initialize fails once
+      And the STS-metadata API gives the app id "cwt-app-2"
+      When prepare() is called
+      Then the app calls the ChatClient in this order:
+        | call                |
+        | initialize cwt-app-1 |
+        | initialize cwt-app-2 |
+        | login               |
+      And the app requests the STS-metadata API 1 time
+      And the app saves his app id "cwt-app-2" locally
+      And prepare() completes successfully
+
+    @sdk @error-course
+    Scenario: Initialize fails again with the new app id
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client initialize fails every time
+      And the STS-metadata API gives the app id "cwt-app-1"
+      When prepare() is called
+      Then prepare() fails because "the chat client could not be initialized, also after fetching the app id again"
+      And the app does not call login on the ChatClient
+
+    @sdk
+    Scenario: Initialize completes successfully
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      When prepare() is called
+      Then the app calls the ChatClient in this order:
+        | call                 |
+        | initialize cwt-app-1 |
+        | login                |
+
+    @sdk @error-course
+    Scenario: Login completes with an error
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client login fails once
+      When prepare() is called
+      Then the app calls the ChatClient in this order:
+        | call                 |
+        | initialize cwt-app-1 |
+        | login                |
+        | logout               |
+        | login                |
+      And the app calls the STS API to renew the token
+      And the second login uses the renewed token
+      And prepare() completes successfully
+
+    @sdk @error-course
+    Scenario: Login fails again after logout and token renewal
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client login fails every time
+      When prepare() is called
+      Then prepare() fails because "the chat client login failed, also after logging out and renewing the token"
+      And the app calls logout on the ChatClient 1 time
+
+    @sdk
+    Scenario: Login completes successfully
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      When prepare() is called
+      Then prepare() completes successfully

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Converts the raw values of a match, one by one, into the types a step closure asks for.
+final class ArgumentCursor {
+    private let raw: [RawArgument]
+    private let definition: StepDefinitionDescription
+    private var index = 0
+
+    init(_ raw: [RawArgument], definition: StepDefinitionDescription) {
+        self.raw = raw
+        self.definition = definition
+    }
+
+    func next<T>(_ type: T.Type) throws -> T {
+        defer { index += 1 }
+        let argument = raw[index]
+        if let value = Self.convert(argument, to: type) { return value }
+        throw ArgumentMismatch.type(definition: definition, position: index + 1,
+                                    expected: String(describing: type), provided: argument)
+    }
+
+    static func convert<T>(_ argument: RawArgument, to type: T.Type) -> T? {
+        switch argument {
+        case .match(let value, let text, _):
+            if let value = value as? T { return value }
+            guard let text else { return nil }
+            if let string = text as? T { return string }
+            if T.self == Decimal.self { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) as? T }
+            if let convertible = T.self as? any LosslessStringConvertible.Type {
+                return convertible.init(text) as? T
+            }
+            return nil
+        case .dataTable(let table):
+            if let table = table as? T { return table }
+            return table.rows as? T
+        case .docString(let docString):
+            if let docString = docString as? T { return docString }
+            return docString.content as? T
+        }
+    }
+}
+
+/// The step's values do not fit the closure of the step definition.
+struct ArgumentMismatch: Error, CustomStringConvertible {
+    let description: String
+
+    static func arity(definition: StepDefinitionDescription, expected: [String], provided: [RawArgument]) -> ArgumentMismatch {
+        let what = provided.map(\.summary).joined(separator: ", ")
+        return ArgumentMismatch(description:
+            "\(definition) takes \(expected.count) argument(s) (\(expected.joined(separator: ", "))) "
+            + "but the step provides \(provided.count)\(provided.isEmpty ? "" : " (\(what))"); "
+            + "change the closure's parameters to match the expression and the step's DataTable/DocString")
+    }
+
+    static func type(definition: StepDefinitionDescription, position: Int, expected: String, provided: RawArgument) -> ArgumentMismatch {
+        ArgumentMismatch(description:
+            "\(definition): argument \(position) is declared as \(expected) but the step provides \(provided.summary); "
+            + "declare the parameter with the type the expression produces")
+    }
+}
+
+extension RawArgument {
+    var summary: String {
+        switch self {
+        case .match(let value, let text, let parameterType):
+            let shown = text.map { "\"\($0)\"" } ?? "nil"
+            let kind = parameterType.map { "{\($0)}" } ?? "capture"
+            let valueType = value.map { " → \(type(of: $0))" } ?? ""
+            return "\(shown) from \(kind)\(valueType)"
+        case .dataTable: return "a DataTable"
+        case .docString: return "a DocString"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Where a library registers its step definitions, hooks and parameter types.
+///
+///     steps.given("I have {int} cukes") { (world, count: Int) in world.cukes = count }
+///     steps.then(regex: #"^(\d+) seconds pass$"#) { (world, seconds: Int) in … }
+///
+/// `given`, `when`, `then` and `step` are the same registration: Cucumber does not match on keywords.
+/// Closures receive the World then one typed value per expression parameter; a step's DataTable or
+/// DocString comes as the last argument.
+public struct Steps<W: World>: Sendable {
+    var code: [SupportCode] = []
+
+    public init() {}
+
+    // MARK: Cucumber Expressions
+
+    public mutating func given<each A>(
+        _ expression: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.cucumberExpression(expression), SourceLocation(file, line), body)
+    }
+
+    public mutating func when<each A>(
+        _ expression: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.cucumberExpression(expression), SourceLocation(file, line), body)
+    }
+
+    public mutating func then<each A>(
+        _ expression: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.cucumberExpression(expression), SourceLocation(file, line), body)
+    }
+
+    public mutating func step<each A>(
+        _ expression: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.cucumberExpression(expression), SourceLocation(file, line), body)
+    }
+
+    // MARK: Regular expressions
+
+    public mutating func given<each A>(
+        regex pattern: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.regularExpression(pattern), SourceLocation(file, line), body)
+    }
+
+    public mutating func when<each A>(
+        regex pattern: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.regularExpression(pattern), SourceLocation(file, line), body)
+    }
+
+    public mutating func then<each A>(
+        regex pattern: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.regularExpression(pattern), SourceLocation(file, line), body)
+    }
+
+    public mutating func step<each A>(
+        regex pattern: String, file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        define(.regularExpression(pattern), SourceLocation(file, line), body)
+    }
+
+    // MARK: Erasure
+
+    private mutating func define<each A>(
+        _ pattern: StepPattern, _ location: SourceLocation,
+        _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
+    ) {
+        var typeNames: [String] = []
+        for type in repeat (each A).self { typeNames.append(String(describing: type)) }
+        let expected = typeNames
+        let definition = StepDefinitionCode(
+            pattern: pattern, location: location, argumentTypeNames: typeNames,
+            invoke: { worlds, raw, description in
+                guard raw.count == expected.count else {
+                    throw ArgumentMismatch.arity(definition: description, expected: expected, provided: raw)
+                }
+                let cursor = ArgumentCursor(raw, definition: description)
+                let values = (repeat try cursor.next((each A).self))
+                try await body(worlds.world(W.self), repeat each values)
+            })
+        code.append(.step(definition))
+    }
+}

@@ -1,0 +1,67 @@
+/// Type-erased support code, in the order it was registered (the order of the stepDefinition, hook and
+/// parameterType messages).
+enum SupportCode: Sendable {
+    case step(StepDefinitionCode)
+    case hook(HookCode)
+    case parameterType(ParameterTypeCode)
+}
+
+enum StepPattern: Sendable, Equatable {
+    case cucumberExpression(String)
+    case regularExpression(String)
+
+    var source: String {
+        switch self {
+        case .cucumberExpression(let source), .regularExpression(let source): return source
+        }
+    }
+}
+
+/// One value handed to a step body, before it is converted to the closure's parameter type.
+enum RawArgument {
+    /// A match of the expression: the transformed value (nil when the parameter type gave nothing) and its text.
+    case match(value: Any?, text: String?, parameterType: String?)
+    case dataTable(DataTable)
+    case docString(DocString)
+}
+
+struct StepDefinitionCode: Sendable {
+    let pattern: StepPattern
+    let location: SourceLocation
+    /// The closure's parameter types after the world, for arity checks and messages.
+    let argumentTypeNames: [String]
+    let invoke: @Sendable (WorldStore, [RawArgument], StepDefinitionDescription) async throws -> Void
+    var scope: String? = nil
+}
+
+/// How a step definition names itself in errors: `"I have {int} cukes" (Steps.swift:12)`.
+struct StepDefinitionDescription: Sendable, CustomStringConvertible {
+    let pattern: StepPattern
+    let location: SourceLocation
+    var description: String { "step definition \"\(pattern.source)\" (\(location))" }
+}
+
+enum HookKind: Sendable, Equatable {
+    case beforeAll, afterAll, before, after, beforeStep, afterStep
+}
+
+struct HookCode: Sendable {
+    let kind: HookKind
+    let name: String?
+    let tags: String?
+    let order: Int
+    let location: SourceLocation
+    /// The world store is nil for beforeAll/afterAll.
+    let invoke: @Sendable (WorldStore?) async throws -> Void
+    var scope: String? = nil
+}
+
+struct ParameterTypeCode: Sendable {
+    let name: String
+    let regularExpressions: [String]
+    let useForSnippets: Bool
+    let preferForRegularExpressionMatch: Bool
+    let location: SourceLocation
+    /// Receives every capture group of the match (or the whole match when the regex has no groups).
+    let transform: @Sendable ([String?]) throws -> Any
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A parsed tag expression such as `@smoke and not (@slow or @wip)`.
+///
+/// Semantics, precedence and `description` follow the official cucumber/tag-expressions
+/// implementation: `not` binds tighter than `and`, which binds tighter than `or`;
+/// `and`/`or` are left-associative; `description` renders the fully parenthesised form
+/// (`( ( a and b ) or not ( c ) )`). The empty expression matches every tag set.
+public struct TagExpression: Sendable, Equatable, CustomStringConvertible {
+    let root: TagExpressionNode
+
+    init(root: TagExpressionNode) {
+        self.root = root
+    }
+
+    /// Parses `source`, throwing a `TagExpressionError` with the official message on bad syntax.
+    public static func parse(_ source: String) throws -> TagExpression {
+        TagExpression(root: try TagExpressionParser(source: source).parse())
+    }
+
+    /// Whether a pickle with these tags (e.g. `["@smoke", "@fast"]`) is selected.
+    public func evaluate(_ tags: [String]) -> Bool {
+        root.evaluate(Set(tags))
+    }
+
+    /// Same as `evaluate(_:)`, with a labelled argument.
+    public func evaluate(tags: [String]) -> Bool {
+        evaluate(tags)
+    }
+
+    /// Same as `evaluate(_:)` for callers that already hold a set.
+    public func evaluate(_ tags: Set<String>) -> Bool {
+        root.evaluate(tags)
+    }
+
+    /// The expression as the official `toString()` renders it.
+    public var description: String {
+        root.description
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The tree of a tag expression: the official Literal, And, Or, Not and True nodes.
+indirect enum TagExpressionNode: Sendable, Equatable, CustomStringConvertible {
+    case literal(String)
+    case and(TagExpressionNode, TagExpressionNode)
+    case or(TagExpressionNode, TagExpressionNode)
+    case not(TagExpressionNode)
+    case always
+
+    func evaluate(_ tags: Set<String>) -> Bool {
+        switch self {
+        case let .literal(name): return tags.contains(name)
+        case let .and(left, right): return left.evaluate(tags) && right.evaluate(tags)
+        case let .or(left, right): return left.evaluate(tags) || right.evaluate(tags)
+        case let .not(operand): return !operand.evaluate(tags)
+        case .always: return true
+        }
+    }
+
+    var description: String {
+        switch self {
+        case let .literal(name): return Self.escape(name)
+        case let .and(left, right): return "( \(left) and \(right) )"
+        case let .or(left, right): return "( \(left) or \(right) )"
+        case let .not(operand):
+            switch operand {
+            case .and, .or: return "not \(operand)"
+            default: return "not ( \(operand) )"
+            }
+        case .always: return ""
+        }
+    }
+
+    /// Escapes backslashes, parentheses and whitespace the way the official `Literal.toString` does.
+    private static func escape(_ name: String) -> String {
+        var result = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "(": result += "\\("
+            case ")": result += "\\)"
+            default:
+                if TagExpressionTokenizer.isWhitespace(scalar) {
+                    result += "\\"
+                }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The official shunting-yard parser for tag expressions.
+struct TagExpressionParser {
+    private enum Expected: String {
+        case operand, `operator`
+    }
+
+    private enum Operator: String {
+        case openParenthesis = "(", closeParenthesis = ")", or, and, not
+
+        var precedence: Int {
+            switch self {
+            case .openParenthesis: return -2
+            case .closeParenthesis: return -1
+            case .or: return 0
+            case .and: return 1
+            case .not: return 2
+            }
+        }
+
+        var isLeftAssociative: Bool { self != .not }
+        var isOperator: Bool { self == .or || self == .and || self == .not }
+    }
+
+    let source: String
+
+    func parse() throws -> TagExpressionNode {
+        let tokens = try TagExpressionTokenizer(source: source).tokenize()
+        if tokens.isEmpty { return .always }
+
+        var expressions: [TagExpressionNode] = []
+        var operators: [Operator] = []
+        var expected = Expected.operand
+
+        for token in tokens {
+            switch Operator(rawValue: token) {
+            case .not?:
+                try check(expected, .operand)
+                operators.append(.not)
+                expected = .operand
+            case let binary? where binary == .and || binary == .or:
+                try check(expected, .operator)
+                while let top = operators.last, top.isOperator,
+                      (binary.isLeftAssociative && binary.precedence <= top.precedence)
+                        || (!binary.isLeftAssociative && binary.precedence < top.precedence) {
+                    try push(operators.removeLast(), onto: &expressions)
+                }
+                operators.append(binary)
+                expected = .operand
+            case .openParenthesis?:
+                try check(expected, .operand)
+                operators.append(.openParenthesis)
+                expected = .operand
+            case .closeParenthesis?:
+                try check(expected, .operator)
+                while let top = operators.last, top != .openParenthesis {
+                    try push(operators.removeLast(), onto: &expressions)
+                }
+                guard operators.last == .openParenthesis else {
+                    throw TagExpressionError(expression: source, problem: "Unmatched )")
+                }
+                operators.removeLast()
+                expected = .operator
+            default:
+                try check(expected, .operand)
+                expressions.append(.literal(token))
+                expected = .operator
+            }
+        }
+
+        while let top = operators.popLast() {
+            if top == .openParenthesis {
+                throw TagExpressionError(expression: source, problem: "Unmatched (")
+            }
+            try push(top, onto: &expressions)
+        }
+        guard expressions.count == 1, let result = expressions.first else {
+            throw TagExpressionError(expression: source, problem: "Expected operand")
+        }
+        return result
+    }
+
+    private func check(_ expected: Expected, _ actual: Expected) throws {
+        if expected != actual {
+            throw TagExpressionError(expression: source, problem: "Expected \(expected.rawValue)")
+        }
+    }
+
+    private func push(_ op: Operator, onto stack: inout [TagExpressionNode]) throws {
+        switch op {
+        case .and, .or:
+            guard stack.count >= 2 else {
+                throw TagExpressionError(expression: source, problem: "Expected operand")
+            }
+            let right = stack.removeLast()
+            let left = stack.removeLast()
+            stack.append(op == .and ? .and(left, right) : .or(left, right))
+        case .not:
+            guard let operand = stack.popLast() else {
+                throw TagExpressionError(expression: source, problem: "Expected operand")
+            }
+            stack.append(.not(operand))
+        case .openParenthesis, .closeParenthesis:
+            throw TagExpressionError(expression: source, problem: "Unmatched \(op.rawValue)")
+        }
+    }
+}

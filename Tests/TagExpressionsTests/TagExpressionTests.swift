@@ -1,0 +1,43 @@
+import TagExpressions
+import XCTest
+
+/// Behaviour the conformance data does not show.
+final class TagExpressionTests: XCTestCase {
+    func test_evaluate_bindsNotTighterThanAndTighterThanOr() throws {
+        let sut = try TagExpression.parse("@a or @b and not @c")
+
+        XCTAssertTrue(sut.evaluate(["@a", "@c"]), "or must be the weakest operator")
+        XCTAssertTrue(sut.evaluate(["@b"]))
+        XCTAssertFalse(sut.evaluate(["@b", "@c"]))
+        XCTAssertFalse(sut.evaluate([]))
+    }
+
+    func test_evaluate_acceptsLabelledTagsAndSets() throws {
+        let sut = try TagExpression.parse("@smoke and not @wip")
+
+        XCTAssertTrue(sut.evaluate(tags: ["@smoke"]))
+        XCTAssertFalse(sut.evaluate(Set(["@smoke", "@wip"])))
+    }
+
+    func test_evaluate_matchesTagsWithEscapedWhitespaceLiterally() throws {
+        let sut = try TagExpression.parse("@with\\ space")
+
+        XCTAssertTrue(sut.evaluate(["@with space"]))
+        XCTAssertFalse(sut.evaluate(["@with"]))
+        XCTAssertEqual(sut.description, "@with\\ space")
+    }
+
+    func test_parse_throwsOnTrailingEscape() {
+        XCTAssertThrowsError(try TagExpression.parse("@a and @b\\")) { error in
+            XCTAssertTrue(error is TagExpressionError, "expected a TagExpressionError, got \(error)")
+        }
+    }
+
+    func test_errorDescription_isTheMessage() {
+        XCTAssertThrowsError(try TagExpression.parse("@a and")) { error in
+            XCTAssertEqual(
+                error.localizedDescription,
+                "Tag expression \"@a and\" could not be parsed because of syntax error: Expected operand.")
+        }
+    }
+}

@@ -33,10 +33,9 @@ public struct FileTokenStore: TokenStore {
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
             try handle.synchronize()
-            if manager.fileExists(atPath: fileURL.path) {
-                _ = try manager.replaceItemAt(fileURL, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: fileURL)
+            // rename(2) replaces the destination atomically (FileManager's replaceItemAt does not on Linux).
+            guard rename(temporary.path, fileURL.path) == 0 else {
+                throw Error.cannotWrite(path: fileURL.path)
             }
         } catch {
             try? manager.removeItem(at: temporary)

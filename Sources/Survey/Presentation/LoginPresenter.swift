@@ -5,6 +5,12 @@ public struct LoginViewModel: Equatable, Sendable {
     public let isLoading: Bool
     public let errorMessage: String?
     public let isLoginEnabled: Bool
+
+    public init(isLoading: Bool, errorMessage: String?, isLoginEnabled: Bool) {
+        self.isLoading = isLoading
+        self.errorMessage = errorMessage
+        self.isLoginEnabled = isLoginEnabled
+    }
 }
 
 /// Turns the login state and its errors into what the user sees.

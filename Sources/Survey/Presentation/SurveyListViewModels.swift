@@ -5,12 +5,23 @@ public struct SurveyViewModel: Equatable, Sendable {
     public let title: String
     public let description: String
     public let imageURL: URL
+
+    public init(title: String, description: String, imageURL: URL) {
+        self.title = title
+        self.description = description
+        self.imageURL = imageURL
+    }
 }
 
 /// The dots under the surveys: how many pages, which one is selected (0-based, like a page control).
 public struct PageIndicatorViewModel: Equatable, Sendable {
     public let numberOfPages: Int
     public let currentPage: Int
+
+    public init(numberOfPages: Int, currentPage: Int) {
+        self.numberOfPages = numberOfPages
+        self.currentPage = currentPage
+    }
 
     /// What a screen reader says, e.g. "Page 2 of 3".
     public var accessibilityLabel: String {

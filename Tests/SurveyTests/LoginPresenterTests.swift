@@ -1,0 +1,30 @@
+import XCTest
+import Survey
+
+final class LoginPresenterTests: XCTestCase {
+    func test_idle_enablesLoginOnlyWhenEmailAndPasswordAreFilled() {
+        XCTAssertFalse(LoginPresenter.idle(email: "", password: "secret").isLoginEnabled)
+        XCTAssertFalse(LoginPresenter.idle(email: "   ", password: "secret").isLoginEnabled)
+        XCTAssertFalse(LoginPresenter.idle(email: "a@b.c", password: "").isLoginEnabled)
+        XCTAssertTrue(LoginPresenter.idle(email: "a@b.c", password: "secret").isLoginEnabled)
+    }
+
+    func test_loading_showsLoadingAndDisablesLogin() {
+        XCTAssertEqual(LoginPresenter.loading(), LoginViewModel(isLoading: true, errorMessage: nil, isLoginEnabled: false))
+    }
+
+    func test_failed_showsConnectivityMessageOnConnectivityError() {
+        let viewModel = LoginPresenter.failed(RemoteLoginService.Error.connectivity)
+
+        XCTAssertEqual(viewModel, LoginViewModel(isLoading: false, errorMessage: LoginPresenter.connectivityErrorMessage, isLoginEnabled: true))
+    }
+
+    func test_failed_showsIncorrectCredentialsMessageOnInvalidCredentials() {
+        XCTAssertEqual(LoginPresenter.failed(RemoteLoginService.Error.invalidCredentials).errorMessage,
+                       "Your email or password is incorrect. Please try again.")
+    }
+
+    func test_failed_showsGenericMessageOnInvalidData() {
+        XCTAssertEqual(LoginPresenter.failed(RemoteLoginService.Error.invalidData).errorMessage, LoginPresenter.invalidDataErrorMessage)
+    }
+}

@@ -1,0 +1,194 @@
+import Messages
+
+/// Everything a report needs to know about a run, indexed from the envelope stream.
+/// It does not depend on the interleaving of test cases: test case messages may arrive mixed, as in a parallel run,
+/// and several runs' streams may be merged.
+final class RunIndex {
+    /// One attempt at running a test case (one `testCaseStarted`).
+    final class Attempt {
+        let started: TestCaseStarted
+        let arrival: Int
+        var finished: TestCaseFinished?
+        var stepStarted: [String: TestStepStarted] = [:]
+        var stepFinished: [String: TestStepFinished] = [:]
+        var attachments: [String: [Attachment]] = [:]
+        init(started: TestCaseStarted, arrival: Int) {
+            self.started = started
+            self.arrival = arrival
+        }
+        var id: String { started.id }
+        var isFinal: Bool { finished?.willBeRetried != true }
+    }
+
+    private(set) var metas: [Meta] = []
+    private(set) var sources: [String: Source] = [:]
+    private(set) var documents: [String: GherkinDocument] = [:]
+    private(set) var documentOrder: [String] = []
+    private(set) var nodes: [String: Lineage] = [:]
+    private(set) var pickles: [String: Pickle] = [:]
+    private(set) var pickleOrder: [String] = []
+    private(set) var pickleSteps: [String: PickleStep] = [:]
+    private(set) var stepDefinitions: [String: StepDefinition] = [:]
+    private(set) var stepDefinitionOrder: [String] = []
+    private(set) var hooks: [String: Hook] = [:]
+    private(set) var testCases: [String: TestCase] = [:]
+    private(set) var testCaseOrder: [String: Int] = [:]
+    private(set) var testSteps: [String: TestStep] = [:]
+    private(set) var attempts: [String: Attempt] = [:]
+    private(set) var attemptOrder: [String] = []
+    private(set) var suggestions: [String: [Suggestion]] = [:]
+    private(set) var runStarted: [TestRunStarted] = []
+    private(set) var runFinished: [TestRunFinished] = []
+    private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
+    private(set) var runHookFinished: [TestRunHookFinished] = []
+    private(set) var runAttachments: [Attachment] = []
+    private(set) var parseErrors: [ParseError] = []
+    private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
+
+    func handle(_ envelope: Envelope) {
+        if let meta = envelope.meta { metas.append(meta) }
+        if let source = envelope.source { sources[source.uri] = source }
+        if let document = envelope.gherkinDocument {
+            let uri = document.uri ?? ""
+            if documents[uri] == nil { documentOrder.append(uri) }
+            documents[uri] = document
+            nodes.merge(Lineage.index(document)) { _, new in new }
+        }
+        if let pickle = envelope.pickle {
+            if pickles[pickle.id] == nil { pickleOrder.append(pickle.id) }
+            pickles[pickle.id] = pickle
+            for step in pickle.steps { pickleSteps[step.id] = step }
+        }
+        if let definition = envelope.stepDefinition {
+            if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
+            stepDefinitions[definition.id] = definition
+        }
+        if let hook = envelope.hook { hooks[hook.id] = hook }
+        if let testCase = envelope.testCase {
+            if testCaseOrder[testCase.id] == nil { testCaseOrder[testCase.id] = testCaseOrder.count }
+            testCases[testCase.id] = testCase
+            for step in testCase.testSteps { testSteps[step.id] = step }
+        }
+        if let started = envelope.testCaseStarted {
+            if attempts[started.id] == nil { attemptOrder.append(started.id) }
+            attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
+        }
+        if let started = envelope.testStepStarted {
+            attempts[started.testCaseStartedId]?.stepStarted[started.testStepId] = started
+        }
+        if let finished = envelope.testStepFinished {
+            attempts[finished.testCaseStartedId]?.stepFinished[finished.testStepId] = finished
+        }
+        if let attachment = envelope.attachment {
+            if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
+                attempt.attachments[attachment.testStepId ?? "", default: []].append(attachment)
+            } else {
+                runAttachments.append(attachment)
+            }
+        }
+        if let finished = envelope.testCaseFinished { attempts[finished.testCaseStartedId]?.finished = finished }
+        if let suggestion = envelope.suggestion { suggestions[suggestion.pickleStepId, default: []].append(suggestion) }
+        if let started = envelope.testRunStarted { runStarted.append(started) }
+        if let finished = envelope.testRunFinished { runFinished.append(finished) }
+        if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
+        if let finished = envelope.testRunHookFinished { runHookFinished.append(finished) }
+        if let error = envelope.parseError { parseErrors.append(error) }
+        if let undefined = envelope.undefinedParameterType { undefinedParameterTypes.append(undefined) }
+    }
+
+    // MARK: - Queries
+
+    /// The last attempt of every test case, in the order they started (by timestamp; the order of the
+    /// `testCase` messages breaks ties), so the result does not depend on how messages interleave.
+    func finalAttempts() -> [Attempt] {
+        attemptOrder.compactMap { attempts[$0] }.filter(\.isFinal).sorted(by: startOrder)
+    }
+
+    /// Every attempt, retries included, in start order.
+    func allAttempts() -> [Attempt] {
+        attemptOrder.compactMap { attempts[$0] }.sorted(by: startOrder)
+    }
+
+    private func startOrder(_ a: Attempt, _ b: Attempt) -> Bool {
+        let ta = a.started.timestamp.totalNanos, tb = b.started.timestamp.totalNanos
+        if ta != tb { return ta < tb }
+        let ca = testCaseOrder[a.started.testCaseId] ?? Int.max, cb = testCaseOrder[b.started.testCaseId] ?? Int.max
+        if ca != cb { return ca < cb }
+        return a.started.attempt < b.started.attempt
+    }
+
+    func testCase(of attempt: Attempt) -> TestCase? { testCases[attempt.started.testCaseId] }
+
+    func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickles[$0.pickleId] } }
+
+    /// The lineage of a pickle: its scenario, and for outlines its examples and row.
+    func lineage(of pickle: Pickle) -> Lineage? {
+        guard let last = pickle.astNodeIds.last else { return nil }
+        return nodes[last] ?? pickle.astNodeIds.first.flatMap { nodes[$0] }
+    }
+
+    /// The Gherkin step (with its background when it comes from one) of a pickle step.
+    func lineage(of step: PickleStep) -> Lineage? { step.astNodeIds.first.flatMap { nodes[$0] } }
+
+    /// The test steps of an attempt that finished, with their results, in the test case's order.
+    func results(of attempt: Attempt) -> [(step: TestStep, finished: TestStepFinished)] {
+        guard let testCase = testCase(of: attempt) else { return [] }
+        return testCase.testSteps.compactMap { step in attempt.stepFinished[step.id].map { (step, $0) } }
+    }
+
+    /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
+    func status(of attempt: Attempt) -> TestStepResultStatus {
+        worstResult(of: attempt)?.status ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
+    }
+
+    func worstResult(of attempt: Attempt) -> TestStepResult? {
+        mostSevere(results(of: attempt).map(\.finished.testStepResult))
+    }
+
+    func duration(of attempt: Attempt) -> Int64 {
+        guard let finished = attempt.finished else { return 0 }
+        return max(0, finished.timestamp.totalNanos - attempt.started.timestamp.totalNanos)
+    }
+
+    /// From the earliest run start to the latest run finish, in nanoseconds (0 when unknown).
+    var runDuration: Int64 {
+        guard let start = runStarted.map(\.timestamp.totalNanos).min(),
+              let end = runFinished.map(\.timestamp.totalNanos).max() else { return 0 }
+        return max(0, end - start)
+    }
+
+    var runStart: Timestamp? { runStarted.min { $0.timestamp.totalNanos < $1.timestamp.totalNanos }?.timestamp }
+
+    /// `uri:line` of a step definition or hook's source.
+    func location(of reference: SourceReference) -> String? {
+        if let uri = reference.uri {
+            if let line = reference.location?.line { return "\(uri):\(line)" }
+            return uri
+        }
+        if let method = reference.javaMethod {
+            return "\(method.className).\(method.methodName)(\(method.methodParameterTypes.joined(separator: ",")))"
+        }
+        if let element = reference.javaStackTraceElement {
+            let line = reference.location.map { ":\($0.line)" } ?? ""
+            return "\(element.className).\(element.methodName)(\(element.fileName)\(line))"
+        }
+        return nil
+    }
+
+    /// The single step definition a test step matched, when it matched exactly one.
+    func stepDefinition(of step: TestStep) -> StepDefinition? {
+        guard let ids = step.stepDefinitionIds, ids.count == 1 else { return nil }
+        return stepDefinitions[ids[0]]
+    }
+
+    func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
+
+    func text(of step: TestStep) -> (keyword: String, text: String, line: Int?)? {
+        guard let pickleStepId = step.pickleStepId, let pickleStep = pickleSteps[pickleStepId] else { return nil }
+        let gherkinStep = lineage(of: pickleStep)?.step
+        return (gherkinStep?.keyword ?? "* ", pickleStep.text, gherkinStep?.location.line)
+    }
+
+    /// Whether the run as recorded succeeded (every testRunFinished says so).
+    var success: Bool? { runFinished.isEmpty ? nil : runFinished.allSatisfy(\.success) }
+}

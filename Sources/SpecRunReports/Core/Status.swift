@@ -1,0 +1,41 @@
+import Messages
+
+extension TestStepResultStatus {
+    /// Cucumber's order of severity: UNKNOWN < PASSED < SKIPPED < PENDING < UNDEFINED < AMBIGUOUS < FAILED.
+    var severity: Int {
+        switch self {
+        case .unknown: return 0
+        case .passed: return 1
+        case .skipped: return 2
+        case .pending: return 3
+        case .undefined: return 4
+        case .ambiguous: return 5
+        case .failed: return 6
+        }
+    }
+
+    var lowercased: String { rawValue.lowercased() }
+
+    /// Statuses in the order reports list them.
+    static let reportOrder: [TestStepResultStatus] = [.passed, .failed, .pending, .undefined, .ambiguous, .skipped, .unknown]
+
+    /// Failed-ish: makes a scenario count as not passed.
+    var isProblem: Bool { self == .failed || self == .pending || self == .undefined || self == .ambiguous }
+}
+
+extension Timestamp {
+    var totalNanos: Int64 { Int64(seconds) * 1_000_000_000 + Int64(nanos) }
+}
+
+extension Messages.Duration {
+    var totalNanos: Int64 { Int64(seconds) * 1_000_000_000 + Int64(nanos) }
+}
+
+/// The most severe result of a list (the first one when several are equally severe); nil when empty.
+func mostSevere(_ results: [TestStepResult]) -> TestStepResult? {
+    var best: TestStepResult?
+    for result in results where best == nil || result.status.severity > best!.status.severity {
+        best = result
+    }
+    return best
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// A realtime chat session of one visitor with one location of the chat service.
+/// It keeps what the service pushed (online status, chat, operator, connection), applies the rules of the chat
+/// (which states are shown, which requests are allowed) and tells the app through `onEvent`.
+/// Confined to the context that created it (like a view controller's session object).
+public final class ChatSession {
+    public enum Phase: Equatable, Sendable { case idle, started, stopped }
+
+    public private(set) var phase: Phase = .idle
+    public private(set) var onlineStatus: SessionOnlineStatus?
+    public private(set) var connectionStatus: SessionConnectionStatus = .disconnected
+    public private(set) var chat: SessionChat?
+    public private(set) var isOperatorTyping = false
+
+    private let configuration: SessionConfiguration
+    private let service: RealtimeChatService
+    private let makeClientSideId: () -> String
+    private let onEvent: (SessionEvent) -> Void
+
+    public init(
+        configuration: SessionConfiguration,
+        service: RealtimeChatService,
+        makeClientSideId: @escaping () -> String = { UUID().uuidString },
+        onEvent: @escaping (SessionEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.service = service
+        self.makeClientSideId = makeClientSideId
+        self.onEvent = onEvent
+    }
+
+    /// The chat to display, if any (`queue`, `chatting`, `closedByOperator`).
+    public var shownChat: SessionChat? {
+        guard let chat, chat.state.isShown else { return nil }
+        return chat
+    }
+
+    public var currentOperator: SessionOperator? { chat?.operator }
+
+    // MARK: - Life cycle
+
+    /// Starts the session; the service answers with a full update.
+    public func start() async throws(SessionError) {
+        guard phase != .started else { return }
+        phase = .started
+        do {
+            try await service.connect(configuration) { [weak self] event in self?.receive(event) }
+        } catch {
+            phase = .idle
+            throw Self.sessionError(error)
+        }
+    }
+
+    /// Stops the session: no more updates or events after this.
+    public func stop() {
+        guard phase == .started else { return }
+        phase = .stopped
+        service.disconnect()
+    }
+
+    /// Asks the service for a full update.
+    public func refresh() async throws(SessionError) {
+        try checkStarted()
+        try await perform(.refresh)
+    }
+
+    // MARK: - Chat
+
+    /// Starts a chat (operators must be online). Returns the client-side id that comes back in `chatStarted`.
+    @discardableResult
+    public func startChat(clientSideId: String? = nil) async throws(SessionError) -> String {
+        try checkStarted()
+        if let chat, chat.state == .queue || chat.state == .chatting { throw .chatAlreadyStarted }
+        if let onlineStatus, onlineStatus != .online { throw .operatorsUnavailable(onlineStatus) }
+        let id = clientSideId ?? makeClientSideId()
+        try await perform(.startChat(clientSideId: id))
+        return id
+    }
+
+    public func closeChat() async throws(SessionError) {
+        try checkShownChat()
+        try await perform(.closeChat)
+    }
+
+    /// Sends a text message; the result names it by its client-side id (given or generated).
+    public func sendMessage(_ text: String, clientSideId: String? = nil) async -> MessageSendResult {
+        let id = clientSideId ?? makeClientSideId()
+        do throws(SessionError) {
+            try checkShownChat()
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyMessage }
+            try await perform(.sendMessage(text: text, clientSideId: id))
+            return .sent(clientSideId: id)
+        } catch {
+            return .failed(clientSideId: id, error)
+        }
+    }
+
+    /// Sends a file (e.g. "image.png", "image/png"); the result names it by its client-side id.
+    public func sendFile(_ data: Data, name: String, mimeType: String, clientSideId: String? = nil) async -> MessageSendResult {
+        let id = clientSideId ?? makeClientSideId()
+        do throws(SessionError) {
+            try checkShownChat()
+            guard Self.isMIMEType(mimeType) else { throw .invalidMimeType(mimeType) }
+            try await perform(.sendFile(data: data, name: name, mimeType: mimeType, clientSideId: id))
+            return .sent(clientSideId: id)
+        } catch {
+            return .failed(clientSideId: id, error)
+        }
+    }
+
+    /// Tells the operator whether the visitor is typing, with the draft so far (an empty draft clears it).
+    public func setComposingMessage(_ isComposing: Bool, draft: String? = nil) async throws(SessionError) {
+        try checkShownChat()
+        try await perform(.setComposing(isComposing: isComposing, draft: draft))
+    }
+
+    /// Rates an operator of this chat from 1 to 5 stars.
+    public func rateOperator(_ operatorId: String, rate: Int) async throws(SessionError) {
+        guard (1...5).contains(rate) else { throw .invalidRate(rate) }
+        try checkShownChat()
+        try await perform(.rateOperator(operatorId: operatorId, rate: rate))
+    }
+
+    /// Where to download the attachment of a file message; nil for other messages.
+    public func attachmentURL(for message: SessionMessage) -> URL? {
+        guard message.kind == .fileFromVisitor || message.kind == .fileFromOperator else { return nil }
+        return message.file?.url
+    }
+
+    // MARK: - Rules
+
+    private func checkStarted() throws(SessionError) {
+        switch phase {
+        case .idle: throw .notStarted
+        case .stopped: throw .stopped
+        case .started: return
+        }
+    }
+
+    private func checkShownChat() throws(SessionError) {
+        try checkStarted()
+        guard let chat else { throw .noChat }
+        guard chat.state.isShown else { throw .chatClosed(chat.state) }
+    }
+
+    private func perform(_ request: SessionRequest) async throws(SessionError) {
+        do {
+            try await service.perform(request)
+        } catch {
+            throw Self.sessionError(error)
+        }
+    }
+
+    private static func sessionError(_ error: any Error) -> SessionError {
+        (error as? SessionError) ?? .server(String(describing: error))
+    }
+
+    // MARK: - Events pushed by the service
+
+    /// Applies what the service pushed, then tells the app. Nothing gets through once the session is stopped.
+    func receive(_ event: SessionEvent) {
+        guard phase == .started else { return }
+        apply(event)
+        onEvent(event)
+    }
+
+    private func apply(_ event: SessionEvent) {
+        switch event {
+        case let .fullUpdate(snapshot):
+            onlineStatus = snapshot.onlineStatus
+            connectionStatus = snapshot.connectionStatus
+            chat = snapshot.chat
+            isOperatorTyping = false
+        case let .onlineStatusChanged(status):
+            onlineStatus = status
+        case let .chatStarted(startedChat, _):
+            chat = startedChat
+        case let .chatStateChanged(state):
+            chat?.state = state
+            if !state.isShown { isOperatorTyping = false }
+        case let .messageReceived(message):
+            guard chat != nil else { return }
+            if let index = chat?.messages.firstIndex(where: { $0.id == message.id }) {
+                chat?.messages[index] = message
+            } else {
+                chat?.messages.append(message)
+            }
+        case let .operatorTyping(typing):
+            isOperatorTyping = typing
+        case let .operatorUpdated(chatOperator):
+            chat?.operator = chatOperator
+        case let .connectionStatusChanged(status):
+            connectionStatus = status
+        case .error:
+            break
+        }
+    }
+
+    static func isMIMEType(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let token: (Substring) -> Bool = { part in
+            !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "!#$&^_.+-".contains($0) }
+        }
+        return parts.count == 2 && token(parts[0]) && token(parts[1])
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A chat service that lives in memory and plays the server's part: the visitor's session talks to it through
+/// `RealtimeChatService`, and the operator side (`operatorTakesChat`, `operatorReplies`, …) changes its state and
+/// pushes the events a real service would. Used by the acceptance steps, demos and benchmarks.
+public final class InMemoryRealtimeChatServer: RealtimeChatService {
+    public private(set) var onlineStatus: SessionOnlineStatus
+    public private(set) var chat: SessionChat?
+    public private(set) var receivedRequests: [SessionRequest] = []
+    public private(set) var connectedConfiguration: SessionConfiguration?
+    public private(set) var isVisitorTyping = false
+    public private(set) var visitorDraft: String?
+    public private(set) var ratings: [String: Int] = [:]
+    public private(set) var isReachable = true
+
+    private var subscriber: ((SessionEvent) -> Void)?
+    private var chatOperators: [String: SessionOperator] = [:]
+    private var pendingFailures: [SessionError] = []
+    private var lastId = 0
+    private let currentDate: () -> Date
+    private let attachmentsURL: URL
+
+    public init(
+        onlineStatus: SessionOnlineStatus = .online,
+        currentDate: @escaping () -> Date,
+        attachmentsURL: URL = URL(string: "https://chat.example.com/attachments/")!
+    ) {
+        self.onlineStatus = onlineStatus
+        self.currentDate = currentDate
+        self.attachmentsURL = attachmentsURL
+    }
+
+    public var isConnected: Bool { subscriber != nil }
+
+    public var snapshot: SessionSnapshot {
+        SessionSnapshot(onlineStatus: onlineStatus, connectionStatus: isConnected && isReachable ? .connected : .disconnected, chat: chat)
+    }
+
+    // MARK: - RealtimeChatService
+
+    public func connect(_ configuration: SessionConfiguration, onEvent: @escaping (SessionEvent) -> Void) async throws {
+        guard isReachable else { throw SessionError.networkError }
+        connectedConfiguration = configuration
+        subscriber = onEvent
+        push(.fullUpdate(snapshot))
+    }
+
+    public func perform(_ request: SessionRequest) async throws {
+        receivedRequests.append(request)
+        guard isReachable else { throw SessionError.networkError }
+        if !pendingFailures.isEmpty { throw pendingFailures.removeFirst() }
+        switch request {
+        case let .startChat(clientSideId):
+            guard onlineStatus == .online else { throw SessionError.operatorsUnavailable(onlineStatus) }
+            let started = SessionChat(id: nextId("chat"), state: .queue, clientSideId: clientSideId)
+            chat = started
+            push(.chatStarted(started, clientSideId: clientSideId))
+        case let .sendMessage(text, clientSideId):
+            try reopenIfClosedByOperator()
+            addMessage(kind: .visitor, text: text, clientSideId: clientSideId)
+        case let .sendFile(data, name, mimeType, clientSideId):
+            try reopenIfClosedByOperator()
+            addMessage(kind: .fileFromVisitor, text: name, clientSideId: clientSideId,
+                       file: attachment(name: name, mimeType: mimeType, size: data.count))
+        case let .setComposing(isComposing, draft):
+            try requireShownChat()
+            isVisitorTyping = isComposing
+            if let draft { visitorDraft = draft.isEmpty ? nil : draft }
+        case let .rateOperator(operatorId, rate):
+            try requireShownChat()
+            guard chatOperators[operatorId] != nil else { throw SessionError.unknownOperator(operatorId) }
+            ratings[operatorId] = rate
+        case .closeChat:
+            try requireShownChat()
+            isVisitorTyping = false
+            changeChatState(to: .closedByVisitor)
+        case .refresh:
+            push(.fullUpdate(snapshot))
+        }
+    }
+
+    public func disconnect() {
+        subscriber = nil
+        isVisitorTyping = false
+    }
+
+    // MARK: - The server's side
+
+    public func setOnlineStatus(_ status: SessionOnlineStatus) {
+        onlineStatus = status
+        push(.onlineStatusChanged(status))
+    }
+
+    /// A chat kept from an earlier visit (the session finds it on its full update).
+    public func restoreChat(state: SessionChatState, operator chatOperator: SessionOperator?, messages: [(SessionMessage.Kind, String)]) {
+        var restored = SessionChat(id: nextId("chat"), state: state, operator: chatOperator)
+        if let chatOperator { chatOperators[chatOperator.id] = chatOperator }
+        restored.messages = messages.map { kind, text in
+            makeMessage(kind: kind, text: text, clientSideId: nil, sender: kind == .operator ? chatOperator : nil, file: nil)
+        }
+        chat = restored
+    }
+
+    /// An operator takes the chat in hand, or takes it over from another operator.
+    public func operatorTakesChat(_ chatOperator: SessionOperator) {
+        guard chat != nil else { return }
+        chatOperators[chatOperator.id] = chatOperator
+        chat?.operator = chatOperator
+        push(.operatorUpdated(chatOperator))
+        if chat?.state != .chatting { changeChatState(to: .chatting) }
+    }
+
+    public func operatorReplies(_ text: String) {
+        addMessage(kind: .operator, text: text, clientSideId: nil, sender: chat?.operator)
+    }
+
+    public func operatorSendsFile(name: String, mimeType: String, size: Int) {
+        addMessage(kind: .fileFromOperator, text: name, clientSideId: nil, sender: chat?.operator,
+                   file: attachment(name: name, mimeType: mimeType, size: size))
+    }
+
+    public func systemMessage(_ text: String) {
+        addMessage(kind: .system, text: text, clientSideId: nil)
+    }
+
+    public func operatorTyping(_ typing: Bool) {
+        push(.operatorTyping(typing))
+    }
+
+    public func operatorClosesChat() {
+        changeChatState(to: .closedByOperator)
+    }
+
+    /// Any other state change decided by the service (e.g. `closed`, `invitation`).
+    public func changeChatState(to state: SessionChatState) {
+        guard chat != nil else { return }
+        chat?.state = state
+        push(.chatStateChanged(state))
+    }
+
+    public func networkGoesDown() {
+        isReachable = false
+        push(.connectionStatusChanged(.disconnected))
+        push(.error(.networkError))
+    }
+
+    public func networkComesBack() {
+        isReachable = true
+        push(.connectionStatusChanged(.connected))
+        push(.fullUpdate(snapshot))
+    }
+
+    /// The next visitor request fails with this error.
+    public func failNextRequest(with error: SessionError) {
+        pendingFailures.append(error)
+    }
+
+    /// Pushes a full update on the service's own initiative.
+    public func pushFullUpdate() {
+        push(.fullUpdate(snapshot))
+    }
+
+    // MARK: - Helpers
+
+    private func push(_ event: SessionEvent) {
+        guard isReachable || event == .connectionStatusChanged(.disconnected) || event == .error(.networkError) else { return }
+        subscriber?(event)
+    }
+
+    private func requireShownChat() throws {
+        guard let chat else { throw SessionError.noChat }
+        guard chat.state.isShown else { throw SessionError.chatClosed(chat.state) }
+    }
+
+    /// Writing again after the operator closed the chat puts it back in the queue.
+    private func reopenIfClosedByOperator() throws {
+        try requireShownChat()
+        if chat?.state == .closedByOperator { changeChatState(to: .queue) }
+    }
+
+    private func addMessage(kind: SessionMessage.Kind, text: String, clientSideId: String?,
+                            sender: SessionOperator? = nil, file: SessionFile? = nil) {
+        guard chat != nil else { return }
+        let message = makeMessage(kind: kind, text: text, clientSideId: clientSideId, sender: sender, file: file)
+        chat?.messages.append(message)
+        push(.messageReceived(message))
+    }
+
+    private func makeMessage(kind: SessionMessage.Kind, text: String, clientSideId: String?,
+                             sender: SessionOperator?, file: SessionFile?) -> SessionMessage {
+        SessionMessage(id: nextId("message"), clientSideId: clientSideId, kind: kind, text: text, date: currentDate(),
+                       senderUID: sender?.id, senderName: sender?.name, senderAvatarURL: sender?.avatarURL, file: file)
+    }
+
+    private func attachment(name: String, mimeType: String, size: Int) -> SessionFile {
+        let id = nextId("file")
+        return SessionFile(name: name, mimeType: mimeType, size: size,
+                           url: attachmentsURL.appendingPathComponent(id).appendingPathComponent(name))
+    }
+
+    private func nextId(_ prefix: String) -> String {
+        lastId += 1
+        return "\(prefix)-\(lastId)"
+    }
+}

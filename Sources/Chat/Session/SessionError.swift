@@ -1,0 +1,35 @@
+import Foundation
+
+/// Why a session request failed. The description tells the user what happened and what to do.
+public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    case networkError
+    case notStarted
+    case stopped
+    case noChat
+    case chatClosed(SessionChatState)
+    case chatAlreadyStarted
+    case operatorsUnavailable(SessionOnlineStatus)
+    case emptyMessage
+    case invalidMimeType(String)
+    case invalidRate(Int)
+    case unknownOperator(String)
+    case server(String)
+
+    public var description: String {
+        switch self {
+        case .networkError: "The network is unreachable: check your connection and try again."
+        case .notStarted: "The chat session is not started: start it first."
+        case .stopped: "The chat session was stopped: start a new session."
+        case .noChat: "There is no chat yet: start a chat first."
+        case let .chatClosed(state): "The chat is closed (\(state.rawValue)): start a new chat."
+        case .chatAlreadyStarted: "A chat is already in progress: keep writing in it."
+        case .operatorsUnavailable(.busyOnline): "All operators are busy and the queue is full: try again later."
+        case .operatorsUnavailable: "No operator is online: leave an offline message instead."
+        case .emptyMessage: "The message is empty: type some text first."
+        case let .invalidMimeType(type): "\"\(type)\" is not a MIME type like \"image/png\": choose another file."
+        case let .invalidRate(rate): "An operator is rated from 1 to 5 stars, not \(rate)."
+        case let .unknownOperator(id): "No operator \"\(id)\" took part in this chat."
+        case let .server(message): "The chat service failed: \(message)"
+        }
+    }
+}

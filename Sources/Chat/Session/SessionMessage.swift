@@ -1,0 +1,95 @@
+import Foundation
+
+/// An operator of the chat service as the visitor sees them.
+public struct SessionOperator: Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let avatarURL: URL?
+
+    public init(id: String, name: String, avatarURL: URL? = nil) {
+        self.id = id
+        self.name = name
+        self.avatarURL = avatarURL
+    }
+}
+
+/// A file attached to a message: name, content type, size, and where to download it.
+public struct SessionFile: Equatable, Sendable {
+    public let name: String
+    public let mimeType: String
+    public let size: Int
+    public let url: URL?
+
+    public init(name: String, mimeType: String, size: Int, url: URL?) {
+        self.name = name
+        self.mimeType = mimeType
+        self.size = size
+        self.url = url
+    }
+
+    public var isImage: Bool { mimeType.hasPrefix("image/") }
+}
+
+/// A message of the realtime chat: by the visitor, by an operator, or by the system.
+public struct SessionMessage: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+        case visitor, `operator`, system, fileFromVisitor, fileFromOperator
+    }
+
+    public let id: String
+    public let clientSideId: String?
+    public let kind: Kind
+    public let text: String
+    public let date: Date
+    /// The operator who wrote it (operator messages only).
+    public let senderUID: String?
+    public let senderName: String?
+    public let senderAvatarURL: URL?
+    public let file: SessionFile?
+
+    public init(
+        id: String, clientSideId: String? = nil, kind: Kind, text: String, date: Date,
+        senderUID: String? = nil, senderName: String? = nil, senderAvatarURL: URL? = nil, file: SessionFile? = nil
+    ) {
+        self.id = id
+        self.clientSideId = clientSideId
+        self.kind = kind
+        self.text = text
+        self.date = date
+        self.senderUID = senderUID
+        self.senderName = senderName
+        self.senderAvatarURL = senderAvatarURL
+        self.file = file
+    }
+}
+
+/// The session's realtime chat.
+public struct SessionChat: Equatable, Sendable {
+    public let id: String
+    public var state: SessionChatState
+    public var messages: [SessionMessage]
+    public var `operator`: SessionOperator?
+    public let clientSideId: String?
+
+    public init(id: String, state: SessionChatState, messages: [SessionMessage] = [],
+                operator: SessionOperator? = nil, clientSideId: String? = nil) {
+        self.id = id
+        self.state = state
+        self.messages = messages
+        self.operator = `operator`
+        self.clientSideId = clientSideId
+    }
+}
+
+/// Everything the session knows at once, delivered by a full update.
+public struct SessionSnapshot: Equatable, Sendable {
+    public var onlineStatus: SessionOnlineStatus
+    public var connectionStatus: SessionConnectionStatus
+    public var chat: SessionChat?
+
+    public init(onlineStatus: SessionOnlineStatus, connectionStatus: SessionConnectionStatus, chat: SessionChat?) {
+        self.onlineStatus = onlineStatus
+        self.connectionStatus = connectionStatus
+        self.chat = chat
+    }
+}

@@ -32,7 +32,7 @@ public final class QuizGameController {
         view?.display(QuizLoadingViewModel(isLoading: true))
         do {
             let question = try await loader.load()
-            ticker.stop()
+            if game?.isPlaying == true { ticker.stop() }
             game = QuizGame(question: question, duration: duration)
             view?.display(QuizLoadingViewModel(isLoading: false))
             render()

@@ -1,0 +1,81 @@
+import Foundation
+
+/// An `NSRegularExpression` whose matches are reported with offsets in Unicode scalars.
+final class CompiledRegex: @unchecked Sendable {
+    // @unchecked: NSRegularExpression is immutable once created and Apple documents it as safe
+    // to use from several threads at once; this wrapper adds no mutable state.
+    let pattern: String
+    private let regex: NSRegularExpression
+
+    init(_ pattern: String) throws {
+        self.pattern = pattern
+        do {
+            regex = try NSRegularExpression(pattern: pattern, options: [])
+        } catch {
+            throw CucumberExpressionError(
+                "The regular expression /\(pattern)/ is not valid: \(error.localizedDescription). "
+                    + "Check its parentheses, brackets and escapes.")
+        }
+    }
+
+    /// The captured groups (index 0 is the whole match) of the first match in `text`.
+    func firstMatch(in text: String) -> [ScalarRange?]? {
+        let nsText = text as NSString
+        let whole = NSRange(location: 0, length: nsText.length)
+        guard let result = regex.firstMatch(in: text, options: [], range: whole) else { return nil }
+        let offsets = ScalarOffsets(text)
+        return (0..<result.numberOfRanges).map { index in
+            let range = result.range(at: index)
+            guard range.location != NSNotFound else { return nil }
+            return ScalarRange(
+                value: nsText.substring(with: range),
+                start: offsets.scalarOffset(utf16: range.location),
+                end: offsets.scalarOffset(utf16: range.location + range.length))
+        }
+    }
+
+    /// The UTF-16 range of the first match searching only within `range` (anchors and
+    /// lookarounds see the range as the whole text, like matching a slice).
+    func firstMatch(in text: NSString, range: NSRange) -> NSRange? {
+        let options: NSRegularExpression.MatchingOptions = []
+        return regex.firstMatch(in: text as String, options: options, range: range)?.range
+    }
+}
+
+/// A matched group's text and its offsets in Unicode scalars.
+struct ScalarRange: Equatable {
+    let value: String
+    let start: Int
+    let end: Int
+}
+
+/// Converts UTF-16 offsets (NSRange) into Unicode scalar offsets.
+struct ScalarOffsets {
+    private let utf16ToScalar: [Int]?
+
+    init(_ text: String) {
+        let utf16Count = text.utf16.count
+        if utf16Count == text.unicodeScalars.count {
+            utf16ToScalar = nil // no surrogate pairs: offsets are identical
+            return
+        }
+        var table = [Int](repeating: 0, count: utf16Count + 1)
+        var utf16Offset = 0
+        var scalarOffset = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF16.width(scalar)
+            for step in 0..<width {
+                table[utf16Offset + step] = scalarOffset
+            }
+            utf16Offset += width
+            scalarOffset += 1
+        }
+        table[utf16Count] = scalarOffset
+        utf16ToScalar = table
+    }
+
+    func scalarOffset(utf16 offset: Int) -> Int {
+        guard let utf16ToScalar else { return offset }
+        return utf16ToScalar[min(max(offset, 0), utf16ToScalar.count - 1)]
+    }
+}

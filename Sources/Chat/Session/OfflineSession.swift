@@ -1,0 +1,179 @@
+import Foundation
+
+/// The offline chats of one visitor (identified by a token that must not change between launches).
+/// Nothing updates by itself: `getHistory` brings the changes, which are merged into `chats` and cached.
+/// Data cached for another token is never shown; `clearCachedUserData` removes it from the device.
+public final class OfflineSession {
+    public let token: String
+    /// The visitor's chats, sorted by creation date, each with its messages sorted by date.
+    public private(set) var chats: [OfflineChat] = []
+    public private(set) var isStopped = false
+
+    private var revision: String?
+    private let service: OfflineChatService
+    private let cache: OfflineHistoryCache
+
+    public init(token: String, service: OfflineChatService, cache: OfflineHistoryCache) {
+        self.token = token
+        self.service = service
+        self.cache = cache
+        if let cached = cache.load(), cached.token == token {
+            revision = cached.revision
+            chats = Self.sorted(cached.chats)
+        }
+    }
+
+    /// Removes the cached data of whoever used the offline chat last (call it when the user changes).
+    public static func clearCachedUserData(in cache: OfflineHistoryCache) {
+        cache.clear()
+    }
+
+    public var unreadChats: [OfflineChat] { chats.filter(\.hasUnreadMessages) }
+
+    public func chat(for message: OfflineMessage) -> OfflineChat? {
+        chats.first { $0.id == message.chatId }
+    }
+
+    /// Stops this session: no more history requests or sends.
+    public func stop() { isStopped = true }
+
+    // MARK: - History
+
+    /// Gets what changed since last time, or everything when `forced` (or when nothing was fetched yet).
+    @discardableResult
+    public func getHistory(forced: Bool = false) async throws(SessionError) -> OfflineHistoryChanges {
+        try checkActive()
+        let since = forced ? nil : revision
+        let page: OfflineHistoryPage
+        do { page = try await service.history(token: token, since: since) } catch { throw Self.sessionError(error) }
+
+        var known = Dictionary(uniqueKeysWithValues: chats.map { ($0.id, $0) })
+        if since == nil {
+            let listed = Set(page.chats.map(\.id))
+            known = known.filter { listed.contains($0.key) }
+        }
+        var changes = OfflineHistoryChanges()
+        for summary in page.chats {
+            if var existing = known[summary.id] {
+                if existing.hasUnreadMessages != summary.hasUnreadMessages || existing.departmentKey != summary.departmentKey {
+                    existing.hasUnreadMessages = summary.hasUnreadMessages
+                    existing.departmentKey = summary.departmentKey
+                    changes.modifiedChats.append(existing)
+                }
+                known[summary.id] = existing
+            } else {
+                known[summary.id] = summary
+                changes.newChats.append(summary)
+            }
+        }
+        for message in page.messages.sorted(by: Self.messageOrder) {
+            guard var chat = known[message.chatId], !chat.messages.contains(where: { $0.id == message.id }) else { continue }
+            chat.messages.append(message)
+            known[message.chatId] = chat
+            changes.messages.append(message)
+        }
+        let touched = Set(changes.messages.map(\.chatId))
+        for id in touched where !changes.newChats.contains(where: { $0.id == id }) && !changes.modifiedChats.contains(where: { $0.id == id }) {
+            if let chat = known[id] { changes.modifiedChats.append(chat) }
+        }
+        chats = Self.sorted(Array(known.values))
+        changes.newChats = changes.newChats.compactMap { new in chats.first { $0.id == new.id } }
+        changes.modifiedChats = Self.sorted(changes.modifiedChats.compactMap { modified in chats.first { $0.id == modified.id } })
+        revision = page.revision
+        persist()
+        return changes
+    }
+
+    // MARK: - Sending
+
+    /// Sends a message in an existing chat, or creates a new chat with it when `chat` is nil.
+    @discardableResult
+    public func sendMessage(_ text: String, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError) -> OfflineSendReceipt {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyMessage }
+        return try await send(.text(text), in: chat, departmentKey: departmentKey)
+    }
+
+    @discardableResult
+    public func sendFile(_ data: Data, name: String, mimeType: String, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError) -> OfflineSendReceipt {
+        guard ChatSession.isMIMEType(mimeType) else { throw .invalidMimeType(mimeType) }
+        return try await send(.file(data: data, name: name, mimeType: mimeType), in: chat, departmentKey: departmentKey)
+    }
+
+    /// Sends a PNG or JPEG image.
+    @discardableResult
+    public func sendImage(_ data: Data, type: OfflineImageType, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError) -> OfflineSendReceipt {
+        try await sendFile(data, name: "image.\(type.rawValue)", mimeType: type.mimeType, in: chat, departmentKey: departmentKey)
+    }
+
+    private func send(_ content: OfflineSendRequest.Content, in chat: OfflineChat?, departmentKey: String?) async throws(SessionError) -> OfflineSendReceipt {
+        try checkActive()
+        if let chat, self.chat(withId: chat.id) == nil { throw .noChat }
+        let request = OfflineSendRequest(content: content, chatId: chat?.id, departmentKey: departmentKey)
+        let receipt: OfflineSendReceipt
+        do { receipt = try await service.send(request, token: token) } catch { throw Self.sessionError(error) }
+        var updated = self.chat(withId: receipt.chat.id) ?? receipt.chat
+        if !updated.messages.contains(where: { $0.id == receipt.message.id }) { updated.messages.append(receipt.message) }
+        updated.messages.sort(by: Self.messageOrder)
+        replace(updated)
+        return OfflineSendReceipt(chat: updated, message: receipt.message)
+    }
+
+    // MARK: - Read and delete
+
+    /// Marks a chat as read after its new messages were shown to the user.
+    public func markChatAsRead(_ chat: OfflineChat) async throws(SessionError) {
+        try await perform(.markAsRead, on: chat)
+        guard var updated = self.chat(withId: chat.id) else { return }
+        updated.hasUnreadMessages = false
+        replace(updated)
+    }
+
+    public func deleteChat(_ chat: OfflineChat) async throws(SessionError) {
+        try await perform(.delete, on: chat)
+        chats.removeAll { $0.id == chat.id }
+        persist()
+    }
+
+    private func perform(_ action: OfflineChatAction, on chat: OfflineChat) async throws(SessionError) {
+        try checkActive()
+        guard self.chat(withId: chat.id) != nil else { throw .noChat }
+        do { try await service.perform(action, chatId: chat.id, token: token) } catch { throw Self.sessionError(error) }
+    }
+
+    // MARK: - Helpers
+
+    private func checkActive() throws(SessionError) {
+        if isStopped { throw .stopped }
+    }
+
+    private func chat(withId id: String) -> OfflineChat? {
+        chats.first { $0.id == id }
+    }
+
+    private func replace(_ chat: OfflineChat) {
+        chats.removeAll { $0.id == chat.id }
+        chats = Self.sorted(chats + [chat])
+        persist()
+    }
+
+    private func persist() {
+        cache.save(OfflineHistorySnapshot(token: token, revision: revision, chats: chats))
+    }
+
+    private static func sorted(_ chats: [OfflineChat]) -> [OfflineChat] {
+        chats.map { chat in
+            var chat = chat
+            chat.messages.sort(by: messageOrder)
+            return chat
+        }
+        .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    private static func messageOrder(_ a: OfflineMessage, _ b: OfflineMessage) -> Bool {
+        (a.date, a.id) < (b.date, b.id)
+    }
+
+    private static func sessionError(_ error: any Error) -> SessionError {
+        (error as? SessionError) ?? .server(String(describing: error))
+    }
+}

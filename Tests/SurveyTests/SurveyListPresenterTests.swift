@@ -67,6 +67,18 @@ final class SurveyListPresenterTests: XCTestCase {
         XCTAssertEqual(viewModel.errorMessage, SurveyListPresenter.sessionExpiredMessage)
     }
 
+    func test_mapError_asksToLogInAgainWhenTheTokenCannotBeRenewed() {
+        let viewModel = SurveyListPresenter.map(SurveyPager(), error: RemoteTokenLoader.Error.invalidData)
+
+        XCTAssertEqual(viewModel.errorMessage, SurveyListPresenter.sessionExpiredMessage)
+    }
+
+    func test_mapError_showsConnectivityMessageWhenTheTokenRenewalCannotReachTheServer() {
+        let viewModel = SurveyListPresenter.map(SurveyPager(), error: RemoteTokenLoader.Error.connectivity)
+
+        XCTAssertEqual(viewModel.errorMessage, SurveyListPresenter.connectivityErrorMessage)
+    }
+
     private func makeItem(id: String) -> SurveyItem {
         SurveyItem(id: id, title: "title \(id)", description: "description \(id)", coverImageURL: URL(string: "https://image.example.com/\(id)")!)
     }

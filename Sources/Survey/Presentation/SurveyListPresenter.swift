@@ -25,7 +25,8 @@ public enum SurveyListPresenter {
         switch error {
         case RemoteSurveysLoader.Error.connectivity, RemoteTokenLoader.Error.connectivity:
             return connectivityErrorMessage
-        case LocalTokenLoader.Error.notFound, LocalTokenLoader.Error.invalidData:
+        case LocalTokenLoader.Error.notFound, LocalTokenLoader.Error.invalidData, RemoteTokenLoader.Error.invalidData:
+            // No token, an unreadable one, or the server refused to renew it: only a new login helps.
             return sessionExpiredMessage
         default:
             return invalidDataErrorMessage

@@ -1,0 +1,121 @@
+@survey @story-load-surveys
+Feature: Load surveys
+  As a logged-in user
+  I want to see the surveys one after the other
+  So that I can pick one to answer
+
+  Traces to seed 002: "Features Requirement: Load surveys" and "Load Surveys From Remote Use Case"
+  (data: URL, page number, page size; primary course; connectivity and invalid data error courses).
+
+  Decisions where the document is silent:
+  - Page number and page size are sent as the query items "page[number]" and "page[size]" of the survey API;
+    every request carries the user's token in the Authorization header.
+  - "System validates response data": only an HTTP 200 whose surveys all have an id, a title, a description and
+    a cover image URL is valid; anything else is invalid data.
+  - The list shows one survey per page (title, description, cover image) with a page indicator (one dot per
+    survey, the current one selected); swiping to the left shows the next survey, to the right the previous one;
+    swiping past either end stays where it is. Opening the list loads the first page of 10 surveys.
+  - A failed load shows what went wrong and how to recover; an empty list says there are no surveys.
+
+  Background:
+    Given the time is "2026-11-22T08:00:00Z"
+    And the user is logged in with the token "abc" valid until "2026-11-22T10:00:00Z"
+    And the server has these surveys:
+      | id                   | title                  | description                 | cover image url                                              |
+      | d5de6a8f8f5f1cfe51bc | Scarlett Bangkok       | We'd love to hear from you! | https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_ |
+      | ed1d4f0ff19a56073a14 | ibis Bangkok Riverside | We'd love to hear from you! | https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_ |
+      | 270130a9cbd5fce3c0fd | 21 on Rajah            | Your opinion matters!       | https://dhdbhh0jsld0o.cloudfront.net/m/0221e768b99dc3576210_ |
+
+  Rule: Load surveys from remote
+
+    @use-case-load-surveys-from-remote @primary-course
+    Scenario Outline: The app loads one page of surveys
+      When the app loads page <page number> of the surveys with <page size> surveys per page
+      Then the app sends a GET request to "/api/v1/surveys" with the query items "page[number]" = "<page number>" and "page[size]" = "<page size>"
+      And the request for surveys is authorized with "Bearer abc"
+      And the app receives <count> surveys
+
+      Examples:
+        | page number | page size | count |
+        | 1           | 2         | 2     |
+        | 2           | 2         | 1     |
+        | 1           | 10        | 3     |
+        | 3           | 2         | 0     |
+
+    @use-case-load-surveys-from-remote @primary-course
+    Scenario: The app creates survey items from the validated response
+      When the app loads page 1 of the surveys with 2 surveys per page
+      Then the app receives the surveys:
+        | id                   | title                  | description                 | cover image url                                              |
+        | d5de6a8f8f5f1cfe51bc | Scarlett Bangkok       | We'd love to hear from you! | https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_ |
+        | ed1d4f0ff19a56073a14 | ibis Bangkok Riverside | We'd love to hear from you! | https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_ |
+
+    @use-case-load-surveys-from-remote @error-course @connectivity-error
+    Scenario: The app loads the surveys without connectivity
+      Given the server cannot be reached
+      When the app loads page 1 of the surveys with 2 surveys per page
+      Then loading the surveys fails with a connectivity error
+
+    @use-case-load-surveys-from-remote @error-course @invalid-data-error
+    Scenario Outline: The server answers with data the app cannot use
+      Given the server answers the surveys request with the status <status> and the body '<body>'
+      When the app loads page 1 of the surveys with 2 surveys per page
+      Then loading the surveys fails with an invalid data error
+
+      Examples:
+        | status | body                                                                                                   |
+        | 200    | this is not JSON                                                                                       |
+        | 200    | {"surveys": []}                                                                                        |
+        | 200    | {"data": [{"id": "1", "type": "survey", "attributes": {"title": "No cover", "description": "d"}}]}      |
+        | 404    | {"data": []}                                                                                           |
+        | 500    | {"data": []}                                                                                           |
+
+  Rule: The app displays the surveys one per page
+
+    @presentation
+    Scenario: The user opens the survey list
+      When the user opens the survey list
+      Then the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_"
+      And the page indicator shows page 1 of 3
+      And the app displays no error
+
+    @presentation
+    Scenario: Swiping moves between the surveys
+      Given the user has opened the survey list
+      When the user swipes to the left
+      Then the app displays the survey "ibis Bangkok Riverside" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_"
+      And the page indicator shows page 2 of 3
+      When the user swipes to the right
+      Then the page indicator shows page 1 of 3
+
+    @presentation @decision
+    Scenario Outline: Swiping past either end stays where it is
+      Given the user has opened the survey list
+      When the user swipes to the <direction> <times> times
+      Then the app displays the survey "<title>"
+      And the page indicator shows page <page> of 3
+
+      Examples:
+        | direction | times | title       | page |
+        | left      | 5     | 21 on Rajah | 3    |
+        | right     | 2     | Scarlett Bangkok | 1 |
+
+    @presentation @error-course @connectivity-error
+    Scenario: The list says why it cannot show the surveys
+      Given the server cannot be reached
+      When the user opens the survey list
+      Then the app displays the error "Couldn't connect to the server. Check your connection and try again."
+      And the page indicator shows no pages
+
+    @presentation @error-course @invalid-data-error
+    Scenario: The list says something went wrong on invalid data
+      Given the server answers the surveys request with the status 500 and the body 'oops'
+      When the user opens the survey list
+      Then the app displays the error "Something went wrong while loading the surveys. Please try again later."
+
+    @presentation @decision
+    Scenario: The list says when there are no surveys
+      Given the server has no surveys
+      When the user opens the survey list
+      Then the app displays the error "There are no surveys right now."
+      And the page indicator shows no pages

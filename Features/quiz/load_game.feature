@@ -1,0 +1,119 @@
+@quiz @story-load-game
+Feature: Customer requests to load the game
+  Story: Customer request to load the game (seed 004, "Quiz Mobile App").
+
+  Narrative #1:
+    As an online customer
+    I want the app to automatically load the quiz game
+    So I can see the game ready to be play
+
+  Use case "Load Question From Remote": the app GETs the question from a URL, validates the data and
+  delivers the question and its correct answers, or an invalid-data error, or a connectivity error.
+  The payload is {"question": String, "answer": [String]}.
+
+  Decisions where the document is silent:
+  - Any status other than 200 is invalid data, even with a valid question in the body.
+  - A payload without a question text or without any answer is invalid data: nothing could be played.
+  - The two errors read differently to the customer: no connectivity asks to check the connection,
+    invalid data asks to try again later.
+
+  Background:
+    Given the quiz is published at "https://quiz.example.com/java-keywords"
+
+  @narrative-1 @acceptance-criteria
+  Scenario: A connected customer sees the game ready to be played
+    Given the customer has connectivity
+    And the quiz server offers the java keywords question
+    When the customer requests to load the game
+    Then the app should display the question "What are all the java keywords?"
+    And the counter shows "05:00"
+    And the hits counter shows "0/50"
+    And the customer can start to play
+
+  Rule: Load Question From Remote use case
+
+    @use-case-load-question-from-remote @primary-course
+    Scenario: The system delivers the question and its correct answers
+      Given the quiz server replies with status 200 and the body:
+        """json
+        {
+          "question": "Name the primary colors",
+          "answer": ["red", "yellow", "blue"]
+        }
+        """
+      When the app executes the "Load Question" command
+      Then the app requested the quiz with a GET of "https://quiz.example.com/java-keywords"
+      And the system delivers the question "Name the primary colors" with the correct answers:
+        | red    |
+        | yellow |
+        | blue   |
+
+    @use-case-load-question-from-remote @error-course @invalid-data
+    Scenario Outline: The system delivers an invalid data error when the server replies <status>
+      Given the quiz server replies with status <status> and the java keywords question
+      When the app executes the "Load Question" command
+      Then the system delivers the invalid data error
+
+      Examples:
+        | status |
+        | 199    |
+        | 201    |
+        | 300    |
+        | 400    |
+        | 404    |
+        | 500    |
+
+    @use-case-load-question-from-remote @error-course @invalid-data
+    Scenario Outline: The system delivers an invalid data error on data that is not a question (<case>)
+      Given the quiz server replies with status 200 and the body:
+        """json
+        <body>
+        """
+      When the app executes the "Load Question" command
+      Then the system delivers the invalid data error
+
+      Examples: malformed JSON
+        | case                 | body                                      |
+        | not JSON             | this is not json                          |
+        | empty object         | {}                                        |
+        | no answers field     | {"question": "Name the primary colors"}   |
+        | answer is not a list | {"question": "Colors?", "answer": "red"}  |
+
+      @decision
+      Examples: nothing to play (decision)
+        | case                 | body                                      |
+        | empty answer list    | {"question": "Colors?", "answer": []}     |
+        | blank question       | {"question": "  ", "answer": ["red"]}     |
+
+    @use-case-load-question-from-remote @error-course @no-connectivity
+    Scenario: The system delivers a connectivity error
+      Given the customer has no connectivity
+      When the app executes the "Load Question" command
+      Then the system delivers the connectivity error
+
+  Rule: What the customer sees when loading fails
+
+    @error-course @no-connectivity @decision
+    Scenario: A customer without connectivity is asked to check the connection
+      Given the customer has no connectivity
+      When the customer requests to load the game
+      Then the app should display the error "Couldn't load the question. Check your connection and try again."
+      And the customer cannot start to play
+
+    @error-course @invalid-data @decision
+    Scenario: A customer is told to try later when the server sends something unreadable
+      Given the quiz server replies with status 500 and the java keywords question
+      When the customer requests to load the game
+      Then the app should display the error "Couldn't read the question from the server. Please try again later."
+      And the customer cannot start to play
+
+    @error-course @decision
+    Scenario: Loading again once the connection is back shows the game
+      Given the customer has no connectivity
+      And the customer has requested to load the game
+      When the customer has connectivity
+      And the quiz server offers the java keywords question
+      And the customer requests to load the game
+      Then the app should not display an error
+      And the app should display the question "What are all the java keywords?"
+      And the customer can start to play

@@ -1,0 +1,75 @@
+@quiz @story-restart-game
+Feature: Customer requests to restart the game
+  Story: Customer request to restart the game (seed 004, "Quiz Mobile App").
+
+  Narrative #1:
+    As an online customer
+    I want to restart the game
+    So I can start another round
+
+  Decisions where the document is silent:
+  - "The counter should reset" means it shows "05:00" again and waits: a new round starts when the
+    customer requests to start the game, as the reset story says ("until it starts again").
+  - "Play Again" (after finding every answer) and "Try Again" (after the time is over) both bring the
+    customer back to a fresh round ready to start, and the final message goes away.
+
+  Background:
+    Given the app has already loaded the java keywords question
+
+  @narrative-1 @acceptance-criteria
+  Scenario: Resetting the game resets the counter and deletes the guesses
+    Given the customer has already requested to start the game
+    And the customer inserts the answers:
+      | abstract |
+      | boolean  |
+    And 42 seconds pass
+    When the customer requests to reset the game
+    Then the counter shows "05:00"
+    And the list of answers is empty
+    And the hits counter shows "0/50"
+
+  @narrative-1 @acceptance-criteria
+  Scenario: After a reset no answer is accepted until the game starts again
+    Given the customer has already requested to start the game
+    When the customer requests to reset the game
+    Then the app should not allow the customer to insert answers
+    And the counter does not move while 10 seconds pass
+    When the customer inserts "abstract"
+    Then the list of answers is empty
+    When the customer requests to start the game
+    And the customer inserts "abstract"
+    Then the app should display the answers:
+      | abstract |
+
+  @narrative-1 @acceptance-criteria
+  Scenario: Playing again after finding every answer starts from a clean round
+    Given the customer has already requested to start the game
+    And the customer finished answering all guesses before the timer ends
+    When the customer requests to play again from the message shown by the app
+    Then the counter shows "05:00"
+    And the list of answers is empty
+    And the hits counter shows "0/50"
+    And no message is displayed
+
+  @narrative-1 @acceptance-criteria
+  Scenario: Trying again after the time is over starts from a clean round
+    Given the customer has already requested to start the game
+    And the customer has not finished answering all guesses
+    And the counter ends
+    When the customer requests to play again from the message shown by the app
+    Then the counter shows "05:00"
+    And the list of answers is empty
+    And the hits counter shows "0/50"
+    And no message is displayed
+
+  @decision
+  Scenario: A new round after playing again counts down from 5 minutes
+    Given the customer has already requested to start the game
+    And the customer has not finished answering all guesses
+    And the counter ends
+    And the customer requests to play again from the message shown by the app
+    And the main button reads "Start"
+    When the customer requests to start the game
+    And 1 second passes
+    Then the counter shows "04:59"
+    And the app should allow the customer to insert answers

@@ -1,0 +1,267 @@
+import Foundation
+import Messages
+
+/// The text blocks the console formats share: step details, failures, snippets and the closing summary.
+struct ConsoleText {
+    let index: RunIndex
+    let style: ConsoleStyle
+    let options: ReportOptions
+
+    /// Statuses in the order the summary lists them.
+    static let summaryOrder: [TestStepResultStatus] = [.passed, .failed, .undefined, .pending, .ambiguous, .skipped, .unknown]
+
+    // MARK: Scenario blocks
+
+    func scenarioHeader(_ attempt: RunIndex.Attempt, indent: String) -> String {
+        guard let pickle = index.pickle(of: attempt) else { return "" }
+        let lineage = index.lineage(of: pickle)
+        var out = ""
+        let tags = pickle.tags.map(\.name).joined(separator: " ")
+        if !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
+        let keyword = lineage?.scenario?.keyword ?? "Scenario"
+        var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
+        if attempt.started.attempt > 0 { title += style.paint(" (attempt \(attempt.started.attempt + 1))", .grey) }
+        if options.showLocations { title += "  " + style.paint("# \(pickleLocation(pickle))", .grey) }
+        out += title + "\n"
+        return out
+    }
+
+    func pickleLocation(_ pickle: Pickle) -> String {
+        "\(pickle.uri):\(pickle.location?.line ?? index.lineage(of: pickle)?.scenario?.location.line ?? 0)"
+    }
+
+    /// The lines of one test step: the step (or a hook when it did not pass), its argument, attachments,
+    /// error, ambiguous candidates and snippet.
+    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: TestStepFinished, indent: String, printedSnippets: inout Set<String>) -> String {
+        let status = finished.testStepResult.status
+        var out = ""
+        let detail = indent + "  "
+        if let text = index.text(of: step) {
+            var line = indent + style.paint(ConsoleStyle.symbol(status) + " " + text.keyword + text.text, status)
+            if options.showLocations, let definition = index.stepDefinition(of: step), let location = index.location(of: definition.sourceReference) {
+                line += "  " + style.paint("# \(location)", .grey)
+            }
+            out += line + "\n"
+            if let argument = step.pickleStepId.flatMap({ index.pickleSteps[$0] })?.argument {
+                out += self.argument(argument, indent: detail)
+            }
+        } else {
+            guard status != .passed && status != .skipped else {
+                return attachments(attempt, step, indent: indent + "  ")
+            }
+            let hook = index.hook(of: step)
+            var name = hookLabel(hook)
+            if options.showLocations, let reference = hook?.sourceReference, let location = index.location(of: reference) {
+                name += "  " + style.paint("# \(location)", .grey)
+            }
+            out += indent + style.paint(ConsoleStyle.symbol(status) + " " + name, status) + "\n"
+        }
+        out += attachments(attempt, step, indent: detail)
+        out += problem(step, finished.testStepResult, indent: detail, printedSnippets: &printedSnippets)
+        return out
+    }
+
+    func hookLabel(_ hook: Hook?) -> String {
+        let kind: String
+        switch hook?.type {
+        case .beforeTestCase?: kind = "Before"
+        case .afterTestCase?: kind = "After"
+        case .beforeTestStep?: kind = "BeforeStep"
+        case .afterTestStep?: kind = "AfterStep"
+        case .beforeTestRun?: kind = "BeforeAll"
+        case .afterTestRun?: kind = "AfterAll"
+        case nil: kind = "Hook"
+        }
+        if let name = hook?.name, !name.isEmpty { return "\(kind) hook \"\(name)\"" }
+        return "\(kind) hook"
+    }
+
+    /// The error, ambiguous candidates or snippet under a step that did not pass.
+    func problem(_ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout Set<String>) -> String {
+        var out = ""
+        switch result.status {
+        case .failed, .pending:
+            let text = result.exception?.stackTrace ?? result.message ?? result.exception?.message ?? (result.status == .pending ? "Pending" : "Failed")
+            out += indented(text, indent, color: ConsoleStyle.color(result.status))
+            if result.status == .failed, let definition = index.stepDefinition(of: step), let location = index.location(of: definition.sourceReference) {
+                out += indent + style.paint("step definition: \(location)", .grey) + "\n"
+            }
+        case .ambiguous:
+            out += indent + style.paint("Ambiguous: more than one step definition matches:", .magenta) + "\n"
+            for id in step.stepDefinitionIds ?? [] {
+                guard let definition = index.stepDefinitions[id] else { continue }
+                let location = index.location(of: definition.sourceReference) ?? "?"
+                out += indent + "  " + style.paint(definition.pattern.source, .magenta) + "  " + style.paint("# \(location)", .grey) + "\n"
+            }
+            if let message = result.message, !message.isEmpty { out += indented(message, indent, color: .magenta) }
+        case .undefined:
+            let snippets = step.pickleStepId.flatMap { index.suggestions[$0] }?.flatMap(\.snippets) ?? []
+            if let first = snippets.first {
+                printedSnippets.insert(first.code)
+                out += indent + style.paint("Undefined. Implement it with:", .yellow) + "\n"
+                out += indented(first.code, indent + "  ", color: .yellow)
+            } else {
+                out += indent + style.paint("Undefined: no step definition matches this step.", .yellow) + "\n"
+            }
+        case .skipped:
+            if let message = result.exception?.message ?? result.message, !message.isEmpty {
+                out += indented(message, indent, color: .cyan)
+            }
+        case .passed, .unknown:
+            break
+        }
+        return out
+    }
+
+    func argument(_ argument: PickleStepArgument, indent: String) -> String {
+        var out = ""
+        if let doc = argument.docString {
+            out += indent + style.paint("\"\"\"" + (doc.mediaType ?? ""), .grey) + "\n"
+            out += indented(doc.content, indent, color: nil)
+            out += indent + style.paint("\"\"\"", .grey) + "\n"
+        }
+        if let table = argument.dataTable {
+            let rows = table.rows.map { $0.cells.map(\.value) }
+            let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
+                rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+            }
+            for row in rows {
+                let cells = row.enumerated().map { column, value in
+                    value + String(repeating: " ", count: widths[column] - value.count)
+                }
+                out += indent + "| " + cells.joined(separator: " | ") + " |\n"
+            }
+        }
+        return out
+    }
+
+    func attachments(_ attempt: RunIndex.Attempt, _ step: TestStep, indent: String) -> String {
+        var out = ""
+        for attachment in attempt.attachments[step.id] ?? [] {
+            out += attachmentLine(attachment, indent: indent)
+        }
+        return out
+    }
+
+    func attachmentLine(_ attachment: Attachment, indent: String) -> String {
+        let media = attachment.mediaType
+        let isText = media.hasPrefix("text/") || media == "application/json" || media.hasSuffix("+json") || media.hasSuffix("+xml") && !media.hasPrefix("image/")
+        if media == "text/x.cucumber.log+plain" {
+            return indented(attachment.decodedText, indent, color: .grey)
+        }
+        let name = attachment.fileName.map { " \"\($0)\"" } ?? ""
+        if isText && attachment.contentEncoding == .identity {
+            return indent + style.paint("Attachment\(name) (\(media)):", .grey) + "\n" + indented(attachment.body, indent + "  ", color: nil)
+        }
+        let size = attachment.contentEncoding == .base64 ? (attachment.body.count / 4) * 3 : attachment.body.utf8.count
+        return indent + style.paint("Attachment\(name) (\(media), \(size) bytes)", .grey) + "\n"
+    }
+
+    func indented(_ text: String, _ indent: String, color: ConsoleStyle.Color?) -> String {
+        var out = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let plain = String(line)
+            out += indent + (color.map { style.paint(plain, $0) } ?? plain) + "\n"
+        }
+        return out
+    }
+
+    // MARK: Closing sections
+
+    /// Snippets of undefined steps not shown yet, once each.
+    func remainingSnippets(printed: Set<String>) -> String {
+        var seen = printed
+        var codes: [String] = []
+        for attempt in index.finalAttempts() {
+            for (step, finished) in index.results(of: attempt) where finished.testStepResult.status == .undefined {
+                for suggestion in step.pickleStepId.flatMap({ index.suggestions[$0] }) ?? [] {
+                    if let code = suggestion.snippets.first?.code, !seen.contains(code) {
+                        seen.insert(code)
+                        codes.append(code)
+                    }
+                }
+            }
+        }
+        guard !codes.isEmpty else { return "" }
+        var out = style.paint("You can implement the undefined steps with these snippets:", .yellow) + "\n\n"
+        for code in codes { out += indented(code, "", color: .yellow) + "\n" }
+        return out
+    }
+
+    /// Run-level problems: parse errors, failing BeforeAll/AfterAll hooks, a run that ended with an exception.
+    func runProblems() -> String {
+        var out = ""
+        for error in index.parseErrors {
+            let line = error.source.location.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
+            out += style.paint("Parse error: \(error.source.uri ?? "?")\(line): \(error.message)", .red) + "\n"
+        }
+        for finished in index.runHookFinished where finished.result.status != .passed {
+            let hook = index.runHookStarted[finished.testRunHookStartedId].flatMap { index.hooks[$0.hookId] }
+            var label = hookLabel(hook)
+            if let reference = hook?.sourceReference, let location = index.location(of: reference) { label += " (\(location))" }
+            out += style.paint("\(label) \(finished.result.status.lowercased)", finished.result.status) + "\n"
+            if let text = finished.result.exception?.stackTrace ?? finished.result.message {
+                out += indented(text, "  ", color: ConsoleStyle.color(finished.result.status))
+            }
+        }
+        for finished in index.runFinished {
+            if let exception = finished.exception {
+                out += style.paint("The run failed: \(exception.type)\(exception.message.map { ": \($0)" } ?? "")", .red) + "\n"
+            } else if let message = finished.message, !message.isEmpty {
+                out += style.paint("The run failed: \(message)", .red) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `0m0.123s`.
+    func summary() -> String {
+        let attempts = index.finalAttempts()
+        var scenarioCounts: [TestStepResultStatus: Int] = [:]
+        var stepCounts: [TestStepResultStatus: Int] = [:]
+        var stepTotal = 0
+        for attempt in attempts {
+            scenarioCounts[index.status(of: attempt), default: 0] += 1
+            for (step, finished) in index.results(of: attempt) where step.pickleStepId != nil {
+                stepCounts[finished.testStepResult.status, default: 0] += 1
+                stepTotal += 1
+            }
+        }
+        var out = countLine(attempts.count, "scenario", scenarioCounts) + "\n"
+        out += countLine(stepTotal, "step", stepCounts) + "\n"
+        out += Self.minutesAndSeconds(index.runDuration) + "\n"
+        return out
+    }
+
+    private func countLine(_ total: Int, _ noun: String, _ counts: [TestStepResultStatus: Int]) -> String {
+        var line = "\(total) \(noun)\(total == 1 ? "" : "s")"
+        let parts = Self.summaryOrder.compactMap { status -> String? in
+            guard let count = counts[status], count > 0 else { return nil }
+            return style.paint("\(count) \(status.lowercased)", status)
+        }
+        if !parts.isEmpty { line += " (" + parts.joined(separator: ", ") + ")" }
+        return line
+    }
+
+    /// `path:line # name` for every scenario that did not pass (failed, undefined, pending, ambiguous).
+    func failingScenarios() -> String {
+        let failing = index.finalAttempts().filter { index.status(of: $0).isProblem }
+        guard !failing.isEmpty else { return "" }
+        var out = style.paint("Failing scenarios:", .red) + "\n"
+        for attempt in failing {
+            guard let pickle = index.pickle(of: attempt) else { continue }
+            out += style.paint(pickleLocation(pickle), .red) + style.paint(" # \(pickle.name)", .grey) + "\n"
+        }
+        return out
+    }
+
+    /// `0m0.123s`.
+    static func minutesAndSeconds(_ nanos: Int64) -> String {
+        let totalMillis = nanos / 1_000_000
+        let minutes = totalMillis / 60_000
+        let seconds = (totalMillis % 60_000) / 1000
+        let millis = totalMillis % 1000
+        let padded = String(millis)
+        return "\(minutes)m\(seconds).\(String(repeating: "0", count: 3 - padded.count))\(padded)s"
+    }
+}

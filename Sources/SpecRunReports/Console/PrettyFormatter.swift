@@ -1,0 +1,75 @@
+import Messages
+
+/// Features, rules, scenarios and steps as each scenario finishes, coloured by status, with errors,
+/// step definition locations, ambiguous candidates, snippets and attachments; the summary at the end.
+final class PrettyFormatter: EnvelopeFormatter {
+    private let sink: any TextSink
+    private let index = RunIndex()
+    private let text: ConsoleText
+    private var lastFeatureUri: String?
+    private var lastRuleId: String?
+    private var printedSnippets: Set<String> = []
+
+    init(sink: any TextSink, options: ReportOptions) {
+        self.sink = sink
+        text = ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)
+    }
+
+    func handle(_ envelope: Envelope) {
+        index.handle(envelope)
+        if let finished = envelope.testCaseFinished, let attempt = index.attempts[finished.testCaseStartedId] {
+            sink.write(block(attempt))
+        }
+    }
+
+    func finish() throws {
+        var out = lastFeatureUri == nil ? "" : "\n"
+        out += text.remainingSnippets(printed: printedSnippets)
+        out += text.runProblems()
+        out += text.summary()
+        sink.write(out)
+        try sink.close()
+    }
+
+    private func block(_ attempt: RunIndex.Attempt) -> String {
+        guard let pickle = index.pickle(of: attempt) else { return "" }
+        let lineage = index.lineage(of: pickle)
+        let style = text.style
+        var out = ""
+        if pickle.uri != lastFeatureUri, let feature = lineage?.feature {
+            if lastFeatureUri != nil { out += "\n" }
+            lastFeatureUri = pickle.uri
+            lastRuleId = nil
+            let tags = feature.tags.map(\.name).joined(separator: " ")
+            if !tags.isEmpty { out += style.paint(tags, .cyan) + "\n" }
+            out += style.paint(feature.keyword + ":", .bold) + " " + feature.name + "\n"
+            out += descriptionLines(feature.description, indent: "  ")
+        }
+        var indent = "  "
+        if let rule = lineage?.rule {
+            indent = "    "
+            if rule.id != lastRuleId {
+                lastRuleId = rule.id
+                out += "\n  " + style.paint(rule.keyword + ":", .bold) + " " + rule.name + "\n"
+                out += descriptionLines(rule.description, indent: "    ")
+            }
+        } else {
+            lastRuleId = nil
+        }
+        out += "\n" + text.scenarioHeader(attempt, indent: indent)
+        for (step, finished) in index.results(of: attempt) {
+            out += text.stepBlock(attempt, step, finished, indent: indent + "  ", printedSnippets: &printedSnippets)
+        }
+        if attempt.finished?.willBeRetried == true {
+            out += indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n"
+        }
+        return out
+    }
+
+    private func descriptionLines(_ description: String, indent: String) -> String {
+        let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard lines.contains(where: { !$0.isEmpty }) else { return "" }
+        return lines.map { $0.isEmpty ? "\n" : indent + text.style.paint($0, .grey) + "\n" }.joined()
+    }
+}

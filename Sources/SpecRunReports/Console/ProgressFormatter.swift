@@ -1,0 +1,52 @@
+import Messages
+
+/// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending, `A` ambiguous, `-` skipped),
+/// then the scenarios that did not pass with their errors, the snippets and the summary.
+final class ProgressFormatter: EnvelopeFormatter {
+    private let sink: any TextSink
+    private let index = RunIndex()
+    private let text: ConsoleText
+    private var printedAny = false
+
+    init(sink: any TextSink, options: ReportOptions) {
+        self.sink = sink
+        var options = options
+        options.showLocations = true
+        text = ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)
+    }
+
+    func handle(_ envelope: Envelope) {
+        index.handle(envelope)
+        guard let finished = envelope.testStepFinished, let step = index.testSteps[finished.testStepId] else { return }
+        let status = finished.testStepResult.status
+        // Hooks show only when they did not pass.
+        if step.pickleStepId == nil && (status == .passed || status == .skipped) { return }
+        printedAny = true
+        sink.write(text.style.paint(ConsoleStyle.progressCharacter(status), status))
+    }
+
+    func finish() throws {
+        var out = printedAny ? "\n\n" : ""
+        let failing = index.finalAttempts().filter { index.status(of: $0).isProblem }
+        var printedSnippets: Set<String> = []
+        if !failing.isEmpty {
+            out += text.style.paint("Failures:", .red) + "\n\n"
+            for (number, attempt) in failing.enumerated() {
+                out += "\(number + 1)) " + text.scenarioHeader(attempt, indent: "").trimmingPrefixWhitespace()
+                for (step, finished) in index.results(of: attempt) {
+                    out += text.stepBlock(attempt, step, finished, indent: "   ", printedSnippets: &printedSnippets)
+                }
+                out += "\n"
+            }
+        }
+        out += text.remainingSnippets(printed: printedSnippets)
+        out += text.runProblems()
+        out += text.summary()
+        sink.write(out)
+        try sink.close()
+    }
+}
+
+extension String {
+    func trimmingPrefixWhitespace() -> String { String(drop { $0 == " " }) }
+}

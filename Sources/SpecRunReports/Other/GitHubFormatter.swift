@@ -1,0 +1,65 @@
+import Messages
+
+/// GitHub Actions workflow commands: an `::error` annotation on the feature file line of every failed,
+/// undefined or ambiguous step (and failing hook), a `::warning` for pending ones.
+final class GitHubFormatter: EnvelopeFormatter {
+    private let sink: any TextSink
+    private let index = RunIndex()
+
+    init(sink: any TextSink) { self.sink = sink }
+
+    func handle(_ envelope: Envelope) { index.handle(envelope) }
+
+    func finish() throws {
+        var out = ""
+        for attempt in index.finalAttempts() {
+            guard let pickle = index.pickle(of: attempt) else { continue }
+            let scenarioLine = pickle.location?.line ?? 0
+            for (step, finished) in index.results(of: attempt) {
+                let result = finished.testStepResult
+                guard result.status.isProblem else { continue }
+                let stepText = index.text(of: step)
+                let line = stepText?.line ?? scenarioLine
+                let what = stepText.map { "\($0.keyword)\($0.text)" } ?? "hook"
+                let command = result.status == .pending ? "warning" : "error"
+                let title: String
+                var message: String
+                switch result.status {
+                case .undefined:
+                    title = "Undefined step in \(pickle.name)"
+                    message = "Undefined step: \(what)"
+                    if let code = step.pickleStepId.flatMap({ index.suggestions[$0] })?.first?.snippets.first?.code {
+                        message += "\nImplement it with:\n\(code)"
+                    }
+                case .ambiguous:
+                    title = "Ambiguous step in \(pickle.name)"
+                    let candidates = (step.stepDefinitionIds ?? []).compactMap { index.stepDefinitions[$0] }.map {
+                        "\($0.pattern.source) (\(index.location(of: $0.sourceReference) ?? "?"))"
+                    }
+                    message = "Ambiguous step: \(what)\nMatching step definitions:\n" + candidates.joined(separator: "\n")
+                case .pending:
+                    title = "Pending step in \(pickle.name)"
+                    message = "Pending: \(what)" + (result.message.map { "\n\($0)" } ?? "")
+                default:
+                    title = "Failed: \(pickle.name)"
+                    message = "\(what)\n" + (result.exception?.stackTrace ?? result.message ?? result.exception?.message ?? "failed")
+                }
+                out += "::\(command) file=\(Self.property(pickle.uri)),line=\(line),title=\(Self.property(title))::\(Self.data(message))\n"
+            }
+        }
+        sink.write(out)
+        try sink.close()
+    }
+
+    /// Escaping of a workflow command's message.
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escaping of a workflow command's property value.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

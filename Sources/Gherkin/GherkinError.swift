@@ -1,0 +1,40 @@
+import Messages
+
+/// A problem found while parsing a Gherkin document: where, and what the reference parser would say.
+public struct GherkinError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line.
+    public let line: Int
+    /// 1-based column in Unicode scalars; nil when the reference gives none (e.g. unexpected end of file).
+    public let column: Int?
+    /// The message without its location prefix.
+    public let reason: String
+
+    public init(line: Int, column: Int?, reason: String) {
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    /// `(line:column): reason`, exactly as the reference formats it (column 0 when unknown).
+    public var message: String { "(\(line):\(column ?? 0)): \(reason)" }
+
+    public var description: String { message }
+
+    public var location: Location { Location(line: line, column: column) }
+}
+
+extension GherkinError {
+    static func at(_ token: Token, _ reason: String) -> GherkinError {
+        GherkinError(line: token.lineNumber, column: token.column, reason: reason)
+    }
+
+    static func unexpectedEOF(_ token: Token, expected: String) -> GherkinError {
+        GherkinError(line: token.lineNumber, column: token.column, reason: "unexpected end of file, expected: \(expected)")
+    }
+}
+
+/// Every error of a document, in the order found (at most the reference's limit).
+public struct GherkinErrors: Error, Sendable, Equatable, CustomStringConvertible {
+    public let errors: [GherkinError]
+    public var description: String { "Parser errors:\n" + errors.map(\.message).joined(separator: "\n") }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Messages
+
+/// Gherkin source → Cucumber Messages, as the reference's `generateMessages`: a `source` envelope, then the
+/// `gherkinDocument` and its `pickle`s, or a `parseError` per error.
+public enum GherkinMessages {
+    public struct Options: Sendable, Equatable {
+        public var includeSource: Bool
+        public var includeAST: Bool
+        public var includePickles: Bool
+
+        public init(includeSource: Bool = true, includeAST: Bool = true, includePickles: Bool = true) {
+            self.includeSource = includeSource
+            self.includeAST = includeAST
+            self.includePickles = includePickles
+        }
+    }
+
+    /// The envelopes for `data` read from `uri`. The media type defaults to the one of the uri
+    /// (`*.feature.md` is Markdown with Gherkin).
+    public static func generate(data: String, uri: String, mediaType: SourceMediaType? = nil,
+                                options: Options = Options(), ids: any IdGenerator) -> [Envelope] {
+        let mediaType = mediaType ?? SourceMediaType.of(uri: uri)
+        var envelopes: [Envelope] = []
+        if options.includeSource {
+            envelopes.append(Envelope(source: Source(uri: uri, data: data, mediaType: mediaType)))
+        }
+        guard options.includeAST || options.includePickles else { return envelopes }
+        var text = data
+        let result = text.withUTF8 { GherkinParser.parse(text: $0, mediaType: mediaType, ids: ids) }
+        switch result {
+        case .success(var document):
+            document.uri = uri
+            if options.includeAST { envelopes.append(Envelope(gherkinDocument: document)) }
+            if options.includePickles {
+                for pickle in PickleCompiler.compile(document, uri: uri, ids: ids) { envelopes.append(Envelope(pickle: pickle)) }
+            }
+        case .failure(let errors):
+            envelopes += parseErrors(errors, uri: uri)
+        }
+        return envelopes
+    }
+
+    /// Like `generate(data:…)` from the raw bytes of a file: a leading BOM is skipped, and bytes that are
+    /// not UTF-8 give a `parseError` (after a `source` envelope holding what could be decoded).
+    public static func generate(bytes: Data, uri: String, mediaType: SourceMediaType? = nil,
+                                options: Options = Options(), ids: any IdGenerator) -> [Envelope] {
+        switch SourceText.decode(bytes) {
+        case .success(let text):
+            return generate(data: text, uri: uri, mediaType: mediaType, options: options, ids: ids)
+        case .failure(let errors):
+            let mediaType = mediaType ?? SourceMediaType.of(uri: uri)
+            var envelopes: [Envelope] = []
+            if options.includeSource {
+                envelopes.append(Envelope(source: Source(uri: uri, data: SourceText.lossy(bytes), mediaType: mediaType)))
+            }
+            return envelopes + parseErrors(errors, uri: uri)
+        }
+    }
+
+    /// One line of NDJSON for an envelope, as the reference prints it (a Markdown feature without a
+    /// `# Feature:` heading has no keyword, which the reference leaves out rather than printing "").
+    public static func ndjsonLine(_ envelope: Envelope) throws -> String {
+        let line = try NDJSON.encode(envelope)
+        guard envelope.gherkinDocument?.feature?.keyword == "" else { return line }
+        return line.replacingOccurrences(of: #""keyword":"","#, with: "", options: [.literal],
+                                         range: line.range(of: #""keyword":"","#, options: .literal))
+    }
+
+    static func parseErrors(_ errors: GherkinErrors, uri: String) -> [Envelope] {
+        errors.errors.map { error in
+            Envelope(parseError: ParseError(source: SourceReference(uri: uri, location: error.location), message: error.message))
+        }
+    }
+}

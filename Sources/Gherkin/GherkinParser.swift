@@ -1,0 +1,86 @@
+import Foundation
+import Messages
+
+/// Parses Gherkin (plain or Markdown) into a `GherkinDocument`, as the official parsers do.
+public enum GherkinParser {
+    /// The document of `source`, or every error found (at most eleven, as the reference).
+    /// Ids come from `ids`; reuse the same generator for `PickleCompiler` to get the reference's ids.
+    public static func parse(source: String, uri: String? = nil, mediaType: SourceMediaType = .gherkinPlain,
+                             ids: any IdGenerator) throws(GherkinErrors) -> GherkinDocument {
+        var source = source
+        let result = source.withUTF8 { text in parse(text: text, mediaType: mediaType, ids: ids) }
+        var document = try result.get()
+        document.uri = uri
+        return document
+    }
+
+    /// Like `parse(source:…)` from raw bytes: a leading UTF-8 BOM is skipped; bytes that are not UTF-8
+    /// are an error at the line and column of the first bad byte.
+    public static func parse(data: Data, uri: String? = nil, mediaType: SourceMediaType? = nil,
+                             ids: any IdGenerator) throws(GherkinErrors) -> GherkinDocument {
+        let source = try SourceText.decode(data).get()
+        return try parse(source: source, uri: uri, mediaType: mediaType ?? SourceMediaType.of(uri: uri ?? ""), ids: ids)
+    }
+
+    static func parse(text: UnsafeBufferPointer<UInt8>, mediaType: SourceMediaType, ids: any IdGenerator)
+        -> Result<GherkinDocument, GherkinErrors> {
+        switch mediaType {
+        case .gherkinMarkdown:
+            var parser = Parser<MarkdownTokenMatcher>(text: text, ids: ids)
+            return parser.parse()
+        case .gherkinPlain:
+            var parser = Parser<PlainTokenMatcher>(text: text, ids: ids)
+            return parser.parse()
+        }
+    }
+}
+
+extension SourceMediaType {
+    /// Markdown with Gherkin for `*.feature.md`, plain Gherkin otherwise.
+    public static func of(uri: String) -> SourceMediaType {
+        uri.hasSuffix(".feature.md") ? .gherkinMarkdown : .gherkinPlain
+    }
+}
+
+/// Turning the bytes of a file into the text the parser reads.
+enum SourceText {
+    /// The text without a leading BOM, or an error locating the first byte that is not UTF-8.
+    static func decode(_ data: Data) -> Result<String, GherkinErrors> {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        return .failure(GherkinErrors(errors: [invalidUTF8(bytes)]))
+    }
+
+    /// Decodes what can be decoded (bad bytes become U+FFFD), for the source envelope of a broken file.
+    static func lossy(_ data: Data) -> String {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func invalidUTF8(_ bytes: [UInt8]) -> GherkinError {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        var bad = bytes.count
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let width = UTF8.width(scalar)
+                if scalar == "\n" { line += 1; lineStart = offset + 1 }
+                offset += width
+            case .emptyInput: break loop
+            case .error: bad = offset; break loop
+            }
+        }
+        i = bad
+        let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).unicodeScalars.count + 1
+        let byte = i < bytes.count ? String(format: "0x%02X", bytes[i]) : "end of file"
+        return GherkinError(line: line, column: column,
+                            reason: "the file is not valid UTF-8 (byte \(byte) here); save it as UTF-8")
+    }
+}

@@ -1,0 +1,139 @@
+import Messages
+
+/// Recognises what a line is, for the parser. One implementation per source format (plain Gherkin,
+/// Markdown with Gherkin); both keep the state the reference keeps (dialect, open DocString).
+protocol TokenMatcher: AnyObject {
+    init(text: UnsafeBufferPointer<UInt8>)
+    /// Back to the default dialect, no DocString open.
+    func reset()
+    /// True (and the token filled in) when the token is of `type`; may report an error the reference reports
+    /// while matching (a tag with whitespace, an unknown language).
+    func match(_ type: TokenType, _ token: Token) throws(GherkinError) -> Bool
+    /// The line without surrounding whitespace (for error messages).
+    func strippedText(_ line: Line) -> String
+}
+
+/// State and helpers the plain and Markdown matchers share.
+class LineMatcher {
+    let b: UnsafeBufferPointer<UInt8>
+    var dialect: CompiledDialect
+    let defaultDialect: CompiledDialect
+    var indentToRemove = 0
+    var activeDocStringSeparator: [UInt8]?
+
+    static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
+    static let tripleBacktick: [UInt8] = Array("```".utf8)
+    static let escapedTripleQuote: [UInt8] = Array(#"\"\"\""#.utf8)
+    static let escapedTripleBacktick: [UInt8] = Array(#"\`\`\`"#.utf8)
+
+    required init(text: UnsafeBufferPointer<UInt8>) {
+        b = text
+        defaultDialect = CompiledDialect.named("en")!
+        dialect = defaultDialect
+    }
+
+    func reset() {
+        dialect = defaultDialect
+        indentToRemove = 0
+        activeDocStringSeparator = nil
+    }
+
+    func strippedText(_ line: Line) -> String {
+        UTF8Text.string(b, line.trimmedStart, UTF8Text.trimEnd(b, line.trimmedStart, line.end))
+    }
+
+    /// Records a match in the token, as the reference's `_set_token_matched`.
+    @inline(__always)
+    func setMatched(_ token: Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
+                    keywordType: StepKeywordType? = nil, indent: Int? = nil, items: [LineSpan] = []) {
+        token.matchedType = type
+        token.matchedText = text
+        token.matchedKeyword = keyword
+        token.matchedKeywordType = keywordType
+        token.matchedIndent = indent ?? token.line?.indent ?? 0
+        token.matchedItems = items
+        token.column = token.matchedIndent + 1
+        token.matchedDialect = dialect.code
+    }
+
+    /// The trimmed line from `offset` bytes after its first non-blank, with surrounding whitespace removed.
+    @inline(__always)
+    func restTrimmed(_ line: Line, after offset: Int) -> String {
+        let s = UTF8Text.trimStart(b, line.trimmedStart + offset, line.end)
+        return UTF8Text.string(b, s, UTF8Text.trimEnd(b, s, line.end))
+    }
+
+    @inline(__always)
+    func startsWith(_ line: Line, _ prefix: [UInt8]) -> Bool {
+        UTF8Text.hasPrefix(b, line.trimmedStart, line.end, prefix)
+    }
+
+    /// The end of the line without its trailing `\r`s (the reference strips `\r\n` from matched text).
+    @inline(__always)
+    func endWithoutCR(_ line: Line, from start: Int) -> Int {
+        var e = line.end
+        while e > start, b[e - 1] == 0x0D { e -= 1 }
+        return e
+    }
+
+    /// `# language: xx` → `xx`, as the reference's `^\s*#\s*language\s*:\s*([a-zA-Z\-_]+)\s*$`.
+    func languageName(_ line: Line) -> String? {
+        var i = line.trimmedStart
+        let end = line.end
+        func skipSpace() { i = UTF8Text.trimStart(b, i, end) }
+        guard i < end, b[i] == UInt8(ascii: "#") else { return nil }
+        i += 1
+        skipSpace()
+        guard UTF8Text.hasPrefix(b, i, end, Array("language".utf8)) else { return nil }
+        i += 8
+        skipSpace()
+        guard i < end, b[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        skipSpace()
+        let nameStart = i
+        while i < end {
+            let c = b[i]
+            let isName = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F
+            if !isName { break }
+            i += 1
+        }
+        guard i > nameStart, UTF8Text.trimStart(b, i, end) == end else { return nil }
+        return UTF8Text.string(b, nameStart, i)
+    }
+
+    func changeDialect(_ name: String, _ token: Token) throws(GherkinError) {
+        guard let next = CompiledDialect.named(name) else {
+            throw GherkinError(line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)")
+        }
+        dialect = next
+    }
+
+    /// Text of a line inside a DocString or description: the whole line less the DocString's indent.
+    func otherText(_ line: Line) -> String {
+        let start = indentToRemove > line.indent
+            ? line.trimmedStart
+            : UTF8Text.advance(b, line.start, scalars: indentToRemove, end: line.end)
+        let end = endWithoutCR(line, from: start)
+        guard let separator = activeDocStringSeparator else { return UTF8Text.string(b, start, end) }
+        let escaped = separator == Self.tripleQuote ? Self.escapedTripleQuote : Self.escapedTripleBacktick
+        return unescape(start, end, escaped, separator)
+    }
+
+    private func unescape(_ start: Int, _ end: Int, _ escaped: [UInt8], _ plain: [UInt8]) -> String {
+        var i = start
+        var out: [UInt8] = []
+        var found = false
+        while i < end {
+            if b[i] == 0x5C, UTF8Text.hasPrefix(b, i, end, escaped) {
+                if !found { out.reserveCapacity(end - start); out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i])) }
+                found = true
+                out.append(contentsOf: plain)
+                i += escaped.count
+                continue
+            }
+            if found { out.append(b[i]) }
+            i += 1
+        }
+        return found ? String(decoding: out, as: UTF8.self) : UTF8Text.string(b, start, end)
+    }
+}

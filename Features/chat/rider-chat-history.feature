@@ -1,0 +1,58 @@
+@CUS-032
+Feature: The chat history of the order
+  Story CUS-032 (seed 001), display requirements: "the chat history for the specific order must be loaded upon
+  opening the chat", "scrolling up loads previous messages in the conversation for that order", and the
+  performance requirement "opening the chat screen and loading the last 20 messages shall take less than
+  1 second" (measured by the chat-latency-bench benchmark, not here).
+
+  As a Customer reopening the chat with my rider,
+  I want to see what we already said, newest at the bottom
+  So that I can pick up the conversation.
+
+  Decision: pages hold 20 messages; the chat shows whether older messages remain.
+
+  Background:
+    Given customer Ana has order 1001 in status "In Transit" with rider Sam assigned
+    And customer Bob has order 2002 in status "In Transit" with rider Lee assigned
+    And it is "14:05"
+
+  @CUS-032-UI
+  Scenario: Opening the chat loads the last 20 messages of this order
+    Given the chat of order 1001 already holds 45 messages
+    And the chat of order 2002 already holds 3 messages
+    When Ana opens the chat of order 1001
+    Then Ana sees 20 messages, from "Message 26 of order 1001" to "Message 45 of order 1001"
+    And Ana can scroll up for older messages
+
+  @CUS-032-UI
+  Scenario: Scrolling up loads older pages until the first message
+    Given the chat of order 1001 already holds 45 messages
+    When Ana opens the chat of order 1001
+    And Ana scrolls up
+    Then Ana sees 40 messages, from "Message 6 of order 1001" to "Message 45 of order 1001"
+    When Ana scrolls up
+    Then Ana sees 45 messages, from "Message 1 of order 1001" to "Message 45 of order 1001"
+    And there are no older messages for Ana
+
+  @CUS-032-UI
+  Scenario: A short chat loads whole
+    Given the chat of order 1001 already holds 3 messages
+    When Ana opens the chat of order 1001
+    Then Ana sees 3 messages, from "Message 1 of order 1001" to "Message 3 of order 1001"
+    And there are no older messages for Ana
+
+  @CUS-032-UI
+  Scenario: Messages of other orders never show up
+    Given the chat of order 2002 already holds 3 messages
+    When Ana opens the chat of order 1001
+    Then Ana sees 0 messages
+    And there are no older messages for Ana
+
+  @CUS-032-UI
+  Scenario: My messages are on the right and the rider's on the left
+    Given the chat of order 1001 already holds 2 messages
+    When Ana opens the chat of order 1001
+    Then Ana sees the conversation:
+      | from | message                 | time  | side  |
+      | You  | Message 1 of order 1001 | 14:05 | right |
+      | Sam  | Message 2 of order 1001 | 14:05 | left  |

@@ -4,7 +4,7 @@ import Foundation
 /// and `transform` turns the matched group values into a Swift value.
 ///
 ///     let color = ParameterType(name: "color", regexps: ["red|blue|yellow"]) { text in Color(rawValue: text) }
-///     let flight = ParameterType(name: "flight", regexps: [#"([A-Z]{3})-([A-Z]{3})"#]) { (groups: [String?]) in
+///     let flight = ParameterType.withGroups(name: "flight", regexps: [#"([A-Z]{3})-([A-Z]{3})"#]) { groups in
 ///         Flight(from: groups[0] ?? "", to: groups[1] ?? "")
 ///     }
 ///
@@ -26,7 +26,17 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     private let transformer: @Sendable ([String?]) throws -> (any Sendable)?
 
     /// A parameter type whose transformer receives every group value (see the type's documentation).
-    public init<T: Sendable>(
+    public static func withGroups<T: Sendable>(
+        name: String?, regexps: [String], type: T.Type = T.self,
+        useForSnippets: Bool = true, preferForRegexpMatch: Bool = false,
+        transform: @escaping @Sendable ([String?]) throws -> T?
+    ) -> ParameterType {
+        ParameterType(
+            name: name, regexps: regexps, type: type, useForSnippets: useForSnippets,
+            preferForRegexpMatch: preferForRegexpMatch, transformGroups: transform)
+    }
+
+    init<T: Sendable>(
         name: String?, regexps: [String], type: T.Type = T.self,
         useForSnippets: Bool = true, preferForRegexpMatch: Bool = false,
         transformGroups: @escaping @Sendable ([String?]) throws -> T?

@@ -1,0 +1,54 @@
+import CucumberExpressions
+import XCTest
+
+/// Group values, offsets and nesting, as StepMatchArgument messages need them.
+final class GroupTests: XCTestCase {
+    func test_match_reportsOffsetsInUnicodeScalarsOnMultiByteText() throws {
+        let sut = try CucumberExpression("😀 {word} and {int}", registry: ParameterTypeRegistry())
+        let arguments = try XCTUnwrap(sut.match("😀 héllo👋 and 7"))
+
+        XCTAssertEqual(arguments[0].group, Group(value: "héllo👋", start: 2, end: 8, children: []))
+        XCTAssertEqual(arguments[1].group, Group(value: "7", start: 13, end: 14, children: []))
+    }
+
+    func test_match_nestsCaptureGroupsAndSkipsNonCapturingOnes() throws {
+        let sut = try RegularExpression(#"^a ((b)(?:c)(d(e))) (?<n>f)(?=g)g([)(])$"#, registry: ParameterTypeRegistry())
+        let arguments = try XCTUnwrap(sut.match("a bcde fg("))
+
+        XCTAssertEqual(arguments.count, 3)
+        XCTAssertEqual(arguments[0].group, Group(value: "bcde", start: 2, end: 6, children: [
+            Group(value: "b", start: 2, end: 3, children: []),
+            Group(value: "de", start: 4, end: 6, children: [Group(value: "e", start: 5, end: 6, children: [])]),
+        ]))
+        XCTAssertEqual(arguments[1].group, Group(value: "f", start: 7, end: 8, children: []))
+        XCTAssertEqual(arguments[2].group, Group(value: "(", start: 9, end: 10, children: []))
+    }
+
+    func test_match_givesNilGroupForOptionalGroupThatDidNotMatch() throws {
+        let sut = try RegularExpression(#"^I have( no)? (\d+) cukes$"#, registry: ParameterTypeRegistry())
+        let arguments = try XCTUnwrap(sut.match("I have 5 cukes"))
+
+        XCTAssertEqual(arguments[0].group, Group(value: nil, start: nil, end: nil, children: []))
+        XCTAssertNil(try arguments[0].value())
+        XCTAssertNil(arguments[0].parameterTypeName)
+        XCTAssertEqual(try arguments[1].value() as? Int, 5, "\\d+ is claimed by {int}")
+        XCTAssertEqual(arguments[1].parameterTypeName, "int")
+    }
+
+    func test_match_givesStringQuotesGroupWithChildren() throws {
+        let sut = try CucumberExpression("say {string}", registry: ParameterTypeRegistry())
+        let group = try XCTUnwrap(sut.match("say 'hi'")?.first?.group)
+
+        XCTAssertEqual(group.value, "'hi'")
+        XCTAssertEqual(group.start, 4)
+        XCTAssertEqual(group.children.map(\.value), [nil, "hi"])
+    }
+
+    func test_match_requiresTheWholeText() throws {
+        let sut = try CucumberExpression("I have {int} cukes", registry: ParameterTypeRegistry())
+
+        XCTAssertNil(sut.match("I have 5 cukes today"))
+        XCTAssertNil(sut.match("so I have 5 cukes"))
+        XCTAssertNotNil(sut.match("I have 5 cukes"))
+    }
+}

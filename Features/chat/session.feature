@@ -1,0 +1,333 @@
+@chat @session @webim-realtime-session
+Feature: Realtime chat session with an operator
+  Seed 003 (WebimClientLibrary documentation), "Online/Realtime chat", "Start to work", "Chat call" and "Chat usage".
+
+  As a visitor of a customer's app
+  I want to chat in real time with an operator of the chat service
+  So that I get an immediate answer while operators are online.
+
+  A realtime session works with one account and one location, and has at most one chat. The service pushes
+  every change (full updates, online status, chat state, messages, operator, typing, connection); the app shows
+  what the session says.
+
+  Decisions where the document is silent, as a visitor would expect:
+  - A chat can be started only while operators are "online"; otherwise starting is refused with a reason.
+  - Starting a chat while one is in the queue or in progress is refused; after it was closed a new one can start.
+  - Sending an empty message or a file whose MIME type is not like "image/png" is refused before anything is sent.
+  - After the operator closed the chat it stays displayed (the visitor can read it and rate the operator);
+    writing again puts it back in the queue.
+  - An operator can only be rated by someone who chatted with them in this chat.
+
+  Background:
+    Given the chat service for account "demo" and location "mobile"
+    And operators are online
+
+  Rule: Start to work: the session is started, delivers full updates, and can be stopped and refreshed
+
+    @start-to-work
+    Scenario: Starting the session delivers a full update
+      Given the visitor identifies as "Alice" with email "alice@example.com"
+      When the visitor starts the session
+      Then the session receives a full update
+      And the online status is "online"
+      And the connection status is "connected"
+      And no chat is displayed
+      And the chat service knows the visitor as "Alice" with email "alice@example.com"
+
+    @start-to-work
+    Scenario: A chat from an earlier visit is displayed again after the session starts
+      Given the visitor already has a chat in state "chatting" with the operator "Anna" and these messages:
+        | from     | text                             |
+        | visitor  | My flight to Lisbon is cancelled |
+        | operator | Let me look at your booking      |
+      When the visitor starts the session
+      Then the displayed chat is in state "chatting" with these messages:
+        | from     | text                             |
+        | visitor  | My flight to Lisbon is cancelled |
+        | operator | Let me look at your booking      |
+
+    @start-to-work
+    Scenario: The service can send a full update at any time
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the chat service sends a full update
+      Then the session receives 2 full updates
+      And the displayed chat is in state "queue"
+
+    @start-to-work
+    Scenario: Refreshing the session delivers a full update
+      Given the visitor has started the session
+      When the visitor refreshes the session
+      Then the session receives 2 full updates
+
+    @start-to-work
+    Scenario: After the session is stopped no more updates arrive
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor stops the session
+      And the operator "Anna" takes the chat
+      And the operator replies "Hello?"
+      Then the session receives no event after it was stopped
+      And refreshing the session fails with "The chat session was stopped: start a new session."
+
+    @start-to-work @error-course
+    Scenario: Requests before the session is started fail
+      When the visitor refreshes the session without starting it
+      Then the request fails with "The chat session is not started: start it first."
+
+    @start-to-work
+    Scenario Outline: The account is a name or the full URL of the service
+      When the app configures the session with the account "<account>"
+      Then the session talks to "<url>"
+
+      Examples:
+        | account                | url                    |
+        | demo                   | https://demo.webim.ru/ |
+        | https://chat.acme.com/ | https://chat.acme.com/ |
+
+  Rule: Operators' online status tells whether a chat can start
+
+    @chat-call @online-status
+    Scenario Outline: The online status decides whether a chat can be started
+      Given the visitor has started the session
+      When the chat service reports the online status "<status>"
+      Then the online status is "<status>"
+      And starting a chat <outcome>
+
+      Examples:
+        | status      | outcome                                                                        |
+        | online      | puts the chat in the queue                                                     |
+        | busyOnline  | fails with "All operators are busy and the queue is full: try again later."   |
+        | offline     | fails with "No operator is online: leave an offline message instead."         |
+        | busyOffline | fails with "No operator is online: leave an offline message instead."         |
+
+  Rule: Chat states: only queue, chatting and closed-by-operator chats are displayed; requests on any other chat fail
+
+    @chat-call @chat-states
+    Scenario Outline: Which chat states are displayed
+      Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
+        | from     | text  |
+        | visitor  | Hello |
+      When the visitor starts the session
+      Then the chat is <displayed>
+
+      Examples:
+        | state            | displayed     |
+        | queue            | displayed     |
+        | chatting         | displayed     |
+        | closedByOperator | displayed     |
+        | unknown          | not displayed |
+        | closed           | not displayed |
+        | closedByVisitor  | not displayed |
+        | invitation       | not displayed |
+
+    @chat-call @chat-states @error-course
+    Scenario Outline: Every request on a chat that is not displayed fails
+      Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
+        | from     | text  |
+        | visitor  | Hello |
+      And the visitor has started the session
+      When the visitor sends the message "Are you there?" with client-side id "m-1"
+      Then the message "m-1" fails with "The chat is closed (<state>): start a new chat."
+      And closing the chat fails with "The chat is closed (<state>): start a new chat."
+      And rating the operator "Anna" with 5 stars fails with "The chat is closed (<state>): start a new chat."
+      And nothing was sent to the chat service
+
+      Examples:
+        | state           |
+        | unknown         |
+        | closed          |
+        | closedByVisitor |
+        | invitation      |
+
+    @chat-call @start-chat
+    Scenario: Starting a chat without a client-side id
+      Given the visitor has started the session
+      When the visitor starts a chat
+      Then the chat-started callback carries the client-side id returned by the request
+      And the displayed chat is in state "queue"
+
+    @chat-call @start-chat
+    Scenario: Starting a chat with the app's own client-side id
+      Given the visitor has started the session
+      When the visitor starts a chat with client-side id "alice-chat-1"
+      Then the request returns the client-side id "alice-chat-1"
+      And the chat-started callback carries the client-side id "alice-chat-1"
+
+    @chat-call @start-chat @error-course
+    Scenario: A second chat cannot be started while one is in progress
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor starts a chat
+      Then the request fails with "A chat is already in progress: keep writing in it."
+
+    @chat-call @start-chat
+    Scenario: A new chat can be started after the previous one was closed
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the visitor has closed the chat
+      When the visitor starts a chat with client-side id "second"
+      Then the chat-started callback carries the client-side id "second"
+      And the displayed chat is in state "queue"
+
+    @chat-call @operator
+    Scenario: An operator takes the chat in hand
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+      Then the session is told the operator is "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png"
+      And the displayed chat is in state "chatting"
+
+  Rule: Chat usage: messages, files, typing, operator changes, rating and closing
+
+    Background:
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+
+    @chat-usage @send-message
+    Scenario: Sending a message with a client-side id succeeds by that id
+      When the visitor sends the message "I need a hotel for tonight" with client-side id "m-42"
+      Then the message "m-42" succeeds
+      And the visitor receives their own message "I need a hotel for tonight" with client-side id "m-42"
+
+    @chat-usage @send-message
+    Scenario: Sending a message without a client-side id gets one from the session
+      When the visitor sends the message "Hello"
+      Then the message succeeds with the client-side id returned by the request
+
+    @chat-usage @send-message @error-course
+    Scenario: Sending a message fails on a network error, named by its client-side id
+      Given the network is unreachable
+      When the visitor sends the message "Hello?" with client-side id "m-43"
+      Then the message "m-43" fails with "The network is unreachable: check your connection and try again."
+
+    @chat-usage @send-message @error-course
+    Scenario: An empty message is not sent
+      When the visitor sends the message "   " with client-side id "m-44"
+      Then the message "m-44" fails with "The message is empty: type some text first."
+      And nothing was sent to the chat service
+
+    @chat-usage @send-file
+    Scenario: Sending a file with its name and MIME type
+      When the visitor sends the file "image.png" of type "image/png" and 2048 bytes with client-side id "f-1"
+      Then the message "f-1" succeeds
+      And the visitor receives their own file "image.png" of type "image/png" and 2048 bytes
+      And the file can be downloaded from its attachment URL
+
+    @chat-usage @send-file @error-course
+    Scenario Outline: A file without a proper MIME type is not sent
+      When the visitor sends the file "boarding-pass" of type "<type>" and 10 bytes with client-side id "f-2"
+      Then the message "f-2" fails with '"<type>" is not a MIME type like "image/png": choose another file.'
+
+      Examples:
+        | type        |
+        | png         |
+        | image/      |
+        | image/png/x |
+
+    @chat-usage @receive-message
+    Scenario: The operator's messages tell who wrote them
+      When the operator replies "I found a room at the airport hotel"
+      Then the visitor receives the operator message "I found a room at the airport hotel"
+      And that message is from the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png"
+
+    @chat-usage @receive-message
+    Scenario: System messages are received too
+      When the chat service posts the system message "Anna joined the chat"
+      Then the visitor receives the system message "Anna joined the chat"
+
+    @chat-usage @receive-message
+    Scenario: The operator sends a file
+      When the operator sends the file "invoice.pdf" of type "application/pdf" and 5120 bytes
+      Then the visitor receives the operator file "invoice.pdf" of type "application/pdf" and 5120 bytes
+      And the file can be downloaded from its attachment URL
+
+    @chat-usage @typing
+    Scenario: The visitor sees when the operator is typing
+      When the operator starts typing
+      Then the visitor sees that the operator is typing
+      When the operator stops typing
+      Then the visitor sees that the operator is not typing
+
+    @chat-usage @draft
+    Scenario: The operator sees the visitor's draft while they type
+      When the visitor is composing the draft "My booking reference is"
+      Then the operator sees the visitor typing "My booking reference is"
+      When the visitor stops composing with an empty draft
+      Then the operator sees the visitor is not typing and no draft
+
+    @chat-usage @operator
+    Scenario: Another operator takes over the chat
+      When the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png" takes the chat
+      And the operator replies "I'm taking over from Anna"
+      Then the session is told the operator is "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
+      And that message is from the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
+
+    @chat-usage @rating
+    Scenario Outline: The visitor rates the operator from 1 to 5 stars
+      When the visitor rates the operator "Anna" with <stars> stars
+      Then the chat service records <stars> stars for the operator "op-7"
+
+      Examples:
+        | stars |
+        | 1     |
+        | 2     |
+        | 3     |
+        | 4     |
+        | 5     |
+
+    @chat-usage @rating @error-course
+    Scenario Outline: Other rates are refused
+      When the visitor rates the operator "Anna" with <stars> stars
+      Then the request fails with "An operator is rated from 1 to 5 stars, not <stars>."
+      And nothing was sent to the chat service
+
+      Examples:
+        | stars |
+        | 0     |
+        | 6     |
+
+    @chat-usage @rating @error-course
+    Scenario: An operator who was not in the chat cannot be rated
+      When the visitor rates the operator with id "op-404" with 4 stars
+      Then the request fails with 'No operator "op-404" took part in this chat.'
+
+    @chat-usage @close-chat
+    Scenario: The visitor closes the chat
+      When the visitor closes the chat
+      Then the session is told the chat state is "closedByVisitor"
+      And the chat is not displayed
+
+    @chat-usage @close-chat
+    Scenario: The operator closes the chat: it stays displayed and can be rated
+      When the operator closes the chat
+      Then the session is told the chat state is "closedByOperator"
+      And the chat is displayed
+      When the visitor rates the operator "Anna" with 5 stars
+      Then the chat service records 5 stars for the operator "op-7"
+
+    @chat-usage @close-chat
+    Scenario: Writing again after the operator closed the chat puts it back in the queue
+      Given the operator closes the chat
+      When the visitor sends the message "One more question" with client-side id "m-50"
+      Then the message "m-50" succeeds
+      And the displayed chat is in state "queue"
+
+  Rule: Connection status and network errors are reported
+
+    @connection
+    Scenario: The network goes down and comes back
+      Given the visitor has started the session
+      When the network becomes unreachable
+      Then the session is told the connection status is "disconnected"
+      And the session receives the error "The network is unreachable: check your connection and try again."
+      When the network is reachable again
+      Then the session is told the connection status is "connected"
+      And the session receives 2 full updates
+
+    @connection @error-course
+    Scenario: The session cannot start without network
+      Given the network is unreachable
+      When the visitor starts the session
+      Then the request fails with "The network is unreachable: check your connection and try again."

@@ -62,6 +62,8 @@ struct ParameterTypeCode: Sendable {
     let useForSnippets: Bool
     let preferForRegularExpressionMatch: Bool
     let location: SourceLocation
+    /// The Swift type the transformer makes, for snippets.
+    let typeName: String
     /// Receives every capture group of the match (or the whole match when the regex has no groups).
     let transform: @Sendable ([String?]) throws -> Any
 }

@@ -1,0 +1,61 @@
+import Messages
+
+/// Binds pickles to the registry: every pickle step matched (with its arguments), undefined or ambiguous,
+/// framed by the Before/After hooks whose tag expressions match the pickle.
+struct Planner {
+    let registry: StepRegistry
+
+    func plan(_ pickle: Pickle, ids: IdGenerator, testRunStartedId: String) -> TestCasePlan {
+        let testCaseId = ids.newId()
+        let tags = pickle.tags.map(\.name)
+        var steps: [PlannedStep] = []
+        for hook in registry.hooks(.before, for: tags) {
+            steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
+        }
+        for pickleStep in pickle.steps {
+            steps.append(PlannedStep(id: ids.newId(), action: .step(pickleStep, bind(pickleStep.text, tags: tags))))
+        }
+        for hook in registry.hooks(.after, for: tags) {
+            steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
+        }
+        let testCase = TestCase(id: testCaseId, pickleId: pickle.id, testSteps: steps.map(\.message),
+                                testRunStartedId: testRunStartedId)
+        return TestCasePlan(testCase: testCase, pickle: pickle, steps: steps)
+    }
+
+    func bind(_ text: String, tags: [String]) -> StepBinding {
+        var matches: [StepMatch] = []
+        for definition in registry.steps where definition.applies(to: tags) {
+            if let arguments = definition.pattern.match(text) {
+                matches.append(StepMatch(definition: definition, arguments: arguments))
+            }
+        }
+        switch matches.count {
+        case 0: return .undefined
+        case 1: return .matched(matches[0])
+        default: return .ambiguous(matches)
+        }
+    }
+}
+
+extension PlannedStep {
+    var message: TestStep {
+        switch action {
+        case .hook(let hook):
+            return TestStep(hookId: hook.id, id: id)
+        case .step(let pickleStep, let binding):
+            let matches: [StepMatch]
+            switch binding {
+            case .matched(let match): matches = [match]
+            case .undefined: matches = []
+            case .ambiguous(let all): matches = all
+            }
+            return TestStep(
+                id: id, pickleStepId: pickleStep.id,
+                stepDefinitionIds: matches.map(\.definition.id),
+                stepMatchArgumentsLists: matches.map {
+                    StepMatchArgumentsList(stepMatchArguments: $0.arguments.map(\.message))
+                })
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Messages
+
+/// Writes ready-to-paste Swift step definitions for an undefined step, one per expression the
+/// Cucumber Expression generator guesses (`I have {int} cukes`, then `I have {float} cukes`, …).
+struct SnippetWriter: Sendable {
+    let compiler: (any PatternCompiler)?
+    /// Custom parameter type name → the Swift type its transformer makes.
+    let customTypes: [String: String]
+
+    func suggestion(for step: PickleStep, id: String) -> Suggestion {
+        Suggestion(id: id, pickleStepId: step.id, snippets: snippets(for: step).map {
+            Snippet(language: "swift", code: $0)
+        })
+    }
+
+    func snippets(for step: PickleStep) -> [String] {
+        var guesses = compiler?.snippetExpressions(for: step.text) ?? []
+        if guesses.isEmpty { guesses = [(expression: Self.escapeExpression(step.text), parameterTypes: [])] }
+        return guesses.map { code(keyword: Self.keyword(step.type), expression: $0.expression,
+                                  parameterTypes: $0.parameterTypes, argument: step.argument) }
+    }
+
+    func code(keyword: String, expression: String, parameterTypes: [String], argument: PickleStepArgument?) -> String {
+        var counters: [String: Int] = [:]
+        var parameters = ["world"]
+        for type in parameterTypes {
+            let base = type.isEmpty ? "arg" : Self.identifier(type)
+            counters[base, default: 0] += 1
+            parameters.append("\(base)\(counters[base]!): \(swiftType(type))")
+        }
+        if argument?.docString != nil { parameters.append("docString: DocString") }
+        if argument?.dataTable != nil { parameters.append("table: DataTable") }
+        let closure = parameters.count == 1 ? "world" : "(" + parameters.joined(separator: ", ") + ")"
+        return "steps.\(keyword)(\"\(Self.swiftLiteral(expression))\") { \(closure) in\n    try pending()\n}"
+    }
+
+    func swiftType(_ parameterType: String) -> String {
+        switch parameterType {
+        case "int": return "Int"
+        case "float": return "Float"
+        case "double": return "Double"
+        case "bigdecimal": return "Decimal"
+        case "byte": return "Int8"
+        case "short": return "Int16"
+        case "long": return "Int64"
+        case "biginteger", "word", "string", "": return "String"
+        default: return customTypes[parameterType] ?? "String"
+        }
+    }
+
+    static func keyword(_ type: PickleStepType?) -> String {
+        switch type {
+        case .context: return "given"
+        case .action: return "when"
+        case .outcome: return "then"
+        case .unknown, nil: return "step"
+        }
+    }
+
+    static func identifier(_ name: String) -> String {
+        let letters = name.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = letters.first else { return "arg" }
+        return first.isNumber ? "p" + letters : letters
+    }
+
+    static func swiftLiteral(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Escapes the characters that mean something in a Cucumber Expression.
+    static func escapeExpression(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\{}()/".contains(character) { out += "\\" }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,84 @@
+import CucumberExpressions
+import Messages
+
+/// The real `PatternCompiler`: Cucumber Expressions and regular expressions from the
+/// CucumberExpressions module, with the run's custom parameter types registered.
+struct ExpressionCompiler: PatternCompiler {
+    let registry: ParameterTypeRegistry
+
+    /// Throws `SpecRunError.badParameterType` for an invalid or duplicate custom parameter type.
+    init(parameterTypes: [ParameterTypeCode]) throws {
+        var registry = ParameterTypeRegistry()
+        for code in parameterTypes {
+            let transform = code.transform
+            let type = CucumberExpressions.ParameterType(
+                name: code.name, regexps: code.regularExpressions, type: TransformedValue.self,
+                useForSnippets: code.useForSnippets, preferForRegexpMatch: code.preferForRegularExpressionMatch,
+                transformGroups: { values in TransformedValue(value: try transform(values)) })
+            do {
+                try registry.define(type)
+            } catch {
+                throw SpecRunError.badParameterType(name: code.name, location: code.location.description,
+                                                    reason: "\(error)")
+            }
+        }
+        self.registry = registry
+    }
+
+    func compile(_ pattern: StepPattern) throws -> any CompiledPattern {
+        do {
+            switch pattern {
+            case .cucumberExpression(let source):
+                return CompiledExpression(expression: try CucumberExpression(source, registry: registry))
+            case .regularExpression(let source):
+                return CompiledExpression(expression: try RegularExpression(source, registry: registry))
+            }
+        } catch let error as CucumberExpressionError {
+            if let name = Self.undefinedParameterTypeName(error.message) {
+                throw PatternError.unknownParameterType(name: name)
+            }
+            throw PatternError.invalid(reason: error.message)
+        } catch {
+            throw PatternError.invalid(reason: "\(error)")
+        }
+    }
+
+    func snippetExpressions(for text: String) -> [(expression: String, parameterTypes: [String])] {
+        []  // TODO: CucumberExpressionGenerator once the CucumberExpressions module has it
+    }
+
+    /// "…Undefined parameter type 'airport'…" → "airport".
+    static func undefinedParameterTypeName(_ message: String) -> String? {
+        guard let start = message.range(of: "Undefined parameter type '") else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<end])
+    }
+}
+
+/// A custom parameter type's value on its way from the transformer to the step closure. Values of
+/// user types need not be Sendable: the transformer runs in the test case's task, right before the step
+/// closure that consumes the value in the same task, so the value never crosses an isolation boundary.
+struct TransformedValue: @unchecked Sendable {
+    let value: Any
+}
+
+struct CompiledExpression: CompiledPattern {
+    let expression: any StepExpression
+
+    func match(_ text: String) -> [MatchedArgument]? {
+        expression.match(text)?.map { argument in
+            MatchedArgument(group: Self.message(argument.group), parameterTypeName: argument.parameterTypeName,
+                            value: {
+                                let value = try argument.value()
+                                if let boxed = value as? TransformedValue { return boxed.value }
+                                return value
+                            })
+        }
+    }
+
+    static func message(_ group: CucumberExpressions.Group) -> Messages.Group {
+        Messages.Group(children: group.children.isEmpty ? nil : group.children.map(message),
+                       start: group.start, value: group.value)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Messages
+
+extension StepRegistry {
+    /// Gives every definition its id, in definition order, and returns the support-code messages
+    /// (parameterType, stepDefinition, hook, then undefinedParameterType) in that order.
+    mutating func assignIds(_ ids: IdGenerator, relativeTo root: String?) -> [Envelope] {
+        var envelopes: [Envelope] = []
+        for entry in order {
+            switch entry {
+            case .parameterType(let index):
+                parameterTypes[index].id = ids.newId()
+                let type = parameterTypes[index]
+                envelopes.append(Envelope(parameterType: ParameterType(
+                    name: type.code.name, regularExpressions: type.code.regularExpressions,
+                    preferForRegularExpressionMatch: type.code.preferForRegularExpressionMatch,
+                    useForSnippets: type.code.useForSnippets, id: type.id,
+                    sourceReference: Self.reference(type.code.location, root))))
+            case .step(let index):
+                steps[index].id = ids.newId()
+                let step = steps[index]
+                let pattern: StepDefinitionPattern
+                switch step.code.pattern {
+                case .cucumberExpression(let source): pattern = StepDefinitionPattern(source: source, type: .cucumberExpression)
+                case .regularExpression(let source): pattern = StepDefinitionPattern(source: source, type: .regularExpression)
+                }
+                envelopes.append(Envelope(stepDefinition: StepDefinition(
+                    id: step.id, pattern: pattern, sourceReference: Self.reference(step.code.location, root))))
+            case .hook(let index):
+                hooks[index].id = ids.newId()
+                let hook = hooks[index]
+                envelopes.append(Envelope(hook: Hook(
+                    id: hook.id, name: hook.code.name, sourceReference: Self.reference(hook.code.location, root),
+                    tagExpression: hook.code.tags, type: hook.code.kind.messageType)))
+            }
+        }
+        envelopes += undefinedParameterTypes.map { Envelope(undefinedParameterType: $0) }
+        return envelopes
+    }
+
+    static func reference(_ location: SourceLocation, _ root: String?) -> SourceReference {
+        SourceReference(uri: relativePath(location.file, to: root), location: Location(line: location.line))
+    }
+}
+
+func relativePath(_ path: String, to root: String?) -> String {
+    guard let root, !root.isEmpty else { return path }
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}
+
+extension HookKind {
+    var messageType: HookType {
+        switch self {
+        case .beforeAll: return .beforeTestRun
+        case .afterAll: return .afterTestRun
+        case .before: return .beforeTestCase
+        case .after: return .afterTestCase
+        case .beforeStep: return .beforeTestStep
+        case .afterStep: return .afterTestStep
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Messages
+
+/// Runs one attempt of one test case: a pure function of (plan, registry, clock, ids) producing envelopes,
+/// so that scenarios can later run in worker processes and have their streams merged.
+struct TestCaseRunner {
+    let registry: StepRegistry
+    let clock: any RunClock
+    let ids: IdGenerator
+    let dryRun: Bool
+    let snippets: SnippetWriter
+    /// "features/a.feature:8" for a pickle step, for stack traces.
+    let locate: (Pickle, PickleStep) -> String?
+
+    struct Result: Equatable {
+        /// The worst status of every test step (hooks included).
+        var status: TestStepResultStatus
+        /// The status of each pickle step, in order.
+        var stepStatuses: [TestStepResultStatus]
+        var willBeRetried: Bool
+    }
+
+    func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
+             emit: (Envelope) -> Void) async -> Result {
+        let started = TestCaseStarted(attempt: attempt, id: ids.newId(), testCaseId: plan.testCase.id,
+                                      timestamp: now())
+        emit(Envelope(testCaseStarted: started))
+        let worlds = WorldStore()
+        let recorder = AttachmentRecorder(clock: clock)
+        var state = SkipState(skipAll: skipAll || dryRun)
+        var statuses: [TestStepResultStatus] = []
+        var stepStatuses: [TestStepResultStatus] = []
+
+        for step in plan.steps {
+            let stepStarted = now()
+            emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id,
+                                                           timestamp: stepStarted)))
+            var extra: [Envelope] = []
+            let outcome: CodeOutcome
+            var ran = false
+            switch step.action {
+            case .hook(let hook):
+                let isAfter = hook.code.kind == .after
+                if state.skipAll || (!isAfter && state.skippingSteps) {
+                    outcome = CodeOutcome(status: .skipped)
+                } else {
+                    ran = true
+                    outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: nil) {
+                        try await hook.code.invoke(worlds)
+                    }
+                }
+            case .step(let pickleStep, let binding):
+                switch binding {
+                case .undefined:
+                    if state.skippedByUser {
+                        outcome = CodeOutcome(status: .skipped)
+                    } else {
+                        outcome = CodeOutcome(status: .undefined)
+                        extra.append(Envelope(suggestion: snippets.suggestion(for: pickleStep, id: ids.newId())))
+                    }
+                case .ambiguous(let matches):
+                    outcome = state.skippedByUser ? CodeOutcome(status: .skipped) : Self.ambiguity(pickleStep, matches)
+                case .matched(let match):
+                    if state.skippingSteps || state.skipAll {
+                        outcome = CodeOutcome(status: .skipped)
+                    } else {
+                        ran = true
+                        outcome = await execute(match, pickleStep, plan: plan, worlds: worlds, recorder: recorder)
+                    }
+                }
+                stepStatuses.append(outcome.status)
+            }
+            state.record(outcome.status, ran: ran)
+            statuses.append(outcome.status)
+            recorder.drain(testCaseStartedId: started.id, testStepId: step.id).forEach(emit)
+            extra.forEach(emit)
+            let finished = now()
+            let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
+            emit(Envelope(testStepFinished: TestStepFinished(
+                testCaseStartedId: started.id, testStepId: step.id,
+                testStepResult: outcome.result(duration: duration), timestamp: finished)))
+        }
+
+        let status = worst(statuses)
+        let willBeRetried = retriesLeft && status == .failed
+        emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started.id, timestamp: now(),
+                                                         willBeRetried: willBeRetried)))
+        return Result(status: status, stepStatuses: stepStatuses, willBeRetried: willBeRetried)
+    }
+
+    private func execute(_ match: StepMatch, _ pickleStep: PickleStep, plan: TestCasePlan,
+                         worlds: WorldStore, recorder: AttachmentRecorder) async -> CodeOutcome {
+        let where_ = locate(plan.pickle, pickleStep)
+        var outcome = CodeOutcome.passed
+        for hook in registry.hooks(.beforeStep, for: plan.tags) where outcome.status == .passed {
+            outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: where_) {
+                try await hook.code.invoke(worlds)
+            }
+        }
+        if outcome.status == .passed {
+            let definition = match.definition
+            outcome = await runUserCode(recorder: recorder, location: definition.code.location, step: where_) {
+                let raw = try Self.rawArguments(match, pickleStep)
+                try await definition.code.invoke(worlds, raw, definition.description)
+            }
+        }
+        for hook in registry.hooks(.afterStep, for: plan.tags) {
+            let after = await runUserCode(recorder: recorder, location: hook.code.location, step: where_) {
+                try await hook.code.invoke(worlds)
+            }
+            if outcome.status == .passed && after.status != .passed { outcome = after }
+        }
+        return outcome
+    }
+
+    static func rawArguments(_ match: StepMatch, _ pickleStep: PickleStep) throws -> [RawArgument] {
+        var raw: [RawArgument] = try match.arguments.map {
+            .match(value: try $0.value(), text: $0.group.value, parameterType: $0.parameterTypeName)
+        }
+        if let docString = pickleStep.argument?.docString {
+            raw.append(.docString(DocString(docString.content, mediaType: docString.mediaType)))
+        }
+        if let table = pickleStep.argument?.dataTable {
+            raw.append(.dataTable(DataTable(table.rows.map { $0.cells.map(\.value) })))
+        }
+        return raw
+    }
+
+    static func ambiguity(_ step: PickleStep, _ matches: [StepMatch]) -> CodeOutcome {
+        let list = matches.map { "  \($0.definition.code.pattern.source) (\($0.definition.code.location))" }
+        let message = "Multiple step definitions match \"\(step.text)\":\n" + list.joined(separator: "\n")
+        return CodeOutcome(status: .ambiguous, message: message)
+    }
+
+    private func now() -> Timestamp {
+        clock.timestamp()
+    }
+}
+
+/// Which test steps still run: after a failed-ish step the rest are skipped (After hooks excepted);
+/// after a step that skipped itself, undefined and ambiguous steps are skipped too.
+struct SkipState {
+    var skipAll: Bool
+    var skippingSteps = false
+    var skippedByUser = false
+
+    mutating func record(_ status: TestStepResultStatus, ran: Bool) {
+        if status == .skipped && ran { skippedByUser = true; skippingSteps = true }
+        if status != .passed && status != .skipped { skippingSteps = true }
+    }
+}
+
+/// Cucumber's severity order: FAILED > AMBIGUOUS > UNDEFINED > PENDING > SKIPPED > PASSED > UNKNOWN.
+func worst(_ statuses: [TestStepResultStatus]) -> TestStepResultStatus {
+    statuses.max { severity($0) < severity($1) } ?? .passed
+}
+
+func severity(_ status: TestStepResultStatus) -> Int {
+    switch status {
+    case .unknown: return 0
+    case .passed: return 1
+    case .skipped: return 2
+    case .pending: return 3
+    case .undefined: return 4
+    case .ambiguous: return 5
+    case .failed: return 6
+    }
+}

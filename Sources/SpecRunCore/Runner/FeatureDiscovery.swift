@@ -1,0 +1,105 @@
+import Foundation
+
+/// One feature file to run, with the lines selected in it (nil = the whole file).
+struct FeatureFile: Equatable {
+    let path: String
+    var lines: Set<Int>?
+}
+
+/// Turns the configured paths into feature files: folders searched recursively (sorted), `path:LINE[:LINE]`
+/// selectors, and `@rerun.txt` files listing such entries. I/O goes through `FileSystem` for tests.
+struct FeatureDiscovery {
+    let fileSystem: FileSystem
+
+    func discover(_ entries: [String]) throws -> [FeatureFile] {
+        var files: [FeatureFile] = []
+        for entry in entries {
+            for selector in try expand(entry) {
+                try add(selector, to: &files)
+            }
+        }
+        return files
+    }
+
+    private func expand(_ entry: String) throws -> [String] {
+        guard entry.hasPrefix("@") else { return [entry] }
+        let path = String(entry.dropFirst())
+        guard let text = fileSystem.read(path) else {
+            throw SpecRunError.badRerunFile(path: path, reason: "no such file")
+        }
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    private func add(_ selector: String, to files: inout [FeatureFile]) throws {
+        let (path, lines) = try Self.split(selector, exists: fileSystem.kind(of:))
+        switch fileSystem.kind(of: path) {
+        case .none:
+            throw SpecRunError.missingPath(path)
+        case .directory:
+            for file in fileSystem.files(under: path).filter(Self.isFeature).sorted() {
+                merge(FeatureFile(path: file, lines: nil), into: &files)
+            }
+        case .file:
+            merge(FeatureFile(path: path, lines: lines), into: &files)
+        }
+    }
+
+    private func merge(_ file: FeatureFile, into files: inout [FeatureFile]) {
+        guard let index = files.firstIndex(where: { $0.path == file.path }) else { return files.append(file) }
+        switch (files[index].lines, file.lines) {
+        case (nil, _), (_, nil): files[index].lines = nil
+        case (let old?, let new?): files[index].lines = old.union(new)
+        }
+    }
+
+    static func isFeature(_ path: String) -> Bool {
+        path.hasSuffix(".feature") || path.hasSuffix(".feature.md")
+    }
+
+    /// `a/b.feature:12:30` → ("a/b.feature", [12, 30]). A path that exists as written wins (colons in names).
+    static func split(_ selector: String, exists: (String) -> FileSystem.Kind?) throws -> (String, Set<Int>?) {
+        if exists(selector) != nil { return (selector, nil) }
+        var parts = selector.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var lines: [Int] = []
+        while parts.count > 1, let line = Int(parts.last!) {
+            lines.insert(line, at: 0)
+            parts.removeLast()
+        }
+        if lines.isEmpty {
+            if parts.count > 1, exists(parts.dropLast().joined(separator: ":")) != nil {
+                throw SpecRunError.badLineSelector(selector)
+            }
+            return (selector, nil)
+        }
+        return (parts.joined(separator: ":"), Set(lines))
+    }
+}
+
+/// The little file-system access the runner needs.
+struct FileSystem: Sendable {
+    enum Kind { case file, directory }
+
+    var kindOf: @Sendable (String) -> Kind?
+    var listFiles: @Sendable (String) -> [String]
+    var readFile: @Sendable (String) -> String?
+
+    func kind(of path: String) -> Kind? { kindOf(path) }
+    func files(under path: String) -> [String] { listFiles(path) }
+    func read(_ path: String) -> String? { readFile(path) }
+
+    static let local = FileSystem(
+        kindOf: { path in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+            return isDirectory.boolValue ? .directory : .file
+        },
+        listFiles: { root in
+            guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+            let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+            return enumerator.compactMap { $0 as? String }.map { base + "/" + $0 }
+        },
+        readFile: { path in
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        })
+}

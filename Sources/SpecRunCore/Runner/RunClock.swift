@@ -1,0 +1,59 @@
+import Foundation
+import Messages
+
+/// Where timestamps come from. Injected so that runs can be byte-reproducible.
+public protocol RunClock: Sendable {
+    func now() -> Date
+}
+
+/// The wall clock.
+public struct SystemClock: RunClock {
+    public init() {}
+    public func now() -> Date { Date() }
+}
+
+/// A fake clock that advances by a fixed step on every reading, as the CCK's fake-cucumber
+/// (epoch 0, +1 ms per reading), so executed steps last exactly one step.
+public final class SteppingClock: RunClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    private let step: TimeInterval
+
+    public init(start: Date = Date(timeIntervalSince1970: 0), step: TimeInterval = 0.001) {
+        self.current = start
+        self.step = step
+    }
+
+    public func now() -> Date {
+        lock.lock(); defer { lock.unlock() }
+        let reading = current
+        current = current.addingTimeInterval(step)
+        return reading
+    }
+}
+
+extension RunClock {
+    /// The current time as a message timestamp, to the microsecond (what a `Date` holds reliably), so a
+    /// stepping clock gives exact values (1 ms → nanos 1000000).
+    func timestamp() -> Timestamp {
+        Timestamp(microsecondsOf: now().timeIntervalSince1970)
+    }
+}
+
+extension Timestamp {
+    init(microsecondsOf interval: Double) {
+        let micros = (interval * 1_000_000).rounded()
+        let seconds = (micros / 1_000_000).rounded(.down)
+        self.init(seconds: Int(seconds), nanos: Int(micros - seconds * 1_000_000) * 1000)
+    }
+
+    var microseconds: Int64 { Int64(seconds) * 1_000_000 + Int64(nanos / 1000) }
+}
+
+extension Duration {
+    /// The time between two timestamps (0 if negative).
+    init(from start: Timestamp, to end: Timestamp) {
+        let micros = max(0, end.microseconds - start.microseconds)
+        self.init(seconds: Int(micros / 1_000_000), nanos: Int(micros % 1_000_000) * 1000)
+    }
+}

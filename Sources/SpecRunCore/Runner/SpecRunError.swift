@@ -1,0 +1,32 @@
+/// A configuration problem found before anything runs. `description` is one line for humans.
+public enum SpecRunError: Error, Equatable, CustomStringConvertible {
+    case badTagExpression(expression: String, reason: String)
+    case badNameRegex(pattern: String, reason: String)
+    case badStepPattern(pattern: String, location: String, reason: String)
+    case unknownParameterType(name: String, pattern: String, location: String)
+    case badParameterType(name: String, location: String, reason: String)
+    case missingPath(String)
+    case badLineSelector(String)
+    case badRerunFile(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .badTagExpression(let expression, let reason):
+            return "bad tag expression '\(expression)': \(reason)"
+        case .badNameRegex(let pattern, let reason):
+            return "bad --name regular expression '\(pattern)': \(reason)"
+        case .badStepPattern(let pattern, let location, let reason):
+            return "\(location): bad step pattern '\(pattern)': \(reason)"
+        case .unknownParameterType(let name, let pattern, let location):
+            return "\(location): undefined parameter type {\(name)} in '\(pattern)'; register it with steps.parameterType(name: \"\(name)\", regex: …)"
+        case .badParameterType(let name, let location, let reason):
+            return "\(location): bad parameter type {\(name)}: \(reason)"
+        case .missingPath(let path):
+            return "no such file or folder: \(path)"
+        case .badLineSelector(let entry):
+            return "bad line selector '\(entry)': expected PATH:LINE[:LINE…] with whole numbers"
+        case .badRerunFile(let path, let reason):
+            return "cannot read rerun file \(path): \(reason)"
+        }
+    }
+}

@@ -14,6 +14,10 @@ final class CucumberExpressionGeneratorTests: XCTestCase {
         ])
     }
 
+    func test_generate_suggestsIntAndFloatAsTheCompatibilityKitExpects() {
+        XCTAssertEqual(sources("a list of 5 things"), ["a list of {int} things", "a list of {float} things"])
+    }
+
     func test_generate_suggestsStringForQuotedText() {
         XCTAssertEqual(sources("I have \"many\" cucumbers and 'some' tomatoes"), [
             "I have {string} cucumbers and {string} tomatoes",

@@ -51,4 +51,26 @@ final class GroupTests: XCTestCase {
         XCTAssertNil(sut.match("so I have 5 cukes"))
         XCTAssertNotNil(sut.match("I have 5 cukes"))
     }
+
+    func test_match_reportsOptionalGroupsAsTheCompatibilityKitExpects() throws {
+        let sut = try RegularExpression(#"^a (.*?)(?: and a (.*?))?(?: and a (.*?))?$"#, registry: ParameterTypeRegistry())
+
+        XCTAssertEqual(sut.match("a cucumber and a zucchini")?.map(\.group), [
+            Group(value: "cucumber", start: 2, end: 10, children: []),
+            Group(value: "zucchini", start: 17, end: 25, children: []),
+            Group(value: nil, start: nil, end: nil, children: []),
+        ])
+        XCTAssertEqual(sut.match("a cucumber and a zucchini and a gourd")?.last?.group.start, 32)
+    }
+
+    func test_match_givesCustomTypeGroupWithChildrenAsTheCompatibilityKitExpects() throws {
+        var registry = ParameterTypeRegistry()
+        try registry.define(ParameterType.withGroups(name: "flight", regexps: ["([A-Z]{3})-([A-Z]{3})"]) { $0.compactMap { $0 } })
+        let sut = try CucumberExpression("{flight} has been delayed", registry: registry)
+
+        XCTAssertEqual(sut.match("LHR-CDG has been delayed")?.first?.group, Group(value: "LHR-CDG", start: 0, end: 7, children: [
+            Group(value: "LHR", start: 0, end: 3, children: []),
+            Group(value: "CDG", start: 4, end: 7, children: []),
+        ]))
+    }
 }

@@ -11,10 +11,10 @@ struct ExpressionCompiler: PatternCompiler {
         var registry = ParameterTypeRegistry()
         for code in parameterTypes {
             let transform = code.transform
-            let type = CucumberExpressions.ParameterType(
+            let type = CucumberExpressions.ParameterType.withGroups(
                 name: code.name, regexps: code.regularExpressions, type: TransformedValue.self,
                 useForSnippets: code.useForSnippets, preferForRegexpMatch: code.preferForRegularExpressionMatch,
-                transformGroups: { values in TransformedValue(value: try transform(values)) })
+                transform: { values in TransformedValue(value: try transform(values)) })
             do {
                 try registry.define(type)
             } catch {
@@ -44,7 +44,9 @@ struct ExpressionCompiler: PatternCompiler {
     }
 
     func snippetExpressions(for text: String) -> [(expression: String, parameterTypes: [String])] {
-        []  // TODO: CucumberExpressionGenerator once the CucumberExpressions module has it
+        CucumberExpressionGenerator(registry: registry).generateExpressions(text).map {
+            (expression: $0.source, parameterTypes: $0.parameterTypes.map { $0.name ?? "" })
+        }
     }
 
     /// "…Undefined parameter type 'airport'…" → "airport".

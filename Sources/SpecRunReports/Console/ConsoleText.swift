@@ -12,12 +12,14 @@ struct ConsoleText {
 
     // MARK: Scenario blocks
 
-    func scenarioHeader(_ attempt: RunIndex.Attempt, indent: String) -> String {
+    func scenarioHeader(_ attempt: RunIndex.Attempt, indent: String, tags showTags: Bool = true) -> String {
         guard let pickle = index.pickle(of: attempt) else { return "" }
         let lineage = index.lineage(of: pickle)
         var out = ""
-        let tags = pickle.tags.map(\.name).joined(separator: " ")
-        if !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
+        // The scenario's own tags (and its examples'); the feature's and rule's show in their headers.
+        let inherited = Set((lineage?.feature.tags ?? []).map(\.id) + (lineage?.rule?.tags ?? []).map(\.id))
+        let tags = pickle.tags.filter { !inherited.contains($0.astNodeId) }.map(\.name).joined(separator: " ")
+        if showTags && !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
         let keyword = lineage?.scenario?.keyword ?? "Scenario"
         var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
         if attempt.started.attempt > 0 { title += style.paint(" (attempt \(attempt.started.attempt + 1))", .grey) }
@@ -61,7 +63,10 @@ struct ConsoleText {
         return out
     }
 
-    func hookLabel(_ hook: Hook?) -> String {
+    func hookLabel(_ hook: Hook?) -> String { Self.hookLabel(hook) }
+
+    /// `After hook "close the chat"`.
+    static func hookLabel(_ hook: Hook?) -> String {
         let kind: String
         switch hook?.type {
         case .beforeTestCase?: kind = "Before"

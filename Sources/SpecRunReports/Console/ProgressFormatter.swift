@@ -32,7 +32,7 @@ final class ProgressFormatter: EnvelopeFormatter {
         if !failing.isEmpty {
             out += text.style.paint("Failures:", .red) + "\n\n"
             for (number, attempt) in failing.enumerated() {
-                out += "\(number + 1)) " + text.scenarioHeader(attempt, indent: "").trimmingPrefixWhitespace()
+                out += "\(number + 1)) " + text.scenarioHeader(attempt, indent: "", tags: false)
                 for (step, finished) in index.results(of: attempt) {
                     out += text.stepBlock(attempt, step, finished, indent: "   ", printedSnippets: &printedSnippets)
                 }
@@ -45,8 +45,4 @@ final class ProgressFormatter: EnvelopeFormatter {
         sink.write(out)
         try sink.close()
     }
-}
-
-extension String {
-    func trimmingPrefixWhitespace() -> String { String(drop { $0 == " " }) }
 }

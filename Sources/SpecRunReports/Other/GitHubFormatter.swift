@@ -20,7 +20,7 @@ final class GitHubFormatter: EnvelopeFormatter {
                 guard result.status.isProblem else { continue }
                 let stepText = index.text(of: step)
                 let line = stepText?.line ?? scenarioLine
-                let what = stepText.map { "\($0.keyword)\($0.text)" } ?? "hook"
+                let what = stepText.map { "\($0.keyword)\($0.text)" } ?? ConsoleText.hookLabel(index.hook(of: step))
                 let command = result.status == .pending ? "warning" : "error"
                 let title: String
                 var message: String

@@ -3,5 +3,6 @@ import SpecRun
 /// Every step library of the project: the composition root hands this list to the runner.
 public enum AllSteps {
     public static let libraries: [any StepLibrary.Type] = [
+        SurveySteps.self,
     ]
 }

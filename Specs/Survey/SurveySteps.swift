@@ -1,0 +1,125 @@
+import Foundation
+import SpecRun
+import Survey
+
+/// The Survey app's steps (seed 002). They bind only in scenarios tagged @survey.
+enum SurveySteps: StepLibrary {
+    static let scope: String? = "@survey"
+
+    static func register(_ steps: inout Steps<SurveyWorld>) {
+        registerContext(&steps)
+        registerLogin(&steps)
+        registerTokenCache(&steps)
+        registerSurveys(&steps)
+        registerTokenRenewal(&steps)
+        registerLogout(&steps)
+        steps.after { world in world.cleanUp() }
+    }
+
+    // MARK: Shared context
+
+    static func registerContext(_ steps: inout Steps<SurveyWorld>) {
+        steps.given("the app is registered with client id {string} and client secret {string}") { (world, id: String, secret: String) in
+            world.credentials = ClientCredentials(clientID: id, clientSecret: secret)
+        }
+        steps.given("the time is {string}") { (world, text: String) in
+            world.clock.now = try surveyDate(text)
+        }
+        steps.given("the server cannot be reached") { world in
+            await world.server.goOffline()
+        }
+        steps.given("the user is logged in with the token {string} valid until {string}") { (world, token: String, expiry: String) in
+            try await world.arrangeSession(accessToken: token, refreshToken: "refresh-\(token)", expiry: try surveyDate(expiry))
+        }
+        steps.given("the user is logged in with the token {string} and the refresh token {string} valid until {string}") {
+            (world, token: String, refresh: String, expiry: String) in
+            try await world.arrangeSession(accessToken: token, refreshToken: refresh, expiry: try surveyDate(expiry))
+        }
+        steps.given("nothing is cached") { world in
+            try await expectNil(world.cachedToken(), "the cache should start empty")
+        }
+        steps.then("the app sends a POST request to {string} with:") { (world, path: String, table: DataTable) in
+            let expected = table.rowsHash()
+            let bodies = await world.requests(method: .post, path: path).map(InMemorySurveyServer.fields(of:))
+            try expect(bodies.contains(expected), "expected a POST to \(path) with \(expected.sorted { $0.key < $1.key }), got \(bodies.map { $0.sorted { $0.key < $1.key } })")
+        }
+        steps.then("the cached token is {string} with the refresh token {string} expiring at {string}") {
+            (world, access: String, refresh: String, expiry: String) in
+            let token = try unwrap(try await world.cachedToken(), "no token is cached")
+            try expect(token, equals: Token(accessToken: access, tokenType: "Bearer", refreshToken: refresh, expiryDate: try surveyDate(expiry)))
+        }
+        steps.then("no token is cached") { world in
+            try await expectNil(world.cachedToken(), "no token should be cached")
+        }
+        steps.then("no request is sent to the server") { world in
+            let requests = await world.server.requests
+            try expect(requests.map { "\($0.method.rawValue) \($0.url.path)" }, equals: [])
+        }
+    }
+
+    // MARK: Log in
+
+    static func registerLogin(_ steps: inout Steps<SurveyWorld>) {
+        steps.given("the server accepts the email {string} with the password {string} and answers with the token:") {
+            (world, email: String, password: String, table: DataTable) in
+            await world.server.accept(email: email, password: password, answering: try issuedToken(table))
+        }
+        steps.given("the server answers the login with the status {int} and the body {string}") { (world, status: Int, body: String) in
+            await world.server.answerLogin(.init(status: status, body: Data(body.utf8)))
+        }
+        steps.when("the user logs in with the email {string} and the password {string}") { (world, email: String, password: String) in
+            await world.logIn(email: email, password: password)
+        }
+        steps.when("the user has typed the email {string} and the password {string}") { (world, email: String, password: String) in
+            world.loginViewModel = LoginPresenter.idle(email: email, password: password)
+        }
+        steps.then("the user is logged in with the access token {string} of type {string} and the refresh token {string}") {
+            (world, access: String, type: String, refresh: String) in
+            let token = try loggedInToken(world)
+            try expect(token.accessToken, equals: access, "access token")
+            try expect(token.tokenType, equals: type, "token type")
+            try expect(token.refreshToken, equals: refresh, "refresh token")
+        }
+        steps.then("the token expires at {string}") { (world, expiry: String) in
+            try expect(try loggedInToken(world).expiryDate, equals: try surveyDate(expiry))
+        }
+        steps.then("the login fails with a connectivity error") { world in
+            try expect(try loginError(world) as? RemoteLoginService.Error, equals: .connectivity)
+        }
+        steps.then("the login fails with an invalid data error") { world in
+            try expect(try loginError(world) as? RemoteLoginService.Error, equals: .invalidData)
+        }
+        steps.then("the login fails because the email or password is incorrect") { world in
+            try expect(try loginError(world) as? RemoteLoginService.Error, equals: .invalidCredentials)
+        }
+        steps.then("the app displays the login error {string}") { (world, message: String) in
+            let screen = try unwrap(world.loginViewModel, "the login screen was never shown")
+            try expect(screen.errorMessage, equals: message)
+            try expect(screen.isLoading, equals: false, "the login screen should stop loading")
+        }
+        steps.then("the app displays no login error") { world in
+            let screen = try unwrap(world.loginViewModel, "the login screen was never shown")
+            try expectNil(screen.errorMessage)
+        }
+        steps.then("the login button is enabled") { world in
+            try expect(try unwrap(world.loginViewModel).isLoginEnabled, "the login button should be enabled")
+        }
+        steps.then("the login button is disabled") { world in
+            try expect(try unwrap(world.loginViewModel).isLoginEnabled == false, "the login button should be disabled")
+        }
+    }
+
+    static func loggedInToken(_ world: SurveyWorld) throws -> Token {
+        switch try unwrap(world.loginResult, "the user never tried to log in") {
+        case let .success(token): return token
+        case let .failure(error): throw fail("expected the user to be logged in, but the login failed with \(error)")
+        }
+    }
+
+    static func loginError(_ world: SurveyWorld) throws -> any Error {
+        switch try unwrap(world.loginResult, "the user never tried to log in") {
+        case let .success(token): throw fail("expected the login to fail, but it delivered \(token)")
+        case let .failure(error): return error
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import SpecRun
+import Survey
+
+/// One scenario of the Survey app: the real use cases, composed as the app composes them, with test doubles only
+/// at the boundary (in-memory survey API, scripted token store, a clock the steps set).
+final class SurveyWorld: World {
+    static let baseURL = URL(string: "https://survey-api.example.com")!
+    /// How many surveys the list asks for when it opens or refreshes.
+    static let listPageSize = 10
+
+    let clock = SpecClock()
+    let server = InMemorySurveyServer()
+    let store = ScriptedTokenStore()
+    var credentials = ClientCredentials(clientID: "client-id", clientSecret: "client-secret")
+    var temporaryDirectory: URL?
+
+    // What the user and the app saw
+    var loginResult: Result<Token, any Error>?
+    var loginViewModel: LoginViewModel?
+    var cacheLoadResult: Result<Token, any Error>?
+    var cacheSaveResult: Result<Void, any Error>?
+    var storeMessagesBeforeWhen: Int = 0
+    var surveysResults: [Result<[SurveyItem], any Error>] = []
+    var pager = SurveyPager()
+    var listViewModel: SurveyListViewModel?
+    var listError: (any Error)?
+    var logoutResult: Result<Void, any Error>?
+
+    required init() {}
+
+    // MARK: Composition (as the app composes the use cases)
+
+    var tokenURL: URL { Self.baseURL.appendingPathComponent("api/v1/oauth/token") }
+    var surveysURL: URL { Self.baseURL.appendingPathComponent("api/v1/surveys") }
+    var tokenCache: LocalTokenLoader { LocalTokenLoader(store: store) }
+
+    func makeLoginService() -> RemoteLoginService {
+        RemoteLoginService(url: tokenURL, client: server, credentials: credentials, currentDate: clock.currentDate)
+    }
+
+    func makeSurveysLoader() -> RemoteSurveysLoader {
+        let provider = TokenProvider(
+            cache: tokenCache,
+            remote: RemoteTokenLoader(url: tokenURL, client: server, credentials: credentials, currentDate: clock.currentDate),
+            currentDate: clock.currentDate)
+        return RemoteSurveysLoader(url: surveysURL, client: AuthenticatedHTTPClient(decoratee: server, tokenProvider: provider))
+    }
+
+    // MARK: Flows
+
+    func logIn(email: String, password: String) async {
+        loginViewModel = LoginPresenter.loading()
+        do {
+            let token = try await makeLoginService().login(email: email, password: password)
+            try await tokenCache.save(token)
+            loginResult = .success(token)
+            loginViewModel = LoginPresenter.idle(email: email, password: password)
+        } catch {
+            loginResult = .failure(error)
+            loginViewModel = LoginPresenter.failed(error)
+        }
+    }
+
+    func loadSurveys(page: Int, size: Int) async {
+        do {
+            surveysResults.append(.success(try await makeSurveysLoader().load(page: page, size: size)))
+        } catch {
+            surveysResults.append(.failure(error))
+        }
+    }
+
+    /// Opening the list and pulling to refresh both load the first page; a refresh starts again from the first survey.
+    func showSurveyList() async {
+        listViewModel = SurveyListPresenter.loading(pager)
+        do {
+            let items = try await makeSurveysLoader().load(page: 1, size: Self.listPageSize)
+            pager.replace(with: items)
+            listError = nil
+            listViewModel = SurveyListPresenter.map(pager)
+        } catch {
+            listError = error
+            listViewModel = SurveyListPresenter.map(pager, error: error)
+        }
+    }
+
+    func swipe(_ direction: String) throws {
+        switch direction {
+        case "left": pager.showNext()
+        case "right": pager.showPrevious()
+        default: throw fail("Unknown swipe direction \"\(direction)\": write \"left\" or \"right\".")
+        }
+        listViewModel = SurveyListPresenter.map(pager)
+    }
+
+    func logOut() async {
+        do {
+            try await LogoutService(store: store).logout()
+            logoutResult = .success(())
+        } catch {
+            logoutResult = .failure(error)
+        }
+    }
+
+    /// The user logged in on an earlier launch: the token is cached and the server knows it.
+    func arrangeSession(accessToken: String, refreshToken: String, expiry: Date) async throws {
+        try await seedCache(Token(accessToken: accessToken, tokenType: "Bearer", refreshToken: refreshToken, expiryDate: expiry))
+        await server.knowSession(accessToken: accessToken, refreshToken: refreshToken)
+    }
+
+    func seedCache(_ token: Token) async throws {
+        let scratch = InMemoryTokenStore()
+        try await LocalTokenLoader(store: scratch).save(token)
+        if let data = try await scratch.retrieve() { try await store.seed(data) }
+    }
+
+    func cleanUp() {
+        if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+    }
+}
+
+// MARK: - Reading what happened
+
+extension SurveyWorld {
+    func requests(method: HTTPRequest.Method, path: String) async -> [HTTPRequest] {
+        await server.requests.filter { $0.method == method && $0.url.path == path }
+    }
+
+    func surveyRequests() async -> [HTTPRequest] {
+        await requests(method: .get, path: InMemorySurveyServer.surveysPath)
+    }
+
+    func renewalRequests() async -> [HTTPRequest] {
+        await requests(method: .post, path: InMemorySurveyServer.tokenPath)
+            .filter { InMemorySurveyServer.fields(of: $0)["grant_type"] == "refresh_token" }
+    }
+
+    func lastSurveysResult() throws -> Result<[SurveyItem], any Error> {
+        try unwrap(surveysResults.last, "no surveys were loaded: add a step such as 'When the app loads page 1 of the surveys with 2 surveys per page'")
+    }
+
+    func shownList() throws -> SurveyListViewModel {
+        try unwrap(listViewModel, "the survey list was never shown: add 'When the user opens the survey list'")
+    }
+
+    func cachedToken() async throws -> Token? {
+        guard let data = try await store.backing.retrieve() else { return nil }
+        let scratch = InMemoryTokenStore(data: data)
+        return try await LocalTokenLoader(store: scratch).load()
+    }
+}
+
+/// Parses the dates the features write, e.g. "2026-11-22T08:00:00Z".
+func surveyDate(_ text: String) throws -> Date {
+    guard let date = ISO8601DateFormatter().date(from: text) else {
+        throw fail("\"\(text)\" is not a date: write it like \"2026-11-22T08:00:00Z\".")
+    }
+    return date
+}
+
+func surveyItems(_ table: DataTable) throws -> [SurveyItem] {
+    try table.hashes().map { row in
+        guard let id = row["id"], let title = row["title"], let description = row["description"],
+              let link = row["cover image url"], let url = URL(string: link) else {
+            throw fail("each survey needs the columns: id | title | description | cover image url (got \(table.headers))")
+        }
+        return SurveyItem(id: id, title: title, description: description, coverImageURL: url)
+    }
+}
+
+func issuedToken(_ table: DataTable) throws -> InMemorySurveyServer.IssuedToken {
+    guard let row = table.hashes().first, let access = row["access_token"], let type = row["token_type"],
+          let refresh = row["refresh_token"], let expiresIn = row["expires_in"].flatMap({ Int($0) }) else {
+        throw fail("the token needs the columns: access_token | token_type | refresh_token | expires_in (got \(table.headers))")
+    }
+    return InMemorySurveyServer.IssuedToken(accessToken: access, tokenType: type, refreshToken: refresh, expiresIn: expiresIn)
+}

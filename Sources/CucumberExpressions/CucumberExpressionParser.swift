@@ -12,7 +12,7 @@ import Foundation
 ///     parameter := '{' + name* + '}'
 ///     name := whitespace | .
 ///     text := whitespace | ')' | '}' | .
-struct CucumberExpressionParser {
+public struct CucumberExpressionParser: Sendable {
     private typealias Result = (consumed: Int, ast: [Node])
 
     private enum Parser {
@@ -23,7 +23,10 @@ struct CucumberExpressionParser {
     private let alternativeParsers: [Parser] = [.alternativeSeparator, .optional, .parameter, .text]
     private let expressionParsers: [Parser] = [.alternation, .optional, .parameter, .text]
 
-    func parse(_ expression: String) throws -> Node {
+    public init() {}
+
+    /// The syntax tree of `expression`, or a `CucumberExpressionError` pointing at the bad column.
+    public func parse(_ expression: String) throws -> Node {
         let tokens = try CucumberExpressionTokenizer().tokenize(expression)
         let result = try parse(.expression, expression, tokens, 0)
         return result.ast[0]

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Splits a Cucumber Expression into tokens, exactly as the official tokenizer does.
-struct CucumberExpressionTokenizer {
-    func tokenize(_ expression: String) throws -> [Token] {
+public struct CucumberExpressionTokenizer: Sendable {
+    public init() {}
+
+    public func tokenize(_ expression: String) throws -> [Token] {
         let scalars = Array(expression.unicodeScalars)
         var tokens: [Token] = []
         var buffer = String.UnicodeScalarView()

@@ -1,4 +1,4 @@
-@testable import CucumberExpressions
+import CucumberExpressions
 import Foundation
 import XCTest
 

@@ -1,4 +1,4 @@
-@testable import CucumberExpressions
+import CucumberExpressions
 import XCTest
 
 /// Error pointers on multi-byte expressions and errors that the conformance data does not show.

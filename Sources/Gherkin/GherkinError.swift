@@ -9,10 +9,18 @@ public struct GherkinError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The message without its location prefix.
     public let reason: String
 
+    /// The column of `location`, when the reference reports another one there than in the message.
+    let locationColumn: Int?
+
     public init(line: Int, column: Int?, reason: String) {
+        self.init(line: line, column: column, reason: reason, locationColumn: column)
+    }
+
+    init(line: Int, column: Int?, reason: String, locationColumn: Int?) {
         self.line = line
         self.column = column
         self.reason = reason
+        self.locationColumn = locationColumn
     }
 
     /// `(line:column): reason`, exactly as the reference formats it (column 0 when unknown).
@@ -20,7 +28,7 @@ public struct GherkinError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String { message }
 
-    public var location: Location { Location(line: line, column: column) }
+    public var location: Location { Location(line: line, column: locationColumn) }
 }
 
 extension GherkinError {

@@ -58,13 +58,31 @@ public enum GherkinMessages {
         }
     }
 
-    /// One line of NDJSON for an envelope, as the reference prints it (a Markdown feature without a
-    /// `# Feature:` heading has no keyword, which the reference leaves out rather than printing "").
+    /// One line of NDJSON for an envelope, exactly as the reference prints it. Two reference quirks the
+    /// message types cannot carry are restored: a Markdown feature without a `# Feature:` heading has no
+    /// `keyword` (rather than ""), and an outline step before any Given/When/Then has `"type": null`.
     public static func ndjsonLine(_ envelope: Envelope) throws -> String {
         let line = try NDJSON.encode(envelope)
-        guard envelope.gherkinDocument?.feature?.keyword == "" else { return line }
-        return line.replacingOccurrences(of: #""keyword":"","#, with: "", options: [.literal],
-                                         range: line.range(of: #""keyword":"","#, options: .literal))
+        let keywordless = envelope.gherkinDocument?.feature?.keyword == ""
+        let untyped = envelope.pickle?.steps.contains { $0.type == nil } ?? false
+        guard keywordless || untyped,
+              var object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return line }
+        if keywordless, var document = object["gherkinDocument"] as? [String: Any],
+           var feature = document["feature"] as? [String: Any] {
+            feature["keyword"] = nil
+            document["feature"] = feature
+            object["gherkinDocument"] = document
+        }
+        if untyped, var pickle = object["pickle"] as? [String: Any], let steps = pickle["steps"] as? [[String: Any]] {
+            pickle["steps"] = steps.map { step -> [String: Any] in
+                var step = step
+                if step["type"] == nil { step["type"] = NSNull() }
+                return step
+            }
+            object["pickle"] = pickle
+        }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
     }
 
     static func parseErrors(_ errors: GherkinErrors, uri: String) -> [Envelope] {

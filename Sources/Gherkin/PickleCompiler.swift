@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Compiles a GherkinDocument into pickles exactly as the reference does: one pickle per scenario and per
@@ -142,15 +143,42 @@ private struct Context {
         guard !variables.isEmpty, text.utf8.contains(UInt8(ascii: "<")) else { return text }
         var result = text
         for (index, variable) in variables.enumerated() where index < values.count {
-            result = Placeholder.replace("<" + variable.value + ">", with: values[index].value, in: result)
+            result = Placeholder.replace(name: variable.value, with: values[index].value, in: result)
         }
         return result
     }
 }
 
 enum Placeholder {
-    /// Every occurrence of `pattern` in `text` replaced by `value`, left to right, byte for byte (no Unicode
-    /// equivalence, as the reference).
+    /// Every `<name>` in `text` replaced by `value`. The reference builds a regular expression from the
+    /// name, so a name with regex syntax (`<total (€)>`) is matched as that expression, as there; plain
+    /// names (nearly all) are replaced byte for byte, without Unicode equivalence.
+    static func replace(name: String, with value: String, in text: String) -> String {
+        if name.utf8.contains(where: { isRegexSyntax($0) }) {
+            return replaceAsRegex("<" + name + ">", with: value, in: text)
+        }
+        return replace("<" + name + ">", with: value, in: text)
+    }
+
+    private static func isRegexSyntax(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "\\"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
+             UInt8(ascii: "("), UInt8(ascii: ")"): true
+        default: false
+        }
+    }
+
+    private static func replaceAsRegex(_ pattern: String, with value: String, in text: String) -> String {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            return replace(pattern, with: value, in: text) // the reference gives up on such names; we read them literally
+        }
+        let range = NSRange(text.startIndex..<text.endIndex, in: text)
+        return regex.stringByReplacingMatches(in: text, range: range,
+                                              withTemplate: NSRegularExpression.escapedTemplate(for: value))
+    }
+
+    /// Every occurrence of `pattern` in `text` replaced by `value`, left to right, byte for byte.
     static func replace(_ pattern: String, with value: String, in text: String) -> String {
         let p = Array(pattern.utf8)
         let t = Array(text.utf8)

@@ -103,7 +103,9 @@ class LineMatcher {
 
     func changeDialect(_ name: String, _ token: Token) throws(GherkinError) {
         guard let next = CompiledDialect.named(name) else {
-            throw GherkinError(line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)")
+            // The reference's location is the token's, which it then matches as a comment (column 1).
+            throw GherkinError(line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)",
+                               locationColumn: 1)
         }
         dialect = next
     }

@@ -4,5 +4,6 @@ import SpecRun
 public enum AllSteps {
     public static let libraries: [any StepLibrary.Type] = [
         SurveySteps.self,
+        QuizSteps.self,
     ]
 }

@@ -47,6 +47,9 @@ public struct QuizGame: Equatable, Sendable {
         return false
     }
 
+    /// Finish Game use case: whether the round is over (every answer found or no time left).
+    public var isFinished: Bool { outcome != nil }
+
     public var outcome: Outcome? {
         if case .finished(let outcome, _) = state { return outcome }
         return nil

@@ -5,9 +5,13 @@ import Foundation
 /// (or `^---^` span) under the offending column, then the problem and how to fix it.
 public struct CucumberExpressionError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     public let message: String
+    /// Set when the problem is a `{name}` that no parameter type defines (the official
+    /// `UndefinedParameterTypeError`), so a runner can emit an `undefinedParameterType` message.
+    public let undefinedParameterTypeName: String?
 
-    public init(_ message: String) {
+    public init(_ message: String, undefinedParameterTypeName: String? = nil) {
         self.message = message
+        self.undefinedParameterTypeName = undefinedParameterTypeName
     }
 
     public var description: String { message }
@@ -102,7 +106,7 @@ enum Errors {
     static func undefinedParameterType(_ node: Node, _ expression: String, _ name: String) -> CucumberExpressionError {
         CucumberExpressionError(message(node.start, expression, pointAt(node),
             "Undefined parameter type '\(name)'",
-            "Please register a ParameterType for '\(name)'"))
+            "Please register a ParameterType for '\(name)'"), undefinedParameterTypeName: name)
     }
 
     static func invalidParameterTypeName(_ name: String) -> CucumberExpressionError {

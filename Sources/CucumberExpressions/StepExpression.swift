@@ -6,6 +6,8 @@ public protocol StepExpression: Sendable {
     var source: String { get }
     /// The regular expression actually matched against step text.
     var regexp: String { get }
+    /// The parameter types of the arguments a match gives, in order.
+    var parameterTypes: [ParameterType] { get }
     /// The arguments when `text` matches the whole expression, nil otherwise.
     func match(_ text: String) -> [Argument]?
 }

@@ -99,6 +99,14 @@ final class CustomParameterTypeTests: XCTestCase {
                 Undefined parameter type 'color'.
                 Please register a ParameterType for 'color'
                 """)
+            XCTAssertEqual((error as? CucumberExpressionError)?.undefinedParameterTypeName, "color")
+        }
+    }
+
+    func test_init_leavesUndefinedParameterTypeNameNilOnSyntaxError() {
+        XCTAssertThrowsError(try CucumberExpression("{int", registry: ParameterTypeRegistry())) { error in
+            XCTAssertNotNil(error as? CucumberExpressionError)
+            XCTAssertNil((error as? CucumberExpressionError)?.undefinedParameterTypeName)
         }
     }
 

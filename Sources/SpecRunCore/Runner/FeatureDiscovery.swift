@@ -10,6 +10,8 @@ struct FeatureFile: Equatable {
 /// selectors, and `@rerun.txt` files listing such entries. I/O goes through `FileSystem` for tests.
 struct FeatureDiscovery {
     let fileSystem: FileSystem
+    /// Relative paths (also those read from rerun files) are resolved against this folder.
+    var base: String? = nil
 
     func discover(_ entries: [String]) throws -> [FeatureFile] {
         var files: [FeatureFile] = []
@@ -23,7 +25,7 @@ struct FeatureDiscovery {
 
     private func expand(_ entry: String) throws -> [String] {
         guard entry.hasPrefix("@") else { return [entry] }
-        let path = String(entry.dropFirst())
+        let path = resolve(String(entry.dropFirst()))
         guard let text = fileSystem.read(path) else {
             throw SpecRunError.badRerunFile(path: path, reason: "no such file")
         }
@@ -31,7 +33,7 @@ struct FeatureDiscovery {
     }
 
     private func add(_ selector: String, to files: inout [FeatureFile]) throws {
-        let (path, lines) = try Self.split(selector, exists: fileSystem.kind(of:))
+        let (path, lines) = try Self.split(resolve(selector), exists: fileSystem.kind(of:))
         switch fileSystem.kind(of: path) {
         case .none:
             throw SpecRunError.missingPath(path)
@@ -50,6 +52,11 @@ struct FeatureDiscovery {
         case (nil, _), (_, nil): files[index].lines = nil
         case (let old?, let new?): files[index].lines = old.union(new)
         }
+    }
+
+    private func resolve(_ path: String) -> String {
+        guard let base, !path.hasPrefix("/") else { return path }
+        return (base.hasSuffix("/") ? base : base + "/") + path
     }
 
     static func isFeature(_ path: String) -> Bool {

@@ -15,7 +15,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var order: Order
     /// How many more times a failed scenario is run.
     public var retry: Int
-    /// URIs in the messages are made relative to this folder (default: the current directory).
+    /// Relative paths are resolved against this folder, and URIs in the messages are made relative to it
+    /// (default: the current directory).
     public var workingDirectory: String?
     public var unknownParameterTypes: UnknownParameterTypePolicy
 

@@ -50,8 +50,9 @@ public struct SpecRunner {
         let registry = try StepRegistry.build(StepRegistry.collect(libraries),
                                               policy: configuration.unknownParameterTypes,
                                               makeCompiler: makeCompiler)
-        let files = try FeatureDiscovery(fileSystem: fileSystem).discover(configuration.paths)
         let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
+        let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory)
+            .discover(configuration.paths)
         return Prepared(registry: registry, selection: selection, files: files, root: root)
     }
 

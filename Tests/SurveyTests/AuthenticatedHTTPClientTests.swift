@@ -17,7 +17,7 @@ final class AuthenticatedHTTPClientTests: XCTestCase {
 
         let error = await captureError { try await sut.send(HTTPRequest(method: .get, url: anyURL())) }
 
-        XCTAssertEqual(error as? LocalTokenLoader.Error, .notFound)
+        XCTAssertEqual((error as? AuthorizationError)?.underlying as? LocalTokenLoader.Error, .notFound)
         let sent = await client.requests
         XCTAssertEqual(sent, [])
     }

@@ -46,6 +46,15 @@ final class LoadSurveysFromRemoteUseCaseTests: XCTestCase {
         XCTAssertEqual(error as? RemoteSurveysLoader.Error, .connectivity)
     }
 
+    func test_load_deliversTheTokenErrorOnAuthorizationError() async {
+        let (sut, client) = makeSUT()
+        await client.stub(error: AuthorizationError(underlying: LocalTokenLoader.Error.notFound))
+
+        let error = await captureError { try await sut.load(page: 1, size: 2) }
+
+        XCTAssertEqual(error as? LocalTokenLoader.Error, .notFound)
+    }
+
     func test_load_deliversInvalidDataErrorOnNon200HTTPResponse() async {
         for code in [199, 201, 300, 401, 404, 500] {
             let (sut, client) = makeSUT()

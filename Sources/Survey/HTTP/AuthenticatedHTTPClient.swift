@@ -12,7 +12,12 @@ public final class AuthenticatedHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let token = try await tokenProvider.validToken()
+        let token: Token
+        do {
+            token = try await tokenProvider.validToken()
+        } catch {
+            throw AuthorizationError(underlying: error)
+        }
         var signed = request
         signed.headers["Authorization"] = token.authorizationHeader
         return try await decoratee.send(signed)

@@ -34,3 +34,13 @@ public struct HTTPResponse: Equatable, Sendable {
 
     var isOK: Bool { statusCode == 200 }
 }
+
+/// Thrown by a client that could not authorize a request (no cached token, renewal refused or unreachable):
+/// not a connectivity problem of the request itself, so use cases deliver `underlying` as it is.
+public struct AuthorizationError: Error {
+    public let underlying: any Error
+
+    public init(underlying: any Error) {
+        self.underlying = underlying
+    }
+}

@@ -1,6 +1,8 @@
 import Foundation
 
 /// Load Surveys From Remote use case: `GET url?page[number]=N&page[size]=S`, validate, deliver the items.
+/// Delivers `Error.connectivity` or `Error.invalidData`; when the client could not authorize the request
+/// (`AuthorizationError`), delivers the token error itself (`LocalTokenLoader.Error`, `RemoteTokenLoader.Error`).
 public final class RemoteSurveysLoader: Sendable {
     private let url: URL
     private let client: any HTTPClient
@@ -21,6 +23,9 @@ public final class RemoteSurveysLoader: Sendable {
         let (data, response): (Data, HTTPResponse)
         do {
             (data, response) = try await client.send(request)
+        } catch let error as AuthorizationError {
+            // No valid token (none cached, renewal failed): deliver why, so the app can ask to log in again.
+            throw error.underlying
         } catch {
             throw Error.connectivity
         }

@@ -34,7 +34,7 @@ extension QuizSteps {
         steps.then("the app should not allow the customer to insert answers") { world in
             try expect(try !world.shown.isGuessInputEnabled, "the answer field is disabled")
             let before = try world.game
-            let answer = try unwrap(before.question.answers.first { !before.foundAnswers.contains($0) })
+            let answer = before.question.answers.first { !before.foundAnswers.contains($0) } ?? before.question.answers[0]
             try expectNil(world.controller.add(guess: answer), "inserting \"\(answer)\"")
             try expect(try world.game, equals: before, "the game after a refused answer")
         }

@@ -57,7 +57,7 @@ Feature: The chat becomes read-only when the order is delivered or cancelled
       | You    | Please leave it at the door | 14:05 | right  |
       | System | This chat is now closed     | 14:05 | center |
     And the message input and the Send button are disabled for Ana
-    And the input shows "This chat is now closed"
+    And the input of Ana shows "This chat is now closed"
 
   @CUS-032-AC-004 @BR-CHAT-002
   Scenario: The closing message is added only once

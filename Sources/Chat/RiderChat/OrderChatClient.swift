@@ -35,16 +35,23 @@ public final class OrderChatClient {
     /// Client message ids waiting for connectivity, oldest first.
     public var queuedMessageIDs: [String] { outbox }
 
-    /// Opens the chat: checks access and loads the last 20 messages of this order.
+    /// Opens the chat: checks access and loads the last 20 messages of this order. Opening again (e.g. when
+    /// connectivity returns) merges what was missed and keeps local and older messages.
     public func open() async {
         do {
             let snapshot = try await transport.join(orderID: state.orderID, as: state.user)
             state.order = snapshot.order
             state.canSend = snapshot.canSend
-            state.hasOlder = snapshot.history.hasOlder
             state.denial = nil
-            let local = state.entries.filter { $0.sequence == nil }
-            state.entries = snapshot.history.messages.map(RiderChatEntry.init) + local
+            state.notice = nil
+            let known = state.entries.compactMap(\.sequence)
+            let latest = snapshot.history.messages.first?.sequence ?? 0
+            if known.isEmpty || (known.max() ?? 0) + 1 < latest {
+                // First load, or more was missed than one page: start again from the latest page.
+                state.entries.removeAll { $0.sequence != nil }
+                state.hasOlder = snapshot.history.hasOlder
+            }
+            snapshot.history.messages.forEach { state.merge($0) }
         } catch let error as RiderChatError {
             state.denial = error.reason
             state.canSend = false
@@ -99,10 +106,14 @@ public final class OrderChatClient {
         await send(reply)
     }
 
-    /// The device's connectivity changed; when it returns, queued messages are resent in order.
+    /// The device's connectivity changed; when it returns, the chat catches up with what it missed and
+    /// queued messages are resent in order (a message the service already has is not sent again).
     public func connectivityChanged(isOnline: Bool) async {
+        let wasOnline = state.isOnline
         state.isOnline = isOnline
-        if isOnline { await flushOutbox() }
+        guard isOnline else { return }
+        if !wasOnline || !outbox.isEmpty { await open() }
+        await flushOutbox()
     }
 
     /// A real-time event from the service's subscription.

@@ -102,9 +102,34 @@ final class OrderChatClientUseCaseTests: XCTestCase {
         await sut.connectivityChanged(isOnline: true)
 
         XCTAssertEqual(outcome, .queued)
-        XCTAssertEqual(transport.sentClientIDs, ["c-1", "c-1"])
+        XCTAssertEqual(transport.sentClientIDs, ["c-1"], "the catch-up on reconnection finds it stored: not sent again")
         XCTAssertEqual(try service.history(orderID: orderID, as: customer).messages.map(\.text), ["Gate code 1234"])
         XCTAssertEqual(sut.state.entries.map(\.status), [.sent])
+    }
+
+    func test_connectivityRestored_resendingKnownClientIDCreatesNoDuplicate() async throws {
+        let (sut, transport, service) = makeSUT()
+        await sut.open()
+        transport.loseNextReply = true
+        transport.failJoins = true
+        await sut.send("Gate code 1234")
+
+        await sut.connectivityChanged(isOnline: true)
+
+        XCTAssertEqual(transport.sentClientIDs, ["c-1", "c-1"], "the catch-up failed, so the outbox resent it")
+        XCTAssertEqual(try service.history(orderID: orderID, as: customer).messages.map(\.text), ["Gate code 1234"])
+        XCTAssertEqual(sut.state.entries.map(\.status), [.sent])
+    }
+
+    func test_connectivityRestored_catchesUpOnMessagesMissedWhileOffline() async throws {
+        let (sut, _, service) = makeSUT()
+        await sut.open()
+        await sut.connectivityChanged(isOnline: false)
+        try service.send(request("I am outside", from: .rider(riderSam.id)))
+
+        await sut.connectivityChanged(isOnline: true)
+
+        XCTAssertEqual(sut.state.entries.map(\.text), ["I am outside"])
     }
 
     func test_send_keepsOrderBehindQueuedMessages() async throws {
@@ -211,6 +236,7 @@ final class RiderChatTransportSpy: RiderChatTransport {
     private(set) var received: [ReceivedMessage] = []
     var isReachable = true
     var loseNextReply = false
+    var failJoins = false
     var onSend: () -> Void = {}
     private let service: OrderChatService
 
@@ -222,6 +248,7 @@ final class RiderChatTransportSpy: RiderChatTransport {
 
     func join(orderID: String, as user: RiderChatUser) async throws -> RiderChatRoomSnapshot {
         received.append(.join(orderID: orderID, user: user))
+        if failJoins { throw URLError(.timedOut) }
         return try service.join(orderID: orderID, as: user)
     }
 

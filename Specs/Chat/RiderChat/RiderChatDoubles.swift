@@ -1,0 +1,98 @@
+import Foundation
+import Chat
+
+/// The scenario's clock: set by "it is 14:05", read by the service and the apps.
+final class RiderChatSpecClock: @unchecked Sendable {
+    // @unchecked: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value: Date
+
+    init(now: Date) { value = now }
+
+    var now: Date {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); defer { lock.unlock() }; value = newValue }
+    }
+}
+
+/// Stands in for FCM: records every push the chat service requests.
+final class RiderChatPushRecorder: PushNotifier, @unchecked Sendable {
+    // @unchecked: `storage` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var storage: [RiderChatPushNotification] = []
+
+    var requests: [RiderChatPushNotification] {
+        lock.lock(); defer { lock.unlock() }
+        return storage
+    }
+
+    func requestPush(_ notification: RiderChatPushNotification) {
+        lock.lock(); defer { lock.unlock() }
+        storage.append(notification)
+    }
+}
+
+/// The live subscription's mailbox: every event, and which ones the app has not applied yet.
+final class RiderChatSpecInbox: @unchecked Sendable {
+    // @unchecked: `events` and `applied` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var events: [RiderChatEvent] = []
+    private var applied = 0
+
+    func record(_ event: RiderChatEvent) {
+        lock.lock(); defer { lock.unlock() }
+        events.append(event)
+    }
+
+    var all: [RiderChatEvent] {
+        lock.lock(); defer { lock.unlock() }
+        return events
+    }
+
+    func takeNew() -> [RiderChatEvent] {
+        lock.lock(); defer { lock.unlock() }
+        let new = Array(events[applied...])
+        applied = events.count
+        return new
+    }
+}
+
+/// The phone's network between an app and the chat service: can be offline, or lose the answer to a
+/// message the service did receive (a Wi-Fi → cellular handover), or let the scenario look at the
+/// screen while a message is on its way.
+final class RiderChatSpecNetwork: RiderChatTransport {
+    var isOnline = true
+    var dropNextReply = false
+    var whileSending: (() -> Void)?
+    /// Called when the connection drops: the app's live subscription goes down with it.
+    var onConnectionLost: (() -> Void)?
+    private let transport: RiderChatTransport
+
+    init(transport: RiderChatTransport) { self.transport = transport }
+
+    func join(orderID: String, as user: RiderChatUser) async throws -> RiderChatRoomSnapshot {
+        try checkOnline()
+        return try await transport.join(orderID: orderID, as: user)
+    }
+
+    func history(orderID: String, as user: RiderChatUser, before sequence: Int) async throws -> RiderChatHistoryPage {
+        try checkOnline()
+        return try await transport.history(orderID: orderID, as: user, before: sequence)
+    }
+
+    func send(_ request: RiderChatSendRequest) async throws -> RiderChatMessage {
+        whileSending?()
+        try checkOnline()
+        guard dropNextReply else { return try await transport.send(request) }
+        // The service gets the message, but the connection is gone before anything comes back.
+        dropNextReply = false
+        isOnline = false
+        onConnectionLost?()
+        _ = try await transport.send(request)
+        throw URLError(.networkConnectionLost)
+    }
+
+    private func checkOnline() throws {
+        guard isOnline else { throw URLError(.notConnectedToInternet) }
+    }
+}

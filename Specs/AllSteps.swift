@@ -5,5 +5,8 @@ public enum AllSteps {
     public static let libraries: [any StepLibrary.Type] = [
         SurveySteps.self,
         QuizSteps.self,
+        ChatPrepareSteps.self,
+        ChatSessionSteps.self,
+        OfflineChatSessionSteps.self,
     ]
 }

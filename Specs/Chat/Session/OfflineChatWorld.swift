@@ -1,0 +1,58 @@
+import Chat
+import Foundation
+import SpecRun
+
+/// One scenario of offline chats: real `OfflineSession`s (one per visitor token) against
+/// `InMemoryOfflineChatServer`, sharing one device cache like the SDK's stat on disk.
+final class OfflineChatWorld: World {
+    var now = Date(timeIntervalSince1970: 1_795_000_000)
+    let cache = InMemoryOfflineHistoryCache()
+    var sessions: [String: OfflineSession] = [:]
+    var chatIds: [String: String] = [:]
+    var lastVisitor = ""
+    var lastChanges: OfflineHistoryChanges?
+    var lastError: SessionError?
+    var lastReceipt: OfflineSendReceipt?
+
+    required init() {}
+
+    lazy var server = InMemoryOfflineChatServer(currentDate: { [unowned self] in self.now })
+
+    func session(of visitor: String) -> OfflineSession {
+        lastVisitor = visitor
+        if let session = sessions[visitor] { return session }
+        let session = OfflineSession(token: visitor, service: server, cache: cache)
+        sessions[visitor] = session
+        return session
+    }
+
+    func name(ofChat id: String) -> String {
+        chatIds.first { $0.value == id }?.key ?? id
+    }
+
+    func chatId(named name: String) throws -> String {
+        guard let id = chatIds[name] else { throw fail("no offline chat named \"\(name)\"; known: \(chatIds.keys.sorted())") }
+        return id
+    }
+
+    func chat(named name: String, of visitor: String) throws -> OfflineChat {
+        let id = try chatId(named: name)
+        guard let chat = session(of: visitor).chats.first(where: { $0.id == id }) else {
+            throw fail("\(visitor) does not see the offline chat \"\(name)\"")
+        }
+        return chat
+    }
+
+    func attempt(_ request: () async throws -> Void) async {
+        do {
+            try await request()
+            lastError = nil
+        } catch {
+            lastError = error as? SessionError ?? .server("\(error)")
+        }
+    }
+
+    func names(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

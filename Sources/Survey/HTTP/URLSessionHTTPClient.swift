@@ -4,8 +4,7 @@ import FoundationNetworking
 #endif
 
 /// `HTTPClient` backed by `URLSession`: any transport failure becomes `URLSessionHTTPClient.Error.connectivity`.
-public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
-    // @unchecked: the only stored property is an immutable URLSession, which is thread-safe.
+public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
 
     public enum Error: Swift.Error, Equatable {

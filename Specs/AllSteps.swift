@@ -8,5 +8,6 @@ public enum AllSteps {
         ChatPrepareSteps.self,
         ChatSessionSteps.self,
         OfflineChatSessionSteps.self,
+        RiderChatSteps.self,
     ]
 }

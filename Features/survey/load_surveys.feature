@@ -1,4 +1,4 @@
-@survey @story-load-surveys
+@survey @story-load-surveys @SRV-FR-3
 Feature: Load surveys
   As a logged-in user
   I want to see the surveys one after the other
@@ -6,6 +6,11 @@ Feature: Load surveys
 
   Traces to seed 002: "Features Requirement: Load surveys" and "Load Surveys From Remote Use Case"
   (data: URL, page number, page size; primary course; connectivity and invalid data error courses).
+
+  Trace ids: SRV = seed 002 (Survey iOS Application); SRV-FR-n = the n-th "Features Requirement" (1 Log in,
+  2 Log out, 3 Load surveys, 4 Pull to refresh, 5 Refresh token); SRV-UC-n = the n-th "Use Case Spec" (1 Login,
+  2 Load Token From Cache, 3 Cache Token, 4 Load Surveys From Remote, 5 Load Token From Remote, 6 Logout), and
+  SRV-UC-n-<course> its primary or error course.
 
   Decisions where the document is silent:
   - Page number and page size are sent as the query items "page[number]" and "page[size]" of the survey API;
@@ -28,7 +33,7 @@ Feature: Load surveys
 
   Rule: Load surveys from remote
 
-    @use-case-load-surveys-from-remote @primary-course
+    @use-case-load-surveys-from-remote @primary-course @SRV-UC-4 @SRV-UC-4-primary
     Scenario Outline: The app loads one page of surveys
       When the app loads page <page number> of the surveys with <page size> surveys per page
       Then the app sends a GET request to "/api/v1/surveys" with the query items "page[number]" = "<page number>" and "page[size]" = "<page size>"
@@ -42,7 +47,7 @@ Feature: Load surveys
         | 1           | 10        | 3     |
         | 3           | 2         | 0     |
 
-    @use-case-load-surveys-from-remote @primary-course
+    @use-case-load-surveys-from-remote @primary-course @SRV-UC-4 @SRV-UC-4-primary
     Scenario: The app creates survey items from the validated response
       When the app loads page 1 of the surveys with 2 surveys per page
       Then the app receives the surveys:
@@ -50,13 +55,13 @@ Feature: Load surveys
         | d5de6a8f8f5f1cfe51bc | Scarlett Bangkok       | We'd love to hear from you! | https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_ |
         | ed1d4f0ff19a56073a14 | ibis Bangkok Riverside | We'd love to hear from you! | https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_ |
 
-    @use-case-load-surveys-from-remote @error-course @connectivity-error
+    @use-case-load-surveys-from-remote @error-course @connectivity-error @SRV-UC-4 @SRV-UC-4-connectivity-error
     Scenario: The app loads the surveys without connectivity
       Given the server cannot be reached
       When the app loads page 1 of the surveys with 2 surveys per page
       Then loading the surveys fails with a connectivity error
 
-    @use-case-load-surveys-from-remote @error-course @invalid-data-error
+    @use-case-load-surveys-from-remote @error-course @invalid-data-error @SRV-UC-4 @SRV-UC-4-invalid-data-error
     Scenario Outline: The server answers with data the app cannot use
       Given the server answers the surveys request with the status <status> and the body '<body>'
       When the app loads page 1 of the surveys with 2 surveys per page

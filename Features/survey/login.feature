@@ -1,4 +1,4 @@
-@survey @story-log-in @use-case-login
+@survey @story-log-in @use-case-login @SRV-FR-1 @SRV-UC-1
 Feature: Log in
   As a user of the Survey app
   I want to log in with my email and password
@@ -7,6 +7,11 @@ Feature: Log in
   Traces to seed 002 (Survey iOS Application): "Features Requirement: Log in" and "Login Use Case"
   (data: URL, grant_type, username, password, client_id, client_secret; primary course; connectivity and
   invalid data error courses).
+
+  Trace ids: SRV = seed 002 (Survey iOS Application); SRV-FR-n = the n-th "Features Requirement" (1 Log in,
+  2 Log out, 3 Load surveys, 4 Pull to refresh, 5 Refresh token); SRV-UC-n = the n-th "Use Case Spec" (1 Login,
+  2 Load Token From Cache, 3 Cache Token, 4 Load Surveys From Remote, 5 Load Token From Remote, 6 Logout), and
+  SRV-UC-n-<course> its primary or error course.
 
   Decisions where the document is silent or contradicts itself:
   - The document names the user's identifier "username" but the survey API expects "email": the app sends "email".
@@ -25,7 +30,7 @@ Feature: Log in
 
   Rule: Primary course: the app creates the token from a valid response and delivers it
 
-    @primary-course
+    @primary-course @SRV-UC-1-primary
     Scenario: The user logs in with valid credentials
       Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
         | access_token | token_type | refresh_token | expires_in |
@@ -42,7 +47,7 @@ Feature: Log in
       And the cached token is "lbxD2K2BjbYt" with the refresh token "3zJz2oW0njxl" expiring at "2026-11-22T10:00:00Z"
       And the app displays no login error
 
-    @primary-course @token-expiry
+    @primary-course @SRV-UC-1-primary @token-expiry
     Scenario Outline: The token expires "expires_in" seconds after the response was received
       Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
         | access_token | token_type | refresh_token | expires_in   |
@@ -58,7 +63,7 @@ Feature: Log in
 
   Rule: Error courses
 
-    @error-course @connectivity-error
+    @error-course @connectivity-error @SRV-UC-1-connectivity-error
     Scenario: The user logs in without connectivity
       Given the server cannot be reached
       When the user logs in with the email "dev@nimblehq.co" and the password "12345678"
@@ -66,7 +71,7 @@ Feature: Log in
       And the app displays the login error "Couldn't connect to the server. Check your connection and try again."
       And no token is cached
 
-    @error-course @invalid-data-error
+    @error-course @invalid-data-error @SRV-UC-1-invalid-data-error
     Scenario Outline: The server answers the login with data the app cannot use
       Given the server answers the login with the status <status> and the body '<body>'
       When the user logs in with the email "dev@nimblehq.co" and the password "12345678"

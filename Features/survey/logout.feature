@@ -1,4 +1,4 @@
-@survey @story-log-out @use-case-logout
+@survey @story-log-out @use-case-logout @SRV-FR-2 @SRV-UC-6
 Feature: Log out
   As a logged-in user
   I want to log out
@@ -6,6 +6,11 @@ Feature: Log out
 
   Traces to seed 002: "Features Requirement: Log out" and "Logout Use Case" (primary course: clear the cache,
   deliver success).
+
+  Trace ids: SRV = seed 002 (Survey iOS Application); SRV-FR-n = the n-th "Features Requirement" (1 Log in,
+  2 Log out, 3 Load surveys, 4 Pull to refresh, 5 Refresh token); SRV-UC-n = the n-th "Use Case Spec" (1 Login,
+  2 Load Token From Cache, 3 Cache Token, 4 Load Surveys From Remote, 5 Load Token From Remote, 6 Logout), and
+  SRV-UC-n-<course> its primary or error course.
 
   Decisions where the document is silent:
   - Logging out when nobody is logged in succeeds: there is nothing to clear.
@@ -16,14 +21,14 @@ Feature: Log out
   Background:
     Given the time is "2026-11-22T08:00:00Z"
 
-  @primary-course
+  @primary-course @SRV-UC-6-primary
   Scenario: The user logs out
     Given the user is logged in with the token "abc" valid until "2026-11-22T10:00:00Z"
     When the user logs out
     Then logging out succeeds
     And no token is cached
 
-  @primary-course
+  @primary-course @SRV-UC-6-primary
   Scenario: After logging out the surveys ask for a new login
     Given the user is logged in with the token "abc" valid until "2026-11-22T10:00:00Z"
     And the user has logged out

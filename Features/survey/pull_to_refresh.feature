@@ -1,10 +1,16 @@
-@survey @story-pull-to-refresh
+@survey @story-pull-to-refresh @SRV-FR-4
 Feature: Pull to refresh the surveys
   As a user looking at the surveys
   I want to refresh the list
   So that I see the newest surveys without leaving the screen
 
-  Traces to seed 002: "Features Requirement: Pull to refresh (swipe to left) surveys".
+  Traces to seed 002: "Features Requirement: Pull to refresh (swipe to left) surveys"; a refresh runs the
+  Load Surveys From Remote use case again.
+
+  Trace ids: SRV = seed 002 (Survey iOS Application); SRV-FR-n = the n-th "Features Requirement" (1 Log in,
+  2 Log out, 3 Load surveys, 4 Pull to refresh, 5 Refresh token); SRV-UC-n = the n-th "Use Case Spec" (1 Login,
+  2 Load Token From Cache, 3 Cache Token, 4 Load Surveys From Remote, 5 Load Token From Remote, 6 Logout), and
+  SRV-UC-n-<course> its primary or error course.
 
   Decisions where the document is silent or contradicts itself:
   - "Pull to refresh (swipe to left)": the surveys are shown one per page side by side, so we read it as pulling
@@ -21,7 +27,7 @@ Feature: Pull to refresh the surveys
       | 2  | 21 on Rajah      | Your opinion matters!       | https://images.example.com/2 |
     And the user has opened the survey list
 
-  @primary-course
+  @primary-course @SRV-UC-4
   Scenario: Refreshing shows the newest surveys from the first one
     Given the user has swiped to the left
     And the server now has these surveys:
@@ -34,7 +40,7 @@ Feature: Pull to refresh the surveys
     And the app displays the survey "Siam Paragon" with the description "Tell us about it" and the image "https://images.example.com/3"
     And the page indicator shows page 1 of 3
 
-  @error-course @connectivity-error
+  @error-course @connectivity-error @SRV-UC-4
   Scenario: A refresh without connectivity keeps the surveys on screen
     Given the server cannot be reached
     When the user pulls to refresh

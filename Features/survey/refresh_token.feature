@@ -1,4 +1,4 @@
-@survey @story-refresh-token @use-case-load-token-from-remote
+@survey @story-refresh-token @use-case-load-token-from-remote @SRV-FR-5 @SRV-UC-5
 Feature: Refresh the token
   As a logged-in user
   I want the app to renew my session by itself when it expires
@@ -7,6 +7,11 @@ Feature: Refresh the token
   Traces to seed 002: "Features Requirement: Refresh token" and "Load Token From Remote Use Case"
   (data: URL, grant_type, refresh_token, client_id, client_secret; primary course; connectivity and invalid data
   error courses).
+
+  Trace ids: SRV = seed 002 (Survey iOS Application); SRV-FR-n = the n-th "Features Requirement" (1 Log in,
+  2 Log out, 3 Load surveys, 4 Pull to refresh, 5 Refresh token); SRV-UC-n = the n-th "Use Case Spec" (1 Login,
+  2 Load Token From Cache, 3 Cache Token, 4 Load Surveys From Remote, 5 Load Token From Remote, 6 Logout), and
+  SRV-UC-n-<course> its primary or error course.
 
   Decisions where the document is silent or contradicts itself:
   - The document misspells "clent_secret": the app sends "client_secret".
@@ -26,7 +31,7 @@ Feature: Refresh the token
 
   Rule: Primary course
 
-    @primary-course
+    @primary-course @SRV-UC-5-primary
     Scenario: An expired token is renewed with the refresh token before loading the surveys
       Given the user is logged in with the token "old" and the refresh token "old-refresh" valid until "2026-11-22T07:59:59Z"
       And the server renews the token with:
@@ -42,7 +47,7 @@ Feature: Refresh the token
       And the app receives 1 surveys
       And the cached token is "new" with the refresh token "new-refresh" expiring at "2026-11-22T10:00:00Z"
 
-    @primary-course @token-expiry
+    @primary-course @SRV-UC-5-primary @token-expiry
     Scenario Outline: The token is renewed only once it has expired
       Given the user is logged in with the token "old" and the refresh token "old-refresh" valid until "<valid until>"
       And the server renews the token with:
@@ -58,7 +63,7 @@ Feature: Refresh the token
         | 2026-11-22T08:00:00Z | renews the token          | new        |
         | 2026-11-21T08:00:00Z | renews the token          | new        |
 
-    @primary-course @concurrency
+    @primary-course @SRV-UC-5-primary @concurrency
     Scenario: Several loads at the same time renew the token only once
       Given the user is logged in with the token "old" and the refresh token "old-refresh" valid until "2026-11-22T07:00:00Z"
       And the server renews the token with:
@@ -71,7 +76,7 @@ Feature: Refresh the token
 
   Rule: Error courses
 
-    @error-course @connectivity-error
+    @error-course @connectivity-error @SRV-UC-5-connectivity-error
     Scenario: The token cannot be renewed without connectivity
       Given the user is logged in with the token "old" and the refresh token "old-refresh" valid until "2026-11-22T07:00:00Z"
       And the server cannot be reached
@@ -81,7 +86,7 @@ Feature: Refresh the token
       And the app displays the error "Couldn't connect to the server. Check your connection and try again."
       And the cached token is "old" with the refresh token "old-refresh" expiring at "2026-11-22T07:00:00Z"
 
-    @error-course @invalid-data-error
+    @error-course @invalid-data-error @SRV-UC-5-invalid-data-error
     Scenario Outline: The server answers the renewal with data the app cannot use
       Given the user is logged in with the token "old" and the refresh token "old-refresh" valid until "2026-11-22T07:00:00Z"
       And the server answers the token renewal with the status <status> and the body '<body>'

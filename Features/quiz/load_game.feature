@@ -32,6 +32,12 @@ Feature: Customer requests to load the game
 
   Rule: Load Question From Remote use case
 
+    @use-case-load-question-from-remote @primary-course @payload-contract
+    Scenario: The payload of the document is delivered whole
+      Given the quiz server offers the java keywords question
+      When the app executes the "Load Question" command
+      Then the system delivers the question "What are all the java keywords?" with 50 correct answers from "abstract" to "while"
+
     @use-case-load-question-from-remote @primary-course
     Scenario: The system delivers the question and its correct answers
       Given the quiz server replies with status 200 and the body:

@@ -35,6 +35,15 @@ Feature: Customer requests to start the game
     Then the hits counter shows "0/50"
 
   @use-case-start-game @primary-course
+  Scenario: The "Start" command starts the counter and enables the user to insert guesses
+    Given the app should not allow the customer to insert answers
+    When the customer requests to start the game
+    And 1 second passes
+    Then the counter shows "04:59"
+    And the app should allow the customer to insert answers
+    And the main button reads "Reset"
+
+  @use-case-start-game @primary-course
   Scenario Outline: The counter counts down the 5 minutes second by second (<elapsed> seconds)
     Given the customer has already requested to start the game
     When <elapsed> seconds pass

@@ -50,6 +50,14 @@ extension QuizSteps {
             let question = try unwrap(try world.loadResult?.get(), "the Load Question command was not executed")
             try expect(question, equals: Question(text: text, answers: table.rows.map { $0[0] }))
         }
+        steps.then("the system delivers the question {string} with {int} correct answers from {string} to {string}") {
+            (world, text: String, count: Int, first: String, last: String) in
+            let question = try unwrap(try world.loadResult?.get(), "the Load Question command was not executed")
+            try expect(question.text, equals: text, "the question")
+            try expect(question.answers.count, equals: count, "the number of correct answers")
+            try expect(question.answers.first, equals: first, "the first answer")
+            try expect(question.answers.last, equals: last, "the last answer")
+        }
         steps.then("the system delivers the invalid data error") { world in
             try expectLoadError(world, equals: .invalidData)
         }

@@ -1,14 +1,21 @@
 import Foundation
 
 /// Reads one HTTP/1.1 request from a connection: head, then a Content-Length or chunked body.
-struct HTTPRequestReader {
+public struct HTTPRequestReader {
     let receive: () -> [UInt8]?
     /// Called once when the client asked `Expect: 100-continue`.
     let sendContinue: () -> Void
 
+    /// `receive` returns the next bytes of the connection, nil when it is closed (or timed out).
+    public init(receive: @escaping () -> [UInt8]?, sendContinue: @escaping () -> Void) {
+        self.receive = receive
+        self.sendContinue = sendContinue
+    }
+
     private static let headTerminator: [UInt8] = Array("\r\n\r\n".utf8)
 
-    func read() -> RecordedHTTPRequest? {
+    /// The request, or nil when the connection ends before a complete request arrived.
+    public func read() -> RecordedHTTPRequest? {
         var buffer: [UInt8] = []
         var headEnd: Int?
         while headEnd == nil {
@@ -83,7 +90,7 @@ struct HTTPRequestReader {
 
 extension HTTPTestResponse {
     /// The bytes on the wire; the server always closes the connection after one exchange.
-    var serialized: [UInt8] {
+    public var serialized: [UInt8] {
         var head = "HTTP/1.1 \(statusCode) \(Self.reasonPhrase(for: statusCode))\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key })
         where name.lowercased() != "content-length" && name.lowercased() != "connection" {

@@ -2,4 +2,4 @@ import SpecRun
 import Specs
 
 // The composition root: the runner with this project's step libraries.
-SpecRunCLI.main(libraries: AllSteps.libraries)
+await SpecRunCLI.main(libraries: AllSteps.libraries)

@@ -3,7 +3,6 @@ enum Command: Equatable {
     case run(RunOptions)
     case gherkin(GherkinOptions)
     case report(ReportCommandOptions)
-    case steps(StepsOptions)
     case help(topic: String?)
     case version
 }
@@ -39,9 +38,5 @@ struct GherkinOptions: Equatable {
 struct ReportCommandOptions: Equatable {
     var inputs: [String] = []
     var formats: [FormatRequest] = []
-    var color: Bool? = nil
-}
-
-struct StepsOptions: Equatable {
     var color: Bool? = nil
 }

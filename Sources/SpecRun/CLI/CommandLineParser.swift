@@ -8,7 +8,6 @@ enum CommandLineParser {
         switch first {
         case "gherkin": rest.removeFirst(); return .gherkin(try parseGherkin(rest))
         case "report": rest.removeFirst(); return .report(try parseReport(rest))
-        case "steps": rest.removeFirst(); return .steps(try parseSteps(rest))
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)
@@ -76,18 +75,6 @@ enum CommandLineParser {
         if options.inputs.isEmpty { throw UsageError(message: "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html") }
         if options.formats.isEmpty { options.formats = [FormatRequest(name: "summary", path: nil)] }
         try checkStdoutOwners(options.formats)
-        return options
-    }
-
-    private static func parseSteps(_ arguments: ArraySlice<String>) throws -> StepsOptions {
-        var options = StepsOptions()
-        for argument in arguments {
-            switch argument {
-            case "--no-color", "--no-colour": options.color = false
-            case "--color", "--colour": options.color = true
-            default: throw unknownOption(argument, known: ["--no-color", "--color"])
-            }
-        }
         return options
     }
 

@@ -9,7 +9,6 @@ enum HelpText {
       specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
       specrun report FILE.ndjson... --format NAME[:FILE]...
                                                 rebuild reports from saved message streams
-      specrun steps                             list the step definitions
 
     RUN OPTIONS
       PATH                       a .feature/.feature.md file or a folder (searched recursively);

@@ -1,0 +1,39 @@
+import Foundation
+import Messages
+import SpecRunReports
+
+/// The formatters of one run or report command, fed the same envelopes.
+final class Reports {
+    private let formatters: [(request: FormatRequest, formatter: any EnvelopeFormatter)]
+    private let console: any Console
+
+    init(requests: [FormatRequest], colors: Bool, console: any Console) throws {
+        self.console = console
+        let options = ReportOptions(colors: colors)
+        formatters = try requests.map { request in
+            guard let format = ReportFormat(rawValue: request.name) else {
+                throw UsageError(message: "unknown format '\(request.name)'")
+            }
+            let output: ReportOutput = request.path.map { .file($0) } ?? .stdout
+            return (request, makeFormatter(format, output: output, options: options))
+        }
+    }
+
+    func handle(_ envelope: Envelope) {
+        for entry in formatters { entry.formatter.handle(envelope) }
+    }
+
+    /// Finishes every report (writing files); a report that cannot be written is named, the others still are.
+    func finish() -> Bool {
+        var allWritten = true
+        for entry in formatters {
+            do {
+                try entry.formatter.finish()
+            } catch {
+                allWritten = false
+                console.err("specrun: could not write the \(entry.request.name) report to \(entry.request.path ?? "stdout"): \(error)\n")
+            }
+        }
+        return allWritten
+    }
+}

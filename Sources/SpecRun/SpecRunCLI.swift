@@ -1,0 +1,41 @@
+import Foundation
+import SpecRunCore
+
+/// The command-line face of specrun. `main.swift` of an executable calls `await SpecRunCLI.main(libraries:)`.
+public enum SpecRunCLI {
+    /// Runs the command line of this process with these step libraries, then exits with specrun's code.
+    public static func main(libraries: [any StepLibrary.Type]) async -> Never {
+        let console = SystemConsole()
+        let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console)
+        SystemConsole.exit(code)
+    }
+
+    /// The whole CLI as a function of its arguments, for tests: returns the exit code.
+    static func run(_ arguments: [String], libraries: [any StepLibrary.Type], console: any Console) async -> Int32 {
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments)
+        } catch {
+            return usageFailure(error, console: console)
+        }
+        switch command {
+        case .help:
+            console.out(HelpText.main + "\n")
+            return ExitCode.passed.rawValue
+        case .version:
+            console.out("specrun \(HelpText.version)\n")
+            return ExitCode.passed.rawValue
+        case .gherkin(let options):
+            return GherkinCommand(options: options, console: console).run()
+        case .report(let options):
+            return ReportCommand(options: options, console: console).run()
+        case .run(let options):
+            return await RunCommand(options: options, libraries: libraries, console: console).run()
+        }
+    }
+
+    static func usageFailure(_ error: Error, console: any Console) -> Int32 {
+        console.err("specrun: \(error)\nRun 'specrun --help' for the options.\n")
+        return ExitCode.usage.rawValue
+    }
+}

@@ -30,6 +30,22 @@ final class LoginUseCaseTests: XCTestCase {
         ])
     }
 
+    func test_login_sendsTheSameBytesEveryTimeAndEscapesSpecialCharacters() async throws {
+        let (sut, client) = makeSUT()
+        await client.stub(statusCode: 200, data: makeTokenJSON())
+        await client.stub(statusCode: 200, data: makeTokenJSON())
+        let password = #"p"a\ss/ wörd"#
+
+        _ = try await sut.login(email: "user@example.com", password: password)
+        _ = try await sut.login(email: "user@example.com", password: password)
+
+        let bodies = await client.requests.map(\.body)
+        XCTAssertEqual(bodies.count, 2)
+        XCTAssertEqual(bodies.first, bodies.last)
+        XCTAssertEqual(jsonObject(bodies.first ?? nil)?["password"] as? String, password)
+        XCTAssertTrue(String(decoding: bodies.first.flatMap { $0 } ?? Data(), as: UTF8.self).hasPrefix(#"{"grant_type":"password","email":"#))
+    }
+
     func test_login_deliversConnectivityErrorOnClientError() async {
         let (sut, client) = makeSUT()
         await client.stub(error: AnyError())

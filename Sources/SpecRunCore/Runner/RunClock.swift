@@ -16,18 +16,19 @@ public struct SystemClock: RunClock {
 /// (epoch 0, +1 ms per reading), so executed steps last exactly one step.
 public final class SteppingClock: RunClock, @unchecked Sendable {
     private let lock = NSLock()
-    private var current: Date
+    private var readings = 0
+    private let start: TimeInterval
     private let step: TimeInterval
 
     public init(start: Date = Date(timeIntervalSince1970: 0), step: TimeInterval = 0.001) {
-        self.current = start
+        self.start = start.timeIntervalSince1970
         self.step = step
     }
 
     public func now() -> Date {
         lock.lock(); defer { lock.unlock() }
-        let reading = current
-        current = current.addingTimeInterval(step)
+        let reading = Date(timeIntervalSince1970: start + Double(readings) * step)
+        readings += 1
         return reading
     }
 }

@@ -1,4 +1,4 @@
-@quiz @story-game-finished
+@quiz @story-game-finished @QUIZ-ST-5
 Feature: Game finished
   Story: Game finished (seed 004, "Quiz Mobile App").
 
@@ -10,17 +10,22 @@ Feature: Game finished
   Use case "Finish Game": execute the "Validate user guesses" command, the system verifies the user
   guesses and informs if the game is finished.
 
+  Trace ids: QUIZ = seed 004 (Quiz Mobile App); QUIZ-ST-n = the n-th story (1 load the game, 2 start the game,
+  3 insert a new answer, 4 restart the game, 5 game finished) and QUIZ-ST-n-AC-m its m-th acceptance scenario;
+  QUIZ-UC-n = the n-th use case (1 Load Question From Remote, 2 Start Game, 3 Add User Guess, 4 Finish Game) and
+  QUIZ-UC-n-<course> its primary or error course; QUIZ-DEC-n = a decision of ours where the document is silent.
+
   Decisions where the document is silent:
-  - When the counter ends the answer field is disabled and the counter stays at "00:00".
-  - When every answer is found the counter stops where it was.
-  - The messages read "Congratulations!" / "Good job! You hit 50 out of 50 answers before the time was over."
+  - QUIZ-DEC-12: when the counter ends the answer field is disabled and the counter stays at "00:00";
+    when every answer is found the counter stops where it was.
+  - QUIZ-DEC-13: the messages read "Congratulations!" / "Good job! You hit 50 out of 50 answers before the time was over."
     with "Play Again", and "Time is over" / "Sorry, time is over! You hit 20 out of 50 answers." with "Try Again".
 
   Background:
     Given the app has already loaded the java keywords question
     And the customer has already requested to start the game
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-5-AC-1
   Scenario: The counter ends before the customer finishes answering
     Given the customer has found the first 20 answers
     When the customer do not finished answering all the guesses
@@ -30,7 +35,7 @@ Feature: Game finished
     And the counter shows "00:00"
     And the app should not allow the customer to insert answers
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-5-AC-2
   Scenario: The customer finishes answering before the counter ends
     Given 120 seconds pass
     When the customer finished inserting all answers to be guessed
@@ -40,14 +45,14 @@ Feature: Game finished
     And the counter shows "03:00"
     And the app should not allow the customer to insert answers
 
-  @decision
+  @decision @QUIZ-DEC-12
   Scenario: The counter stops when every answer is found
     Given the customer finished answering all guesses before the timer ends
     When 30 seconds pass
     Then the counter shows "05:00"
     And the app should display the message "Congratulations!" saying "Good job! You hit 50 out of 50 answers before the time was over."
 
-  @use-case-finish-game @primary-course
+  @use-case-finish-game @primary-course @QUIZ-UC-4 @QUIZ-UC-4-primary
   Scenario Outline: The system verifies the guesses and informs if the game is finished (<found> found)
     Given the customer has found the first <found> answers
     When the app validates the user guesses
@@ -60,7 +65,7 @@ Feature: Game finished
       | 49    | not finished |
       | 50    | finished     |
 
-  @use-case-finish-game @decision
+  @use-case-finish-game @decision @QUIZ-UC-4 @QUIZ-DEC-13
   Scenario Outline: The time-over message tells the hits out of the total (<found> found)
     Given the customer has found the first <found> answers
     When the counter ends

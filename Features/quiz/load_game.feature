@@ -1,4 +1,4 @@
-@quiz @story-load-game
+@quiz @story-load-game @QUIZ-ST-1
 Feature: Customer requests to load the game
   Story: Customer request to load the game (seed 004, "Quiz Mobile App").
 
@@ -11,16 +11,21 @@ Feature: Customer requests to load the game
   delivers the question and its correct answers, or an invalid-data error, or a connectivity error.
   The payload is {"question": String, "answer": [String]}.
 
+  Trace ids: QUIZ = seed 004 (Quiz Mobile App); QUIZ-ST-n = the n-th story (1 load the game, 2 start the game,
+  3 insert a new answer, 4 restart the game, 5 game finished) and QUIZ-ST-n-AC-m its m-th acceptance scenario;
+  QUIZ-UC-n = the n-th use case (1 Load Question From Remote, 2 Start Game, 3 Add User Guess, 4 Finish Game) and
+  QUIZ-UC-n-<course> its primary or error course; QUIZ-DEC-n = a decision of ours where the document is silent.
+
   Decisions where the document is silent:
-  - Any status other than 200 is invalid data, even with a valid question in the body.
-  - A payload without a question text or without any answer is invalid data: nothing could be played.
-  - The two errors read differently to the customer: no connectivity asks to check the connection,
-    invalid data asks to try again later.
+  - QUIZ-DEC-1: any status other than 200 is invalid data, even with a valid question in the body.
+  - QUIZ-DEC-2: a payload without a question text or without any answer is invalid data: nothing could be played.
+  - QUIZ-DEC-3: the two errors read differently to the customer: no connectivity asks to check the connection,
+    invalid data asks to try again later; loading again once the connection is back shows the game.
 
   Background:
     Given the quiz is published at "https://quiz.example.com/java-keywords"
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-1-AC-1
   Scenario: A connected customer sees the game ready to be played
     Given the customer has connectivity
     And the quiz server offers the java keywords question
@@ -32,13 +37,13 @@ Feature: Customer requests to load the game
 
   Rule: Load Question From Remote use case
 
-    @use-case-load-question-from-remote @primary-course @payload-contract
+    @use-case-load-question-from-remote @primary-course @payload-contract @QUIZ-UC-1 @QUIZ-UC-1-primary
     Scenario: The payload of the document is delivered whole
       Given the quiz server offers the java keywords question
       When the app executes the "Load Question" command
       Then the system delivers the question "What are all the java keywords?" with 50 correct answers from "abstract" to "while"
 
-    @use-case-load-question-from-remote @primary-course
+    @use-case-load-question-from-remote @primary-course @QUIZ-UC-1 @QUIZ-UC-1-primary
     Scenario: The system delivers the question and its correct answers
       Given the quiz server replies with status 200 and the body:
         """json
@@ -54,7 +59,7 @@ Feature: Customer requests to load the game
         | yellow |
         | blue   |
 
-    @use-case-load-question-from-remote @error-course @invalid-data
+    @use-case-load-question-from-remote @error-course @invalid-data @QUIZ-UC-1 @QUIZ-UC-1-invalid-data @QUIZ-DEC-1
     Scenario Outline: The system delivers an invalid data error when the server replies <status>
       Given the quiz server replies with status <status> and the java keywords question
       When the app executes the "Load Question" command
@@ -69,7 +74,7 @@ Feature: Customer requests to load the game
         | 404    |
         | 500    |
 
-    @use-case-load-question-from-remote @error-course @invalid-data
+    @use-case-load-question-from-remote @error-course @invalid-data @QUIZ-UC-1 @QUIZ-UC-1-invalid-data
     Scenario Outline: The system delivers an invalid data error on data that is not a question (<case>)
       Given the quiz server replies with status 200 and the body:
         """json
@@ -85,13 +90,13 @@ Feature: Customer requests to load the game
         | no answers field     | {"question": "Name the primary colors"}   |
         | answer is not a list | {"question": "Colors?", "answer": "red"}  |
 
-      @decision
+      @decision @QUIZ-DEC-2
       Examples: nothing to play (decision)
         | case                 | body                                      |
         | empty answer list    | {"question": "Colors?", "answer": []}     |
         | blank question       | {"question": "  ", "answer": ["red"]}     |
 
-    @use-case-load-question-from-remote @error-course @no-connectivity
+    @use-case-load-question-from-remote @error-course @no-connectivity @QUIZ-UC-1 @QUIZ-UC-1-no-connectivity
     Scenario: The system delivers a connectivity error
       Given the customer has no connectivity
       When the app executes the "Load Question" command
@@ -99,21 +104,21 @@ Feature: Customer requests to load the game
 
   Rule: What the customer sees when loading fails
 
-    @error-course @no-connectivity @decision
+    @error-course @no-connectivity @decision @QUIZ-DEC-3
     Scenario: A customer without connectivity is asked to check the connection
       Given the customer has no connectivity
       When the customer requests to load the game
       Then the app should display the error "Couldn't load the question. Check your connection and try again."
       And the customer cannot start to play
 
-    @error-course @invalid-data @decision
+    @error-course @invalid-data @decision @QUIZ-DEC-3
     Scenario: A customer is told to try later when the server sends something unreadable
       Given the quiz server replies with status 500 and the java keywords question
       When the customer requests to load the game
       Then the app should display the error "Couldn't read the question from the server. Please try again later."
       And the customer cannot start to play
 
-    @error-course @decision
+    @error-course @decision @QUIZ-DEC-3
     Scenario: Loading again once the connection is back shows the game
       Given the customer has no connectivity
       And the customer has requested to load the game

@@ -1,4 +1,4 @@
-@quiz @story-restart-game
+@quiz @story-restart-game @QUIZ-ST-4
 Feature: Customer requests to restart the game
   Story: Customer request to restart the game (seed 004, "Quiz Mobile App").
 
@@ -7,7 +7,12 @@ Feature: Customer requests to restart the game
     I want to restart the game
     So I can start another round
 
-  Decisions where the document is silent:
+  Trace ids: QUIZ = seed 004 (Quiz Mobile App); QUIZ-ST-n = the n-th story (1 load the game, 2 start the game,
+  3 insert a new answer, 4 restart the game, 5 game finished) and QUIZ-ST-n-AC-m its m-th acceptance scenario;
+  QUIZ-UC-n = the n-th use case (1 Load Question From Remote, 2 Start Game, 3 Add User Guess, 4 Finish Game) and
+  QUIZ-UC-n-<course> its primary or error course; QUIZ-DEC-n = a decision of ours where the document is silent.
+
+  Decisions where the document is silent (QUIZ-DEC-11):
   - "The counter should reset" means it shows "05:00" again and waits: a new round starts when the
     customer requests to start the game, as the reset story says ("until it starts again").
   - "Play Again" (after finding every answer) and "Try Again" (after the time is over) both bring the
@@ -16,7 +21,7 @@ Feature: Customer requests to restart the game
   Background:
     Given the app has already loaded the java keywords question
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-4-AC-1
   Scenario: Resetting the game resets the counter and deletes the guesses
     Given the customer has already requested to start the game
     And the customer inserts the answers:
@@ -28,7 +33,7 @@ Feature: Customer requests to restart the game
     And the list of answers is empty
     And the hits counter shows "0/50"
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-4-AC-2
   Scenario: After a reset no answer is accepted until the game starts again
     Given the customer has already requested to start the game
     When the customer requests to reset the game
@@ -41,7 +46,7 @@ Feature: Customer requests to restart the game
     Then the app should display the answers:
       | abstract |
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-4-AC-3
   Scenario: Playing again after finding every answer starts from a clean round
     Given the customer has already requested to start the game
     And the customer finished answering all guesses before the timer ends
@@ -51,7 +56,7 @@ Feature: Customer requests to restart the game
     And the hits counter shows "0/50"
     And no message is displayed
 
-  @narrative-1 @acceptance-criteria
+  @narrative-1 @acceptance-criteria @QUIZ-ST-4-AC-4
   Scenario: Trying again after the time is over starts from a clean round
     Given the customer has already requested to start the game
     And the customer has not finished answering all guesses
@@ -62,7 +67,7 @@ Feature: Customer requests to restart the game
     And the hits counter shows "0/50"
     And no message is displayed
 
-  @decision
+  @decision @QUIZ-DEC-11
   Scenario: A new round after playing again counts down from 5 minutes
     Given the customer has already requested to start the game
     And the customer has not finished answering all guesses

@@ -49,6 +49,7 @@ Feature: Offline chats answered later by an operator
       And the changes have no new chats
       And the changes have the modified chats "baggage"
       And the changes have the new messages "Your bag is at the desk"
+      And the new message belongs to the chat "baggage"
 
     @offline-mode @history
     Scenario: New chats appear in the changes

@@ -17,6 +17,10 @@ Feature: Realtime chat session with an operator
   - After the operator closed the chat it stays displayed (the visitor can read it and rate the operator);
     writing again puts it back in the queue.
   - An operator can only be rated by someone who chatted with them in this chat.
+  - The document says "history messages operator is undefined": messages of an earlier visit carry no operator,
+    so the app shows them as written by "Operator".
+  - While the connection is lost the app says so and does not let the visitor send (the document suggests
+    "user notification or chat usage limitations").
 
   Background:
     Given the chat service for account "demo" and location "mobile"
@@ -32,6 +36,7 @@ Feature: Realtime chat session with an operator
       And the online status is "online"
       And the connection status is "connected"
       And no chat is displayed
+      And the app offers to start a chat
       And the chat service knows the visitor as "Alice" with email "alice@example.com"
 
     @start-to-work
@@ -45,6 +50,10 @@ Feature: Realtime chat session with an operator
         | from     | text                             |
         | visitor  | My flight to Lisbon is cancelled |
         | operator | Let me look at your booking      |
+      And the app shows these messages:
+        | author   | text                             |
+        | You      | My flight to Lisbon is cancelled |
+        | Operator | Let me look at your booking      |
 
     @start-to-work
     Scenario: The service can send a full update at any time
@@ -101,6 +110,18 @@ Feature: Realtime chat session with an operator
         | offline     | fails with "No operator is online: leave an offline message instead."         |
         | busyOffline | fails with "No operator is online: leave an offline message instead."         |
 
+    @chat-call @online-status
+    Scenario Outline: The app tells the visitor when no chat can be started
+      Given the visitor has started the session
+      When the chat service reports the online status "<status>"
+      Then the app does not offer to start a chat and says "<notice>"
+
+      Examples:
+        | status      | notice                                                        |
+        | busyOnline  | All operators are busy and the queue is full: try again later. |
+        | offline     | No operator is online: leave an offline message instead.      |
+        | busyOffline | No operator is online: leave an offline message instead.      |
+
   Rule: Chat states: only queue, chatting and closed-by-operator chats are displayed; requests on any other chat fail
 
     @chat-call @chat-states
@@ -146,6 +167,7 @@ Feature: Realtime chat session with an operator
       When the visitor starts a chat
       Then the chat-started callback carries the client-side id returned by the request
       And the displayed chat is in state "queue"
+      And the app shows the title "Waiting for an operator…"
 
     @chat-call @start-chat
     Scenario: Starting a chat with the app's own client-side id
@@ -177,6 +199,7 @@ Feature: Realtime chat session with an operator
       When the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
       Then the session is told the operator is "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png"
       And the displayed chat is in state "chatting"
+      And the app shows the title "Chatting with Anna"
 
   Rule: Chat usage: messages, files, typing, operator changes, rating and closing
 
@@ -242,13 +265,16 @@ Feature: Realtime chat session with an operator
       When the operator sends the file "invoice.pdf" of type "application/pdf" and 5120 bytes
       Then the visitor receives the operator file "invoice.pdf" of type "application/pdf" and 5120 bytes
       And the file can be downloaded from its attachment URL
+      And the app shows the attachment "invoice.pdf (5 KB)" from "Anna"
 
     @chat-usage @typing
     Scenario: The visitor sees when the operator is typing
       When the operator starts typing
       Then the visitor sees that the operator is typing
+      And the app shows "Anna is typing…"
       When the operator stops typing
       Then the visitor sees that the operator is not typing
+      And the app shows no typing indicator
 
     @chat-usage @draft
     Scenario: The operator sees the visitor's draft while they type
@@ -304,6 +330,7 @@ Feature: Realtime chat session with an operator
       When the operator closes the chat
       Then the session is told the chat state is "closedByOperator"
       And the chat is displayed
+      And the app shows the title "Anna closed the chat"
       When the visitor rates the operator "Anna" with 5 stars
       Then the chat service records 5 stars for the operator "op-7"
 
@@ -319,15 +346,33 @@ Feature: Realtime chat session with an operator
     @connection
     Scenario: The network goes down and comes back
       Given the visitor has started the session
+      And the visitor has started a chat
       When the network becomes unreachable
       Then the session is told the connection status is "disconnected"
       And the session receives the error "The network is unreachable: check your connection and try again."
+      And the app shows the banner "No connection: messages can't be sent until it is back."
+      And the app does not let the visitor send messages
       When the network is reachable again
       Then the session is told the connection status is "connected"
       And the session receives 2 full updates
+      And the app shows no connection banner
+      And the app lets the visitor send messages
 
     @connection @error-course
     Scenario: The session cannot start without network
       Given the network is unreachable
       When the visitor starts the session
       Then the request fails with "The network is unreachable: check your connection and try again."
+
+  Rule: Push notifications
+
+    @push-notifications
+    Scenario: The app registers the device for push notifications
+      Given the visitor has started the session
+      When the app registers the device token "apns-7f3a9c" for push notifications
+      Then the chat service can notify the device "apns-7f3a9c"
+
+    @push-notifications @error-course
+    Scenario: The device cannot be registered before the session starts
+      When the app registers the device token "apns-7f3a9c" for push notifications
+      Then the request fails with "The chat session is not started: start it first."

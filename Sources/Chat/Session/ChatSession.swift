@@ -65,6 +65,12 @@ public final class ChatSession {
         try await perform(.refresh)
     }
 
+    /// Registers the device for push notifications (the token the platform gave the app).
+    public func setDeviceToken(_ token: String) async throws(SessionError) {
+        try checkStarted()
+        try await perform(.setDeviceToken(token))
+    }
+
     // MARK: - Chat
 
     /// Starts a chat (operators must be online). Returns the client-side id that comes back in `chatStarted`.

@@ -12,6 +12,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     public private(set) var visitorDraft: String?
     public private(set) var ratings: [String: Int] = [:]
     public private(set) var isReachable = true
+    public private(set) var deviceToken: String?
 
     private var subscriber: ((SessionEvent) -> Void)?
     private var chatOperators: [String: SessionOperator] = [:]
@@ -76,6 +77,8 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
             changeChatState(to: .closedByVisitor)
         case .refresh:
             push(.fullUpdate(snapshot))
+        case let .setDeviceToken(token):
+            deviceToken = token
         }
     }
 
@@ -91,12 +94,13 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         push(.onlineStatusChanged(status))
     }
 
-    /// A chat kept from an earlier visit (the session finds it on its full update).
+    /// A chat kept from an earlier visit (the session finds it on its full update). As in the SDK, the operator
+    /// of history messages is undefined: they carry no sender.
     public func restoreChat(state: SessionChatState, operator chatOperator: SessionOperator?, messages: [(SessionMessage.Kind, String)]) {
         var restored = SessionChat(id: nextId("chat"), state: state, operator: chatOperator)
         if let chatOperator { chatOperators[chatOperator.id] = chatOperator }
         restored.messages = messages.map { kind, text in
-            makeMessage(kind: kind, text: text, clientSideId: nil, sender: kind == .operator ? chatOperator : nil, file: nil)
+            makeMessage(kind: kind, text: text, clientSideId: nil, sender: nil, file: nil)
         }
         chat = restored
     }

@@ -10,6 +10,8 @@ public enum SessionRequest: Equatable, Sendable {
     case closeChat
     /// Ask for a full update.
     case refresh
+    /// The device's push-notification token (from APNs), so the service can notify the visitor.
+    case setDeviceToken(String)
 }
 
 /// The realtime chat service (the server's side of the session). Its events are pushed through `onEvent`

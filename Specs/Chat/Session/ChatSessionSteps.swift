@@ -12,6 +12,58 @@ enum ChatSessionSteps: StepLibrary {
         registerMessages(&steps)
         registerOperator(&steps)
         registerConnection(&steps)
+        registerScreen(&steps)
+    }
+
+    /// What the visitor sees: `ChatScreenPresenter` over the session.
+    private static func registerScreen(_ steps: inout Steps<ChatSessionWorld>) {
+        steps.then("the app offers to start a chat") { world in
+            let screen = ChatScreenPresenter.map(world.session)
+            try expect(screen.canStartChat, "the app does not offer to start a chat: \(screen)")
+            try expectNil(screen.availabilityNotice)
+        }
+        steps.then("the app does not offer to start a chat and says {string}") { (world, notice: String) in
+            let screen = ChatScreenPresenter.map(world.session)
+            try expect(!screen.canStartChat, "the app offers to start a chat")
+            try expect(screen.availabilityNotice, equals: notice)
+        }
+        steps.then("the app shows these messages:") { (world, table: DataTable) in
+            let rows = ChatScreenPresenter.map(world.session).messages.map { [$0.author, $0.text] }
+            try expect(rows, equals: table.hashes().map { [$0["author"] ?? "", $0["text"] ?? ""] })
+        }
+        steps.then("the app shows the title {string}") { (world, title: String) in
+            try expect(ChatScreenPresenter.map(world.session).title, equals: title)
+        }
+        steps.then("the app shows the attachment {string} from {string}") { (world, attachment: String, author: String) in
+            let row = try unwrap(ChatScreenPresenter.map(world.session).messages.last)
+            try expect(row.attachment, equals: attachment)
+            try expect(row.author, equals: author)
+        }
+        steps.then("the app shows {string}") { (world, indicator: String) in
+            try expect(ChatScreenPresenter.map(world.session).typingIndicator, equals: indicator)
+        }
+        steps.then("the app shows no typing indicator") { world in
+            try expectNil(ChatScreenPresenter.map(world.session).typingIndicator)
+        }
+        steps.then("the app shows the banner {string}") { (world, banner: String) in
+            try expect(ChatScreenPresenter.map(world.session).connectionBanner, equals: banner)
+        }
+        steps.then("the app shows no connection banner") { world in
+            try expectNil(ChatScreenPresenter.map(world.session).connectionBanner)
+        }
+        steps.then("the app does not let the visitor send messages") { world in
+            try expect(!ChatScreenPresenter.map(world.session).canSendMessages, "the app lets the visitor send messages")
+        }
+        steps.then("the app lets the visitor send messages") { world in
+            try expect(ChatScreenPresenter.map(world.session).canSendMessages, "the app does not let the visitor send messages")
+        }
+        steps.when("the app registers the device token {string} for push notifications") { (world, token: String) in
+            await world.attempt { try await world.session.setDeviceToken(token) }
+        }
+        steps.then("the chat service can notify the device {string}") { (world, token: String) in
+            try expectNil(world.lastError)
+            try expect(world.server.deviceToken, equals: token)
+        }
     }
 
     private static func registerLifeCycle(_ steps: inout Steps<ChatSessionWorld>) {

@@ -90,6 +90,11 @@ enum OfflineChatSessionSteps: StepLibrary {
         steps.then("the changes have the new messages {string}") { (world, text: String) in
             try expect(try unwrap(world.lastChanges).messages.map(\.text), equals: [text])
         }
+        steps.then("the new message belongs to the chat {string}") { (world, chat: String) in
+            let message = try unwrap(world.lastChanges?.messages.last)
+            let owner = try unwrap(world.session(of: world.lastVisitor).chat(for: message))
+            try expect(world.name(ofChat: owner.id), equals: chat)
+        }
         steps.then("the changes are empty") { world in
             let changes = try unwrap(world.lastChanges)
             try expect(changes.isEmpty, "expected no changes, got \(changes)")

@@ -359,3 +359,15 @@ final class RealtimeChatSessionUseCaseTests: XCTestCase {
         }
     }
 }
+
+extension RealtimeChatSessionUseCaseTests {
+    func test_setDeviceToken_sendsTokenOnStartedSession() async throws {
+        let service = RealtimeChatServiceSpy()
+        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "m"), service: service, onEvent: { _ in })
+        try await sut.start()
+
+        try await sut.setDeviceToken("apns-token")
+
+        XCTAssertEqual(service.performedRequests, [.setDeviceToken("apns-token")])
+    }
+}

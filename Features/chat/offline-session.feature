@@ -12,10 +12,10 @@ Feature: Offline chats answered later by an operator
   messages by date.
 
   Decisions where the document is silent, as a visitor would expect:
-  - The first history request of a visitor always gets the full history; later ones only the changes.
-  - A chat counts as modified when its unread mark changed or it received new messages.
-  - Cached data of another visitor is never shown, even before it is cleared.
-  - A stopped session refuses every request.
+  - WEBIM-DEC-8: the first history request of a visitor always gets the full history; later ones only the changes.
+  - WEBIM-DEC-9: a chat counts as modified when its unread mark changed or it received new messages.
+  - WEBIM-DEC-10: cached data of another visitor is never shown, even before it is cleared.
+  - WEBIM-DEC-11: a stopped session refuses every request.
 
   Background:
     Given the offline chat service
@@ -37,7 +37,7 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive / Your bag is at the desk |
         | refund  | Where is my refund? / It was sent yesterday     |
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9
     Scenario: The first request gets the full history, later ones only what changed
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -125,7 +125,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: Unread answers are marked as read, and chats can be deleted
 
-    @offline-mode @mark-as-read
+    @offline-mode @mark-as-read @WEBIM-DEC-9
     Scenario: An operator's answer marks the chat unread until it is shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -151,7 +151,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: User change: only one offline session is active, and a new user sees only their own history
 
-    @user-change
+    @user-change @WEBIM-DEC-11
     Scenario: After a user change the new user sees only their own history
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -167,7 +167,7 @@ Feature: Offline chats answered later by an operator
         | chat  | messages       |
         | hotel | Late check-in? |
 
-    @user-change
+    @user-change @WEBIM-DEC-10
     Scenario: Another user's cached chats are never shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

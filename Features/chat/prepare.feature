@@ -17,12 +17,22 @@ Feature: Customer starts a chat with an agent via the myCWT app
     hidden; when the start-up flow fails, the bubble says why and offers Retry; a stored token that cannot be
     read counts as expired; the STS-metadata request made after an initialize error retries once as well.
 
+  Trace ids (tags): the acceptance criteria are MYCWT-AC-1 (a connected customer opens the app and sees the chat
+  establishing its connection) and MYCWT-AC-2 (every customer opens the app with chat: a first-time customer).
+  The Given/When/Then blocks of "Requests & Storage" and "SDK" are MYCWT-REQ-01 to MYCWT-REQ-12, in the order of
+  the document: 01 app id not saved, 02 app id saved, 03 token not saved, 04 token saved, 05 token expired,
+  06 token not expired, 07 metadata success, 08 metadata error, 09 initialize error, 10 initialize success,
+  11 login error, 12 login success. Our decisions are MYCWT-DEC-1 ("not expired" typo read as "expired", `exp` at
+  or before now is expired), MYCWT-DEC-2 (reading of the truncated first-time scenario), MYCWT-DEC-3 (no bubble
+  without connectivity), MYCWT-DEC-4 (failure says why, with Retry), MYCWT-DEC-5 (unreadable token renewed),
+  MYCWT-DEC-6 (metadata fetched after an initialize error retries once too).
+
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
 
   Rule: The customer sees the chat bubble when opening the app
 
-    @narrative-1 @acceptance-criteria
+    @narrative-1 @acceptance-criteria @MYCWT-AC-1
     Scenario: A connected customer sees the chat establishing its connection
       Given the customer has connectivity
       And the chat service answers every request
@@ -30,14 +40,14 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then the app displays the chat bubble "Connecting you to an agent…"
       And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
 
-    @narrative-1 @acceptance-criteria
+    @narrative-1 @acceptance-criteria @MYCWT-AC-1 @MYCWT-DEC-3
     Scenario: A customer without connectivity sees no chat bubble
       Given the customer has no connectivity
       When the customer opens the app to chat with an agent
       Then the chat bubble is hidden
       And no request is sent to the chat service
 
-    @narrative-1 @acceptance-criteria @error-course
+    @narrative-1 @acceptance-criteria @error-course @MYCWT-AC-1 @MYCWT-DEC-4
     Scenario: The bubble says why the chat is unavailable and offers to retry
       Given the customer has connectivity
       And the chat client login fails every time
@@ -48,7 +58,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the customer taps Retry
       Then the chat bubble shows "Chat with an agent" and opens the conversation when tapped
 
-    @every-customer-opens-the-app
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-2 @MYCWT-REQ-01 @MYCWT-REQ-03 @MYCWT-REQ-07
     Scenario: Every customer opens the app with chat: a first-time chat customer
       Given the customer has connectivity
       And the customer is a first time chat customer
@@ -62,27 +72,27 @@ Feature: Customer starts a chat with an agent via the myCWT app
 
   Rule: Requests and storage
 
-    @requests-storage
+    @requests-storage @MYCWT-REQ-01
     Scenario: The app id isn't saved locally
       Given the appId isn't saved locally
       When prepare() is called
       Then the app requests the STS-metadata API
 
-    @requests-storage
+    @requests-storage @MYCWT-REQ-02
     Scenario: The app id is saved locally
       Given the appId "cwt-app-1" is saved locally
       When prepare() is called
       Then the app checks whether the user token is saved locally
       And the app does not request the STS-metadata API
 
-    @requests-storage
+    @requests-storage @MYCWT-REQ-03
     Scenario: The user token isn't saved locally
       Given the appId "cwt-app-1" is saved locally
       And the user token isn't saved locally
       When prepare() is called
       Then the app calls the STS API for a new token
 
-    @requests-storage
+    @requests-storage @MYCWT-REQ-04 @MYCWT-REQ-05 @MYCWT-REQ-06 @MYCWT-DEC-1
     Scenario Outline: The stored user token is validated against the clock
       Given the appId "cwt-app-1" is saved locally
       And a user token valid until "<expiry>" is saved locally
@@ -99,21 +109,21 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | 2026-11-22T08:00:01Z | calls initialize on the ChatClient without calling the STS API |
         | 2026-12-31T00:00:00Z | calls initialize on the ChatClient without calling the STS API |
 
-    @requests-storage
+    @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-5
     Scenario: A stored user token that cannot be read is renewed
       Given the appId "cwt-app-1" is saved locally
       And the unreadable user token "not-a-jwt" is saved locally
       When prepare() is called
       Then the app calls the STS API to renew the token
 
-    @requests-storage
+    @requests-storage @MYCWT-REQ-07
     Scenario: The STS-metadata request completes successfully
       Given the appId isn't saved locally
       And the STS-metadata API gives the app id "cwt-app-7"
       When prepare() is called
       Then the app saves his app id "cwt-app-7" locally
 
-    @requests-storage @error-course
+    @requests-storage @error-course @MYCWT-REQ-08
     Scenario: The STS-metadata request completes with an error once
       Given the appId isn't saved locally
       And the STS-metadata API fails once, then gives the app id "cwt-app-7"
@@ -122,7 +132,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the app saves his app id "cwt-app-7" locally
       And prepare() completes successfully
 
-    @requests-storage @error-course
+    @requests-storage @error-course @MYCWT-REQ-08
     Scenario: The STS-metadata request fails again after its retry
       Given the appId isn't saved locally
       And the STS-metadata API fails every time
@@ -130,7 +140,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then the app requests the STS-metadata API 2 times
       And prepare() fails because "the chat settings (STS metadata) could not be loaded, also after one retry"
 
-    @requests-storage @error-course
+    @requests-storage @error-course @MYCWT-REQ-03
     Scenario: The STS API cannot give a token
       Given the appId "cwt-app-1" is saved locally
       And the user token isn't saved locally
@@ -141,7 +151,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
 
   Rule: The chat client (SDK)
 
-    @sdk @error-course
+    @sdk @error-course @MYCWT-REQ-09 @MYCWT-DEC-6
     Scenario: Initialize completes with an error
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally
@@ -157,7 +167,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the app saves his app id "cwt-app-2" locally
       And prepare() completes successfully
 
-    @sdk @error-course
+    @sdk @error-course @MYCWT-REQ-09
     Scenario: Initialize fails again with the new app id
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally
@@ -167,7 +177,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then prepare() fails because "the chat client could not be initialized, also after fetching the app id again"
       And the app does not call login on the ChatClient
 
-    @sdk
+    @sdk @MYCWT-REQ-10
     Scenario: Initialize completes successfully
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally
@@ -177,7 +187,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | initialize cwt-app-1 |
         | login                |
 
-    @sdk @error-course
+    @sdk @error-course @MYCWT-REQ-11
     Scenario: Login completes with an error
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally
@@ -193,7 +203,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the second login uses the renewed token
       And prepare() completes successfully
 
-    @sdk @error-course
+    @sdk @error-course @MYCWT-REQ-11
     Scenario: Login fails again after logout and token renewal
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally
@@ -202,7 +212,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then prepare() fails because "the chat client login failed, also after logging out and renewing the token"
       And the app calls logout on the ChatClient 1 time
 
-    @sdk
+    @sdk @MYCWT-REQ-12
     Scenario: Login completes successfully
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally

@@ -11,15 +11,15 @@ Feature: Realtime chat session with an operator
   what the session says.
 
   Decisions where the document is silent, as a visitor would expect:
-  - A chat can be started only while operators are "online"; otherwise starting is refused with a reason.
-  - Starting a chat while one is in the queue or in progress is refused; after it was closed a new one can start.
-  - Sending an empty message or a file whose MIME type is not like "image/png" is refused before anything is sent.
-  - After the operator closed the chat it stays displayed (the visitor can read it and rate the operator);
+  - WEBIM-DEC-1: a chat can be started only while operators are "online"; otherwise starting is refused with a reason.
+  - WEBIM-DEC-2: starting a chat while one is in the queue or in progress is refused; after it was closed a new one can start.
+  - WEBIM-DEC-3: sending an empty message or a file whose MIME type is not like "image/png" is refused before anything is sent.
+  - WEBIM-DEC-4: after the operator closed the chat it stays displayed (the visitor can read it and rate the operator);
     writing again puts it back in the queue.
-  - An operator can only be rated by someone who chatted with them in this chat.
-  - The document says "history messages operator is undefined": messages of an earlier visit carry no operator,
+  - WEBIM-DEC-5: an operator can only be rated by someone who chatted with them in this chat.
+  - WEBIM-DEC-6: the document says "history messages operator is undefined": messages of an earlier visit carry no operator,
     so the app shows them as written by "Operator".
-  - While the connection is lost the app says so and does not let the visitor send (the document suggests
+  - WEBIM-DEC-7: while the connection is lost the app says so and does not let the visitor send (the document suggests
     "user notification or chat usage limitations").
 
   Background:
@@ -39,7 +39,7 @@ Feature: Realtime chat session with an operator
       And the app offers to start a chat
       And the chat service knows the visitor as "Alice" with email "alice@example.com"
 
-    @start-to-work
+    @start-to-work @WEBIM-DEC-6
     Scenario: A chat from an earlier visit is displayed again after the session starts
       Given the visitor already has a chat in state "chatting" with the operator "Anna" and these messages:
         | from     | text                             |
@@ -96,7 +96,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Operators' online status tells whether a chat can start
 
-    @chat-call @online-status
+    @chat-call @online-status @WEBIM-DEC-1
     Scenario Outline: The online status decides whether a chat can be started
       Given the visitor has started the session
       When the chat service reports the online status "<status>"
@@ -110,7 +110,7 @@ Feature: Realtime chat session with an operator
         | offline     | fails with "No operator is online: leave an offline message instead."         |
         | busyOffline | fails with "No operator is online: leave an offline message instead."         |
 
-    @chat-call @online-status
+    @chat-call @online-status @WEBIM-DEC-1
     Scenario Outline: The app tells the visitor when no chat can be started
       Given the visitor has started the session
       When the chat service reports the online status "<status>"
@@ -176,14 +176,14 @@ Feature: Realtime chat session with an operator
       Then the request returns the client-side id "alice-chat-1"
       And the chat-started callback carries the client-side id "alice-chat-1"
 
-    @chat-call @start-chat @error-course
+    @chat-call @start-chat @error-course @WEBIM-DEC-2
     Scenario: A second chat cannot be started while one is in progress
       Given the visitor has started the session
       And the visitor has started a chat
       When the visitor starts a chat
       Then the request fails with "A chat is already in progress: keep writing in it."
 
-    @chat-call @start-chat
+    @chat-call @start-chat @WEBIM-DEC-2
     Scenario: A new chat can be started after the previous one was closed
       Given the visitor has started the session
       And the visitor has started a chat
@@ -225,7 +225,7 @@ Feature: Realtime chat session with an operator
       When the visitor sends the message "Hello?" with client-side id "m-43"
       Then the message "m-43" fails with "The network is unreachable: check your connection and try again."
 
-    @chat-usage @send-message @error-course
+    @chat-usage @send-message @error-course @WEBIM-DEC-3
     Scenario: An empty message is not sent
       When the visitor sends the message "   " with client-side id "m-44"
       Then the message "m-44" fails with "The message is empty: type some text first."
@@ -238,7 +238,7 @@ Feature: Realtime chat session with an operator
       And the visitor receives their own file "image.png" of type "image/png" and 2048 bytes
       And the file can be downloaded from its attachment URL
 
-    @chat-usage @send-file @error-course
+    @chat-usage @send-file @error-course @WEBIM-DEC-3
     Scenario Outline: A file without a proper MIME type is not sent
       When the visitor sends the file "boarding-pass" of type "<type>" and 10 bytes with client-side id "f-2"
       Then the message "f-2" fails with '"<type>" is not a MIME type like "image/png": choose another file.'
@@ -314,7 +314,7 @@ Feature: Realtime chat session with an operator
         | 0     |
         | 6     |
 
-    @chat-usage @rating @error-course
+    @chat-usage @rating @error-course @WEBIM-DEC-5
     Scenario: An operator who was not in the chat cannot be rated
       When the visitor rates the operator with id "op-404" with 4 stars
       Then the request fails with 'No operator "op-404" took part in this chat.'
@@ -325,7 +325,7 @@ Feature: Realtime chat session with an operator
       Then the session is told the chat state is "closedByVisitor"
       And the chat is not displayed
 
-    @chat-usage @close-chat
+    @chat-usage @close-chat @WEBIM-DEC-4
     Scenario: The operator closes the chat: it stays displayed and can be rated
       When the operator closes the chat
       Then the session is told the chat state is "closedByOperator"
@@ -334,7 +334,7 @@ Feature: Realtime chat session with an operator
       When the visitor rates the operator "Anna" with 5 stars
       Then the chat service records 5 stars for the operator "op-7"
 
-    @chat-usage @close-chat
+    @chat-usage @close-chat @WEBIM-DEC-4
     Scenario: Writing again after the operator closed the chat puts it back in the queue
       Given the operator closes the chat
       When the visitor sends the message "One more question" with client-side id "m-50"
@@ -343,7 +343,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Connection status and network errors are reported
 
-    @connection
+    @connection @WEBIM-DEC-7
     Scenario: The network goes down and comes back
       Given the visitor has started the session
       And the visitor has started a chat

@@ -6,6 +6,7 @@ public final class ChatEntryPoint {
     private let preparer: ChatPreparing
     private let isConnected: () -> Bool
     private let view: ChatBubbleView
+    private var isConnecting = false
 
     public init(preparer: ChatPreparing, isConnected: @escaping () -> Bool, view: ChatBubbleView) {
         self.preparer = preparer
@@ -18,12 +19,15 @@ public final class ChatEntryPoint {
         await connect()
     }
 
-    /// The customer tapped Retry on a failed bubble.
+    /// The customer tapped Retry on a failed bubble. Ignored while a connection is already being established.
     public func retry() async {
         await connect()
     }
 
     private func connect() async {
+        guard !isConnecting else { return }
+        isConnecting = true
+        defer { isConnecting = false }
         guard isConnected() else {
             view.display(ChatBubblePresenter.hidden)
             return

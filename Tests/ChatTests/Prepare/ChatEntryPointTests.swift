@@ -46,6 +46,17 @@ final class ChatEntryPointTests: XCTestCase {
         XCTAssertEqual(preparer.prepareCallCount, 2)
     }
 
+    func test_retry_isIgnoredWhileAlreadyConnecting() async {
+        let (sut, preparer, view) = makeSUT(connected: true)
+        preparer.results = [.success(())]
+        preparer.onPrepare = { await sut.retry() }
+
+        await sut.appDidOpen()
+
+        XCTAssertEqual(preparer.prepareCallCount, 1)
+        XCTAssertEqual(view.displayed.map(\.state), [.connecting, .ready])
+    }
+
     func test_failureMessage_isDistinctForEveryCause() {
         let causes: [ChatPrepareError] = [.metadataUnavailable, .tokenUnavailable, .initializeFailed, .loginFailed]
         XCTAssertEqual(Set(causes.map(ChatBubblePresenter.failureMessage(for:))).count, causes.count)
@@ -63,9 +74,14 @@ final class ChatEntryPointTests: XCTestCase {
 
     private final class PreparerStub: ChatPreparing {
         var results: [Result<Void, ChatPrepareError>] = []
+        var onPrepare: (() async -> Void)?
         private(set) var prepareCallCount = 0
         func prepare() async throws(ChatPrepareError) {
             prepareCallCount += 1
+            if let onPrepare {
+                self.onPrepare = nil
+                await onPrepare()
+            }
             try results.removeFirst().get()
         }
     }

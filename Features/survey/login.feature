@@ -47,6 +47,20 @@ Feature: Log in
       And the cached token is "lbxD2K2BjbYt" with the refresh token "3zJz2oW0njxl" expiring at "2026-11-22T10:00:00Z"
       And the app displays no login error
 
+    @primary-course @SRV-UC-1-primary @SRV-FR-3
+    Scenario: After logging in the app shows the surveys using the new token
+      Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
+        | access_token | token_type | refresh_token | expires_in |
+        | lbxD2K2BjbYt | Bearer     | 3zJz2oW0njxl  | 7200       |
+      And the server has these surveys:
+        | id | title            | description                 | cover image url              |
+        | 1  | Scarlett Bangkok | We'd love to hear from you! | https://images.example.com/1 |
+      When the user logs in with the email "dev@nimblehq.co" and the password "12345678"
+      And the user opens the survey list
+      Then the request for surveys is authorized with "Bearer lbxD2K2BjbYt"
+      And the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://images.example.com/1"
+      And the page indicator shows page 1 of 1
+
     @primary-course @SRV-UC-1-primary @token-expiry
     Scenario Outline: The token expires "expires_in" seconds after the response was received
       Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:

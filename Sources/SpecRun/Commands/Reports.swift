@@ -14,8 +14,10 @@ final class Reports {
             guard let format = ReportFormat(rawValue: request.name) else {
                 throw UsageError(message: "unknown format '\(request.name)'")
             }
-            let output: ReportOutput = request.path.map { .file($0) } ?? .stdout
-            return (request, makeFormatter(format, output: output, options: options))
+            if let path = request.path {
+                return (request, makeFormatter(format, output: .file(path), options: options))
+            }
+            return (request, makeFormatter(format, write: { [console] in console.out($0) }, options: options))
         }
     }
 

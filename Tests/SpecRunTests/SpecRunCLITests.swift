@@ -150,3 +150,20 @@ enum CLITestSteps: StepLibrary {
         steps.given("a failing step") { _ in throw fail("it broke") }
     }
 }
+
+final class ParseErrorTextTests: XCTestCase {
+    func test_humanize_namesExpectedThingsAndSuggestsKeywordOnMisspeltStep() {
+        let message = "expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'Giving the customer is logged in'"
+        XCTAssertEqual(ParseErrorText.humanize(message),
+                       "expected the end of the file, a table row, a docstring, a step, tags, a Scenario or a Rule, got 'Giving the customer is logged in' (did you mean 'Given'?)")
+    }
+
+    func test_humanize_givesNoHintOnUnrelatedText() {
+        let message = "expected: #EOF, #StepLine, got 'hello world'"
+        XCTAssertEqual(ParseErrorText.humanize(message), "expected the end of the file or a step, got 'hello world'")
+    }
+
+    func test_humanize_keepsOtherMessages() {
+        XCTAssertEqual(ParseErrorText.humanize("inconsistent cell count within the table"), "inconsistent cell count within the table")
+    }
+}

@@ -78,6 +78,6 @@ final class ParseErrorPrinter {
         let column = error.source.location?.column ?? 0
         let prefix = "(\(line):\(column)): "
         let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-        console.err("\(uri):\(line):\(column): \(message)\n")
+        console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message))\n")
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends one HTTP request (URLSession in the app, a stub in tests).
+public protocol STSHTTPClient: AnyObject {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+}
+
+/// The STS back end over HTTP:
+/// `GET {base}/sts/metadata` → `{"appId": "…"}` and `POST {base}/sts/token` with `{"appId": "…"}` → `{"token": "…"}`.
+public final class RemoteSTSClient: STSClient {
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+        case connectivity
+        case invalidData(statusCode: Int)
+
+        public var description: String {
+            switch self {
+            case .connectivity: "The STS service could not be reached: check the connection."
+            case let .invalidData(status): "The STS service answered with status \(status) and no usable data."
+            }
+        }
+    }
+
+    private let baseURL: URL
+    private let client: STSHTTPClient
+
+    public init(baseURL: URL, client: STSHTTPClient) {
+        self.baseURL = baseURL
+        self.client = client
+    }
+
+    public func requestMetadata() async throws -> STSMetadata {
+        var request = URLRequest(url: baseURL.appendingPathComponent("sts").appendingPathComponent("metadata"))
+        request.httpMethod = "GET"
+        let body: MetadataBody = try await load(request)
+        return STSMetadata(appId: body.appId)
+    }
+
+    public func requestToken(appId: String) async throws -> String {
+        var request = URLRequest(url: baseURL.appendingPathComponent("sts").appendingPathComponent("token"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(TokenRequestBody(appId: appId))
+        let body: TokenBody = try await load(request)
+        return body.token
+    }
+
+    private func load<Body: Decodable>(_ request: URLRequest) async throws -> Body {
+        let data: Data
+        let response: HTTPURLResponse
+        do { (data, response) = try await client.send(request) } catch { throw Error.connectivity }
+        guard response.statusCode == 200, let body = try? JSONDecoder().decode(Body.self, from: data) else {
+            throw Error.invalidData(statusCode: response.statusCode)
+        }
+        return body
+    }
+
+    private struct MetadataBody: Decodable { let appId: String }
+    private struct TokenRequestBody: Encodable { let appId: String }
+    private struct TokenBody: Decodable { let token: String }
+}

@@ -7,15 +7,10 @@ Feature: Customer starts a chat with an agent via the myCWT app
     I want to open the app and see a chat bubble that will let me start a conversation.
 
   Notes for readers tracing the text back to the document:
-  - The document's typos are fixed here: "Giving" is written "Given", "Nerative" is "Narrative",
-    "requet" is "request", "creteria" is "criteria", "successfuly" is "successfully".
-  - The document says twice "Given the user token is not expired": the first one ("then call STS API to renew
-    the token") is a typo for "expired". A token is expired when its JWT `exp` is at or before now.
-  - The second acceptance scenario stops mid-sentence ("send request to save his"). We read it as: a first-time
-    customer's app asks STS for the chat settings and a token, and saves his app id and token.
-  - Where the document is silent we decided as a customer would expect: without connectivity the bubble stays
-    hidden; when the start-up flow fails, the bubble says why and offers Retry; a stored token that cannot be
-    read counts as expired; the STS-metadata request made after an initialize error retries once as well.
+  - The document's typos are fixed here: "Giving" is written "Given", "Nerative" is "Narrative", "requet" is "request", "creteria" is "criteria", "successfuly" is "successfully".
+  - The document says twice "Given the user token is not expired": the first one ("then call STS API to renew the token") is a typo for "expired". A token is expired when its JWT `exp` is at or before now.
+  - The second acceptance scenario stops mid-sentence ("send request to save his"). We read it as: a first-time customer's app asks STS for the chat settings and a token, and saves his app id and token.
+  - Where the document is silent we decided as a customer would expect: without connectivity the bubble stays hidden; when the start-up flow fails, the bubble says why and offers Retry; a stored token that cannot be read counts as expired; the STS-metadata request made after an initialize error retries once as well.
 
   Trace ids (tags): the acceptance criteria are MYCWT-AC-1 (a connected customer opens the app and sees the chat
   establishing its connection) and MYCWT-AC-2 (every customer opens the app with chat: a first-time customer).

@@ -14,13 +14,10 @@ Feature: Realtime chat session with an operator
   - WEBIM-DEC-1: a chat can be started only while operators are "online"; otherwise starting is refused with a reason.
   - WEBIM-DEC-2: starting a chat while one is in the queue or in progress is refused; after it was closed a new one can start.
   - WEBIM-DEC-3: sending an empty message or a file whose MIME type is not like "image/png" is refused before anything is sent.
-  - WEBIM-DEC-4: after the operator closed the chat it stays displayed (the visitor can read it and rate the operator);
-    writing again puts it back in the queue.
+  - WEBIM-DEC-4: after the operator closed the chat it stays displayed (the visitor can read it and rate the operator); writing again puts it back in the queue.
   - WEBIM-DEC-5: an operator can only be rated by someone who chatted with them in this chat.
-  - WEBIM-DEC-6: the document says "history messages operator is undefined": messages of an earlier visit carry no operator,
-    so the app shows them as written by "Operator".
-  - WEBIM-DEC-7: while the connection is lost the app says so and does not let the visitor send (the document suggests
-    "user notification or chat usage limitations").
+  - WEBIM-DEC-6: the document says "history messages operator is undefined": messages of an earlier visit carry no operator, so the app shows them as written by "Operator".
+  - WEBIM-DEC-7: while the connection is lost the app says so and does not let the visitor send (the document suggests "user notification or chat usage limitations").
 
   Background:
     Given the chat service for account "demo" and location "mobile"

@@ -14,7 +14,7 @@ It checks that
   1. the page loads from file:// and renders (and reports the load time),
   2. the counts shown per status equal the expected ones,
   3. typing in the search box changes what is visible (a query matching nothing hides every scenario;
-     the first scenario's name shows at least one),
+     the first scenario's name, quoted, shows it),
   4. clicking a status filter shows exactly that many scenarios, and clicking it again restores the view,
   5. the browser console has no errors (script errors, CSP violations, failed loads),
 and saves a screenshot (default: REPORT.png next to the report) with the first feature expanded.
@@ -270,7 +270,7 @@ def main():
         first_name = driver.run("var d = JSON.parse(document.getElementById('report-data').textContent);"
                                 "return d.features.length && d.features[0].sc.length ? d.features[0].sc[0].n : null;")
         if first_name:
-            driver.type("#search", first_name)
+            driver.type("#search", '"' + first_name.replace('"', ' ') + '"')
             settle(lambda: visible() > 0)
             count = visible()
             shown_names = driver.run("return Array.prototype.map.call(document.querySelectorAll('.scenario .scenario-name'),"

@@ -519,7 +519,12 @@ extension HTMLTemplate {
       var timer = null;
       function applySearch() {
         var words = [], tags = [];
-        search.value.toLowerCase().split(/\s+/).forEach(function (word) {
+        // "quoted phrases" match as a whole; other words must all appear; @tags match tag prefixes.
+        var text = search.value.toLowerCase().replace(/"([^"]*)"/g, function (all, phrase) {
+          if (phrase.trim()) words.push(phrase.trim());
+          return ' ';
+        });
+        text.split(/\s+/).forEach(function (word) {
           if (!word) return;
           if (word.charAt(0) === '@') tags.push(word); else words.push(word);
         });

@@ -371,3 +371,26 @@ extension RealtimeChatSessionUseCaseTests {
         XCTAssertEqual(service.performedRequests, [.setDeviceToken("apns-token")])
     }
 }
+
+extension RealtimeChatSessionUseCaseTests {
+    func test_start_connectsOnlyOnceWhenAlreadyStarted() async throws {
+        let service = RealtimeChatServiceSpy()
+        let configuration = SessionConfiguration(accountName: "demo", location: "m")
+        let sut = ChatSession(configuration: configuration, service: service, onEvent: { _ in })
+
+        try await sut.start()
+        try await sut.start()
+
+        XCTAssertEqual(service.messages, [.connect(configuration)])
+    }
+
+    func test_stop_doesNothingBeforeStart() {
+        let service = RealtimeChatServiceSpy()
+        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "m"), service: service, onEvent: { _ in })
+
+        sut.stop()
+
+        XCTAssertEqual(service.messages, [])
+        XCTAssertEqual(sut.phase, .idle)
+    }
+}

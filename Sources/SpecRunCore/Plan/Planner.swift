@@ -4,6 +4,9 @@ import Messages
 /// framed by the Before/After hooks whose tag expressions match the pickle.
 struct Planner {
     let registry: StepRegistry
+    /// Matches by step text, for every definition regardless of scope (scopes are applied per pickle):
+    /// corpora repeat the same step texts a lot, and matching is the costly part of planning.
+    private let cache = MatchCache()
 
     func plan(_ pickle: Pickle, ids: IdGenerator, testRunStartedId: String) -> TestCasePlan {
         let testCaseId = ids.newId()
@@ -24,17 +27,28 @@ struct Planner {
     }
 
     func bind(_ text: String, tags: [String]) -> StepBinding {
-        var matches: [StepMatch] = []
-        for definition in registry.steps where definition.applies(to: tags) {
-            if let arguments = definition.pattern.match(text) {
-                matches.append(StepMatch(definition: definition, arguments: arguments))
-            }
-        }
+        let matches = cache.matches(for: text, in: registry).filter { $0.definition.applies(to: tags) }
         switch matches.count {
         case 0: return .undefined
         case 1: return .matched(matches[0])
         default: return .ambiguous(matches)
         }
+    }
+}
+
+final class MatchCache {
+    private var byText: [String: [StepMatch]] = [:]
+
+    func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
+        if let known = byText[text] { return known }
+        var matches: [StepMatch] = []
+        for definition in registry.steps {
+            if let arguments = definition.pattern.match(text) {
+                matches.append(StepMatch(definition: definition, arguments: arguments))
+            }
+        }
+        byText[text] = matches
+        return matches
     }
 }
 

@@ -29,6 +29,8 @@ struct TestCaseRunner {
         var state = SkipState(skipAll: skipAll || dryRun)
         var statuses: [TestStepResultStatus] = []
         var stepStatuses: [TestStepResultStatus] = []
+        let tags = plan.tags
+        let stepHooks = (before: registry.hooks(.beforeStep, for: tags), after: registry.hooks(.afterStep, for: tags))
 
         for step in plan.steps {
             let stepStarted = now()
@@ -44,7 +46,7 @@ struct TestCaseRunner {
                     outcome = CodeOutcome(status: .skipped)
                 } else {
                     ran = true
-                    outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: nil) {
+                    outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: { nil }) {
                         try await hook.code.invoke(worlds)
                     }
                 }
@@ -64,7 +66,8 @@ struct TestCaseRunner {
                         outcome = CodeOutcome(status: .skipped)
                     } else {
                         ran = true
-                        outcome = await execute(match, pickleStep, plan: plan, worlds: worlds, recorder: recorder)
+                        outcome = await execute(match, pickleStep, plan: plan, stepHooks: stepHooks,
+                                                worlds: worlds, recorder: recorder)
                     }
                 }
                 stepStatuses.append(outcome.status)
@@ -88,10 +91,11 @@ struct TestCaseRunner {
     }
 
     private func execute(_ match: StepMatch, _ pickleStep: PickleStep, plan: TestCasePlan,
+                         stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
                          worlds: WorldStore, recorder: AttachmentRecorder) async -> CodeOutcome {
-        let where_ = locate(plan.pickle, pickleStep)
+        let where_ = { locate(plan.pickle, pickleStep) }
         var outcome = CodeOutcome.passed
-        for hook in registry.hooks(.beforeStep, for: plan.tags) where outcome.status == .passed {
+        for hook in stepHooks.before where outcome.status == .passed {
             outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: where_) {
                 try await hook.code.invoke(worlds)
             }
@@ -103,7 +107,7 @@ struct TestCaseRunner {
                 try await definition.code.invoke(worlds, raw, definition.description)
             }
         }
-        for hook in registry.hooks(.afterStep, for: plan.tags) {
+        for hook in stepHooks.after {
             let after = await runUserCode(recorder: recorder, location: hook.code.location, step: where_) {
                 try await hook.code.invoke(worlds)
             }

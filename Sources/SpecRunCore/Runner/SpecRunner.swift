@@ -158,7 +158,7 @@ public struct SpecRunner {
             if configuration.dryRun {
                 outcome = CodeOutcome(status: .skipped)
             } else {
-                outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: nil) {
+                outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: { nil }) {
                     try await hook.code.invoke(nil)
                 }
             }

@@ -117,6 +117,18 @@ Feature: Offline chats answered later by an operator
       When "alice" sends a PNG image of 512 bytes in a new offline chat
       Then the new offline chat holds the visitor file "image.png" of type "image/png" and 512 bytes
 
+    @offline-mode @send
+    Scenario: Sending a file in an existing chat
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      When "alice" sends the file "tag.pdf" of type "application/pdf" and 2048 bytes in the offline chat "baggage"
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages                        |
+        | baggage | My bag did not arrive / tag.pdf |
+      And the file can be downloaded from its attachment URL
+
     @offline-mode @send @error-course
     Scenario: An empty message is not sent
       When "alice" sends "  " in a new offline chat for the department "flights"

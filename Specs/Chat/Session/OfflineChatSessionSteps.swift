@@ -117,6 +117,18 @@ enum OfflineChatSessionSteps: StepLibrary {
             let session = world.session(of: visitor)
             await world.attempt { world.lastReceipt = try await session.sendImage(Data(count: size), type: .png, in: nil) }
         }
+        steps.when("{string} sends the file {string} of type {string} and {int} bytes in the offline chat {string}") {
+            (world, visitor: String, name: String, type: String, size: Int, chat: String) in
+            let existing = try world.chat(named: chat, of: visitor)
+            let session = world.session(of: visitor)
+            await world.attempt { world.lastReceipt = try await session.sendFile(Data(count: size), name: name, mimeType: type, in: existing) }
+            if let error = world.lastError { throw fail("sending failed: \(error)") }
+        }
+        steps.then("the file can be downloaded from its attachment URL") { world in
+            let message = try unwrap(world.lastReceipt).message
+            let url = try unwrap(world.session(of: world.lastVisitor).attachmentURL(for: message))
+            try expect(url.lastPathComponent, equals: try unwrap(message.file).name)
+        }
         steps.then("{string} has {int} offline chat(s)") { (world, visitor: String, count: Int) in
             try expect(world.session(of: visitor).chats.count, equals: count)
         }

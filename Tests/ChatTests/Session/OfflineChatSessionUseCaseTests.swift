@@ -161,6 +161,22 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
         XCTAssertEqual(service.messages, [.send(OfflineSendRequest(content: .file(data: data, name: "image.png", mimeType: "image/png"), chatId: nil, departmentKey: nil), token: "alice")])
     }
 
+    func test_attachmentURL_isGivenForFileMessagesOnly() {
+        let (sut, _, _) = makeSUT()
+        let url = URL(string: "https://files.example/1/tag.pdf")!
+        let file = SessionFile(name: "tag.pdf", mimeType: "application/pdf", size: 1, url: url)
+
+        XCTAssertEqual(sut.attachmentURL(for: OfflineMessage(id: "m", chatId: "c", kind: .fileFromVisitor, text: "tag.pdf", date: date(1), file: file)), url)
+        XCTAssertNil(sut.attachmentURL(for: OfflineMessage(id: "m", chatId: "c", kind: .visitor, text: "hi", date: date(1), file: file)))
+    }
+
+    func test_sendFile_failsWithoutRequestOnInvalidMimeType() async {
+        let (sut, service, _) = makeSUT()
+
+        await expect(.invalidMimeType("pdf")) { try await sut.sendFile(Data(), name: "x.pdf", mimeType: "pdf", in: nil) }
+        XCTAssertEqual(service.messages, [])
+    }
+
     // MARK: - Read, delete, stop
 
     func test_markChatAsRead_clearsUnreadMark() async throws {

@@ -1,1 +1,138 @@
-print("gherkin-bench: not written yet")
+// gherkin-bench: parse-only throughput of the Gherkin parser (AST + pickles), the counterpart of
+// ../shared/bench/reference_parse_bench.py for the Python reference.
+//
+//   python3 ../shared/bench/gen_corpus.py /tmp/c10k --features 200 --scenarios 50 --steps 6
+//   swift run -c release gherkin-bench /tmp/c10k [--repeat 5] [--no-pickles] [--json]
+//
+// Files are read once (timed separately), then the whole parse+compile pass is repeated; prints each
+// pass, the median, MB/s (10^6 bytes of feature text per second) and pickles/s, and checks the pickle
+// and step counts against the corpus's manifest.json.
+import Foundation
+import Gherkin
+import Messages
+
+struct Arguments {
+    var corpus = ""
+    var repeats = 5
+    var pickles = true
+    var json = false
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--repeat":
+                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { throw Usage("--repeat needs a positive number") }
+                repeats = value
+            case "--no-pickles": pickles = false
+            case "--json": json = true
+            case "-h", "--help": throw Usage(nil)
+            default:
+                guard corpus.isEmpty, !argument.hasPrefix("-") else { throw Usage("unexpected argument '\(argument)'") }
+                corpus = argument
+            }
+        }
+        guard !corpus.isEmpty else { throw Usage("missing CORPUS_DIR") }
+    }
+}
+
+struct Usage: Error {
+    let problem: String?
+    init(_ problem: String?) { self.problem = problem }
+    var text: String {
+        (problem.map { "gherkin-bench: \($0)\n" } ?? "")
+            + "usage: gherkin-bench CORPUS_DIR [--repeat N] [--no-pickles] [--json]\n"
+            + "  CORPUS_DIR is made by: python3 ../shared/bench/gen_corpus.py CORPUS_DIR --features 200 --scenarios 50 --steps 6\n"
+    }
+}
+
+func featureFiles(under folder: URL) -> [URL] {
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+    return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "feature" }.sorted { $0.path < $1.path }
+}
+
+/// One pass over every file: parse (and compile), as the Python bench does. Returns (pickles, steps, errors).
+func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool) -> (Int, Int, Int) {
+    let ids = IncrementingIdGenerator()
+    var pickleCount = 0, stepCount = 0, errorCount = 0
+    for blob in blobs {
+        do {
+            let document = try GherkinParser.parse(data: blob.data, uri: blob.uri, ids: ids)
+            if pickles {
+                for pickle in PickleCompiler.compile(document, ids: ids) {
+                    pickleCount += 1
+                    stepCount += pickle.steps.count
+                }
+            }
+        } catch {
+            errorCount += error.errors.count
+        }
+    }
+    return (pickleCount, stepCount, errorCount)
+}
+
+func seconds(_ duration: Swift.Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func run() throws {
+    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    let folder = URL(fileURLWithPath: arguments.corpus)
+    let clock = ContinuousClock()
+    let readStart = clock.now
+    let files = featureFiles(under: folder.appendingPathComponent("features"))
+    guard !files.isEmpty else { throw Usage("no .feature files under \(folder.path)/features") }
+    let blobs = try files.map { (uri: $0.path, data: try Data(contentsOf: $0)) }
+    let readTime = seconds(clock.now - readStart)
+    let bytes = blobs.reduce(0) { $0 + $1.data.count }
+
+    var times: [Double] = []
+    var counts = (0, 0, 0)
+    for _ in 0..<arguments.repeats {
+        let start = clock.now
+        counts = onePass(blobs, pickles: arguments.pickles)
+        times.append(seconds(clock.now - start))
+    }
+    let (pickles, steps, errors) = counts
+    let sorted = times.sorted()
+    let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    let megabytesPerSecond = Double(bytes) / median / 1e6
+    let picklesPerSecond = Double(pickles) / median
+
+    var problems: [String] = []
+    if errors > 0 { problems.append("\(errors) parse errors") }
+    if arguments.pickles, let manifest = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
+       let object = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any],
+       let totals = object["totals"] as? [String: Any] {
+        if let expected = totals["pickles"] as? Int, expected != pickles { problems.append("pickles \(pickles) != manifest \(expected)") }
+        if let expected = totals["steps"] as? Int, expected != steps { problems.append("steps \(steps) != manifest \(expected)") }
+    }
+
+    let mode = arguments.pickles ? "parse+pickles" : "parse"
+    if arguments.json {
+        let result: [String: Any] = [
+            "files": files.count, "bytes": bytes, "pickles": pickles, "steps": steps, "read_s": readTime, "pass_s": times,
+            "median_s": median, "min_s": sorted.first ?? 0, "max_s": sorted.last ?? 0, "MB_per_s": megabytesPerSecond,
+            "pickles_per_s": picklesPerSecond, "mode": mode, "problems": problems,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    } else {
+        print("\(mode): \(files.count) files, \(String(format: "%.2f", Double(bytes) / 1e6)) MB, \(pickles) pickles, \(steps) steps; read \(String(format: "%.1f", readTime * 1e3)) ms")
+        print("passes (s): " + times.map { String(format: "%.4f", $0) }.joined(separator: " "))
+        print(String(format: "median %.4f s (min %.4f, max %.4f) -> %.2f MB/s", median, sorted.first ?? 0, sorted.last ?? 0, megabytesPerSecond)
+            + (arguments.pickles ? String(format: ", %.0f pickles/s", picklesPerSecond) : ""))
+        for problem in problems { print("PROBLEM: \(problem)") }
+    }
+    if !problems.isEmpty { exit(1) }
+}
+
+do {
+    try run()
+} catch let usage as Usage {
+    FileHandle.standardError.write(Data(usage.text.utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("gherkin-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -57,7 +57,9 @@ struct CucumberJSONWriter {
 
     /// The optional background element and the scenario element of one test case.
     private func elements(_ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage) -> [JSONValue] {
-        var background: Background?
+        // Like cucumber-jvm: a background element only when the feature has a Background; it holds every
+        // background step (the feature's and the rule's). A rule-only background's steps stay in the scenario.
+        let background = lineage.feature.children.lazy.compactMap(\.background).first
         var backgroundSteps: [JSONValue] = []
         var steps: [JSONValue] = []
         var before: [JSONValue] = [], after: [JSONValue] = []
@@ -98,8 +100,7 @@ struct CucumberJSONWriter {
                 object = Self.adding("before", pendingStepHooks, to: object)
                 pendingStepHooks = []
             }
-            if let stepBackground = stepLineage?.background {
-                if background == nil { background = stepBackground }
+            if background != nil, stepLineage?.background != nil {
                 backgroundSteps.append(object)
                 lastStep = (true, backgroundSteps.count - 1, [])
             } else {
@@ -110,7 +111,7 @@ struct CucumberJSONWriter {
         flushAfterStepHooks()
 
         var result: [JSONValue] = []
-        if let background = background ?? (backgroundSteps.isEmpty ? nil : lineage.background) {
+        if let background {
             result.append(.object([
                 ("line", .int(Int64(background.location.line))),
                 ("type", .string("background")),

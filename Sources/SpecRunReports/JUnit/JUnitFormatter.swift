@@ -92,16 +92,11 @@ struct JUnitXMLWriter {
         if let examples = lineage.examples, let examplesIndex = lineage.examplesIndex, let rowIndex = lineage.rowIndex {
             parts.append(examples.name)
             var number = "#\(examplesIndex + 1).\(rowIndex + 1)"
-            if Self.isParameterized(scenario.name) { number += ": \(pickle.name)" }
+            // "Parameterized": the outline's name has placeholders, so its pickles' names differ from it.
+            if pickle.name != scenario.name { number += ": \(pickle.name)" }
             parts.append(number)
         }
         return parts.filter { !$0.isEmpty }.joined(separator: " - ")
-    }
-
-    /// An outline name with a `<placeholder>` in it.
-    static func isParameterized(_ name: String) -> Bool {
-        guard let open = name.firstIndex(of: "<") else { return false }
-        return name[open...].dropFirst().contains(">")
     }
 
     /// Seconds as Java's `Double.toString(millis / 1000.0)` writes them: `0.005`, `0.01`, `1.0`.

@@ -71,3 +71,17 @@ final class OutputTests: XCTestCase {
                        ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"])
     }
 }
+
+final class ClosureOutputTests: XCTestCase {
+    func test_writeClosure_receivesTheTextAsItIsProduced() throws {
+        var received: [String] = []
+        let formatter = makeFormatter(.progress, write: { received.append($0) }, options: ReportOptions())
+        let envelopes = try sampleEnvelopes()
+        let firstStep = try XCTUnwrap(envelopes.firstIndex { $0.testStepFinished != nil })
+        for envelope in envelopes[...firstStep] { formatter.handle(envelope) }
+        XCTAssertEqual(received, ["."])
+        for envelope in envelopes[(firstStep + 1)...] { formatter.handle(envelope) }
+        try formatter.finish()
+        XCTAssertTrue(received.joined().hasSuffix("0m0.114s\n"), received.joined())
+    }
+}

@@ -12,14 +12,18 @@ import Messages
 ///   that ran in several shards is still one scenario.
 public enum EnvelopeStreams {
     public static func merge(_ streams: [[Envelope]]) -> [Envelope] {
-        guard streams.count > 1 else { return streams.first ?? [] }
+        disambiguate(streams).flatMap { $0 }
+    }
+
+    /// The same streams, with colliding ids prefixed and shared definitions kept only in the first stream
+    /// that has them (for a merger that then combines run starts and finishes).
+    public static func disambiguate(_ streams: [[Envelope]]) -> [[Envelope]] {
+        guard streams.count > 1 else { return streams }
         var merger = Merger()
-        for (number, stream) in streams.enumerated() { merger.add(stream, number: number) }
-        return merger.result
+        return streams.enumerated().map { number, stream in merger.add(stream, number: number) }
     }
 
     private struct Merger {
-        var result: [Envelope] = []
         var ids: Set<String> = []
         var sourceUris: Set<String> = []
         var documentUris: Set<String> = []
@@ -28,7 +32,8 @@ public enum EnvelopeStreams {
         var hookByKey: [String: String] = [:]
         var parameterTypes: Set<String> = []
 
-        mutating func add(_ stream: [Envelope], number: Int) {
+        mutating func add(_ stream: [Envelope], number: Int) -> [Envelope] {
+            var result: [Envelope] = []
             let own = Set(stream.compactMap(Self.topLevelId))
             var envelopes = stream
             if !own.isDisjoint(with: ids) {
@@ -63,6 +68,7 @@ public enum EnvelopeStreams {
                 }
                 result.append(rename.isEmpty ? envelope : Self.renamed(envelope, rename))
             }
+            return result
         }
 
         static func describe(_ reference: SourceReference) -> String {

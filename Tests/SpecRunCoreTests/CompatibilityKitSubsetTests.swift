@@ -33,6 +33,24 @@ final class CompatibilityKitSubsetTests: XCTestCase {
     func test_docStrings() async throws { try await check("doc-strings", [CCK.DocStrings.self]) }
     func test_stackTraces() async throws { try await check("stack-traces", [CCK.StackTraces.self]) }
     func test_empty() async throws { try await check("empty", []) }
+    func test_attachments() async throws { try await check("attachments", [CCK.Attachments.self]) }
+    func test_hooksAttachment() async throws { try await check("hooks-attachment", [CCK.HooksAttachment.self]) }
+    func test_hooksUndefined() async throws { try await check("hooks-undefined", [CCK.HooksUndefined.self]) }
+    func test_globalHooksAttachments() async throws { try await check("global-hooks-attachments", [CCK.GlobalHooksAttachments.self]) }
+    func test_examplesTables() async throws { try await check("examples-tables", [CCK.Cucumbers.self]) }
+    func test_examplesTablesAttachment() async throws { try await check("examples-tables-attachment", [CCK.ExamplesTablesAttachment.self]) }
+    func test_examplesTablesUndefined() async throws { try await check("examples-tables-undefined", [CCK.CucumbersUndefined.self]) }
+    func test_examplesTablesUndefinedMultiple() async throws { try await check("examples-tables-undefined-multiple", [CCK.CucumbersUndefined.self]) }
+    func test_undefinedMultiple() async throws { try await check("undefined-multiple", [CCK.Undefined.self]) }
+    func test_skippedFailingHook() async throws { try await check("skipped-failing-hook", [CCK.SkippedFailingHook.self]) }
+    func test_pendingException() async throws { try await check("pending-exception", [CCK.PendingException.self]) }
+    func test_skippedException() async throws { try await check("skipped-exception", [CCK.SkippedException.self]) }
+    func test_unusedSteps() async throws { try await check("unused-steps", [CCK.UnusedSteps.self]) }
+    func test_cdata() async throws { try await check("cdata", [CCK.CData.self]) }
+    func test_markdown() async throws { try await check("markdown", [CCK.Markdown.self]) }
+    func test_rules() async throws { try await check("rules", [CCK.Rules.self]) }
+    func test_rulesBackgrounds() async throws { try await check("rules-backgrounds", [CCK.Backgrounds.self]) }
+    func test_multipleFeatures() async throws { try await check("multiple-features", [CCK.Orders.self]) }
 
     // MARK: Helpers
 

@@ -9,6 +9,9 @@ struct CCKError: Error, CustomStringConvertible {
 /// Swift step definitions for the CCK samples of CompatibilityKitSubsetTests, written from each STEPS.md.
 enum CCK {
     final class W: World {
+        var money = 0
+        var stock: [String] = []
+        var bought: [String] = []
         var count = 0
         var friends = 0
         var table: DataTable?
@@ -237,6 +240,140 @@ enum CCK {
     enum StackTraces: StepLibrary {
         static func register(_ steps: inout Steps<W>) {
             steps.when("a step throws an exception") { _ in throw CCKError("BOOM") }
+        }
+    }
+
+    static func file(_ sample: String, _ name: String) -> Data {
+        FileManager.default.contents(atPath: CompatibilityKitSubsetTests.cck + "/\(sample)/\(name)") ?? Data()
+    }
+
+    enum Attachments: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.when("the string {string} is attached as {string}") { (_, text: String, type: String) in attach(text, mediaType: type) }
+            steps.when("the string {string} is logged") { (_, text: String) in log(text) }
+            steps.when("text with ANSI escapes is logged") { _ in
+                log("This displays a \u{1b}[31mr\u{1b}[0m\u{1b}[91ma\u{1b}[0m\u{1b}[33mi\u{1b}[0m\u{1b}[32mn\u{1b}[0m\u{1b}[34mb\u{1b}[0m\u{1b}[95mo\u{1b}[0m\u{1b}[35mw\u{1b}[0m")
+            }
+            steps.when("the following string is attached as {string}:") { (_, type: String, text: DocString) in attach(text.content, mediaType: type) }
+            steps.when("an array with {int} bytes is attached as {string}") { (_, size: Int, type: String) in
+                attach(Data((0..<size).map { UInt8($0 % 256) }), mediaType: type)
+            }
+            steps.when("a PDF document is attached and renamed") { _ in
+                attach(file("attachments", "document.pdf"), mediaType: "application/pdf", fileName: "renamed.pdf")
+            }
+            steps.when("a link to {string} is attached") { (_, uri: String) in attach(uri, mediaType: "text/uri-list") }
+            steps.when("the string {string} is attached as {string} before a failure") { (_, text: String, type: String) in
+                attach(text, mediaType: type)
+                throw CCKError("whoops")
+            }
+        }
+    }
+
+    enum HooksAttachment: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.before { _ in attach(file("hooks-attachment", "cucumber.svg"), mediaType: "image/svg+xml") }
+            steps.when("a step passes") { _ in }
+            steps.after { _ in attach(file("hooks-attachment", "cucumber.svg"), mediaType: "image/svg+xml") }
+        }
+    }
+
+    enum HooksUndefined: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.before { _ in }
+            steps.after { _ in }
+        }
+    }
+
+    enum GlobalHooksAttachments: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.beforeAll { attach("Attachment from BeforeAll hook", mediaType: "text/plain") }
+            steps.when("a step passes") { _ in }
+            steps.afterAll { attach("Attachment from AfterAll hook", mediaType: "text/plain") }
+        }
+    }
+
+    enum ExamplesTablesAttachment: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.when("a JPEG image is attached") { _ in attach(file("examples-tables-attachment", "cucumber.jpeg"), mediaType: "image/jpeg") }
+            steps.when("a PNG image is attached") { _ in attach(file("examples-tables-attachment", "cucumber.png"), mediaType: "image/png") }
+        }
+    }
+
+    enum Cucumbers: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("there are {int} cucumbers") { (world, count: Int) in world.count = count }
+            steps.given("there are {int} friends") { (world, friends: Int) in world.friends = friends }
+            steps.when("I eat {int} cucumbers") { (world, eaten: Int) in world.count -= eaten }
+            steps.then("I should have {int} cucumbers") { (world, expected: Int) in try expect(world.count, equals: expected) }
+            steps.then("each person can eat {int} cucumbers") { (world, share: Int) in
+                try expect(Int((Double(world.count) / Double(1 + world.friends)).rounded(.down)), equals: share)
+            }
+        }
+    }
+
+    enum CucumbersUndefined: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("there are {int} cucumbers") { (world, count: Int) in world.count = count }
+            steps.when("I eat {int} cucumbers") { (world, eaten: Int) in world.count -= eaten }
+            steps.then("I should have {int} cucumbers") { (world, expected: Int) in try expect(world.count, equals: expected) }
+        }
+    }
+
+    enum SkippedFailingHook: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("a step that skips") { _ in try skip() }
+            steps.after { _ in throw CCKError("whoops") }
+        }
+    }
+
+    enum PendingException: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("an unimplemented pending step") { _ in try pending("TODO") }
+        }
+    }
+
+    enum SkippedException: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("I skip a step") { _ in try skip("skipping") }
+        }
+    }
+
+    enum UnusedSteps: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("a step that is used") { _ in }
+            steps.given("a step that is not used") { _ in }
+        }
+    }
+
+    enum CData: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("I have {int} <![CDATA[cukes]]> in my belly") { (_, _: Int) in }
+        }
+    }
+
+    enum Markdown: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("some TypeScript code:") { (_, code: DocString) in try expect(!code.content.isEmpty, "code") }
+            steps.given("some classic Gherkin:") { (_, gherkin: DocString) in try expect(!gherkin.content.isEmpty, "gherkin") }
+            steps.when("we use a data table and attach something and then {word}") { (_, what: String, table: DataTable) in
+                try expect(!table.rows.isEmpty, "table")
+                log("We are logging some plain text (\(what))")
+                if what == "fail" { throw CCKError("You asked me to fail") }
+            }
+            steps.then("this might or might not run") { _ in }
+        }
+    }
+
+    enum Rules: StepLibrary {
+        static func register(_ steps: inout Steps<W>) {
+            steps.given("the customer has {int} cents") { (world, money: Int) in world.money = money }
+            steps.given("there are chocolate bars in stock") { world in world.stock = ["Mars"] }
+            steps.given("there are no chocolate bars in stock") { world in world.stock = [] }
+            steps.when("the customer tries to buy a {int} cent chocolate bar") { (world, price: Int) in
+                if world.money >= price, !world.stock.isEmpty { world.bought.append(world.stock.removeFirst()) }
+            }
+            steps.then("the sale should not happen") { world in try expect(world.bought.isEmpty, "no sale") }
+            steps.then("the sale should happen") { world in try expect(!world.bought.isEmpty, "a sale") }
         }
     }
 }

@@ -479,7 +479,15 @@ extension HTMLTemplate {
         order.forEach(function (name) {
           var box = el('section', 'trace-family');
           add(box, el('h2', null, name === 'Other tags' ? name : name + ' \u2014 ' + plural(families[name].length, 'tag')));
+          var proven = families[name].filter(function (tag) {
+            return byTag[tag].every(function (sc) { return sc.s === 'passed'; });
+          }).length;
+          add(box, el('p', 'trace-summary', proven + ' of ' + plural(families[name].length, 'tag') +
+            ' proven (every scenario carrying the tag passed)'));
           var table = el('table', 'trace');
+          var cols = el('colgroup');
+          add(cols, el('col', 'c-tag'), el('col', 'c-status'), el('col'));
+          add(table, cols);
           var head = el('tr');
           ['Tag', 'Status', 'Scenarios proving it'].forEach(function (h) { add(head, el('th', null, h)); });
           add(table, head);
@@ -572,11 +580,16 @@ extension HTMLTemplate {
       }
       document.getElementById('tab-features').addEventListener('click', function () { setView('features'); });
       document.getElementById('tab-trace').addEventListener('click', function () { setView('trace'); });
+      function toggleDetails(open) {
+        Array.prototype.forEach.call(traceView.querySelectorAll('details'), function (d) { d.open = open; });
+      }
       document.getElementById('expand-all').addEventListener('click', function () {
+        if (state.view === 'trace') { toggleDetails(true); return; }
         features.forEach(function (feature, f) { state.open[f] = true; });
         update();
       });
       document.getElementById('collapse-all').addEventListener('click', function () {
+        if (state.view === 'trace') { toggleDetails(false); return; }
         state.open = {};
         features.forEach(function (feature, f) { renderFeature(f); });
       });

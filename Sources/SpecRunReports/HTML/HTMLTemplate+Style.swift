@@ -110,7 +110,9 @@ extension HTMLTemplate {
     .badge[class*="s-"], .dot[class*="s-"], .bar span[class*="s-"] { background: var(--st); }
     .trace-family { background: var(--panel); border: 1px solid var(--border); border-radius: 10px; padding: 8px 16px 12px; margin: 0 0 12px; box-shadow: var(--shadow); }
     .trace-family h2 { font-size: 16px; margin: 6px 0; }
-    table.trace { border-collapse: collapse; width: 100%; }
+    table.trace { border-collapse: collapse; width: 100%; table-layout: fixed; }
+    table.trace col.c-tag { width: 30%; } table.trace col.c-status { width: 14%; }
+    .trace-summary { color: var(--muted); font-size: 13px; margin: 0 0 6px; }
     table.trace td, table.trace th { border-bottom: 1px solid var(--border); padding: 6px 8px; text-align: left; vertical-align: top; }
     table.trace th { font-size: 12px; color: var(--muted); font-weight: 600; }
     table.trace td.child { padding-left: 28px; }

@@ -192,3 +192,21 @@ final class CompatibilityKitTests: XCTestCase {
         try await assertSampleMatches("unused-steps", UnusedStepsSteps.self)
     }
 }
+
+/// The sample checks can fail: a sample run with the wrong step definitions does not match.
+final class CompatibilityKitHarnessTests: XCTestCase {
+    func test_sampleRun_differsOnWrongStepLibrary() async throws {
+        let run = try CCKSampleRun("minimal")
+        let actual = try await run.run([UnusedStepsSteps.self]).map(JSONValue.parse)
+
+        let report = try XCTUnwrap(MessageStreamComparer().compare(expected: try run.expected(), actual: actual))
+
+        XCTAssertTrue(report.contains("stepDefinition"), report)
+    }
+
+    func test_configuration_mapsArgumentsFileOnRetryAndOrderSamples() throws {
+        XCTAssertEqual(try CCKSampleRun("retry").configuration().retry, 2)
+        XCTAssertEqual(try CCKSampleRun("multiple-features-reversed").configuration().order, .reverse)
+        XCTAssertEqual(try CCKSampleRun("minimal").configuration().retry, 0)
+    }
+}

@@ -71,7 +71,7 @@ struct CCKSampleRun {
         return try envelopes.map { try NDJSON.encode($0) }
     }
 
-    /// Where a failing comparison leaves the actual stream, for a closer look.
+    /// Leaves the actual stream in the temporary folder (`specrun-cck/<sample>.ndjson`), for a closer look.
     func saveActual(_ lines: [String]) -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-cck", isDirectory: true)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -92,10 +92,10 @@ extension XCTestCase {
                              file: StaticString = #filePath, line: UInt = #line) async throws {
         let run = try CCKSampleRun(sample)
         let actualLines = try await run.run([library])
+        let saved = run.saveActual(actualLines)
         let actual = try actualLines.map(JSONValue.parse)
         if let difference = MessageStreamComparer().compare(expected: try run.expected(), actual: actual) {
-            XCTFail("CCK sample \(sample): \(difference)\n  actual stream saved to \(run.saveActual(actualLines))",
-                    file: file, line: line)
+            XCTFail("CCK sample \(sample): \(difference)\n  actual stream saved to \(saved)", file: file, line: line)
         }
     }
 }

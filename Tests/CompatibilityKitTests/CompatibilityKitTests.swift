@@ -210,3 +210,33 @@ final class CompatibilityKitHarnessTests: XCTestCase {
         XCTAssertEqual(try CCKSampleRun("minimal").configuration().retry, 0)
     }
 }
+
+/// The reference data is found next to the repository, and its absence is noticed (the tests then skip).
+final class CCKLocationTests: XCTestCase {
+    func test_locate_findsSharedFolderNextToTheRepository() throws {
+        let (repo, source) = try makeRepository()
+        let cck = repo.deletingLastPathComponent().appendingPathComponent("shared/reference/cck")
+        try FileManager.default.createDirectory(at: cck, withIntermediateDirectories: true)
+
+        XCTAssertEqual(CCK.locate(from: source.path)?.resolvingSymlinksInPath().path, cck.resolvingSymlinksInPath().path)
+    }
+
+    func test_locate_givesNothingOnAbsentSharedFolder() throws {
+        let (_, source) = try makeRepository()
+
+        XCTAssertNil(CCK.locate(from: source.path))
+    }
+
+    /// A throwaway `<tmp>/<uuid>/repo/Package.swift` with `Tests/CompatibilityKitTests/Some.swift`.
+    private func makeRepository() throws -> (repo: URL, source: URL) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        addTeardownBlock { try? FileManager.default.removeItem(at: base) }
+        let repo = base.appendingPathComponent("repo")
+        let tests = repo.appendingPathComponent("Tests/CompatibilityKitTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try Data().write(to: repo.appendingPathComponent("Package.swift"))
+        let source = tests.appendingPathComponent("Some.swift")
+        try Data().write(to: source)
+        return (repo, source)
+    }
+}

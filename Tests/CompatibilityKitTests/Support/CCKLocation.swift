@@ -3,9 +3,13 @@ import Foundation
 /// Where the Cucumber Compatibility Kit samples are: `../shared/reference/cck` next to the repository
 /// (found from this file's path, symlinks resolved), or nil when the reference data is absent.
 enum CCK {
-    static let root: URL? = {
-        var folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
+    static let root: URL? = locate(from: #filePath)
+
+    /// Walks up from `file` to the folder holding Package.swift (the repository root) and returns its
+    /// sibling `shared/reference/cck` when that folder exists.
+    static func locate(from file: String) -> URL? {
+        var folder = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
                 let cck = folder.deletingLastPathComponent()
                     .appendingPathComponent("shared/reference/cck", isDirectory: true).standardizedFileURL
@@ -16,7 +20,7 @@ enum CCK {
             folder = folder.deletingLastPathComponent()
         }
         return nil
-    }()
+    }
 
     /// The folder of one sample (`.../cck/attachments`), or nil when the reference data is absent.
     static func folder(_ sample: String) -> URL? {

@@ -64,11 +64,15 @@ struct CCKSampleRun {
 
     /// Runs specrun on the sample with predictable IDs and a stepping clock; returns the NDJSON lines.
     func run(_ libraries: [any StepLibrary.Type]) async throws -> [String] {
+        try await runWithSummary(libraries).lines
+    }
+
+    func runWithSummary(_ libraries: [any StepLibrary.Type]) async throws -> (lines: [String], summary: RunSummary) {
         let runner = SpecRunner(libraries: libraries, configuration: try configuration(),
                                 ids: IncrementingIdGenerator(), clock: SteppingClock(), environment: [:])
         var envelopes: [Envelope] = []
-        _ = try await runner.run { envelopes.append($0) }
-        return try envelopes.map { try NDJSON.encode($0) }
+        let summary = try await runner.run { envelopes.append($0) }
+        return (try envelopes.map { try NDJSON.encode($0) }, summary)
     }
 
     /// Leaves the actual stream in the temporary folder (`specrun-cck/<sample>.ndjson`), for a closer look.
@@ -91,11 +95,17 @@ extension XCTestCase {
     func assertSampleMatches(_ sample: String, _ library: any StepLibrary.Type,
                              file: StaticString = #filePath, line: UInt = #line) async throws {
         let run = try CCKSampleRun(sample)
-        let actualLines = try await run.run([library])
+        let (actualLines, summary) = try await run.runWithSummary([library])
         let saved = run.saveActual(actualLines)
         let actual = try actualLines.map(JSONValue.parse)
-        if let difference = MessageStreamComparer().compare(expected: try run.expected(), actual: actual) {
+        let expected = try run.expected()
+        if let difference = MessageStreamComparer().compare(expected: expected, actual: actual) {
             XCTFail("CCK sample \(sample): \(difference)\n  actual stream saved to \(saved)", file: file, line: line)
+        }
+        // The summary (which decides the CLI's exit code) must agree with the stream's verdict.
+        if case .bool(let success)? = expected.last?["testRunFinished"]?["success"] {
+            XCTAssertEqual(summary.success, success, "CCK sample \(sample): RunSummary.success disagrees with the expected "
+                           + "testRunFinished.success", file: file, line: line)
         }
     }
 }

@@ -84,10 +84,23 @@ extension HTMLTemplate {
       function cells(line) {
         return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map(function (c) { return c.trim(); });
       }
+      // Gherkin narratives keep their lines ("As a …", "I want …", "So that …"); wrapped prose joins up.
+      var NARRATIVE = /^(as an?|i want|i would like|i'd like|so that|in order to|given|when|then)\b/i;
       function markdown(text) {
         var box = el('div', 'description');
         var lines = dedent(text), i = 0, paragraph = [];
-        function flush() { if (paragraph.length) { add(box, inline(el('p'), paragraph.join(' '))); paragraph = []; } }
+        function flush() {
+          if (!paragraph.length) return;
+          var p = el('p');
+          paragraph.forEach(function (line, n) {
+            if (n > 0) {
+              if (/[.!?:;]$/.test(paragraph[n - 1]) || NARRATIVE.test(line)) add(p, el('br')); else add(p, ' ');
+            }
+            inline(p, line);
+          });
+          add(box, p);
+          paragraph = [];
+        }
         while (i < lines.length) {
           var line = lines[i], trimmed = line.trim(), m;
           if (!trimmed) { flush(); i++; continue; }
@@ -442,17 +455,22 @@ extension HTMLTemplate {
       // ---------- Traceability view ----------
       var traceView = document.getElementById('trace-view');
       var traceBuilt = false;
+      // Tags that name a story or criterion: an id with a number (@CUS-032-AC-004, @BR-CHAT-002, @JIRA-12)
+      // is grouped by its prefix (CUS, BR-CHAT); @use-case-…, @story-…, @epic-…, @req-… by that word;
+      // every other tag goes to "Other tags".
+      var TRACE_WORDS = ['use-case', 'usecase', 'story', 'user-story', 'epic', 'feature', 'req', 'requirement', 'criterion', 'criteria', 'rule', 'issue', 'ticket', 'spec'];
       function family(tag) {
-        var parts = tag.replace(/^@/, '').split('-');
-        if (parts.length < 2) return 'Other tags';
-        var head = [];
+        var name = tag.replace(/^@/, ''), parts = name.split(/[-_.:]/);
         for (var i = 0; i < parts.length; i++) {
-          if (/\d/.test(parts[i])) break;
-          head.push(parts[i]);
+          if (/\d/.test(parts[i])) return i > 0 ? parts.slice(0, i).join('-') : 'Other tags';
         }
-        if (head.length === parts.length) head = parts.slice(0, -1);
-        return head.length ? head.join('-') : 'Other tags';
+        var lower = name.toLowerCase();
+        for (var w = 0; w < TRACE_WORDS.length; w++) {
+          if (lower.indexOf(TRACE_WORDS[w] + '-') === 0 || lower.indexOf(TRACE_WORDS[w] + '_') === 0) return TRACE_WORDS[w];
+        }
+        return 'Other tags';
       }
+      function familyRank(name) { return name === 'Other tags' ? 2 : TRACE_WORDS.indexOf(name) >= 0 ? 1 : 0; }
       function naturalCompare(a, b) { return a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }); }
       function buildTrace() {
         clear(traceView);
@@ -475,7 +493,7 @@ extension HTMLTemplate {
           if (!families[name]) { families[name] = []; order.push(name); }
           families[name].push(tag);
         });
-        order.sort(function (a, b) { return a === 'Other tags' ? 1 : b === 'Other tags' ? -1 : naturalCompare(a, b); });
+        order.sort(function (a, b) { return familyRank(a) - familyRank(b) || naturalCompare(a, b); });
         order.forEach(function (name) {
           var box = el('section', 'trace-family');
           add(box, el('h2', null, name === 'Other tags' ? name : name + ' \u2014 ' + plural(families[name].length, 'tag')));

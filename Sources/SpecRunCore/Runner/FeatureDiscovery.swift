@@ -88,11 +88,12 @@ struct FileSystem: Sendable {
 
     var kindOf: @Sendable (String) -> Kind?
     var listFiles: @Sendable (String) -> [String]
-    var readFile: @Sendable (String) -> String?
+    var readFile: @Sendable (String) -> Data?
 
     func kind(of path: String) -> Kind? { kindOf(path) }
     func files(under path: String) -> [String] { listFiles(path) }
-    func read(_ path: String) -> String? { readFile(path) }
+    func read(_ path: String) -> String? { readFile(path).map { String(decoding: $0, as: UTF8.self) } }
+    func readData(_ path: String) -> Data? { readFile(path) }
 
     static let local = FileSystem(
         kindOf: { path in
@@ -105,8 +106,5 @@ struct FileSystem: Sendable {
             let base = root.hasSuffix("/") ? String(root.dropLast()) : root
             return enumerator.compactMap { $0 as? String }.map { base + "/" + $0 }
         },
-        readFile: { path in
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            return String(decoding: data, as: UTF8.self)
-        })
+        readFile: { path in FileManager.default.contents(atPath: path) })
 }

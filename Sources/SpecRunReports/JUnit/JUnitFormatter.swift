@@ -27,9 +27,11 @@ struct JUnitXMLWriter {
 
     func document() -> String {
         let attempts = index.finalAttempts()
-        let statuses = attempts.map { index.status(of: $0) }
+        // A test case without step results counts as passed, as in Cucumber's formatter; any other status
+        // than PASSED and SKIPPED (UNKNOWN included) is a failure.
+        let statuses = attempts.map { index.worstResult(of: $0)?.status ?? .passed }
         let skipped = statuses.filter { $0 == .skipped }.count
-        let failures = statuses.filter { $0 != .passed && $0 != .skipped && $0 != .unknown }.count
+        let failures = statuses.filter { $0 != .passed && $0 != .skipped }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuite name=\"\(XML.attribute(options.junitSuiteName))\" time=\"\(Self.seconds(index.runDuration))\""
         out += " tests=\"\(attempts.count)\" skipped=\"\(skipped)\" failures=\"\(failures)\" errors=\"0\""
@@ -53,7 +55,7 @@ struct JUnitXMLWriter {
     }
 
     private func nonPassed(_ attempt: RunIndex.Attempt) -> String {
-        guard let result = index.worstResult(of: attempt), result.status != .passed, result.status != .unknown else { return "" }
+        guard let result = index.worstResult(of: attempt), result.status != .passed else { return "" }
         let isSkipped = result.status == .skipped
         let element = isSkipped ? "skipped" : "failure"
         var attributes = ""

@@ -25,7 +25,7 @@ struct Parser<Matcher: TokenMatcher> {
         builder.reset()
         matcher.reset()
         do {
-            try startRule(.gherkinDocument)
+            builder.startRule(.gherkinDocument)
             var state = 0
             while true {
                 let token = readToken()
@@ -58,10 +58,6 @@ struct Parser<Matcher: TokenMatcher> {
         if errors.count > Self.errorLimit { throw Stop() }
     }
 
-    private mutating func startRule(_ rule: RuleType) throws(Stop) {
-        builder.startRule(rule)
-    }
-
     private mutating func endRule(_ rule: RuleType) throws(Stop) {
         do { try builder.endRule(rule) } catch { try addError(error) }
     }
@@ -74,21 +70,27 @@ struct Parser<Matcher: TokenMatcher> {
     }
 
     private mutating func match(_ stateNumber: Int, _ token: Token) throws(Stop) -> Int {
-        let state = ParserStates.states[stateNumber]
-        for transition in state.transitions {
+        let range = ParserStates.ranges[stateNumber]
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let transition = ParserStates.transitions[index]
+            index += 1
             guard try matches(transition.token, token) else { continue }
-            if let lookahead = transition.lookahead {
-                guard try self.lookahead(lookahead == 0 ? .scenarioLine : .examplesLine) else { continue }
+            if transition.lookahead >= 0 {
+                guard try lookahead(transition.lookahead == 0 ? .scenarioLine : .examplesLine) else { continue }
             }
-            for rule in transition.end { try endRule(rule) }
-            for rule in transition.start { try startRule(rule) }
+            var k: UInt8 = 0
+            while k < transition.endCount { try endRule(Transition.rule(transition.endRules, k)); k += 1 }
+            k = 0
+            while k < transition.startCount { builder.startRule(Transition.rule(transition.startRules, k)); k += 1 }
             builder.build(token)
             return transition.to
         }
+        let expected = ParserStates.expected[stateNumber]
         if token.isEOF {
-            try addError(.unexpectedEOF(token, expected: state.expected))
+            try addError(.unexpectedEOF(token, expected: expected))
         } else {
-            try addError(unexpectedToken(token, expected: state.expected))
+            try addError(unexpectedToken(token, expected: expected))
         }
         return stateNumber
     }

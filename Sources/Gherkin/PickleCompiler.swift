@@ -59,29 +59,26 @@ private struct Context {
         var lastType: StepKeywordType? = .unknown
         var steps: [PickleStep] = []
         if !scenario.steps.isEmpty {
-            for step in background + scenario.steps {
-                if step.keywordType != .conjunction { lastType = step.keywordType }
-                steps.append(pickleStep(step, type: lastType))
-            }
+            steps.reserveCapacity(background.count + scenario.steps.count)
+            for step in background { steps.append(pickleStep(step, lastType: &lastType)) }
+            for step in scenario.steps { steps.append(pickleStep(step, lastType: &lastType)) }
         }
         pickles.append(Pickle(id: ids.newId(), uri: uri, location: scenario.location, name: scenario.name, language: language,
-                              steps: steps, tags: pickleTags(inheritedTags + scenario.tags), astNodeIds: [scenario.id]))
+                              steps: steps, tags: pickleTags(inheritedTags, scenario.tags), astNodeIds: [scenario.id]))
     }
 
     private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
-            let variables = header.cells
+            let variables = header.cells.map { Placeholder(name: $0.value) }
+            let tags = pickleTags(inheritedTags, scenario.tags, examples.tags)
             for row in examples.tableBody {
-                let values = row.cells
-                let tags = inheritedTags + scenario.tags + examples.tags
+                let values = row.cells.map(\.value)
                 var lastType: StepKeywordType?
                 var steps: [PickleStep] = []
                 if !scenario.steps.isEmpty {
-                    for step in background {
-                        if step.keywordType != .conjunction { lastType = step.keywordType }
-                        steps.append(pickleStep(step, type: lastType))
-                    }
+                    steps.reserveCapacity(background.count + scenario.steps.count)
+                    for step in background { steps.append(pickleStep(step, lastType: &lastType)) }
                     for step in scenario.steps {
                         if step.keywordType != .conjunction { lastType = step.keywordType }
                         let text = interpolate(step.text, variables, values)
@@ -92,14 +89,15 @@ private struct Context {
                 }
                 pickles.append(Pickle(id: ids.newId(), uri: uri, location: row.location,
                                       name: interpolate(scenario.name, variables, values), language: language,
-                                      steps: steps, tags: pickleTags(tags), astNodeIds: [scenario.id, row.id]))
+                                      steps: steps, tags: tags, astNodeIds: [scenario.id, row.id]))
             }
         }
     }
 
-    private func pickleStep(_ step: Step, type: StepKeywordType?) -> PickleStep {
-        PickleStep(argument: pickleArgument(step, [], []), astNodeIds: [step.id], id: ids.newId(),
-                   type: pickleType(type), text: step.text)
+    private func pickleStep(_ step: Step, lastType: inout StepKeywordType?) -> PickleStep {
+        if step.keywordType != .conjunction { lastType = step.keywordType }
+        return PickleStep(argument: pickleArgument(step, [], []), astNodeIds: [step.id], id: ids.newId(),
+                          type: pickleType(lastType), text: step.text)
     }
 
     private func pickleType(_ type: StepKeywordType?) -> PickleStepType? {
@@ -112,7 +110,8 @@ private struct Context {
         }
     }
 
-    private func pickleArgument(_ step: Step, _ variables: [TableCell], _ values: [TableCell]) -> PickleStepArgument? {
+    private func pickleArgument(_ step: Step, _ variables: [Placeholder], _ values: [String]) -> PickleStepArgument? {
+        guard step.dataTable != nil || step.docString != nil else { return nil }
         var tableIndex: Int?
         var docStringIndex: Int?
         if let table = step.dataTable, let docString = step.docString {
@@ -131,33 +130,45 @@ private struct Context {
                                                  mediaType: docString.mediaType.map { interpolate($0, variables, values) },
                                                  content: interpolate(docString.content, variables, values))
         }
-        return argument.dataTable == nil && argument.docString == nil ? nil : argument
+        return argument
     }
 
-    private func pickleTags(_ tags: [Tag]) -> [PickleTag] {
-        tags.map { PickleTag(name: $0.name, astNodeId: $0.id) }
+    private func pickleTags(_ lists: [Tag]...) -> [PickleTag] {
+        var tags: [PickleTag] = []
+        tags.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        for list in lists {
+            for tag in list { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        }
+        return tags
     }
 
     /// Replaces each `<name>` of the header by the row's value, one column after the other.
-    private func interpolate(_ text: String, _ variables: [TableCell], _ values: [TableCell]) -> String {
+    private func interpolate(_ text: String, _ variables: [Placeholder], _ values: [String]) -> String {
         guard !variables.isEmpty, text.utf8.contains(UInt8(ascii: "<")) else { return text }
         var result = text
         for (index, variable) in variables.enumerated() where index < values.count {
-            result = Placeholder.replace(name: variable.value, with: values[index].value, in: result)
+            result = variable.replace(with: values[index], in: result)
         }
         return result
     }
 }
 
-enum Placeholder {
-    /// Every `<name>` in `text` replaced by `value`. The reference builds a regular expression from the
-    /// name, so a name with regex syntax (`<total (€)>`) is matched as that expression, as there; plain
-    /// names (nearly all) are replaced byte for byte, without Unicode equivalence.
-    static func replace(name: String, with value: String, in text: String) -> String {
-        if name.utf8.contains(where: { isRegexSyntax($0) }) {
-            return replaceAsRegex("<" + name + ">", with: value, in: text)
-        }
-        return replace("<" + name + ">", with: value, in: text)
+/// A `<name>` of an outline, ready to be replaced in texts. The reference builds a regular expression from
+/// the name, so a name with regex syntax (`<total (€)>`) is matched as that expression, as there; plain
+/// names (nearly all) are replaced byte for byte, without Unicode equivalence.
+struct Placeholder {
+    let pattern: String
+    let bytes: [UInt8]
+    let isRegex: Bool
+
+    init(name: String) {
+        pattern = "<" + name + ">"
+        bytes = Array(pattern.utf8)
+        isRegex = name.utf8.contains(where: Self.isRegexSyntax)
+    }
+
+    func replace(with value: String, in text: String) -> String {
+        isRegex ? Self.replaceAsRegex(pattern, with: value, in: text) : Self.replace(bytes, with: value, in: text)
     }
 
     private static func isRegexSyntax(_ c: UInt8) -> Bool {
@@ -171,7 +182,7 @@ enum Placeholder {
 
     private static func replaceAsRegex(_ pattern: String, with value: String, in text: String) -> String {
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return replace(pattern, with: value, in: text) // the reference gives up on such names; we read them literally
+            return replace(Array(pattern.utf8), with: value, in: text) // the reference gives up on such names; we read them literally
         }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         return regex.stringByReplacingMatches(in: text, range: range,
@@ -179,28 +190,31 @@ enum Placeholder {
     }
 
     /// Every occurrence of `pattern` in `text` replaced by `value`, left to right, byte for byte.
-    static func replace(_ pattern: String, with value: String, in text: String) -> String {
-        let p = Array(pattern.utf8)
-        let t = Array(text.utf8)
-        guard !p.isEmpty, t.count >= p.count else { return text }
-        var out: [UInt8] = []
-        var i = 0
-        var last = 0
-        var found = false
-        while i + p.count <= t.count {
-            if t[i] == p[0], t[i..<(i + p.count)].elementsEqual(p) {
-                if !found { out.reserveCapacity(t.count + value.utf8.count) }
-                found = true
-                out.append(contentsOf: t[last..<i])
-                out.append(contentsOf: value.utf8)
-                i += p.count
-                last = i
-            } else {
-                i += 1
+    static func replace(_ pattern: [UInt8], with value: String, in text: String) -> String {
+        var contiguous = text
+        return contiguous.withUTF8 { t in
+            let n = pattern.count
+            guard n > 0, t.count >= n else { return text }
+            var out: [UInt8] = []
+            var i = 0
+            var last = 0
+            var found = false
+            let first = pattern[0]
+            while i + n <= t.count {
+                if t[i] == first, pattern.withUnsafeBufferPointer({ memcmp(t.baseAddress! + i, $0.baseAddress!, n) == 0 }) {
+                    if !found { out.reserveCapacity(t.count + value.utf8.count) }
+                    found = true
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last..<i]))
+                    out.append(contentsOf: value.utf8)
+                    i += n
+                    last = i
+                } else {
+                    i += 1
+                }
             }
+            guard found else { return text }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        guard found else { return text }
-        out.append(contentsOf: t[last...])
-        return String(decoding: out, as: UTF8.self)
     }
 }

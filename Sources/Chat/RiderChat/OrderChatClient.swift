@@ -78,7 +78,7 @@ public final class OrderChatClient {
     /// Typing a message and tapping Send, or tapping a quick reply.
     @discardableResult
     public func send(_ text: String) async -> RiderChatSendOutcome {
-        guard state.canSend else {
+        guard state.canSend, let order = state.order else {
             let reason = sendBlockedReason()
             state.notice = reason
             return .refused(reason: reason)
@@ -90,7 +90,7 @@ public final class OrderChatClient {
         }
         state.notice = nil
         let id = makeClientMessageID()
-        let sender = RiderChatAccessPolicy.sender(for: state.user, in: state.order ?? RiderChatOrder(id: state.orderID, customerID: "", status: .inTransit))
+        let sender = RiderChatAccessPolicy.sender(for: state.user, in: order)
         state.entries.append(RiderChatEntry(clientMessageID: id, sequence: nil, sender: sender, text: validated, date: currentDate(), status: .sending))
         if state.isOnline { await flushOutbox() }
         guard state.isOnline, outbox.isEmpty else {

@@ -5,16 +5,17 @@ extension OrderChatService {
     /// - Closing (Delivered/Cancelled) adds the system message "This chat is now closed" once.
     /// - A new rider replaces the previous one, who loses access at once; the new rider sees the history.
     public func orderDidChange(_ order: RiderChatOrder) {
-        withState { state in
+        let revoked: [Subscriber] = withState { state in
             guard var room = state.rooms[order.id] else {
                 state.rooms[order.id] = Room(order: order)
-                return
+                return []
             }
             let previous = room.order
             room.order = order
+            var revoked: [Subscriber] = []
             if let oldRider = previous.rider, oldRider.id != order.rider?.id {
                 room.formerRiderIDs.insert(oldRider.id)
-                revokeSubscriptions(in: &room, ofRider: oldRider.id, orderID: order.id)
+                revoked = removeSubscriptions(in: &room, ofRider: oldRider.id)
             }
             if let newRider = order.rider, newRider.id != previous.rider?.id {
                 room.formerRiderIDs.remove(newRider.id)
@@ -30,16 +31,18 @@ extension OrderChatService {
                 room.broadcast(.message(note))
             }
             state.rooms[order.id] = room
+            return revoked
         }
-    }
-
-    private func revokeSubscriptions(in room: inout Room, ofRider riderID: String, orderID: String) {
-        let revoked = room.subscribers.filter { $0.value.user.role == .rider && $0.value.user.id == riderID }
-        let reason = RiderChatError.noLongerAssignedRider(orderID: orderID).reason
-        for (id, subscriber) in revoked {
-            room.subscribers[id] = nil
+        // Outside the lock: ending a subscription may call back into the service (an AsyncStream's termination).
+        let reason = RiderChatError.noLongerAssignedRider(orderID: order.id).reason
+        for subscriber in revoked {
             subscriber.handler(.accessRevoked(reason: reason))
             subscriber.onEnd()
         }
+    }
+
+    private func removeSubscriptions(in room: inout Room, ofRider riderID: String) -> [Subscriber] {
+        let ids = room.subscribers.filter { $0.value.user.role == .rider && $0.value.user.id == riderID }.map(\.key).sorted()
+        return ids.compactMap { room.subscribers.removeValue(forKey: $0) }
     }
 }

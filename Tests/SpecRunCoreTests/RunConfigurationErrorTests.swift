@@ -81,7 +81,9 @@ final class RunConfigurationErrorTests: XCTestCase {
         try await assertThrows(libraries: [BadPatternSteps.self]) { error in
             guard case .badStepPattern(let pattern, _, let reason) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(pattern, "a (broken step")
-            XCTAssertFalse(reason.isEmpty)
+            XCTAssertTrue(reason.contains("column 3"), reason)
+            XCTAssertFalse(error.description.contains("\n"), error.description)
+            XCTAssertTrue(error.description.contains("RunConfigurationErrorTests.swift:"), error.description)
         }
     }
 
@@ -118,5 +120,20 @@ final class RunConfigurationErrorTests: XCTestCase {
             check(error)
         }
         XCTAssertTrue(spy.envelopes.isEmpty, "nothing is emitted before a configuration error", file: file, line: line)
+    }
+}
+
+final class SpecRunErrorDescriptionTests: XCTestCase {
+    func test_description_foldsACaretMessageIntoOneLine() {
+        let error = SpecRunError.badStepPattern(pattern: "a (b", location: "Steps.swift:3", reason: """
+            This Cucumber Expression has a problem at column 3:
+
+            a (b
+              ^
+            The '(' does not have a matching ')'.
+            If you did not intend to use optional text you can use '\\(' to escape the optional text
+            """)
+        XCTAssertEqual(error.description, "Steps.swift:3: bad step pattern 'a (b': This Cucumber Expression has a problem at column 3: "
+                       + "The '(' does not have a matching ')'. If you did not intend to use optional text you can use '\\(' to escape the optional text")
     }
 }

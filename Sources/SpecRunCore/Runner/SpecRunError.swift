@@ -1,3 +1,5 @@
+import Foundation
+
 /// A configuration problem found before anything runs. `description` is one line for humans.
 public enum SpecRunError: Error, Equatable, CustomStringConvertible {
     case badTagExpression(expression: String, reason: String)
@@ -10,6 +12,10 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
     case badRerunFile(path: String, reason: String)
 
     public var description: String {
+        singleLine(message)
+    }
+
+    private var message: String {
         switch self {
         case .badTagExpression(let expression, let reason):
             return "bad tag expression '\(expression)': \(reason)"
@@ -29,4 +35,19 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
             return "cannot read rerun file \(path): \(reason)"
         }
     }
+}
+
+/// Multi-line reasons (a Cucumber Expression error shows the expression and a caret under the column)
+/// folded into one line: the caret and echo lines dropped, the rest joined.
+func singleLine(_ text: String) -> String {
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard lines.count > 1 else { return text }
+    var kept: [String] = []
+    for (index, line) in lines.enumerated() where !line.isEmpty {
+        if line.allSatisfy({ $0 == "^" || $0 == "-" || $0 == " " }) { continue }
+        if index + 1 < lines.count, lines[index + 1].allSatisfy({ $0 == "^" || $0 == "-" || $0 == " " }),
+           !lines[index + 1].isEmpty { continue }
+        kept.append(line)
+    }
+    return kept.joined(separator: " ")
 }

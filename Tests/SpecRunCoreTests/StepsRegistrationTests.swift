@@ -76,3 +76,22 @@ extension SupportCode {
         }
     }
 }
+
+final class StepRegistryTests: XCTestCase {
+    func test_collect_registersALibraryListedTwiceOnce() {
+        XCTAssertEqual(StepRegistry.collect([SampleSteps.self, SampleSteps.self]).count,
+                       StepRegistry.collect([SampleSteps.self]).count)
+    }
+
+    func test_collect_givesStepsAndHooksTheirLibrarysScope() {
+        let code = StepRegistry.collect([ScopedOtherSteps.self])
+        XCTAssertEqual(code.count, 2)
+        for entry in code {
+            switch entry {
+            case .step(let step): XCTAssertEqual(step.scope, "@other")
+            case .hook(let hook): XCTAssertEqual(hook.scope, "@other")
+            case .parameterType: XCTFail("no parameter type expected")
+            }
+        }
+    }
+}

@@ -3,8 +3,10 @@ import TagExpressions
 
 extension StepRegistry {
     /// Every library's support code, in library then registration order, with the library's scope.
+    /// A library listed twice is registered once.
     static func collect(_ libraries: [any StepLibrary.Type]) -> [SupportCode] {
-        libraries.flatMap { collect($0) }
+        var seen = Set<ObjectIdentifier>()
+        return libraries.filter { seen.insert(ObjectIdentifier($0)).inserted }.flatMap { collect($0) }
     }
 
     private static func collect<L: StepLibrary>(_ library: L.Type) -> [SupportCode] {

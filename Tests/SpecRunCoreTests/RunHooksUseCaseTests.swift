@@ -145,7 +145,7 @@ final class RunHooksUseCaseTests: XCTestCase {
             """, libraries: [FailingBeforeAllStepsFree.self, ScopedOtherSteps.self])
 
         XCTAssertEqual(spy.testStepResults, [.passed, .passed, .passed, .undefined])
-        XCTAssertEqual(Journal.shared.take(), ["other before", "other", "step"])
+        XCTAssertEqual(Journal.shared.take(), ["other beforeAll", "other before", "other", "step"], "scopes leave global hooks alone")
         XCTAssertEqual(OtherWorld.made.take(), 1)
     }
 

@@ -85,11 +85,11 @@ final class StepRegistryTests: XCTestCase {
 
     func test_collect_givesStepsAndHooksTheirLibrarysScope() {
         let code = StepRegistry.collect([ScopedOtherSteps.self])
-        XCTAssertEqual(code.count, 2)
+        XCTAssertEqual(code.count, 3)
         for entry in code {
             switch entry {
             case .step(let step): XCTAssertEqual(step.scope, "@other")
-            case .hook(let hook): XCTAssertEqual(hook.scope, "@other")
+            case .hook(let hook): XCTAssertEqual(hook.scope, hook.kind == .beforeAll ? nil : "@other")
             case .parameterType: XCTFail("no parameter type expected")
             }
         }

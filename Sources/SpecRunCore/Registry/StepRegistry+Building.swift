@@ -16,7 +16,9 @@ extension StepRegistry {
         return steps.code.map { code in
             switch code {
             case .step(var step): step.scope = scope; return .step(step)
-            case .hook(var hook): hook.scope = scope; return .hook(hook)
+            case .hook(var hook):
+                if hook.kind != .beforeAll && hook.kind != .afterAll { hook.scope = scope }
+                return .hook(hook)
             case .parameterType: return code
             }
         }

@@ -35,6 +35,9 @@ extension StepRegistry {
             }
         }
         envelopes += undefinedParameterTypes.map { Envelope(undefinedParameterType: $0) }
+        for kind in [HookKind.beforeAll, .afterAll, .before, .after, .beforeStep, .afterStep] {
+            hooksInOrder[kind] = Self.runningOrder(hooks, kind)
+        }
         return envelopes
     }
 

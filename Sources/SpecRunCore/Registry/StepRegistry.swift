@@ -14,20 +14,24 @@ struct StepRegistry: Sendable {
 
     enum Entry: Sendable { case step(Int), hook(Int), parameterType(Int) }
 
-    func hooks(_ kind: HookKind) -> [RegisteredHook] {
-        hooks.filter { $0.code.kind == kind }
-    }
+    /// The hooks of each kind in running order, made once the ids are assigned.
+    var hooksInOrder: [HookKind: [RegisteredHook]] = [:]
 
     /// Before-type hooks sorted by (order, definition); after-type hooks the reverse.
-    func hooks(_ kind: HookKind, for tags: [String]) -> [RegisteredHook] {
-        let sorted = hooks(kind).enumerated()
+    static func runningOrder(_ hooks: [RegisteredHook], _ kind: HookKind) -> [RegisteredHook] {
+        let sorted = hooks.filter { $0.code.kind == kind }.enumerated()
             .sorted { ($0.element.code.order, $0.offset) < ($1.element.code.order, $1.offset) }
             .map(\.element)
-            .filter { $0.applies(to: tags) }
         switch kind {
         case .after, .afterStep, .afterAll: return sorted.reversed()
         case .before, .beforeStep, .beforeAll: return sorted
         }
+    }
+
+    /// The hooks of a kind that apply to a pickle with these tags, in running order.
+    func hooks(_ kind: HookKind, for tags: [String]) -> [RegisteredHook] {
+        let all = hooksInOrder[kind] ?? Self.runningOrder(hooks, kind)
+        return all.contains { $0.tags != nil || $0.scope != nil } ? all.filter { $0.applies(to: tags) } : all
     }
 }
 

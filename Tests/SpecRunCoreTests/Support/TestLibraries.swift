@@ -80,5 +80,6 @@ enum ScopedOtherSteps: StepLibrary {
     static func register(_ steps: inout Steps<OtherWorld>) {
         steps.given("another world is used") { _ in Journal.shared.record("other") }
         steps.before { _ in Journal.shared.record("other before") }
+        steps.beforeAll { Journal.shared.record("other beforeAll") }
     }
 }

@@ -29,6 +29,7 @@ enum HTMLTemplate {
           <div class="filters" id="filters" role="group" aria-label="Filter by status"></div>
           <p class="steps-line" id="steps-line"></p>
           <pre class="problems" id="problems" hidden></pre>
+          <details class="attention" id="attention" hidden><summary id="attention-title"></summary><ul id="attention-list"></ul></details>
         </div>
       </div>
     </header>

@@ -265,6 +265,23 @@ extension HTMLTemplate {
       document.getElementById('steps-line').textContent = plural(stepCount, 'step') + ': ' + STATUSES.filter(function (s) { return stepTotals[s]; })
         .map(function (s) { return stepTotals[s] + ' ' + LABEL[s]; }).join(', ') + ' \u00B7 ' + plural(features.length, 'feature');
 
+      // ---------- Scenarios that need attention (failed, undefined, pending, ambiguous) ----------
+      (function attention() {
+        var problems = scenarios.filter(function (sc) { return SEVERITY[sc.s] >= SEVERITY.pending; })
+          .sort(function (a, b) { return SEVERITY[b.s] - SEVERITY[a.s]; });
+        if (!problems.length) return;
+        var box = document.getElementById('attention'), list = document.getElementById('attention-list');
+        document.getElementById('attention-title').textContent = plural(problems.length, 'scenario') + ' need' + (problems.length === 1 ? 's' : '') + ' attention';
+        problems.slice(0, 50).forEach(function (sc) {
+          var li = el('li'), a = el('a', null, features[sc.f].n + ' \u203A ' + sc.n);
+          a.href = '#' + encodeURIComponent(sc.id);
+          add(li, el('span', 'icon s-' + sc.s, ICON[sc.s] + ' '), el('span', 'st-text s-' + sc.s, LABEL[sc.s] + ': '), a);
+          add(list, li);
+        });
+        if (problems.length > 50) add(list, el('li', 'empty', 'and ' + (problems.length - 50) + ' more: use the status filters above.'));
+        box.hidden = false;
+      })();
+
       // ---------- Features view ----------
       var featuresView = document.getElementById('features-view');
       var featureNodes = [];

@@ -28,7 +28,7 @@ extension HTMLTemplate {
     .top-row { display: flex; justify-content: space-between; align-items: flex-start; gap: 16px; }
     h1 { margin: 0; font-size: 22px; font-weight: 650; }
     .meta { margin: 2px 0 0; color: var(--muted); font-size: 13px; }
-    .summary { display: flex; gap: 22px; align-items: center; margin: 12px 0 8px; }
+    .summary { display: flex; gap: 22px; align-items: flex-start; margin: 12px 0 8px; }
     .chart svg { display: block; }
     .chart .rate { font-size: 9px; font-weight: 700; fill: var(--text); }
     .chart .rate-label { font-size: 4px; fill: var(--muted); }
@@ -40,6 +40,10 @@ extension HTMLTemplate {
     .dot { width: 10px; height: 10px; border-radius: 50%; display: inline-block; border: 1px solid transparent; }
     .steps-line { margin: 8px 0 0; color: var(--muted); font-size: 13px; }
     .problems { color: var(--failed); background: var(--code); padding: 8px 10px; border-radius: 6px; white-space: pre-wrap; margin: 8px 0 0; }
+    .attention { margin: 8px 0 0; font-size: 14px; }
+    .attention summary { cursor: pointer; color: var(--failed); font-weight: 600; }
+    .attention ul { margin: 4px 0; padding-left: 4px; list-style: none; max-height: 240px; overflow: auto; }
+    .attention li { margin: 2px 0; }
     .toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
     #search { flex: 1 1 280px; min-width: 200px; padding: 6px 10px; border-radius: 6px; border: 1px solid var(--border);
       background: var(--bg); color: var(--text); font: inherit; }

@@ -66,6 +66,18 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(try NDJSON.decode(text), envelopes)
     }
 
+    func test_finish_closesTheOutputOnceOnEveryFormat() throws {
+        let envelopes = try sampleEnvelopes()
+        for format in ReportFormat.allCases {
+            let sink = MemorySink()
+            let formatter = makeFormatter(format, sink: sink, options: ReportOptions())
+            for envelope in envelopes { formatter.handle(envelope) }
+            try formatter.finish()
+            XCTAssertEqual(sink.closeCount, 1, "\(format)")
+            XCTAssertFalse(sink.text.isEmpty, "\(format) wrote nothing")
+        }
+    }
+
     func test_formatNames_matchTheCommandLine() {
         XCTAssertEqual(ReportFormat.allCases.map(\.rawValue),
                        ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"])

@@ -16,9 +16,6 @@ extension TestStepResultStatus {
 
     var lowercased: String { rawValue.lowercased() }
 
-    /// Statuses in the order reports list them.
-    static let reportOrder: [TestStepResultStatus] = [.passed, .failed, .pending, .undefined, .ambiguous, .skipped, .unknown]
-
     /// Failed-ish: makes a scenario count as not passed.
     var isProblem: Bool { self == .failed || self == .pending || self == .undefined || self == .ambiguous }
 }

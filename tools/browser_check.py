@@ -16,7 +16,8 @@ It checks that
   3. typing in the search box changes what is visible (a query matching nothing hides every scenario;
      the first scenario's name, quoted, shows it),
   4. clicking a status filter shows exactly that many scenarios, and clicking it again restores the view,
-  5. the browser console has no errors (script errors, CSP violations, failed loads),
+  5. the traceability view lists every tag, the theme button switches light/dark, a #deep-link opens its scenario,
+  6. the browser console has no errors (script errors, CSP violations, failed loads),
 and saves a screenshot (default: REPORT.png next to the report) with the first feature expanded.
 
 Needs Debian's `chromium` and `chromium-driver` (apt-get install -y chromium chromium-driver); python3 stdlib only:
@@ -295,11 +296,30 @@ def main():
             settle(lambda: visible() == total)
             check(visible() == total, f"clicking '{pick}' again shows all {total} scenarios")
 
-        # The traceability view renders.
+        # The traceability view renders one row per tag.
         driver.click("#tab-trace")
         rows = driver.run("return document.querySelectorAll('#trace-view tr[data-tag]').length")
-        print(f"info - traceability view lists {rows} tags")
+        tags = driver.run("var d = JSON.parse(document.getElementById('report-data').textContent), s = {};"
+                          "d.features.forEach(function (f) { f.sc.forEach(function (c) { c.tg.forEach(function (t) { s[t] = 1; }); }); });"
+                          "return Object.keys(s).length;")
+        check(rows == tags, f"the traceability view lists every tag ({rows} of {tags})")
         driver.click("#tab-features")
+
+        # Light and dark themes.
+        before = driver.run("return document.documentElement.dataset.theme")
+        driver.click("#theme-toggle")
+        after = driver.run("return document.documentElement.dataset.theme")
+        check({before, after} == {"light", "dark"}, f"the theme button switches {before} to {after}")
+        driver.click("#theme-toggle")
+
+        # A deep link opens its scenario.
+        target = driver.run("var d = JSON.parse(document.getElementById('report-data').textContent);"
+                            "var f = d.features[d.features.length - 1]; return f && f.sc.length ? f.sc[f.sc.length - 1].id : null;")
+        if target:
+            driver.run("window.location.hash = encodeURIComponent(arguments[0]);", target)
+            opened = wait_until(lambda: driver.run("var n = document.querySelector('.scenario.target'); return n ? n.id : null;"), 10)
+            check(opened == target, f"the deep link #{target} opens that scenario")
+            driver.run("history.replaceState(null, '', window.location.pathname); window.scrollTo(0, 0);")
 
         # Screenshot with the first feature open.
         driver.run("var h = document.querySelector('.feature:not([hidden]) .feature-head');"

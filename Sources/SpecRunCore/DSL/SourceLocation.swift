@@ -13,4 +13,8 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(file):\(line)" }
+
+    func relative(to root: String?) -> SourceLocation {
+        SourceLocation(file: relativePath(file, to: root), line: line)
+    }
 }

@@ -41,8 +41,8 @@ struct RegisteredStep: Sendable {
     let pattern: any CompiledPattern
     let scope: TagExpression?
 
-    var description: StepDefinitionDescription {
-        StepDefinitionDescription(pattern: code.pattern, location: code.location)
+    func description(relativeTo root: String?) -> StepDefinitionDescription {
+        StepDefinitionDescription(pattern: code.pattern, location: code.location.relative(to: root))
     }
 
     func applies(to tags: [String]) -> Bool {

@@ -38,7 +38,7 @@ final class AttachmentRecorder: @unchecked Sendable {
 
 /// Runs user code with the step context bound, turning what it throws into an outcome.
 func runUserCode(
-    recorder: AttachmentRecorder, location: SourceLocation, step: () -> String?,
+    recorder: AttachmentRecorder, location: SourceLocation, root: String?, step: () -> String?,
     _ body: () async throws -> Void
 ) async -> CodeOutcome {
     do {
@@ -47,6 +47,6 @@ func runUserCode(
         }
         return .passed
     } catch {
-        return CodeOutcome(error: error, definedAt: location, step: step())
+        return CodeOutcome(error: error, definedAt: location.relative(to: root), step: step(), root: root)
     }
 }

@@ -11,14 +11,14 @@ struct CodeOutcome: Sendable, Equatable {
 
     /// Maps a thrown error to a status the Cucumber way: `pending()` → PENDING, `skip()` → SKIPPED,
     /// anything else → FAILED, with the error's text, Swift type and where it happened.
-    init(error: any Error, definedAt location: SourceLocation, step: String?) {
+    init(error: any Error, definedAt location: SourceLocation, step: String?, root: String? = nil) {
         switch error {
         case let pending as PendingStep:
             self.init(status: .pending, reason: pending.reason, type: "PendingException", location: location, step: step)
         case let skipped as SkippedStep:
             self.init(status: .skipped, reason: skipped.reason, type: "SkippedException", location: location, step: step)
         case let failure as ExpectationFailure:
-            let frame = SourceLocation(file: failure.file, line: failure.line)
+            let frame = SourceLocation(file: failure.file, line: failure.line).relative(to: root)
             self.init(status: .failed, reason: failure.message, type: "ExpectationFailure", location: frame, step: step)
         default:
             let type = String(reflecting: Swift.type(of: error))

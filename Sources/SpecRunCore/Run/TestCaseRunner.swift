@@ -7,6 +7,8 @@ struct TestCaseRunner {
     let clock: any RunClock
     let ids: IdGenerator
     let dryRun: Bool
+    /// Source locations in results are made relative to this folder.
+    let root: String?
     let snippets: SnippetWriter
     /// "features/a.feature:8" for a pickle step, for stack traces.
     let locate: (Pickle, PickleStep) -> String?
@@ -46,7 +48,7 @@ struct TestCaseRunner {
                     outcome = CodeOutcome(status: .skipped)
                 } else {
                     ran = true
-                    outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: { nil }) {
+                    outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {
                         try await hook.code.invoke(worlds)
                     }
                 }
@@ -60,7 +62,7 @@ struct TestCaseRunner {
                         extra.append(Envelope(suggestion: snippets.suggestion(for: pickleStep, id: ids.newId())))
                     }
                 case .ambiguous(let matches):
-                    outcome = state.skippedByUser ? CodeOutcome(status: .skipped) : Self.ambiguity(pickleStep, matches)
+                    outcome = state.skippedByUser ? CodeOutcome(status: .skipped) : Self.ambiguity(pickleStep, matches, root: root)
                 case .matched(let match):
                     if state.skippingSteps || state.skipAll {
                         outcome = CodeOutcome(status: .skipped)
@@ -96,19 +98,19 @@ struct TestCaseRunner {
         let where_ = { locate(plan.pickle, pickleStep) }
         var outcome = CodeOutcome.passed
         for hook in stepHooks.before where outcome.status == .passed {
-            outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: where_) {
+            outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: where_) {
                 try await hook.code.invoke(worlds)
             }
         }
         if outcome.status == .passed {
             let definition = match.definition
-            outcome = await runUserCode(recorder: recorder, location: definition.code.location, step: where_) {
+            outcome = await runUserCode(recorder: recorder, location: definition.code.location, root: root, step: where_) {
                 let raw = try Self.rawArguments(match, pickleStep)
-                try await definition.code.invoke(worlds, raw, definition.description)
+                try await definition.code.invoke(worlds, raw, definition.description(relativeTo: root))
             }
         }
         for hook in stepHooks.after {
-            let after = await runUserCode(recorder: recorder, location: hook.code.location, step: where_) {
+            let after = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: where_) {
                 try await hook.code.invoke(worlds)
             }
             if outcome.status == .passed && after.status != .passed { outcome = after }
@@ -129,8 +131,8 @@ struct TestCaseRunner {
         return raw
     }
 
-    static func ambiguity(_ step: PickleStep, _ matches: [StepMatch]) -> CodeOutcome {
-        let list = matches.map { "  \($0.definition.code.pattern.source) (\($0.definition.code.location))" }
+    static func ambiguity(_ step: PickleStep, _ matches: [StepMatch], root: String?) -> CodeOutcome {
+        let list = matches.map { "  \($0.definition.code.pattern.source) (\($0.definition.code.location.relative(to: root)))" }
         let message = "Multiple step definitions match \"\(step.text)\":\n" + list.joined(separator: "\n")
         return CodeOutcome(status: .ambiguous, message: message)
     }

@@ -21,11 +21,12 @@ extension SpecRunner {
         let runId = testRunStarted.id ?? ""
         var success = true
 
-        if await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, success: &success, emit: emit) {
-            await runTestCases(ordered, prepared.registry, lines: loaded.lines, runId: runId,
+        let root = prepared.root
+        if await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: root, success: &success, emit: emit) {
+            await runTestCases(ordered, prepared.registry, lines: loaded.lines, runId: runId, root: root,
                                summary: &summary, success: &success, emit: emit)
         }
-        _ = await runGlobalHooks(.afterAll, prepared.registry, runId: runId, success: &success, emit: emit)
+        _ = await runGlobalHooks(.afterAll, prepared.registry, runId: runId, root: root, success: &success, emit: emit)
 
         let finished = clock.timestamp()
         summary.success = success
@@ -61,7 +62,7 @@ extension SpecRunner {
     }
 
     /// Plans every pickle (all testCase messages first), then runs them one by one, retrying failed ones.
-    private func runTestCases(_ pickles: [Pickle], _ registry: StepRegistry, lines: LineIndex, runId: String,
+    private func runTestCases(_ pickles: [Pickle], _ registry: StepRegistry, lines: LineIndex, runId: String, root: String,
                               summary: inout RunSummary, success: inout Bool, emit: (Envelope) -> Void) async {
         let planner = Planner(registry: registry)
         let plans = pickles.map { planner.plan($0, ids: ids, testRunStartedId: runId) }
@@ -69,7 +70,7 @@ extension SpecRunner {
         let customTypes = Dictionary(registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
                                      uniquingKeysWith: { first, _ in first })
         let runner = TestCaseRunner(
-            registry: registry, clock: clock, ids: ids, dryRun: configuration.dryRun,
+            registry: registry, clock: clock, ids: ids, dryRun: configuration.dryRun, root: root,
             snippets: SnippetWriter(compiler: registry.compiler, customTypes: customTypes),
             locate: { pickle, step in
                 guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }

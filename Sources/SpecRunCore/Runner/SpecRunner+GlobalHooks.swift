@@ -2,7 +2,7 @@ import Messages
 
 extension SpecRunner {
     /// BeforeAll hooks in order, AfterAll hooks in reverse; every one runs. Returns whether all passed.
-    func runGlobalHooks(_ kind: HookKind, _ registry: StepRegistry, runId: String, success: inout Bool,
+    func runGlobalHooks(_ kind: HookKind, _ registry: StepRegistry, runId: String, root: String, success: inout Bool,
                         emit: (Envelope) -> Void) async -> Bool {
         var allPassed = true
         let recorder = AttachmentRecorder(clock: clock)
@@ -14,7 +14,7 @@ extension SpecRunner {
             if configuration.dryRun {
                 outcome = CodeOutcome(status: .skipped)
             } else {
-                outcome = await runUserCode(recorder: recorder, location: hook.code.location, step: { nil }) {
+                outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {
                     try await hook.code.invoke(nil)
                 }
             }

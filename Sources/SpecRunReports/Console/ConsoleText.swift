@@ -145,6 +145,9 @@ struct ConsoleText {
         for attachment in attempt.attachments[step.id] ?? [] {
             out += attachmentLine(attachment, indent: indent)
         }
+        for external in attempt.externalAttachments[step.id] ?? [] {
+            out += indent + style.paint("Attachment (\(external.mediaType)): \(external.url)", .grey) + "\n"
+        }
         return out
     }
 

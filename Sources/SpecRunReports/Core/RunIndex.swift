@@ -12,6 +12,7 @@ final class RunIndex {
         var stepStarted: [String: TestStepStarted] = [:]
         var stepFinished: [String: TestStepFinished] = [:]
         var attachments: [String: [Attachment]] = [:]
+        var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
             self.started = started
             self.arrival = arrival
@@ -85,6 +86,9 @@ final class RunIndex {
             } else {
                 runAttachments.append(attachment)
             }
+        }
+        if let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId {
+            attempts[attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         }
         if let finished = envelope.testCaseFinished { attempts[finished.testCaseStartedId]?.finished = finished }
         if let suggestion = envelope.suggestion { suggestions[suggestion.pickleStepId, default: []].append(suggestion) }

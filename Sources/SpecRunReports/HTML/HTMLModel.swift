@@ -109,13 +109,14 @@ struct HTMLModel {
             let result = finished?.testStepResult
             let status = result?.status ?? .unknown
             let attachments = attempt?.attachments[step.id] ?? []
+            let externals = attempt?.externalAttachments[step.id] ?? []
             var members: [(String, JSONValue)] = []
             if let text = index.text(of: step) {
                 members.append(("k", .string(text.keyword)))
                 members.append(("t", .string(text.text)))
             } else {
                 // Hooks show only when they did not pass or attached something.
-                guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty else { return nil }
+                guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty || !externals.isEmpty else { return nil }
                 let hook = index.hook(of: step)
                 members.append(("h", .string(ConsoleText.hookLabel(hook))))
                 if let reference = hook?.sourceReference, let location = index.location(of: reference) {
@@ -150,8 +151,10 @@ struct HTMLModel {
                     index.stepDefinitions[id].map { .string("\($0.pattern.source)  # \(index.location(of: $0.sourceReference) ?? "?")") }
                 })))
             }
-            if !attachments.isEmpty {
-                members.append(("at", .array(attachments.map { attachment in
+            if !attachments.isEmpty || !externals.isEmpty {
+                members.append(("at", .array(externals.map { external in
+                    .object([("m", .string(external.mediaType)), ("b", .string("")), ("url", .string(external.url))])
+                } + attachments.map { attachment in
                     var a: [(String, JSONValue)] = [("m", .string(attachment.mediaType))]
                     if let name = attachment.fileName { a.append(("n", .string(name))) }
                     if attachment.contentEncoding == .base64 { a.append(("b64", .bool(true))) }

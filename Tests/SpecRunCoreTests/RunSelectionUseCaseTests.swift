@@ -35,6 +35,7 @@ final class RunSelectionUseCaseTests: XCTestCase {
             "features/a/z.feature.md": "# Feature: md\n\n## Scenario: md\n\n* Given a step passes\n",
             "features/a.feature": "Feature: a\n  Scenario: a\n    Given a step passes\n",
             "features/notes.txt": "not a feature",
+            "features/.hidden/h.feature": "Feature: hidden\n  Scenario: h\n    Given a step passes\n",
         ], libraries: [BasketSteps.self]))
 
         XCTAssertEqual(spy.envelopes.compactMap(\.source).map(\.uri),

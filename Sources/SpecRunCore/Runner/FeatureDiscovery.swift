@@ -102,9 +102,14 @@ struct FileSystem: Sendable {
             return isDirectory.boolValue ? .directory : .file
         },
         listFiles: { root in
-            guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+            // Hidden files and folders (.build, .git, …) are not searched.
             let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-            return enumerator.compactMap { $0 as? String }.map { base + "/" + $0 }
+            guard let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: base), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+            let prefix = URL(fileURLWithPath: base).standardizedFileURL.path
+            return enumerator.compactMap { ($0 as? URL)?.standardizedFileURL.path }.map { path in
+                path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path
+            }
         },
         readFile: { path in FileManager.default.contents(atPath: path) })
 }

@@ -21,6 +21,13 @@ final class ConsoleGoldenTests: XCTestCase {
         XCTAssertTrue(text.contains("Features/quiz.feature:21 # A wrong answer is reported"), text)
     }
 
+    func test_summary_countsTheLastAttemptAndFlakyScenariosOnRetries() throws {
+        let retry = try loadEnvelopes(sharedFolder().appendingPathComponent("reference/cck/retry/retry.ndjson"))
+        let text = try render(.summary, retry)
+        XCTAssertTrue(text.contains("4 scenarios (3 passed, 1 failed)"), text)
+        XCTAssertTrue(text.contains("2 flaky scenarios (passed after a retry)"), text)
+    }
+
     func test_progress_printsOneCharacterPerStep() throws {
         let firstLine = try render(.progress, sampleEnvelopes()).split(separator: "\n").first.map(String.init)
         XCTAssertEqual(firstLine, ".....F..U..U...FP-A--")

@@ -236,6 +236,10 @@ struct ConsoleText {
             }
         }
         var out = countLine(attempts.count, "scenario", scenarioCounts) + "\n"
+        let flaky = attempts.filter { $0.started.attempt > 0 && index.status(of: $0) == .passed }.count
+        if flaky > 0 {
+            out += style.paint("\(flaky) flaky scenario\(flaky == 1 ? "" : "s") (passed after a retry)", .yellow) + "\n"
+        }
         out += countLine(stepTotal, "step", stepCounts) + "\n"
         out += Self.minutesAndSeconds(index.runDuration) + "\n"
         return out

@@ -165,3 +165,33 @@ enum FailingBeforeAllStepsFree: StepLibrary {
         steps.given("a step passes") { _ in Journal.shared.record("step") }
     }
 }
+
+enum ScenarioContextSteps: StepLibrary {
+    static let seen = Box([ScenarioContext?]())
+    static func register(_ steps: inout Steps<HookWorld>) {
+        steps.beforeAll { seen.update { $0.append(ScenarioContext.current) } }
+        steps.given("a step passes") { _ in seen.update { $0.append(ScenarioContext.current) } }
+        steps.given("a step fails") { _ in throw BoomError() }
+        steps.after { _ in seen.update { $0.append(ScenarioContext.current) } }
+    }
+}
+
+final class ScenarioContextTests: XCTestCase {
+    func test_current_describesTheRunningScenarioAndItsStatusSoFar() async throws {
+        ScenarioContextSteps.seen.set([])
+        _ = try await run(makeSUT(features: ["features/a.feature": """
+            Feature: f
+              @web
+              Scenario: checkout
+                Given a step passes
+                And a step fails
+            """], libraries: [ScenarioContextSteps.self]) { $0.strict = true })
+
+        let seen = ScenarioContextSteps.seen.get()
+        XCTAssertEqual(seen.count, 3)
+        XCTAssertNil(seen[0], "no scenario in BeforeAll")
+        XCTAssertEqual(seen[1], ScenarioContext(name: "checkout", tags: ["@web"], uri: "features/a.feature", attempt: 0, status: .passed))
+        XCTAssertEqual(seen[2]?.status, .failed)
+        XCTAssertEqual(seen[2]?.failed, true)
+    }
+}

@@ -29,8 +29,10 @@ final class StepContext: Sendable {
     @TaskLocal static var current: StepContext?
 
     private let sink: @Sendable (AttachmentContent) -> Void
+    let scenario: ScenarioContext?
 
-    init(sink: @escaping @Sendable (AttachmentContent) -> Void) {
+    init(scenario: ScenarioContext? = nil, sink: @escaping @Sendable (AttachmentContent) -> Void) {
+        self.scenario = scenario
         self.sink = sink
     }
 

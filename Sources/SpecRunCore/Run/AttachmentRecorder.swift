@@ -7,13 +7,20 @@ final class AttachmentRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [(AttachmentContent, Timestamp)] = []
     private let clock: any RunClock
+    private var currentScenario: ScenarioContext?
+
+    /// The scenario handed to the code run next (set by the test case runner).
+    var scenario: ScenarioContext? {
+        get { lock.lock(); defer { lock.unlock() }; return currentScenario }
+        set { lock.lock(); currentScenario = newValue; lock.unlock() }
+    }
 
     init(clock: any RunClock) {
         self.clock = clock
     }
 
     var context: StepContext {
-        StepContext { [self] content in
+        StepContext(scenario: scenario) { [self] content in
             let timestamp = clock.timestamp()
             lock.lock(); defer { lock.unlock() }
             recorded.append((content, timestamp))

@@ -38,6 +38,8 @@ struct TestCaseRunner {
             let stepStarted = now()
             emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id,
                                                            timestamp: stepStarted)))
+            recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
+                                                attempt: attempt, status: worst(statuses))
             var extra: [Envelope] = []
             let outcome: CodeOutcome
             var ran = false

@@ -25,6 +25,8 @@ final class PrettyFormatter: EnvelopeFormatter {
     func finish() throws {
         var out = lastFeatureUri == nil ? "" : "\n"
         out += text.remainingSnippets(printed: printedSnippets)
+        let failing = text.failingScenarios()
+        if !failing.isEmpty { out += failing + "\n" }
         out += text.runProblems()
         out += text.summary()
         sink.write(out)

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The little file-system access the runner needs.
+struct FileSystem: Sendable {
+    enum Kind { case file, directory }
+
+    var kindOf: @Sendable (String) -> Kind?
+    var listFiles: @Sendable (String) -> [String]
+    var readFile: @Sendable (String) -> Data?
+
+    func kind(of path: String) -> Kind? { kindOf(path) }
+    func files(under path: String) -> [String] { listFiles(path) }
+    func read(_ path: String) -> String? { readFile(path).map { String(decoding: $0, as: UTF8.self) } }
+    func readData(_ path: String) -> Data? { readFile(path) }
+
+    static let local = FileSystem(
+        kindOf: { path in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+            return isDirectory.boolValue ? .directory : .file
+        },
+        listFiles: { root in
+            // Hidden files and folders (.build, .git, …) are not searched.
+            let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+            guard let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: base), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+            let prefix = URL(fileURLWithPath: base).standardizedFileURL.path
+            return enumerator.compactMap { ($0 as? URL)?.standardizedFileURL.path }.map { path in
+                path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path
+            }
+        },
+        readFile: { path in FileManager.default.contents(atPath: path) })
+}

@@ -11,6 +11,8 @@ public struct GherkinError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The column of `location`, when the reference reports another one there than in the message.
     let locationColumn: Int?
+    /// The reference's location is the token's own, which changes if parsing goes on (an unknown language).
+    var isLive = false
 
     public init(line: Int, column: Int?, reason: String) {
         self.init(line: line, column: column, reason: reason, locationColumn: column)

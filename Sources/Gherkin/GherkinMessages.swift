@@ -62,27 +62,13 @@ public enum GherkinMessages {
     /// message types cannot carry are restored: a Markdown feature without a `# Feature:` heading has no
     /// `keyword` (rather than ""), and an outline step before any Given/When/Then has `"type": null`.
     public static func ndjsonLine(_ envelope: Envelope) throws -> String {
-        let line = try NDJSON.encode(envelope)
-        let keywordless = envelope.gherkinDocument?.feature?.keyword == ""
-        let untyped = envelope.pickle?.steps.contains { $0.type == nil } ?? false
-        guard keywordless || untyped,
-              var object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return line }
-        if keywordless, var document = object["gherkinDocument"] as? [String: Any],
-           var feature = document["feature"] as? [String: Any] {
-            feature["keyword"] = nil
-            document["feature"] = feature
-            object["gherkinDocument"] = document
+        if let document = envelope.gherkinDocument, document.feature?.keyword == "" {
+            return try ReferenceJSON.encode(["gherkinDocument": KeywordlessDocument(document: document)])
         }
-        if untyped, var pickle = object["pickle"] as? [String: Any], let steps = pickle["steps"] as? [[String: Any]] {
-            pickle["steps"] = steps.map { step -> [String: Any] in
-                var step = step
-                if step["type"] == nil { step["type"] = NSNull() }
-                return step
-            }
-            object["pickle"] = pickle
+        if let pickle = envelope.pickle, pickle.steps.contains(where: { $0.type == nil }) {
+            return try ReferenceJSON.encode(["pickle": PickleWithNullTypes(pickle: pickle)])
         }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return try NDJSON.encode(envelope)
     }
 
     static func parseErrors(_ errors: GherkinErrors, uri: String) -> [Envelope] {

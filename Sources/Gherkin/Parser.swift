@@ -13,6 +13,8 @@ struct Parser<Matcher: TokenMatcher> {
     private var queue: [Token] = []
     private var queueHead = 0
     private(set) var errors: [GherkinError] = []
+    /// When not nil, every token handed to the AST builder is also recorded here (for `.tokens` output).
+    var tokenLog: [Token]?
 
     init(text: UnsafeBufferPointer<UInt8>, ids: any IdGenerator) {
         matcher = Matcher(text: text)
@@ -55,7 +57,11 @@ struct Parser<Matcher: TokenMatcher> {
         let message = error.message
         if errors.contains(where: { $0.message == message }) { return }
         errors.append(error)
-        if errors.count > Self.errorLimit { throw Stop() }
+        if errors.count > Self.errorLimit {
+            // The reference stops right here: a live location keeps the column it has now.
+            if error.isLive { errors[errors.count - 1] = GherkinError(line: error.line, column: error.column, reason: error.reason) }
+            throw Stop()
+        }
     }
 
     private mutating func endRule(_ rule: RuleType) throws(Stop) {
@@ -84,6 +90,7 @@ struct Parser<Matcher: TokenMatcher> {
             k = 0
             while k < transition.startCount { builder.startRule(Transition.rule(transition.startRules, k)); k += 1 }
             builder.build(token)
+            tokenLog?.append(token)
             return transition.to
         }
         let expected = ParserStates.expected[stateNumber]

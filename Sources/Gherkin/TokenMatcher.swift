@@ -104,8 +104,10 @@ class LineMatcher {
     func changeDialect(_ name: String, _ token: Token) throws(GherkinError) {
         guard let next = CompiledDialect.named(name) else {
             // The reference's location is the token's, which it then matches as a comment (column 1).
-            throw GherkinError(line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)",
-                               locationColumn: 1)
+            var error = GherkinError(line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)",
+                                     locationColumn: 1)
+            error.isLive = true
+            throw error
         }
         dialect = next
     }

@@ -45,6 +45,15 @@ final class GherkinMessagesTests: XCTestCase {
         XCTAssertEqual(feature["name"] as? String, "Just a title")
     }
 
+    func test_ndjsonLine_keepsEveryCharacterOnKeywordlessMarkdownFeature() throws {
+        let text = "Title \u{FEFF}with BOM\n# Scenario: s\n* Given x\n    ```\n  \u{FEFF}inside\n    ```\n"
+        let envelopes = makeSUT(text, uri: "f.feature.md", options: .init(includeSource: false, includePickles: false))
+        let line = try GherkinMessages.ndjsonLine(try XCTUnwrap(envelopes.first))
+        XCTAssertFalse(line.contains(#""keyword":"""#), line)
+        let withKeyword = line.replacingOccurrences(of: #""feature":{"#, with: #""feature":{"keyword":"","#)
+        XCTAssertEqual(try NDJSON.decode(withKeyword), envelopes)
+    }
+
     func test_ndjsonLine_printsNullTypeOnOutlineStepBeforeAnyGivenWhenThen() throws {
         let envelopes = makeSUT("Feature: f\n  Scenario Outline: o\n    And <x>\n    Examples:\n      | x |\n      | 1 |\n",
                                 options: .init(includeSource: false, includeAST: false))

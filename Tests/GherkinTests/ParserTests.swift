@@ -99,6 +99,12 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(found.last, "(11:1): expected: #EOF, #Language, #TagLine, #FeatureLine, #Comment, #Empty, got 'bad line 11'")
     }
 
+    func test_parse_locatesUnknownLanguageAsReferenceOnFirstAndEleventhError() throws {
+        XCTAssertEqual(locations("  # language: xx\nFeature: f\n"), [Location(line: 1, column: 1)])
+        let tenBadLines = (1...10).map { "bad \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(locations(tenBadLines + "\n  # language: xx\n").last, Location(line: 11, column: 3))
+    }
+
     func test_parse_deliversErrorOnTagWithWhitespace() {
         XCTAssertEqual(errors("Feature: f\n  @ok @not ok\n  Scenario: s\n"), ["(2:7): A tag may not contain whitespace"])
     }
@@ -141,6 +147,15 @@ final class ParserTests: XCTestCase {
             return []
         } catch {
             return error.errors.map(\.message)
+        }
+    }
+
+    private func locations(_ text: String) -> [Location] {
+        do {
+            _ = try makeSUT(text)
+            return []
+        } catch {
+            return error.errors.map(\.location)
         }
     }
 

@@ -35,7 +35,7 @@ enum HTMLTemplate {
     </header>
     <div class="sticky">
       <nav class="toolbar">
-        <input type="search" id="search" placeholder="Search scenarios, steps or @tags" autocomplete="off" aria-label="Search">
+        <input type="search" id="search" placeholder="Search scenarios, steps or @tags (press / to focus, Esc to clear)" autocomplete="off" aria-label="Search">
         <div class="tabs" role="tablist">
           <button type="button" class="tab active" id="tab-features" data-view="features">Features</button>
           <button type="button" class="tab" id="tab-trace" data-view="trace">Traceability</button>

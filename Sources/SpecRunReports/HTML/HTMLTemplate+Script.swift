@@ -576,6 +576,10 @@ extension HTMLTemplate {
         state.shown = {};
         update();
       }
+      document.addEventListener('keydown', function (event) {
+        if (event.key === '/' && document.activeElement !== search) { event.preventDefault(); search.focus(); }
+        else if (event.key === 'Escape' && document.activeElement === search) { search.value = ''; applySearch(); }
+      });
       search.addEventListener('input', function () {
         clearTimeout(timer);
         timer = setTimeout(applySearch, 120);

@@ -1,4 +1,8 @@
-# Writes Tests/SpecRunReportsTests/Fixtures/sample.ndjson: a small run of two features covering every status.
+# Writes the hand-written sample run used by the SpecRunReports tests: two features covering every status,
+# a rule, a background, an outline, a data table, a doc string, attachments (log, JSON, PNG), hooks (one failing),
+# suggestions, an unused step definition, and user text with markup in it (for the escaping tests).
+# Usage: python3 Tests/SpecRunReportsTests/Fixtures/make_fixture.py Tests/SpecRunReportsTests/Fixtures/sample.ndjson
+# (then re-record the goldens: SPECRUN_RECORD_GOLDENS=1 swift test --filter ConsoleGoldenTests, and review the diff).
 import json, base64
 out = []
 ids = iter(range(1000))

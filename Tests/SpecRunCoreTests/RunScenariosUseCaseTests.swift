@@ -202,3 +202,15 @@ final class RunScenariosUseCaseTests: XCTestCase {
         try await run(makeSUT(features: ["features/a.feature": feature], libraries: libraries, configure: configure))
     }
 }
+
+final class RunCollectingTests: XCTestCase {
+    func test_runCollecting_returnsTheSameEnvelopesAsRun() async throws {
+        let feature = ["features/a.feature": "Feature: f\n  Scenario: s\n    Given a step passes\n"]
+        let (_, spy) = try await run(makeSUT(features: feature, libraries: [BasketSteps.self]))
+        let sut = try makeSUT(features: feature, libraries: [BasketSteps.self])
+        let (summary, envelopes) = try await sut.runner.runCollecting()
+
+        XCTAssertEqual(envelopes.map(\.kind), spy.kinds)
+        XCTAssertEqual(summary.scenarios, StatusCounts(passed: 1))
+    }
+}

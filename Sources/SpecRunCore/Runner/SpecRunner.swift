@@ -36,6 +36,13 @@ public struct SpecRunner {
         return await execute(prepared, emit: emit)
     }
 
+    /// Runs and returns the summary with every envelope, in order (for tests and small tools).
+    public func runCollecting() async throws -> (summary: RunSummary, envelopes: [Envelope]) {
+        var envelopes: [Envelope] = []
+        let summary = try await run { envelopes.append($0) }
+        return (summary, envelopes)
+    }
+
     // MARK: Preparation (throws, emits nothing)
 
     struct Prepared {

@@ -40,46 +40,14 @@ struct TestCaseRunner {
                                                            timestamp: stepStarted)))
             recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
                                                 attempt: attempt, status: worst(statuses))
-            var extra: [Envelope] = []
-            let outcome: CodeOutcome
-            var ran = false
-            switch step.action {
-            case .hook(let hook):
-                let isAfter = hook.code.kind == .after
-                if state.skipAll || (!isAfter && state.skippingSteps) {
-                    outcome = CodeOutcome(status: .skipped)
-                } else {
-                    ran = true
-                    outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {
-                        try await hook.code.invoke(worlds)
-                    }
-                }
-            case .step(let pickleStep, let binding):
-                switch binding {
-                case .undefined:
-                    if state.skippedByUser {
-                        outcome = CodeOutcome(status: .skipped)
-                    } else {
-                        outcome = CodeOutcome(status: .undefined)
-                        extra.append(Envelope(suggestion: snippets.suggestion(for: pickleStep, id: ids.newId())))
-                    }
-                case .ambiguous(let matches):
-                    outcome = state.skippedByUser ? CodeOutcome(status: .skipped) : Self.ambiguity(pickleStep, matches, root: root)
-                case .matched(let match):
-                    if state.skippingSteps || state.skipAll {
-                        outcome = CodeOutcome(status: .skipped)
-                    } else {
-                        ran = true
-                        outcome = await execute(match, pickleStep, plan: plan, stepHooks: stepHooks,
-                                                worlds: worlds, recorder: recorder)
-                    }
-                }
-                stepStatuses.append(outcome.status)
-            }
+            let performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks,
+                                          worlds: worlds, recorder: recorder)
+            let outcome = performed.outcome, ran = performed.ran
+            if case .step = step.action { stepStatuses.append(outcome.status) }
             state.record(outcome.status, ran: ran)
             statuses.append(outcome.status)
             recorder.drain(testCaseStartedId: started.id, testStepId: step.id).forEach(emit)
-            extra.forEach(emit)
+            if let suggestion = performed.suggestion { emit(Envelope(suggestion: suggestion)) }
             let finished = now()
             let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
             emit(Envelope(testStepFinished: TestStepFinished(
@@ -94,6 +62,39 @@ struct TestCaseRunner {
         return Result(status: status, stepStatuses: stepStatuses, willBeRetried: willBeRetried)
     }
 
+    private struct Performed {
+        var outcome: CodeOutcome
+        var ran = false
+        var suggestion: Suggestion?
+    }
+
+    /// Runs (or skips) one test step according to the skip state; undefined steps get a suggestion.
+    private func perform(_ step: PlannedStep, plan: TestCasePlan, state: SkipState,
+                         stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
+                         worlds: WorldStore, recorder: AttachmentRecorder) async -> Performed {
+        switch step.action {
+        case .hook(let hook):
+            let isAfter = hook.code.kind == .after
+            if state.skipAll || (!isAfter && state.skippingSteps) { return Performed(outcome: CodeOutcome(status: .skipped)) }
+            let outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {
+                try await hook.code.invoke(worlds)
+            }
+            return Performed(outcome: outcome, ran: true)
+        case .step(let pickleStep, .undefined):
+            if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
+            return Performed(outcome: CodeOutcome(status: .undefined),
+                             suggestion: snippets.suggestion(for: pickleStep, id: ids.newId()))
+        case .step(let pickleStep, .ambiguous(let matches)):
+            if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
+            return Performed(outcome: Self.ambiguity(pickleStep, matches, root: root))
+        case .step(let pickleStep, .matched(let match)):
+            if state.skippingSteps || state.skipAll { return Performed(outcome: CodeOutcome(status: .skipped)) }
+            let outcome = await execute(match, pickleStep, plan: plan, stepHooks: stepHooks, worlds: worlds, recorder: recorder)
+            return Performed(outcome: outcome, ran: true)
+        }
+    }
+
+    /// BeforeStep hooks, the step body, AfterStep hooks; the first non-passing result wins.
     private func execute(_ match: StepMatch, _ pickleStep: PickleStep, plan: TestCasePlan,
                          stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
                          worlds: WorldStore, recorder: AttachmentRecorder) async -> CodeOutcome {

@@ -195,3 +195,42 @@ final class ScenarioContextTests: XCTestCase {
         XCTAssertEqual(seen[2]?.failed, true)
     }
 }
+
+enum StepHookFailureSteps: StepLibrary {
+    static func register(_ steps: inout Steps<HookWorld>) {
+        steps.beforeStep(tags: "@before-step-fails") { _ in throw BoomError() }
+        steps.afterStep(tags: "@after-step-fails") { _ in Journal.shared.record("afterStep"); throw BoomError() }
+        steps.beforeStep(order: -1) { _ in log("before step") }
+        steps.given("a step passes") { _ in Journal.shared.record("step") }
+    }
+}
+
+final class StepHooksTests: XCTestCase {
+    override func setUp() { _ = Journal.shared.take() }
+
+    func test_run_failsTheStepWithoutRunningItWhenABeforeStepHookFails() async throws {
+        let (_, spy) = try await run("@before-step-fails")
+
+        XCTAssertEqual(spy.testStepResults, [.failed, .skipped])
+        XCTAssertEqual(Journal.shared.take(), [])
+        XCTAssertEqual(spy.attachments.map(\.body), ["before step"], "the hook with the lower order ran first")
+    }
+
+    func test_run_failsTheStepWhenAnAfterStepHookFails() async throws {
+        let (summary, spy) = try await run("@after-step-fails")
+
+        XCTAssertEqual(spy.testStepResults, [.failed, .skipped])
+        XCTAssertEqual(Journal.shared.take(), ["step", "afterStep"])
+        XCTAssertEqual(summary.steps, StatusCounts(failed: 1, skipped: 1))
+    }
+
+    private func run(_ tag: String) async throws -> (RunSummary, EnvelopeSpy) {
+        try await run(makeSUT(features: ["features/a.feature": """
+            Feature: f
+              \(tag)
+              Scenario: s
+                Given a step passes
+                And a step passes
+            """], libraries: [StepHookFailureSteps.self]))
+    }
+}

@@ -1,4 +1,8 @@
 /// A step's data table, as handed to a step closure (last argument).
+///
+/// Messages has a `DataTable` (and a `DocString`) of its own; through `import SpecRun` (or `import
+/// SpecRunCore`) these names mean the step-closure types. A file that also writes `import Messages` must
+/// spell `SpecRunCore.DataTable`.
 public struct DataTable: Sendable, Equatable, CustomStringConvertible {
     /// Every row, header included, as the cells' text.
     public let rows: [[String]]

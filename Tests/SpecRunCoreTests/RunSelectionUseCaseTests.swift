@@ -191,6 +191,17 @@ final class RunSelectionUseCaseTests: XCTestCase {
         XCTAssertTrue(summary.success)
     }
 
+    func test_run_reportsAFileThatIsNotUTF8AsUnparsable() async throws {
+        let sut = try makeSUT(features: ["features/good.feature": "Feature: good\n  Scenario: good\n    Given a step passes\n"],
+                              libraries: [BasketSteps.self])
+        try Data([0x46, 0x65, 0xff, 0xfe, 0x0a]).write(to: URL(fileURLWithPath: sut.folder.root + "/features/latin1.feature"))
+        let (summary, spy) = try await run(sut)
+
+        XCTAssertEqual(summary.unparsableFiles, ["features/latin1.feature"])
+        XCTAssertEqual(spy.startedPickleNames, ["good"])
+        XCTAssertEqual(summary.exitCode, 3)
+    }
+
     // MARK: Helpers
 
     private func selection(paths: [String] = ["features"], configure: (inout RunConfiguration) -> Void = { _ in })

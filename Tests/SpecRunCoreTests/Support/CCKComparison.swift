@@ -12,7 +12,8 @@ enum CCKComparison {
     ]
 
     /// The differences, as lines for humans; empty when the streams match.
-    static func differences(actual: String, expected: String) -> [String] {
+    /// `trimDescriptions` drops whitespace-only trailing lines of descriptions on both sides.
+    static func differences(actual: String, expected: String, trimDescriptions: Bool = false) -> [String] {
         let a = parse(actual), e = parse(expected)
         let aKinds = a.map(kind), eKinds = e.map(kind)
         guard aKinds == eKinds else {
@@ -21,7 +22,7 @@ enum CCKComparison {
         }
         var problems: [String] = []
         for (index, (actual, expected)) in zip(a, e).enumerated() {
-            let left = normalize(actual), right = normalize(expected)
+            let left = normalize(actual, trim: trimDescriptions), right = normalize(expected, trim: trimDescriptions)
             if !NSDictionary(dictionary: left as! [String: Any]).isEqual(to: right as! [String: Any]) {
                 problems.append("#\(index + 1) \(kind(actual)):\n  actual   \(render(left))\n  expected \(render(right))")
             }
@@ -35,17 +36,22 @@ enum CCKComparison {
 
     static func kind(_ envelope: [String: Any]) -> String { envelope.keys.first ?? "" }
 
-    static func normalize(_ value: Any, key: String? = nil) -> Any {
+    static func normalize(_ value: Any, key: String? = nil, trim: Bool = false) -> Any {
         if let dictionary = value as? [String: Any] {
             if key == "meta" { return [String: Any]() }
             var result: [String: Any] = [:]
             for (k, v) in dictionary where !ignoredKeys.contains(k) {
                 if key == "exception" && k == "type" { result[k] = "*"; continue }
-                result[k] = normalize(v, key: k)
+                result[k] = normalize(v, key: k, trim: trim)
             }
             return result
         }
-        if let array = value as? [Any] { return array.map { normalize($0, key: key) } }
+        if let array = value as? [Any] { return array.map { normalize($0, key: key, trim: trim) } }
+        if trim, key == "description", let text = value as? String {
+            var lines = text.components(separatedBy: "\n")
+            while let last = lines.last, last.allSatisfy(\.isWhitespace), !lines.isEmpty { lines.removeLast() }
+            return lines.joined(separator: "\n")
+        }
         return value
     }
 

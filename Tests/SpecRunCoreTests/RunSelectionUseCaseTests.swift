@@ -127,11 +127,14 @@ final class RunSelectionUseCaseTests: XCTestCase {
 
     func test_run_runsNoCodeOnDryRunButStillMatches() async throws {
         let feature = "Feature: f\n  Scenario: s\n    Given a step fails\n    And a step that nobody wrote\n"
-        let sut = try makeSUT(features: ["features/a.feature": feature], libraries: [BasketSteps.self]) { $0.dryRun = true }
+        let sut = try makeSUT(features: ["features/a.feature": feature], libraries: [BasketSteps.self, HooksOnly.self]) {
+            $0.dryRun = true
+        }
         let (summary, spy) = try await run(sut)
 
-        XCTAssertEqual(Journal.shared.take(), [])
-        XCTAssertEqual(spy.testStepResults, [TestStepResultStatus.skipped, .undefined])
+        XCTAssertEqual(Journal.shared.take(), [], "no step and no hook ran")
+        XCTAssertTrue(spy.envelopes.compactMap(\.testRunHookStarted).isEmpty)
+        XCTAssertEqual(spy.testStepResults, [TestStepResultStatus.skipped, .skipped, .undefined, .skipped])
         XCTAssertEqual(summary.scenarios, StatusCounts(undefined: 1))
     }
 
@@ -218,6 +221,14 @@ final class Box<T>: @unchecked Sendable {
     func set(_ new: T) { lock.lock(); value = new; lock.unlock() }
     func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
     func update(_ change: (inout T) -> Void) { lock.lock(); change(&value); lock.unlock() }
+}
+
+enum HooksOnly: StepLibrary {
+    static func register(_ steps: inout Steps<BasketWorld>) {
+        steps.beforeAll { Journal.shared.record("beforeAll") }
+        steps.before { _ in Journal.shared.record("before") }
+        steps.after { _ in Journal.shared.record("after") }
+    }
 }
 
 enum Flaky: StepLibrary {

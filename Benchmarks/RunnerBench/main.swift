@@ -61,9 +61,10 @@ func generateCorpus() -> String? {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/gen_corpus.py").path
     guard FileManager.default.fileExists(atPath: script) else { return nil }
     let out = NSTemporaryDirectory() + "runner-bench-c10k"
+    if FileManager.default.fileExists(atPath: out + "/manifest.json") { return out }  // same arguments → same bytes
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, out, "--features", "200", "--scenarios", "50", "--steps", "6"]
+    process.arguments = ["python3", script, out, "--features", "200", "--scenarios", "50", "--steps", "6", "--force"]
     process.standardOutput = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return nil }
     process.waitUntilExit()

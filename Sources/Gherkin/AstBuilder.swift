@@ -92,10 +92,10 @@ final class AstBuilder {
                         id: ids.newId())
     }
 
-    /// The description lines, trailing empty lines removed.
+    /// The description lines, trailing blank lines (empty or only whitespace) removed, as the reference does.
     private func makeDescription(_ node: AstNode) -> String {
         var lines = node.texts(.other)
-        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
         return lines.joined(separator: "\n")
     }
 

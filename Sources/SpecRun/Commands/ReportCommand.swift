@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecRunReports
 
 /// `specrun report FILE.ndjson… --format NAME[:FILE]…`: rebuilds reports from saved message streams.
 /// Several streams are merged into one run (as CI shards): one meta and testRunStarted (the earliest),
@@ -26,7 +27,7 @@ struct ReportCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        let merged = StreamMerger.merge(streams)
+        let merged = StreamMerger.merge(EnvelopeStreams.disambiguate(streams))
         merged.forEach(reports.handle)
         guard reports.finish() else { return ExitCode.usage.rawValue }
         let success = merged.last(where: { $0.testRunFinished != nil })?.testRunFinished?.success ?? true

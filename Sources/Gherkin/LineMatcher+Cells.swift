@@ -122,7 +122,9 @@ extension LineMatcher {
                         }
                         k += 1
                     }
-                    tags.append(LineSpan(column: column, text: "@" + UTF8Text.string(b, s, e)))
+                    // `@` + the trimmed item: the line's own bytes when nothing was trimmed before it.
+                    let text = s == itemStart ? UTF8Text.string(b, s - 1, e) : "@" + UTF8Text.string(b, s, e)
+                    tags.append(LineSpan(column: column, text: text))
                     column += UTF8Text.scalarCount(b, itemStart, i) + 1
                 }
                 itemStart = i + 1

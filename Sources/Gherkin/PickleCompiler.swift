@@ -133,12 +133,14 @@ private struct Context {
         return argument
     }
 
-    private func pickleTags(_ lists: [Tag]...) -> [PickleTag] {
+    private func pickleTags(_ first: [Tag], _ second: [Tag], _ third: [Tag] = []) -> [PickleTag] {
+        let count = first.count + second.count + third.count
+        guard count > 0 else { return [] }
         var tags: [PickleTag] = []
-        tags.reserveCapacity(lists.reduce(0) { $0 + $1.count })
-        for list in lists {
-            for tag in list { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
-        }
+        tags.reserveCapacity(count)
+        for tag in first { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        for tag in second { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        for tag in third { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
         return tags
     }
 

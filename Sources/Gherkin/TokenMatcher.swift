@@ -53,7 +53,7 @@ class LineMatcher {
         token.matchedIndent = indent ?? token.line?.indent ?? 0
         token.matchedItems = items
         token.column = token.matchedIndent + 1
-        token.matchedDialect = dialect.code
+        if type == .featureLine { token.matchedDialect = dialect.code } // only a feature line's is ever read
     }
 
     /// The trimmed line from `offset` bytes after its first non-blank, with surrounding whitespace removed.

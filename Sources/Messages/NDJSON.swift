@@ -1,29 +1,38 @@
 import Foundation
 
 /// Encodes and decodes Cucumber Messages as newline-delimited JSON: one envelope per line.
+///
+/// Both directions use the generated hand-rolled coders (Messages+JSON.generated.swift): the output is
+/// byte-identical to `JSONEncoder` with sorted keys and unescaped slashes, and the decoder yields the same
+/// values as `JSONDecoder` (a line it rejects is retried with `JSONDecoder`, so nothing it accepted is refused).
 public enum NDJSON {
-    /// One line of JSON (no trailing newline) for an envelope.
+    /// One line of JSON (no trailing newline) for an envelope. (Never throws; `throws` is kept for source compatibility.)
     public static func encode(_ envelope: Envelope) throws -> String {
-        let data = try makeEncoder().encode(envelope)
-        return String(decoding: data, as: UTF8.self)
+        var writer = JSONWriter(capacity: 512)
+        envelope.writeJSON(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Appends the JSON line of an envelope (without its newline) to `bytes`: no intermediate `String`.
+    public static func encode(_ envelope: Envelope, into bytes: inout [UInt8]) {
+        var writer = JSONWriter(capacity: 0)
+        swap(&writer.bytes, &bytes)
+        envelope.writeJSON(to: &writer)
+        swap(&writer.bytes, &bytes)
     }
 
     /// Every envelope of an NDJSON text; blank lines are ignored. Throws `NDJSON.Error` naming the line.
     public static func decode(_ text: String, uri: String = "<ndjson>") throws -> [Envelope] {
-        let decoder = JSONDecoder()
-        var result: [Envelope] = []
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { continue }
-            do {
-                result.append(try decoder.decode(Envelope.self, from: Data(trimmed.utf8)))
-            } catch {
-                throw Error(uri: uri, line: lineNumber, reason: describe(error))
-            }
+        var text = text
+        return try text.withUTF8 { try decode(utf8: $0, uri: uri) }
+    }
+
+    /// Every envelope of NDJSON bytes (UTF-8, as read from a file); blank lines are ignored.
+    public static func decode(_ data: Data, uri: String = "<ndjson>") throws -> [Envelope] {
+        try data.withUnsafeBytes { raw in
+            try decode(utf8: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                 count: raw.count), uri: uri)
         }
-        return result
     }
 
     public struct Error: Swift.Error, CustomStringConvertible, Equatable {
@@ -33,22 +42,66 @@ public enum NDJSON {
         public var description: String { "\(uri):\(line): not a Cucumber Messages envelope: \(reason)" }
     }
 
+    /// The reference coder: the fast path's output must equal it byte for byte.
     static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // sorted: byte-reproducible output
         return encoder
     }
 
-    private static func describe(_ error: Swift.Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            return "invalid JSON (\(context.debugDescription))"
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-        default:
-            return "\(error)"
+    // MARK: - Decoding lines
+
+    private static func decode(utf8 text: UnsafeBufferPointer<UInt8>, uri: String) throws -> [Envelope] {
+        var result: [Envelope] = []
+        var lineNumber = 0
+        var lineStart = 0
+        let count = text.count
+        while lineStart <= count {
+            var lineEnd = lineStart
+            while lineEnd < count && text[lineEnd] != 0x0A { lineEnd += 1 }
+            lineNumber += 1
+            let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+            if !isBlank(line), let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) {
+                result.append(envelope)
+            }
+            lineStart = lineEnd + 1
         }
+        return result
+    }
+
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// The envelope on a line, or nil when the line is only (Unicode) whitespace.
+    private static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int) throws -> Envelope? {
+        var reader = JSONReader(line)
+        do {
+            let envelope = try Envelope(json: &reader)
+            try reader.finish()
+            return envelope
+        } catch {
+            return try recover(line: line, failure: error, uri: uri, lineNumber: lineNumber)
+        }
+    }
+
+    /// The slow path, only for lines the fast path refused: what `JSONDecoder` accepts on the trimmed line is
+    /// accepted (the old behaviour); otherwise the error names the first syntax error, or else the field at fault.
+    private static func recover(line: UnsafeBufferPointer<UInt8>, failure: JSONFailure, uri: String,
+                                lineNumber: Int) throws -> Envelope? {
+        let trimmed = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return nil }
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(trimmed.utf8)) { return envelope }
+        var reported = failure
+        if case .syntax = failure.kind {} else {
+            var validator = JSONReader(line)
+            do {
+                try validator.skipValue()
+                try validator.finish()
+            } catch {
+                reported = error
+            }
+        }
+        throw Error(uri: uri, line: lineNumber, reason: reported.reason)
     }
 }

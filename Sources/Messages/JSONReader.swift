@@ -1,0 +1,178 @@
+/// A pull parser over the UTF-8 bytes of one JSON text (one NDJSON line), for the generated decoders
+/// (Messages+JSON.generated.swift): they walk objects key by key and read each field straight into its
+/// Swift type, without building an intermediate tree. Unknown keys are skipped (validated, not kept).
+///
+/// Reading past the end yields the byte 0, which no JSON construct accepts, so every loop ends with an error
+/// instead of a bounds check.
+struct JSONReader {
+    let input: UnsafeBufferPointer<UInt8>
+    var index = 0
+    /// FNV-1a hash of the last key read; the generated code switches on it, then confirms with `keyIs`.
+    private(set) var keyHash: UInt64 = 0
+    private var keyStart = 0
+    private var keyEnd = 0
+    private var keyIsInScratch = false
+    /// Decoded bytes of the last string or key that contained escapes.
+    var scratch: [UInt8] = []
+
+    init(_ input: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+    }
+
+    static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+    static let maximumDepth = 512
+
+    @inline(__always)
+    var peek: UInt8 { index < input.count ? input[index] : 0 }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < input.count {
+            switch input[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    // MARK: - Objects and arrays
+
+    /// Consumes `{` (after whitespace), or throws a type error naming what is there instead.
+    mutating func beginObject() throws(JSONFailure) {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "{") else { throw typeMismatch(expected: "an object") }
+        index += 1
+    }
+
+    /// Moves to the next key of the object (reading it and its `:`), or past the closing `}`: returns false.
+    mutating func nextKey(_ first: inout Bool) throws(JSONFailure) -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") {
+            index += 1
+            return false
+        }
+        if first {
+            first = false
+        } else {
+            guard peek == UInt8(ascii: ",") else { throw syntax("expected ',' or '}'") }
+            index += 1
+            skipWhitespace()
+        }
+        guard peek == UInt8(ascii: "\"") else { throw syntax("expected a key in quotes") }
+        try readKey()
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { throw syntax("expected ':' after the key") }
+        index += 1
+        return true
+    }
+
+    /// Consumes `[` (after whitespace), or throws a type error naming what is there instead.
+    mutating func beginArray() throws(JSONFailure) {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "[") else { throw typeMismatch(expected: "an array") }
+        index += 1
+    }
+
+    /// True when another element follows (positioned before it), false after the closing `]`.
+    mutating func nextElement(_ first: inout Bool) throws(JSONFailure) -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") {
+            index += 1
+            return false
+        }
+        if first {
+            first = false
+        } else {
+            guard peek == UInt8(ascii: ",") else { throw syntax("expected ',' or ']'") }
+            index += 1
+        }
+        return true
+    }
+
+    /// After the value: only whitespace may remain on the line.
+    mutating func finish() throws(JSONFailure) {
+        skipWhitespace()
+        guard index == input.count else { throw syntax("expected the end of the line after the JSON value") }
+    }
+
+    // MARK: - Keys
+
+    private mutating func readKey() throws(JSONFailure) {
+        index += 1  // the opening quote
+        keyStart = index
+        keyIsInScratch = false
+        var hash = Self.fnvOffset
+        while true {
+            let byte = peek
+            if byte == UInt8(ascii: "\"") {
+                keyEnd = index
+                index += 1
+                keyHash = hash
+                return
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw invalidStringByte(byte) }
+            hash = (hash ^ UInt64(byte)) &* Self.fnvPrime
+            index += 1
+        }
+        // A key with escapes: decode it into the scratch buffer, hash the decoded bytes.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[keyStart..<index]))
+        try decodeEscapedTail()
+        keyIsInScratch = true
+        hash = Self.fnvOffset
+        for byte in scratch { hash = (hash ^ UInt64(byte)) &* Self.fnvPrime }
+        keyHash = hash
+    }
+
+    /// Whether the last key read is exactly `name` (after a `keyHash` match).
+    @inline(__always)
+    func keyIs(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { expected in
+            if keyIsInScratch { return scratch.elementsEqual(expected) }
+            guard keyEnd - keyStart == expected.count else { return false }
+            return UnsafeBufferPointer(rebasing: input[keyStart..<keyEnd]).elementsEqual(expected)
+        }
+    }
+
+    // MARK: - Errors
+
+    func syntax(_ expectation: String) -> JSONFailure {
+        JSONFailure(kind: .syntax("\(expectation), found \(describeFound())", column: index + 1))
+    }
+
+    func invalidStringByte(_ byte: UInt8) -> JSONFailure {
+        if index >= input.count {
+            return JSONFailure(kind: .syntax("unterminated string, found the end of the line", column: index + 1))
+        }
+        let hex = String(byte, radix: 16)
+        return JSONFailure(kind: .syntax("control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string (escape it)",
+                                         column: index + 1))
+    }
+
+    /// What kind of JSON value starts here, for "expected a string, found a number".
+    func typeMismatch(expected: String) -> JSONFailure {
+        let found: String
+        switch peek {
+        case UInt8(ascii: "\""): found = "a string"
+        case UInt8(ascii: "{"): found = "an object"
+        case UInt8(ascii: "["): found = "an array"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): found = "a boolean"
+        case UInt8(ascii: "n"): found = "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): found = "a number"
+        default: return syntax("expected a value")
+        }
+        return JSONFailure(kind: .wrongType(expected: expected, found: found))
+    }
+
+    private func describeFound() -> String {
+        guard index < input.count else { return "the end of the line" }
+        let byte = input[index]
+        if byte < 0x20 || byte == 0x7F { return "the control character 0x\(String(byte, radix: 16))" }
+        if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
+        var end = index + 1
+        while end < input.count && end < index + 4 && input[end] & 0xC0 == 0x80 { end += 1 }
+        return "'\(String(decoding: UnsafeBufferPointer(rebasing: input[index..<end]), as: UTF8.self))'"
+    }
+}

@@ -1,10 +1,11 @@
 // chat-latency-bench: message delivery latency through the customer ↔ rider chat service (CUS-032).
 //
-//   swift run -c release chat-latency-bench [--chats 1000] [--messages 100000]
+//   swift run -c release chat-latency-bench [--chats 1000] [--messages 100000] [--pace-ms 0]
 //
 // Every order chat has its customer sending and its rider subscribed through the service's AsyncStream.
 // All chats run at once; each message carries its send instant, the rider's task measures
-// send → receive. Also measures opening a chat (authorise + last 20 messages), NFR "< 1 s".
+// send → receive. By default every customer sends as fast as it can (a burst: the worst case, latency is
+// mostly queueing); `--pace-ms N` makes each customer wait N ms between messages (a steady load). Also measures opening a chat (authorise + last 20 messages), NFR "< 1 s".
 import Chat
 import Dispatch
 import Foundation
@@ -16,6 +17,7 @@ struct DiscardingPushNotifier: PushNotifier {
 struct Options {
     var chats = 1_000
     var messages = 100_000
+    var paceMilliseconds = 0
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -23,8 +25,9 @@ struct Options {
             switch argument {
             case "--chats": chats = iterator.next().flatMap(Int.init) ?? chats
             case "--messages": messages = iterator.next().flatMap(Int.init) ?? messages
+            case "--pace-ms": paceMilliseconds = iterator.next().flatMap(Int.init) ?? paceMilliseconds
             case "-h", "--help":
-                print("usage: chat-latency-bench [--chats N] [--messages M]")
+                print("usage: chat-latency-bench [--chats N] [--messages M] [--pace-ms MS]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("chat-latency-bench: unknown option '\(argument)'; try --help\n".utf8))
@@ -59,7 +62,8 @@ for index in 0..<options.chats { service.orderDidChange(order(index)) }
 let streams = try (0..<options.chats).map { try service.events(orderID: "order-\($0)", as: .rider("rider-\($0)")) }
 
 print("chat-latency-bench: \(options.chats) concurrent order chats, \(total) messages (\(perChat) per chat)")
-print("  delivery = customer send → rider's AsyncStream subscriber receives, all chats at once")
+print("  delivery = customer send → rider's AsyncStream subscriber receives, all chats at once, "
+      + (options.paceMilliseconds > 0 ? "each customer sending every \(options.paceMilliseconds) ms" : "each customer sending as fast as it can (burst)"))
 
 let started = nanos()
 let latencies: [UInt64] = await withTaskGroup(of: [UInt64].self) { group in
@@ -84,7 +88,11 @@ let latencies: [UInt64] = await withTaskGroup(of: [UInt64].self) { group in
                 do { try service.send(request) } catch {
                     FileHandle.standardError.write(Data("chat-latency-bench: send refused: \(error)\n".utf8))
                 }
-                await Task.yield()
+                if options.paceMilliseconds > 0 {
+                    try? await Task.sleep(nanoseconds: UInt64(options.paceMilliseconds) * 1_000_000)
+                } else {
+                    await Task.yield()
+                }
             }
             return []
         }

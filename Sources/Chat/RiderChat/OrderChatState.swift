@@ -61,9 +61,10 @@ public struct OrderChatState: Sendable, Equatable {
     }
 
     mutating func sortEntries() {
-        let confirmed = entries.filter { $0.sequence != nil }.sorted { $0.sequence! < $1.sequence! }
-        let local = entries.filter { $0.sequence == nil }
-        entries = confirmed + local
+        let confirmed = entries.compactMap { entry in entry.sequence.map { (sequence: $0, entry: entry) } }
+            .sorted { $0.sequence < $1.sequence }
+            .map(\.entry)
+        entries = confirmed + entries.filter { $0.sequence == nil }
     }
 
     mutating func update(_ clientMessageID: String, to status: RiderChatEntry.Status) {

@@ -4,11 +4,13 @@ import Messages
 /// reference's order (a node gets its id when its rule ends; tags and rows just before their owner).
 final class AstBuilder {
     private let ids: any IdGenerator
+    private let descriptionTrimming: DescriptionTrimming
     private var stack: [AstNode] = [AstNode(.none)]
     private var comments: [Comment] = []
 
-    init(ids: any IdGenerator) {
+    init(ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
         self.ids = ids
+        self.descriptionTrimming = descriptionTrimming
     }
 
     func reset() {
@@ -92,10 +94,10 @@ final class AstBuilder {
                         id: ids.newId())
     }
 
-    /// The description lines, trailing blank lines (empty or only whitespace) removed, as the reference does.
+    /// The description lines, trailing empty (or, as asked, blank) lines removed.
     private func makeDescription(_ node: AstNode) -> String {
         var lines = node.texts(.other)
-        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        while let last = lines.last, descriptionTrimming.drops(last) { lines.removeLast() }
         return lines.joined(separator: "\n")
     }
 

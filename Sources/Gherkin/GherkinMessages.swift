@@ -8,11 +8,16 @@ public enum GherkinMessages {
         public var includeSource: Bool
         public var includeAST: Bool
         public var includePickles: Bool
+        /// `.emptyLines` (default) is the Python reference, for `specrun gherkin`; a runner whose messages are
+        /// compared with the Compatibility Kit (cucumber-js) wants `.blankLines`.
+        public var descriptionTrimming: DescriptionTrimming
 
-        public init(includeSource: Bool = true, includeAST: Bool = true, includePickles: Bool = true) {
+        public init(includeSource: Bool = true, includeAST: Bool = true, includePickles: Bool = true,
+                    descriptionTrimming: DescriptionTrimming = .emptyLines) {
             self.includeSource = includeSource
             self.includeAST = includeAST
             self.includePickles = includePickles
+            self.descriptionTrimming = descriptionTrimming
         }
     }
 
@@ -27,7 +32,9 @@ public enum GherkinMessages {
         }
         guard options.includeAST || options.includePickles else { return envelopes }
         var text = data
-        let result = text.withUTF8 { GherkinParser.parse(text: $0, mediaType: mediaType, ids: ids) }
+        let result = text.withUTF8 {
+            GherkinParser.parse(text: $0, mediaType: mediaType, descriptionTrimming: options.descriptionTrimming, ids: ids)
+        }
         switch result {
         case .success(var document):
             document.uri = uri

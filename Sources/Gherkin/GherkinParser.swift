@@ -5,10 +5,14 @@ import Messages
 public enum GherkinParser {
     /// The document of `source`, or every error found (at most eleven, as the reference).
     /// Ids come from `ids`; reuse the same generator for `PickleCompiler` to get the reference's ids.
+    /// `descriptionTrimming`: see `DescriptionTrimming` (the default is the Python reference's).
     public static func parse(source: String, uri: String? = nil, mediaType: SourceMediaType = .gherkinPlain,
+                             descriptionTrimming: DescriptionTrimming = .emptyLines,
                              ids: any IdGenerator) throws(GherkinErrors) -> GherkinDocument {
         var source = source
-        let result = source.withUTF8 { text in parse(text: text, mediaType: mediaType, ids: ids) }
+        let result = source.withUTF8 { text in
+            parse(text: text, mediaType: mediaType, descriptionTrimming: descriptionTrimming, ids: ids)
+        }
         var document = try result.get()
         document.uri = uri
         return document
@@ -17,19 +21,22 @@ public enum GherkinParser {
     /// Like `parse(source:…)` from raw bytes: a leading UTF-8 BOM is skipped; bytes that are not UTF-8
     /// are an error at the line and column of the first bad byte.
     public static func parse(data: Data, uri: String? = nil, mediaType: SourceMediaType? = nil,
+                             descriptionTrimming: DescriptionTrimming = .emptyLines,
                              ids: any IdGenerator) throws(GherkinErrors) -> GherkinDocument {
         let source = try SourceText.decode(data).get()
-        return try parse(source: source, uri: uri, mediaType: mediaType ?? SourceMediaType.of(uri: uri ?? ""), ids: ids)
+        return try parse(source: source, uri: uri, mediaType: mediaType ?? SourceMediaType.of(uri: uri ?? ""),
+                         descriptionTrimming: descriptionTrimming, ids: ids)
     }
 
-    static func parse(text: UnsafeBufferPointer<UInt8>, mediaType: SourceMediaType, ids: any IdGenerator)
+    static func parse(text: UnsafeBufferPointer<UInt8>, mediaType: SourceMediaType,
+                      descriptionTrimming: DescriptionTrimming = .emptyLines, ids: any IdGenerator)
         -> Result<GherkinDocument, GherkinErrors> {
         switch mediaType {
         case .gherkinMarkdown:
-            var parser = Parser<MarkdownTokenMatcher>(text: text, ids: ids)
+            var parser = Parser<MarkdownTokenMatcher>(text: text, ids: ids, descriptionTrimming: descriptionTrimming)
             return parser.parse()
         case .gherkinPlain:
-            var parser = Parser<PlainTokenMatcher>(text: text, ids: ids)
+            var parser = Parser<PlainTokenMatcher>(text: text, ids: ids, descriptionTrimming: descriptionTrimming)
             return parser.parse()
         }
     }

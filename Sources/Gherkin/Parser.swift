@@ -16,9 +16,9 @@ struct Parser<Matcher: TokenMatcher> {
     /// When not nil, every token handed to the AST builder is also recorded here (for `.tokens` output).
     var tokenLog: [Token]?
 
-    init(text: UnsafeBufferPointer<UInt8>, ids: any IdGenerator) {
+    init(text: UnsafeBufferPointer<UInt8>, ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
         matcher = Matcher(text: text)
-        builder = AstBuilder(ids: ids)
+        builder = AstBuilder(ids: ids, descriptionTrimming: descriptionTrimming)
         scanner = TokenScanner(text: text)
     }
 

@@ -62,6 +62,13 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(docString.delimiter, "```")
     }
 
+    func test_parse_keepsTrailingBlankDescriptionLineAsPythonReferenceByDefault() throws {
+        let text = "Feature: f\n  first\n  \n\n  Scenario: s\n"
+        XCTAssertEqual(try makeSUT(text).feature?.description, "  first\n  ")
+        let cucumberJS = try GherkinParser.parse(source: text, descriptionTrimming: .blankLines, ids: IncrementingIdGenerator())
+        XCTAssertEqual(cucumberJS.feature?.description, "  first")
+    }
+
     func test_parse_usesDialectKeywordsOnLanguageHeader() throws {
         let document = try makeSUT("# language: fr\nFonctionnalité: f\n  Scénario: s\n    Soit a\n    Et b\n    Alors c\n")
         XCTAssertEqual(document.feature?.language, "fr")

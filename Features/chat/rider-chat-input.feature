@@ -47,6 +47,19 @@ Feature: What a chat message may contain
       | a message of only spaces and line breaks |
 
   @CUS-032-UI
+  Scenario Outline: While typing, a counter shows how many characters are left (<length> typed)
+    When Ana types a message of <length> characters
+    Then the counter under the input shows "<counter>"
+
+    Examples:
+      | length | counter                 |
+      | 0      | 500 characters left     |
+      | 480    | 20 characters left      |
+      | 499    | 1 character left        |
+      | 500    | 0 characters left       |
+      | 512    | 12 characters too many  |
+
+  @CUS-032-UI
   Scenario: The chat service refuses a message that is too long even without the app
     Then the chat service rejects a message of 501 characters from Ana with the reason "Messages can be at most 500 characters; this one has 501. Shorten it and send again."
 

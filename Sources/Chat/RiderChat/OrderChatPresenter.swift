@@ -103,3 +103,13 @@ extension OrderChatClient {
         OrderChatPresenter(timeZone: timeZone).map(state)
     }
 }
+
+extension OrderChatPresenter {
+    /// The counter under the input while typing: "488 characters left", or "12 characters too many".
+    public static func characterCounter(for draft: String) -> String {
+        let length = draft.trimmingCharacters(in: .whitespacesAndNewlines).count
+        let left = RiderChatMessagePolicy.characterLimit - length
+        if left >= 0 { return left == 1 ? "1 character left" : "\(left) characters left" }
+        return -left == 1 ? "1 character too many" : "\(-left) characters too many"
+    }
+}

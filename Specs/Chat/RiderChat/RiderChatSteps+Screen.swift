@@ -54,6 +54,14 @@ extension RiderChatSteps {
         steps.then("the input of {word} accepts at most {int} characters") { (world, name: String, limit: Int) in
             try expect(try await world.viewModel(name).characterLimit, equals: limit)
         }
+        steps.when("{word} types a message of {int} characters") { (world, name: String, length: Int) in
+            _ = try await world.app(name)
+            world.drafts[name] = length == 0 ? "" : world.makeMessage(length: length)
+        }
+        steps.then("the counter under the input shows {string}") { (world, counter: String) in
+            let draft = try unwrap(world.drafts.values.first, "type a message first")
+            try expect(OrderChatPresenter.characterCounter(for: draft), equals: counter)
+        }
         steps.then("{word} is told {string}") { (world, name: String, message: String) in
             try expect(try await world.viewModel(name).notice, equals: message)
         }

@@ -19,6 +19,7 @@ final class RiderChatWorld: World {
     var lastOutcome: RiderChatSendOutcome?
     var lastSender: String?
     var entryPoint: ChatWithRiderEntryViewModel?
+    var drafts: [String: String] = [:]
     private var nextClientMessageID = 0
 
     required init() {

@@ -74,3 +74,16 @@ final class ChatWithRiderEntryPointTests: XCTestCase {
         XCTAssertEqual(RiderChatQuickReplies.replies(for: .administrator), [])
     }
 }
+
+final class OrderChatCharacterCounterTests: XCTestCase {
+    func test_characterCounter_countsDownToTheLimit() {
+        XCTAssertEqual(OrderChatPresenter.characterCounter(for: ""), "500 characters left")
+        XCTAssertEqual(OrderChatPresenter.characterCounter(for: "Hello"), "495 characters left")
+        XCTAssertEqual(OrderChatPresenter.characterCounter(for: String(repeating: "a", count: 499)), "1 character left")
+    }
+
+    func test_characterCounter_showsExcessOverTheLimit() {
+        XCTAssertEqual(OrderChatPresenter.characterCounter(for: String(repeating: "a", count: 501)), "1 character too many")
+        XCTAssertEqual(OrderChatPresenter.characterCounter(for: String(repeating: "a", count: 512)), "12 characters too many")
+    }
+}

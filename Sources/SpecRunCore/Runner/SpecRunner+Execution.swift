@@ -44,7 +44,10 @@ extension SpecRunner {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes: [Envelope]
             if let bytes = fileSystem.readData(file.path) {
-                envelopes = GherkinMessages.generate(bytes: bytes, uri: uri, ids: ids)
+                // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
+                // Python reference's trimming, which the conformance corpus was made with.
+                envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
             } else {
                 envelopes = [Envelope(parseError: ParseError(source: SourceReference(uri: uri),
                                                              message: "\(uri): cannot read the file"))]

@@ -202,6 +202,43 @@ final class OrderChatClientUseCaseTests: XCTestCase {
         XCTAssertFalse(sut.viewModel().canLoadOlder)
     }
 
+    func test_open_showsConnectionNoticeOnTransportError() async {
+        let (sut, transport, _) = makeSUT()
+        transport.failJoins = true
+
+        await sut.open()
+
+        XCTAssertEqual(sut.viewModel().notice, "The chat could not be loaded. Check your connection; it will load again when you are back online.")
+        XCTAssertFalse(sut.viewModel().isInputEnabled)
+    }
+
+    func test_send_showsServiceRefusalWithoutQueueing() async throws {
+        let (sut, _, service) = makeSUT()
+        await sut.open()
+        service.orderDidChange(anOrder(status: .cancelled))
+
+        let outcome = await sut.send("Hello?")
+
+        let reason = RiderChatError.chatClosed(orderID: orderID, status: .cancelled).reason
+        XCTAssertEqual(outcome, .refused(reason: reason))
+        XCTAssertEqual(sut.queuedMessageIDs, [])
+        XCTAssertEqual(sut.viewModel().rows.map(\.status), ["Sending failed"])
+        XCTAssertEqual(sut.viewModel().notice, reason)
+        XCTAssertFalse(sut.viewModel().isInputEnabled)
+    }
+
+    func test_serviceTransport_passesRefusalsThrough() async {
+        let (service, _) = makeService()
+        let sut = OrderChatServiceTransport(service: service)
+
+        do {
+            _ = try await sut.join(orderID: orderID, as: .customer("customer-bob"))
+            XCTFail("Expected a refusal")
+        } catch {
+            XCTAssertEqual(error as? RiderChatError, .notAPartyToOrder(orderID: orderID))
+        }
+    }
+
     func test_client_doesNotLeak() async {
         let (sut, _, _) = makeSUT()
         await sut.open()

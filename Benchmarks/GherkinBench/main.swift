@@ -51,9 +51,18 @@ func featureFiles(under folder: URL) -> [URL] {
     return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "feature" }.sorted { $0.path < $1.path }
 }
 
+/// "0", "1", … like the reference's IdGenerator (no lock: one pass runs on one thread).
+final class CountingIds: IdGenerator, @unchecked Sendable {
+    private var next = 0
+    func newId() -> String {
+        defer { next += 1 }
+        return String(next)
+    }
+}
+
 /// One pass over every file: parse (and compile), as the Python bench does. Returns (pickles, steps, errors).
 func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool) -> (Int, Int, Int) {
-    let ids = IncrementingIdGenerator()
+    let ids = CountingIds()
     var pickleCount = 0, stepCount = 0, errorCount = 0
     for blob in blobs {
         do {

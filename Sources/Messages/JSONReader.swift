@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pull parser over the UTF-8 bytes of one JSON text (one NDJSON line), for the generated decoders
 /// (Messages+JSON.generated.swift): they walk objects key by key and read each field straight into its
 /// Swift type, without building an intermediate tree. Unknown keys are skipped (validated, not kept).
@@ -132,7 +134,8 @@ struct JSONReader {
         name.withUTF8Buffer { expected in
             if keyIsInScratch { return scratch.elementsEqual(expected) }
             guard keyEnd - keyStart == expected.count else { return false }
-            return UnsafeBufferPointer(rebasing: input[keyStart..<keyEnd]).elementsEqual(expected)
+            guard let start = input.baseAddress, let name = expected.baseAddress else { return expected.isEmpty }
+            return memcmp(start + keyStart, name, expected.count) == 0
         }
     }
 

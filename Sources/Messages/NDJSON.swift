@@ -52,13 +52,20 @@ public enum NDJSON {
     // MARK: - Decoding lines
 
     private static func decode(utf8 text: UnsafeBufferPointer<UInt8>, uri: String) throws -> [Envelope] {
+        let count = text.count
+        guard let base = text.baseAddress, count > 0 else { return [] }
+        // An Envelope is a large value (one optional per message): reserve once instead of regrowing.
         var result: [Envelope] = []
+        result.reserveCapacity(newlineCount(text) + 1)
         var lineNumber = 0
         var lineStart = 0
-        let count = text.count
         while lineStart <= count {
-            var lineEnd = lineStart
-            while lineEnd < count && text[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd: Int
+            if lineStart < count, let newline = memchr(base + lineStart, 0x0A, count - lineStart) {
+                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            } else {
+                lineEnd = count
+            }
             lineNumber += 1
             let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
             if !isBlank(line), let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) {
@@ -67,6 +74,12 @@ public enum NDJSON {
             lineStart = lineEnd + 1
         }
         return result
+    }
+
+    private static func newlineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var lines = 0
+        for byte in text where byte == 0x0A { lines += 1 }
+        return lines
     }
 
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

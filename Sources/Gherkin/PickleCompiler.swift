@@ -1,4 +1,3 @@
-import Foundation
 import Messages
 
 /// Compiles a GherkinDocument into pickles exactly as the reference does: one pickle per scenario and per
@@ -152,71 +151,5 @@ private struct Context {
             result = variable.replace(with: values[index], in: result)
         }
         return result
-    }
-}
-
-/// A `<name>` of an outline, ready to be replaced in texts. The reference builds a regular expression from
-/// the name, so a name with regex syntax (`<total (€)>`) is matched as that expression, as there; plain
-/// names (nearly all) are replaced byte for byte, without Unicode equivalence.
-struct Placeholder {
-    let pattern: String
-    let bytes: [UInt8]
-    let isRegex: Bool
-
-    init(name: String) {
-        pattern = "<" + name + ">"
-        bytes = Array(pattern.utf8)
-        isRegex = name.utf8.contains(where: Self.isRegexSyntax)
-    }
-
-    func replace(with value: String, in text: String) -> String {
-        isRegex ? Self.replaceAsRegex(pattern, with: value, in: text) : Self.replace(bytes, with: value, in: text)
-    }
-
-    private static func isRegexSyntax(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "\\"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
-             UInt8(ascii: "("), UInt8(ascii: ")"): true
-        default: false
-        }
-    }
-
-    private static func replaceAsRegex(_ pattern: String, with value: String, in text: String) -> String {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return replace(Array(pattern.utf8), with: value, in: text) // the reference gives up on such names; we read them literally
-        }
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.stringByReplacingMatches(in: text, range: range,
-                                              withTemplate: NSRegularExpression.escapedTemplate(for: value))
-    }
-
-    /// Every occurrence of `pattern` in `text` replaced by `value`, left to right, byte for byte.
-    static func replace(_ pattern: [UInt8], with value: String, in text: String) -> String {
-        var contiguous = text
-        return contiguous.withUTF8 { t in
-            let n = pattern.count
-            guard n > 0, t.count >= n else { return text }
-            var out: [UInt8] = []
-            var i = 0
-            var last = 0
-            var found = false
-            let first = pattern[0]
-            while i + n <= t.count {
-                if t[i] == first, pattern.withUnsafeBufferPointer({ memcmp(t.baseAddress! + i, $0.baseAddress!, n) == 0 }) {
-                    if !found { out.reserveCapacity(t.count + value.utf8.count) }
-                    found = true
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last..<i]))
-                    out.append(contentsOf: value.utf8)
-                    i += n
-                    last = i
-                } else {
-                    i += 1
-                }
-            }
-            guard found else { return text }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last...]))
-            return String(decoding: out, as: UTF8.self)
-        }
     }
 }

@@ -118,9 +118,12 @@ class LineMatcher {
             ? line.trimmedStart
             : UTF8Text.advance(b, line.start, scalars: indentToRemove, end: line.end)
         let end = endWithoutCR(line, from: start)
-        guard let separator = activeDocStringSeparator else { return UTF8Text.string(b, start, end) }
-        let escaped = separator == Self.tripleQuote ? Self.escapedTripleQuote : Self.escapedTripleBacktick
-        return unescape(start, end, escaped, separator)
+        // Only `"""` and ``` have an escaped form (not Markdown's ````).
+        switch activeDocStringSeparator {
+        case Self.tripleQuote?: return unescape(start, end, Self.escapedTripleQuote, Self.tripleQuote)
+        case Self.tripleBacktick?: return unescape(start, end, Self.escapedTripleBacktick, Self.tripleBacktick)
+        default: return UTF8Text.string(b, start, end)
+        }
     }
 
     private func unescape(_ start: Int, _ end: Int, _ escaped: [UInt8], _ plain: [UInt8]) -> String {

@@ -39,6 +39,11 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(document.feature?.children.count, 1)
     }
 
+    func test_parse_keepsEscapedBackticksInFourBacktickDocString() throws {
+        let document = try makeSUT("# Feature: f\n## Scenario: s\n* Given x\n    ````\n    \\`\\`\\`\n    ````\n")
+        XCTAssertEqual(document.feature?.children.first?.scenario?.steps.first?.docString?.content, "\\`\\`\\`")
+    }
+
     func test_parse_ignoresLanguageHeaderInMarkdown() throws {
         let document = try makeSUT("# language: fr\n# Feature: f\n")
         XCTAssertEqual(document.feature?.language, "en")

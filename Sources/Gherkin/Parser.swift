@@ -77,10 +77,13 @@ struct Parser<Matcher: TokenMatcher> {
 
     private mutating func match(_ stateNumber: Int, _ token: Token) throws(Stop) -> Int {
         let range = ParserStates.ranges[stateNumber]
+        let isEOF = token.isEOF
         var index = range.lowerBound
         while index < range.upperBound {
             let transition = ParserStates.transitions[index]
             index += 1
+            // Only the EOF token is EOF, and it is nothing else.
+            if (transition.token == .eof) != isEOF { continue }
             guard try matches(transition.token, token) else { continue }
             if transition.lookahead >= 0 {
                 guard try lookahead(transition.lookahead == 0 ? .scenarioLine : .examplesLine) else { continue }

@@ -52,7 +52,59 @@ def swift_type(owner, prop, spec, enums):
     if t == "array": return "[" + swift_type(owner, prop, spec["items"], enums) + "]"
     raise SystemExit(f"unsupported {owner}.{prop}: {spec}")
 
-def emit_struct(name, spec):
+def emit_boxed_struct(name, fields, lines):
+    """All-optional struct whose fields live in MessageBox (Envelope): same API as a plain struct (public
+    get/set properties, memberwise init, Codable with the same keys, Equatable, Mirror children named after
+    the fields), but a small value instead of every message inline."""
+    lines.append(f"public struct {name}: Sendable, Equatable, CustomReflectable {{")
+    for p, t, req in fields:
+        assert not req
+        lines.append(f"    public var {ident(p)}: {t}? {{")
+        lines.append(f"        get {{ _{p}?.value }}")
+        lines.append(f"        set {{ _{p} = newValue.map(MessageBox.init) }}")
+        lines.append("    }")
+    lines.append("")
+    for p, t, req in fields:
+        lines.append(f"    private var _{p}: MessageBox<{t}>?")
+    lines.append("")
+    params = ", ".join(f"{ident(p)}: {t}? = nil" for p, t, req in fields)
+    lines.append(f"    public init({params}) {{")
+    for p, t, req in fields:
+        lines.append(f"        self._{p} = {ident(p)}.map(MessageBox.init)")
+    lines.append("    }")
+    lines.append("")
+    lines.append(f"    public static func == (lhs: {name}, rhs: {name}) -> Bool {{")
+    lines.append("        " + "\n            && ".join(f"MessageBox.equal(lhs._{p}, rhs._{p})" for p, t, req in fields))
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public var customMirror: Mirror {")
+    lines.append("        Mirror(self, children: [")
+    for p, t, req in fields:
+        lines.append(f"            (\"{p}\", {ident(p)} as Any),")
+    lines.append("        ])")
+    lines.append("    }")
+    lines.append("}")
+    lines.append("")
+    lines.append(f"extension {name}: Codable {{")
+    lines.append("    enum CodingKeys: String, CodingKey {")
+    for p, t, req in fields:
+        lines.append(f"        case {ident(p)}")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public init(from decoder: any Decoder) throws {")
+    lines.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
+    lines.append("        self.init(")
+    lines.append(",\n".join(f"            {ident(p)}: try container.decodeIfPresent({t}.self, forKey: .{ident(p)})" for p, t, req in fields) + ")")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public func encode(to encoder: any Encoder) throws {")
+    lines.append("        var container = encoder.container(keyedBy: CodingKeys.self)")
+    for p, t, req in fields:
+        lines.append(f"        try container.encodeIfPresent({ident(p)}, forKey: .{ident(p)})")
+    lines.append("    }")
+    lines.append("}")
+
+def emit_struct(name, spec, boxed=False):
     if name in emitted: return
     emitted.add(name)
     props = spec.get("properties", {})
@@ -67,16 +119,19 @@ def emit_struct(name, spec):
     if spec.get("description"):
         for dl in spec["description"].strip().splitlines():
             lines.append(f"/// {dl}".rstrip())
-    lines.append(f"public struct {name}: Codable, Sendable, Equatable {{")
-    for p, t, req in fields:
-        lines.append(f"    public var {ident(p)}: {t}{'' if req else '?'}")
-    lines.append("")
-    params = ", ".join(f"{ident(p)}: {t}{'' if req else '? = nil'}" for p, t, req in fields)
-    lines.append(f"    public init({params}) {{")
-    for p, t, req in fields:
-        lines.append(f"        self.{ident(p)} = {ident(p)}")
-    lines.append("    }")
-    lines.append("}")
+    if boxed:
+        emit_boxed_struct(name, fields, lines)
+    else:
+        lines.append(f"public struct {name}: Codable, Sendable, Equatable {{")
+        for p, t, req in fields:
+            lines.append(f"    public var {ident(p)}: {t}{'' if req else '?'}")
+        lines.append("")
+        params = ", ".join(f"{ident(p)}: {t}{'' if req else '? = nil'}" for p, t, req in fields)
+        lines.append(f"    public init({params}) {{")
+        for p, t, req in fields:
+            lines.append(f"        self.{ident(p)} = {ident(p)}")
+        lines.append("    }")
+        lines.append("}")
     for en, values in enums:
         lines.append("")
         lines.append(f"public enum {en}: String, Codable, Sendable, Equatable, CaseIterable {{")
@@ -91,7 +146,8 @@ for key, spec in defs.items():
         emit_struct(sub, subspec)
     emit_struct(name, spec)
 emit_struct("Envelope", {"properties": schema["properties"], "required": [],
-                         "description": "One message of the Cucumber Messages protocol: exactly one field is set."})
+                         "description": "One message of the Cucumber Messages protocol: exactly one field is set."},
+            boxed=True)
 open("Sources/Messages/Messages.generated.swift", "w").write("\n".join(out))
 
 # --- Messages+JSON.generated.swift -------------------------------------------------------------------------
@@ -137,8 +193,12 @@ for name, fields in structs:
     coding.append("    }")
     coding.append("")
     coding.append("    init(json reader: inout JSONReader) throws(JSONFailure) {")
-    for key, t, req in fields:
-        coding.append(f"        var {local(key)}: {t}? = nil")
+    all_optional = not any(req for _, _, req in fields)
+    if all_optional:  # assign in place (no locals to copy: Envelope is large)
+        coding.append("        self.init()")
+    else:
+        for key, t, req in fields:
+            coding.append(f"        var {local(key)}: {t}? = nil")
     coding.append("        try reader.beginObject()")
     coding.append("        var first = true")
     coding.append("        while try reader.nextKey(&first) {")
@@ -153,7 +213,8 @@ for name, fields in structs:
             lit = swift_literal(key)
             how = "required" if req else "optional"
             coding.append(f"            case 0x{fnv1a(key):016x} where reader.keyIs(\"{lit}\"):")
-            coding.append(f"                {local(key)} = try reader.{how}(\"{lit}\", {t}.self)")
+            target = f"self.{ident(key)}" if all_optional else local(key)
+            coding.append(f"                {target} = try reader.{how}(\"{lit}\", {t}.self)")
         coding.append("            default:")
         coding.append("                try reader.skipValue()")
         coding.append("            }")
@@ -163,8 +224,9 @@ for name, fields in structs:
     for key, t, req in fields:
         if req:
             coding.append(f"        guard let {local(key)} else {{ throw JSONFailure.missing(\"{swift_literal(key)}\") }}")
-    args = ", ".join(f"{ident(key)}: {local(key)}" for key, t, req in fields)
-    coding.append(f"        self.init({args})")
+    if not all_optional:
+        args = ", ".join(f"{ident(key)}: {local(key)}" for key, t, req in fields)
+        coding.append(f"        self.init({args})")
     coding.append("    }")
     coding.append("}")
     coding.append("")

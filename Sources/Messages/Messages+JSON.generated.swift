@@ -544,24 +544,21 @@ extension FeatureChild: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        var _rule: Rule? = nil
-        var _background: Background? = nil
-        var _scenario: Scenario? = nil
+        self.init()
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xbfe6be1f6f51fd33 where reader.keyIs("rule"):
-                _rule = try reader.optional("rule", Rule.self)
+                self.rule = try reader.optional("rule", Rule.self)
             case 0xdd4176e7ca246edd where reader.keyIs("background"):
-                _background = try reader.optional("background", Background.self)
+                self.background = try reader.optional("background", Background.self)
             case 0xde4217cc72f4d0cf where reader.keyIs("scenario"):
-                _scenario = try reader.optional("scenario", Scenario.self)
+                self.scenario = try reader.optional("scenario", Scenario.self)
             default:
                 try reader.skipValue()
             }
         }
-        self.init(rule: _rule, background: _background, scenario: _scenario)
     }
 }
 
@@ -643,21 +640,19 @@ extension RuleChild: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        var _background: Background? = nil
-        var _scenario: Scenario? = nil
+        self.init()
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xdd4176e7ca246edd where reader.keyIs("background"):
-                _background = try reader.optional("background", Background.self)
+                self.background = try reader.optional("background", Background.self)
             case 0xde4217cc72f4d0cf where reader.keyIs("scenario"):
-                _scenario = try reader.optional("scenario", Scenario.self)
+                self.scenario = try reader.optional("scenario", Scenario.self)
             default:
                 try reader.skipValue()
             }
         }
-        self.init(background: _background, scenario: _scenario)
     }
 }
 
@@ -1128,27 +1123,23 @@ extension SourceReference: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        var _uri: String? = nil
-        var _javaMethod: JavaMethod? = nil
-        var _javaStackTraceElement: JavaStackTraceElement? = nil
-        var _location: Location? = nil
+        self.init()
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
-                _uri = try reader.optional("uri", String.self)
+                self.uri = try reader.optional("uri", String.self)
             case 0xf6a5fa145083c770 where reader.keyIs("javaMethod"):
-                _javaMethod = try reader.optional("javaMethod", JavaMethod.self)
+                self.javaMethod = try reader.optional("javaMethod", JavaMethod.self)
             case 0x6558c3f24944c624 where reader.keyIs("javaStackTraceElement"):
-                _javaStackTraceElement = try reader.optional("javaStackTraceElement", JavaStackTraceElement.self)
+                self.javaStackTraceElement = try reader.optional("javaStackTraceElement", JavaStackTraceElement.self)
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.optional("location", Location.self)
+                self.location = try reader.optional("location", Location.self)
             default:
                 try reader.skipValue()
             }
         }
-        self.init(uri: _uri, javaMethod: _javaMethod, javaStackTraceElement: _javaStackTraceElement, location: _location)
     }
 }
 
@@ -1532,21 +1523,19 @@ extension PickleStepArgument: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        var _docString: PickleDocString? = nil
-        var _dataTable: PickleTable? = nil
+        self.init()
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xfac36fde6347c668 where reader.keyIs("docString"):
-                _docString = try reader.optional("docString", PickleDocString.self)
+                self.docString = try reader.optional("docString", PickleDocString.self)
             case 0x9a595f05ec8ebd3f where reader.keyIs("dataTable"):
-                _dataTable = try reader.optional("dataTable", PickleTable.self)
+                self.dataTable = try reader.optional("dataTable", PickleTable.self)
             default:
                 try reader.skipValue()
             }
         }
-        self.init(docString: _docString, dataTable: _dataTable)
     }
 }
 
@@ -1896,24 +1885,21 @@ extension Group: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        var _children: [Group]? = nil
-        var _start: Int? = nil
-        var _value: String? = nil
+        self.init()
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
-                _children = try reader.optional("children", [Group].self)
+                self.children = try reader.optional("children", [Group].self)
             case 0xee5d97ad45ad251f where reader.keyIs("start"):
-                _start = try reader.optional("start", Int.self)
+                self.start = try reader.optional("start", Int.self)
             case 0x7ce4fd9430e80cea where reader.keyIs("value"):
-                _value = try reader.optional("value", String.self)
+                self.value = try reader.optional("value", String.self)
             default:
                 try reader.skipValue()
             }
         }
-        self.init(children: _children, start: _start, value: _value)
     }
 }
 
@@ -2663,78 +2649,57 @@ extension Envelope: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        var _attachment: Attachment? = nil
-        var _externalAttachment: ExternalAttachment? = nil
-        var _gherkinDocument: GherkinDocument? = nil
-        var _hook: Hook? = nil
-        var _meta: Meta? = nil
-        var _parameterType: ParameterType? = nil
-        var _parseError: ParseError? = nil
-        var _pickle: Pickle? = nil
-        var _suggestion: Suggestion? = nil
-        var _source: Source? = nil
-        var _stepDefinition: StepDefinition? = nil
-        var _testCase: TestCase? = nil
-        var _testCaseFinished: TestCaseFinished? = nil
-        var _testCaseStarted: TestCaseStarted? = nil
-        var _testRunFinished: TestRunFinished? = nil
-        var _testRunStarted: TestRunStarted? = nil
-        var _testStepFinished: TestStepFinished? = nil
-        var _testStepStarted: TestStepStarted? = nil
-        var _testRunHookStarted: TestRunHookStarted? = nil
-        var _testRunHookFinished: TestRunHookFinished? = nil
-        var _undefinedParameterType: UndefinedParameterType? = nil
+        self.init()
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x2073f89ac8d3f248 where reader.keyIs("attachment"):
-                _attachment = try reader.optional("attachment", Attachment.self)
+                self.attachment = try reader.optional("attachment", Attachment.self)
             case 0x95c399e9224e26d7 where reader.keyIs("externalAttachment"):
-                _externalAttachment = try reader.optional("externalAttachment", ExternalAttachment.self)
+                self.externalAttachment = try reader.optional("externalAttachment", ExternalAttachment.self)
             case 0x12c9e18a1bcd0b6c where reader.keyIs("gherkinDocument"):
-                _gherkinDocument = try reader.optional("gherkinDocument", GherkinDocument.self)
+                self.gherkinDocument = try reader.optional("gherkinDocument", GherkinDocument.self)
             case 0x4033f5cc7e757b8a where reader.keyIs("hook"):
-                _hook = try reader.optional("hook", Hook.self)
+                self.hook = try reader.optional("hook", Hook.self)
             case 0x4320e9a2e32eac38 where reader.keyIs("meta"):
-                _meta = try reader.optional("meta", Meta.self)
+                self.meta = try reader.optional("meta", Meta.self)
             case 0x58224c8fbb806c58 where reader.keyIs("parameterType"):
-                _parameterType = try reader.optional("parameterType", ParameterType.self)
+                self.parameterType = try reader.optional("parameterType", ParameterType.self)
             case 0xdd829f97e63d7fda where reader.keyIs("parseError"):
-                _parseError = try reader.optional("parseError", ParseError.self)
+                self.parseError = try reader.optional("parseError", ParseError.self)
             case 0x9fbbbb1c8701705b where reader.keyIs("pickle"):
-                _pickle = try reader.optional("pickle", Pickle.self)
+                self.pickle = try reader.optional("pickle", Pickle.self)
             case 0xaa605c80129795ed where reader.keyIs("suggestion"):
-                _suggestion = try reader.optional("suggestion", Suggestion.self)
+                self.suggestion = try reader.optional("suggestion", Suggestion.self)
             case 0x76dbdc228f782db8 where reader.keyIs("source"):
-                _source = try reader.optional("source", Source.self)
+                self.source = try reader.optional("source", Source.self)
             case 0x2eeb5f1e1e610d82 where reader.keyIs("stepDefinition"):
-                _stepDefinition = try reader.optional("stepDefinition", StepDefinition.self)
+                self.stepDefinition = try reader.optional("stepDefinition", StepDefinition.self)
             case 0x2836829d47c678b1 where reader.keyIs("testCase"):
-                _testCase = try reader.optional("testCase", TestCase.self)
+                self.testCase = try reader.optional("testCase", TestCase.self)
             case 0x1c784a151e7dd91f where reader.keyIs("testCaseFinished"):
-                _testCaseFinished = try reader.optional("testCaseFinished", TestCaseFinished.self)
+                self.testCaseFinished = try reader.optional("testCaseFinished", TestCaseFinished.self)
             case 0x7de7548d035a4b02 where reader.keyIs("testCaseStarted"):
-                _testCaseStarted = try reader.optional("testCaseStarted", TestCaseStarted.self)
+                self.testCaseStarted = try reader.optional("testCaseStarted", TestCaseStarted.self)
             case 0x81b6d1b7bdc1ee3c where reader.keyIs("testRunFinished"):
-                _testRunFinished = try reader.optional("testRunFinished", TestRunFinished.self)
+                self.testRunFinished = try reader.optional("testRunFinished", TestRunFinished.self)
             case 0xa748be21acb19043 where reader.keyIs("testRunStarted"):
-                _testRunStarted = try reader.optional("testRunStarted", TestRunStarted.self)
+                self.testRunStarted = try reader.optional("testRunStarted", TestRunStarted.self)
             case 0xb6b3e33583325c89 where reader.keyIs("testStepFinished"):
-                _testStepFinished = try reader.optional("testStepFinished", TestStepFinished.self)
+                self.testStepFinished = try reader.optional("testStepFinished", TestStepFinished.self)
             case 0x603959edd95997ac where reader.keyIs("testStepStarted"):
-                _testStepStarted = try reader.optional("testStepStarted", TestStepStarted.self)
+                self.testStepStarted = try reader.optional("testStepStarted", TestStepStarted.self)
             case 0xe94221285f65601e where reader.keyIs("testRunHookStarted"):
-                _testRunHookStarted = try reader.optional("testRunHookStarted", TestRunHookStarted.self)
+                self.testRunHookStarted = try reader.optional("testRunHookStarted", TestRunHookStarted.self)
             case 0x4b335d42c2bd3943 where reader.keyIs("testRunHookFinished"):
-                _testRunHookFinished = try reader.optional("testRunHookFinished", TestRunHookFinished.self)
+                self.testRunHookFinished = try reader.optional("testRunHookFinished", TestRunHookFinished.self)
             case 0xe547a5cd63373d0a where reader.keyIs("undefinedParameterType"):
-                _undefinedParameterType = try reader.optional("undefinedParameterType", UndefinedParameterType.self)
+                self.undefinedParameterType = try reader.optional("undefinedParameterType", UndefinedParameterType.self)
             default:
                 try reader.skipValue()
             }
         }
-        self.init(attachment: _attachment, externalAttachment: _externalAttachment, gherkinDocument: _gherkinDocument, hook: _hook, meta: _meta, parameterType: _parameterType, parseError: _parseError, pickle: _pickle, suggestion: _suggestion, source: _source, stepDefinition: _stepDefinition, testCase: _testCase, testCaseFinished: _testCaseFinished, testCaseStarted: _testCaseStarted, testRunFinished: _testRunFinished, testRunStarted: _testRunStarted, testStepFinished: _testStepFinished, testStepStarted: _testStepStarted, testRunHookStarted: _testRunHookStarted, testRunHookFinished: _testRunHookFinished, undefinedParameterType: _undefinedParameterType)
     }
 }
 

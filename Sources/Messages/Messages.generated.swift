@@ -916,50 +916,262 @@ public struct UndefinedParameterType: Codable, Sendable, Equatable {
 }
 
 /// One message of the Cucumber Messages protocol: exactly one field is set.
-public struct Envelope: Codable, Sendable, Equatable {
-    public var attachment: Attachment?
-    public var externalAttachment: ExternalAttachment?
-    public var gherkinDocument: GherkinDocument?
-    public var hook: Hook?
-    public var meta: Meta?
-    public var parameterType: ParameterType?
-    public var parseError: ParseError?
-    public var pickle: Pickle?
-    public var suggestion: Suggestion?
-    public var source: Source?
-    public var stepDefinition: StepDefinition?
-    public var testCase: TestCase?
-    public var testCaseFinished: TestCaseFinished?
-    public var testCaseStarted: TestCaseStarted?
-    public var testRunFinished: TestRunFinished?
-    public var testRunStarted: TestRunStarted?
-    public var testStepFinished: TestStepFinished?
-    public var testStepStarted: TestStepStarted?
-    public var testRunHookStarted: TestRunHookStarted?
-    public var testRunHookFinished: TestRunHookFinished?
-    public var undefinedParameterType: UndefinedParameterType?
+public struct Envelope: Sendable, Equatable, CustomReflectable {
+    public var attachment: Attachment? {
+        get { _attachment?.value }
+        set { _attachment = newValue.map(MessageBox.init) }
+    }
+    public var externalAttachment: ExternalAttachment? {
+        get { _externalAttachment?.value }
+        set { _externalAttachment = newValue.map(MessageBox.init) }
+    }
+    public var gherkinDocument: GherkinDocument? {
+        get { _gherkinDocument?.value }
+        set { _gherkinDocument = newValue.map(MessageBox.init) }
+    }
+    public var hook: Hook? {
+        get { _hook?.value }
+        set { _hook = newValue.map(MessageBox.init) }
+    }
+    public var meta: Meta? {
+        get { _meta?.value }
+        set { _meta = newValue.map(MessageBox.init) }
+    }
+    public var parameterType: ParameterType? {
+        get { _parameterType?.value }
+        set { _parameterType = newValue.map(MessageBox.init) }
+    }
+    public var parseError: ParseError? {
+        get { _parseError?.value }
+        set { _parseError = newValue.map(MessageBox.init) }
+    }
+    public var pickle: Pickle? {
+        get { _pickle?.value }
+        set { _pickle = newValue.map(MessageBox.init) }
+    }
+    public var suggestion: Suggestion? {
+        get { _suggestion?.value }
+        set { _suggestion = newValue.map(MessageBox.init) }
+    }
+    public var source: Source? {
+        get { _source?.value }
+        set { _source = newValue.map(MessageBox.init) }
+    }
+    public var stepDefinition: StepDefinition? {
+        get { _stepDefinition?.value }
+        set { _stepDefinition = newValue.map(MessageBox.init) }
+    }
+    public var testCase: TestCase? {
+        get { _testCase?.value }
+        set { _testCase = newValue.map(MessageBox.init) }
+    }
+    public var testCaseFinished: TestCaseFinished? {
+        get { _testCaseFinished?.value }
+        set { _testCaseFinished = newValue.map(MessageBox.init) }
+    }
+    public var testCaseStarted: TestCaseStarted? {
+        get { _testCaseStarted?.value }
+        set { _testCaseStarted = newValue.map(MessageBox.init) }
+    }
+    public var testRunFinished: TestRunFinished? {
+        get { _testRunFinished?.value }
+        set { _testRunFinished = newValue.map(MessageBox.init) }
+    }
+    public var testRunStarted: TestRunStarted? {
+        get { _testRunStarted?.value }
+        set { _testRunStarted = newValue.map(MessageBox.init) }
+    }
+    public var testStepFinished: TestStepFinished? {
+        get { _testStepFinished?.value }
+        set { _testStepFinished = newValue.map(MessageBox.init) }
+    }
+    public var testStepStarted: TestStepStarted? {
+        get { _testStepStarted?.value }
+        set { _testStepStarted = newValue.map(MessageBox.init) }
+    }
+    public var testRunHookStarted: TestRunHookStarted? {
+        get { _testRunHookStarted?.value }
+        set { _testRunHookStarted = newValue.map(MessageBox.init) }
+    }
+    public var testRunHookFinished: TestRunHookFinished? {
+        get { _testRunHookFinished?.value }
+        set { _testRunHookFinished = newValue.map(MessageBox.init) }
+    }
+    public var undefinedParameterType: UndefinedParameterType? {
+        get { _undefinedParameterType?.value }
+        set { _undefinedParameterType = newValue.map(MessageBox.init) }
+    }
+
+    private var _attachment: MessageBox<Attachment>?
+    private var _externalAttachment: MessageBox<ExternalAttachment>?
+    private var _gherkinDocument: MessageBox<GherkinDocument>?
+    private var _hook: MessageBox<Hook>?
+    private var _meta: MessageBox<Meta>?
+    private var _parameterType: MessageBox<ParameterType>?
+    private var _parseError: MessageBox<ParseError>?
+    private var _pickle: MessageBox<Pickle>?
+    private var _suggestion: MessageBox<Suggestion>?
+    private var _source: MessageBox<Source>?
+    private var _stepDefinition: MessageBox<StepDefinition>?
+    private var _testCase: MessageBox<TestCase>?
+    private var _testCaseFinished: MessageBox<TestCaseFinished>?
+    private var _testCaseStarted: MessageBox<TestCaseStarted>?
+    private var _testRunFinished: MessageBox<TestRunFinished>?
+    private var _testRunStarted: MessageBox<TestRunStarted>?
+    private var _testStepFinished: MessageBox<TestStepFinished>?
+    private var _testStepStarted: MessageBox<TestStepStarted>?
+    private var _testRunHookStarted: MessageBox<TestRunHookStarted>?
+    private var _testRunHookFinished: MessageBox<TestRunHookFinished>?
+    private var _undefinedParameterType: MessageBox<UndefinedParameterType>?
 
     public init(attachment: Attachment? = nil, externalAttachment: ExternalAttachment? = nil, gherkinDocument: GherkinDocument? = nil, hook: Hook? = nil, meta: Meta? = nil, parameterType: ParameterType? = nil, parseError: ParseError? = nil, pickle: Pickle? = nil, suggestion: Suggestion? = nil, source: Source? = nil, stepDefinition: StepDefinition? = nil, testCase: TestCase? = nil, testCaseFinished: TestCaseFinished? = nil, testCaseStarted: TestCaseStarted? = nil, testRunFinished: TestRunFinished? = nil, testRunStarted: TestRunStarted? = nil, testStepFinished: TestStepFinished? = nil, testStepStarted: TestStepStarted? = nil, testRunHookStarted: TestRunHookStarted? = nil, testRunHookFinished: TestRunHookFinished? = nil, undefinedParameterType: UndefinedParameterType? = nil) {
-        self.attachment = attachment
-        self.externalAttachment = externalAttachment
-        self.gherkinDocument = gherkinDocument
-        self.hook = hook
-        self.meta = meta
-        self.parameterType = parameterType
-        self.parseError = parseError
-        self.pickle = pickle
-        self.suggestion = suggestion
-        self.source = source
-        self.stepDefinition = stepDefinition
-        self.testCase = testCase
-        self.testCaseFinished = testCaseFinished
-        self.testCaseStarted = testCaseStarted
-        self.testRunFinished = testRunFinished
-        self.testRunStarted = testRunStarted
-        self.testStepFinished = testStepFinished
-        self.testStepStarted = testStepStarted
-        self.testRunHookStarted = testRunHookStarted
-        self.testRunHookFinished = testRunHookFinished
-        self.undefinedParameterType = undefinedParameterType
+        self._attachment = attachment.map(MessageBox.init)
+        self._externalAttachment = externalAttachment.map(MessageBox.init)
+        self._gherkinDocument = gherkinDocument.map(MessageBox.init)
+        self._hook = hook.map(MessageBox.init)
+        self._meta = meta.map(MessageBox.init)
+        self._parameterType = parameterType.map(MessageBox.init)
+        self._parseError = parseError.map(MessageBox.init)
+        self._pickle = pickle.map(MessageBox.init)
+        self._suggestion = suggestion.map(MessageBox.init)
+        self._source = source.map(MessageBox.init)
+        self._stepDefinition = stepDefinition.map(MessageBox.init)
+        self._testCase = testCase.map(MessageBox.init)
+        self._testCaseFinished = testCaseFinished.map(MessageBox.init)
+        self._testCaseStarted = testCaseStarted.map(MessageBox.init)
+        self._testRunFinished = testRunFinished.map(MessageBox.init)
+        self._testRunStarted = testRunStarted.map(MessageBox.init)
+        self._testStepFinished = testStepFinished.map(MessageBox.init)
+        self._testStepStarted = testStepStarted.map(MessageBox.init)
+        self._testRunHookStarted = testRunHookStarted.map(MessageBox.init)
+        self._testRunHookFinished = testRunHookFinished.map(MessageBox.init)
+        self._undefinedParameterType = undefinedParameterType.map(MessageBox.init)
+    }
+
+    public static func == (lhs: Envelope, rhs: Envelope) -> Bool {
+        MessageBox.equal(lhs._attachment, rhs._attachment)
+            && MessageBox.equal(lhs._externalAttachment, rhs._externalAttachment)
+            && MessageBox.equal(lhs._gherkinDocument, rhs._gherkinDocument)
+            && MessageBox.equal(lhs._hook, rhs._hook)
+            && MessageBox.equal(lhs._meta, rhs._meta)
+            && MessageBox.equal(lhs._parameterType, rhs._parameterType)
+            && MessageBox.equal(lhs._parseError, rhs._parseError)
+            && MessageBox.equal(lhs._pickle, rhs._pickle)
+            && MessageBox.equal(lhs._suggestion, rhs._suggestion)
+            && MessageBox.equal(lhs._source, rhs._source)
+            && MessageBox.equal(lhs._stepDefinition, rhs._stepDefinition)
+            && MessageBox.equal(lhs._testCase, rhs._testCase)
+            && MessageBox.equal(lhs._testCaseFinished, rhs._testCaseFinished)
+            && MessageBox.equal(lhs._testCaseStarted, rhs._testCaseStarted)
+            && MessageBox.equal(lhs._testRunFinished, rhs._testRunFinished)
+            && MessageBox.equal(lhs._testRunStarted, rhs._testRunStarted)
+            && MessageBox.equal(lhs._testStepFinished, rhs._testStepFinished)
+            && MessageBox.equal(lhs._testStepStarted, rhs._testStepStarted)
+            && MessageBox.equal(lhs._testRunHookStarted, rhs._testRunHookStarted)
+            && MessageBox.equal(lhs._testRunHookFinished, rhs._testRunHookFinished)
+            && MessageBox.equal(lhs._undefinedParameterType, rhs._undefinedParameterType)
+    }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            ("attachment", attachment as Any),
+            ("externalAttachment", externalAttachment as Any),
+            ("gherkinDocument", gherkinDocument as Any),
+            ("hook", hook as Any),
+            ("meta", meta as Any),
+            ("parameterType", parameterType as Any),
+            ("parseError", parseError as Any),
+            ("pickle", pickle as Any),
+            ("suggestion", suggestion as Any),
+            ("source", source as Any),
+            ("stepDefinition", stepDefinition as Any),
+            ("testCase", testCase as Any),
+            ("testCaseFinished", testCaseFinished as Any),
+            ("testCaseStarted", testCaseStarted as Any),
+            ("testRunFinished", testRunFinished as Any),
+            ("testRunStarted", testRunStarted as Any),
+            ("testStepFinished", testStepFinished as Any),
+            ("testStepStarted", testStepStarted as Any),
+            ("testRunHookStarted", testRunHookStarted as Any),
+            ("testRunHookFinished", testRunHookFinished as Any),
+            ("undefinedParameterType", undefinedParameterType as Any),
+        ])
+    }
+}
+
+extension Envelope: Codable {
+    enum CodingKeys: String, CodingKey {
+        case attachment
+        case externalAttachment
+        case gherkinDocument
+        case hook
+        case meta
+        case parameterType
+        case parseError
+        case pickle
+        case suggestion
+        case source
+        case stepDefinition
+        case testCase
+        case testCaseFinished
+        case testCaseStarted
+        case testRunFinished
+        case testRunStarted
+        case testStepFinished
+        case testStepStarted
+        case testRunHookStarted
+        case testRunHookFinished
+        case undefinedParameterType
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            attachment: try container.decodeIfPresent(Attachment.self, forKey: .attachment),
+            externalAttachment: try container.decodeIfPresent(ExternalAttachment.self, forKey: .externalAttachment),
+            gherkinDocument: try container.decodeIfPresent(GherkinDocument.self, forKey: .gherkinDocument),
+            hook: try container.decodeIfPresent(Hook.self, forKey: .hook),
+            meta: try container.decodeIfPresent(Meta.self, forKey: .meta),
+            parameterType: try container.decodeIfPresent(ParameterType.self, forKey: .parameterType),
+            parseError: try container.decodeIfPresent(ParseError.self, forKey: .parseError),
+            pickle: try container.decodeIfPresent(Pickle.self, forKey: .pickle),
+            suggestion: try container.decodeIfPresent(Suggestion.self, forKey: .suggestion),
+            source: try container.decodeIfPresent(Source.self, forKey: .source),
+            stepDefinition: try container.decodeIfPresent(StepDefinition.self, forKey: .stepDefinition),
+            testCase: try container.decodeIfPresent(TestCase.self, forKey: .testCase),
+            testCaseFinished: try container.decodeIfPresent(TestCaseFinished.self, forKey: .testCaseFinished),
+            testCaseStarted: try container.decodeIfPresent(TestCaseStarted.self, forKey: .testCaseStarted),
+            testRunFinished: try container.decodeIfPresent(TestRunFinished.self, forKey: .testRunFinished),
+            testRunStarted: try container.decodeIfPresent(TestRunStarted.self, forKey: .testRunStarted),
+            testStepFinished: try container.decodeIfPresent(TestStepFinished.self, forKey: .testStepFinished),
+            testStepStarted: try container.decodeIfPresent(TestStepStarted.self, forKey: .testStepStarted),
+            testRunHookStarted: try container.decodeIfPresent(TestRunHookStarted.self, forKey: .testRunHookStarted),
+            testRunHookFinished: try container.decodeIfPresent(TestRunHookFinished.self, forKey: .testRunHookFinished),
+            undefinedParameterType: try container.decodeIfPresent(UndefinedParameterType.self, forKey: .undefinedParameterType))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(attachment, forKey: .attachment)
+        try container.encodeIfPresent(externalAttachment, forKey: .externalAttachment)
+        try container.encodeIfPresent(gherkinDocument, forKey: .gherkinDocument)
+        try container.encodeIfPresent(hook, forKey: .hook)
+        try container.encodeIfPresent(meta, forKey: .meta)
+        try container.encodeIfPresent(parameterType, forKey: .parameterType)
+        try container.encodeIfPresent(parseError, forKey: .parseError)
+        try container.encodeIfPresent(pickle, forKey: .pickle)
+        try container.encodeIfPresent(suggestion, forKey: .suggestion)
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(stepDefinition, forKey: .stepDefinition)
+        try container.encodeIfPresent(testCase, forKey: .testCase)
+        try container.encodeIfPresent(testCaseFinished, forKey: .testCaseFinished)
+        try container.encodeIfPresent(testCaseStarted, forKey: .testCaseStarted)
+        try container.encodeIfPresent(testRunFinished, forKey: .testRunFinished)
+        try container.encodeIfPresent(testRunStarted, forKey: .testRunStarted)
+        try container.encodeIfPresent(testStepFinished, forKey: .testStepFinished)
+        try container.encodeIfPresent(testStepStarted, forKey: .testStepStarted)
+        try container.encodeIfPresent(testRunHookStarted, forKey: .testRunHookStarted)
+        try container.encodeIfPresent(testRunHookFinished, forKey: .testRunHookFinished)
+        try container.encodeIfPresent(undefinedParameterType, forKey: .undefinedParameterType)
     }
 }

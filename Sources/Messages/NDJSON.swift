@@ -68,9 +68,7 @@ public enum NDJSON {
             }
             lineNumber += 1
             let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
-            if !isBlank(line), let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) {
-                result.append(envelope)
-            }
+            if !isBlank(line) { try decode(line: line, uri: uri, lineNumber: lineNumber, into: &result) }
             lineStart = lineEnd + 1
         }
         return result
@@ -86,15 +84,19 @@ public enum NDJSON {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// The envelope on a line, or nil when the line is only (Unicode) whitespace.
-    private static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int) throws -> Envelope? {
+    /// Appends the envelope on a line (none when the line is only Unicode whitespace).
+    private static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int,
+                               into result: inout [Envelope]) throws {
         var reader = JSONReader(line)
+        let count = result.count
         do {
-            let envelope = try Envelope(json: &reader)
+            result.append(try Envelope(json: &reader))  // in place: an Envelope is large
             try reader.finish()
-            return envelope
         } catch {
-            return try recover(line: line, failure: error, uri: uri, lineNumber: lineNumber)
+            if result.count > count { result.removeLast() }
+            if let envelope = try recover(line: line, failure: error, uri: uri, lineNumber: lineNumber) {
+                result.append(envelope)
+            }
         }
     }
 

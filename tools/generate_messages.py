@@ -56,7 +56,7 @@ def emit_boxed_struct(name, fields, lines):
     """All-optional struct whose fields live in MessageBox (Envelope): same API as a plain struct (public
     get/set properties, memberwise init, Codable with the same keys, Equatable, Mirror children named after
     the fields), but a small value instead of every message inline."""
-    lines.append(f"public struct {name}: Sendable, Equatable, CustomReflectable {{")
+    lines.append(f"public struct {name}: Sendable, Equatable, CustomReflectable, CustomStringConvertible {{")
     for p, t, req in fields:
         assert not req
         lines.append(f"    public var {ident(p)}: {t}? {{")
@@ -75,6 +75,14 @@ def emit_boxed_struct(name, fields, lines):
     lines.append("")
     lines.append(f"    public static func == (lhs: {name}, rhs: {name}) -> Bool {{")
     lines.append("        " + "\n            && ".join(f"MessageBox.equal(lhs._{p}, rhs._{p})" for p, t, req in fields))
+    lines.append("    }")
+    lines.append("")
+    lines.append("    /// The fields that are set, e.g. `Envelope(testRunStarted: TestRunStarted(…))`, for test failures and logs.")
+    lines.append("    public var description: String {")
+    lines.append("        var fields: [String] = []")
+    for p, t, req in fields:
+        lines.append(f"        if let value = {ident(p)} {{ fields.append(\"{p}: \\(value)\") }}")
+    lines.append(f"        return \"{name}(\\(fields.joined(separator: \", \")))\"")
     lines.append("    }")
     lines.append("")
     lines.append("    public var customMirror: Mirror {")

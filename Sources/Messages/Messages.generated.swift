@@ -916,7 +916,7 @@ public struct UndefinedParameterType: Codable, Sendable, Equatable {
 }
 
 /// One message of the Cucumber Messages protocol: exactly one field is set.
-public struct Envelope: Sendable, Equatable, CustomReflectable {
+public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConvertible {
     public var attachment: Attachment? {
         get { _attachment?.value }
         set { _attachment = newValue.map(MessageBox.init) }
@@ -1070,6 +1070,33 @@ public struct Envelope: Sendable, Equatable, CustomReflectable {
             && MessageBox.equal(lhs._testRunHookStarted, rhs._testRunHookStarted)
             && MessageBox.equal(lhs._testRunHookFinished, rhs._testRunHookFinished)
             && MessageBox.equal(lhs._undefinedParameterType, rhs._undefinedParameterType)
+    }
+
+    /// The fields that are set, e.g. `Envelope(testRunStarted: TestRunStarted(…))`, for test failures and logs.
+    public var description: String {
+        var fields: [String] = []
+        if let value = attachment { fields.append("attachment: \(value)") }
+        if let value = externalAttachment { fields.append("externalAttachment: \(value)") }
+        if let value = gherkinDocument { fields.append("gherkinDocument: \(value)") }
+        if let value = hook { fields.append("hook: \(value)") }
+        if let value = meta { fields.append("meta: \(value)") }
+        if let value = parameterType { fields.append("parameterType: \(value)") }
+        if let value = parseError { fields.append("parseError: \(value)") }
+        if let value = pickle { fields.append("pickle: \(value)") }
+        if let value = suggestion { fields.append("suggestion: \(value)") }
+        if let value = source { fields.append("source: \(value)") }
+        if let value = stepDefinition { fields.append("stepDefinition: \(value)") }
+        if let value = testCase { fields.append("testCase: \(value)") }
+        if let value = testCaseFinished { fields.append("testCaseFinished: \(value)") }
+        if let value = testCaseStarted { fields.append("testCaseStarted: \(value)") }
+        if let value = testRunFinished { fields.append("testRunFinished: \(value)") }
+        if let value = testRunStarted { fields.append("testRunStarted: \(value)") }
+        if let value = testStepFinished { fields.append("testStepFinished: \(value)") }
+        if let value = testStepStarted { fields.append("testStepStarted: \(value)") }
+        if let value = testRunHookStarted { fields.append("testRunHookStarted: \(value)") }
+        if let value = testRunHookFinished { fields.append("testRunHookFinished: \(value)") }
+        if let value = undefinedParameterType { fields.append("undefinedParameterType: \(value)") }
+        return "Envelope(\(fields.joined(separator: ", ")))"
     }
 
     public var customMirror: Mirror {

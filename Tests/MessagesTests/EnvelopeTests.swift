@@ -40,7 +40,13 @@ final class EnvelopeTests: XCTestCase {
         XCTAssertEqual(children.first?.label, "attachment")
         let set = children.filter { child in (child.value as? Pickle?)??.name == "a" }.map(\.label)
         XCTAssertEqual(set, ["pickle"])
-        XCTAssertTrue(String(describing: envelope).hasPrefix("Messages.Envelope(attachment: nil, "), String(describing: envelope))
+    }
+
+    func test_description_showsTheFieldsThatAreSet() {
+        let envelope = Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 2)))
+        XCTAssertEqual(String(describing: envelope),
+                       "Envelope(testRunStarted: TestRunStarted(timestamp: Messages.Timestamp(seconds: 1, nanos: 2), id: nil))")
+        XCTAssertEqual(String(describing: Envelope()), "Envelope()")
     }
 
     func test_codable_usesTheSchemaKeys() throws {

@@ -4,7 +4,7 @@ import XCTest
 
 final class NDJSONRoundTripTests: XCTestCase {
     func test_decodeThenEncode_preservesEveryOfficialEnvelopeOnSharedStreams() throws {
-        let files = try officialStreams()
+        let files = try sharedStreams()
         var envelopes = 0
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -53,21 +53,6 @@ final class NDJSONRoundTripTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private func officialStreams() throws -> [URL] {
-        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
-        let reference = shared.appendingPathComponent("reference")
-        guard FileManager.default.fileExists(atPath: reference.path) else {
-            throw XCTSkip("../shared is absent: skipping the official message streams")
-        }
-        let enumerator = FileManager.default.enumerator(at: reference, includingPropertiesForKeys: nil)
-        var result: [URL] = []
-        while let url = enumerator?.nextObject() as? URL {
-            if url.pathExtension == "ndjson" { result.append(url) }
-        }
-        return result.sorted { $0.path < $1.path }
-    }
 
     private func jsonObject(_ line: String) throws -> NSDictionary {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary)

@@ -22,7 +22,7 @@ struct GherkinCommand {
             var out = ""
             for envelope in GherkinMessages.generate(bytes: bytes, uri: path, options: generation, ids: ids) {
                 if envelope.parseError != nil, code == .passed { code = .unparsable }
-                guard let line = try? NDJSON.encode(envelope) else { continue }
+                guard let line = try? GherkinMessages.ndjsonLine(envelope) else { continue }
                 out += line
                 out += "\n"
             }

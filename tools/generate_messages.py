@@ -222,7 +222,9 @@ for name, fields in structs:
             how = "required" if req else "optional"
             coding.append(f"            case 0x{fnv1a(key):016x} where reader.keyIs(\"{lit}\"):")
             target = f"self.{ident(key)}" if all_optional else local(key)
-            coding.append(f"                {target} = try reader.{how}(\"{lit}\", {t}.self)")
+            # A repeated key: the first one counts, as with JSONDecoder (the others are only validated).
+            coding.append(f"                if {target} == nil {{ {target} = try reader.{how}(\"{lit}\", {t}.self) }}")
+            coding.append("                else { try reader.skipValue() }")
         coding.append("            default:")
         coding.append("                try reader.skipValue()")
         coding.append("            }")

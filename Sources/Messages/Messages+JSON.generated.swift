@@ -66,27 +66,38 @@ extension Attachment: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xcd4de79bc6c93295 where reader.keyIs("body"):
-                _body = try reader.required("body", String.self)
+                if _body == nil { _body = try reader.required("body", String.self) }
+                else { try reader.skipValue() }
             case 0x7062a6801358a5f3 where reader.keyIs("contentEncoding"):
-                _contentEncoding = try reader.required("contentEncoding", AttachmentContentEncoding.self)
+                if _contentEncoding == nil { _contentEncoding = try reader.required("contentEncoding", AttachmentContentEncoding.self) }
+                else { try reader.skipValue() }
             case 0x7acc2bd06d594688 where reader.keyIs("fileName"):
-                _fileName = try reader.optional("fileName", String.self)
+                if _fileName == nil { _fileName = try reader.optional("fileName", String.self) }
+                else { try reader.skipValue() }
             case 0xf333f6df2158455b where reader.keyIs("mediaType"):
-                _mediaType = try reader.required("mediaType", String.self)
+                if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
+                else { try reader.skipValue() }
             case 0x76dbdc228f782db8 where reader.keyIs("source"):
-                _source = try reader.optional("source", Source.self)
+                if _source == nil { _source = try reader.optional("source", Source.self) }
+                else { try reader.skipValue() }
             case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
-                _testCaseStartedId = try reader.optional("testCaseStartedId", String.self)
+                if _testCaseStartedId == nil { _testCaseStartedId = try reader.optional("testCaseStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
-                _testStepId = try reader.optional("testStepId", String.self)
+                if _testStepId == nil { _testStepId = try reader.optional("testStepId", String.self) }
+                else { try reader.skipValue() }
             case 0x4c4e8b193dc8be7e where reader.keyIs("url"):
-                _url = try reader.optional("url", String.self)
+                if _url == nil { _url = try reader.optional("url", String.self) }
+                else { try reader.skipValue() }
             case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
-                _testRunStartedId = try reader.optional("testRunStartedId", String.self)
+                if _testRunStartedId == nil { _testRunStartedId = try reader.optional("testRunStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0xc6b660d8ec5755c3 where reader.keyIs("testRunHookStartedId"):
-                _testRunHookStartedId = try reader.optional("testRunHookStartedId", String.self)
+                if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.optional("testRunHookStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.optional("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.optional("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -120,11 +131,14 @@ extension Source: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
-                _uri = try reader.required("uri", String.self)
+                if _uri == nil { _uri = try reader.required("uri", String.self) }
+                else { try reader.skipValue() }
             case 0x855b556730a34a05 where reader.keyIs("data"):
-                _data = try reader.required("data", String.self)
+                if _data == nil { _data = try reader.required("data", String.self) }
+                else { try reader.skipValue() }
             case 0xf333f6df2158455b where reader.keyIs("mediaType"):
-                _mediaType = try reader.required("mediaType", SourceMediaType.self)
+                if _mediaType == nil { _mediaType = try reader.required("mediaType", SourceMediaType.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -155,9 +169,11 @@ extension Timestamp: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x9eff639fb8a1be0a where reader.keyIs("seconds"):
-                _seconds = try reader.required("seconds", Int.self)
+                if _seconds == nil { _seconds = try reader.required("seconds", Int.self) }
+                else { try reader.skipValue() }
             case 0xb78661fff6966c14 where reader.keyIs("nanos"):
-                _nanos = try reader.required("nanos", Int.self)
+                if _nanos == nil { _nanos = try reader.required("nanos", Int.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -207,17 +223,23 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x4c4e8b193dc8be7e where reader.keyIs("url"):
-                _url = try reader.required("url", String.self)
+                if _url == nil { _url = try reader.required("url", String.self) }
+                else { try reader.skipValue() }
             case 0xf333f6df2158455b where reader.keyIs("mediaType"):
-                _mediaType = try reader.required("mediaType", String.self)
+                if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
+                else { try reader.skipValue() }
             case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
-                _testCaseStartedId = try reader.optional("testCaseStartedId", String.self)
+                if _testCaseStartedId == nil { _testCaseStartedId = try reader.optional("testCaseStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
-                _testStepId = try reader.optional("testStepId", String.self)
+                if _testStepId == nil { _testStepId = try reader.optional("testStepId", String.self) }
+                else { try reader.skipValue() }
             case 0xc6b660d8ec5755c3 where reader.keyIs("testRunHookStartedId"):
-                _testRunHookStartedId = try reader.optional("testRunHookStartedId", String.self)
+                if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.optional("testRunHookStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.optional("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.optional("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -259,17 +281,23 @@ extension Background: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0x301714779471eea4 where reader.keyIs("keyword"):
-                _keyword = try reader.required("keyword", String.self)
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x0cc44970c8397929 where reader.keyIs("description"):
-                _description = try reader.required("description", String.self)
+                if _description == nil { _description = try reader.required("description", String.self) }
+                else { try reader.skipValue() }
             case 0x124250ad5a5b6d14 where reader.keyIs("steps"):
-                _steps = try reader.required("steps", [Step].self)
+                if _steps == nil { _steps = try reader.required("steps", [Step].self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -303,9 +331,11 @@ extension Comment: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xfa04f4ef1995407e where reader.keyIs("text"):
-                _text = try reader.required("text", String.self)
+                if _text == nil { _text = try reader.required("text", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -335,9 +365,11 @@ extension DataTable: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xa3a7061ff10a8138 where reader.keyIs("rows"):
-                _rows = try reader.required("rows", [TableRow].self)
+                if _rows == nil { _rows = try reader.required("rows", [TableRow].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -375,13 +407,17 @@ extension DocString: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xf333f6df2158455b where reader.keyIs("mediaType"):
-                _mediaType = try reader.optional("mediaType", String.self)
+                if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
+                else { try reader.skipValue() }
             case 0x420c75b526b35282 where reader.keyIs("content"):
-                _content = try reader.required("content", String.self)
+                if _content == nil { _content = try reader.required("content", String.self) }
+                else { try reader.skipValue() }
             case 0x894f6deb0b90819a where reader.keyIs("delimiter"):
-                _delimiter = try reader.required("delimiter", String.self)
+                if _delimiter == nil { _delimiter = try reader.required("delimiter", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -432,21 +468,29 @@ extension Examples: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xd91c3bef076f8580 where reader.keyIs("tags"):
-                _tags = try reader.required("tags", [Tag].self)
+                if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
+                else { try reader.skipValue() }
             case 0x301714779471eea4 where reader.keyIs("keyword"):
-                _keyword = try reader.required("keyword", String.self)
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x0cc44970c8397929 where reader.keyIs("description"):
-                _description = try reader.required("description", String.self)
+                if _description == nil { _description = try reader.required("description", String.self) }
+                else { try reader.skipValue() }
             case 0x351fd760f3ab6836 where reader.keyIs("tableHeader"):
-                _tableHeader = try reader.optional("tableHeader", TableRow.self)
+                if _tableHeader == nil { _tableHeader = try reader.optional("tableHeader", TableRow.self) }
+                else { try reader.skipValue() }
             case 0xdc186e7ad8db9fd7 where reader.keyIs("tableBody"):
-                _tableBody = try reader.required("tableBody", [TableRow].self)
+                if _tableBody == nil { _tableBody = try reader.required("tableBody", [TableRow].self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -496,19 +540,26 @@ extension Feature: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xd91c3bef076f8580 where reader.keyIs("tags"):
-                _tags = try reader.required("tags", [Tag].self)
+                if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
+                else { try reader.skipValue() }
             case 0xd2fd35287f0a935b where reader.keyIs("language"):
-                _language = try reader.required("language", String.self)
+                if _language == nil { _language = try reader.required("language", String.self) }
+                else { try reader.skipValue() }
             case 0x301714779471eea4 where reader.keyIs("keyword"):
-                _keyword = try reader.required("keyword", String.self)
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x0cc44970c8397929 where reader.keyIs("description"):
-                _description = try reader.required("description", String.self)
+                if _description == nil { _description = try reader.required("description", String.self) }
+                else { try reader.skipValue() }
             case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
-                _children = try reader.required("children", [FeatureChild].self)
+                if _children == nil { _children = try reader.required("children", [FeatureChild].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -550,11 +601,14 @@ extension FeatureChild: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xbfe6be1f6f51fd33 where reader.keyIs("rule"):
-                self.rule = try reader.optional("rule", Rule.self)
+                if self.rule == nil { self.rule = try reader.optional("rule", Rule.self) }
+                else { try reader.skipValue() }
             case 0xdd4176e7ca246edd where reader.keyIs("background"):
-                self.background = try reader.optional("background", Background.self)
+                if self.background == nil { self.background = try reader.optional("background", Background.self) }
+                else { try reader.skipValue() }
             case 0xde4217cc72f4d0cf where reader.keyIs("scenario"):
-                self.scenario = try reader.optional("scenario", Scenario.self)
+                if self.scenario == nil { self.scenario = try reader.optional("scenario", Scenario.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -596,19 +650,26 @@ extension Rule: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xd91c3bef076f8580 where reader.keyIs("tags"):
-                _tags = try reader.required("tags", [Tag].self)
+                if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
+                else { try reader.skipValue() }
             case 0x301714779471eea4 where reader.keyIs("keyword"):
-                _keyword = try reader.required("keyword", String.self)
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x0cc44970c8397929 where reader.keyIs("description"):
-                _description = try reader.required("description", String.self)
+                if _description == nil { _description = try reader.required("description", String.self) }
+                else { try reader.skipValue() }
             case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
-                _children = try reader.required("children", [RuleChild].self)
+                if _children == nil { _children = try reader.required("children", [RuleChild].self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -646,9 +707,11 @@ extension RuleChild: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xdd4176e7ca246edd where reader.keyIs("background"):
-                self.background = try reader.optional("background", Background.self)
+                if self.background == nil { self.background = try reader.optional("background", Background.self) }
+                else { try reader.skipValue() }
             case 0xde4217cc72f4d0cf where reader.keyIs("scenario"):
-                self.scenario = try reader.optional("scenario", Scenario.self)
+                if self.scenario == nil { self.scenario = try reader.optional("scenario", Scenario.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -693,21 +756,29 @@ extension Scenario: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xd91c3bef076f8580 where reader.keyIs("tags"):
-                _tags = try reader.required("tags", [Tag].self)
+                if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
+                else { try reader.skipValue() }
             case 0x301714779471eea4 where reader.keyIs("keyword"):
-                _keyword = try reader.required("keyword", String.self)
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x0cc44970c8397929 where reader.keyIs("description"):
-                _description = try reader.required("description", String.self)
+                if _description == nil { _description = try reader.required("description", String.self) }
+                else { try reader.skipValue() }
             case 0x124250ad5a5b6d14 where reader.keyIs("steps"):
-                _steps = try reader.required("steps", [Step].self)
+                if _steps == nil { _steps = try reader.required("steps", [Step].self) }
+                else { try reader.skipValue() }
             case 0xc2340dee444574f6 where reader.keyIs("examples"):
-                _examples = try reader.required("examples", [Examples].self)
+                if _examples == nil { _examples = try reader.required("examples", [Examples].self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -764,19 +835,26 @@ extension Step: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0x301714779471eea4 where reader.keyIs("keyword"):
-                _keyword = try reader.required("keyword", String.self)
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                else { try reader.skipValue() }
             case 0xde04a81918e39d0c where reader.keyIs("keywordType"):
-                _keywordType = try reader.optional("keywordType", StepKeywordType.self)
+                if _keywordType == nil { _keywordType = try reader.optional("keywordType", StepKeywordType.self) }
+                else { try reader.skipValue() }
             case 0xfa04f4ef1995407e where reader.keyIs("text"):
-                _text = try reader.required("text", String.self)
+                if _text == nil { _text = try reader.required("text", String.self) }
+                else { try reader.skipValue() }
             case 0xfac36fde6347c668 where reader.keyIs("docString"):
-                _docString = try reader.optional("docString", DocString.self)
+                if _docString == nil { _docString = try reader.optional("docString", DocString.self) }
+                else { try reader.skipValue() }
             case 0x9a595f05ec8ebd3f where reader.keyIs("dataTable"):
-                _dataTable = try reader.optional("dataTable", DataTable.self)
+                if _dataTable == nil { _dataTable = try reader.optional("dataTable", DataTable.self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -808,9 +886,11 @@ extension TableCell: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0x7ce4fd9430e80cea where reader.keyIs("value"):
-                _value = try reader.required("value", String.self)
+                if _value == nil { _value = try reader.required("value", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -843,11 +923,14 @@ extension TableRow: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0x0c99365e92f7d2f2 where reader.keyIs("cells"):
-                _cells = try reader.required("cells", [TableCell].self)
+                if _cells == nil { _cells = try reader.required("cells", [TableCell].self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -881,11 +964,14 @@ extension Tag: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.required("location", Location.self)
+                if _location == nil { _location = try reader.required("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -923,11 +1009,14 @@ extension GherkinDocument: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
-                _uri = try reader.optional("uri", String.self)
+                if _uri == nil { _uri = try reader.optional("uri", String.self) }
+                else { try reader.skipValue() }
             case 0x1e5c9130a426fa9d where reader.keyIs("feature"):
-                _feature = try reader.optional("feature", Feature.self)
+                if _feature == nil { _feature = try reader.optional("feature", Feature.self) }
+                else { try reader.skipValue() }
             case 0x2ce5b7abe8cec6d7 where reader.keyIs("comments"):
-                _comments = try reader.required("comments", [Comment].self)
+                if _comments == nil { _comments = try reader.required("comments", [Comment].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -958,9 +1047,11 @@ extension Location: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xbf4ba5ad694f5907 where reader.keyIs("line"):
-                _line = try reader.required("line", Int.self)
+                if _line == nil { _line = try reader.required("line", Int.self) }
+                else { try reader.skipValue() }
             case 0x5f531287628bf287 where reader.keyIs("column"):
-                _column = try reader.optional("column", Int.self)
+                if _column == nil { _column = try reader.optional("column", Int.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1004,15 +1095,20 @@ extension Hook: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.optional("name", String.self)
+                if _name == nil { _name = try reader.optional("name", String.self) }
+                else { try reader.skipValue() }
             case 0xcefde8f074cc3115 where reader.keyIs("sourceReference"):
-                _sourceReference = try reader.required("sourceReference", SourceReference.self)
+                if _sourceReference == nil { _sourceReference = try reader.required("sourceReference", SourceReference.self) }
+                else { try reader.skipValue() }
             case 0x5c3229bb29da4e65 where reader.keyIs("tagExpression"):
-                _tagExpression = try reader.optional("tagExpression", String.self)
+                if _tagExpression == nil { _tagExpression = try reader.optional("tagExpression", String.self) }
+                else { try reader.skipValue() }
             case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
-                _type = try reader.optional("type", HookType.self)
+                if _type == nil { _type = try reader.optional("type", HookType.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1045,11 +1141,14 @@ extension JavaMethod: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xa65c6a050550dafc where reader.keyIs("className"):
-                _className = try reader.required("className", String.self)
+                if _className == nil { _className = try reader.required("className", String.self) }
+                else { try reader.skipValue() }
             case 0xa5d47ee2384309d3 where reader.keyIs("methodName"):
-                _methodName = try reader.required("methodName", String.self)
+                if _methodName == nil { _methodName = try reader.required("methodName", String.self) }
+                else { try reader.skipValue() }
             case 0x5cab3adf26b7dafc where reader.keyIs("methodParameterTypes"):
-                _methodParameterTypes = try reader.required("methodParameterTypes", [String].self)
+                if _methodParameterTypes == nil { _methodParameterTypes = try reader.required("methodParameterTypes", [String].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1083,11 +1182,14 @@ extension JavaStackTraceElement: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xa65c6a050550dafc where reader.keyIs("className"):
-                _className = try reader.required("className", String.self)
+                if _className == nil { _className = try reader.required("className", String.self) }
+                else { try reader.skipValue() }
             case 0x7acc2bd06d594688 where reader.keyIs("fileName"):
-                _fileName = try reader.required("fileName", String.self)
+                if _fileName == nil { _fileName = try reader.required("fileName", String.self) }
+                else { try reader.skipValue() }
             case 0xa5d47ee2384309d3 where reader.keyIs("methodName"):
-                _methodName = try reader.required("methodName", String.self)
+                if _methodName == nil { _methodName = try reader.required("methodName", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1129,13 +1231,17 @@ extension SourceReference: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
-                self.uri = try reader.optional("uri", String.self)
+                if self.uri == nil { self.uri = try reader.optional("uri", String.self) }
+                else { try reader.skipValue() }
             case 0xf6a5fa145083c770 where reader.keyIs("javaMethod"):
-                self.javaMethod = try reader.optional("javaMethod", JavaMethod.self)
+                if self.javaMethod == nil { self.javaMethod = try reader.optional("javaMethod", JavaMethod.self) }
+                else { try reader.skipValue() }
             case 0x6558c3f24944c624 where reader.keyIs("javaStackTraceElement"):
-                self.javaStackTraceElement = try reader.optional("javaStackTraceElement", JavaStackTraceElement.self)
+                if self.javaStackTraceElement == nil { self.javaStackTraceElement = try reader.optional("javaStackTraceElement", JavaStackTraceElement.self) }
+                else { try reader.skipValue() }
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                self.location = try reader.optional("location", Location.self)
+                if self.location == nil { self.location = try reader.optional("location", Location.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1174,13 +1280,17 @@ extension Ci: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x4c4e8b193dc8be7e where reader.keyIs("url"):
-                _url = try reader.optional("url", String.self)
+                if _url == nil { _url = try reader.optional("url", String.self) }
+                else { try reader.skipValue() }
             case 0xaee582d4ba329b62 where reader.keyIs("buildNumber"):
-                _buildNumber = try reader.optional("buildNumber", String.self)
+                if _buildNumber == nil { _buildNumber = try reader.optional("buildNumber", String.self) }
+                else { try reader.skipValue() }
             case 0xd50b6318facd7f0b where reader.keyIs("git"):
-                _git = try reader.optional("git", Git.self)
+                if _git == nil { _git = try reader.optional("git", Git.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1219,13 +1329,17 @@ extension Git: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xfff229536a18b7d3 where reader.keyIs("remote"):
-                _remote = try reader.required("remote", String.self)
+                if _remote == nil { _remote = try reader.required("remote", String.self) }
+                else { try reader.skipValue() }
             case 0xd6a4dbc46c8e8658 where reader.keyIs("revision"):
-                _revision = try reader.required("revision", String.self)
+                if _revision == nil { _revision = try reader.required("revision", String.self) }
+                else { try reader.skipValue() }
             case 0x919ec0f651278ba5 where reader.keyIs("branch"):
-                _branch = try reader.optional("branch", String.self)
+                if _branch == nil { _branch = try reader.optional("branch", String.self) }
+                else { try reader.skipValue() }
             case 0x56d7ab194448a4f3 where reader.keyIs("tag"):
-                _tag = try reader.optional("tag", String.self)
+                if _tag == nil { _tag = try reader.optional("tag", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1257,9 +1371,11 @@ extension Product: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0xbb62c62c9808ea37 where reader.keyIs("version"):
-                _version = try reader.optional("version", String.self)
+                if _version == nil { _version = try reader.optional("version", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1302,17 +1418,23 @@ extension Meta: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xf0b525dcba889c67 where reader.keyIs("protocolVersion"):
-                _protocolVersion = try reader.required("protocolVersion", String.self)
+                if _protocolVersion == nil { _protocolVersion = try reader.required("protocolVersion", String.self) }
+                else { try reader.skipValue() }
             case 0x2335b9341ed0bf87 where reader.keyIs("implementation"):
-                _implementation = try reader.required("implementation", Product.self)
+                if _implementation == nil { _implementation = try reader.required("implementation", Product.self) }
+                else { try reader.skipValue() }
             case 0x754a0a8c81da6c6b where reader.keyIs("runtime"):
-                _runtime = try reader.required("runtime", Product.self)
+                if _runtime == nil { _runtime = try reader.required("runtime", Product.self) }
+                else { try reader.skipValue() }
             case 0x08b05507b5565e57 where reader.keyIs("os"):
-                _os = try reader.required("os", Product.self)
+                if _os == nil { _os = try reader.required("os", Product.self) }
+                else { try reader.skipValue() }
             case 0xf5a8fa190cb314c9 where reader.keyIs("cpu"):
-                _cpu = try reader.required("cpu", Product.self)
+                if _cpu == nil { _cpu = try reader.required("cpu", Product.self) }
+                else { try reader.skipValue() }
             case 0x08a25707b54a2461 where reader.keyIs("ci"):
-                _ci = try reader.optional("ci", Ci.self)
+                if _ci == nil { _ci = try reader.optional("ci", Ci.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1359,17 +1481,23 @@ extension ParameterType: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0xf7d758643d5fc83e where reader.keyIs("regularExpressions"):
-                _regularExpressions = try reader.required("regularExpressions", [String].self)
+                if _regularExpressions == nil { _regularExpressions = try reader.required("regularExpressions", [String].self) }
+                else { try reader.skipValue() }
             case 0xf2696d9ed80792cd where reader.keyIs("preferForRegularExpressionMatch"):
-                _preferForRegularExpressionMatch = try reader.required("preferForRegularExpressionMatch", Bool.self)
+                if _preferForRegularExpressionMatch == nil { _preferForRegularExpressionMatch = try reader.required("preferForRegularExpressionMatch", Bool.self) }
+                else { try reader.skipValue() }
             case 0xf002722279450d19 where reader.keyIs("useForSnippets"):
-                _useForSnippets = try reader.required("useForSnippets", Bool.self)
+                if _useForSnippets == nil { _useForSnippets = try reader.required("useForSnippets", Bool.self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0xcefde8f074cc3115 where reader.keyIs("sourceReference"):
-                _sourceReference = try reader.optional("sourceReference", SourceReference.self)
+                if _sourceReference == nil { _sourceReference = try reader.optional("sourceReference", SourceReference.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1402,9 +1530,11 @@ extension ParseError: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x76dbdc228f782db8 where reader.keyIs("source"):
-                _source = try reader.required("source", SourceReference.self)
+                if _source == nil { _source = try reader.required("source", SourceReference.self) }
+                else { try reader.skipValue() }
             case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
-                _message = try reader.required("message", String.self)
+                if _message == nil { _message = try reader.required("message", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1441,11 +1571,14 @@ extension PickleDocString: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x9b1c46bc26cf9dfa where reader.keyIs("argumentIndex"):
-                _argumentIndex = try reader.optional("argumentIndex", Int.self)
+                if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
+                else { try reader.skipValue() }
             case 0xf333f6df2158455b where reader.keyIs("mediaType"):
-                _mediaType = try reader.optional("mediaType", String.self)
+                if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
+                else { try reader.skipValue() }
             case 0x420c75b526b35282 where reader.keyIs("content"):
-                _content = try reader.required("content", String.self)
+                if _content == nil { _content = try reader.required("content", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1487,15 +1620,20 @@ extension PickleStep: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xd60048c53c41b216 where reader.keyIs("argument"):
-                _argument = try reader.optional("argument", PickleStepArgument.self)
+                if _argument == nil { _argument = try reader.optional("argument", PickleStepArgument.self) }
+                else { try reader.skipValue() }
             case 0x7d7b1b6a7947f0ef where reader.keyIs("astNodeIds"):
-                _astNodeIds = try reader.required("astNodeIds", [String].self)
+                if _astNodeIds == nil { _astNodeIds = try reader.required("astNodeIds", [String].self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
-                _type = try reader.optional("type", PickleStepType.self)
+                if _type == nil { _type = try reader.optional("type", PickleStepType.self) }
+                else { try reader.skipValue() }
             case 0xfa04f4ef1995407e where reader.keyIs("text"):
-                _text = try reader.required("text", String.self)
+                if _text == nil { _text = try reader.required("text", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1529,9 +1667,11 @@ extension PickleStepArgument: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xfac36fde6347c668 where reader.keyIs("docString"):
-                self.docString = try reader.optional("docString", PickleDocString.self)
+                if self.docString == nil { self.docString = try reader.optional("docString", PickleDocString.self) }
+                else { try reader.skipValue() }
             case 0x9a595f05ec8ebd3f where reader.keyIs("dataTable"):
-                self.dataTable = try reader.optional("dataTable", PickleTable.self)
+                if self.dataTable == nil { self.dataTable = try reader.optional("dataTable", PickleTable.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1560,9 +1700,11 @@ extension PickleTable: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x9b1c46bc26cf9dfa where reader.keyIs("argumentIndex"):
-                _argumentIndex = try reader.optional("argumentIndex", Int.self)
+                if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
+                else { try reader.skipValue() }
             case 0xa3a7061ff10a8138 where reader.keyIs("rows"):
-                _rows = try reader.required("rows", [PickleTableRow].self)
+                if _rows == nil { _rows = try reader.required("rows", [PickleTableRow].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1588,7 +1730,8 @@ extension PickleTableCell: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x7ce4fd9430e80cea where reader.keyIs("value"):
-                _value = try reader.required("value", String.self)
+                if _value == nil { _value = try reader.required("value", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1614,7 +1757,8 @@ extension PickleTableRow: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x0c99365e92f7d2f2 where reader.keyIs("cells"):
-                _cells = try reader.required("cells", [PickleTableCell].self)
+                if _cells == nil { _cells = try reader.required("cells", [PickleTableCell].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1643,9 +1787,11 @@ extension PickleTag: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0x431b6ecd0b75dda6 where reader.keyIs("astNodeId"):
-                _astNodeId = try reader.required("astNodeId", String.self)
+                if _astNodeId == nil { _astNodeId = try reader.required("astNodeId", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1695,21 +1841,29 @@ extension Pickle: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
-                _uri = try reader.required("uri", String.self)
+                if _uri == nil { _uri = try reader.required("uri", String.self) }
+                else { try reader.skipValue() }
             case 0x8f90406e9a94abe6 where reader.keyIs("location"):
-                _location = try reader.optional("location", Location.self)
+                if _location == nil { _location = try reader.optional("location", Location.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             case 0xd2fd35287f0a935b where reader.keyIs("language"):
-                _language = try reader.required("language", String.self)
+                if _language == nil { _language = try reader.required("language", String.self) }
+                else { try reader.skipValue() }
             case 0x124250ad5a5b6d14 where reader.keyIs("steps"):
-                _steps = try reader.required("steps", [PickleStep].self)
+                if _steps == nil { _steps = try reader.required("steps", [PickleStep].self) }
+                else { try reader.skipValue() }
             case 0xd91c3bef076f8580 where reader.keyIs("tags"):
-                _tags = try reader.required("tags", [PickleTag].self)
+                if _tags == nil { _tags = try reader.required("tags", [PickleTag].self) }
+                else { try reader.skipValue() }
             case 0x7d7b1b6a7947f0ef where reader.keyIs("astNodeIds"):
-                _astNodeIds = try reader.required("astNodeIds", [String].self)
+                if _astNodeIds == nil { _astNodeIds = try reader.required("astNodeIds", [String].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1744,9 +1898,11 @@ extension Snippet: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xd2fd35287f0a935b where reader.keyIs("language"):
-                _language = try reader.required("language", String.self)
+                if _language == nil { _language = try reader.required("language", String.self) }
+                else { try reader.skipValue() }
             case 0x0bb51791194b4414 where reader.keyIs("code"):
-                _code = try reader.required("code", String.self)
+                if _code == nil { _code = try reader.required("code", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1779,11 +1935,14 @@ extension Suggestion: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x6bcb6f5e8ec2ae1c where reader.keyIs("pickleStepId"):
-                _pickleStepId = try reader.required("pickleStepId", String.self)
+                if _pickleStepId == nil { _pickleStepId = try reader.required("pickleStepId", String.self) }
+                else { try reader.skipValue() }
             case 0xff32594ba57482b7 where reader.keyIs("snippets"):
-                _snippets = try reader.required("snippets", [Snippet].self)
+                if _snippets == nil { _snippets = try reader.required("snippets", [Snippet].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1814,9 +1973,11 @@ extension StepDefinitionPattern: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x76dbdc228f782db8 where reader.keyIs("source"):
-                _source = try reader.required("source", String.self)
+                if _source == nil { _source = try reader.required("source", String.self) }
+                else { try reader.skipValue() }
             case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
-                _type = try reader.required("type", StepDefinitionPatternType.self)
+                if _type == nil { _type = try reader.required("type", StepDefinitionPatternType.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1849,11 +2010,14 @@ extension StepDefinition: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x0b7a1e4bea695f89 where reader.keyIs("pattern"):
-                _pattern = try reader.required("pattern", StepDefinitionPattern.self)
+                if _pattern == nil { _pattern = try reader.required("pattern", StepDefinitionPattern.self) }
+                else { try reader.skipValue() }
             case 0xcefde8f074cc3115 where reader.keyIs("sourceReference"):
-                _sourceReference = try reader.required("sourceReference", SourceReference.self)
+                if _sourceReference == nil { _sourceReference = try reader.required("sourceReference", SourceReference.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1891,11 +2055,14 @@ extension Group: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
-                self.children = try reader.optional("children", [Group].self)
+                if self.children == nil { self.children = try reader.optional("children", [Group].self) }
+                else { try reader.skipValue() }
             case 0xee5d97ad45ad251f where reader.keyIs("start"):
-                self.start = try reader.optional("start", Int.self)
+                if self.start == nil { self.start = try reader.optional("start", Int.self) }
+                else { try reader.skipValue() }
             case 0x7ce4fd9430e80cea where reader.keyIs("value"):
-                self.value = try reader.optional("value", String.self)
+                if self.value == nil { self.value = try reader.optional("value", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1924,9 +2091,11 @@ extension StepMatchArgument: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xdc57e42946f6e08c where reader.keyIs("group"):
-                _group = try reader.required("group", Group.self)
+                if _group == nil { _group = try reader.required("group", Group.self) }
+                else { try reader.skipValue() }
             case 0x64d503af769b3c9b where reader.keyIs("parameterTypeName"):
-                _parameterTypeName = try reader.optional("parameterTypeName", String.self)
+                if _parameterTypeName == nil { _parameterTypeName = try reader.optional("parameterTypeName", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1952,7 +2121,8 @@ extension StepMatchArgumentsList: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x910b3c015503c7bc where reader.keyIs("stepMatchArguments"):
-                _stepMatchArguments = try reader.required("stepMatchArguments", [StepMatchArgument].self)
+                if _stepMatchArguments == nil { _stepMatchArguments = try reader.required("stepMatchArguments", [StepMatchArgument].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -1998,15 +2168,20 @@ extension TestStep: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x897844cd65148ba7 where reader.keyIs("hookId"):
-                _hookId = try reader.optional("hookId", String.self)
+                if _hookId == nil { _hookId = try reader.optional("hookId", String.self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x6bcb6f5e8ec2ae1c where reader.keyIs("pickleStepId"):
-                _pickleStepId = try reader.optional("pickleStepId", String.self)
+                if _pickleStepId == nil { _pickleStepId = try reader.optional("pickleStepId", String.self) }
+                else { try reader.skipValue() }
             case 0x3faa670d33a74a54 where reader.keyIs("stepDefinitionIds"):
-                _stepDefinitionIds = try reader.optional("stepDefinitionIds", [String].self)
+                if _stepDefinitionIds == nil { _stepDefinitionIds = try reader.optional("stepDefinitionIds", [String].self) }
+                else { try reader.skipValue() }
             case 0x406d29219a0bac95 where reader.keyIs("stepMatchArgumentsLists"):
-                _stepMatchArgumentsLists = try reader.optional("stepMatchArgumentsLists", [StepMatchArgumentsList].self)
+                if _stepMatchArgumentsLists == nil { _stepMatchArgumentsLists = try reader.optional("stepMatchArgumentsLists", [StepMatchArgumentsList].self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2043,13 +2218,17 @@ extension TestCase: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x6511d94ac5bf8536 where reader.keyIs("pickleId"):
-                _pickleId = try reader.required("pickleId", String.self)
+                if _pickleId == nil { _pickleId = try reader.required("pickleId", String.self) }
+                else { try reader.skipValue() }
             case 0x883198b34d91d774 where reader.keyIs("testSteps"):
-                _testSteps = try reader.required("testSteps", [TestStep].self)
+                if _testSteps == nil { _testSteps = try reader.required("testSteps", [TestStep].self) }
+                else { try reader.skipValue() }
             case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
-                _testRunStartedId = try reader.optional("testRunStartedId", String.self)
+                if _testRunStartedId == nil { _testRunStartedId = try reader.optional("testRunStartedId", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2083,11 +2262,14 @@ extension TestCaseFinished: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
-                _testCaseStartedId = try reader.required("testCaseStartedId", String.self)
+                if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             case 0xe1764e51f75941eb where reader.keyIs("willBeRetried"):
-                _willBeRetried = try reader.required("willBeRetried", Bool.self)
+                if _willBeRetried == nil { _willBeRetried = try reader.required("willBeRetried", Bool.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2129,15 +2311,20 @@ extension TestCaseStarted: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x63e618bd2b303dee where reader.keyIs("attempt"):
-                _attempt = try reader.required("attempt", Int.self)
+                if _attempt == nil { _attempt = try reader.required("attempt", Int.self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x4ae165626dfcab64 where reader.keyIs("testCaseId"):
-                _testCaseId = try reader.required("testCaseId", String.self)
+                if _testCaseId == nil { _testCaseId = try reader.required("testCaseId", String.self) }
+                else { try reader.skipValue() }
             case 0x243209c58fd6fd5a where reader.keyIs("workerId"):
-                _workerId = try reader.optional("workerId", String.self)
+                if _workerId == nil { _workerId = try reader.optional("workerId", String.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2184,15 +2371,20 @@ extension TestRunFinished: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
-                _message = try reader.optional("message", String.self)
+                if _message == nil { _message = try reader.optional("message", String.self) }
+                else { try reader.skipValue() }
             case 0x19fe06e3408e53d0 where reader.keyIs("success"):
-                _success = try reader.required("success", Bool.self)
+                if _success == nil { _success = try reader.required("success", Bool.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             case 0xaabfb1e6e59e50d6 where reader.keyIs("exception"):
-                _exception = try reader.optional("exception", Exception.self)
+                if _exception == nil { _exception = try reader.optional("exception", Exception.self) }
+                else { try reader.skipValue() }
             case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
-                _testRunStartedId = try reader.optional("testRunStartedId", String.self)
+                if _testRunStartedId == nil { _testRunStartedId = try reader.optional("testRunStartedId", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2229,11 +2421,14 @@ extension Exception: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
-                _type = try reader.required("type", String.self)
+                if _type == nil { _type = try reader.required("type", String.self) }
+                else { try reader.skipValue() }
             case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
-                _message = try reader.optional("message", String.self)
+                if _message == nil { _message = try reader.optional("message", String.self) }
+                else { try reader.skipValue() }
             case 0xc97c49ee1fbe583c where reader.keyIs("stackTrace"):
-                _stackTrace = try reader.optional("stackTrace", String.self)
+                if _stackTrace == nil { _stackTrace = try reader.optional("stackTrace", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2264,9 +2459,11 @@ extension TestRunStarted: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.optional("id", String.self)
+                if _id == nil { _id = try reader.optional("id", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2301,13 +2498,17 @@ extension TestStepFinished: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
-                _testCaseStartedId = try reader.required("testCaseStartedId", String.self)
+                if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
-                _testStepId = try reader.required("testStepId", String.self)
+                if _testStepId == nil { _testStepId = try reader.required("testStepId", String.self) }
+                else { try reader.skipValue() }
             case 0x408d0fd7e98db776 where reader.keyIs("testStepResult"):
-                _testStepResult = try reader.required("testStepResult", TestStepResult.self)
+                if _testStepResult == nil { _testStepResult = try reader.required("testStepResult", TestStepResult.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2349,13 +2550,17 @@ extension TestStepResult: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x8af203ac9dd3208d where reader.keyIs("duration"):
-                _duration = try reader.required("duration", Duration.self)
+                if _duration == nil { _duration = try reader.required("duration", Duration.self) }
+                else { try reader.skipValue() }
             case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
-                _message = try reader.optional("message", String.self)
+                if _message == nil { _message = try reader.optional("message", String.self) }
+                else { try reader.skipValue() }
             case 0xc4d5696d6cc12c2f where reader.keyIs("status"):
-                _status = try reader.required("status", TestStepResultStatus.self)
+                if _status == nil { _status = try reader.required("status", TestStepResultStatus.self) }
+                else { try reader.skipValue() }
             case 0xaabfb1e6e59e50d6 where reader.keyIs("exception"):
-                _exception = try reader.optional("exception", Exception.self)
+                if _exception == nil { _exception = try reader.optional("exception", Exception.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2385,9 +2590,11 @@ extension Duration: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x9eff639fb8a1be0a where reader.keyIs("seconds"):
-                _seconds = try reader.required("seconds", Int.self)
+                if _seconds == nil { _seconds = try reader.required("seconds", Int.self) }
+                else { try reader.skipValue() }
             case 0xb78661fff6966c14 where reader.keyIs("nanos"):
-                _nanos = try reader.required("nanos", Int.self)
+                if _nanos == nil { _nanos = try reader.required("nanos", Int.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2420,11 +2627,14 @@ extension TestStepStarted: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
-                _testCaseStartedId = try reader.required("testCaseStartedId", String.self)
+                if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
-                _testStepId = try reader.required("testStepId", String.self)
+                if _testStepId == nil { _testStepId = try reader.required("testStepId", String.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2466,15 +2676,20 @@ extension TestRunHookStarted: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
-                _id = try reader.required("id", String.self)
+                if _id == nil { _id = try reader.required("id", String.self) }
+                else { try reader.skipValue() }
             case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
-                _testRunStartedId = try reader.required("testRunStartedId", String.self)
+                if _testRunStartedId == nil { _testRunStartedId = try reader.required("testRunStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0x897844cd65148ba7 where reader.keyIs("hookId"):
-                _hookId = try reader.required("hookId", String.self)
+                if _hookId == nil { _hookId = try reader.required("hookId", String.self) }
+                else { try reader.skipValue() }
             case 0x243209c58fd6fd5a where reader.keyIs("workerId"):
-                _workerId = try reader.optional("workerId", String.self)
+                if _workerId == nil { _workerId = try reader.optional("workerId", String.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2509,11 +2724,14 @@ extension TestRunHookFinished: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xc6b660d8ec5755c3 where reader.keyIs("testRunHookStartedId"):
-                _testRunHookStartedId = try reader.required("testRunHookStartedId", String.self)
+                if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.required("testRunHookStartedId", String.self) }
+                else { try reader.skipValue() }
             case 0x9b51cd7cd76778c4 where reader.keyIs("result"):
-                _result = try reader.required("result", TestStepResult.self)
+                if _result == nil { _result = try reader.required("result", TestStepResult.self) }
+                else { try reader.skipValue() }
             case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
-                _timestamp = try reader.required("timestamp", Timestamp.self)
+                if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2544,9 +2762,11 @@ extension UndefinedParameterType: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0xec6883a08a3083cb where reader.keyIs("expression"):
-                _expression = try reader.required("expression", String.self)
+                if _expression == nil { _expression = try reader.required("expression", String.self) }
+                else { try reader.skipValue() }
             case 0xc4bcadba8e631b86 where reader.keyIs("name"):
-                _name = try reader.required("name", String.self)
+                if _name == nil { _name = try reader.required("name", String.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }
@@ -2655,47 +2875,68 @@ extension Envelope: JSONWritable, JSONReadable {
         while try reader.nextKey(&first) {
             switch reader.keyHash {
             case 0x2073f89ac8d3f248 where reader.keyIs("attachment"):
-                self.attachment = try reader.optional("attachment", Attachment.self)
+                if self.attachment == nil { self.attachment = try reader.optional("attachment", Attachment.self) }
+                else { try reader.skipValue() }
             case 0x95c399e9224e26d7 where reader.keyIs("externalAttachment"):
-                self.externalAttachment = try reader.optional("externalAttachment", ExternalAttachment.self)
+                if self.externalAttachment == nil { self.externalAttachment = try reader.optional("externalAttachment", ExternalAttachment.self) }
+                else { try reader.skipValue() }
             case 0x12c9e18a1bcd0b6c where reader.keyIs("gherkinDocument"):
-                self.gherkinDocument = try reader.optional("gherkinDocument", GherkinDocument.self)
+                if self.gherkinDocument == nil { self.gherkinDocument = try reader.optional("gherkinDocument", GherkinDocument.self) }
+                else { try reader.skipValue() }
             case 0x4033f5cc7e757b8a where reader.keyIs("hook"):
-                self.hook = try reader.optional("hook", Hook.self)
+                if self.hook == nil { self.hook = try reader.optional("hook", Hook.self) }
+                else { try reader.skipValue() }
             case 0x4320e9a2e32eac38 where reader.keyIs("meta"):
-                self.meta = try reader.optional("meta", Meta.self)
+                if self.meta == nil { self.meta = try reader.optional("meta", Meta.self) }
+                else { try reader.skipValue() }
             case 0x58224c8fbb806c58 where reader.keyIs("parameterType"):
-                self.parameterType = try reader.optional("parameterType", ParameterType.self)
+                if self.parameterType == nil { self.parameterType = try reader.optional("parameterType", ParameterType.self) }
+                else { try reader.skipValue() }
             case 0xdd829f97e63d7fda where reader.keyIs("parseError"):
-                self.parseError = try reader.optional("parseError", ParseError.self)
+                if self.parseError == nil { self.parseError = try reader.optional("parseError", ParseError.self) }
+                else { try reader.skipValue() }
             case 0x9fbbbb1c8701705b where reader.keyIs("pickle"):
-                self.pickle = try reader.optional("pickle", Pickle.self)
+                if self.pickle == nil { self.pickle = try reader.optional("pickle", Pickle.self) }
+                else { try reader.skipValue() }
             case 0xaa605c80129795ed where reader.keyIs("suggestion"):
-                self.suggestion = try reader.optional("suggestion", Suggestion.self)
+                if self.suggestion == nil { self.suggestion = try reader.optional("suggestion", Suggestion.self) }
+                else { try reader.skipValue() }
             case 0x76dbdc228f782db8 where reader.keyIs("source"):
-                self.source = try reader.optional("source", Source.self)
+                if self.source == nil { self.source = try reader.optional("source", Source.self) }
+                else { try reader.skipValue() }
             case 0x2eeb5f1e1e610d82 where reader.keyIs("stepDefinition"):
-                self.stepDefinition = try reader.optional("stepDefinition", StepDefinition.self)
+                if self.stepDefinition == nil { self.stepDefinition = try reader.optional("stepDefinition", StepDefinition.self) }
+                else { try reader.skipValue() }
             case 0x2836829d47c678b1 where reader.keyIs("testCase"):
-                self.testCase = try reader.optional("testCase", TestCase.self)
+                if self.testCase == nil { self.testCase = try reader.optional("testCase", TestCase.self) }
+                else { try reader.skipValue() }
             case 0x1c784a151e7dd91f where reader.keyIs("testCaseFinished"):
-                self.testCaseFinished = try reader.optional("testCaseFinished", TestCaseFinished.self)
+                if self.testCaseFinished == nil { self.testCaseFinished = try reader.optional("testCaseFinished", TestCaseFinished.self) }
+                else { try reader.skipValue() }
             case 0x7de7548d035a4b02 where reader.keyIs("testCaseStarted"):
-                self.testCaseStarted = try reader.optional("testCaseStarted", TestCaseStarted.self)
+                if self.testCaseStarted == nil { self.testCaseStarted = try reader.optional("testCaseStarted", TestCaseStarted.self) }
+                else { try reader.skipValue() }
             case 0x81b6d1b7bdc1ee3c where reader.keyIs("testRunFinished"):
-                self.testRunFinished = try reader.optional("testRunFinished", TestRunFinished.self)
+                if self.testRunFinished == nil { self.testRunFinished = try reader.optional("testRunFinished", TestRunFinished.self) }
+                else { try reader.skipValue() }
             case 0xa748be21acb19043 where reader.keyIs("testRunStarted"):
-                self.testRunStarted = try reader.optional("testRunStarted", TestRunStarted.self)
+                if self.testRunStarted == nil { self.testRunStarted = try reader.optional("testRunStarted", TestRunStarted.self) }
+                else { try reader.skipValue() }
             case 0xb6b3e33583325c89 where reader.keyIs("testStepFinished"):
-                self.testStepFinished = try reader.optional("testStepFinished", TestStepFinished.self)
+                if self.testStepFinished == nil { self.testStepFinished = try reader.optional("testStepFinished", TestStepFinished.self) }
+                else { try reader.skipValue() }
             case 0x603959edd95997ac where reader.keyIs("testStepStarted"):
-                self.testStepStarted = try reader.optional("testStepStarted", TestStepStarted.self)
+                if self.testStepStarted == nil { self.testStepStarted = try reader.optional("testStepStarted", TestStepStarted.self) }
+                else { try reader.skipValue() }
             case 0xe94221285f65601e where reader.keyIs("testRunHookStarted"):
-                self.testRunHookStarted = try reader.optional("testRunHookStarted", TestRunHookStarted.self)
+                if self.testRunHookStarted == nil { self.testRunHookStarted = try reader.optional("testRunHookStarted", TestRunHookStarted.self) }
+                else { try reader.skipValue() }
             case 0x4b335d42c2bd3943 where reader.keyIs("testRunHookFinished"):
-                self.testRunHookFinished = try reader.optional("testRunHookFinished", TestRunHookFinished.self)
+                if self.testRunHookFinished == nil { self.testRunHookFinished = try reader.optional("testRunHookFinished", TestRunHookFinished.self) }
+                else { try reader.skipValue() }
             case 0xe547a5cd63373d0a where reader.keyIs("undefinedParameterType"):
-                self.undefinedParameterType = try reader.optional("undefinedParameterType", UndefinedParameterType.self)
+                if self.undefinedParameterType == nil { self.undefinedParameterType = try reader.optional("undefinedParameterType", UndefinedParameterType.self) }
+                else { try reader.skipValue() }
             default:
                 try reader.skipValue()
             }

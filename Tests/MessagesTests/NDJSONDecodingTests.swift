@@ -85,4 +85,12 @@ final class NDJSONDecodingTests: XCTestCase {
         }
         XCTAssertEqual(try NDJSON.decode(""), [])
     }
+
+    func test_fastDecode_keepsTheFirstOfRepeatedKeysAsJSONDecoder() throws {
+        for line in [#"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0,"seconds":2}}}"#,
+                     #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0}},"testRunStarted":{"timestamp":{"seconds":3,"nanos":0}}}"#] {
+            XCTAssertEqual(try fastDecode(line), Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0))), line)
+            XCTAssertEqual(try fastDecode(line), try referenceDecode(line), line)
+        }
+    }
 }

@@ -105,6 +105,16 @@ final class SpecRunCLITests: XCTestCase {
         XCTAssertTrue(lines[2].contains("\"uri\":\"\(folder)/g.feature\""))
     }
 
+    func test_gherkin_omitsTheKeywordOfAKeywordlessMarkdownFeatureAsTheReference() async throws {
+        let (sut, console) = makeSUT()
+        let folder = try makeFeatures(["k.feature.md": "## Scenario: S\n\n* Given x\n"])
+        let code = await sut(["gherkin", "--predictable-ids", "--no-source", "--no-pickles", "\(folder)/k.feature.md"], console)
+        XCTAssertEqual(code, 0)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: Any])
+        let feature = try XCTUnwrap((document["gherkinDocument"] as? [String: Any])?["feature"] as? [String: Any])
+        XCTAssertNil(feature["keyword"], console.stdout)
+    }
+
     func test_help_printsUsageAndExitCodes() async {
         let (sut, console) = makeSUT()
         let code = await sut(["--help"], console)

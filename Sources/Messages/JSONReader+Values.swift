@@ -26,16 +26,17 @@ extension JSONReader {
 
     /// From a backslash inside a string to past its closing quote, appending the decoded bytes to `scratch`.
     mutating func decodeEscapedTail() throws(JSONFailure) {
+        var runStart = index  // unescaped bytes are copied a run at a time
         while true {
             let byte = peek
-            if byte == UInt8(ascii: "\"") { index += 1; return }
-            if byte < 0x20 { throw invalidStringByte(byte) }
-            guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
+            if byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"") {
+                if byte < 0x20 { throw invalidStringByte(byte) }
                 index += 1
                 continue
             }
+            if runStart < index { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index])) }
             index += 1
+            if byte == UInt8(ascii: "\"") { return }
             let escape = peek
             switch escape {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
@@ -46,11 +47,13 @@ extension JSONReader {
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
                 try appendUnicodeEscape()
+                runStart = index
                 continue
             default:
                 throw syntax("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX) after the backslash")
             }
             index += 1
+            runStart = index
         }
     }
 
@@ -72,7 +75,26 @@ extension JSONReader {
         } else if (0xDC00..<0xE000).contains(unit) {
             throw syntax("unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true))")
         }
-        scratch.append(contentsOf: String(Character(Unicode.Scalar(scalarValue)!)).utf8)
+        appendUTF8(scalarValue)
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case ..<0x80:
+            scratch.append(UInt8(scalar))
+        case ..<0x800:
+            scratch.append(0xC0 | UInt8(scalar >> 6))
+            scratch.append(0x80 | UInt8(scalar & 0x3F))
+        case ..<0x10000:
+            scratch.append(0xE0 | UInt8(scalar >> 12))
+            scratch.append(0x80 | UInt8((scalar >> 6) & 0x3F))
+            scratch.append(0x80 | UInt8(scalar & 0x3F))
+        default:
+            scratch.append(0xF0 | UInt8(scalar >> 18))
+            scratch.append(0x80 | UInt8((scalar >> 12) & 0x3F))
+            scratch.append(0x80 | UInt8((scalar >> 6) & 0x3F))
+            scratch.append(0x80 | UInt8(scalar & 0x3F))
+        }
     }
 
     private mutating func readHex4() throws(JSONFailure) -> UInt16 {
@@ -242,38 +264,5 @@ extension JSONReader {
             if try readNull() { return nil }
             return try T(json: &self)
         } catch { throw error.under(.key(key.description)) }
-    }
-}
-
-/// A value the generated code can read from JSON; every message type conforms (Messages+JSON.generated.swift).
-protocol JSONReadable {
-    init(json reader: inout JSONReader) throws(JSONFailure)
-}
-
-extension String: JSONReadable {
-    init(json reader: inout JSONReader) throws(JSONFailure) { self = try reader.readString() }
-}
-
-extension Int: JSONReadable {
-    init(json reader: inout JSONReader) throws(JSONFailure) { self = try reader.readInt() }
-}
-
-extension Bool: JSONReadable {
-    init(json reader: inout JSONReader) throws(JSONFailure) { self = try reader.readBool() }
-}
-
-extension Double: JSONReadable {
-    init(json reader: inout JSONReader) throws(JSONFailure) { self = try reader.readDouble() }
-}
-
-extension Array: JSONReadable where Element: JSONReadable {
-    init(json reader: inout JSONReader) throws(JSONFailure) {
-        try reader.beginArray()
-        var elements: [Element] = []
-        var first = true
-        while try reader.nextElement(&first) {
-            do { elements.append(try Element(json: &reader)) } catch { throw error.under(.index(elements.count)) }
-        }
-        self = elements
     }
 }

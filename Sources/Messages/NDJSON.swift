@@ -29,9 +29,17 @@ public enum NDJSON {
 
     /// Every envelope of NDJSON bytes (UTF-8, as read from a file); blank lines are ignored.
     public static func decode(_ data: Data, uri: String = "<ndjson>") throws -> [Envelope] {
+        try data.withUnsafeBytes { raw in try decode(utf8: raw.bindMemory(to: UInt8.self), uri: uri) }
+    }
+
+    /// Hands over each envelope of NDJSON bytes in order without keeping them all (for reports over large
+    /// streams). Throws `NDJSON.Error` at the first line that is not an envelope, after the lines before it.
+    public static func forEachEnvelope(in data: Data, uri: String = "<ndjson>",
+                                       _ body: (Envelope) throws -> Void) throws {
         try data.withUnsafeBytes { raw in
-            try decode(utf8: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                 count: raw.count), uri: uri)
+            try forEachLine(of: raw.bindMemory(to: UInt8.self)) { line, lineNumber in
+                if let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) { try body(envelope) }
+            }
         }
     }
 
@@ -40,83 +48,5 @@ public enum NDJSON {
         public let line: Int
         public let reason: String
         public var description: String { "\(uri):\(line): not a Cucumber Messages envelope: \(reason)" }
-    }
-
-    /// The reference coder: the fast path's output must equal it byte for byte.
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // sorted: byte-reproducible output
-        return encoder
-    }
-
-    // MARK: - Decoding lines
-
-    private static func decode(utf8 text: UnsafeBufferPointer<UInt8>, uri: String) throws -> [Envelope] {
-        let count = text.count
-        guard let base = text.baseAddress, count > 0 else { return [] }
-        // An Envelope is a large value (one optional per message): reserve once instead of regrowing.
-        var result: [Envelope] = []
-        result.reserveCapacity(newlineCount(text) + 1)
-        var lineNumber = 0
-        var lineStart = 0
-        while lineStart <= count {
-            let lineEnd: Int
-            if lineStart < count, let newline = memchr(base + lineStart, 0x0A, count - lineStart) {
-                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            } else {
-                lineEnd = count
-            }
-            lineNumber += 1
-            let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
-            if !isBlank(line) { try decode(line: line, uri: uri, lineNumber: lineNumber, into: &result) }
-            lineStart = lineEnd + 1
-        }
-        return result
-    }
-
-    private static func newlineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var lines = 0
-        for byte in text where byte == 0x0A { lines += 1 }
-        return lines
-    }
-
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
-
-    /// Appends the envelope on a line (none when the line is only Unicode whitespace).
-    private static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int,
-                               into result: inout [Envelope]) throws {
-        var reader = JSONReader(line)
-        let count = result.count
-        do {
-            result.append(try Envelope(json: &reader))  // in place: an Envelope is large
-            try reader.finish()
-        } catch {
-            if result.count > count { result.removeLast() }
-            if let envelope = try recover(line: line, failure: error, uri: uri, lineNumber: lineNumber) {
-                result.append(envelope)
-            }
-        }
-    }
-
-    /// The slow path, only for lines the fast path refused: what `JSONDecoder` accepts on the trimmed line is
-    /// accepted (the old behaviour); otherwise the error names the first syntax error, or else the field at fault.
-    private static func recover(line: UnsafeBufferPointer<UInt8>, failure: JSONFailure, uri: String,
-                                lineNumber: Int) throws -> Envelope? {
-        let trimmed = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return nil }
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(trimmed.utf8)) { return envelope }
-        var reported = failure
-        if case .syntax = failure.kind {} else {
-            var validator = JSONReader(line)
-            do {
-                try validator.skipValue()
-                try validator.finish()
-            } catch {
-                reported = error
-            }
-        }
-        throw Error(uri: uri, line: lineNumber, reason: reported.reason)
     }
 }

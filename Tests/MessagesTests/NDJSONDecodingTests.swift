@@ -93,4 +93,20 @@ final class NDJSONDecodingTests: XCTestCase {
             XCTAssertEqual(try fastDecode(line), try referenceDecode(line), line)
         }
     }
+
+    func test_forEachEnvelope_handsOverEveryEnvelopeInOrderThenStopsAtTheBadLine() throws {
+        let envelopes = trickyEnvelopes()
+        let text = try envelopes.map { try NDJSON.encode($0) }.joined(separator: "\n") + "\n\n"
+        var received: [Envelope] = []
+        try NDJSON.forEachEnvelope(in: Data(text.utf8)) { received.append($0) }
+        XCTAssertEqual(received, envelopes)
+
+        received = []
+        XCTAssertThrowsError(try NDJSON.forEachEnvelope(in: Data((text + "{}\n[]\n{}").utf8), uri: "s.ndjson") {
+            received.append($0)
+        }) { error in
+            XCTAssertEqual((error as? NDJSON.Error)?.line, envelopes.count + 3)
+        }
+        XCTAssertEqual(received, envelopes + [Envelope()])
+    }
 }

@@ -5,8 +5,8 @@ import Messages
 final class AstBuilder {
     private let ids: any IdGenerator
     private let descriptionTrimming: DescriptionTrimming
-    private var stack: [AstNode] = [AstNode(.none)]
-    private var comments: [Comment] = []
+    @exclusivity(unchecked) private var stack: [AstNode] = [AstNode(.none)]
+    @exclusivity(unchecked) private var comments: [Comment] = []
 
     init(ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
         self.ids = ids
@@ -28,7 +28,7 @@ final class AstBuilder {
         if token.matchedType == .comment {
             comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
         } else {
-            stack[stack.count - 1].tokens.append(token)
+            stack[stack.count - 1].add(token)
         }
     }
 
@@ -129,7 +129,7 @@ final class AstBuilder {
     private func tags(_ node: AstNode) -> [Tag] {
         guard let tagsNode = node.tags else { return [] }
         var tags: [Tag] = []
-        for token in tagsNode.tokens where token.matchedType == .tagLine {
+        tagsNode.forEachToken(.tagLine) { token in
             for item in token.matchedItems {
                 tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: item.text, id: ids.newId()))
             }
@@ -139,8 +139,8 @@ final class AstBuilder {
 
     private func tableRows(_ node: AstNode) throws(GherkinError) -> [TableRow] {
         var rows: [TableRow] = []
-        rows.reserveCapacity(node.tokens.count)
-        for token in node.tokens where token.matchedType == .tableRow {
+        rows.reserveCapacity(node.tokenCount)
+        node.forEachToken(.tableRow) { token in
             let line = token.lineNumber
             rows.append(TableRow(location: token.location,
                                  cells: token.matchedItems.map { TableCell(location: Location(line: line, column: $0.column), value: $0.text) },

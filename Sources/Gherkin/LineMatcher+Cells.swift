@@ -1,3 +1,5 @@
+import Foundation
+
 /// Table cells and tags of a line, split exactly as the reference splits them.
 extension LineMatcher {
     /// The cells of a `| a | b |` row: escapes `\|`, `\\`, `\n` resolved, cells trimmed, columns in scalars.
@@ -92,15 +94,17 @@ extension LineMatcher {
     func tags(_ line: Line) throws(GherkinError) -> [LineSpan] {
         let start = line.trimmedStart
         var end = UTF8Text.trimEnd(b, start, line.end)
-        // Cut at the first whitespace followed by `#`.
-        var i = start
-        while i < end {
-            let n = UTF8Text.whitespace(b, at: i, end: end)
-            if n > 0, i + n < end, b[i + n] == UInt8(ascii: "#") { end = i; break }
-            i += max(n, 1)
+        // Cut at the first `#` that follows whitespace.
+        var hash = start
+        while hash < end, let found = memchr(b.baseAddress! + hash, Int32(UInt8(ascii: "#")), end - hash) {
+            hash = b.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let n = hash > start ? UTF8Text.whitespace(b, before: hash, start: start) : 0
+            if n > 0 { end = hash - n; break }
+            hash += 1
         }
         end = UTF8Text.trimEnd(b, start, end)
         var tags: [LineSpan] = []
+        var i = start
         var column = line.indent + 1
         // Items between `@`s; the (empty) text before the first `@` only advances the column.
         var itemStart = start

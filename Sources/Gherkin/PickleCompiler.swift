@@ -145,7 +145,7 @@ private struct Context {
 
     /// Replaces each `<name>` of the header by the row's value, one column after the other.
     private func interpolate(_ text: String, _ variables: [Placeholder], _ values: [String]) -> String {
-        guard !variables.isEmpty, text.utf8.contains(UInt8(ascii: "<")) else { return text }
+        guard !variables.isEmpty, Placeholder.mayContainPlaceholder(text) else { return text }
         var result = text
         for (index, variable) in variables.enumerated() where index < values.count {
             result = variable.replace(with: values[index], in: result)

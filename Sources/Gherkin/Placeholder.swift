@@ -40,28 +40,40 @@ struct Placeholder {
     static func replace(_ pattern: [UInt8], with value: String, in text: String) -> String {
         var contiguous = text
         return contiguous.withUTF8 { t in
-            let n = pattern.count
-            guard n > 0, t.count >= n else { return text }
-            var out: [UInt8] = []
-            var i = 0
-            var last = 0
-            var found = false
-            let first = pattern[0]
-            while i + n <= t.count {
-                if t[i] == first, pattern.withUnsafeBufferPointer({ memcmp(t.baseAddress! + i, $0.baseAddress!, n) == 0 }) {
-                    if !found { out.reserveCapacity(t.count + value.utf8.count) }
-                    found = true
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last..<i]))
-                    out.append(contentsOf: value.utf8)
-                    i += n
-                    last = i
-                } else {
-                    i += 1
+            pattern.withUnsafeBufferPointer { p in
+                let n = p.count
+                guard n > 0, t.count >= n, let base = t.baseAddress, let needle = p.baseAddress else { return text }
+                var out: [UInt8] = []
+                var last = 0
+                var i = 0
+                let limit = t.count - n
+                while i <= limit {
+                    // Jump to the next possible start (`<`), then compare the whole pattern.
+                    guard let hit = memchr(base + i, Int32(needle[0]), limit - i + 1) else { break }
+                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + i, needle, n) == 0 {
+                        if out.isEmpty { out.reserveCapacity(t.count + value.utf8.count) }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last..<i]))
+                        out.append(contentsOf: value.utf8)
+                        i += n
+                        last = i
+                    } else {
+                        i += 1
+                    }
                 }
+                guard last > 0 else { return text }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last...]))
+                return String(decoding: out, as: UTF8.self)
             }
-            guard found else { return text }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: t[last...]))
-            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Whether `text` has a `<` at all (most step texts do not).
+    static func mayContainPlaceholder(_ text: String) -> Bool {
+        var contiguous = text
+        return contiguous.withUTF8 { t in
+            guard let base = t.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "<")), t.count) != nil
         }
     }
 }

@@ -51,14 +51,14 @@ struct LineSpan {
 final class Token {
     let line: Line?
     let lineNumber: Int
-    var column: Int?
-    var matchedType: TokenType?
-    var matchedText: String?
-    var matchedKeyword: String?
-    var matchedKeywordType: StepKeywordType?
-    var matchedIndent = 0
-    var matchedItems: [LineSpan] = []
-    var matchedDialect = ""
+    @exclusivity(unchecked) var column: Int?
+    @exclusivity(unchecked) var matchedType: TokenType?
+    @exclusivity(unchecked) var matchedText: String?
+    @exclusivity(unchecked) var matchedKeyword: String?
+    @exclusivity(unchecked) var matchedKeywordType: StepKeywordType?
+    @exclusivity(unchecked) var matchedIndent = 0
+    @exclusivity(unchecked) var matchedItems: [LineSpan] = []
+    @exclusivity(unchecked) var matchedDialect = ""
 
     init(line: Line?, lineNumber: Int) {
         self.line = line

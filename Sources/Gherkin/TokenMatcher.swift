@@ -16,10 +16,10 @@ protocol TokenMatcher: AnyObject {
 /// State and helpers the plain and Markdown matchers share.
 class LineMatcher {
     let b: UnsafeBufferPointer<UInt8>
-    var dialect: CompiledDialect
+    @exclusivity(unchecked) var dialect: CompiledDialect
     let defaultDialect: CompiledDialect
-    var indentToRemove = 0
-    var activeDocStringSeparator: [UInt8]?
+    @exclusivity(unchecked) var indentToRemove = 0
+    @exclusivity(unchecked) var activeDocStringSeparator: [UInt8]?
 
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
     static let tripleBacktick: [UInt8] = Array("```".utf8)

@@ -2,7 +2,7 @@
 /// Thrown by `JSONReader` and the generated decoders; `NDJSON.decode` turns it into `NDJSON.Error.reason`.
 struct JSONFailure: Error, Equatable {
     enum Kind: Equatable {
-        /// Not JSON at all: what was expected and what was found, at a 1-based column (UTF-8 bytes).
+        /// Not JSON at all: what was expected and what was found, at a 1-based column (in Unicode scalars).
         case syntax(String, column: Int)
         /// A required field is absent (the field is the last path component).
         case missing

@@ -142,16 +142,25 @@ struct JSONReader {
     // MARK: - Errors
 
     func syntax(_ expectation: String) -> JSONFailure {
-        JSONFailure(kind: .syntax("\(expectation), found \(describeFound())", column: index + 1))
+        JSONFailure(kind: .syntax("\(expectation), found \(describeFound())", column: column))
     }
 
     func invalidStringByte(_ byte: UInt8) -> JSONFailure {
         if index >= input.count {
-            return JSONFailure(kind: .syntax("unterminated string, found the end of the line", column: index + 1))
+            return JSONFailure(kind: .syntax("unterminated string, found the end of the line", column: column))
         }
         let hex = String(byte, radix: 16)
         return JSONFailure(kind: .syntax("control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string (escape it)",
-                                         column: index + 1))
+                                         column: column))
+    }
+
+    /// The 1-based column of the current position, in characters (Unicode scalars) as an editor shows it.
+    var column: Int {
+        var scalars = 1
+        for byte in UnsafeBufferPointer(rebasing: input[..<min(index, input.count)]) where byte & 0xC0 != 0x80 {
+            scalars += 1
+        }
+        return scalars
     }
 
     /// What kind of JSON value starts here, for "expected a string, found a number".

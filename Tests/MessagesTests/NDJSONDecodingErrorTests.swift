@@ -34,6 +34,7 @@ final class NDJSONDecodingErrorTests: XCTestCase {
             (seconds + #"1}}} {"#, "column 58: expected the end of the line after the JSON value, found '{'"),
             (seconds + #"1"#, "column 54: expected ',' or '}', found the end of the line"),
             (#"{"testRunStarted":é}"#, "column 19: expected a value, found 'é'"),
+            (message + #""é😀"} x"#, "column 88: expected ',' or '}', found 'x'"),  // columns count characters
         ]
         for (line, detail) in cases {
             XCTAssertEqual(decodingReason(line), "invalid JSON (\(detail))", line)

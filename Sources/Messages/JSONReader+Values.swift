@@ -216,8 +216,7 @@ extension JSONReader {
     // MARK: - Skipping
 
     /// Skips any value (validating it): unknown keys, and the syntax check of a line that failed to decode.
-    mutating func skipValue(depth: Int = 0) throws(JSONFailure) {
-        guard depth < Self.maximumDepth else { throw syntax("nesting deeper than \(Self.maximumDepth) levels") }
+    mutating func skipValue() throws(JSONFailure) {
         skipWhitespace()
         switch peek {
         case UInt8(ascii: "\""):
@@ -234,13 +233,13 @@ extension JSONReader {
                 index += 1
             }
         case UInt8(ascii: "{"):
-            index += 1
+            try enterContainer()
             var first = true
-            while try nextKey(&first) { try skipValue(depth: depth + 1) }
+            while try nextKey(&first) { try skipValue() }
         case UInt8(ascii: "["):
-            index += 1
+            try enterContainer()
             var first = true
-            while try nextElement(&first) { try skipValue(depth: depth + 1) }
+            while try nextElement(&first) { try skipValue() }
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")

@@ -14,6 +14,8 @@ struct JSONReader {
     private var keyStart = 0
     private var keyEnd = 0
     private var keyIsInScratch = false
+    /// Objects and arrays open around the position: bounded, so that hostile input cannot exhaust the stack.
+    private var depth = 0
     /// Decoded bytes of the last string or key that contained escapes.
     var scratch: [UInt8] = []
 
@@ -44,6 +46,13 @@ struct JSONReader {
     mutating func beginObject() throws(JSONFailure) {
         skipWhitespace()
         guard peek == UInt8(ascii: "{") else { throw typeMismatch(expected: "an object") }
+        try enterContainer()
+    }
+
+    /// Consumes the `{` or `[` at the position, counting the depth.
+    mutating func enterContainer() throws(JSONFailure) {
+        guard depth < Self.maximumDepth else { throw syntax("nesting deeper than \(Self.maximumDepth) levels") }
+        depth += 1
         index += 1
     }
 
@@ -52,6 +61,7 @@ struct JSONReader {
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             index += 1
+            depth -= 1
             return false
         }
         if first {
@@ -73,7 +83,7 @@ struct JSONReader {
     mutating func beginArray() throws(JSONFailure) {
         skipWhitespace()
         guard peek == UInt8(ascii: "[") else { throw typeMismatch(expected: "an array") }
-        index += 1
+        try enterContainer()
     }
 
     /// True when another element follows (positioned before it), false after the closing `]`.
@@ -81,6 +91,7 @@ struct JSONReader {
         skipWhitespace()
         if peek == UInt8(ascii: "]") {
             index += 1
+            depth -= 1
             return false
         }
         if first {

@@ -93,6 +93,16 @@ final class NDJSONDecodingErrorTests: XCTestCase {
 
     func test_decode_refusesNestingDeeperThanTheLimitWithoutCrashing() {
         let deep = #"{"x":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
-        XCTAssertEqual(decodingReason(deep), "invalid JSON (column 518: nesting deeper than 512 levels, found '[')")
+        XCTAssertEqual(decodingReason(deep), "invalid JSON (column 517: nesting deeper than 512 levels, found '[')")
+    }
+
+    func test_decode_refusesRecursiveMessagesNestedDeeperThanTheLimitWithoutCrashing() {
+        // Group.children is the one recursive message: 100 000 levels would exhaust the stack if followed.
+        let levels = 100_000
+        let group = String(repeating: #"{"children":["#, count: levels) + String(repeating: "]}", count: levels)
+        let line = #"{"testCase":{"id":"1","pickleId":"2","testSteps":[{"id":"3","stepMatchArgumentsLists":[{"#
+            + #""stepMatchArguments":[{"group":"# + group + "}]}]}]}}"
+        XCTAssertEqual(decodingReason(line)?.hasPrefix("invalid JSON (column "), true)
+        XCTAssertEqual(decodingReason(line)?.hasSuffix(": nesting deeper than 512 levels, found '{')"), true)
     }
 }

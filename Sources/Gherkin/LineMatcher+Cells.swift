@@ -104,6 +104,13 @@ extension LineMatcher {
         }
         end = UTF8Text.trimEnd(b, start, end)
         var tags: [LineSpan] = []
+        var count = 0
+        var at = start
+        while at < end, let found = memchr(b.baseAddress! + at, Int32(UInt8(ascii: "@")), end - at) {
+            count += 1
+            at = b.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        tags.reserveCapacity(count)
         var i = start
         var column = line.indent + 1
         // Items between `@`s; the (empty) text before the first `@` only advances the column.

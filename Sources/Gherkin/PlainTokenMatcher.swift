@@ -23,7 +23,9 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
             return true
         case .tagLine:
             guard startsWith(line, Self.at) else { return false }
-            let items = try tags(line)
+            let items: [LineSpan]
+            if let split = token.splitTags { items = split } else { items = try tags(line) }
+            token.splitTags = items
             setMatched(token, .tagLine, items: items)
             return true
         case .featureLine: return matchTitleLine(token, line, .featureLine, dialect.feature)

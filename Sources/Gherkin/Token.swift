@@ -59,6 +59,8 @@ final class Token {
     @exclusivity(unchecked) var matchedIndent = 0
     @exclusivity(unchecked) var matchedItems: [LineSpan] = []
     @exclusivity(unchecked) var matchedDialect = ""
+    /// The tags of this line once split (a tag line is often matched again after a lookahead).
+    @exclusivity(unchecked) var splitTags: [LineSpan]?
 
     init(line: Line?, lineNumber: Int) {
         self.line = line

@@ -29,9 +29,9 @@ struct ReportCommand {
         }
         let merged = StreamMerger.merge(EnvelopeStreams.disambiguate(streams))
         merged.forEach(reports.handle)
-        guard reports.finish() else { return ExitCode.usage.rawValue }
-        let success = merged.last(where: { $0.testRunFinished != nil })?.testRunFinished?.success ?? true
-        return success ? ExitCode.passed.rawValue : ExitCode.failed.rawValue
+        // The command's job is the reports: 0 once they are written, whatever the run's own outcome (which
+        // the reports show); 2 when an input or an output file is unusable.
+        return reports.finish() ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
     }
 }
 

@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "SpecRunTests", dependencies: ["SpecRun", "SpecRunCore", "Messages"]),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
         .testTarget(name: "AcceptanceTests", dependencies: ["SpecRun", "Specs", "Gherkin", "Messages"]),
-        .testTarget(name: "ChatTests", dependencies: ["Chat"]),
+        .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport"]),
         .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "HTTPTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),

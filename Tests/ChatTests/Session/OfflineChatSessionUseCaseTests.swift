@@ -253,14 +253,4 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
     private func page(_ revision: String, chats: [OfflineChat] = [], messages: [OfflineMessage] = []) -> OfflineHistoryPage {
         OfflineHistoryPage(revision: revision, chats: chats, messages: messages)
     }
-
-    private func expect(_ expected: SessionError, file: StaticString = #filePath, line: UInt = #line,
-                        when action: () async throws -> Void) async {
-        do {
-            try await action()
-            XCTFail("Expected \(expected), got success", file: file, line: line)
-        } catch {
-            XCTAssertEqual(error as? SessionError, expected, file: file, line: line)
-        }
-    }
 }

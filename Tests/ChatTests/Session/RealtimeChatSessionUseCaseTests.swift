@@ -348,16 +348,6 @@ final class RealtimeChatSessionUseCaseTests: XCTestCase {
     private func anyOperator() -> SessionOperator {
         SessionOperator(id: "op-1", name: "Anna", avatarURL: URL(string: "https://a.example/anna.png"))
     }
-
-    private func expect(_ expected: SessionError, file: StaticString = #filePath, line: UInt = #line,
-                        when action: () async throws -> Void) async {
-        do {
-            try await action()
-            XCTFail("Expected \(expected), got success", file: file, line: line)
-        } catch {
-            XCTAssertEqual(error as? SessionError, expected, file: file, line: line)
-        }
-    }
 }
 
 extension RealtimeChatSessionUseCaseTests {

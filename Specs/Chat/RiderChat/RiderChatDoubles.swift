@@ -15,23 +15,6 @@ final class RiderChatSpecClock: @unchecked Sendable {
     }
 }
 
-/// Stands in for FCM: records every push the chat service requests.
-final class RiderChatPushRecorder: PushNotifier, @unchecked Sendable {
-    // @unchecked: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: [RiderChatPushNotification] = []
-
-    var requests: [RiderChatPushNotification] {
-        lock.lock(); defer { lock.unlock() }
-        return storage
-    }
-
-    func requestPush(_ notification: RiderChatPushNotification) {
-        lock.lock(); defer { lock.unlock() }
-        storage.append(notification)
-    }
-}
-
 /// The live subscription's mailbox: every event, and which ones the app has not applied yet.
 final class RiderChatSpecInbox: @unchecked Sendable {
     // @unchecked: `events` and `applied` are only touched while holding `lock`.

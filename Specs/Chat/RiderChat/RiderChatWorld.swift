@@ -9,7 +9,7 @@ final class RiderChatWorld: World {
     static let timeZone = TimeZone(identifier: "UTC")!
 
     let clock = RiderChatSpecClock(now: RiderChatWorld.day.addingTimeInterval(12 * 3600))
-    let push = RiderChatPushRecorder()
+    let push = InMemoryPushNotifier() // stands in for FCM
     let service: OrderChatService
     var people: [String: RiderChatUser] = [:]
     var riders: [String: RiderChatRider] = [:]

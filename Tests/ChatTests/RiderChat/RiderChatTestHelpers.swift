@@ -2,23 +2,6 @@ import Foundation
 import XCTest
 import Chat
 
-/// Records every push request the service makes.
-final class PushNotifierSpy: PushNotifier, @unchecked Sendable {
-    // @unchecked: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: [RiderChatPushNotification] = []
-
-    var requests: [RiderChatPushNotification] {
-        lock.lock(); defer { lock.unlock() }
-        return storage
-    }
-
-    func requestPush(_ notification: RiderChatPushNotification) {
-        lock.lock(); defer { lock.unlock() }
-        storage.append(notification)
-    }
-}
-
 /// Records the events a subscriber receives.
 final class RiderChatEventRecorder: @unchecked Sendable {
     // @unchecked: `storage` is only touched while holding `lock`.
@@ -56,8 +39,8 @@ func request(_ text: String, from user: RiderChatUser = customer, id: String = U
 }
 
 extension XCTestCase {
-    func makeService(orders: [RiderChatOrder] = [anOrder()], now: Date = fixedNow, file: StaticString = #filePath, line: UInt = #line) -> (OrderChatService, PushNotifierSpy) {
-        let push = PushNotifierSpy()
+    func makeService(orders: [RiderChatOrder] = [anOrder()], now: Date = fixedNow, file: StaticString = #filePath, line: UInt = #line) -> (OrderChatService, InMemoryPushNotifier) {
+        let push = InMemoryPushNotifier()
         let service = OrderChatService(pushNotifier: push, currentDate: { now })
         orders.forEach(service.orderDidChange)
         trackForMemoryLeaks(service, file: file, line: line)

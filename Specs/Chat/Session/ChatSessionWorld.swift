@@ -38,12 +38,7 @@ final class ChatSessionWorld: World {
 
     /// Runs a request, keeping its error for a later "fails with" step.
     func attempt(_ request: () async throws -> Void) async {
-        do {
-            try await request()
-            lastError = nil
-        } catch {
-            lastError = error as? SessionError ?? .server("\(error)")
-        }
+        lastError = await SessionError.of(request)
     }
 
     func mustSucceed(_ what: String, _ request: () async throws -> Void) async throws {

@@ -43,13 +43,9 @@ final class OfflineChatWorld: World {
         return chat
     }
 
+    /// Runs a request, keeping its error for a later "fails with" step.
     func attempt(_ request: () async throws -> Void) async {
-        do {
-            try await request()
-            lastError = nil
-        } catch {
-            lastError = error as? SessionError ?? .server("\(error)")
-        }
+        lastError = await SessionError.of(request)
     }
 
     func names(_ list: String) -> [String] {

@@ -79,13 +79,7 @@ final class LoadValidTokenUseCaseTests: XCTestCase {
 
     func test_validToken_refreshesExactlyOnceForConcurrentCallersOnExpiredToken() async throws {
         let now = fixedDate()
-        let store = InMemoryTokenStore()
-        try await LocalTokenLoader(store: store).save(makeToken(expiryDate: now))
-        let client = SuspendingHTTPClient()
-        let sut = TokenProvider(
-            cache: LocalTokenLoader(store: store),
-            remote: RemoteTokenLoader(url: anyURL(), client: client, credentials: anyCredentials(), currentDate: { now }),
-            currentDate: { now })
+        let (sut, client, _) = try await makeProvider(cached: makeToken(expiryDate: now), now: now, client: SuspendingHTTPClient())
         let callers = 10
 
         let tokens = try await withThrowingTaskGroup(of: Token.self) { group in
@@ -105,13 +99,7 @@ final class LoadValidTokenUseCaseTests: XCTestCase {
 
     func test_validToken_deliversTheSameErrorToConcurrentCallersOnRefreshFailure() async throws {
         let now = fixedDate()
-        let store = InMemoryTokenStore()
-        try await LocalTokenLoader(store: store).save(makeToken(expiryDate: now))
-        let client = SuspendingHTTPClient()
-        let sut = TokenProvider(
-            cache: LocalTokenLoader(store: store),
-            remote: RemoteTokenLoader(url: anyURL(), client: client, credentials: anyCredentials(), currentDate: { now }),
-            currentDate: { now })
+        let (sut, client, _) = try await makeProvider(cached: makeToken(expiryDate: now), now: now, client: SuspendingHTTPClient())
         let callers = 3
 
         let errors = await withTaskGroup(of: Error?.self) { group in
@@ -130,15 +118,20 @@ final class LoadValidTokenUseCaseTests: XCTestCase {
     // MARK: - Helpers
 
     private func makeSUT(cached: Token?, now: Date) async throws -> (TokenProvider, HTTPClientSpy, InMemoryTokenStore) {
+        let (sut, client, store) = try await makeProvider(cached: cached, now: now, client: HTTPClientSpy())
+        trackForMemoryLeaks(sut)
+        trackForMemoryLeaks(client)
+        return (sut, client, store)
+    }
+
+    /// A provider over an in-memory cache holding `cached` and a remote loader sending through `client`.
+    private func makeProvider<Client: HTTPClient>(cached: Token?, now: Date, client: Client) async throws -> (TokenProvider, Client, InMemoryTokenStore) {
         let store = InMemoryTokenStore()
         if let cached { try await LocalTokenLoader(store: store).save(cached) }
-        let client = HTTPClientSpy()
         let sut = TokenProvider(
             cache: LocalTokenLoader(store: store),
             remote: RemoteTokenLoader(url: anyURL(), client: client, credentials: anyCredentials(), currentDate: { now }),
             currentDate: { now })
-        trackForMemoryLeaks(sut)
-        trackForMemoryLeaks(client)
         return (sut, client, store)
     }
 }

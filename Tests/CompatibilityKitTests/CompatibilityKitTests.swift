@@ -193,6 +193,18 @@ final class CompatibilityKitTests: XCTestCase {
     }
 }
 
+/// The samples whose reference run has no support code at all also match when specrun is given no step
+/// library (not merely an empty one).
+final class CompatibilityKitWithoutSupportCodeTests: XCTestCase {
+    func test_empty_emitsTheExpectedMessagesWithoutAnyStepLibrary() async throws {
+        try await assertSampleMatches("empty", libraries: [])
+    }
+
+    func test_retryUndefined_emitsTheExpectedMessagesWithoutAnyStepLibrary() async throws {
+        try await assertSampleMatches("retry-undefined", libraries: [])
+    }
+}
+
 /// The sample checks can fail: a sample run with the wrong step definitions does not match.
 final class CompatibilityKitHarnessTests: XCTestCase {
     func test_sampleRun_differsOnWrongStepLibrary() async throws {

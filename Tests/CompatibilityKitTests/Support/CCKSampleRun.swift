@@ -94,8 +94,14 @@ extension XCTestCase {
     /// Runs the sample with its step library and fails with the first difference from `<sample>.ndjson`.
     func assertSampleMatches(_ sample: String, _ library: any StepLibrary.Type,
                              file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await assertSampleMatches(sample, libraries: [library], file: file, line: line)
+    }
+
+    /// The same with any number of step libraries (none: a run without any support code).
+    func assertSampleMatches(_ sample: String, libraries: [any StepLibrary.Type],
+                             file: StaticString = #filePath, line: UInt = #line) async throws {
         let run = try CCKSampleRun(sample)
-        let (actualLines, summary) = try await run.runWithSummary([library])
+        let (actualLines, summary) = try await run.runWithSummary(libraries)
         let saved = run.saveActual(actualLines)
         let actual = try actualLines.map(JSONValue.parse)
         let expected = try run.expected()

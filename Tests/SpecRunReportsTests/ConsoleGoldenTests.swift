@@ -53,8 +53,8 @@ final class ConsoleGoldenTests: XCTestCase {
     }
 
     func test_github_escapesNewlinesAndPropertySeparators() {
-        XCTAssertEqual(GitHubFormatter.data("50% done\nnext"), "50%25 done%0Anext")
-        XCTAssertEqual(GitHubFormatter.property("a:b,c"), "a%3Ab%2Cc")
+        XCTAssertEqual(GitHubWriter.data("50% done\nnext"), "50%25 done%0Anext")
+        XCTAssertEqual(GitHubWriter.property("a:b,c"), "a%3Ab%2Cc")
     }
 
     func test_minutesAndSeconds_formatsTheDuration() {

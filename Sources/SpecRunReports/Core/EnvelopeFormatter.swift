@@ -23,13 +23,16 @@ func makeFormatter(_ format: ReportFormat, sink: any TextSink, options: ReportOp
     switch format {
     case .pretty: return PrettyFormatter(sink: sink, options: options)
     case .progress: return ProgressFormatter(sink: sink, options: options)
-    case .summary: return SummaryFormatter(sink: sink, options: options)
     case .message: return MessageFormatter(sink: sink)
-    case .junit: return JUnitFormatter(sink: sink, options: options)
-    case .json: return CucumberJSONFormatter(sink: sink)
-    case .html: return HTMLFormatter(sink: sink, options: options)
-    case .rerun: return RerunFormatter(sink: sink)
-    case .usage: return UsageFormatter(sink: sink, options: options)
-    case .github: return GitHubFormatter(sink: sink)
+    case .summary:
+        return DocumentFormatter(sink: sink) { index in
+            SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
+        }
+    case .junit: return DocumentFormatter(sink: sink) { JUnitXMLWriter(index: $0, options: options).document() }
+    case .json: return DocumentFormatter(sink: sink) { CucumberJSONWriter(index: $0).document().render(pretty: true) + "\n" }
+    case .html: return DocumentFormatter(sink: sink) { HTMLPage.document(index: $0, title: options.htmlTitle) }
+    case .rerun: return DocumentFormatter(sink: sink) { RerunWriter(index: $0).document() }
+    case .usage: return DocumentFormatter(sink: sink) { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() }
+    case .github: return DocumentFormatter(sink: sink) { GitHubWriter(index: $0).document() }
     }
 }

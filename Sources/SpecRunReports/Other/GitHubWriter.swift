@@ -2,15 +2,10 @@ import Messages
 
 /// GitHub Actions workflow commands: an `::error` annotation on the feature file line of every failed,
 /// undefined or ambiguous step (and failing hook), a `::warning` for pending ones.
-final class GitHubFormatter: EnvelopeFormatter {
-    private let sink: any TextSink
-    private let index = RunIndex()
+struct GitHubWriter {
+    let index: RunIndex
 
-    init(sink: any TextSink) { self.sink = sink }
-
-    func handle(_ envelope: Envelope) { index.handle(envelope) }
-
-    func finish() throws {
+    func document() -> String {
         var out = ""
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
@@ -47,8 +42,7 @@ final class GitHubFormatter: EnvelopeFormatter {
                 out += "::\(command) file=\(Self.property(pickle.uri)),line=\(line),title=\(Self.property(title))::\(Self.data(message))\n"
             }
         }
-        sink.write(out)
-        try sink.close()
+        return out
     }
 
     /// Escaping of a workflow command's message.

@@ -2,27 +2,12 @@ import Messages
 
 /// The living documentation: one self-contained HTML file (inline CSS and JS, data embedded as JSON and
 /// rendered with DOM APIs, a strict Content-Security-Policy) written when the run finishes.
-final class HTMLFormatter: EnvelopeFormatter {
-    private let sink: any TextSink
-    private let options: ReportOptions
-    private let index = RunIndex()
-
-    init(sink: any TextSink, options: ReportOptions) {
-        self.sink = sink
-        self.options = options
-    }
-
-    func handle(_ envelope: Envelope) { index.handle(envelope) }
-
-    func finish() throws {
-        let model = HTMLModel(index: index, title: options.htmlTitle).json()
-        sink.write(HTMLPage.render(title: options.htmlTitle, data: model.render(escapeForHTML: true)))
-        try sink.close()
-    }
-}
-
-/// The whole page: the template with the title and the data inserted.
 enum HTMLPage {
+    static func document(index: RunIndex, title: String) -> String {
+        render(title: title, data: HTMLModel(index: index, title: title).json().render(escapeForHTML: true))
+    }
+
+    /// The whole page: the template with the title and the data inserted.
     static func render(title: String, data: String) -> String {
         var page = HTMLTemplate.head
         page += "<title>" + escape(title) + "</title>\n"

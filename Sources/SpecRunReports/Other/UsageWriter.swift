@@ -2,17 +2,9 @@ import Messages
 
 /// Each step definition with how often it matched and the mean and longest duration of its runs,
 /// slowest first, then the unused ones.
-final class UsageFormatter: EnvelopeFormatter {
-    private let sink: any TextSink
-    private let index = RunIndex()
-    private let style: ConsoleStyle
-
-    init(sink: any TextSink, options: ReportOptions) {
-        self.sink = sink
-        style = ConsoleStyle(colors: options.colors)
-    }
-
-    func handle(_ envelope: Envelope) { index.handle(envelope) }
+struct UsageWriter {
+    let index: RunIndex
+    let style: ConsoleStyle
 
     struct Usage {
         let definition: StepDefinition
@@ -43,7 +35,7 @@ final class UsageFormatter: EnvelopeFormatter {
         return index.stepDefinitionOrder.compactMap { usage[$0] }
     }
 
-    func finish() throws {
+    func document() -> String {
         let all = usages()
         let used = all.filter { $0.matches > 0 }.sorted { a, b in
             a.mean != b.mean ? a.mean > b.mean : a.definition.pattern.source < b.definition.pattern.source
@@ -74,8 +66,7 @@ final class UsageFormatter: EnvelopeFormatter {
             }
             out += "\n\(used.count) used, \(unused.count) unused step definition\(all.count == 1 ? "" : "s")\n"
         }
-        sink.write(out)
-        try sink.close()
+        return out
     }
 
     /// `0.123s`.

@@ -3,24 +3,6 @@ import Messages
 
 /// JUnit XML exactly as cucumber/junit-xml-formatter writes it: one `<testsuite>`, one `<testcase>` per pickle
 /// (the last attempt of a retried one), the pickle steps and their statuses in `<system-out>`.
-final class JUnitFormatter: EnvelopeFormatter {
-    private let sink: any TextSink
-    private let options: ReportOptions
-    private let index = RunIndex()
-
-    init(sink: any TextSink, options: ReportOptions) {
-        self.sink = sink
-        self.options = options
-    }
-
-    func handle(_ envelope: Envelope) { index.handle(envelope) }
-
-    func finish() throws {
-        sink.write(JUnitXMLWriter(index: index, options: options).document())
-        try sink.close()
-    }
-}
-
 struct JUnitXMLWriter {
     let index: RunIndex
     let options: ReportOptions

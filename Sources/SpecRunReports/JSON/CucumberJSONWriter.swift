@@ -2,20 +2,6 @@ import Foundation
 import Messages
 
 /// The legacy Cucumber JSON report in the cucumber-jvm dialect, as cucumber/cucumber-json-formatter writes it.
-final class CucumberJSONFormatter: EnvelopeFormatter {
-    private let sink: any TextSink
-    private let index = RunIndex()
-
-    init(sink: any TextSink) { self.sink = sink }
-
-    func handle(_ envelope: Envelope) { index.handle(envelope) }
-
-    func finish() throws {
-        sink.write(CucumberJSONWriter(index: index).document().render(pretty: true) + "\n")
-        try sink.close()
-    }
-}
-
 struct CucumberJSONWriter {
     let index: RunIndex
 

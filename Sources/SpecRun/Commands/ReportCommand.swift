@@ -16,7 +16,7 @@ struct ReportCommand {
                 return SpecRunCLI.usageFailure(UsageError(message: "cannot read \(path): no such file or not readable"), console: console)
             }
             do {
-                streams.append(try NDJSON.decode(String(decoding: data, as: UTF8.self), uri: path))
+                streams.append(try NDJSON.decode(data, uri: path))
             } catch {
                 return SpecRunCLI.usageFailure(error, console: console)
             }

@@ -79,8 +79,8 @@ extension SpecRunner {
                 guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
                 return "\(pickle.uri):\(line)"
             })
-        var stopped = false
-        for plan in plans {
+        var stopped = configuration.failFast && configuration.resumeAfter > 0
+        for plan in plans.dropFirst(configuration.resumeAfter) {
             var attempt = 0
             var result: TestCaseRunner.Result
             repeat {

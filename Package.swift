@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunReportsTests", dependencies: ["SpecRunReports", "Messages"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunTests", dependencies: ["SpecRun", "SpecRunCore", "Messages"]),
+        // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
+        .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
         .testTarget(name: "AcceptanceTests", dependencies: ["SpecRun", "Specs", "Gherkin", "Messages"]),
         .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport"]),

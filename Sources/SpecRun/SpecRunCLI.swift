@@ -6,12 +6,15 @@ public enum SpecRunCLI {
     /// Runs the command line of this process with these step libraries, then exits with specrun's code.
     public static func main(libraries: [any StepLibrary.Type]) async -> Never {
         let console = SystemConsole()
-        let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console)
+        let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
+                             isolation: SystemWorkerLauncher())
         SystemConsole.exit(code)
     }
 
-    /// The whole CLI as a function of its arguments, for tests: returns the exit code.
-    static func run(_ arguments: [String], libraries: [any StepLibrary.Type], console: any Console) async -> Int32 {
+    /// The whole CLI as a function of its arguments, for tests: returns the exit code. Runs go through worker
+    /// processes started by `isolation` (unless `--no-isolation` or `--dry-run`); without one they run in-process.
+    static func run(_ arguments: [String], libraries: [any StepLibrary.Type], console: any Console,
+                    isolation: (any WorkerLauncher)? = nil) async -> Int32 {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
@@ -29,7 +32,14 @@ public enum SpecRunCLI {
             return GherkinCommand(options: options, console: console).run()
         case .report(let options):
             return ReportCommand(options: options, console: console).run()
+        case .run(let options) where options.worker:
+            let messages = FileDescriptorIO.claimStdoutForMessages()
+            return await WorkerCommand(options: options, libraries: libraries, console: console,
+                                       write: { FileDescriptorIO.writeAll(messages, $0) }).run()
         case .run(let options):
+            if let launcher = isolation, options.isolation, !options.dryRun {
+                return await IsolatedRunCommand(options: options, libraries: libraries, console: console, launcher: launcher).run()
+            }
             return await RunCommand(options: options, libraries: libraries, console: console).run()
         }
     }

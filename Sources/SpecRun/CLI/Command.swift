@@ -25,6 +25,14 @@ struct RunOptions: Equatable {
     var retry = 0
     var color: Bool? = nil
     var predictableIds = false
+    /// Run the scenarios in a worker process so that a crashing step cannot kill the run (`--no-isolation`: in-process).
+    var isolation = true
+    /// Hidden: this process is the worker of a supervising `specrun` (NDJSON envelopes on stdout).
+    var worker = false
+    /// Hidden, for workers: test cases already run by a crashed worker (see `RunConfiguration.resumeAfter`).
+    var resumeAfter = 0
+    /// Hidden, for workers: the seed of the ids, so every worker of a run makes the same definition ids.
+    var idSeed: UInt64? = nil
 }
 
 struct GherkinOptions: Equatable {

@@ -33,6 +33,13 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--predictable-ids": options.predictableIds = true
+            case "--no-isolation": options.isolation = false
+            case WorkerFlag.worker: options.worker = true
+            case WorkerFlag.resumeAfter: options.resumeAfter = try parseCount(try reader.value(for: argument), for: argument)
+            case WorkerFlag.idSeed:
+                let text = try reader.value(for: argument)
+                guard let seed = UInt64(text) else { throw UsageError(message: "\(argument): expected a whole number, got '\(text)'") }
+                options.idSeed = seed
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw unknownOption(argument, known: runFlags) }
                 options.paths.append(argument)
@@ -110,7 +117,8 @@ enum CommandLineParser {
     }
 
     private static let runFlags = ["--tags", "--name", "--format", "--dry-run", "--fail-fast", "--strict", "--no-strict",
-                                   "--order", "--retry", "--no-color", "--color", "--help", "--version", "--predictable-ids"]
+                                   "--order", "--retry", "--no-color", "--color", "--help", "--version", "--predictable-ids",
+                                   "--no-isolation"]
 
     private static func unknownOption(_ option: String, known: [String]) -> UsageError {
         let name = String(option.split(separator: "=", maxSplits: 1)[0])

@@ -24,6 +24,8 @@ enum HelpText {
           --order ORDER          defined (default), reverse, random or random:SEED
           --retry N              run a failing scenario up to N more times
           --no-color, --color    colours (default: on a terminal and NO_COLOR unset)
+          --no-isolation         run in this process: faster to start, but a crashing step
+                                 (force unwrap of nil, fatalError…) ends the run without reports
       -h, --help                 this text
           --version              the version
 

@@ -38,7 +38,7 @@ struct RunCommand {
             console.err("Randomized with seed \(seed): replay this order with --order random:\(seed)\n")
         }
         if summary.nothingSelected && summary.unparsableFiles.isEmpty {
-            console.err("specrun: no scenario matched the paths and filters (\(describeSelection(configuration)))\n")
+            console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")
         }
         if !summary.unparsableFiles.isEmpty {
             console.err("specrun: \(summary.unparsableFiles.count) feature file(s) could not be parsed; the others ran\n")
@@ -57,7 +57,7 @@ struct RunCommand {
                                 order: order, retry: options.retry)
     }
 
-    private func describeSelection(_ configuration: RunConfiguration) -> String {
+    static func describeSelection(_ configuration: RunConfiguration) -> String {
         var parts = ["paths: " + configuration.paths.joined(separator: " ")]
         if let tags = configuration.tags { parts.append("--tags '\(tags)'") }
         parts += configuration.names.map { "--name '\($0)'" }

@@ -1,0 +1,145 @@
+import Foundation
+import Messages
+import XCTest
+
+/// The promise, end to end: a scenario whose step crashes the process (force unwrap of nil) fails, the scenarios
+/// after it still run, and every report file is written. Runs the `specrun-crash-fixture` executable (a
+/// `SpecRunCLI.main` with a crashing step library, Tests/CrashFixture) found next to the test bundle.
+final class IsolationEndToEndTests: XCTestCase {
+    func test_run_reportsTheCrashedScenarioFailedAndGoesOnOnForceUnwrapOfNil() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFeatures(["crash.feature": """
+            Feature: Crashes
+
+              Scenario: before the crash
+                Given a passing step
+
+              Scenario: the crash
+                Given a passing step
+                When a step force-unwraps nil
+                Then a passing step
+
+              Scenario: after the crash
+                Given a passing step
+
+              Scenario: another crash
+                When a step calls fatalError
+
+              Scenario: the last one
+                Given a passing step
+
+            """])
+
+        let run = try runProcess(fixture, [folder, "--no-color", "--format", "summary",
+                                           "--format", "junit:\(folder)/out/junit.xml",
+                                           "--format", "message:\(folder)/out/messages.ndjson"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("5 scenarios (3 passed, 2 failed)"), run.stdout)
+        let junit = try String(contentsOfFile: "\(folder)/out/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("tests=\"5\""), junit)
+        XCTAssertTrue(junit.contains("<failure type=\"Crash\" message=\"the step crashed the process: signal"), junit)
+        let envelopes = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/messages.ndjson")))
+        let pickleNames = Dictionary(uniqueKeysWithValues: envelopes.compactMap(\.pickle).map { ($0.id, $0.name) })
+        let caseNames = Dictionary(uniqueKeysWithValues: envelopes.compactMap(\.testCase).map { ($0.id, pickleNames[$0.pickleId] ?? "?") })
+        let started = envelopes.compactMap(\.testCaseStarted)
+        let nameOfStarted = Dictionary(uniqueKeysWithValues: started.map { ($0.id, caseNames[$0.testCaseId] ?? "?") })
+        XCTAssertEqual(started.map { caseNames[$0.testCaseId] ?? "?" },
+                       ["before the crash", "the crash", "after the crash", "another crash", "the last one"])
+        XCTAssertEqual(Set(started.map(\.id)).count, 5, "testCaseStarted ids are unique")
+        XCTAssertEqual(Set(envelopes.compactMap(\.testCaseFinished).map(\.testCaseStartedId)), Set(started.map(\.id)))
+        var statuses: [String: [TestStepResultStatus]] = [:]
+        for finished in envelopes.compactMap(\.testStepFinished) {
+            statuses[nameOfStarted[finished.testCaseStartedId] ?? "?", default: []].append(finished.testStepResult.status)
+        }
+        XCTAssertEqual(statuses["the crash"], [.passed, .failed, .skipped])
+        XCTAssertEqual(statuses["after the crash"], [.passed])
+        XCTAssertEqual(statuses["the last one"], [.passed])
+        let crash = envelopes.compactMap(\.testStepFinished).first { $0.testStepResult.status == .failed }?.testStepResult
+        XCTAssertEqual(crash?.exception?.type, "Crash")
+        XCTAssertTrue(crash?.message?.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value") ?? false,
+                      crash?.message ?? "no message")
+        XCTAssertEqual(envelopes.compactMap(\.testRunFinished).map(\.success), [false])
+        XCTAssertEqual(envelopes.filter { $0.meta != nil }.count, 1)
+        XCTAssertFalse(run.stderr.contains("Current stack trace"), run.stderr)
+    }
+
+    func test_run_crashesTheWholeRunOnNoIsolationAsBefore() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFeatures(["crash.feature": "Feature: F\n  Scenario: S\n    When a step force-unwraps nil\n"])
+
+        let run = try runProcess(fixture, [folder, "--no-isolation", "--format", "junit:\(folder)/junit.xml"],
+                                 environment: ["SWIFT_BACKTRACE": "enable=no"])
+
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/junit.xml"), "in-process, the crash loses the reports")
+    }
+
+    func test_run_passesWithTheExitCodeOfAPassingRun() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFeatures(["ok.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n"])
+
+        let run = try runProcess(fixture, [folder, "--no-color", "--format", "summary", "--order", "random"])
+
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("1 scenario (1 passed)"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("Randomized with seed"), run.stderr)
+    }
+
+    // MARK: - Helpers
+
+    private func fixtureExecutable() throws -> URL {
+        // The build products folder: where the test bundle (macOS) or the test executable (Linux) lives.
+        let places = [Bundle(for: Self.self).bundleURL, Bundle.main.bundleURL,
+                      Bundle.main.executableURL ?? Bundle.main.bundleURL,
+                      URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
+            .flatMap { [$0.deletingLastPathComponent(), $0] }
+        for folder in places {
+            let candidate = folder.appendingPathComponent("specrun-crash-fixture")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw XCTSkip("specrun-crash-fixture is not built next to the tests (\(places.first?.path ?? "?")); run `swift build --product specrun-crash-fixture` first")
+    }
+
+    private func runProcess(_ executable: URL, _ arguments: [String],
+                            environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errors = ErrorsReader(err.fileHandleForReading)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), errors.text())
+    }
+
+    /// Reads stderr on its own thread while stdout is read, so neither pipe can fill up and block the child.
+    private final class ErrorsReader: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func text() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    private func makeFeatures(_ files: [String: String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-isolation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder.path
+    }
+}

@@ -67,6 +67,8 @@ extension ParameterType {
     /// `{string}`: the double-quoted or single-quoted content, with `\"` and `\'` unescaped.
     private static func unquote(_ values: [String?]) -> String {
         let content = values.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        // Most strings have nothing escaped: skip the two Foundation replacements (a hot path of every run).
+        guard content.utf8.contains(UInt8(ascii: "\\")) else { return content }
         return content
             .replacingOccurrences(of: "\\\"", with: "\"")
             .replacingOccurrences(of: "\\'", with: "'")

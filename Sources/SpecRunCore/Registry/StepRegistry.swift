@@ -42,7 +42,7 @@ struct RegisteredStep: Sendable {
     let scope: TagExpression?
 
     func description(relativeTo root: String?) -> StepDefinitionDescription {
-        StepDefinitionDescription(pattern: code.pattern, location: code.location.relative(to: root))
+        StepDefinitionDescription(pattern: code.pattern, location: code.location, root: root)
     }
 
     func applies(to tags: [String]) -> Bool {

@@ -35,10 +35,12 @@ struct StepDefinitionCode: Sendable {
 }
 
 /// How a step definition names itself in errors: `"I have {int} cukes" (Steps.swift:12)`.
+/// Made for every step run, so the location is made relative to `root` only when an error is written.
 struct StepDefinitionDescription: Sendable, CustomStringConvertible {
     let pattern: StepPattern
     let location: SourceLocation
-    var description: String { "step definition \"\(pattern.source)\" (\(location))" }
+    var root: String? = nil
+    var description: String { "step definition \"\(pattern.source)\" (\(location.relative(to: root)))" }
 }
 
 enum HookKind: Sendable, Equatable {

@@ -38,22 +38,14 @@ struct Lineage {
         var lineage = parent
         lineage.background = background
         result[background.id] = lineage
-        for step in background.steps {
-            var stepLineage = lineage
-            stepLineage.step = step
-            result[step.id] = stepLineage
-        }
+        add(background.steps, to: lineage, into: &result)
     }
 
     private static func add(_ scenario: Scenario, to parent: Lineage, into result: inout [String: Lineage]) {
         var lineage = parent
         lineage.scenario = scenario
         result[scenario.id] = lineage
-        for step in scenario.steps {
-            var stepLineage = lineage
-            stepLineage.step = step
-            result[step.id] = stepLineage
-        }
+        add(scenario.steps, to: lineage, into: &result)
         for (examplesIndex, examples) in scenario.examples.enumerated() {
             var examplesLineage = lineage
             examplesLineage.examples = examples
@@ -65,6 +57,14 @@ struct Lineage {
                 rowLineage.rowIndex = rowIndex
                 result[row.id] = rowLineage
             }
+        }
+    }
+
+    private static func add(_ steps: [Step], to parent: Lineage, into result: inout [String: Lineage]) {
+        for step in steps {
+            var lineage = parent
+            lineage.step = step
+            result[step.id] = lineage
         }
     }
 }

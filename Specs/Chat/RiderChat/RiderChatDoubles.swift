@@ -1,20 +1,6 @@
 import Foundation
 import Chat
 
-/// The scenario's clock: set by "it is 14:05", read by the service and the apps.
-final class RiderChatSpecClock: @unchecked Sendable {
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value: Date
-
-    init(now: Date) { value = now }
-
-    var now: Date {
-        get { lock.lock(); defer { lock.unlock() }; return value }
-        set { lock.lock(); defer { lock.unlock() }; value = newValue }
-    }
-}
-
 /// The live subscription's mailbox: every event, and which ones the app has not applied yet.
 final class RiderChatSpecInbox: @unchecked Sendable {
     // @unchecked: `events` and `applied` are only touched while holding `lock`.

@@ -8,7 +8,7 @@ final class RiderChatWorld: World {
     static let day = Date(timeIntervalSince1970: 1_729_987_200) // 2024-10-27 00:00 UTC, the story's elaboration date
     static let timeZone = TimeZone(identifier: "UTC")!
 
-    let clock = RiderChatSpecClock(now: RiderChatWorld.day.addingTimeInterval(12 * 3600))
+    let clock = SpecClock(now: RiderChatWorld.day.addingTimeInterval(12 * 3600))
     let push = InMemoryPushNotifier() // stands in for FCM
     let service: OrderChatService
     var people: [String: RiderChatUser] = [:]

@@ -257,7 +257,7 @@ struct ConsoleText {
 
     /// `path:line # name` for every scenario that did not pass (failed, undefined, pending, ambiguous).
     func failingScenarios() -> String {
-        let failing = index.finalAttempts().filter { index.status(of: $0).isProblem }
+        let failing = index.problemAttempts()
         guard !failing.isEmpty else { return "" }
         var out = style.paint("Failing scenarios:", .red) + "\n"
         for attempt in failing {

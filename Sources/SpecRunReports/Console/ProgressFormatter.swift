@@ -27,7 +27,7 @@ final class ProgressFormatter: EnvelopeFormatter {
 
     func finish() throws {
         var out = printedAny ? "\n\n" : ""
-        let failing = index.finalAttempts().filter { index.status(of: $0).isProblem }
+        let failing = index.problemAttempts()
         var printedSnippets: Set<String> = []
         if !failing.isEmpty {
             out += text.style.paint("Failures:", .red) + "\n\n"

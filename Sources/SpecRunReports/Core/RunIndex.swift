@@ -108,6 +108,12 @@ final class RunIndex {
         attemptOrder.compactMap { attempts[$0] }.filter(\.isFinal).sorted(by: startOrder)
     }
 
+    /// The final attempts that did not pass (failed, undefined, pending, ambiguous): what the reports list
+    /// as failing and rerun.
+    func problemAttempts() -> [Attempt] {
+        finalAttempts().filter { status(of: $0).isProblem }
+    }
+
     /// Every attempt, retries included, in start order.
     func allAttempts() -> [Attempt] {
         attemptOrder.compactMap { attempts[$0] }.sorted(by: startOrder)

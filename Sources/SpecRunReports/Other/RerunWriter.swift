@@ -7,7 +7,7 @@ struct RerunWriter {
 
     func document() -> String {
         var lines: [String: Set<Int>] = [:]
-        for attempt in index.finalAttempts() where index.status(of: attempt).isProblem {
+        for attempt in index.problemAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
             let line = pickle.location?.line ?? index.lineage(of: pickle)?.scenario?.location.line ?? 0
             lines[pickle.uri, default: []].insert(line)

@@ -14,6 +14,7 @@ enum CrashSteps: StepLibrary {
         steps.given("a failing step") { _ in throw fail("it broke") }
         steps.when("a step force-unwraps nil") { world in _ = world.missing! + 1 }
         steps.when("a step calls fatalError") { _ in fatalError("the fixture gives up") }
+        steps.when("a slow step") { _ in try await Task.sleep(nanoseconds: 5_000_000_000) }
     }
 }
 

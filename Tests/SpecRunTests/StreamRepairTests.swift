@@ -114,6 +114,25 @@ final class StreamRepairTests: XCTestCase {
         XCTAssertEqual(forwarded.all.last?.testRunFinished?.testRunStartedId, forwarded.all[1].testRunStarted?.id)
     }
 
+    func test_workerEnded_endsTheRunWithoutRestartOnInterrupt() {
+        let (sut, forwarded) = makeSUT()
+        definitions(steps: ["s1", "s2"]).forEach(sut.receive)
+        [started("tcs1", "tc1"), stepStarted("tcs1", "s1")].forEach(sut.receive)
+
+        XCTAssertEqual(sut.workerEnded(WorkerResult(exit: .signaled(2))), .finished(exitCode: 130))
+
+        XCTAssertEqual(forwarded.all.suffix(5).map(kind),
+                       ["testStepFinished", "testStepStarted", "testStepFinished", "testCaseFinished", "testRunFinished"])
+        XCTAssertEqual(forwarded.all.compactMap(\.testStepFinished).first?.testStepResult.message,
+                       "the run was interrupted (signal 2 (SIGINT)) during this step; the scenario is marked failed")
+        let finished = forwarded.all.last?.testRunFinished
+        XCTAssertEqual(finished?.success, false)
+        XCTAssertEqual(finished?.message, "the run was interrupted (signal 2 (SIGINT)); the results so far are reported")
+        XCTAssertEqual(finished?.exception?.type, "Interrupted")
+        XCTAssertTrue(sut.interrupted)
+        XCTAssertEqual(sut.crashCount, 0)
+    }
+
     func test_workerEnded_reportsNotStartedOnUsageErrorBeforeAnyEnvelope() {
         let (sut, forwarded) = makeSUT()
 

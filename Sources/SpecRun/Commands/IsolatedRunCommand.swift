@@ -73,6 +73,9 @@ struct IsolatedRunCommand {
         }
         let written = reports.finish()
         if let seed { console.err("Randomized with seed \(seed): replay this order with --order random:\(seed)\n") }
+        if repair.interrupted {
+            console.err("specrun: the run was interrupted; the reports hold the results so far\n")
+        }
         if repair.crashCount > 0 {
             console.err("specrun: \(repair.crashCount) crash(es) of the worker process; each crashed scenario is reported failed\n")
         }

@@ -19,11 +19,14 @@ final class StreamRepair {
     }
 
     static let exceptionType = "Crash"
+    /// SIGINT and SIGTERM: someone stopped the run (Ctrl-C, a CI timeout); no worker is restarted.
+    static let interruptions: Set<Int32> = [2, 15]
 
     private let forward: (Envelope) -> Void
     private let now: () -> Date
     private(set) var workerIndex = 0
     private(set) var crashCount = 0
+    private(set) var interrupted = false
     private(set) var testCaseIds: [String] = []
     private(set) var finishedTestCases = 0
     private(set) var unparsableUris: [String] = []
@@ -154,6 +157,12 @@ final class StreamRepair {
         if workerIndex == 0, receivedFromWorker == 0, case .exited(let status) = result.exit, status != 0 {
             return .notStarted(exitCode: status)
         }
+        if case .signaled(let signal) = result.exit, Self.interruptions.contains(signal) {
+            interrupted = true
+            if let testCase = running { finishCrashed(testCase, result.exit, detail: nil) }
+            finishCrashedRun(result.exit, detail: nil)
+            return .finished(exitCode: 128 + signal)
+        }
         crashCount += 1
         let detail = Self.fatalErrorLine(in: result.stderrTail)
         if let testCase = running {
@@ -199,7 +208,7 @@ final class StreamRepair {
             if step.id == blamed {
                 let message = Self.message(for: exit, what: step.hookId == nil ? "step" : "hook", detail: detail)
                 result = TestStepResult(duration: Self.duration(from: since, to: end), message: message, status: .failed,
-                                        exception: Exception(type: Self.exceptionType, message: message))
+                                        exception: Exception(type: currentExceptionType, message: message))
             } else {
                 result = TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .skipped)
             }
@@ -224,7 +233,7 @@ final class StreamRepair {
                 forward(Envelope(testRunHookFinished: TestRunHookFinished(
                     testRunHookStartedId: hook.started.id,
                     result: TestStepResult(duration: Self.duration(from: hook.started.timestamp, to: end), message: message,
-                                           status: .failed, exception: Exception(type: Self.exceptionType, message: message)),
+                                           status: .failed, exception: Exception(type: currentExceptionType, message: message)),
                     timestamp: end)))
             }
         } else {
@@ -235,13 +244,18 @@ final class StreamRepair {
             forward(Envelope(testRunStarted: TestRunStarted(timestamp: timestamp(), id: id)))
             testRunStartedId = id
         }
-        var message = "specrun's worker process crashed during \(phase): \(exit.description)"
-        if let cause = exit.likelyCause { message += " — \(cause)" }
-        message += "; the results so far are reported"
+        var message: String
+        if interrupted {
+            message = "the run was interrupted (\(exit.description)); the results so far are reported"
+        } else {
+            message = "specrun's worker process crashed during \(phase): \(exit.description)"
+            if let cause = exit.likelyCause { message += " — \(cause)" }
+            message += "; the results so far are reported"
+        }
         if let detail { message += "\n\(detail)" }
         forward(Envelope(testRunFinished: TestRunFinished(
             message: message, success: false, timestamp: timestamp(),
-            exception: Exception(type: Self.exceptionType, message: message), testRunStartedId: testRunStartedId)))
+            exception: Exception(type: currentExceptionType, message: message), testRunStartedId: testRunStartedId)))
         running = nil
         runningHook = nil
     }
@@ -251,6 +265,8 @@ final class StreamRepair {
     static func message(for exit: WorkerExit, what: String, detail: String?, goesOn: Bool = true) -> String {
         var message: String
         switch exit {
+        case .signaled(let signal) where interruptions.contains(signal):
+            return "the run was interrupted (\(exit.description)) during this \(what); the scenario is marked failed"
         case .signaled:
             message = "the \(what) crashed the process: \(exit.description)"
             if let cause = exit.likelyCause { message += " — \(cause)" }
@@ -268,6 +284,8 @@ final class StreamRepair {
         return stderr.split(separator: "\n").last { line in markers.contains { line.contains($0) } }
             .map { String($0).trimmingCharacters(in: .whitespaces) }
     }
+
+    private var currentExceptionType: String { interrupted ? "Interrupted" : Self.exceptionType }
 
     private func timestamp() -> Timestamp { Timestamp(date: now()) }
 

@@ -18,6 +18,8 @@ struct SystemWorkerLauncher: WorkerLauncher {
     var executablePath: String = Self.currentExecutable()
 
     func run(arguments: [String], onOutput: ([UInt8]) -> Void) throws -> WorkerResult {
+        let interrupts = InterruptForwarder.shared
+        if let signal = interrupts.received { return WorkerResult(exit: .signaled(signal)) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executablePath)
         process.arguments = arguments
@@ -30,6 +32,8 @@ struct SystemWorkerLauncher: WorkerLauncher {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        interrupts.worker = process.processIdentifier
+        defer { interrupts.worker = nil }
         try? output.fileHandleForWriting.close()
         try? errors.fileHandleForWriting.close()
 
@@ -61,6 +65,52 @@ struct SystemWorkerLauncher: WorkerLauncher {
         #else
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
         #endif
+    }
+}
+
+/// Ctrl-C or a SIGTERM must not kill the supervisor before it has written the reports: it passes the signal on
+/// to the running worker instead (whose death it then reports as an interruption) and starts no other.
+final class InterruptForwarder: @unchecked Sendable {
+    static let shared = InterruptForwarder()
+
+    private let lock = NSLock()
+    private var sources: [any DispatchSourceSignal] = []
+    private var _worker: pid_t?
+    private var _received: Int32?
+
+    private init() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.forward(signalNumber) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    var worker: pid_t? {
+        get { lock.lock(); defer { lock.unlock() }; return _worker }
+        set { lock.lock(); defer { lock.unlock() }; _worker = newValue }
+    }
+
+    /// The first interrupting signal received, if any.
+    var received: Int32? {
+        lock.lock(); defer { lock.unlock() }
+        return _received
+    }
+
+    private func forward(_ signalNumber: Int32) {
+        lock.lock()
+        if _received == nil { _received = signalNumber }
+        let pid = _worker
+        lock.unlock()
+        if let pid { kill(pid, signalNumber) }
+    }
+
+    /// For a worker: the default dispositions back (ignored signals are inherited across exec).
+    static func restoreDefaults() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }
 
@@ -109,6 +159,7 @@ enum FileDescriptorIO {
     /// For a worker: a private copy of stdout for the envelopes; stdout itself then goes to stderr, so that a
     /// step's `print` cannot corrupt the message stream (and still reaches the terminal).
     static func claimStdoutForMessages() -> Int32 {
+        InterruptForwarder.restoreDefaults()
         let messages = dup(STDOUT_FILENO)
         guard messages >= 0 else { return STDOUT_FILENO }
         fflush(nil)

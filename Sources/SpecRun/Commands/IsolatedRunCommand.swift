@@ -46,7 +46,7 @@ struct IsolatedRunCommand {
             let lines = EnvelopeLines { line in console.err("specrun: ignored a line of the worker's output: \(line)\n") }
             let result: WorkerResult
             do {
-                result = try launcher.run(arguments: WorkerArguments.make(workerOptions, resumeAfter: resumeAfter)) { chunk in
+                result = try await launcher.run(arguments: WorkerArguments.make(workerOptions, resumeAfter: resumeAfter)) { chunk in
                     lines.append(chunk, repair.receive)
                 }
             } catch {

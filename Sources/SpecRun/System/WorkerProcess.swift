@@ -9,7 +9,7 @@ import Darwin
 /// without processes.
 protocol WorkerLauncher {
     /// Runs a worker to its end, handing over its stdout (the NDJSON envelopes) as it comes.
-    func run(arguments: [String], onOutput: ([UInt8]) -> Void) throws -> WorkerResult
+    func run(arguments: [String], onOutput: ([UInt8]) -> Void) async throws -> WorkerResult
 }
 
 /// The real thing: a child process whose stdout is a pipe to us and whose stderr we pass through as it comes
@@ -17,7 +17,7 @@ protocol WorkerLauncher {
 struct SystemWorkerLauncher: WorkerLauncher {
     var executablePath: String = Self.currentExecutable()
 
-    func run(arguments: [String], onOutput: ([UInt8]) -> Void) throws -> WorkerResult {
+    func run(arguments: [String], onOutput: ([UInt8]) -> Void) async throws -> WorkerResult {
         let interrupts = InterruptForwarder.shared
         if let signal = interrupts.received { return WorkerResult(exit: .signaled(signal)) }
         let process = Process()

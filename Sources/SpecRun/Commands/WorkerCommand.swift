@@ -3,8 +3,9 @@ import Messages
 import SpecRunCore
 
 /// `specrun … --worker` (hidden): the worker of a supervising specrun. Runs in-process and writes every
-/// envelope as one NDJSON line; the output is flushed whenever a step, hook or test case starts or ends, so the
-/// supervisor knows exactly where a crash struck. No reports, no summary: the supervisor owns those.
+/// envelope as one NDJSON line; the output is flushed whenever a step, hook or test case starts or ends, so
+/// the supervisor knows exactly where a crash struck.
+/// No reports, no summary: the supervisor owns those.
 struct WorkerCommand {
     let options: RunOptions
     let libraries: [any StepLibrary.Type]
@@ -43,7 +44,8 @@ struct WorkerCommand {
         return summary.exitCode
     }
 
-    /// The envelopes after which the supervisor must have everything: where a crash can be placed.
+    /// The envelopes after which the supervisor must have everything: where a crash can be placed. (The runner
+    /// sends a step's attachments when the step returns, just before its testStepFinished.)
     static func isCheckpoint(_ envelope: Envelope) -> Bool {
         envelope.testStepStarted != nil || envelope.testStepFinished != nil || envelope.testCaseStarted != nil
             || envelope.testCaseFinished != nil || envelope.testRunHookStarted != nil || envelope.testRunHookFinished != nil

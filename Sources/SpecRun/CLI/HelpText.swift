@@ -35,5 +35,6 @@ enum HelpText {
     EXIT CODES
       0 passed   1 a scenario failed   2 bad arguments or configuration
       3 a feature file could not be parsed   4 nothing was selected
+      130 interrupted (the reports hold the results so far)
     """
 }

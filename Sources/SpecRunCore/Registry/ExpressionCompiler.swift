@@ -5,6 +5,8 @@ import Messages
 /// CucumberExpressions module, with the run's custom parameter types registered.
 struct ExpressionCompiler: PatternCompiler {
     let registry: ParameterTypeRegistry
+    /// Made once: it compiles a regex per snippet parameter type, and every undefined step asks it.
+    private let generator: CucumberExpressionGenerator
 
     /// Throws `SpecRunError.badParameterType` for an invalid or duplicate custom parameter type.
     init(parameterTypes: [ParameterTypeCode]) throws {
@@ -23,6 +25,7 @@ struct ExpressionCompiler: PatternCompiler {
             }
         }
         self.registry = registry
+        generator = CucumberExpressionGenerator(registry: registry)
     }
 
     func compile(_ pattern: StepPattern) throws -> any CompiledPattern {
@@ -44,7 +47,7 @@ struct ExpressionCompiler: PatternCompiler {
     }
 
     func snippetExpressions(for text: String) -> [(expression: String, parameterTypes: [String])] {
-        CucumberExpressionGenerator(registry: registry).generateExpressions(text).map {
+        generator.generateExpressions(text).map {
             (expression: $0.source, parameterTypes: $0.parameterTypes.map { $0.name ?? "" })
         }
     }

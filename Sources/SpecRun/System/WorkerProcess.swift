@@ -50,8 +50,9 @@ struct SystemWorkerLauncher: WorkerLauncher {
             errorsDone.signal()
         }
         FileDescriptorIO.readAll(output.fileHandleForReading.fileDescriptor, onOutput)
-        errorsDone.wait()
         process.waitUntilExit()
+        // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
+        _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
         let exit: WorkerExit = process.terminationReason == .uncaughtSignal
             ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
         return WorkerResult(exit: exit, stderrTail: tail.text)
@@ -162,6 +163,8 @@ enum FileDescriptorIO {
         InterruptForwarder.restoreDefaults()
         let messages = dup(STDOUT_FILENO)
         guard messages >= 0 else { return STDOUT_FILENO }
+        // Not inherited by processes the steps start: the supervisor must see the end of the stream when we end.
+        _ = fcntl(messages, F_SETFD, FD_CLOEXEC)
         fflush(nil)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         return messages

@@ -147,6 +147,25 @@ final class WorkerCommandTests: XCTestCase {
         XCTAssertEqual(envelopes.last?.testRunFinished?.success, false)
     }
 
+    func test_run_skipsTheRestOnResumeUnderFailFast() async throws {
+        let folder = try makeFeatures(["three.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n  Scenario: B\n    Given a passing step\n  Scenario: C\n    Given a passing step\n"])
+        var output: [UInt8] = []
+        var options = RunOptions()
+        options.paths = [folder]
+        options.failFast = true
+        options.worker = true
+        options.resumeAfter = 1
+        let sut = WorkerCommand(options: options, libraries: [CLITestSteps.self], console: SpyConsole(),
+                                write: { output += $0 })
+
+        _ = await sut.run()
+
+        let envelopes = try NDJSON.decode(Data(output))
+        XCTAssertEqual(envelopes.compactMap(\.testCaseStarted).count, 2)
+        XCTAssertEqual(envelopes.compactMap(\.testStepFinished).map(\.testStepResult.status), [.skipped, .skipped],
+                       "a resumed run follows a crash, which failed the run: fail-fast skips the rest")
+    }
+
     private func makeFeatures(_ files: [String: String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-worker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -64,6 +64,35 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains("Current stack trace"), run.stderr)
     }
 
+    func test_run_writesTheSameMessagesAsInProcessOnARunWithoutCrash() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFeatures(["ok.feature": """
+            Feature: F
+              Scenario: passes
+                Given a passing step
+              Scenario: fails
+                Given a failing step
+                Then a passing step
+              Scenario Outline: rows
+                Given a <kind> step
+                Examples:
+                  | kind    |
+                  | passing |
+                  | failing |
+
+            """])
+
+        let isolated = try runProcess(fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/isolated.ndjson"])
+        let inProcess = try runProcess(fixture, [folder, "--predictable-ids", "--no-isolation",
+                                                 "--format", "message:\(folder)/in-process.ndjson"])
+
+        XCTAssertEqual(isolated.status, 1, isolated.stderr)
+        XCTAssertEqual(inProcess.status, 1, inProcess.stderr)
+        let expected = try timeless("\(folder)/in-process.ndjson")
+        XCTAssertEqual(try timeless("\(folder)/isolated.ndjson"), expected)
+        XCTAssertTrue(expected.contains("\"testCaseFinished\""), "the comparison covers a run")
+    }
+
     func test_run_crashesTheWholeRunOnNoIsolationAsBefore() throws {
         let fixture = try fixtureExecutable()
         let folder = try makeFeatures(["crash.feature": "Feature: F\n  Scenario: S\n    When a step force-unwraps nil\n"])
@@ -87,6 +116,14 @@ final class IsolationEndToEndTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// A message stream with every timestamp and duration zeroed: what two runs of the same features share.
+    private func timeless(_ path: String) throws -> String {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let time = try NSRegularExpression(pattern: #""(timestamp|duration)":\{"nanos":\d+,"seconds":\d+\}"#)
+        return time.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                             withTemplate: #""$1":{"nanos":0,"seconds":0}"#)
+    }
 
     private func fixtureExecutable() throws -> URL {
         // The build products folder: where the test bundle (macOS) or the test executable (Linux) lives.

@@ -15,17 +15,5 @@ struct SkipState {
 
 /// Cucumber's severity order: FAILED > AMBIGUOUS > UNDEFINED > PENDING > SKIPPED > PASSED > UNKNOWN.
 func worst(_ statuses: [TestStepResultStatus]) -> TestStepResultStatus {
-    statuses.max { severity($0) < severity($1) } ?? .passed
-}
-
-func severity(_ status: TestStepResultStatus) -> Int {
-    switch status {
-    case .unknown: return 0
-    case .passed: return 1
-    case .skipped: return 2
-    case .pending: return 3
-    case .undefined: return 4
-    case .ambiguous: return 5
-    case .failed: return 6
-    }
+    statuses.max { $0.severity < $1.severity } ?? .passed
 }

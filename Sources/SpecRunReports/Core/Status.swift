@@ -1,19 +1,6 @@
 import Messages
 
 extension TestStepResultStatus {
-    /// Cucumber's order of severity: UNKNOWN < PASSED < SKIPPED < PENDING < UNDEFINED < AMBIGUOUS < FAILED.
-    var severity: Int {
-        switch self {
-        case .unknown: return 0
-        case .passed: return 1
-        case .skipped: return 2
-        case .pending: return 3
-        case .undefined: return 4
-        case .ambiguous: return 5
-        case .failed: return 6
-        }
-    }
-
     var lowercased: String { rawValue.lowercased() }
 
     /// Failed-ish: makes a scenario count as not passed.

@@ -1,0 +1,15 @@
+extension TestStepResultStatus {
+    /// Cucumber's order of severity: UNKNOWN < PASSED < SKIPPED < PENDING < UNDEFINED < AMBIGUOUS < FAILED.
+    /// The status of a test case is its most severe step's; the runner and every report use this one order.
+    public var severity: Int {
+        switch self {
+        case .unknown: return 0
+        case .passed: return 1
+        case .skipped: return 2
+        case .pending: return 3
+        case .undefined: return 4
+        case .ambiguous: return 5
+        case .failed: return 6
+        }
+    }
+}

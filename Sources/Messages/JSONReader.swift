@@ -58,19 +58,8 @@ struct JSONReader {
 
     /// Moves to the next key of the object (reading it and its `:`), or past the closing `}`: returns false.
     mutating func nextKey(_ first: inout Bool) throws(JSONFailure) -> Bool {
+        guard try nextMember(closing: UInt8(ascii: "}"), &first) else { return false }
         skipWhitespace()
-        if peek == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return false
-        }
-        if first {
-            first = false
-        } else {
-            guard peek == UInt8(ascii: ",") else { throw syntax("expected ',' or '}'") }
-            index += 1
-            skipWhitespace()
-        }
         guard peek == UInt8(ascii: "\"") else { throw syntax("expected a key in quotes") }
         try readKey()
         skipWhitespace()
@@ -88,8 +77,13 @@ struct JSONReader {
 
     /// True when another element follows (positioned before it), false after the closing `]`.
     mutating func nextElement(_ first: inout Bool) throws(JSONFailure) -> Bool {
+        try nextMember(closing: UInt8(ascii: "]"), &first)
+    }
+
+    /// Past the container's closing byte (false), or past the `,` before a member that is not the first (true).
+    private mutating func nextMember(closing: UInt8, _ first: inout Bool) throws(JSONFailure) -> Bool {
         skipWhitespace()
-        if peek == UInt8(ascii: "]") {
+        if peek == closing {
             index += 1
             depth -= 1
             return false
@@ -97,7 +91,7 @@ struct JSONReader {
         if first {
             first = false
         } else {
-            guard peek == UInt8(ascii: ",") else { throw syntax("expected ',' or ']'") }
+            guard peek == UInt8(ascii: ",") else { throw syntax("expected ',' or '\(Character(Unicode.Scalar(closing)))'") }
             index += 1
         }
         return true

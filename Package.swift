@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "TagExpressions"),
         .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions"]),
         .target(name: "SpecRunReports", dependencies: ["Messages"]),
-        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Gherkin", "Messages"]),
+        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Gherkin", "Messages", "TagExpressions"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
 
         // The domains and their executable acceptance criteria

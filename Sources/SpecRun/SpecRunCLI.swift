@@ -33,14 +33,13 @@ public enum SpecRunCLI {
         case .report(let options):
             return ReportCommand(options: options, console: console).run()
         case .run(let options) where options.worker:
+            _ = options
             let messages = FileDescriptorIO.claimStdoutForMessages()
-            return await WorkerCommand(options: options, libraries: libraries, console: console,
-                                       write: { FileDescriptorIO.writeAll(messages, $0) }).run()
+            WorkerOutbox.installCrashFlush()
+            return await WorkerCommand(libraries: libraries, console: console, nextLine: { readLine(strippingNewline: true) },
+                                       outbox: WorkerOutbox(fd: messages)).run()
         case .run(let options):
-            if let launcher = isolation, options.isolation, !options.dryRun {
-                return await IsolatedRunCommand(options: options, libraries: libraries, console: console, launcher: launcher).run()
-            }
-            return await RunCommand(options: options, libraries: libraries, console: console).run()
+            return await RunCommand(options: options, libraries: libraries, console: console, launcher: isolation).run()
         }
     }
 

@@ -29,10 +29,24 @@ struct RunOptions: Equatable {
     var isolation = true
     /// Hidden: this process is the worker of a supervising `specrun` (NDJSON envelopes on stdout).
     var worker = false
-    /// Hidden, for workers: test cases already run by a crashed worker (see `RunConfiguration.resumeAfter`).
-    var resumeAfter = 0
-    /// Hidden, for workers: the seed of the ids, so every worker of a run makes the same definition ids.
-    var idSeed: UInt64? = nil
+    /// `--parallel N` / `-j N`: how many worker processes run scenarios at once (`auto`: one per core).
+    var parallel = 1
+    /// `--timeout SECONDS`: a step or hook running longer fails and its worker is replaced; 0 disables it.
+    var timeout: Double = RunOptions.defaultTimeout
+    /// `--shard I/N`: run only the I-th of N parts of the selected scenarios.
+    var shard: ShardOption? = nil
+    /// `--shard-timings FILE`: an earlier run's message stream, to balance the shards (and hand out the slowest
+    /// scenarios first) by measured durations.
+    var shardTimings: String? = nil
+    /// `--serial-tags EXPR`: scenarios matching it never run at the same time as each other.
+    var serialTags = "@serial"
+
+    static let defaultTimeout: Double = 60
+}
+
+struct ShardOption: Equatable {
+    var index: Int
+    var count: Int
 }
 
 struct GherkinOptions: Equatable {

@@ -1,3 +1,4 @@
+import Foundation
 /// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
 enum CommandLineParser {
     static let formatNames = ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"]
@@ -35,11 +36,13 @@ enum CommandLineParser {
             case "--predictable-ids": options.predictableIds = true
             case "--no-isolation": options.isolation = false
             case WorkerFlag.worker: options.worker = true
-            case WorkerFlag.resumeAfter: options.resumeAfter = try parseCount(try reader.value(for: argument), for: argument)
-            case WorkerFlag.idSeed:
-                let text = try reader.value(for: argument)
-                guard let seed = UInt64(text) else { throw UsageError(message: "\(argument): expected a whole number, got '\(text)'") }
-                options.idSeed = seed
+            case "-j", "--parallel": options.parallel = try parseParallel(try reader.value(for: argument), for: argument)
+            case "--timeout": options.timeout = try parseSeconds(try reader.value(for: argument), for: argument)
+            case "--shard": options.shard = try parseShard(try reader.value(for: argument))
+            case "--shard-timings": options.shardTimings = try reader.value(for: argument)
+            case "--serial-tags": options.serialTags = try reader.value(for: argument)
+            case "--":
+                while let path = reader.rest() { options.paths.append(path) }
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw unknownOption(argument, known: runFlags) }
                 options.paths.append(argument)
@@ -109,6 +112,33 @@ enum CommandLineParser {
         return count
     }
 
+    static func parseParallel(_ text: String, for option: String) throws -> Int {
+        if text == "auto" { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        guard let count = Int(text), count >= 1 else {
+            throw UsageError(message: "\(option): expected a number of workers ≥ 1 or 'auto', got '\(text)'")
+        }
+        return count
+    }
+
+    static func parseSeconds(_ text: String, for option: String) throws -> Double {
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw UsageError(message: "\(option): expected seconds ≥ 0 (0 = no timeout), got '\(text)'")
+        }
+        return seconds
+    }
+
+    static func parseShard(_ text: String) throws -> ShardOption {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw UsageError(message: "--shard: expected I/N (this machine's part I of N, e.g. 2/4), got '\(text)'")
+        }
+        guard count >= 1 else { throw UsageError(message: "--shard \(text): N must be at least 1") }
+        guard index >= 1 && index <= count else {
+            throw UsageError(message: "--shard \(text): I must be between 1 and \(count)")
+        }
+        return ShardOption(index: index, count: count)
+    }
+
     private static func checkStdoutOwners(_ formats: [FormatRequest]) throws {
         let owners = formats.filter { $0.path == nil }.map(\.name)
         if owners.count > 1 {
@@ -118,7 +148,7 @@ enum CommandLineParser {
 
     private static let runFlags = ["--tags", "--name", "--format", "--dry-run", "--fail-fast", "--strict", "--no-strict",
                                    "--order", "--retry", "--no-color", "--color", "--help", "--version", "--predictable-ids",
-                                   "--no-isolation"]
+                                   "--no-isolation", "--parallel", "--timeout", "--shard", "--shard-timings", "--serial-tags"]
 
     private static func unknownOption(_ option: String, known: [String]) -> UsageError {
         let name = String(option.split(separator: "=", maxSplits: 1)[0])
@@ -143,6 +173,9 @@ struct ArgumentReader {
         return argument
     }
 
+    /// The next argument as it is (after `--`: no more options).
+    mutating func rest() -> String? { arguments.popFirst() }
+
     mutating func value(for option: String) throws -> String {
         if let value = pendingValue { pendingValue = nil; return value }
         guard let value = arguments.popFirst() else { throw UsageError(message: "\(option) needs a value, e.g. \(option) \(Self.example(for: option))") }
@@ -155,6 +188,9 @@ struct ArgumentReader {
         case "-n", "--name": return "'^Login'"
         case "-f", "--format": return "html:reports/index.html"
         case "--order": return "random:42"
+        case "-j", "--parallel": return "4"
+        case "--shard": return "1/3"
+        case "--timeout": return "30"
         default: return "VALUE"
         }
     }

@@ -2,59 +2,116 @@ import Foundation
 import Messages
 import SpecRunCore
 import SpecRunReports
+import TagExpressions
 
-/// `specrun [PATH…] [options]`: runs the features and feeds every envelope to the requested reports.
+/// `specrun [PATH…] [options]`: one stream of envelopes from one source — this process (`--no-isolation`,
+/// `--dry-run`) or worker processes (the default: crash-isolated, `--parallel N` of them) — heard by the same
+/// listeners: the reports, the parse-error printer and the exit status.
 struct RunCommand {
     let options: RunOptions
     let libraries: [any StepLibrary.Type]
     let console: any Console
+    var launcher: (any WorkerLauncher)?
     var clock: any RunClock = SystemClock()
+    var now: @Sendable () -> Date = { Date() }
+    var randomSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64(UInt32.max)) }
+    var idSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
 
     func run() async -> Int32 {
+        let worker: WorkerConfiguration
         let configuration: RunConfiguration
         let reports: Reports
+        let serial: TagExpression?
         do {
-            configuration = try makeConfiguration()
+            worker = try makeWorkerConfiguration()
+            configuration = try worker.runConfiguration()
+            serial = try Self.serialExpression(options.serialTags)
             reports = try Reports(requests: options.formats.isEmpty ? [FormatRequest(name: "pretty", path: nil)] : options.formats,
                                   colors: console.wantsColor(options.color), console: console)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : UUIDGenerator()
-        let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
-                                environment: console.environment)
         let parseErrors = ParseErrorPrinter(console: console)
-        let summary: RunSummary
-        do {
-            summary = try await runner.run { envelope in
-                parseErrors.handle(envelope)
-                reports.handle(envelope)
+        let status = ExitStatus()
+        let listen: (Envelope) -> Void = { envelope in
+            parseErrors.handle(envelope)
+            status.handle(envelope)
+            reports.handle(envelope)
+        }
+        var interrupted: Int32?
+        if let launcher, options.isolation, !options.dryRun {
+            let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
+                                               serial: serial, timings: worker.shard?.timings ?? [:],
+                                               timeoutSeconds: options.timeout)
+            let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
+            let outcome = await pool.run(emit: listen)
+            if let code = outcome.abortedWith { return code }
+            if let reason = outcome.couldNotStart {
+                console.err("specrun: could not start a worker process (\(reason)); run with --no-isolation to run in this process\n")
             }
-        } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
+            interrupted = outcome.interruptedBy
+            if interrupted != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
+            if outcome.crashes > 0 {
+                console.err("specrun: \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
+            }
+            if outcome.timeouts > 0 {
+                console.err("specrun: \(outcome.timeouts) step(s) timed out after \(Self.seconds(options.timeout)) s; each is reported failed\n")
+            }
+        } else {
+            let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : UUIDGenerator()
+            let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
+                                    environment: console.environment)
+            do {
+                _ = try await runner.run(emit: listen)
+            } catch {
+                return SpecRunCLI.usageFailure(error, console: console)
+            }
         }
         let written = reports.finish()
-        if let seed = summary.seed {
+        if case .random(let seed?) = configuration.order, options.order == "random" {
             console.err("Randomized with seed \(seed): replay this order with --order random:\(seed)\n")
         }
-        if summary.nothingSelected && summary.unparsableFiles.isEmpty {
+        if status.nothingSelected && !status.unparsableFiles && interrupted == nil {
             console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")
         }
-        if !summary.unparsableFiles.isEmpty {
-            console.err("specrun: \(summary.unparsableFiles.count) feature file(s) could not be parsed; the others ran\n")
+        if status.unparsableFiles {
+            console.err("specrun: some feature file(s) could not be parsed; the others ran\n")
         }
-        return written ? summary.exitCode : ExitCode.usage.rawValue
+        if let interrupted { return 128 + interrupted }
+        return written ? status.code.rawValue : ExitCode.usage.rawValue
     }
 
-    func makeConfiguration() throws -> RunConfiguration {
-        guard let order = RunConfiguration.Order(parsing: options.order) else {
-            throw UsageError(message: "--order: expected defined, reverse, random or random:SEED, got '\(options.order)'")
-        }
+    /// The run as a typed value, the same for this process and every worker: a random order resolved to its
+    /// seed, the ids' seed chosen, the shard's timings read.
+    func makeWorkerConfiguration() throws -> WorkerConfiguration {
         let tags = options.tags.isEmpty ? nil
             : options.tags.count == 1 ? options.tags[0] : options.tags.map { "(\($0))" }.joined(separator: " and ")
-        return RunConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths, tags: tags, names: options.names,
-                                dryRun: options.dryRun, failFast: options.failFast, strict: options.strict,
-                                order: order, retry: options.retry)
+        var order = options.order
+        if order == "random" { order = "random:\(randomSeed())" }
+        var worker = WorkerConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths, tags: tags,
+                                         names: options.names, dryRun: options.dryRun, failFast: options.failFast,
+                                         strict: options.strict, order: order, retry: options.retry,
+                                         predictableIds: options.predictableIds, idSeed: idSeed(),
+                                         timeoutSeconds: options.timeout)
+        let timings = try options.shardTimings.map(Timings.read) ?? [:]
+        if let shard = options.shard {
+            worker.shard = .init(index: shard.index, count: shard.count, timings: timings)
+        } else if !timings.isEmpty {
+            worker.shard = .init(index: 1, count: 1, timings: timings)
+        }
+        worker.wantKeys = !timings.isEmpty
+        return worker
+    }
+
+    static func serialExpression(_ text: String) throws -> TagExpression? {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        do { return try TagExpression.parse(text) } catch {
+            throw UsageError(message: "--serial-tags: '\(text)' is not a tag expression: \(error)")
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     static func describeSelection(_ configuration: RunConfiguration) -> String {

@@ -2,53 +2,94 @@ import Foundation
 import Messages
 import SpecRunCore
 
-/// `specrun … --worker` (hidden): the worker of a supervising specrun. Runs in-process and writes every
-/// envelope as one NDJSON line; the output is flushed whenever a step, hook or test case starts or ends, so
-/// the supervisor knows exactly where a crash struck.
-/// No reports, no summary: the supervisor owns those.
+/// `specrun --worker` (hidden): a worker of a supervising specrun. Reads its `WorkerConfiguration` from the first
+/// line of stdin, sends the prelude (definitions, testRunStarted, BeforeAll hooks, testCases) and a `ready` line,
+/// then runs the test cases the supervisor hands out (`run N` / `skip N`), one `ready` after each, until `end`
+/// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
 struct WorkerCommand {
-    let options: RunOptions
     let libraries: [any StepLibrary.Type]
     let console: any Console
-    let write: ([UInt8]) -> Void
+    /// The next line of stdin, without its newline; nil at the end.
+    let nextLine: () async -> String?
+    let outbox: WorkerOutbox
     var clock: any RunClock = SystemClock()
 
     func run() async -> Int32 {
-        var configuration: RunConfiguration
+        let worker: WorkerConfiguration
+        let configuration: RunConfiguration
         do {
-            configuration = try RunCommand(options: options, libraries: libraries, console: console).makeConfiguration()
-        } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
-        }
-        configuration.resumeAfter = options.resumeAfter
-        let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator()
-            : SeededIdGenerator(seed: options.idSeed ?? UInt64.random(in: 0...UInt64.max))
-        let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
-                                environment: console.environment)
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(64 * 1024)
-        let summary: RunSummary
-        do {
-            summary = try await runner.run { envelope in
-                NDJSON.encode(envelope, into: &buffer)
-                buffer.append(0x0A)
-                if Self.isCheckpoint(envelope) || buffer.count >= 64 * 1024 {
-                    write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
+            guard let line = await nextLine() else {
+                throw UsageError(message: "specrun --worker: no configuration on stdin; workers are started by specrun itself")
             }
+            worker = try WorkerConfiguration.decode(line)
+            configuration = try worker.runConfiguration()
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        if !buffer.isEmpty { write(buffer) }
+        let ids = Self.definitionIds(worker)
+        let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids,
+                                clock: clock, environment: console.environment)
+            .withRunIds(Self.runIds(worker, definitions: ids))
+        let session: RunSession
+        do {
+            session = try await runner.open { outbox.emit($0) }
+        } catch {
+            outbox.flush()
+            return SpecRunCLI.usageFailure(error, console: console)
+        }
+        outbox.control(.ready(testCases: session.count, beforeAllPassed: session.beforeAllPassed,
+                              keys: worker.wantKeys ? session.keys : nil))
+        outbox.flush()
+        let current = CurrentIndex()
+        outbox.describe = { [session] id, isRunHook in
+            isRunHook ? session.describe(hookId: id) : session.describe(testStepId: id, in: current.value)
+        }
+        outbox.startWatchdog(seconds: worker.timeoutSeconds)
+        while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
+            if case .run(let index) = instruction { current.value = index }
+            switch instruction {
+            case .run(let index) where index < session.count: await session.run(index) { outbox.emit($0) }
+            case .skip(let index) where index < session.count: await session.run(index, skip: true) { outbox.emit($0) }
+            default: break
+            }
+            outbox.control(.ready(testCases: session.count, beforeAllPassed: session.beforeAllPassed, keys: nil))
+            outbox.flush()
+        }
+        let summary = await session.finish { outbox.emit($0) }
+        outbox.flush()
         return summary.exitCode
     }
 
-    /// The envelopes after which the supervisor must have everything: where a crash can be placed. (The runner
-    /// sends a step's attachments when the step returns, just before its testStepFinished.)
-    static func isCheckpoint(_ envelope: Envelope) -> Bool {
-        envelope.testStepStarted != nil || envelope.testStepFinished != nil || envelope.testCaseStarted != nil
-            || envelope.testCaseFinished != nil || envelope.testRunHookStarted != nil || envelope.testRunHookFinished != nil
-            || envelope.testRunStarted != nil || envelope.testRunFinished != nil
+    static func definitionIds(_ worker: WorkerConfiguration) -> any IdGenerator {
+        worker.predictableIds ? IncrementingIdGenerator() : SeededIdGenerator(seed: worker.idSeed)
+    }
+
+    /// Worker 0 goes on with the definitions' generator (so a one-worker run is the in-process run); the others
+    /// make ids of their own, which never collide with worker 0's.
+    static func runIds(_ worker: WorkerConfiguration, definitions: any IdGenerator) -> any IdGenerator {
+        guard worker.number > 0 else { return definitions }
+        if worker.predictableIds { return PrefixedIdGenerator(prefix: "w\(worker.number)-") }
+        return SeededIdGenerator(seed: worker.idSeed ^ (0x9E37_79B9_7F4A_7C15 &* UInt64(worker.number)))
+    }
+}
+
+/// "w1-0", "w1-1", …: predictable ids of a worker other than the first.
+final class PrefixedIdGenerator: IdGenerator, @unchecked Sendable {
+    private let prefix: String
+    private let counter = IncrementingIdGenerator()
+
+    init(prefix: String) { self.prefix = prefix }
+
+    func newId() -> String { prefix + counter.newId() }
+}
+
+/// The index of the test case a worker is running, read by its watchdog thread.
+final class CurrentIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: Int?
+
+    var value: Int? {
+        get { lock.lock(); defer { lock.unlock() }; return index }
+        set { lock.lock(); index = newValue; lock.unlock() }
     }
 }

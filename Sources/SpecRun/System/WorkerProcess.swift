@@ -5,37 +5,47 @@ import Glibc
 import Darwin
 #endif
 
-/// Starts a worker: this same executable with the worker's arguments. Injected so the supervisor can be tested
-/// without processes.
-protocol WorkerLauncher {
-    /// Runs a worker to its end, handing over its stdout (the NDJSON envelopes) as it comes.
-    func run(arguments: [String], onOutput: ([UInt8]) -> Void) async throws -> WorkerResult
+/// Starts worker processes. Injected so the supervisor can be tested without processes.
+protocol WorkerLauncher: Sendable {
+    /// Starts worker `number` with this configuration; everything it says, and its end, arrives in `events`.
+    func start(_ configuration: WorkerConfiguration, events: WorkerEvents) throws -> any WorkerHandle
 }
 
-/// The real thing: a child process whose stdout is a pipe to us and whose stderr we pass through as it comes
-/// (keeping its tail, to quote the runtime's fatal-error line).
+/// A running worker: its stdin, and a way to stop it.
+protocol WorkerHandle: AnyObject, Sendable {
+    func send(_ instruction: WorkerInstruction)
+    func kill(_ signal: Int32)
+}
+
+/// The real thing: this same executable with `--worker`, its configuration and instructions on a pipe to its
+/// stdin, its envelopes on a pipe from its stdout, its stderr passed through as it comes (keeping the tail, to
+/// quote the runtime's fatal-error line).
 struct SystemWorkerLauncher: WorkerLauncher {
     var executablePath: String = Self.currentExecutable()
 
-    func run(arguments: [String], onOutput: ([UInt8]) -> Void) async throws -> WorkerResult {
-        let interrupts = InterruptForwarder.shared
-        if let signal = interrupts.received { return WorkerResult(exit: .signaled(signal)) }
+    func start(_ configuration: WorkerConfiguration, events: WorkerEvents) throws -> any WorkerHandle {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executablePath)
-        process.arguments = arguments
+        process.arguments = [WorkerFlag.worker]
         var environment = ProcessInfo.processInfo.environment
         // The crash is reported in the messages; the runtime's backtracer would only slow it down and print a
         // stack trace of specrun's own frames. Whoever wants it sets SWIFT_BACKTRACE themselves.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         process.environment = environment
-        let output = Pipe(), errors = Pipe()
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        interrupts.worker = process.processIdentifier
-        defer { interrupts.worker = nil }
+        InterruptForwarder.shared.add(process.processIdentifier)
         try? output.fileHandleForWriting.close()
         try? errors.fileHandleForWriting.close()
+        try? input.fileHandleForReading.close()
+        let handle = SystemWorkerHandle(pid: process.processIdentifier, stdin: input.fileHandleForWriting.fileDescriptor,
+                                        keepAlive: input)
+        handle.write(configuration.encodedLine())
 
         let tail = StderrTail()
         let errorsDone = DispatchSemaphore(value: 0)
@@ -49,13 +59,23 @@ struct SystemWorkerLauncher: WorkerLauncher {
             filter.finish()
             errorsDone.signal()
         }
-        FileDescriptorIO.readAll(output.fileHandleForReading.fileDescriptor, onOutput)
-        process.waitUntilExit()
-        // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
-        _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
-        let exit: WorkerExit = process.terminationReason == .uncaughtSignal
-            ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
-        return WorkerResult(exit: exit, stderrTail: tail.text)
+        let number = configuration.number
+        let outputFd = output.fileHandleForReading.fileDescriptor
+        Thread.detachNewThread {
+            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0)
+            FileDescriptorIO.readAll(outputFd) { chunk in events.yield(decoder.append(chunk)) }
+            events.yield(decoder.finish())
+            exited.wait()
+            InterruptForwarder.shared.remove(process.processIdentifier)
+            handle.closeInput()
+            // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
+            _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
+            let exit: WorkerExit = process.terminationReason == .uncaughtSignal
+                ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
+            events.yield([.ended(number, WorkerResult(exit: exit, stderrTail: tail.text))])
+            _ = output
+        }
+        return handle
     }
 
     /// This executable: /proc/self/exe on Linux (no PATH or relative-path guessing), the bundle's otherwise.
@@ -69,6 +89,43 @@ struct SystemWorkerLauncher: WorkerLauncher {
     }
 }
 
+/// The supervisor's end of a worker process.
+final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
+    private let lock = NSLock()
+    private let pid: pid_t
+    private var stdin: Int32
+    private let keepAlive: Pipe
+
+    init(pid: pid_t, stdin: Int32, keepAlive: Pipe) {
+        self.pid = pid
+        self.stdin = stdin
+        self.keepAlive = keepAlive
+    }
+
+    func send(_ instruction: WorkerInstruction) { write(Array(instruction.line.utf8)) }
+
+    func write(_ bytes: [UInt8]) {
+        lock.lock(); defer { lock.unlock() }
+        guard stdin >= 0 else { return }
+        if !FileDescriptorIO.writeAll(stdin, bytes) { closeLocked() }
+    }
+
+    func closeInput() {
+        lock.lock(); defer { lock.unlock() }
+        closeLocked()
+    }
+
+    private func closeLocked() {
+        guard stdin >= 0 else { return }
+        close(stdin)
+        stdin = -1
+    }
+
+    func kill(_ signal: Int32) {
+        _ = killProcess(pid, signal)
+    }
+}
+
 /// Ctrl-C or a SIGTERM must not kill the supervisor before it has written the reports: it passes the signal on
 /// to the running worker instead (whose death it then reports as an interruption) and starts no other.
 final class InterruptForwarder: @unchecked Sendable {
@@ -76,7 +133,8 @@ final class InterruptForwarder: @unchecked Sendable {
 
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
-    private var _worker: pid_t?
+    private var workers: Set<pid_t> = []
+    private var onSignal: (@Sendable (Int32) -> Void)?
     private var _received: Int32?
 
     private init() {
@@ -89,9 +147,12 @@ final class InterruptForwarder: @unchecked Sendable {
         }
     }
 
-    var worker: pid_t? {
-        get { lock.lock(); defer { lock.unlock() }; return _worker }
-        set { lock.lock(); defer { lock.unlock() }; _worker = newValue }
+    func add(_ pid: pid_t) { lock.lock(); workers.insert(pid); lock.unlock() }
+    func remove(_ pid: pid_t) { lock.lock(); workers.remove(pid); lock.unlock() }
+
+    /// Who hears of a signal besides the workers (the supervisor: it stops handing out work).
+    func listen(_ body: @escaping @Sendable (Int32) -> Void) {
+        lock.lock(); onSignal = body; lock.unlock()
     }
 
     /// The first interrupting signal received, if any.
@@ -103,9 +164,11 @@ final class InterruptForwarder: @unchecked Sendable {
     private func forward(_ signalNumber: Int32) {
         lock.lock()
         if _received == nil { _received = signalNumber }
-        let pid = _worker
+        let pids = workers
+        let listener = onSignal
         lock.unlock()
-        if let pid { kill(pid, signalNumber) }
+        for pid in pids { kill(pid, signalNumber) }
+        listener?(signalNumber)
     }
 
     /// For a worker: the default dispositions back (ignored signals are inherited across exec).
@@ -146,6 +209,18 @@ enum FileDescriptorIO {
     }
 
     @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 { offset += written; continue }
+            if written < 0 && errno == EINTR { continue }
+            return false
+        }
+        return true
+    }
+
+    @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
@@ -169,4 +244,11 @@ enum FileDescriptorIO {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         return messages
     }
+}
+
+private func killProcess(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
+
+/// The hidden flag that makes this executable a worker of a supervising specrun (not in `--help`: not for people).
+enum WorkerFlag {
+    static let worker = "--worker"
 }

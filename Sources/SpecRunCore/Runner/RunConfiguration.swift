@@ -19,10 +19,8 @@ public struct RunConfiguration: Sendable, Equatable {
     /// (default: the current directory).
     public var workingDirectory: String?
     public var unknownParameterTypes: UnknownParameterTypePolicy
-    /// For a supervisor that restarts a run after its process crashed: how many test cases (in run order, with
-    /// the same order and seed) an earlier process already ran. They are still planned and announced (the same
-    /// `testCase` messages) but not run again; with `failFast` the rest are skipped, since a crash failed the run.
-    public var resumeAfter: Int = 0
+    /// This run's part of a split suite (`--shard I/N`): only its test cases are planned and run.
+    public var shard: Shard?
 
     public init(
         paths: [String] = ["Features"], tags: String? = nil, names: [String] = [],

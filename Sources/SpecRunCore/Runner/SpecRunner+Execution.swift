@@ -5,7 +5,17 @@ import Messages
 extension SpecRunner {
     /// The run proper: sources and pickles, support code, test-run hooks, test cases, the end.
     func execute(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
-        var prepared = prepared
+        let session = await open(prepared, emit: emit)
+        if session.beforeAllPassed {
+            for index in 0..<session.count { await session.run(index, emit: emit) }
+        }
+        return await session.finish(emit: emit)
+    }
+
+    /// Everything before the first test case: meta, sources and pickles (or parse errors), support code,
+    /// testRunStarted, BeforeAll hooks and (when those passed) every selected test case's `testCase` message.
+    func open(_ given: Prepared, emit: (Envelope) -> Void) async -> RunSession {
+        var prepared = given
         var summary = RunSummary()
         emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
 
@@ -13,26 +23,37 @@ extension SpecRunner {
         prepared.registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
         let seed: UInt64
         if case .random(let given) = configuration.order { seed = given ?? randomSeed(); summary.seed = seed } else { seed = 0 }
-        let ordered = PickleOrdering.apply(configuration.order, to: loaded.pickles, seed: seed)
+        var ordered = PickleOrdering.apply(configuration.order, to: loaded.pickles, seed: seed)
+        if let shard = configuration.shard {
+            ordered = shard.select(ordered, defined: loaded.pickles, key: { TestCaseKey.of($0, lines: loaded.lines) })
+        }
         summary.nothingSelected = ordered.isEmpty
 
         let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
         emit(Envelope(testRunStarted: testRunStarted))
         let runId = testRunStarted.id ?? ""
         var success = true
-
-        let root = prepared.root
-        if await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: root, success: &success, emit: emit) {
-            await runTestCases(ordered, prepared.registry, lines: loaded.lines, runId: runId, root: root,
-                               summary: &summary, success: &success, emit: emit)
-        }
-        _ = await runGlobalHooks(.afterAll, prepared.registry, runId: runId, root: root, success: &success, emit: emit)
-
-        let finished = clock.timestamp()
+        // BeforeAll hooks take their ids from `runIds`, the plans from `ids`: every worker of a run plans the same
+        // test cases with the same ids, whatever its hooks do.
+        let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
+                                          success: &success, emit: emit)
+        let planner = Planner(registry: prepared.registry)
+        let plans = passed ? ordered.map { planner.plan($0, ids: ids, testRunStartedId: runId) } : []
+        plans.forEach { emit(Envelope(testCase: $0.testCase)) }
         summary.success = success
-        summary.duration = Duration(from: testRunStarted.timestamp, to: finished).timeInterval
-        emit(Envelope(testRunFinished: TestRunFinished(success: success, timestamp: finished, testRunStartedId: runId)))
-        return summary
+        let lines = loaded.lines
+        let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
+                                     uniquingKeysWith: { first, _ in first })
+        let runner = TestCaseRunner(
+            registry: prepared.registry, clock: clock, ids: runIds, dryRun: configuration.dryRun, root: prepared.root,
+            snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes),
+            locate: { pickle, step in
+                guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
+                return "\(pickle.uri):\(line)"
+            })
+        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans, keys: plans.map { TestCaseKey.of($0.pickle, lines: lines) },
+                          caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
+                          beforeAllPassed: passed)
     }
 
     /// Source, gherkinDocument and pickle messages (or parseErrors) file by file; the selected pickles.
@@ -62,39 +83,6 @@ extension SpecRunner {
             }
         }
         return (selected, lines)
-    }
-
-    /// Plans every pickle (all testCase messages first), then runs them one by one, retrying failed ones.
-    private func runTestCases(_ pickles: [Pickle], _ registry: StepRegistry, lines: LineIndex, runId: String, root: String,
-                              summary: inout RunSummary, success: inout Bool, emit: (Envelope) -> Void) async {
-        let planner = Planner(registry: registry)
-        let plans = pickles.map { planner.plan($0, ids: ids, testRunStartedId: runId) }
-        plans.forEach { emit(Envelope(testCase: $0.testCase)) }
-        let customTypes = Dictionary(registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
-                                     uniquingKeysWith: { first, _ in first })
-        let runner = TestCaseRunner(
-            registry: registry, clock: clock, ids: ids, dryRun: configuration.dryRun, root: root,
-            snippets: SnippetWriter(compiler: registry.compiler, customTypes: customTypes),
-            locate: { pickle, step in
-                guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
-                return "\(pickle.uri):\(line)"
-            })
-        var stopped = configuration.failFast && configuration.resumeAfter > 0
-        for plan in plans.dropFirst(configuration.resumeAfter) {
-            var attempt = 0
-            var result: TestCaseRunner.Result
-            repeat {
-                result = await runner.run(plan, attempt: attempt, retriesLeft: attempt < configuration.retry,
-                                          skipAll: stopped, emit: emit)
-                attempt += 1
-            } while result.willBeRetried
-            summary.scenarios.add(result.status)
-            result.stepStatuses.forEach { summary.steps.add($0) }
-            if !passes(result.status) {
-                success = false
-                if configuration.failFast { stopped = true }
-            }
-        }
     }
 
     /// Whether a test case's status keeps the run green: FAILED and AMBIGUOUS never do; UNDEFINED and

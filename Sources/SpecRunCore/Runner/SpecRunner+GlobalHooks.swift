@@ -9,7 +9,7 @@ extension SpecRunner {
         var allPassed = true
         let recorder = AttachmentRecorder(clock: clock)
         for hook in registry.hooks(kind, for: []) {
-            let started = TestRunHookStarted(id: ids.newId(), testRunStartedId: runId, hookId: hook.id,
+            let started = TestRunHookStarted(id: runIds.newId(), testRunStartedId: runId, hookId: hook.id,
                                              timestamp: clock.timestamp())
             emit(Envelope(testRunHookStarted: started))
             let outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {

@@ -12,6 +12,9 @@ public struct SpecRunner {
     let libraries: [any StepLibrary.Type]
     let configuration: RunConfiguration
     let ids: IdGenerator
+    /// The ids made while running (test case and hook starts, suggestions); `ids` unless a worker of a parallel
+    /// run needs its own, so that workers sharing the definitions' ids never collide on the rest.
+    var runIds: IdGenerator
     let clock: any RunClock
     let environment: [String: String]
     var fileSystem: FileSystem = .local
@@ -26,6 +29,7 @@ public struct SpecRunner {
         self.libraries = libraries
         self.configuration = configuration
         self.ids = ids
+        self.runIds = ids
         self.clock = clock
         self.environment = environment
     }
@@ -34,6 +38,20 @@ public struct SpecRunner {
     public func run(emit: (Envelope) -> Void) async throws -> RunSummary {
         let prepared = try prepare()
         return await execute(prepared, emit: emit)
+    }
+
+    /// Prepares (throwing configuration problems), then sends everything before the first test case and returns
+    /// the session that runs them one at a time (see `RunSession`).
+    public func open(emit: (Envelope) -> Void) async throws -> RunSession {
+        let prepared = try prepare()
+        return await open(prepared, emit: emit)
+    }
+
+    /// The same runner making its run-time ids with `generator` (a worker of a parallel run).
+    public func withRunIds(_ generator: IdGenerator) -> SpecRunner {
+        var copy = self
+        copy.runIds = generator
+        return copy
     }
 
     /// Runs and returns the summary with every envelope, in order (for tests and small tools).

@@ -1,0 +1,26 @@
+import Messages
+
+/// The exit status as a listener of the run's one stream (as cucumber-jvm does): whatever the source — this
+/// process, worker processes, saved files — the same envelopes give the same code.
+final class ExitStatus {
+    private var unparsable = false
+    private var selected = false
+    private var success: Bool?
+
+    func handle(_ envelope: Envelope) {
+        if envelope.parseError != nil { unparsable = true }
+        if envelope.testCase != nil { selected = true }
+        if let finished = envelope.testRunFinished { success = (success ?? true) && finished.success }
+    }
+
+    var unparsableFiles: Bool { unparsable }
+    var nothingSelected: Bool { !selected }
+
+    /// 0 passed, 1 failed (or no testRunFinished at all), 3 unparsable feature files, 4 nothing selected.
+    var code: ExitCode {
+        guard let success, success else { return .failed }
+        if unparsable { return .unparsable }
+        if !selected { return .nothingSelected }
+        return .passed
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What the reports say about a worker that died.
+enum CrashWording {
+    static let exceptionType = "Crash"
+
+    static func message(for exit: WorkerExit, what: String, detail: String?, goesOn: Bool = true) -> String {
+        var message: String
+        switch exit {
+        case .signaled(let signal) where Supervisor.interruptions.contains(signal):
+            return "the run was interrupted (\(exit.description)) during this \(what); the scenario is marked failed"
+        case .signaled:
+            message = "the \(what) crashed the process: \(exit.description)"
+            if let cause = exit.likelyCause { message += " — \(cause)" }
+        case .exited:
+            message = "the \(what) ended the process (\(exit.description)) before its scenario finished"
+        }
+        message += goesOn ? "; the scenario is marked failed and the run goes on" : "; the run ends here, failed"
+        if let detail { message += "\n\(detail)" }
+        return message
+    }
+
+    /// The Swift runtime's last "…: Fatal error: …" line (or a precondition/assertion failure) on stderr, if any.
+    static func fatalErrorLine(in stderr: String) -> String? {
+        let markers = ["Fatal error:", "Precondition failed:", "Assertion failed:", "Fatal error"]
+        return stderr.split(separator: "\n").last { line in markers.contains { line.contains($0) } }
+            .map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+}

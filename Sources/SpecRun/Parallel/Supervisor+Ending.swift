@@ -1,0 +1,188 @@
+import Foundation
+import Messages
+
+extension Supervisor {
+    /// Ctrl-C or SIGTERM: no new work is handed out (the signal is passed on to the workers by the caller).
+    func interrupt(_ signal: Int32) {
+        if interruptedBy == nil { interruptedBy = signal }
+    }
+
+    /// A worker process ended. Its running test case (if any) is finished for it; a replacement is started while
+    /// work is left; when the last worker is gone the run is finished (one testRunFinished for all).
+    func workerEnded(_ number: Int, _ result: WorkerResult) -> [Action] {
+        guard var worker = workers[number] else { return [] }
+        let phase = worker.phase
+        worker.phase = .gone
+        defer { if allGone() { finishRun() } }
+        if phase == .ending, let done = worker.finished {
+            runs.append(done)
+            workers[number] = worker
+            return dispatchAfterLoss()
+        }
+        if number == 0, phase == .prelude, worker.received == 0, interruptedBy == nil,
+           case .exited(let status) = result.exit, status != 0 {
+            workers[number] = worker
+            finished = true
+            return [.stopAll, .abort(exitCode: status)]
+        }
+        var exit = result.exit
+        if case .signaled(let signal) = exit, Supervisor.interruptions.contains(signal), interruptedBy == nil {
+            interruptedBy = signal
+        }
+        if let signal = interruptedBy, worker.timedOut == nil { exit = .signaled(signal) }
+        let cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
+                            detail: CrashWording.fatalErrorLine(in: result.stderrTail))
+        if cause.timedOut != nil { timeoutCount += 1 } else if !cause.interrupted { crashCount += 1 }
+        if case .busy(let index) = phase {
+            finishCrashed(index, worker.running, cause)
+            workers[number] = worker
+            return restartIfNeeded()
+        }
+        if let hook = worker.runningHook, hook.forwarded {
+            failHook(hook.started, cause)
+        }
+        workers[number] = worker
+        if phase == .prelude && number == 0 {
+            // Loading or worker 0's BeforeAll hooks crashed: without its prelude the run cannot go on.
+            finishCrashedRun(cause, during: worker.runningHook.map { hookTypes[$0.started.hookId] == .afterTestRun ? "an AfterAll hook" : "a BeforeAll hook" }
+                ?? (testRunStartedId == nil ? "loading the features" : "the run, outside any scenario"))
+            return [.stopAll]
+        }
+        if phase == .ending { runs.append(failedRun(cause, during: "an AfterAll hook")) }
+        return restartIfNeeded()
+    }
+
+    static let interruptions: Set<Int32> = [2, 15]
+
+    struct Failure {
+        var exit: WorkerExit
+        var timedOut: (seconds: Double, step: String?)?
+        var interrupted: Bool
+        var detail: String?
+
+        var exceptionType: String { timedOut != nil ? "Timeout" : interrupted ? "Interrupted" : CrashWording.exceptionType }
+
+        func message(what: String) -> String {
+            if let timedOut {
+                let seconds = timedOut.seconds == timedOut.seconds.rounded() ? String(Int(timedOut.seconds)) : String(timedOut.seconds)
+                return "the \(what) timed out after \(seconds) s" + (timedOut.step.map { " (\($0))" } ?? "")
+                    + "; the scenario is marked failed, its worker was replaced and the run goes on"
+                    + " (change the limit with --timeout SECONDS, 0 for none)"
+            }
+            return CrashWording.message(for: exit, what: what, detail: detail)
+        }
+    }
+
+    private func allGone() -> Bool { !finished && workers.values.allSatisfy { $0.phase == .gone } }
+
+    private func restartIfNeeded() -> [Action] {
+        let busy = workers.values.contains { if case .busy = $0.phase { return true } else { return false } }
+        let workLeft = !preludeDone || pendingLeft || busy
+        let alive = workers.values.contains { $0.phase != .gone }
+        guard interruptedBy == nil, workLeft || !alive, crashCount + timeoutCount <= restartLimit else {
+            return dispatch()
+        }
+        if !workLeft && alive { return dispatch() }
+        if !workLeft { return [] }
+        return [startWorker()] + dispatch()
+    }
+
+    private func dispatchAfterLoss() -> [Action] { dispatch() }
+
+    /// The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED.
+    private func finishCrashed(_ index: Int, _ running: RunningCase?, _ cause: Failure) {
+        let planned = cases[index]
+        var block: [Envelope] = []
+        let started = running?.started ?? TestCaseStarted(attempt: 0, id: "\(testRunStartedId ?? "run")-crashed-\(index)",
+                                                          testCaseId: planned.testCaseId, timestamp: timestamp())
+        if running?.started == nil { block.append(Envelope(testCaseStarted: started)) }
+        let finishedSteps = running?.finishedSteps ?? []
+        let blamed = running?.step?.id ?? planned.steps.first { !finishedSteps.contains($0.id) }?.id
+        for step in planned.steps where !finishedSteps.contains(step.id) {
+            var since = timestamp()
+            if step.id == running?.step?.id, let stepSince = running?.step?.since {
+                since = stepSince
+            } else {
+                block.append(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id, timestamp: since)))
+            }
+            let end = timestamp()
+            let result: TestStepResult
+            if step.id == blamed {
+                let message = cause.message(what: step.isHook ? "hook" : "step")
+                result = TestStepResult(duration: Self.duration(from: since, to: end), message: message, status: .failed,
+                                        exception: Exception(type: cause.exceptionType, message: message))
+            } else {
+                result = TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .skipped)
+            }
+            block.append(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: started.id, testStepId: step.id,
+                                                                     testStepResult: result, timestamp: end)))
+        }
+        block.append(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started.id, timestamp: timestamp(),
+                                                                 willBeRetried: false)))
+        appendBlock(index, block)
+        completeCase(index, passed: false)
+    }
+
+    private func failHook(_ started: TestRunHookStarted, _ cause: Failure) {
+        let message = cause.message(what: "hook")
+        let end = timestamp()
+        forward(Envelope(testRunHookFinished: TestRunHookFinished(
+            testRunHookStartedId: started.id,
+            result: TestStepResult(duration: Self.duration(from: started.timestamp, to: end), message: message,
+                                   status: .failed, exception: Exception(type: cause.exceptionType, message: message)),
+            timestamp: end)))
+    }
+
+    /// A crash outside any test case of worker 0 before its prelude ended: the run ends here, failed.
+    private func finishCrashedRun(_ cause: Failure, during phase: String) {
+        if testRunStartedId == nil {
+            let id = "crashed-run"
+            forward(Envelope(testRunStarted: TestRunStarted(timestamp: timestamp(), id: id)))
+            testRunStartedId = id
+        }
+        runs.append(failedRun(cause, during: phase))
+        preludeDone = true
+        pendingCursor = pending.count
+    }
+
+    private func failedRun(_ cause: Failure, during phase: String) -> TestRunFinished {
+        var message: String
+        if cause.interrupted {
+            message = "the run was interrupted (\(cause.exit.description)); the results so far are reported"
+        } else {
+            message = "specrun's worker process crashed during \(phase): \(cause.exit.description)"
+            if let likely = cause.exit.likelyCause { message += " — \(likely)" }
+            message += "; the results so far are reported"
+        }
+        if let detail = cause.detail { message += "\n\(detail)" }
+        return TestRunFinished(message: message, success: false, timestamp: timestamp(),
+                               exception: Exception(type: cause.exceptionType, message: message),
+                               testRunStartedId: testRunStartedId)
+    }
+
+    /// Whatever test cases are complete but held back (a gap left by an interruption), then one testRunFinished.
+    private func finishRun() {
+        finished = true
+        for index in blocks.keys.sorted() where index < complete.count && complete[index] {
+            for envelope in blocks.removeValue(forKey: index) ?? [] { forward(envelope) }
+        }
+        var success = runs.allSatisfy(\.success) && crashCount == 0 && timeoutCount == 0 && interruptedBy == nil
+        if runs.isEmpty { success = false }
+        var message = runs.compactMap(\.message).first
+        var exception = runs.compactMap(\.exception).first
+        if interruptedBy != nil && message == nil {
+            message = "the run was interrupted (signal \(interruptedBy!)); the results so far are reported"
+            exception = Exception(type: "Interrupted", message: message)
+        }
+        let latest = runs.map(\.timestamp).max { ($0.seconds, $0.nanos) < ($1.seconds, $1.nanos) } ?? timestamp()
+        forward(Envelope(testRunFinished: TestRunFinished(message: message, success: success, timestamp: latest,
+                                                          exception: exception, testRunStartedId: testRunStartedId)))
+    }
+
+    private func timestamp() -> Timestamp { Timestamp(date: now()) }
+
+    static func duration(from start: Timestamp, to end: Timestamp) -> Duration {
+        let nanos = max(0, (Int64(end.seconds) - Int64(start.seconds)) * 1_000_000_000 + Int64(end.nanos) - Int64(start.nanos))
+        return Duration(seconds: Int(nanos / 1_000_000_000), nanos: Int(nanos % 1_000_000_000))
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Messages
+import TagExpressions
+
+/// The supervisor of a run's worker processes, as a state machine with no OS in it: events in (a worker's
+/// envelopes, control lines and end), actions out (start a worker, send one an instruction, stop them all).
+///
+/// * **One stream.** Worker 0's prelude (sources, pickles, definitions, testRunStarted, testCases) is forwarded;
+///   the other workers make the very same one (same id seed) and only their BeforeAll/AfterAll hook runs are
+///   forwarded — each worker runs those once, and every run is reported.
+/// * **Canonical order.** Test cases are handed out as workers become free (the slowest first when timings are
+///   known), but each one's envelopes are held until it ends and then forwarded whole, in the planned order: the
+///   stream, and so every report and the console, reads as the serial run's.
+/// * **Repair.** A worker that crashes, times out or is interrupted in the middle of a test case has that test
+///   case finished for it (the running step FAILED with the cause, the rest SKIPPED) and is replaced.
+final class Supervisor {
+    struct Settings {
+        var workers = 1
+        var failFast = false
+        var strict = true
+        /// Test cases whose pickle tags match never run at the same time as each other (`@serial`).
+        var serial: TagExpression?
+        /// Seconds per test case key, to hand out the slowest first.
+        var timings: [String: Double] = [:]
+        var timeoutSeconds: Double = 0
+    }
+
+    enum Action: Equatable {
+        case start(worker: Int)
+        case send(worker: Int, WorkerInstruction)
+        /// Kill every worker still running (the run cannot go on).
+        case stopAll
+        /// The worker could not even start the run (usage error it explained on stderr): exit with this code.
+        case abort(exitCode: Int32)
+    }
+
+    enum Phase: Equatable { case prelude, idle, busy(Int), ending, gone }
+
+    struct Worker {
+        var phase: Phase = .prelude
+        var received = 0
+        var running: RunningCase?
+        var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
+        var timedOut: (seconds: Double, step: String?)?
+        var finished: TestRunFinished?
+    }
+
+    struct RunningCase {
+        var started: TestCaseStarted?
+        var step: (id: String, since: Timestamp)?
+        var finishedSteps: Set<String> = []
+        var worst: TestStepResultStatus = .passed
+    }
+
+    struct PlannedCase {
+        var testCaseId: String
+        var steps: [(id: String, isHook: Bool)]
+        var serial: Bool
+    }
+
+    let settings: Settings
+    let forward: (Envelope) -> Void
+    let now: () -> Date
+    var workers: [Int: Worker] = [:]
+    var nextNumber = 0
+    var crashCount = 0
+    var timeoutCount = 0
+    var interruptedBy: Int32?
+    var unparsableUris: [String] = []
+    var finished = false
+
+    var preludeDone = false
+    var serialPickles: Set<String> = []
+    var hookTypes: [String: HookType] = [:]
+    var testRunStartedId: String?
+    var cases: [PlannedCase] = []
+    var pending: [Int] = []
+    var pendingCursor = 0
+    var runningSerial = 0
+    var stopping = false
+    var blocks: [Int: [Envelope]] = [:]
+    var complete: [Bool] = []
+    var nextToEmit = 0
+    var runs: [TestRunFinished] = []
+
+    init(settings: Settings, now: @escaping () -> Date = Date.init, forward: @escaping (Envelope) -> Void) {
+        self.settings = settings
+        self.now = now
+        self.forward = forward
+    }
+
+    /// The workers to start first.
+    func start() -> [Action] {
+        (0..<max(1, settings.workers)).map { _ in startWorker() }
+    }
+
+    func startWorker() -> Action {
+        let number = nextNumber
+        nextNumber += 1
+        workers[number] = Worker()
+        return .start(worker: number)
+    }
+
+    // MARK: Envelopes
+
+    func receive(_ envelope: Envelope, from number: Int) {
+        guard var worker = workers[number] else { return }
+        worker.received += 1
+        defer { workers[number] = worker }
+        if let started = envelope.testRunHookStarted {
+            worker.runningHook = (started, true)
+            forward(envelope)
+            return
+        }
+        if envelope.testRunHookFinished != nil {
+            worker.runningHook = nil
+            forward(envelope)
+            return
+        }
+        if let attachment = envelope.attachment, attachment.testRunHookStartedId != nil { forward(envelope); return }
+        if let attachment = envelope.externalAttachment, attachment.testRunHookStartedId != nil { forward(envelope); return }
+        if let done = envelope.testRunFinished {
+            worker.finished = done
+            return
+        }
+        switch worker.phase {
+        case .prelude:
+            guard number == 0 else { return }
+            learn(envelope)
+            forward(envelope)
+        case .busy(let index):
+            track(envelope, index: index, worker: &worker)
+        default:
+            forward(envelope)
+        }
+    }
+
+    /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks, parse errors.
+    func learn(_ envelope: Envelope) {
+        if let pickle = envelope.pickle, let serial = settings.serial, serial.evaluate(tags: pickle.tags.map(\.name)) {
+            serialPickles.insert(pickle.id)
+        }
+        if let testCase = envelope.testCase {
+            cases.append(PlannedCase(testCaseId: testCase.id,
+                                     steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
+                                     serial: serialPickles.contains(testCase.pickleId)))
+        }
+        if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
+        if let started = envelope.testRunStarted { testRunStartedId = started.id }
+        if let error = envelope.parseError, let uri = error.source.uri, !unparsableUris.contains(uri) {
+            unparsableUris.append(uri)
+        }
+    }
+
+    func track(_ envelope: Envelope, index: Int, worker: inout Worker) {
+        blocks[index, default: []].append(envelope)
+        if let started = envelope.testCaseStarted { worker.running = RunningCase(started: started) }
+        if let started = envelope.testStepStarted { worker.running?.step = (started.testStepId, started.timestamp) }
+        if let stepFinished = envelope.testStepFinished {
+            worker.running?.finishedSteps.insert(stepFinished.testStepId)
+            worker.running?.step = nil
+            let status = stepFinished.testStepResult.status
+            if let worst = worker.running?.worst, status.severity > worst.severity { worker.running?.worst = status }
+        }
+        if let caseFinished = envelope.testCaseFinished, !caseFinished.willBeRetried {
+            completeCase(index, passed: passes(worker.running?.worst ?? .passed))
+            worker.running = nil
+        }
+    }
+
+    func passes(_ status: TestStepResultStatus) -> Bool {
+        switch status {
+        case .passed, .skipped, .unknown: return true
+        case .failed, .ambiguous: return false
+        case .undefined, .pending: return !settings.strict
+        }
+    }
+
+    func completeCase(_ index: Int, passed: Bool) {
+        guard index < complete.count, !complete[index] else { return }
+        complete[index] = true
+        if cases[index].serial { runningSerial -= 1 }
+        if !passed && settings.failFast { stopping = true }
+        while nextToEmit < complete.count && complete[nextToEmit] {
+            for envelope in blocks.removeValue(forKey: nextToEmit) ?? [] { forward(envelope) }
+            nextToEmit += 1
+        }
+    }
+
+    // MARK: Control lines
+
+    func control(_ control: WorkerControl, from number: Int) -> [Action] {
+        guard var worker = workers[number] else { return [] }
+        switch control {
+        case .timedOut(let seconds, let step):
+            worker.timedOut = (seconds, step)
+            workers[number] = worker
+            return []
+        case .ready(let count, let beforeAllPassed, let keys):
+            if worker.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }
+            if worker.phase == .prelude && !beforeAllPassed {
+                worker.phase = .ending
+                workers[number] = worker
+                return [.send(worker: number, .end)] + dispatch()
+            }
+            if case .prelude = worker.phase { worker.phase = .idle }
+            if case .busy = worker.phase { worker.phase = .idle }
+            workers[number] = worker
+            return dispatch()
+        }
+    }
+
+    func preludeEnded(count: Int, keys: [String]?) {
+        preludeDone = true
+        complete = Array(repeating: false, count: cases.count)
+        pending = Array(cases.indices)
+        if let keys, keys.count == cases.count, !settings.timings.isEmpty {
+            let costs = keys.map { settings.timings[$0] ?? 0 }
+            pending.sort { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        }
+    }
+
+    /// Hands out work to every idle worker; when nothing is left, tells each to end.
+    func dispatch() -> [Action] {
+        guard preludeDone, interruptedBy == nil else { return [] }
+        var actions: [Action] = []
+        for number in workers.keys.sorted() where workers[number]?.phase == .idle {
+            if let index = nextIndex() {
+                workers[number]?.phase = .busy(index)
+                if cases[index].serial { runningSerial += 1 }
+                actions.append(.send(worker: number, stopping ? .skip(index) : .run(index)))
+            }
+        }
+        let busy = workers.values.contains { if case .busy = $0.phase { return true } else { return false } }
+        if pendingCursor >= pending.count && !busy {
+            for number in workers.keys.sorted() where workers[number]?.phase == .idle {
+                workers[number]?.phase = .ending
+                actions.append(.send(worker: number, .end))
+            }
+        }
+        return actions
+    }
+
+    func nextIndex() -> Int? {
+        guard pendingCursor < pending.count else { return nil }
+        if stopping || runningSerial == 0 || !cases[pending[pendingCursor]].serial {
+            defer { pendingCursor += 1 }
+            return pending[pendingCursor]
+        }
+        // A @serial test case is running: take the next one that is not @serial.
+        guard let found = pending[pendingCursor...].firstIndex(where: { !cases[$0].serial }) else { return nil }
+        let index = pending.remove(at: found)
+        pending.insert(index, at: pendingCursor)
+        pendingCursor += 1
+        return index
+    }
+}
+
+extension Supervisor {
+    var pendingLeft: Bool { pendingCursor < pending.count }
+    /// A run that crashes more often than it has test cases (plus one a worker) stops restarting.
+    var restartLimit: Int { cases.count + settings.workers }
+
+    func appendBlock(_ index: Int, _ envelopes: [Envelope]) {
+        blocks[index, default: []].append(contentsOf: envelopes)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SpecRunCore
+
+/// What a worker process runs, as a typed value: the supervisor encodes it as the first line of the worker's
+/// stdin (JSON), the worker decodes it. Nothing is turned back into command-line text.
+struct WorkerConfiguration: Codable, Equatable, Sendable {
+    var paths: [String]
+    var tags: String?
+    var names: [String] = []
+    var dryRun = false
+    var failFast = false
+    var strict = true
+    /// A concrete order: a random one is resolved to its seed by the supervisor, so every worker plays the same.
+    var order = "defined"
+    var retry = 0
+    var predictableIds = false
+    /// The seed of the definitions' ids: the same in every worker of a run, so they all name the same pickles,
+    /// definitions and test cases.
+    var idSeed: UInt64 = 0
+    /// The worker's number in the run (0 for the first); workers other than 0 make their run-time ids apart.
+    var number = 0
+    /// A step or hook running longer than this is failed and its worker replaced; 0 disables it.
+    var timeoutSeconds: Double = 0
+    var shard: ShardSpec?
+    /// Send the test cases' keys (`uri:line`) with the ready line, for a supervisor that hands out the slowest first.
+    var wantKeys = false
+
+    struct ShardSpec: Codable, Equatable, Sendable {
+        var index: Int
+        var count: Int
+        var timings: [String: Double] = [:]
+    }
+
+    func runConfiguration() throws -> RunConfiguration {
+        guard let order = RunConfiguration.Order(parsing: order) else {
+            throw UsageError(message: "--order: expected defined, reverse, random or random:SEED, got '\(self.order)'")
+        }
+        var configuration = RunConfiguration(paths: paths, tags: tags, names: names, dryRun: dryRun, failFast: failFast,
+                                             strict: strict, order: order, retry: retry)
+        configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }
+        return configuration
+    }
+
+    func encodedLine() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var bytes = Array((try? encoder.encode(self)) ?? Data("{}".utf8))
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    static func decode(_ line: String) throws -> WorkerConfiguration {
+        do {
+            return try JSONDecoder().decode(WorkerConfiguration.self, from: Data(line.utf8))
+        } catch {
+            throw UsageError(message: "specrun --worker: the first line of stdin is not a worker configuration (\(error)); "
+                + "workers are started by specrun itself")
+        }
+    }
+}

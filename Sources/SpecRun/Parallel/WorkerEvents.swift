@@ -1,0 +1,126 @@
+import Foundation
+import Messages
+
+/// What reaches the supervisor, from every worker's reader thread and from the signal handler, in one queue.
+enum WorkerEvent: Sendable {
+    case envelopes(Int, [Envelope])
+    case control(Int, WorkerControl)
+    case badLine(Int, String)
+    case ended(Int, WorkerResult)
+    case interrupted(Int32)
+}
+
+/// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop.
+final class WorkerEvents: Sendable {
+    let stream: AsyncStream<[WorkerEvent]>
+    private let continuation: AsyncStream<[WorkerEvent]>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: [WorkerEvent].self)
+    }
+
+    func yield(_ events: [WorkerEvent]) {
+        guard !events.isEmpty else { return }
+        continuation.yield(events)
+    }
+
+    func close() { continuation.finish() }
+}
+
+/// Splits a worker's output into lines: control lines, and envelopes decoded in the reader's thread (so several
+/// workers' streams are decoded on several cores). A line cut by the end of a chunk waits for the rest; a line
+/// cut by a crash is dropped at the end. A worker other than the first has its prelude dropped undecoded (worker
+/// 0 sends the same one), except its BeforeAll hook runs.
+final class WorkerOutputDecoder {
+    private let number: Int
+    private var skipping: Bool
+    private var pending: [UInt8] = []
+
+    init(number: Int, skipsPrelude: Bool) {
+        self.number = number
+        self.skipping = skipsPrelude
+    }
+
+    func append(_ chunk: [UInt8]) -> [WorkerEvent] {
+        guard let lastNewline = chunk.lastIndex(of: 0x0A) else {
+            pending += chunk
+            return []
+        }
+        var complete = pending
+        complete += chunk[...lastNewline]
+        pending = Array(chunk[(lastNewline + 1)...])
+        return decode(complete)
+    }
+
+    /// The end of the output: a last line without its newline is whole only if it decodes.
+    func finish() -> [WorkerEvent] {
+        guard !pending.isEmpty else { return [] }
+        var rest = pending
+        pending = []
+        rest.append(0x0A)
+        return decode(rest, quietly: true)
+    }
+
+    private static let keptInPrelude = [Array(#"{"testRunHook"#.utf8), Array(#"{"attachment"#.utf8),
+                                        Array(#"{"externalAttachment"#.utf8)]
+
+    private func decode(_ bytes: [UInt8], quietly: Bool = false) -> [WorkerEvent] {
+        var events: [WorkerEvent] = []
+        var batch: [Envelope] = []
+        var runStart: Int? = nil
+        var start = bytes.startIndex
+        func flushRun(upTo end: Int) {
+            guard let first = runStart else { return }
+            runStart = nil
+            decodeRun(bytes[first..<end], into: &batch, events: &events, quietly: quietly)
+        }
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            let line = bytes[start..<end]
+            defer { start = end + 1 }
+            if line.isEmpty { continue }
+            if WorkerControl.isControl(line) {
+                flushRun(upTo: start)
+                if let control = WorkerControl(line: line) {
+                    if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
+                    events.append(.control(number, control))
+                    if case .ready = control { skipping = false }
+                }
+                continue
+            }
+            if skipping && !Self.keptInPrelude.contains(where: { line.starts(with: $0) }) {
+                flushRun(upTo: start)
+                continue
+            }
+            if runStart == nil { runStart = start }
+        }
+        flushRun(upTo: bytes.endIndex)
+        if !batch.isEmpty { events.append(.envelopes(number, batch)) }
+        return events
+    }
+
+    /// Decodes consecutive envelope lines in one go; a line that is not an envelope is named and skipped.
+    private func decodeRun(_ run: ArraySlice<UInt8>, into batch: inout [Envelope], events: inout [WorkerEvent], quietly: Bool) {
+        var rest = run
+        while !rest.isEmpty {
+            do {
+                try NDJSON.forEachEnvelope(in: Data(rest)) { batch.append($0) }
+                return
+            } catch let error as NDJSON.Error {
+                var lineStart = rest.startIndex
+                for _ in 1..<max(1, error.line) {
+                    guard let newline = rest[lineStart...].firstIndex(of: 0x0A) else { break }
+                    lineStart = newline + 1
+                }
+                let lineEnd = rest[lineStart...].firstIndex(of: 0x0A) ?? rest.endIndex
+                if !quietly {
+                    if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
+                    events.append(.badLine(number, String(decoding: rest[lineStart..<lineEnd].prefix(200), as: UTF8.self)))
+                }
+                rest = lineEnd < rest.endIndex ? rest[(lineEnd + 1)...] : []
+            } catch {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Messages
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A worker's message channel: envelopes are encoded into one fixed buffer and written when a test case ends
+/// (or the buffer fills), not at every step — one write per scenario instead of four per step. What a crash would
+/// lose is written by a fatal-signal handler and an `atexit` handler (a step calling `exit`), so the supervisor
+/// still learns exactly which step was running; a watchdog thread fails a step that runs past the timeout.
+final class WorkerOutbox: @unchecked Sendable {
+    static let capacity = 1 << 20
+    /// The exit status of a worker whose watchdog ended it (after a `timedOut` control line).
+    static let timedOutStatus: Int32 = 124
+
+    private let fd: Int32
+    private let lock = NSLock()
+    private let base: UnsafeMutablePointer<UInt8>
+    private var scratch: [UInt8] = []
+    private var runningSince: UInt64?
+    private var runningStep: (id: String, isHook: Bool)?
+    /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
+    var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
+
+    init(fd: Int32) {
+        self.fd = fd
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.capacity)
+        scratch.reserveCapacity(64 * 1024)
+        crashOutboxFd = fd
+        crashOutboxBase = base
+        crashOutboxCount = 0
+    }
+
+    func emit(_ envelope: Envelope) {
+        scratch.removeAll(keepingCapacity: true)
+        NDJSON.encode(envelope, into: &scratch)
+        scratch.append(0x0A)
+        lock.lock()
+        if let started = envelope.testStepStarted {
+            runningSince = DispatchTime.now().uptimeNanoseconds
+            runningStep = (started.testStepId, false)
+        } else if let started = envelope.testRunHookStarted {
+            runningSince = DispatchTime.now().uptimeNanoseconds
+            runningStep = (started.hookId, true)
+        } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
+            runningSince = nil
+        }
+        appendLocked(scratch)
+        lock.unlock()
+    }
+
+    func control(_ control: WorkerControl) {
+        lock.lock()
+        appendLocked(control.line)
+        lock.unlock()
+    }
+
+    func flush() {
+        lock.lock()
+        flushLocked()
+        lock.unlock()
+    }
+
+    private func appendLocked(_ bytes: [UInt8]) {
+        if crashOutboxCount + bytes.count > Self.capacity { flushLocked() }
+        if bytes.count > Self.capacity {
+            FileDescriptorIO.writeAll(fd, bytes)
+            return
+        }
+        bytes.withUnsafeBufferPointer { (base + crashOutboxCount).update(from: $0.baseAddress!, count: $0.count) }
+        crashOutboxCount += bytes.count
+    }
+
+    private func flushLocked() {
+        guard crashOutboxCount > 0 else { return }
+        _ = FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: base, count: crashOutboxCount))
+        crashOutboxCount = 0
+    }
+
+    /// Fails the run of a step or hook that runs past `seconds`: writes what is buffered and a `timedOut` line,
+    /// then ends the process (a busy loop cannot be stopped any other way). The supervisor reports the step
+    /// FAILED and starts another worker.
+    func startWatchdog(seconds: Double) {
+        guard seconds > 0 else { return }
+        let limit = UInt64(seconds * 1_000_000_000)
+        let tick = max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(seconds * 100_000)))
+        Thread.detachNewThread { [self] in
+            while true {
+                usleep(tick)
+                lock.lock()
+                if let since = runningSince, DispatchTime.now().uptimeNanoseconds &- since > limit {
+                    let step = runningStep.flatMap { describe($0.id, $0.isHook) }
+                    appendLocked(WorkerControl.timedOut(seconds: seconds, step: step).line)
+                    flushLocked()
+                    _exit(Self.timedOutStatus)
+                }
+                lock.unlock()
+            }
+        }
+    }
+
+    /// On a fatal signal (a Swift trap, a memory error, an abort) and at `exit`, write what is buffered.
+    static func installCrashFlush() {
+        var stack = stack_t()
+        let size = 256 * 1024
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        stack.ss_size = size
+        stack.ss_flags = 0
+        sigaltstack(&stack, nil)
+        for signalNumber in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
+            var action = sigaction()
+            #if os(Linux)
+            action.__sigaction_handler.sa_handler = crashFlushHandler
+            #else
+            action.__sigaction_u.__sa_handler = crashFlushHandler
+            #endif
+            action.sa_flags = Int32(bitPattern: UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER))
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
+        }
+        atexit { crashFlushWrite() }
+    }
+}
+
+// Plain globals, read by the signal handler (no locks, no allocation, only write(2)).
+nonisolated(unsafe) private var crashOutboxFd: Int32 = -1
+nonisolated(unsafe) private var crashOutboxBase: UnsafeMutablePointer<UInt8>? = nil
+nonisolated(unsafe) private var crashOutboxCount: Int = 0
+
+private func crashFlushWrite() {
+    guard let base = crashOutboxBase, crashOutboxFd >= 0 else { return }
+    var offset = 0
+    while offset < crashOutboxCount {
+        let written = write(crashOutboxFd, base + offset, crashOutboxCount - offset)
+        if written <= 0 { break }
+        offset += written
+    }
+    crashOutboxCount = 0
+}
+
+/// Writes the buffer, then returns: the handler was reset, so the faulting instruction (or abort's re-raise)
+/// ends the process with the original signal, which the supervisor reports.
+private let crashFlushHandler: @convention(c) (Int32) -> Void = { _ in crashFlushWrite() }

@@ -1,0 +1,84 @@
+import Foundation
+import Messages
+
+/// A run in worker processes: starts them through the launcher, feeds everything they say to the `Supervisor`,
+/// carries out its actions, and hands the one assembled stream to `emit`. Returns how the run ended.
+struct WorkerPool {
+    let configuration: WorkerConfiguration
+    let settings: Supervisor.Settings
+    let launcher: any WorkerLauncher
+    let console: any Console
+    var now: @Sendable () -> Date = { Date() }
+
+    struct Outcome: Equatable {
+        var abortedWith: Int32?
+        var interruptedBy: Int32?
+        var crashes = 0
+        var timeouts = 0
+        var couldNotStart: String?
+    }
+
+    func run(emit: @escaping (Envelope) -> Void) async -> Outcome {
+        let events = WorkerEvents()
+        InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
+        defer { InterruptForwarder.shared.listen { _ in } }
+        let supervisor = Supervisor(settings: settings, now: now, forward: emit)
+        var handles: [Int: any WorkerHandle] = [:]
+        var outcome = Outcome()
+        var alive = 0
+
+        func perform(_ actions: [Supervisor.Action]) {
+            for action in actions {
+                switch action {
+                case .start(let number):
+                    var worker = configuration
+                    worker.number = number
+                    do {
+                        handles[number] = try launcher.start(worker, events: events)
+                        alive += 1
+                    } catch {
+                        outcome.couldNotStart = "\(error)"
+                        events.yield([.ended(number, WorkerResult(exit: .exited(127), stderrTail: "\(error)"))])
+                        alive += 1
+                    }
+                case .send(let number, let instruction):
+                    handles[number]?.send(instruction)
+                case .stopAll:
+                    handles.values.forEach { $0.kill(SIGKILL) }
+                case .abort(let code):
+                    outcome.abortedWith = code
+                }
+            }
+        }
+
+        if let signal = InterruptForwarder.shared.received {
+            supervisor.interrupt(signal)
+            outcome.interruptedBy = signal
+        }
+        perform(supervisor.start())
+        for await batch in events.stream {
+            for event in batch {
+                switch event {
+                case .envelopes(let number, let envelopes):
+                    for envelope in envelopes { supervisor.receive(envelope, from: number) }
+                case .control(let number, let control):
+                    perform(supervisor.control(control, from: number))
+                case .badLine(_, let line):
+                    console.err("specrun: ignored a line of a worker's output: \(line)\n")
+                case .ended(let number, let result):
+                    alive -= 1
+                    handles[number] = nil
+                    perform(supervisor.workerEnded(number, result))
+                case .interrupted(let signal):
+                    supervisor.interrupt(signal)
+                    outcome.interruptedBy = outcome.interruptedBy ?? signal
+                }
+            }
+            if alive == 0 { events.close() }
+        }
+        outcome.crashes = supervisor.crashCount
+        outcome.timeouts = supervisor.timeoutCount
+        outcome.interruptedBy = supervisor.interruptedBy ?? outcome.interruptedBy
+        return outcome
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Messages
+
+/// One run, opened (definitions sent, BeforeAll hooks run, test cases planned) and driven a test case at a time:
+/// in order by `SpecRunner.run`, or as a supervisor hands them out to a worker process (`run(_:skip:)` by index
+/// into the planned order, then `finish`).
+/// `run` and `finish` are called from one task at a time; `describe` reads only what never changes after `open`
+/// (a worker's watchdog thread calls it).
+public final class RunSession: @unchecked Sendable {
+    private let runner: SpecRunner
+    private let registry: StepRegistry
+    private let root: String
+    private let plans: [TestCasePlan]
+    /// Each planned test case's `uri:line` (see `TestCaseKey`), in the planned order.
+    public let keys: [String]
+    private let caseRunner: TestCaseRunner
+    private let testRunStarted: TestRunStarted
+    private var summary: RunSummary
+    /// Whether the BeforeAll hooks passed; when not, no test case is planned and the run only finishes.
+    public let beforeAllPassed: Bool
+    /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
+    private var stopped = false
+
+    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: [TestCasePlan], keys: [String], caseRunner: TestCaseRunner,
+         testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool) {
+        self.runner = runner
+        self.registry = registry
+        self.root = root
+        self.plans = plans
+        self.keys = keys
+        self.caseRunner = caseRunner
+        self.testRunStarted = testRunStarted
+        self.summary = summary
+        self.beforeAllPassed = beforeAllPassed
+    }
+
+    /// How many test cases were planned (their `testCase` messages are sent, in this order).
+    public var count: Int { plans.count }
+
+    /// The facts known so far (parse errors, selection, seed).
+    public var summarySoFar: RunSummary { summary }
+
+    /// Runs the test case at `index` of the planned order (with its retries); `skip` reports every step skipped
+    /// (a supervisor's fail-fast). Returns whether it passed.
+    @discardableResult
+    public func run(_ index: Int, skip: Bool = false, emit: (Envelope) -> Void) async -> Bool {
+        let plan = plans[index]
+        var attempt = 0
+        var result: TestCaseRunner.Result
+        repeat {
+            result = await caseRunner.run(plan, attempt: attempt, retriesLeft: attempt < runner.configuration.retry,
+                                          skipAll: skip || stopped, emit: emit)
+            attempt += 1
+        } while result.willBeRetried
+        summary.scenarios.add(result.status)
+        result.stepStatuses.forEach { summary.steps.add($0) }
+        let passed = runner.passes(result.status)
+        if !passed {
+            summary.success = false
+            if runner.configuration.failFast { stopped = true }
+        }
+        return passed
+    }
+
+    /// "Features/a.feature:12 'I wait for the server'" for a test step of the test case at `index`, or the hook's
+    /// `file:line` (a BeforeAll/AfterAll hook when `index` is nil): what a timeout message names.
+    public func describe(testStepId: String, in index: Int?) -> String? {
+        if let index, index < plans.count, let step = plans[index].steps.first(where: { $0.id == testStepId }) {
+            switch step.action {
+            case .hook(let hook): return "hook at \(hook.code.location.relative(to: root))"
+            case .step(let pickleStep, _):
+                let place = caseRunner.locate(plans[index].pickle, pickleStep) ?? plans[index].pickle.uri
+                return "step '\(pickleStep.text)' at \(place)"
+            }
+        }
+        return nil
+    }
+
+    /// The `file:line` of a BeforeAll/AfterAll hook, by the id in its testRunHookStarted message.
+    public func describe(hookId: String) -> String? {
+        let hooks = registry.hooks(.beforeAll, for: []) + registry.hooks(.afterAll, for: [])
+        return hooks.first { $0.id == hookId }.map { "hook at \($0.code.location.relative(to: root))" }
+    }
+
+    /// AfterAll hooks and testRunFinished.
+    public func finish(emit: (Envelope) -> Void) async -> RunSummary {
+        let runId = testRunStarted.id ?? ""
+        var success = summary.success
+        _ = await runner.runGlobalHooks(.afterAll, registry, runId: runId, root: root, success: &success, emit: emit)
+        let finished = runner.clock.timestamp()
+        summary.success = success
+        summary.duration = Duration(from: testRunStarted.timestamp, to: finished).timeInterval
+        emit(Envelope(testRunFinished: TestRunFinished(success: success, timestamp: finished, testRunStartedId: runId)))
+        return summary
+    }
+}

@@ -1,7 +1,8 @@
+import Foundation
 import SpecRun
 
-// A step library whose steps crash the process, for the end-to-end tests of process isolation
-// (Tests/SpecRunTests/IsolationEndToEndTests.swift). Not part of specrun itself.
+// A step library whose steps crash the process, hang or exit, for the end-to-end tests of process isolation,
+// parallel workers and timeouts (Tests/SpecRunTests/*EndToEndTests.swift). Not part of specrun itself.
 
 final class CrashWorld: World {
     var missing: Int?
@@ -15,7 +16,19 @@ enum CrashSteps: StepLibrary {
         steps.when("a step force-unwraps nil") { world in _ = world.missing! + 1 }
         steps.when("a step calls fatalError") { _ in fatalError("the fixture gives up") }
         steps.when("a slow step") { _ in try await Task.sleep(nanoseconds: 5_000_000_000) }
+        steps.when("a step sleeps {int} ms") { (_: CrashWorld, ms: Int) in usleep(useconds_t(ms) * 1000) }
+        steps.when("a step loops forever") { _ in
+            var spins = 0
+            while spins >= 0 { spins = spins &+ 1 }
+        }
+        steps.when("a step awaits forever") { _ in
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        }
+        steps.when("a step calls exit {int}") { (_: CrashWorld, code: Int) in exit(Int32(code)) }
+        steps.when("a step recurses without end") { _ in _ = recurse(1) }
     }
 }
+
+@inline(never) func recurse(_ depth: Int) -> Int { depth == Int.max ? depth : recurse(depth + 1) + 1 }
 
 await SpecRunCLI.main(libraries: [CrashSteps.self])

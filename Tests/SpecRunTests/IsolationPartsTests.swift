@@ -3,50 +3,62 @@ import Messages
 @testable import SpecRun
 import XCTest
 
-final class EnvelopeLinesTests: XCTestCase {
+final class WorkerOutputDecoderTests: XCTestCase {
     func test_append_decodesALineSplitAcrossChunksOnceComplete() throws {
-        let (sut, bad) = makeSUT()
-        let line = Array((try NDJSON.encode(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))).utf8) + [0x0A]
-        var received: [Envelope] = []
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+        let line = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
 
-        sut.append(Array(line[..<10]), { received.append($0) })
-        XCTAssertTrue(received.isEmpty)
-        sut.append(Array(line[10...]) + line, { received.append($0) })
+        XCTAssertTrue(sut.append(Array(line[..<10])).isEmpty)
+        let events = sut.append(Array(line[10...]) + line)
 
-        XCTAssertEqual(received.compactMap(\.testRunStarted?.id), ["r", "r"])
-        XCTAssertTrue(bad.lines.isEmpty)
+        XCTAssertEqual(envelopes(events).compactMap(\.testRunStarted?.id), ["r", "r"])
     }
 
     func test_append_namesAForeignLineAndKeepsTheOthers() throws {
-        let (sut, bad) = makeSUT()
-        let good = try NDJSON.encode(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
-        var received: [Envelope] = []
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+        let good = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
 
-        sut.append(Array("\(good)\nhello from a step\n\(good)\n".utf8), { received.append($0) })
+        let events = sut.append(good + Array("hello from a step\n".utf8) + good)
 
-        XCTAssertEqual(received.count, 2)
-        XCTAssertEqual(bad.lines, ["hello from a step"])
+        XCTAssertEqual(envelopes(events).count, 2)
+        XCTAssertEqual(events.compactMap { if case .badLine(_, let line) = $0 { return line } else { return nil } }, ["hello from a step"])
+    }
+
+    func test_append_keepsControlLinesInTheirPlaceAmongEnvelopes() throws {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+        let good = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
+        let ready = WorkerControl.ready(testCases: 2, beforeAllPassed: true, keys: nil)
+
+        let events = sut.append(good + ready.line + good)
+
+        XCTAssertEqual(events.count, 3)
+        guard case .control(0, ready) = events[1] else { return XCTFail("\(events)") }
+    }
+
+    func test_append_dropsTheRepeatedPreludeOfAnotherWorkerButKeepsItsHookRuns() throws {
+        let sut = WorkerOutputDecoder(number: 1, skipsPrelude: true)
+        let run = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
+        let hook = try encoded(Envelope(testRunHookStarted: TestRunHookStarted(id: "h1", testRunStartedId: "r", hookId: "h",
+                                                                               timestamp: Timestamp(seconds: 1, nanos: 0))))
+        let ready = WorkerControl.ready(testCases: 0, beforeAllPassed: true, keys: nil).line
+
+        let events = sut.append(run + hook + ready + run)
+
+        XCTAssertEqual(envelopes(events).compactMap(\.testRunHookStarted?.id), ["h1"])
+        XCTAssertEqual(envelopes(events).compactMap(\.testRunStarted?.id), ["r"], "after ready, nothing is dropped")
     }
 
     func test_finish_dropsALineCutByACrash() throws {
-        let (sut, bad) = makeSUT()
-        var received: [Envelope] = []
-        sut.append(Array("{\"testRunStarted\":{\"timesta".utf8), { received.append($0) })
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+        _ = sut.append(Array("{\"testRunStarted\":{\"timesta".utf8))
 
-        sut.finish { received.append($0) }
-
-        XCTAssertTrue(received.isEmpty)
-        XCTAssertTrue(bad.lines.isEmpty)
+        XCTAssertTrue(sut.finish().isEmpty)
     }
 
-    private func makeSUT() -> (EnvelopeLines, BadLines) {
-        let bad = BadLines()
-        return (EnvelopeLines(onBadLine: bad.append), bad)
-    }
+    private func encoded(_ envelope: Envelope) throws -> [UInt8] { Array(try NDJSON.encode(envelope).utf8) + [0x0A] }
 
-    final class BadLines {
-        private(set) var lines: [String] = []
-        func append(_ line: String) { lines.append(line) }
+    private func envelopes(_ events: [WorkerEvent]) -> [Envelope] {
+        events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
     }
 }
 
@@ -74,33 +86,39 @@ final class StackTraceFilterTests: XCTestCase {
     }
 }
 
-final class WorkerArgumentsTests: XCTestCase {
-    func test_make_givesAWorkerCommandLineThatParsesBackToTheSameRun() throws {
-        var options = RunOptions()
-        options.paths = ["Features/a.feature:3", "-"]
-        options.tags = ["@a", "not @b"]
-        options.names = ["^Login"]
-        options.formats = [FormatRequest(name: "junit", path: "r.xml")]
-        options.failFast = true
-        options.strict = false
-        options.order = "random:42"
-        options.retry = 2
-        options.idSeed = 7
+final class WorkerProtocolTests: XCTestCase {
+    func test_configuration_roundTripsThroughItsLine() throws {
+        var sut = WorkerConfiguration(paths: ["Features/a.feature:3", "-"], tags: "@a and not @b", names: ["^Login"],
+                                      failFast: true, strict: false, order: "random:42", retry: 2, idSeed: 7, number: 3,
+                                      timeoutSeconds: 1.5)
+        sut.shard = .init(index: 2, count: 3, timings: ["a.feature:3": 0.25])
 
-        let arguments = WorkerArguments.make(options, resumeAfter: 3)
+        let line = String(decoding: sut.encodedLine().dropLast(), as: UTF8.self)
 
-        guard case .run(let parsed) = try CommandLineParser.parse(arguments) else { return XCTFail("not a run: \(arguments)") }
-        XCTAssertEqual(parsed.paths, options.paths)
-        XCTAssertEqual(parsed.tags, options.tags)
-        XCTAssertEqual(parsed.names, options.names)
-        XCTAssertEqual(parsed.formats, [], "the supervisor owns the reports")
-        XCTAssertTrue(parsed.failFast)
-        XCTAssertFalse(parsed.strict)
-        XCTAssertEqual(parsed.order, "random:42")
-        XCTAssertEqual(parsed.retry, 2)
-        XCTAssertEqual(parsed.idSeed, 7)
-        XCTAssertTrue(parsed.worker)
-        XCTAssertEqual(parsed.resumeAfter, 3)
+        XCTAssertEqual(try WorkerConfiguration.decode(line), sut)
+        XCTAssertFalse(line.contains("\n"))
+    }
+
+    func test_decode_explainsALineThatIsNoConfiguration() {
+        XCTAssertThrowsError(try WorkerConfiguration.decode("hello")) { error in
+            XCTAssertTrue("\(error)".contains("started by specrun itself"), "\(error)")
+        }
+    }
+
+    func test_instruction_parsesBackEveryLineItWrites() {
+        for instruction in [WorkerInstruction.run(12), .skip(0), .end] {
+            XCTAssertEqual(WorkerInstruction(line: String(instruction.line.dropLast())), instruction)
+        }
+        XCTAssertNil(WorkerInstruction(line: "run x"))
+        XCTAssertNil(WorkerInstruction(line: "jump 1"))
+    }
+
+    func test_control_parsesBackEveryLineItWrites() {
+        for control in [WorkerControl.ready(testCases: 3, beforeAllPassed: false, keys: ["a:1"]),
+                        .ready(testCases: 0, beforeAllPassed: true, keys: nil), .timedOut(seconds: 2, step: "step 'x' at a:3")] {
+            XCTAssertTrue(WorkerControl.isControl(control.line))
+            XCTAssertEqual(WorkerControl(line: control.line.dropLast()), control)
+        }
     }
 
     func test_parse_turnsIsolationOffOnNoIsolation() throws {
@@ -125,45 +143,62 @@ final class SeededIdGeneratorTests: XCTestCase {
 }
 
 final class WorkerCommandTests: XCTestCase {
-    func test_run_writesEveryEnvelopeAsOneLineAndSkipsTheTestCasesAlreadyRunOnResume() async throws {
+    func test_run_sendsThePreludeThenRunsOnlyTheTestCasesHandedOut() async throws {
         let folder = try makeFeatures(["two.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n  Scenario: B\n    Given a failing step\n"])
-        var output: [UInt8] = []
-        var options = RunOptions()
-        options.paths = [folder]
-        options.predictableIds = true
-        options.worker = true
-        options.resumeAfter = 1
-        let sut = WorkerCommand(options: options, libraries: [CLITestSteps.self], console: SpyConsole(),
-                                write: { output += $0 })
+        let configuration = WorkerConfiguration(paths: [folder], predictableIds: true)
 
-        let code = await sut.run()
+        let (code, events) = try await run(configuration, instructions: ["run 1", "end"])
 
         XCTAssertEqual(code, 1)
-        let envelopes = try NDJSON.decode(Data(output))
+        let envelopes = events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
         XCTAssertEqual(envelopes.compactMap(\.testCase).count, 2, "every test case is announced")
         let started = envelopes.compactMap(\.testCaseStarted)
-        XCTAssertEqual(started.count, 1, "only the second runs")
-        XCTAssertEqual(started.first?.testCaseId, envelopes.compactMap(\.testCase).last?.id)
+        XCTAssertEqual(started.map(\.testCaseId), [envelopes.compactMap(\.testCase)[1].id], "only the one handed out runs")
         XCTAssertEqual(envelopes.last?.testRunFinished?.success, false)
+        let readies = events.filter { if case .control(_, .ready) = $0 { return true } else { return false } }
+        XCTAssertEqual(readies.count, 2, "ready after the prelude and after each test case")
     }
 
-    func test_run_skipsTheRestOnResumeUnderFailFast() async throws {
-        let folder = try makeFeatures(["three.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n  Scenario: B\n    Given a passing step\n  Scenario: C\n    Given a passing step\n"])
-        var output: [UInt8] = []
-        var options = RunOptions()
-        options.paths = [folder]
-        options.failFast = true
-        options.worker = true
-        options.resumeAfter = 1
-        let sut = WorkerCommand(options: options, libraries: [CLITestSteps.self], console: SpyConsole(),
-                                write: { output += $0 })
+    func test_run_reportsEveryStepSkippedOnSkip() async throws {
+        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n"])
 
-        _ = await sut.run()
+        let (_, events) = try await run(WorkerConfiguration(paths: [folder]), instructions: ["skip 0"])
 
-        let envelopes = try NDJSON.decode(Data(output))
-        XCTAssertEqual(envelopes.compactMap(\.testCaseStarted).count, 2)
-        XCTAssertEqual(envelopes.compactMap(\.testStepFinished).map(\.testStepResult.status), [.skipped, .skipped],
-                       "a resumed run follows a crash, which failed the run: fail-fast skips the rest")
+        let envelopes = events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
+        XCTAssertEqual(envelopes.compactMap(\.testStepFinished).map(\.testStepResult.status), [.skipped])
+        XCTAssertNotNil(envelopes.last?.testRunFinished, "the end of stdin ends the run")
+    }
+
+    func test_run_makesRunIdsApartFromWorkerZerosOnAnotherWorker() async throws {
+        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n"])
+        var configuration = WorkerConfiguration(paths: [folder], predictableIds: true)
+        configuration.number = 2
+
+        let (_, events) = try await run(configuration, instructions: ["run 0"])
+
+        let envelopes = events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
+        XCTAssertEqual(envelopes.compactMap(\.testCaseStarted).map(\.id), ["w2-0"])
+    }
+
+    private func run(_ configuration: WorkerConfiguration, instructions: [String]) async throws -> (Int32, [WorkerEvent]) {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let lines = Lines([String(decoding: configuration.encodedLine().dropLast(), as: UTF8.self)] + instructions)
+        let sut = WorkerCommand(libraries: [CLITestSteps.self], console: SpyConsole(), nextLine: { lines.next() },
+                                outbox: WorkerOutbox(fd: fds[1]))
+        let code = await sut.run()
+        close(fds[1])
+        let decoder = WorkerOutputDecoder(number: configuration.number, skipsPrelude: false)
+        var events: [WorkerEvent] = []
+        FileDescriptorIO.readAll(fds[0]) { events += decoder.append($0) }
+        close(fds[0])
+        return (code, events + decoder.finish())
+    }
+
+    final class Lines: @unchecked Sendable {
+        private var lines: [String]
+        init(_ lines: [String]) { self.lines = lines }
+        func next() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
     }
 
     private func makeFeatures(_ files: [String: String]) throws -> String {

@@ -1,0 +1,199 @@
+import Foundation
+import Messages
+@testable import SpecRun
+import TagExpressions
+import XCTest
+
+/// The supervisor as a state machine, fed hand-made envelopes of hand-made workers.
+final class SupervisorTests: XCTestCase {
+    func test_control_handsOutTestCasesAsWorkersBecomeReadyAndEndsThemWhenAllAreDone() {
+        let (sut, _) = makeSUT(workers: 2)
+        XCTAssertEqual(sut.start(), [.start(worker: 0), .start(worker: 1)])
+        prelude(sut, cases: 3)
+
+        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(0))])
+        XCTAssertEqual(sut.control(ready(3), from: 1), [.send(worker: 1, .run(1))])
+        runCase(sut, index: 0, worker: 0)
+        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(2))])
+        runCase(sut, index: 1, worker: 1)
+        XCTAssertEqual(sut.control(ready(3), from: 1), [])
+        runCase(sut, index: 2, worker: 0)
+        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .end), .send(worker: 1, .end)])
+    }
+
+    func test_receive_forwardsEachTestCaseWholeAndInThePlannedOrder() {
+        let (sut, forwarded) = makeSUT(workers: 2)
+        _ = sut.start()
+        prelude(sut, cases: 2)
+        _ = sut.control(ready(2), from: 0)
+        _ = sut.control(ready(2), from: 1)
+        let before = forwarded.all.count
+
+        runCase(sut, index: 1, worker: 1, steps: 2)
+        XCTAssertEqual(forwarded.all.count, before, "case 1 waits for case 0")
+        sut.receive(started("c0", index: 0), from: 0)
+        sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        XCTAssertEqual(forwarded.all.count, before, "a test case is forwarded only once finished")
+        sut.receive(stepFinished("c0", "s0-0", .passed), from: 0)
+        sut.receive(stepStarted("c0", "s0-1"), from: 0)
+        sut.receive(stepFinished("c0", "s0-1", .passed), from: 0)
+        sut.receive(caseFinished("c0"), from: 0)
+
+        let order = forwarded.all[before...].compactMap { $0.testCaseStarted?.id ?? $0.testCaseFinished?.testCaseStartedId }
+        XCTAssertEqual(order, ["c0", "c0", "c1", "c1"])
+    }
+
+    func test_workerEnded_failsTheRunningStepSkipsTheRestAndStartsAnotherWorkerOnCrash() {
+        let (sut, forwarded) = makeSUT(workers: 1)
+        _ = sut.start()
+        prelude(sut, cases: 2)
+        _ = sut.control(ready(2), from: 0)
+        sut.receive(started("c0", index: 0), from: 0)
+        sut.receive(stepStarted("c0", "s0-0"), from: 0)
+
+        let actions = sut.workerEnded(0, WorkerResult(exit: .signaled(4), stderrTail: "x.swift:3: Fatal error: boom\n"))
+
+        XCTAssertEqual(actions, [.start(worker: 1)])
+        let results = forwarded.all.compactMap(\.testStepFinished).map(\.testStepResult)
+        XCTAssertEqual(results.map(\.status), [.failed, .skipped])
+        XCTAssertEqual(results.first?.exception?.type, "Crash")
+        XCTAssertTrue(results.first?.message?.contains("x.swift:3: Fatal error: boom") ?? false)
+        XCTAssertEqual(sut.crashCount, 1)
+        XCTAssertEqual(sut.control(ready(2), from: 1), [.send(worker: 1, .run(1))], "the replacement goes on after it")
+    }
+
+    func test_workerEnded_namesTheTimeoutAndTheStepOnTimeout() {
+        let (sut, forwarded) = makeSUT(workers: 1)
+        _ = sut.start()
+        prelude(sut, cases: 1)
+        _ = sut.control(ready(1), from: 0)
+        sut.receive(started("c0", index: 0), from: 0)
+        sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        _ = sut.control(.timedOut(seconds: 60, step: "step 'x' at a.feature:3"), from: 0)
+
+        _ = sut.workerEnded(0, WorkerResult(exit: .exited(WorkerOutbox.timedOutStatus)))
+
+        let failed = forwarded.all.compactMap(\.testStepFinished).first?.testStepResult
+        XCTAssertEqual(failed?.exception?.type, "Timeout")
+        XCTAssertTrue(failed?.message?.hasPrefix("the step timed out after 60 s (step 'x' at a.feature:3)") ?? false, failed?.message ?? "")
+        XCTAssertEqual(sut.timeoutCount, 1)
+    }
+
+    func test_workerEnded_endsWithoutRestartAndFinishesTheRunOnInterrupt() {
+        let (sut, forwarded) = makeSUT(workers: 2)
+        _ = sut.start()
+        prelude(sut, cases: 3)
+        _ = sut.control(ready(3), from: 0)
+        _ = sut.control(ready(3), from: 1)
+        sut.receive(started("c0", index: 0), from: 0)
+        sut.interrupt(2)
+
+        XCTAssertEqual(sut.workerEnded(0, WorkerResult(exit: .signaled(2))), [])
+        XCTAssertEqual(sut.workerEnded(1, WorkerResult(exit: .signaled(2))), [])
+
+        XCTAssertEqual(forwarded.all.compactMap(\.testStepFinished).first?.testStepResult.exception?.type, "Interrupted")
+        XCTAssertEqual(forwarded.all.compactMap(\.testRunFinished).map(\.success), [false])
+        XCTAssertEqual(forwarded.all.compactMap(\.testCaseStarted).map(\.testCaseId), ["tc0", "tc1"],
+                       "the two running are reported interrupted; nothing new is handed out")
+    }
+
+    func test_control_neverRunsTwoSerialTestCasesAtOnce() throws {
+        let (sut, _) = makeSUT(workers: 2, serial: try TagExpression.parse("@serial"))
+        _ = sut.start()
+        prelude(sut, cases: 3, serial: [0, 1])
+
+        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(0))])
+        XCTAssertEqual(sut.control(ready(3), from: 1), [.send(worker: 1, .run(2))], "case 1 is @serial too: it waits")
+        runCase(sut, index: 0, worker: 0)
+        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(1))])
+    }
+
+    func test_control_skipsTheRestAfterAFailureUnderFailFast() {
+        let (sut, _) = makeSUT(workers: 1, failFast: true)
+        _ = sut.start()
+        prelude(sut, cases: 2)
+        _ = sut.control(ready(2), from: 0)
+        runCase(sut, index: 0, worker: 0, status: .failed)
+
+        XCTAssertEqual(sut.control(ready(2), from: 0), [.send(worker: 0, .skip(1))])
+    }
+
+    func test_workerEnded_abortsWithTheUsageErrorOfAWorkerThatCouldNotStart() {
+        let (sut, _) = makeSUT(workers: 2)
+        _ = sut.start()
+
+        XCTAssertEqual(sut.workerEnded(0, WorkerResult(exit: .exited(2))), [.stopAll, .abort(exitCode: 2)])
+    }
+
+    func test_workerEnded_sendsOneTestRunFinishedForAllWorkers() {
+        let (sut, forwarded) = makeSUT(workers: 2)
+        _ = sut.start()
+        prelude(sut, cases: 0)
+        _ = sut.control(ready(0), from: 0)
+        _ = sut.control(ready(0), from: 1)
+        for worker in [0, 1] {
+            sut.receive(Envelope(testRunFinished: TestRunFinished(success: true, timestamp: Timestamp(seconds: 5, nanos: 0),
+                                                                 testRunStartedId: "run")), from: worker)
+            _ = sut.workerEnded(worker, WorkerResult(exit: .exited(0)))
+        }
+
+        XCTAssertEqual(forwarded.all.compactMap(\.testRunFinished).map(\.success), [true])
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(workers: Int, failFast: Bool = false, serial: TagExpression? = nil) -> (Supervisor, Forwarded) {
+        let forwarded = Forwarded()
+        let settings = Supervisor.Settings(workers: workers, failFast: failFast, serial: serial)
+        return (Supervisor(settings: settings, now: { Date(timeIntervalSince1970: 10) }, forward: forwarded.append), forwarded)
+    }
+
+    final class Forwarded {
+        private(set) var all: [Envelope] = []
+        func append(_ envelope: Envelope) { all.append(envelope) }
+    }
+
+    private func ready(_ count: Int) -> WorkerControl { .ready(testCases: count, beforeAllPassed: true, keys: nil) }
+
+    /// Worker 0's prelude: pickles (some tagged @serial), testRunStarted and test cases of two steps each.
+    private func prelude(_ sut: Supervisor, cases: Int, serial: Set<Int> = []) {
+        for index in 0..<cases {
+            let tags = serial.contains(index) ? [PickleTag(name: "@serial", astNodeId: "t")] : []
+            sut.receive(Envelope(pickle: Pickle(id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en",
+                                                steps: [], tags: tags, astNodeIds: [])), from: 0)
+        }
+        sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
+        for index in 0..<cases {
+            let steps = (0..<2).map { TestStep(id: "s\(index)-\($0)", pickleStepId: "ps", stepDefinitionIds: ["d"]) }
+            sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
+        }
+    }
+
+    private func runCase(_ sut: Supervisor, index: Int, worker: Int, steps: Int = 2, status: TestStepResultStatus = .passed) {
+        let id = "c\(index)"
+        if steps > 0 { sut.receive(started(id, index: index), from: worker) }
+        for step in 0..<steps {
+            sut.receive(stepStarted(id, "s\(index)-\(step)"), from: worker)
+            sut.receive(stepFinished(id, "s\(index)-\(step)", status), from: worker)
+        }
+        sut.receive(caseFinished(id), from: worker)
+    }
+
+    private func started(_ id: String, index: Int) -> Envelope {
+        Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: id, testCaseId: "tc\(index)", timestamp: Timestamp(seconds: 2, nanos: 0)))
+    }
+
+    private func stepStarted(_ caseId: String, _ stepId: String) -> Envelope {
+        Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: Timestamp(seconds: 2, nanos: 0)))
+    }
+
+    private func stepFinished(_ caseId: String, _ stepId: String, _ status: TestStepResultStatus) -> Envelope {
+        Envelope(testStepFinished: TestStepFinished(testCaseStartedId: caseId, testStepId: stepId,
+                                                    testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: status),
+                                                    timestamp: Timestamp(seconds: 2, nanos: 0)))
+    }
+
+    private func caseFinished(_ caseId: String) -> Envelope {
+        Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: Timestamp(seconds: 3, nanos: 0), willBeRetried: false))
+    }
+}

@@ -8,7 +8,7 @@ import XCTest
 final class IsolationEndToEndTests: XCTestCase {
     func test_run_reportsTheCrashedScenarioFailedAndGoesOnOnForceUnwrapOfNil() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFeatures(["crash.feature": """
+        let folder = try makeFixtureFeatures(["crash.feature": """
             Feature: Crashes
 
               Scenario: before the crash
@@ -66,7 +66,7 @@ final class IsolationEndToEndTests: XCTestCase {
 
     func test_run_writesTheSameMessagesAsInProcessOnARunWithoutCrash() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFeatures(["ok.feature": """
+        let folder = try makeFixtureFeatures(["ok.feature": """
             Feature: F
               Scenario: passes
                 Given a passing step
@@ -95,7 +95,7 @@ final class IsolationEndToEndTests: XCTestCase {
 
     func test_run_crashesTheWholeRunOnNoIsolationAsBefore() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFeatures(["crash.feature": "Feature: F\n  Scenario: S\n    When a step force-unwraps nil\n"])
+        let folder = try makeFixtureFeatures(["crash.feature": "Feature: F\n  Scenario: S\n    When a step force-unwraps nil\n"])
 
         let run = try runProcess(fixture, [folder, "--no-isolation", "--format", "junit:\(folder)/junit.xml"],
                                  environment: ["SWIFT_BACKTRACE": "enable=no"])
@@ -106,77 +106,12 @@ final class IsolationEndToEndTests: XCTestCase {
 
     func test_run_passesWithTheExitCodeOfAPassingRun() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFeatures(["ok.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n"])
+        let folder = try makeFixtureFeatures(["ok.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n"])
 
         let run = try runProcess(fixture, [folder, "--no-color", "--format", "summary", "--order", "random"])
 
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("1 scenario (1 passed)"), run.stdout)
         XCTAssertTrue(run.stderr.contains("Randomized with seed"), run.stderr)
-    }
-
-    // MARK: - Helpers
-
-    /// A message stream with every timestamp and duration zeroed: what two runs of the same features share.
-    private func timeless(_ path: String) throws -> String {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let time = try NSRegularExpression(pattern: #""(timestamp|duration)":\{"nanos":\d+,"seconds":\d+\}"#)
-        return time.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                             withTemplate: #""$1":{"nanos":0,"seconds":0}"#)
-    }
-
-    private func fixtureExecutable() throws -> URL {
-        // The build products folder: where the test bundle (macOS) or the test executable (Linux) lives.
-        let places = [Bundle(for: Self.self).bundleURL, Bundle.main.bundleURL,
-                      Bundle.main.executableURL ?? Bundle.main.bundleURL,
-                      URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
-            .flatMap { [$0.deletingLastPathComponent(), $0] }
-        for folder in places {
-            let candidate = folder.appendingPathComponent("specrun-crash-fixture")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw XCTSkip("specrun-crash-fixture is not built next to the tests (\(places.first?.path ?? "?")); run `swift build --product specrun-crash-fixture` first")
-    }
-
-    private func runProcess(_ executable: URL, _ arguments: [String],
-                            environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = ErrorsReader(err.fileHandleForReading)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), errors.text())
-    }
-
-    /// Reads stderr on its own thread while stdout is read, so neither pipe can fill up and block the child.
-    private final class ErrorsReader: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-
-        func text() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    private func makeFeatures(_ files: [String: String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-isolation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder.path
     }
 }

@@ -54,6 +54,36 @@ final class CommandLineParserTests: XCTestCase {
         }
     }
 
+    func test_parse_readsParallelTimeoutShardAndTheEndOfOptions() throws {
+        guard case .run(let options) = try CommandLineParser.parse(["-j", "3", "--timeout", "2.5", "--shard", "2/4",
+                                                                   "--shard-timings", "t.ndjson", "--serial-tags", "@db",
+                                                                   "--", "--odd-folder"]) else { return XCTFail("not a run") }
+        XCTAssertEqual(options.parallel, 3)
+        XCTAssertEqual(options.timeout, 2.5)
+        XCTAssertEqual(options.shard, ShardOption(index: 2, count: 4))
+        XCTAssertEqual(options.shardTimings, "t.ndjson")
+        XCTAssertEqual(options.serialTags, "@db")
+        XCTAssertEqual(options.paths, ["--odd-folder"])
+        guard case .run(let auto) = try CommandLineParser.parse(["--parallel", "auto"]) else { return XCTFail("not a run") }
+        XCTAssertGreaterThanOrEqual(auto.parallel, 1)
+    }
+
+    func test_parse_refusesBadParallelShardAndTimeoutWithOneLine() {
+        let cases: [([String], String)] = [
+            (["--parallel", "0"], "--parallel: expected a number of workers ≥ 1 or 'auto', got '0'"),
+            (["-j", "x"], "-j: expected a number of workers ≥ 1 or 'auto', got 'x'"),
+            (["--shard", "3/2"], "--shard 3/2: I must be between 1 and 2"),
+            (["--shard", "1/0"], "--shard 1/0: N must be at least 1"),
+            (["--shard", "half"], "--shard: expected I/N (this machine's part I of N, e.g. 2/4), got 'half'"),
+            (["--timeout", "-1"], "--timeout: expected seconds ≥ 0 (0 = no timeout), got '-1'"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try CommandLineParser.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.message, message)
+            }
+        }
+    }
+
     func test_parse_refusesABadOrder() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--order", "random:x"]))
         XCTAssertNoThrow(try CommandLineParser.parse(["--order", "reverse"]))

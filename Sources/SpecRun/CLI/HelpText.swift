@@ -26,6 +26,12 @@ enum HelpText {
           --no-color, --color    colours (default: on a terminal and NO_COLOR unset)
           --no-isolation         run in this process: faster to start, but a crashing step
                                  (force unwrap of nil, fatalError…) ends the run without reports
+      -j, --parallel N|auto      N crash-isolated worker processes at once (auto: one per core; default 1)
+          --serial-tags EXPR     scenarios matching it never run at the same time (default @serial)
+          --timeout SECONDS      fail a step or hook running longer and replace its worker (default 60; 0 = none)
+          --shard I/N            run only part I of N of the selected scenarios (CI matrices)
+          --shard-timings FILE   balance shards (and hand out the slowest first) by an earlier message stream
+          --                     the end of the options: what follows are paths
       -h, --help                 this text
           --version              the version
 
@@ -35,6 +41,6 @@ enum HelpText {
     EXIT CODES
       0 passed   1 a scenario failed   2 bad arguments or configuration
       3 a feature file could not be parsed   4 nothing was selected
-      130 interrupted (the reports hold the results so far)
+      130/143 interrupted (the reports hold the results so far)
     """
 }

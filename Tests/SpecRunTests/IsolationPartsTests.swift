@@ -156,7 +156,7 @@ final class WorkerCommandTests: XCTestCase {
         XCTAssertEqual(started.map(\.testCaseId), [envelopes.compactMap(\.testCase)[1].id], "only the one handed out runs")
         XCTAssertEqual(envelopes.last?.testRunFinished?.success, false)
         let readies = events.filter { if case .control(_, .ready) = $0 { return true } else { return false } }
-        XCTAssertEqual(readies.count, 2, "ready after the prelude and after each test case")
+        XCTAssertEqual(readies.count, 1, "ready once, after the prelude")
     }
 
     func test_run_reportsEveryStepSkippedOnSkip() async throws {

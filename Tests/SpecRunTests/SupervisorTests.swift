@@ -13,12 +13,9 @@ final class SupervisorTests: XCTestCase {
 
         XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(0))])
         XCTAssertEqual(sut.control(ready(3), from: 1), [.send(worker: 1, .run(1))])
-        runCase(sut, index: 0, worker: 0)
-        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(2))])
-        runCase(sut, index: 1, worker: 1)
-        XCTAssertEqual(sut.control(ready(3), from: 1), [])
-        runCase(sut, index: 2, worker: 0)
-        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .end), .send(worker: 1, .end)])
+        XCTAssertEqual(runCase(sut, index: 0, worker: 0), [.send(worker: 0, .run(2))])
+        XCTAssertEqual(runCase(sut, index: 1, worker: 1), [])
+        XCTAssertEqual(runCase(sut, index: 2, worker: 0), [.send(worker: 0, .end), .send(worker: 1, .end)])
     }
 
     func test_receive_forwardsEachTestCaseWholeAndInThePlannedOrder() {
@@ -31,13 +28,13 @@ final class SupervisorTests: XCTestCase {
 
         runCase(sut, index: 1, worker: 1, steps: 2)
         XCTAssertEqual(forwarded.all.count, before, "case 1 waits for case 0")
-        sut.receive(started("c0", index: 0), from: 0)
-        sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
         XCTAssertEqual(forwarded.all.count, before, "a test case is forwarded only once finished")
-        sut.receive(stepFinished("c0", "s0-0", .passed), from: 0)
-        sut.receive(stepStarted("c0", "s0-1"), from: 0)
-        sut.receive(stepFinished("c0", "s0-1", .passed), from: 0)
-        sut.receive(caseFinished("c0"), from: 0)
+        _ = sut.receive(stepFinished("c0", "s0-0", .passed), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-1"), from: 0)
+        _ = sut.receive(stepFinished("c0", "s0-1", .passed), from: 0)
+        _ = sut.receive(caseFinished("c0"), from: 0)
 
         let order = forwarded.all[before...].compactMap { $0.testCaseStarted?.id ?? $0.testCaseFinished?.testCaseStartedId }
         XCTAssertEqual(order, ["c0", "c0", "c1", "c1"])
@@ -48,8 +45,8 @@ final class SupervisorTests: XCTestCase {
         _ = sut.start()
         prelude(sut, cases: 2)
         _ = sut.control(ready(2), from: 0)
-        sut.receive(started("c0", index: 0), from: 0)
-        sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
 
         let actions = sut.workerEnded(0, WorkerResult(exit: .signaled(4), stderrTail: "x.swift:3: Fatal error: boom\n"))
 
@@ -62,13 +59,26 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(sut.control(ready(2), from: 1), [.send(worker: 1, .run(1))], "the replacement goes on after it")
     }
 
+    func test_workerEnded_handsTheTestCasesQueuedForADeadWorkerToAnother() {
+        let (sut, _) = makeSUT(workers: 1)
+        _ = sut.start()
+        prelude(sut, cases: 40)
+        let first = sut.control(ready(40), from: 0)
+        XCTAssertEqual(first.count, 10, "a few queued ahead: 40 / (1 worker × 4)")
+        _ = sut.receive(started("c0", index: 0), from: 0)
+
+        _ = sut.workerEnded(0, WorkerResult(exit: .signaled(11)))
+
+        XCTAssertEqual(sut.control(ready(40), from: 1).first, .send(worker: 1, .run(1)), "the queued ones are not lost")
+    }
+
     func test_workerEnded_namesTheTimeoutAndTheStepOnTimeout() {
         let (sut, forwarded) = makeSUT(workers: 1)
         _ = sut.start()
         prelude(sut, cases: 1)
         _ = sut.control(ready(1), from: 0)
-        sut.receive(started("c0", index: 0), from: 0)
-        sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
         _ = sut.control(.timedOut(seconds: 60, step: "step 'x' at a.feature:3"), from: 0)
 
         _ = sut.workerEnded(0, WorkerResult(exit: .exited(WorkerOutbox.timedOutStatus)))
@@ -85,7 +95,7 @@ final class SupervisorTests: XCTestCase {
         prelude(sut, cases: 3)
         _ = sut.control(ready(3), from: 0)
         _ = sut.control(ready(3), from: 1)
-        sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.receive(started("c0", index: 0), from: 0)
         sut.interrupt(2)
 
         XCTAssertEqual(sut.workerEnded(0, WorkerResult(exit: .signaled(2))), [])
@@ -104,8 +114,7 @@ final class SupervisorTests: XCTestCase {
 
         XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(0))])
         XCTAssertEqual(sut.control(ready(3), from: 1), [.send(worker: 1, .run(2))], "case 1 is @serial too: it waits")
-        runCase(sut, index: 0, worker: 0)
-        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(1))])
+        XCTAssertEqual(runCase(sut, index: 0, worker: 0), [.send(worker: 0, .run(1))])
     }
 
     func test_control_skipsTheRestAfterAFailureUnderFailFast() {
@@ -113,9 +122,7 @@ final class SupervisorTests: XCTestCase {
         _ = sut.start()
         prelude(sut, cases: 2)
         _ = sut.control(ready(2), from: 0)
-        runCase(sut, index: 0, worker: 0, status: .failed)
-
-        XCTAssertEqual(sut.control(ready(2), from: 0), [.send(worker: 0, .skip(1))])
+        XCTAssertEqual(runCase(sut, index: 0, worker: 0, status: .failed), [.send(worker: 0, .skip(1))])
     }
 
     func test_workerEnded_abortsWithTheUsageErrorOfAWorkerThatCouldNotStart() {
@@ -132,7 +139,7 @@ final class SupervisorTests: XCTestCase {
         _ = sut.control(ready(0), from: 0)
         _ = sut.control(ready(0), from: 1)
         for worker in [0, 1] {
-            sut.receive(Envelope(testRunFinished: TestRunFinished(success: true, timestamp: Timestamp(seconds: 5, nanos: 0),
+            _ = sut.receive(Envelope(testRunFinished: TestRunFinished(success: true, timestamp: Timestamp(seconds: 5, nanos: 0),
                                                                  testRunStartedId: "run")), from: worker)
             _ = sut.workerEnded(worker, WorkerResult(exit: .exited(0)))
         }
@@ -159,24 +166,25 @@ final class SupervisorTests: XCTestCase {
     private func prelude(_ sut: Supervisor, cases: Int, serial: Set<Int> = []) {
         for index in 0..<cases {
             let tags = serial.contains(index) ? [PickleTag(name: "@serial", astNodeId: "t")] : []
-            sut.receive(Envelope(pickle: Pickle(id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en",
+            _ = sut.receive(Envelope(pickle: Pickle(id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en",
                                                 steps: [], tags: tags, astNodeIds: [])), from: 0)
         }
-        sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
+        _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
         for index in 0..<cases {
             let steps = (0..<2).map { TestStep(id: "s\(index)-\($0)", pickleStepId: "ps", stepDefinitionIds: ["d"]) }
-            sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
+            _ = sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
         }
     }
 
-    private func runCase(_ sut: Supervisor, index: Int, worker: Int, steps: Int = 2, status: TestStepResultStatus = .passed) {
+    @discardableResult
+    private func runCase(_ sut: Supervisor, index: Int, worker: Int, steps: Int = 2, status: TestStepResultStatus = .passed) -> [Supervisor.Action] {
         let id = "c\(index)"
         if steps > 0 { sut.receive(started(id, index: index), from: worker) }
         for step in 0..<steps {
-            sut.receive(stepStarted(id, "s\(index)-\(step)"), from: worker)
-            sut.receive(stepFinished(id, "s\(index)-\(step)", status), from: worker)
+            _ = sut.receive(stepStarted(id, "s\(index)-\(step)"), from: worker)
+            _ = sut.receive(stepFinished(id, "s\(index)-\(step)", status), from: worker)
         }
-        sut.receive(caseFinished(id), from: worker)
+        return sut.receive(caseFinished(id), from: worker)
     }
 
     private func started(_ id: String, index: Int) -> Envelope {

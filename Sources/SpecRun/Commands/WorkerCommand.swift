@@ -4,7 +4,7 @@ import SpecRunCore
 
 /// `specrun --worker` (hidden): a worker of a supervising specrun. Reads its `WorkerConfiguration` from the first
 /// line of stdin, sends the prelude (definitions, testRunStarted, BeforeAll hooks, testCases) and a `ready` line,
-/// then runs the test cases the supervisor hands out (`run N` / `skip N`), one `ready` after each, until `end`
+/// then runs the test cases the supervisor hands out (`run N` / `skip N`; it keeps a few queued ahead), until `end`
 /// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
 struct WorkerCommand {
     let libraries: [any StepLibrary.Type]
@@ -52,7 +52,6 @@ struct WorkerCommand {
             case .skip(let index) where index < session.count: await session.run(index, skip: true) { outbox.emit($0) }
             default: break
             }
-            outbox.control(.ready(testCases: session.count, beforeAllPassed: session.beforeAllPassed, keys: nil))
             outbox.flush()
         }
         let summary = await session.finish { outbox.emit($0) }

@@ -33,8 +33,10 @@ extension Supervisor {
         let cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
                             detail: CrashWording.fatalErrorLine(in: result.stderrTail))
         if cause.timedOut != nil { timeoutCount += 1 } else if !cause.interrupted { crashCount += 1 }
-        if case .busy(let index) = phase {
+        if phase == .working, let index = worker.assigned.first {
             finishCrashed(index, worker.running, cause)
+            requeue(worker.assigned.dropFirst())
+            worker.assigned = []
             workers[number] = worker
             return restartIfNeeded()
         }
@@ -76,8 +78,7 @@ extension Supervisor {
     private func allGone() -> Bool { !finished && workers.values.allSatisfy { $0.phase == .gone } }
 
     private func restartIfNeeded() -> [Action] {
-        let busy = workers.values.contains { if case .busy = $0.phase { return true } else { return false } }
-        let workLeft = !preludeDone || pendingLeft || busy
+        let workLeft = !preludeDone || pendingLeft || anyAssigned
         let alive = workers.values.contains { $0.phase != .gone }
         guard interruptedBy == nil, workLeft || !alive, crashCount + timeoutCount <= restartLimit else {
             return dispatch()
@@ -88,6 +89,12 @@ extension Supervisor {
     }
 
     private func dispatchAfterLoss() -> [Action] { dispatch() }
+
+    /// Test cases handed out to a worker that died before starting them go back to the front of the queue.
+    private func requeue(_ indices: ArraySlice<Int>) {
+        for index in indices where cases[index].serial { runningSerial -= 1 }
+        pending.insert(contentsOf: indices, at: pendingCursor)
+    }
 
     /// The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED.
     private func finishCrashed(_ index: Int, _ running: RunningCase?, _ cause: Failure) {

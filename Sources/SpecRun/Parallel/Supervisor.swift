@@ -34,10 +34,12 @@ final class Supervisor {
         case abort(exitCode: Int32)
     }
 
-    enum Phase: Equatable { case prelude, idle, busy(Int), ending, gone }
+    enum Phase: Equatable { case prelude, working, ending, gone }
 
     struct Worker {
         var phase: Phase = .prelude
+        /// The test cases handed out to it, in order; the first is running (or next).
+        var assigned: [Int] = []
         var received = 0
         var running: RunningCase?
         var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
@@ -103,36 +105,49 @@ final class Supervisor {
 
     // MARK: Envelopes
 
-    func receive(_ envelope: Envelope, from number: Int) {
-        guard var worker = workers[number] else { return }
+    /// Forwards, holds or drops an envelope of a worker; returns what to do next (more work when one finished).
+    func receive(_ envelope: Envelope, from number: Int) -> [Action] {
+        guard var worker = workers[number] else { return [] }
         worker.received += 1
-        defer { workers[number] = worker }
+        var finishedCase = false
+        let actions = route(envelope, from: number, worker: &worker, finishedCase: &finishedCase)
+        workers[number] = worker
+        // Only after the worker is stored: handing out more work changes it.
+        return finishedCase ? actions + dispatch() : actions
+    }
+
+    private func route(_ envelope: Envelope, from number: Int, worker: inout Worker, finishedCase: inout Bool) -> [Action] {
         if let started = envelope.testRunHookStarted {
             worker.runningHook = (started, true)
             forward(envelope)
-            return
+            return []
         }
         if envelope.testRunHookFinished != nil {
             worker.runningHook = nil
             forward(envelope)
-            return
+            return []
         }
-        if let attachment = envelope.attachment, attachment.testRunHookStartedId != nil { forward(envelope); return }
-        if let attachment = envelope.externalAttachment, attachment.testRunHookStartedId != nil { forward(envelope); return }
+        if let attachment = envelope.attachment, attachment.testRunHookStartedId != nil { forward(envelope); return [] }
+        if let attachment = envelope.externalAttachment, attachment.testRunHookStartedId != nil { forward(envelope); return [] }
         if let done = envelope.testRunFinished {
             worker.finished = done
-            return
+            return []
         }
         switch worker.phase {
         case .prelude:
-            guard number == 0 else { return }
+            guard number == 0 else { return [] }
             learn(envelope)
             forward(envelope)
-        case .busy(let index):
-            track(envelope, index: index, worker: &worker)
+        case .working:
+            guard let index = worker.assigned.first else { forward(envelope); return [] }
+            if track(envelope, index: index, worker: &worker) {
+                worker.assigned.removeFirst()
+                finishedCase = true
+            }
         default:
             forward(envelope)
         }
+        return []
     }
 
     /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks, parse errors.
@@ -152,7 +167,8 @@ final class Supervisor {
         }
     }
 
-    func track(_ envelope: Envelope, index: Int, worker: inout Worker) {
+    /// Holds a test case's envelope; true when it was the test case's last.
+    func track(_ envelope: Envelope, index: Int, worker: inout Worker) -> Bool {
         blocks[index, default: []].append(envelope)
         if let started = envelope.testCaseStarted { worker.running = RunningCase(started: started) }
         if let started = envelope.testStepStarted { worker.running?.step = (started.testStepId, started.timestamp) }
@@ -165,7 +181,9 @@ final class Supervisor {
         if let caseFinished = envelope.testCaseFinished, !caseFinished.willBeRetried {
             completeCase(index, passed: passes(worker.running?.worst ?? .passed))
             worker.running = nil
+            return true
         }
+        return false
     }
 
     func passes(_ status: TestStepResultStatus) -> Bool {
@@ -203,8 +221,7 @@ final class Supervisor {
                 workers[number] = worker
                 return [.send(worker: number, .end)] + dispatch()
             }
-            if case .prelude = worker.phase { worker.phase = .idle }
-            if case .busy = worker.phase { worker.phase = .idle }
+            if worker.phase == .prelude { worker.phase = .working }
             workers[number] = worker
             return dispatch()
         }
@@ -220,26 +237,30 @@ final class Supervisor {
         }
     }
 
-    /// Hands out work to every idle worker; when nothing is left, tells each to end.
+    /// Keeps every working worker a few test cases ahead (so none waits for the supervisor between two; fewer
+    /// towards the end, so the last ones spread evenly); when nothing is left, tells each to end.
     func dispatch() -> [Action] {
         guard preludeDone, interruptedBy == nil else { return [] }
         var actions: [Action] = []
-        for number in workers.keys.sorted() where workers[number]?.phase == .idle {
-            if let index = nextIndex() {
-                workers[number]?.phase = .busy(index)
+        let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
+        let target = max(1, min(16, (pending.count - pendingCursor) / max(1, working.count * 4)))
+        for number in working {
+            while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
+                workers[number]?.assigned.append(index)
                 if cases[index].serial { runningSerial += 1 }
                 actions.append(.send(worker: number, stopping ? .skip(index) : .run(index)))
             }
         }
-        let busy = workers.values.contains { if case .busy = $0.phase { return true } else { return false } }
-        if pendingCursor >= pending.count && !busy {
-            for number in workers.keys.sorted() where workers[number]?.phase == .idle {
+        if pendingCursor >= pending.count && !anyAssigned {
+            for number in working {
                 workers[number]?.phase = .ending
                 actions.append(.send(worker: number, .end))
             }
         }
         return actions
     }
+
+    var anyAssigned: Bool { workers.values.contains { !$0.assigned.isEmpty } }
 
     func nextIndex() -> Int? {
         guard pendingCursor < pending.count else { return nil }

@@ -60,7 +60,7 @@ struct WorkerPool {
             for event in batch {
                 switch event {
                 case .envelopes(let number, let envelopes):
-                    for envelope in envelopes { supervisor.receive(envelope, from: number) }
+                    for envelope in envelopes { perform(supervisor.receive(envelope, from: number)) }
                 case .control(let number, let control):
                     perform(supervisor.control(control, from: number))
                 case .badLine(_, let line):

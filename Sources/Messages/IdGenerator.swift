@@ -20,8 +20,12 @@ public final class IncrementingIdGenerator: IdGenerator, @unchecked Sendable {
     }
 }
 
-/// Random UUIDs, for real runs.
+/// Random UUIDs, for real runs: a `RandomUUIDGenerator` seeded once from the system's random source, so no id
+/// costs a system call.
 public struct UUIDGenerator: IdGenerator {
-    public init() {}
-    public func newId() -> String { UUID().uuidString.lowercased() }
+    private let generator: RandomUUIDGenerator
+
+    public init() { generator = RandomUUIDGenerator(seed: UInt64.random(in: 0...UInt64.max)) }
+
+    public func newId() -> String { generator.newId() }
 }

@@ -13,21 +13,31 @@ struct GherkinCommand {
         let generation = GherkinMessages.Options(includeSource: options.includeSource, includeAST: options.includeAST,
                                                  includePickles: options.includePickles)
         var code = ExitCode.passed
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.flushSize + 65_536)
         for path in options.paths {
             guard let bytes = FileManager.default.contents(atPath: path) else {
+                flush(&out)
                 console.err("specrun gherkin: cannot read \(path): no such file or not readable\n")
                 code = .usage
                 continue
             }
-            var out = ""
             for envelope in GherkinMessages.generate(bytes: bytes, uri: path, options: generation, ids: ids) {
                 if envelope.parseError != nil, code == .passed { code = .unparsable }
-                guard let line = try? GherkinMessages.ndjsonLine(envelope) else { continue }
-                out += line
-                out += "\n"
+                try? GherkinMessages.appendNDJSONLine(envelope, to: &out)
             }
-            console.out(out)
+            if out.count >= Self.flushSize { flush(&out) }
         }
+        flush(&out)
         return code.rawValue
+    }
+
+    /// Output is written in blocks of about this size (a write per file or per line costs a system call each).
+    static let flushSize = 1 << 20
+
+    private func flush(_ out: inout [UInt8]) {
+        guard !out.isEmpty else { return }
+        console.out(String(decoding: out, as: UTF8.self))
+        out.removeAll(keepingCapacity: true)
     }
 }

@@ -6,9 +6,13 @@ import Foundation
 /// Only parameter types with `useForSnippets` are used (of the built-ins: `{int}`, `{float}` and
 /// `{string}`). A match must stand as a whole word (bounded by the start or end of the text,
 /// whitespace, punctuation or a symbol). When several types match the same text, one expression
-/// is generated for each combination (preferential types first, at most 256 expressions).
+/// is generated for each combination (preferential types first, at most 256 expressions, and no more
+/// once they add up to 1 MiB).
 public struct CucumberExpressionGenerator: Sendable {
     static let maxExpressions = 256
+    /// Expressions stop once their sources add up to this many bytes (the first is always made): only a text
+    /// of several kilobytes reaches it, where 256 copies would cost far more than they could help.
+    static let maxTotalLength = 1 << 20
     private let matchers: [ParameterTypeMatcher]
 
     public init(registry: ParameterTypeRegistry) { self.init(registry: registry, scanByHand: true) }
@@ -59,9 +63,12 @@ public struct CucumberExpressionGenerator: Sendable {
         let varying = combinations.indices.filter { combinations[$0].count > 1 }
         var choice = [Int](repeating: 0, count: combinations.count)
         var expressions: [GeneratedExpression] = []
-        while expressions.count < maxExpressions {
+        var totalLength = 0
+        while expressions.count < maxExpressions, totalLength < maxTotalLength {
             let parameterTypes = combinations.indices.map { combinations[$0][choice[$0]] }
-            expressions.append(GeneratedExpression(segments: segments, parameterTypes: parameterTypes))
+            let expression = GeneratedExpression(segments: segments, parameterTypes: parameterTypes)
+            totalLength += expression.source.utf8.count
+            expressions.append(expression)
             var next = varying.count - 1
             while next >= 0 {
                 let depth = varying[next]

@@ -47,24 +47,32 @@ final class CucumberExpressionGeneratorScanTests: XCTestCase {
         for text in texts.sorted().prefix(6_000) { assertSameAsRegex(text) }
     }
 
-    func test_generate_suggestsForAOneMegabyteLineOfWords() {
-        let text = String(repeating: "lorem ipsum 1a-b ", count: 60_000) + "and 7"
+    func test_generate_suggestsOnceForAOneMegabyteLineOfWords() {
+        let text = String(repeating: "lorem ipsum 1a-b ", count: 70_000) + "and 7"
 
         let sources = CucumberExpressionGenerator(registry: ParameterTypeRegistry()).generateExpressions(text).map(\.source)
 
-        XCTAssertEqual(sources.count, 2)
+        // {int} then {float} for the 7, but the first alone is past the 1 MiB budget.
+        XCTAssertEqual(sources.count, 1)
         XCTAssertEqual(sources.first?.hasSuffix("and {int}"), true)
         XCTAssertEqual(sources.first?.utf8.count, text.utf8.count + 4)
     }
 
-    func test_generate_capsALineOfManyNumbersAt256WithoutRecursing() {
+    func test_generate_stopsAtAMebibyteOfExpressionsOnALineOfManyNumbersWithoutRecursing() {
         let text = String(repeating: "1 ", count: 20_000)
 
         let generated = CucumberExpressionGenerator(registry: ParameterTypeRegistry()).generateExpressions(text)
 
-        XCTAssertEqual(generated.count, 256)
+        let length = generated[0].source.utf8.count
+        XCTAssertEqual(generated.count, (CucumberExpressionGenerator.maxTotalLength + length - 1) / length)
         XCTAssertEqual(generated[0].parameterTypes.count, 20_000)
         XCTAssertEqual(generated[1].parameterTypes.last?.name, "float")
+    }
+
+    func test_generate_keeps256ExpressionsOnAKilobyteLine() {
+        let text = (1...200).map(String.init).joined(separator: " ")
+
+        XCTAssertEqual(CucumberExpressionGenerator(registry: ParameterTypeRegistry()).generateExpressions(text).count, 256)
     }
 
     private func assertSameAsRegex(_ text: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -6,27 +6,41 @@ import Foundation
 /// Only parameter types with `useForSnippets` are used (of the built-ins: `{int}`, `{float}` and
 /// `{string}`). A match must stand as a whole word (bounded by the start or end of the text,
 /// whitespace, punctuation or a symbol). When several types match the same text, one expression
-/// is generated for each combination (preferential types first, at most 256 expressions).
+/// is generated for each combination (preferential types first, at most 256 expressions, and no more
+/// once they add up to 1 MiB).
 public struct CucumberExpressionGenerator: Sendable {
     static let maxExpressions = 256
+    /// Expressions stop once their sources add up to this many bytes (the first is always made): only a text
+    /// of several kilobytes reaches it, where 256 copies would cost far more than they could help.
+    static let maxTotalLength = 1 << 20
     private let matchers: [ParameterTypeMatcher]
 
-    public init(registry: ParameterTypeRegistry) {
+    public init(registry: ParameterTypeRegistry) { self.init(registry: registry, scanByHand: true) }
+
+    init(registry: ParameterTypeRegistry, scanByHand: Bool) {
         matchers = registry.parameterTypes
             .filter(\.useForSnippets)
             .flatMap { parameterType in
-                parameterType.regexps.compactMap { try? ParameterTypeMatcher(parameterType: parameterType, regexp: $0) }
+                parameterType.regexps.compactMap { try? ParameterTypeMatcher(parameterType: parameterType, regexp: $0, scanByHand: scanByHand) }
             }
     }
 
     public func generateExpressions(_ text: String) -> [GeneratedExpression] {
-        let nsText = text as NSString
+        var scanned = SnippetText(text)
+        let regexText = matchers.contains(where: \.usesRegex) ? RegexText(text) : nil
         var segments: [String] = []
         var combinations: [[ParameterType]] = []
         var position = 0
+        // Each matcher's next match; it stays valid until `position` passes its start.
+        var next: [ParameterTypeMatch?] = matchers.map { $0.advance(in: &scanned, regexText: regexText, to: 0) }
 
         while true {
-            let found = matchers.compactMap { $0.advance(in: nsText, to: position) }
+            for index in matchers.indices {
+                if let match = next[index], match.start < position {
+                    next[index] = matchers[index].advance(in: &scanned, regexText: regexText, to: position)
+                }
+            }
+            let found = next.compactMap { $0 }
             guard let best = found.min(by: ParameterTypeMatch.isBetter) else { break }
             let bestMatches = found.filter { $0.start == best.start && $0.length == best.length }
             var parameterTypes: [ParameterType] = []
@@ -34,37 +48,38 @@ public struct CucumberExpressionGenerator: Sendable {
                 parameterTypes.append(match.parameterType)
             }
             combinations.append(parameterTypes.sorted(by: ParameterType.areInIncreasingOrder))
-            segments.append(Self.escape(nsText.substring(with: NSRange(location: position, length: best.start - position))))
+            segments.append(scanned.escapedSegment(position..<best.start))
             position = best.start + best.length
-            if position >= nsText.length { break }
+            if position >= scanned.count { break }
         }
-        segments.append(Self.escape(nsText.substring(from: min(position, nsText.length))))
+        segments.append(scanned.escapedSegment(min(position, scanned.count)..<scanned.count))
 
+        return Self.combine(segments, combinations)
+    }
+
+    /// Every choice of one parameter type per parameter, the first parameter varying slowest (at most 256),
+    /// without recursion: a step line can hold hundreds of thousands of parameters.
+    private static func combine(_ segments: [String], _ combinations: [[ParameterType]]) -> [GeneratedExpression] {
+        let varying = combinations.indices.filter { combinations[$0].count > 1 }
+        var choice = [Int](repeating: 0, count: combinations.count)
         var expressions: [GeneratedExpression] = []
-        permute(segments, combinations, depth: 0, current: [], into: &expressions)
+        var totalLength = 0
+        while expressions.count < maxExpressions, totalLength < maxTotalLength {
+            let parameterTypes = combinations.indices.map { combinations[$0][choice[$0]] }
+            let expression = GeneratedExpression(segments: segments, parameterTypes: parameterTypes)
+            totalLength += expression.source.utf8.count
+            expressions.append(expression)
+            var next = varying.count - 1
+            while next >= 0 {
+                let depth = varying[next]
+                choice[depth] += 1
+                if choice[depth] < combinations[depth].count { break }
+                choice[depth] = 0
+                next -= 1
+            }
+            if next < 0 { break }
+        }
         return expressions
-    }
-
-    private func permute(
-        _ segments: [String], _ combinations: [[ParameterType]], depth: Int, current: [ParameterType],
-        into expressions: inout [GeneratedExpression]
-    ) {
-        if expressions.count >= Self.maxExpressions { return }
-        if depth == combinations.count {
-            expressions.append(GeneratedExpression(segments: segments, parameterTypes: current))
-            return
-        }
-        for parameterType in combinations[depth] {
-            if expressions.count >= Self.maxExpressions { return }
-            permute(segments, combinations, depth: depth + 1, current: current + [parameterType], into: &expressions)
-        }
-    }
-
-    /// Escapes the characters that would otherwise start an optional, a parameter or an alternation.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "(", with: "\\(")
-            .replacingOccurrences(of: "{", with: "\\{")
-            .replacingOccurrences(of: "/", with: "\\/")
     }
 }
 
@@ -77,7 +92,10 @@ public struct GeneratedExpression: Sendable, CustomStringConvertible {
     init(segments: [String], parameterTypes: [ParameterType]) {
         var source = segments[0]
         for (index, parameterType) in parameterTypes.enumerated() {
-            source += "{\(parameterType.name ?? "")}" + segments[index + 1]
+            source += "{"
+            source += parameterType.name ?? ""
+            source += "}"
+            source += segments[index + 1]
         }
         self.source = source
         self.parameterTypes = parameterTypes
@@ -96,63 +114,4 @@ public struct GeneratedExpression: Sendable, CustomStringConvertible {
     }
 
     public var description: String { source }
-}
-
-/// Finds whole-word matches of one regexp of a parameter type (the official `ParameterTypeMatcher`).
-struct ParameterTypeMatcher: Sendable {
-    let parameterType: ParameterType
-    private let regex: CompiledRegex
-
-    init(parameterType: ParameterType, regexp: String) throws {
-        self.parameterType = parameterType
-        self.regex = try CompiledRegex("(\(regexp))")
-    }
-
-    /// The first non-empty whole-word match starting the search at `position` or later (UTF-16 offsets).
-    func advance(in text: NSString, to position: Int) -> ParameterTypeMatch? {
-        var from = position
-        while from < text.length {
-            if let range = regex.firstMatch(in: text, range: NSRange(location: from, length: text.length - from)),
-               range.length > 0,
-               Self.isBoundary(text, before: range.location),
-               Self.isBoundary(text, after: range.location + range.length) {
-                return ParameterTypeMatch(parameterType: parameterType, start: range.location, length: range.length)
-            }
-            from += 1
-        }
-        return nil
-    }
-
-    private static func isBoundary(_ text: NSString, before index: Int) -> Bool {
-        index == 0 || isSeparator(text.character(at: index - 1))
-    }
-
-    private static func isBoundary(_ text: NSString, after index: Int) -> Bool {
-        index == text.length || isSeparator(text.character(at: index))
-    }
-
-    /// `\p{Z}|\p{P}|\p{S}`: a separator, punctuation or symbol.
-    private static func isSeparator(_ unit: unichar) -> Bool {
-        guard let scalar = Unicode.Scalar(unit) else { return false }
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .lineSeparator, .paragraphSeparator,
-             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation,
-             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
-            return true
-        default:
-            return false
-        }
-    }
-}
-
-struct ParameterTypeMatch {
-    let parameterType: ParameterType
-    let start: Int
-    let length: Int
-
-    /// Earlier first, then longer first.
-    static func isBetter(_ lhs: ParameterTypeMatch, _ rhs: ParameterTypeMatch) -> Bool {
-        lhs.start != rhs.start ? lhs.start < rhs.start : lhs.length > rhs.length
-    }
 }

@@ -78,6 +78,18 @@ public enum GherkinMessages {
         return try NDJSON.encode(envelope)
     }
 
+    /// Appends `ndjsonLine(envelope)` and its newline to `bytes`; the common case is encoded in place.
+    public static func appendNDJSONLine(_ envelope: Envelope, to bytes: inout [UInt8]) throws {
+        let keywordless = envelope.gherkinDocument.map { $0.feature?.keyword == "" } ?? false
+        let nullTypes = envelope.pickle.map { $0.steps.contains(where: { $0.type == nil }) } ?? false
+        if keywordless || nullTypes {
+            bytes += try ndjsonLine(envelope).utf8
+        } else {
+            NDJSON.encode(envelope, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     static func parseErrors(_ errors: GherkinErrors, uri: String) -> [Envelope] {
         errors.errors.map { error in
             Envelope(parseError: ParseError(source: SourceReference(uri: uri, location: error.location), message: error.message))

@@ -42,9 +42,14 @@ final class MatchCache {
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
         if let known = byText[text] { return known }
         var matches: [StepMatch] = []
-        for definition in registry.steps {
-            if let arguments = definition.pattern.match(text) {
-                matches.append(StepMatch(definition: definition, arguments: arguments))
+        var utf8Text = text
+        // The definitions' required words rule most of them out before any regex runs (one UTF-8 view for all).
+        let candidates = utf8Text.withUTF8 { utf8 in
+            registry.steps.indices.filter { registry.steps[$0].pattern.mayMatch(utf8: utf8) }
+        }
+        for index in candidates {
+            if let arguments = registry.steps[index].pattern.match(text) {
+                matches.append(StepMatch(definition: registry.steps[index], arguments: arguments))
             }
         }
         byText[text] = matches

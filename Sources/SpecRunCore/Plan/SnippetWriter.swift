@@ -6,6 +6,7 @@ struct SnippetWriter: Sendable {
     let compiler: (any PatternCompiler)?
     /// Custom parameter type name → the Swift type its transformer makes.
     let customTypes: [String: String]
+    private let cache = SnippetCache()
 
     func suggestion(for step: PickleStep, id: String) -> Suggestion {
         Suggestion(id: id, pickleStepId: step.id, snippets: snippets(for: step).map {
@@ -14,6 +15,13 @@ struct SnippetWriter: Sendable {
     }
 
     func snippets(for step: PickleStep) -> [String] {
+        let key = SnippetCache.Key(text: step.text, keyword: Self.keyword(step.type),
+                                   hasDocString: step.argument?.docString != nil,
+                                   hasDataTable: step.argument?.dataTable != nil)
+        return cache.snippets(for: key) { makeSnippets(for: step) }
+    }
+
+    private func makeSnippets(for step: PickleStep) -> [String] {
         var guesses = compiler?.snippetExpressions(for: step.text) ?? []
         if guesses.isEmpty { guesses = [(expression: Self.escapeExpression(step.text), parameterTypes: [])] }
         return guesses.map { code(keyword: Self.keyword(step.type), expression: $0.expression,

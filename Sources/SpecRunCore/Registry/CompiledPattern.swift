@@ -3,6 +3,12 @@ import Messages
 /// A step definition's pattern, compiled: matches a step text and yields its arguments.
 protocol CompiledPattern: Sendable {
     func match(_ text: String) -> [MatchedArgument]?
+    /// False when the pattern cannot match the text (a quick test on its UTF-8 before `match`).
+    func mayMatch(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool
+}
+
+extension CompiledPattern {
+    func mayMatch(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool { true }
 }
 
 /// One argument of a match: the group tree for the `stepMatchArguments` message, and how to get the value.

@@ -32,9 +32,11 @@ struct ExpressionCompiler: PatternCompiler {
         do {
             switch pattern {
             case .cucumberExpression(let source):
-                return CompiledExpression(expression: try CucumberExpression(source, registry: registry))
+                return CompiledExpression(expression: try CucumberExpression(source, registry: registry),
+                                          requiredWords: RequiredWords(cucumberExpression: source))
             case .regularExpression(let source):
-                return CompiledExpression(expression: try RegularExpression(source, registry: registry))
+                return CompiledExpression(expression: try RegularExpression(source, registry: registry),
+                                          requiredWords: RequiredWords())
             }
         } catch let error as CucumberExpressionError {
             if let name = Self.undefinedParameterTypeName(error.message) {
@@ -70,6 +72,9 @@ struct TransformedValue: @unchecked Sendable {
 
 struct CompiledExpression: CompiledPattern {
     let expression: any StepExpression
+    var requiredWords = RequiredWords()
+
+    func mayMatch(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool { requiredWords.mayMatch(utf8: text) }
 
     func match(_ text: String) -> [MatchedArgument]? {
         expression.match(text)?.map { argument in

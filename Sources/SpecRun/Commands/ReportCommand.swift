@@ -19,7 +19,9 @@ struct ReportCommand {
         do {
             inputs = try distinctInputs(try options.inputs.map { try StreamInput.check($0) }, starts: &starts)
         } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
+            // One line: the file and what to do (`--help` would not help).
+            console.err("specrun: \(error)\n")
+            return ExitCode.usage.rawValue
         }
         let reports: Reports
         do {

@@ -106,6 +106,22 @@ final class ReportMergeTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/out.xml"))
     }
 
+    func test_report_closesAStreamKilledBetweenTwoLinesAndExitsTwo() async throws {
+        let folder = try makeFolder()
+        let text = try String(contentsOfFile: try await run(folder, output: "run.ndjson"), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        // Killed during the last step of the second scenario (`two`, which would have passed).
+        let secondAttempt = try XCTUnwrap(lines.indices.filter { lines[$0].hasPrefix(#"{"testCaseStarted""#) }.dropFirst().first)
+        let cut = try XCTUnwrap(lines.indices.filter { $0 > secondAttempt && lines[$0].hasPrefix(#"{"testStepStarted""#) }.dropFirst().first)
+        try (lines[...cut].joined(separator: "\n") + "\n").write(toFile: "\(folder)/killed.ndjson", atomically: true, encoding: .utf8)
+        let (code, console) = await sut(["report", "\(folder)/killed.ndjson", "--format", "summary"])
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(console.stderr, "specrun: \(folder)/killed.ndjson: the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
+        XCTAssertEqual(summaryLines(console.stdout).first, "2 scenarios (1 passed, 1 failed)",
+                       "the scenario that was running is failed, the one before keeps its result: \(console.stdout)")
+        XCTAssertTrue(console.stdout.contains("the run ended before testRunFinished (file truncated?)"), console.stdout)
+    }
+
     func test_report_exitsTwoWithOneLineOnEachBadInput() async throws {
         let folder = try makeFolder()
         let envelope = #"{"testRunStarted":{"timestamp":{"seconds":0,"nanos":0}}}"#

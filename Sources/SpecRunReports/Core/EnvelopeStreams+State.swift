@@ -116,17 +116,20 @@ enum DefinitionKey {
         return ["source", source.uri, String(source.data.utf8.count), String(hasher.finalize())].joined(separator: separator)
     }
 
+    /// Where the pickle is and its name, exactly, plus a 64-bit digest of its steps and tags (which only tell
+    /// apart two versions of one file with a scenario of the same name at the same place): small enough to keep
+    /// for every pickle of a large suite.
     static func pickle(_ pickle: Pickle) -> String {
-        var parts = ["pickle", pickle.uri, location(pickle.location), pickle.name]
+        var hasher = Hasher()
         for step in pickle.steps {
-            parts.append((step.type?.rawValue ?? "") + ":" + step.text)
-            if let docString = step.argument?.docString { parts.append("doc:" + docString.content) }
-            if let table = step.argument?.dataTable {
-                parts.append("table:" + table.rows.map { $0.cells.map(\.value).joined(separator: "|") }.joined(separator: "\n"))
-            }
+            hasher.combine(step.type?.rawValue)
+            hasher.combine(step.text)
+            hasher.combine(step.argument?.docString?.content)
+            for row in step.argument?.dataTable?.rows ?? [] { hasher.combine(row.cells.map(\.value)) }
         }
-        parts.append("tags:" + pickle.tags.map(\.name).joined(separator: " "))
-        return parts.joined(separator: separator)
+        hasher.combine(pickle.tags.map(\.name))
+        return ["pickle", pickle.uri, location(pickle.location), pickle.name, String(pickle.steps.count),
+                String(hasher.finalize())].joined(separator: separator)
     }
 
     static func stepDefinition(_ definition: StepDefinition) -> String {

@@ -9,7 +9,7 @@ import Messages
 /// * Definitions that several streams share are kept once, the first time: sources (by uri and content),
 ///   Gherkin documents (with their source), pickles (by uri, location, name, steps and tags), step definitions
 ///   and hooks (by pattern/kind and source location), parameter types, parse errors, undefined parameter types,
-///   meta. Every reference to a dropped copy (a pickle, its steps, a step definition, a hook) points at the kept
+///   meta, suggestions (one per pickle step). Every reference to a dropped copy (a pickle, its steps, a step definition, a hook) points at the kept
 ///   one, so a scenario present in every shard's prelude is one scenario.
 /// * One testRunStarted (the first stream's id, the earliest timestamp given to `init`) and one testRunFinished
 ///   at `finish` (the latest timestamp; successful only if every run was and none ended early).
@@ -90,6 +90,21 @@ public struct EnvelopeStreamMerger {
 
     /// Whether the envelope is new to the merged stream; a duplicate definition records where its id now points.
     private mutating func keep(_ envelope: Envelope) -> Bool {
+        // One stream has nothing to share: no keys to keep (a c50k stream would cost tens of megabytes of them).
+        if streamCount > 1, let isNew = keepDefinition(envelope) { return isNew }
+        if let started = envelope.testRunStarted {
+            guard let keptId = runStartedId else {
+                runStartedId = started.id.map(stream.mapId)
+                return true
+            }
+            if let id = started.id { stream.rename[id] = keptId }
+            return false
+        }
+        return true
+    }
+
+    /// Whether a definition is new to the merged stream (false: an earlier stream had it); nil for other messages.
+    private mutating func keepDefinition(_ envelope: Envelope) -> Bool? {
         if envelope.meta != nil { return kept.firstMeta() }
         if let source = envelope.source {
             if kept.insert(DefinitionKey.source(source)) { stream.keptSourceUris.insert(source.uri); return true }
@@ -109,16 +124,12 @@ public struct EnvelopeStreamMerger {
         if let hook = envelope.hook { return keepDefinition(id: hook.id, key: DefinitionKey.hook(hook)) }
         if let type = envelope.parameterType { return keepDefinition(id: type.id, key: DefinitionKey.parameterType(type)) }
         if let error = envelope.parseError { return kept.insert(DefinitionKey.parseError(error)) }
-        if let type = envelope.undefinedParameterType { return kept.insert(DefinitionKey.undefinedParameterType(type)) }
-        if let started = envelope.testRunStarted {
-            guard let keptId = runStartedId else {
-                runStartedId = started.id.map(stream.mapId)
-                return true
-            }
-            if let id = started.id { stream.rename[id] = keptId }
-            return false
+        if let suggestion = envelope.suggestion {
+            // One suggestion per undefined step, however many shards ran it.
+            return kept.insert("suggestion" + DefinitionKey.separator + stream.mapId(suggestion.pickleStepId))
         }
-        return true
+        if let type = envelope.undefinedParameterType { return kept.insert(DefinitionKey.undefinedParameterType(type)) }
+        return nil
     }
 
     private mutating func keepDefinition(id: String, key: String) -> Bool {

@@ -26,6 +26,31 @@ final class ReportMergeTests: XCTestCase {
         try assertOneConsistentRun(try decode("\(folder)/merged.ndjson"), testCases: 6)
     }
 
+    func test_report_startsTheMergedRunAtTheEarliestShardStartAndEndsItAtTheLatestFinish() async throws {
+        let folder = try makeFolder()
+        let whole = try decode(try await run(folder, output: "serial.ndjson"))
+        let start = try XCTUnwrap(whole.compactMap(\.testRunStarted).first).timestamp
+        let end = try XCTUnwrap(whole.compactMap(\.testRunFinished).first).timestamp
+        let early = Timestamp(seconds: start.seconds - 100, nanos: 5)
+        let late = Timestamp(seconds: end.seconds + 100, nanos: 7)
+        let first = shard(0, of: 2, whole).map { envelope in   // started last, finished last
+            guard var finished = envelope.testRunFinished else { return envelope }
+            finished.timestamp = late
+            return Envelope(testRunFinished: finished)
+        }
+        let second = shard(1, of: 2, whole).map { envelope in  // started first
+            guard var started = envelope.testRunStarted else { return envelope }
+            started.timestamp = early
+            return Envelope(testRunStarted: started)
+        }
+        let paths = [try write(first, to: "\(folder)/s0.ndjson"), try write(second, to: "\(folder)/s1.ndjson")]
+        let (code, console) = await sut(["report"] + paths + ["--format", "message:\(folder)/merged.ndjson"])
+        XCTAssertEqual(code, 0, console.stderr)
+        let merged = try decode("\(folder)/merged.ndjson")
+        XCTAssertEqual(merged.compactMap(\.testRunStarted).map(\.timestamp), [early])
+        XCTAssertEqual(merged.compactMap(\.testRunFinished).map(\.timestamp), [late])
+    }
+
     func test_report_mergesPredictableIdShardsWithoutMixingTheirScenarios() async throws {
         let folder = try makeFolder()
         let serial = try await run(folder, output: "serial.ndjson", predictableIds: true)

@@ -80,21 +80,24 @@ extension NDJSON {
 
     /// Hands over each envelope of an NDJSON file in order, reading it in chunks. A line that is not an envelope
     /// throws `NDJSON.Error` naming it — including a JSON object with none of the envelope's keys (foreign JSON) —
-    /// except a last line cut off without its newline: then the envelopes before it count, and the result says so.
+    /// except a last line cut off without its newline after at least one envelope: then the envelopes before it
+    /// count, and the result says so.
     public static func forEachEnvelope(inFile path: String, uri: String? = nil, chunkSize: Int = 1 << 20,
                                        _ body: (Envelope) throws -> Void) throws -> Ending {
         let uri = uri ?? path
         var ending = Ending.complete
+        var envelopes = 0
         try forEachLine(inFile: path, chunkSize: chunkSize) { line, lineNumber, terminated in
             let envelope: Envelope?
             do {
                 envelope = try decode(line: line, uri: uri, lineNumber: lineNumber)
-            } catch where !terminated {
+            } catch where !terminated && envelopes > 0 {   // a file of one broken line is no stream cut short
                 ending = .truncated(line: lineNumber)
                 return
             }
             guard let envelope else { return }
             if envelope == Envelope() { throw foreignObject(line, uri: uri, lineNumber: lineNumber) }
+            envelopes += 1
             try body(envelope)
         }
         return ending

@@ -31,6 +31,13 @@ final class NDJSONFileTests: XCTestCase {
         XCTAssertEqual(count, 3)
     }
 
+    func test_forEachEnvelope_throwsOnAFileOfOneLineThatIsNoEnvelopeEvenWithoutNewline() throws {
+        let path = try write("Feature: not a stream")
+        XCTAssertThrowsError(try NDJSON.forEachEnvelope(inFile: path, uri: "f.feature") { _ in }) { error in
+            XCTAssertEqual((error as? NDJSON.Error)?.line, 1)
+        }
+    }
+
     func test_forEachEnvelope_throwsNamingTheLineOnABrokenLineThatIsNotTheLast() throws {
         let path = try write(lines(1) + "{\"testRunStarted\":\n" + lines(1))
         XCTAssertThrowsError(try NDJSON.forEachEnvelope(inFile: path, uri: "s.ndjson") { _ in }) { error in

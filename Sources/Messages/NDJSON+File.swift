@@ -103,6 +103,22 @@ extension NDJSON {
         return ending
     }
 
+    /// The first envelope of an NDJSON file (nil when it has no non-blank line), read by the rules of
+    /// `forEachEnvelope` without reading further: a quick check that a file is a message stream at all.
+    public static func firstEnvelope(inFile path: String, uri: String? = nil) throws -> Envelope? {
+        struct Stop: Swift.Error {}
+        var first: Envelope?
+        do {
+            try forEachLine(inFile: path, chunkSize: 1 << 16) { line, lineNumber, _ in
+                guard let envelope = try decode(line: line, uri: uri ?? path, lineNumber: lineNumber) else { return }
+                if envelope == Envelope() { throw foreignObject(line, uri: uri ?? path, lineNumber: lineNumber) }
+                first = envelope
+                throw Stop()
+            }
+        } catch is Stop {}
+        return first
+    }
+
     /// A JSON object that decodes to no message: name its keys.
     static func foreignObject(_ line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int) -> NDJSON.Error {
         let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any]

@@ -157,6 +157,8 @@ final class ReportMergeTests: XCTestCase {
             ("foreign.ndjson", Data("\(envelope)\n{\"name\":\"x\",\"tests\":3}\n".utf8), "foreign.ndjson:2: not a Cucumber Messages envelope: keys 'name', 'tests'"),
             ("report.json", Data("[{\"id\":\"f\"}]\n".utf8), "report.json:1: a JSON array"),
             ("broken.ndjson", Data("\(envelope)\nnot json\n\(envelope)\n".utf8), "broken.ndjson:2: not a Cucumber Messages envelope"),
+            ("a.feature", Data("Feature: not a stream".utf8), "a.feature:1: not a Cucumber Messages envelope"),
+            ("object.json", Data("{\"name\":\"x\"}\n".utf8), "object.json:1: not a Cucumber Messages envelope: key 'name'"),
         ]
         for file in files { try file.bytes.write(to: URL(fileURLWithPath: "\(folder)/\(file.name)")) }
         try FileManager.default.createDirectory(atPath: "\(folder)/shards", withIntermediateDirectories: true)
@@ -165,7 +167,11 @@ final class ReportMergeTests: XCTestCase {
             ("\(folder)/shards", "shards is a folder; give the message files in it, e.g. specrun report \(folder)/shards/*.ndjson"),
         ]
         for (path, expected) in cases {
+            try? FileManager.default.removeItem(atPath: "\(folder)/out.xml")
             let (code, console) = await sut(["report", path, "--format", "junit:\(folder)/out.xml"])
+            let refusedBeforeReading = !path.hasSuffix("broken.ndjson") && !path.hasSuffix("foreign.ndjson")
+            XCTAssertEqual(FileManager.default.fileExists(atPath: "\(folder)/out.xml"), !refusedBeforeReading,
+                           "\(path): no report from a file that is no stream; the valid prefix of one that breaks later")
             XCTAssertEqual(code, 2, path)
             XCTAssertTrue(console.stderr.hasPrefix("specrun: ") && console.stderr.contains(expected), "\(path): \(console.stderr)")
             XCTAssertEqual(console.stderr.filter { $0 == "\n" }.count, 1, "one line: \(console.stderr)")

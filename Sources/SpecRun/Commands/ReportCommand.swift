@@ -72,7 +72,8 @@ struct ReportCommand {
         var distinct: [StreamInput] = []
         for input in inputs {
             if let first = byPath[input.resolvedPath] {
-                console.err("specrun: \(input.path) is given twice (as \(first.path) too); it is read once\n")
+                let alias = first.path == input.path ? "" : " (as \(first.path))"
+                console.err("specrun: \(input.path) is given twice\(alias); it is read once\n")
                 continue
             }
             byPath[input.resolvedPath] = input

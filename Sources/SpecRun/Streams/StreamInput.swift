@@ -32,6 +32,11 @@ struct StreamInput: Equatable {
         if let first = head.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }), first == UInt8(ascii: "[") {
             throw UsageError(message: "\(path):1: a JSON array (a Cucumber JSON report?), not an NDJSON message stream; give the file of --format message:FILE")
         }
+        do {
+            _ = try NDJSON.firstEnvelope(inFile: path)
+        } catch let error as NDJSON.Error {
+            throw UsageError(message: "\(error); give the file a run wrote with --format message:FILE")
+        }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         return StreamInput(path: path, resolvedPath: resolved, size: size)
     }

@@ -108,6 +108,11 @@ final class ReportMergeTests: XCTestCase {
         let unparsable = try await run(folder, output: "unparsable.ndjson", only: "a.feature", also: "c_broken.feature")
         let (three, console) = await sut(["report", unparsable, "--exit-status"])
         XCTAssertEqual(three, 3, console.stderr)
+        // Every shard reports the same parse error: the merged run has it once.
+        let again = try await run(folder, output: "unparsable2.ndjson", only: "a.feature", also: "c_broken.feature")
+        let (stillThree, _) = await sut(["report", unparsable, again, "--exit-status", "--format", "message:\(folder)/m.ndjson"])
+        XCTAssertEqual(stillThree, 3)
+        XCTAssertEqual(try decode("\(folder)/m.ndjson").compactMap(\.parseError).count, 1)
     }
 
     func test_report_writesTheValidPrefixOfACutOffStreamMarkedIncompleteAndExitsTwo() async throws {

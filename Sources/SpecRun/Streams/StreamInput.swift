@@ -54,10 +54,10 @@ struct StreamInput: Equatable {
     /// Valid UTF-8, allowing a character cut at the end of the sample.
     private static func isUTF8Prefix(_ bytes: [UInt8]) -> Bool {
         var trimmed = bytes[...]
-        for _ in 0..<3 where String(validating: trimmed, as: UTF8.self) == nil && !trimmed.isEmpty {
+        for _ in 0..<3 where String(bytes: trimmed, encoding: .utf8) == nil && !trimmed.isEmpty {
             trimmed = trimmed.dropLast()
         }
-        return String(validating: trimmed, as: UTF8.self) != nil
+        return String(bytes: trimmed, encoding: .utf8) != nil
     }
 }
 

@@ -9,8 +9,8 @@ import Messages
 /// * Definitions that several streams share are kept once, the first time: sources (by uri and content),
 ///   Gherkin documents (with their source), pickles (by uri, location, name, steps and tags), step definitions
 ///   and hooks (by pattern/kind and source location), parameter types, parse errors, undefined parameter types,
-///   meta, suggestions (one per pickle step). Every reference to a dropped copy (a pickle, its steps, a step definition, a hook) points at the kept
-///   one, so a scenario present in every shard's prelude is one scenario.
+///   meta, suggestions (one per pickle step). Every reference to a dropped copy (a pickle, its steps, a step
+///   definition, a hook) points at the kept one, so a scenario present in every shard's prelude is one scenario.
 /// * One testRunStarted (the first stream's id, the earliest timestamp given to `init`) and one testRunFinished
 ///   at `finish` (the latest timestamp; successful only if every run was and none ended early).
 /// * A stream that ends without its testRunFinished (a killed run, a truncated file) is closed: the step and the
@@ -22,7 +22,6 @@ public struct EnvelopeStreamMerger {
     private var stream = StreamState(name: "", prefix: "")
     private var kept = KeptDefinitions()
     private var runStartedId: String?
-    private var runStartedEmitted = false
     private var finishes: [TestRunFinished] = []
     /// Why the merged run is incomplete, one line per stream that ended early.
     public private(set) var incompleteStreams: [String] = []
@@ -48,7 +47,6 @@ public struct EnvelopeStreamMerger {
         stream.track(renamed)
         if var started = renamed.testRunStarted {
             if let earliest = earliestStart, earliest.isBefore(started.timestamp) { started.timestamp = earliest }
-            runStartedEmitted = true
             emit(Envelope(testRunStarted: started))
             return
         }
@@ -72,18 +70,16 @@ public struct EnvelopeStreamMerger {
 
     /// The merged testRunFinished (when any stream started a run).
     public mutating func finish(emit: (Envelope) -> Void) {
-        guard !finishes.isEmpty else { return }
+        guard var merged = finishes.max(by: { $0.timestamp.isBefore($1.timestamp) }) else { return }
         if finishes.count == 1, streamCount == 1 {
-            emit(Envelope(testRunFinished: finishes[0]))
+            emit(Envelope(testRunFinished: merged))
             return
         }
-        var merged = finishes.max { $0.timestamp.isBefore($1.timestamp) }!
         let failures = finishes.filter { !$0.success }
         merged.success = failures.isEmpty
-        if let failure = failures.first(where: { $0.message != nil || $0.exception != nil }) {
-            merged.message = failures.compactMap(\.message).joined(separator: "\n")
-            merged.exception = failure.exception
-        }
+        let messages = failures.compactMap(\.message)
+        if !messages.isEmpty { merged.message = messages.joined(separator: "\n") }
+        if let exception = failures.lazy.compactMap(\.exception).first { merged.exception = exception }
         merged.testRunStartedId = runStartedId
         emit(Envelope(testRunFinished: merged))
     }

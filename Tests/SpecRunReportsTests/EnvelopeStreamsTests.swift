@@ -81,6 +81,24 @@ final class EnvelopeStreamsTests: XCTestCase {
         XCTAssertEqual(merged.compactMap(\.testCaseFinished).last?.testCaseStartedId, running.testCaseStartedId)
     }
 
+    func test_endStream_marksTheRunUnsuccessfulOnAStreamCutShortBeforeItsRunStarted() throws {
+        let run = try sampleEnvelopes()
+        let prelude = run.prefix { $0.testRunStarted == nil }
+        var merger = EnvelopeStreamMerger(streamCount: 2)
+        var merged: [Envelope] = []
+        merger.beginStream(name: "whole.ndjson")
+        for envelope in run { merger.add(envelope) { merged.append($0) } }
+        merger.endStream { merged.append($0) }
+        merger.beginStream(name: "broken.ndjson")
+        for envelope in prelude.dropLast() { merger.add(envelope) { merged.append($0) } }
+        merger.endStream(cutShort: true) { merged.append($0) }
+        merger.finish { merged.append($0) }
+        let finished = try XCTUnwrap(merged.last?.testRunFinished)
+        XCTAssertFalse(finished.success)
+        XCTAssertEqual(finished.message, "broken.ndjson: the run ended before testRunFinished (file truncated?)")
+        XCTAssertEqual(merger.incompleteStreams.count, 1)
+    }
+
     func test_merge_keepsAnOutlinesLookalikePicklesApartWithinOneStream() throws {
         let pickle = Pickle(id: "p1", uri: "f.feature", name: "rows", language: "en",
                             steps: [PickleStep(astNodeIds: ["a"], id: "ps1", text: "x")], tags: [], astNodeIds: ["s"])

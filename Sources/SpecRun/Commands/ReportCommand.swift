@@ -44,19 +44,20 @@ struct ReportCommand {
             do {
                 let ending = try NDJSON.forEachEnvelope(inFile: input.path) { merger.add($0, emit: emit) }
                 if case .truncated(let line) = ending {
-                    problem = "\(input.path):\(line): the last line is cut off (was the run killed?); the reports hold what came before it and are marked incomplete"
+                    problem = "\(input.path):\(line): the last line is cut off (was the run killed?)"
                 }
             } catch {
-                problem = "\(error); the reports hold what came before it and are marked incomplete"
+                problem = "\(error)"
             }
-            merger.endStream(emit: emit)
-            if problem == nil, merger.incompleteStreams.count > incompleteBefore {
-                problem = "\(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete"
-            }
+            merger.endStream(cutShort: problem != nil, emit: emit)
+            let incomplete = merger.incompleteStreams.count > incompleteBefore
             if let problem {
-                inputsComplete = false
-                console.err("specrun: \(problem)\n")
+                let marked = incomplete ? " and are marked incomplete" : ""
+                console.err("specrun: \(problem); the reports hold what came before it\(marked)\n")
+            } else if incomplete {
+                console.err("specrun: \(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
             }
+            if problem != nil || incomplete { inputsComplete = false }
         }
         merger.finish(emit: emit)
         let written = reports.finish()

@@ -58,9 +58,10 @@ public struct EnvelopeStreamMerger {
         emit(renamed)
     }
 
-    /// Ends the current stream; a stream with test results but no testRunFinished is closed (see the type).
-    public mutating func endStream(emit: (Envelope) -> Void) {
-        guard !stream.finished, stream.envelopes > 0, stream.sawRunActivity else { return }
+    /// Ends the current stream; a stream that started a run but has no testRunFinished is closed (see the type),
+    /// and so is one `cutShort` (its file was broken off) before its testRunFinished.
+    public mutating func endStream(cutShort: Bool = false, emit: (Envelope) -> Void) {
+        guard !stream.finished, stream.envelopes > 0, cutShort || stream.sawRunActivity else { return }
         let reason = "\(stream.name): the run ended before testRunFinished (file truncated?)"
         incompleteStreams.append(reason)
         stream.close(reason: reason, emit: emit)

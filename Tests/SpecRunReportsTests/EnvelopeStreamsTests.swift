@@ -35,6 +35,81 @@ final class EnvelopeStreamsTests: XCTestCase {
         XCTAssertEqual(EnvelopeStreams.merge([run]), run)
     }
 
+    func test_merge_givesEveryNestedIdOfEachStreamItsOwnPrefixOnStreamsWithTheSameIds() throws {
+        let run = try sampleEnvelopes()
+        let merged = EnvelopeStreams.merge([run, run])
+        let stepIds = merged.compactMap(\.testCase).flatMap { $0.testSteps.map(\.id) }
+        XCTAssertEqual(Set(stepIds).count, stepIds.count, "test step ids no longer collide")
+        XCTAssertEqual(Set(merged.compactMap(\.testCaseStarted?.id)).count, merged.compactMap(\.testCaseStarted).count)
+        let attempts = Set(merged.compactMap(\.testCaseStarted?.id))
+        let steps = Set(stepIds)
+        for finished in merged.compactMap(\.testStepFinished) {
+            XCTAssertTrue(attempts.contains(finished.testCaseStartedId) && steps.contains(finished.testStepId), "\(finished)")
+        }
+        XCTAssertTrue(merged.compactMap(\.testCase).allSatisfy { $0.id.hasPrefix("s0.") || $0.id.hasPrefix("s1.") })
+    }
+
+    func test_merge_pointsReferencesToADroppedDuplicateAtTheKeptDefinition() throws {
+        let run = try sampleEnvelopes()
+        let merged = EnvelopeStreams.merge([run, run])
+        let pickleSteps = Set(merged.compactMap(\.pickle).flatMap { $0.steps.map(\.id) })
+        let definitions = Set(merged.compactMap(\.stepDefinition?.id))
+        let hooks = Set(merged.compactMap(\.hook?.id))
+        for step in merged.compactMap(\.testCase).flatMap(\.testSteps) {
+            if let id = step.pickleStepId { XCTAssertTrue(pickleSteps.contains(id), id) }
+            if let id = step.hookId { XCTAssertTrue(hooks.contains(id), id) }
+            for id in step.stepDefinitionIds ?? [] { XCTAssertTrue(definitions.contains(id), id) }
+        }
+        for suggestion in merged.compactMap(\.suggestion) { XCTAssertTrue(pickleSteps.contains(suggestion.pickleStepId)) }
+        XCTAssertEqual(merged.compactMap(\.testRunStarted).count, 1)
+        XCTAssertEqual(merged.compactMap(\.meta).count, 1)
+        let finished = try XCTUnwrap(merged.last?.testRunFinished)
+        XCTAssertEqual(finished.testRunStartedId, merged.compactMap(\.testRunStarted).first?.id)
+    }
+
+    func test_merge_closesAStreamThatEndsBeforeTestRunFinishedAndMarksTheRunUnsuccessful() throws {
+        let run = try sampleEnvelopes()
+        let cut = try XCTUnwrap(run.lastIndex { $0.testStepStarted != nil })
+        let merged = EnvelopeStreams.merge([Array(run[...cut])], names: ["killed.ndjson"])
+        let finished = try XCTUnwrap(merged.last?.testRunFinished)
+        XCTAssertFalse(finished.success)
+        XCTAssertEqual(finished.message, "killed.ndjson: the run ended before testRunFinished (file truncated?)")
+        let running = try XCTUnwrap(run[cut].testStepStarted)
+        let closed = try XCTUnwrap(merged.compactMap(\.testStepFinished).last)
+        XCTAssertEqual(closed.testStepId, running.testStepId)
+        XCTAssertEqual(closed.testStepResult.status, .failed)
+        XCTAssertEqual(merged.compactMap(\.testCaseFinished).last?.testCaseStartedId, running.testCaseStartedId)
+    }
+
+    func test_endStream_marksTheRunUnsuccessfulOnAStreamCutShortBeforeItsRunStarted() throws {
+        let run = try sampleEnvelopes()
+        let prelude = run.prefix { $0.testRunStarted == nil }
+        var merger = EnvelopeStreamMerger(streamCount: 2)
+        var merged: [Envelope] = []
+        merger.beginStream(name: "whole.ndjson")
+        for envelope in run { merger.add(envelope) { merged.append($0) } }
+        merger.endStream { merged.append($0) }
+        merger.beginStream(name: "broken.ndjson")
+        for envelope in prelude.dropLast() { merger.add(envelope) { merged.append($0) } }
+        merger.endStream(cutShort: true) { merged.append($0) }
+        merger.finish { merged.append($0) }
+        let finished = try XCTUnwrap(merged.last?.testRunFinished)
+        XCTAssertFalse(finished.success)
+        XCTAssertEqual(finished.message, "broken.ndjson: the run ended before testRunFinished (file truncated?)")
+        XCTAssertEqual(merger.incompleteStreams.count, 1)
+    }
+
+    func test_merge_keepsAnOutlinesLookalikePicklesApartWithinOneStream() throws {
+        let pickle = Pickle(id: "p1", uri: "f.feature", name: "rows", language: "en",
+                            steps: [PickleStep(astNodeIds: ["a"], id: "ps1", text: "x")], tags: [], astNodeIds: ["s"])
+        var twin = pickle
+        twin.id = "p2"
+        twin.steps[0].id = "ps2"
+        let stream = [Envelope(pickle: pickle), Envelope(pickle: twin)]
+        let merged = EnvelopeStreams.merge([stream, stream])
+        XCTAssertEqual(merged.compactMap(\.pickle?.id), ["s0.p1", "s0.p2"])
+    }
+
     private func keepingTestCases(_ run: [Envelope], _ keep: (String) -> Bool) -> [Envelope] {
         var startedKept: Set<String> = []
         return run.filter { envelope in

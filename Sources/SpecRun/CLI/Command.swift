@@ -61,4 +61,6 @@ struct ReportCommandOptions: Equatable {
     var inputs: [String] = []
     var formats: [FormatRequest] = []
     var color: Bool? = nil
+    /// `--exit-status`: exit with the merged run's status (0 passed, 1 failed, 3 unparsable, 4 nothing ran), not 0.
+    var exitStatus = false
 }

@@ -8,7 +8,10 @@ enum CommandLineParser {
         guard let first = rest.first else { return .run(RunOptions()) }
         switch first {
         case "gherkin": rest.removeFirst(); return .gherkin(try parseGherkin(rest))
-        case "report": rest.removeFirst(); return .report(try parseReport(rest))
+        case "report":
+            rest.removeFirst()
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "report") }
+            return .report(try parseReport(rest))
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)
@@ -77,8 +80,9 @@ enum CommandLineParser {
             case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
+            case "--exit-status": options.exitStatus = true
             default:
-                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--no-color", "--color"]) }
+                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--no-color", "--color", "--exit-status", "--help"]) }
                 options.inputs.append(argument)
             }
         }

@@ -35,6 +35,15 @@ enum HelpText {
       -h, --help                 this text
           --version              the version
 
+    REPORT OPTIONS
+      FILE.ndjson...             message streams (--format message:FILE); several (CI shards) are merged into
+                                 one run; a file given twice is read once
+      -f, --format NAME[:FILE]   as for a run (default: summary)
+          --exit-status          exit with the merged run's status (0 passed, 1 failed, 3 unparsable file,
+                                 4 nothing ran) instead of 0, so a CI merge job fails with the run
+      An input that is missing, a folder, empty, binary, not a message stream, or cut short (a killed run:
+      the reports are written from what it holds and marked incomplete) exits 2 with one line saying why.
+
     GHERKIN OPTIONS
       --no-source --no-ast --no-pickles --predictable-ids
 

@@ -2,24 +2,26 @@ import Foundation
 import Messages
 import SpecRunReports
 
-/// `specrun report FILE.ndjson… --format NAME[:FILE]…`: rebuilds reports from saved message streams.
-/// Several streams are merged into one run (as CI shards): one meta and testRunStarted (the earliest),
-/// every test case, and one testRunFinished (the latest, successful only if all were).
+/// `specrun report FILE.ndjson… --format NAME[:FILE]… [--exit-status]`: rebuilds reports from saved message
+/// streams. Several streams (CI shards) are merged into one run by `EnvelopeStreamMerger`, one envelope at a
+/// time: the files are read in chunks, never whole, and the reports are fed as the merge goes.
+///
+/// Exit status: 2 when an input or an output is unusable (missing, folder, empty, binary, foreign JSON, a line
+/// that is not an envelope, a run cut short — the reports are still written, marked incomplete); otherwise 0,
+/// or with `--exit-status` the merged run's own status (0 passed, 1 failed, 3 unparsable file, 4 nothing ran).
 struct ReportCommand {
     let options: ReportCommandOptions
     let console: any Console
 
     func run() -> Int32 {
-        var streams: [[Envelope]] = []
-        for path in options.inputs {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return SpecRunCLI.usageFailure(UsageError(message: "cannot read \(path): no such file or not readable"), console: console)
-            }
-            do {
-                streams.append(try NDJSON.decode(data, uri: path))
-            } catch {
-                return SpecRunCLI.usageFailure(error, console: console)
-            }
+        let inputs: [StreamInput]
+        var starts: [Timestamp] = []
+        do {
+            inputs = try distinctInputs(try options.inputs.map { try StreamInput.check($0) }, starts: &starts)
+        } catch {
+            // One line: the file and what to do (`--help` would not help).
+            console.err("specrun: \(error)\n")
+            return ExitCode.usage.rawValue
         }
         let reports: Reports
         do {
@@ -27,47 +29,69 @@ struct ReportCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        let merged = StreamMerger.merge(EnvelopeStreams.disambiguate(streams))
-        merged.forEach(reports.handle)
-        // The command's job is the reports: 0 once they are written, whatever the run's own outcome (which
-        // the reports show); 2 when an input or an output file is unusable.
-        return reports.finish() ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
+        var status = MergedRunStatus()
+        let emit: (Envelope) -> Void = { envelope in
+            status.observe(envelope)
+            reports.handle(envelope)
+        }
+        var merger = EnvelopeStreamMerger(streamCount: inputs.count,
+                                          earliestStart: starts.min { $0.isEarlier(than: $1) })
+        var inputsComplete = true
+        for input in inputs {
+            merger.beginStream(name: input.path)
+            let incompleteBefore = merger.incompleteStreams.count
+            var problem: String?
+            do {
+                let ending = try NDJSON.forEachEnvelope(inFile: input.path) { merger.add($0, emit: emit) }
+                if case .truncated(let line) = ending {
+                    problem = "\(input.path):\(line): the last line is cut off (was the run killed?)"
+                }
+            } catch {
+                problem = "\(error)"
+            }
+            merger.endStream(cutShort: problem != nil, emit: emit)
+            let incomplete = merger.incompleteStreams.count > incompleteBefore
+            if let problem {
+                let marked = incomplete ? " and are marked incomplete" : ""
+                console.err("specrun: \(problem); the reports hold what came before it\(marked)\n")
+            } else if incomplete {
+                console.err("specrun: \(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
+            }
+            if problem != nil || incomplete { inputsComplete = false }
+        }
+        merger.finish(emit: emit)
+        let written = reports.finish()
+        guard written, inputsComplete else { return ExitCode.usage.rawValue }
+        // By default the command's job is the reports: 0 once they are written, whatever the run's outcome.
+        return options.exitStatus ? status.exitCode.rawValue : ExitCode.passed.rawValue
+    }
+
+    /// The inputs without repeats: the same file twice (by path or by content) is read once, and said so.
+    private func distinctInputs(_ inputs: [StreamInput], starts: inout [Timestamp]) throws -> [StreamInput] {
+        var byPath: [String: StreamInput] = [:]
+        var byContent: [String: StreamInput] = [:]
+        var distinct: [StreamInput] = []
+        for input in inputs {
+            if let first = byPath[input.resolvedPath] {
+                let alias = first.path == input.path ? "" : " (as \(first.path))"
+                console.err("specrun: \(input.path) is given twice\(alias); it is read once\n")
+                continue
+            }
+            byPath[input.resolvedPath] = input
+            guard inputs.count > 1 else { distinct.append(input); continue }
+            let fingerprint = try StreamFingerprint.of(input)
+            if let first = byContent[fingerprint.sameContentKey] {
+                console.err("specrun: \(input.path) has the same content as \(first.path); it is read once, not counted twice\n")
+                continue
+            }
+            byContent[fingerprint.sameContentKey] = input
+            if let start = fingerprint.runStarted { starts.append(start) }
+            distinct.append(input)
+        }
+        return distinct
     }
 }
 
-enum StreamMerger {
-    static func merge(_ streams: [[Envelope]]) -> [Envelope] {
-        guard streams.count > 1 else { return streams.first ?? [] }
-        let all = streams.flatMap { $0 }
-        let started = all.compactMap(\.testRunStarted).min { $0.timestamp.date < $1.timestamp.date }
-        let finishes = all.compactMap(\.testRunFinished)
-        var merged: [Envelope] = []
-        var seenMeta = false
-        var emittedStart = false
-        // Definitions first (meta, sources, documents, pickles, support code), then the runs, as one stream.
-        for envelope in all where envelope.testRunStarted == nil && envelope.testRunFinished == nil && isDefinition(envelope) {
-            if envelope.meta != nil { if seenMeta { continue }; seenMeta = true }
-            merged.append(envelope)
-        }
-        if let started {
-            merged.append(Envelope(testRunStarted: started))
-            emittedStart = true
-        }
-        for envelope in all where !isDefinition(envelope) && envelope.testRunStarted == nil && envelope.testRunFinished == nil {
-            merged.append(envelope)
-        }
-        if let last = finishes.max(by: { $0.timestamp.date < $1.timestamp.date }) {
-            var finished = last
-            finished.success = finishes.allSatisfy(\.success)
-            if emittedStart { finished.testRunStartedId = started?.id }
-            merged.append(Envelope(testRunFinished: finished))
-        }
-        return merged
-    }
-
-    private static func isDefinition(_ envelope: Envelope) -> Bool {
-        envelope.meta != nil || envelope.source != nil || envelope.gherkinDocument != nil || envelope.pickle != nil
-            || envelope.parseError != nil || envelope.stepDefinition != nil || envelope.hook != nil
-            || envelope.parameterType != nil || envelope.undefinedParameterType != nil
-    }
+private extension Timestamp {
+    func isEarlier(than other: Timestamp) -> Bool { (seconds, nanos) < (other.seconds, other.nanos) }
 }

@@ -38,7 +38,7 @@ def results_table(rows, by_label):
         ok = row.ok()
         failed = [s["status"] for s in row.samples if s["status"] != 0]
         if not ok:
-            lines.append(f"| {row.workload} | {row.label} | {len(row.samples)} | failed (exit {failed[0]}) "
+            lines.append(f"| {row.workload} | `{row.label}` | {len(row.samples)} | failed (exit {failed[0]}) "
                          "| | | | | |")
             continue
         walls = [s["wall"] for s in ok]
@@ -46,11 +46,11 @@ def results_table(rows, by_label):
         ratio = ""
         base = by_label.get((row.workload, row.baseline)) if row.baseline else None
         if base and base.median("wall"):
-            ratio = f"{base.median('wall') / wall:.1f}× ({row.baseline} ÷ this)"
+            ratio = f"{base.median('wall') / wall:.1f}× vs {row.baseline}"
         runs = f"{len(ok)}" + (f" (+{len(failed)} failed)" if failed else "")
         lines.append(f"| {row.workload} | `{row.label}` | {runs} | {seconds(wall)} | "
                      f"{seconds(min(walls))}–{seconds(max(walls))} | {mib(largest)} | {mib(tree)} | "
-                     f"{largest / row.scenarios:.1f} | {ratio} |")
+                     f"{largest / row.scenarios:,.1f} | {ratio} |")
     return "\n".join(lines)
 
 

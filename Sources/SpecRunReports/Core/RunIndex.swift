@@ -119,12 +119,13 @@ final class RunIndex {
         attemptOrder.compactMap { attempts[$0] }.sorted(by: startOrder)
     }
 
+    /// The planned order (the testCase messages'), then attempts, then start times: the same order for a run in
+    /// one process and in parallel workers, whose clocks interleave.
     private func startOrder(_ a: Attempt, _ b: Attempt) -> Bool {
-        let ta = a.started.timestamp.totalNanos, tb = b.started.timestamp.totalNanos
-        if ta != tb { return ta < tb }
         let ca = testCaseOrder[a.started.testCaseId] ?? Int.max, cb = testCaseOrder[b.started.testCaseId] ?? Int.max
         if ca != cb { return ca < cb }
-        return a.started.attempt < b.started.attempt
+        if a.started.attempt != b.started.attempt { return a.started.attempt < b.started.attempt }
+        return a.started.timestamp.totalNanos < b.started.timestamp.totalNanos
     }
 
     func testCase(of attempt: Attempt) -> TestCase? { testCases[attempt.started.testCaseId] }

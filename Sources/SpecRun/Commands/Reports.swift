@@ -10,14 +10,16 @@ final class Reports {
     init(requests: [FormatRequest], colors: Bool, console: any Console) throws {
         self.console = console
         let options = ReportOptions(colors: colors)
+        // One factory: the reports share one index of the run.
+        let factory = FormatterFactory()
         formatters = try requests.map { request in
             guard let format = ReportFormat(rawValue: request.name) else {
                 throw UsageError(message: "unknown format '\(request.name)'")
             }
             if let path = request.path {
-                return (request, makeFormatter(format, output: .file(path), options: options))
+                return (request, factory.makeFormatter(format, output: .file(path), options: options))
             }
-            return (request, makeFormatter(format, write: { [console] in console.out($0) }, options: options))
+            return (request, factory.makeFormatter(format, write: { [console] in console.out($0) }, options: options))
         }
     }
 

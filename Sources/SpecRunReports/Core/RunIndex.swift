@@ -9,7 +9,6 @@ final class RunIndex {
         let started: TestCaseStarted
         let arrival: Int
         var finished: TestCaseFinished?
-        var stepStarted: [String: TestStepStarted] = [:]
         var stepFinished: [String: TestStepFinished] = [:]
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
@@ -22,7 +21,6 @@ final class RunIndex {
     }
 
     private(set) var metas: [Meta] = []
-    private(set) var sources: [String: Source] = [:]
     private(set) var documents: [String: GherkinDocument] = [:]
     private(set) var documentOrder: [String] = []
     private(set) var nodes: [String: Lineage] = [:]
@@ -48,7 +46,6 @@ final class RunIndex {
 
     func handle(_ envelope: Envelope) {
         if let meta = envelope.meta { metas.append(meta) }
-        if let source = envelope.source { sources[source.uri] = source }
         if let document = envelope.gherkinDocument {
             let uri = document.uri ?? ""
             if documents[uri] == nil { documentOrder.append(uri) }
@@ -73,9 +70,6 @@ final class RunIndex {
         if let started = envelope.testCaseStarted {
             if attempts[started.id] == nil { attemptOrder.append(started.id) }
             attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
-        }
-        if let started = envelope.testStepStarted {
-            attempts[started.testCaseStartedId]?.stepStarted[started.testStepId] = started
         }
         if let finished = envelope.testStepFinished {
             attempts[finished.testCaseStartedId]?.stepFinished[finished.testStepId] = finished

@@ -44,7 +44,7 @@ struct ConsoleText {
                 line += "  " + style.paint("# \(location)", .grey)
             }
             out += line + "\n"
-            if let argument = step.pickleStepId.flatMap({ index.pickleSteps[$0] })?.argument {
+            if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
                 out += self.argument(argument, indent: detail)
             }
         } else {

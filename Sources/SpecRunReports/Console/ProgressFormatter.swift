@@ -19,10 +19,10 @@ final class ProgressFormatter: EnvelopeFormatter {
 
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
-        guard let finished = envelope.testStepFinished, let step = index.testSteps[finished.testStepId] else { return }
+        guard let finished = envelope.testStepFinished, let isHook = index.isHook(testStepId: finished.testStepId) else { return }
         let status = finished.testStepResult.status
         // Hooks show only when they did not pass.
-        if step.pickleStepId == nil && (status == .passed || status == .skipped) { return }
+        if isHook && (status == .passed || status == .skipped) { return }
         printedAny = true
         sink.write(text.style.paint(ConsoleStyle.progressCharacter(status), status))
     }

@@ -26,16 +26,19 @@ final class RunIndex {
     private(set) var nodes: [String: Lineage] = [:]
     private(set) var pickles: [String: Pickle] = [:]
     private(set) var pickleOrder: [String] = []
-    private(set) var pickleSteps: [String: PickleStep] = [:]
+    /// Where each pickle step is: its pickle and position (not a copy of the step).
+    private var pickleStepPlaces: [String: (pickleId: String, position: Int)] = [:]
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
     private(set) var hooks: [String: Hook] = [:]
     private(set) var testCases: [String: TestCase] = [:]
     private(set) var testCaseOrder: [String: Int] = [:]
-    private(set) var testSteps: [String: TestStep] = [:]
+    /// Whether each test step runs a hook (rather than a pickle step).
+    private var testStepIsHook: [String: Bool] = [:]
     private(set) var attempts: [String: Attempt] = [:]
     private(set) var attemptOrder: [String] = []
     private(set) var suggestions: [String: [Suggestion]] = [:]
+    private var snippetCodes: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
     private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
@@ -44,35 +47,54 @@ final class RunIndex {
     private(set) var parseErrors: [ParseError] = []
     private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
+    /// Indexes an envelope, keeping only what the reports read: the Gherkin AST without the text the pickles
+    /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
     func handle(_ envelope: Envelope) {
         if let meta = envelope.meta { metas.append(meta) }
-        if let document = envelope.gherkinDocument {
+        if let received = envelope.gherkinDocument {
+            let document = Compaction.stripped(received)
             let uri = document.uri ?? ""
             if documents[uri] == nil { documentOrder.append(uri) }
             documents[uri] = document
             nodes.merge(Lineage.index(document)) { _, new in new }
         }
-        if let pickle = envelope.pickle {
+        if var pickle = envelope.pickle {
+            pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            for position in pickle.steps.indices {
+                pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            }
             if pickles[pickle.id] == nil { pickleOrder.append(pickle.id) }
             pickles[pickle.id] = pickle
-            for step in pickle.steps { pickleSteps[step.id] = step }
+            for (position, step) in pickle.steps.enumerated() { pickleStepPlaces[step.id] = (pickle.id, position) }
         }
         if let definition = envelope.stepDefinition {
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
             stepDefinitions[definition.id] = definition
         }
         if let hook = envelope.hook { hooks[hook.id] = hook }
-        if let testCase = envelope.testCase {
+        if var testCase = envelope.testCase {
+            testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickles)
+            testCase.testRunStartedId = nil
+            for position in testCase.testSteps.indices {
+                var step = testCase.testSteps[position]
+                step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
+                step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
+                step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
+                testCase.testSteps[position] = step
+            }
             if testCaseOrder[testCase.id] == nil { testCaseOrder[testCase.id] = testCaseOrder.count }
             testCases[testCase.id] = testCase
-            for step in testCase.testSteps { testSteps[step.id] = step }
+            for step in testCase.testSteps { testStepIsHook[step.id] = step.pickleStepId == nil }
         }
-        if let started = envelope.testCaseStarted {
+        if var started = envelope.testCaseStarted {
+            started.testCaseId = Compaction.canonical(started.testCaseId, in: testCases)
             if attempts[started.id] == nil { attemptOrder.append(started.id) }
             attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
         }
-        if let finished = envelope.testStepFinished {
-            attempts[finished.testCaseStartedId]?.stepFinished[finished.testStepId] = finished
+        if var finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId] {
+            finished.testCaseStartedId = attempt.id
+            finished.testStepId = Compaction.canonical(finished.testStepId, in: testStepIsHook)
+            attempt.stepFinished[finished.testStepId] = finished
         }
         if let attachment = envelope.attachment {
             if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
@@ -85,7 +107,14 @@ final class RunIndex {
             attempts[attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         }
         if let finished = envelope.testCaseFinished { attempts[finished.testCaseStartedId]?.finished = finished }
-        if let suggestion = envelope.suggestion { suggestions[suggestion.pickleStepId, default: []].append(suggestion) }
+        if var suggestion = envelope.suggestion {
+            suggestion.id = ""
+            suggestion.pickleStepId = Compaction.canonical(suggestion.pickleStepId, in: pickleStepPlaces)
+            for position in suggestion.snippets.indices {
+                suggestion.snippets[position].code = Compaction.interned(suggestion.snippets[position].code, in: &snippetCodes)
+            }
+            suggestions[suggestion.pickleStepId, default: []].append(suggestion)
+        }
         if let started = envelope.testRunStarted { runStarted.append(started) }
         if let finished = envelope.testRunFinished { runFinished.append(finished) }
         if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
@@ -120,6 +149,15 @@ final class RunIndex {
         if ca != cb { return ca < cb }
         return a.started.attempt < b.started.attempt
     }
+
+    /// A pickle step by id.
+    func pickleStep(_ id: String) -> PickleStep? {
+        guard let place = pickleStepPlaces[id], let pickle = pickles[place.pickleId] else { return nil }
+        return pickle.steps[place.position]
+    }
+
+    /// Whether a test step runs a hook; nil for an unknown test step.
+    func isHook(testStepId: String) -> Bool? { testStepIsHook[testStepId] }
 
     func testCase(of attempt: Attempt) -> TestCase? { testCases[attempt.started.testCaseId] }
 
@@ -188,7 +226,7 @@ final class RunIndex {
     func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
 
     func text(of step: TestStep) -> (keyword: String, text: String, line: Int?)? {
-        guard let pickleStepId = step.pickleStepId, let pickleStep = pickleSteps[pickleStepId] else { return nil }
+        guard let pickleStepId = step.pickleStepId, let pickleStep = pickleStep(pickleStepId) else { return nil }
         let gherkinStep = lineage(of: pickleStep)?.step
         return (gherkinStep?.keyword ?? "* ", pickleStep.text, gherkinStep?.location.line)
     }

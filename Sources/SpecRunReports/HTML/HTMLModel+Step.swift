@@ -34,7 +34,7 @@ extension HTMLModel {
            let error = result.exception?.stackTrace ?? result.message ?? result.exception?.message {
             json.field("e", error)
         }
-        if let argument = step.pickleStepId.flatMap({ index.pickleSteps[$0] })?.argument {
+        if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
             if let table = argument.dataTable {
                 json.key("tb")
                 json.openArray()

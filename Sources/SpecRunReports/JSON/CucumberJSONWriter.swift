@@ -89,7 +89,7 @@ struct CucumberJSONWriter {
                 }
                 continue
             }
-            guard let pickleStepId = testStep.pickleStepId, let pickleStep = index.pickleSteps[pickleStepId] else { continue }
+            guard let pickleStepId = testStep.pickleStepId, let pickleStep = index.pickleStep(pickleStepId) else { continue }
             flushAfterStepHooks()
             let stepLineage = index.lineage(of: pickleStep)
             var object = stepObject(testStep, pickleStep, stepLineage?.step, finished.testStepResult, attachments)

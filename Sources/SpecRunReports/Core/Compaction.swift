@@ -17,12 +17,10 @@ enum Compaction {
         return text
     }
 
-    /// The document without comments, and the text the reports read from the pickles instead: step text,
-    /// doc string content, data table cells, examples headers, cells, descriptions and tags.
-    static func stripped(_ document: GherkinDocument) -> GherkinDocument {
-        var document = document
-        document.comments = []
-        guard var feature = document.feature else { return document }
+    /// The feature without what the reports read elsewhere: steps (kept in `DocumentTree.steps`; their text
+    /// and arguments are the pickle steps'), examples headers, cells, descriptions and tags.
+    static func stripped(_ feature: Feature) -> Feature {
+        var feature = feature
         feature.children = feature.children.map { child in
             var child = child
             if let background = child.background { child.background = stripped(background) }
@@ -38,19 +36,18 @@ enum Compaction {
             }
             return child
         }
-        document.feature = feature
-        return document
+        return feature
     }
 
     private static func stripped(_ background: Background) -> Background {
         var background = background
-        background.steps = background.steps.map(stripped)
+        background.steps = []
         return background
     }
 
     private static func stripped(_ scenario: Scenario) -> Scenario {
         var scenario = scenario
-        scenario.steps = scenario.steps.map(stripped)
+        scenario.steps = []
         scenario.examples = scenario.examples.map { examples in
             var examples = examples
             examples.tags = []
@@ -60,16 +57,5 @@ enum Compaction {
             return examples
         }
         return scenario
-    }
-
-    private static func stripped(_ step: Step) -> Step {
-        var step = step
-        step.text = ""
-        if var docString = step.docString {
-            docString.content = ""
-            step.docString = docString
-        }
-        if let table = step.dataTable { step.dataTable = DataTable(location: table.location, rows: []) }
-        return step
     }
 }

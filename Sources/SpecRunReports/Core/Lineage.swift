@@ -1,16 +1,40 @@
 import Messages
 
-/// The feature of one Gherkin document, held once and shared by the lineages of all its nodes.
+/// The feature of one Gherkin document, held once and shared by the lineages of all its nodes: the AST
+/// without steps (see `Compaction`), and each step's keyword and locations in a flat table.
 final class DocumentTree {
     let uri: String
     let feature: Feature
     /// The feature's Background, if it has one (looked up once: a feature may have 20,000 children).
     let background: Background?
+    /// The steps of the document's backgrounds and scenarios, in document order.
+    fileprivate(set) var steps: [StepSummary] = []
 
     init(uri: String, feature: Feature) {
         self.uri = uri
         self.feature = feature
         background = feature.children.lazy.compactMap(\.background).first
+    }
+}
+
+/// What the reports read of a Gherkin step (its text and argument come from the pickle step).
+struct StepSummary {
+    let location: Location
+    let keyword: String
+    let keywordType: StepKeywordType?
+    let docStringLocation: Location?
+
+    init(_ step: Step) {
+        location = step.location
+        keyword = step.keyword
+        keywordType = step.keywordType
+        docStringLocation = step.docString?.location
+    }
+
+    /// The step with its keyword and locations (no text, argument content or id).
+    var step: Step {
+        Step(location: location, keyword: keyword, keywordType: keywordType, text: "",
+             docString: docStringLocation.map { DocString(location: $0, content: "", delimiter: "") }, id: "")
     }
 }
 
@@ -52,16 +76,18 @@ struct Lineage {
     var examples: Examples? { examplesIndex.flatMap { scenario?.examples[$0] } }
     var row: TableRow? { rowIndex.flatMap { examples?.tableBody[$0] } }
 
+    /// The Gherkin step (keyword and locations only: the text is the pickle step's).
     var step: Step? {
         guard stepPosition >= 0 else { return nil }
-        return (background?.steps ?? scenario?.steps)?[Int(stepPosition)]
+        return tree.steps[Int(stepPosition)].step
     }
 
-    /// Every AST node of a document, by id.
-    static func index(_ document: GherkinDocument) -> [String: Lineage] {
-        guard let feature = document.feature else { return [:] }
+    /// The document's tree and every AST node of it, by id.
+    static func index(_ document: GherkinDocument) -> (tree: DocumentTree, nodes: [String: Lineage])? {
+        guard let feature = document.feature else { return nil }
         var result: [String: Lineage] = [:]
-        let root = Lineage(tree: DocumentTree(uri: document.uri ?? "", feature: feature))
+        let tree = DocumentTree(uri: document.uri ?? "", feature: Compaction.stripped(feature))
+        let root = Lineage(tree: tree)
         for (childIndex, child) in feature.children.enumerated() {
             var lineage = root
             lineage.child = Int32(childIndex)
@@ -77,7 +103,7 @@ struct Lineage {
                 }
             }
         }
-        return result
+        return (tree, result)
     }
 
     private static func add(_ background: Background, to lineage: Lineage, into result: inout [String: Lineage]) {
@@ -101,9 +127,10 @@ struct Lineage {
     }
 
     private static func add(_ steps: [Step], to lineage: Lineage, into result: inout [String: Lineage]) {
-        for (stepIndex, step) in steps.enumerated() {
+        for step in steps {
             var stepLineage = lineage
-            stepLineage.stepPosition = Int32(stepIndex)
+            stepLineage.stepPosition = Int32(lineage.tree.steps.count)
+            lineage.tree.steps.append(StepSummary(step))
             result[step.id] = stepLineage
         }
     }

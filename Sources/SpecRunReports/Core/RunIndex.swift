@@ -9,7 +9,8 @@ final class RunIndex {
         let started: TestCaseStarted
         let arrival: Int
         var finished: TestCaseFinished?
-        var stepFinished: [String: TestStepFinished] = [:]
+        /// The result of each finished test step, by test step id.
+        var stepFinished: [String: StepOutcome] = [:]
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
@@ -21,8 +22,10 @@ final class RunIndex {
     }
 
     private(set) var metas: [Meta] = []
-    private(set) var documents: [String: GherkinDocument] = [:]
+    /// The Gherkin document of each uri (its feature, without what `Compaction` leaves out).
+    private(set) var documents: [String: DocumentTree] = [:]
     private(set) var documentOrder: [String] = []
+    private var documentUris: Set<String> = []
     private(set) var nodes: [String: Lineage] = [:]
     private(set) var pickles: [String: Pickle] = [:]
     private(set) var pickleOrder: [String] = []
@@ -37,8 +40,9 @@ final class RunIndex {
     private var testStepIsHook: [String: Bool] = [:]
     private(set) var attempts: [String: Attempt] = [:]
     private(set) var attemptOrder: [String] = []
-    private(set) var suggestions: [String: [Suggestion]] = [:]
-    private var snippetCodes: Set<String> = []
+    /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
+    private var suggestedCodes: [String: SuggestedCodes] = [:]
+    private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
     private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
@@ -51,12 +55,15 @@ final class RunIndex {
     /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
     func handle(_ envelope: Envelope) {
         if let meta = envelope.meta { metas.append(meta) }
-        if let received = envelope.gherkinDocument {
-            let document = Compaction.stripped(received)
+        if let document = envelope.gherkinDocument {
             let uri = document.uri ?? ""
-            if documents[uri] == nil { documentOrder.append(uri) }
-            documents[uri] = document
-            nodes.merge(Lineage.index(document)) { _, new in new }
+            if documentUris.insert(uri).inserted { documentOrder.append(uri) }
+            if let (tree, documentNodes) = Lineage.index(document) {
+                documents[uri] = tree
+                nodes.merge(documentNodes) { _, new in new }
+            } else {
+                documents[uri] = nil
+            }
         }
         if var pickle = envelope.pickle {
             pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
@@ -91,10 +98,8 @@ final class RunIndex {
             if attempts[started.id] == nil { attemptOrder.append(started.id) }
             attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
         }
-        if var finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId] {
-            finished.testCaseStartedId = attempt.id
-            finished.testStepId = Compaction.canonical(finished.testStepId, in: testStepIsHook)
-            attempt.stepFinished[finished.testStepId] = finished
+        if let finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId] {
+            attempt.stepFinished[Compaction.canonical(finished.testStepId, in: testStepIsHook)] = StepOutcome(finished.testStepResult)
         }
         if let attachment = envelope.attachment {
             if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
@@ -107,13 +112,10 @@ final class RunIndex {
             attempts[attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         }
         if let finished = envelope.testCaseFinished { attempts[finished.testCaseStartedId]?.finished = finished }
-        if var suggestion = envelope.suggestion {
-            suggestion.id = ""
-            suggestion.pickleStepId = Compaction.canonical(suggestion.pickleStepId, in: pickleStepPlaces)
-            for position in suggestion.snippets.indices {
-                suggestion.snippets[position].code = Compaction.interned(suggestion.snippets[position].code, in: &snippetCodes)
-            }
-            suggestions[suggestion.pickleStepId, default: []].append(suggestion)
+        if let suggestion = envelope.suggestion {
+            let pickleStepId = Compaction.canonical(suggestion.pickleStepId, in: pickleStepPlaces)
+            let code = suggestion.snippets.first.map { Compaction.interned($0.code, in: &snippetCodePool) } ?? ""
+            suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
         }
         if let started = envelope.testRunStarted { runStarted.append(started) }
         if let finished = envelope.testRunFinished { runFinished.append(finished) }
@@ -156,6 +158,21 @@ final class RunIndex {
         return pickle.steps[place.position]
     }
 
+    /// The code of the first snippet of each suggestion for a pickle step, in order (empty for a suggestion
+    /// without snippets).
+    func suggestedSnippets(_ pickleStepId: String?) -> [String] {
+        switch pickleStepId.flatMap({ suggestedCodes[$0] }) {
+        case nil: return []
+        case .one(let code)?: return [code]
+        case .many(let codes)?: return codes
+        }
+    }
+
+    /// The first snippet of the first suggestion for a pickle step.
+    func firstSnippet(_ pickleStepId: String?) -> String? {
+        suggestedSnippets(pickleStepId).first.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Whether a test step runs a hook; nil for an unknown test step.
     func isHook(testStepId: String) -> Bool? { testStepIsHook[testStepId] }
 
@@ -173,7 +190,7 @@ final class RunIndex {
     func lineage(of step: PickleStep) -> Lineage? { step.astNodeIds.first.flatMap { nodes[$0] } }
 
     /// The test steps of an attempt that finished, with their results, in the test case's order.
-    func results(of attempt: Attempt) -> [(step: TestStep, finished: TestStepFinished)] {
+    func results(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome)] {
         guard let testCase = testCase(of: attempt) else { return [] }
         return testCase.testSteps.compactMap { step in attempt.stepFinished[step.id].map { (step, $0) } }
     }
@@ -233,4 +250,17 @@ final class RunIndex {
 
     /// Whether the run as recorded succeeded (every testRunFinished says so).
     var success: Bool? { runFinished.isEmpty ? nil : runFinished.allSatisfy(\.success) }
+}
+
+/// The suggested snippet codes of one pickle step: almost always one, kept without an array.
+enum SuggestedCodes {
+    case one(String)
+    case many([String])
+
+    func adding(_ code: String) -> SuggestedCodes {
+        switch self {
+        case .one(let first): return .many([first, code])
+        case .many(let codes): return .many(codes + [code])
+        }
+    }
 }

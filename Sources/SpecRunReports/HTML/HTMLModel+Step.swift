@@ -53,7 +53,7 @@ extension HTMLModel {
                 json.closeObject()
             }
         }
-        if status == .undefined, let code = step.pickleStepId.flatMap({ index.suggestions[$0] })?.first?.snippets.first?.code {
+        if status == .undefined, let code = index.firstSnippet(step.pickleStepId) {
             json.field("sn", code)
         }
         if status == .ambiguous {

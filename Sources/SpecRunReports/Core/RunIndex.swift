@@ -9,8 +9,8 @@ final class RunIndex {
         let started: TestCaseStarted
         let arrival: Int
         var finished: TestCaseFinished?
-        /// The result of each finished test step, by test step id.
-        var stepFinished: [String: StepOutcome] = [:]
+        /// The result of each finished test step, by its position in the test case (nil: not finished).
+        fileprivate(set) var outcomes: [StepOutcome?] = []
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
@@ -19,6 +19,9 @@ final class RunIndex {
         }
         var id: String { started.id }
         var isFinal: Bool { finished?.willBeRetried != true }
+
+        /// The result of the test step at a position of the test case, once it finished.
+        func outcome(at position: Int) -> StepOutcome? { position < outcomes.count ? outcomes[position] : nil }
     }
 
     private(set) var metas: [Meta] = []
@@ -36,8 +39,8 @@ final class RunIndex {
     private(set) var hooks: [String: Hook] = [:]
     private(set) var testCases: [String: TestCase] = [:]
     private(set) var testCaseOrder: [String: Int] = [:]
-    /// Whether each test step runs a hook (rather than a pickle step).
-    private var testStepIsHook: [String: Bool] = [:]
+    /// Where each test step is in its test case, and whether it runs a hook (rather than a pickle step).
+    private var testStepPlaces: [String: TestStepPlace] = [:]
     private(set) var attempts: [String: Attempt] = [:]
     private(set) var attemptOrder: [String] = []
     /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
@@ -91,15 +94,22 @@ final class RunIndex {
             }
             if testCaseOrder[testCase.id] == nil { testCaseOrder[testCase.id] = testCaseOrder.count }
             testCases[testCase.id] = testCase
-            for step in testCase.testSteps { testStepIsHook[step.id] = step.pickleStepId == nil }
+            for (position, step) in testCase.testSteps.enumerated() {
+                testStepPlaces[step.id] = TestStepPlace(position: Int32(position), isHook: step.pickleStepId == nil)
+            }
         }
         if var started = envelope.testCaseStarted {
             started.testCaseId = Compaction.canonical(started.testCaseId, in: testCases)
             if attempts[started.id] == nil { attemptOrder.append(started.id) }
             attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
         }
-        if let finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId] {
-            attempt.stepFinished[Compaction.canonical(finished.testStepId, in: testStepIsHook)] = StepOutcome(finished.testStepResult)
+        if let finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId],
+           let place = testStepPlaces[finished.testStepId] {
+            let position = Int(place.position)
+            if attempt.outcomes.count <= position {
+                attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
+            }
+            attempt.outcomes[position] = StepOutcome(finished.testStepResult)
         }
         if let attachment = envelope.attachment {
             if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
@@ -174,7 +184,13 @@ final class RunIndex {
     }
 
     /// Whether a test step runs a hook; nil for an unknown test step.
-    func isHook(testStepId: String) -> Bool? { testStepIsHook[testStepId] }
+    func isHook(testStepId: String) -> Bool? { testStepPlaces[testStepId]?.isHook }
+
+    /// The result of a test step of an attempt's test case, once it finished.
+    func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {
+        guard let place = testStepPlaces[step.id] else { return nil }
+        return attempt.outcome(at: Int(place.position))
+    }
 
     func testCase(of attempt: Attempt) -> TestCase? { testCases[attempt.started.testCaseId] }
 
@@ -192,7 +208,7 @@ final class RunIndex {
     /// The test steps of an attempt that finished, with their results, in the test case's order.
     func results(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome)] {
         guard let testCase = testCase(of: attempt) else { return [] }
-        return testCase.testSteps.compactMap { step in attempt.stepFinished[step.id].map { (step, $0) } }
+        return testCase.testSteps.enumerated().compactMap { position, step in attempt.outcome(at: position).map { (step, $0) } }
     }
 
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
@@ -263,4 +279,10 @@ enum SuggestedCodes {
         case .many(let codes): return .many(codes + [code])
         }
     }
+}
+
+/// Where a test step is in its test case, and whether it runs a hook.
+struct TestStepPlace {
+    let position: Int32
+    let isHook: Bool
 }

@@ -4,7 +4,7 @@ extension HTMLModel {
     /// One step of a scenario `{k, t, s, du, l, e, tb, ds, sn, am, at, h}`; hooks only when they did not pass
     /// or attached something.
     func step(_ step: TestStep, _ attempt: RunIndex.Attempt?, _ json: inout HTMLDataWriter) {
-        let finished = attempt?.stepFinished[step.id]
+        let finished = attempt.flatMap { index.outcome(of: step, in: $0) }
         let result = finished?.testStepResult
         let status = result?.status ?? .unknown
         let attachments = attempt?.attachments[step.id] ?? []

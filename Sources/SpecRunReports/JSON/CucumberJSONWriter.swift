@@ -75,7 +75,7 @@ struct CucumberJSONWriter {
 
         guard let testCase = index.testCase(of: attempt) else { return [] }
         for testStep in testCase.testSteps {
-            guard let finished = attempt.stepFinished[testStep.id] else { continue }
+            guard let finished = index.outcome(of: testStep, in: attempt) else { continue }
             let attachments = attempt.attachments[testStep.id] ?? []
             if let hookId = testStep.hookId {
                 let hook = index.hooks[hookId]

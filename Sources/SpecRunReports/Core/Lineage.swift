@@ -17,24 +17,35 @@ final class DocumentTree {
     }
 }
 
-/// What the reports read of a Gherkin step (its text and argument come from the pickle step).
+/// What the reports read of a Gherkin step (its text and argument come from the pickle step), in 40 bytes.
 struct StepSummary {
-    let location: Location
     let keyword: String
+    private let line: Int32
+    private let column: Int32
+    /// The doc string's line and column, -1 without a doc string; column -1 when unknown.
+    private let docStringLine: Int32
+    private let docStringColumn: Int32
     let keywordType: StepKeywordType?
-    let docStringLocation: Location?
 
     init(_ step: Step) {
-        location = step.location
         keyword = step.keyword
+        line = Int32(clamping: step.location.line)
+        column = Int32(clamping: step.location.column ?? -1)
+        docStringLine = Int32(clamping: step.docString?.location.line ?? -1)
+        docStringColumn = Int32(clamping: step.docString?.location.column ?? -1)
         keywordType = step.keywordType
-        docStringLocation = step.docString?.location
     }
 
     /// The step with its keyword and locations (no text, argument content or id).
     var step: Step {
-        Step(location: location, keyword: keyword, keywordType: keywordType, text: "",
-             docString: docStringLocation.map { DocString(location: $0, content: "", delimiter: "") }, id: "")
+        let docString = docStringLine < 0 ? nil
+            : DocString(location: Self.location(docStringLine, docStringColumn), content: "", delimiter: "")
+        return Step(location: Self.location(line, column), keyword: keyword, keywordType: keywordType, text: "",
+                    docString: docString, id: "")
+    }
+
+    private static func location(_ line: Int32, _ column: Int32) -> Location {
+        Location(line: Int(line), column: column < 0 ? nil : Int(column))
     }
 }
 

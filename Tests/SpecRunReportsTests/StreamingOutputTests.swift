@@ -25,6 +25,19 @@ final class StreamingOutputTests: XCTestCase {
         XCTAssertEqual(try NDJSON.decode(String(contentsOfFile: path, encoding: .utf8)), envelopes)
     }
 
+    func test_fileSink_keepsTheReportAndLeavesNoTemporaryFileOnASecondClose() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("report.txt").path
+        let sink = StreamingFileSink(path: path)
+        sink.write("report\n")
+        try sink.close()
+        sink.write("late\n")
+        try sink.close()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "report\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["report.txt"])
+    }
+
     func test_documentOutput_handsTheReportOverInChunksOnALargeReport() throws {
         let sink = MemorySink()
         var chunks = 0

@@ -15,6 +15,7 @@ final class StreamingFileSink: TextSink {
     private var descriptor: Int32 = -1
     private var tempPath: String?
     private var failure: AtomicFile.WriteError?
+    private var closed = false
 
     init(path: String, bufferSize: Int = 64 * 1024) {
         self.path = path
@@ -28,6 +29,7 @@ final class StreamingFileSink: TextSink {
     }
 
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard !closed else { return }
         if buffer.count + bytes.count > bufferSize { flush() }
         if bytes.count >= bufferSize {
             writeOut(bytes)
@@ -36,13 +38,10 @@ final class StreamingFileSink: TextSink {
         }
     }
 
-    /// Appends through `body` straight into the buffer (no intermediate `String`).
-    func append(_ body: (inout [UInt8]) -> Void) {
-        body(&buffer)
-        if buffer.count >= bufferSize { flush() }
-    }
-
+    /// Moves the report into place (once: a second call does nothing).
     func close() throws {
+        guard !closed else { return }
+        closed = true
         flush()
         if failure == nil && descriptor < 0 { open() }
         if descriptor >= 0 {

@@ -6,18 +6,22 @@ import SpecRunReports
 final class Reports {
     private let formatters: [(request: FormatRequest, formatter: any EnvelopeFormatter)]
     private let console: any Console
+    private let factory: FormatterFactory
 
     init(requests: [FormatRequest], colors: Bool, console: any Console) throws {
         self.console = console
         let options = ReportOptions(colors: colors)
+        // One factory: the reports share one index of the run.
+        let factory = FormatterFactory()
+        self.factory = factory
         formatters = try requests.map { request in
             guard let format = ReportFormat(rawValue: request.name) else {
                 throw UsageError(message: "unknown format '\(request.name)'")
             }
             if let path = request.path {
-                return (request, makeFormatter(format, output: .file(path), options: options))
+                return (request, factory.makeFormatter(format, output: .file(path), options: options))
             }
-            return (request, makeFormatter(format, write: { [console] in console.out($0) }, options: options))
+            return (request, factory.makeFormatter(format, write: { [console] in console.out($0) }, options: options))
         }
     }
 
@@ -36,6 +40,8 @@ final class Reports {
                 console.err("specrun: could not write the \(entry.request.name) report to \(entry.request.path ?? "stdout"): \(error)\n")
             }
         }
+        // The process exits after the reports: do not spend time freeing the index of the run.
+        factory.keepIndexUntilExit()
         return allWritten
     }
 }

@@ -34,7 +34,7 @@ struct ConsoleText {
 
     /// The lines of one test step: the step (or a hook when it did not pass), its argument, attachments,
     /// error, ambiguous candidates and snippet.
-    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: TestStepFinished, indent: String, printedSnippets: inout Set<String>) -> String {
+    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String, printedSnippets: inout Set<String>) -> String {
         let status = finished.testStepResult.status
         var out = ""
         let detail = indent + "  "
@@ -44,7 +44,7 @@ struct ConsoleText {
                 line += "  " + style.paint("# \(location)", .grey)
             }
             out += line + "\n"
-            if let argument = step.pickleStepId.flatMap({ index.pickleSteps[$0] })?.argument {
+            if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
                 out += self.argument(argument, indent: detail)
             }
         } else {
@@ -100,11 +100,10 @@ struct ConsoleText {
             }
             if let message = result.message, !message.isEmpty { out += indented(message, indent, color: .magenta) }
         case .undefined:
-            let snippets = step.pickleStepId.flatMap { index.suggestions[$0] }?.flatMap(\.snippets) ?? []
-            if let first = snippets.first {
-                printedSnippets.insert(first.code)
+            if let first = index.suggestedSnippets(step.pickleStepId).first(where: { !$0.isEmpty }) {
+                printedSnippets.insert(first)
                 out += indent + style.paint("Undefined. Implement it with:", .yellow) + "\n"
-                out += indented(first.code, indent + "  ", color: .yellow)
+                out += indented(first, indent + "  ", color: .yellow)
             } else {
                 out += indent + style.paint("Undefined: no step definition matches this step.", .yellow) + "\n"
             }
@@ -182,8 +181,8 @@ struct ConsoleText {
         var codes: [String] = []
         for attempt in index.finalAttempts() {
             for (step, finished) in index.results(of: attempt) where finished.testStepResult.status == .undefined {
-                for suggestion in step.pickleStepId.flatMap({ index.suggestions[$0] }) ?? [] {
-                    if let code = suggestion.snippets.first?.code, !seen.contains(code) {
+                for code in index.suggestedSnippets(step.pickleStepId) where !code.isEmpty {
+                    if !seen.contains(code) {
                         seen.insert(code)
                         codes.append(code)
                     }

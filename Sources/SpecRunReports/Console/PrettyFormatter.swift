@@ -4,19 +4,21 @@ import Messages
 /// step definition locations, ambiguous candidates, snippets and attachments; the summary at the end.
 final class PrettyFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    private let index = RunIndex()
+    private var feed: IndexFeed
+    private var index: RunIndex { feed.index }
     private let text: ConsoleText
     private var lastFeatureUri: String?
     private var lastRuleId: String?
     private var printedSnippets: Set<String> = []
 
-    init(sink: any TextSink, options: ReportOptions) {
+    init(sink: any TextSink, feed: IndexFeed, options: ReportOptions) {
         self.sink = sink
-        text = ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)
+        self.feed = feed
+        text = ConsoleText(index: feed.index, style: ConsoleStyle(colors: options.colors), options: options)
     }
 
     func handle(_ envelope: Envelope) {
-        index.handle(envelope)
+        feed.handle(envelope)
         if let finished = envelope.testCaseFinished, let attempt = index.attempts[finished.testCaseStartedId] {
             sink.write(block(attempt))
         }

@@ -4,23 +4,25 @@ import Messages
 /// then the scenarios that did not pass with their errors, the snippets and the summary.
 final class ProgressFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    private let index = RunIndex()
+    private var feed: IndexFeed
+    private var index: RunIndex { feed.index }
     private let text: ConsoleText
     private var printedAny = false
 
-    init(sink: any TextSink, options: ReportOptions) {
+    init(sink: any TextSink, feed: IndexFeed, options: ReportOptions) {
         self.sink = sink
+        self.feed = feed
         var options = options
         options.showLocations = true
-        text = ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)
+        text = ConsoleText(index: feed.index, style: ConsoleStyle(colors: options.colors), options: options)
     }
 
     func handle(_ envelope: Envelope) {
-        index.handle(envelope)
-        guard let finished = envelope.testStepFinished, let step = index.testSteps[finished.testStepId] else { return }
+        feed.handle(envelope)
+        guard let finished = envelope.testStepFinished, let isHook = index.isHook(testStepId: finished.testStepId) else { return }
         let status = finished.testStepResult.status
         // Hooks show only when they did not pass.
-        if step.pickleStepId == nil && (status == .passed || status == .skipped) { return }
+        if isHook && (status == .passed || status == .skipped) { return }
         printedAny = true
         sink.write(text.style.paint(ConsoleStyle.progressCharacter(status), status))
     }

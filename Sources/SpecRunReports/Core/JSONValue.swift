@@ -13,71 +13,46 @@ indirect enum JSONValue: Equatable {
     /// Compact JSON (`pretty: false`) or indented by two spaces. `escapeForHTML` writes `<`, `>`, `&`
     /// as `\u003c`… so the text can sit inside a `<script>` element.
     func render(pretty: Bool = false, escapeForHTML: Bool = false) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(into: &out, pretty: pretty, html: escapeForHTML, depth: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout String, pretty: Bool, html: Bool, depth: Int) {
+    /// Appends the JSON text as UTF-8, as `render` writes it for a value nested `depth` levels deep.
+    func write(into out: inout [UInt8], pretty: Bool, html: Bool, depth: Int) {
         switch self {
-        case .string(let text): JSONValue.quote(text, into: &out, html: html)
-        case .int(let value): out += String(value)
-        case .double(let value): out += value.isFinite ? "\(value)" : "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+        case .string(let text): JSONText.quote(text, into: &out, html: html)
+        case .int(let value): JSONText.append(value, to: &out)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (offset, item) in items.enumerated() {
-                if offset > 0 { out += "," }
-                if pretty { newline(&out, depth + 1) }
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSONText.newline(&out, depth + 1) }
                 item.write(into: &out, pretty: pretty, html: html, depth: depth + 1)
             }
-            if pretty { newline(&out, depth) }
-            out += "]"
+            if pretty { JSONText.newline(&out, depth) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
-                if offset > 0 { out += "," }
-                if pretty { newline(&out, depth + 1) }
-                JSONValue.quote(member.0, into: &out, html: html)
-                out += pretty ? ": " : ":"
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSONText.newline(&out, depth + 1) }
+                JSONText.quote(member.0, into: &out, html: html)
+                if pretty {
+                    out.append(UInt8(ascii: ":"))
+                    out.append(UInt8(ascii: " "))
+                } else {
+                    out.append(UInt8(ascii: ":"))
+                }
                 member.1.write(into: &out, pretty: pretty, html: html, depth: depth + 1)
             }
-            if pretty { newline(&out, depth) }
-            out += "}"
+            if pretty { JSONText.newline(&out, depth) }
+            out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private func newline(_ out: inout String, _ depth: Int) {
-        out += "\n"
-        out += String(repeating: "  ", count: depth)
-    }
-
-    static func quote(_ text: String, into out: inout String, html: Bool) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<" where html: out += "\\u003c"
-            case ">" where html: out += "\\u003e"
-            case "&" where html: out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }

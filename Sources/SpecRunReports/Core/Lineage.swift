@@ -1,70 +1,99 @@
 import Messages
 
 /// Where a Gherkin AST node sits: its document, feature, rule, scenario, examples and row.
+/// A small path into the shared `DocumentTree` (no copy of the AST per node); the nodes are read on demand.
 struct Lineage {
-    var uri: String
-    var feature: Feature
-    var rule: Rule?
-    var background: Background?
-    var scenario: Scenario?
-    var examples: Examples?
-    var examplesIndex: Int?
-    var row: TableRow?
-    var rowIndex: Int?
-    var step: Step?
+    let tree: DocumentTree
+    /// Index in `feature.children`, and in the rule's children when the node is inside a rule (-1 otherwise).
+    private var child: Int32 = -1
+    private var ruleChild: Int32 = -1
+    private var examplesPosition: Int32 = -1
+    private var rowPosition: Int32 = -1
+    private var stepPosition: Int32 = -1
 
-    /// Every AST node of a document, by id.
-    static func index(_ document: GherkinDocument) -> [String: Lineage] {
-        guard let feature = document.feature else { return [:] }
+    init(tree: DocumentTree) { self.tree = tree }
+
+    var uri: String { tree.uri }
+    var feature: Feature { tree.feature }
+
+    var rule: Rule? { child >= 0 ? tree.feature.children[Int(child)].rule : nil }
+
+    var background: Background? {
+        guard child >= 0 else { return nil }
+        let featureChild = tree.feature.children[Int(child)]
+        if ruleChild >= 0 { return featureChild.rule?.children[Int(ruleChild)].background }
+        return featureChild.background
+    }
+
+    var scenario: Scenario? {
+        guard child >= 0 else { return nil }
+        let featureChild = tree.feature.children[Int(child)]
+        if ruleChild >= 0 { return featureChild.rule?.children[Int(ruleChild)].scenario }
+        return featureChild.scenario
+    }
+
+    var examplesIndex: Int? { examplesPosition >= 0 ? Int(examplesPosition) : nil }
+    var rowIndex: Int? { rowPosition >= 0 ? Int(rowPosition) : nil }
+
+    var examples: Examples? { examplesIndex.flatMap { scenario?.examples[$0] } }
+    var row: TableRow? { rowIndex.flatMap { examples?.tableBody[$0] } }
+
+    /// The Gherkin step (keyword and locations only: the text is the pickle step's).
+    var step: Step? {
+        guard stepPosition >= 0 else { return nil }
+        return tree.steps[Int(stepPosition)].step
+    }
+
+    /// The document's tree and every AST node of it, by id.
+    static func index(_ document: GherkinDocument) -> (tree: DocumentTree, nodes: [String: Lineage])? {
+        guard let feature = document.feature else { return nil }
         var result: [String: Lineage] = [:]
-        let root = Lineage(uri: document.uri ?? "", feature: feature)
-        for child in feature.children {
-            if let background = child.background { add(background, to: root, into: &result) }
-            if let scenario = child.scenario { add(scenario, to: root, into: &result) }
+        let tree = DocumentTree(uri: document.uri ?? "", feature: Compaction.stripped(feature))
+        let root = Lineage(tree: tree)
+        for (childIndex, child) in feature.children.enumerated() {
+            var lineage = root
+            lineage.child = Int32(childIndex)
+            if let background = child.background { add(background, to: lineage, into: &result) }
+            if let scenario = child.scenario { add(scenario, to: lineage, into: &result) }
             if let rule = child.rule {
-                var inRule = root
-                inRule.rule = rule
-                result[rule.id] = inRule
-                for ruleChild in rule.children {
+                result[rule.id] = lineage
+                for (ruleChildIndex, ruleChild) in rule.children.enumerated() {
+                    var inRule = lineage
+                    inRule.ruleChild = Int32(ruleChildIndex)
                     if let background = ruleChild.background { add(background, to: inRule, into: &result) }
                     if let scenario = ruleChild.scenario { add(scenario, to: inRule, into: &result) }
                 }
             }
         }
-        return result
+        return (tree, result)
     }
 
-    private static func add(_ background: Background, to parent: Lineage, into result: inout [String: Lineage]) {
-        var lineage = parent
-        lineage.background = background
+    private static func add(_ background: Background, to lineage: Lineage, into result: inout [String: Lineage]) {
         result[background.id] = lineage
         add(background.steps, to: lineage, into: &result)
     }
 
-    private static func add(_ scenario: Scenario, to parent: Lineage, into result: inout [String: Lineage]) {
-        var lineage = parent
-        lineage.scenario = scenario
+    private static func add(_ scenario: Scenario, to lineage: Lineage, into result: inout [String: Lineage]) {
         result[scenario.id] = lineage
         add(scenario.steps, to: lineage, into: &result)
         for (examplesIndex, examples) in scenario.examples.enumerated() {
             var examplesLineage = lineage
-            examplesLineage.examples = examples
-            examplesLineage.examplesIndex = examplesIndex
+            examplesLineage.examplesPosition = Int32(examplesIndex)
             result[examples.id] = examplesLineage
             for (rowIndex, row) in examples.tableBody.enumerated() {
                 var rowLineage = examplesLineage
-                rowLineage.row = row
-                rowLineage.rowIndex = rowIndex
+                rowLineage.rowPosition = Int32(rowIndex)
                 result[row.id] = rowLineage
             }
         }
     }
 
-    private static func add(_ steps: [Step], to parent: Lineage, into result: inout [String: Lineage]) {
+    private static func add(_ steps: [Step], to lineage: Lineage, into result: inout [String: Lineage]) {
         for step in steps {
-            var lineage = parent
-            lineage.step = step
-            result[step.id] = lineage
+            var stepLineage = lineage
+            stepLineage.stepPosition = Int32(lineage.tree.steps.count)
+            lineage.tree.steps.append(StepSummary(step))
+            result[step.id] = stepLineage
         }
     }
 }

@@ -9,8 +9,8 @@ final class RunIndex {
         let started: TestCaseStarted
         let arrival: Int
         var finished: TestCaseFinished?
-        var stepStarted: [String: TestStepStarted] = [:]
-        var stepFinished: [String: TestStepFinished] = [:]
+        /// The result of each finished test step, by its position in the test case (nil: not finished).
+        fileprivate(set) var outcomes: [StepOutcome?] = []
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
@@ -19,25 +19,33 @@ final class RunIndex {
         }
         var id: String { started.id }
         var isFinal: Bool { finished?.willBeRetried != true }
+
+        /// The result of the test step at a position of the test case, once it finished.
+        func outcome(at position: Int) -> StepOutcome? { position < outcomes.count ? outcomes[position] : nil }
     }
 
     private(set) var metas: [Meta] = []
-    private(set) var sources: [String: Source] = [:]
-    private(set) var documents: [String: GherkinDocument] = [:]
+    /// The Gherkin document of each uri (its feature, without what `Compaction` leaves out).
+    private(set) var documents: [String: DocumentTree] = [:]
     private(set) var documentOrder: [String] = []
+    private var documentUris: Set<String> = []
     private(set) var nodes: [String: Lineage] = [:]
     private(set) var pickles: [String: Pickle] = [:]
     private(set) var pickleOrder: [String] = []
-    private(set) var pickleSteps: [String: PickleStep] = [:]
+    /// Where each pickle step is: its pickle and position (not a copy of the step).
+    private var pickleStepPlaces: [String: (pickleId: String, position: Int)] = [:]
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
     private(set) var hooks: [String: Hook] = [:]
     private(set) var testCases: [String: TestCase] = [:]
     private(set) var testCaseOrder: [String: Int] = [:]
-    private(set) var testSteps: [String: TestStep] = [:]
+    /// Where each test step is in its test case, and whether it runs a hook (rather than a pickle step).
+    private var testStepPlaces: [String: TestStepPlace] = [:]
     private(set) var attempts: [String: Attempt] = [:]
     private(set) var attemptOrder: [String] = []
-    private(set) var suggestions: [String: [Suggestion]] = [:]
+    /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
+    private var suggestedCodes: [String: SuggestedCodes] = [:]
+    private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
     private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
@@ -46,39 +54,62 @@ final class RunIndex {
     private(set) var parseErrors: [ParseError] = []
     private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
+    /// Indexes an envelope, keeping only what the reports read: the Gherkin AST without the text the pickles
+    /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
     func handle(_ envelope: Envelope) {
         if let meta = envelope.meta { metas.append(meta) }
-        if let source = envelope.source { sources[source.uri] = source }
         if let document = envelope.gherkinDocument {
             let uri = document.uri ?? ""
-            if documents[uri] == nil { documentOrder.append(uri) }
-            documents[uri] = document
-            nodes.merge(Lineage.index(document)) { _, new in new }
+            if documentUris.insert(uri).inserted { documentOrder.append(uri) }
+            if let (tree, documentNodes) = Lineage.index(document) {
+                documents[uri] = tree
+                nodes.merge(documentNodes) { _, new in new }
+            } else {
+                documents[uri] = nil
+            }
         }
-        if let pickle = envelope.pickle {
+        if var pickle = envelope.pickle {
+            pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            for position in pickle.steps.indices {
+                pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            }
             if pickles[pickle.id] == nil { pickleOrder.append(pickle.id) }
             pickles[pickle.id] = pickle
-            for step in pickle.steps { pickleSteps[step.id] = step }
+            for (position, step) in pickle.steps.enumerated() { pickleStepPlaces[step.id] = (pickle.id, position) }
         }
         if let definition = envelope.stepDefinition {
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
             stepDefinitions[definition.id] = definition
         }
         if let hook = envelope.hook { hooks[hook.id] = hook }
-        if let testCase = envelope.testCase {
+        if var testCase = envelope.testCase {
+            testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickles)
+            testCase.testRunStartedId = nil
+            for position in testCase.testSteps.indices {
+                var step = testCase.testSteps[position]
+                step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
+                step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
+                step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
+                testCase.testSteps[position] = step
+            }
             if testCaseOrder[testCase.id] == nil { testCaseOrder[testCase.id] = testCaseOrder.count }
             testCases[testCase.id] = testCase
-            for step in testCase.testSteps { testSteps[step.id] = step }
+            for (position, step) in testCase.testSteps.enumerated() {
+                testStepPlaces[step.id] = TestStepPlace(position: Int32(position), isHook: step.pickleStepId == nil)
+            }
         }
-        if let started = envelope.testCaseStarted {
+        if var started = envelope.testCaseStarted {
+            started.testCaseId = Compaction.canonical(started.testCaseId, in: testCases)
             if attempts[started.id] == nil { attemptOrder.append(started.id) }
             attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
         }
-        if let started = envelope.testStepStarted {
-            attempts[started.testCaseStartedId]?.stepStarted[started.testStepId] = started
-        }
-        if let finished = envelope.testStepFinished {
-            attempts[finished.testCaseStartedId]?.stepFinished[finished.testStepId] = finished
+        if let finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId],
+           let place = testStepPlaces[finished.testStepId] {
+            let position = Int(place.position)
+            if attempt.outcomes.count <= position {
+                attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
+            }
+            attempt.outcomes[position] = StepOutcome(finished.testStepResult)
         }
         if let attachment = envelope.attachment {
             if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
@@ -91,7 +122,11 @@ final class RunIndex {
             attempts[attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         }
         if let finished = envelope.testCaseFinished { attempts[finished.testCaseStartedId]?.finished = finished }
-        if let suggestion = envelope.suggestion { suggestions[suggestion.pickleStepId, default: []].append(suggestion) }
+        if let suggestion = envelope.suggestion {
+            let pickleStepId = Compaction.canonical(suggestion.pickleStepId, in: pickleStepPlaces)
+            let code = suggestion.snippets.first.map { Compaction.interned($0.code, in: &snippetCodePool) } ?? ""
+            suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
+        }
         if let started = envelope.testRunStarted { runStarted.append(started) }
         if let finished = envelope.testRunFinished { runFinished.append(finished) }
         if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
@@ -128,6 +163,36 @@ final class RunIndex {
         return a.started.timestamp.totalNanos < b.started.timestamp.totalNanos
     }
 
+    /// A pickle step by id.
+    func pickleStep(_ id: String) -> PickleStep? {
+        guard let place = pickleStepPlaces[id], let pickle = pickles[place.pickleId] else { return nil }
+        return pickle.steps[place.position]
+    }
+
+    /// The code of the first snippet of each suggestion for a pickle step, in order (empty for a suggestion
+    /// without snippets).
+    func suggestedSnippets(_ pickleStepId: String?) -> [String] {
+        switch pickleStepId.flatMap({ suggestedCodes[$0] }) {
+        case nil: return []
+        case .one(let code)?: return [code]
+        case .many(let codes)?: return codes
+        }
+    }
+
+    /// The first snippet of the first suggestion for a pickle step.
+    func firstSnippet(_ pickleStepId: String?) -> String? {
+        suggestedSnippets(pickleStepId).first.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether a test step runs a hook; nil for an unknown test step.
+    func isHook(testStepId: String) -> Bool? { testStepPlaces[testStepId]?.isHook }
+
+    /// The result of a test step of an attempt's test case, once it finished.
+    func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {
+        guard let place = testStepPlaces[step.id] else { return nil }
+        return attempt.outcome(at: Int(place.position))
+    }
+
     func testCase(of attempt: Attempt) -> TestCase? { testCases[attempt.started.testCaseId] }
 
     func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickles[$0.pickleId] } }
@@ -142,9 +207,9 @@ final class RunIndex {
     func lineage(of step: PickleStep) -> Lineage? { step.astNodeIds.first.flatMap { nodes[$0] } }
 
     /// The test steps of an attempt that finished, with their results, in the test case's order.
-    func results(of attempt: Attempt) -> [(step: TestStep, finished: TestStepFinished)] {
+    func results(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome)] {
         guard let testCase = testCase(of: attempt) else { return [] }
-        return testCase.testSteps.compactMap { step in attempt.stepFinished[step.id].map { (step, $0) } }
+        return testCase.testSteps.enumerated().compactMap { position, step in attempt.outcome(at: position).map { (step, $0) } }
     }
 
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
@@ -195,7 +260,7 @@ final class RunIndex {
     func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
 
     func text(of step: TestStep) -> (keyword: String, text: String, line: Int?)? {
-        guard let pickleStepId = step.pickleStepId, let pickleStep = pickleSteps[pickleStepId] else { return nil }
+        guard let pickleStepId = step.pickleStepId, let pickleStep = pickleStep(pickleStepId) else { return nil }
         let gherkinStep = lineage(of: pickleStep)?.step
         return (gherkinStep?.keyword ?? "* ", pickleStep.text, gherkinStep?.location.line)
     }

@@ -3,7 +3,13 @@ import Foundation
 /// Where a formatter's text goes. Console formats write as the run goes; `close` ends the output.
 protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// UTF-8 bytes (a file sink copies them into its buffer; others decode them).
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
     func close() throws
+}
+
+extension TextSink {
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Writes straight to standard output (unbuffered by us, so progress shows as it happens).
@@ -12,21 +18,6 @@ final class StandardOutputSink: TextSink {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
     func close() throws {}
-}
-
-/// Collects the text and writes it atomically on `close`: a temp file in the same folder, then a rename,
-/// so a reader never sees half a report. Parent folders are created.
-final class AtomicFileSink: TextSink {
-    let path: String
-    private var buffer = Data()
-
-    init(path: String) { self.path = path }
-
-    func write(_ text: String) { buffer.append(contentsOf: text.utf8) }
-
-    func close() throws {
-        try AtomicFile.write(buffer, to: path)
-    }
 }
 
 /// Keeps everything in memory (tests).

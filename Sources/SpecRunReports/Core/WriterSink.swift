@@ -1,14 +1,13 @@
 /// Hands a formatter's text to a caller-supplied writer (the CLI's console, so that its tests can capture stdout).
 final class WriterSink: TextSink {
     private let writer: (String) -> Void
-
     init(_ writer: @escaping (String) -> Void) { self.writer = writer }
-
     func write(_ text: String) { writer(text) }
     func close() throws {}
 }
 
 /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).
+/// It has its own index of the run: make the reports of one run with one `FormatterFactory` to share it.
 public func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void, options: ReportOptions) -> any EnvelopeFormatter {
-    makeFormatter(format, sink: WriterSink(write), options: options)
+    FormatterFactory().makeFormatter(format, write: write, options: options)
 }

@@ -5,47 +5,58 @@ import Messages
 struct CucumberJSONWriter {
     let index: RunIndex
 
-    func document() -> JSONValue {
+    /// Writes the report (an indented array of features), one feature at a time.
+    func write(to output: DocumentOutput) {
         var featureOrder: [String] = []
-        var elementsByUri: [String: [JSONValue]] = [:]
-        var lineageByUri: [String: Lineage] = [:]
+        var attemptsByUri: [String: [(RunIndex.Attempt, Pickle, Lineage)]] = [:]
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt), let lineage = index.lineage(of: pickle) else { continue }
-            if elementsByUri[pickle.uri] == nil {
-                featureOrder.append(pickle.uri)
-                lineageByUri[pickle.uri] = lineage
-            }
-            elementsByUri[pickle.uri, default: []].append(contentsOf: elements(attempt, pickle, lineage))
+            if attemptsByUri[pickle.uri] == nil { featureOrder.append(pickle.uri) }
+            attemptsByUri[pickle.uri, default: []].append((attempt, pickle, lineage))
         }
-        return .array(featureOrder.map { uri in
-            let feature = lineageByUri[uri]!.feature
-            return .object([
-                ("uri", .string(uri)),
-                ("id", .string(Self.slug(feature.name))),
-                ("line", .int(Int64(feature.location.line))),
-                ("keyword", .string(feature.keyword)),
-                ("name", .string(feature.name)),
-                ("description", .string(feature.description)),
-                ("elements", .array(elementsByUri[uri] ?? [])),
-                ("tags", .array(feature.tags.map { tag in
-                    .object([
-                        ("name", .string(tag.name)),
-                        ("type", .string("Tag")),
-                        ("location", .object([
-                            ("line", .int(Int64(tag.location.line))),
-                            ("column", .int(Int64(tag.location.column ?? 1))),
-                        ])),
-                    ])
-                })),
-            ])
-        })
+        guard !featureOrder.isEmpty else {
+            output.write("[]\n")
+            return
+        }
+        output.write("[")
+        for (offset, uri) in featureOrder.enumerated() {
+            let attempts = attemptsByUri.removeValue(forKey: uri) ?? []
+            if offset > 0 { output.bytes.append(UInt8(ascii: ",")) }
+            JSONText.newline(&output.bytes, 1)
+            feature(uri, attempts).write(into: &output.bytes, pretty: true, html: false, depth: 1)
+            output.flushIfFull()
+        }
+        output.write("\n]\n")
+    }
+
+    private func feature(_ uri: String, _ attempts: [(RunIndex.Attempt, Pickle, Lineage)]) -> JSONValue {
+        let feature = attempts[0].2.feature
+        return .object([
+            ("uri", .string(uri)),
+            ("id", .string(Self.slug(feature.name))),
+            ("line", .int(Int64(feature.location.line))),
+            ("keyword", .string(feature.keyword)),
+            ("name", .string(feature.name)),
+            ("description", .string(feature.description)),
+            ("elements", .array(attempts.flatMap { elements($0.0, $0.1, $0.2) })),
+            ("tags", .array(feature.tags.map { tag in
+                .object([
+                    ("name", .string(tag.name)),
+                    ("type", .string("Tag")),
+                    ("location", .object([
+                        ("line", .int(Int64(tag.location.line))),
+                        ("column", .int(Int64(tag.location.column ?? 1))),
+                    ])),
+                ])
+            })),
+        ])
     }
 
     /// The optional background element and the scenario element of one test case.
     private func elements(_ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage) -> [JSONValue] {
         // Like cucumber-jvm: a background element only when the feature has a Background; it holds every
         // background step (the feature's and the rule's). A rule-only background's steps stay in the scenario.
-        let background = lineage.feature.children.lazy.compactMap(\.background).first
+        let background = lineage.tree.background
         var backgroundSteps: [JSONValue] = []
         var steps: [JSONValue] = []
         var before: [JSONValue] = [], after: [JSONValue] = []
@@ -64,7 +75,7 @@ struct CucumberJSONWriter {
 
         guard let testCase = index.testCase(of: attempt) else { return [] }
         for testStep in testCase.testSteps {
-            guard let finished = attempt.stepFinished[testStep.id] else { continue }
+            guard let finished = index.outcome(of: testStep, in: attempt) else { continue }
             let attachments = attempt.attachments[testStep.id] ?? []
             if let hookId = testStep.hookId {
                 let hook = index.hooks[hookId]
@@ -78,7 +89,7 @@ struct CucumberJSONWriter {
                 }
                 continue
             }
-            guard let pickleStepId = testStep.pickleStepId, let pickleStep = index.pickleSteps[pickleStepId] else { continue }
+            guard let pickleStepId = testStep.pickleStepId, let pickleStep = index.pickleStep(pickleStepId) else { continue }
             flushAfterStepHooks()
             let stepLineage = index.lineage(of: pickleStep)
             var object = stepObject(testStep, pickleStep, stepLineage?.step, finished.testStepResult, attachments)

@@ -7,56 +7,79 @@ struct JUnitXMLWriter {
     let index: RunIndex
     let options: ReportOptions
 
-    func document() -> String {
+    /// Writes the report, one test case at a time.
+    func write(to output: DocumentOutput) {
         let attempts = index.finalAttempts()
         // A test case without step results counts as passed, as in Cucumber's formatter; any other status
         // than PASSED and SKIPPED (UNKNOWN included) is a failure.
-        let statuses = attempts.map { index.worstResult(of: $0)?.status ?? .passed }
-        let skipped = statuses.filter { $0 == .skipped }.count
-        let failures = statuses.filter { $0 != .passed && $0 != .skipped }.count
+        var skipped = 0, failures = 0
+        for attempt in attempts {
+            let status = index.worstResult(of: attempt)?.status ?? .passed
+            if status == .skipped { skipped += 1 } else if status != .passed { failures += 1 }
+        }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuite name=\"\(XML.attribute(options.junitSuiteName))\" time=\"\(Self.seconds(index.runDuration))\""
         out += " tests=\"\(attempts.count)\" skipped=\"\(skipped)\" failures=\"\(failures)\" errors=\"0\""
         if let start = index.runStart { out += " timestamp=\"\(Self.isoSeconds(start))\"" }
         out += ">\n"
-        for attempt in attempts { out += testcase(attempt) }
-        out += "</testsuite>\n"
-        return out
+        output.write(out)
+        for attempt in attempts {
+            testcase(attempt, into: &output.bytes)
+            output.flushIfFull()
+        }
+        output.write("</testsuite>\n")
     }
 
-    private func testcase(_ attempt: RunIndex.Attempt) -> String {
+    private func testcase(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
         let pickle = index.pickle(of: attempt)
         let lineage = pickle.flatMap { index.lineage(of: $0) }
         let className = options.junitClassName ?? lineage?.feature.name ?? pickle?.uri ?? ""
-        var out = "<testcase classname=\"\(XML.attribute(className))\" name=\"\(XML.attribute(name(pickle, lineage)))\""
-        out += " time=\"\(Self.seconds(index.duration(of: attempt)))\">\n"
-        out += nonPassed(attempt)
-        out += systemOut(attempt)
-        out += "</testcase>\n"
-        return out
+        out.append(contentsOf: "<testcase classname=\"".utf8)
+        XML.appendAttribute(className, to: &out)
+        out.append(contentsOf: "\" name=\"".utf8)
+        XML.appendAttribute(name(pickle, lineage), to: &out)
+        out.append(contentsOf: "\" time=\"\(Self.seconds(index.duration(of: attempt)))\">\n".utf8)
+        nonPassed(attempt, into: &out)
+        systemOut(attempt, into: &out)
+        out.append(contentsOf: "</testcase>\n".utf8)
     }
 
-    private func nonPassed(_ attempt: RunIndex.Attempt) -> String {
-        guard let result = index.worstResult(of: attempt), result.status != .passed else { return "" }
+    private func nonPassed(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
+        guard let result = index.worstResult(of: attempt), result.status != .passed else { return }
         let isSkipped = result.status == .skipped
         let element = isSkipped ? "skipped" : "failure"
-        var attributes = ""
+        out.append(contentsOf: "<\(element)".utf8)
         if !isSkipped, let exception = result.exception {
-            attributes += " type=\"\(XML.attribute(exception.type))\""
-            if let message = exception.message { attributes += " message=\"\(XML.attribute(message))\"" }
+            out.append(contentsOf: " type=\"".utf8)
+            XML.appendAttribute(exception.type, to: &out)
+            out.append(UInt8(ascii: "\""))
+            if let message = exception.message {
+                out.append(contentsOf: " message=\"".utf8)
+                XML.appendAttribute(message, to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
         }
-        guard let body = result.exception?.stackTrace ?? result.message else { return "<\(element)\(attributes)/>\n" }
-        return "<\(element)\(attributes)>\n\(XML.cdata(body))\n</\(element)>\n"
+        guard let body = result.exception?.stackTrace ?? result.message else {
+            out.append(contentsOf: "/>\n".utf8)
+            return
+        }
+        out.append(contentsOf: ">\n".utf8)
+        XML.appendCData(body, to: &out)
+        out.append(contentsOf: "\n</\(element)>\n".utf8)
     }
 
-    private func systemOut(_ attempt: RunIndex.Attempt) -> String {
-        var lines: [String] = []
+    private func systemOut(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
+        var text = ""
         for (step, finished) in index.results(of: attempt) {
-            guard let text = index.text(of: step) else { continue }
-            lines.append(Self.padded(text.keyword + text.text, finished.testStepResult.status.lowercased))
+            guard let stepText = index.text(of: step) else { continue }
+            text += "\n"
+            text += Self.padded(stepText.keyword + stepText.text, finished.testStepResult.status.lowercased)
         }
-        guard !lines.isEmpty else { return "" }
-        return "<system-out>" + XML.cdata("\n" + lines.joined(separator: "\n") + "\n") + "</system-out>\n"
+        guard !text.isEmpty else { return }
+        text += "\n"
+        out.append(contentsOf: "<system-out>".utf8)
+        XML.appendCData(text, to: &out)
+        out.append(contentsOf: "</system-out>\n".utf8)
     }
 
     /// `Given a step......passed`: the text padded with dots to column 76, with at least two dots.

@@ -1,32 +1,85 @@
+/// XML text escaping, on UTF-8 bytes: no allocation per character.
 enum XML {
     /// An attribute value between double quotes.
     static func attribute(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.unicodeScalars.append(legal(scalar))
-            }
-        }
-        return result
+        var out: [UInt8] = []
+        appendAttribute(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A CDATA section; `]]>` inside the text splits the section so it survives.
     static func cdata(_ text: String) -> String {
-        var clean = String.UnicodeScalarView()
-        clean.append(contentsOf: text.unicodeScalars.map(legal))
-        return "<![CDATA[" + String(clean).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"
+        var out: [UInt8] = []
+        appendCData(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// XML 1.0 forbids most control characters, even as references: they become U+FFFD.
-    static func legal(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return scalar
-        default: return "\u{FFFD}"
+    static func appendAttribute(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            out.reserveCapacity(out.count + utf8.count)
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case UInt8(ascii: "&"): append("&amp;", to: &out)
+                case UInt8(ascii: "<"): append("&lt;", to: &out)
+                case UInt8(ascii: ">"): append("&gt;", to: &out)
+                case UInt8(ascii: "\""): append("&quot;", to: &out)
+                default:
+                    if let length = illegalLength(utf8, at: index) {
+                        out.append(contentsOf: replacement)
+                        index += length
+                        continue
+                    }
+                    out.append(byte)
+                }
+                index += 1
+            }
         }
+    }
+
+    static func appendCData(_ text: String, to out: inout [UInt8]) {
+        append("<![CDATA[", to: &out)
+        var text = text
+        text.withUTF8 { utf8 in
+            out.reserveCapacity(out.count + utf8.count + 3)
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte == UInt8(ascii: "]"), index + 2 < utf8.count,
+                   utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+                    append("]]]]><![CDATA[>", to: &out)
+                    index += 3
+                    continue
+                }
+                if let length = illegalLength(utf8, at: index) {
+                    out.append(contentsOf: replacement)
+                    index += length
+                    continue
+                }
+                out.append(byte)
+                index += 1
+            }
+        }
+        append("]]>", to: &out)
+    }
+
+    /// U+FFFD, which replaces the characters XML 1.0 forbids.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// XML 1.0 forbids most control characters, even as references, and U+FFFE/U+FFFF: the length in bytes of
+    /// such a character at `index`, or nil when the character there is allowed. (Swift strings hold no surrogates.)
+    @inline(__always)
+    private static func illegalLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let byte = utf8[index]
+        if byte < 0x20 { return byte == 0x9 || byte == 0xA || byte == 0xD ? nil : 1 }
+        if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] >= 0xBE { return 3 }
+        return nil
+    }
+
+    @inline(__always)
+    private static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

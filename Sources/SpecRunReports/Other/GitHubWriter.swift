@@ -23,7 +23,7 @@ struct GitHubWriter {
                 case .undefined:
                     title = "Undefined step in \(pickle.name)"
                     message = "Undefined step: \(what)"
-                    if let code = step.pickleStepId.flatMap({ index.suggestions[$0] })?.first?.snippets.first?.code {
+                    if let code = index.firstSnippet(step.pickleStepId) {
                         message += "\nImplement it with:\n\(code)"
                     }
                 case .ambiguous:

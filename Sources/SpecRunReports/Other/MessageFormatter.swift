@@ -1,14 +1,25 @@
 import Messages
 
-/// The Cucumber Messages stream as NDJSON: one envelope per line.
+/// The Cucumber Messages stream as NDJSON: one envelope per line, written as it arrives (to a file: through a
+/// buffered temporary file renamed into place at the end), so the stream is never held in memory.
+///
+/// Each envelope is encoded again from its value. A supervisor that already holds the worker's encoded line
+/// could hand it over instead: `handle(_ envelope: Envelope, encoded line: UnsafeBufferPointer<UInt8>)`, with
+/// this type's default re-encoding when no line is known (not done here: `handle(_:)` stays the entry point).
 final class MessageFormatter: EnvelopeFormatter {
     private let sink: any TextSink
+    private var line: [UInt8] = []
 
-    init(sink: any TextSink) { self.sink = sink }
+    init(sink: any TextSink) {
+        self.sink = sink
+        line.reserveCapacity(4096)
+    }
 
     func handle(_ envelope: Envelope) {
-        guard let line = try? NDJSON.encode(envelope) else { return }
-        sink.write(line + "\n")
+        line.removeAll(keepingCapacity: true)
+        NDJSON.encode(envelope, into: &line)
+        line.append(0x0A)
+        line.withUnsafeBufferPointer { sink.write(utf8: $0) }
     }
 
     func finish() throws { try sink.close() }

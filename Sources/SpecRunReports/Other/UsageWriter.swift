@@ -26,7 +26,7 @@ struct UsageWriter {
             for step in testCase.testSteps {
                 guard let ids = step.stepDefinitionIds, ids.count == 1, usage[ids[0]] != nil else { continue }
                 usage[ids[0]]!.matches += 1
-                if let result = attempt.stepFinished[step.id]?.testStepResult,
+                if let result = index.outcome(of: step, in: attempt)?.testStepResult,
                    result.status != .skipped, result.status != .undefined, result.status != .ambiguous {
                     usage[ids[0]]!.durations.append(result.duration.totalNanos)
                 }

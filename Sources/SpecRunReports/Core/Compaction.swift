@@ -1,0 +1,61 @@
+import Messages
+
+/// Keeps the run index small: a Gherkin AST without what the pickles already hold, and one string storage
+/// for an id however many messages mention it.
+enum Compaction {
+    /// The key equal to `id` in `table` when there is one (its storage is shared instead of keeping another copy).
+    @inline(__always)
+    static func canonical<Value>(_ id: String, in table: [String: Value]) -> String {
+        guard let found = table.index(forKey: id) else { return id }
+        return table.keys[found]
+    }
+
+    /// The copy of `text` already in `pool`, or `text` after adding it.
+    static func interned(_ text: String, in pool: inout Set<String>) -> String {
+        if let found = pool.firstIndex(of: text) { return pool[found] }
+        pool.insert(text)
+        return text
+    }
+
+    /// The feature without what the reports read elsewhere: steps (kept in `DocumentTree.steps`; their text
+    /// and arguments are the pickle steps'), examples headers, cells, descriptions and tags.
+    static func stripped(_ feature: Feature) -> Feature {
+        var feature = feature
+        feature.children = feature.children.map { child in
+            var child = child
+            if let background = child.background { child.background = stripped(background) }
+            if let scenario = child.scenario { child.scenario = stripped(scenario) }
+            if var rule = child.rule {
+                rule.children = rule.children.map { ruleChild in
+                    var ruleChild = ruleChild
+                    if let background = ruleChild.background { ruleChild.background = stripped(background) }
+                    if let scenario = ruleChild.scenario { ruleChild.scenario = stripped(scenario) }
+                    return ruleChild
+                }
+                child.rule = rule
+            }
+            return child
+        }
+        return feature
+    }
+
+    private static func stripped(_ background: Background) -> Background {
+        var background = background
+        background.steps = []
+        return background
+    }
+
+    private static func stripped(_ scenario: Scenario) -> Scenario {
+        var scenario = scenario
+        scenario.steps = []
+        scenario.examples = scenario.examples.map { examples in
+            var examples = examples
+            examples.tags = []
+            examples.description = ""
+            examples.tableHeader = nil
+            examples.tableBody = examples.tableBody.map { TableRow(location: $0.location, cells: [], id: $0.id) }
+            return examples
+        }
+        return scenario
+    }
+}

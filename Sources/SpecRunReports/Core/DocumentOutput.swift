@@ -1,0 +1,30 @@
+/// A whole-document report's text as UTF-8 bytes, handed to the sink in chunks of about 64 KiB as it is
+/// written, so a large report is never held whole in memory.
+final class DocumentOutput {
+    /// The bytes not handed to the sink yet; writers append to them directly.
+    var bytes: [UInt8] = []
+    private let sink: any TextSink
+    private let chunkSize: Int
+
+    init(sink: any TextSink, chunkSize: Int = 64 * 1024) {
+        self.sink = sink
+        self.chunkSize = chunkSize
+        bytes.reserveCapacity(chunkSize + chunkSize / 4)
+    }
+
+    func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= chunkSize { flush() }
+    }
+
+    /// Hands the bytes over once a chunk is full (writers call it between pieces, e.g. after each test case).
+    func flushIfFull() {
+        if bytes.count >= chunkSize { flush() }
+    }
+
+    func flush() {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

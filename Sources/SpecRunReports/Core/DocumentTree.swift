@@ -1,0 +1,50 @@
+import Messages
+
+/// The feature of one Gherkin document, held once and shared by the lineages of all its nodes: the AST
+/// without steps (see `Compaction`), and each step's keyword and locations in a flat table.
+final class DocumentTree {
+    let uri: String
+    let feature: Feature
+    /// The feature's Background, if it has one (looked up once: a feature may have 20,000 children).
+    let background: Background?
+    /// The steps of the document's backgrounds and scenarios, in document order.
+    var steps: [StepSummary] = []
+
+    init(uri: String, feature: Feature) {
+        self.uri = uri
+        self.feature = feature
+        background = feature.children.lazy.compactMap(\.background).first
+    }
+}
+
+/// What the reports read of a Gherkin step (its text and argument come from the pickle step), in 40 bytes.
+struct StepSummary {
+    let keyword: String
+    private let line: Int32
+    private let column: Int32
+    /// The doc string's line and column, -1 without a doc string; column -1 when unknown.
+    private let docStringLine: Int32
+    private let docStringColumn: Int32
+    let keywordType: StepKeywordType?
+
+    init(_ step: Step) {
+        keyword = step.keyword
+        line = Int32(clamping: step.location.line)
+        column = Int32(clamping: step.location.column ?? -1)
+        docStringLine = Int32(clamping: step.docString?.location.line ?? -1)
+        docStringColumn = Int32(clamping: step.docString?.location.column ?? -1)
+        keywordType = step.keywordType
+    }
+
+    /// The step with its keyword and locations (no text, argument content or id).
+    var step: Step {
+        let docString = docStringLine < 0 ? nil
+            : DocString(location: Self.location(docStringLine, docStringColumn), content: "", delimiter: "")
+        return Step(location: Self.location(line, column), keyword: keyword, keywordType: keywordType, text: "",
+                    docString: docString, id: "")
+    }
+
+    private static func location(_ line: Int32, _ column: Int32) -> Location {
+        Location(line: Int(line), column: column < 0 ? nil : Int(column))
+    }
+}

@@ -1,0 +1,46 @@
+import Messages
+
+/// Makes the reports of one run. The reports it makes share one index of the run (the whole-document
+/// reports and the console ones), so a run with JUnit, JSON and HTML reports is indexed once, not three times.
+/// Feed every report it made the same envelopes, in the same order.
+public final class FormatterFactory {
+    private let shared = SharedRunIndex()
+
+    public init() {}
+
+    /// Keeps the run's index allocated until the process exits: freeing the index of a 50,000-scenario run
+    /// takes most of a second that a command about to exit does not need to spend. For a command-line run
+    /// once its reports are finished; a host program that makes many runs should not call it.
+    public func keepIndexUntilExit() {
+        _ = Unmanaged.passRetained(shared)
+    }
+
+    /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).
+    public func makeFormatter(_ format: ReportFormat, output: ReportOutput, options: ReportOptions) -> any EnvelopeFormatter {
+        makeFormatter(format, sink: makeSink(output), options: options)
+    }
+
+    /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).
+    public func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void, options: ReportOptions) -> any EnvelopeFormatter {
+        makeFormatter(format, sink: WriterSink(write), options: options)
+    }
+
+    func makeFormatter(_ format: ReportFormat, sink: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
+        let feed = IndexFeed(shared)
+        switch format {
+        case .pretty: return PrettyFormatter(sink: sink, feed: feed, options: options)
+        case .progress: return ProgressFormatter(sink: sink, feed: feed, options: options)
+        case .message: return MessageFormatter(sink: sink)
+        case .summary:
+            return DocumentFormatter(sink: sink, feed: feed, text: { index in
+                SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
+            })
+        case .junit: return DocumentFormatter(sink: sink, feed: feed) { JUnitXMLWriter(index: $0, options: options).write(to: $1) }
+        case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0).write(to: $1) }
+        case .html: return DocumentFormatter(sink: sink, feed: feed) { HTMLPage.write(index: $0, title: options.htmlTitle, to: $1) }
+        case .rerun: return DocumentFormatter(sink: sink, feed: feed, text: { RerunWriter(index: $0).document() })
+        case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
+        case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
+        }
+    }
+}

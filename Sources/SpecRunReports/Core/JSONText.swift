@@ -1,0 +1,61 @@
+/// Pieces of JSON text written straight as UTF-8 bytes (strings, numbers, indentation), shared by the
+/// `JSONValue` renderer and the writers that stream JSON without building values.
+enum JSONText {
+    /// A JSON string. `html` also escapes `<`, `>`, `&` (as `\u003c`…) so the text can sit in a `<script>`.
+    static func quote(_ text: String, into out: inout [UInt8], html: Bool) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            out.reserveCapacity(out.count + utf8.count + 1)
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "<") where html: appendEscape(0x3C, to: &out)
+                case UInt8(ascii: ">") where html: appendEscape(0x3E, to: &out)
+                case UInt8(ascii: "&") where html: appendEscape(0x26, to: &out)
+                case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    // U+2028 and U+2029: line terminators in JavaScript.
+                    appendEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                    index += 3
+                    continue
+                default:
+                    if byte < 0x20 { appendEscape(UInt32(byte), to: &out) } else { out.append(byte) }
+                }
+                index += 1
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `\u00XX` with lowercase hex digits.
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+        }
+    }
+
+    static func append(_ value: Int64, to out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    /// A line break and two spaces per level.
+    static func newline(_ out: inout [UInt8], _ depth: Int) {
+        out.append(0x0A)
+        for _ in 0..<(depth * 2) { out.append(UInt8(ascii: " ")) }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a report as it is produced into a temporary file next to the target (`.<name>.<pid>.<random>.tmp`),
+/// through a 64 KiB buffer, and renames it into place on `close`: a reader never sees half a report, and the
+/// report is never held in memory. Parent folders are created. An error is kept and thrown by `close`.
+final class StreamingFileSink: TextSink {
+    let path: String
+    private let bufferSize: Int
+    private var buffer: [UInt8] = []
+    private var descriptor: Int32 = -1
+    private var tempPath: String?
+    private var failure: AtomicFile.WriteError?
+    private var closed = false
+
+    init(path: String, bufferSize: Int = 64 * 1024) {
+        self.path = path
+        self.bufferSize = bufferSize
+        buffer.reserveCapacity(bufferSize)
+    }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(utf8: $0) }
+    }
+
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard !closed else { return }
+        if buffer.count + bytes.count > bufferSize { flush() }
+        if bytes.count >= bufferSize {
+            writeOut(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Moves the report into place (once: a second call does nothing).
+    func close() throws {
+        guard !closed else { return }
+        closed = true
+        flush()
+        if failure == nil && descriptor < 0 { open() }
+        if descriptor >= 0 {
+            if systemClose(descriptor) != 0, failure == nil { failure = error(String(cString: strerror(errno))) }
+            descriptor = -1
+        }
+        if failure == nil, let tempPath, rename(tempPath, path) != 0 {
+            failure = error(String(cString: strerror(errno)))
+        }
+        if let failure {
+            if let tempPath { unlink(tempPath) }
+            throw failure
+        }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer { writeOut($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeOut(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil else { return }
+        if descriptor < 0 { open() }
+        guard descriptor >= 0, var address = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = systemWrite(descriptor, address, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = error(String(cString: strerror(errno)))
+                return
+            }
+            remaining -= written
+            address += written
+        }
+    }
+
+    private func open() {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            failure = self.error("the folder \(folder.path) cannot be created (\(error.localizedDescription))")
+            return
+        }
+        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        descriptor = systemOpen(temp)
+        if descriptor < 0 {
+            failure = error("the temporary file \(temp) cannot be created (\(String(cString: strerror(errno))))")
+            return
+        }
+        tempPath = temp
+    }
+
+    private func error(_ reason: String) -> AtomicFile.WriteError { AtomicFile.WriteError(path: path, reason: reason) }
+}
+
+// The C calls under names that do not clash with the sink's own `write`/`close`.
+private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int { write(descriptor, bytes, count) }
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

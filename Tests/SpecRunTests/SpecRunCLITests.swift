@@ -177,3 +177,21 @@ final class ParseErrorTextTests: XCTestCase {
         XCTAssertEqual(ParseErrorText.humanize("inconsistent cell count within the table"), "inconsistent cell count within the table")
     }
 }
+
+final class ParseErrorOnceTests: XCTestCase {
+    func test_run_printsEachParseErrorOnceWithItsLocationOnce() async throws {
+        let console = SpyConsole()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-once-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try "# language: xx-nope\nFeature: F\n".write(to: folder.appendingPathComponent("lang.feature"), atomically: true, encoding: .utf8)
+
+        let code = await SpecRunCLI.run([folder.path, "--no-color"], libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 3)
+        let all = console.stdout + console.stderr
+        XCTAssertEqual(all.components(separatedBy: "Language not supported: xx-nope").count - 1, 1, all)
+        XCTAssertFalse(all.contains("(1:1)"), all)
+        XCTAssertTrue(console.stderr.contains("lang.feature:1:1: Language not supported: xx-nope"), console.stderr)
+    }
+}

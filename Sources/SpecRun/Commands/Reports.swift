@@ -8,9 +8,10 @@ final class Reports {
     private let console: any Console
     private let factory: FormatterFactory
 
-    init(requests: [FormatRequest], colors: Bool, console: any Console) throws {
+    init(requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true) throws {
         self.console = console
-        let options = ReportOptions(colors: colors)
+        var options = ReportOptions(colors: colors)
+        options.listParseErrors = listParseErrors
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory()
         self.factory = factory

@@ -198,9 +198,8 @@ struct ConsoleText {
     /// Run-level problems: parse errors, failing BeforeAll/AfterAll hooks, a run that ended with an exception.
     func runProblems() -> String {
         var out = ""
-        for error in index.parseErrors {
-            let line = error.source.location.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
-            out += style.paint("Parse error: \(error.source.uri ?? "?")\(line): \(error.message)", .red) + "\n"
+        for error in index.parseErrors where options.listParseErrors {
+            out += style.paint("Parse error: \(error.locationText): \(error.messageWithoutLocation)", .red) + "\n"
         }
         for finished in index.runHookFinished where finished.result.status != .passed {
             let hook = index.runHookStarted[finished.testRunHookStartedId].flatMap { index.hooks[$0.hookId] }

@@ -33,6 +33,9 @@ public struct ReportOptions: Sendable {
     public var htmlTitle: String
     /// Console formats print the source location of scenarios and step definitions.
     public var showLocations: Bool
+    /// Console formats list parse errors; a live run turns this off, since specrun prints each one on stderr
+    /// already (compiler-style, with hints), and once is enough.
+    public var listParseErrors = true
 
     public init(
         colors: Bool = false,

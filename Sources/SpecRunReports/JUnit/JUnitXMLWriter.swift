@@ -19,7 +19,11 @@ struct JUnitXMLWriter {
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuite name=\"\(XML.attribute(options.junitSuiteName))\" time=\"\(Self.seconds(index.runDuration))\""
-        out += " tests=\"\(attempts.count)\" skipped=\"\(skipped)\" failures=\"\(failures)\" errors=\"0\""
+        // An unparsable feature file is an error test case, so a dashboard reading JUnit never shows green while
+        // specrun exits 3 (Cucumber's formatter leaves parse errors out).
+        let parseErrors = index.parseErrors
+        out += " tests=\"\(attempts.count + parseErrors.count)\" skipped=\"\(skipped)\" failures=\"\(failures)\""
+        out += " errors=\"\(parseErrors.count)\""
         if let start = index.runStart { out += " timestamp=\"\(Self.isoSeconds(start))\"" }
         out += ">\n"
         output.write(out)
@@ -27,7 +31,24 @@ struct JUnitXMLWriter {
             testcase(attempt, into: &output.bytes)
             output.flushIfFull()
         }
+        for error in parseErrors {
+            parseErrorCase(error, into: &output.bytes)
+            output.flushIfFull()
+        }
         output.write("</testsuite>\n")
+    }
+
+    private func parseErrorCase(_ error: ParseError, into out: inout [UInt8]) {
+        let uri = error.source.uri ?? "?"
+        out.append(contentsOf: "<testcase classname=\"".utf8)
+        XML.appendAttribute(uri, to: &out)
+        out.append(contentsOf: "\" name=\"".utf8)
+        XML.appendAttribute("Parse error at \(error.locationText)", to: &out)
+        out.append(contentsOf: "\" time=\"0\">\n<error type=\"ParseError\" message=\"".utf8)
+        XML.appendAttribute(error.messageWithoutLocation, to: &out)
+        out.append(contentsOf: "\">\n".utf8)
+        XML.appendCData("\(error.locationText): \(error.messageWithoutLocation)", to: &out)
+        out.append(contentsOf: "\n</error>\n</testcase>\n".utf8)
     }
 
     private func testcase(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {

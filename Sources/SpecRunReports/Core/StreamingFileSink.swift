@@ -16,6 +16,8 @@ final class StreamingFileSink: TextSink {
     private var tempPath: String?
     private var failure: AtomicFile.WriteError?
     private var closed = false
+    /// Where the report goes: `path`, or the file a symlink at `path` points to (the link is kept).
+    private var destination: String?
 
     init(path: String, bufferSize: Int = 64 * 1024) {
         self.path = path
@@ -48,7 +50,7 @@ final class StreamingFileSink: TextSink {
             if systemClose(descriptor) != 0, failure == nil { failure = error(String(cString: strerror(errno))) }
             descriptor = -1
         }
-        if failure == nil, let tempPath, rename(tempPath, path) != 0 {
+        if failure == nil, let tempPath, rename(tempPath, destination ?? path) != 0 {
             failure = error(String(cString: strerror(errno)))
         }
         if let failure {
@@ -81,7 +83,23 @@ final class StreamingFileSink: TextSink {
     }
 
     private func open() {
-        let url = URL(fileURLWithPath: path)
+        let target = Self.resolvingLinks(path)
+        destination = target
+        var info = stat()
+        if stat(target, &info) == 0 {
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR {
+                failure = error("it is a folder; give a file path, e.g. \(path)/report.out")
+                return
+            }
+            if kind != S_IFREG {
+                // A FIFO, a device (/dev/stdout) or a socket: written through, never replaced.
+                descriptor = systemOpenExisting(target)
+                if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
+                return
+            }
+        }
+        let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -98,10 +116,22 @@ final class StreamingFileSink: TextSink {
         tempPath = temp
     }
 
+    /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<32 {
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = link.hasPrefix("/") ? link
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(link).path
+        }
+        return current
+    }
+
     private func error(_ reason: String) -> AtomicFile.WriteError { AtomicFile.WriteError(path: path, reason: reason) }
 }
 
 // The C calls under names that do not clash with the sink's own `write`/`close`.
 private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+private func systemOpenExisting(_ path: String) -> Int32 { open(path, O_WRONLY | O_CLOEXEC) }
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

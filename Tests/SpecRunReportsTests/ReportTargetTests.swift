@@ -1,0 +1,63 @@
+import Foundation
+@testable import SpecRunReports
+import XCTest
+
+/// A report path that already exists as something other than a regular file is written through, never replaced.
+final class ReportTargetTests: XCTestCase {
+    func test_close_writesThroughASymlinkAndKeepsTheLink() throws {
+        let folder = try makeFolder()
+        let target = folder.appendingPathComponent("real.xml").path
+        let link = folder.appendingPathComponent("link.xml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.xml")
+        let sut = StreamingFileSink(path: link)
+
+        sut.write("<report/>")
+        try sut.close()
+
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.xml")
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "<report/>")
+    }
+
+    func test_close_writesIntoAFifoWithoutReplacingIt() throws {
+        let folder = try makeFolder()
+        let fifo = folder.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let sut = StreamingFileSink(path: fifo)
+        let done = expectation(description: "read")
+        let read = ReadBox()
+        Thread.detachNewThread {
+            guard let handle = FileHandle(forReadingAtPath: fifo) else { return }  // opens once the writer does
+            read.data = handle.readDataToEndOfFile()
+            done.fulfill()
+        }
+
+        sut.write("through")
+        try sut.close()
+
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(String(decoding: read.data, as: UTF8.self), "through")
+        var info = stat()
+        XCTAssertEqual(stat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+    }
+
+    func test_close_refusesAFolderWithOneClearReason() throws {
+        let folder = try makeFolder()
+        let sut = StreamingFileSink(path: folder.path)
+
+        sut.write("x")
+
+        XCTAssertThrowsError(try sut.close()) { error in
+            XCTAssertTrue("\(error)".contains("it is a folder; give a file path"), "\(error)")
+        }
+    }
+
+    final class ReadBox: @unchecked Sendable { var data = Data() }
+
+    private func makeFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-target-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+}

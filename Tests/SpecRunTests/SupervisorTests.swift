@@ -18,7 +18,7 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(runCase(sut, index: 2, worker: 0), [.send(worker: 0, .end), .send(worker: 1, .end)])
     }
 
-    func test_receive_forwardsEachTestCaseWholeAndInThePlannedOrder() {
+    func test_receive_streamsTheNextTestCaseLiveAndHoldsLaterOnesWhole() {
         let (sut, forwarded) = makeSUT(workers: 2)
         _ = sut.start()
         prelude(sut, cases: 2)
@@ -27,10 +27,10 @@ final class SupervisorTests: XCTestCase {
         let before = forwarded.all.count
 
         runCase(sut, index: 1, worker: 1, steps: 2)
-        XCTAssertEqual(forwarded.all.count, before, "case 1 waits for case 0")
+        XCTAssertEqual(forwarded.all.count, before, "case 1 waits, whole, for case 0")
         _ = sut.receive(started("c0", index: 0), from: 0)
         _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
-        XCTAssertEqual(forwarded.all.count, before, "a test case is forwarded only once finished")
+        XCTAssertEqual(forwarded.all.count, before + 2, "case 0, next in the planned order, streams live")
         _ = sut.receive(stepFinished("c0", "s0-0", .passed), from: 0)
         _ = sut.receive(stepStarted("c0", "s0-1"), from: 0)
         _ = sut.receive(stepFinished("c0", "s0-1", .passed), from: 0)
@@ -64,7 +64,7 @@ final class SupervisorTests: XCTestCase {
         _ = sut.start()
         prelude(sut, cases: 40)
         let first = sut.control(ready(40), from: 0)
-        XCTAssertEqual(first.count, 10, "a few queued ahead: 40 / (1 worker × 4)")
+        XCTAssertEqual(first.count, 10, "queued ahead: 40 / (1 worker × 4)")
         _ = sut.receive(started("c0", index: 0), from: 0)
 
         _ = sut.workerEnded(0, WorkerResult(exit: .signaled(11)))

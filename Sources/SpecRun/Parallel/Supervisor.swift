@@ -169,7 +169,11 @@ final class Supervisor {
 
     /// Holds a test case's envelope; true when it was the test case's last.
     func track(_ envelope: Envelope, index: Int, worker: inout Worker) -> Bool {
-        blocks[index, default: []].append(envelope)
+        if index == nextToEmit && blocks[index] == nil {
+            forward(envelope)  // the next test case in the planned order streams live
+        } else {
+            blocks[index, default: []].append(envelope)
+        }
         if let started = envelope.testCaseStarted { worker.running = RunningCase(started: started) }
         if let started = envelope.testStepStarted { worker.running?.step = (started.testStepId, started.timestamp) }
         if let stepFinished = envelope.testStepFinished {
@@ -202,6 +206,10 @@ final class Supervisor {
         while nextToEmit < complete.count && complete[nextToEmit] {
             for envelope in blocks.removeValue(forKey: nextToEmit) ?? [] { forward(envelope) }
             nextToEmit += 1
+        }
+        // The new head goes on live: what it has sent so far now, the rest as it comes.
+        if nextToEmit < complete.count, let partial = blocks.removeValue(forKey: nextToEmit) {
+            for envelope in partial { forward(envelope) }
         }
     }
 
@@ -243,7 +251,7 @@ final class Supervisor {
         guard preludeDone, interruptedBy == nil else { return [] }
         var actions: [Action] = []
         let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
-        let target = max(1, min(16, (pending.count - pendingCursor) / max(1, working.count * 4)))
+        let target = max(1, min(Self.queueAhead, (pending.count - pendingCursor) / max(1, working.count * 4)))
         for number in working {
             while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
                 workers[number]?.assigned.append(index)
@@ -259,6 +267,10 @@ final class Supervisor {
         }
         return actions
     }
+
+    /// At most this many test cases queued for one worker: enough that a worker never waits while the supervisor
+    /// catches up with its output (the supervisor's reports cost about as much CPU as the steps themselves).
+    static let queueAhead = 256
 
     var anyAssigned: Bool { workers.values.contains { !$0.assigned.isEmpty } }
 

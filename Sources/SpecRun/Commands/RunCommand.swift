@@ -38,13 +38,16 @@ struct RunCommand {
             status.handle(envelope)
             reports.handle(envelope)
         }
+        let pipeline = ListenerPipeline(listen: listen)
+        defer { pipeline.drain() }
         var interrupted: Int32?
         if let launcher, options.isolation, !options.dryRun {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout)
             let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
-            let outcome = await pool.run(emit: listen)
+            let outcome = await pool.run(emit: pipeline.send, pause: pipeline.flush)
+            pipeline.drain()
             if let code = outcome.abortedWith { return code }
             if let reason = outcome.couldNotStart {
                 console.err("specrun: could not start a worker process (\(reason)); run with --no-isolation to run in this process\n")
@@ -62,7 +65,11 @@ struct RunCommand {
             let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
             do {
-                _ = try await runner.run(emit: listen)
+                _ = try await runner.run { envelope in
+                    pipeline.send(envelope)
+                    if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
+                }
+                pipeline.drain()
             } catch {
                 return SpecRunCLI.usageFailure(error, console: console)
             }

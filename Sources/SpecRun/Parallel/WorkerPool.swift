@@ -18,7 +18,8 @@ struct WorkerPool {
         var couldNotStart: String?
     }
 
-    func run(emit: @escaping (Envelope) -> Void) async -> Outcome {
+    /// `pause` is called whenever the supervisor has handled what arrived and waits for more.
+    func run(emit: @escaping (Envelope) -> Void, pause: @escaping () -> Void = {}) async -> Outcome {
         let events = WorkerEvents()
         InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
         defer { InterruptForwarder.shared.listen { _ in } }
@@ -74,6 +75,7 @@ struct WorkerPool {
                     outcome.interruptedBy = outcome.interruptedBy ?? signal
                 }
             }
+            pause()
             if alive == 0 { events.close() }
         }
         outcome.crashes = supervisor.crashCount

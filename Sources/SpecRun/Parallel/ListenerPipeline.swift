@@ -1,0 +1,45 @@
+import Foundation
+import Messages
+
+/// Hands the run's envelopes to the listeners (reports, parse-error printer, exit status) on a thread of their
+/// own, in batches, so that producing the stream (the supervisor, or an in-process run) and reporting it use two
+/// cores. At most `limit` batches wait: a producer faster than the reports waits for them (memory stays flat).
+final class ListenerPipeline: @unchecked Sendable {
+    private let listen: (Envelope) -> Void
+    private let queue = DispatchQueue(label: "specrun.listeners")
+    private let room: DispatchSemaphore
+    private var batch: [Envelope] = []
+    private let batchSize: Int
+
+    init(batchSize: Int = 256, limit: Int = 64, listen: @escaping (Envelope) -> Void) {
+        self.listen = listen
+        self.batchSize = batchSize
+        room = DispatchSemaphore(value: limit)
+        batch.reserveCapacity(batchSize)
+    }
+
+    /// From the producer's thread only.
+    func send(_ envelope: Envelope) {
+        batch.append(envelope)
+        if batch.count >= batchSize { flush() }
+    }
+
+    /// Hands over what is batched (call when the producer may pause, so the console stays live).
+    func flush() {
+        guard !batch.isEmpty else { return }
+        let full = batch
+        batch = []
+        batch.reserveCapacity(batchSize)
+        room.wait()
+        queue.async { [self] in
+            for envelope in full { listen(envelope) }
+            room.signal()
+        }
+    }
+
+    /// Waits until the listeners have heard everything sent.
+    func drain() {
+        flush()
+        queue.sync {}
+    }
+}

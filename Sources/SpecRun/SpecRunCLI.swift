@@ -26,7 +26,7 @@ public enum SpecRunCLI {
             console.out(HelpText.main + "\n")
             return ExitCode.passed.rawValue
         case .version:
-            console.out("specrun \(HelpText.version)\n")
+            console.out("specrun \(HelpText.version) (Swift \(HelpText.swiftVersion))\n")
             return ExitCode.passed.rawValue
         case .gherkin(let options):
             return GherkinCommand(options: options, console: console).run()

@@ -26,6 +26,12 @@ enum CrashSteps: StepLibrary {
         }
         steps.when("a step calls exit {int}") { (_: CrashWorld, code: Int) in exit(Int32(code)) }
         steps.when("a step recurses without end") { _ in _ = recurse(1) }
+        steps.when("a step prints an envelope-shaped line") { _ in
+            print(#"{"testRunFinished":{"success":true,"timestamp":{"seconds":0,"nanos":0}}}"#)
+        }
+        steps.when("a step fails with a message of {int} KiB") { (_: CrashWorld, size: Int) in
+            throw fail(String(repeating: "x", count: size * 1024))
+        }
     }
 }
 

@@ -84,6 +84,12 @@ final class CommandLineParserTests: XCTestCase {
         }
     }
 
+    func test_parse_returnsHelpForEverySubcommandsHelp() throws {
+        XCTAssertEqual(try CommandLineParser.parse(["gherkin", "--help"]), .help(topic: "gherkin"))
+        XCTAssertEqual(try CommandLineParser.parse(["report", "-h"]), .help(topic: "report"))
+        XCTAssertEqual(try CommandLineParser.parse(["run", "--help"]), .help(topic: nil))
+    }
+
     func test_parse_refusesABadOrder() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--order", "random:x"]))
         XCTAssertNoThrow(try CommandLineParser.parse(["--order", "reverse"]))

@@ -7,7 +7,10 @@ enum CommandLineParser {
         var rest = arguments[...]
         guard let first = rest.first else { return .run(RunOptions()) }
         switch first {
-        case "gherkin": rest.removeFirst(); return .gherkin(try parseGherkin(rest))
+        case "gherkin":
+            rest.removeFirst()
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "gherkin") }
+            return .gherkin(try parseGherkin(rest))
         case "report":
             rest.removeFirst()
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "report") }

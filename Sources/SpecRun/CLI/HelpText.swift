@@ -1,5 +1,18 @@
 enum HelpText {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
+
+    /// The language version specrun was compiled with.
+    static var swiftVersion: String {
+        #if swift(>=6.3)
+        return "6.3 or later"
+        #elseif swift(>=6.2)
+        return "6.2"
+        #elseif swift(>=6.1)
+        return "6.1"
+        #else
+        return "6.0"
+        #endif
+    }
 
     static let main = """
     specrun — run Gherkin features against Swift step definitions

@@ -21,9 +21,7 @@ struct Planner {
         for hook in registry.hooks(.after, for: tags) {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        let testCase = TestCase(id: testCaseId, pickleId: pickle.id, testSteps: steps.map(\.message),
-                                testRunStartedId: testRunStartedId)
-        return TestCasePlan(testCase: testCase, pickle: pickle, steps: steps)
+        return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, pickle: pickle, steps: steps)
     }
 
     func bind(_ text: String, tags: [String]) -> StepBinding {

@@ -2,9 +2,16 @@ import Messages
 
 /// A pickle bound to the registry: the test case message and what each of its test steps will do.
 struct TestCasePlan: Sendable {
-    let testCase: TestCase
+    let testCaseId: String
+    let testRunStartedId: String
     let pickle: Pickle
     let steps: [PlannedStep]
+
+    /// The `testCase` message, made when it is sent (a plan keeps no copy: it is sent once, and 50,000 of them
+    /// would be a large part of a run's memory).
+    var testCase: TestCase {
+        TestCase(id: testCaseId, pickleId: pickle.id, testSteps: steps.map(\.message), testRunStartedId: testRunStartedId)
+    }
 
     var tags: [String] { pickle.tags.map(\.name) }
 }

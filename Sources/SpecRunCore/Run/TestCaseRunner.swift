@@ -23,7 +23,7 @@ struct TestCaseRunner {
 
     func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
              emit: (Envelope) -> Void) async -> Result {
-        let started = TestCaseStarted(attempt: attempt, id: ids.newId(), testCaseId: plan.testCase.id,
+        let started = TestCaseStarted(attempt: attempt, id: ids.newId(), testCaseId: plan.testCaseId,
                                       timestamp: now())
         emit(Envelope(testCaseStarted: started))
         let worlds = WorldStore()

@@ -42,6 +42,13 @@ struct LineIndex {
         for step in steps { line[step.id] = step.location.line }
     }
 
+    /// The same index without what only selection needs (once the pickles are selected).
+    func forLocations() -> LineIndex {
+        var copy = LineIndex()
+        copy.line = line
+        return copy
+    }
+
     /// Every line that selects the pickle: its feature's, rule's, scenario's and steps' lines and, for an
     /// example row, the row's and its Examples' lines (so `:ROW` picks one row, `:SCENARIO` all of them).
     func lines(of pickle: Pickle) -> Set<Int> {

@@ -41,7 +41,7 @@ extension SpecRunner {
         let plans = passed ? ordered.map { planner.plan($0, ids: ids, testRunStartedId: runId) } : []
         plans.forEach { emit(Envelope(testCase: $0.testCase)) }
         summary.success = success
-        let lines = loaded.lines
+        let lines = loaded.lines.forLocations()
         let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
                                      uniquingKeysWith: { first, _ in first })
         let runner = TestCaseRunner(

@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions"]),
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunReportsTests", dependencies: ["SpecRunReports", "Messages"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunTests", dependencies: ["SpecRun", "SpecRunCore", "Messages", "TagExpressions"]),
+        .testTarget(name: "SpecRunTests", dependencies: ["SpecRun", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),

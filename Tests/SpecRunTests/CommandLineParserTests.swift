@@ -1,4 +1,5 @@
 @testable import SpecRun
+import SpecRunReports
 import XCTest
 
 final class CommandLineParserTests: XCTestCase {
@@ -113,5 +114,34 @@ final class CommandLineParserTests: XCTestCase {
     func test_parse_returnsHelpAndVersion() throws {
         XCTAssertEqual(try CommandLineParser.parse(["--help"]), .help(topic: nil))
         XCTAssertEqual(try CommandLineParser.parse(["--version"]), .version)
+    }
+}
+
+final class FormatOptionsTests: XCTestCase {
+    func test_merge_readsTheOptionsOfEachFormat() throws {
+        var sut = FormatOptions()
+
+        try sut.merge(json: #"{"html": {"title": "Release 4.2"}, "junit": {"suiteName": "acceptance"}}"#)
+        try sut.merge(json: #"{"junit": {"className": "specs"}, "console": {"showLocations": false}}"#)
+
+        var options = ReportOptions()
+        sut.apply(to: &options)
+        XCTAssertEqual(options.htmlTitle, "Release 4.2")
+        XCTAssertEqual(options.junitSuiteName, "acceptance")
+        XCTAssertEqual(options.junitClassName, "specs")
+        XCTAssertFalse(options.showLocations)
+    }
+
+    func test_merge_namesAnUnknownKeyWithASuggestionAndAWrongType() {
+        var sut = FormatOptions()
+        XCTAssertThrowsError(try sut.merge(json: #"{"html": {"titel": "x"}}"#)) { error in
+            XCTAssertTrue("\(error)".contains("unknown option 'html.titel' (did you mean 'html.title'?)"), "\(error)")
+        }
+        XCTAssertThrowsError(try sut.merge(json: #"{"junit": {"suiteName": 3}}"#)) { error in
+            XCTAssertTrue("\(error)".contains("junit.suiteName must be a string"), "\(error)")
+        }
+        XCTAssertThrowsError(try sut.merge(json: "title=x")) { error in
+            XCTAssertTrue("\(error)".contains("expected a JSON object"), "\(error)")
+        }
     }
 }

@@ -18,6 +18,7 @@ struct RunOptions: Equatable {
     var tags: [String] = []
     var names: [String] = []
     var formats: [FormatRequest] = []
+    var formatOptions = FormatOptions()
     var dryRun = false
     var failFast = false
     var strict = true
@@ -60,6 +61,7 @@ struct GherkinOptions: Equatable {
 struct ReportCommandOptions: Equatable {
     var inputs: [String] = []
     var formats: [FormatRequest] = []
+    var formatOptions = FormatOptions()
     var color: Bool? = nil
     /// `--exit-status`: exit with the merged run's status (0 passed, 1 failed, 3 unparsable, 4 nothing ran), not 0.
     var exitStatus = false

@@ -31,6 +31,7 @@ enum CommandLineParser {
             case "-t", "--tags": options.tags.append(try reader.value(for: argument))
             case "-n", "--name": options.names.append(try reader.value(for: argument))
             case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))
+            case "--format-options": try options.formatOptions.merge(json: try reader.value(for: argument))
             case "-d", "--dry-run": options.dryRun = true
             case "--fail-fast": options.failFast = true
             case "--strict": options.strict = true
@@ -81,11 +82,12 @@ enum CommandLineParser {
         while let argument = reader.next() {
             switch argument {
             case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))
+            case "--format-options": try options.formatOptions.merge(json: try reader.value(for: argument))
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--exit-status": options.exitStatus = true
             default:
-                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--no-color", "--color", "--exit-status", "--help"]) }
+                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--help"]) }
                 options.inputs.append(argument)
             }
         }
@@ -155,7 +157,7 @@ enum CommandLineParser {
 
     private static let runFlags = ["--tags", "--name", "--format", "--dry-run", "--fail-fast", "--strict", "--no-strict",
                                    "--order", "--retry", "--no-color", "--color", "--help", "--version", "--predictable-ids",
-                                   "--no-isolation", "--parallel", "--timeout", "--shard", "--shard-timings", "--serial-tags"]
+                                   "--no-isolation", "--format-options", "--parallel", "--timeout", "--shard", "--shard-timings", "--serial-tags"]
 
     private static func unknownOption(_ option: String, known: [String]) -> UsageError {
         let name = String(option.split(separator: "=", maxSplits: 1)[0])

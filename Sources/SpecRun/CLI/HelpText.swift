@@ -31,6 +31,8 @@ enum HelpText {
       -n, --name REGEX           only scenarios whose name matches (repeat = or)
       -f, --format NAME[:FILE]   pretty, progress, summary, message, junit, json, html, rerun, usage, github;
                                  repeatable; without FILE it writes to stdout (one format at most)
+          --format-options JSON  per-format options, e.g. '{"html": {"title": "Release 4.2"}, "junit":
+                                 {"suiteName": "acceptance", "className": "specs"}, "console": {"showLocations": false}}'
       -d, --dry-run              match steps without running them
           --fail-fast            stop after the first failing scenario
           --no-strict            undefined and pending steps do not fail the run

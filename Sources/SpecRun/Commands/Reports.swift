@@ -8,10 +8,12 @@ final class Reports {
     private let console: any Console
     private let factory: FormatterFactory
 
-    init(requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true) throws {
+    init(requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true,
+         formatOptions: FormatOptions = FormatOptions()) throws {
         self.console = console
         var options = ReportOptions(colors: colors)
         options.listParseErrors = listParseErrors
+        formatOptions.apply(to: &options)
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory()
         self.factory = factory

@@ -27,7 +27,8 @@ struct RunCommand {
             configuration = try worker.runConfiguration()
             serial = try Self.serialExpression(options.serialTags)
             reports = try Reports(requests: options.formats.isEmpty ? [FormatRequest(name: "pretty", path: nil)] : options.formats,
-                                  colors: console.wantsColor(options.color), console: console, listParseErrors: false)
+                                  colors: console.wantsColor(options.color), console: console, listParseErrors: false,
+                                  formatOptions: options.formatOptions)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }

@@ -1,0 +1,61 @@
+import Foundation
+import SpecRunReports
+
+/// `--format-options JSON` (as cucumber-js): per-format options, merged when given several times.
+///
+///     --format-options '{"html": {"title": "Release 4.2"}, "junit": {"suiteName": "acceptance", "className": "specs"}}'
+struct FormatOptions: Equatable {
+    var htmlTitle: String?
+    var junitSuiteName: String?
+    var junitClassName: String?
+    var showLocations: Bool?
+
+    static let keys = ["html.title", "junit.suiteName", "junit.className", "console.showLocations"]
+
+    /// Reads one `--format-options` value into these options; unknown keys and wrong types are usage errors
+    /// that name the key (with a suggestion).
+    mutating func merge(json text: String) throws {
+        guard let data = text.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw UsageError(message: "--format-options: expected a JSON object such as '{\"html\": {\"title\": \"Release 4.2\"}}', got '\(text)'")
+        }
+        for (format, value) in object {
+            guard let fields = value as? [String: Any] else {
+                throw Self.unknown(format, hint: format)
+            }
+            for (field, value) in fields {
+                let key = "\(format).\(field)"
+                switch key {
+                case "html.title": htmlTitle = try Self.string(value, key)
+                case "junit.suiteName": junitSuiteName = try Self.string(value, key)
+                case "junit.className": junitClassName = try Self.string(value, key)
+                case "console.showLocations":
+                    guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
+                    showLocations = flag
+                default: throw Self.unknown(key, hint: key)
+                }
+            }
+        }
+    }
+
+    func apply(to options: inout ReportOptions) {
+        if let htmlTitle { options.htmlTitle = htmlTitle }
+        if let junitSuiteName { options.junitSuiteName = junitSuiteName }
+        if let junitClassName { options.junitClassName = junitClassName }
+        if let showLocations { options.showLocations = showLocations }
+    }
+
+    private static func string(_ value: Any, _ key: String) throws -> String {
+        guard let text = value as? String else { throw wrongType(key, "a string") }
+        return text
+    }
+
+    private static func wrongType(_ key: String, _ expected: String) -> UsageError {
+        UsageError(message: "--format-options: \(key) must be \(expected)")
+    }
+
+    private static func unknown(_ key: String, hint: String) -> UsageError {
+        let suggestion = Suggestions.closest(to: hint, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+        return UsageError(message: "--format-options: unknown option '\(key)'\(suggestion); known: \(keys.joined(separator: ", "))")
+    }
+}

@@ -10,7 +10,7 @@ extension Supervisor {
     /// A worker process ended. Its running test case (if any) is finished for it; a replacement is started while
     /// work is left; when the last worker is gone the run is finished (one testRunFinished for all).
     func workerEnded(_ number: Int, _ result: WorkerResult) -> [Action] {
-        guard var worker = workers[number] else { return [] }
+        guard let worker = workers[number] else { return [] }
         let phase = worker.phase
         worker.phase = .gone
         defer { if allGone() { finishRun() } }

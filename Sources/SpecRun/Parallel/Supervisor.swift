@@ -36,7 +36,9 @@ final class Supervisor {
 
     enum Phase: Equatable { case prelude, working, ending, gone }
 
-    struct Worker {
+    /// A class: the supervisor updates it for every envelope, and a struct in a dictionary would be copied
+    /// (with its queue) each time.
+    final class Worker {
         var phase: Phase = .prelude
         /// The test cases handed out to it, in order; the first is running (or next).
         var assigned: [Int] = []
@@ -107,16 +109,16 @@ final class Supervisor {
 
     /// Forwards, holds or drops an envelope of a worker; returns what to do next (more work when one finished).
     func receive(_ envelope: Envelope, from number: Int) -> [Action] {
-        guard var worker = workers[number] else { return [] }
+        guard let worker = workers[number] else { return [] }
         worker.received += 1
         var finishedCase = false
-        let actions = route(envelope, from: number, worker: &worker, finishedCase: &finishedCase)
+        let actions = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
         workers[number] = worker
         // Only after the worker is stored: handing out more work changes it.
         return finishedCase ? actions + dispatch() : actions
     }
 
-    private func route(_ envelope: Envelope, from number: Int, worker: inout Worker, finishedCase: inout Bool) -> [Action] {
+    private func route(_ envelope: Envelope, from number: Int, worker: Worker, finishedCase: inout Bool) -> [Action] {
         if let started = envelope.testRunHookStarted {
             worker.runningHook = (started, true)
             forward(envelope)
@@ -140,7 +142,7 @@ final class Supervisor {
             forward(envelope)
         case .working:
             guard let index = worker.assigned.first else { forward(envelope); return [] }
-            if track(envelope, index: index, worker: &worker) {
+            if track(envelope, index: index, worker: worker) {
                 worker.assigned.removeFirst()
                 finishedCase = true
             }
@@ -168,7 +170,7 @@ final class Supervisor {
     }
 
     /// Holds a test case's envelope; true when it was the test case's last.
-    func track(_ envelope: Envelope, index: Int, worker: inout Worker) -> Bool {
+    func track(_ envelope: Envelope, index: Int, worker: Worker) -> Bool {
         if index == nextToEmit && blocks[index] == nil {
             forward(envelope)  // the next test case in the planned order streams live
         } else {
@@ -216,7 +218,7 @@ final class Supervisor {
     // MARK: Control lines
 
     func control(_ control: WorkerControl, from number: Int) -> [Action] {
-        guard var worker = workers[number] else { return [] }
+        guard let worker = workers[number] else { return [] }
         switch control {
         case .timedOut(let seconds, let step):
             worker.timedOut = (seconds, step)

@@ -7,17 +7,20 @@ public enum SpecRunCLI {
     public static func main(libraries: [any StepLibrary.Type]) async -> Never {
         let console = SystemConsole()
         let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
-                             isolation: SystemWorkerLauncher())
+                             isolation: SystemWorkerLauncher(),
+                             readConfig: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
         SystemConsole.exit(code)
     }
 
     /// The whole CLI as a function of its arguments, for tests: returns the exit code. Runs go through worker
     /// processes started by `isolation` (unless `--no-isolation` or `--dry-run`); without one they run in-process.
+    /// `readConfig` reads a config file (`specrun.json`, or `--config FILE`) by path; nil reads none.
     static func run(_ arguments: [String], libraries: [any StepLibrary.Type], console: any Console,
-                    isolation: (any WorkerLauncher)? = nil) async -> Int32 {
+                    isolation: (any WorkerLauncher)? = nil, readConfig: ((String) -> String?)? = nil) async -> Int32 {
         let command: Command
         do {
-            command = try CommandLineParser.parse(arguments)
+            let expanded = try readConfig.map { try ConfigFile.expand(arguments, read: $0) } ?? arguments
+            command = try CommandLineParser.parse(expanded)
         } catch {
             return usageFailure(error, console: console)
         }

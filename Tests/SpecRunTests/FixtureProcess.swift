@@ -30,6 +30,8 @@ extension XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        // Not this repository's folder: its specrun.json would add reports to every run.
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -116,6 +116,7 @@ final class ParallelEndToEndTests: XCTestCase {
         let process = Process()
         process.executableURL = fixture
         process.arguments = [folder, "-j", "2", "--format", "junit:\(folder)/j.xml", "--format", "message:\(folder)/m.ndjson"]
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -55,6 +55,9 @@ enum CommandLineParser {
                 options.paths.append(argument)
             }
         }
+        // A profile and the command line may ask for the same report: write it once.
+        var seen = Set<String>()
+        options.formats = options.formats.filter { seen.insert("\($0.name):\($0.path ?? "")").inserted }
         try checkStdoutOwners(options.formats)
         return .run(options)
     }

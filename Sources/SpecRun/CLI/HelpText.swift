@@ -47,6 +47,8 @@ enum HelpText {
           --shard I/N            run only part I of N of the selected scenarios (CI matrices)
           --shard-timings FILE   balance shards (and hand out the slowest first) by an earlier message stream
           --                     the end of the options: what follows are paths
+      -p, --profile NAME         options from a profile of specrun.json (repeatable; default: the 'default' profile)
+          --config FILE          read the profiles from FILE instead of ./specrun.json
       -h, --help                 this text
           --version              the version
 

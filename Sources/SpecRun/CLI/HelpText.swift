@@ -1,18 +1,10 @@
+import SpecRunCore
+
 enum HelpText {
     static let version = "0.2.0"
 
-    /// The language version specrun was compiled with.
-    static var swiftVersion: String {
-        #if swift(>=6.3)
-        return "6.3 or later"
-        #elseif swift(>=6.2)
-        return "6.2"
-        #elseif swift(>=6.1)
-        return "6.1"
-        #else
-        return "6.0"
-        #endif
-    }
+    /// The language version specrun was compiled with (as the `meta` message names it).
+    static var swiftVersion: String { SpecRunner.swiftVersion }
 
     static let main = """
     specrun — run Gherkin features against Swift step definitions

@@ -4,7 +4,7 @@ import Messages
 /// The `meta` message: who produced the stream, on what, and in which CI (from the environment).
 enum MetaFactory {
     static let protocolVersion = "33.0.4"
-    static let implementationVersion = "0.1.0"
+    static let implementationVersion = "0.2.0"
 
     static func make(environment: [String: String]) -> Meta {
         Meta(protocolVersion: protocolVersion,

@@ -40,6 +40,9 @@ public struct SpecRunner {
         return await execute(prepared, emit: emit)
     }
 
+    /// The Swift language version specrun was compiled with (the `meta` message's runtime).
+    public static var swiftVersion: String { MetaFactory.swiftVersion }
+
     /// Prepares (throwing configuration problems), then sends everything before the first test case and returns
     /// the session that runs them one at a time (see `RunSession`).
     public func open(emit: (Envelope) -> Void) async throws -> RunSession {

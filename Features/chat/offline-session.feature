@@ -150,6 +150,20 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the offline chat "baggage" is read
 
+    @offline-mode @mark-as-read
+    Scenario: Marking a chat as read is stored at once, on the server and on the device
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the operator "Olga" replies "Your bag is at the desk" in the chat "baggage" of "alice"
+      And "alice" requests the offline history
+      When "alice" marks the offline chat "baggage" as read
+      Then the offline chat "baggage" is read
+      And the chat service has the chat "baggage" as read
+      When "alice" relaunches the app
+      Then the offline chat "baggage" is read
+
     @offline-mode @delete
     Scenario: Deleting a chat
       Given the visitor "alice" has these offline chats on the server:

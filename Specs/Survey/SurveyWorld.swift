@@ -1,6 +1,7 @@
 import Foundation
 import SpecRun
 import Survey
+import DomainTestSupport
 
 /// One scenario of the Survey app: the real use cases, composed as the app composes them, with test doubles only
 /// at the boundary (in-memory survey API, scripted token store, a clock the steps set).

@@ -1,6 +1,7 @@
 import Foundation
 import SpecRun
 import Chat
+import DomainTestSupport
 
 /// The state of one CUS-032 scenario: the real chat service with an in-memory push recorder and a set clock,
 /// and one app (client + network double + live subscription) per person.

@@ -171,6 +171,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             await world.attempt { try await session.deleteChat(existing) }
             if let error = world.lastError { throw fail("deleting failed: \(error)") }
         }
+        steps.then("the chat service has the chat {string} as read") { (world, chat: String) in
+            let stored = try unwrap(world.server.chat(try world.chatId(named: chat)))
+            try expect(!stored.hasUnreadMessages, "the chat service still has the chat \"\(chat)\" unread")
+        }
         steps.then("the chat service no longer has the chat {string}") { (world, chat: String) in
             try expectNil(world.server.chat(try world.chatId(named: chat)))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Chat
 
 /// An offline chat service in memory that plays the server's part: visitors' sessions talk to it through
 /// `OfflineChatService`; the operator side (`operatorReplies`) adds answers and marks chats unread.

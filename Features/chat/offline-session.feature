@@ -69,6 +69,17 @@ Feature: Offline chats answered later by an operator
       Then the changes are empty
 
     @offline-mode @history
+    Scenario: The full history drops the chats deleted on another device
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | visitor | Where is my refund?   | 2026-11-20T10:00:00Z |
+      And "alice" has requested the offline history
+      When the visitor "alice" deletes the offline chat "baggage" on another device
+      And "alice" requests the full offline history
+      Then "alice" still sees the offline chats "refund"
+
+    @offline-mode @history
     Scenario: A forced request gets the full history again
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

@@ -74,6 +74,7 @@ Feature: Realtime chat session with an operator
       And the operator "Anna" takes the chat
       And the operator replies "Hello?"
       Then the session receives no event after it was stopped
+      And the session holds no chat event after it was stopped
       And refreshing the session fails with "The chat session was stopped: start a new session."
 
     @start-to-work @error-course
@@ -273,6 +274,31 @@ Feature: Realtime chat session with an operator
       Then the visitor sees that the operator is not typing
       And the app shows no typing indicator
 
+    @chat-usage @typing
+    Scenario: The typing indicator ends when the chat is closed
+      When the operator starts typing
+      And the visitor closes the chat
+      Then the visitor sees that the operator is not typing
+
+    @chat-usage @receive-message
+    Scenario: A message the operator corrects replaces the one shown
+      When the operator replies "Your hotel is booked for the 12th"
+      And the operator corrects that message to "Your hotel is booked for the 13th"
+      Then the displayed chat holds the operator message "Your hotel is booked for the 13th" only once, and not "Your hotel is booked for the 12th"
+
+    @chat-usage @receive-message
+    Scenario Outline: File sizes are shown in bytes below 1024 bytes, then in KB and MB
+      When the operator sends the file "scan.pdf" of type "application/pdf" and <bytes> bytes
+      Then the app shows the attachment "scan.pdf (<shown>)" from "Anna"
+
+      Examples:
+        | bytes   | shown      |
+        | 1       | 1 byte     |
+        | 1023    | 1023 bytes |
+        | 1024    | 1 KB       |
+        | 1048576 | 1 MB       |
+        | 1572864 | 1.5 MB     |
+
     @chat-usage @draft
     Scenario: The operator sees the visitor's draft while they type
       When the visitor is composing the draft "My booking reference is"
@@ -360,6 +386,14 @@ Feature: Realtime chat session with an operator
       Given the network is unreachable
       When the visitor starts the session
       Then the request fails with "The network is unreachable: check your connection and try again."
+
+    @connection @error-course
+    Scenario: A session that could not start can be started once the network is back
+      Given the network is unreachable
+      And the visitor starts the session
+      When the network is reachable again
+      And the visitor starts the session
+      Then the session receives a full update
 
   Rule: Push notifications
 

@@ -130,8 +130,7 @@ public final class ChatSession {
 
     /// Where to download the attachment of a file message; nil for other messages.
     public func attachmentURL(for message: SessionMessage) -> URL? {
-        guard message.kind == .fileFromVisitor || message.kind == .fileFromOperator else { return nil }
-        return message.file?.url
+        message.file?.url
     }
 
     // MARK: - Rules

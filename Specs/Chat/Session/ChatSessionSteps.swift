@@ -13,6 +13,7 @@ enum ChatSessionSteps: StepLibrary {
         registerOperator(&steps)
         registerConnection(&steps)
         registerScreen(&steps)
+        registerUpdates(&steps)
     }
 
     /// What the visitor sees: `ChatScreenPresenter` over the session.

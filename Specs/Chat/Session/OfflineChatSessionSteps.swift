@@ -41,6 +41,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.chatIds[chat] = id
             world.server.addMessage(to: id, kind: .visitor, text: text, date: world.now)
         }
+        steps.when("the visitor {string} deletes the offline chat {string} on another device") {
+            (world, visitor: String, chat: String) in
+            try await world.server.perform(.delete, chatId: try world.chatId(named: chat), token: visitor)
+        }
         steps.given("the offline chat service is unreachable") { world in world.server.networkGoesDown() }
         steps.then("the request fails with {string}") { (world, message: String) in
             try expect(world.lastError?.description, equals: message)

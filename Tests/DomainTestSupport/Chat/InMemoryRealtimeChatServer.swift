@@ -118,6 +118,16 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         addMessage(kind: .operator, text: text, clientSideId: nil, sender: chat?.operator)
     }
 
+    /// The operator corrects a message already sent: the service pushes it again with the same id and the new text.
+    public func operatorEditsLastMessage(to text: String) {
+        guard let index = chat?.messages.lastIndex(where: { $0.kind == .operator }), let old = chat?.messages[index] else { return }
+        let edited = SessionMessage(id: old.id, clientSideId: old.clientSideId, kind: old.kind, text: text, date: old.date,
+                                    senderUID: old.senderUID, senderName: old.senderName,
+                                    senderAvatarURL: old.senderAvatarURL, file: old.file)
+        chat?.messages[index] = edited
+        push(.messageReceived(edited))
+    }
+
     public func operatorSendsFile(name: String, mimeType: String, size: Int) {
         addMessage(kind: .fileFromOperator, text: name, clientSideId: nil, sender: chat?.operator,
                    file: attachment(name: name, mimeType: mimeType, size: size))

@@ -96,3 +96,10 @@ Feature: Customer and rider exchange messages in real time
     Given Sam has the chat of order 1001 open
     When order 1001 becomes "Delivered"
     Then no push notification is requested
+
+  @CUS-032-AC-002
+  Scenario: A sent message is confirmed by the chat service's answer, even without the live connection
+    Given Ana has the chat of order 1001 open
+    And the live connection of Ana drops
+    When Ana sends "I am at the gate"
+    Then Ana sees "I am at the gate" on the right at "14:05" marked "Sent"

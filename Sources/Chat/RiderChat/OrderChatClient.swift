@@ -169,13 +169,9 @@ public final class OrderChatClient {
         isFlushing = true
         defer { isFlushing = false }
         while let id = outbox.first, state.isOnline {
+            // A message that could not go out keeps its place at the front and waits for connectivity.
+            if case .queued = await deliver(id) { return }
             outbox.removeFirst()
-            if case .queued = await deliver(id) {
-                // `deliver` put it back at the end; restore its place at the front and wait for connectivity.
-                outbox.removeAll { $0 == id }
-                outbox.insert(id, at: 0)
-                return
-            }
         }
     }
 }

@@ -15,6 +15,7 @@ enum RiderChatSteps: StepLibrary {
         registerDelivery(&steps)
         registerService(&steps)
         registerHistory(&steps)
+        registerResilience(&steps)
     }
 
     static func orderStatus(_ text: String) throws -> RiderChatOrderStatus {

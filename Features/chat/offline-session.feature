@@ -122,6 +122,7 @@ Feature: Offline chats answered later by an operator
       Then "alice" has 1 offline chat
       And the new offline chat is for the department "flights" and holds "Can I change my seat?"
       And the chat service has that chat for "alice"
+      And the new offline chat has no unread answers
 
     @offline-mode @send
     Scenario: Sending an image in a new chat
@@ -145,6 +146,21 @@ Feature: Offline chats answered later by an operator
       When "alice" sends "  " in a new offline chat for the department "flights"
       Then the request fails with "The message is empty: type some text first."
       And "alice" has 0 offline chats
+
+    @offline-mode @send @error-course
+    Scenario: A file whose type is not a MIME type is not sent
+      When "alice" tries to send the file "passport" of type "scan" in a new offline chat
+      Then the request fails with '"scan" is not a MIME type like "image/png": choose another file.'
+      And nothing was sent to the offline chat service
+
+    @offline-mode @send @error-course
+    Scenario: A visitor cannot write in a chat that is not theirs
+      Given the visitor "bob" has these offline chats on the server:
+        | chat   | created at           | from    | message             | sent at              |
+        | refund | 2026-11-20T10:00:00Z | visitor | Where is my refund? | 2026-11-20T10:00:00Z |
+      When "alice" tries to send "Hello" in the offline chat "refund" of "bob"
+      Then the request fails with "There is no chat yet: start a chat first."
+      And nothing was sent to the offline chat service
 
   Rule: Unread answers are marked as read, and chats can be deleted
 

@@ -20,7 +20,9 @@ Feature: Customer starts a chat with an agent via the myCWT app
   11 login error, 12 login success. Our decisions are MYCWT-DEC-1 ("not expired" typo read as "expired", `exp` at
   or before now is expired), MYCWT-DEC-2 (reading of the truncated first-time scenario), MYCWT-DEC-3 (no bubble
   without connectivity), MYCWT-DEC-4 (failure says why, with Retry), MYCWT-DEC-5 (unreadable token renewed),
-  MYCWT-DEC-6 (metadata fetched after an initialize error retries once too).
+  MYCWT-DEC-6 (metadata fetched after an initialize error retries once too), MYCWT-DEC-7 (an empty saved app id
+  counts as missing, as in the original client), MYCWT-DEC-8 (tapping Retry while the chat is connecting does not
+  start a second connection).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -52,6 +54,15 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When the chat client login works again
       And the customer taps Retry
       Then the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+
+    @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-8
+    Scenario: Tapping Retry while the chat is connecting does not connect twice
+      Given the customer has connectivity
+      And the customer is a first time chat customer
+      And the customer taps Retry while the chat is still connecting
+      When the customer opens the app to chat with an agent
+      Then the app requests the STS-metadata API 1 time
+      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-2 @MYCWT-REQ-01 @MYCWT-REQ-03 @MYCWT-REQ-07
     Scenario: Every customer opens the app with chat: a first-time chat customer
@@ -105,11 +116,34 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | 2026-12-31T00:00:00Z | calls initialize on the ChatClient without calling the STS API |
 
     @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-5
-    Scenario: A stored user token that cannot be read is renewed
+    Scenario Outline: A stored user token that cannot be read is renewed (<why>)
       Given the appId "cwt-app-1" is saved locally
-      And the unreadable user token "not-a-jwt" is saved locally
+      And the unreadable user token "<token>" is saved locally
       When prepare() is called
       Then the app calls the STS API to renew the token
+
+      Examples:
+        | why                         | token |
+        | not a JWT                   | not-a-jwt |
+        | two parts only              | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9 |
+        | four parts                  | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9.sig.extra |
+        | payload not base64url       | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.*not-base64*.sig |
+        | no expiry in the payload    | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQifQ.sig |
+
+    @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-5
+    Scenario: An unsigned JWT (empty signature part) that is not expired is used as it is
+      Given the appId "cwt-app-1" is saved locally
+      And the user token "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9." is saved locally
+      When prepare() is called
+      Then the app calls initialize on the ChatClient without calling the STS API
+
+    @requests-storage @MYCWT-REQ-01 @MYCWT-DEC-7
+    Scenario: An empty saved app id counts as missing
+      Given the appId "" is saved locally
+      And the STS-metadata API gives the app id "cwt-app-7"
+      When prepare() is called
+      Then the app requests the STS-metadata API
+      And the app saves his app id "cwt-app-7" locally
 
     @requests-storage @MYCWT-REQ-07
     Scenario: The STS-metadata request completes successfully

@@ -33,7 +33,7 @@ public final class ChatPreparer: ChatPreparing {
     public func prepare() async throws(ChatPrepareError) {
         let storedAppId = appIdStore.retrieveAppId()
         var appId: String
-        if let storedAppId {
+        if let storedAppId, !storedAppId.isEmpty {
             appId = storedAppId
         } else {
             appId = try await fetchAppId()

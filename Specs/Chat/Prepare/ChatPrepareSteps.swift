@@ -38,6 +38,9 @@ enum ChatPrepareSteps: StepLibrary {
         steps.given("a valid user token is saved locally") { world in
             world.backend.token = JWTFactory.token(subject: "stored", expiringAt: world.now.addingTimeInterval(3_600))
         }
+        steps.given("the user token {string} is saved locally") { (world, token: String) in
+            world.backend.token = token
+        }
         steps.given("the unreadable user token {string} is saved locally") { (world, token: String) in
             world.backend.token = token
         }
@@ -70,6 +73,9 @@ enum ChatPrepareSteps: StepLibrary {
             let last = try unwrap(world.bubble.shown.last)
             try expect(last.showsRetry, "the bubble offers no Retry to tap; it shows \(last)")
             await world.entryPoint.retry()
+        }
+        steps.given("the customer taps Retry while the chat is still connecting") { world in
+            world.backend.whileRequestingMetadata = { [unowned world] in await world.entryPoint.retry() }
         }
         steps.then("the app displays the chat bubble {string}") { (world, message: String) in
             let first = try unwrap(world.bubble.shown.first)

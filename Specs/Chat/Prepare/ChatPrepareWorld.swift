@@ -56,6 +56,8 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKCl
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
     var initializeFailuresLeft = 0
     var loginFailuresLeft = 0
+    /// Runs once while the next STS-metadata request is on its way (the customer acting meanwhile).
+    var whileRequestingMetadata: (() async -> Void)?
 
     func retrieveAppId() -> String? { appId }
     func insert(appId: String) { self.appId = appId }
@@ -64,6 +66,10 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKCl
 
     func requestMetadata() async throws -> STSMetadata {
         calls.append(.requestMetadata)
+        if let action = whileRequestingMetadata {
+            whileRequestingMetadata = nil
+            await action()
+        }
         let result = metadataResults.isEmpty ? metadataFallback : metadataResults.removeFirst()
         guard let appId = result else { throw Failure() }
         return STSMetadata(appId: appId)

@@ -117,6 +117,23 @@ enum OfflineChatSessionSteps: StepLibrary {
             let session = world.session(of: visitor)
             await world.attempt { world.lastReceipt = try await session.sendMessage(text, in: nil, departmentKey: department) }
         }
+        steps.when("{string} tries to send {string} in the offline chat {string} of {string}") {
+            (world, visitor: String, text: String, chat: String, owner: String) in
+            let theirs = try unwrap(world.server.chat(try world.chatId(named: chat)), "the service has no chat \"\(chat)\" of \(owner)")
+            let session = world.session(of: visitor)
+            await world.attempt { world.lastReceipt = try await session.sendMessage(text, in: theirs) }
+        }
+        steps.when("{string} tries to send the file {string} of type {string} in a new offline chat") {
+            (world, visitor: String, name: String, type: String) in
+            let session = world.session(of: visitor)
+            await world.attempt { world.lastReceipt = try await session.sendFile(Data(count: 10), name: name, mimeType: type, in: nil) }
+        }
+        steps.then("nothing was sent to the offline chat service") { world in
+            try expect(world.server.sendRequests.map(\.request), equals: [])
+        }
+        steps.then("the new offline chat has no unread answers") { world in
+            try expect(!(try unwrap(world.lastReceipt).chat.hasUnreadMessages), "a chat the visitor just created is marked unread")
+        }
         steps.when("{string} sends a PNG image of {int} bytes in a new offline chat") { (world, visitor: String, size: Int) in
             let session = world.session(of: visitor)
             await world.attempt { world.lastReceipt = try await session.sendImage(Data(count: size), type: .png, in: nil) }

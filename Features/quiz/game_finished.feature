@@ -33,6 +33,7 @@ Feature: Game finished
     Then the app should display the message "Time is over" saying "Sorry, time is over! You hit 20 out of 50 answers."
     And the app should offer the option "Try Again"
     And the counter shows "00:00"
+    And the counter is stopped
     And the app should not allow the customer to insert answers
 
   @narrative-1 @acceptance-criteria @QUIZ-ST-5-AC-2
@@ -48,6 +49,7 @@ Feature: Game finished
   @decision @QUIZ-DEC-12
   Scenario: The counter stops when every answer is found
     Given the customer finished answering all guesses before the timer ends
+    Then the counter is stopped
     When 30 seconds pass
     Then the counter shows "05:00"
     And the app should display the message "Congratulations!" saying "Good job! You hit 50 out of 50 answers before the time was over."

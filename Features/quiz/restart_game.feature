@@ -68,6 +68,16 @@ Feature: Customer requests to restart the game
     And no message is displayed
 
   @decision @QUIZ-DEC-11
+  Scenario: Starting again once the time is over begins a clean round
+    Given the customer has already requested to start the game
+    And the customer has not finished answering all guesses
+    And the counter ends
+    When the customer requests to start the game
+    Then the hits counter shows "0/50"
+    And the list of answers is empty
+    And the app should allow the customer to insert answers
+
+  @decision @QUIZ-DEC-11
   Scenario: A new round after playing again counts down from 5 minutes
     Given the customer has already requested to start the game
     And the customer has not finished answering all guesses

@@ -61,6 +61,12 @@ Feature: Realtime chat session with an operator
       And the displayed chat is in state "queue"
 
     @start-to-work
+    Scenario: Starting a session that is already started changes nothing
+      Given the visitor has started the session
+      When the visitor starts the session
+      Then the session receives a full update
+
+    @start-to-work
     Scenario: Refreshing the session delivers a full update
       Given the visitor has started the session
       When the visitor refreshes the session
@@ -246,6 +252,11 @@ Feature: Realtime chat session with an operator
         | png         |
         | image/      |
         | image/png/x |
+
+    @chat-usage @send-file @WEBIM-DEC-3
+    Scenario: A MIME type may hold digits
+      When the visitor sends the file "voice-note.m4a" of type "audio/mp4" and 10 bytes with client-side id "f-3"
+      Then the message "f-3" succeeds
 
     @chat-usage @receive-message
     Scenario: The operator's messages tell who wrote them

@@ -130,7 +130,8 @@ public final class ChatSession {
 
     /// Where to download the attachment of a file message; nil for other messages.
     public func attachmentURL(for message: SessionMessage) -> URL? {
-        message.file?.url
+        guard message.kind == .fileFromVisitor || message.kind == .fileFromOperator else { return nil }
+        return message.file?.url
     }
 
     // MARK: - Rules

@@ -36,7 +36,8 @@ public final class OfflineSession {
 
     /// Where to download the attachment of a file message (the SDK does not keep files); nil for text messages.
     public func attachmentURL(for message: OfflineMessage) -> URL? {
-        message.file?.url
+        guard message.kind == .fileFromVisitor || message.kind == .fileFromOperator else { return nil }
+        return message.file?.url
     }
 
     /// Stops this session: no more history requests or sends.

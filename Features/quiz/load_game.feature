@@ -11,7 +11,7 @@ Feature: Customer requests to load the game
   delivers the question and its correct answers, or an invalid-data error, or a connectivity error.
   The payload is {"question": String, "answer": [String]}.
 
-  Decisions QUIZ-DEC-13 and QUIZ-DEC-14 (the document is silent): an answer listed twice (whatever its case or
+  Decisions QUIZ-DEC-15 and QUIZ-DEC-16 (the document is silent): an answer listed twice (whatever its case or
   surrounding spaces) counts once; loading the question again during a round ends that round and its counter.
 
   Trace ids: QUIZ = seed 004 (Quiz Mobile App); QUIZ-ST-n = the n-th story (1 load the game, 2 start the game,
@@ -39,7 +39,7 @@ Feature: Customer requests to load the game
     And the customer can start to play
     And the app showed a loading indicator while the question loaded
 
-  @decision @QUIZ-DEC-13
+  @decision @QUIZ-DEC-15
   Scenario: An answer the question lists twice counts once
     Given the customer has connectivity
     And the quiz server replies with status 200 and the body:
@@ -52,7 +52,7 @@ Feature: Customer requests to load the game
     When the customer requests to load the game
     Then the hits counter shows "0/3"
 
-  @decision @QUIZ-DEC-14
+  @decision @QUIZ-DEC-16
   Scenario: Loading the question again during a round stops its counter
     Given the customer has connectivity
     And the quiz server offers the java keywords question

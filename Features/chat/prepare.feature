@@ -22,7 +22,9 @@ Feature: Customer starts a chat with an agent via the myCWT app
   without connectivity), MYCWT-DEC-4 (failure says why, with Retry), MYCWT-DEC-5 (unreadable token renewed),
   MYCWT-DEC-6 (metadata fetched after an initialize error retries once too), MYCWT-DEC-7 (an empty saved app id
   counts as missing, as in the original client), MYCWT-DEC-8 (tapping Retry while the chat is connecting does not
-  start a second connection).
+  start a second connection), MYCWT-DEC-9 (as in the original client: prepare() on a ready client completes at
+  once, without initializing or logging in again, and the client state reads "ready", "not ready" or "failed"
+  with the step that gave up).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -247,3 +249,23 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And a valid user token is saved locally
       When prepare() is called
       Then prepare() completes successfully
+
+  Rule: A ready chat client is not prepared again
+
+    @requests-storage @MYCWT-DEC-9
+    Scenario: prepare() on a ready client completes without initializing or logging in again
+      Given the customer is a first time chat customer
+      And the chat service answers every request
+      And prepare() has completed
+      When prepare() is called
+      Then prepare() completes successfully
+      And prepare() sends no request and does not call the ChatClient again
+      And the chat client state is "ready"
+
+    @requests-storage @MYCWT-DEC-9 @error-course
+    Scenario: The client state names the step that gave up
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client login fails every time
+      When prepare() is called
+      Then the chat client state is "failed: the chat client login failed, also after logging out and renewing the token"

@@ -20,3 +20,10 @@ public enum ChatPrepareError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+/// Where the chat start-up flow stands: not prepared yet, ready to use, or failed with the step that gave up.
+public enum ChatClientState: Equatable, Sendable {
+    case notReady
+    case ready
+    case failed(ChatPrepareError)
+}

@@ -106,6 +106,23 @@ enum ChatPrepareSteps: StepLibrary {
 
     private static func registerRequestsAndStorage(_ steps: inout Steps<ChatPrepareWorld>) {
         steps.when("prepare\\(\\) is called") { world in await world.prepare() }
+        steps.given("prepare\\(\\) has completed") { world in
+            await world.prepare()
+            if case let .failure(error) = try unwrap(world.outcome) { throw fail("prepare() failed: \(error)") }
+            world.callsWhenReady = world.backend.calls.count
+        }
+        steps.then("prepare\\(\\) sends no request and does not call the ChatClient again") { world in
+            let before = try unwrap(world.callsWhenReady, "prepare() never completed before")
+            try expect(Array(world.backend.calls.dropFirst(before)), equals: [])
+        }
+        steps.then("the chat client state is {string}") { (world, state: String) in
+            let shown = switch world.preparer.state {
+            case .notReady: "not ready"
+            case .ready: "ready"
+            case let .failed(error): "failed: \(error)"
+            }
+            try expect(shown, equals: state)
+        }
         steps.then("prepare\\(\\) completes successfully") { world in
             let outcome = try unwrap(world.outcome)
             if case let .failure(error) = outcome { throw fail("prepare() failed: \(error)") }

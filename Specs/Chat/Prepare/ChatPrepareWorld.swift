@@ -10,6 +10,8 @@ final class ChatPrepareWorld: World {
     let backend = PrepareBackendFake()
     let bubble = ChatBubbleRecorder()
     var outcome: Result<Void, ChatPrepareError>?
+    /// How many calls the back end had received when the chat became ready.
+    var callsWhenReady: Int?
 
     required init() {}
 

@@ -24,7 +24,10 @@ Feature: Customer starts a chat with an agent via the myCWT app
   counts as missing, as in the original client), MYCWT-DEC-8 (tapping Retry while the chat is connecting does not
   start a second connection), MYCWT-DEC-9 (as in the original client: prepare() on a ready client completes at
   once, without initializing or logging in again, and the client state reads "ready", "not ready" or "failed"
-  with the step that gave up).
+  with the step that gave up), MYCWT-DEC-10 (the STS token API's refusals are told apart as in the original
+  client: 401 means the customer's myCWT sign-in is no longer accepted, so they are asked to sign in again; 404
+  means STS knows no chat for their company, so Retry is not offered; any other status or an unreadable answer is
+  "could not be renewed", with Retry).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -269,3 +272,41 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the chat client login fails every time
       When prepare() is called
       Then the chat client state is "failed: the chat client login failed, also after logging out and renewing the token"
+
+  Rule: The STS token API's refusals lead to different outcomes
+
+    @requests-storage @error-course @MYCWT-REQ-05 @MYCWT-DEC-10
+    Scenario: STS refuses the customer's sign-in (401): the customer is asked to sign in to myCWT again
+      Given the customer has connectivity
+      And the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API answers the token request with the status 401
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat is unavailable: your myCWT sign-in has expired. Sign in to myCWT again, then tap Retry."
+      And the chat bubble offers Retry
+
+    @requests-storage @error-course @MYCWT-REQ-05 @MYCWT-DEC-10
+    Scenario: STS knows no chat for the customer's company (404): Retry is not offered
+      Given the customer has connectivity
+      And the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API answers the token request with the status 404
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat with an agent is not offered for your company's myCWT account."
+      And the chat bubble does not offer Retry
+
+    @requests-storage @error-course @MYCWT-REQ-05 @MYCWT-DEC-10
+    Scenario Outline: Any other answer of the STS token API (<status>) cannot renew the token, and Retry is offered
+      Given the customer has connectivity
+      And the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API answers the token request with the status <status>
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat is unavailable: your chat sign-in could not be renewed. Tap Retry to try again."
+      And the chat bubble offers Retry
+
+      Examples:
+        | status |
+        | 201    |
+        | 403    |
+        | 500    |

@@ -78,7 +78,16 @@ public final class ChatPreparer: ChatPreparing {
     }
 
     private func renewToken(appId: String) async throws(ChatPrepareError) -> String {
-        guard let token = try? await sts.requestToken(appId: appId) else { throw .tokenUnavailable }
+        let token: String
+        do {
+            token = try await sts.requestToken(appId: appId)
+        } catch {
+            switch error as? STSRefusal {
+            case .unauthorized: throw .signInExpired
+            case .unknownVendor: throw .chatNotOffered
+            case nil: throw .tokenUnavailable
+            }
+        }
         tokenStore.insert(token: token)
         return token
     }

@@ -59,6 +59,9 @@ enum ChatPrepareSteps: StepLibrary {
             world.backend.tokenExpiry = try ISODate.parse(text)
         }
         steps.given("the STS API fails every time") { world in world.backend.tokenFailsAlways = true }
+        steps.given("the STS API answers the token request with the status {int}") { (world, status: Int) in
+            world.backend.tokenStatus = status
+        }
         steps.given("the chat client initialize fails once") { world in world.backend.initializeFailuresLeft = 1 }
         steps.given("the chat client initialize fails every time") { world in world.backend.initializeFailuresLeft = .max }
         steps.given("the chat client login fails once") { world in world.backend.loginFailuresLeft = 1 }
@@ -93,6 +96,10 @@ enum ChatPrepareSteps: StepLibrary {
         steps.then("the chat bubble offers Retry") { world in
             let last = try unwrap(world.bubble.shown.last)
             try expect(last.showsRetry && !last.opensConversation, "expected a failed bubble with Retry, got \(last)")
+        }
+        steps.then("the chat bubble does not offer Retry") { world in
+            let last = try unwrap(world.bubble.shown.last)
+            try expect(!last.showsRetry, "the bubble offers Retry: \(last)")
         }
         steps.then("the chat bubble is hidden") { world in
             let last = try unwrap(world.bubble.shown.last)

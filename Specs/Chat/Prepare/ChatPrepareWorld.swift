@@ -1,5 +1,8 @@
 import Chat
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SpecRun
 
 /// One scenario of the myCWT start-up flow: the real `ChatPreparer` and `ChatEntryPoint`, with the STS back end,
@@ -15,8 +18,11 @@ final class ChatPrepareWorld: World {
 
     required init() {}
 
+    /// The real STS client, talking HTTP to the fake back end.
+    lazy var sts = RemoteSTSClient(baseURL: URL(string: "https://sts.mycwt.example")!, client: backend)
+
     lazy var preparer = ChatPreparer(
-        appIdStore: backend, tokenStore: backend, sts: backend, client: backend,
+        appIdStore: backend, tokenStore: backend, sts: sts, client: backend,
         currentDate: { [unowned self] in self.now })
 
     lazy var entryPoint = ChatEntryPoint(
@@ -39,7 +45,7 @@ final class ChatBubbleRecorder: ChatBubbleView {
 }
 
 /// The STS back end, the device storage and the chat SDK as one fake that records every call in order.
-final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
+final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatSDKClient {
     enum Call: Equatable {
         case requestMetadata, requestToken(appId: String), initialize(appId: String), login(token: String), logout
     }
@@ -55,6 +61,8 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKCl
     var metadataResults: [String?] = []          // nil = the request fails
     var metadataFallback: String? = "cwt-app-1"  // after the planned results
     var tokenFailsAlways = false
+    /// The HTTP status of the token API's answers (200 gives a token).
+    var tokenStatus = 200
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
     var initializeFailuresLeft = 0
     var loginFailuresLeft = 0
@@ -66,7 +74,27 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKCl
     func retrieveToken() -> String? { retrievedToken = true; return token }
     func insert(token: String) { self.token = token }
 
-    func requestMetadata() async throws -> STSMetadata {
+    /// The STS back end over HTTP: `GET …/sts/metadata` and `POST …/sts/token` with `{"appId": …}`.
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = try unwrap(request.url)
+        switch url.lastPathComponent {
+        case "metadata":
+            let appId = try await requestMetadata()
+            return (Data(#"{"appId":"\#(appId)"}"#.utf8), response(url, status: 200))
+        case "token":
+            let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
+            calls.append(.requestToken(appId: body?["appId"] ?? ""))
+            if tokenFailsAlways { throw Failure() }
+            guard tokenStatus == 200 else { return (Data(), response(url, status: tokenStatus)) }
+            let token = JWTFactory.token(subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry)
+            issuedTokens.append(token)
+            return (Data(#"{"token":"\#(token)"}"#.utf8), response(url, status: 200))
+        default:
+            return (Data(), response(url, status: 404))
+        }
+    }
+
+    private func requestMetadata() async throws -> String {
         calls.append(.requestMetadata)
         if let action = whileRequestingMetadata {
             whileRequestingMetadata = nil
@@ -74,15 +102,11 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKCl
         }
         let result = metadataResults.isEmpty ? metadataFallback : metadataResults.removeFirst()
         guard let appId = result else { throw Failure() }
-        return STSMetadata(appId: appId)
+        return appId
     }
 
-    func requestToken(appId: String) async throws -> String {
-        calls.append(.requestToken(appId: appId))
-        if tokenFailsAlways { throw Failure() }
-        let token = JWTFactory.token(subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry)
-        issuedTokens.append(token)
-        return token
+    private func response(_ url: URL, status: Int) -> HTTPURLResponse {
+        HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
     }
 
     func initialize(appId: String) async throws {

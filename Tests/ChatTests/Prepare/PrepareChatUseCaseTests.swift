@@ -214,6 +214,15 @@ final class PrepareChatUseCaseTests: XCTestCase {
         XCTAssertEqual(spy.messages.filter { $0 == .logout }.count, 1)
     }
 
+    func test_prepare_tellsTheSTSRefusalsApart() async {
+        for (refusal, expected) in [(STSRefusal.unauthorized, ChatPrepareError.signInExpired), (.unknownVendor, .chatNotOffered)] {
+            let (sut, spy) = makeSUT(appId: "app-1")
+            spy.tokenResults = [.failure(refusal)]
+
+            await expect(sut, toFailWith: expected)
+        }
+    }
+
     func test_prepare_deliversTokenErrorWhenTokenRenewalFailsAfterLoginError() async {
         let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
         spy.initializeResults = [.success(())]

@@ -82,6 +82,10 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
             let appId = try await requestMetadata()
             return (Data(#"{"appId":"\#(appId)"}"#.utf8), response(url, status: 200))
         case "token":
+            // Like the real API: a token request must be a JSON POST.
+            guard request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == "application/json" else {
+                return (Data(), response(url, status: 415))
+            }
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.requestToken(appId: body?["appId"] ?? ""))
             if tokenFailsAlways { throw Failure() }

@@ -24,6 +24,8 @@ Feature: Customer and rider exchange messages in real time
   Scenario: Customer sends a message and the rider receives it in real time with a push notification
     Given Sam has the chat of order 1001 open
     And Ana has the chat of order 1001 open
+    Then the input of Ana shows "Message Sam"
+    And the input of Sam shows "Message the customer"
     When Ana sends "Hi, I am on the 3rd floor"
     Then Ana sees "Hi, I am on the 3rd floor" on the right at "14:05" marked "Sent"
     And Sam sees "Hi, I am on the 3rd floor" on the left at "14:05"

@@ -47,6 +47,7 @@ Feature: Realtime chat session with an operator
         | from     | text                             |
         | visitor  | My flight to Lisbon is cancelled |
         | operator | Let me look at your booking      |
+      And the app shows the title "Chatting with Anna"
       And the app shows these messages:
         | author   | text                             |
         | You      | My flight to Lisbon is cancelled |

@@ -88,6 +88,7 @@ Feature: Realtime chat session with an operator
     Scenario: Requests before the session is started fail
       When the visitor refreshes the session without starting it
       Then the request fails with "The chat session is not started: start it first."
+      And starting a chat fails with "The chat session is not started: start it first."
 
     @start-to-work
     Scenario Outline: The account is a name or the full URL of the service
@@ -366,6 +367,7 @@ Feature: Realtime chat session with an operator
       Then the session is told the chat state is "closedByOperator"
       And the chat is displayed
       And the app shows the title "Anna closed the chat"
+      And the app offers to start a chat
       When the visitor rates the operator "Anna" with 5 stars
       Then the chat service records 5 stars for the operator "op-7"
 

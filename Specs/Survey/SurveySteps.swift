@@ -100,6 +100,7 @@ enum SurveySteps: StepLibrary {
         steps.then("the app displays no login error") { world in
             let screen = try unwrap(world.loginViewModel, "the login screen was never shown")
             try expectNil(screen.errorMessage)
+            try expect(!screen.isLoading, "the login screen is still loading")
         }
         steps.then("the app moves on to the surveys") { world in
             try expect(world.loggedInToken != nil, "the app stayed on the login screen")

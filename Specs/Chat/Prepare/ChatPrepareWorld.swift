@@ -89,10 +89,10 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.requestToken(appId: body?["appId"] ?? ""))
             if tokenFailsAlways { throw Failure() }
-            guard tokenStatus == 200 else { return (Data(), response(url, status: tokenStatus)) }
             let token = JWTFactory.token(subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry)
-            issuedTokens.append(token)
-            return (Data(#"{"token":"\#(token)"}"#.utf8), response(url, status: 200))
+            // Whatever the status, the body carries a token: only a 200 may be taken.
+            if tokenStatus == 200 { issuedTokens.append(token) }
+            return (Data(#"{"token":"\#(token)"}"#.utf8), response(url, status: tokenStatus))
         default:
             return (Data(), response(url, status: 404))
         }

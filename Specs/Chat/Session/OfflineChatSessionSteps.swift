@@ -89,6 +89,7 @@ enum OfflineChatSessionSteps: StepLibrary {
             try expect(try unwrap(world.lastChanges).newChats.map { world.name(ofChat: $0.id) }, equals: world.names(list))
         }
         steps.then("the changes have the modified chats {string}") { (world, list: String) in
+            try expect(!(try unwrap(world.lastChanges)).isEmpty, "changes with modified chats are reported empty")
             try expect(try unwrap(world.lastChanges).modifiedChats.map { world.name(ofChat: $0.id) }, equals: world.names(list))
         }
         steps.then("the changes have the new messages {string}") { (world, text: String) in

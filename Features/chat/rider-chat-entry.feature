@@ -24,6 +24,7 @@ Feature: Chat with Rider entry point on the order tracking screen
     When Ana views the tracking screen of order 1001
     Then the "Chat with Rider" button is visible and enabled
     And the button is labelled "Chat with your rider Sam" for screen readers
+    And the button opens the chat to write in
 
   @CUS-032-AC-005 @CUS-032-TS-002
   Scenario Outline: Chat option is not available before a rider is assigned (<status>)

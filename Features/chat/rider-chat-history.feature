@@ -101,3 +101,12 @@ Feature: The chat history of the order
     Then Ana is told "Older messages could not be loaded. Check your connection and scroll up again."
     When connectivity is restored for Ana
     Then Ana is told nothing
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: A chat opened without internet connection says so, and loads once the connection is back
+    Given the chat of order 1001 already holds 3 messages
+    When Ana opens the chat of order 1001 without internet connection
+    Then Ana is told "The chat could not be loaded. Check your connection; it will load again when you are back online."
+    When connectivity is restored for Ana
+    Then Ana sees 3 messages
+    And Ana is told nothing

@@ -82,6 +82,7 @@ Feature: Realtime chat session with an operator
       And the operator replies "Hello?"
       Then the session receives no event after it was stopped
       And the session holds no chat event after it was stopped
+      And the chat service no longer has the visitor connected
       And refreshing the session fails with "The chat session was stopped: start a new session."
 
     @start-to-work @error-course
@@ -312,6 +313,17 @@ Feature: Realtime chat session with an operator
         | 1048576 | 1 MB       |
         | 1572864 | 1.5 MB     |
 
+    @chat-usage @typing
+    Scenario: A full update of the chat service ends the typing indicator
+      When the operator starts typing
+      And the chat service sends a full update
+      Then the visitor sees that the operator is not typing
+
+    @chat-usage @rating @error-course
+    Scenario: The operator of a chat the visitor closed cannot be rated any more
+      When the visitor closes the chat
+      Then rating the operator "Anna" with 5 stars fails with "The chat is closed (closedByVisitor): start a new chat."
+
     @chat-usage @draft
     Scenario: The operator sees the visitor's draft while they type
       When the visitor is composing the draft "My booking reference is"
@@ -368,6 +380,7 @@ Feature: Realtime chat session with an operator
       And the chat is displayed
       And the app shows the title "Anna closed the chat"
       And the app offers to start a chat
+      And the app lets the visitor rate the operator
       When the visitor rates the operator "Anna" with 5 stars
       Then the chat service records 5 stars for the operator "op-7"
 

@@ -112,7 +112,8 @@ public final class OrderChatClient {
         let wasOnline = state.isOnline
         state.isOnline = isOnline
         guard isOnline else { return }
-        if !wasOnline || !outbox.isEmpty { await open() }
+        // Catch up after being offline, before resending, or when the chat could not be loaded at all.
+        if !wasOnline || !outbox.isEmpty || state.order == nil { await open() }
         await flushOutbox()
     }
 

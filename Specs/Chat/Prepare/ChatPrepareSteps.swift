@@ -89,6 +89,7 @@ enum ChatPrepareSteps: StepLibrary {
             let last = try unwrap(world.bubble.shown.last)
             try expect(last.message, equals: message)
             try expect(last.opensConversation, "the bubble does not open the conversation: \(last)")
+            try expect(!last.showsRetry, "a ready bubble offers Retry: \(last)")
         }
         steps.then("the chat bubble shows {string}") { (world, message: String) in
             try expect(world.bubble.shown.last?.message, equals: message)

@@ -7,6 +7,18 @@ final class RiderChatSpecInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [RiderChatEvent] = []
     private var applied = 0
+    private var ended = false
+
+    /// The service ended the live subscription.
+    func recordEnd() {
+        lock.lock(); defer { lock.unlock() }
+        ended = true
+    }
+
+    var hasEnded: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return ended
+    }
 
     func record(_ event: RiderChatEvent) {
         lock.lock(); defer { lock.unlock() }

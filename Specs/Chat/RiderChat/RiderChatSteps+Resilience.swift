@@ -6,6 +6,9 @@ extension RiderChatSteps {
     // MARK: Flaky connections, retries and catching up (AC-006, BR-CHAT-001 at the service)
 
     static func registerResilience(_ steps: inout Steps<RiderChatWorld>) {
+        steps.when("{word} opens the chat of order {word} without internet connection") { (world, name: String, orderID: String) in
+            try await world.openChat(name, orderID: orderID, online: false)
+        }
         steps.given("the live connection of {word} drops") { (world, name: String) in
             try await world.app(name).disconnectLive()
         }

@@ -77,6 +77,9 @@ enum RiderChatSteps: StepLibrary {
             let entry = try unwrap(world.entryPoint, "view the tracking screen first")
             try expect(!entry.isVisible && !entry.isEnabled, "the chat option should be hidden and disabled, it is \(entry)")
         }
+        steps.then("the button opens the chat to write in") { world in
+            try expect(!(try unwrap(world.entryPoint).opensReadOnly), "the button opens the chat read-only")
+        }
         steps.then("the button opens the chat read-only") { world in
             try expect(try unwrap(world.entryPoint).opensReadOnly, "the button should open the chat read-only")
         }

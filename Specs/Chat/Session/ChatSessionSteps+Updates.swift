@@ -14,6 +14,12 @@ extension ChatSessionSteps {
             try expect(texts.filter { $0 == text }.count, equals: 1)
             try expect(!texts.contains(old), "the chat still shows \"\(old)\": \(texts)")
         }
+        steps.then("the app lets the visitor rate the operator") { world in
+            try expect(ChatScreenPresenter.map(world.session).canRateOperator, "the app does not offer to rate the operator")
+        }
+        steps.then("the chat service no longer has the visitor connected") { world in
+            try expect(!world.server.isConnected, "the stopped session is still connected to the chat service")
+        }
         steps.then("the session holds no chat event after it was stopped") { world in
             try expect(world.session.currentOperator == nil, "the stopped session took the operator \(world.session.currentOperator?.name ?? "")")
             try expect(world.session.chat?.state, equals: .queue)

@@ -50,6 +50,7 @@ Feature: Log in
       And the cached token is "lbxD2K2BjbYt" with the refresh token "3zJz2oW0njxl" expiring at "2026-11-22T10:00:00Z"
       And the app displays no login error
       And the app moves on to the surveys
+      And the login screen showed its loading state until the answer arrived
 
     @primary-course @SRV-UC-1-primary @SRV-FR-3
     Scenario: After logging in the app shows the surveys using the new token

@@ -102,6 +102,9 @@ enum SurveySteps: StepLibrary {
             try expectNil(screen.errorMessage)
             try expect(!screen.isLoading, "the login screen is still loading")
         }
+        steps.then("the login screen showed its loading state until the answer arrived") { world in
+            try expect(world.loginScreen.shown.map(\.isLoading), equals: [true, false])
+        }
         steps.then("the app moves on to the surveys") { world in
             try expect(world.loggedInToken != nil, "the app stayed on the login screen")
         }

@@ -84,6 +84,7 @@ enum ChatPrepareSteps: StepLibrary {
             let first = try unwrap(world.bubble.shown.first)
             try expect(first.state, equals: .connecting)
             try expect(first.message, equals: message)
+            try expect(!first.showsRetry && !first.opensConversation, "a connecting bubble offers nothing to tap: \(first)")
         }
         steps.then("the chat bubble shows {string} and opens the conversation when tapped") { (world, message: String) in
             let last = try unwrap(world.bubble.shown.last)

@@ -204,6 +204,12 @@ Feature: Offline chats answered later by an operator
 
   Rule: User change: only one offline session is active, and a new user sees only their own history
 
+    @offline-mode @user-change
+    Scenario: Clearing the cached user data leaves nothing on the device
+      Given "alice" has requested the offline history
+      When the app clears the cached user data
+      Then no cached data of "alice" is left on the device
+
     @user-change @WEBIM-DEC-11
     Scenario: After a user change the new user sees only their own history
       Given the visitor "alice" has these offline chats on the server:

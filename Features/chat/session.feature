@@ -67,6 +67,12 @@ Feature: Realtime chat session with an operator
       When the visitor starts the session
       Then the session receives a full update
 
+    @start-to-work @rating
+    Scenario: A chat still waiting in the queue has no operator to rate
+      Given the visitor has started the session
+      And the visitor has started a chat
+      Then the app does not let the visitor rate an operator
+
     @start-to-work
     Scenario: Refreshing the session delivers a full update
       Given the visitor has started the session
@@ -372,6 +378,8 @@ Feature: Realtime chat session with an operator
       When the visitor closes the chat
       Then the session is told the chat state is "closedByVisitor"
       And the chat is not displayed
+      When the visitor sends the file "receipt.pdf" of type "application/pdf" and 10 bytes with client-side id "f-9"
+      Then the message "f-9" fails with "The chat is closed (closedByVisitor): start a new chat."
 
     @chat-usage @close-chat @WEBIM-DEC-4
     Scenario: The operator closes the chat: it stays displayed and can be rated

@@ -17,6 +17,9 @@ extension ChatSessionSteps {
         steps.then("the app lets the visitor rate the operator") { world in
             try expect(ChatScreenPresenter.map(world.session).canRateOperator, "the app does not offer to rate the operator")
         }
+        steps.then("the app does not let the visitor rate an operator") { world in
+            try expect(!ChatScreenPresenter.map(world.session).canRateOperator, "the app offers to rate an operator")
+        }
         steps.then("the chat service no longer has the visitor connected") { world in
             try expect(!world.server.isConnected, "the stopped session is still connected to the chat service")
         }

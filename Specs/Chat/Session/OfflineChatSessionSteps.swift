@@ -219,6 +219,9 @@ enum OfflineChatSessionSteps: StepLibrary {
         steps.then("no cached data of {string} is left on the device") { (world, visitor: String) in
             try expect(world.cache.load()?.token != visitor, "the device still caches the data of \(visitor)")
         }
+        steps.when("the app clears the cached user data") { world in
+            OfflineSession.clearCachedUserData(in: world.cache)
+        }
         steps.when("an offline session for {string} is created without clearing the cached user data") { (world, visitor: String) in
             _ = world.session(of: visitor)
         }

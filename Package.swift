@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "Chat"),
         .target(name: "Survey"),
         .target(name: "Quiz"),
-        .target(name: "Specs", dependencies: ["SpecRun", "Chat", "Survey", "Quiz"], path: "Specs"),
+        .target(name: "Specs", dependencies: ["SpecRun", "Chat", "Survey", "Quiz", "DomainTestSupport"], path: "Specs"),
+        // Test doubles of the domains' boundaries (in-memory servers, stores, push notifier): never shipped in a domain module.
+        .target(name: "DomainTestSupport", dependencies: ["Chat", "Survey"], path: "Tests/DomainTestSupport"),
 
         // Benchmarks (swift run -c release <name>)
         .executableTarget(name: "gherkin-bench", dependencies: ["Gherkin", "Messages"], path: "Benchmarks/GherkinBench"),
@@ -48,8 +50,8 @@ let package = Package(
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
         .testTarget(name: "AcceptanceTests", dependencies: ["SpecRun", "Specs", "Gherkin", "Messages"]),
-        .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport"]),
-        .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport"]),
+        .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport", "DomainTestSupport"]),
+        .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "HTTPTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     ],

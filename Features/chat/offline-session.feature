@@ -69,6 +69,17 @@ Feature: Offline chats answered later by an operator
       Then the changes are empty
 
     @offline-mode @history
+    Scenario: The full history drops the chats deleted on another device
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | visitor | Where is my refund?   | 2026-11-20T10:00:00Z |
+      And "alice" has requested the offline history
+      When the visitor "alice" deletes the offline chat "baggage" on another device
+      And "alice" requests the full offline history
+      Then "alice" still sees the offline chats "refund"
+
+    @offline-mode @history
     Scenario: A forced request gets the full history again
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -111,6 +122,7 @@ Feature: Offline chats answered later by an operator
       Then "alice" has 1 offline chat
       And the new offline chat is for the department "flights" and holds "Can I change my seat?"
       And the chat service has that chat for "alice"
+      And the new offline chat has no unread answers
 
     @offline-mode @send
     Scenario: Sending an image in a new chat
@@ -135,6 +147,21 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The message is empty: type some text first."
       And "alice" has 0 offline chats
 
+    @offline-mode @send @error-course
+    Scenario: A file whose type is not a MIME type is not sent
+      When "alice" tries to send the file "passport" of type "scan" in a new offline chat
+      Then the request fails with '"scan" is not a MIME type like "image/png": choose another file.'
+      And nothing was sent to the offline chat service
+
+    @offline-mode @send @error-course
+    Scenario: A visitor cannot write in a chat that is not theirs
+      Given the visitor "bob" has these offline chats on the server:
+        | chat   | created at           | from    | message             | sent at              |
+        | refund | 2026-11-20T10:00:00Z | visitor | Where is my refund? | 2026-11-20T10:00:00Z |
+      When "alice" tries to send "Hello" in the offline chat "refund" of "bob"
+      Then the request fails with "There is no chat yet: start a chat first."
+      And nothing was sent to the offline chat service
+
   Rule: Unread answers are marked as read, and chats can be deleted
 
     @offline-mode @mark-as-read @WEBIM-DEC-9
@@ -150,6 +177,20 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the offline chat "baggage" is read
 
+    @offline-mode @mark-as-read
+    Scenario: Marking a chat as read is stored at once, on the server and on the device
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the operator "Olga" replies "Your bag is at the desk" in the chat "baggage" of "alice"
+      And "alice" requests the offline history
+      When "alice" marks the offline chat "baggage" as read
+      Then the offline chat "baggage" is read
+      And the chat service has the chat "baggage" as read
+      When "alice" relaunches the app
+      Then the offline chat "baggage" is read
+
     @offline-mode @delete
     Scenario: Deleting a chat
       Given the visitor "alice" has these offline chats on the server:
@@ -162,6 +203,12 @@ Feature: Offline chats answered later by an operator
       And the chat service no longer has the chat "baggage"
 
   Rule: User change: only one offline session is active, and a new user sees only their own history
+
+    @offline-mode @user-change
+    Scenario: Clearing the cached user data leaves nothing on the device
+      Given "alice" has requested the offline history
+      When the app clears the cached user data
+      Then no cached data of "alice" is left on the device
 
     @user-change @WEBIM-DEC-11
     Scenario: After a user change the new user sees only their own history

@@ -20,7 +20,14 @@ Feature: Customer starts a chat with an agent via the myCWT app
   11 login error, 12 login success. Our decisions are MYCWT-DEC-1 ("not expired" typo read as "expired", `exp` at
   or before now is expired), MYCWT-DEC-2 (reading of the truncated first-time scenario), MYCWT-DEC-3 (no bubble
   without connectivity), MYCWT-DEC-4 (failure says why, with Retry), MYCWT-DEC-5 (unreadable token renewed),
-  MYCWT-DEC-6 (metadata fetched after an initialize error retries once too).
+  MYCWT-DEC-6 (metadata fetched after an initialize error retries once too), MYCWT-DEC-7 (an empty saved app id
+  counts as missing, as in the original client), MYCWT-DEC-8 (tapping Retry while the chat is connecting does not
+  start a second connection), MYCWT-DEC-9 (as in the original client: prepare() on a ready client completes at
+  once, without initializing or logging in again, and the client state reads "ready", "not ready" or "failed"
+  with the step that gave up), MYCWT-DEC-10 (the STS token API's refusals are told apart as in the original
+  client: 401 means the customer's myCWT sign-in is no longer accepted, so they are asked to sign in again; 404
+  means STS knows no chat for their company, so Retry is not offered; any other status or an unreadable answer is
+  "could not be renewed", with Retry).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -52,6 +59,15 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When the chat client login works again
       And the customer taps Retry
       Then the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+
+    @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-8
+    Scenario: Tapping Retry while the chat is connecting does not connect twice
+      Given the customer has connectivity
+      And the customer is a first time chat customer
+      And the customer taps Retry while the chat is still connecting
+      When the customer opens the app to chat with an agent
+      Then the app requests the STS-metadata API 1 time
+      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-2 @MYCWT-REQ-01 @MYCWT-REQ-03 @MYCWT-REQ-07
     Scenario: Every customer opens the app with chat: a first-time chat customer
@@ -105,11 +121,34 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | 2026-12-31T00:00:00Z | calls initialize on the ChatClient without calling the STS API |
 
     @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-5
-    Scenario: A stored user token that cannot be read is renewed
+    Scenario Outline: A stored user token that cannot be read is renewed (<why>)
       Given the appId "cwt-app-1" is saved locally
-      And the unreadable user token "not-a-jwt" is saved locally
+      And the unreadable user token "<token>" is saved locally
       When prepare() is called
       Then the app calls the STS API to renew the token
+
+      Examples:
+        | why                         | token |
+        | not a JWT                   | not-a-jwt |
+        | two parts only              | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9 |
+        | four parts                  | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9.sig.extra |
+        | payload not base64url       | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.*not-base64*.sig |
+        | no expiry in the payload    | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQifQ.sig |
+
+    @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-5
+    Scenario: An unsigned JWT (empty signature part) that is not expired is used as it is
+      Given the appId "cwt-app-1" is saved locally
+      And the user token "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9." is saved locally
+      When prepare() is called
+      Then the app calls initialize on the ChatClient without calling the STS API
+
+    @requests-storage @MYCWT-REQ-01 @MYCWT-DEC-7
+    Scenario: An empty saved app id counts as missing
+      Given the appId "" is saved locally
+      And the STS-metadata API gives the app id "cwt-app-7"
+      When prepare() is called
+      Then the app requests the STS-metadata API
+      And the app saves his app id "cwt-app-7" locally
 
     @requests-storage @MYCWT-REQ-07
     Scenario: The STS-metadata request completes successfully
@@ -213,3 +252,61 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And a valid user token is saved locally
       When prepare() is called
       Then prepare() completes successfully
+
+  Rule: A ready chat client is not prepared again
+
+    @requests-storage @MYCWT-DEC-9
+    Scenario: prepare() on a ready client completes without initializing or logging in again
+      Given the customer is a first time chat customer
+      And the chat service answers every request
+      And prepare() has completed
+      When prepare() is called
+      Then prepare() completes successfully
+      And prepare() sends no request and does not call the ChatClient again
+      And the chat client state is "ready"
+
+    @requests-storage @MYCWT-DEC-9 @error-course
+    Scenario: The client state names the step that gave up
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client login fails every time
+      When prepare() is called
+      Then the chat client state is "failed: the chat client login failed, also after logging out and renewing the token"
+
+  Rule: The STS token API's refusals lead to different outcomes
+
+    @requests-storage @error-course @MYCWT-REQ-05 @MYCWT-DEC-10
+    Scenario: STS refuses the customer's sign-in (401): the customer is asked to sign in to myCWT again
+      Given the customer has connectivity
+      And the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API answers the token request with the status 401
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat is unavailable: your myCWT sign-in has expired. Sign in to myCWT again, then tap Retry."
+      And the chat bubble offers Retry
+
+    @requests-storage @error-course @MYCWT-REQ-05 @MYCWT-DEC-10
+    Scenario: STS knows no chat for the customer's company (404): Retry is not offered
+      Given the customer has connectivity
+      And the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API answers the token request with the status 404
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat with an agent is not offered for your company's myCWT account."
+      And the chat bubble does not offer Retry
+
+    @requests-storage @error-course @MYCWT-REQ-05 @MYCWT-DEC-10
+    Scenario Outline: Any other answer of the STS token API (<status>) cannot renew the token, and Retry is offered
+      Given the customer has connectivity
+      And the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the STS API answers the token request with the status <status>
+      When the customer opens the app to chat with an agent
+      Then the chat bubble shows "Chat is unavailable: your chat sign-in could not be renewed. Tap Retry to try again."
+      And the chat bubble offers Retry
+
+      Examples:
+        | status |
+        | 201    |
+        | 403    |
+        | 500    |

@@ -93,4 +93,9 @@ Feature: Only the customer and the currently assigned rider take part in an orde
     And Ana sends "Please ring the bell"
     When administrator Kim opens the chat log of order 1001
     Then Kim can still read "Please ring the bell"
+    And the input of Kim shows "Read-only chat log"
     And the chat service rejects "Hello from support" from Kim with the reason "Administrators can read chat logs but cannot send messages."
+
+  @BR-CHAT-001
+  Scenario: The chat service refuses the history of an order to a stranger
+    Then the chat service refuses the history of order 1001 to Bob with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."

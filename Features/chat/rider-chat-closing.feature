@@ -64,3 +64,11 @@ Feature: The chat becomes read-only when the order is delivered or cancelled
     When order 1001 becomes "Delivered"
     And order 1001 becomes "Delivered"
     Then the chat of order 1001 holds the system message "This chat is now closed" once
+
+  @CUS-032-AC-004 @BR-CHAT-002
+  Scenario: A send refused because the order closed meanwhile disables the input
+    Given the live connection of Ana drops
+    And order 1001 becomes "Delivered"
+    When Ana tries to send "Are you here?"
+    Then the message is refused with the reason "This chat is now closed: order 1001 is Delivered. You can still read the history."
+    And the message input and the Send button are disabled for Ana

@@ -24,6 +24,7 @@ Feature: Chat with Rider entry point on the order tracking screen
     When Ana views the tracking screen of order 1001
     Then the "Chat with Rider" button is visible and enabled
     And the button is labelled "Chat with your rider Sam" for screen readers
+    And the button opens the chat to write in
 
   @CUS-032-AC-005 @CUS-032-TS-002
   Scenario Outline: Chat option is not available before a rider is assigned (<status>)
@@ -62,3 +63,9 @@ Feature: Chat with Rider entry point on the order tracking screen
     When Ana opens the chat of order 1001
     Then Ana sees "Sam" at the top of the chat
     And Ana sees "Order 1001 · In Transit" under the header
+
+  @CUS-032-AC-005 @BR-CHAT-001
+  Scenario: A rider assigned while the order is still Preparing cannot be chatted with yet
+    Given order 1001 is "Preparing" with rider Sam assigned
+    When Ana tries to open the chat of order 1001
+    Then Ana is told "Chat with your rider opens once a rider is assigned and order 1001 is In Transit (it is Preparing)."

@@ -56,3 +56,57 @@ Feature: The chat history of the order
       | from | message                 | time  | side  |
       | You  | Message 1 of order 1001 | 14:05 | right |
       | Sam  | Message 2 of order 1001 | 14:05 | left  |
+
+  @CUS-032-UI
+  Scenario: Exactly one page of history leaves nothing older to load
+    Given the chat of order 1001 already holds 20 messages
+    When Ana opens the chat of order 1001
+    Then Ana sees 20 messages
+    And there are no older messages for Ana
+
+  @CUS-032-UI
+  Scenario: One message more than a page is loaded by scrolling up
+    Given the chat of order 1001 already holds 21 messages
+    When Ana opens the chat of order 1001
+    Then Ana sees 20 messages, from "Message 2 of order 1001" to "Message 21 of order 1001"
+    And Ana can scroll up for older messages
+    When Ana scrolls up
+    Then Ana sees 21 messages
+    And there are no older messages for Ana
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: Back online after missing more than a page, the chat starts again from the latest messages
+    Given the chat of order 1001 already holds 3 messages
+    And Ana has the chat of order 1001 open
+    And the device of Ana loses its internet connection
+    And 42 more messages are written in the chat of order 1001
+    When connectivity is restored for Ana
+    Then Ana sees 20 messages, from "Message 26 of order 1001" to "Message 45 of order 1001"
+    And Ana can scroll up for older messages
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: Back online, a system message received live is not shown twice
+    Given Ana has the chat of order 1001 open
+    And order 1001 is reassigned to rider Alex
+    And the device of Ana loses its internet connection
+    When connectivity is restored for Ana
+    Then Ana sees the system message "Your rider is now Alex" once
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: The notice about older messages goes away once the connection is back
+    Given the chat of order 1001 already holds 45 messages
+    And Ana has the chat of order 1001 open
+    And the device of Ana loses its internet connection
+    When Ana scrolls up
+    Then Ana is told "Older messages could not be loaded. Check your connection and scroll up again."
+    When connectivity is restored for Ana
+    Then Ana is told nothing
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: A chat opened without internet connection says so, and loads once the connection is back
+    Given the chat of order 1001 already holds 3 messages
+    When Ana opens the chat of order 1001 without internet connection
+    Then Ana is told "The chat could not be loaded. Check your connection; it will load again when you are back online."
+    When connectivity is restored for Ana
+    Then Ana sees 3 messages
+    And Ana is told nothing

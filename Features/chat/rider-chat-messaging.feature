@@ -24,6 +24,8 @@ Feature: Customer and rider exchange messages in real time
   Scenario: Customer sends a message and the rider receives it in real time with a push notification
     Given Sam has the chat of order 1001 open
     And Ana has the chat of order 1001 open
+    Then the input of Ana shows "Message Sam"
+    And the input of Sam shows "Message the customer"
     When Ana sends "Hi, I am on the 3rd floor"
     Then Ana sees "Hi, I am on the 3rd floor" on the right at "14:05" marked "Sent"
     And Sam sees "Hi, I am on the 3rd floor" on the left at "14:05"
@@ -96,3 +98,10 @@ Feature: Customer and rider exchange messages in real time
     Given Sam has the chat of order 1001 open
     When order 1001 becomes "Delivered"
     Then no push notification is requested
+
+  @CUS-032-AC-002
+  Scenario: A sent message is confirmed by the chat service's answer, even without the live connection
+    Given Ana has the chat of order 1001 open
+    And the live connection of Ana drops
+    When Ana sends "I am at the gate"
+    Then Ana sees "I am at the gate" on the right at "14:05" marked "Sent"

@@ -64,3 +64,37 @@ Feature: Messages sent without connectivity are resent automatically
     Then Sam receives exactly these messages in this order:
       | First  |
       | Second |
+
+  @CUS-032-AC-006
+  Scenario: A message written while an earlier one still waits is sent after it, even with the connection back
+    Given the device of Ana loses its internet connection
+    And Ana sends "First"
+    And the chat service does not answer the next 2 sends of Ana
+    And connectivity is restored for Ana
+    When Ana sends "Second"
+    Then Ana sees "Second" on the right at "14:05" marked "Sending failed"
+    When connectivity is restored for Ana
+    Then Sam receives exactly these messages in this order:
+      | First  |
+      | Second |
+
+  @CUS-032-AC-006
+  Scenario: A resend that times out keeps its place at the front of the outbox
+    Given the device of Ana loses its internet connection
+    And Ana sends "I am in the garden"
+    And Ana sends "Behind the house"
+    And the chat service does not answer the next 1 send of Ana
+    When connectivity is restored for Ana
+    Then Ana sees "I am in the garden" on the right at "14:05" marked "Sending failed"
+    When connectivity is restored for Ana
+    Then Sam receives exactly these messages in this order:
+      | I am in the garden |
+      | Behind the house   |
+
+  @CUS-032-AC-006
+  Scenario: The chat service stores a message sent twice with the same id only once
+    Given Ana sends "Code 4521 for the door"
+    When the chat service receives "Code 4521 for the door" from Ana again, with the same message id
+    Then the chat of order 1001 holds 1 message
+    And Sam has received 1 message
+    And 1 push notification is requested

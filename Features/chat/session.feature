@@ -47,6 +47,7 @@ Feature: Realtime chat session with an operator
         | from     | text                             |
         | visitor  | My flight to Lisbon is cancelled |
         | operator | Let me look at your booking      |
+      And the app shows the title "Chatting with Anna"
       And the app shows these messages:
         | author   | text                             |
         | You      | My flight to Lisbon is cancelled |
@@ -59,6 +60,18 @@ Feature: Realtime chat session with an operator
       When the chat service sends a full update
       Then the session receives 2 full updates
       And the displayed chat is in state "queue"
+
+    @start-to-work
+    Scenario: Starting a session that is already started changes nothing
+      Given the visitor has started the session
+      When the visitor starts the session
+      Then the session receives a full update
+
+    @start-to-work @rating
+    Scenario: A chat still waiting in the queue has no operator to rate
+      Given the visitor has started the session
+      And the visitor has started a chat
+      Then the app does not let the visitor rate an operator
 
     @start-to-work
     Scenario: Refreshing the session delivers a full update
@@ -74,12 +87,15 @@ Feature: Realtime chat session with an operator
       And the operator "Anna" takes the chat
       And the operator replies "Hello?"
       Then the session receives no event after it was stopped
+      And the session holds no chat event after it was stopped
+      And the chat service no longer has the visitor connected
       And refreshing the session fails with "The chat session was stopped: start a new session."
 
     @start-to-work @error-course
     Scenario: Requests before the session is started fail
       When the visitor refreshes the session without starting it
       Then the request fails with "The chat session is not started: start it first."
+      And starting a chat fails with "The chat session is not started: start it first."
 
     @start-to-work
     Scenario Outline: The account is a name or the full URL of the service
@@ -246,6 +262,11 @@ Feature: Realtime chat session with an operator
         | image/      |
         | image/png/x |
 
+    @chat-usage @send-file @WEBIM-DEC-3
+    Scenario: A MIME type may hold digits
+      When the visitor sends the file "voice-note.m4a" of type "audio/mp4" and 10 bytes with client-side id "f-3"
+      Then the message "f-3" succeeds
+
     @chat-usage @receive-message
     Scenario: The operator's messages tell who wrote them
       When the operator replies "I found a room at the airport hotel"
@@ -272,6 +293,42 @@ Feature: Realtime chat session with an operator
       When the operator stops typing
       Then the visitor sees that the operator is not typing
       And the app shows no typing indicator
+
+    @chat-usage @typing
+    Scenario: The typing indicator ends when the chat is closed
+      When the operator starts typing
+      And the visitor closes the chat
+      Then the visitor sees that the operator is not typing
+
+    @chat-usage @receive-message
+    Scenario: A message the operator corrects replaces the one shown
+      When the operator replies "Your hotel is booked for the 12th"
+      And the operator corrects that message to "Your hotel is booked for the 13th"
+      Then the displayed chat holds the operator message "Your hotel is booked for the 13th" only once, and not "Your hotel is booked for the 12th"
+
+    @chat-usage @receive-message
+    Scenario Outline: File sizes are shown in bytes below 1024 bytes, then in KB and MB
+      When the operator sends the file "scan.pdf" of type "application/pdf" and <bytes> bytes
+      Then the app shows the attachment "scan.pdf (<shown>)" from "Anna"
+
+      Examples:
+        | bytes   | shown      |
+        | 1       | 1 byte     |
+        | 1023    | 1023 bytes |
+        | 1024    | 1 KB       |
+        | 1048576 | 1 MB       |
+        | 1572864 | 1.5 MB     |
+
+    @chat-usage @typing
+    Scenario: A full update of the chat service ends the typing indicator
+      When the operator starts typing
+      And the chat service sends a full update
+      Then the visitor sees that the operator is not typing
+
+    @chat-usage @rating @error-course
+    Scenario: The operator of a chat the visitor closed cannot be rated any more
+      When the visitor closes the chat
+      Then rating the operator "Anna" with 5 stars fails with "The chat is closed (closedByVisitor): start a new chat."
 
     @chat-usage @draft
     Scenario: The operator sees the visitor's draft while they type
@@ -321,6 +378,8 @@ Feature: Realtime chat session with an operator
       When the visitor closes the chat
       Then the session is told the chat state is "closedByVisitor"
       And the chat is not displayed
+      When the visitor sends the file "receipt.pdf" of type "application/pdf" and 10 bytes with client-side id "f-9"
+      Then the message "f-9" fails with "The chat is closed (closedByVisitor): start a new chat."
 
     @chat-usage @close-chat @WEBIM-DEC-4
     Scenario: The operator closes the chat: it stays displayed and can be rated
@@ -328,6 +387,8 @@ Feature: Realtime chat session with an operator
       Then the session is told the chat state is "closedByOperator"
       And the chat is displayed
       And the app shows the title "Anna closed the chat"
+      And the app offers to start a chat
+      And the app lets the visitor rate the operator
       When the visitor rates the operator "Anna" with 5 stars
       Then the chat service records 5 stars for the operator "op-7"
 
@@ -360,6 +421,14 @@ Feature: Realtime chat session with an operator
       Given the network is unreachable
       When the visitor starts the session
       Then the request fails with "The network is unreachable: check your connection and try again."
+
+    @connection @error-course
+    Scenario: A session that could not start can be started once the network is back
+      Given the network is unreachable
+      And the visitor starts the session
+      When the network is reachable again
+      And the visitor starts the session
+      Then the session receives a full update
 
   Rule: Push notifications
 

@@ -15,6 +15,10 @@ Feature: Game finished
   QUIZ-UC-n = the n-th use case (1 Load Question From Remote, 2 Start Game, 3 Add User Guess, 4 Finish Game) and
   QUIZ-UC-n-<course> its primary or error course; QUIZ-DEC-n = a decision of ours where the document is silent.
 
+  How the document's steps are read: "the customer do not finished answering all the guesses" and "the timer has
+  not finished yet" state where the game stands, so they are checked as part of the Given (a When only acts);
+  a Then only looks at the screen, and trying an answer after the end is a When of its own.
+
   Decisions where the document is silent:
   - QUIZ-DEC-12: when the counter ends the answer field is disabled and the counter stays at "00:00";
     when every answer is found the counter stops where it was.
@@ -28,26 +32,32 @@ Feature: Game finished
   @narrative-1 @acceptance-criteria @QUIZ-ST-5-AC-1
   Scenario: The counter ends before the customer finishes answering
     Given the customer has found the first 20 answers
-    When the customer do not finished answering all the guesses
-    And the counter ends
+    And the customer do not finished answering all the guesses
+    When the counter ends
     Then the app should display the message "Time is over" saying "Sorry, time is over! You hit 20 out of 50 answers."
     And the app should offer the option "Try Again"
     And the counter shows "00:00"
+    And the counter is stopped
     And the app should not allow the customer to insert answers
+    When the customer inserts "while"
+    Then the guess is not accepted
 
   @narrative-1 @acceptance-criteria @QUIZ-ST-5-AC-2
   Scenario: The customer finishes answering before the counter ends
     Given 120 seconds pass
-    When the customer finished inserting all answers to be guessed
     And the timer has not finished yet
+    When the customer finished inserting all answers to be guessed
     Then the app should display the message "Congratulations!" saying "Good job! You hit 50 out of 50 answers before the time was over."
     And the app should offer the option "Play Again"
     And the counter shows "03:00"
     And the app should not allow the customer to insert answers
+    When the customer inserts "abstract"
+    Then the guess is not accepted
 
   @decision @QUIZ-DEC-12
   Scenario: The counter stops when every answer is found
     Given the customer finished answering all guesses before the timer ends
+    Then the counter is stopped
     When 30 seconds pass
     Then the counter shows "05:00"
     And the app should display the message "Congratulations!" saying "Good job! You hit 50 out of 50 answers before the time was over."

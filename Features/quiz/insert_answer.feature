@@ -49,8 +49,8 @@ Feature: Customer inserts a new answer
   Scenario: Finding every answer before the time is over ends the game with a message
     Given the customer has already requested to start the game
     And 60 seconds pass
-    When the customer finished inserting all answers to be guessed
     And the timer has not finished yet
+    When the customer finished inserting all answers to be guessed
     Then the app should display the message "Congratulations!" saying "Good job! You hit 50 out of 50 answers before the time was over."
     And the app should offer the option "Play Again"
 

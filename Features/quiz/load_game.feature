@@ -11,6 +11,9 @@ Feature: Customer requests to load the game
   delivers the question and its correct answers, or an invalid-data error, or a connectivity error.
   The payload is {"question": String, "answer": [String]}.
 
+  Decisions QUIZ-DEC-15 and QUIZ-DEC-16 (the document is silent): an answer listed twice (whatever its case or
+  surrounding spaces) counts once; loading the question again during a round ends that round and its counter.
+
   Trace ids: QUIZ = seed 004 (Quiz Mobile App); QUIZ-ST-n = the n-th story (1 load the game, 2 start the game,
   3 insert a new answer, 4 restart the game, 5 game finished) and QUIZ-ST-n-AC-m its m-th acceptance scenario;
   QUIZ-UC-n = the n-th use case (1 Load Question From Remote, 2 Start Game, 3 Add User Guess, 4 Finish Game) and
@@ -34,6 +37,30 @@ Feature: Customer requests to load the game
     And the counter shows "05:00"
     And the hits counter shows "0/50"
     And the customer can start to play
+    And the app showed a loading indicator while the question loaded
+
+  @decision @QUIZ-DEC-15
+  Scenario: An answer the question lists twice counts once
+    Given the customer has connectivity
+    And the quiz server replies with status 200 and the body:
+      """json
+      {
+        "question": "Name the primary colors",
+        "answer": ["red", "Red ", "yellow", "blue"]
+      }
+      """
+    When the customer requests to load the game
+    Then the hits counter shows "0/3"
+
+  @decision @QUIZ-DEC-16
+  Scenario: Loading the question again during a round stops its counter
+    Given the customer has connectivity
+    And the quiz server offers the java keywords question
+    And the customer has requested to load the game
+    And the customer requests to start the game
+    When the customer requests to load the game
+    Then the counter is stopped
+    And the counter shows "05:00"
 
   Rule: Load Question From Remote use case
 

@@ -38,9 +38,12 @@ Feature: Customer requests to restart the game
     Given the customer has already requested to start the game
     When the customer requests to reset the game
     Then the app should not allow the customer to insert answers
-    And the counter does not move while 10 seconds pass
+    And the counter shows "05:00"
+    When 10 seconds pass
+    Then the counter shows "05:00"
     When the customer inserts "abstract"
-    Then the list of answers is empty
+    Then the guess is not accepted
+    And the list of answers is empty
     When the customer requests to start the game
     And the customer inserts "abstract"
     Then the app should display the answers:
@@ -66,6 +69,16 @@ Feature: Customer requests to restart the game
     And the list of answers is empty
     And the hits counter shows "0/50"
     And no message is displayed
+
+  @decision @QUIZ-DEC-11
+  Scenario: Starting again once the time is over begins a clean round
+    Given the customer has already requested to start the game
+    And the customer has not finished answering all guesses
+    And the counter ends
+    When the customer requests to start the game
+    Then the hits counter shows "0/50"
+    And the list of answers is empty
+    And the app should allow the customer to insert answers
 
   @decision @QUIZ-DEC-11
   Scenario: A new round after playing again counts down from 5 minutes

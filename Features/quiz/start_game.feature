@@ -70,6 +70,8 @@ Feature: Customer requests to start the game
     Then the counter shows "05:00"
     And the app should not allow the customer to insert answers
     And the main button reads "Start"
+    When the customer inserts "abstract"
+    Then the guess is not accepted
 
   @decision @QUIZ-DEC-5
   Scenario: Requesting to start a running game does not restart the counter

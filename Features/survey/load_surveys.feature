@@ -21,6 +21,9 @@ Feature: Load surveys
     survey, the current one selected); swiping to the left shows the next survey, to the right the previous one;
     swiping past either end stays where it is. Opening the list loads the first page of 10 surveys.
   - A failed load shows what went wrong and how to recover; an empty list says there are no surveys.
+  - The cover image shown is the high-resolution variant the survey API offers: the cover image URL followed by
+    "l" (as the original app does; SRV-DEC-IMAGE).
+  - While the surveys load the list shows its loading state, and only then the surveys or the error.
 
   Background:
     Given the time is "2026-11-22T08:00:00Z"
@@ -80,15 +83,16 @@ Feature: Load surveys
     @presentation
     Scenario: The user opens the survey list
       When the user opens the survey list
-      Then the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_"
+      Then the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_l"
       And the page indicator shows page 1 of 3
       And the app displays no error
+      And the list showed its loading state until the surveys arrived
 
     @presentation
     Scenario: Swiping moves between the surveys
       Given the user has opened the survey list
       When the user swipes to the left
-      Then the app displays the survey "ibis Bangkok Riverside" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_"
+      Then the app displays the survey "ibis Bangkok Riverside" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_l"
       And the page indicator shows page 2 of 3
       When the user swipes to the right
       Then the page indicator shows page 1 of 3

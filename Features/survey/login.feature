@@ -22,7 +22,10 @@ Feature: Log in
   - The document lists only connectivity and invalid data errors. When the server refuses the email/password pair
     (HTTP 400 or 401) the user is told the email or password is incorrect, not that "something went wrong".
   - After a successful login the token is cached (Cache Token use case), so the next launch needs no login.
-  - The login button is offered only when both the email and the password are filled in.
+  - The login button is offered only when the email looks like an email address (the original app's pattern:
+    name@domain.tld) and the password is filled in; otherwise nothing is sent.
+  - When the token cannot be saved after a successful login, the user is told "Unexpected error. Please try
+    later." and stays on the login screen (as in the original app).
 
   Background:
     Given the app is registered with client id "ios-client" and client secret "ios-secret"
@@ -46,6 +49,8 @@ Feature: Log in
       And the token expires at "2026-11-22T10:00:00Z"
       And the cached token is "lbxD2K2BjbYt" with the refresh token "3zJz2oW0njxl" expiring at "2026-11-22T10:00:00Z"
       And the app displays no login error
+      And the app moves on to the surveys
+      And the login screen showed its loading state until the answer arrived
 
     @primary-course @SRV-UC-1-primary @SRV-FR-3
     Scenario: After logging in the app shows the surveys using the new token
@@ -58,7 +63,7 @@ Feature: Log in
       When the user logs in with the email "dev@nimblehq.co" and the password "12345678"
       And the user opens the survey list
       Then the request for surveys is authorized with "Bearer lbxD2K2BjbYt"
-      And the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://images.example.com/1"
+      And the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://images.example.com/1l"
       And the page indicator shows page 1 of 1
 
     @primary-course @SRV-UC-1-primary @token-expiry
@@ -99,6 +104,7 @@ Feature: Log in
         | 200    | {"data": {"id": "1", "type": "token"}}                                                                                   |
         | 200    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": -5}}}          |
         | 500    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}        |
+        | 200    | {"data": {"attributes": {"access_token": "", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}         |
 
     @error-course @invalid-credentials @decision
     Scenario: The user types a wrong password
@@ -123,3 +129,25 @@ Feature: Log in
         |                 | 12345678 | disabled |
         |                 |          | disabled |
         | dev@nimblehq.co |          | disabled |
+        | dev@nimblehq    | 12345678 | disabled |
+        | dev nimblehq.co | 12345678 | disabled |
+        | @nimblehq.co    | 12345678 | disabled |
+
+    @decision
+    Scenario: A login with an email that is not an email address is not sent
+      When the user logs in with the email "dev@nimblehq" and the password "12345678"
+      Then no login request is sent
+      And the app stays on the login screen
+      And the login button is disabled
+
+  Rule: Saving the token after logging in
+
+    @error-course @decision @SRV-UC-3
+    Scenario: The token cannot be saved after logging in
+      Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
+        | access_token | token_type | refresh_token | expires_in |
+        | lbxD2K2BjbYt | Bearer     | 3zJz2oW0njxl  | 7200       |
+      And the store fails to save
+      When the user logs in with the email "dev@nimblehq.co" and the password "12345678"
+      Then the app displays the login error "Unexpected error. Please try later."
+      And the app stays on the login screen

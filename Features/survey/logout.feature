@@ -36,6 +36,14 @@ Feature: Log out
     Then no request is sent to the server
     And the app displays the error "Your session has expired. Please log in again."
 
+  @primary-course @SRV-UC-6-primary
+  Scenario: Logging out removes the token file from the device
+    Given the app keeps its token in a file
+    And the user is logged in with the token "abc" valid until "2026-11-22T10:00:00Z"
+    When the user logs out
+    Then logging out succeeds
+    And no token is cached
+
   @decision
   Scenario: Logging out when nobody is logged in
     Given nothing is cached

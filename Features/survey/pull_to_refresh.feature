@@ -37,7 +37,7 @@ Feature: Pull to refresh the surveys
       | 2  | 21 on Rajah       | Your opinion matters! | https://images.example.com/2 |
     When the user pulls to refresh
     Then the app has sent 2 requests for page 1 of the surveys
-    And the app displays the survey "Siam Paragon" with the description "Tell us about it" and the image "https://images.example.com/3"
+    And the app displays the survey "Siam Paragon" with the description "Tell us about it" and the image "https://images.example.com/3l"
     And the page indicator shows page 1 of 3
 
   @error-course @connectivity-error @SRV-UC-4

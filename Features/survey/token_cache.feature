@@ -77,5 +77,6 @@ Feature: Keep the token between launches
       Given the app keeps its token in a file
       When the app caches the token "abc" with the refresh token "def" expiring at "2026-11-22T10:00:00Z"
       And the app caches the token "ghi" with the refresh token "jkl" expiring at "2026-11-22T11:00:00Z"
-      Then the token file has the permissions "600"
+      Then caching the token succeeds
+      And the token file has the permissions "600"
       And the cached token is "ghi" with the refresh token "jkl" expiring at "2026-11-22T11:00:00Z"

@@ -11,7 +11,7 @@ extension QuizSteps {
             try world.insertEveryAnswer()
             try expect(try world.game.outcome, equals: .allAnswersFound)
         }
-        steps.when("the timer has not finished yet") { world in
+        steps.given("the timer has not finished yet") { world in
             let remaining = try world.game.remainingTime(at: world.clock.now)
             try expect(remaining > 0, "expected time left on the counter, got \(remaining) seconds")
         }
@@ -20,7 +20,7 @@ extension QuizSteps {
             let game = try world.game
             try expect(game.hits < game.total, "expected answers left to guess, got \(game.hits)/\(game.total)")
         }
-        steps.when("the customer do not finished answering all the guesses") { world in
+        steps.given("the customer do not finished answering all the guesses") { world in
             let game = try world.game
             try expect(game.hits < game.total, "expected answers left to guess, got \(game.hits)/\(game.total)")
         }

@@ -45,9 +45,14 @@ final class ManualTicker: CountdownTicker {
 final class QuizScreen: QuizView {
     private(set) var game: QuizViewModel?
     private(set) var isLoading = false
+    /// Every loading state shown, in order.
+    private(set) var loadingStates: [Bool] = []
     private(set) var errorMessage: String?
 
     func display(_ viewModel: QuizViewModel) { game = viewModel }
-    func display(_ viewModel: QuizLoadingViewModel) { isLoading = viewModel.isLoading }
+    func display(_ viewModel: QuizLoadingViewModel) {
+        isLoading = viewModel.isLoading
+        loadingStates.append(viewModel.isLoading)
+    }
     func display(_ viewModel: QuizLoadErrorViewModel) { errorMessage = viewModel.message }
 }

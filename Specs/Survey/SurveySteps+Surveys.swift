@@ -71,6 +71,10 @@ extension SurveySteps {
             try expect(pages.filter { $0 == String(page) }.count, equals: count)
         }
 
+        steps.then("the list showed its loading state until the surveys arrived") { world in
+            let states = world.listScreen.shown.map(\.isLoading)
+            try expect(states, equals: [true, false], "the loading states the list showed")
+        }
         steps.then("the app displays the survey {string} with the description {string} and the image {string}") {
             (world, title: String, description: String, image: String) in
             let survey = try unwrap(try world.shownList().currentSurvey, "no survey is displayed")

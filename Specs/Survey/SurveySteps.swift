@@ -71,7 +71,7 @@ enum SurveySteps: StepLibrary {
             await world.logIn(email: email, password: password)
         }
         steps.when("the user has typed the email {string} and the password {string}") { (world, email: String, password: String) in
-            world.loginViewModel = LoginPresenter.idle(email: email, password: password)
+            world.loginController.edit(email: email, password: password)
         }
         steps.then("the user is logged in with the access token {string} of type {string} and the refresh token {string}") {
             (world, access: String, type: String, refresh: String) in
@@ -100,6 +100,19 @@ enum SurveySteps: StepLibrary {
         steps.then("the app displays no login error") { world in
             let screen = try unwrap(world.loginViewModel, "the login screen was never shown")
             try expectNil(screen.errorMessage)
+            try expect(!screen.isLoading, "the login screen is still loading")
+        }
+        steps.then("the login screen showed its loading state until the answer arrived") { world in
+            try expect(world.loginScreen.shown.map(\.isLoading), equals: [true, false])
+        }
+        steps.then("the app moves on to the surveys") { world in
+            try expect(world.loggedInToken != nil, "the app stayed on the login screen")
+        }
+        steps.then("the app stays on the login screen") { world in
+            try expectNil(world.loggedInToken, "the app moved on to the surveys")
+        }
+        steps.then("no login request is sent") { world in
+            try expect(await world.requests(method: .post, path: InMemorySurveyServer.tokenPath).count, equals: 0)
         }
         steps.then("the login button is enabled") { world in
             try expect(try unwrap(world.loginViewModel).isLoginEnabled, "the login button should be enabled")

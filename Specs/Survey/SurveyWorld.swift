@@ -1,6 +1,7 @@
 import Foundation
 import SpecRun
 import Survey
+import DomainTestSupport
 
 /// One scenario of the Survey app: the real use cases, composed as the app composes them, with test doubles only
 /// at the boundary (in-memory survey API, scripted token store, a clock the steps set).
@@ -17,13 +18,16 @@ final class SurveyWorld: World {
 
     // What the user and the app saw
     var loginResult: Result<Token, any Error>?
-    var loginViewModel: LoginViewModel?
+    var loginViewModel: LoginViewModel? { loginScreen.shown.last }
+    /// What the app did after a successful login (the surveys are shown with this token).
+    var loggedInToken: Token?
     var cacheLoadResult: Result<Token, any Error>?
     var cacheSaveResult: Result<Void, any Error>?
     var storeMessagesBeforeWhen: Int = 0
     var surveysResults: [Result<[SurveyItem], any Error>] = []
-    var pager = SurveyPager()
-    var listViewModel: SurveyListViewModel?
+    let loginScreen = SurveyScreenRecorder<LoginViewModel>()
+    let listScreen = SurveyScreenRecorder<SurveyListViewModel>()
+    var listViewModel: SurveyListViewModel? { listScreen.shown.last }
     var listError: (any Error)?
     var logoutResult: Result<Void, any Error>?
 
@@ -49,17 +53,12 @@ final class SurveyWorld: World {
 
     // MARK: Flows
 
+    lazy var loginController = LoginController(
+        service: makeLoginService(), cache: tokenCache, view: loginScreen,
+        onLoggedIn: { [unowned self] token in self.loggedInToken = token })
+
     func logIn(email: String, password: String) async {
-        loginViewModel = LoginPresenter.loading()
-        do {
-            let token = try await makeLoginService().login(email: email, password: password)
-            try await tokenCache.save(token)
-            loginResult = .success(token)
-            loginViewModel = LoginPresenter.idle(email: email, password: password)
-        } catch {
-            loginResult = .failure(error)
-            loginViewModel = LoginPresenter.failed(error)
-        }
+        loginResult = await loginController.logIn(email: email, password: password)
     }
 
     func loadSurveys(page: Int, size: Int) async {
@@ -70,27 +69,19 @@ final class SurveyWorld: World {
         }
     }
 
-    /// Opening the list and pulling to refresh both load the first page; a refresh starts again from the first survey.
+    lazy var listController = SurveyListController(loader: makeSurveysLoader(), pageSize: Self.listPageSize, view: listScreen)
+
+    /// Opening the list and pulling to refresh both load the first page (see `SurveyListController`).
     func showSurveyList() async {
-        listViewModel = SurveyListPresenter.loading(pager)
-        do {
-            let items = try await makeSurveysLoader().load(page: 1, size: Self.listPageSize)
-            pager.replace(with: items)
-            listError = nil
-            listViewModel = SurveyListPresenter.map(pager)
-        } catch {
-            listError = error
-            listViewModel = SurveyListPresenter.map(pager, error: error)
-        }
+        if case let .failure(error) = await listController.load() { listError = error } else { listError = nil }
     }
 
     func swipe(_ direction: String) throws {
         switch direction {
-        case "left": pager.showNext()
-        case "right": pager.showPrevious()
+        case "left": listController.showNext()
+        case "right": listController.showPrevious()
         default: throw fail("Unknown swipe direction \"\(direction)\": write \"left\" or \"right\".")
         }
-        listViewModel = SurveyListPresenter.map(pager)
     }
 
     func logOut() async {
@@ -174,4 +165,17 @@ func issuedToken(_ table: DataTable) throws -> InMemorySurveyServer.IssuedToken 
         throw fail("the token needs the columns: access_token | token_type | refresh_token | expires_in (got \(table.headers))")
     }
     return InMemorySurveyServer.IssuedToken(accessToken: access, tokenType: type, refreshToken: refresh, expiresIn: expiresIn)
+}
+
+/// A screen that keeps every view model it was given, in order.
+final class SurveyScreenRecorder<ViewModel>: LoginView, SurveyListView {
+    private(set) var shown: [ViewModel] = []
+
+    func display(_ viewModel: LoginViewModel) { record(viewModel) }
+    func display(_ viewModel: SurveyListViewModel) { record(viewModel) }
+
+    private func record(_ viewModel: Any) {
+        guard let viewModel = viewModel as? ViewModel else { return }
+        shown.append(viewModel)
+    }
 }

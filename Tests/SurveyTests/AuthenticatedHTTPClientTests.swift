@@ -1,5 +1,6 @@
 import XCTest
 import Survey
+import DomainTestSupport
 
 final class AuthenticatedHTTPClientTests: XCTestCase {
     func test_send_addsAuthorizationHeaderOfTheValidToken() async throws {

@@ -1,5 +1,6 @@
 import XCTest
 import Survey
+import DomainTestSupport
 
 final class InMemoryTokenStoreTests: XCTestCase {
     func test_retrieve_deliversNilOnEmptyStore() async throws {

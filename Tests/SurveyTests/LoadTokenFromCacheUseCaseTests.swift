@@ -1,5 +1,6 @@
 import XCTest
 import Survey
+import DomainTestSupport
 
 final class LoadTokenFromCacheUseCaseTests: XCTestCase {
     func test_init_doesNotMessageStore() async {

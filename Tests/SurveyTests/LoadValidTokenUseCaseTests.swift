@@ -1,5 +1,6 @@
 import XCTest
 @testable import Survey
+import DomainTestSupport
 
 /// The cached token while it is valid; otherwise one refresh (refresh_token grant), cached, shared by concurrent callers.
 final class LoadValidTokenUseCaseTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import Survey
+import DomainTestSupport
 
 final class LogoutUseCaseTests: XCTestCase {
     func test_logout_clearsCache() async throws {

@@ -23,7 +23,7 @@ final class SurveyListPresenterTests: XCTestCase {
         XCTAssertNil(viewModel.errorMessage)
         XCTAssertEqual(viewModel.surveys.map(\.title), ["title 1", "title 2"])
         XCTAssertEqual(viewModel.surveys.map(\.description), ["description 1", "description 2"])
-        XCTAssertEqual(viewModel.surveys.map(\.imageURL), [URL(string: "https://image.example.com/1")!, URL(string: "https://image.example.com/2")!])
+        XCTAssertEqual(viewModel.surveys.map(\.imageURL), [URL(string: "https://image.example.com/1l")!, URL(string: "https://image.example.com/2l")!], "the high-resolution variant")
     }
 
     func test_map_showsPageIndicatorWithOnePagePerSurveyAndTheCurrentOneSelected() {

@@ -20,15 +20,21 @@ public enum ChatBubblePresenter {
 
     public static func failed(_ error: ChatPrepareError) -> ChatBubbleViewModel {
         ChatBubbleViewModel(
-            state: .failed, message: failureMessage(for: error), opensConversation: false, showsRetry: true)
+            state: .failed, message: failureMessage(for: error), opensConversation: false, showsRetry: error != .chatNotOffered)
     }
 
     public static func failureMessage(for error: ChatPrepareError) -> String {
+        switch error {
+        case .signInExpired: return "Chat is unavailable: your myCWT sign-in has expired. Sign in to myCWT again, then tap Retry."
+        case .chatNotOffered: return "Chat with an agent is not offered for your company's myCWT account."
+        default: break
+        }
         let reason = switch error {
         case .metadataUnavailable: "the chat service settings could not be loaded."
         case .tokenUnavailable: "your chat sign-in could not be renewed."
         case .initializeFailed: "the chat service could not be started."
         case .loginFailed: "you could not be signed in to the chat service."
+        case .signInExpired, .chatNotOffered: ""
         }
         return "Chat is unavailable: \(reason) \(retryHint)"
     }

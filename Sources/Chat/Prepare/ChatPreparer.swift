@@ -8,8 +8,12 @@ public protocol ChatPreparing: AnyObject {
 /// The myCWT chat start-up flow `prepare()`:
 /// app id (stored, or from the STS-metadata API with one retry) → user token (stored and not expired, or renewed
 /// through STS) → `initialize` (on error: fetch the app id again and initialize once more) → `login` (on error:
-/// logout, renew the token and log in once more).
+/// logout, renew the token and log in once more). Once ready, `prepare()` completes at once: the client is
+/// neither initialized nor logged in again (as the original client mediator).
 public final class ChatPreparer: ChatPreparing {
+    /// Where the start-up flow stands (the original's `ClientState`).
+    public private(set) var state: ChatClientState = .notReady
+
     private let appIdStore: AppIdStore
     private let tokenStore: UserTokenStore
     private let sts: STSClient
@@ -31,9 +35,20 @@ public final class ChatPreparer: ChatPreparing {
     }
 
     public func prepare() async throws(ChatPrepareError) {
+        guard state != .ready else { return }
+        do throws(ChatPrepareError) {
+            try await runFlow()
+            state = .ready
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
+    private func runFlow() async throws(ChatPrepareError) {
         let storedAppId = appIdStore.retrieveAppId()
         var appId: String
-        if let storedAppId {
+        if let storedAppId, !storedAppId.isEmpty {
             appId = storedAppId
         } else {
             appId = try await fetchAppId()
@@ -63,7 +78,16 @@ public final class ChatPreparer: ChatPreparing {
     }
 
     private func renewToken(appId: String) async throws(ChatPrepareError) -> String {
-        guard let token = try? await sts.requestToken(appId: appId) else { throw .tokenUnavailable }
+        let token: String
+        do {
+            token = try await sts.requestToken(appId: appId)
+        } catch {
+            switch error as? STSRefusal {
+            case .unauthorized: throw .signInExpired
+            case .unknownVendor: throw .chatNotOffered
+            case nil: throw .tokenUnavailable
+            }
+        }
         tokenStore.insert(token: token)
         return token
     }

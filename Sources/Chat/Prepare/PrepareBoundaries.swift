@@ -12,7 +12,16 @@ public protocol UserTokenStore: AnyObject {
     func insert(token: String)
 }
 
-/// The STS back end: the metadata API (gives the chat app id) and the token API.
+/// Why the STS token API refused to give a token (the other failures are not the user's to act on).
+public enum STSRefusal: Error, Equatable, Sendable {
+    /// HTTP 401: the customer's myCWT sign-in is no longer accepted.
+    case unauthorized
+    /// HTTP 404: STS knows no chat vendor for the customer's company.
+    case unknownVendor
+}
+
+/// The STS back end: the metadata API (gives the chat app id) and the token API (which throws `STSRefusal` when
+/// it refuses the customer).
 public protocol STSClient: AnyObject {
     func requestMetadata() async throws -> STSMetadata
     func requestToken(appId: String) async throws -> String

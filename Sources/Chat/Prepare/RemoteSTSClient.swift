@@ -43,14 +43,15 @@ public final class RemoteSTSClient: STSClient {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONEncoder().encode(TokenRequestBody(appId: appId))
-        let body: TokenBody = try await load(request)
+        let body: TokenBody = try await load(request, refusals: [401: .unauthorized, 404: .unknownVendor])
         return body.token
     }
 
-    private func load<Body: Decodable>(_ request: URLRequest) async throws -> Body {
+    private func load<Body: Decodable>(_ request: URLRequest, refusals: [Int: STSRefusal] = [:]) async throws -> Body {
         let data: Data
         let response: HTTPURLResponse
         do { (data, response) = try await client.send(request) } catch { throw Error.connectivity }
+        if let refusal = refusals[response.statusCode] { throw refusal }
         guard response.statusCode == 200, let body = try? JSONDecoder().decode(Body.self, from: data) else {
             throw Error.invalidData(statusCode: response.statusCode)
         }

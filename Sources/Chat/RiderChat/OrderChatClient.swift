@@ -112,7 +112,8 @@ public final class OrderChatClient {
         let wasOnline = state.isOnline
         state.isOnline = isOnline
         guard isOnline else { return }
-        if !wasOnline || !outbox.isEmpty { await open() }
+        // Catch up after being offline, before resending, or when the chat could not be loaded at all.
+        if !wasOnline || !outbox.isEmpty || state.order == nil { await open() }
         await flushOutbox()
     }
 
@@ -169,13 +170,9 @@ public final class OrderChatClient {
         isFlushing = true
         defer { isFlushing = false }
         while let id = outbox.first, state.isOnline {
+            // A message that could not go out keeps its place at the front and waits for connectivity.
+            if case .queued = await deliver(id) { return }
             outbox.removeFirst()
-            if case .queued = await deliver(id) {
-                // `deliver` put it back at the end; restore its place at the front and wait for connectivity.
-                outbox.removeAll { $0 == id }
-                outbox.insert(id, at: 0)
-                return
-            }
         }
     }
 }

@@ -45,6 +45,11 @@ public enum SurveyListPresenter {
     }
 
     private static func viewModel(_ item: SurveyItem) -> SurveyViewModel {
-        SurveyViewModel(title: item.title, description: item.description, imageURL: item.coverImageURL)
+        SurveyViewModel(title: item.title, description: item.description, imageURL: highResolution(item.coverImageURL))
+    }
+
+    /// The survey API's high-resolution variant of a cover image: its URL followed by "l" (as the original app shows).
+    static func highResolution(_ url: URL) -> URL {
+        URL(string: url.absoluteString + "l") ?? url
     }
 }

@@ -38,6 +38,9 @@ enum ChatPrepareSteps: StepLibrary {
         steps.given("a valid user token is saved locally") { world in
             world.backend.token = JWTFactory.token(subject: "stored", expiringAt: world.now.addingTimeInterval(3_600))
         }
+        steps.given("the user token {string} is saved locally") { (world, token: String) in
+            world.backend.token = token
+        }
         steps.given("the unreadable user token {string} is saved locally") { (world, token: String) in
             world.backend.token = token
         }
@@ -56,6 +59,9 @@ enum ChatPrepareSteps: StepLibrary {
             world.backend.tokenExpiry = try ISODate.parse(text)
         }
         steps.given("the STS API fails every time") { world in world.backend.tokenFailsAlways = true }
+        steps.given("the STS API answers the token request with the status {int}") { (world, status: Int) in
+            world.backend.tokenStatus = status
+        }
         steps.given("the chat client initialize fails once") { world in world.backend.initializeFailuresLeft = 1 }
         steps.given("the chat client initialize fails every time") { world in world.backend.initializeFailuresLeft = .max }
         steps.given("the chat client login fails once") { world in world.backend.loginFailuresLeft = 1 }
@@ -71,15 +77,20 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(last.showsRetry, "the bubble offers no Retry to tap; it shows \(last)")
             await world.entryPoint.retry()
         }
+        steps.given("the customer taps Retry while the chat is still connecting") { world in
+            world.backend.whileRequestingMetadata = { [unowned world] in await world.entryPoint.retry() }
+        }
         steps.then("the app displays the chat bubble {string}") { (world, message: String) in
             let first = try unwrap(world.bubble.shown.first)
             try expect(first.state, equals: .connecting)
             try expect(first.message, equals: message)
+            try expect(!first.showsRetry && !first.opensConversation, "a connecting bubble offers nothing to tap: \(first)")
         }
         steps.then("the chat bubble shows {string} and opens the conversation when tapped") { (world, message: String) in
             let last = try unwrap(world.bubble.shown.last)
             try expect(last.message, equals: message)
             try expect(last.opensConversation, "the bubble does not open the conversation: \(last)")
+            try expect(!last.showsRetry, "a ready bubble offers Retry: \(last)")
         }
         steps.then("the chat bubble shows {string}") { (world, message: String) in
             try expect(world.bubble.shown.last?.message, equals: message)
@@ -87,6 +98,10 @@ enum ChatPrepareSteps: StepLibrary {
         steps.then("the chat bubble offers Retry") { world in
             let last = try unwrap(world.bubble.shown.last)
             try expect(last.showsRetry && !last.opensConversation, "expected a failed bubble with Retry, got \(last)")
+        }
+        steps.then("the chat bubble does not offer Retry") { world in
+            let last = try unwrap(world.bubble.shown.last)
+            try expect(!last.showsRetry, "the bubble offers Retry: \(last)")
         }
         steps.then("the chat bubble is hidden") { world in
             let last = try unwrap(world.bubble.shown.last)
@@ -100,6 +115,23 @@ enum ChatPrepareSteps: StepLibrary {
 
     private static func registerRequestsAndStorage(_ steps: inout Steps<ChatPrepareWorld>) {
         steps.when("prepare\\(\\) is called") { world in await world.prepare() }
+        steps.given("prepare\\(\\) has completed") { world in
+            await world.prepare()
+            if case let .failure(error) = try unwrap(world.outcome) { throw fail("prepare() failed: \(error)") }
+            world.callsWhenReady = world.backend.calls.count
+        }
+        steps.then("prepare\\(\\) sends no request and does not call the ChatClient again") { world in
+            let before = try unwrap(world.callsWhenReady, "prepare() never completed before")
+            try expect(Array(world.backend.calls.dropFirst(before)), equals: [])
+        }
+        steps.then("the chat client state is {string}") { (world, state: String) in
+            let shown = switch world.preparer.state {
+            case .notReady: "not ready"
+            case .ready: "ready"
+            case let .failed(error): "failed: \(error)"
+            }
+            try expect(shown, equals: state)
+        }
         steps.then("prepare\\(\\) completes successfully") { world in
             let outcome = try unwrap(world.outcome)
             if case let .failure(error) = outcome { throw fail("prepare() failed: \(error)") }

@@ -1,5 +1,8 @@
 import Chat
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SpecRun
 
 /// One scenario of the myCWT start-up flow: the real `ChatPreparer` and `ChatEntryPoint`, with the STS back end,
@@ -10,11 +13,16 @@ final class ChatPrepareWorld: World {
     let backend = PrepareBackendFake()
     let bubble = ChatBubbleRecorder()
     var outcome: Result<Void, ChatPrepareError>?
+    /// How many calls the back end had received when the chat became ready.
+    var callsWhenReady: Int?
 
     required init() {}
 
+    /// The real STS client, talking HTTP to the fake back end.
+    lazy var sts = RemoteSTSClient(baseURL: URL(string: "https://sts.mycwt.example")!, client: backend)
+
     lazy var preparer = ChatPreparer(
-        appIdStore: backend, tokenStore: backend, sts: backend, client: backend,
+        appIdStore: backend, tokenStore: backend, sts: sts, client: backend,
         currentDate: { [unowned self] in self.now })
 
     lazy var entryPoint = ChatEntryPoint(
@@ -37,7 +45,7 @@ final class ChatBubbleRecorder: ChatBubbleView {
 }
 
 /// The STS back end, the device storage and the chat SDK as one fake that records every call in order.
-final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
+final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatSDKClient {
     enum Call: Equatable {
         case requestMetadata, requestToken(appId: String), initialize(appId: String), login(token: String), logout
     }
@@ -53,28 +61,56 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSClient, ChatSDKCl
     var metadataResults: [String?] = []          // nil = the request fails
     var metadataFallback: String? = "cwt-app-1"  // after the planned results
     var tokenFailsAlways = false
+    /// The HTTP status of the token API's answers (200 gives a token).
+    var tokenStatus = 200
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
     var initializeFailuresLeft = 0
     var loginFailuresLeft = 0
+    /// Runs once while the next STS-metadata request is on its way (the customer acting meanwhile).
+    var whileRequestingMetadata: (() async -> Void)?
 
     func retrieveAppId() -> String? { appId }
     func insert(appId: String) { self.appId = appId }
     func retrieveToken() -> String? { retrievedToken = true; return token }
     func insert(token: String) { self.token = token }
 
-    func requestMetadata() async throws -> STSMetadata {
-        calls.append(.requestMetadata)
-        let result = metadataResults.isEmpty ? metadataFallback : metadataResults.removeFirst()
-        guard let appId = result else { throw Failure() }
-        return STSMetadata(appId: appId)
+    /// The STS back end over HTTP: `GET …/sts/metadata` and `POST …/sts/token` with `{"appId": …}`.
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = try unwrap(request.url)
+        switch url.lastPathComponent {
+        case "metadata":
+            let appId = try await requestMetadata()
+            return (Data(#"{"appId":"\#(appId)"}"#.utf8), response(url, status: 200))
+        case "token":
+            // Like the real API: a token request must be a JSON POST.
+            guard request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == "application/json" else {
+                return (Data(), response(url, status: 415))
+            }
+            let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
+            calls.append(.requestToken(appId: body?["appId"] ?? ""))
+            if tokenFailsAlways { throw Failure() }
+            let token = JWTFactory.token(subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry)
+            // Whatever the status, the body carries a token: only a 200 may be taken.
+            if tokenStatus == 200 { issuedTokens.append(token) }
+            return (Data(#"{"token":"\#(token)"}"#.utf8), response(url, status: tokenStatus))
+        default:
+            return (Data(), response(url, status: 404))
+        }
     }
 
-    func requestToken(appId: String) async throws -> String {
-        calls.append(.requestToken(appId: appId))
-        if tokenFailsAlways { throw Failure() }
-        let token = JWTFactory.token(subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry)
-        issuedTokens.append(token)
-        return token
+    private func requestMetadata() async throws -> String {
+        calls.append(.requestMetadata)
+        if let action = whileRequestingMetadata {
+            whileRequestingMetadata = nil
+            await action()
+        }
+        let result = metadataResults.isEmpty ? metadataFallback : metadataResults.removeFirst()
+        guard let appId = result else { throw Failure() }
+        return appId
+    }
+
+    private func response(_ url: URL, status: Int) -> HTTPURLResponse {
+        HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
     }
 
     func initialize(appId: String) async throws {

@@ -7,6 +7,18 @@ final class RiderChatSpecInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [RiderChatEvent] = []
     private var applied = 0
+    private var ended = false
+
+    /// The service ended the live subscription.
+    func recordEnd() {
+        lock.lock(); defer { lock.unlock() }
+        ended = true
+    }
+
+    var hasEnded: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return ended
+    }
 
     func record(_ event: RiderChatEvent) {
         lock.lock(); defer { lock.unlock() }
@@ -33,6 +45,8 @@ final class RiderChatSpecNetwork: RiderChatTransport {
     var isOnline = true
     var dropNextReply = false
     var whileSending: (() -> Void)?
+    /// How many of the next sends time out before reaching the service (a flaky connection).
+    var sendsTimingOut = 0
     /// Called when the connection drops: the app's live subscription goes down with it.
     var onConnectionLost: (() -> Void)?
     private let transport: RiderChatTransport
@@ -52,6 +66,10 @@ final class RiderChatSpecNetwork: RiderChatTransport {
     func send(_ request: RiderChatSendRequest) async throws -> RiderChatMessage {
         whileSending?()
         try checkOnline()
+        if sendsTimingOut > 0 {
+            sendsTimingOut -= 1
+            throw URLError(.timedOut)
+        }
         guard dropNextReply else { return try await transport.send(request) }
         // The service gets the message, but the connection is gone before anything comes back.
         dropNextReply = false

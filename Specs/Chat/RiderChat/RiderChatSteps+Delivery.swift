@@ -21,6 +21,7 @@ extension RiderChatSteps {
         steps.then("{word} loses access with the reason {string}") { (world, name: String, reason: String) in
             let app = try unwrap(world.apps[name], "\(name) has no chat open")
             try expect(app.inbox.all.last, equals: .accessRevoked(reason: reason), "the last live event of \(name)")
+            try expect(app.inbox.hasEnded, "the live connection of \(name) is still open")
             try expect(try await world.viewModel(name).notice, equals: reason)
             try expect(!(try await world.viewModel(name).isInputEnabled), "input should be disabled for \(name)")
         }

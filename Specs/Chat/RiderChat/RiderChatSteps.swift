@@ -15,6 +15,7 @@ enum RiderChatSteps: StepLibrary {
         registerDelivery(&steps)
         registerService(&steps)
         registerHistory(&steps)
+        registerResilience(&steps)
     }
 
     static func orderStatus(_ text: String) throws -> RiderChatOrderStatus {
@@ -75,6 +76,9 @@ enum RiderChatSteps: StepLibrary {
         steps.then("the chat option is hidden") { world in
             let entry = try unwrap(world.entryPoint, "view the tracking screen first")
             try expect(!entry.isVisible && !entry.isEnabled, "the chat option should be hidden and disabled, it is \(entry)")
+        }
+        steps.then("the button opens the chat to write in") { world in
+            try expect(!(try unwrap(world.entryPoint).opensReadOnly), "the button opens the chat read-only")
         }
         steps.then("the button opens the chat read-only") { world in
             try expect(try unwrap(world.entryPoint).opensReadOnly, "the button should open the chat read-only")

@@ -1,6 +1,7 @@
 import Foundation
 import SpecRun
 import Chat
+import DomainTestSupport
 
 /// The state of one CUS-032 scenario: the real chat service with an in-memory push recorder and a set clock,
 /// and one app (client + network double + live subscription) per person.
@@ -74,7 +75,7 @@ final class RiderChatWorld: World {
 
     /// Opens (or reopens) the chat of `orderID` in `name`'s app: live subscription first, then the last messages.
     @discardableResult
-    func openChat(_ name: String, orderID: String) async throws -> RiderChatSpecApp {
+    func openChat(_ name: String, orderID: String, online: Bool = true) async throws -> RiderChatSpecApp {
         let user = try user(name)
         apps[name]?.subscription?.cancel()
         let network = RiderChatSpecNetwork(transport: OrderChatServiceTransport(service: service))
@@ -85,9 +86,10 @@ final class RiderChatWorld: World {
         let app = RiderChatSpecApp(user: user, orderID: orderID, client: client, network: network)
         let inbox = app.inbox
         let service = self.service
-        app.connectLive = { try? service.subscribe(orderID: orderID, as: user, handler: inbox.record) }
+        app.connectLive = { try? service.subscribe(orderID: orderID, as: user, onEnd: inbox.recordEnd, handler: inbox.record) }
         network.onConnectionLost = { [weak app] in app?.disconnectLive() }
-        app.reconnectLive()
+        network.isOnline = online
+        if online { app.reconnectLive() }
         await client.open()
         apps[name] = app
         return app

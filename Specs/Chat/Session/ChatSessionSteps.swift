@@ -13,6 +13,7 @@ enum ChatSessionSteps: StepLibrary {
         registerOperator(&steps)
         registerConnection(&steps)
         registerScreen(&steps)
+        registerUpdates(&steps)
     }
 
     /// What the visitor sees: `ChatScreenPresenter` over the session.
@@ -132,9 +133,11 @@ enum ChatSessionSteps: StepLibrary {
         steps.then("no chat is displayed") { world in try expectNil(world.session.shownChat) }
         steps.then("the chat is displayed") { world in
             try expect(world.session.shownChat != nil, "the chat is not displayed (state \(world.session.chat?.state.rawValue ?? "none"))")
+            try expect(ChatScreenPresenter.map(world.session).isChatVisible, "the app hides the chat")
         }
         steps.then("the chat is not displayed") { world in
             try expect(world.session.shownChat == nil, "the chat is displayed in state \(world.session.chat?.state.rawValue ?? "none")")
+            try expect(!ChatScreenPresenter.map(world.session).isChatVisible, "the app shows the chat")
         }
         steps.then("the displayed chat is in state {string}") { (world, state: String) in
             try expect(try unwrap(world.session.shownChat).state.rawValue, equals: state)

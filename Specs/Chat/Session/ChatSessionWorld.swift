@@ -1,4 +1,5 @@
 import Chat
+import DomainTestSupport
 import Foundation
 import SpecRun
 

@@ -41,6 +41,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.chatIds[chat] = id
             world.server.addMessage(to: id, kind: .visitor, text: text, date: world.now)
         }
+        steps.when("the visitor {string} deletes the offline chat {string} on another device") {
+            (world, visitor: String, chat: String) in
+            try await world.server.perform(.delete, chatId: try world.chatId(named: chat), token: visitor)
+        }
         steps.given("the offline chat service is unreachable") { world in world.server.networkGoesDown() }
         steps.then("the request fails with {string}") { (world, message: String) in
             try expect(world.lastError?.description, equals: message)
@@ -85,6 +89,7 @@ enum OfflineChatSessionSteps: StepLibrary {
             try expect(try unwrap(world.lastChanges).newChats.map { world.name(ofChat: $0.id) }, equals: world.names(list))
         }
         steps.then("the changes have the modified chats {string}") { (world, list: String) in
+            try expect(!(try unwrap(world.lastChanges)).isEmpty, "changes with modified chats are reported empty")
             try expect(try unwrap(world.lastChanges).modifiedChats.map { world.name(ofChat: $0.id) }, equals: world.names(list))
         }
         steps.then("the changes have the new messages {string}") { (world, text: String) in
@@ -112,6 +117,23 @@ enum OfflineChatSessionSteps: StepLibrary {
             (world, visitor: String, text: String, department: String) in
             let session = world.session(of: visitor)
             await world.attempt { world.lastReceipt = try await session.sendMessage(text, in: nil, departmentKey: department) }
+        }
+        steps.when("{string} tries to send {string} in the offline chat {string} of {string}") {
+            (world, visitor: String, text: String, chat: String, owner: String) in
+            let theirs = try unwrap(world.server.chat(try world.chatId(named: chat)), "the service has no chat \"\(chat)\" of \(owner)")
+            let session = world.session(of: visitor)
+            await world.attempt { world.lastReceipt = try await session.sendMessage(text, in: theirs) }
+        }
+        steps.when("{string} tries to send the file {string} of type {string} in a new offline chat") {
+            (world, visitor: String, name: String, type: String) in
+            let session = world.session(of: visitor)
+            await world.attempt { world.lastReceipt = try await session.sendFile(Data(count: 10), name: name, mimeType: type, in: nil) }
+        }
+        steps.then("nothing was sent to the offline chat service") { world in
+            try expect(world.server.sendRequests.map(\.request), equals: [])
+        }
+        steps.then("the new offline chat has no unread answers") { world in
+            try expect(!(try unwrap(world.lastReceipt).chat.hasUnreadMessages), "a chat the visitor just created is marked unread")
         }
         steps.when("{string} sends a PNG image of {int} bytes in a new offline chat") { (world, visitor: String, size: Int) in
             let session = world.session(of: visitor)
@@ -171,6 +193,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             await world.attempt { try await session.deleteChat(existing) }
             if let error = world.lastError { throw fail("deleting failed: \(error)") }
         }
+        steps.then("the chat service has the chat {string} as read") { (world, chat: String) in
+            let stored = try unwrap(world.server.chat(try world.chatId(named: chat)))
+            try expect(!stored.hasUnreadMessages, "the chat service still has the chat \"\(chat)\" unread")
+        }
         steps.then("the chat service no longer has the chat {string}") { (world, chat: String) in
             try expectNil(world.server.chat(try world.chatId(named: chat)))
         }
@@ -192,6 +218,9 @@ enum OfflineChatSessionSteps: StepLibrary {
         }
         steps.then("no cached data of {string} is left on the device") { (world, visitor: String) in
             try expect(world.cache.load()?.token != visitor, "the device still caches the data of \(visitor)")
+        }
+        steps.when("the app clears the cached user data") { world in
+            OfflineSession.clearCachedUserData(in: world.cache)
         }
         steps.when("an offline session for {string} is created without clearing the cached user data") { (world, visitor: String) in
             _ = world.session(of: visitor)

@@ -76,8 +76,9 @@ actor InMemorySurveyServer: HTTPClient {
             }
             return issue(account.token)
         case "refresh_token":
-            // Let every caller that needs a token at the same time reach the app's token loader first.
-            for _ in 0..<20 { await Task.yield() }
+            // A renewal takes a moment (as over a network), so every caller that needs a token at the same time
+            // reaches the app's token loader while it is on its way: yielding alone let them run one after another.
+            try? await Task.sleep(nanoseconds: 100_000_000)
             if let renewalReply { return renewalReply }
             guard let renewal, let refresh = fields["refresh_token"], validRefreshTokens.contains(refresh) else {
                 return Self.invalidGrant

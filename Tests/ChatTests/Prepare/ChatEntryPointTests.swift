@@ -58,7 +58,7 @@ final class ChatEntryPointTests: XCTestCase {
     }
 
     func test_failureMessage_isDistinctForEveryCause() {
-        let causes: [ChatPrepareError] = [.metadataUnavailable, .tokenUnavailable, .initializeFailed, .loginFailed]
+        let causes: [ChatPrepareError] = [.metadataUnavailable, .tokenUnavailable, .signInExpired, .chatNotOffered, .initializeFailed, .loginFailed]
         XCTAssertEqual(Set(causes.map(ChatBubblePresenter.failureMessage(for:))).count, causes.count)
     }
 

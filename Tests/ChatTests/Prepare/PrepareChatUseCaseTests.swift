@@ -4,6 +4,41 @@ import XCTest
 final class PrepareChatUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
+    // MARK: - State
+
+    func test_state_isNotReadyBeforePrepare() {
+        let (sut, _) = makeSUT()
+
+        XCTAssertEqual(sut.state, .notReady)
+    }
+
+    func test_prepare_onAReadyClientCompletesWithoutAnyCall() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        try await sut.prepare()
+        let callsWhenReady = spy.messages.count
+
+        try await sut.prepare()
+
+        XCTAssertEqual(sut.state, .ready)
+        XCTAssertEqual(spy.messages.count, callsWhenReady)
+    }
+
+    func test_prepare_failingNamesTheStepInTheStateAndRunsAgainNextTime() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
+        spy.initializeResults = [.failure(AnyError()), .failure(AnyError())]
+        spy.metadataResults = [.success(STSMetadata(appId: "app-2"))]
+
+        try? await sut.prepare()
+
+        XCTAssertEqual(sut.state, .failed(.initializeFailed))
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        try? await sut.prepare()
+        XCTAssertEqual(sut.state, .ready)
+    }
+
     // MARK: - App id
 
     func test_prepare_requestsMetadataWhenAppIdIsNotStored() async throws {
@@ -177,6 +212,15 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         await expect(sut, toFailWith: .loginFailed)
         XCTAssertEqual(spy.messages.filter { $0 == .logout }.count, 1)
+    }
+
+    func test_prepare_tellsTheSTSRefusalsApart() async {
+        for (refusal, expected) in [(STSRefusal.unauthorized, ChatPrepareError.signInExpired), (.unknownVendor, .chatNotOffered)] {
+            let (sut, spy) = makeSUT(appId: "app-1")
+            spy.tokenResults = [.failure(refusal)]
+
+            await expect(sut, toFailWith: expected)
+        }
     }
 
     func test_prepare_deliversTokenErrorWhenTokenRenewalFailsAfterLoginError() async {

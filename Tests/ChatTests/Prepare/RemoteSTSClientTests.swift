@@ -71,6 +71,35 @@ final class LoadSTSFromRemoteUseCaseTests: XCTestCase {
         await expect(.invalidData(statusCode: 200)) { _ = try await sut.requestToken(appId: "a") }
     }
 
+    func test_requestToken_deliversUnauthorizedOn401AndUnknownVendorOn404() async {
+        for (status, refusal) in [(401, STSRefusal.unauthorized), (404, .unknownVendor)] {
+            let (sut, client) = makeSUT()
+            client.stub(status: status, json: #"{"token":"jwt"}"#)
+            do {
+                _ = try await sut.requestToken(appId: "a")
+                XCTFail("Expected \(refusal) on \(status)")
+            } catch {
+                XCTAssertEqual(error as? STSRefusal, refusal, "status \(status)")
+            }
+        }
+    }
+
+    func test_requestToken_deliversInvalidDataOnOtherNon200() async {
+        for status in [201, 403, 500] {
+            let (sut, client) = makeSUT()
+            client.stub(status: status, json: #"{"token":"jwt"}"#)
+            await expect(.invalidData(statusCode: status)) { _ = try await sut.requestToken(appId: "a") }
+        }
+    }
+
+    func test_requestMetadata_deliversInvalidDataOn401And404() async {
+        for status in [401, 404] {
+            let (sut, client) = makeSUT()
+            client.stub(status: status, json: #"{"appId":"cwt-app-1"}"#)
+            await expect(.invalidData(statusCode: status)) { _ = try await sut.requestMetadata() }
+        }
+    }
+
     func test_errorDescription_tellsWhatHappened() {
         XCTAssertEqual(RemoteSTSClient.Error.invalidData(statusCode: 500).description,
                        "The STS service answered with status 500 and no usable data.")

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Chat
+import DomainTestSupport
 
 /// Records the events a subscriber receives.
 final class RiderChatEventRecorder: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Chat
+import DomainTestSupport
 
 final class InMemoryRealtimeChatServerTests: XCTestCase {
     func test_connect_pushesFullUpdateWithCurrentState() async throws {
@@ -80,14 +81,15 @@ final class InMemoryRealtimeChatServerTests: XCTestCase {
         XCTAssertEqual(events.events.suffix(2), [.connectionStatusChanged(.disconnected), .error(.networkError)])
     }
 
-    func test_disconnect_stopsPushingEvents() async throws {
+    func test_disconnect_stillDeliversEventsOnTheirWayToTheLastSubscriber() async throws {
         let (sut, events) = makeSUT()
         try await connect(sut, events)
 
         sut.disconnect()
         sut.setOnlineStatus(.offline)
 
-        XCTAssertEqual(events.events.count, 1)
+        XCTAssertFalse(sut.isConnected)
+        XCTAssertEqual(events.events.count, 2, "the session, not the double, must drop events after it stopped")
     }
 
     private func makeSUT(status: SessionOnlineStatus = .online) -> (InMemoryRealtimeChatServer, SessionEventSpy) {

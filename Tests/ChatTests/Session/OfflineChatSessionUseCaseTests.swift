@@ -1,5 +1,6 @@
 import XCTest
 @testable import Chat
+import DomainTestSupport
 
 final class OfflineChatSessionUseCaseTests: XCTestCase {
     // MARK: - Cache

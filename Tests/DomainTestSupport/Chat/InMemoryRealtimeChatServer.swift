@@ -1,8 +1,12 @@
 import Foundation
+import Chat
 
 /// A chat service that lives in memory and plays the server's part: the visitor's session talks to it through
 /// `RealtimeChatService`, and the operator side (`operatorTakesChat`, `operatorReplies`, …) changes its state and
-/// pushes the events a real service would. Used by the acceptance steps, demos and benchmarks.
+/// pushes the events a real service would. Used by the acceptance steps and the unit tests.
+/// It deliberately does not repeat the client's rules (operators online to start a chat, a shown chat to write in,
+/// no events after the session stopped): those belong to `ChatSession`, and a scenario must fail when they are lost.
+/// Like a real connection, events already on their way still reach the last subscriber after `disconnect()`.
 public final class InMemoryRealtimeChatServer: RealtimeChatService {
     public private(set) var onlineStatus: SessionOnlineStatus
     public private(set) var chat: SessionChat?
@@ -15,6 +19,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     public private(set) var deviceToken: String?
 
     private var subscriber: ((SessionEvent) -> Void)?
+    public private(set) var isConnected = false
     private var chatOperators: [String: SessionOperator] = [:]
     private var pendingFailures: [SessionError] = []
     private var lastId = 0
@@ -31,8 +36,6 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         self.attachmentsURL = attachmentsURL
     }
 
-    public var isConnected: Bool { subscriber != nil }
-
     public var snapshot: SessionSnapshot {
         SessionSnapshot(onlineStatus: onlineStatus, connectionStatus: isConnected && isReachable ? .connected : .disconnected, chat: chat)
     }
@@ -43,6 +46,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         guard isReachable else { throw SessionError.networkError }
         connectedConfiguration = configuration
         subscriber = onEvent
+        isConnected = true
         push(.fullUpdate(snapshot))
     }
 
@@ -52,7 +56,6 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         if !pendingFailures.isEmpty { throw pendingFailures.removeFirst() }
         switch request {
         case let .startChat(clientSideId):
-            guard onlineStatus == .online else { throw SessionError.operatorsUnavailable(onlineStatus) }
             let started = SessionChat(id: nextId("chat"), state: .queue, clientSideId: clientSideId)
             chat = started
             push(.chatStarted(started, clientSideId: clientSideId))
@@ -64,15 +67,12 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
             addMessage(kind: .fileFromVisitor, text: name, clientSideId: clientSideId,
                        file: attachment(name: name, mimeType: mimeType, size: data.count))
         case let .setComposing(isComposing, draft):
-            try requireShownChat()
             isVisitorTyping = isComposing
             if let draft { visitorDraft = draft.isEmpty ? nil : draft }
         case let .rateOperator(operatorId, rate):
-            try requireShownChat()
             guard chatOperators[operatorId] != nil else { throw SessionError.unknownOperator(operatorId) }
             ratings[operatorId] = rate
         case .closeChat:
-            try requireShownChat()
             isVisitorTyping = false
             changeChatState(to: .closedByVisitor)
         case .refresh:
@@ -83,7 +83,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     }
 
     public func disconnect() {
-        subscriber = nil
+        isConnected = false
         isVisitorTyping = false
     }
 
@@ -116,6 +116,16 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
 
     public func operatorReplies(_ text: String) {
         addMessage(kind: .operator, text: text, clientSideId: nil, sender: chat?.operator)
+    }
+
+    /// The operator corrects a message already sent: the service pushes it again with the same id and the new text.
+    public func operatorEditsLastMessage(to text: String) {
+        guard let index = chat?.messages.lastIndex(where: { $0.kind == .operator }), let old = chat?.messages[index] else { return }
+        let edited = SessionMessage(id: old.id, clientSideId: old.clientSideId, kind: old.kind, text: text, date: old.date,
+                                    senderUID: old.senderUID, senderName: old.senderName,
+                                    senderAvatarURL: old.senderAvatarURL, file: old.file)
+        chat?.messages[index] = edited
+        push(.messageReceived(edited))
     }
 
     public func operatorSendsFile(name: String, mimeType: String, size: Int) {
@@ -171,14 +181,9 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         subscriber?(event)
     }
 
-    private func requireShownChat() throws {
-        guard let chat else { throw SessionError.noChat }
-        guard chat.state.isShown else { throw SessionError.chatClosed(chat.state) }
-    }
-
     /// Writing again after the operator closed the chat puts it back in the queue.
     private func reopenIfClosedByOperator() throws {
-        try requireShownChat()
+        guard chat != nil else { throw SessionError.noChat }
         if chat?.state == .closedByOperator { changeChatState(to: .queue) }
     }
 

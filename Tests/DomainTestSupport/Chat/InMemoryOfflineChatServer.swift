@@ -1,4 +1,5 @@
 import Foundation
+import Chat
 
 /// An offline chat service in memory that plays the server's part: visitors' sessions talk to it through
 /// `OfflineChatService`; the operator side (`operatorReplies`) adds answers and marks chats unread.
@@ -13,6 +14,8 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
 
     public private(set) var isReachable = true
     public private(set) var historyRequests: [(token: String, since: String?)] = []
+    /// Every send that reached the service, in order.
+    public private(set) var sendRequests: [(request: OfflineSendRequest, token: String)] = []
     private var stored: [String: StoredChat] = [:]
     private var revision = 0
     private var lastId = 0
@@ -38,6 +41,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     }
 
     public func send(_ request: OfflineSendRequest, token: String) async throws -> OfflineSendReceipt {
+        sendRequests.append((request, token))
         try checkReachable()
         let chatId: String
         if let existing = request.chatId {

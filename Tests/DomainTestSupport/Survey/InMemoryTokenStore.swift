@@ -1,4 +1,5 @@
 import Foundation
+import Survey
 
 /// A `TokenStore` that keeps the bytes in memory: for tests, previews and the specs.
 public actor InMemoryTokenStore: TokenStore {

@@ -33,6 +33,8 @@ public enum SpecRunCLI {
             return ExitCode.passed.rawValue
         case .gherkin(let options):
             return GherkinCommand(options: options, console: console).run()
+        case .initialize(let options):
+            return InitCommand(options: options, console: console).run()
         case .report(let options):
             return ReportCommand(options: options, console: console).run()
         case .run(let options) where options.worker:

@@ -3,6 +3,7 @@ enum Command: Equatable {
     case run(RunOptions)
     case gherkin(GherkinOptions)
     case report(ReportCommandOptions)
+    case initialize(InitOptions)
     case help(topic: String?)
     case version
 }

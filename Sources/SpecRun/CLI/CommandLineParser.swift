@@ -15,6 +15,18 @@ enum CommandLineParser {
             rest.removeFirst()
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "report") }
             return .report(try parseReport(rest))
+        case "init":
+            rest.removeFirst()
+            var options = InitOptions()
+            var reader = ArgumentReader(rest)
+            while let argument = reader.next() {
+                switch argument {
+                case "-h", "--help": return .help(topic: "init")
+                case "--specrun-path": options.specrunPath = try reader.value(for: argument)
+                default: throw unknownOption(argument, known: ["--specrun-path", "--help"])
+                }
+            }
+            return .initialize(options)
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)

@@ -12,6 +12,7 @@ enum HelpText {
     USAGE
       specrun [PATH[:LINE]...] [options]        run features (default: Features/)
       specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
+      specrun init [--specrun-path DIR]          add Features/, a step library and a spec executable to your package
       specrun report FILE.ndjson... --format NAME[:FILE]...
                                                 rebuild reports from saved message streams
 

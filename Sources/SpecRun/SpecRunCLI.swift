@@ -33,6 +33,12 @@ public enum SpecRunCLI {
             return ExitCode.passed.rawValue
         case .gherkin(let options):
             return GherkinCommand(options: options, console: console).run()
+        case .completions(let shell):
+            console.out(Completions.script(for: shell) ?? "")
+            return ExitCode.passed.rawValue
+        case .manPage:
+            console.out(Completions.manPage())
+            return ExitCode.passed.rawValue
         case .initialize(let options):
             return InitCommand(options: options, console: console).run()
         case .report(let options):

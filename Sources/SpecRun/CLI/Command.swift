@@ -4,6 +4,8 @@ enum Command: Equatable {
     case gherkin(GherkinOptions)
     case report(ReportCommandOptions)
     case initialize(InitOptions)
+    case completions(shell: String)
+    case manPage
     case help(topic: String?)
     case version
 }

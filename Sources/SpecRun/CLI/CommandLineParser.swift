@@ -27,6 +27,13 @@ enum CommandLineParser {
                 }
             }
             return .initialize(options)
+        case "completions":
+            rest.removeFirst()
+            guard let shell = rest.first, rest.count == 1, Completions.shells.contains(shell) else {
+                throw UsageError(message: "specrun completions: give one shell: bash, zsh or fish, e.g. source <(specrun completions bash)")
+            }
+            return .completions(shell: shell)
+        case "man": return .manPage
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)
@@ -170,9 +177,7 @@ enum CommandLineParser {
         }
     }
 
-    private static let runFlags = ["--tags", "--name", "--format", "--dry-run", "--fail-fast", "--strict", "--no-strict",
-                                   "--order", "--retry", "--no-color", "--color", "--help", "--version", "--predictable-ids",
-                                   "--no-isolation", "--format-options", "--parallel", "--timeout", "--shard", "--shard-timings", "--serial-tags"]
+    private static var runFlags: [String] { OptionTable.runFlags }
 
     private static func unknownOption(_ option: String, known: [String]) -> UsageError {
         let name = String(option.split(separator: "=", maxSplits: 1)[0])

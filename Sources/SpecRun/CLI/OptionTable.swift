@@ -1,0 +1,54 @@
+/// The run options, once: `--help`, the man page, the shell completions and the parser's suggestions are all made
+/// from this table (a test checks that the parser accepts every entry).
+struct OptionSpec: Equatable {
+    var short: String?
+    var long: String
+    /// The value's placeholder (`EXPR`, `N`…); nil for a flag.
+    var value: String?
+    /// Values a shell can complete, if a fixed set.
+    var choices: [String] = []
+    var help: String
+}
+
+enum OptionTable {
+    static let run: [OptionSpec] = [
+        OptionSpec(short: "-t", long: "--tags", value: "EXPR", help: "only scenarios whose tags match, e.g. '@smoke and not @wip' (repeat = and)"),
+        OptionSpec(short: "-n", long: "--name", value: "REGEX", help: "only scenarios whose name matches (repeat = or)"),
+        OptionSpec(short: "-f", long: "--format", value: "NAME[:FILE]", choices: CommandLineParser.formatNames,
+                   help: "a report: \(CommandLineParser.formatNames.joined(separator: ", ")); repeatable; without FILE it writes to stdout (one format at most)"),
+        OptionSpec(long: "--format-options", value: "JSON", help: #"per-format options, e.g. '{"html": {"title": "Release 4.2"}, "junit": {"suiteName": "acceptance"}}'"#),
+        OptionSpec(short: "-d", long: "--dry-run", help: "match steps without running them"),
+        OptionSpec(long: "--fail-fast", help: "stop after the first failing scenario"),
+        OptionSpec(long: "--strict", help: "undefined and pending steps fail the run (the default)"),
+        OptionSpec(long: "--no-strict", help: "undefined and pending steps do not fail the run"),
+        OptionSpec(long: "--order", value: "ORDER", choices: ["defined", "reverse", "random"], help: "defined (default), reverse, random or random:SEED"),
+        OptionSpec(long: "--retry", value: "N", help: "run a failing scenario up to N more times"),
+        OptionSpec(long: "--color", help: "colours on (default: on a terminal and NO_COLOR unset)"),
+        OptionSpec(long: "--no-color", help: "colours off"),
+        OptionSpec(long: "--predictable-ids", help: "ids 0, 1, … in the message stream (reproducible reports)"),
+        OptionSpec(long: "--no-isolation", help: "run in this process: faster to start, but a crashing step ends the run without reports"),
+        OptionSpec(short: "-j", long: "--parallel", value: "N|auto", choices: ["auto"], help: "N crash-isolated worker processes at once (auto: one per core; default 1)"),
+        OptionSpec(long: "--serial-tags", value: "EXPR", help: "scenarios matching it never run at the same time (default @serial)"),
+        OptionSpec(long: "--timeout", value: "SECONDS", help: "fail a step or hook running longer and replace its worker (default 60; 0 = none)"),
+        OptionSpec(long: "--shard", value: "I/N", help: "run only part I of N of the selected scenarios (CI matrices)"),
+        OptionSpec(long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),
+        OptionSpec(short: "-p", long: "--profile", value: "NAME", help: "options from a profile of specrun.json (repeatable; default: the 'default' profile)"),
+        OptionSpec(long: "--config", value: "FILE", help: "read the profiles from FILE instead of ./specrun.json"),
+        OptionSpec(short: "-h", long: "--help", help: "this text"),
+        OptionSpec(long: "--version", help: "the version and the Swift version"),
+    ]
+
+    static let subcommands = ["gherkin", "report", "init", "completions", "help"]
+
+    static var runFlags: [String] { run.map(\.long) }
+
+    /// The RUN OPTIONS section of `--help`.
+    static func helpLines() -> String {
+        run.map { option in
+            var names = option.short.map { "\($0), " } ?? "    "
+            names += option.long + (option.value.map { " \($0)" } ?? "")
+            let padded = names.count < 27 ? names + String(repeating: " ", count: 27 - names.count) : names + "\n" + String(repeating: " ", count: 29)
+            return "  " + padded + option.help
+        }.joined(separator: "\n")
+    }
+}

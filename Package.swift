@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "specrun", targets: ["specrun"]),
         .library(name: "SpecRun", targets: ["SpecRun"]),
+        .library(name: "SpecRunTesting", targets: ["SpecRunTesting"]),
         .library(name: "Gherkin", targets: ["Gherkin"]),
         .library(name: "Chat", targets: ["Chat"]),
         .library(name: "Survey", targets: ["Survey"]),
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "SpecRunReports", dependencies: ["Messages"]),
         .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Gherkin", "Messages", "TagExpressions"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
+        // `swift test` integration for users: one Swift Testing case per scenario.
+        .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages"]),
 
         // The domains and their executable acceptance criteria
         .target(name: "Chat"),
@@ -49,7 +52,7 @@ let package = Package(
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
-        .testTarget(name: "AcceptanceTests", dependencies: ["SpecRun", "Specs", "Gherkin", "Messages"]),
+        .testTarget(name: "AcceptanceTests", dependencies: ["SpecRunTesting", "SpecRun", "Specs"]),
         .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "HTTPTestSupport"]),

@@ -1,3 +1,3 @@
-// Messages comes with the runner: `run(emit:)` hands out `Envelope`s. SpecRunCore's own `DataTable` and
-// `DocString` shadow the Messages ones for files that import only SpecRunCore (or SpecRun).
-@_exported import Messages
+// SpecRunCore does not re-export Messages: a step file that imports SpecRun sees the DSL (World, Steps, DataTable,
+// DocString, expect…), not the wire model, so `Duration`, `DataTable` and `DocString` mean what they should.
+// Code that reads the envelope stream (`SpecRunner.run(emit:)`) imports Messages itself.

@@ -1,3 +1,4 @@
+import Messages
 import Foundation
 import XCTest
 @testable import SpecRunCore
@@ -15,14 +16,14 @@ enum GoldenSteps: StepLibrary {
         steps.before(name: "log in", tags: "@shop") { _ in log("logged in") }
         steps.given("the basket is empty") { world in world.basket = [:] }
         steps.when("I add {int} {string} to the basket") { (world, count: Int, item: String) in world.basket[item, default: 0] += count }
-        steps.then("the basket holds:") { (world, table: DataTable) in
+        steps.then("the basket holds:") { (world, table: SpecRunCore.DataTable) in
             for row in table.hashes() { try expect(world.basket[row["item"]!], equals: Int(row["count"]!)) }
         }
         steps.then(regex: #"^the basket holds (\d+) items?$"#) { (world, count: Int) in
             try expect(world.basket.values.reduce(0, +), equals: count)
         }
         steps.given("{flight} is delayed") { (_, flight: Flight) in try expect(flight, equals: Flight(from: "LHR", to: "CDG")) }
-        steps.given("the note:") { (_, note: DocString) in attach(note.content, mediaType: "text/plain") }
+        steps.given("the note:") { (_, note: SpecRunCore.DocString) in attach(note.content, mediaType: "text/plain") }
         steps.after { _ in }
     }
 }

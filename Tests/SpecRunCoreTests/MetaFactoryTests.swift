@@ -1,3 +1,4 @@
+import Messages
 import XCTest
 @testable import SpecRunCore
 

@@ -1,3 +1,4 @@
+import Messages
 import Foundation
 import SpecRun
 import XCTest

@@ -133,6 +133,29 @@ final class ParallelEndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/j.xml"))
     }
 
+    func test_sigkill_leavesNoReportUnderItsNameAndAStreamSoFarThatReportReads() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["k.feature": "Feature: F\n" + (1...40).map { "  Scenario: s\($0)\n    When a step sleeps 100 ms\n" }.joined()])
+        let process = Process()
+        process.executableURL = fixture
+        process.arguments = [folder, "--format", "message:\(folder)/out/m.ndjson", "--format", "junit:\(folder)/out/j.xml"]
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")
+        XCTAssertFalse(names.contains("m.ndjson"), "no half-written file under the final name")
+        XCTAssertFalse(names.contains("j.xml"))
+        guard let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") }) else { return XCTFail("no stream so far: \(names)") }
+        let report = try runProcess(fixture, ["report", "\(folder)/out/\(partial)", "--no-color", "--format", "summary"])
+        XCTAssertEqual(report.status, 2, report.stderr)
+        XCTAssertTrue(report.stdout.contains("passed"), report.stdout + report.stderr)
+    }
+
     // MARK: - Helpers
 
     private func withoutTimes(_ text: String) -> String {

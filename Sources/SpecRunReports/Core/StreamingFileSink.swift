@@ -59,7 +59,7 @@ final class StreamingFileSink: TextSink {
         }
     }
 
-    private func flush() {
+    func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBufferPointer { writeOut($0) }
         buffer.removeAll(keepingCapacity: true)

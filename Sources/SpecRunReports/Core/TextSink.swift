@@ -5,10 +5,13 @@ protocol TextSink: AnyObject {
     func write(_ text: String)
     /// UTF-8 bytes (a file sink copies them into its buffer; others decode them).
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+    /// Writes out what is buffered (so a killed run leaves what came so far).
+    func flush()
     func close() throws
 }
 
 extension TextSink {
+    func flush() {}
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Messages
 
 /// The Cucumber Messages stream as NDJSON: one envelope per line, written as it arrives (to a file: through a
@@ -9,6 +10,7 @@ import Messages
 final class MessageFormatter: EnvelopeFormatter {
     private let sink: any TextSink
     private var line: [UInt8] = []
+    private var lastFlush = DispatchTime.now().uptimeNanoseconds
 
     init(sink: any TextSink) {
         self.sink = sink
@@ -20,6 +22,15 @@ final class MessageFormatter: EnvelopeFormatter {
         NDJSON.encode(envelope, into: &line)
         line.append(0x0A)
         line.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        // At most every 50 ms, after a test case: a run killed even with SIGKILL leaves its stream so far, whole
+        // lines, in the temporary file beside the target (which `specrun report` reads, marked incomplete).
+        if envelope.testCaseFinished != nil || envelope.testRunHookFinished != nil {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now &- lastFlush > 50_000_000 {
+                sink.flush()
+                lastFlush = now
+            }
+        }
     }
 
     func finish() throws { try sink.close() }

@@ -62,6 +62,9 @@ struct RunCommand {
                 console.err("specrun: \(outcome.timeouts) step(s) timed out after \(Self.seconds(options.timeout)) s; each is reported failed\n")
             }
         } else {
+            if options.parallel > 1 {
+                console.err("specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n")
+            }
             let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : UUIDGenerator()
             let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
@@ -78,6 +81,11 @@ struct RunCommand {
         let written = reports.finish()
         if case .random(let seed?) = configuration.order, options.order == "random" {
             console.err("Randomized with seed \(seed): replay this order with --order random:\(seed)\n")
+        }
+        if status.nothingSelected && !status.unparsableFiles && interrupted == nil, let shard = options.shard {
+            // A CI matrix with more shards than scenarios: an empty shard is not a failure.
+            console.err("specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(configuration)))\n")
+            return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
         if status.nothingSelected && !status.unparsableFiles && interrupted == nil {
             console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")

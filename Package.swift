@@ -38,7 +38,7 @@ let package = Package(
 
         // Benchmarks (swift run -c release <name>)
         .executableTarget(name: "gherkin-bench", dependencies: ["Gherkin", "Messages"], path: "Benchmarks/GherkinBench"),
-        .executableTarget(name: "runner-bench", dependencies: ["SpecRun"], path: "Benchmarks/RunnerBench"),
+        .executableTarget(name: "runner-bench", dependencies: ["SpecRun", "Messages"], path: "Benchmarks/RunnerBench"),
         .executableTarget(name: "chat-latency-bench", dependencies: ["Chat"], path: "Benchmarks/ChatLatencyBench"),
 
         // Tests: one target per module, plus the compatibility kit and the acceptance features

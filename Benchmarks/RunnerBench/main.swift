@@ -6,6 +6,7 @@
 // 200 features × 50 scenarios × 6 steps — into a temporary folder). Prints steps/s and scenarios/s of
 // the whole run (discovery, parsing, pickles, matching, execution, envelopes); `--ndjson` also encodes
 // every envelope as NDJSON, as `--format message` would.
+import Messages
 import Foundation
 #if canImport(SpecRun)
 import SpecRun
@@ -25,14 +26,14 @@ enum CartSteps: StepLibrary {
     static func register(_ steps: inout Steps<CartWorld>) {
         steps.given("the store {string} is open") { (world, name: String) in world.store = name; world.items = 0 }
         steps.given("the user {string} has {int} items") { (world, name: String, n: Int) in world.user = name; world.items = n }
-        steps.given("the user {string} has these items:") { (world, name: String, table: DataTable) in
+        steps.given("the user {string} has these items:") { (world, name: String, table: SpecRunCore.DataTable) in
             world.user = name
             world.items = table.hashes().reduce(0) { $0 + (Int($1["qty"] ?? "") ?? 0) }
         }
         steps.when("they add {int} items") { (world, n: Int) in world.items += n }
         steps.when("they remove {int} items") { (world, n: Int) in world.items -= n }
         steps.when("they double the items") { world in world.items *= 2 }
-        steps.when("they write the note:") { (world, note: DocString) in world.note = note.content }
+        steps.when("they write the note:") { (world, note: SpecRunCore.DocString) in world.note = note.content }
         steps.then("the note mentions {string}") { (world, word: String) in try expect(world.note.contains(word), "note mentions \(word)") }
         steps.then("the cart total is {int}") { (world, n: Int) in try expect(world.items, equals: n) }
         steps.then("the user is {string}") { (world, name: String) in try expect(world.user, equals: name) }

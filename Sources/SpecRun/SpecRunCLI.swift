@@ -36,6 +36,8 @@ public enum SpecRunCLI {
         case .completions(let shell):
             console.out(Completions.script(for: shell) ?? "")
             return ExitCode.passed.rawValue
+        case .check(let options):
+            return await CheckCommand(options: options, libraries: libraries, console: console).run()
         case .manPage:
             console.out(Completions.manPage())
             return ExitCode.passed.rawValue

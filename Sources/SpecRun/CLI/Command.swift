@@ -5,6 +5,7 @@ enum Command: Equatable {
     case report(ReportCommandOptions)
     case initialize(InitOptions)
     case completions(shell: String)
+    case check(CheckOptions)
     case manPage
     case help(topic: String?)
     case version

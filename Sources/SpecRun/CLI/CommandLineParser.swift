@@ -34,6 +34,29 @@ enum CommandLineParser {
             }
             return .completions(shell: shell)
         case "man": return .manPage
+        case "check":
+            rest.removeFirst()
+            var options = CheckOptions()
+            var reader = ArgumentReader(rest)
+            while let argument = reader.next() {
+                switch argument {
+                case "-h", "--help": return .help(topic: "check")
+                case "-t", "--tags": options.tags = try reader.value(for: argument)
+                case "--warnings-as-errors": options.warningsAsErrors = true
+                case "-f", "--format":
+                    let format = try reader.value(for: argument)
+                    guard format == "github" || format == "text" else {
+                        throw UsageError(message: "specrun check --format: text (default) or github, got '\(format)'")
+                    }
+                    options.github = format == "github"
+                default:
+                    if argument.hasPrefix("-") && argument != "-" {
+                        throw unknownOption(argument, known: ["--tags", "--format", "--warnings-as-errors", "--help"])
+                    }
+                    options.paths.append(argument)
+                }
+            }
+            return .check(options)
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)

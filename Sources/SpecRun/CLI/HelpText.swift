@@ -11,6 +11,8 @@ enum HelpText {
 
     USAGE
       specrun [PATH[:LINE]...] [options]        run features (default: Features/)
+      specrun check [PATH...] [--format github] [--warnings-as-errors]
+                                                parse errors, undefined/ambiguous steps, unused step definitions
       specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
       specrun init [--specrun-path DIR]          add Features/, a step library and a spec executable to your package
       specrun completions bash|zsh|fish          shell completions; specrun man: the man page

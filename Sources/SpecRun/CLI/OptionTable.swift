@@ -38,7 +38,7 @@ enum OptionTable {
         OptionSpec(long: "--version", help: "the version and the Swift version"),
     ]
 
-    static let subcommands = ["gherkin", "report", "init", "completions", "help"]
+    static let subcommands = ["check", "gherkin", "report", "init", "completions", "man", "help"]
 
     static var runFlags: [String] { run.map(\.long) }
 

@@ -1,0 +1,151 @@
+import Foundation
+import Messages
+import SpecRunCore
+
+/// `specrun check [PATH…]`: the features and step definitions checked without running a step — parse errors,
+/// undefined steps (with the nearest step definitions), ambiguous steps, unused step definitions — each as
+/// `file:line:col: error|warning: …` (or GitHub annotations with `--format github`). Exit 1 on any error
+/// (`--warnings-as-errors` makes warnings count), 0 otherwise.
+struct CheckCommand {
+    let options: CheckOptions
+    let libraries: [any StepLibrary.Type]
+    let console: any Console
+
+    struct Finding: Equatable {
+        enum Severity: String { case error, warning }
+        var severity: Severity
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    func run() async -> Int32 {
+        let runner = SpecRunner(libraries: libraries,
+                                configuration: RunConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths,
+                                                                tags: options.tags, dryRun: true),
+                                ids: IncrementingIdGenerator(), environment: console.environment)
+        let collector = CheckCollector()
+        do {
+            _ = try await runner.run { collector.handle($0) }
+        } catch {
+            return SpecRunCLI.usageFailure(error, console: console)
+        }
+        let findings = collector.findings()
+        for finding in findings { console.out(render(finding) + "\n") }
+        let errors = findings.filter { $0.severity == .error || options.warningsAsErrors }.count
+        let warnings = findings.count - findings.filter { $0.severity == .error }.count
+        console.err("specrun check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
+            + "\(findings.filter { $0.severity == .error }.count) error(s), \(warnings) warning(s)\n")
+        return errors > 0 ? ExitCode.failed.rawValue : ExitCode.passed.rawValue
+    }
+
+    func render(_ finding: Finding) -> String {
+        if options.github {
+            let kind = finding.severity == .error || options.warningsAsErrors ? "error" : "warning"
+            let message = finding.message.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+            return "::\(kind) file=\(finding.file),line=\(finding.line),col=\(finding.column)::\(message)"
+        }
+        return "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)"
+    }
+}
+
+struct CheckOptions: Equatable {
+    var paths: [String] = []
+    var tags: String?
+    var github = false
+    var warningsAsErrors = false
+}
+
+/// Reads a dry run's envelopes into findings.
+final class CheckCollector {
+    private var stepLocations: [String: (line: Int, column: Int)] = [:]
+    private var pickleSteps: [String: (text: String, node: String, uri: String)] = [:]
+    private var definitions: [String: StepDefinition] = [:]
+    private var definitionOrder: [String] = []
+    private var used: Set<String> = []
+    private var parseErrors: [ParseError] = []
+    private var undefined: [String] = []
+    private var ambiguous: [(pickleStep: String, definitions: [String])] = []
+    private(set) var scenarioCount = 0
+    var definitionCount: Int { definitions.count }
+
+    func handle(_ envelope: Envelope) {
+        if let document = envelope.gherkinDocument, let feature = document.feature {
+            func add(_ steps: [Step]) { for step in steps { stepLocations[step.id] = (Int(step.location.line), Int(step.location.column ?? 1)) } }
+            for child in feature.children {
+                add(child.background?.steps ?? [])
+                add(child.scenario?.steps ?? [])
+                for ruleChild in child.rule?.children ?? [] {
+                    add(ruleChild.background?.steps ?? [])
+                    add(ruleChild.scenario?.steps ?? [])
+                }
+            }
+        }
+        if let pickle = envelope.pickle {
+            for step in pickle.steps { pickleSteps[step.id] = (step.text, step.astNodeIds.first ?? "", pickle.uri) }
+        }
+        if let definition = envelope.stepDefinition {
+            definitions[definition.id] = definition
+            definitionOrder.append(definition.id)
+        }
+        if let error = envelope.parseError { parseErrors.append(error) }
+        if let testCase = envelope.testCase {
+            scenarioCount += 1
+            for step in testCase.testSteps {
+                guard let pickleStep = step.pickleStepId, let ids = step.stepDefinitionIds else { continue }
+                used.formUnion(ids)
+                if ids.isEmpty { undefined.append(pickleStep) }
+                if ids.count > 1 { ambiguous.append((pickleStep, ids)) }
+            }
+        }
+    }
+
+    func findings() -> [CheckCommand.Finding] {
+        var findings: [CheckCommand.Finding] = []
+        for error in parseErrors {
+            var message = Substring(error.message)
+            if message.hasPrefix("("), let end = message.range(of: "): ") { message = message[end.upperBound...] }
+            findings.append(.init(severity: .error, file: error.source.uri ?? "?", line: Int(error.source.location?.line ?? 1),
+                                  column: Int(error.source.location?.column ?? 1), message: String(message)))
+        }
+        var seen = Set<String>()
+        let patterns = definitionOrder.compactMap { definitions[$0] }
+        for id in undefined {
+            guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
+            let place = stepLocations[step.node] ?? (1, 1)
+            var message = "undefined step '\(step.text)'"
+            if let nearest = Self.nearest(step.text, among: patterns) {
+                message += " (did you mean '\(nearest.pattern.source)' at \(Self.location(of: nearest))?)"
+            }
+            findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column, message: message))
+        }
+        for (id, candidates) in ambiguous {
+            guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
+            let place = stepLocations[step.node] ?? (1, 1)
+            let list = candidates.compactMap { definitions[$0] }.map { "'\($0.pattern.source)' at \(Self.location(of: $0))" }
+            findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column,
+                                  message: "ambiguous step '\(step.text)': \(list.joined(separator: ", "))"))
+        }
+        for definition in patterns where !used.contains(definition.id) {
+            findings.append(.init(severity: .warning, file: definition.sourceReference.uri ?? "?",
+                                  line: Int(definition.sourceReference.location?.line ?? 1), column: 1,
+                                  message: "step definition '\(definition.pattern.source)' is used by no scenario"))
+        }
+        return findings
+    }
+
+    static func location(of definition: StepDefinition) -> String {
+        "\(definition.sourceReference.uri ?? "?"):\(definition.sourceReference.location?.line ?? 0)"
+    }
+
+    /// The step definition whose pattern, with its parameters blanked, is closest to the text by edit distance.
+    static func nearest(_ text: String, among definitions: [StepDefinition]) -> StepDefinition? {
+        let scored = definitions.map { definition -> (StepDefinition, Int) in
+            let literal = definition.pattern.source.replacingOccurrences(of: #"\{[^}]*\}"#, with: "", options: .regularExpression)
+            return (definition, Suggestions.distance(text.lowercased(), literal.lowercased()))
+        }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(4, text.count / 3) else { return nil }
+        return best.0
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+@testable import SpecRun
+import XCTest
+
+enum CheckSteps: StepLibrary {
+    static func register(_ steps: inout Steps<CLITestWorld>) {
+        steps.given("the customer has connectivity") { _ in }
+        steps.given("a {word} step") { (_, _: String) in }
+        steps.given("a passing step") { _ in }
+        steps.given("nobody uses me") { _ in }
+    }
+}
+
+final class CheckCommandTests: XCTestCase {
+    func test_check_listsUndefinedWithTheNearestDefinitionAmbiguousAndUnusedWithoutRunningAStep() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customr has connectivity\n    And a passing step\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 1)
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("f.feature:3:5: error: undefined step 'the customr has connectivity' (did you mean 'the customer has connectivity' at Tests/SpecRunTests/CheckCommandTests.swift:7?)") }, console.stdout)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("f.feature:4:5: error: ambiguous step 'a passing step': 'a {word} step' at Tests/SpecRunTests/CheckCommandTests.swift:8, 'a passing step' at Tests/SpecRunTests/CheckCommandTests.swift:9") }, console.stdout)
+        XCTAssertTrue(lines.contains("Tests/SpecRunTests/CheckCommandTests.swift:10:1: warning: step definition 'nobody uses me' is used by no scenario"), console.stdout)
+    }
+
+    func test_check_passesWithWarningsUnlessWarningsAreErrorsAndWritesGitHubAnnotations() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customer has connectivity\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: console)
+        let strict = await SpecRunCLI.run(["check", folder, "--warnings-as-errors", "--format", "github"], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 0, console.stdout)
+        XCTAssertEqual(strict, 1)
+        XCTAssertTrue(console.stdout.contains("::error file=Tests/SpecRunTests/CheckCommandTests.swift,line=10,col=1::step definition 'nobody uses me' is used by no scenario"), console.stdout)
+    }
+
+    private func makeFeatures(_ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try text.write(to: folder.appendingPathComponent("f.feature"), atomically: true, encoding: .utf8)
+        return folder.path
+    }
+}

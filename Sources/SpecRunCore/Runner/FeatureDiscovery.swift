@@ -42,6 +42,12 @@ struct FeatureDiscovery {
                 merge(FeatureFile(path: file, lines: nil), into: &files)
             }
         case .file:
+            if path.hasSuffix(".md") && !path.hasSuffix(".feature.md") {
+                // A story document or a README given by name: parsed as plain Gherkin it would only give a dozen
+                // misleading errors.
+                let text = fileSystem.read(path) ?? ""
+                throw SpecRunError.notAFeatureFile(path: path, hasGherkin: text.contains("# Feature:"))
+            }
             merge(FeatureFile(path: path, lines: lines), into: &files)
         }
     }

@@ -10,6 +10,7 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
     case missingPath(String)
     case badLineSelector(String)
     case badRerunFile(path: String, reason: String)
+    case notAFeatureFile(path: String, hasGherkin: Bool)
 
     public var description: String {
         singleLine(message)
@@ -33,6 +34,12 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
             return "bad line selector '\(entry)': expected PATH:LINE[:LINE…] with whole numbers"
         case .badRerunFile(let path, let reason):
             return "cannot read rerun file \(path): \(reason)"
+        case .notAFeatureFile(let path, let hasGherkin):
+            if hasGherkin {
+                return "\(path): Markdown with Gherkin must be named *.feature.md; rename it and run it again"
+            }
+            return "\(path): a Markdown document with no Gherkin in it, so nothing to run (specrun runs .feature files and "
+                + "Markdown with Gherkin named *.feature.md: a '# Feature: …' heading, '## Scenario: …' and '* Given …' list items)"
         }
     }
 }

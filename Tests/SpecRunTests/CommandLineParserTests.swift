@@ -145,3 +145,23 @@ final class FormatOptionsTests: XCTestCase {
         }
     }
 }
+
+final class WorldParametersTests: XCTestCase {
+    func test_parse_mergesWorldParametersAsTextAndRefusesWhatIsNoObject() throws {
+        guard case .run(let options) = try CommandLineParser.parse(["--world-parameters", #"{"baseURL": "http://x", "retries": 3}"#,
+                                                                   "--world-parameters", #"{"flags": {"new": true}}"#]) else {
+            return XCTFail("not a run")
+        }
+        XCTAssertEqual(options.worldParameters, ["baseURL": "http://x", "retries": "3", "flags": #"{"new":true}"#])
+        XCTAssertThrowsError(try CommandLineParser.parse(["--world-parameters", "baseURL=x"])) { error in
+            XCTAssertTrue("\(error)".contains("expected a JSON object"), "\(error)")
+        }
+    }
+
+    func test_worker_setsTheWorldParametersFromItsConfiguration() throws {
+        var configuration = WorkerConfiguration(paths: ["x"])
+        configuration.worldParameters = ["baseURL": "http://y"]
+        let decoded = try WorkerConfiguration.decode(String(decoding: configuration.encodedLine().dropLast(), as: UTF8.self))
+        XCTAssertEqual(decoded.worldParameters, ["baseURL": "http://y"])
+    }
+}

@@ -23,6 +23,8 @@ struct RunOptions: Equatable {
     var names: [String] = []
     var formats: [FormatRequest] = []
     var formatOptions = FormatOptions()
+    /// `--world-parameters JSON`: values every World can read (`WorldParameters`), merged when repeated.
+    var worldParameters: [String: String] = [:]
     var dryRun = false
     var failFast = false
     var strict = true

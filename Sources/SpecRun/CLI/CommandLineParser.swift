@@ -74,6 +74,13 @@ enum CommandLineParser {
             case "-n", "--name": options.names.append(try reader.value(for: argument))
             case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))
             case "--format-options": try options.formatOptions.merge(json: try reader.value(for: argument))
+            case "--world-parameters":
+                let text = try reader.value(for: argument)
+                do {
+                    options.worldParameters.merge(try WorldParameters.parse(json: text)) { _, new in new }
+                } catch {
+                    throw UsageError(message: "\(error)")
+                }
             case "-d", "--dry-run": options.dryRun = true
             case "--fail-fast": options.failFast = true
             case "--strict": options.strict = true

@@ -10,7 +10,7 @@ import Foundation
 struct ConfigFile {
     static let defaultName = "specrun.json"
     static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
-                       "timeout", "failFast", "dryRun", "color", "isolation", "serialTags"]
+                       "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters"]
 
     let path: String
     let text: String
@@ -64,6 +64,11 @@ struct ConfigFile {
         case "name": return try strings().flatMap { ["--name", $0] }
         case "format":
             return try strings().filter { !(skipStdoutFormats && !$0.contains(":")) }.flatMap { ["--format", $0] }
+        case "worldParameters":
+            guard let object = value as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object) else {
+                throw error(at: key, "'worldParameters' in profile '\(profile)' must be an object, e.g. {\"baseURL\": \"http://localhost:8080\"}")
+            }
+            return ["--world-parameters", String(decoding: data, as: UTF8.self)]
         case "formatOptions":
             guard let object = value as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object) else {
                 throw error(at: key, "'formatOptions' in profile '\(profile)' must be an object, e.g. {\"html\": {\"title\": \"…\"}}")

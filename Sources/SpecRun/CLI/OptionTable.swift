@@ -17,6 +17,7 @@ enum OptionTable {
         OptionSpec(short: "-f", long: "--format", value: "NAME[:FILE]", choices: CommandLineParser.formatNames,
                    help: "a report: \(CommandLineParser.formatNames.joined(separator: ", ")); repeatable; without FILE it writes to stdout (one format at most)"),
         OptionSpec(long: "--format-options", value: "JSON", help: #"per-format options, e.g. '{"html": {"title": "Release 4.2"}, "junit": {"suiteName": "acceptance"}}'"#),
+        OptionSpec(long: "--world-parameters", value: "JSON", help: #"values every World can read with WorldParameters.string("name"), e.g. '{"baseURL": "http://localhost:8080"}'"#),
         OptionSpec(short: "-d", long: "--dry-run", help: "match steps without running them"),
         OptionSpec(long: "--fail-fast", help: "stop after the first failing scenario"),
         OptionSpec(long: "--strict", help: "undefined and pending steps fail the run (the default)"),

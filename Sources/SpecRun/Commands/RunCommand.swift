@@ -116,6 +116,8 @@ struct RunCommand {
             worker.shard = .init(index: 1, count: 1, timings: timings)
         }
         worker.wantKeys = !timings.isEmpty
+        worker.worldParameters = options.worldParameters
+        WorldParameters.set(options.worldParameters)
         return worker
     }
 

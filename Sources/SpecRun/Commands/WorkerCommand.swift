@@ -22,6 +22,7 @@ struct WorkerCommand {
                 throw UsageError(message: "specrun --worker: no configuration on stdin; workers are started by specrun itself")
             }
             worker = try WorkerConfiguration.decode(line)
+            WorldParameters.set(worker.worldParameters)
             configuration = try worker.runConfiguration()
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)

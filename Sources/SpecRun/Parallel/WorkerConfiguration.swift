@@ -7,6 +7,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     var paths: [String]
     var tags: String?
     var names: [String] = []
+    var worldParameters: [String: String] = [:]
     var dryRun = false
     var failFast = false
     var strict = true

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Values a run hands to every World (`--world-parameters '{"baseURL": "http://localhost:8080"}'` or the
+/// `worldParameters` key of a `specrun.json` profile, as cucumber-js): read them in a World's `init()` to reach a
+/// server, a test account or a feature flag without rebuilding the specs.
+///
+///     final class ShopWorld: World {
+///         let baseURL = URL(string: WorldParameters.string("baseURL") ?? "http://localhost:8080")!
+///         required init() {}
+///     }
+public enum WorldParameters {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var values: [String: String] = [:]
+
+    /// A parameter as text (a number or Bool as written; an object or list as JSON).
+    public static func string(_ name: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return values[name]
+    }
+
+    /// Every parameter as text.
+    public static var all: [String: String] {
+        lock.lock(); defer { lock.unlock() }
+        return values
+    }
+
+    /// Sets the run's parameters from a JSON object (the CLI does this before the run starts).
+    public static func load(json: String) throws {
+        set(try parse(json: json))
+    }
+
+    /// A JSON object's values as text.
+    public static func parse(json: String) throws -> [String: String] {
+        guard let data = json.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any] else {
+            throw WorldParametersError(text: json)
+        }
+        var texts: [String: String] = [:]
+        for (key, value) in object {
+            switch value {
+            case let text as String: texts[key] = text
+            case let number as NSNumber: texts[key] = number.stringValue
+            default:
+                let encoded = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data()
+                texts[key] = String(decoding: encoded, as: UTF8.self)
+            }
+        }
+        return texts
+    }
+
+    public static func set(_ parameters: [String: String]) {
+        lock.lock(); values = parameters; lock.unlock()
+    }
+}
+
+public struct WorldParametersError: Error, CustomStringConvertible {
+    let text: String
+    public var description: String {
+        "--world-parameters: expected a JSON object such as '{\"baseURL\": \"http://localhost:8080\"}', got '\(text)'"
+    }
+}

@@ -38,6 +38,12 @@ public enum SpecRunCLI {
             return ExitCode.passed.rawValue
         case .check(let options):
             return await CheckCommand(options: options, libraries: libraries, console: console).run()
+        case .languages:
+            console.out(LanguagesCommand.languages())
+            return ExitCode.passed.rawValue
+        case .keywords(let code):
+            console.out(LanguagesCommand.keywords(code) ?? "")
+            return ExitCode.passed.rawValue
         case .manPage:
             console.out(Completions.manPage())
             return ExitCode.passed.rawValue

@@ -5,7 +5,7 @@ import XCTest
 final class OptionTableTests: XCTestCase {
     func test_parse_acceptsEveryOptionOfTheTable() {
         let values = ["EXPR": "@a", "REGEX": "^a", "NAME[:FILE]": "summary", "JSON": "{}", "ORDER": "reverse", "N": "1",
-                      "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci"]
+                      "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci", "LANG": "fr"]
         for option in OptionTable.run where !["--profile", "--config"].contains(option.long) {
             for name in [option.short, option.long].compactMap({ $0 }) {
                 let arguments = [name] + (option.value.map { [values[$0] ?? "x"] } ?? [])
@@ -22,6 +22,16 @@ final class OptionTableTests: XCTestCase {
                 let spelled = name == "fish" ? "-l \(option.long.dropFirst(2))" : option.long
                 XCTAssertTrue(text.contains(spelled), "\(name) lacks \(option.long)")
             }
+        }
+    }
+
+    func test_i18n_listsLanguagesAndOneLanguagesKeywords() throws {
+        XCTAssertEqual(try CommandLineParser.parse(["--i18n-languages"]), .languages)
+        XCTAssertEqual(try CommandLineParser.parse(["--i18n-keywords", "fr"]), .keywords(language: "fr"))
+        XCTAssertTrue(LanguagesCommand.languages().contains("| fr "), "French is listed")
+        XCTAssertTrue(LanguagesCommand.keywords("fr")?.contains(#""Soit ""#) ?? false, LanguagesCommand.keywords("fr") ?? "")
+        XCTAssertThrowsError(try CommandLineParser.parse(["--i18n-keywords", "frr"])) { error in
+            XCTAssertTrue("\(error)".contains("(did you mean 'fr'?)"), "\(error)")
         }
     }
 

@@ -6,6 +6,8 @@ enum Command: Equatable {
     case initialize(InitOptions)
     case completions(shell: String)
     case check(CheckOptions)
+    case languages
+    case keywords(language: String)
     case manPage
     case help(topic: String?)
     case version

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 /// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
 enum CommandLineParser {
     static let formatNames = ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"]
@@ -70,6 +71,14 @@ enum CommandLineParser {
             switch argument {
             case "-h", "--help": return .help(topic: nil)
             case "--version": return .version
+            case "--i18n-languages": return .languages
+            case "--i18n-keywords":
+                let code = try reader.value(for: argument)
+                guard Dialect.named(code) != nil else {
+                    let hint = Suggestions.closest(to: code, among: Dialect.codes).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError(message: "--i18n-keywords: no Gherkin language '\(code)'\(hint); specrun --i18n-languages lists them")
+                }
+                return .keywords(language: code)
             case "-t", "--tags": options.tags.append(try reader.value(for: argument))
             case "-n", "--name": options.names.append(try reader.value(for: argument))
             case "-f", "--format": options.formats.append(try parseFormat(try reader.value(for: argument)))

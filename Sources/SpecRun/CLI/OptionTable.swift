@@ -35,6 +35,8 @@ enum OptionTable {
         OptionSpec(long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),
         OptionSpec(short: "-p", long: "--profile", value: "NAME", help: "options from a profile of specrun.json (repeatable; default: the 'default' profile)"),
         OptionSpec(long: "--config", value: "FILE", help: "read the profiles from FILE instead of ./specrun.json"),
+        OptionSpec(long: "--i18n-languages", help: "the spoken languages Gherkin knows (# language: CODE)"),
+        OptionSpec(long: "--i18n-keywords", value: "LANG", help: "the keywords of one language, e.g. --i18n-keywords fr"),
         OptionSpec(short: "-h", long: "--help", help: "this text"),
         OptionSpec(long: "--version", help: "the version and the Swift version"),
     ]

@@ -165,3 +165,12 @@ final class WorldParametersTests: XCTestCase {
         XCTAssertEqual(decoded.worldParameters, ["baseURL": "http://y"])
     }
 }
+
+final class ConsoleFormatsTests: XCTestCase {
+    func test_consoleFormats_keepsTheConsoleUsefulWhateverTheFormats() {
+        let junit = FormatRequest(name: "junit", path: "r.xml"), progress = FormatRequest(name: "progress", path: nil)
+        XCTAssertEqual(RunCommand.consoleFormats([]), [FormatRequest(name: "pretty", path: nil)])
+        XCTAssertEqual(RunCommand.consoleFormats([junit]), [junit, FormatRequest(name: "summary", path: nil)])
+        XCTAssertEqual(RunCommand.consoleFormats([junit, progress]), [junit, progress])
+    }
+}

@@ -26,7 +26,7 @@ struct RunCommand {
             worker = try makeWorkerConfiguration()
             configuration = try worker.runConfiguration()
             serial = try Self.serialExpression(options.serialTags)
-            reports = try Reports(requests: options.formats.isEmpty ? [FormatRequest(name: "pretty", path: nil)] : options.formats,
+            reports = try Reports(requests: Self.consoleFormats(options.formats),
                                   colors: console.wantsColor(options.color), console: console, listParseErrors: false,
                                   formatOptions: options.formatOptions)
         } catch {
@@ -119,6 +119,14 @@ struct RunCommand {
         worker.worldParameters = options.worldParameters
         WorldParameters.set(options.worldParameters)
         return worker
+    }
+
+    /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the
+    /// console (as cucumber-js), so a run is never silent.
+    static func consoleFormats(_ formats: [FormatRequest]) -> [FormatRequest] {
+        if formats.isEmpty { return [FormatRequest(name: "pretty", path: nil)] }
+        if formats.allSatisfy({ $0.path != nil }) { return formats + [FormatRequest(name: "summary", path: nil)] }
+        return formats
     }
 
     static func serialExpression(_ text: String) throws -> TagExpression? {

@@ -1,12 +1,16 @@
 import Messages
 
 /// GitHub Actions workflow commands: an `::error` annotation on the feature file line of every failed,
-/// undefined or ambiguous step (and failing hook), a `::warning` for pending ones.
+/// undefined or ambiguous step (and failing hook), a `::warning` for pending ones. GitHub shows at most 10 errors
+/// and 10 warnings of a workflow step: the first ones are annotated, and a closing `::notice` gives the totals and
+/// says how many more there are.
 struct GitHubWriter {
     let index: RunIndex
+    static let limitPerKind = 10
 
     func document() -> String {
         var out = ""
+        var written: [String: Int] = [:], omitted = 0
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
             let scenarioLine = pickle.location?.line ?? 0
@@ -39,9 +43,15 @@ struct GitHubWriter {
                     title = "Failed: \(pickle.name)"
                     message = "\(what)\n" + (result.exception?.stackTrace ?? result.message ?? result.exception?.message ?? "failed")
                 }
+                guard written[command, default: 0] < Self.limitPerKind else { omitted += 1; continue }
+                written[command, default: 0] += 1
                 out += "::\(command) file=\(Self.property(pickle.uri)),line=\(line),title=\(Self.property(title))::\(Self.data(message))\n"
             }
         }
+        guard !written.isEmpty else { return out }
+        var summary = "\(index.finalAttempts().count) scenarios: \(written["error", default: 0] + written["warning", default: 0] + omitted) problem(s)"
+        if omitted > 0 { summary += "; \(omitted) more not annotated (GitHub shows \(Self.limitPerKind) errors and \(Self.limitPerKind) warnings a step): see the other reports" }
+        out += "::notice title=specrun::\(Self.data(summary))\n"
         return out
     }
 

@@ -12,7 +12,7 @@ struct ConsoleText {
 
     // MARK: Scenario blocks
 
-    func scenarioHeader(_ attempt: RunIndex.Attempt, indent: String, tags showTags: Bool = true) -> String {
+    func scenarioHeader(_ attempt: RunIndex.Attempt, indent: String, tags showTags: Bool = true, commentColumn: Int = 0) -> String {
         guard let pickle = index.pickle(of: attempt) else { return "" }
         let lineage = index.lineage(of: pickle)
         var out = ""
@@ -22,8 +22,13 @@ struct ConsoleText {
         if showTags && !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
         let keyword = lineage?.scenario?.keyword ?? "Scenario"
         var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
-        if attempt.started.attempt > 0 { title += style.paint(" (attempt \(attempt.started.attempt + 1))", .grey) }
-        if options.showLocations { title += "  " + style.paint("# \(pickleLocation(pickle))", .grey) }
+        var width = indent.count + keyword.count + 2 + pickle.name.count
+        if attempt.started.attempt > 0 {
+            let note = " (attempt \(attempt.started.attempt + 1))"
+            title += style.paint(note, .grey)
+            width += note.count
+        }
+        if options.showLocations { title += Self.padding(width, commentColumn) + style.paint("# \(pickleLocation(pickle))", .grey) }
         out += title + "\n"
         return out
     }
@@ -34,14 +39,15 @@ struct ConsoleText {
 
     /// The lines of one test step: the step (or a hook when it did not pass), its argument, attachments,
     /// error, ambiguous candidates and snippet.
-    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String, printedSnippets: inout Set<String>) -> String {
+    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String,
+                   printedSnippets: inout Set<String>, commentColumn: Int = 0) -> String {
         let status = finished.testStepResult.status
         var out = ""
         let detail = indent + "  "
         if let text = index.text(of: step) {
             var line = indent + style.paint(ConsoleStyle.symbol(status) + " " + text.keyword + text.text, status)
             if options.showLocations, let definition = index.stepDefinition(of: step), let location = index.location(of: definition.sourceReference) {
-                line += "  " + style.paint("# \(location)", .grey)
+                line += Self.padding(indent.count + 2 + text.keyword.count + text.text.count, commentColumn) + style.paint("# \(location)", .grey)
             }
             out += line + "\n"
             if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
@@ -64,6 +70,23 @@ struct ConsoleText {
     }
 
     func hookLabel(_ hook: Hook?) -> String { Self.hookLabel(hook) }
+
+    /// Spaces that bring a line of `width` characters to the comment column (two at least), so the `# file:line`
+    /// comments of a scenario line up.
+    static func padding(_ width: Int, _ column: Int) -> String {
+        String(repeating: " ", count: max(2, column - width))
+    }
+
+    /// The comment column of a scenario: two spaces after its longest line (header or step).
+    func commentColumn(_ attempt: RunIndex.Attempt, indent: String) -> Int {
+        guard let pickle = index.pickle(of: attempt) else { return 0 }
+        let keyword = index.lineage(of: pickle)?.scenario?.keyword ?? "Scenario"
+        var widest = indent.count + keyword.count + 2 + pickle.name.count
+        for (step, _) in index.results(of: attempt) {
+            if let text = index.text(of: step) { widest = max(widest, indent.count + 4 + text.keyword.count + text.text.count) }
+        }
+        return widest + 2
+    }
 
     /// `After hook "close the chat"`.
     static func hookLabel(_ hook: Hook?) -> String {
@@ -88,7 +111,9 @@ struct ConsoleText {
         case .failed, .pending:
             let text = result.exception?.stackTrace ?? result.message ?? result.exception?.message ?? (result.status == .pending ? "Pending" : "Failed")
             out += indented(text, indent, color: ConsoleStyle.color(result.status))
-            if result.status == .failed, let definition = index.stepDefinition(of: step), let location = index.location(of: definition.sourceReference) {
+            // With locations on, the step's line already names its definition.
+            if result.status == .failed, !options.showLocations, let definition = index.stepDefinition(of: step),
+               let location = index.location(of: definition.sourceReference) {
                 out += indent + style.paint("step definition: \(location)", .grey) + "\n"
             }
         case .ambiguous:
@@ -98,7 +123,10 @@ struct ConsoleText {
                 let location = index.location(of: definition.sourceReference) ?? "?"
                 out += indent + "  " + style.paint(definition.pattern.source, .magenta) + "  " + style.paint("# \(location)", .grey) + "\n"
             }
-            if let message = result.message, !message.isEmpty { out += indented(message, indent, color: .magenta) }
+            // The message lists the same candidates: shown only when the definitions are not known here.
+            if (step.stepDefinitionIds ?? []).isEmpty, let message = result.message, !message.isEmpty {
+                out += indented(message, indent, color: .magenta)
+            }
         case .undefined:
             if let first = index.suggestedSnippets(step.pickleStepId).first(where: { !$0.isEmpty }) {
                 printedSnippets.insert(first)

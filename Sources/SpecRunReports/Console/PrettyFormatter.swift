@@ -60,9 +60,11 @@ final class PrettyFormatter: EnvelopeFormatter {
         } else {
             lastRuleId = nil
         }
-        out += "\n" + text.scenarioHeader(attempt, indent: indent)
+        let column = text.commentColumn(attempt, indent: indent)
+        out += "\n" + text.scenarioHeader(attempt, indent: indent, commentColumn: column)
         for (step, finished) in index.results(of: attempt) {
-            out += text.stepBlock(attempt, step, finished, indent: indent + "  ", printedSnippets: &printedSnippets)
+            out += text.stepBlock(attempt, step, finished, indent: indent + "  ", printedSnippets: &printedSnippets,
+                                  commentColumn: column)
         }
         if attempt.finished?.willBeRetried == true {
             out += indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n"

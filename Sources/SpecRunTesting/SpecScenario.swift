@@ -25,7 +25,7 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
             guard let bytes = FileManager.default.contents(atPath: root.appendingPathComponent(uri).path) else { return [] }
             let envelopes = GherkinMessages.generate(bytes: bytes, uri: uri, ids: IncrementingIdGenerator())
             let document = envelopes.lazy.compactMap(\.gherkinDocument).first
-            let lines = Self.lines(of: document)
+            let lines = document?.scenarioLines ?? [:]
             return envelopes.compactMap(\.pickle).map { pickle in
                 let line = pickle.astNodeIds.last.flatMap { lines[$0] } ?? 0
                 return SpecScenario(feature: document?.feature?.name ?? file, name: pickle.name, selector: "\(uri):\(line)")
@@ -36,20 +36,5 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
     /// The package folder of a test file: `#filePath` of a file in `Tests/<Target>/`.
     public static func packageRoot(of filePath: String) -> URL {
         URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    /// The line of each scenario and Examples row, by AST node id.
-    private static func lines(of document: GherkinDocument?) -> [String: Int] {
-        var lines: [String: Int] = [:]
-        func add(_ scenario: Scenario?) {
-            guard let scenario else { return }
-            lines[scenario.id] = scenario.location.line
-            for examples in scenario.examples { for row in examples.tableBody { lines[row.id] = row.location.line } }
-        }
-        for child in document?.feature?.children ?? [] {
-            add(child.scenario)
-            for ruleChild in child.rule?.children ?? [] { add(ruleChild.scenario) }
-        }
-        return lines
     }
 }

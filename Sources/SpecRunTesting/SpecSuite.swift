@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import SpecRunCore
 import Testing
@@ -98,16 +99,8 @@ struct StepNotes: Sendable {
     private var nodeLines: [String: Int] = [:]
 
     mutating func handle(_ envelope: Envelope) {
-        if let document = envelope.gherkinDocument, let feature = document.feature {
-            func add(_ steps: [Step]) { for step in steps { nodeLines[step.id] = step.location.line } }
-            for child in feature.children {
-                add(child.background?.steps ?? [])
-                add(child.scenario?.steps ?? [])
-                for ruleChild in child.rule?.children ?? [] {
-                    add(ruleChild.background?.steps ?? [])
-                    add(ruleChild.scenario?.steps ?? [])
-                }
-            }
+        if let document = envelope.gherkinDocument {
+            for (id, location) in document.stepLocations { nodeLines[id] = Int(location.line) }
         }
         if let pickle = envelope.pickle {
             for step in pickle.steps { pickleSteps[step.id] = (step.text, step.astNodeIds.first ?? "", pickle.uri) }

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import SpecRunCore
 
@@ -71,16 +72,8 @@ final class CheckCollector {
     var definitionCount: Int { definitions.count }
 
     func handle(_ envelope: Envelope) {
-        if let document = envelope.gherkinDocument, let feature = document.feature {
-            func add(_ steps: [Step]) { for step in steps { stepLocations[step.id] = (Int(step.location.line), Int(step.location.column ?? 1)) } }
-            for child in feature.children {
-                add(child.background?.steps ?? [])
-                add(child.scenario?.steps ?? [])
-                for ruleChild in child.rule?.children ?? [] {
-                    add(ruleChild.background?.steps ?? [])
-                    add(ruleChild.scenario?.steps ?? [])
-                }
-            }
+        if let document = envelope.gherkinDocument {
+            for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
         }
         if let pickle = envelope.pickle {
             for step in pickle.steps { pickleSteps[step.id] = (step.text, step.astNodeIds.first ?? "", pickle.uri) }

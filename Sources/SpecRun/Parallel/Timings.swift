@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 
 /// Seconds per test case key (`uri:line`, see `TestCaseKey`) from an earlier run's message stream: what
@@ -15,11 +16,8 @@ enum Timings {
         var seconds: [String: Double] = [:]
         do {
             try NDJSON.forEachEnvelope(in: data, uri: path) { envelope in
-                if let document = envelope.gherkinDocument, let feature = document.feature {
-                    for child in feature.children {
-                        addLines(child.scenario, into: &lines)
-                        for ruleChild in child.rule?.children ?? [] { addLines(ruleChild.scenario, into: &lines) }
-                    }
+                if let document = envelope.gherkinDocument {
+                    lines.merge(document.scenarioLines) { _, new in new }
                 } else if let pickle = envelope.pickle {
                     pickles[pickle.id] = (pickle.uri, pickle.astNodeIds.last ?? "")
                 } else if let testCase = envelope.testCase {
@@ -40,13 +38,5 @@ enum Timings {
             throw UsageError(message: "--shard-timings: \(path) holds no test case; give the message stream of an earlier run (--format message:FILE)")
         }
         return seconds
-    }
-
-    private static func addLines(_ scenario: Scenario?, into lines: inout [String: Int]) {
-        guard let scenario else { return }
-        lines[scenario.id] = scenario.location.line
-        for examples in scenario.examples {
-            for row in examples.tableBody { lines[row.id] = row.location.line }
-        }
     }
 }

@@ -217,8 +217,16 @@ final class RunIndex {
         worstResult(of: attempt)?.status ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
     }
 
+    /// (Straight from the attempt's outcomes: the summary asks this of every attempt, and `results(of:)` copies
+    /// every test step.)
     func worstResult(of attempt: Attempt) -> TestStepResult? {
-        mostSevere(results(of: attempt).map(\.finished.testStepResult))
+        guard let count = testCase(of: attempt)?.testSteps.count else { return nil }
+        var worst: TestStepResult?
+        for outcome in attempt.outcomes.prefix(count) {
+            guard let result = outcome?.testStepResult else { continue }
+            if worst == nil || result.status.severity > worst!.status.severity { worst = result }
+        }
+        return worst
     }
 
     func duration(of attempt: Attempt) -> Int64 {

@@ -110,6 +110,15 @@ final class SnippetWriterTests: XCTestCase {
                        "steps.then(\"say \\\"hi\\\" \\\\o/\") { world in\n    try pending()\n}")
     }
 
+    func test_code_writesAnAsyncClosureForTheAsyncAwaitInterface() {
+        var async = writer
+        async.interface = .async
+        XCTAssertEqual(async.code(keyword: "when", expression: "I wait {int} s", parameterTypes: ["int"], argument: nil),
+                       "steps.when(\"I wait {int} s\") { (world, int1: Int) async throws in\n    try pending()\n}")
+        XCTAssertEqual(async.code(keyword: "then", expression: "done", parameterTypes: [], argument: nil),
+                       "steps.then(\"done\") { (world) async throws in\n    try pending()\n}")
+    }
+
     func test_escapeExpression_escapesCucumberExpressionCharacters() {
         XCTAssertEqual(SnippetWriter.escapeExpression("a (b) {c} d/e"), #"a \(b\) \{c\} d\/e"#)
     }

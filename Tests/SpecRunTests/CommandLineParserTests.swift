@@ -130,6 +130,10 @@ final class FormatOptionsTests: XCTestCase {
         XCTAssertEqual(options.junitSuiteName, "acceptance")
         XCTAssertEqual(options.junitClassName, "specs")
         XCTAssertFalse(options.showLocations)
+        try sut.merge(json: #"{"console": {"colors": true}, "snippets": {"interface": "async-await"}}"#)
+        XCTAssertEqual(sut.colors, true)
+        XCTAssertEqual(sut.snippetInterface, .async)
+        XCTAssertThrowsError(try sut.merge(json: #"{"snippets": {"interface": "callback"}}"#))
     }
 
     func test_merge_namesAnUnknownKeyWithASuggestionAndAWrongType() {

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunCore
 import SpecRunReports
 
 /// `--format-options JSON` (as cucumber-js): per-format options, merged when given several times.
@@ -9,8 +10,11 @@ struct FormatOptions: Equatable {
     var junitSuiteName: String?
     var junitClassName: String?
     var showLocations: Bool?
+    var colors: Bool?
+    var snippetInterface: RunConfiguration.SnippetInterface?
 
-    static let keys = ["html.title", "junit.suiteName", "junit.className", "console.showLocations"]
+    static let keys = ["html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
+                       "snippets.interface"]
 
     /// Reads one `--format-options` value into these options; unknown keys and wrong types are usage errors
     /// that name the key (with a suggestion).
@@ -32,6 +36,14 @@ struct FormatOptions: Equatable {
                 case "console.showLocations":
                     guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
                     showLocations = flag
+                case "console.colors":
+                    guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
+                    colors = flag
+                case "snippets.interface":
+                    guard let text = value as? String, let interface = RunConfiguration.SnippetInterface(rawValue: text) else {
+                        throw Self.wrongType(key, "\"synchronous\" or \"async-await\"")
+                    }
+                    snippetInterface = interface
                 default: throw Self.unknown(key, hint: key)
                 }
             }

@@ -25,7 +25,7 @@ struct ReportCommand {
         }
         let reports: Reports
         do {
-            reports = try Reports(requests: options.formats, colors: console.wantsColor(options.color), console: console,
+            reports = try Reports(requests: options.formats, colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
                                   formatOptions: options.formatOptions)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)

@@ -27,7 +27,7 @@ struct RunCommand {
             configuration = try worker.runConfiguration()
             serial = try Self.serialExpression(options.serialTags)
             reports = try Reports(requests: Self.consoleFormats(options.formats),
-                                  colors: console.wantsColor(options.color), console: console, listParseErrors: false,
+                                  colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console, listParseErrors: false,
                                   formatOptions: options.formatOptions)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
@@ -117,6 +117,7 @@ struct RunCommand {
         }
         worker.wantKeys = !timings.isEmpty
         worker.worldParameters = options.worldParameters
+        worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
         WorldParameters.set(options.worldParameters)
         return worker
     }

@@ -8,6 +8,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     var tags: String?
     var names: [String] = []
     var worldParameters: [String: String] = [:]
+    var snippetInterface: RunConfiguration.SnippetInterface = .synchronous
     var dryRun = false
     var failFast = false
     var strict = true
@@ -38,6 +39,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
         }
         var configuration = RunConfiguration(paths: paths, tags: tags, names: names, dryRun: dryRun, failFast: failFast,
                                              strict: strict, order: order, retry: retry)
+        configuration.snippetInterface = snippetInterface
         configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }
         return configuration
     }

@@ -15,6 +15,7 @@ final class ArgumentCursor {
         defer { index += 1 }
         let argument = raw[index]
         if let value = Self.convert(argument, to: type) { return value }
+        if let value = try Self.decode(argument, as: type, position: index + 1, definition: definition) { return value }
         throw ArgumentMismatch.type(definition: definition, position: index + 1,
                                     expected: String(describing: type), provided: argument)
     }
@@ -38,6 +39,50 @@ final class ArgumentCursor {
             return docString.content as? T
         }
     }
+}
+
+extension ArgumentCursor {
+    /// Typed arguments: a `Decodable` parameter receives a DocString's JSON decoded, or a DataTable's data rows
+    /// decoded (`[Item]`, the header row naming the properties; see `DataTable.rows(as:)`).
+    static func decode<T>(_ argument: RawArgument, as type: T.Type, position: Int,
+                          definition: StepDefinitionDescription) throws -> T? {
+        switch argument {
+        case .docString(let docString):
+            guard let decodable = T.self as? any Decodable.Type else { return nil }
+            do {
+                return try JSONDecoder().decode(decodable, from: Data(docString.content.utf8)) as? T
+            } catch {
+                throw ArgumentMismatch(description: "\(definition): argument \(position) is a \(T.self) decoded from the DocString's JSON, "
+                    + "which does not fit: \(Self.reason(error))")
+            }
+        case .dataTable(let table):
+            guard let rows = T.self as? any DecodableArray.Type else { return nil }
+            return try rows.decodeRows(table) as? T
+        case .match:
+            return nil
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
+        case DecodingError.typeMismatch(let type, let context):
+            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not \(type)"
+        case DecodingError.valueNotFound(let type, let context):
+            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        default: return "\(error)"
+        }
+    }
+}
+
+/// An array of `Decodable` elements, decoded from a DataTable's rows.
+protocol DecodableArray {
+    static func decodeRows(_ table: DataTable) throws -> Any
+}
+
+extension Array: DecodableArray where Element: Decodable {
+    static func decodeRows(_ table: DataTable) throws -> Any { try table.rows(as: Element.self) }
 }
 
 /// The step's values do not fit the closure of the step definition.

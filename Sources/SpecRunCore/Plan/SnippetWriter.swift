@@ -6,6 +6,8 @@ struct SnippetWriter: Sendable {
     let compiler: (any PatternCompiler)?
     /// Custom parameter type name → the Swift type its transformer makes.
     let customTypes: [String: String]
+    /// `async`: the closure is written `async throws` (for steps that await); `synchronous` (default): plain.
+    var interface: RunConfiguration.SnippetInterface = .synchronous
     private let cache = SnippetCache()
 
     func suggestion(for step: PickleStep, id: String) -> Suggestion {
@@ -39,7 +41,9 @@ struct SnippetWriter: Sendable {
         if argument?.docString != nil { parameters.append("docString: DocString") }
         if argument?.dataTable != nil { parameters.append("table: DataTable") }
         let closure = parameters.count == 1 ? "world" : "(" + parameters.joined(separator: ", ") + ")"
-        return "steps.\(keyword)(\"\(Self.swiftLiteral(expression))\") { \(closure) in\n    try pending()\n}"
+        let effects = interface == .async ? " async throws" : ""
+        let head = effects.isEmpty ? closure : (parameters.count == 1 ? "(world)" : closure) + effects
+        return "steps.\(keyword)(\"\(Self.swiftLiteral(expression))\") { \(head) in\n    try pending()\n}"
     }
 
     func swiftType(_ parameterType: String) -> String {

@@ -19,6 +19,8 @@ public struct RunConfiguration: Sendable, Equatable {
     /// (default: the current directory).
     public var workingDirectory: String?
     public var unknownParameterTypes: UnknownParameterTypePolicy
+    /// How snippets for undefined steps write their closure.
+    public var snippetInterface: SnippetInterface = .synchronous
     /// This run's part of a split suite (`--shard I/N`): only its test cases are planned and run.
     public var shard: Shard?
 
@@ -65,6 +67,11 @@ public struct RunConfiguration: Sendable, Equatable {
             case .random(let seed): return seed.map { "random:\($0)" } ?? "random"
             }
         }
+    }
+
+    public enum SnippetInterface: String, Sendable, Equatable, Codable {
+        case synchronous
+        case async = "async-await"
     }
 
     /// What to do with a step definition whose expression names an unknown `{type}`.

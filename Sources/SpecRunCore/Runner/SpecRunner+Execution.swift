@@ -46,7 +46,8 @@ extension SpecRunner {
                                      uniquingKeysWith: { first, _ in first })
         let runner = TestCaseRunner(
             registry: prepared.registry, clock: clock, ids: runIds, dryRun: configuration.dryRun, root: prepared.root,
-            snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes),
+            snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes,
+                                    interface: configuration.snippetInterface),
             locate: { pickle, step in
                 guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
                 return "\(pickle.uri):\(line)"

@@ -89,6 +89,9 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(try CommandLineParser.parse(["gherkin", "--help"]), .help(topic: "gherkin"))
         XCTAssertEqual(try CommandLineParser.parse(["report", "-h"]), .help(topic: "report"))
         XCTAssertEqual(try CommandLineParser.parse(["run", "--help"]), .help(topic: nil))
+        for subcommand in ["check", "init", "completions", "man"] {
+            guard case .help = try CommandLineParser.parse([subcommand, "--help"]) else { return XCTFail("\(subcommand) --help") }
+        }
     }
 
     func test_parse_refusesABadOrder() {

@@ -30,11 +30,12 @@ enum CommandLineParser {
             return .initialize(options)
         case "completions":
             rest.removeFirst()
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "completions") }
             guard let shell = rest.first, rest.count == 1, Completions.shells.contains(shell) else {
                 throw UsageError(message: "specrun completions: give one shell: bash, zsh or fish, e.g. source <(specrun completions bash)")
             }
             return .completions(shell: shell)
-        case "man": return .manPage
+        case "man": return rest.contains("-h") || rest.contains("--help") ? .help(topic: "man") : .manPage
         case "check":
             rest.removeFirst()
             var options = CheckOptions()

@@ -10,19 +10,29 @@ enum WorkerEvent: Sendable {
     case interrupted(Int32)
 }
 
-/// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop.
+/// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop. Bounded: at most `limit` batches
+/// wait for the supervisor; a reader thread that would add more waits, so it stops reading its pipe and the
+/// worker waits on its next write. Without it, workers faster than the reports fill the supervisor's memory
+/// with the whole run's decoded envelopes.
 final class WorkerEvents: Sendable {
     let stream: AsyncStream<[WorkerEvent]>
     private let continuation: AsyncStream<[WorkerEvent]>.Continuation
+    private let room: DispatchSemaphore
 
-    init() {
+    init(limit: Int = 64) {
         (stream, continuation) = AsyncStream.makeStream(of: [WorkerEvent].self)
+        room = DispatchSemaphore(value: limit)
     }
 
+    /// Waits while `limit` batches are queued. Every batch the consumer takes must be answered by `consumed()`.
     func yield(_ events: [WorkerEvent]) {
         guard !events.isEmpty else { return }
+        room.wait()
         continuation.yield(events)
     }
+
+    /// The consumer has handled a batch: one more may come.
+    func consumed() { room.signal() }
 
     func close() { continuation.finish() }
 }

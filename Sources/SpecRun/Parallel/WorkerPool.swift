@@ -75,6 +75,7 @@ struct WorkerPool {
                     outcome.interruptedBy = outcome.interruptedBy ?? signal
                 }
             }
+            events.consumed()
             pause()
             if alive == 0 { events.close() }
         }

@@ -33,18 +33,52 @@ final class Reports {
     }
 
     /// Finishes every report (writing files); a report that cannot be written is named, the others still are.
+    /// The reports written to files finish at the same time, one per core (they only read the run's index, which
+    /// no longer changes); then those on the console, in the order asked for.
     func finish() -> Bool {
+        let failures = FinishFailures()
+        let files = formatters.filter { $0.request.path != nil }
+        let finishing = UncheckedSendable(files.map(\.formatter))
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+            do { try finishing.value[position].finish() } catch { failures.add(position, error) }
+        }
         var allWritten = true
-        for entry in formatters {
+        for (position, error) in failures.sorted {
+            allWritten = false
+            let request = files[position].request
+            console.err("specrun: could not write the \(request.name) report to \(request.path ?? "stdout"): \(error)\n")
+        }
+        for entry in formatters where entry.request.path == nil {
             do {
                 try entry.formatter.finish()
             } catch {
                 allWritten = false
-                console.err("specrun: could not write the \(entry.request.name) report to \(entry.request.path ?? "stdout"): \(error)\n")
+                console.err("specrun: could not write the \(entry.request.name) report to stdout: \(error)\n")
             }
         }
         // The process exits after the reports: do not spend time freeing the index of the run.
         factory.keepIndexUntilExit()
         return allWritten
     }
+}
+
+/// The reports that could not be written, from the threads that finish them.
+private final class FinishFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [(Int, any Error)] = []
+
+    func add(_ position: Int, _ error: any Error) {
+        lock.lock(); failures.append((position, error)); lock.unlock()
+    }
+
+    var sorted: [(Int, any Error)] {
+        lock.lock(); defer { lock.unlock() }
+        return failures.sorted { $0.0 < $1.0 }
+    }
+}
+
+/// Formatters finished on several threads: each is finished by exactly one, and none is touched by another.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -105,7 +105,7 @@ struct JUnitXMLWriter {
 
     /// `Given a step......passed`: the text padded with dots to column 76, with at least two dots.
     static func padded(_ text: String, _ status: String) -> String {
-        let dots = max(76 - text.count, 2)
+        let dots = max(76 - ConsoleText.width(text), 2)
         return text + String(repeating: ".", count: dots) + status
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Gherkin
+import SpecRunReports
 /// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
 enum CommandLineParser {
-    static let formatNames = ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"]
+    static let formatNames = ReportFormat.allCases.map(\.rawValue)
 
     static func parse(_ arguments: [String]) throws -> Command {
         var rest = arguments[...]

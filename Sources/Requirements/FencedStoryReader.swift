@@ -25,7 +25,8 @@ struct FencedStoryReader {
                 end = min(end, lines[(start.index + 1)...].firstIndex { ($0.heading?.level ?? 99) < start.level } ?? lines.count)
             }
             let range = start.level == 0 ? 0..<end : (start.index + 1)..<end
-            var story = readStory(range: range, title: start.title, position: position + 1, warnings: &set.warnings)
+            var story = readStory(range: range, title: start.title, position: position + 1, only: starts.count == 1,
+                                  warnings: &set.warnings)
             guard !story.criteria.isEmpty else { continue }
             story.line = lines[start.index].number
             set.stories.append(story)
@@ -42,8 +43,9 @@ struct FencedStoryReader {
         return rest.dropFirst().trimmingCharacters()
     }
 
-    private func readStory(range: Range<Int>, title: String, position: Int, warnings: inout [ReaderWarning]) -> Story {
-        let givenId = document.metadata("Story Id", in: range)
+    /// `only`: the document's one story, whose id may be given anywhere in the document.
+    private func readStory(range: Range<Int>, title: String, position: Int, only: Bool, warnings: inout [ReaderWarning]) -> Story {
+        let givenId = document.metadata("Story Id", in: range) ?? (only ? document.metadata("Story Id") : nil)
         let storyId = givenId?.value ?? "\(prefix)-ST-\(position)"
         let tags = (document.metadata("Tags", in: range) ?? document.metadata("Tags"))?.value
             .split(separator: " ").filter { $0.hasPrefix("@") }.map(String.init) ?? []

@@ -108,6 +108,8 @@ enum CommandLineParser {
             case "--shard": options.shard = try parseShard(try reader.value(for: argument))
             case "--shard-timings": options.shardTimings = try reader.value(for: argument)
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
+            case "--requirements": options.requirements = try reader.value(for: argument)
+            case "--no-requirements": options.noRequirements = true
             case "--":
                 while let path = reader.rest() { options.paths.append(path) }
             default:

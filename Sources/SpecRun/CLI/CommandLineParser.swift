@@ -46,6 +46,9 @@ enum CommandLineParser {
                 case "-h", "--help": return .help(topic: "check")
                 case "-t", "--tags": options.tags = try reader.value(for: argument)
                 case "--warnings-as-errors": options.warningsAsErrors = true
+                case "--strict-coverage": options.strictCoverage = true
+                case "--requirements": options.requirements = try reader.value(for: argument)
+                case "--no-requirements": options.noRequirements = true
                 case "-f", "--format":
                     let format = try reader.value(for: argument)
                     guard format == "github" || format == "text" else {
@@ -54,7 +57,8 @@ enum CommandLineParser {
                     options.github = format == "github"
                 default:
                     if argument.hasPrefix("-") && argument != "-" {
-                        throw unknownOption(argument, known: ["--tags", "--format", "--warnings-as-errors", "--help"])
+                        throw unknownOption(argument, known: ["--tags", "--format", "--warnings-as-errors", "--strict-coverage",
+                                                              "--requirements", "--no-requirements", "--help"])
                     }
                     options.paths.append(argument)
                 }

@@ -44,7 +44,7 @@ extension SpecRunner {
         let lines = loaded.lines.forLocations()
         let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
                                      uniquingKeysWith: { first, _ in first })
-        let runner = TestCaseRunner(
+        var runner = TestCaseRunner(
             registry: prepared.registry, clock: clock, ids: runIds, dryRun: configuration.dryRun, root: prepared.root,
             snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes,
                                     interface: configuration.snippetInterface),
@@ -52,6 +52,7 @@ extension SpecRunner {
                 guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
                 return "\(pickle.uri):\(line)"
             })
+        runner.checkArguments = configuration.checkArguments
         return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans, keys: plans.map { TestCaseKey.of($0.pickle, lines: lines) },
                           caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
                           beforeAllPassed: passed)

@@ -6,6 +6,7 @@ enum Command: Equatable {
     case initialize(InitOptions)
     case completions(shell: String)
     case check(CheckOptions)
+    case importDocuments(ImportOptions)
     case languages
     case keywords(language: String)
     case manPage

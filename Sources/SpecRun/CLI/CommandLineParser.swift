@@ -64,6 +64,23 @@ enum CommandLineParser {
                 }
             }
             return .check(options)
+        case "import":
+            rest.removeFirst()
+            var options = ImportOptions()
+            var reader = ArgumentReader(rest)
+            while let argument = reader.next() {
+                switch argument {
+                case "-h", "--help": return .help(topic: "import")
+                case "-o", "--output": options.output = try reader.value(for: argument)
+                default:
+                    if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--output", "--help"]) }
+                    options.documents.append(argument)
+                }
+            }
+            guard !options.documents.isEmpty else {
+                throw UsageError(message: "specrun import: give a story document, e.g. specrun import Requirements/quiz.md --output Features/drafts")
+            }
+            return .importDocuments(options)
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)

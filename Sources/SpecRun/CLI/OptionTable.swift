@@ -43,7 +43,7 @@ enum OptionTable {
         OptionSpec(long: "--version", help: "the version and the Swift version"),
     ]
 
-    static let subcommands = ["check", "gherkin", "report", "init", "completions", "man", "help"]
+    static let subcommands = ["check", "gherkin", "report", "import", "init", "completions", "man", "help"]
 
     static var runFlags: [String] { run.map(\.long) }
 

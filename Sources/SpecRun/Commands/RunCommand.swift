@@ -36,7 +36,9 @@ struct RunCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        for warning in requirements?.warnings ?? [] { console.err("\(warning)\n") }
+        for warning in (requirements?.warnings ?? []) + DocumentSources.translate(configuration.paths).warnings {
+            console.err("\(warning)\n")
+        }
         let parseErrors = ParseErrorPrinter(console: console)
         let status = ExitStatus()
         let injection = RequirementsInjection(body: requirements.map(RequirementsJSON.encode))

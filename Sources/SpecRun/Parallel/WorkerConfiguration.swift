@@ -41,6 +41,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
                                              strict: strict, order: order, retry: retry)
         configuration.snippetInterface = snippetInterface
         configuration.checkArguments = dryRun
+        configuration.documents = DocumentSources.translate(paths).documents
         configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }
         return configuration
     }

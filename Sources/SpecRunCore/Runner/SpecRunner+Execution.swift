@@ -66,7 +66,11 @@ extension SpecRunner {
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes: [Envelope]
-            if let bytes = fileSystem.readData(file.path) {
+            if let document = configuration.documents[file.path] {
+                envelopes = GherkinMessages.generate(data: document.gherkin, uri: uri,
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
+                    .map(document.remap)
+            } else if let bytes = fileSystem.readData(file.path) {
                 // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
                 // Python reference's trimming, which the conformance corpus was made with.
                 envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,

@@ -53,6 +53,9 @@ struct FencedStoryReader {
         var builder = CriterionBuilder()
         var pendingId: String?
         var pendingTitle: String?
+        var narrative: [String] = []
+        var narrativeBlock = false  // the block after a `Narrative` heading: its prose is the story's narrative
+        var afterNarrativeHeading = false
         func close() {
             guard !builder.isEmpty else { return }
             let derived = pendingId == nil
@@ -63,9 +66,21 @@ struct FencedStoryReader {
             pendingTitle = nil
         }
         for line in document.lines[range] {
-            if line.isFence { close(); continue }
+            if line.isFence {
+                close()
+                narrativeBlock = afterNarrativeHeading && !narrativeBlock && narrative.isEmpty
+                afterNarrativeHeading = false
+                continue
+            }
             let text = line.trimmed
             if !line.inFence {
+                if let heading = line.heading, let written = Self.narrativeHeading(heading.text) {
+                    afterNarrativeHeading = true
+                    if written.lowercased() != "narrative" {
+                        warnings.append(ReaderWarning(uri: document.uri, line: line.number,
+                                                      message: "'\(written)' read as 'Narrative' (write 'Narrative')"))
+                    }
+                }
                 if let heading = line.heading, let scenario = Self.scenarioTitle(heading.text) { close(); pendingTitle = scenario }
                 if let id = Self.explicitId(text) { close(); pendingId = id }
                 continue
@@ -79,7 +94,7 @@ struct FencedStoryReader {
             }
             if let scenario = Self.scenarioTitle(String(text)) { close(); pendingTitle = scenario; continue }
             guard let read = StepKeyword.read(line.text) else {
-                if !builder.isEmpty { builder.continueLast(String(text)) }
+                if !builder.isEmpty { builder.continueLast(String(text)) } else if narrativeBlock { narrative.append(String(text)) }
                 continue
             }
             if !read.exact {
@@ -92,7 +107,15 @@ struct FencedStoryReader {
                         line: line.number, column: column)
         }
         close()
+        story.narrative = narrative.joined(separator: "\n")
         return story
+    }
+
+    /// `Narrative #1`, or a near miss of it (`Nerative #1`): the word as written; nil for another heading.
+    static func narrativeHeading(_ text: String) -> String? {
+        let word = String(text.prefix { $0.isLetter })
+        guard word.count >= 7, StepKeyword.distance(word.lowercased(), "narrative") <= 2 else { return nil }
+        return word
     }
 
     /// `Scenario: Chat opens` or `Scenario Chat opens` (not `Scenarios (Acceptance criteria)`) → its title.

@@ -27,9 +27,11 @@ struct NumberedCriteriaReader {
         }
         guard criteria.contains(where: { $0.type != "Test_Scenario" }) else { return RequirementsSet() }
         let title = document.metadata("Title")?.value ?? document.title.text
-        return RequirementsSet(stories: [Story(id: id, title: title, uri: document.uri, line: storyId?.line ?? document.title.line,
-                                               criteria: criteria, derived: storyId == nil,
-                                               tags: document.metadata("Tags")?.value.split(separator: " ").map(String.init) ?? [])])
+        var story = Story(id: id, title: title, uri: document.uri, line: storyId?.line ?? document.title.line,
+                          criteria: criteria, derived: storyId == nil,
+                          tags: document.metadata("Tags")?.value.split(separator: " ").map(String.init) ?? [])
+        story.narrative = document.metadata("As A User Story")?.value ?? ""
+        return RequirementsSet(stories: [story])
     }
 
     /// The headings after a `… Id` heading at the same level, up to the next heading above it, by name.

@@ -1,12 +1,13 @@
 import Foundation
 
 /// The criteria as the JSON body of the run's requirements attachment (docs/CONTRACTS.md):
-/// `{"version":1,"stories":[{"id","title","uri","line","criteria":[{"id","title","type","given","when","then",
+/// `{"version":1,"stories":[{"id","title","uri","line","narrative","criteria":[{"id","title","type","given","when","then",
 /// "uri","line","derived"}]}],"warnings":[{"uri","line","message"}]}` — keys sorted, so a run's body is stable.
 public enum RequirementsJSON {
     public static func encode(_ set: RequirementsSet) -> String {
         let body = Body(version: 1, stories: set.stories.map { story in
-            Body.Story(id: story.id, title: story.title, uri: story.uri, line: story.line, criteria: story.criteria.map { criterion in
+            Body.Story(id: story.id, title: story.title, uri: story.uri, line: story.line, narrative: story.narrative,
+                       criteria: story.criteria.map { criterion in
                 Body.Criterion(id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
                                when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
                                derived: criterion.derived)
@@ -25,6 +26,7 @@ public enum RequirementsJSON {
         struct Story: Encodable {
             var id, title, uri: String
             var line: Int
+            var narrative: String
             var criteria: [Criterion]
         }
 

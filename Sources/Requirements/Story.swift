@@ -11,6 +11,9 @@ public struct Story: Sendable, Equatable {
     public var derived: Bool
     /// Tags the document asks every scenario of the story to carry when it runs (`Tags: @quiz`).
     public var tags: [String]
+    /// The story's narrative ("As an online customer / I want … / So I can …"), lines joined by newlines; "" when
+    /// the document has none.
+    public var narrative: String = ""
 
     public init(id: String, title: String, uri: String, line: Int, criteria: [Criterion] = [], derived: Bool = false, tags: [String] = []) {
         self.id = id

@@ -18,6 +18,8 @@ final class OriginalDocumentsTests: XCTestCase {
         XCTAssertEqual(criteria.last?.line, 79)
         XCTAssertTrue(criteria.allSatisfy(\.derived))
         XCTAssertEqual(set.warnings.filter { $0.message.hasPrefix("'Giving' read as 'Given'") }.map(\.line), [17, 25])
+        XCTAssertEqual(set.warnings.filter { $0.message == "'Nerative' read as 'Narrative' (write 'Narrative')" }.map(\.line), [7])
+        XCTAssertEqual(set.stories.first?.narrative, "As an online customer,\nI want to open the app and see a chat bubble that will let me start a conversation.")
     }
 
     func test_read_findsNumberedCriteriaRulesAndTestScenariosOnCUS032() throws {
@@ -26,6 +28,7 @@ final class OriginalDocumentsTests: XCTestCase {
         let story = try XCTUnwrap(set.stories.first)
         XCTAssertEqual(story.id, "CUS-032")
         XCTAssertEqual(story.title, "Customer Chats with Rider for Active Order")
+        XCTAssertEqual(story.narrative, "As a Customer with an active order, I want to init...")
         XCTAssertEqual(story.criteria.map(\.id), (1...7).map { "CUS-032-AC-00\($0)" } + ["BR-CHAT-001", "BR-CHAT-002", "BR-CHAT-003"]
                        + (1...6).map { "CUS-032-TS-00\($0)" })
         let ac6 = story.criteria[5]

@@ -34,6 +34,7 @@ final class RequirementsFolderTests: XCTestCase {
 
         XCTAssertEqual(quiz.first?.id, "QUIZ-ST-1")
         XCTAssertEqual(quiz.first?.tags, ["@quiz"])
+        XCTAssertEqual(quiz.first?.narrative, "As an online customer\nI want the app to automatically load the quiz game\nSo I can see the game ready to be played")
         let first = try XCTUnwrap(quiz.first?.criteria.first)
         XCTAssertEqual(first.id, "QUIZ-ST-1-AC-1")
         XCTAssertTrue(first.derived)

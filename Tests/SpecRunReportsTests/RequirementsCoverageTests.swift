@@ -46,7 +46,7 @@ final class RequirementsCoverageTests: XCTestCase {
         let text = try render(.requirements, makeSUT())
 
         XCTAssertTrue(text.contains("**1 of 3 criteria proven (33%)** · 1 failing · 1 without a scenario"), text)
-        XCTAssertTrue(text.contains("## STORY-0: A story"), text)
+        XCTAssertTrue(text.contains("## STORY-0: A story\n\n> As a user\n> I want\n\n1 of 3 proven (33%)"), text)
         XCTAssertTrue(text.contains("| STORY-0-AC-4 | Fourth \\| pipe | ❌ failing | `Features/area0/feature0.feature:"), text)
         XCTAssertTrue(text.contains("| STORY-0-AC-9 | Ninth | ⚠️ no scenario | — |"), text)
     }
@@ -68,7 +68,7 @@ final class RequirementsCoverageTests: XCTestCase {
     private func makeSUT() -> [Envelope] {
         var envelopes = SyntheticRun.envelopes(scenarios: 50)
         let body = #"""
-        {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"criteria":[
+        {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"narrative":"As a user\nI want","criteria":[
         {"id":"STORY-0-AC-0","title":"First","type":"Happy_Path","given":["a given"],"when":["a when"],"then":["a then"],"uri":"Requirements/a.md","line":3,"derived":false},
         {"id":"STORY-0-AC-4","title":"Fourth | pipe","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":9,"derived":false},
         {"id":"STORY-0-AC-9","title":"Ninth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":12,"derived":true}]}],

@@ -4,7 +4,7 @@ import Messages
 /// The run-level attachment that carries the story documents' criteria through the message stream (the CLI
 /// adds it right after `testRunStarted`), so every report — and `specrun report` on saved streams — can show
 /// coverage without reading the documents again. The body is JSON (see docs/CONTRACTS.md):
-/// `{"version":1,"stories":[{"id","title","uri","line","criteria":[{"id","title","type","given","when","then",
+/// `{"version":1,"stories":[{"id","title","uri","line","narrative","criteria":[{"id","title","type","given","when","then",
 /// "uri","line","derived"}]}],"warnings":[{"uri","line","message"}]}`.
 public enum RequirementsAttachment {
     public static let mediaType = "application/vnd.specrun.requirements+json"
@@ -44,6 +44,7 @@ public enum RequirementsAttachment {
         var title: String
         var uri: String
         var line: Int
+        var narrative: String?
         var criteria: [Criterion]
     }
 

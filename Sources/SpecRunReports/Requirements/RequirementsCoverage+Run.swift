@@ -33,7 +33,7 @@ extension RequirementsCoverage {
                 return CriterionCoverage(id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
                                          when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
                                          derived: criterion.derived ?? false, status: CoverageStatus(covered), scenarios: covered)
-            })
+            }, narrative: story.narrative ?? "")
         }, warnings: warnings)
     }
 }

@@ -27,9 +27,12 @@ public struct StoryCoverage: Sendable {
     public var criteria: [CriterionCoverage]
     public var proven: Int
     public var total: Int
+    /// The story's narrative as the document writes it ("As a … I want … so that …"), "" when it has none.
+    public var narrative: String
 
-    public init(id: String, title: String, uri: String, line: Int, criteria: [CriterionCoverage]) {
+    public init(id: String, title: String, uri: String, line: Int, criteria: [CriterionCoverage], narrative: String = "") {
         self.id = id
+        self.narrative = narrative
         self.title = title
         self.uri = uri
         self.line = line

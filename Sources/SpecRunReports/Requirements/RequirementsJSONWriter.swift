@@ -19,7 +19,8 @@ struct RequirementsJSONWriter {
     static func story(_ story: StoryCoverage) -> JSONValue {
         .object([
             ("id", .string(story.id)), ("title", .string(story.title)), ("uri", .string(story.uri)),
-            ("line", .int(Int64(story.line))), ("proven", .int(Int64(story.proven))), ("total", .int(Int64(story.total))),
+            ("line", .int(Int64(story.line))), ("narrative", .string(story.narrative)),
+            ("proven", .int(Int64(story.proven))), ("total", .int(Int64(story.total))),
             ("criteria", .array(story.criteria.map(criterion))),
         ])
     }

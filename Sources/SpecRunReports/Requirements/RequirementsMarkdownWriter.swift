@@ -16,6 +16,9 @@ struct RequirementsMarkdownWriter {
         out += "\n"
         for story in coverage.stories {
             out += "\n## \(Self.cell(story.id)): \(Self.cell(story.title))\n\n"
+            if !story.narrative.isEmpty {
+                out += story.narrative.split(whereSeparator: \.isNewline).map { "> \($0)\n" }.joined() + "\n"
+            }
             out += "\(story.proven) of \(story.total) proven (\(Self.percent(story.proven, story.total))) · `\(story.uri):\(story.line)`\n\n"
             out += "| Criterion | Title | Status | Scenarios |\n|---|---|---|---|\n"
             for criterion in story.criteria {

@@ -29,7 +29,11 @@ public struct GherkinTranslation: Sendable, Equatable {
                 let line = criterion.steps.first?.line ?? criterion.line
                 writer.add("    @\(story.id) @\(criterion.id)", at: line)
                 writer.add("    Scenario: \(criterion.title)", at: line)
-                for step in criterion.steps { writer.add("      \(step.keyword.rawValue) \(step.text)", at: step.line) }
+                for step in criterion.steps {
+                    // At the document's column, so a step's column in results is the document's too.
+                    let indent = String(repeating: " ", count: max(0, step.column - 1))
+                    writer.add(indent + "\(step.keyword.rawValue) \(step.text)", at: step.line)
+                }
             }
         }
         return GherkinTranslation(gherkin: writer.text, lines: writer.lines, warnings: set.warnings)

@@ -51,6 +51,18 @@ final class DocumentRunTests: XCTestCase {
         XCTAssertTrue(console.stderr.hasPrefix("specrun: \(folder)/notes.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run"), console.stderr)
     }
 
+    func test_check_listsTheDocumentsUndefinedStepsAtTheirLinesAndColumns() async throws {
+        let (folder, console) = try makeSUT()
+
+        let code = await SpecRunCLI.run(["check", folder + "/shop.md", "--no-requirements"], libraries: [ShopDocumentSteps.self],
+                                        console: console)
+
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(console.stdout.contains("shop.md:14:1: error: undefined step 'the basket is full' (did you mean 'the basket is empty'"),
+                      console.stdout)
+        XCTAssertTrue(console.stdout.contains("shop.md:6:1: warning: 'Giving' read as 'Given' (write 'Given')"), console.stdout)
+    }
+
     private func makeSUT() throws -> (String, SpyConsole) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-document-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -27,6 +27,9 @@ struct CheckCommand {
     func run() async -> Int32 {
         var configuration = RunConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths, tags: options.tags, dryRun: true)
         configuration.checkArguments = true
+        // A story document given by name is checked as it would run: its Given/When/Then against the steps.
+        let documents = DocumentSources.translate(configuration.paths)
+        configuration.documents = documents.documents
         let runner = SpecRunner(libraries: libraries, configuration: configuration,
                                 ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
@@ -39,6 +42,7 @@ struct CheckCommand {
             return SpecRunCLI.usageFailure(error, console: console)
         }
         var findings = collector.findings()
+        findings += documents.warnings.map { Finding(severity: .warning, file: $0.uri, line: $0.line, column: 1, message: $0.message) }
         if let requirements {
             findings += CheckRequirements(requirements: requirements, strict: options.strictCoverage)
                 .findings(tags: collector.tagUses, pickleTags: collector.pickleTags)

@@ -51,11 +51,16 @@ final class RequirementsFolderTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// The repository's folder, read by absolute path (the working folder is left alone), uris made relative again.
     private func makeSUT() throws -> RequirementsSet {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(root)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        return try RequirementsReader.read(folder: "Requirements")
+        var set = try RequirementsReader.read(folder: root + "/Requirements")
+        func relative(_ uri: String) -> String { uri.hasPrefix(root + "/") ? String(uri.dropFirst(root.count + 1)) : uri }
+        for s in set.stories.indices {
+            set.stories[s].uri = relative(set.stories[s].uri)
+            for c in set.stories[s].criteria.indices { set.stories[s].criteria[c].uri = relative(set.stories[s].criteria[c].uri) }
+        }
+        for w in set.warnings.indices { set.warnings[w].uri = relative(set.warnings[w].uri) }
+        return set
     }
 }

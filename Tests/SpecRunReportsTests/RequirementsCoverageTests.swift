@@ -62,6 +62,14 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertEqual((criteria[1]["scenarios"] as? [Any])?.count, 10)
     }
 
+    func test_summary_countsTheCriteriaByStatusOnARunWithRequirements() throws {
+        let text = try render(.summary, makeSUT())
+        let plain = try render(.summary, SyntheticRun.envelopes(scenarios: 50))
+
+        XCTAssertTrue(text.contains("\n3 criteria (1 proven, 1 failing, 1 no scenario)\n"), text)
+        XCTAssertFalse(plain.contains("criteri"), plain)
+    }
+
     // MARK: - Helpers
 
     /// A 50-scenario run (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) carrying three criteria.

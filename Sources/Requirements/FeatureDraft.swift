@@ -11,11 +11,11 @@ public enum FeatureDraft {
     public static func text(for story: Story) -> String {
         var out = "# Draft made by `specrun import` from \(story.uri):\(story.line): reword the steps to fit your step\n"
         out += "# definitions (specrun check lists the undefined ones), then remove this comment.\n"
-        out += (["@" + story.id] + story.tags.filter { $0 != "@" + story.id }).joined(separator: " ") + "\n"
+        out += ([IdRules.tag(story.id)] + story.tags.filter { $0 != IdRules.tag(story.id) }).joined(separator: " ") + "\n"
         out += "Feature: \(oneLine(story.title))\n"
         for criterion in story.criteria {
             out += "\n  # \(criterion.uri):\(criterion.line)\(criterion.type.isEmpty ? "" : " (\(criterion.type))")\n"
-            out += "  @\(criterion.id)\n"
+            out += "  \(IdRules.tag(criterion.id))\n"
             out += "  Scenario: \(oneLine(criterion.title))\n"
             let steps = self.steps(of: criterion)
             if steps.isEmpty {

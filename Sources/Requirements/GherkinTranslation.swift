@@ -27,7 +27,7 @@ public struct GherkinTranslation: Sendable, Equatable {
             writer.add("  Rule: \(story.id) \(story.title)", at: story.line)
             for criterion in story.criteria {
                 let line = criterion.steps.first?.line ?? criterion.line
-                writer.add("    @\(story.id) @\(criterion.id)", at: line)
+                writer.add("    \(IdRules.tag(story.id)) \(IdRules.tag(criterion.id))", at: line)
                 writer.add("    Scenario: \(criterion.title)", at: line)
                 for step in criterion.steps {
                     // At the document's column, so a step's column in results is the document's too.

@@ -52,6 +52,11 @@ enum IdRules {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
+    /// The tag of an id: `@` and the id, a space (a story id written `CUS 032`) made a `-` so it stays one tag.
+    static func tag(_ id: String) -> String {
+        "@" + id.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: "-")
+    }
+
     /// Whether a word looks like an id: upper-case letters, digits and dashes, with at least one dash
     /// (`CUS-032-AC-001`, `QUIZ-ST-1-AC-2`, `SRV-UC-1-primary`).
     static func looksLikeId(_ word: some StringProtocol) -> Bool {

@@ -13,6 +13,13 @@ public enum RequirementsReader {
         set.append(NumberedCriteriaReader(document: document, prefix: prefix).read())
         set.append(UseCaseReader(document: document, prefix: prefix).read())
         set.stories.sort { $0.line < $1.line }
+        // An id is a tag: a space in one the document gives (`Story Id: CUS 032`) becomes a `-`.
+        for s in set.stories.indices {
+            set.stories[s].id = String(IdRules.tag(set.stories[s].id).dropFirst())
+            for c in set.stories[s].criteria.indices {
+                set.stories[s].criteria[c].id = String(IdRules.tag(set.stories[s].criteria[c].id).dropFirst())
+            }
+        }
         if set.stories.isEmpty {
             set.warnings.append(ReaderWarning(uri: uri, line: 1, message: "\(uri) has no acceptance criteria specrun can read "
                 + "(expected fenced Given/When/Then blocks, numbered 'Criteria Id' sections or use cases with courses)"))

@@ -18,7 +18,7 @@ final class RequirementsFolderTests: XCTestCase {
         }
     }
 
-    func test_readFolder_countsTheCriteriaOfEachDocument() throws {
+    func test_readFolder_countsTheCriteriaOfEachDocumentOnTheRepositorysFolder() throws {
         let set = try makeSUT()
         let counts = Dictionary(grouping: set.criteria, by: \.uri).mapValues(\.count)
 

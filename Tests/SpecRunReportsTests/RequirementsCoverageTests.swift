@@ -42,7 +42,7 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertEqual(merged.filter(RequirementsAttachment.isRequirements).count, 1)
     }
 
-    func test_requirementsFormat_writesATablePerStoryWithTheTotals() throws {
+    func test_requirementsFormat_writesATablePerStoryWithTheTotalsOnACoveredRun() throws {
         let text = try render(.requirements, makeSUT())
 
         XCTAssertTrue(text.contains("**1 of 3 criteria proven (33%)** · 1 failing · 1 without a scenario"), text)
@@ -51,7 +51,7 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertTrue(text.contains("| STORY-0-AC-9 | Ninth | ⚠️ no scenario | — |"), text)
     }
 
-    func test_requirementsJSONFormat_carriesStatusesAndScenarios() throws {
+    func test_requirementsJSONFormat_carriesStatusesAndScenariosOnACoveredRun() throws {
         let text = try render(.requirementsJSON, makeSUT())
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let stories = try XCTUnwrap(json["stories"] as? [[String: Any]])

@@ -25,7 +25,7 @@ final class CheckCoverageTests: XCTestCase {
         XCTAssertFalse(console.stdout.contains("@SHOP-DEC-1"), console.stdout)
     }
 
-    func test_check_reportsStepsWhoseValuesDoNotFitTheirClosureAsErrors() async throws {
+    func test_check_reportsErrorsOnStepsWhoseValuesDoNotFitTheirClosure() async throws {
         let folder = try makeSUT()
         let console = SpyConsole()
 
@@ -50,7 +50,7 @@ final class CheckCoverageTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("::error file=\(folder)/Requirements/shop.md,line=7,col=1::criterion SHOP-ST-1-AC-2"), console.stdout)
     }
 
-    func test_dryRun_failsAStepWhoseValuesDoNotFit() async throws {
+    func test_dryRun_failsTheStepOnValuesThatDoNotFitTheClosure() async throws {
         let folder = try makeSUT()
         let console = SpyConsole()
 

@@ -12,7 +12,7 @@ enum ShopDocumentSteps: StepLibrary {
 }
 
 final class DocumentRunTests: XCTestCase {
-    func test_run_runsTheDocumentsBlocksAtTheirLinesWithLenientKeywords() async throws {
+    func test_run_runsTheBlocksAtTheirLinesWithLenientKeywordsOnAStoryDocument() async throws {
         let (folder, console) = try makeSUT()
 
         let code = await SpecRunCLI.run([folder + "/shop.md", "--no-isolation", "--no-requirements", "--format", "message:\(folder)/m.ndjson",
@@ -31,7 +31,7 @@ final class DocumentRunTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("shop.md:10 # the basket holds 3 apples"), console.stdout)
     }
 
-    func test_run_selectsACriterionByItsLineInTheDocument() async throws {
+    func test_run_runsOneCriterionOnALineSelectorIntoTheDocument() async throws {
         let (folder, console) = try makeSUT()
 
         let code = await SpecRunCLI.run([folder + "/shop.md:6", "--no-isolation", "--no-requirements", "--format", "summary"],
@@ -51,7 +51,7 @@ final class DocumentRunTests: XCTestCase {
         XCTAssertTrue(console.stderr.hasPrefix("specrun: \(folder)/notes.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run"), console.stderr)
     }
 
-    func test_check_listsTheDocumentsUndefinedStepsAtTheirLinesAndColumns() async throws {
+    func test_check_listsUndefinedStepsAtTheDocumentsLinesAndColumnsOnAStoryDocument() async throws {
         let (folder, console) = try makeSUT()
 
         let code = await SpecRunCLI.run(["check", folder + "/shop.md", "--no-requirements"], libraries: [ShopDocumentSteps.self],

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 final class ImportCommandTests: XCTestCase {
-    func test_import_writesADraftFeaturePerStoryTaggedWithTheCriteria() async throws {
+    func test_import_writesADraftFeaturePerStoryTaggedWithTheCriteriaOnAStoryDocument() async throws {
         let (folder, console) = try makeSUT()
 
         let code = await SpecRunCLI.run(["import", folder + "/shop.md", "--output", folder + "/drafts"], libraries: [], console: console)
@@ -15,7 +15,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("1 draft feature(s) written"), console.stdout)
     }
 
-    func test_import_leavesAnExistingFileAsItIs() async throws {
+    func test_import_leavesTheFileAsItIsOnAnExistingDraft() async throws {
         let (folder, console) = try makeSUT()
         try FileManager.default.createDirectory(atPath: folder + "/drafts", withIntermediateDirectories: true)
         try "mine".write(toFile: folder + "/drafts/shop-st-1.feature", atomically: true, encoding: .utf8)

@@ -25,7 +25,7 @@ final class RequirementsRunTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("| SHOP-ST-1-AC-2 | it breaks | ❌ failing |"), console.stdout)
     }
 
-    func test_report_rebuildsTheCoverageOnceFromMergedShards() async throws {
+    func test_report_rebuildsTheCoverageOnceOnMergedShards() async throws {
         let (folder, console) = try makeSUT()
         for shard in 1...2 {
             _ = await SpecRunCLI.run([folder + "/Features", "--requirements", folder + "/Requirements", "--no-isolation",
@@ -52,7 +52,7 @@ final class RequirementsRunTests: XCTestCase {
         XCTAssertTrue(console.stderr.hasPrefix("specrun: --requirements: /no/such/folder: no such folder (give --requirements an existing folder of story documents)\n"), console.stderr)
     }
 
-    func test_config_readsTheRequirementsKeyOfAProfile() throws {
+    func test_config_passesTheFolderOnARequirementsKeyInAProfile() throws {
         let config = ConfigFile(path: "specrun.json", text: #"{"default": {"requirements": "Docs/Stories"}}"#)
 
         XCTAssertEqual(try config.arguments(profiles: [], userArguments: []), ["--requirements", "Docs/Stories"])

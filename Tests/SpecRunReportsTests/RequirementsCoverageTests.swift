@@ -49,6 +49,7 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertTrue(text.contains("## STORY-0: A story\n\n> As a user\n> I want\n\n1 of 3 proven (33%)"), text)
         XCTAssertTrue(text.contains("| STORY-0-AC-4 | Fourth \\| pipe | ❌ failing | `Features/area0/feature0.feature:"), text)
         XCTAssertTrue(text.contains("| STORY-0-AC-9 | Ninth | ⚠️ no scenario | — |"), text)
+        XCTAssertTrue(text.contains("- `STORY-0-AC-0` (`Requirements/a.md:3`): **Given** a given **When** a when **Then** a then\n"), text)
     }
 
     func test_requirementsJSONFormat_carriesStatusesAndScenariosOnACoveredRun() throws {

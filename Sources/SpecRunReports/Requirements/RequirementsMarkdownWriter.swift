@@ -26,12 +26,28 @@ struct RequirementsMarkdownWriter {
                 out += "| \(Self.cell(criterion.id)) | \(Self.cell(criterion.title)) | \(Self.badge(criterion.status)) | "
                 out += (scenarios.isEmpty ? "—" : scenarios.joined(separator: "<br>")) + " |\n"
             }
+            out += Self.criteriaText(story)
         }
         if !coverage.warnings.isEmpty {
             out += "\n## Warnings\n\n"
             for warning in coverage.warnings { out += "- `\(warning.uri):\(warning.line)`: \(Self.cell(warning.message))\n" }
         }
         return out
+    }
+
+    /// The document's Given/When/Then of each criterion, folded (GitHub renders `<details>`).
+    static func criteriaText(_ story: StoryCoverage) -> String {
+        let described = story.criteria.filter { !($0.given.isEmpty && $0.when.isEmpty && $0.then.isEmpty) }
+        guard !described.isEmpty else { return "" }
+        var out = "\n<details><summary>The criteria as the document words them</summary>\n\n"
+        for criterion in described {
+            var parts: [String] = []
+            for (keyword, lines) in [("Given", criterion.given), ("When", criterion.when), ("Then", criterion.then)] where !lines.isEmpty {
+                parts.append("**\(keyword)** " + lines.map(cell).joined(separator: " **and** "))
+            }
+            out += "- `\(criterion.id)` (`\(criterion.uri):\(criterion.line)`): " + parts.joined(separator: " ") + "\n"
+        }
+        return out + "\n</details>\n"
     }
 
     static func badge(_ status: CoverageStatus) -> String {

@@ -273,7 +273,8 @@ struct ConsoleText {
         return out
     }
 
-    /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `0m0.123s`.
+    /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
+    /// the run carried requirements, `0m0.123s`.
     func summary() -> String {
         let attempts = index.finalAttempts()
         var scenarioCounts: [TestStepResultStatus: Int] = [:]
@@ -292,6 +293,7 @@ struct ConsoleText {
             out += style.paint("\(flaky) flaky scenario\(flaky == 1 ? "" : "s") (passed after a retry)", .yellow) + "\n"
         }
         out += countLine(stepTotal, "step", stepCounts) + "\n"
+        out += criteriaLine()
         out += Self.minutesAndSeconds(index.runDuration) + "\n"
         return out
     }

@@ -1,0 +1,26 @@
+extension ConsoleText {
+    /// `77 criteria (75 proven, 1 failing, 1 no scenario)` when the run carried the story documents' criteria;
+    /// "" otherwise. The console's one line of the requirements coverage (the `requirements` formats have the rest).
+    func criteriaLine() -> String {
+        guard let coverage = RequirementsCoverage.make(from: index) else { return "" }
+        let criteria = coverage.stories.flatMap(\.criteria)
+        var line = "\(criteria.count) criteri\(criteria.count == 1 ? "on" : "a")"
+        let parts: [String] = CoverageStatus.allCases.compactMap { status in
+            let count = criteria.filter { $0.status == status }.count
+            guard count > 0 else { return nil }
+            let words = status == .notRun ? "not run" : status == .noScenario ? "no scenario" : status.rawValue
+            return style.paint("\(count) \(words)", Self.color(status))
+        }
+        if !parts.isEmpty { line += " (" + parts.joined(separator: ", ") + ")" }
+        return line + "\n"
+    }
+
+    private static func color(_ status: CoverageStatus) -> ConsoleStyle.Color {
+        switch status {
+        case .proven: return .green
+        case .failing: return .red
+        case .notRun: return .cyan
+        case .noScenario: return .yellow
+        }
+    }
+}

@@ -14,6 +14,15 @@ final class ArgumentCursor {
     func next<T>(_ type: T.Type) throws -> T {
         defer { index += 1 }
         let argument = raw[index]
+        if case .docString(let docString) = argument, T.self != DocString.self, T.self != String.self,
+           let transformer = DocStringTypes.shared.transformer(for: type, mediaType: docString.mediaType) {
+            do {
+                if let value = try transformer(docString.content) as? T { return value }
+            } catch {
+                throw ArgumentMismatch(description: "\(definition): argument \(index + 1) is a \(T.self) made by its DocString type"
+                    + "\(docString.mediaType.map { " (\($0))" } ?? ""), which failed: \(error)")
+            }
+        }
         if let value = Self.convert(argument, to: type) { return value }
         if let value = try Self.decode(argument, as: type, position: index + 1, definition: definition) { return value }
         throw ArgumentMismatch.type(definition: definition, position: index + 1,

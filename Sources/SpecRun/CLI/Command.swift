@@ -49,6 +49,8 @@ struct RunOptions: Equatable {
     var shardTimings: String? = nil
     /// `--serial-tags EXPR`: scenarios matching it never run at the same time as each other.
     var serialTags = "@serial"
+    /// `--memory-limit SIZE`: the most data memory a worker process may use, in bytes (nil: no limit).
+    var memoryLimit: UInt64? = nil
 
     static let defaultTimeout: Double = 60
 }

@@ -45,7 +45,7 @@ struct RunCommand {
         if let launcher, options.isolation, !options.dryRun {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
-                                               timeoutSeconds: options.timeout)
+                                               timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)
             let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
             let outcome = await pool.run(emit: pipeline.send, pause: pipeline.flush)
             pipeline.drain()
@@ -117,6 +117,7 @@ struct RunCommand {
         }
         worker.wantKeys = !timings.isEmpty
         worker.worldParameters = options.worldParameters
+        worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
         WorldParameters.set(options.worldParameters)
         return worker

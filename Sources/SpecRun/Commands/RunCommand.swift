@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import SpecRunCore
 import SpecRunReports
@@ -150,15 +151,28 @@ struct RunCommand {
     }
 }
 
-/// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it.
+/// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it;
+/// and a warning, the same way, for each Scenario Outline without Examples.
 final class ParseErrorPrinter {
     private let console: any Console
 
     init(console: any Console) { self.console = console }
 
     func handle(_ envelope: Envelope) {
+        if let document = envelope.gherkinDocument {
+            for outline in document.outlinesWithoutExamples {
+                console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
+                    + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
+                    + "(add an Examples: table, or make it a Scenario)\n")
+            }
+        }
         guard let error = envelope.parseError else { return }
         let uri = error.source.uri ?? "<unknown>"
+        guard error.source.location != nil else {
+            // No place in the file to point at (it could not be read): the path once.
+            console.err(error.message.hasPrefix(uri) ? "\(error.message)\n" : "\(uri): \(error.message)\n")
+            return
+        }
         let line = error.source.location?.line ?? 0
         let column = error.source.location?.column ?? 0
         let prefix = "(\(line):\(column)): "

@@ -55,6 +55,7 @@ public enum SpecRunCLI {
             _ = options
             let messages = FileDescriptorIO.claimStdoutForMessages()
             ProcessControl.leadOwnProcessGroup()
+            ProcessControl.endWithParent()
             WorkerOutbox.installCrashFlush()
             return await WorkerCommand(libraries: libraries, console: console, nextLine: { readLine(strippingNewline: true) },
                                        outbox: WorkerOutbox(fd: messages)).run()

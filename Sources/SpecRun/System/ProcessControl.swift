@@ -14,6 +14,17 @@ enum ProcessControl {
         _ = setpgid(0, 0)
     }
 
+    /// For a worker: when its supervisor is gone (killed with SIGKILL, say), it ends too, with its process group,
+    /// rather than run a hanging step forever for nobody. Checked five times a second.
+    static func endWithParent() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { usleep(200_000) }
+            if let token = ProcessInfo.processInfo.environment[tokenVariable] { killCarriers(of: token) }
+            _ = kill(0, SIGKILL)
+        }
+    }
+
     /// Sends `signal` to a worker and to every process of its group (what its steps started and left running).
     static func signalWorkerAndGroup(_ pid: pid_t, _ signal: Int32) {
         _ = kill(-pid, signal)
@@ -33,6 +44,11 @@ enum ProcessControl {
     /// the group has a member.
     static func endLeftovers(of pid: pid_t, token: String) {
         _ = kill(-pid, SIGKILL)
+        killCarriers(of: token)
+    }
+
+    /// Every other process whose environment carries this worker token (Linux /proc), killed.
+    static func killCarriers(of token: String) {
         #if os(Linux)
         let needle = Data("\(tokenVariable)=\(token)\u{0}".utf8)
         let me = getpid()

@@ -12,6 +12,10 @@ final class CrashWorld: World {
 enum CrashSteps: StepLibrary {
     static func register(_ steps: inout Steps<CrashWorld>) {
         steps.given("a passing step") { _ in }
+        if ProcessInfo.processInfo.environment["SPECRUN_FIXTURE_BEFORE_ALL"] != nil {
+            // Every worker runs it: one started after a crash too (HostileStepsEndToEndTests).
+            steps.beforeAll(name: "the fixture's BeforeAll") {}
+        }
         steps.given("a failing step") { _ in throw fail("it broke") }
         steps.when("a step force-unwraps nil") { world in _ = world.missing! + 1 }
         steps.when("a step calls fatalError") { _ in fatalError("the fixture gives up") }

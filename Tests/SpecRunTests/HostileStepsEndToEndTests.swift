@@ -41,6 +41,26 @@ final class HostileStepsEndToEndTests: XCTestCase {
         XCTAssertEqual(run.stream.compactMap(\.testRunFinished).count, 1, "the printed line is not the run's end")
     }
 
+    func test_run_reportsEveryBeforeAllRunOnAWorkerRestartedAfterACrash() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["h.feature": """
+            Feature: Hostile
+              Scenario: crashes
+                When a step calls fatalError
+              Scenario: after
+                Given a passing step
+
+            """])
+        let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "html:\(folder)/r.html"],
+                                 environment: ["SPECRUN_FIXTURE_BEFORE_ALL": "1"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
+        let started = stream.compactMap(\.testRunHookStarted)
+        XCTAssertEqual(started.count, 2, "the first worker's BeforeAll and its replacement's")
+        XCTAssertEqual(Set(started.map(\.id)).count, 2, "two runs, not one twice")
+        XCTAssertEqual(stream.compactMap(\.testRunHookFinished).map(\.result.status), [.passed, .passed])
+    }
+
     // MARK: - Helpers
 
     struct HostileRun {

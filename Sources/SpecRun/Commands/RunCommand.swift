@@ -66,7 +66,7 @@ struct RunCommand {
             if options.parallel > 1 {
                 console.err("specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n")
             }
-            let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : UUIDGenerator()
+            let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
             let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
             do {

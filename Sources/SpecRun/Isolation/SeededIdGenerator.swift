@@ -1,5 +1,5 @@
 import Messages
 
-/// UUID-shaped ids drawn from a seeded generator: random-looking for people and tools, yet the same sequence in
+/// Short random ids (see `RandomIdGenerator`) drawn from a seeded generator: random-looking for people and tools, yet the same sequence in
 /// every worker of one run, so a restarted worker names the sources, pickles and test cases as the first did.
-typealias SeededIdGenerator = RandomUUIDGenerator
+typealias SeededIdGenerator = RandomIdGenerator

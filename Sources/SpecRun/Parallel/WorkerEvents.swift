@@ -79,6 +79,17 @@ final class WorkerOutputDecoder {
             let line = bytes[start..<end]
             defer { start = end + 1 }
             if line.isEmpty { continue }
+            if line.first == CompactEnvelope.marker {
+                flushRun(upTo: start)
+                if skipping { continue }
+                if let envelope = CompactEnvelope.decode(line) {
+                    batch.append(envelope)
+                } else if !quietly {
+                    if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
+                    events.append(.badLine(number, String(decoding: line.prefix(200), as: UTF8.self)))
+                }
+                continue
+            }
             if WorkerControl.isControl(line) {
                 flushRun(upTo: start)
                 if let control = WorkerControl(line: line) {

@@ -35,8 +35,10 @@ final class WorkerOutbox: @unchecked Sendable {
 
     func emit(_ envelope: Envelope) {
         scratch.removeAll(keepingCapacity: true)
-        NDJSON.encode(envelope, into: &scratch)
-        scratch.append(0x0A)
+        if !CompactEnvelope.encode(envelope, into: &scratch) {
+            NDJSON.encode(envelope, into: &scratch)
+            scratch.append(0x0A)
+        }
         lock.lock()
         if let started = envelope.testStepStarted {
             runningSince = DispatchTime.now().uptimeNanoseconds

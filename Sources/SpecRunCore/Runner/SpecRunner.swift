@@ -24,7 +24,7 @@ public struct SpecRunner {
     var randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64(UInt32.max)) }
 
     public init(libraries: [any StepLibrary.Type], configuration: RunConfiguration,
-                ids: IdGenerator = UUIDGenerator(), clock: any RunClock = SystemClock(),
+                ids: IdGenerator = RandomIdGenerator(), clock: any RunClock = SystemClock(),
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.libraries = libraries
         self.configuration = configuration

@@ -22,7 +22,7 @@ struct ConsoleText {
         if showTags && !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
         let keyword = lineage?.scenario?.keyword ?? "Scenario"
         var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
-        var width = indent.count + keyword.count + 2 + pickle.name.count
+        var width = Self.width(indent) + Self.width(keyword) + 2 + Self.width(pickle.name)
         if attempt.started.attempt > 0 {
             let note = " (attempt \(attempt.started.attempt + 1))"
             title += style.paint(note, .grey)
@@ -41,13 +41,21 @@ struct ConsoleText {
     /// error, ambiguous candidates and snippet.
     func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String,
                    printedSnippets: inout Set<String>, commentColumn: Int = 0) -> String {
+        stepBlock(attempt, step, finished, text: index.text(of: step), indent: indent, printedSnippets: &printedSnippets,
+                  commentColumn: commentColumn)
+    }
+
+    /// The same, with the step's text already looked up (`index.text(of: step)`).
+    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome,
+                   text: (keyword: String, text: String, line: Int?)?, indent: String,
+                   printedSnippets: inout Set<String>, commentColumn: Int = 0) -> String {
         let status = finished.testStepResult.status
         var out = ""
         let detail = indent + "  "
-        if let text = index.text(of: step) {
+        if let text {
             var line = indent + style.paint(ConsoleStyle.symbol(status) + " " + text.keyword + text.text, status)
             if options.showLocations, let definition = index.stepDefinition(of: step), let location = index.location(of: definition.sourceReference) {
-                line += Self.padding(indent.count + 2 + text.keyword.count + text.text.count, commentColumn) + style.paint("# \(location)", .grey)
+                line += Self.padding(Self.width(indent) + 2 + Self.width(text.keyword) + Self.width(text.text), commentColumn) + style.paint("# \(location)", .grey)
             }
             out += line + "\n"
             if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
@@ -79,13 +87,30 @@ struct ConsoleText {
 
     /// The comment column of a scenario: two spaces after its longest line (header or step).
     func commentColumn(_ attempt: RunIndex.Attempt, indent: String) -> Int {
+        commentColumn(attempt, indent: indent, texts: index.results(of: attempt).map { index.text(of: $0.step) })
+    }
+
+    /// The same, with the texts of the attempt's finished steps already looked up.
+    func commentColumn(_ attempt: RunIndex.Attempt, indent: String, texts: [(keyword: String, text: String, line: Int?)?]) -> Int {
         guard let pickle = index.pickle(of: attempt) else { return 0 }
         let keyword = index.lineage(of: pickle)?.scenario?.keyword ?? "Scenario"
-        var widest = indent.count + keyword.count + 2 + pickle.name.count
-        for (step, _) in index.results(of: attempt) {
-            if let text = index.text(of: step) { widest = max(widest, indent.count + 4 + text.keyword.count + text.text.count) }
+        let indentWidth = Self.width(indent)
+        var widest = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
+        for case let text? in texts {
+            widest = max(widest, indentWidth + 4 + Self.width(text.keyword) + Self.width(text.text))
         }
         return widest + 2
+    }
+
+    /// The characters of a text as a terminal shows them: its bytes when it is ASCII (most step texts), without
+    /// the cost of `count`'s grapheme breaking; `count` otherwise.
+    static func width(_ text: String) -> Int {
+        var bytes = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.count }
+            bytes += 1
+        }
+        return bytes
     }
 
     /// `After hook "close the chat"`.

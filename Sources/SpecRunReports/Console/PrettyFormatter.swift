@@ -60,11 +60,14 @@ final class PrettyFormatter: EnvelopeFormatter {
         } else {
             lastRuleId = nil
         }
-        let column = text.commentColumn(attempt, indent: indent)
+        let results = index.results(of: attempt)
+        let texts = results.map { index.text(of: $0.step) }
+        let column = text.commentColumn(attempt, indent: indent, texts: texts)
         out += "\n" + text.scenarioHeader(attempt, indent: indent, commentColumn: column)
-        for (step, finished) in index.results(of: attempt) {
-            out += text.stepBlock(attempt, step, finished, indent: indent + "  ", printedSnippets: &printedSnippets,
-                                  commentColumn: column)
+        let stepIndent = indent + "  "
+        for (position, (step, finished)) in results.enumerated() {
+            out += text.stepBlock(attempt, step, finished, text: texts[position], indent: stepIndent,
+                                  printedSnippets: &printedSnippets, commentColumn: column)
         }
         if attempt.finished?.willBeRetried == true {
             out += indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n"

@@ -6,7 +6,8 @@ enum Compaction {
     /// The key equal to `id` in `table` when there is one (its storage is shared instead of keeping another copy).
     @inline(__always)
     static func canonical<Value>(_ id: String, in table: [String: Value]) -> String {
-        guard let found = table.index(forKey: id) else { return id }
+        // A string of up to 15 UTF-8 bytes is stored inline, in the value itself (specrun's ids are): nothing to share.
+        guard id.utf8.count > 15, let found = table.index(forKey: id) else { return id }
         return table.keys[found]
     }
 

@@ -44,10 +44,9 @@ struct Lineage {
         return tree.steps[Int(stepPosition)].step
     }
 
-    /// The document's tree and every AST node of it, by id.
-    static func index(_ document: GherkinDocument) -> (tree: DocumentTree, nodes: [String: Lineage])? {
+    /// The document's tree; every AST node of it added to `result` by id (replacing what had the same id).
+    static func index(_ document: GherkinDocument, into result: inout [String: Lineage]) -> DocumentTree? {
         guard let feature = document.feature else { return nil }
-        var result: [String: Lineage] = [:]
         let tree = DocumentTree(uri: document.uri ?? "", feature: Compaction.stripped(feature))
         let root = Lineage(tree: tree)
         for (childIndex, child) in feature.children.enumerated() {
@@ -65,7 +64,7 @@ struct Lineage {
                 }
             }
         }
-        return (tree, result)
+        return tree
     }
 
     private static func add(_ background: Background, to lineage: Lineage, into result: inout [String: Lineage]) {

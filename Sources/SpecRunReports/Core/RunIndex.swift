@@ -61,12 +61,7 @@ final class RunIndex {
         if let document = envelope.gherkinDocument {
             let uri = document.uri ?? ""
             if documentUris.insert(uri).inserted { documentOrder.append(uri) }
-            if let (tree, documentNodes) = Lineage.index(document) {
-                documents[uri] = tree
-                nodes.merge(documentNodes) { _, new in new }
-            } else {
-                documents[uri] = nil
-            }
+            documents[uri] = Lineage.index(document, into: &nodes)
         }
         if var pickle = envelope.pickle {
             pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }

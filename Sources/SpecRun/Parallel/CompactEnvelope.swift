@@ -1,0 +1,185 @@
+import Messages
+
+/// The worker → supervisor wire form of the four envelopes a run sends most — testCaseStarted, testStepStarted,
+/// testStepFinished (without message or exception) and testCaseFinished — as one short line each, instead of
+/// their JSON: about 60 bytes instead of 200–300, written and read without a JSON coder. Every other envelope
+/// (and any of these four that does not fit, e.g. a result with a message) stays an NDJSON line. Private to one
+/// specrun executable: the supervisor turns each line back into the very same envelope, so listeners and saved
+/// streams see ordinary Cucumber Messages.
+///
+///     !S <testCaseStartedId> <testStepId> <sec> <nanos>
+///     !F <testCaseStartedId> <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>
+///     !C <id> <testCaseId> <attempt> <sec> <nanos>
+///     !E <testCaseStartedId> <willBeRetried 0|1> <sec> <nanos>
+enum CompactEnvelope {
+    static let marker: UInt8 = 0x21  // "!": no JSON line and no control line starts with it
+
+    /// Appends the line (with its newline) and returns true, or appends nothing and returns false.
+    static func encode(_ envelope: Envelope, into out: inout [UInt8]) -> Bool {
+        if let started = envelope.testStepStarted {
+            guard fits(started.testCaseStartedId), fits(started.testStepId) else { return false }
+            head("S", into: &out)
+            field(started.testCaseStartedId, &out); field(started.testStepId, &out)
+            field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
+            return true
+        }
+        if let finished = envelope.testStepFinished {
+            let result = finished.testStepResult
+            guard result.message == nil, result.exception == nil,
+                  fits(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
+            head("F", into: &out)
+            field(finished.testCaseStartedId, &out); field(finished.testStepId, &out)
+            field(statusCode(result.status), &out)
+            field(result.duration.seconds, &out); field(result.duration.nanos, &out)
+            field(finished.timestamp.seconds, &out); last(finished.timestamp.nanos, &out)
+            return true
+        }
+        if let started = envelope.testCaseStarted {
+            guard started.workerId == nil, fits(started.id), fits(started.testCaseId) else { return false }
+            head("C", into: &out)
+            field(started.id, &out); field(started.testCaseId, &out); field(started.attempt, &out)
+            field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
+            return true
+        }
+        if let finished = envelope.testCaseFinished {
+            guard fits(finished.testCaseStartedId) else { return false }
+            head("E", into: &out)
+            field(finished.testCaseStartedId, &out); field(finished.willBeRetried ? 1 : 0, &out)
+            field(finished.timestamp.seconds, &out); last(finished.timestamp.nanos, &out)
+            return true
+        }
+        return false
+    }
+
+    /// The envelope of a compact line (without its newline); nil when the line is not a well-formed one.
+    static func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8, C.Index == Int {
+        var reader = FieldReader(line)
+        guard reader.byte() == marker, let kind = reader.byte(), reader.byte() == 0x20 else { return nil }
+        switch kind {
+        case UInt8(ascii: "S"):
+            guard let caseId = reader.text(), let stepId = reader.text(), let time = reader.timestamp(), reader.atEnd else { return nil }
+            return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: time))
+        case UInt8(ascii: "F"):
+            guard let caseId = reader.text(), let stepId = reader.text(), let code = reader.number(),
+                  let status = status(code), let durationSeconds = reader.number(), let durationNanos = reader.number(),
+                  let time = reader.timestamp(), reader.atEnd else { return nil }
+            let result = TestStepResult(duration: Duration(seconds: durationSeconds, nanos: durationNanos), status: status)
+            return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: caseId, testStepId: stepId,
+                                                               testStepResult: result, timestamp: time))
+        case UInt8(ascii: "C"):
+            guard let id = reader.text(), let caseId = reader.text(), let attempt = reader.number(),
+                  let time = reader.timestamp(), reader.atEnd else { return nil }
+            return Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: caseId, timestamp: time))
+        case UInt8(ascii: "E"):
+            guard let caseId = reader.text(), let retried = reader.number(), retried <= 1,
+                  let time = reader.timestamp(), reader.atEnd else { return nil }
+            return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: time,
+                                                               willBeRetried: retried == 1))
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Writing
+
+    private static func fits(_ id: String) -> Bool {
+        !id.isEmpty && !id.utf8.contains { $0 <= 0x20 }
+    }
+
+    private static func head(_ kind: Unicode.Scalar, into out: inout [UInt8]) {
+        out.append(marker); out.append(UInt8(ascii: kind)); out.append(0x20)
+    }
+
+    private static func field(_ text: String, _ out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8); out.append(0x20)
+    }
+
+    private static func field(_ value: Int, _ out: inout [UInt8]) {
+        digits(value, &out); out.append(0x20)
+    }
+
+    private static func last(_ value: Int, _ out: inout [UInt8]) {
+        digits(value, &out); out.append(0x0A)
+    }
+
+    private static func digits(_ value: Int, _ out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude == 0 { out.append(UInt8(ascii: "0")); return }
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            while magnitude > 0 {
+                raw[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            out.append(contentsOf: raw[(24 - count)...])
+        }
+    }
+
+    // MARK: Statuses
+
+    private static let statuses: [TestStepResultStatus] = [.unknown, .passed, .skipped, .pending, .undefined, .ambiguous, .failed]
+
+    private static func statusCode(_ status: TestStepResultStatus) -> Int {
+        statuses.firstIndex(of: status) ?? 0
+    }
+
+    private static func status(_ code: Int) -> TestStepResultStatus? {
+        code >= 0 && code < statuses.count ? statuses[code] : nil
+    }
+}
+
+/// Reads the space-separated fields of a compact line.
+private struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
+    let line: C
+    var position: Int
+
+    init(_ line: C) {
+        self.line = line
+        position = line.startIndex
+    }
+
+    var atEnd: Bool { position >= line.endIndex }
+
+    mutating func byte() -> UInt8? {
+        guard position < line.endIndex else { return nil }
+        defer { position += 1 }
+        return line[position]
+    }
+
+    /// The next field's bytes (not empty), and past the space after it.
+    mutating func bytes() -> C.SubSequence? {
+        let start = position
+        while position < line.endIndex && line[position] != 0x20 { position += 1 }
+        guard position > start else { return nil }
+        let field = line[start..<position]
+        if position < line.endIndex { position += 1 }
+        return field
+    }
+
+    mutating func text() -> String? {
+        bytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    mutating func number() -> Int? {
+        guard let field = bytes() else { return nil }
+        var value = 0
+        var negative = false
+        for (offset, byte) in field.enumerated() {
+            if offset == 0 && byte == UInt8(ascii: "-") && field.count > 1 { negative = true; continue }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 0x30))
+            guard !overflow1 && !overflow2 else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    mutating func timestamp() -> Timestamp? {
+        guard let seconds = number(), let nanos = number() else { return nil }
+        return Timestamp(seconds: seconds, nanos: nanos)
+    }
+}

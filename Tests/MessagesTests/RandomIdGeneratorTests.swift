@@ -1,0 +1,28 @@
+import Messages
+import XCTest
+
+final class RandomIdGeneratorTests: XCTestCase {
+    func test_newId_makesFifteenAlphanumericCharactersOnAnySeed() {
+        for seed: UInt64 in [0, 1, 42, .max] {
+            let id = RandomIdGenerator(seed: seed).newId()
+
+            XCTAssertEqual(id.utf8.count, RandomIdGenerator.length, id)
+            XCTAssertTrue(id.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }, id)
+        }
+    }
+
+    func test_newId_repeatsTheSequenceOnTheSameSeedAndDiffersOnAnother() {
+        let first = RandomIdGenerator(seed: 7), second = RandomIdGenerator(seed: 7), other = RandomIdGenerator(seed: 8)
+
+        let ids = (0..<10_000).map { _ in first.newId() }
+
+        XCTAssertEqual(ids, (0..<10_000).map { _ in second.newId() })
+        XCTAssertEqual(Set(ids).count, ids.count, "no id repeats")
+        XCTAssertTrue(Set(ids).isDisjoint(with: (0..<10_000).map { _ in other.newId() }))
+    }
+
+    func test_newId_isAStableFunctionOfSeedAndPosition() {
+        XCTAssertEqual(RandomIdGenerator(seed: 0).newId(), RandomIdGenerator(seed: 0).newId())
+        XCTAssertNotEqual(RandomIdGenerator(seed: 0).newId(), RandomIdGenerator(seed: 1).newId())
+    }
+}

@@ -1,0 +1,67 @@
+import Messages
+@testable import SpecRun
+import XCTest
+
+final class CompactEnvelopeTests: XCTestCase {
+    func test_encode_roundTripsTheFourFrequentEnvelopes() {
+        let time = Timestamp(seconds: 1_700_000_000, nanos: 123_456_000)
+        let envelopes = [
+            Envelope(testCaseStarted: TestCaseStarted(attempt: 2, id: "aB3", testCaseId: "w1-17", timestamp: time)),
+            Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "aB3", testStepId: "9", timestamp: time)),
+            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "aB3", testStepId: "9",
+                                                        testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 1000), status: .undefined),
+                                                        timestamp: time)),
+            Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "aB3", timestamp: time, willBeRetried: true)),
+        ]
+        for envelope in envelopes {
+            var bytes: [UInt8] = []
+
+            XCTAssertTrue(CompactEnvelope.encode(envelope, into: &bytes))
+
+            XCTAssertEqual(bytes.first, CompactEnvelope.marker)
+            XCTAssertEqual(bytes.last, 0x0A)
+            XCTAssertEqual(CompactEnvelope.decode(bytes.dropLast()), envelope)
+        }
+    }
+
+    func test_encode_leavesToJSONWhatDoesNotFitOnALine() {
+        let time = Timestamp(seconds: 1, nanos: 0)
+        let failed = TestStepResult(duration: Duration(seconds: 0, nanos: 0), message: "boom", status: .failed)
+        let cases = [
+            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a", testStepId: "b", testStepResult: failed, timestamp: time)),
+            Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "a b", testStepId: "c", timestamp: time)),
+            Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a", testCaseId: "b", workerId: "w", timestamp: time)),
+            Envelope(testRunStarted: TestRunStarted(timestamp: time, id: "r")),
+        ]
+        for envelope in cases {
+            var bytes: [UInt8] = []
+
+            XCTAssertFalse(CompactEnvelope.encode(envelope, into: &bytes))
+            XCTAssertTrue(bytes.isEmpty)
+        }
+    }
+
+    func test_decode_refusesMalformedLines() {
+        for line in ["!S a b 1", "!S a b 1 2 3", "!F a b 9 0 0 1 2", "!E a 2 1 2", "!X a", "!", "!S", "!C a b x 1 2", "!S a  b 1 2"] {
+            XCTAssertNil(CompactEnvelope.decode(Array(line.utf8)), line)
+        }
+    }
+
+    func test_decoder_keepsTheOrderOfCompactAndJSONLines() throws {
+        let time = Timestamp(seconds: 5, nanos: 0)
+        let attachment = Envelope(attachment: Attachment(body: "hi", contentEncoding: .identity, mediaType: "text/plain",
+                                                         testCaseStartedId: "c", testStepId: "s"))
+        let started = Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: "s", timestamp: time))
+        var bytes: [UInt8] = []
+        _ = CompactEnvelope.encode(started, into: &bytes)
+        NDJSON.encode(attachment, into: &bytes)
+        bytes.append(0x0A)
+        _ = CompactEnvelope.encode(started, into: &bytes)
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
+        XCTAssertEqual(envelopes, [started, attachment, started])
+    }
+}

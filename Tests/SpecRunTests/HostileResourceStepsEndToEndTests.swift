@@ -75,6 +75,29 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
         XCTAssertFalse(Self.isAlive(pid), "the child ended with its worker's process group")
     }
 
+    func test_run_leavesAProcessOfAnotherWorkerTokenAliveOnAChildThatOutlivesItsStep() throws {
+        let fixture = try fixtureExecutable()
+        let bystander = Process()
+        bystander.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        bystander.arguments = ["30"]
+        bystander.environment = ["SPECRUN_WORKER_TOKEN": "1.0.42"]
+        try bystander.run()
+        defer { bystander.terminate() }
+        let pidFile = NSTemporaryDirectory() + "specrun-child-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: pidFile) }
+        let folder = try makeFixtureFeatures(["c.feature": """
+            Feature: Children
+              Scenario: leaves a process behind
+                When a step starts a process that outlives it, its pid in "\(pidFile)"
+
+            """])
+
+        let run = try runProcess(fixture, [folder])
+
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(bystander.isRunning, "only the worker's own token's processes are ended")
+    }
+
     func test_run_reportsTheWholeMessageInEveryReportOnAOneMegabyteFailureMessage() throws {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures(["b.feature": """

@@ -45,7 +45,7 @@ enum CrashSteps: StepLibrary {
             child.executableURL = URL(fileURLWithPath: "/bin/sh")
             child.arguments = ["-c", "echo $$ > '\(path).tmp' && mv '\(path).tmp' '\(path)' && exec sleep 300"]
             try child.run()  // stdout and stderr inherited: it holds the worker's pipes
-            for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }
+            for _ in 0..<1000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }  // up to 10 s on a busy machine
         }
         steps.when("a step attaches {int} MB") { (_: CrashWorld, megabytes: Int) in
             attach(Data(repeating: 0x5A, count: megabytes << 20), mediaType: "application/octet-stream", fileName: "big.bin")

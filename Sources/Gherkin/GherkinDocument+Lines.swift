@@ -32,3 +32,22 @@ extension GherkinDocument {
         return lines
     }
 }
+
+extension GherkinDocument {
+    /// The Scenario Outlines (by their dialect's keyword) that have no Examples: Gherkin compiles each into one
+    /// plain scenario with its `<placeholders>` left as written, which is seldom what the author meant.
+    public var outlinesWithoutExamples: [Scenario] {
+        guard let feature else { return [] }
+        let keywords = Set(Dialect.named(feature.language)?.scenarioOutline ?? [])
+        var found: [Scenario] = []
+        func check(_ scenario: Scenario?) {
+            guard let scenario, scenario.examples.isEmpty, keywords.contains(scenario.keyword) else { return }
+            found.append(scenario)
+        }
+        for child in feature.children {
+            check(child.scenario)
+            for ruleChild in child.rule?.children ?? [] { check(ruleChild.scenario) }
+        }
+        return found
+    }
+}

@@ -37,12 +37,16 @@ struct JSONWriter {
         var start = 0
         var index = 0
         let count = utf8.count
+        guard let base = utf8.baseAddress else { bytes.append(UInt8(ascii: "\"")); return }
         while index < count {
-            let byte = utf8[index]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            // Constant bytes and the raw pointer: a debug build pays per byte for each accessor.
+            while index < count {
+                let byte = base[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
                 index += 1
-                continue
             }
+            guard index < count else { break }
+            let byte = utf8[index]
             if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
             appendEscape(byte)
             index += 1

@@ -56,6 +56,8 @@ public enum SpecRunCLI {
         case .run(let options) where options.worker:
             _ = options
             let messages = FileDescriptorIO.claimStdoutForMessages()
+            ProcessControl.leadOwnProcessGroup()
+            ProcessControl.endWithParent()
             WorkerOutbox.installCrashFlush()
             return await WorkerCommand(libraries: libraries, console: console, nextLine: { readLine(strippingNewline: true) },
                                        outbox: WorkerOutbox(fd: messages)).run()

@@ -12,6 +12,10 @@ final class CrashWorld: World {
 enum CrashSteps: StepLibrary {
     static func register(_ steps: inout Steps<CrashWorld>) {
         steps.given("a passing step") { _ in }
+        if ProcessInfo.processInfo.environment["SPECRUN_FIXTURE_BEFORE_ALL"] != nil {
+            // Every worker runs it: one started after a crash too (HostileStepsEndToEndTests).
+            steps.beforeAll(name: "the fixture's BeforeAll") {}
+        }
         steps.given("a failing step") { _ in throw fail("it broke") }
         steps.when("a step force-unwraps nil") { world in _ = world.missing! + 1 }
         steps.when("a step calls fatalError") { _ in fatalError("the fixture gives up") }
@@ -32,8 +36,24 @@ enum CrashSteps: StepLibrary {
         steps.when("a step fails with a message of {int} KiB") { (_: CrashWorld, size: Int) in
             throw fail(String(repeating: "x", count: size * 1024))
         }
+        steps.when("a step allocates memory without end") { _ in
+            // Never touched, so only the limit is reached, not the machine's memory.
+            while true { hoard.append(Array(unsafeUninitializedCapacity: 16 << 20) { _, count in count = 16 << 20 }) }
+        }
+        steps.when("a step starts a process that outlives it, its pid in {string}") { (_: CrashWorld, path: String) in
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sh")
+            child.arguments = ["-c", "echo $$ > '\(path).tmp' && mv '\(path).tmp' '\(path)' && exec sleep 300"]
+            try child.run()  // stdout and stderr inherited: it holds the worker's pipes
+            for _ in 0..<1000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }  // up to 10 s on a busy machine
+        }
+        steps.when("a step attaches {int} MB") { (_: CrashWorld, megabytes: Int) in
+            attach(Data(repeating: 0x5A, count: megabytes << 20), mediaType: "application/octet-stream", fileName: "big.bin")
+        }
     }
 }
+
+nonisolated(unsafe) var hoard: [[UInt8]] = []
 
 @inline(never) func recurse(_ depth: Int) -> Int { depth == Int.max ? depth : recurse(depth + 1) + 1 }
 

@@ -52,6 +52,15 @@ final class ReportTargetTests: XCTestCase {
         }
     }
 
+    func test_standardDescriptor_namesTheDescriptorOfEachDevicePathAndNoneOfAFile() {
+        XCTAssertEqual(StreamingFileSink.standardDescriptor("/dev/stdout"), 1)
+        XCTAssertEqual(StreamingFileSink.standardDescriptor("/dev/stderr"), 2)
+        XCTAssertEqual(StreamingFileSink.standardDescriptor("/dev/fd/7"), 7)
+        XCTAssertEqual(StreamingFileSink.standardDescriptor("/proc/self/fd/3"), 3)
+        XCTAssertNil(StreamingFileSink.standardDescriptor("/dev/fd/x"))
+        XCTAssertNil(StreamingFileSink.standardDescriptor("reports/dev/stdout"))
+    }
+
     final class ReadBox: @unchecked Sendable { var data = Data() }
 
     private func makeFolder() throws -> URL {

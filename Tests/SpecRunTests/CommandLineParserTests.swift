@@ -69,6 +69,17 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(auto.parallel, 1)
     }
 
+    func test_parseMemoryLimit_readsUnitsBytesAndNoneOnEachSpelling() throws {
+        XCTAssertEqual(try CommandLineParser.parseMemoryLimit("512M"), 512 << 20)
+        XCTAssertEqual(try CommandLineParser.parseMemoryLimit("2g"), 2 << 30)
+        XCTAssertEqual(try CommandLineParser.parseMemoryLimit("1GB"), 1 << 30)
+        XCTAssertEqual(try CommandLineParser.parseMemoryLimit("\(100 << 20)"), 100 << 20)
+        XCTAssertNil(try CommandLineParser.parseMemoryLimit("none"))
+        XCTAssertNil(try CommandLineParser.parseMemoryLimit("0"))
+        XCTAssertThrowsError(try CommandLineParser.parseMemoryLimit("99999999999T"), "overflow")
+        XCTAssertThrowsError(try CommandLineParser.parseMemoryLimit("63M"), "below 64M")
+    }
+
     func test_parse_refusesBadParallelShardAndTimeoutWithOneLine() {
         let cases: [([String], String)] = [
             (["--parallel", "0"], "--parallel: expected a number of workers ≥ 1 or 'auto', got '0'"),

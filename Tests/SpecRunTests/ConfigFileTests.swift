@@ -55,4 +55,13 @@ final class ConfigFileTests: XCTestCase {
             XCTAssertEqual("\(error)", "--config: cannot read nope.json")
         }
     }
+
+    func test_expand_givesEachWorkerTheMemoryLimitOfAProfileAndRefusesANumber() throws {
+        let expanded = try ConfigFile.expand([], read: { _ in #"{"default": {"memoryLimit": "512M"}}"# })
+        guard case .run(let options) = try CommandLineParser.parse(expanded) else { return XCTFail("not a run") }
+        XCTAssertEqual(options.memoryLimit, 512 << 20)
+        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in #"{"default": {"memoryLimit": 512}}"# })) { error in
+            XCTAssertTrue("\(error)".contains("'memoryLimit' in profile 'default' must be a size such as \"512M\""), "\(error)")
+        }
+    }
 }

@@ -5,7 +5,8 @@ import XCTest
 final class OptionTableTests: XCTestCase {
     func test_parse_acceptsEveryOptionOfTheTable() {
         let values = ["EXPR": "@a", "REGEX": "^a", "NAME[:FILE]": "summary", "JSON": "{}", "ORDER": "reverse", "N": "1",
-                      "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci", "LANG": "fr"]
+                      "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci", "LANG": "fr",
+                      "SIZE": "512M"]
         for option in OptionTable.run where !["--profile", "--config"].contains(option.long) {
             for name in [option.short, option.long].compactMap({ $0 }) {
                 let arguments = [name] + (option.value.map { [values[$0] ?? "x"] } ?? [])

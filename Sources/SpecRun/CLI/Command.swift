@@ -54,6 +54,8 @@ struct RunOptions: Equatable {
     /// `Requirements` when it exists; `--no-requirements`: none).
     var requirements: String? = nil
     var noRequirements = false
+    /// `--memory-limit SIZE`: the most data memory a worker process may use, in bytes (nil: no limit).
+    var memoryLimit: UInt64? = nil
 
     static let defaultTimeout: Double = 60
 }

@@ -131,6 +131,7 @@ enum CommandLineParser {
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
             case "--requirements": options.requirements = try reader.value(for: argument)
             case "--no-requirements": options.noRequirements = true
+            case "--memory-limit": options.memoryLimit = try parseMemoryLimit(try reader.value(for: argument))
             case "--":
                 while let path = reader.rest() { options.paths.append(path) }
             default:
@@ -142,6 +143,9 @@ enum CommandLineParser {
         var seen = Set<String>()
         options.formats = options.formats.filter { seen.insert("\($0.name):\($0.path ?? "")").inserted }
         try checkStdoutOwners(options.formats)
+        if options.memoryLimit != nil && !options.isolation && !options.worker {
+            throw UsageError(message: "--memory-limit applies to worker processes, and --no-isolation runs in this one; drop one of them (or limit this process with ulimit -d)")
+        }
         return .run(options)
     }
 
@@ -222,6 +226,23 @@ enum CommandLineParser {
         return seconds
     }
 
+    /// `512M`, `2g`, `1048576` (bytes), `none` or `0` (no limit); at least 64M, less would not start a worker.
+    static func parseMemoryLimit(_ text: String) throws -> UInt64? {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if lower == "none" || lower == "0" { return nil }
+        let units: [Character: UInt64] = ["k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40]
+        var digits = lower.hasSuffix("b") ? String(lower.dropLast()) : lower
+        var scale: UInt64 = 1
+        if let last = digits.last, let unit = units[last] { scale = unit; digits.removeLast() }
+        guard let number = UInt64(digits), case let (bytes, overflow) = number.multipliedReportingOverflow(by: scale), !overflow else {
+            throw UsageError(message: "--memory-limit: expected a size such as 512M or 2G (or none), got '\(text)'")
+        }
+        guard bytes >= 64 << 20 else {
+            throw UsageError(message: "--memory-limit \(text): a worker needs at least 64M to start; give 64M or more")
+        }
+        return bytes
+    }
+
     static func parseShard(_ text: String) throws -> ShardOption {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
@@ -284,6 +305,7 @@ struct ArgumentReader {
         case "-j", "--parallel": return "4"
         case "--shard": return "1/3"
         case "--timeout": return "30"
+        case "--memory-limit": return "512M"
         default: return "VALUE"
         }
     }

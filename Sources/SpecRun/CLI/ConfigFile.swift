@@ -10,7 +10,8 @@ import Foundation
 struct ConfigFile {
     static let defaultName = "specrun.json"
     static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
-                       "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements"]
+                        "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
+                        "memoryLimit"]
 
     let path: String
     let text: String
@@ -80,6 +81,9 @@ struct ConfigFile {
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
+        case "memoryLimit":
+            guard let text = value as? String else { throw error(at: key, "'memoryLimit' in profile '\(profile)' must be a size such as \"512M\"") }
+            return ["--memory-limit", text]
         case "strict": return try flag("--strict", "--no-strict")
         case "failFast": return try flag("--fail-fast", nil)
         case "dryRun": return try flag("--dry-run", nil)
@@ -100,7 +104,8 @@ struct ConfigFile {
 
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
                                               "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
-                                              "--serial-tags", "--format-options", "--profile", "--config", "--requirements"]
+                                               "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
+                                               "--memory-limit"]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import Requirements
 import SpecRunCore
@@ -55,7 +56,7 @@ struct RunCommand {
         if let launcher, options.isolation, !options.dryRun {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
-                                               timeoutSeconds: options.timeout)
+                                               timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)
             let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
             let outcome = await pool.run(emit: pipeline.send, pause: pipeline.flush)
             pipeline.drain()
@@ -127,6 +128,7 @@ struct RunCommand {
         }
         worker.wantKeys = !timings.isEmpty
         worker.worldParameters = options.worldParameters
+        worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
         WorldParameters.set(options.worldParameters)
         return worker
@@ -159,15 +161,28 @@ struct RunCommand {
     }
 }
 
-/// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it.
+/// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it;
+/// and a warning, the same way, for each Scenario Outline without Examples.
 final class ParseErrorPrinter {
     private let console: any Console
 
     init(console: any Console) { self.console = console }
 
     func handle(_ envelope: Envelope) {
+        if let document = envelope.gherkinDocument {
+            for outline in document.outlinesWithoutExamples {
+                console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
+                    + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
+                    + "(add an Examples: table, or make it a Scenario)\n")
+            }
+        }
         guard let error = envelope.parseError else { return }
         let uri = error.source.uri ?? "<unknown>"
+        guard error.source.location != nil else {
+            // No place in the file to point at (it could not be read): the path once.
+            console.err(error.message.hasPrefix(uri) ? "\(error.message)\n" : "\(uri): \(error.message)\n")
+            return
+        }
         let line = error.source.location?.line ?? 0
         let column = error.source.location?.column ?? 0
         let prefix = "(\(line):\(column)): "

@@ -13,6 +13,8 @@ struct WorkerCommand {
     let nextLine: () async -> String?
     let outbox: WorkerOutbox
     var clock: any RunClock = SystemClock()
+    /// Applies `--memory-limit` to this process (injected: a test must not limit its own process).
+    var limitMemory: (UInt64) throws -> Void = ProcessControl.limitMemory
 
     func run() async -> Int32 {
         let worker: WorkerConfiguration
@@ -22,6 +24,7 @@ struct WorkerCommand {
                 throw UsageError(message: "specrun --worker: no configuration on stdin; workers are started by specrun itself")
             }
             worker = try WorkerConfiguration.decode(line)
+            if let bytes = worker.memoryLimit { try limitMemory(bytes) }
             WorldParameters.set(worker.worldParameters)
             configuration = try worker.runConfiguration()
         } catch {

@@ -31,7 +31,7 @@ extension Supervisor {
         }
         if let signal = interruptedBy, worker.timedOut == nil { exit = .signaled(signal) }
         let cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
-                            detail: CrashWording.fatalErrorLine(in: result.stderrTail))
+                            detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
         if cause.timedOut != nil { timeoutCount += 1 } else if !cause.interrupted { crashCount += 1 }
         if phase == .working, let index = worker.assigned.first {
             finishCrashed(index, worker.running, cause)
@@ -61,6 +61,7 @@ extension Supervisor {
         var timedOut: (seconds: Double, step: String?)?
         var interrupted: Bool
         var detail: String?
+        var memoryLimit: UInt64?
 
         var exceptionType: String { timedOut != nil ? "Timeout" : interrupted ? "Interrupted" : CrashWording.exceptionType }
 
@@ -71,7 +72,7 @@ extension Supervisor {
                     + "; the scenario is marked failed, its worker was replaced and the run goes on"
                     + " (change the limit with --timeout SECONDS, 0 for none)"
             }
-            return CrashWording.message(for: exit, what: what, detail: detail)
+            return CrashWording.message(for: exit, what: what, detail: detail, memoryLimit: memoryLimit)
         }
     }
 

@@ -23,6 +23,8 @@ final class Supervisor {
         /// Seconds per test case key, to hand out the slowest first.
         var timings: [String: Double] = [:]
         var timeoutSeconds: Double = 0
+        /// `--memory-limit` of each worker, to name it when a step runs out of memory.
+        var memoryLimit: UInt64?
     }
 
     enum Action: Equatable {

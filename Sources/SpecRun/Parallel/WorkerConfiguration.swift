@@ -26,6 +26,8 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     var shard: ShardSpec?
     /// Send the test cases' keys (`uri:line`) with the ready line, for a supervisor that hands out the slowest first.
     var wantKeys = false
+    /// `--memory-limit`: the worker limits its own data memory to this many bytes first thing.
+    var memoryLimit: UInt64?
 
     struct ShardSpec: Codable, Equatable, Sendable {
         var index: Int

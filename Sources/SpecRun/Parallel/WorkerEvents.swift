@@ -52,7 +52,7 @@ final class WorkerOutputDecoder {
     }
 
     func append(_ chunk: [UInt8]) -> [WorkerEvent] {
-        guard let lastNewline = chunk.lastIndex(of: 0x0A) else {
+        guard let lastNewline = Newline.last(in: chunk) else {
             pending += chunk
             return []
         }
@@ -85,7 +85,7 @@ final class WorkerOutputDecoder {
             decodeRun(bytes[first..<end], into: &batch, events: &events, quietly: quietly)
         }
         while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            let end = Newline.first(in: bytes, from: start) ?? bytes.endIndex
             let line = bytes[start..<end]
             defer { start = end + 1 }
             if line.isEmpty { continue }
@@ -125,7 +125,7 @@ final class WorkerOutputDecoder {
         var rest = run
         while !rest.isEmpty {
             do {
-                try NDJSON.forEachEnvelope(in: Data(rest)) { batch.append($0) }
+                try NDJSON.forEachEnvelope(in: rest.withUnsafeBufferPointer { Data(buffer: $0) }) { batch.append($0) }
                 return
             } catch let error as NDJSON.Error {
                 var lineStart = rest.startIndex
@@ -142,6 +142,27 @@ final class WorkerOutputDecoder {
             } catch {
                 return
             }
+        }
+    }
+}
+
+/// Newlines found over raw pointers (memchr forward): a worker's line can be a 50 MB attachment, which a byte-by-byte search
+/// of a debug build takes seconds over.
+enum Newline {
+    static func first(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    static func last(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = buffer.count - 1
+            while index >= 0 && base[index] != 0x0A { index -= 1 }
+            return index >= 0 ? index : nil
         }
     }
 }

@@ -31,13 +31,19 @@ struct SystemWorkerLauncher: WorkerLauncher {
         // The crash is reported in the messages; the runtime's backtracer would only slow it down and print a
         // stack trace of specrun's own frames. Whoever wants it sets SWIFT_BACKTRACE themselves.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let token = ProcessControl.newToken(worker: configuration.number)
+        environment[ProcessControl.tokenVariable] = token
         process.environment = environment
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        process.terminationHandler = { ended in
+            // What its steps started and left running ends with it, and lets go of the pipes it holds.
+            ProcessControl.endLeftovers(of: ended.processIdentifier, token: token)
+            exited.signal()
+        }
         try process.run()
         InterruptForwarder.shared.add(process.processIdentifier)
         try? output.fileHandleForWriting.close()
@@ -122,7 +128,7 @@ final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
     }
 
     func kill(_ signal: Int32) {
-        _ = killProcess(pid, signal)
+        ProcessControl.signalWorkerAndGroup(pid, signal)
     }
 }
 
@@ -167,7 +173,7 @@ final class InterruptForwarder: @unchecked Sendable {
         let pids = workers
         let listener = onSignal
         lock.unlock()
-        for pid in pids { kill(pid, signalNumber) }
+        for pid in pids { ProcessControl.signalWorkerAndGroup(pid, signalNumber) }
         listener?(signalNumber)
     }
 
@@ -245,8 +251,6 @@ enum FileDescriptorIO {
         return messages
     }
 }
-
-private func killProcess(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 
 /// The hidden flag that makes this executable a worker of a supervising specrun (not in `--help`: not for people).
 enum WorkerFlag {

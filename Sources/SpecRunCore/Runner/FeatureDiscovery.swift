@@ -43,6 +43,10 @@ struct FeatureDiscovery {
             for file in fileSystem.files(under: path).filter(Self.isFeature).sorted() {
                 merge(FeatureFile(path: file, lines: nil), into: &files)
             }
+            // Reported as files that cannot be read, rather than skipped without a word.
+            for folder in fileSystem.unreadableFolders(path) {
+                merge(FeatureFile(path: folder, lines: nil), into: &files)
+            }
         case .file:
             if path.hasSuffix(".md") && !path.hasSuffix(".feature.md") && !documents.contains(path) {
                 // A story document or a README given by name: parsed as plain Gherkin it would only give a dozen

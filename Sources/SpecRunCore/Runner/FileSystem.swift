@@ -7,6 +7,8 @@ struct FileSystem: Sendable {
     var kindOf: @Sendable (String) -> Kind?
     var listFiles: @Sendable (String) -> [String]
     var readFile: @Sendable (String) -> Data?
+    /// The folders under a folder that cannot be listed (no permission): named, not silently skipped.
+    var unreadableFolders: @Sendable (String) -> [String] = { _ in [] }
 
     func kind(of path: String) -> Kind? { kindOf(path) }
     func files(under path: String) -> [String] { listFiles(path) }
@@ -29,5 +31,23 @@ struct FileSystem: Sendable {
                 path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path
             }
         },
-        readFile: { path in FileManager.default.contents(atPath: path) })
+        readFile: { path in FileManager.default.contents(atPath: path) },
+        unreadableFolders: { root in
+            let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+            let prefix = URL(fileURLWithPath: base).standardizedFileURL.path
+            let failed = FailedFolders()
+            if let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: base), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles],
+                errorHandler: { url, _ in failed.add(url.standardizedFileURL.path); return true }) {
+                while enumerator.nextObject() != nil {}
+            }
+            if failed.paths.isEmpty, FileManager.default.isReadableFile(atPath: base) == false { return [base] }
+            return failed.paths.map { path in path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path }
+        })
+}
+
+/// The folders an enumeration could not read, collected by its error handler.
+private final class FailedFolders: @unchecked Sendable {
+    private(set) var paths: [String] = []
+    func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
 }

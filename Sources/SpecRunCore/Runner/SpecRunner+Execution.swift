@@ -76,8 +76,10 @@ extension SpecRunner {
                 envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,
                                                      options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
             } else {
-                envelopes = [Envelope(parseError: ParseError(source: SourceReference(uri: uri),
-                                                             message: "\(uri): cannot read the file"))]
+                let what = fileSystem.kind(of: file.path) == .directory
+                    ? "cannot read this folder (permission denied?), so none of its feature files ran"
+                    : "cannot read the file (permission denied?)"
+                envelopes = [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
             }
             for envelope in envelopes {
                 emit(envelope)

@@ -83,10 +83,17 @@ final class StreamingFileSink: TextSink {
     }
 
     private func open() {
+        if let standard = Self.standardDescriptor(path) {
+            // /dev/stdout and the like: this process's own descriptor, where the console's output goes too.
+            descriptor = fcntl(standard, F_DUPFD_CLOEXEC, 0)
+            if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
+            return
+        }
         let target = Self.resolvingLinks(path)
         destination = target
         var info = stat()
-        if stat(target, &info) == 0 {
+        // The kernel follows every link, /proc's magic ones included (a pipe is no path to resolve).
+        if stat(path, &info) == 0 || stat(target, &info) == 0 {
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
                 failure = error("it is a folder; give a file path, e.g. \(path)/report.out")
@@ -94,7 +101,7 @@ final class StreamingFileSink: TextSink {
             }
             if kind != S_IFREG {
                 // A FIFO, a device (/dev/stdout) or a socket: written through, never replaced.
-                descriptor = systemOpenExisting(target)
+                descriptor = systemOpenExisting(path)
                 if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
                 return
             }
@@ -114,6 +121,19 @@ final class StreamingFileSink: TextSink {
             return
         }
         tempPath = temp
+    }
+
+    /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one.
+    static func standardDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
     }
 
     /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link.

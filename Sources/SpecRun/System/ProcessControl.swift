@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Process groups and resource limits of worker processes: the OS calls behind `--memory-limit` and behind
+/// "a process a step started ends with its worker".
+enum ProcessControl {
+    /// For a worker, first thing: a process group of its own (its id is the worker's pid), which every process its
+    /// steps start joins, so that the supervisor can end them all with the worker.
+    static func leadOwnProcessGroup() {
+        _ = setpgid(0, 0)
+    }
+
+    /// For a worker: when its supervisor is gone (killed with SIGKILL, say), it ends too, with its process group,
+    /// rather than run a hanging step forever for nobody. Checked five times a second.
+    static func endWithParent() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { usleep(200_000) }
+            if let token = ProcessInfo.processInfo.environment[tokenVariable] { killCarriers(of: token) }
+            _ = kill(0, SIGKILL)
+        }
+    }
+
+    /// Sends `signal` to a worker and to every process of its group (what its steps started and left running).
+    static func signalWorkerAndGroup(_ pid: pid_t, _ signal: Int32) {
+        _ = kill(-pid, signal)
+        _ = kill(pid, signal)
+    }
+
+    /// The environment variable that marks a worker and every process it starts (inherited), so that what is
+    /// left of them can be found once the worker is gone.
+    static let tokenVariable = "SPECRUN_WORKER_TOKEN"
+
+    static func newToken(worker number: Int) -> String { "\(getpid()).\(number).\(UInt64.random(in: 1...UInt64.max))" }
+
+    /// After a worker has ended (and been reaped): every process its steps started and left running, killed —
+    /// its process group (processes started with fork/exec or a shell) and, on Linux, every process whose
+    /// environment carries the worker's token (Foundation's `Process` puts each child in a group of its own).
+    /// Not the worker's pid itself: it may already belong to another process; a group id is never reused while
+    /// the group has a member.
+    static func endLeftovers(of pid: pid_t, token: String) {
+        _ = kill(-pid, SIGKILL)
+        killCarriers(of: token)
+    }
+
+    /// Every other process whose environment carries this worker token (Linux /proc), killed.
+    static func killCarriers(of token: String) {
+        #if os(Linux)
+        let needle = Data("\(tokenVariable)=\(token)\u{0}".utf8)
+        let me = getpid()
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let other = pid_t(entry), other != me,
+                  let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                  let found = environment.range(of: needle),
+                  found.lowerBound == environment.startIndex || environment[found.lowerBound - 1] == 0 else { continue }
+            _ = kill(other, SIGKILL)
+        }
+        #endif
+    }
+
+    /// For a worker: at most `bytes` of data memory (heap and other private writable memory; RLIMIT_DATA on Linux,
+    /// RLIMIT_AS elsewhere). An allocation beyond it fails, and the Swift runtime ends the process, which the
+    /// supervisor reports as that scenario's failure.
+    static func limitMemory(_ bytes: UInt64) throws {
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        #if os(Linux)
+        let result = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+        #else
+        let result = setrlimit(RLIMIT_AS, &limit)
+        #endif
+        if result != 0 {
+            throw UsageError(message: "--memory-limit: the system refused a limit of \(bytes) bytes (\(String(cString: strerror(errno)))); "
+                + "check the hard limit with ulimit -H -d")
+        }
+    }
+}

@@ -9,12 +9,20 @@ enum UserToken {
         return Date(timeIntervalSince1970: claims.exp)
     }
 
+    /// The chat user the token was issued for (the `userId` claim), nil when there is none.
+    static func userId(of token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = base64URLDecoded(String(parts[1])) else { return nil }
+        return (try? JSONDecoder().decode(UserClaim.self, from: payload))?.userId
+    }
+
     static func isUsable(_ token: String, now: Date) -> Bool {
         guard let expiration = expirationDate(of: token) else { return false }
         return expiration > now
     }
 
     private struct Claims: Decodable { let exp: Double }
+    private struct UserClaim: Decodable { let userId: String }
 
     private static func base64URLDecoded(_ text: String) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

@@ -18,6 +18,9 @@ Feature: Realtime chat session with an operator
   - WEBIM-DEC-5: an operator can only be rated by someone who chatted with them in this chat.
   - WEBIM-DEC-6: the document says "history messages operator is undefined": messages of an earlier visit carry no operator, so the app shows them as written by "Operator".
   - WEBIM-DEC-7: while the connection is lost the app says so and does not let the visitor send (the document suggests "user notification or chat usage limitations").
+  - WEBIM-DEC-12: as the SDK, the service names states, statuses and errors by wire strings, which the session maps: a string it does not know is "unknown" (a state or status) or the service's own text (an error); an unknown online status does not let a chat start.
+  - WEBIM-DEC-13: as the SDK, the visit session state "offline-message" means no operator can be reached: the online status becomes offline, so the app offers offline messages only.
+  - WEBIM-DEC-14: as the SDK, when the service has lost the visit session ("reinit-required") the session connects again and sends the request once more; the visitor sees it succeed.
 
   Background:
     Given the chat service for account "demo" and location "mobile"
@@ -442,3 +445,94 @@ Feature: Realtime chat session with an operator
     Scenario: The device cannot be registered before the session starts
       When the app registers the device token "apns-7f3a9c" for push notifications
       Then the request fails with "The chat session is not started: start it first."
+
+  Rule: The service speaks wire strings, which the session maps to states, statuses and errors
+
+    @chat-usage @WEBIM-DEC-12
+    Scenario Outline: The chat state "<wire>" is the state <state>, <shown>
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the chat service reports the chat state "<wire>" on the wire
+      Then the session's chat state is "<state>"
+      And the chat is <shown>
+
+      Examples:
+        | wire               | state            | shown         |
+        | queue              | queue            | displayed     |
+        | chatting           | chatting         | displayed     |
+        | closed_by_operator | closedByOperator | displayed     |
+        | closed             | closed           | not displayed |
+        | closed_by_visitor  | closedByVisitor  | not displayed |
+        | invitation         | invitation       | not displayed |
+        | archived           | unknown          | not displayed |
+
+    @start-to-work @WEBIM-DEC-12 @WEBIM-DEC-1
+    Scenario Outline: The online status "<wire>" is the status <status>
+      Given the visitor has started the session
+      When the chat service reports the online status "<wire>" on the wire
+      Then the online status is "<status>"
+
+      Examples:
+        | wire         | status      |
+        | online       | online      |
+        | busy_online  | busyOnline  |
+        | offline      | offline     |
+        | busy_offline | busyOffline |
+        |              | unknown     |
+        | on_vacation  | unknown     |
+
+    @start-to-work @WEBIM-DEC-12 @WEBIM-DEC-1 @decision
+    Scenario: An online status the app does not know does not let a chat start
+      Given the visitor has started the session
+      When the chat service reports the online status "on_vacation" on the wire
+      Then starting a chat fails with "No operator is online: leave an offline message instead."
+
+    @start-to-work @WEBIM-DEC-12
+    Scenario Outline: The visit session state "<wire>" is <state>
+      Given the visitor has started the session
+      When the chat service reports the visit session state "<wire>"
+      Then the visit session state is "<state>"
+
+      Examples:
+        | wire            | state          |
+        | idle            | idle           |
+        | idle-after-chat | idleAfterChat  |
+        | chat            | chat           |
+        | offline-message | offlineMessage |
+        | sleeping        | unknown        |
+
+    @start-to-work @WEBIM-DEC-13
+    Scenario: In the offline-message state only offline messages are possible
+      Given the visitor has started the session
+      When the chat service reports the visit session state "offline-message"
+      Then the online status is "offline"
+      And starting a chat fails with "No operator is online: leave an offline message instead."
+
+    @chat-usage @WEBIM-DEC-12 @error-course
+    Scenario Outline: The service's error "<wire>" tells the visitor what happened
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the chat service answers the next request with the error "<wire>"
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the message "m-1" fails with "<message>"
+
+      Examples:
+        | wire                        | message                                                   |
+        | server-not-ready            | The chat service is not ready yet: try again in a moment. |
+        | account-blocked             | The chat is not available for this app's account.          |
+        | visitor_banned              | You can no longer write in this chat.                      |
+        | not_allowed_file_type       | Files of this type cannot be sent: choose another file.    |
+        | max_file_size_exceeded      | The file is too large to be sent: choose a smaller one.    |
+        | max-message-length-exceeded | The message is too long: shorten it.                       |
+        | chat_count_limit_exceeded   | Too many chats are open: close one first.                  |
+        | something-else-failed       | The chat service failed: something-else-failed             |
+
+    @chat-usage @WEBIM-DEC-14 @error-course
+    Scenario: When the service lost the visit session (reinit-required) the session connects again and sends
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the chat service answers the next request with the error "reinit-required"
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the message "m-1" succeeds
+      And the session connected to the chat service 2 times
+      And the visitor receives their own message "Hello" with client-side id "m-1"

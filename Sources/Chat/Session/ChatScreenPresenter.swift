@@ -40,7 +40,7 @@ public enum ChatScreenPresenter {
         switch status {
         case .online: nil
         case .busyOnline: SessionError.operatorsUnavailable(.busyOnline).description
-        case .offline, .busyOffline: SessionError.operatorsUnavailable(status).description
+        case .offline, .busyOffline, .unknown: SessionError.operatorsUnavailable(status).description
         }
     }
 

@@ -9,6 +9,7 @@ public final class ChatSession {
 
     public private(set) var phase: Phase = .idle
     public private(set) var onlineStatus: SessionOnlineStatus?
+    public private(set) var visitSessionState: VisitSessionState = .unknown
     public private(set) var connectionStatus: SessionConnectionStatus = .disconnected
     public private(set) var chat: SessionChat?
     public private(set) var isOperatorTyping = false
@@ -150,16 +151,31 @@ public final class ChatSession {
         guard chat.state.isShown else { throw .chatClosed(chat.state) }
     }
 
+    /// Sends a request. When the service lost the visit session (`reinit-required`) the session connects again
+    /// and sends the request once more, as the SDK does.
     private func perform(_ request: SessionRequest) async throws(SessionError) {
         do {
             try await service.perform(request)
+        } catch {
+            let sessionError = Self.sessionError(error)
+            guard sessionError == .reinitRequired else { throw sessionError }
+            try await reconnect()
+            do { try await service.perform(request) } catch { throw Self.sessionError(error) }
+        }
+    }
+
+    private func reconnect() async throws(SessionError) {
+        service.disconnect()
+        do {
+            try await service.connect(configuration) { [weak self] event in self?.receive(event) }
         } catch {
             throw Self.sessionError(error)
         }
     }
 
-    private static func sessionError(_ error: any Error) -> SessionError {
-        (error as? SessionError) ?? .server(String(describing: error))
+    static func sessionError(_ error: any Error) -> SessionError {
+        if let serviceError = error as? ChatServiceError { return SessionError(serviceError: serviceError.code) }
+        return (error as? SessionError) ?? .server(String(describing: error))
     }
 
     // MARK: - Events pushed by the service
@@ -180,6 +196,13 @@ public final class ChatSession {
             isOperatorTyping = false
         case let .onlineStatusChanged(status):
             onlineStatus = status
+        case let .visitSessionStateChanged(state):
+            visitSessionState = state
+            // No operator can be reached any more: only offline messages (the SDK also closes the chat).
+            if state == .offlineMessage {
+                onlineStatus = .offline
+                isOperatorTyping = false
+            }
         case let .chatStarted(startedChat, _):
             chat = startedChat
         case let .chatStateChanged(state):

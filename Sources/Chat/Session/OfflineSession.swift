@@ -180,6 +180,6 @@ public final class OfflineSession {
     }
 
     private static func sessionError(_ error: any Error) -> SessionError {
-        (error as? SessionError) ?? .server(String(describing: error))
+        ChatSession.sessionError(error)
     }
 }

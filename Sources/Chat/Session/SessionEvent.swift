@@ -5,6 +5,8 @@ public enum SessionEvent: Equatable, Sendable {
     /// Everything should be renewed from this snapshot (after start, refresh, or whenever the service says so).
     case fullUpdate(SessionSnapshot)
     case onlineStatusChanged(SessionOnlineStatus)
+    /// The visit session changed (`offline-message`: no operator can be reached, only offline messages).
+    case visitSessionStateChanged(VisitSessionState)
     case chatStarted(SessionChat, clientSideId: String?)
     case chatStateChanged(SessionChatState)
     case messageReceived(SessionMessage)

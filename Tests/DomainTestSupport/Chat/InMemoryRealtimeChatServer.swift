@@ -21,7 +21,9 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     private var subscriber: ((SessionEvent) -> Void)?
     public private(set) var isConnected = false
     private var chatOperators: [String: SessionOperator] = [:]
-    private var pendingFailures: [SessionError] = []
+    private var pendingFailures: [any Error] = []
+    /// How many times a session connected (a reconnection after `reinit-required` counts).
+    public private(set) var connections = 0
     private var lastId = 0
     private let currentDate: () -> Date
     private let attachmentsURL: URL
@@ -47,6 +49,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         connectedConfiguration = configuration
         subscriber = onEvent
         isConnected = true
+        connections += 1
         push(.fullUpdate(snapshot))
     }
 
@@ -167,6 +170,26 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     /// The next visitor request fails with this error.
     public func failNextRequest(with error: SessionError) {
         pendingFailures.append(error)
+    }
+
+    /// The next visitor request is answered with the service's error wire string (e.g. `"account-blocked"`).
+    public func failNextRequest(withServiceError code: String) {
+        pendingFailures.append(ChatServiceError(code: code))
+    }
+
+    /// The service reports the visit session state by its wire string (e.g. `"offline-message"`).
+    public func reportVisitSessionState(wireValue: String) {
+        push(.visitSessionStateChanged(VisitSessionState(wireValue: wireValue)))
+    }
+
+    /// The service reports the online status by its wire string (e.g. `"busy_online"`).
+    public func reportOnlineStatus(wireValue: String) {
+        setOnlineStatus(SessionOnlineStatus(wireValue: wireValue))
+    }
+
+    /// The service reports the chat state by its wire string (e.g. `"closed_by_operator"`).
+    public func reportChatState(wireValue: String) {
+        changeChatState(to: SessionChatState(wireValue: wireValue))
     }
 
     /// Pushes a full update on the service's own initiative.

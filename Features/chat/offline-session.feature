@@ -16,6 +16,9 @@ Feature: Offline chats answered later by an operator
   - WEBIM-DEC-9: a chat counts as modified when its unread mark changed or it received new messages.
   - WEBIM-DEC-10: cached data of another visitor is never shown, even before it is cleared.
   - WEBIM-DEC-11: a stopped session refuses every request.
+  - WEBIM-DEC-15: "after an operator gave a reply the chat is marked as unread": the session itself marks a chat unread when an operator's message or file arrives in the history (the service does not have to say so); the visitor's own messages, even from another device, do not.
+  - WEBIM-DEC-16: as the SDK, a service that answers "server-not-ready" is asked again, after 1 s and then 2 s (3 tries in all); then the request fails and says so.
+  - WEBIM-DEC-17: the document names "fatal server errors (e.g HTTP-code 500)": the history request fails with the status, and the chats already fetched stay.
 
   Background:
     Given the offline chat service
@@ -102,6 +105,38 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The network is unreachable: check your connection and try again."
       And "alice" still sees the offline chats "baggage"
 
+    @offline-mode @history @error-course @WEBIM-DEC-16
+    Scenario: While the service is not ready the history is asked again, after 1 s, then 2 s
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the offline chat service is not ready for the next 2 history requests
+      When "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages              |
+        | baggage | My bag did not arrive |
+      And "alice" asked for the offline history 3 times in all
+      And the session waited 1 s, then 2 s between the tries
+
+    @offline-mode @history @error-course @WEBIM-DEC-16
+    Scenario: A service that is still not ready after 3 tries fails the history request
+      Given the offline chat service is not ready for the next 3 history requests
+      When "alice" requests the offline history
+      Then the request fails with "The chat service is not ready yet: try again in a moment."
+      And "alice" asked for the offline history 3 times in all
+
+    @offline-mode @history @error-course @WEBIM-DEC-17
+    Scenario: A fatal server error (HTTP 500) fails the history request, and the chats stay
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the offline chat service fails the next history request with HTTP 500
+      When "alice" requests the offline history
+      Then the request fails with "The chat service failed (HTTP 500): try again later."
+      And "alice" still sees the offline chats "baggage"
+      And "alice" asked for the offline history 2 times in all
+
   Rule: Sending: in an existing chat, or in a new chat created with the message
 
     @offline-mode @send
@@ -163,6 +198,13 @@ Feature: Offline chats answered later by an operator
       And nothing was sent to the offline chat service
 
   Rule: Unread answers are marked as read, and chats can be deleted
+
+    @offline-mode @mark-as-read @WEBIM-DEC-15
+    Scenario: The visitor's own message from another device does not make a chat unread
+      Given "alice" has requested the offline history
+      When the visitor "alice" opens the offline chat "lost-card" on another device with the message "I lost my card"
+      And "alice" requests the offline history
+      Then the offline chat "lost-card" is read
 
     @offline-mode @mark-as-read @WEBIM-DEC-9
     Scenario: An operator's answer marks the chat unread until it is shown

@@ -175,6 +175,7 @@ public final class ChatSession {
 
     static func sessionError(_ error: any Error) -> SessionError {
         if let serviceError = error as? ChatServiceError { return SessionError(serviceError: serviceError.code) }
+        if let httpError = error as? ChatServiceHTTPError { return .fatalServerError(statusCode: httpError.statusCode) }
         return (error as? SessionError) ?? .server(String(describing: error))
     }
 

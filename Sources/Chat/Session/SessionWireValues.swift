@@ -54,6 +54,12 @@ public struct ChatServiceError: Error, Equatable, Sendable {
     public init(code: String) { self.code = code }
 }
 
+/// The chat service answered with an HTTP error status (e.g. 500): a fatal server error, not a Webim error.
+public struct ChatServiceHTTPError: Error, Equatable, Sendable {
+    public let statusCode: Int
+    public init(statusCode: Int) { self.statusCode = statusCode }
+}
+
 extension SessionError {
     /// The error the service's wire string names; an unknown one is `.server(code)`. Both spellings of a message
     /// that is too long are known (`max-message-length-exceeded` realtime, `message-length-exceeded` offline).

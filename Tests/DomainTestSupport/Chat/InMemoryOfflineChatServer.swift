@@ -17,6 +17,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     /// Every send that reached the service, in order.
     public private(set) var sendRequests: [(request: OfflineSendRequest, token: String)] = []
     private var stored: [String: StoredChat] = [:]
+    private var pendingHistoryFailures: [any Error] = []
     private var revision = 0
     private var lastId = 0
     private let currentDate: () -> Date
@@ -33,6 +34,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     public func history(token: String, since revision: String?) async throws -> OfflineHistoryPage {
         historyRequests.append((token, revision))
         try checkReachable()
+        if !pendingHistoryFailures.isEmpty { throw pendingHistoryFailures.removeFirst() }
         let since = revision.flatMap(Int.init) ?? -1
         let own = stored.values.filter { $0.token == token }
         let chats = own.filter { $0.changedAt > since }.map(\.chat)
@@ -95,12 +97,15 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         return message
     }
 
-    /// An operator answers a chat later: the chat is marked unread.
+    /// An operator answers a chat later (the visitor's session marks it unread when the answer arrives).
     @discardableResult
     public func operatorReplies(_ text: String, inChat chatId: String, operatorName: String) -> OfflineMessage {
-        let message = addMessage(to: chatId, kind: .operator, text: text, date: currentDate(), senderName: operatorName)
-        stored[chatId]?.chat.hasUnreadMessages = true
-        return message
+        addMessage(to: chatId, kind: .operator, text: text, date: currentDate(), senderName: operatorName)
+    }
+
+    /// The next history requests are answered with these failures, in order (e.g. `server-not-ready`, HTTP 500).
+    public func failNextHistoryRequests(with failures: [any Error]) {
+        pendingHistoryFailures.append(contentsOf: failures)
     }
 
     public func chatIds(of token: String) -> [String] {

@@ -21,6 +21,8 @@ Feature: Realtime chat session with an operator
   - WEBIM-DEC-12: as the SDK, the service names states, statuses and errors by wire strings, which the session maps: a string it does not know is "unknown" (a state or status) or the service's own text (an error); an unknown online status does not let a chat start.
   - WEBIM-DEC-13: as the SDK, the visit session state "offline-message" means no operator can be reached: the online status becomes offline, so the app offers offline messages only.
   - WEBIM-DEC-14: as the SDK, when the service has lost the visit session ("reinit-required") the session connects again and sends the request once more; the visitor sees it succeed.
+  - WEBIM-DEC-18: as the document's `imageParams`, an image file carries the size of the image to download (pixels), shown with the attachment; any other file has none.
+  - WEBIM-DEC-19: as the SDK, the session keeps the chat's unread flag itself: an operator's new message or file makes the chat unread, the visitor's own do not; reading the chat (here or on another device) clears it.
 
   Background:
     Given the chat service for account "demo" and location "mobile"
@@ -288,6 +290,18 @@ Feature: Realtime chat session with an operator
       And the file can be downloaded from its attachment URL
       And the app shows the attachment "invoice.pdf (5 KB)" from "Anna"
 
+    @chat-usage @receive-message @WEBIM-DEC-18
+    Scenario: An image from the operator comes with the size to download, shown with the attachment
+      When the operator sends the file "boarding-pass.png" of type "image/png" and 12288 bytes, 800×600 pixels
+      Then the received file is an image of 800×600 pixels
+      And the app shows the attachment "boarding-pass.png (800×600, 12 KB)" from "Anna"
+
+    @chat-usage @receive-message @WEBIM-DEC-18
+    Scenario: A file that is not an image has no image size
+      When the operator sends the file "invoice.pdf" of type "application/pdf" and 5120 bytes, 800×600 pixels
+      Then the received file has no image size
+      And the app shows the attachment "invoice.pdf (5 KB)" from "Anna"
+
     @chat-usage @typing
     Scenario: The visitor sees when the operator is typing
       When the operator starts typing
@@ -536,3 +550,32 @@ Feature: Realtime chat session with an operator
       Then the message "m-1" succeeds
       And the session connected to the chat service 2 times
       And the visitor receives their own message "Hello" with client-side id "m-1"
+
+  Rule: The session keeps the unread flag of the chat
+
+    @chat-usage @receive-message @WEBIM-DEC-19
+    Scenario: An operator's answer makes the chat unread until the visitor reads it
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      When the operator replies "Your bag is at the desk"
+      Then the chat has unread messages
+      When the visitor reads the chat
+      Then the chat has no unread messages
+      And the chat service was told the chat was read
+
+    @chat-usage @receive-message @WEBIM-DEC-19
+    Scenario: The visitor's own message does not make the chat unread
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the chat has no unread messages
+
+    @chat-usage @receive-message @WEBIM-DEC-19
+    Scenario: A chat read on another device is read here too
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      And the operator replies "Your bag is at the desk"
+      When the visitor reads the chat on another device
+      Then the chat has no unread messages

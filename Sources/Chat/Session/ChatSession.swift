@@ -122,6 +122,13 @@ public final class ChatSession {
         try await perform(.setComposing(isComposing: isComposing, draft: draft))
     }
 
+    /// Tells the service the visitor has seen the chat's messages: the chat has no unread messages any more.
+    public func markChatRead() async throws(SessionError) {
+        try checkShownChat()
+        try await perform(.markChatRead)
+        chat?.hasUnreadMessages = false
+    }
+
     /// Rates an operator of this chat from 1 to 5 stars.
     public func rateOperator(_ operatorId: String, rate: Int) async throws(SessionError) {
         guard (1...5).contains(rate) else { throw .invalidRate(rate) }
@@ -215,9 +222,13 @@ public final class ChatSession {
                 chat?.messages[index] = message
             } else {
                 chat?.messages.append(message)
+                // The client keeps the unread flag: an operator's new message is unread until the visitor reads it.
+                if message.kind == .operator || message.kind == .fileFromOperator { chat?.hasUnreadMessages = true }
             }
         case let .operatorTyping(typing):
             isOperatorTyping = typing
+        case .chatReadByVisitor:
+            chat?.hasUnreadMessages = false
         case let .operatorUpdated(chatOperator):
             chat?.operator = chatOperator
         case let .connectionStatusChanged(status):

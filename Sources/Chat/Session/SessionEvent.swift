@@ -11,6 +11,8 @@ public enum SessionEvent: Equatable, Sendable {
     case chatStateChanged(SessionChatState)
     case messageReceived(SessionMessage)
     case operatorTyping(Bool)
+    /// The visitor read the chat, possibly on another device (`CHAT_READ_BY_VISITOR`).
+    case chatReadByVisitor
     case operatorUpdated(SessionOperator?)
     case connectionStatusChanged(SessionConnectionStatus)
     case error(SessionError)

@@ -23,6 +23,32 @@ extension ChatSessionSteps {
         steps.given("the chat service answers the next request with the error {string}") { (world, code: String) in
             world.server.failNextRequest(withServiceError: code)
         }
+        steps.when("the operator sends the file {string} of type {string} and {int} bytes, {int}×{int} pixels") {
+            (world, name: String, type: String, size: Int, width: Int, height: Int) in
+            world.server.operatorSendsFile(name: name, mimeType: type, size: size,
+                                           imageSize: SessionImageSize(width: width, height: height))
+        }
+        steps.then("the received file is an image of {int}×{int} pixels") { (world, width: Int, height: Int) in
+            let file = try unwrap(world.receivedMessages.last?.file, "no file was received")
+            try expect(file.imageSize, equals: SessionImageSize(width: width, height: height))
+        }
+        steps.then("the received file has no image size") { world in
+            let file = try unwrap(world.receivedMessages.last?.file, "no file was received")
+            try expectNil(file.imageSize, "the image size")
+        }
+        steps.then("the chat has unread messages") { world in
+            try expect(try unwrap(world.session.chat, "the session has no chat").hasUnreadMessages, "the chat is read")
+        }
+        steps.then("the chat has no unread messages") { world in
+            try expect(!(try unwrap(world.session.chat, "the session has no chat").hasUnreadMessages), "the chat is unread")
+        }
+        steps.when("the visitor reads the chat") { world in
+            await world.attempt { try await world.session.markChatRead() }
+        }
+        steps.then("the chat service was told the chat was read") { world in
+            try expect(world.server.readMarks, equals: 1)
+        }
+        steps.when("the visitor reads the chat on another device") { world in world.server.visitorReadsChatElsewhere() }
         steps.then("the session connected to the chat service {int} time(s)") { (world, times: Int) in
             try expect(world.server.connections, equals: times)
         }

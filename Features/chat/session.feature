@@ -23,6 +23,7 @@ Feature: Realtime chat session with an operator
   - WEBIM-DEC-14: as the SDK, when the service has lost the visit session ("reinit-required") the session connects again and sends the request once more; the visitor sees it succeed.
   - WEBIM-DEC-18: as the document's `imageParams`, an image file carries the size of the image to download (pixels), shown with the attachment; any other file has none.
   - WEBIM-DEC-19: as the SDK, the session keeps the chat's unread flag itself: an operator's new message or file makes the chat unread, the visitor's own do not; reading the chat (here or on another device) clears it.
+  - WEBIM-DEC-20: as the SDK, the visitor's typing reaches the operator at most once every 2 seconds: what is typed in between is held back and the latest is sent when the 2 seconds are over; a draft is sent only when it changed.
 
   Background:
     Given the chat service for account "demo" and location "mobile"
@@ -352,6 +353,7 @@ Feature: Realtime chat session with an operator
       When the visitor is composing the draft "My booking reference is"
       Then the operator sees the visitor typing "My booking reference is"
       When the visitor stops composing with an empty draft
+      And 2 seconds pass
       Then the operator sees the visitor is not typing and no draft
 
     @chat-usage @operator
@@ -579,3 +581,37 @@ Feature: Realtime chat session with an operator
       And the operator replies "Your bag is at the desk"
       When the visitor reads the chat on another device
       Then the chat has no unread messages
+
+  Rule: Typing updates are throttled
+
+    @chat-usage @draft @WEBIM-DEC-20
+    Scenario: Typing reaches the operator at most every 2 seconds, the latest draft last
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "My"
+      And the visitor is composing the draft "My book"
+      And the visitor is composing the draft "My booking"
+      Then the operator sees the visitor typing "My"
+      When 2 seconds pass
+      Then the operator sees the visitor typing "My booking"
+      And the chat service received 2 typing updates
+
+    @chat-usage @draft @WEBIM-DEC-20
+    Scenario: Typing after 2 quiet seconds is sent at once
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "My"
+      And 3 seconds pass
+      And the visitor is composing the draft "My booking"
+      Then the operator sees the visitor typing "My booking"
+      And the chat service received 2 typing updates
+
+    @chat-usage @draft @WEBIM-DEC-20
+    Scenario: A draft that did not change is not sent again
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "Hello"
+      And 2 seconds pass
+      And the visitor is composing the draft "Hello"
+      Then the last typing update carried no draft
+      And the operator sees the visitor typing "Hello"

@@ -18,16 +18,25 @@ public final class ChatSession {
     private let service: RealtimeChatService
     private let makeClientSideId: () -> String
     private let onEvent: (SessionEvent) -> Void
+    let currentDate: () -> Date
+    let timer: SessionTimer?
+    var typing = TypingThrottle()
 
+    /// `timer` sends the typing update held back by the throttle (at most one every 2 s); without one, an update
+    /// held back is replaced by the next one.
     public init(
         configuration: SessionConfiguration,
         service: RealtimeChatService,
         makeClientSideId: @escaping () -> String = { UUID().uuidString },
+        currentDate: @escaping () -> Date = Date.init,
+        timer: SessionTimer? = nil,
         onEvent: @escaping (SessionEvent) -> Void
     ) {
         self.configuration = configuration
         self.service = service
         self.makeClientSideId = makeClientSideId
+        self.currentDate = currentDate
+        self.timer = timer
         self.onEvent = onEvent
     }
 
@@ -116,11 +125,6 @@ public final class ChatSession {
         }
     }
 
-    /// Tells the operator whether the visitor is typing, with the draft so far (an empty draft clears it).
-    public func setComposingMessage(_ isComposing: Bool, draft: String? = nil) async throws(SessionError) {
-        try checkShownChat()
-        try await perform(.setComposing(isComposing: isComposing, draft: draft))
-    }
 
     /// Tells the service the visitor has seen the chat's messages: the chat has no unread messages any more.
     public func markChatRead() async throws(SessionError) {
@@ -152,7 +156,7 @@ public final class ChatSession {
         }
     }
 
-    private func checkShownChat() throws(SessionError) {
+    func checkShownChat() throws(SessionError) {
         try checkStarted()
         guard let chat else { throw .noChat }
         guard chat.state.isShown else { throw .chatClosed(chat.state) }
@@ -160,7 +164,7 @@ public final class ChatSession {
 
     /// Sends a request. When the service lost the visit session (`reinit-required`) the session connects again
     /// and sends the request once more, as the SDK does.
-    private func perform(_ request: SessionRequest) async throws(SessionError) {
+    func perform(_ request: SessionRequest) async throws(SessionError) {
         do {
             try await service.perform(request)
         } catch {

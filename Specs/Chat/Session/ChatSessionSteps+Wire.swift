@@ -49,6 +49,19 @@ extension ChatSessionSteps {
             try expect(world.server.readMarks, equals: 1)
         }
         steps.when("the visitor reads the chat on another device") { world in world.server.visitorReadsChatElsewhere() }
+        steps.when("{int} second(s) pass(es)") { (world, seconds: Int) in
+            world.now = world.now.addingTimeInterval(TimeInterval(seconds))
+            await world.timer.advance(by: TimeInterval(seconds))
+        }
+        steps.then("the chat service received {int} typing update(s)") { (world, count: Int) in
+            let updates = world.server.receivedRequests.filter { if case .setComposing = $0 { true } else { false } }
+            try expect(updates.count, equals: count, "typing updates \(updates)")
+        }
+        steps.then("the last typing update carried no draft") { world in
+            let last = world.server.receivedRequests.last { if case .setComposing = $0 { true } else { false } }
+            guard case let .setComposing(_, draft) = try unwrap(last, "no typing update was sent") else { return }
+            try expectNil(draft, "the draft sent again")
+        }
         steps.then("the session connected to the chat service {int} time(s)") { (world, times: Int) in
             try expect(world.server.connections, equals: times)
         }

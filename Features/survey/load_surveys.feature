@@ -24,6 +24,8 @@ Feature: Load surveys
   - The cover image shown is the high-resolution variant the survey API offers: the cover image URL followed by
     "l" (as the original app does; SRV-DEC-IMAGE).
   - While the surveys load the list shows its loading state, and only then the surveys or the error.
+  - Above the surveys the list shows today's date in the user's time zone, weekday, month and day in capitals
+    ("SUNDAY, NOV 22"), as the original app's home screen does (SRV-DEC-DATE).
 
   Background:
     Given the time is "2026-11-22T08:00:00Z"
@@ -87,6 +89,17 @@ Feature: Load surveys
       And the page indicator shows page 1 of 3
       And the app displays no error
       And the list showed its loading state until the surveys arrived
+
+    @presentation @SRV-DEC-DATE
+    Scenario: The list shows today's date above the surveys
+      When the user opens the survey list
+      Then the list shows the date "SUNDAY, NOV 22" above the surveys
+
+    @presentation @SRV-DEC-DATE
+    Scenario: The date is the one of the user's time zone
+      Given the user's time zone is "Pacific/Honolulu"
+      When the user opens the survey list
+      Then the list shows the date "SATURDAY, NOV 21" above the surveys
 
     @presentation
     Scenario: Swiping moves between the surveys

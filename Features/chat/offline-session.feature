@@ -11,6 +11,9 @@ Feature: Offline chats answered later by an operator
   since last time (new chats, modified chats, new messages). Chats are sorted by creation date and their
   messages by date.
 
+  Trace ids (tags): the document's sections WEBIM-OFFLINE-MODE ("Offline mode") and WEBIM-USER-CHANGE ("User
+  change"); our decisions are WEBIM-DEC-n, listed below.
+
   Decisions where the document is silent, as a visitor would expect:
   - WEBIM-DEC-8: the first history request of a visitor always gets the full history; later ones only the changes.
   - WEBIM-DEC-9: a chat counts as modified when its unread mark changed or it received new messages.
@@ -26,7 +29,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: History: chats with their messages, sorted by date
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: Chats and messages are sorted by date
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from     | message                      | sent at              |
@@ -40,7 +43,7 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive / Your bag is at the desk |
         | refund  | Where is my refund? / It was sent yesterday     |
 
-    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9
+    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9 @WEBIM-OFFLINE-MODE
     Scenario: The first request gets the full history, later ones only what changed
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -54,7 +57,7 @@ Feature: Offline chats answered later by an operator
       And the changes have the new messages "Your bag is at the desk"
       And the new message belongs to the chat "baggage"
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: New chats appear in the changes
       Given "alice" has requested the offline history
       When the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
@@ -62,7 +65,7 @@ Feature: Offline chats answered later by an operator
       Then the changes have the new chats "visa"
       And the changes have the new messages "Do I need a visa?"
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: Nothing changed since last time
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -71,7 +74,7 @@ Feature: Offline chats answered later by an operator
       When "alice" requests the offline history
       Then the changes are empty
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: The full history drops the chats deleted on another device
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -82,7 +85,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the full offline history
       Then "alice" still sees the offline chats "refund"
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: A forced request gets the full history again
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -94,7 +97,7 @@ Feature: Offline chats answered later by an operator
         | chat    | messages              |
         | baggage | My bag did not arrive |
 
-    @offline-mode @history @error-course
+    @offline-mode @history @error-course @WEBIM-OFFLINE-MODE
     Scenario: The history cannot be fetched without network
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -105,7 +108,7 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The network is unreachable: check your connection and try again."
       And "alice" still sees the offline chats "baggage"
 
-    @offline-mode @history @error-course @WEBIM-DEC-16
+    @offline-mode @history @error-course @WEBIM-DEC-16 @WEBIM-OFFLINE-MODE
     Scenario: While the service is not ready the history is asked again, after 1 s, then 2 s
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -118,14 +121,14 @@ Feature: Offline chats answered later by an operator
       And "alice" asked for the offline history 3 times in all
       And the session waited 1 s, then 2 s between the tries
 
-    @offline-mode @history @error-course @WEBIM-DEC-16
+    @offline-mode @history @error-course @WEBIM-DEC-16 @WEBIM-OFFLINE-MODE
     Scenario: A service that is still not ready after 3 tries fails the history request
       Given the offline chat service is not ready for the next 3 history requests
       When "alice" requests the offline history
       Then the request fails with "The chat service is not ready yet: try again in a moment."
       And "alice" asked for the offline history 3 times in all
 
-    @offline-mode @history @error-course @WEBIM-DEC-17
+    @offline-mode @history @error-course @WEBIM-DEC-17 @WEBIM-OFFLINE-MODE
     Scenario: A fatal server error (HTTP 500) fails the history request, and the chats stay
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -139,7 +142,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: Sending: in an existing chat, or in a new chat created with the message
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending a message in an existing chat
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -150,7 +153,7 @@ Feature: Offline chats answered later by an operator
         | chat    | messages                                      |
         | baggage | My bag did not arrive / It is a blue suitcase |
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending a message without a chat creates a new chat with it
       Given "alice" has requested the offline history
       When "alice" sends "Can I change my seat?" in a new offline chat for the department "flights"
@@ -159,12 +162,12 @@ Feature: Offline chats answered later by an operator
       And the chat service has that chat for "alice"
       And the new offline chat has no unread answers
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending an image in a new chat
       When "alice" sends a PNG image of 512 bytes in a new offline chat
       Then the new offline chat holds the visitor file "image.png" of type "image/png" and 512 bytes
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending a file in an existing chat
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -176,19 +179,19 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive / tag.pdf |
       And the file can be downloaded from its attachment URL
 
-    @offline-mode @send @error-course
+    @offline-mode @send @error-course @WEBIM-OFFLINE-MODE
     Scenario: An empty message is not sent
       When "alice" sends "  " in a new offline chat for the department "flights"
       Then the request fails with "The message is empty: type some text first."
       And "alice" has 0 offline chats
 
-    @offline-mode @send @error-course
+    @offline-mode @send @error-course @WEBIM-OFFLINE-MODE
     Scenario: A file whose type is not a MIME type is not sent
       When "alice" tries to send the file "passport" of type "scan" in a new offline chat
       Then the request fails with '"scan" is not a MIME type like "image/png": choose another file.'
       And nothing was sent to the offline chat service
 
-    @offline-mode @send @error-course
+    @offline-mode @send @error-course @WEBIM-OFFLINE-MODE
     Scenario: A visitor cannot write in a chat that is not theirs
       Given the visitor "bob" has these offline chats on the server:
         | chat   | created at           | from    | message             | sent at              |
@@ -199,14 +202,14 @@ Feature: Offline chats answered later by an operator
 
   Rule: Unread answers are marked as read, and chats can be deleted
 
-    @offline-mode @mark-as-read @WEBIM-DEC-15
+    @offline-mode @mark-as-read @WEBIM-DEC-15 @WEBIM-OFFLINE-MODE
     Scenario: The visitor's own message from another device does not make a chat unread
       Given "alice" has requested the offline history
       When the visitor "alice" opens the offline chat "lost-card" on another device with the message "I lost my card"
       And "alice" requests the offline history
       Then the offline chat "lost-card" is read
 
-    @offline-mode @mark-as-read @WEBIM-DEC-9
+    @offline-mode @mark-as-read @WEBIM-DEC-9 @WEBIM-OFFLINE-MODE
     Scenario: An operator's answer marks the chat unread until it is shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -219,7 +222,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the offline chat "baggage" is read
 
-    @offline-mode @mark-as-read
+    @offline-mode @mark-as-read @WEBIM-OFFLINE-MODE
     Scenario: Marking a chat as read is stored at once, on the server and on the device
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -233,7 +236,7 @@ Feature: Offline chats answered later by an operator
       When "alice" relaunches the app
       Then the offline chat "baggage" is read
 
-    @offline-mode @delete
+    @offline-mode @delete @WEBIM-OFFLINE-MODE
     Scenario: Deleting a chat
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -246,13 +249,13 @@ Feature: Offline chats answered later by an operator
 
   Rule: User change: only one offline session is active, and a new user sees only their own history
 
-    @offline-mode @user-change
+    @offline-mode @user-change @WEBIM-OFFLINE-MODE @WEBIM-USER-CHANGE
     Scenario: Clearing the cached user data leaves nothing on the device
       Given "alice" has requested the offline history
       When the app clears the cached user data
       Then no cached data of "alice" is left on the device
 
-    @user-change @WEBIM-DEC-11
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE
     Scenario: After a user change the new user sees only their own history
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -268,7 +271,7 @@ Feature: Offline chats answered later by an operator
         | chat  | messages       |
         | hotel | Late check-in? |
 
-    @user-change @WEBIM-DEC-10
+    @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
     Scenario: Another user's cached chats are never shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -277,7 +280,7 @@ Feature: Offline chats answered later by an operator
       When an offline session for "bob" is created without clearing the cached user data
       Then "bob" has 0 offline chats
 
-    @user-change
+    @user-change @WEBIM-USER-CHANGE
     Scenario: The same user finds the cached chats after relaunching the app
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

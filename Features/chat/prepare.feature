@@ -23,8 +23,9 @@ Feature: Customer starts a chat with an agent via the myCWT app
   MYCWT-DEC-6 (metadata fetched after an initialize error retries once too), MYCWT-DEC-7 (an empty saved app id
   counts as missing, as in the original client), MYCWT-DEC-8 (tapping Retry while the chat is connecting does not
   start a second connection), MYCWT-DEC-9 (as in the original client: prepare() on a ready client completes at
-  once, without initializing or logging in again, and the client state reads "ready", "not ready" or "failed"
-  with the step that gave up), MYCWT-DEC-10 (the STS token API's refusals are told apart as in the original
+  once, without initializing or logging in again, and the client state and its errors are named as the
+  original's: "notReady", "ready" or "failed(<error>)" with failedFetchAppId, failedFetchToken, initFailed or
+  loginFailed), MYCWT-DEC-10 (the STS token API's refusals are told apart as in the original
   client: 401 means the customer's myCWT sign-in is no longer accepted, so they are asked to sign in again; 404
   means STS knows no chat for their company, so Retry is not offered; any other status or an unreadable answer is
   "could not be renewed", with Retry), MYCWT-DEC-11 (the document is silent on retrying the token request, so as
@@ -282,6 +283,25 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then prepare() completes successfully
       And prepare() sends no request and does not call the ChatClient again
       And the chat client state is "ready"
+
+    @requests-storage @MYCWT-DEC-9 @error-course
+    Scenario Outline: The client state names the error as the original client does (<failure>)
+      Given the appId isn't saved locally
+      And <failure>
+      When prepare() is called
+      Then the chat client is in the state "<state>"
+
+      Examples:
+        | failure                                    | state                    |
+        | the STS-metadata API fails every time      | failed(failedFetchAppId) |
+        | the STS API fails every time               | failed(failedFetchToken) |
+        | the chat client initialize fails every time | failed(initFailed)      |
+        | the chat client login fails every time     | failed(loginFailed)      |
+        | the chat service answers every request     | ready                    |
+
+    @requests-storage @MYCWT-DEC-9
+    Scenario: A client that was never prepared is not ready
+      Then the chat client is in the state "notReady"
 
     @requests-storage @MYCWT-DEC-9 @error-course
     Scenario: The client state names the step that gave up

@@ -27,7 +27,7 @@ extension ChatPreparer {
                 switch error as? STSRefusal {
                 case .unauthorized: throw .signInExpired
                 case .unknownVendor: throw .chatNotOffered
-                case nil: throw .tokenUnavailable
+                case nil: throw .failedFetchToken
                 }
             }
         }

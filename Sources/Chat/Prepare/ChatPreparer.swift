@@ -82,7 +82,7 @@ public final class ChatPreparer: ChatPreparing {
                 return metadata.appId
             }
         }
-        throw .metadataUnavailable
+        throw .failedFetchAppId
     }
 
     private func usableToken(appId: String) async throws(ChatPrepareError) -> String {
@@ -102,7 +102,7 @@ public final class ChatPreparer: ChatPreparing {
         if (try? await client.initialize(appId: appId)) != nil { return appId }
         let freshAppId = try await fetchAppId()
         if (try? await client.initialize(appId: freshAppId)) != nil { return freshAppId }
-        throw .initializeFailed
+        throw .initFailed
     }
 
     private func login(token: String, appId: String) async throws(ChatPrepareError) {

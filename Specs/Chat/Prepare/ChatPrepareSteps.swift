@@ -138,6 +138,9 @@ enum ChatPrepareSteps: StepLibrary {
             }
             try expect(shown, equals: state)
         }
+        steps.then("the chat client is in the state {string}") { (world, state: String) in
+            try expect(world.preparer.state.description, equals: state)
+        }
         steps.then("prepare\\(\\) completes successfully") { world in
             let outcome = try unwrap(world.outcome)
             if case let .failure(error) = outcome { throw fail("prepare() failed: \(error)") }

@@ -10,7 +10,7 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
         let (sut, spy) = makeSUT(appId: "app-1")
         spy.tokenResults = Array(repeating: .failure(UnreachableError()), count: 4)
 
-        await expect(sut, toFailWith: .tokenUnavailable)
+        await expect(sut, toFailWith: .failedFetchToken)
 
         XCTAssertEqual(spy.messages.filter { $0 == .requestToken(appId: "app-1") }.count, 4)
     }
@@ -19,7 +19,7 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
         let (sut, spy) = makeSUT(appId: "app-1")
         spy.tokenResults = [.failure(AnyError())]
 
-        await expect(sut, toFailWith: .tokenUnavailable)
+        await expect(sut, toFailWith: .failedFetchToken)
 
         XCTAssertEqual(spy.messages.filter { $0 == .requestToken(appId: "app-1") }.count, 1)
     }

@@ -22,6 +22,7 @@ Feature: Offline chats answered later by an operator
   - WEBIM-DEC-15: "after an operator gave a reply the chat is marked as unread": the session itself marks a chat unread when an operator's message or file arrives in the history (the service does not have to say so); the visitor's own messages, even from another device, do not.
   - WEBIM-DEC-16: as the SDK, a service that answers "server-not-ready" is asked again, after 1 s and then 2 s (3 tries in all); then the request fails and says so.
   - WEBIM-DEC-17: the document names "fatal server errors (e.g HTTP-code 500)": the history request fails with the status, and the chats already fetched stay.
+  - WEBIM-DEC-21: as the SDK ("History will be available after user's first message"), a visitor the service does not know yet, because they never wrote, gets no history but that message.
 
   Background:
     Given the offline chat service
@@ -59,7 +60,10 @@ Feature: Offline chats answered later by an operator
 
     @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: New chats appear in the changes
-      Given "alice" has requested the offline history
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
       When the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
@@ -128,6 +132,17 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The chat service is not ready yet: try again in a moment."
       And "alice" asked for the offline history 3 times in all
 
+    @offline-mode @history @error-course @WEBIM-OFFLINE-MODE @WEBIM-DEC-21
+    Scenario: A visitor who never wrote has no history yet
+      When "carol" requests the offline history
+      Then the request fails with "History will be available after your first message."
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-21
+    Scenario: After the first message the history is available
+      Given "carol" sends "Is my flight on time?" in a new offline chat for the department "flights"
+      When "carol" requests the offline history
+      Then "carol" has 1 offline chat
+
     @offline-mode @history @error-course @WEBIM-DEC-17 @WEBIM-OFFLINE-MODE
     Scenario: A fatal server error (HTTP 500) fails the history request, and the chats stay
       Given the visitor "alice" has these offline chats on the server:
@@ -155,7 +170,6 @@ Feature: Offline chats answered later by an operator
 
     @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending a message without a chat creates a new chat with it
-      Given "alice" has requested the offline history
       When "alice" sends "Can I change my seat?" in a new offline chat for the department "flights"
       Then "alice" has 1 offline chat
       And the new offline chat is for the department "flights" and holds "Can I change my seat?"
@@ -204,7 +218,10 @@ Feature: Offline chats answered later by an operator
 
     @offline-mode @mark-as-read @WEBIM-DEC-15 @WEBIM-OFFLINE-MODE
     Scenario: The visitor's own message from another device does not make a chat unread
-      Given "alice" has requested the offline history
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
       When the visitor "alice" opens the offline chat "lost-card" on another device with the message "I lost my card"
       And "alice" requests the offline history
       Then the offline chat "lost-card" is read
@@ -251,7 +268,10 @@ Feature: Offline chats answered later by an operator
 
     @offline-mode @user-change @WEBIM-OFFLINE-MODE @WEBIM-USER-CHANGE
     Scenario: Clearing the cached user data leaves nothing on the device
-      Given "alice" has requested the offline history
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
       When the app clears the cached user data
       Then no cached data of "alice" is left on the device
 

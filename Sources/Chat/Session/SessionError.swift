@@ -23,6 +23,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileTooLarge
     case messageTooLong
     case chatCountLimitExceeded
+    /// The offline service knows no visitor for the token yet: there is no history before the first message.
+    case visitorNotSet
     /// The service failed with an HTTP error status (e.g. 500), a fatal server error.
     case fatalServerError(statusCode: Int)
 
@@ -49,6 +51,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileTooLarge: "The file is too large to be sent: choose a smaller one."
         case .messageTooLong: "The message is too long: shorten it."
         case .chatCountLimitExceeded: "Too many chats are open: close one first."
+        case .visitorNotSet: "History will be available after your first message."
         case let .fatalServerError(status): "The chat service failed (HTTP \(status)): try again later."
         }
     }

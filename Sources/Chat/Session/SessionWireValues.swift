@@ -74,6 +74,7 @@ extension SessionError {
         case "max-message-length-exceeded", "message-length-exceeded": self = .messageTooLong
         case "chat_count_limit_exceeded": self = .chatCountLimitExceeded
         case "chat-not-found": self = .noChat
+        case "visitor-not-set": self = .visitorNotSet
         default: self = .server(code)
         }
     }

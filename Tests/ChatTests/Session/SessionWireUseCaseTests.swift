@@ -28,6 +28,7 @@ final class SessionWireUseCaseTests: XCTestCase {
         XCTAssertEqual(SessionError(serviceError: "max-message-length-exceeded"), .messageTooLong)
         XCTAssertEqual(SessionError(serviceError: "message-length-exceeded"), .messageTooLong)
         XCTAssertEqual(SessionError(serviceError: "reinit-required"), .reinitRequired)
+        XCTAssertEqual(SessionError(serviceError: "visitor-not-set"), .visitorNotSet)
         XCTAssertEqual(SessionError(serviceError: "boom"), .server("boom"))
     }
 

@@ -18,6 +18,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     public private(set) var sendRequests: [(request: OfflineSendRequest, token: String)] = []
     private var stored: [String: StoredChat] = [:]
     private var pendingHistoryFailures: [any Error] = []
+    private var knownVisitors: Set<String> = []
     private var revision = 0
     private var lastId = 0
     private let currentDate: () -> Date
@@ -35,6 +36,8 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         historyRequests.append((token, revision))
         try checkReachable()
         if !pendingHistoryFailures.isEmpty { throw pendingHistoryFailures.removeFirst() }
+        // Like the SDK's server, a visitor exists only after their first message.
+        guard knownVisitors.contains(token) else { throw ChatServiceError(code: "visitor-not-set") }
         let since = revision.flatMap(Int.init) ?? -1
         let own = stored.values.filter { $0.token == token }
         let chats = own.filter { $0.changedAt > since }.map(\.chat)
@@ -132,6 +135,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         revision += 1
         let id = nextId("offline-chat")
         stored[id] = StoredChat(chat: OfflineChat(id: id, createdAt: createdAt, departmentKey: departmentKey), token: token, changedAt: revision)
+        knownVisitors.insert(token)
         return id
     }
 

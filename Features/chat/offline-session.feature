@@ -11,11 +11,18 @@ Feature: Offline chats answered later by an operator
   since last time (new chats, modified chats, new messages). Chats are sorted by creation date and their
   messages by date.
 
+  Trace ids (tags): the document's sections WEBIM-OFFLINE-MODE ("Offline mode") and WEBIM-USER-CHANGE ("User
+  change"); our decisions are WEBIM-DEC-n, listed below.
+
   Decisions where the document is silent, as a visitor would expect:
   - WEBIM-DEC-8: the first history request of a visitor always gets the full history; later ones only the changes.
   - WEBIM-DEC-9: a chat counts as modified when its unread mark changed or it received new messages.
   - WEBIM-DEC-10: cached data of another visitor is never shown, even before it is cleared.
   - WEBIM-DEC-11: a stopped session refuses every request.
+  - WEBIM-DEC-15: "after an operator gave a reply the chat is marked as unread": the session itself marks a chat unread when an operator's message or file arrives in the history (the service does not have to say so); the visitor's own messages, even from another device, do not.
+  - WEBIM-DEC-16: as the SDK, a service that answers "server-not-ready" is asked again, after 1 s and then 2 s (3 tries in all); then the request fails and says so.
+  - WEBIM-DEC-17: the document names "fatal server errors (e.g HTTP-code 500)": the history request fails with the status, and the chats already fetched stay.
+  - WEBIM-DEC-21: as the SDK ("History will be available after user's first message"), a visitor the service does not know yet, because they never wrote, gets no history but that message.
 
   Background:
     Given the offline chat service
@@ -23,7 +30,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: History: chats with their messages, sorted by date
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: Chats and messages are sorted by date
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from     | message                      | sent at              |
@@ -37,7 +44,7 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive / Your bag is at the desk |
         | refund  | Where is my refund? / It was sent yesterday     |
 
-    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9 @WEBIM-OFFLINE-1
+    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9 @WEBIM-OFFLINE-MODE @WEBIM-OFFLINE-1
     Scenario: The first request gets the full history, later ones only what changed
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -51,15 +58,18 @@ Feature: Offline chats answered later by an operator
       And the changes have the new messages "Your bag is at the desk"
       And the new message belongs to the chat "baggage"
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: New chats appear in the changes
-      Given "alice" has requested the offline history
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
       When the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
       And the changes have the new messages "Do I need a visa?"
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: Nothing changed since last time
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -68,7 +78,7 @@ Feature: Offline chats answered later by an operator
       When "alice" requests the offline history
       Then the changes are empty
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: The full history drops the chats deleted on another device
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -79,7 +89,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the full offline history
       Then "alice" still sees the offline chats "refund"
 
-    @offline-mode @history
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: A forced request gets the full history again
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -91,7 +101,7 @@ Feature: Offline chats answered later by an operator
         | chat    | messages              |
         | baggage | My bag did not arrive |
 
-    @offline-mode @history @error-course
+    @offline-mode @history @error-course @WEBIM-OFFLINE-MODE
     Scenario: The history cannot be fetched without network
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -102,9 +112,52 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The network is unreachable: check your connection and try again."
       And "alice" still sees the offline chats "baggage"
 
+    @offline-mode @history @error-course @WEBIM-DEC-16 @WEBIM-OFFLINE-MODE
+    Scenario: While the service is not ready the history is asked again, after 1 s, then 2 s
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the offline chat service is not ready for the next 2 history requests
+      When "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages              |
+        | baggage | My bag did not arrive |
+      And "alice" asked for the offline history 3 times in all
+      And the session waited 1 s, then 2 s between the tries
+
+    @offline-mode @history @error-course @WEBIM-DEC-16 @WEBIM-OFFLINE-MODE
+    Scenario: A service that is still not ready after 3 tries fails the history request
+      Given the offline chat service is not ready for the next 3 history requests
+      When "alice" requests the offline history
+      Then the request fails with "The chat service is not ready yet: try again in a moment."
+      And "alice" asked for the offline history 3 times in all
+
+    @offline-mode @history @error-course @WEBIM-OFFLINE-MODE @WEBIM-DEC-21
+    Scenario: A visitor who never wrote has no history yet
+      When "carol" requests the offline history
+      Then the request fails with "History will be available after your first message."
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-21
+    Scenario: After the first message the history is available
+      Given "carol" sends "Is my flight on time?" in a new offline chat for the department "flights"
+      When "carol" requests the offline history
+      Then "carol" has 1 offline chat
+
+    @offline-mode @history @error-course @WEBIM-DEC-17 @WEBIM-OFFLINE-MODE
+    Scenario: A fatal server error (HTTP 500) fails the history request, and the chats stay
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the offline chat service fails the next history request with HTTP 500
+      When "alice" requests the offline history
+      Then the request fails with "The chat service failed (HTTP 500): try again later."
+      And "alice" still sees the offline chats "baggage"
+      And "alice" asked for the offline history 2 times in all
+
   Rule: Sending: in an existing chat, or in a new chat created with the message
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending a message in an existing chat
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -115,21 +168,20 @@ Feature: Offline chats answered later by an operator
         | chat    | messages                                      |
         | baggage | My bag did not arrive / It is a blue suitcase |
 
-    @offline-mode @send @WEBIM-OFFLINE-2
+    @offline-mode @send @WEBIM-OFFLINE-MODE @WEBIM-OFFLINE-2
     Scenario: Sending a message without a chat creates a new chat with it
-      Given "alice" has requested the offline history
       When "alice" sends "Can I change my seat?" in a new offline chat for the department "flights"
       Then "alice" has 1 offline chat
       And the new offline chat is for the department "flights" and holds "Can I change my seat?"
       And the chat service has that chat for "alice"
       And the new offline chat has no unread answers
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending an image in a new chat
       When "alice" sends a PNG image of 512 bytes in a new offline chat
       Then the new offline chat holds the visitor file "image.png" of type "image/png" and 512 bytes
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-MODE
     Scenario: Sending a file in an existing chat
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -141,19 +193,19 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive / tag.pdf |
       And the file can be downloaded from its attachment URL
 
-    @offline-mode @send @error-course
+    @offline-mode @send @error-course @WEBIM-OFFLINE-MODE
     Scenario: An empty message is not sent
       When "alice" sends "  " in a new offline chat for the department "flights"
       Then the request fails with "The message is empty: type some text first."
       And "alice" has 0 offline chats
 
-    @offline-mode @send @error-course
+    @offline-mode @send @error-course @WEBIM-OFFLINE-MODE
     Scenario: A file whose type is not a MIME type is not sent
       When "alice" tries to send the file "passport" of type "scan" in a new offline chat
       Then the request fails with '"scan" is not a MIME type like "image/png": choose another file.'
       And nothing was sent to the offline chat service
 
-    @offline-mode @send @error-course
+    @offline-mode @send @error-course @WEBIM-OFFLINE-MODE
     Scenario: A visitor cannot write in a chat that is not theirs
       Given the visitor "bob" has these offline chats on the server:
         | chat   | created at           | from    | message             | sent at              |
@@ -164,7 +216,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: Unread answers are marked as read, and chats can be deleted
 
-    @offline-mode @mark-as-read @WEBIM-DEC-9 @WEBIM-OFFLINE-3
+    @offline-mode @mark-as-read @WEBIM-DEC-15 @WEBIM-OFFLINE-MODE Scenario: The visitor's own message from another device does not make a chat unread Given the visitor "alice" has these offline chats on server: | created at sent baggage 2026-11-18T15:00:00Z My bag did arrive And requested history When opens "lost-card" with "I lost my card" requests Then is read @WEBIM-DEC-9 @WEBIM-OFFLINE-3
     Scenario: An operator's answer marks the chat unread until it is shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -177,7 +229,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the offline chat "baggage" is read
 
-    @offline-mode @mark-as-read
+    @offline-mode @mark-as-read @WEBIM-OFFLINE-MODE
     Scenario: Marking a chat as read is stored at once, on the server and on the device
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -191,7 +243,7 @@ Feature: Offline chats answered later by an operator
       When "alice" relaunches the app
       Then the offline chat "baggage" is read
 
-    @offline-mode @delete
+    @offline-mode @delete @WEBIM-OFFLINE-MODE
     Scenario: Deleting a chat
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -204,13 +256,16 @@ Feature: Offline chats answered later by an operator
 
   Rule: User change: only one offline session is active, and a new user sees only their own history
 
-    @offline-mode @user-change
+    @offline-mode @user-change @WEBIM-OFFLINE-MODE @WEBIM-USER-CHANGE
     Scenario: Clearing the cached user data leaves nothing on the device
-      Given "alice" has requested the offline history
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
       When the app clears the cached user data
       Then no cached data of "alice" is left on the device
 
-    @user-change @WEBIM-DEC-11 @WEBIM-USER-1
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE @WEBIM-USER-1
     Scenario: After a user change the new user sees only their own history
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -226,7 +281,7 @@ Feature: Offline chats answered later by an operator
         | chat  | messages       |
         | hotel | Late check-in? |
 
-    @user-change @WEBIM-DEC-10
+    @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
     Scenario: Another user's cached chats are never shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -235,7 +290,7 @@ Feature: Offline chats answered later by an operator
       When an offline session for "bob" is created without clearing the cached user data
       Then "bob" has 0 offline chats
 
-    @user-change
+    @user-change @WEBIM-USER-CHANGE
     Scenario: The same user finds the cached chats after relaunching the app
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

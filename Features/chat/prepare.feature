@@ -9,7 +9,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
   Notes for readers tracing the text back to the document:
   - The document's typos are fixed here: "Giving" is written "Given", "Nerative" is "Narrative", "requet" is "request", "creteria" is "criteria", "successfuly" is "successfully".
   - The document says twice "Given the user token is not expired": the first one ("then call STS API to renew the token") is a typo for "expired". A token is expired when its JWT `exp` is at or before now.
-  - The second acceptance scenario stops mid-sentence ("send request to save his"). We read it as: a first-time customer's app asks STS for the chat settings and a token, and saves his app id and token.
+  - The second acceptance scenario stops mid-sentence ("send request to save his"). We read it as the original client does: a first-time customer's app asks STS for the chat settings and a token, saves them, and after login sends a request to the identity store to save his identity (the chat user id of his token), then keeps the id it gets.
   - Where the document is silent we decided as a customer would expect: without connectivity the bubble stays hidden; when the start-up flow fails, the bubble says why and offers Retry; a stored token that cannot be read counts as expired; the STS-metadata request made after an initialize error retries once as well.
 
   Trace ids (tags): the acceptance criteria are MYCWT-AC-1 (a connected customer opens the app and sees the chat
@@ -23,11 +23,18 @@ Feature: Customer starts a chat with an agent via the myCWT app
   MYCWT-DEC-6 (metadata fetched after an initialize error retries once too), MYCWT-DEC-7 (an empty saved app id
   counts as missing, as in the original client), MYCWT-DEC-8 (tapping Retry while the chat is connecting does not
   start a second connection), MYCWT-DEC-9 (as in the original client: prepare() on a ready client completes at
-  once, without initializing or logging in again, and the client state reads "ready", "not ready" or "failed"
-  with the step that gave up), MYCWT-DEC-10 (the STS token API's refusals are told apart as in the original
+  once, without initializing or logging in again, and the client state and its errors are named as the
+  original's: "notReady", "ready" or "failed(<error>)" with failedFetchAppId, failedFetchToken, initFailed or
+  loginFailed), MYCWT-DEC-10 (the STS token API's refusals are told apart as in the original
   client: 401 means the customer's myCWT sign-in is no longer accepted, so they are asked to sign in again; 404
   means STS knows no chat for their company, so Retry is not offered; any other status or an unreadable answer is
-  "could not be renewed", with Retry).
+  "could not be renewed", with Retry), MYCWT-DEC-11 (the document is silent on retrying the token request, so as
+  the original: a token request that cannot reach STS is sent up to 3 more times; an answer, even a refusal or a
+  500, is never retried; the metadata request keeps the document's "one more time"), MYCWT-DEC-12 (as the
+  original: the identity is registered after every login, successful or not, only while no identity is saved; its
+  outcome never fails prepare(), and a token that names no chat user has no one to register), MYCWT-DEC-13 (as
+  the original: the app can renew the token outside prepare(); the new token is saved and given to the caller,
+  and the "token updated" callback reports the tokens STS gives inside prepare() only).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -79,6 +86,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then a request is sent to the STS-metadata API
       And the app saves his app id "cwt-app-1" locally
       And the app saves his new user token locally
+      And after login the app sends a request to save his identity as the chat user "traveler-42"
       And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
 
   Rule: Requests and storage
@@ -181,7 +189,18 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the STS API fails every time
       When prepare() is called
       Then prepare() fails because "a new chat token could not be obtained from STS"
+      And the app calls the STS API 4 times
       And the app does not call initialize on the ChatClient
+
+    @requests-storage @error-course @MYCWT-REQ-03 @MYCWT-DEC-11
+    Scenario: A token request that cannot reach STS is sent again
+      Given the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And STS cannot be reached for the first 3 token requests
+      When prepare() is called
+      Then the app calls the STS API 4 times
+      And the app saves his new user token locally
+      And prepare() completes successfully
 
   Rule: The chat client (SDK)
 
@@ -266,6 +285,25 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the chat client state is "ready"
 
     @requests-storage @MYCWT-DEC-9 @error-course
+    Scenario Outline: The client state names the error as the original client does (<failure>)
+      Given the appId isn't saved locally
+      And <failure>
+      When prepare() is called
+      Then the chat client is in the state "<state>"
+
+      Examples:
+        | failure                                    | state                    |
+        | the STS-metadata API fails every time      | failed(failedFetchAppId) |
+        | the STS API fails every time               | failed(failedFetchToken) |
+        | the chat client initialize fails every time | failed(initFailed)      |
+        | the chat client login fails every time     | failed(loginFailed)      |
+        | the chat service answers every request     | ready                    |
+
+    @requests-storage @MYCWT-DEC-9
+    Scenario: A client that was never prepared is not ready
+      Then the chat client is in the state "notReady"
+
+    @requests-storage @MYCWT-DEC-9 @error-course
     Scenario: The client state names the step that gave up
       Given the appId "cwt-app-1" is saved locally
       And a valid user token is saved locally
@@ -304,9 +342,105 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When the customer opens the app to chat with an agent
       Then the chat bubble shows "Chat is unavailable: your chat sign-in could not be renewed. Tap Retry to try again."
       And the chat bubble offers Retry
+      And the app calls the STS API 1 time
 
       Examples:
         | status |
         | 201    |
         | 403    |
         | 500    |
+
+  Rule: The customer's identity is registered after login (the document's "send request to save his …")
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-2 @MYCWT-DEC-12
+    Scenario: A first-time customer's identity is saved after login
+      Given the customer is a first time chat customer
+      And the STS API issues tokens for the chat user "traveler-7"
+      And the identity store gives the external id "ext-7"
+      When prepare() is called
+      Then after login the app sends a request to save his identity as the chat user "traveler-7"
+      And the app saves his identity "ext-7" locally
+      And prepare() completes successfully
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12
+    Scenario: A customer whose identity is saved is not registered again
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the customer's identity "ext-1" is saved locally
+      When prepare() is called
+      Then the app sends no request to save his identity
+      And prepare() completes successfully
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12 @error-course
+    Scenario: A failed identity registration does not stop the chat
+      Given the customer is a first time chat customer
+      And the identity store fails
+      When prepare() is called
+      Then after login the app sends a request to save his identity as the chat user "traveler-42"
+      And the app saves no identity locally
+      And prepare() completes successfully
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12 @error-course
+    Scenario: The identity is registered after a failed login too
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the identity store fails
+      And the chat client login fails every time
+      When prepare() is called
+      Then the app sends a request to save his identity after each of the 2 logins
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12
+    Scenario: A token that names no chat user registers no identity
+      Given the customer is a first time chat customer
+      And the STS API issues tokens that name no chat user
+      When prepare() is called
+      Then the app sends no request to save his identity
+      And prepare() completes successfully
+
+  Rule: The token can be renewed outside prepare(), and prepare() tells when it got a new token
+
+    @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-13
+    Scenario: prepare() reports the token STS gave through the "token updated" callback
+      Given the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      When prepare() is called
+      Then the token updated callback receives the new token
+
+    @requests-storage @MYCWT-REQ-11 @MYCWT-DEC-13
+    Scenario: The token renewed after a failed login is reported too
+      Given the appId "cwt-app-1" is saved locally
+      And the user token isn't saved locally
+      And the chat client login fails once
+      When prepare() is called
+      Then the token updated callback receives each new token, in order
+
+    @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-13
+    Scenario: A stored token that is still valid is not reported
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      When prepare() is called
+      Then the token updated callback is not called
+
+    @requests-storage @MYCWT-DEC-13 @decision
+    Scenario: Renewing the token outside prepare() saves it and gives it to the caller
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      When the app renews the user token outside prepare()
+      Then the renewal gives the new token from STS, saved locally
+      And the token updated callback is not called
+
+    @requests-storage @MYCWT-DEC-13 @MYCWT-DEC-10 @error-course
+    Scenario: Renewing the token outside prepare() tells a refused sign-in apart
+      Given the appId "cwt-app-1" is saved locally
+      And the STS API answers the token request with the status 401
+      When the app renews the user token outside prepare()
+      Then the renewal fails because "STS refused the customer's myCWT sign-in (401)"
+      And the app calls the STS API 1 time
+
+    @requests-storage @MYCWT-DEC-13 @MYCWT-REQ-01
+    Scenario: Renewing the token without a saved app id fetches the app id first
+      Given the appId isn't saved locally
+      And the STS-metadata API gives the app id "cwt-app-9"
+      When the app renews the user token outside prepare()
+      Then the app saves his app id "cwt-app-9" locally
+      And the renewal gives the new token from STS, saved locally

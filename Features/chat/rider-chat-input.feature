@@ -49,7 +49,7 @@ Feature: What a chat message may contain
   @CUS-032-UI
   Scenario Outline: While typing, a counter shows how many characters are left (<length> typed)
     When Ana types a message of <length> characters
-    Then the counter under the input shows "<counter>"
+    Then the counter under the input of Ana shows "<counter>"
 
     Examples:
       | length | counter                 |

@@ -56,11 +56,13 @@ Feature: Messages sent without connectivity are resent automatically
     And the chat of order 1001 holds 1 message
 
   @CUS-032-AC-006
-  Scenario: A message written while others wait in the outbox is sent after them
+  Scenario: A message written while others wait in the outbox waits behind them, even when the network is back
     Given the device of Ana loses its internet connection
     And Ana sends "First"
+    And the network of Ana is back before her app notices it
+    When Ana sends "Second"
+    Then Sam has not received "Second" in the open chat
     When connectivity is restored for Ana
-    And Ana sends "Second"
     Then Sam receives exactly these messages in this order:
       | First  |
       | Second |

@@ -10,6 +10,10 @@ Feature: Realtime chat session with an operator
   every change (full updates, online status, chat state, messages, operator, typing, connection); the app shows
   what the session says.
 
+  Trace ids (tags): the document has no numbered criteria, so its sections are the ids: WEBIM-START-TO-WORK
+  ("Start to work"), WEBIM-CHAT-CALL ("Chat call"), WEBIM-CHAT-USAGE ("Chat usage", with the connection status),
+  WEBIM-PUSH-NOTIFICATIONS ("Push Notifications"); our decisions are WEBIM-DEC-n, listed below.
+
   Decisions where the document is silent, as a visitor would expect:
   - WEBIM-DEC-1: a chat can be started only while operators are "online"; otherwise starting is refused with a reason.
   - WEBIM-DEC-2: starting a chat while one is in the queue or in progress is refused; after it was closed a new one can start.
@@ -18,6 +22,12 @@ Feature: Realtime chat session with an operator
   - WEBIM-DEC-5: an operator can only be rated by someone who chatted with them in this chat.
   - WEBIM-DEC-6: the document says "history messages operator is undefined": messages of an earlier visit carry no operator, so the app shows them as written by "Operator".
   - WEBIM-DEC-7: while the connection is lost the app says so and does not let the visitor send (the document suggests "user notification or chat usage limitations").
+  - WEBIM-DEC-12: as the SDK, the service names states, statuses and errors by wire strings, which the session maps: a string it does not know is "unknown" (a state or status) or the service's own text (an error); an unknown online status does not let a chat start.
+  - WEBIM-DEC-13: as the SDK, the visit session state "offline-message" means no operator can be reached: the online status becomes offline, so the app offers offline messages only.
+  - WEBIM-DEC-14: as the SDK, when the service has lost the visit session ("reinit-required") the session connects again and sends the request once more; the visitor sees it succeed.
+  - WEBIM-DEC-18: as the document's `imageParams`, an image file carries the size of the image to download (pixels), shown with the attachment; any other file has none.
+  - WEBIM-DEC-19: as the SDK, the session keeps the chat's unread flag itself: an operator's new message or file makes the chat unread, the visitor's own do not; reading the chat (here or on another device) clears it.
+  - WEBIM-DEC-20: as the SDK, the visitor's typing reaches the operator at most once every 2 seconds: what is typed in between is held back and the latest is sent when the 2 seconds are over; a draft is sent only when it changed.
 
   Background:
     Given the chat service for account "demo" and location "mobile"
@@ -25,7 +35,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Start to work: the session is started, delivers full updates, and can be stopped and refreshed
 
-    @start-to-work @WEBIM-START-1
+    @start-to-work @WEBIM-START-TO-WORK @WEBIM-START-1
     Scenario: Starting the session delivers a full update
       Given the visitor identifies as "Alice" with email "alice@example.com"
       When the visitor starts the session
@@ -36,7 +46,7 @@ Feature: Realtime chat session with an operator
       And the app offers to start a chat
       And the chat service knows the visitor as "Alice" with email "alice@example.com"
 
-    @start-to-work @WEBIM-DEC-6
+    @start-to-work @WEBIM-DEC-6 @WEBIM-START-TO-WORK
     Scenario: A chat from an earlier visit is displayed again after the session starts
       Given the visitor already has a chat in state "chatting" with the operator "Anna" and these messages:
         | from     | text                             |
@@ -53,7 +63,7 @@ Feature: Realtime chat session with an operator
         | You      | My flight to Lisbon is cancelled |
         | Operator | Let me look at your booking      |
 
-    @start-to-work
+    @start-to-work @WEBIM-START-TO-WORK
     Scenario: The service can send a full update at any time
       Given the visitor has started the session
       And the visitor has started a chat
@@ -61,25 +71,25 @@ Feature: Realtime chat session with an operator
       Then the session receives 2 full updates
       And the displayed chat is in state "queue"
 
-    @start-to-work
+    @start-to-work @WEBIM-START-TO-WORK
     Scenario: Starting a session that is already started changes nothing
       Given the visitor has started the session
       When the visitor starts the session
       Then the session receives a full update
 
-    @start-to-work @rating
+    @start-to-work @rating @WEBIM-START-TO-WORK
     Scenario: A chat still waiting in the queue has no operator to rate
       Given the visitor has started the session
       And the visitor has started a chat
       Then the app does not let the visitor rate an operator
 
-    @start-to-work
+    @start-to-work @WEBIM-START-TO-WORK
     Scenario: Refreshing the session delivers a full update
       Given the visitor has started the session
       When the visitor refreshes the session
       Then the session receives 2 full updates
 
-    @start-to-work @WEBIM-START-2
+    @start-to-work @WEBIM-START-TO-WORK @WEBIM-START-2
     Scenario: After the session is stopped no more updates arrive
       Given the visitor has started the session
       And the visitor has started a chat
@@ -91,13 +101,13 @@ Feature: Realtime chat session with an operator
       And the chat service no longer has the visitor connected
       And refreshing the session fails with "The chat session was stopped: start a new session."
 
-    @start-to-work @error-course
+    @start-to-work @error-course @WEBIM-START-TO-WORK
     Scenario: Requests before the session is started fail
       When the visitor refreshes the session without starting it
       Then the request fails with "The chat session is not started: start it first."
       And starting a chat fails with "The chat session is not started: start it first."
 
-    @start-to-work
+    @start-to-work @WEBIM-START-TO-WORK
     Scenario Outline: The account is a name or the full URL of the service
       When the app configures the session with the account "<account>"
       Then the session talks to "<url>"
@@ -109,7 +119,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Operators' online status tells whether a chat can start
 
-    @chat-call @online-status @WEBIM-DEC-1 @WEBIM-CALL-1
+    @chat-call @online-status @WEBIM-DEC-1 @WEBIM-CHAT-CALL @WEBIM-CALL-1
     Scenario Outline: The online status decides whether a chat can be started
       Given the visitor has started the session
       When the chat service reports the online status "<status>"
@@ -123,7 +133,7 @@ Feature: Realtime chat session with an operator
         | offline     | fails with "No operator is online: leave an offline message instead."         |
         | busyOffline | fails with "No operator is online: leave an offline message instead."         |
 
-    @chat-call @online-status @WEBIM-DEC-1
+    @chat-call @online-status @WEBIM-DEC-1 @WEBIM-CHAT-CALL
     Scenario Outline: The app tells the visitor when no chat can be started
       Given the visitor has started the session
       When the chat service reports the online status "<status>"
@@ -137,7 +147,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Chat states: only queue, chatting and closed-by-operator chats are displayed; requests on any other chat fail
 
-    @chat-call @chat-states @WEBIM-CALL-2
+    @chat-call @chat-states @WEBIM-CHAT-CALL @WEBIM-CALL-2
     Scenario Outline: Which chat states are displayed
       Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
         | from     | text  |
@@ -155,7 +165,7 @@ Feature: Realtime chat session with an operator
         | closedByVisitor  | not displayed |
         | invitation       | not displayed |
 
-    @chat-call @chat-states @error-course
+    @chat-call @chat-states @error-course @WEBIM-CHAT-CALL
     Scenario Outline: Every request on a chat that is not displayed fails
       Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
         | from     | text  |
@@ -174,7 +184,7 @@ Feature: Realtime chat session with an operator
         | closedByVisitor |
         | invitation      |
 
-    @chat-call @start-chat
+    @chat-call @start-chat @WEBIM-CHAT-CALL
     Scenario: Starting a chat without a client-side id
       Given the visitor has started the session
       When the visitor starts a chat
@@ -182,21 +192,21 @@ Feature: Realtime chat session with an operator
       And the displayed chat is in state "queue"
       And the app shows the title "Waiting for an operator…"
 
-    @chat-call @start-chat @WEBIM-CALL-3
+    @chat-call @start-chat @WEBIM-CHAT-CALL @WEBIM-CALL-3
     Scenario: Starting a chat with the app's own client-side id
       Given the visitor has started the session
       When the visitor starts a chat with client-side id "alice-chat-1"
       Then the request returns the client-side id "alice-chat-1"
       And the chat-started callback carries the client-side id "alice-chat-1"
 
-    @chat-call @start-chat @error-course @WEBIM-DEC-2
+    @chat-call @start-chat @error-course @WEBIM-DEC-2 @WEBIM-CHAT-CALL
     Scenario: A second chat cannot be started while one is in progress
       Given the visitor has started the session
       And the visitor has started a chat
       When the visitor starts a chat
       Then the request fails with "A chat is already in progress: keep writing in it."
 
-    @chat-call @start-chat @WEBIM-DEC-2
+    @chat-call @start-chat @WEBIM-DEC-2 @WEBIM-CHAT-CALL
     Scenario: A new chat can be started after the previous one was closed
       Given the visitor has started the session
       And the visitor has started a chat
@@ -205,7 +215,7 @@ Feature: Realtime chat session with an operator
       Then the chat-started callback carries the client-side id "second"
       And the displayed chat is in state "queue"
 
-    @chat-call @operator
+    @chat-call @operator @WEBIM-CHAT-CALL
     Scenario: An operator takes the chat in hand
       Given the visitor has started the session
       And the visitor has started a chat
@@ -221,37 +231,37 @@ Feature: Realtime chat session with an operator
       And the visitor has started a chat
       And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
 
-    @chat-usage @send-message @WEBIM-USAGE-1
+    @chat-usage @send-message @WEBIM-CHAT-USAGE @WEBIM-USAGE-1
     Scenario: Sending a message with a client-side id succeeds by that id
       When the visitor sends the message "I need a hotel for tonight" with client-side id "m-42"
       Then the message "m-42" succeeds
       And the visitor receives their own message "I need a hotel for tonight" with client-side id "m-42"
 
-    @chat-usage @send-message
+    @chat-usage @send-message @WEBIM-CHAT-USAGE
     Scenario: Sending a message without a client-side id gets one from the session
       When the visitor sends the message "Hello"
       Then the message succeeds with the client-side id returned by the request
 
-    @chat-usage @send-message @error-course @WEBIM-USAGE-2
+    @chat-usage @send-message @error-course @WEBIM-CHAT-USAGE @WEBIM-USAGE-2
     Scenario: Sending a message fails on a network error, named by its client-side id
       Given the network is unreachable
       When the visitor sends the message "Hello?" with client-side id "m-43"
       Then the message "m-43" fails with "The network is unreachable: check your connection and try again."
 
-    @chat-usage @send-message @error-course @WEBIM-DEC-3
+    @chat-usage @send-message @error-course @WEBIM-DEC-3 @WEBIM-CHAT-USAGE
     Scenario: An empty message is not sent
       When the visitor sends the message "   " with client-side id "m-44"
       Then the message "m-44" fails with "The message is empty: type some text first."
       And nothing was sent to the chat service
 
-    @chat-usage @send-file
+    @chat-usage @send-file @WEBIM-CHAT-USAGE
     Scenario: Sending a file with its name and MIME type
       When the visitor sends the file "image.png" of type "image/png" and 2048 bytes with client-side id "f-1"
       Then the message "f-1" succeeds
       And the visitor receives their own file "image.png" of type "image/png" and 2048 bytes
       And the file can be downloaded from its attachment URL
 
-    @chat-usage @send-file @error-course @WEBIM-DEC-3
+    @chat-usage @send-file @error-course @WEBIM-DEC-3 @WEBIM-CHAT-USAGE
     Scenario Outline: A file without a proper MIME type is not sent
       When the visitor sends the file "boarding-pass" of type "<type>" and 10 bytes with client-side id "f-2"
       Then the message "f-2" fails with '"<type>" is not a MIME type like "image/png": choose another file.'
@@ -262,30 +272,42 @@ Feature: Realtime chat session with an operator
         | image/      |
         | image/png/x |
 
-    @chat-usage @send-file @WEBIM-DEC-3
+    @chat-usage @send-file @WEBIM-DEC-3 @WEBIM-CHAT-USAGE
     Scenario: A MIME type may hold digits
       When the visitor sends the file "voice-note.m4a" of type "audio/mp4" and 10 bytes with client-side id "f-3"
       Then the message "f-3" succeeds
 
-    @chat-usage @receive-message
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario: The operator's messages tell who wrote them
       When the operator replies "I found a room at the airport hotel"
       Then the visitor receives the operator message "I found a room at the airport hotel"
       And that message is from the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png"
 
-    @chat-usage @receive-message
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario: System messages are received too
       When the chat service posts the system message "Anna joined the chat"
       Then the visitor receives the system message "Anna joined the chat"
 
-    @chat-usage @receive-message
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario: The operator sends a file
       When the operator sends the file "invoice.pdf" of type "application/pdf" and 5120 bytes
       Then the visitor receives the operator file "invoice.pdf" of type "application/pdf" and 5120 bytes
       And the file can be downloaded from its attachment URL
       And the app shows the attachment "invoice.pdf (5 KB)" from "Anna"
 
-    @chat-usage @typing
+    @chat-usage @receive-message @WEBIM-DEC-18 @WEBIM-CHAT-USAGE
+    Scenario: An image from the operator comes with the size to download, shown with the attachment
+      When the operator sends the file "boarding-pass.png" of type "image/png" and 12288 bytes, 800×600 pixels
+      Then the received file is an image of 800×600 pixels
+      And the app shows the attachment "boarding-pass.png (800×600, 12 KB)" from "Anna"
+
+    @chat-usage @receive-message @WEBIM-DEC-18 @WEBIM-CHAT-USAGE
+    Scenario: A file that is not an image has no image size
+      When the operator sends the file "invoice.pdf" of type "application/pdf" and 5120 bytes, 800×600 pixels
+      Then the received file has no image size
+      And the app shows the attachment "invoice.pdf (5 KB)" from "Anna"
+
+    @chat-usage @typing @WEBIM-CHAT-USAGE
     Scenario: The visitor sees when the operator is typing
       When the operator starts typing
       Then the visitor sees that the operator is typing
@@ -294,19 +316,19 @@ Feature: Realtime chat session with an operator
       Then the visitor sees that the operator is not typing
       And the app shows no typing indicator
 
-    @chat-usage @typing
+    @chat-usage @typing @WEBIM-CHAT-USAGE
     Scenario: The typing indicator ends when the chat is closed
       When the operator starts typing
       And the visitor closes the chat
       Then the visitor sees that the operator is not typing
 
-    @chat-usage @receive-message
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario: A message the operator corrects replaces the one shown
       When the operator replies "Your hotel is booked for the 12th"
       And the operator corrects that message to "Your hotel is booked for the 13th"
       Then the displayed chat holds the operator message "Your hotel is booked for the 13th" only once, and not "Your hotel is booked for the 12th"
 
-    @chat-usage @receive-message
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario Outline: File sizes are shown in bytes below 1024 bytes, then in KB and MB
       When the operator sends the file "scan.pdf" of type "application/pdf" and <bytes> bytes
       Then the app shows the attachment "scan.pdf (<shown>)" from "Anna"
@@ -319,32 +341,33 @@ Feature: Realtime chat session with an operator
         | 1048576 | 1 MB       |
         | 1572864 | 1.5 MB     |
 
-    @chat-usage @typing
+    @chat-usage @typing @WEBIM-CHAT-USAGE
     Scenario: A full update of the chat service ends the typing indicator
       When the operator starts typing
       And the chat service sends a full update
       Then the visitor sees that the operator is not typing
 
-    @chat-usage @rating @error-course
+    @chat-usage @rating @error-course @WEBIM-CHAT-USAGE
     Scenario: The operator of a chat the visitor closed cannot be rated any more
       When the visitor closes the chat
       Then rating the operator "Anna" with 5 stars fails with "The chat is closed (closedByVisitor): start a new chat."
 
-    @chat-usage @draft
+    @chat-usage @draft @WEBIM-CHAT-USAGE
     Scenario: The operator sees the visitor's draft while they type
       When the visitor is composing the draft "My booking reference is"
       Then the operator sees the visitor typing "My booking reference is"
       When the visitor stops composing with an empty draft
+      And 2 seconds pass
       Then the operator sees the visitor is not typing and no draft
 
-    @chat-usage @operator
+    @chat-usage @operator @WEBIM-CHAT-USAGE
     Scenario: Another operator takes over the chat
       When the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png" takes the chat
       And the operator replies "I'm taking over from Anna"
       Then the session is told the operator is "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
       And that message is from the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
 
-    @chat-usage @rating @WEBIM-USAGE-3
+    @chat-usage @rating @WEBIM-CHAT-USAGE @WEBIM-USAGE-3
     Scenario Outline: The visitor rates the operator from 1 to 5 stars
       When the visitor rates the operator "Anna" with <stars> stars
       Then the chat service records <stars> stars for the operator "op-7"
@@ -357,7 +380,7 @@ Feature: Realtime chat session with an operator
         | 4     |
         | 5     |
 
-    @chat-usage @rating @error-course
+    @chat-usage @rating @error-course @WEBIM-CHAT-USAGE
     Scenario Outline: Other rates are refused
       When the visitor rates the operator "Anna" with <stars> stars
       Then the request fails with "An operator is rated from 1 to 5 stars, not <stars>."
@@ -368,12 +391,12 @@ Feature: Realtime chat session with an operator
         | 0     |
         | 6     |
 
-    @chat-usage @rating @error-course @WEBIM-DEC-5
+    @chat-usage @rating @error-course @WEBIM-DEC-5 @WEBIM-CHAT-USAGE
     Scenario: An operator who was not in the chat cannot be rated
       When the visitor rates the operator with id "op-404" with 4 stars
       Then the request fails with 'No operator "op-404" took part in this chat.'
 
-    @chat-usage @close-chat @WEBIM-USAGE-4
+    @chat-usage @close-chat @WEBIM-CHAT-USAGE @WEBIM-USAGE-4
     Scenario: The visitor closes the chat
       When the visitor closes the chat
       Then the session is told the chat state is "closedByVisitor"
@@ -381,7 +404,7 @@ Feature: Realtime chat session with an operator
       When the visitor sends the file "receipt.pdf" of type "application/pdf" and 10 bytes with client-side id "f-9"
       Then the message "f-9" fails with "The chat is closed (closedByVisitor): start a new chat."
 
-    @chat-usage @close-chat @WEBIM-DEC-4
+    @chat-usage @close-chat @WEBIM-DEC-4 @WEBIM-CHAT-USAGE
     Scenario: The operator closes the chat: it stays displayed and can be rated
       When the operator closes the chat
       Then the session is told the chat state is "closedByOperator"
@@ -392,7 +415,7 @@ Feature: Realtime chat session with an operator
       When the visitor rates the operator "Anna" with 5 stars
       Then the chat service records 5 stars for the operator "op-7"
 
-    @chat-usage @close-chat @WEBIM-DEC-4
+    @chat-usage @close-chat @WEBIM-DEC-4 @WEBIM-CHAT-USAGE
     Scenario: Writing again after the operator closed the chat puts it back in the queue
       Given the operator closes the chat
       When the visitor sends the message "One more question" with client-side id "m-50"
@@ -401,7 +424,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Connection status and network errors are reported
 
-    @connection @WEBIM-DEC-7
+    @connection @WEBIM-DEC-7 @WEBIM-CHAT-USAGE
     Scenario: The network goes down and comes back
       Given the visitor has started the session
       And the visitor has started a chat
@@ -416,13 +439,13 @@ Feature: Realtime chat session with an operator
       And the app shows no connection banner
       And the app lets the visitor send messages
 
-    @connection @error-course
+    @connection @error-course @WEBIM-CHAT-USAGE
     Scenario: The session cannot start without network
       Given the network is unreachable
       When the visitor starts the session
       Then the request fails with "The network is unreachable: check your connection and try again."
 
-    @connection @error-course
+    @connection @error-course @WEBIM-CHAT-USAGE
     Scenario: A session that could not start can be started once the network is back
       Given the network is unreachable
       And the visitor starts the session
@@ -432,13 +455,167 @@ Feature: Realtime chat session with an operator
 
   Rule: Push notifications
 
-    @push-notifications
+    @push-notifications @WEBIM-PUSH-NOTIFICATIONS
     Scenario: The app registers the device for push notifications
       Given the visitor has started the session
       When the app registers the device token "apns-7f3a9c" for push notifications
       Then the chat service can notify the device "apns-7f3a9c"
 
-    @push-notifications @error-course
+    @push-notifications @error-course @WEBIM-PUSH-NOTIFICATIONS
     Scenario: The device cannot be registered before the session starts
       When the app registers the device token "apns-7f3a9c" for push notifications
       Then the request fails with "The chat session is not started: start it first."
+
+  Rule: The service speaks wire strings, which the session maps to states, statuses and errors
+
+    @chat-usage @WEBIM-DEC-12 @WEBIM-CHAT-USAGE
+    Scenario Outline: The chat state "<wire>" is the state <state>, <shown>
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the chat service reports the chat state "<wire>" on the wire
+      Then the session's chat state is "<state>"
+      And the chat is <shown>
+
+      Examples:
+        | wire               | state            | shown         |
+        | queue              | queue            | displayed     |
+        | chatting           | chatting         | displayed     |
+        | closed_by_operator | closedByOperator | displayed     |
+        | closed             | closed           | not displayed |
+        | closed_by_visitor  | closedByVisitor  | not displayed |
+        | invitation         | invitation       | not displayed |
+        | archived           | unknown          | not displayed |
+
+    @start-to-work @WEBIM-DEC-12 @WEBIM-DEC-1 @WEBIM-START-TO-WORK
+    Scenario Outline: The online status "<wire>" is the status <status>
+      Given the visitor has started the session
+      When the chat service reports the online status "<wire>" on the wire
+      Then the online status is "<status>"
+
+      Examples:
+        | wire         | status      |
+        | online       | online      |
+        | busy_online  | busyOnline  |
+        | offline      | offline     |
+        | busy_offline | busyOffline |
+        |              | unknown     |
+        | on_vacation  | unknown     |
+
+    @start-to-work @WEBIM-DEC-12 @WEBIM-DEC-1 @decision @WEBIM-START-TO-WORK
+    Scenario: An online status the app does not know does not let a chat start
+      Given the visitor has started the session
+      When the chat service reports the online status "on_vacation" on the wire
+      Then starting a chat fails with "No operator is online: leave an offline message instead."
+
+    @start-to-work @WEBIM-DEC-12 @WEBIM-START-TO-WORK
+    Scenario Outline: The visit session state "<wire>" is <state>
+      Given the visitor has started the session
+      When the chat service reports the visit session state "<wire>"
+      Then the visit session state is "<state>"
+
+      Examples:
+        | wire            | state          |
+        | idle            | idle           |
+        | idle-after-chat | idleAfterChat  |
+        | chat            | chat           |
+        | offline-message | offlineMessage |
+        | sleeping        | unknown        |
+
+    @start-to-work @WEBIM-DEC-13 @WEBIM-START-TO-WORK
+    Scenario: In the offline-message state only offline messages are possible
+      Given the visitor has started the session
+      When the chat service reports the visit session state "offline-message"
+      Then the online status is "offline"
+      And starting a chat fails with "No operator is online: leave an offline message instead."
+
+    @chat-usage @WEBIM-DEC-12 @error-course @WEBIM-CHAT-USAGE
+    Scenario Outline: The service's error "<wire>" tells the visitor what happened
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the chat service answers the next request with the error "<wire>"
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the message "m-1" fails with "<message>"
+
+      Examples:
+        | wire                        | message                                                   |
+        | server-not-ready            | The chat service is not ready yet: try again in a moment. |
+        | account-blocked             | The chat is not available for this app's account.          |
+        | visitor_banned              | You can no longer write in this chat.                      |
+        | not_allowed_file_type       | Files of this type cannot be sent: choose another file.    |
+        | max_file_size_exceeded      | The file is too large to be sent: choose a smaller one.    |
+        | max-message-length-exceeded | The message is too long: shorten it.                       |
+        | chat_count_limit_exceeded   | Too many chats are open: close one first.                  |
+        | something-else-failed       | The chat service failed: something-else-failed             |
+
+    @chat-usage @WEBIM-DEC-14 @error-course @WEBIM-CHAT-USAGE
+    Scenario: When the service lost the visit session (reinit-required) the session connects again and sends
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the chat service answers the next request with the error "reinit-required"
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the message "m-1" succeeds
+      And the session connected to the chat service 2 times
+      And the visitor receives their own message "Hello" with client-side id "m-1"
+
+  Rule: The session keeps the unread flag of the chat
+
+    @chat-usage @receive-message @WEBIM-DEC-19 @WEBIM-CHAT-USAGE
+    Scenario: An operator's answer makes the chat unread until the visitor reads it
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      When the operator replies "Your bag is at the desk"
+      Then the chat has unread messages
+      When the visitor reads the chat
+      Then the chat has no unread messages
+      And the chat service was told the chat was read
+
+    @chat-usage @receive-message @WEBIM-DEC-19 @WEBIM-CHAT-USAGE
+    Scenario: The visitor's own message does not make the chat unread
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the chat has no unread messages
+
+    @chat-usage @receive-message @WEBIM-DEC-19 @WEBIM-CHAT-USAGE
+    Scenario: A chat read on another device is read here too
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      And the operator replies "Your bag is at the desk"
+      When the visitor reads the chat on another device
+      Then the chat has no unread messages
+
+  Rule: Typing updates are throttled
+
+    @chat-usage @draft @WEBIM-DEC-20 @WEBIM-CHAT-USAGE
+    Scenario: Typing reaches the operator at most every 2 seconds, the latest draft last
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "My"
+      And the visitor is composing the draft "My book"
+      And the visitor is composing the draft "My booking"
+      Then the operator sees the visitor typing "My"
+      When 2 seconds pass
+      Then the operator sees the visitor typing "My booking"
+      And the chat service received 2 typing updates
+
+    @chat-usage @draft @WEBIM-DEC-20 @WEBIM-CHAT-USAGE
+    Scenario: Typing after 2 quiet seconds is sent at once
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "My"
+      And 3 seconds pass
+      And the visitor is composing the draft "My booking"
+      Then the operator sees the visitor typing "My booking"
+      And the chat service received 2 typing updates
+
+    @chat-usage @draft @WEBIM-DEC-20 @WEBIM-CHAT-USAGE
+    Scenario: A draft that did not change is not sent again
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "Hello"
+      And 2 seconds pass
+      And the visitor is composing the draft "Hello"
+      Then the last typing update carried no draft
+      And the operator sees the visitor typing "Hello"

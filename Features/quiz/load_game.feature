@@ -146,6 +146,13 @@ Feature: Customer requests to load the game
       And the customer cannot start to play
 
     @error-course @decision @QUIZ-DEC-3
+    Scenario: Asking to start a game whose question could not be loaded starts no counter
+      Given the customer has no connectivity
+      And the customer has requested to load the game
+      When the customer requests to start the game
+      Then the counter is stopped
+
+    @error-course @decision @QUIZ-DEC-3
     Scenario: Loading again once the connection is back shows the game
       Given the customer has no connectivity
       And the customer has requested to load the game

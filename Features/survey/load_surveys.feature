@@ -24,6 +24,8 @@ Feature: Load surveys
   - The cover image shown is the high-resolution variant the survey API offers: the cover image URL followed by
     "l" (as the original app does; SRV-DEC-IMAGE).
   - While the surveys load the list shows its loading state, and only then the surveys or the error.
+  - Above the surveys the list shows today's date in the user's time zone, weekday, month and day in capitals
+    ("SUNDAY, NOV 22"), as the original app's home screen does (SRV-DEC-DATE).
 
   Background:
     Given the time is "2026-11-22T08:00:00Z"
@@ -80,7 +82,7 @@ Feature: Load surveys
 
   Rule: The app displays the surveys one per page
 
-    @presentation
+    @presentation @SRV-FR-3-presentation
     Scenario: The user opens the survey list
       When the user opens the survey list
       Then the app displays the survey "Scarlett Bangkok" with the description "We'd love to hear from you!" and the image "https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_l"
@@ -88,7 +90,18 @@ Feature: Load surveys
       And the app displays no error
       And the list showed its loading state until the surveys arrived
 
-    @presentation
+    @presentation @SRV-DEC-DATE
+    Scenario: The list shows today's date above the surveys
+      When the user opens the survey list
+      Then the list shows the date "SUNDAY, NOV 22" above the surveys
+
+    @presentation @SRV-DEC-DATE
+    Scenario: The date is the one of the user's time zone
+      Given the user's time zone is "Pacific/Honolulu"
+      When the user opens the survey list
+      Then the list shows the date "SATURDAY, NOV 21" above the surveys
+
+    @presentation @SRV-FR-3-presentation
     Scenario: Swiping moves between the surveys
       Given the user has opened the survey list
       When the user swipes to the left
@@ -97,7 +110,7 @@ Feature: Load surveys
       When the user swipes to the right
       Then the page indicator shows page 1 of 3
 
-    @presentation @decision
+    @presentation @decision @SRV-FR-3-presentation
     Scenario Outline: Swiping past either end stays where it is
       Given the user has opened the survey list
       When the user swipes to the <direction> <times> times
@@ -109,20 +122,20 @@ Feature: Load surveys
         | left      | 5     | 21 on Rajah | 3    |
         | right     | 2     | Scarlett Bangkok | 1 |
 
-    @presentation @error-course @connectivity-error
+    @presentation @error-course @connectivity-error @SRV-FR-3-presentation
     Scenario: The list says why it cannot show the surveys
       Given the server cannot be reached
       When the user opens the survey list
       Then the app displays the error "Couldn't connect to the server. Check your connection and try again."
       And the page indicator shows no pages
 
-    @presentation @error-course @invalid-data-error
+    @presentation @error-course @invalid-data-error @SRV-FR-3-presentation
     Scenario: The list says something went wrong on invalid data
       Given the server answers the surveys request with the status 500 and the body 'oops'
       When the user opens the survey list
       Then the app displays the error "Something went wrong while loading the surveys. Please try again later."
 
-    @presentation @decision
+    @presentation @decision @SRV-FR-3-presentation
     Scenario: The list says when there are no surveys
       Given the server has no surveys
       When the user opens the survey list

@@ -106,7 +106,7 @@ Feature: Log in
         | 500    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}        |
         | 200    | {"data": {"attributes": {"access_token": "", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}         |
 
-    @error-course @invalid-credentials @decision
+    @error-course @invalid-credentials @decision @SRV-UC-1-invalid-credentials
     Scenario: The user types a wrong password
       Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
         | access_token | token_type | refresh_token | expires_in |
@@ -118,7 +118,7 @@ Feature: Log in
 
   Rule: The login form
 
-    @decision
+    @decision @SRV-FR-1-form
     Scenario Outline: The login button is offered once the email and the password are filled in
       When the user has typed the email "<email>" and the password "<password>"
       Then the login button is <state>
@@ -133,7 +133,7 @@ Feature: Log in
         | dev nimblehq.co | 12345678 | disabled |
         | @nimblehq.co    | 12345678 | disabled |
 
-    @decision
+    @decision @SRV-FR-1-form
     Scenario: A login with an email that is not an email address is not sent
       When the user logs in with the email "dev@nimblehq" and the password "12345678"
       Then no login request is sent

@@ -44,14 +44,14 @@ Feature: Log out
     Then logging out succeeds
     And no token is cached
 
-  @decision
+  @decision @SRV-UC-6-primary
   Scenario: Logging out when nobody is logged in
     Given nothing is cached
     When the user logs out
     Then logging out succeeds
     And no token is cached
 
-  @error-course @decision
+  @error-course @decision @SRV-UC-6-error
   Scenario: The cached token cannot be cleared
     Given the user is logged in with the token "abc" valid until "2026-11-22T10:00:00Z"
     And the store fails to delete

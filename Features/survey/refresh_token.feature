@@ -101,7 +101,7 @@ Feature: Refresh the token
         | 200    | this is not JSON                                                  |
         | 400    | {"errors": [{"code": "invalid_grant", "detail": "Token revoked"}]} |
 
-    @error-course @token-not-found @decision
+    @error-course @token-not-found @decision @SRV-UC-2-token-not-found-error
     Scenario: The user never logged in
       Given nothing is cached
       When the user opens the survey list

@@ -75,8 +75,6 @@ extension QuizSteps {
         steps.then("the customer cannot start to play") { world in
             try expect(world.screen.isLoading, equals: false, "loading indicator")
             try expectNil(world.screen.game, "the game screen")
-            world.controller.start()
-            try expect(world.ticker.isRunning, equals: false, "the counter runs")
         }
         steps.then("the app should display the error {string}") { (world, message: String) in
             try expect(world.screen.errorMessage, equals: message)

@@ -88,6 +88,12 @@ extension SurveySteps {
             try expect(indicator.accessibilityLabel, equals: "Page \(page) of \(pages)")
             try expect(indicator, equals: PageIndicatorViewModel(numberOfPages: pages, currentPage: page - 1))
         }
+        steps.given("the user's time zone is {string}") { (world, identifier: String) in
+            world.timeZone = try unwrap(TimeZone(identifier: identifier), "no time zone \"\(identifier)\"")
+        }
+        steps.then("the list shows the date {string} above the surveys") { (world, header: String) in
+            try expect(try world.shownList().dateHeader, equals: header)
+        }
         steps.then("the page indicator shows no pages") { world in
             try expect(try world.shownList().pageIndicator.numberOfPages, equals: 0)
         }

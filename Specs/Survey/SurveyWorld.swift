@@ -69,7 +69,11 @@ final class SurveyWorld: World {
         }
     }
 
-    lazy var listController = SurveyListController(loader: makeSurveysLoader(), pageSize: Self.listPageSize, view: listScreen)
+    /// The user's time zone (the steps may set it before the list opens).
+    var timeZone = TimeZone(identifier: "UTC")!
+    lazy var listController = SurveyListController(
+        loader: makeSurveysLoader(), pageSize: Self.listPageSize, view: listScreen,
+        currentDate: clock.currentDate, timeZone: timeZone)
 
     /// Opening the list and pulling to refresh both load the first page (see `SurveyListController`).
     func showSurveyList() async {

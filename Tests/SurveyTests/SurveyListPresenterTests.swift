@@ -83,3 +83,17 @@ final class SurveyListPresenterTests: XCTestCase {
         SurveyItem(id: id, title: "title \(id)", description: "description \(id)", coverImageURL: URL(string: "https://image.example.com/\(id)")!)
     }
 }
+
+final class SurveyListDateHeaderTests: XCTestCase {
+    func test_dateHeader_isWeekdayMonthAndDayInCapitalsInTheGivenTimeZone() {
+        let date = Date(timeIntervalSince1970: 1_795_334_400) // 2026-11-22T08:00:00Z
+
+        XCTAssertEqual(SurveyListPresenter.dateHeader(for: date, timeZone: TimeZone(identifier: "UTC")!), "SUNDAY, NOV 22")
+        XCTAssertEqual(SurveyListPresenter.dateHeader(for: date, timeZone: TimeZone(identifier: "Pacific/Honolulu")!), "SATURDAY, NOV 21")
+    }
+
+    func test_map_carriesTheDateHeader() {
+        XCTAssertEqual(SurveyListPresenter.map(SurveyPager(), dateHeader: "SUNDAY, NOV 22").dateHeader, "SUNDAY, NOV 22")
+        XCTAssertNil(SurveyListPresenter.map(SurveyPager()).dateHeader)
+    }
+}

@@ -30,9 +30,9 @@ public enum ChatBubblePresenter {
         default: break
         }
         let reason = switch error {
-        case .metadataUnavailable: "the chat service settings could not be loaded."
-        case .tokenUnavailable: "your chat sign-in could not be renewed."
-        case .initializeFailed: "the chat service could not be started."
+        case .failedFetchAppId: "the chat service settings could not be loaded."
+        case .failedFetchToken: "your chat sign-in could not be renewed."
+        case .initFailed: "the chat service could not be started."
         case .loginFailed: "you could not be signed in to the chat service."
         case .signInExpired, .chatNotOffered: ""
         }

@@ -8,29 +8,44 @@ public protocol ChatPreparing: AnyObject {
 /// The myCWT chat start-up flow `prepare()`:
 /// app id (stored, or from the STS-metadata API with one retry) → user token (stored and not expired, or renewed
 /// through STS) → `initialize` (on error: fetch the app id again and initialize once more) → `login` (on error:
-/// logout, renew the token and log in once more). Once ready, `prepare()` completes at once: the client is
+/// logout, renew the token and log in once more) → after every login, success or not, the identity registration
+/// when no identity is saved yet (its outcome is ignored, as in the original). A token request that cannot reach
+/// STS is sent up to 3 more times (as the original; an HTTP answer is never retried). Once ready, `prepare()` completes at once: the client is
 /// neither initialized nor logged in again (as the original client mediator).
 public final class ChatPreparer: ChatPreparing {
     /// Where the start-up flow stands (the original's `ClientState`).
     public private(set) var state: ChatClientState = .notReady
 
-    private let appIdStore: AppIdStore
-    private let tokenStore: UserTokenStore
-    private let sts: STSClient
-    private let client: ChatSDKClient
-    private let currentDate: () -> Date
+    /// Called with the new token after every token STS gave inside `prepare()` (not for `renewUserToken()`, as in
+    /// the original's `onVendorTokenUpdated`).
+    public var onTokenUpdated: ((String) -> Void)?
+
+    /// Tries of the token request when STS cannot be reached: the first one and 3 retries.
+    static let tokenRequestTries = 4
+
+    let appIdStore: AppIdStore
+    let tokenStore: UserTokenStore
+    let sts: STSClient
+    let client: ChatSDKClient
+    let identityStore: ChatIdentityStore?
+    let identityRegistry: ChatIdentityRegistry?
+    let currentDate: () -> Date
 
     public init(
         appIdStore: AppIdStore,
         tokenStore: UserTokenStore,
         sts: STSClient,
         client: ChatSDKClient,
+        identityStore: ChatIdentityStore? = nil,
+        identityRegistry: ChatIdentityRegistry? = nil,
         currentDate: @escaping () -> Date
     ) {
         self.appIdStore = appIdStore
         self.tokenStore = tokenStore
         self.sts = sts
         self.client = client
+        self.identityStore = identityStore
+        self.identityRegistry = identityRegistry
         self.currentDate = currentDate
     }
 
@@ -60,35 +75,26 @@ public final class ChatPreparer: ChatPreparing {
 
     // MARK: - Steps of the flow
 
-    private func fetchAppId() async throws(ChatPrepareError) -> String {
+    func fetchAppId() async throws(ChatPrepareError) -> String {
         for _ in 1...2 {
             if let metadata = try? await sts.requestMetadata() {
                 appIdStore.insert(appId: metadata.appId)
                 return metadata.appId
             }
         }
-        throw .metadataUnavailable
+        throw .failedFetchAppId
     }
 
     private func usableToken(appId: String) async throws(ChatPrepareError) -> String {
         if let stored = tokenStore.retrieveToken(), UserToken.isUsable(stored, now: currentDate()) {
             return stored
         }
-        return try await renewToken(appId: appId)
+        return try await renewTokenAndTell(appId: appId)
     }
 
-    private func renewToken(appId: String) async throws(ChatPrepareError) -> String {
-        let token: String
-        do {
-            token = try await sts.requestToken(appId: appId)
-        } catch {
-            switch error as? STSRefusal {
-            case .unauthorized: throw .signInExpired
-            case .unknownVendor: throw .chatNotOffered
-            case nil: throw .tokenUnavailable
-            }
-        }
-        tokenStore.insert(token: token)
+    private func renewTokenAndTell(appId: String) async throws(ChatPrepareError) -> String {
+        let token = try await renewToken(appId: appId)
+        onTokenUpdated?(token)
         return token
     }
 
@@ -96,14 +102,21 @@ public final class ChatPreparer: ChatPreparing {
         if (try? await client.initialize(appId: appId)) != nil { return appId }
         let freshAppId = try await fetchAppId()
         if (try? await client.initialize(appId: freshAppId)) != nil { return freshAppId }
-        throw .initializeFailed
+        throw .initFailed
     }
 
     private func login(token: String, appId: String) async throws(ChatPrepareError) {
-        if (try? await client.login(token: token)) != nil { return }
+        if try await logIn(with: token) { return }
         await client.logout()
-        let renewed = try await renewToken(appId: appId)
-        if (try? await client.login(token: renewed)) != nil { return }
+        let renewed = try await renewTokenAndTell(appId: appId)
+        if try await logIn(with: renewed) { return }
         throw .loginFailed
+    }
+
+    /// One login, then the identity registration (whatever the login's outcome, as in the original).
+    private func logIn(with token: String) async throws(ChatPrepareError) -> Bool {
+        let loggedIn = (try? await client.login(token: token)) != nil
+        await registerIdentityIfNeeded(token: token)
+        return loggedIn
     }
 }

@@ -20,6 +20,12 @@ public enum STSRefusal: Error, Equatable, Sendable {
     case unknownVendor
 }
 
+/// A failure of an STS request that may pass when the request is sent again: STS could not be reached (a
+/// transport failure). The original retries the token request for these only, never for an HTTP status.
+public protocol TransientSTSFailure: Error {
+    var isTransient: Bool { get }
+}
+
 /// The STS back end: the metadata API (gives the chat app id) and the token API (which throws `STSRefusal` when
 /// it refuses the customer).
 public protocol STSClient: AnyObject {
@@ -37,4 +43,15 @@ public protocol ChatSDKClient: AnyObject {
     func initialize(appId: String) async throws
     func login(token: String) async throws
     func logout() async
+}
+
+/// Where the app keeps the id the identity store gave the customer (registered once per device).
+public protocol ChatIdentityStore: AnyObject {
+    func retrieveIdentity() -> String?
+    func insert(identity: String)
+}
+
+/// The identity store API: registers the chat user (the JWT's `userId` claim) and answers with his external id.
+public protocol ChatIdentityRegistry: AnyObject {
+    func registerIdentity(userId: String) async throws -> String
 }

@@ -10,8 +10,8 @@ public protocol STSHTTPClient: AnyObject {
 
 /// The STS back end over HTTP:
 /// `GET {base}/sts/metadata` → `{"appId": "…"}` and `POST {base}/sts/token` with `{"appId": "…"}` → `{"token": "…"}`.
-public final class RemoteSTSClient: STSClient {
-    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+public final class RemoteSTSClient: STSClient, ChatIdentityRegistry {
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible, TransientSTSFailure {
         case connectivity
         case invalidData(statusCode: Int)
 
@@ -21,6 +21,9 @@ public final class RemoteSTSClient: STSClient {
             case let .invalidData(status): "The STS service answered with status \(status) and no usable data."
             }
         }
+
+        /// Only a service that could not be reached is worth asking again; an answer is not.
+        public var isTransient: Bool { self == .connectivity }
     }
 
     private let baseURL: URL
@@ -47,6 +50,20 @@ public final class RemoteSTSClient: STSClient {
         return body.token
     }
 
+    /// `POST {base}/identity` with `{"userId": …, "clientType": "iOS"}` → the identity store's record: the external
+    /// id of the first inserted entry (`res.ops[0].externalID`), else of the existing record (`record.externalID`).
+    public func registerIdentity(userId: String) async throws -> String {
+        var request = URLRequest(url: baseURL.appendingPathComponent("identity"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(IdentityInfo(userId: userId, clientType: "iOS"))
+        let body: IdentityBody = try await load(request)
+        guard let externalID = body.res?.ops.first?.externalID ?? body.record?.externalID else {
+            throw Error.invalidData(statusCode: 200)
+        }
+        return externalID
+    }
+
     private func load<Body: Decodable>(_ request: URLRequest, refusals: [Int: STSRefusal] = [:]) async throws -> Body {
         let data: Data
         let response: HTTPURLResponse
@@ -61,4 +78,11 @@ public final class RemoteSTSClient: STSClient {
     private struct MetadataBody: Decodable { let appId: String }
     private struct TokenRequestBody: Encodable { let appId: String }
     private struct TokenBody: Decodable { let token: String }
+    private struct IdentityInfo: Encodable { let userId: String; let clientType: String }
+    private struct IdentityBody: Decodable {
+        struct Record: Decodable { let externalID: String? }
+        struct Inserted: Decodable { let ops: [Record] }
+        let record: Record?
+        let res: Inserted?
+    }
 }

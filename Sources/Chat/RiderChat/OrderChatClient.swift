@@ -32,6 +32,11 @@ public final class OrderChatClient {
 
     public var quickReplies: [String] { RiderChatQuickReplies.replies(for: state.user.role) }
 
+    /// The person typed in the input: the draft so far (the counter under the input follows it).
+    public func type(_ draft: String) {
+        state.draft = draft
+    }
+
     /// Client message ids waiting for connectivity, oldest first.
     public var queuedMessageIDs: [String] { outbox }
 

@@ -27,6 +27,7 @@ public struct OrderChatPresenter: Sendable {
             quickReplies: inputEnabled ? RiderChatQuickReplies.replies(for: state.user.role) : [],
             inputPlaceholder: placeholder(state: state, closed: closed, riderName: riderName),
             characterLimit: RiderChatMessagePolicy.characterLimit,
+            characterCounter: Self.characterCounter(for: state.draft),
             notice: state.denial ?? state.notice ?? (state.isOnline ? nil : Self.offlineNotice),
             canLoadOlder: state.hasOlder,
             accessibility: OrderChatAccessibilityLabels(

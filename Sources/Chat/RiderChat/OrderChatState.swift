@@ -41,6 +41,8 @@ public struct OrderChatState: Sendable, Equatable {
     public internal(set) var hasOlder = false
     public internal(set) var canSend = false
     public internal(set) var isOnline = true
+    /// What the person has typed in the input and not sent yet.
+    public internal(set) var draft = ""
     /// Why the chat cannot be used at all (access denied or revoked).
     public internal(set) var denial: String?
     /// The last refusal or problem to show near the input ("Messages can be at most 500 characters…").

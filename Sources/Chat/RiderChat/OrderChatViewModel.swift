@@ -44,6 +44,8 @@ public struct OrderChatViewModel: Sendable, Equatable {
     public let quickReplies: [String]
     public let inputPlaceholder: String
     public let characterLimit: Int
+    /// The counter under the input for the draft typed so far ("488 characters left").
+    public let characterCounter: String
     /// A message to show above the input: a refusal reason, a denial or a connectivity note.
     public let notice: String?
     public let canLoadOlder: Bool

@@ -40,7 +40,7 @@ public enum ChatScreenPresenter {
         switch status {
         case .online: nil
         case .busyOnline: SessionError.operatorsUnavailable(.busyOnline).description
-        case .offline, .busyOffline: SessionError.operatorsUnavailable(status).description
+        case .offline, .busyOffline, .unknown: SessionError.operatorsUnavailable(status).description
         }
     }
 
@@ -53,9 +53,11 @@ public enum ChatScreenPresenter {
         return ChatScreenViewModel.MessageRow(author: author, text: message.text, attachment: message.file.map(attachment))
     }
 
-    /// "image.png (2 KB)": sizes in bytes, KB or MB (1 KB = 1,024 bytes), the same on every platform.
+    /// "invoice.pdf (2 KB)", and for an image its pixels first: "photo.jpg (800×600, 12 KB)". Sizes in bytes, KB
+    /// or MB (1 KB = 1,024 bytes), the same on every platform.
     static func attachment(_ file: SessionFile) -> String {
-        "\(file.name) (\(size(file.size)))"
+        guard let image = file.imageSize else { return "\(file.name) (\(size(file.size)))" }
+        return "\(file.name) (\(image.width)×\(image.height), \(size(file.size)))"
     }
 
     static func size(_ bytes: Int) -> String {

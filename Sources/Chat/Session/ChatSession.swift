@@ -9,6 +9,7 @@ public final class ChatSession {
 
     public private(set) var phase: Phase = .idle
     public private(set) var onlineStatus: SessionOnlineStatus?
+    public private(set) var visitSessionState: VisitSessionState = .unknown
     public private(set) var connectionStatus: SessionConnectionStatus = .disconnected
     public private(set) var chat: SessionChat?
     public private(set) var isOperatorTyping = false
@@ -17,16 +18,25 @@ public final class ChatSession {
     private let service: RealtimeChatService
     private let makeClientSideId: () -> String
     private let onEvent: (SessionEvent) -> Void
+    let currentDate: () -> Date
+    let timer: SessionTimer?
+    var typing = TypingThrottle()
 
+    /// `timer` sends the typing update held back by the throttle (at most one every 2 s); without one, an update
+    /// held back is replaced by the next one.
     public init(
         configuration: SessionConfiguration,
         service: RealtimeChatService,
         makeClientSideId: @escaping () -> String = { UUID().uuidString },
+        currentDate: @escaping () -> Date = Date.init,
+        timer: SessionTimer? = nil,
         onEvent: @escaping (SessionEvent) -> Void
     ) {
         self.configuration = configuration
         self.service = service
         self.makeClientSideId = makeClientSideId
+        self.currentDate = currentDate
+        self.timer = timer
         self.onEvent = onEvent
     }
 
@@ -115,10 +125,12 @@ public final class ChatSession {
         }
     }
 
-    /// Tells the operator whether the visitor is typing, with the draft so far (an empty draft clears it).
-    public func setComposingMessage(_ isComposing: Bool, draft: String? = nil) async throws(SessionError) {
+
+    /// Tells the service the visitor has seen the chat's messages: the chat has no unread messages any more.
+    public func markChatRead() async throws(SessionError) {
         try checkShownChat()
-        try await perform(.setComposing(isComposing: isComposing, draft: draft))
+        try await perform(.markChatRead)
+        chat?.hasUnreadMessages = false
     }
 
     /// Rates an operator of this chat from 1 to 5 stars.
@@ -144,22 +156,38 @@ public final class ChatSession {
         }
     }
 
-    private func checkShownChat() throws(SessionError) {
+    func checkShownChat() throws(SessionError) {
         try checkStarted()
         guard let chat else { throw .noChat }
         guard chat.state.isShown else { throw .chatClosed(chat.state) }
     }
 
-    private func perform(_ request: SessionRequest) async throws(SessionError) {
+    /// Sends a request. When the service lost the visit session (`reinit-required`) the session connects again
+    /// and sends the request once more, as the SDK does.
+    func perform(_ request: SessionRequest) async throws(SessionError) {
         do {
             try await service.perform(request)
+        } catch {
+            let sessionError = Self.sessionError(error)
+            guard sessionError == .reinitRequired else { throw sessionError }
+            try await reconnect()
+            do { try await service.perform(request) } catch { throw Self.sessionError(error) }
+        }
+    }
+
+    private func reconnect() async throws(SessionError) {
+        service.disconnect()
+        do {
+            try await service.connect(configuration) { [weak self] event in self?.receive(event) }
         } catch {
             throw Self.sessionError(error)
         }
     }
 
-    private static func sessionError(_ error: any Error) -> SessionError {
-        (error as? SessionError) ?? .server(String(describing: error))
+    static func sessionError(_ error: any Error) -> SessionError {
+        if let serviceError = error as? ChatServiceError { return SessionError(serviceError: serviceError.code) }
+        if let httpError = error as? ChatServiceHTTPError { return .fatalServerError(statusCode: httpError.statusCode) }
+        return (error as? SessionError) ?? .server(String(describing: error))
     }
 
     // MARK: - Events pushed by the service
@@ -180,6 +208,13 @@ public final class ChatSession {
             isOperatorTyping = false
         case let .onlineStatusChanged(status):
             onlineStatus = status
+        case let .visitSessionStateChanged(state):
+            visitSessionState = state
+            // No operator can be reached any more: only offline messages (the SDK also closes the chat).
+            if state == .offlineMessage {
+                onlineStatus = .offline
+                isOperatorTyping = false
+            }
         case let .chatStarted(startedChat, _):
             chat = startedChat
         case let .chatStateChanged(state):
@@ -191,9 +226,13 @@ public final class ChatSession {
                 chat?.messages[index] = message
             } else {
                 chat?.messages.append(message)
+                // The client keeps the unread flag: an operator's new message is unread until the visitor reads it.
+                if message.kind == .operator || message.kind == .fileFromOperator { chat?.hasUnreadMessages = true }
             }
         case let .operatorTyping(typing):
             isOperatorTyping = typing
+        case .chatReadByVisitor:
+            chat?.hasUnreadMessages = false
         case let .operatorUpdated(chatOperator):
             chat?.operator = chatOperator
         case let .connectionStatusChanged(status):

@@ -12,11 +12,17 @@ public final class OfflineSession {
     private var revision: String?
     private let service: OfflineChatService
     private let cache: OfflineHistoryCache
+    private let wait: (TimeInterval) async -> Void
 
-    public init(token: String, service: OfflineChatService, cache: OfflineHistoryCache) {
+    /// How many times a history request is sent while the service answers `server-not-ready` (as the SDK).
+    static let historyTries = 3
+
+    public init(token: String, service: OfflineChatService, cache: OfflineHistoryCache,
+                wait: @escaping (TimeInterval) async -> Void = { try? await Task.sleep(for: .seconds($0)) }) {
         self.token = token
         self.service = service
         self.cache = cache
+        self.wait = wait
         if let cached = cache.load(), cached.token == token {
             revision = cached.revision
             chats = Self.sorted(cached.chats)
@@ -50,8 +56,7 @@ public final class OfflineSession {
     public func getHistory(forced: Bool = false) async throws(SessionError) -> OfflineHistoryChanges {
         try checkActive()
         let since = forced ? nil : revision
-        let page: OfflineHistoryPage
-        do { page = try await service.history(token: token, since: since) } catch { throw Self.sessionError(error) }
+        let page = try await historyPage(since: since)
 
         var known = Dictionary(uniqueKeysWithValues: chats.map { ($0.id, $0) })
         if since == nil {
@@ -75,6 +80,8 @@ public final class OfflineSession {
         for message in page.messages.sorted(by: Self.messageOrder) {
             guard var chat = known[message.chatId], !chat.messages.contains(where: { $0.id == message.id }) else { continue }
             chat.messages.append(message)
+            // An operator's reply marks the chat unread until it is shown ("marked as unreaded" in the docs).
+            if message.kind == .operator || message.kind == .fileFromOperator { chat.hasUnreadMessages = true }
             known[message.chatId] = chat
             changes.messages.append(message)
         }
@@ -88,6 +95,21 @@ public final class OfflineSession {
         revision = page.revision
         persist()
         return changes
+    }
+
+    /// One page of history. While the service is not ready yet it is asked again, after 1 s, then 2 s (3 tries).
+    private func historyPage(since: String?) async throws(SessionError) -> OfflineHistoryPage {
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                return try await service.history(token: token, since: since)
+            } catch {
+                let sessionError = Self.sessionError(error)
+                guard sessionError == .serverNotReady, tries < Self.historyTries else { throw sessionError }
+                await wait(TimeInterval(tries))
+            }
+        }
     }
 
     // MARK: - Sending
@@ -180,6 +202,6 @@ public final class OfflineSession {
     }
 
     private static func sessionError(_ error: any Error) -> SessionError {
-        (error as? SessionError) ?? .server(String(describing: error))
+        ChatSession.sessionError(error)
     }
 }

@@ -8,6 +8,8 @@ public enum SessionRequest: Equatable, Sendable {
     case setComposing(isComposing: Bool, draft: String?)
     case rateOperator(operatorId: String, rate: Int)
     case closeChat
+    /// The visitor has seen the chat's messages (`chat.read_by_visitor`).
+    case markChatRead
     /// Ask for a full update.
     case refresh
     /// The device's push-notification token (from APNs), so the service can notify the visitor.

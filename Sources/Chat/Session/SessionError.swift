@@ -14,6 +14,19 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidRate(Int)
     case unknownOperator(String)
     case server(String)
+    /// The service lost the visit session: the session connects again (the SDK drops its page id).
+    case reinitRequired
+    case serverNotReady
+    case accountBlocked
+    case visitorBanned
+    case fileTypeNotAllowed
+    case fileTooLarge
+    case messageTooLong
+    case chatCountLimitExceeded
+    /// The offline service knows no visitor for the token yet: there is no history before the first message.
+    case visitorNotSet
+    /// The service failed with an HTTP error status (e.g. 500), a fatal server error.
+    case fatalServerError(statusCode: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +43,16 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidRate(rate): "An operator is rated from 1 to 5 stars, not \(rate)."
         case let .unknownOperator(id): "No operator \"\(id)\" took part in this chat."
         case let .server(message): "The chat service failed: \(message)"
+        case .reinitRequired: "The chat service lost the session: it is being started again."
+        case .serverNotReady: "The chat service is not ready yet: try again in a moment."
+        case .accountBlocked: "The chat is not available for this app's account."
+        case .visitorBanned: "You can no longer write in this chat."
+        case .fileTypeNotAllowed: "Files of this type cannot be sent: choose another file."
+        case .fileTooLarge: "The file is too large to be sent: choose a smaller one."
+        case .messageTooLong: "The message is too long: shorten it."
+        case .chatCountLimitExceeded: "Too many chats are open: close one first."
+        case .visitorNotSet: "History will be available after your first message."
+        case let .fatalServerError(status): "The chat service failed (HTTP \(status)): try again later."
         }
     }
 }

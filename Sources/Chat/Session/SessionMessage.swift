@@ -13,18 +13,33 @@ public struct SessionOperator: Equatable, Sendable {
     }
 }
 
-/// A file attached to a message: name, content type, size, and where to download it.
+/// The size of an image to download, in pixels (the SDK's image params).
+public struct SessionImageSize: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A file attached to a message: name, content type, size, where to download it, and for an image its size in
+/// pixels.
 public struct SessionFile: Equatable, Sendable {
     public let name: String
     public let mimeType: String
     public let size: Int
     public let url: URL?
+    /// Only an image has one (as the SDK's `imageParams`); the size given for any other file is dropped.
+    public let imageSize: SessionImageSize?
 
-    public init(name: String, mimeType: String, size: Int, url: URL?) {
+    public init(name: String, mimeType: String, size: Int, url: URL?, imageSize: SessionImageSize? = nil) {
         self.name = name
         self.mimeType = mimeType
         self.size = size
         self.url = url
+        self.imageSize = mimeType.hasPrefix("image/") ? imageSize : nil
     }
 
     public var isImage: Bool { mimeType.hasPrefix("image/") }
@@ -70,14 +85,17 @@ public struct SessionChat: Equatable, Sendable {
     public var messages: [SessionMessage]
     public var `operator`: SessionOperator?
     public let clientSideId: String?
+    /// Whether an operator wrote since the visitor last read the chat.
+    public var hasUnreadMessages: Bool
 
     public init(id: String, state: SessionChatState, messages: [SessionMessage] = [],
-                operator: SessionOperator? = nil, clientSideId: String? = nil) {
+                operator: SessionOperator? = nil, clientSideId: String? = nil, hasUnreadMessages: Bool = false) {
         self.id = id
         self.state = state
         self.messages = messages
         self.operator = `operator`
         self.clientSideId = clientSideId
+        self.hasUnreadMessages = hasUnreadMessages
     }
 }
 

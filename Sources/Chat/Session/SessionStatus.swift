@@ -1,9 +1,10 @@
 import Foundation
 
 /// Whether operators can take a chat now (`online`), their queue is full (`busyOnline`), only an offline
-/// chat is possible (`offline`), or even the offline queue is full (`busyOffline`).
+/// chat is possible (`offline`), or even the offline queue is full (`busyOffline`); `unknown` when the service
+/// named none the app knows.
 public enum SessionOnlineStatus: String, Equatable, Sendable, CaseIterable {
-    case online, busyOnline, offline, busyOffline
+    case online, busyOnline, offline, busyOffline, unknown
 }
 
 /// The state of the session's one realtime chat.

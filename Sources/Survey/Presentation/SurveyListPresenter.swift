@@ -8,17 +8,27 @@ public enum SurveyListPresenter {
     public static let invalidDataErrorMessage = "Something went wrong while loading the surveys. Please try again later."
     public static let sessionExpiredMessage = "Your session has expired. Please log in again."
 
-    public static func loading(_ pager: SurveyPager = SurveyPager()) -> SurveyListViewModel {
-        make(pager, isLoading: true, errorMessage: nil)
+    public static func loading(_ pager: SurveyPager = SurveyPager(), dateHeader: String? = nil) -> SurveyListViewModel {
+        make(pager, isLoading: true, errorMessage: nil, dateHeader: dateHeader)
     }
 
-    public static func map(_ pager: SurveyPager) -> SurveyListViewModel {
-        make(pager, isLoading: false, errorMessage: pager.surveys.isEmpty ? emptyMessage : nil)
+    public static func map(_ pager: SurveyPager, dateHeader: String? = nil) -> SurveyListViewModel {
+        make(pager, isLoading: false, errorMessage: pager.surveys.isEmpty ? emptyMessage : nil, dateHeader: dateHeader)
     }
 
     /// A failed load keeps the surveys already shown and adds the error message.
-    public static func map(_ pager: SurveyPager, error: any Error) -> SurveyListViewModel {
-        make(pager, isLoading: false, errorMessage: message(for: error))
+    public static func map(_ pager: SurveyPager, error: any Error, dateHeader: String? = nil) -> SurveyListViewModel {
+        make(pager, isLoading: false, errorMessage: message(for: error), dateHeader: dateHeader)
+    }
+
+    /// The date above the list: weekday, month and day in capitals ("EEEE, MMM d" upper-cased, in English, as the
+    /// original app), in the user's time zone.
+    public static func dateHeader(for date: Date, timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEEE, MMM d"
+        return formatter.string(from: date).uppercased()
     }
 
     public static func message(for error: any Error) -> String {
@@ -33,14 +43,15 @@ public enum SurveyListPresenter {
         }
     }
 
-    private static func make(_ pager: SurveyPager, isLoading: Bool, errorMessage: String?) -> SurveyListViewModel {
+    private static func make(_ pager: SurveyPager, isLoading: Bool, errorMessage: String?, dateHeader: String?) -> SurveyListViewModel {
         let surveys = pager.surveys.map(viewModel)
         return SurveyListViewModel(
             isLoading: isLoading,
             surveys: surveys,
             pageIndicator: PageIndicatorViewModel(numberOfPages: surveys.count, currentPage: pager.currentIndex),
             currentSurvey: pager.currentSurvey.map(viewModel),
-            errorMessage: errorMessage
+            errorMessage: errorMessage,
+            dateHeader: dateHeader
         )
     }
 

@@ -36,4 +36,6 @@ public struct SurveyListViewModel: Equatable, Sendable {
     public let pageIndicator: PageIndicatorViewModel
     public let currentSurvey: SurveyViewModel?
     public let errorMessage: String?
+    /// The date above the list, as the original home screen shows it: "SUNDAY, NOV 22"; nil without a clock.
+    public let dateHeader: String?
 }

@@ -11,6 +11,8 @@ enum ChatPrepareSteps: StepLibrary {
         registerBubble(&steps)
         registerRequestsAndStorage(&steps)
         registerSDK(&steps)
+        registerIdentity(&steps)
+        registerTokenRenewal(&steps)
     }
 
     private static func registerContext(_ steps: inout Steps<ChatPrepareWorld>) {
@@ -33,10 +35,11 @@ enum ChatPrepareSteps: StepLibrary {
         steps.given("the appId {string} is saved locally") { (world, appId: String) in world.backend.appId = appId }
         steps.given("the user token isn't saved locally") { world in world.backend.token = nil }
         steps.given("a user token valid until {string} is saved locally") { (world, text: String) in
-            world.backend.token = JWTFactory.token(subject: "stored", expiringAt: try ISODate.parse(text))
+            world.backend.token = JWTFactory.token(subject: "stored", expiringAt: try ISODate.parse(text), userId: "traveler-42")
         }
         steps.given("a valid user token is saved locally") { world in
-            world.backend.token = JWTFactory.token(subject: "stored", expiringAt: world.now.addingTimeInterval(3_600))
+            world.backend.token = JWTFactory.token(
+                subject: "stored", expiringAt: world.now.addingTimeInterval(3_600), userId: "traveler-42")
         }
         steps.given("the user token {string} is saved locally") { (world, token: String) in
             world.backend.token = token
@@ -59,6 +62,9 @@ enum ChatPrepareSteps: StepLibrary {
             world.backend.tokenExpiry = try ISODate.parse(text)
         }
         steps.given("the STS API fails every time") { world in world.backend.tokenFailsAlways = true }
+        steps.given("STS cannot be reached for the first {int} token request(s)") { (world, times: Int) in
+            world.backend.tokenUnreachableLeft = times
+        }
         steps.given("the STS API answers the token request with the status {int}") { (world, status: Int) in
             world.backend.tokenStatus = status
         }
@@ -131,6 +137,9 @@ enum ChatPrepareSteps: StepLibrary {
             case let .failed(error): "failed: \(error)"
             }
             try expect(shown, equals: state)
+        }
+        steps.then("the chat client is in the state {string}") { (world, state: String) in
+            try expect(world.preparer.state.description, equals: state)
         }
         steps.then("prepare\\(\\) completes successfully") { world in
             let outcome = try unwrap(world.outcome)

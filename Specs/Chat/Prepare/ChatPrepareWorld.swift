@@ -21,9 +21,16 @@ final class ChatPrepareWorld: World {
     /// The real STS client, talking HTTP to the fake back end.
     lazy var sts = RemoteSTSClient(baseURL: URL(string: "https://sts.mycwt.example")!, client: backend)
 
-    lazy var preparer = ChatPreparer(
-        appIdStore: backend, tokenStore: backend, sts: sts, client: backend,
-        currentDate: { [unowned self] in self.now })
+    lazy var preparer: ChatPreparer = {
+        let preparer = ChatPreparer(
+            appIdStore: backend, tokenStore: backend, sts: sts, client: backend,
+            identityStore: backend, identityRegistry: sts, currentDate: { [unowned self] in self.now })
+        preparer.onTokenUpdated = { [unowned self] token in self.updatedTokens.append(token) }
+        return preparer
+    }()
+    /// The tokens `onTokenUpdated` reported, in order.
+    var updatedTokens: [String] = []
+    var renewal: Result<String, ChatPrepareError>?
 
     lazy var entryPoint = ChatEntryPoint(
         preparer: preparer, isConnected: { [unowned self] in self.connected }, view: bubble)
@@ -45,9 +52,10 @@ final class ChatBubbleRecorder: ChatBubbleView {
 }
 
 /// The STS back end, the device storage and the chat SDK as one fake that records every call in order.
-final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatSDKClient {
+final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, STSHTTPClient, ChatSDKClient {
     enum Call: Equatable {
         case requestMetadata, requestToken(appId: String), initialize(appId: String), login(token: String), logout
+        case registerIdentity(userId: String, clientType: String)
     }
 
     struct Failure: Error {}
@@ -61,6 +69,13 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
     var metadataResults: [String?] = []          // nil = the request fails
     var metadataFallback: String? = "cwt-app-1"  // after the planned results
     var tokenFailsAlways = false
+    /// How many token requests in a row cannot reach STS (a dropped connection) before it answers.
+    var tokenUnreachableLeft = 0
+    /// The chat user id the tokens STS issues carry (their `userId` claim); nil issues tokens without one.
+    var tokenUserId: String? = "traveler-42"
+    var identity: String?
+    /// The identity store's answer: the external id it gives, or nil when it answers 500.
+    var identityExternalId: String? = "ext-traveler-42"
     /// The HTTP status of the token API's answers (200 gives a token).
     var tokenStatus = 200
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
@@ -73,6 +88,8 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
     func insert(appId: String) { self.appId = appId }
     func retrieveToken() -> String? { retrievedToken = true; return token }
     func insert(token: String) { self.token = token }
+    func retrieveIdentity() -> String? { identity }
+    func insert(identity: String) { self.identity = identity }
 
     /// The STS back end over HTTP: `GET …/sts/metadata` and `POST …/sts/token` with `{"appId": …}`.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -89,10 +106,20 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.requestToken(appId: body?["appId"] ?? ""))
             if tokenFailsAlways { throw Failure() }
-            let token = JWTFactory.token(subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry)
+            if tokenUnreachableLeft > 0 { tokenUnreachableLeft -= 1; throw Failure() }
+            let token = JWTFactory.token(
+                subject: "sts-token-\(issuedTokens.count + 1)", expiringAt: tokenExpiry, userId: tokenUserId)
             // Whatever the status, the body carries a token: only a 200 may be taken.
             if tokenStatus == 200 { issuedTokens.append(token) }
             return (Data(#"{"token":"\#(token)"}"#.utf8), response(url, status: tokenStatus))
+        case "identity":
+            let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
+            calls.append(.registerIdentity(userId: body?["userId"] ?? "", clientType: body?["clientType"] ?? ""))
+            guard request.httpMethod == "POST", let externalId = identityExternalId else {
+                return (Data(#"{"responseHeader":{"statusMessage":"error"}}"#.utf8), response(url, status: 500))
+            }
+            let record = #"{"responseHeader":{"statusMessage":"ok"},"res":{"ops":[{"externalID":"\#(externalId)"}]}}"#
+            return (Data(record.utf8), response(url, status: 200))
         default:
             return (Data(), response(url, status: 404))
         }
@@ -126,6 +153,7 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
     func logout() async { calls.append(.logout) }
 
     var metadataRequests: Int { calls.filter { $0 == .requestMetadata }.count }
+    var identityRequests: [Call] { calls.filter { if case .registerIdentity = $0 { true } else { false } } }
     var tokenRequests: [Call] { calls.filter { if case .requestToken = $0 { true } else { false } } }
     var clientCalls: [Call] {
         calls.filter { switch $0 { case .initialize, .login, .logout: true; default: false } }
@@ -133,10 +161,11 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, STSHTTPClient, ChatS
 }
 
 enum JWTFactory {
-    /// An unsigned JWT with `sub` and `exp`.
-    static func token(subject: String, expiringAt date: Date) -> String {
+    /// An unsigned JWT with `sub`, `exp` and, when given, `userId`.
+    static func token(subject: String, expiringAt date: Date, userId: String? = nil) -> String {
         let header = base64URL(#"{"alg":"none","typ":"JWT"}"#)
-        let payload = base64URL(#"{"sub":"\#(subject)","exp":\#(Int(date.timeIntervalSince1970))}"#)
+        let user = userId.map { #","userId":"\#($0)""# } ?? ""
+        let payload = base64URL(#"{"sub":"\#(subject)","exp":\#(Int(date.timeIntervalSince1970))\#(user)}"#)
         return "\(header).\(payload).unsigned"
     }
 

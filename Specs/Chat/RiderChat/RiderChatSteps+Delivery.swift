@@ -7,7 +7,7 @@ extension RiderChatSteps {
 
     static func registerDelivery(_ steps: inout Steps<RiderChatWorld>) {
         steps.then("{word} has not received {string} in the open chat") { (world, name: String, text: String) in
-            let received = world.apps[name]?.receivedFromOthers.map(\.text) ?? []
+            let received = try unwrap(world.apps[name], "\(name) has no chat open").receivedFromOthers.map(\.text)
             try expect(!received.contains(text), "\(name) should not have received \"\(text)\" live; received \(received)")
         }
         steps.then("{word} has received {int} message(s)") { (world, name: String, count: Int) in

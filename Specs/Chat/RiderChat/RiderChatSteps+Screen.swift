@@ -55,12 +55,10 @@ extension RiderChatSteps {
             try expect(try await world.viewModel(name).characterLimit, equals: limit)
         }
         steps.when("{word} types a message of {int} characters") { (world, name: String, length: Int) in
-            _ = try await world.app(name)
-            world.drafts[name] = length == 0 ? "" : world.makeMessage(length: length)
+            try await world.app(name).client.type(length == 0 ? "" : world.makeMessage(length: length))
         }
-        steps.then("the counter under the input shows {string}") { (world, counter: String) in
-            let draft = try unwrap(world.drafts.values.first, "type a message first")
-            try expect(OrderChatPresenter.characterCounter(for: draft), equals: counter)
+        steps.then("the counter under the input of {word} shows {string}") { (world, name: String, counter: String) in
+            try expect(try await world.viewModel(name).characterCounter, equals: counter)
         }
         steps.then("{word} is told {string}") { (world, name: String, message: String) in
             try expect(try await world.viewModel(name).notice, equals: message)

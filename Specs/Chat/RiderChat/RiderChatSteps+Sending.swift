@@ -54,6 +54,10 @@ extension RiderChatSteps {
             app.disconnectLive()
             await app.client.connectivityChanged(isOnline: false)
         }
+        steps.given("the network of {word} is back before her/his/their app notices it") { (world, name: String) in
+            let app = try await world.app(name)
+            app.network.isOnline = true
+        }
         steps.when("connectivity is restored for {word}") { (world, name: String) in
             let app = try await world.app(name)
             app.network.isOnline = true

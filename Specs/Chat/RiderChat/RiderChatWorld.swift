@@ -20,7 +20,6 @@ final class RiderChatWorld: World {
     var lastOutcome: RiderChatSendOutcome?
     var lastSender: String?
     var entryPoint: ChatWithRiderEntryViewModel?
-    var drafts: [String: String] = [:]
     private var nextClientMessageID = 0
 
     required init() {

@@ -14,6 +14,7 @@ enum ChatSessionSteps: StepLibrary {
         registerConnection(&steps)
         registerScreen(&steps)
         registerUpdates(&steps)
+        registerWire(&steps)
     }
 
     /// What the visitor sees: `ChatScreenPresenter` over the session.

@@ -19,6 +19,7 @@ final class ChatSessionWorld: World {
     required init() {}
 
     lazy var server = InMemoryRealtimeChatServer(currentDate: { [unowned self] in self.now })
+    let timer = ManualSessionTimer()
 
     lazy var session = ChatSession(
         configuration: configuration,
@@ -28,6 +29,8 @@ final class ChatSessionWorld: World {
             self.generatedIds.append(id)
             return id
         },
+        currentDate: { [unowned self] in self.now },
+        timer: timer,
         onEvent: { [unowned self] event in self.events.append(event) })
 
     func chatOperator(named name: String) -> SessionOperator {

@@ -12,6 +12,7 @@ enum OfflineChatSessionSteps: StepLibrary {
         registerSending(&steps)
         registerReadAndDelete(&steps)
         registerUserChange(&steps)
+        registerServiceFailures(&steps)
     }
 
     private static func registerServer(_ steps: inout Steps<OfflineChatWorld>) {

@@ -14,6 +14,8 @@ final class OfflineChatWorld: World {
     var lastChanges: OfflineHistoryChanges?
     var lastError: SessionError?
     var lastReceipt: OfflineSendReceipt?
+    /// The pauses the sessions took between tries, in seconds.
+    var waits: [TimeInterval] = []
 
     required init() {}
 
@@ -22,7 +24,8 @@ final class OfflineChatWorld: World {
     func session(of visitor: String) -> OfflineSession {
         lastVisitor = visitor
         if let session = sessions[visitor] { return session }
-        let session = OfflineSession(token: visitor, service: server, cache: cache)
+        let session = OfflineSession(token: visitor, service: server, cache: cache,
+                                     wait: { [unowned self] seconds in self.waits.append(seconds) })
         sessions[visitor] = session
         return session
     }

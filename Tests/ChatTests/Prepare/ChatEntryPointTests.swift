@@ -37,7 +37,7 @@ final class ChatEntryPointTests: XCTestCase {
 
     func test_retry_preparesAgainAndShowsReadyOnSuccess() async {
         let (sut, preparer, view) = makeSUT(connected: true)
-        preparer.results = [.failure(.metadataUnavailable), .success(())]
+        preparer.results = [.failure(.failedFetchAppId), .success(())]
 
         await sut.appDidOpen()
         await sut.retry()
@@ -58,7 +58,7 @@ final class ChatEntryPointTests: XCTestCase {
     }
 
     func test_failureMessage_isDistinctForEveryCause() {
-        let causes: [ChatPrepareError] = [.metadataUnavailable, .tokenUnavailable, .signInExpired, .chatNotOffered, .initializeFailed, .loginFailed]
+        let causes: [ChatPrepareError] = [.failedFetchAppId, .failedFetchToken, .signInExpired, .chatNotOffered, .initFailed, .loginFailed]
         XCTAssertEqual(Set(causes.map(ChatBubblePresenter.failureMessage(for:))).count, causes.count)
     }
 

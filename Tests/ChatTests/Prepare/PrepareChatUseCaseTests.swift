@@ -32,7 +32,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         try? await sut.prepare()
 
-        XCTAssertEqual(sut.state, .failed(.initializeFailed))
+        XCTAssertEqual(sut.state, .failed(.initFailed))
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
         try? await sut.prepare()
@@ -80,7 +80,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
         let (sut, spy) = makeSUT()
         spy.metadataResults = [.failure(AnyError()), .failure(AnyError())]
 
-        await expect(sut, toFailWith: .metadataUnavailable)
+        await expect(sut, toFailWith: .failedFetchAppId)
         XCTAssertEqual(spy.messages, [.retrieveAppId, .requestMetadata, .requestMetadata])
     }
 
@@ -149,7 +149,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
         let (sut, spy) = makeSUT(appId: "app-1")
         spy.tokenResults = [.failure(AnyError())]
 
-        await expect(sut, toFailWith: .tokenUnavailable)
+        await expect(sut, toFailWith: .failedFetchToken)
         XCTAssertFalse(spy.messages.contains(.initialize(appId: "app-1")))
     }
 
@@ -175,7 +175,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
         spy.initializeResults = [.failure(AnyError()), .failure(AnyError())]
         spy.metadataResults = [.success(STSMetadata(appId: "app-1"))]
 
-        await expect(sut, toFailWith: .initializeFailed)
+        await expect(sut, toFailWith: .initFailed)
         XCTAssertEqual(spy.messages.filter { if case .login = $0 { true } else { false } }, [])
     }
 
@@ -184,7 +184,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
         spy.initializeResults = [.failure(AnyError())]
         spy.metadataResults = [.failure(AnyError()), .failure(AnyError())]
 
-        await expect(sut, toFailWith: .metadataUnavailable)
+        await expect(sut, toFailWith: .failedFetchAppId)
     }
 
     // MARK: - Login
@@ -229,7 +229,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
         spy.loginResults = [.failure(AnyError())]
         spy.tokenResults = [.failure(AnyError())]
 
-        await expect(sut, toFailWith: .tokenUnavailable)
+        await expect(sut, toFailWith: .failedFetchToken)
     }
 
     func test_prepare_completesSuccessfullyOnLoginSuccess() async {
@@ -241,10 +241,17 @@ final class PrepareChatUseCaseTests: XCTestCase {
     }
 
     func test_errorDescription_namesTheFailingStep() {
-        XCTAssertTrue(ChatPrepareError.metadataUnavailable.description.contains("metadata"))
-        XCTAssertTrue(ChatPrepareError.tokenUnavailable.description.contains("token"))
-        XCTAssertTrue(ChatPrepareError.initializeFailed.description.contains("initialized"))
+        XCTAssertTrue(ChatPrepareError.failedFetchAppId.description.contains("metadata"))
+        XCTAssertTrue(ChatPrepareError.failedFetchToken.description.contains("token"))
+        XCTAssertTrue(ChatPrepareError.initFailed.description.contains("initialized"))
         XCTAssertTrue(ChatPrepareError.loginFailed.description.contains("login"))
+    }
+
+    func test_stateDescription_namesTheStateAndErrorAsTheOriginalClient() {
+        XCTAssertEqual(ChatClientState.notReady.description, "notReady")
+        XCTAssertEqual(ChatClientState.ready.description, "ready")
+        XCTAssertEqual(ChatClientState.failed(.failedFetchAppId).description, "failed(failedFetchAppId)")
+        XCTAssertEqual(ChatClientState.failed(.initFailed).description, "failed(initFailed)")
     }
 
     // MARK: - Helpers

@@ -2,7 +2,7 @@ import Foundation
 @testable import Chat
 
 /// One spy for every boundary of the start-up flow, so tests can check the order of the calls.
-final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
+final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry {
     enum ReceivedMessage: Equatable {
         case retrieveAppId
         case insertAppId(String)
@@ -13,6 +13,9 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
         case initialize(appId: String)
         case login(token: String)
         case logout
+        case retrieveIdentity
+        case insertIdentity(String)
+        case registerIdentity(userId: String)
     }
 
     private(set) var messages: [ReceivedMessage] = []
@@ -23,6 +26,8 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
     var tokenResults: [Result<String, Error>] = []
     var initializeResults: [Result<Void, Error>] = []
     var loginResults: [Result<Void, Error>] = []
+    var storedIdentity: String?
+    var identityResults: [Result<String, Error>] = []
 
     func retrieveAppId() -> String? { messages.append(.retrieveAppId); return storedAppId }
     func insert(appId: String) { messages.append(.insertAppId(appId)); storedAppId = appId }
@@ -51,6 +56,14 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
 
     func logout() async { messages.append(.logout) }
 
+    func retrieveIdentity() -> String? { messages.append(.retrieveIdentity); return storedIdentity }
+    func insert(identity: String) { messages.append(.insertIdentity(identity)); storedIdentity = identity }
+
+    func registerIdentity(userId: String) async throws -> String {
+        messages.append(.registerIdentity(userId: userId))
+        return try next(&identityResults, orFail: "registerIdentity").get()
+    }
+
     /// An unplanned call fails loudly instead of succeeding by accident.
     private func next<T>(_ results: inout [Result<T, Error>], orFail call: String) -> Result<T, Error> {
         guard !results.isEmpty else { return .failure(UnexpectedCall(name: call)) }
@@ -62,11 +75,15 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient {
 
 struct AnyError: Error {}
 
+/// A failure of STS that may pass on another try (STS could not be reached).
+struct UnreachableError: TransientSTSFailure { var isTransient: Bool { true } }
+
 enum JWT {
     /// An unsigned JWT whose payload carries `exp`.
-    static func token(expiringAt date: Date) -> String {
+    static func token(expiringAt date: Date, userId: String? = nil) -> String {
         let header = base64URL(#"{"alg":"none","typ":"JWT"}"#)
-        let payload = base64URL(#"{"sub":"customer-1","exp":\#(Int(date.timeIntervalSince1970))}"#)
+        let user = userId.map { #","userId":"\#($0)""# } ?? ""
+        let payload = base64URL(#"{"sub":"customer-1","exp":\#(Int(date.timeIntervalSince1970))\#(user)}"#)
         return "\(header).\(payload).signature"
     }
 

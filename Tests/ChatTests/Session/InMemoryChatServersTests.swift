@@ -122,7 +122,7 @@ final class InMemoryOfflineChatServerTests: XCTestCase {
         let second = try await sut.history(token: "alice", since: first.revision)
 
         XCTAssertEqual(second.messages.map(\.text), ["answer"])
-        XCTAssertEqual(second.chats.map(\.hasUnreadMessages), [true])
+        XCTAssertEqual(second.chats.map(\.id), [chat])
     }
 
     func test_send_refusesChatOfAnotherVisitor() async throws {

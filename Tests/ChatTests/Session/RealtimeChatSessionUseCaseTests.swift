@@ -259,15 +259,6 @@ final class RealtimeChatSessionUseCaseTests: XCTestCase {
         XCTAssertFalse(sut.isOperatorTyping)
     }
 
-    func test_setComposingMessage_sendsTypingAndDraft() async throws {
-        let (sut, service, _) = try await makeStartedSUT(chat: SessionChat(id: "c", state: .chatting))
-
-        try await sut.setComposingMessage(true, draft: "Hel")
-        try await sut.setComposingMessage(false, draft: "")
-
-        XCTAssertEqual(service.performedRequests, [.setComposing(isComposing: true, draft: "Hel"), .setComposing(isComposing: false, draft: "")])
-    }
-
     func test_rateOperator_refusesRatesOutsideOneToFive() async throws {
         let (sut, service, _) = try await makeStartedSUT(chat: SessionChat(id: "c", state: .chatting))
 

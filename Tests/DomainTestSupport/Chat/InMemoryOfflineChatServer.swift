@@ -17,6 +17,8 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     /// Every send that reached the service, in order.
     public private(set) var sendRequests: [(request: OfflineSendRequest, token: String)] = []
     private var stored: [String: StoredChat] = [:]
+    private var pendingHistoryFailures: [any Error] = []
+    private var knownVisitors: Set<String> = []
     private var revision = 0
     private var lastId = 0
     private let currentDate: () -> Date
@@ -33,6 +35,9 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     public func history(token: String, since revision: String?) async throws -> OfflineHistoryPage {
         historyRequests.append((token, revision))
         try checkReachable()
+        if !pendingHistoryFailures.isEmpty { throw pendingHistoryFailures.removeFirst() }
+        // Like the SDK's server, a visitor exists only after their first message.
+        guard knownVisitors.contains(token) else { throw ChatServiceError(code: "visitor-not-set") }
         let since = revision.flatMap(Int.init) ?? -1
         let own = stored.values.filter { $0.token == token }
         let chats = own.filter { $0.changedAt > since }.map(\.chat)
@@ -95,12 +100,15 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         return message
     }
 
-    /// An operator answers a chat later: the chat is marked unread.
+    /// An operator answers a chat later (the visitor's session marks it unread when the answer arrives).
     @discardableResult
     public func operatorReplies(_ text: String, inChat chatId: String, operatorName: String) -> OfflineMessage {
-        let message = addMessage(to: chatId, kind: .operator, text: text, date: currentDate(), senderName: operatorName)
-        stored[chatId]?.chat.hasUnreadMessages = true
-        return message
+        addMessage(to: chatId, kind: .operator, text: text, date: currentDate(), senderName: operatorName)
+    }
+
+    /// The next history requests are answered with these failures, in order (e.g. `server-not-ready`, HTTP 500).
+    public func failNextHistoryRequests(with failures: [any Error]) {
+        pendingHistoryFailures.append(contentsOf: failures)
     }
 
     public func chatIds(of token: String) -> [String] {
@@ -127,6 +135,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         revision += 1
         let id = nextId("offline-chat")
         stored[id] = StoredChat(chat: OfflineChat(id: id, createdAt: createdAt, departmentKey: departmentKey), token: token, changedAt: revision)
+        knownVisitors.insert(token)
         return id
     }
 

@@ -21,7 +21,11 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     private var subscriber: ((SessionEvent) -> Void)?
     public private(set) var isConnected = false
     private var chatOperators: [String: SessionOperator] = [:]
-    private var pendingFailures: [SessionError] = []
+    private var pendingFailures: [any Error] = []
+    /// How many times a session connected (a reconnection after `reinit-required` counts).
+    public private(set) var connections = 0
+    /// How many times the visitor's session said the chat was read.
+    public private(set) var readMarks = 0
     private var lastId = 0
     private let currentDate: () -> Date
     private let attachmentsURL: URL
@@ -47,6 +51,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         connectedConfiguration = configuration
         subscriber = onEvent
         isConnected = true
+        connections += 1
         push(.fullUpdate(snapshot))
     }
 
@@ -75,6 +80,9 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         case .closeChat:
             isVisitorTyping = false
             changeChatState(to: .closedByVisitor)
+        case .markChatRead:
+            chat?.hasUnreadMessages = false
+            readMarks += 1
         case .refresh:
             push(.fullUpdate(snapshot))
         case let .setDeviceToken(token):
@@ -128,9 +136,9 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         push(.messageReceived(edited))
     }
 
-    public func operatorSendsFile(name: String, mimeType: String, size: Int) {
+    public func operatorSendsFile(name: String, mimeType: String, size: Int, imageSize: SessionImageSize? = nil) {
         addMessage(kind: .fileFromOperator, text: name, clientSideId: nil, sender: chat?.operator,
-                   file: attachment(name: name, mimeType: mimeType, size: size))
+                   file: attachment(name: name, mimeType: mimeType, size: size, imageSize: imageSize))
     }
 
     public func systemMessage(_ text: String) {
@@ -169,6 +177,32 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         pendingFailures.append(error)
     }
 
+    /// The next visitor request is answered with the service's error wire string (e.g. `"account-blocked"`).
+    public func failNextRequest(withServiceError code: String) {
+        pendingFailures.append(ChatServiceError(code: code))
+    }
+
+    /// The service reports the visit session state by its wire string (e.g. `"offline-message"`).
+    public func reportVisitSessionState(wireValue: String) {
+        push(.visitSessionStateChanged(VisitSessionState(wireValue: wireValue)))
+    }
+
+    /// The service reports the online status by its wire string (e.g. `"busy_online"`).
+    public func reportOnlineStatus(wireValue: String) {
+        setOnlineStatus(SessionOnlineStatus(wireValue: wireValue))
+    }
+
+    /// The service reports the chat state by its wire string (e.g. `"closed_by_operator"`).
+    public func reportChatState(wireValue: String) {
+        changeChatState(to: SessionChatState(wireValue: wireValue))
+    }
+
+    /// The visitor read the chat on another device.
+    public func visitorReadsChatElsewhere() {
+        chat?.hasUnreadMessages = false
+        push(.chatReadByVisitor)
+    }
+
     /// Pushes a full update on the service's own initiative.
     public func pushFullUpdate() {
         push(.fullUpdate(snapshot))
@@ -192,6 +226,8 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         guard chat != nil else { return }
         let message = makeMessage(kind: kind, text: text, clientSideId: clientSideId, sender: sender, file: file)
         chat?.messages.append(message)
+        // The server's own record (`unreadByVisitorSinceTs`), delivered with full updates only.
+        if kind == .operator || kind == .fileFromOperator { chat?.hasUnreadMessages = true }
         push(.messageReceived(message))
     }
 
@@ -201,10 +237,10 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
                        senderUID: sender?.id, senderName: sender?.name, senderAvatarURL: sender?.avatarURL, file: file)
     }
 
-    private func attachment(name: String, mimeType: String, size: Int) -> SessionFile {
+    private func attachment(name: String, mimeType: String, size: Int, imageSize: SessionImageSize? = nil) -> SessionFile {
         let id = nextId("file")
         return SessionFile(name: name, mimeType: mimeType, size: size,
-                           url: attachmentsURL.appendingPathComponent(id).appendingPathComponent(name))
+                           url: attachmentsURL.appendingPathComponent(id).appendingPathComponent(name), imageSize: imageSize)
     }
 
     private func nextId(_ prefix: String) -> String {

@@ -31,7 +31,8 @@ final class HTMLReportTests: XCTestCase {
         let quiz = try XCTUnwrap(features[0]["scenarios"] as? [[String: Any]])
         let failingSteps = try XCTUnwrap(quiz[1]["p"] as? [[String: Any]])
         XCTAssertEqual(failingSteps[2]["e"] as? String, "Specs/QuizSteps.swift:20: expected 1 hits, got 0")
-        XCTAssertEqual(failingSteps[2]["l"] as? String, "Specs/Steps.swift:18")
+        let locations = try XCTUnwrap(data["locations"] as? [String])
+        XCTAssertEqual((failingSteps[2]["l"] as? Int).map { locations[$0] }, "Specs/Steps.swift:18", "locations are referred to by index")
         XCTAssertEqual((failingSteps[2]["at"] as? [[String: Any]])?.first?["n"] as? String, "screen <1>.png")
         let undefinedSteps = try XCTUnwrap(quiz[2]["p"] as? [[String: Any]])
         XCTAssertTrue((undefinedSteps[2]["sn"] as? String)?.hasPrefix("steps.then(") == true)
@@ -64,7 +65,9 @@ final class HTMLReportTests: XCTestCase {
     func test_html_listsEveryScenarioOnce() throws {
         let data = try XCTUnwrap(embeddedData(render(.html, sampleEnvelopes())))
         let features = try XCTUnwrap(data["features"] as? [[String: Any]])
-        let ids = features.flatMap { ($0["scenarios"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+        let ids = features.flatMap { feature in
+            (feature["scenarios"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "\(feature["uri"] ?? ""):\($0["l"] ?? "")" }
+        }
         XCTAssertEqual(ids.count, 8)
         XCTAssertEqual(Set(ids).count, 8, "anchors are unique")
         XCTAssertTrue(ids.contains("Features/quiz.feature:33"))

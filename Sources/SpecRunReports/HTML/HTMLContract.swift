@@ -8,9 +8,10 @@
 protocol HTMLKey: RawRepresentable<String>, CaseIterable {}
 
 enum HTMLContract {
-    /// The page's data: `{run, features, requirements?, runHooks?, parseErrors?}`.
+    /// The page's data: `{run, features, requirements?, runHooks?, parseErrors?, locations}`; `locations` are the
+    /// step definitions' and hooks' `file:line`, which steps refer to by index (`l`).
     enum Report: String, HTMLKey {
-        case run, features, requirements, runHooks, parseErrors
+        case run, features, requirements, runHooks, parseErrors, locations
     }
 
     /// The run's facts.
@@ -57,7 +58,7 @@ enum HTMLContract {
 
     /// A scenario (an outline's row is one too).
     enum Scenario: String, HTMLKey {
-        /// Anchor `uri:line` (unique in the report).
+        /// Anchor, unique in the report: written only when it is not `uri:line` (a second scenario on a line).
         case id
         /// Name.
         case n
@@ -91,7 +92,7 @@ enum HTMLContract {
     enum Step: String, HTMLKey {
         /// Keyword and text (steps) or label (hooks).
         case k, x, h
-        /// Status (left out: passed), duration in nanoseconds, step definition or hook location.
+        /// Status (left out: passed), duration in nanoseconds, step definition or hook location (index in `locations`).
         case s, d, l
         /// Error message or stack trace.
         case e

@@ -10,7 +10,7 @@ extension HTMLModel {
         let status = attempt.map { index.status(of: $0).lowercased } ?? "unknown"
         let scenario = entry.lineage?.scenario
         json.openObject()
-        json.field(Key.id, anchor)
+        if anchor != "\(pickle.uri):\(line)" { json.field(Key.id, anchor) }
         json.field(Key.n, pickle.name)
         json.field(Key.k, scenario?.keyword ?? "Scenario")
         json.field(Key.l, line)

@@ -32,13 +32,15 @@ extension HTMLModel {
         } else {
             let hook = index.hook(of: step)
             json.field(Key.h, ConsoleText.hookLabel(hook))
-            if let reference = hook?.sourceReference, let location = index.location(of: reference) { json.field(Key.l, location) }
+            if let reference = hook?.sourceReference, let location = index.location(of: reference) {
+                json.field(Key.l, locations.number(location))
+            }
         }
         if status != .passed { json.field(Key.s, status.lowercased) }
         if let nanos = result?.duration.totalNanos, nanos > 0 { json.field(Key.d, nanos) }
         if step.pickleStepId != nil, let definition = index.stepDefinition(of: step),
            let location = index.location(of: definition.sourceReference) {
-            json.field(Key.l, location)
+            json.field(Key.l, locations.number(location))
         }
         if let result, status == .failed || status == .pending || status == .skipped {
             json.optional(Key.e, result.exception?.stackTrace ?? result.message ?? result.exception?.message)

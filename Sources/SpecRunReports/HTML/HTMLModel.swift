@@ -6,6 +6,8 @@ struct HTMLModel {
     let index: RunIndex
     let extras: HTMLGherkinExtras
     let title: String
+    /// The `file:line` texts steps refer to by index.
+    let locations = HTMLLocations()
 
     /// What the writer knows of a scenario's final attempt, by pickle.
     struct Attempts {
@@ -28,6 +30,7 @@ struct HTMLModel {
         json.openArray()
         features(&json, &coverage)
         json.closeArray()
+        json.strings(HTMLContract.Report.locations, locations.texts)
         if let requirements {
             json.key(HTMLContract.Report.requirements)
             requirements.write(coverage, &json)

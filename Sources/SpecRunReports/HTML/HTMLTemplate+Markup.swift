@@ -37,7 +37,7 @@ enum HTMLTemplate {
       <section id="features" aria-labelledby="features-title">
         <h2 id="features-title">Features</h2>
         <div class="toolbar" role="search">
-          <input type="search" id="search" placeholder="Words, or tags: @smoke and not @slow  (press /)" autocomplete="off" aria-label="Search scenarios by words or tag expression" aria-describedby="search-hint">
+          <input type="search" id="search" placeholder="Words, or tags: @smoke and not @slow  (press /)" aria-label="Search scenarios by words or tag expression" aria-describedby="search-hint">
           <button type="button" id="expand-all">Expand all</button>
           <button type="button" id="collapse-all">Collapse all</button>
         </div>

@@ -22,13 +22,20 @@ function update() {
   var shown = 0, searching = filtering(), openedBySearch = 0;
   model.features.forEach(function (feature, f) {
     var node = featureNodes[f];
-    node.visible = searching ? feature.scenarios.filter(matches) : feature.scenarios;
-    shown += node.visible.length;
-    if (searching && node.visible.length && openedBySearch < 200 && state.open[f] === undefined) {
+    var visible = searching ? feature.scenarios.filter(matches) : feature.scenarios;
+    shown += visible.length;
+    if (searching && visible.length && openedBySearch < 200 && state.open[f] === undefined) {
       state.open[f] = true;
-      openedBySearch += node.visible.length;
+      openedBySearch += visible.length;
     }
-    refreshFeature(f);
+    // Cards whose scenarios, openness and wording stay the same are left alone.
+    if (node.stale || node.wasOpen !== !!state.open[f] || node.wasFiltering !== searching || !sameList(node.visible, visible)) {
+      node.visible = visible;
+      node.stale = false;
+      node.wasOpen = !!state.open[f];
+      node.wasFiltering = searching;
+      refreshFeature(f);
+    }
   });
   visibleCount.textContent = searching ? 'Showing ' + shown + ' of ' + plural(model.scenarios.length, 'scenario') : '';
   visibleCount.dataset.visible = String(shown);
@@ -40,7 +47,17 @@ function update() {
     b.classList.toggle('active', active);
     b.setAttribute('aria-pressed', active ? 'true' : 'false');
   });
+  renderNear();
 }
+
+function sameList(a, b) {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function markStale() { featureNodes.forEach(function (node) { node.stale = true; }); }
 
 function applySearch() {
   state.query = parseQuery(searchBox.value);
@@ -59,6 +76,7 @@ function setAllOpen(open) {
   state.scenarioOpen = {};
   state.shown = {};
   model.features.forEach(function (feature, f) { state.open[f] = open; });
+  markStale();
   update();
 }
 
@@ -74,6 +92,7 @@ function openTarget() {
   var position = 0;
   items.forEach(function (item, i) { if (item.sc === sc || (item.rows && item.rows.indexOf(sc) >= 0)) position = i; });
   state.shown[sc.f] = Math.max(state.shown[sc.f] || CHUNK, position + 1);
+  featureNodes[sc.f].stale = true;
   update();
   renderFeatureBody(sc.f, true);
   var node = document.getElementById(sc.id);
@@ -99,12 +118,17 @@ function setUpTheme() {
   });
 }
 
+var timings = { parsed: performance.now() };
 function start() {
   setUpTheme();
   renderHeader();
+  timings.header = performance.now();
   renderRequirements();
+  timings.requirements = performance.now();
   renderProblems();
+  timings.problems = performance.now();
   buildFeatureCards(document.getElementById('features-view'));
+  timings.cards = performance.now();
   var timer = null;
   searchBox.addEventListener('input', function () {
     clearTimeout(timer);
@@ -121,6 +145,7 @@ function start() {
   window.addEventListener('beforeprint', function () {
     model.features.forEach(function (feature, f) { state.open[f] = true; });
     state.expandAll = true;
+    markStale();
     update();
     renderAllOpen();
     Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) { d.open = true; });
@@ -129,7 +154,8 @@ function start() {
   update();
   openTarget();
   // For tools/browser_check.py and the scale check: the same functions the page uses.
-  window.specrun = { parseTagExpression: parseTagExpression, parseQuery: parseQuery, markdown: markdown, applySearch: applySearch };
+  window.specrun = { parseTagExpression: parseTagExpression, parseQuery: parseQuery, markdown: markdown, applySearch: applySearch, timings: timings };
+  window.specrunReady = performance.now();
   document.body.dataset.ready = 'true';
   if (window.requestIdleCallback) {
     var next = 0;

@@ -7,7 +7,7 @@
  * @property {Feature[]} features
  * @property {Requirements} [requirements]
  * @property {RunHook[]} [runHooks]
- * @property {ParseError[]} [parseErrors]
+ * @property {ParseError[]} [parseErrors] @property {string[]} locations file:line, referred to by steps' `l`
  */
 /** @typedef {Object} Run
  * @property {string} title @property {string} [start] @property {number} duration
@@ -42,7 +42,7 @@
  * @property {string[]} header @property {string[][]} rows @property {number[]} cases
  */
 /** @typedef {Object} Scenario
- * @property {string} id anchor @property {string} n name @property {string} k keyword @property {number} l line
+ * @property {string} [id] anchor (uri:line when absent) @property {string} n name @property {string} k keyword @property {number} l line
  * @property {number} [r] rule @property {string[]} t tags @property {string} [s] status (passed when absent)
  * @property {number} [d] duration ns @property {string} [m] description @property {number} [o] outline
  * @property {number} [e] examples @property {number} [w] row @property {number} [a] attempts @property {boolean} [fl] flaky
@@ -50,7 +50,7 @@
  */
 /** @typedef {Object} Step
  * @property {string} [k] keyword @property {string} [x] text @property {string} [h] hook label
- * @property {string} [s] status (passed when absent) @property {number} [d] duration ns @property {string} [l] location
+ * @property {string} [s] status (passed when absent) @property {number} [d] duration ns @property {number} [l] location (index in locations)
  * @property {string} [e] error @property {number[][]} [g] parameters [start, length] in code points
  * @property {string[][]} [tb] data table @property {DocString} [ds] doc string @property {string} [sn] snippet
  * @property {string[]} [am] ambiguous candidates @property {Attachment[]} [at] attachments
@@ -78,6 +78,7 @@ function loadReport() {
   /** @type {Report} */
   var data = JSON.parse(document.getElementById('report-data').textContent);
   var model = { data: data, run: data.run || {}, features: data.features || [], scenarios: [], byId: {} };
+  var locations = data.locations || [];
   model.features.forEach(function (feature, f) {
     feature.index = f;
     feature.outlines = feature.outlines || [];
@@ -85,6 +86,8 @@ function loadReport() {
       sc.f = f;
       sc.i = i;
       if (!sc.s) sc.s = 'passed';
+      if (!sc.id) sc.id = feature.uri + ':' + sc.l;
+      for (var k = 0; k < sc.p.length; k++) if (typeof sc.p[k].l === 'number') sc.p[k].l = locations[sc.p[k].l];
       model.scenarios.push(sc);
       model.byId[sc.id] = sc;
     });

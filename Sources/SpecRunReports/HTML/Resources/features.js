@@ -35,13 +35,16 @@ function featureItems(feature, visible) {
 }
 
 function buildFeatureCards(container) {
+  var pending = false;
   if ('IntersectionObserver' in window) {
     nearObserver = new IntersectionObserver(function (entries) {
       entries.forEach(function (entry) {
         var f = Number(entry.target.dataset.feature);
         featureNodes[f].near = entry.isIntersecting;
-        if (entry.isIntersecting) renderFeatureBody(f);
+        if (entry.isIntersecting && state.open[f] && !featureNodes[f].rendered) pending = true;
       });
+      if (pending) renderNear();
+      pending = false;
     }, { rootMargin: '800px 0px' });
   }
   var fragment = document.createDocumentFragment();
@@ -65,6 +68,8 @@ function buildFeatureCards(container) {
     body.hidden = true;
     head.addEventListener('click', function () {
       state.open[f] = !state.open[f];
+      var node = featureNodes[f];
+      node.wasOpen = state.open[f];
       refreshFeature(f);
       renderFeatureBody(f, true);
     });
@@ -90,7 +95,20 @@ function refreshFeature(f) {
   if (node.rendered) { clear(node.body); node.rendered = false; }
   if (open) {
     node.body.style.minHeight = Math.min(featureItems(feature, node.visible).length, CHUNK) * 44 + 'px';
-    if (node.near || !nearObserver) renderFeatureBody(f);
+  }
+}
+
+/** Builds the open cards that are within reach of the viewport now, in page order, measuring as it goes (the
+ *  observer's view of which cards are near is from before the cards changed size). */
+function renderNear() {
+  var reach = window.innerHeight + 800, budget = 3 * CHUNK;
+  for (var f = 0; f < featureNodes.length && budget > 0; f++) {
+    var node = featureNodes[f];
+    if (!state.open[f] || node.rendered || node.section.hidden) continue;
+    var top = node.section.getBoundingClientRect().top;
+    if (top > reach) break;
+    if (node.section.getBoundingClientRect().bottom < -800) continue;
+    budget -= renderFeatureBody(f, true) || 0;
   }
 }
 
@@ -114,15 +132,18 @@ function renderFeatureBody(f, force) {
     add(list, item.sc ? renderScenario(item.sc, feature) : renderOutline(feature, item.outline, item.rows));
   });
   add(node.body, list);
+  var built = Math.min(items.length, limit);
   if (items.length > limit) {
     var more = button('more', 'Show ' + Math.min(CHUNK * 5, items.length - limit) + ' more (' + (items.length - limit) + ' not shown)');
     more.addEventListener('click', function () {
       state.shown[f] = limit + CHUNK * 5;
       node.rendered = false;
+      clear(node.body);
       renderFeatureBody(f, true);
     });
     add(node.body, more);
   }
+  return built;
 }
 
 function renderRule(rule) {

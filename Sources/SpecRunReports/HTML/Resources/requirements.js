@@ -45,21 +45,35 @@ function renderRequirements() {
   }
 }
 
+var STORIES_OPEN = 8;
+var storiesOpened = 0;
+
+/** A story as a disclosure; its criteria are built when it opens (the first stories not proven open at once). */
 function renderStory(story) {
   var details = el('details', 'story');
   details.dataset.story = story.id;
   var status = story.proven === story.total ? 'proven'
     : story.criteria.some(function (c) { return c.status === 'failing'; }) ? 'failing' : 'not-run';
-  if (status !== 'proven') details.open = true;
   var summary = el('summary', 'story-head');
   var wording = story.proven + ' of ' + plural(story.total, 'criterion', 'criteria') + ' proven';
   add(summary, coverageBadge(status), ' ', el('span', 'story-id mono', story.id), ' ', el('span', 'story-title', story.title),
     el('span', 'story-count', wording), meter(story.proven, story.total, wording));
   add(details, summary);
-  if (story.uri) add(details, el('p', 'where mono', story.uri + (story.line ? ':' + story.line : '')));
-  var list = el('ul', 'criteria');
-  story.criteria.forEach(function (criterion) { add(list, renderCriterion(criterion)); });
-  return add(details, list);
+  function build() {
+    if (details.dataset.built) return;
+    details.dataset.built = 'true';
+    if (story.uri) add(details, el('p', 'where mono', story.uri + (story.line ? ':' + story.line : '')));
+    var list = el('ul', 'criteria');
+    story.criteria.forEach(function (criterion) { add(list, renderCriterion(criterion)); });
+    add(details, list);
+  }
+  details.addEventListener('toggle', function () { if (details.open) build(); });
+  if (status !== 'proven' && storiesOpened < STORIES_OPEN) {
+    storiesOpened++;
+    details.open = true;
+    build();
+  }
+  return details;
 }
 
 function renderCriterion(criterion) {
@@ -83,13 +97,14 @@ function renderCriterion(criterion) {
     add(behind, el('span', 'empty', 'No scenario carries @' + criterion.id + ' yet.'));
   } else {
     var ul = el('ul');
-    criterion.scenarios.forEach(function (id) {
+    criterion.scenarios.slice(0, 20).forEach(function (id) {
       var sc = model.byId[id];
       if (!sc) return;
       add(ul, add(el('li'), statusIcon(sc.s), hiddenText(LABEL[sc.s] + ': '), ' ', scenarioLink(sc),
         el('span', 'where mono', ' ' + model.features[sc.f].uri + ':' + sc.l)));
     });
     add(behind, ul);
+    if (criterion.scenarios.length > 20) add(behind, el('p', 'empty', 'and ' + (criterion.scenarios.length - 20) + ' more: search for @' + criterion.id + '.'));
   }
   add(li, behind);
   if (criterion.uri) add(li, el('p', 'where mono', criterion.uri + (criterion.line ? ':' + criterion.line : '')));

@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions"]),
         // The HTML report's stylesheet and script are files of their own, embedded at build time.
         .target(name: "SpecRunReports", dependencies: ["Messages"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
-        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Gherkin", "Messages", "TagExpressions"]),
+        // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
+        .target(name: "Requirements"),
+        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Requirements", "Gherkin", "Messages", "TagExpressions"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
         .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages"]),
@@ -51,6 +53,7 @@ let package = Package(
 
         // Tests: one target per module, plus the compatibility kit and the acceptance features
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(name: "RequirementsTests", dependencies: ["Requirements"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions"]),
         .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions"]),

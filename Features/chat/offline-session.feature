@@ -37,7 +37,7 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive / Your bag is at the desk |
         | refund  | Where is my refund? / It was sent yesterday     |
 
-    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9
+    @offline-mode @history @WEBIM-DEC-8 @WEBIM-DEC-9 @WEBIM-OFFLINE-1
     Scenario: The first request gets the full history, later ones only what changed
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -115,7 +115,7 @@ Feature: Offline chats answered later by an operator
         | chat    | messages                                      |
         | baggage | My bag did not arrive / It is a blue suitcase |
 
-    @offline-mode @send
+    @offline-mode @send @WEBIM-OFFLINE-2
     Scenario: Sending a message without a chat creates a new chat with it
       Given "alice" has requested the offline history
       When "alice" sends "Can I change my seat?" in a new offline chat for the department "flights"
@@ -164,7 +164,7 @@ Feature: Offline chats answered later by an operator
 
   Rule: Unread answers are marked as read, and chats can be deleted
 
-    @offline-mode @mark-as-read @WEBIM-DEC-9
+    @offline-mode @mark-as-read @WEBIM-DEC-9 @WEBIM-OFFLINE-3
     Scenario: An operator's answer marks the chat unread until it is shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -210,7 +210,7 @@ Feature: Offline chats answered later by an operator
       When the app clears the cached user data
       Then no cached data of "alice" is left on the device
 
-    @user-change @WEBIM-DEC-11
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-1
     Scenario: After a user change the new user sees only their own history
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

@@ -25,7 +25,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Start to work: the session is started, delivers full updates, and can be stopped and refreshed
 
-    @start-to-work
+    @start-to-work @WEBIM-START-1
     Scenario: Starting the session delivers a full update
       Given the visitor identifies as "Alice" with email "alice@example.com"
       When the visitor starts the session
@@ -79,7 +79,7 @@ Feature: Realtime chat session with an operator
       When the visitor refreshes the session
       Then the session receives 2 full updates
 
-    @start-to-work
+    @start-to-work @WEBIM-START-2
     Scenario: After the session is stopped no more updates arrive
       Given the visitor has started the session
       And the visitor has started a chat
@@ -109,7 +109,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Operators' online status tells whether a chat can start
 
-    @chat-call @online-status @WEBIM-DEC-1
+    @chat-call @online-status @WEBIM-DEC-1 @WEBIM-CALL-1
     Scenario Outline: The online status decides whether a chat can be started
       Given the visitor has started the session
       When the chat service reports the online status "<status>"
@@ -137,7 +137,7 @@ Feature: Realtime chat session with an operator
 
   Rule: Chat states: only queue, chatting and closed-by-operator chats are displayed; requests on any other chat fail
 
-    @chat-call @chat-states
+    @chat-call @chat-states @WEBIM-CALL-2
     Scenario Outline: Which chat states are displayed
       Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
         | from     | text  |
@@ -182,7 +182,7 @@ Feature: Realtime chat session with an operator
       And the displayed chat is in state "queue"
       And the app shows the title "Waiting for an operator…"
 
-    @chat-call @start-chat
+    @chat-call @start-chat @WEBIM-CALL-3
     Scenario: Starting a chat with the app's own client-side id
       Given the visitor has started the session
       When the visitor starts a chat with client-side id "alice-chat-1"
@@ -221,7 +221,7 @@ Feature: Realtime chat session with an operator
       And the visitor has started a chat
       And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
 
-    @chat-usage @send-message
+    @chat-usage @send-message @WEBIM-USAGE-1
     Scenario: Sending a message with a client-side id succeeds by that id
       When the visitor sends the message "I need a hotel for tonight" with client-side id "m-42"
       Then the message "m-42" succeeds
@@ -232,7 +232,7 @@ Feature: Realtime chat session with an operator
       When the visitor sends the message "Hello"
       Then the message succeeds with the client-side id returned by the request
 
-    @chat-usage @send-message @error-course
+    @chat-usage @send-message @error-course @WEBIM-USAGE-2
     Scenario: Sending a message fails on a network error, named by its client-side id
       Given the network is unreachable
       When the visitor sends the message "Hello?" with client-side id "m-43"
@@ -344,7 +344,7 @@ Feature: Realtime chat session with an operator
       Then the session is told the operator is "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
       And that message is from the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
 
-    @chat-usage @rating
+    @chat-usage @rating @WEBIM-USAGE-3
     Scenario Outline: The visitor rates the operator from 1 to 5 stars
       When the visitor rates the operator "Anna" with <stars> stars
       Then the chat service records <stars> stars for the operator "op-7"
@@ -373,7 +373,7 @@ Feature: Realtime chat session with an operator
       When the visitor rates the operator with id "op-404" with 4 stars
       Then the request fails with 'No operator "op-404" took part in this chat.'
 
-    @chat-usage @close-chat
+    @chat-usage @close-chat @WEBIM-USAGE-4
     Scenario: The visitor closes the chat
       When the visitor closes the chat
       Then the session is told the chat state is "closedByVisitor"

@@ -47,6 +47,8 @@ public enum SpecRunCLI {
         case .manPage:
             console.out(Completions.manPage())
             return ExitCode.passed.rawValue
+        case .importDocuments(let options):
+            return ImportCommand(options: options, console: console).run()
         case .initialize(let options):
             return InitCommand(options: options, console: console).run()
         case .report(let options):

@@ -80,7 +80,8 @@ final class OutputTests: XCTestCase {
 
     func test_formatNames_matchTheCommandLine() {
         XCTAssertEqual(ReportFormat.allCases.map(\.rawValue),
-                       ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"])
+                       ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github",
+                        "requirements", "requirements-json"])
     }
 }
 

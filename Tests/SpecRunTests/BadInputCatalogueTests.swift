@@ -92,12 +92,12 @@ final class BadInputCatalogueTests: XCTestCase {
         XCTAssertTrue(filtered.stdout.contains("1 scenario (1 passed)"), String(filtered.stdout.prefix(300)))
     }
 
-    func test_run_explainsWhyAStoryDocumentGivenByNameDoesNotRun() async throws {
-        let folder = try makeFiles(["story.md": Data("# Quiz\n\n```\nGiven the customer has connectivity\nWhen the game loads\n```\n".utf8),
+    func test_run_explainsWhyAMarkdownDocumentWithoutCriteriaGivenByNameDoesNotRun() async throws {
+        let folder = try makeFiles(["story.md": Data("# Quiz\n\n```\nAs a customer\nI want to play\n```\n".utf8),
                                     "gherkin.md": Data("# Feature: F\n## Scenario: S\n* Given a passing step\n".utf8)])
         let (code, console) = await run(["\(folder)/story.md"])
         XCTAssertEqual(code, 2)
-        XCTAssertTrue(console.stderr.contains("story.md: a Markdown document with no Gherkin in it, so nothing to run"), console.stderr)
+        XCTAssertTrue(console.stderr.contains("story.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run"), console.stderr)
         let (named, renamed) = await run(["\(folder)/gherkin.md"])
         XCTAssertEqual(named, 2)
         XCTAssertTrue(renamed.stderr.contains("gherkin.md: Markdown with Gherkin must be named *.feature.md"), renamed.stderr)

@@ -6,6 +6,7 @@ enum Command: Equatable {
     case initialize(InitOptions)
     case completions(shell: String)
     case check(CheckOptions)
+    case importDocuments(ImportOptions)
     case languages
     case keywords(language: String)
     case manPage
@@ -49,6 +50,10 @@ struct RunOptions: Equatable {
     var shardTimings: String? = nil
     /// `--serial-tags EXPR`: scenarios matching it never run at the same time as each other.
     var serialTags = "@serial"
+    /// `--requirements DIR`: the folder of story documents whose criteria the run's coverage shows (default:
+    /// `Requirements` when it exists; `--no-requirements`: none).
+    var requirements: String? = nil
+    var noRequirements = false
 
     static let defaultTimeout: Double = 60
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Gherkin
+import SpecRunReports
 /// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
 enum CommandLineParser {
-    static let formatNames = ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github"]
+    static let formatNames = ReportFormat.allCases.map(\.rawValue)
 
     static func parse(_ arguments: [String]) throws -> Command {
         var rest = arguments[...]
@@ -45,6 +46,9 @@ enum CommandLineParser {
                 case "-h", "--help": return .help(topic: "check")
                 case "-t", "--tags": options.tags = try reader.value(for: argument)
                 case "--warnings-as-errors": options.warningsAsErrors = true
+                case "--strict-coverage": options.strictCoverage = true
+                case "--requirements": options.requirements = try reader.value(for: argument)
+                case "--no-requirements": options.noRequirements = true
                 case "-f", "--format":
                     let format = try reader.value(for: argument)
                     guard format == "github" || format == "text" else {
@@ -53,12 +57,30 @@ enum CommandLineParser {
                     options.github = format == "github"
                 default:
                     if argument.hasPrefix("-") && argument != "-" {
-                        throw unknownOption(argument, known: ["--tags", "--format", "--warnings-as-errors", "--help"])
+                        throw unknownOption(argument, known: ["--tags", "--format", "--warnings-as-errors", "--strict-coverage",
+                                                              "--requirements", "--no-requirements", "--help"])
                     }
                     options.paths.append(argument)
                 }
             }
             return .check(options)
+        case "import":
+            rest.removeFirst()
+            var options = ImportOptions()
+            var reader = ArgumentReader(rest)
+            while let argument = reader.next() {
+                switch argument {
+                case "-h", "--help": return .help(topic: "import")
+                case "-o", "--output": options.output = try reader.value(for: argument)
+                default:
+                    if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--output", "--help"]) }
+                    options.documents.append(argument)
+                }
+            }
+            guard !options.documents.isEmpty else {
+                throw UsageError(message: "specrun import: give a story document, e.g. specrun import Requirements/quiz.md --output Features/drafts")
+            }
+            return .importDocuments(options)
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)
@@ -107,6 +129,8 @@ enum CommandLineParser {
             case "--shard": options.shard = try parseShard(try reader.value(for: argument))
             case "--shard-timings": options.shardTimings = try reader.value(for: argument)
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
+            case "--requirements": options.requirements = try reader.value(for: argument)
+            case "--no-requirements": options.noRequirements = true
             case "--":
                 while let path = reader.rest() { options.paths.append(path) }
             default:

@@ -10,7 +10,7 @@ import Foundation
 struct ConfigFile {
     static let defaultName = "specrun.json"
     static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
-                       "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters"]
+                       "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements"]
 
     let path: String
     let text: String
@@ -74,9 +74,9 @@ struct ConfigFile {
                 throw error(at: key, "'formatOptions' in profile '\(profile)' must be an object, e.g. {\"html\": {\"title\": \"…\"}}")
             }
             return ["--format-options", String(decoding: data, as: UTF8.self)]
-        case "order", "serialTags":
+        case "order", "serialTags", "requirements":
             guard let text = value as? String else { throw error(at: key, "'\(key)' in profile '\(profile)' must be a string") }
-            return [key == "order" ? "--order" : "--serial-tags", text]
+            return [["order": "--order", "serialTags": "--serial-tags"][key] ?? "--requirements", text]
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
@@ -100,7 +100,7 @@ struct ConfigFile {
 
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
                                               "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
-                                              "--serial-tags", "--format-options", "--profile", "--config"]
+                                              "--serial-tags", "--format-options", "--profile", "--config", "--requirements"]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false
@@ -124,7 +124,7 @@ extension ConfigFile {
     /// before the rest. `read` gives a file's text (nil: absent); without `--config`, `specrun.json` in the
     /// current folder is read when it exists.
     static func expand(_ arguments: [String], read: (String) -> String?) throws -> [String] {
-        if let first = arguments.first, ["gherkin", "report", "init", "completions", "man", "check", "help", "--worker", "--version", "-h", "--help"].contains(first) {
+        if let first = arguments.first, ["gherkin", "report", "import", "init", "completions", "man", "check", "help", "--worker", "--version", "-h", "--help"].contains(first) {
             return arguments
         }
         var rest: [String] = []

@@ -11,8 +11,11 @@ enum HelpText {
 
     USAGE
       specrun [PATH[:LINE]...] [options]        run features (default: Features/)
-      specrun check [PATH...] [--format github] [--warnings-as-errors]
-                                                parse errors, undefined/ambiguous steps, unused step definitions
+      specrun check [PATH...] [--format github] [--warnings-as-errors] [--strict-coverage] [--requirements DIR]
+                                                parse errors, undefined/ambiguous steps, closures that do not fit
+                                                their expression, unused step definitions, criteria without a
+                                                scenario, tags naming no criterion
+      specrun import DOC.md [--output DIR]      a draft .feature per story of a document, tagged with its criteria
       specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
       specrun init [--specrun-path DIR]          add Features/, a step library and a spec executable to your package
       specrun completions bash|zsh|fish          shell completions; specrun man: the man page

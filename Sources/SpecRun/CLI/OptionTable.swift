@@ -33,6 +33,8 @@ enum OptionTable {
         OptionSpec(long: "--timeout", value: "SECONDS", help: "fail a step or hook running longer and replace its worker (default 60; 0 = none)"),
         OptionSpec(long: "--shard", value: "I/N", help: "run only part I of N of the selected scenarios (CI matrices)"),
         OptionSpec(long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),
+        OptionSpec(long: "--requirements", value: "DIR", help: "the story documents whose criteria coverage every report shows (default: ./Requirements when it exists)"),
+        OptionSpec(long: "--no-requirements", help: "no criteria coverage, even when ./Requirements exists"),
         OptionSpec(short: "-p", long: "--profile", value: "NAME", help: "options from a profile of specrun.json (repeatable; default: the 'default' profile)"),
         OptionSpec(long: "--config", value: "FILE", help: "read the profiles from FILE instead of ./specrun.json"),
         OptionSpec(long: "--i18n-languages", help: "the spoken languages Gherkin knows (# language: CODE)"),
@@ -41,7 +43,7 @@ enum OptionTable {
         OptionSpec(long: "--version", help: "the version and the Swift version"),
     ]
 
-    static let subcommands = ["check", "gherkin", "report", "init", "completions", "man", "help"]
+    static let subcommands = ["check", "gherkin", "report", "import", "init", "completions", "man", "help"]
 
     static var runFlags: [String] { run.map(\.long) }
 

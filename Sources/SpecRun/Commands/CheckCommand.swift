@@ -1,12 +1,15 @@
 import Foundation
 import Gherkin
 import Messages
+import Requirements
 import SpecRunCore
 
 /// `specrun check [PATH…]`: the features and step definitions checked without running a step — parse errors,
-/// undefined steps (with the nearest step definitions), ambiguous steps, unused step definitions — each as
-/// `file:line:col: error|warning: …` (or GitHub annotations with `--format github`). Exit 1 on any error
-/// (`--warnings-as-errors` makes warnings count), 0 otherwise.
+/// undefined steps (with the nearest step definitions), ambiguous steps, step closures whose parameters do not
+/// fit their expression, unused step definitions, and against the story documents (`CheckRequirements`) criteria
+/// without a scenario and tags that name no criterion — each as `file:line:col: error|warning: …` (or GitHub
+/// annotations with `--format github`). Exit 1 on any error (`--warnings-as-errors` makes warnings count,
+/// `--strict-coverage` the requirements' findings), 0 otherwise.
 struct CheckCommand {
     let options: CheckOptions
     let libraries: [any StepLibrary.Type]
@@ -22,17 +25,28 @@ struct CheckCommand {
     }
 
     func run() async -> Int32 {
-        let runner = SpecRunner(libraries: libraries,
-                                configuration: RunConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths,
-                                                                tags: options.tags, dryRun: true),
+        var configuration = RunConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths, tags: options.tags, dryRun: true)
+        configuration.checkArguments = true
+        // A story document given by name is checked as it would run: its Given/When/Then against the steps.
+        let documents = DocumentSources.translate(configuration.paths)
+        configuration.documents = documents.documents
+        let runner = SpecRunner(libraries: libraries, configuration: configuration,
                                 ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
+        let requirements: RequirementsSet?
         do {
+            requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
+                                                         exists: RequirementsSource.isFolder).map(RequirementsSource.read)
             _ = try await runner.run { collector.handle($0) }
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        let findings = collector.findings()
+        var findings = collector.findings()
+        findings += documents.warnings.map { Finding(severity: .warning, file: $0.uri, line: $0.line, column: 1, message: $0.message) }
+        if let requirements {
+            findings += CheckRequirements(requirements: requirements, strict: options.strictCoverage)
+                .findings(tags: collector.tagUses, pickleTags: collector.pickleTags)
+        }
         for finding in findings { console.out(render(finding) + "\n") }
         let errors = findings.filter { $0.severity == .error || options.warningsAsErrors }.count
         let warnings = findings.count - findings.filter { $0.severity == .error }.count
@@ -56,6 +70,11 @@ struct CheckOptions: Equatable {
     var tags: String?
     var github = false
     var warningsAsErrors = false
+    /// `--requirements DIR` (default `Requirements` when it exists), `--no-requirements`.
+    var requirements: String?
+    var noRequirements = false
+    /// `--strict-coverage`: a criterion without a scenario, or a tag naming no criterion, is an error.
+    var strictCoverage = false
 }
 
 /// Reads a dry run's envelopes into findings.
@@ -68,14 +87,25 @@ final class CheckCollector {
     private var parseErrors: [ParseError] = []
     private var undefined: [String] = []
     private var ambiguous: [(pickleStep: String, definitions: [String])] = []
+    /// Steps whose values do not fit their closure's parameters (the dry run checks them): test step → pickle step.
+    private var testSteps: [String: String] = [:]
+    private var misfits: [(pickleStep: String, message: String)] = []
+    private(set) var tagUses: [TagUse] = []
+    private(set) var pickleTags: Set<String> = []
     private(set) var scenarioCount = 0
     var definitionCount: Int { definitions.count }
 
     func handle(_ envelope: Envelope) {
         if let document = envelope.gherkinDocument {
             for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
+            tagUses += TagUse.all(in: document)
+        }
+        if let finished = envelope.testStepFinished, finished.testStepResult.status == .failed,
+           let pickleStep = testSteps[finished.testStepId] {
+            misfits.append((pickleStep, finished.testStepResult.message ?? "its values do not fit the step definition"))
         }
         if let pickle = envelope.pickle {
+            pickleTags.formUnion(pickle.tags.map(\.name))
             for step in pickle.steps { pickleSteps[step.id] = (step.text, step.astNodeIds.first ?? "", pickle.uri) }
         }
         if let definition = envelope.stepDefinition {
@@ -87,6 +117,7 @@ final class CheckCollector {
             scenarioCount += 1
             for step in testCase.testSteps {
                 guard let pickleStep = step.pickleStepId, let ids = step.stepDefinitionIds else { continue }
+                testSteps[step.id] = pickleStep
                 used.formUnion(ids)
                 if ids.isEmpty { undefined.append(pickleStep) }
                 if ids.count > 1 { ambiguous.append((pickleStep, ids)) }
@@ -119,6 +150,12 @@ final class CheckCollector {
             let list = candidates.compactMap { definitions[$0] }.map { "'\($0.pattern.source)' at \(Self.location(of: $0))" }
             findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column,
                                   message: "ambiguous step '\(step.text)': \(list.joined(separator: ", "))"))
+        }
+        for (id, message) in misfits {
+            guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
+            let place = stepLocations[step.node] ?? (1, 1)
+            findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column,
+                                  message: "step '\(step.text)' does not fit its \(message)"))
         }
         for definition in patterns where !used.contains(definition.id) {
             findings.append(.init(severity: .warning, file: definition.sourceReference.uri ?? "?",

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import Requirements
 import SpecRunCore
 import SpecRunReports
 import TagExpressions
@@ -22,7 +23,10 @@ struct RunCommand {
         let configuration: RunConfiguration
         let reports: Reports
         let serial: TagExpression?
+        let requirements: RequirementsSet?
         do {
+            requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
+                                                         exists: RequirementsSource.isFolder).map(RequirementsSource.read)
             worker = try makeWorkerConfiguration()
             configuration = try worker.runConfiguration()
             serial = try Self.serialExpression(options.serialTags)
@@ -32,12 +36,18 @@ struct RunCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
+        for warning in (requirements?.warnings ?? []) + DocumentSources.translate(configuration.paths).warnings {
+            console.err("\(warning)\n")
+        }
         let parseErrors = ParseErrorPrinter(console: console)
         let status = ExitStatus()
+        let injection = RequirementsInjection(body: requirements.map(RequirementsJSON.encode))
         let listen: (Envelope) -> Void = { envelope in
-            parseErrors.handle(envelope)
-            status.handle(envelope)
-            reports.handle(envelope)
+            injection.deliver(envelope) { envelope in
+                parseErrors.handle(envelope)
+                status.handle(envelope)
+                reports.handle(envelope)
+            }
         }
         let pipeline = ListenerPipeline(listen: listen)
         defer { pipeline.drain() }

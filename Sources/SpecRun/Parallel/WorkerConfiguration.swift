@@ -40,6 +40,8 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
         var configuration = RunConfiguration(paths: paths, tags: tags, names: names, dryRun: dryRun, failFast: failFast,
                                              strict: strict, order: order, retry: retry)
         configuration.snippetInterface = snippetInterface
+        configuration.checkArguments = dryRun
+        configuration.documents = DocumentSources.translate(paths).documents
         configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }
         return configuration
     }

@@ -89,6 +89,13 @@ public struct Steps<W: World>: Sendable {
                 let cursor = ArgumentCursor(raw, definition: description)
                 let values = (repeat try cursor.next((each A).self))
                 try await body(worlds.world(W.self), repeat each values)
+            },
+            fit: { raw, description in
+                guard raw.count == expected.count else {
+                    throw ArgumentMismatch.arity(definition: description, expected: expected, provided: raw)
+                }
+                let cursor = ArgumentCursor(raw, definition: description)
+                _ = (repeat try cursor.next((each A).self))
             })
         code.append(.step(definition))
     }

@@ -31,6 +31,9 @@ struct StepDefinitionCode: Sendable {
     /// The closure's parameter types after the world, for arity checks and messages.
     let argumentTypeNames: [String]
     let invoke: @Sendable (WorldStore, [RawArgument], StepDefinitionDescription) async throws -> Void
+    /// Converts a step's values to the closure's parameter types without running it: throws `ArgumentMismatch`
+    /// when they do not fit (a dry run that checks arguments calls it instead of the body).
+    var fit: @Sendable ([RawArgument], StepDefinitionDescription) throws -> Void = { _, _ in }
     var scope: String? = nil
 }
 

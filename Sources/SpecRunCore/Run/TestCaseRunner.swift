@@ -7,6 +7,9 @@ struct TestCaseRunner {
     let clock: any RunClock
     let ids: IdGenerator
     let dryRun: Bool
+    /// In a dry run, each matched step's values are converted to its closure's parameter types (nothing runs):
+    /// a step whose values do not fit fails, as it would when run.
+    var checkArguments = false
     /// Source locations in results are made relative to this folder.
     let root: String?
     let snippets: SnippetWriter
@@ -88,6 +91,9 @@ struct TestCaseRunner {
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: Self.ambiguity(pickleStep, matches, root: root))
         case .step(let pickleStep, .matched(let match)):
+            if dryRun && checkArguments, let misfit = Self.misfit(match, pickleStep, root: root) {
+                return Performed(outcome: misfit)
+            }
             if state.skippingSteps || state.skipAll { return Performed(outcome: CodeOutcome(status: .skipped)) }
             let outcome = await execute(match, pickleStep, plan: plan, stepHooks: stepHooks, worlds: worlds, recorder: recorder)
             return Performed(outcome: outcome, ran: true)
@@ -119,6 +125,17 @@ struct TestCaseRunner {
             if outcome.status == .passed && after.status != .passed { outcome = after }
         }
         return outcome
+    }
+
+    /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
+    static func misfit(_ match: StepMatch, _ pickleStep: PickleStep, root: String?) -> CodeOutcome? {
+        do {
+            try match.definition.code.fit(try rawArguments(match, pickleStep), match.definition.description(relativeTo: root))
+            return nil
+        } catch {
+            return CodeOutcome(status: .failed, message: "\(error)",
+                               exception: Exception(type: "ArgumentMismatch", message: "\(error)", stackTrace: nil))
+        }
     }
 
     static func rawArguments(_ match: StepMatch, _ pickleStep: PickleStep) throws -> [RawArgument] {

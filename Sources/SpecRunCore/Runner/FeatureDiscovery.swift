@@ -12,6 +12,8 @@ struct FeatureDiscovery {
     let fileSystem: FileSystem
     /// Relative paths (also those read from rerun files) are resolved against this folder.
     var base: String? = nil
+    /// Story documents (`.md`) that run, translated to Gherkin (`RunConfiguration.documents`).
+    var documents: Set<String> = []
 
     func discover(_ entries: [String]) throws -> [FeatureFile] {
         var files: [FeatureFile] = []
@@ -42,7 +44,7 @@ struct FeatureDiscovery {
                 merge(FeatureFile(path: file, lines: nil), into: &files)
             }
         case .file:
-            if path.hasSuffix(".md") && !path.hasSuffix(".feature.md") {
+            if path.hasSuffix(".md") && !path.hasSuffix(".feature.md") && !documents.contains(path) {
                 // A story document or a README given by name: parsed as plain Gherkin it would only give a dozen
                 // misleading errors.
                 let text = fileSystem.read(path) ?? ""

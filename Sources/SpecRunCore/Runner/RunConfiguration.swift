@@ -23,6 +23,12 @@ public struct RunConfiguration: Sendable, Equatable {
     public var snippetInterface: SnippetInterface = .synchronous
     /// This run's part of a split suite (`--shard I/N`): only its test cases are planned and run.
     public var shard: Shard?
+    /// In a dry run, convert each matched step's values to its closure's parameter types (running nothing): a
+    /// step whose values do not fit its step definition fails, as it would when run (`specrun check`, `--dry-run`).
+    public var checkArguments = false
+    /// Documents run as Gherkin, by path (as resolved from `paths`): a story document's Given/When/Then blocks,
+    /// translated by the caller (the CLI reads them with the Requirements module). Other `.md` files are refused.
+    public var documents: [String: TranslatedDocument] = [:]
 
     public init(
         paths: [String] = ["Features"], tags: String? = nil, names: [String] = [],

@@ -38,8 +38,8 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
             if hasGherkin {
                 return "\(path): Markdown with Gherkin must be named *.feature.md; rename it and run it again"
             }
-            return "\(path): a Markdown document with no Gherkin in it, so nothing to run (specrun runs .feature files and "
-                + "Markdown with Gherkin named *.feature.md: a '# Feature: …' heading, '## Scenario: …' and '* Given …' list items)"
+            return "\(path): a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run "
+                + "(specrun runs .feature files, Markdown with Gherkin named *.feature.md, and story documents' Given/When/Then blocks)"
         }
     }
 }

@@ -44,7 +44,7 @@ extension SpecRunner {
         let lines = loaded.lines.forLocations()
         let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
                                      uniquingKeysWith: { first, _ in first })
-        let runner = TestCaseRunner(
+        var runner = TestCaseRunner(
             registry: prepared.registry, clock: clock, ids: runIds, dryRun: configuration.dryRun, root: prepared.root,
             snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes,
                                     interface: configuration.snippetInterface),
@@ -52,6 +52,7 @@ extension SpecRunner {
                 guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
                 return "\(pickle.uri):\(line)"
             })
+        runner.checkArguments = configuration.checkArguments
         return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans, keys: plans.map { TestCaseKey.of($0.pickle, lines: lines) },
                           caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
                           beforeAllPassed: passed)
@@ -65,7 +66,11 @@ extension SpecRunner {
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes: [Envelope]
-            if let bytes = fileSystem.readData(file.path) {
+            if let document = configuration.documents[file.path] {
+                envelopes = GherkinMessages.generate(data: document.gherkin, uri: uri,
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
+                    .map(document.remap)
+            } else if let bytes = fileSystem.readData(file.path) {
                 // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
                 // Python reference's trimming, which the conformance corpus was made with.
                 envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,

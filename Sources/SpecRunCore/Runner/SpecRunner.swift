@@ -79,7 +79,8 @@ public struct SpecRunner {
                                               policy: configuration.unknownParameterTypes,
                                               makeCompiler: makeCompiler)
         let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
-        let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory)
+        let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory,
+                                         documents: Set(configuration.documents.keys))
             .discover(configuration.paths)
         return Prepared(registry: registry, selection: selection, files: files, root: root)
     }

@@ -9,8 +9,9 @@ import Messages
 /// * Definitions that several streams share are kept once, the first time: sources (by uri and content),
 ///   Gherkin documents (with their source), pickles (by uri, location, name, steps and tags), step definitions
 ///   and hooks (by pattern/kind and source location), parameter types, parse errors, undefined parameter types,
-///   meta, suggestions (one per pickle step). Every reference to a dropped copy (a pickle, its steps, a step
-///   definition, a hook) points at the kept one, so a scenario present in every shard's prelude is one scenario.
+///   meta, suggestions (one per pickle step), the requirements attachment (by body). Every reference to a
+///   dropped copy (a pickle, its steps, a step definition, a hook) points at the kept one, so a scenario
+///   present in every shard's prelude is one scenario.
 /// * One testRunStarted (the first stream's id, the earliest timestamp given to `init`) and one testRunFinished
 ///   at `finish` (the latest timestamp; successful only if every run was and none ended early).
 /// * A stream that ends without its testRunFinished (a killed run, a truncated file) is closed: the step and the
@@ -126,6 +127,10 @@ public struct EnvelopeStreamMerger {
             return kept.insert("suggestion" + DefinitionKey.separator + stream.mapId(suggestion.pickleStepId))
         }
         if let type = envelope.undefinedParameterType { return kept.insert(DefinitionKey.undefinedParameterType(type)) }
+        if let attachment = envelope.attachment, RequirementsAttachment.isRequirements(attachment) {
+            // Every shard carries the same criteria: once.
+            return kept.insert("requirements" + DefinitionKey.separator + attachment.body)
+        }
         return nil
     }
 

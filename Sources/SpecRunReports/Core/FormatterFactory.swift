@@ -41,6 +41,10 @@ public final class FormatterFactory {
         case .rerun: return DocumentFormatter(sink: sink, feed: feed, text: { RerunWriter(index: $0).document() })
         case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
         case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
+        case .requirements:
+            return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsMarkdownWriter(coverage: .make(from: $0)).document() })
+        case .requirementsJSON:
+            return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsJSONWriter(coverage: .make(from: $0)).document() })
         }
     }
 }

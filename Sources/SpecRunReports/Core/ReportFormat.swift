@@ -1,6 +1,9 @@
 /// The report formats specrun can write. The raw value is the name used on the command line (`--format NAME[:FILE]`).
 public enum ReportFormat: String, CaseIterable, Sendable {
     case pretty, progress, summary, message, junit, json, html, rerun, usage, github
+    /// Criteria coverage of the story documents: Markdown tables, and JSON for dashboards.
+    case requirements
+    case requirementsJSON = "requirements-json"
 }
 
 /// Where a report goes. Files are written atomically (temp file + rename) when the formatter finishes,

@@ -51,6 +51,8 @@ final class RunIndex {
     private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
     private(set) var runHookFinished: [TestRunHookFinished] = []
     private(set) var runAttachments: [Attachment] = []
+    /// The bodies of the run's requirements attachments (`RequirementsAttachment`), each distinct body once.
+    private(set) var requirementsBodies: [String] = []
     private(set) var parseErrors: [ParseError] = []
     private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
@@ -112,7 +114,9 @@ final class RunIndex {
             attempt.outcomes[position] = StepOutcome(finished.testStepResult)
         }
         if let attachment = envelope.attachment {
-            if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
+            if RequirementsAttachment.isRequirements(attachment) {
+                if !requirementsBodies.contains(attachment.body) { requirementsBodies.append(attachment.body) }
+            } else if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
                 attempt.attachments[attachment.testStepId ?? "", default: []].append(attachment)
             } else {
                 runAttachments.append(attachment)

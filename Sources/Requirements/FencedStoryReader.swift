@@ -1,0 +1,138 @@
+/// Stories whose criteria are Given/When/Then blocks in fenced code blocks (`### Story: …`, then
+/// ```` ``` ```` blocks of `Given … When … Then …`, as in the myCWT and Quiz documents). Inside a block, a line
+/// `@ID` names the next criterion and `Scenario: title` titles it; outside, a `#### Scenario title` heading
+/// titles the next criterion. A document with blocks but no `Story:` heading is one story.
+struct FencedStoryReader {
+    let document: MarkdownLines
+    let prefix: String
+
+    func read() -> RequirementsSet {
+        var set = RequirementsSet()
+        let lines = document.lines
+        var starts: [(index: Int, level: Int, title: String)] = []
+        for (index, line) in lines.enumerated() {
+            guard let heading = line.heading, let title = Self.storyTitle(heading.text) else { continue }
+            starts.append((index, heading.level, title))
+        }
+        if starts.isEmpty {
+            let title = document.title
+            let index = lines.firstIndex { $0.number == title.line } ?? 0
+            starts = [(index, 0, title.text)]
+        }
+        for (position, start) in starts.enumerated() {
+            var end = position + 1 < starts.count ? starts[position + 1].index : lines.count
+            if start.level > 0 {
+                end = min(end, lines[(start.index + 1)...].firstIndex { ($0.heading?.level ?? 99) < start.level } ?? lines.count)
+            }
+            let range = start.level == 0 ? 0..<end : (start.index + 1)..<end
+            var story = readStory(range: range, title: start.title, position: position + 1, only: starts.count == 1,
+                                  warnings: &set.warnings)
+            guard !story.criteria.isEmpty else { continue }
+            story.line = lines[start.index].number
+            set.stories.append(story)
+        }
+        return set
+    }
+
+    /// `Story: Customer request to load the game` → its title.
+    static func storyTitle(_ heading: String) -> String? {
+        let lower = heading.lowercased()
+        guard lower.hasPrefix("story") else { return nil }
+        let rest = heading.dropFirst(5).drop { $0 == " " }
+        guard let mark = rest.first, mark == ":" || mark == "-" || mark == "–" else { return nil }
+        return rest.dropFirst().trimmingCharacters()
+    }
+
+    /// `only`: the document's one story, whose id may be given anywhere in the document.
+    private func readStory(range: Range<Int>, title: String, position: Int, only: Bool, warnings: inout [ReaderWarning]) -> Story {
+        let givenId = document.metadata("Story Id", in: range) ?? (only ? document.metadata("Story Id") : nil)
+        let storyId = givenId?.value ?? "\(prefix)-ST-\(position)"
+        let tags = (document.metadata("Tags", in: range) ?? document.metadata("Tags"))?.value
+            .split(separator: " ").filter { $0.hasPrefix("@") }.map(String.init) ?? []
+        var story = Story(id: storyId, title: title, uri: document.uri, line: 0, derived: givenId == nil, tags: tags)
+        var builder = CriterionBuilder()
+        var pendingId: String?
+        var pendingTitle: String?
+        var narrative: [String] = []
+        var narrativeBlock = false  // the block after a `Narrative` heading: its prose is the story's narrative
+        var afterNarrativeHeading = false
+        func close() {
+            guard !builder.isEmpty else { return }
+            let derived = pendingId == nil
+            let id = pendingId ?? "\(storyId)-AC-\(story.criteria.count + 1)"
+            story.criteria.append(builder.criterion(id: id, title: pendingTitle, uri: document.uri, derived: derived))
+            builder = CriterionBuilder()
+            pendingId = nil
+            pendingTitle = nil
+        }
+        for line in document.lines[range] {
+            if line.isFence {
+                close()
+                narrativeBlock = afterNarrativeHeading && !narrativeBlock && narrative.isEmpty
+                afterNarrativeHeading = false
+                continue
+            }
+            let text = line.trimmed
+            if !line.inFence {
+                if let heading = line.heading, let written = Self.narrativeHeading(heading.text) {
+                    afterNarrativeHeading = true
+                    if written.lowercased() != "narrative" {
+                        warnings.append(ReaderWarning(uri: document.uri, line: line.number,
+                                                      message: "'\(written)' read as 'Narrative' (write 'Narrative')"))
+                    }
+                }
+                if let heading = line.heading, let scenario = Self.scenarioTitle(heading.text) { close(); pendingTitle = scenario }
+                if let id = Self.explicitId(text) { close(); pendingId = id }
+                continue
+            }
+            if text.isEmpty { if builder.hasThen { close() }; continue }
+            if text.hasPrefix("//") || text.hasPrefix("#") { continue }
+            if text.hasPrefix("@") {
+                close()
+                pendingId = text.split(separator: " ").map { $0.dropFirst() }.first(where: IdRules.looksLikeId).map(String.init) ?? pendingId
+                continue
+            }
+            if let scenario = Self.scenarioTitle(String(text)) { close(); pendingTitle = scenario; continue }
+            guard let read = StepKeyword.read(line.text) else {
+                if !builder.isEmpty { builder.continueLast(String(text)) } else if narrativeBlock { narrative.append(String(text)) }
+                continue
+            }
+            if !read.exact {
+                warnings.append(ReaderWarning(uri: document.uri, line: line.number,
+                                              message: "'\(read.written)' read as '\(read.keyword.rawValue)' (write '\(read.keyword.rawValue)')"))
+            }
+            if builder.startsAnother(read.keyword) { close() }
+            let column = line.text.distance(from: line.text.startIndex, to: line.text.firstIndex { $0 != " " && $0 != "\t" } ?? line.text.startIndex) + 1
+            builder.add(builder.isEmpty && (read.keyword == .and || read.keyword == .but) ? .given : read.keyword, read.text,
+                        line: line.number, column: column)
+        }
+        close()
+        story.narrative = narrative.joined(separator: "\n")
+        return story
+    }
+
+    /// `Narrative #1`, or a near miss of it (`Nerative #1`): the word as written; nil for another heading.
+    static func narrativeHeading(_ text: String) -> String? {
+        let word = String(text.prefix { $0.isLetter })
+        guard word.count >= 7, StepKeyword.distance(word.lowercased(), "narrative") <= 2 else { return nil }
+        return word
+    }
+
+    /// `Scenario: Chat opens` or `Scenario Chat opens` (not `Scenarios (Acceptance criteria)`) → its title.
+    static func scenarioTitle(_ text: String) -> String? {
+        guard text.lowercased().hasPrefix("scenario"), !text.lowercased().hasPrefix("scenarios") else { return nil }
+        let rest = text.dropFirst(8)
+        guard let first = rest.first, first == ":" || first == " " else { return nil }
+        let title = rest.dropFirst().trimmingCharacters()
+        return title.isEmpty ? nil : title
+    }
+
+    /// `Criteria Id: X` / `Criterion Id: X` / `Id: X` outside a block names the next criterion.
+    static func explicitId(_ text: Substring) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters().lowercased()
+        guard ["criteria id", "criterion id", "id"].contains(name) else { return nil }
+        let value = text[text.index(after: colon)...].trimmingCharacters()
+        return IdRules.looksLikeId(value) ? value : nil
+    }
+}

@@ -1,0 +1,118 @@
+/// A Markdown document as lines: each with its number, whether it is inside a fenced code block, and its
+/// heading (level and text, section numbers such as `3.1.2` dropped) when it is one.
+struct MarkdownLines {
+    struct Line {
+        let number: Int
+        let text: Substring
+        /// Inside a ``` or ~~~ block (the fence lines themselves are not).
+        let inFence: Bool
+        let isFence: Bool
+        let heading: Heading?
+
+        var trimmed: Substring { text.drop { $0 == " " || $0 == "\t" }.trimmingTrailingSpaces()[...] }
+        var isBlank: Bool { trimmed.isEmpty }
+    }
+
+    struct Heading {
+        let level: Int
+        /// Without the `#`s, the section number and a trailing colon: `3.1.2 Scenario` → `Scenario`.
+        let text: String
+    }
+
+    let uri: String
+    let lines: [Line]
+
+    init(text: String, uri: String) {
+        self.uri = uri
+        var result: [Line] = []
+        var fence: Substring?
+        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, rawLine) in raw.enumerated() {
+            let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+            let trimmed = line.drop { $0 == " " }
+            let marker = trimmed.hasPrefix("```") ? "```" : trimmed.hasPrefix("~~~") ? "~~~" : nil
+            if let marker {
+                if fence == nil { fence = Substring(marker) } else if fence == Substring(marker) { fence = nil }
+                result.append(Line(number: offset + 1, text: line, inFence: false, isFence: true, heading: nil))
+                continue
+            }
+            let heading = fence == nil ? Self.heading(trimmed) : nil
+            result.append(Line(number: offset + 1, text: line, inFence: fence != nil, isFence: false, heading: heading))
+        }
+        lines = result
+    }
+
+    static func heading(_ line: Substring) -> Heading? {
+        let hashes = line.prefix { $0 == "#" }
+        guard (1...6).contains(hashes.count), line.dropFirst(hashes.count).first == " " else { return nil }
+        var text = line.dropFirst(hashes.count).drop { $0 == " " }
+        // Section numbers: `3.1.2 `, `3.2.0 `, `10.0.0.0 `.
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        if !number.isEmpty, number.first!.isNumber, text.dropFirst(number.count).first == " " {
+            text = text.dropFirst(number.count).drop { $0 == " " }
+        }
+        var title = text.trimmingTrailingSpaces()
+        while title.hasSuffix("#") { title = String(title.dropLast()).trimmingCharacters() }
+        if title.hasSuffix(":") { title = String(title.dropLast()) }
+        return Heading(level: hashes.count, text: title)
+    }
+
+    /// The document's title: its first level-1 heading, else its first heading, else "".
+    var title: (text: String, line: Int) {
+        if let first = lines.first(where: { $0.heading?.level == 1 }) { return (first.heading!.text, first.number) }
+        if let first = lines.first(where: { $0.heading != nil }) { return (first.heading!.text, first.number) }
+        return ("", 1)
+    }
+
+    /// The index of the next heading at or above `level` after `index` (the end of a section), or the end.
+    func sectionEnd(after index: Int, level: Int) -> Int {
+        var next = index + 1
+        while next < lines.count {
+            if let heading = lines[next].heading, heading.level <= level { return next }
+            next += 1
+        }
+        return lines.count
+    }
+
+    /// The non-blank lines after a heading up to the next heading, joined by spaces (a section's paragraph).
+    func paragraph(after index: Int) -> (text: String, line: Int)? {
+        var parts: [String] = []
+        var first: Int?
+        var next = index + 1
+        while next < lines.count, lines[next].heading == nil {
+            if !lines[next].isBlank && !lines[next].isFence {
+                parts.append(String(lines[next].trimmed))
+                if first == nil { first = lines[next].number }
+            }
+            next += 1
+        }
+        return first.map { (parts.joined(separator: " "), $0) }
+    }
+
+    /// The value of a metadata row `| Name | value |` or line `Name: value` (name compared case-insensitively).
+    func metadata(_ name: String, in range: Range<Int>? = nil) -> (value: String, line: Int)? {
+        let wanted = name.lowercased()
+        for line in lines[range ?? lines.indices] where !line.inFence {
+            let text = line.trimmed
+            if text.hasPrefix("|") {
+                let cells = text.split(separator: "|").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+                if cells.count >= 2, cells[0].lowercased() == wanted { return (cells[1], line.number) }
+            } else if let colon = text.firstIndex(of: ":"), text[..<colon].trimmingCharacters().lowercased() == wanted {
+                let value = text[text.index(after: colon)...].trimmingCharacters()
+                if !value.isEmpty { return (value, line.number) }
+            }
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces, tabs and `*`/`_` emphasis markers.
+    func trimmingCharacters() -> String {
+        let skip: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "*" || $0 == "_" }
+        var slice = self[...]
+        while let first = slice.first, skip(first) { slice = slice.dropFirst() }
+        while let last = slice.last, skip(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

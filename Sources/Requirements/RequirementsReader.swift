@@ -1,0 +1,70 @@
+import Foundation
+
+/// Reads story documents (Markdown) into stories and acceptance criteria. Every reader of a shape runs over every
+/// document (one document may hold stories and use cases, as the Quiz one); a document in which none finds a
+/// criterion gets a warning naming it.
+public enum RequirementsReader {
+    /// The stories of one document's text; `uri` is the path shown in locations.
+    public static func read(text: String, uri: String) -> RequirementsSet {
+        let document = MarkdownLines(text: text, uri: uri)
+        let prefix = IdRules.prefix(of: document)
+        var set = RequirementsSet()
+        set.append(FencedStoryReader(document: document, prefix: prefix).read())
+        set.append(NumberedCriteriaReader(document: document, prefix: prefix).read())
+        set.append(UseCaseReader(document: document, prefix: prefix).read())
+        set.stories.sort { $0.line < $1.line }
+        if set.stories.isEmpty {
+            set.warnings.append(ReaderWarning(uri: uri, line: 1, message: "\(uri) has no acceptance criteria specrun can read "
+                + "(expected fenced Given/When/Then blocks, numbered 'Criteria Id' sections or use cases with courses)"))
+        }
+        set.warnings += duplicates(in: set.stories)
+        return set
+    }
+
+    /// One document file; `uri` defaults to the path as given.
+    public static func read(file path: String, uri: String? = nil) throws -> RequirementsSet {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw RequirementsError(message: "\(uri ?? path):1:1: not UTF-8 text (save the document as UTF-8)")
+        }
+        return read(text: text, uri: uri ?? path)
+    }
+
+    /// Every `.md` document under a folder (recursively, in path order; `.feature.md` files are Gherkin, not
+    /// story documents), with uris as `folder/…`.
+    public static func read(folder: String) throws -> RequirementsSet {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RequirementsError(message: "\(folder): no such folder (give --requirements an existing folder of story documents)")
+        }
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let paths = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".md") && !$0.hasSuffix(".feature.md") }
+            .sorted()
+        var set = RequirementsSet()
+        for path in paths { set.append(try read(file: base + "/" + path)) }
+        set.warnings += duplicates(in: set.stories).filter { !set.warnings.contains($0) }
+        return set
+    }
+
+    /// A criterion id used twice: coverage could not tell them apart.
+    static func duplicates(in stories: [Story]) -> [ReaderWarning] {
+        var seen: [String: Criterion] = [:]
+        var warnings: [ReaderWarning] = []
+        for criterion in stories.flatMap(\.criteria) {
+            if let first = seen[criterion.id] {
+                warnings.append(ReaderWarning(uri: criterion.uri, line: criterion.line,
+                                              message: "criterion id \(criterion.id) is also at \(first.uri):\(first.line) (give each criterion its own id)"))
+            } else {
+                seen[criterion.id] = criterion
+            }
+        }
+        return warnings
+    }
+}
+
+/// A requirements folder or document that cannot be read: `path:line:col: message (what to do)`.
+public struct RequirementsError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,77 @@
+import Messages
+
+extension RequirementsCoverage {
+    /// The coverage of a run's message stream; nil when the run carried no requirements attachment.
+    public static func make(from envelopes: some Sequence<Envelope>) -> RequirementsCoverage? {
+        let index = RunIndex()
+        for envelope in envelopes { index.handle(envelope) }
+        return make(from: index)
+    }
+
+    /// The coverage of an indexed run (what the reports call); nil when the run carried no requirements.
+    /// A scenario proves a criterion when it carries the criterion's id as a whole tag (`@CUS-032-AC-001`).
+    static func make(from index: RunIndex) -> RequirementsCoverage? {
+        let bodies = index.requirementsBodies.compactMap(RequirementsAttachment.decode)
+        guard !bodies.isEmpty else { return nil }
+        var stories: [RequirementsAttachment.Story] = []
+        var storyIds: Set<String> = []
+        var warnings: [RequirementsWarning] = []
+        for body in bodies {
+            for story in body.stories where storyIds.insert(story.id).inserted { stories.append(story) }
+            for warning in body.warnings ?? [] {
+                let merged = RequirementsWarning(uri: warning.uri, line: warning.line, message: warning.message)
+                if !warnings.contains(where: { $0.uri == merged.uri && $0.line == merged.line && $0.message == merged.message }) {
+                    warnings.append(merged)
+                }
+            }
+        }
+        let wanted = Set(stories.flatMap { $0.criteria.map { "@" + $0.id } })
+        let scenarios = ScenarioResults(index: index, tags: wanted)
+        return RequirementsCoverage(stories: stories.map { story in
+            StoryCoverage(id: story.id, title: story.title, uri: story.uri, line: story.line, criteria: story.criteria.map { criterion in
+                let covered = scenarios.byTag["@" + criterion.id] ?? []
+                return CriterionCoverage(id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
+                                         when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
+                                         derived: criterion.derived ?? false, status: CoverageStatus(covered), scenarios: covered)
+            }, narrative: story.narrative ?? "")
+        }, warnings: warnings)
+    }
+}
+
+extension CoverageStatus {
+    /// Failing when any scenario failed; proven when every one passed; no scenario without any; not run otherwise.
+    init(_ scenarios: [CoveredScenario]) {
+        if scenarios.isEmpty {
+            self = .noScenario
+        } else if scenarios.contains(where: { $0.status == "failed" || $0.status == "ambiguous" }) {
+            self = .failing
+        } else if scenarios.allSatisfy({ $0.status == "passed" }) {
+            self = .proven
+        } else {
+            self = .notRun
+        }
+    }
+}
+
+/// The scenarios of a run that carry one of some tags, with their final results, by tag.
+struct ScenarioResults {
+    private(set) var byTag: [String: [CoveredScenario]] = [:]
+
+    init(index: RunIndex, tags: Set<String>) {
+        var statuses: [String: TestStepResultStatus] = [:]
+        for attempt in index.finalAttempts() {
+            guard let testCase = index.testCase(of: attempt) else { continue }
+            statuses[testCase.pickleId] = index.status(of: attempt)
+        }
+        for pickleId in index.pickleOrder {
+            guard let pickle = index.pickles[pickleId] else { continue }
+            let matching = pickle.tags.map(\.name).filter(tags.contains)
+            guard !matching.isEmpty else { continue }
+            let status = statuses[pickleId].map { $0 == .unknown ? "not-run" : $0.lowercased } ?? "not-run"
+            let lineage = index.lineage(of: pickle)
+            let line = pickle.location?.line ?? lineage?.row?.location.line ?? lineage?.scenario?.location.line ?? 0
+            let scenario = CoveredScenario(name: pickle.name, uri: pickle.uri, line: Int(line), status: status)
+            for tag in Set(matching) { byTag[tag, default: []].append(scenario) }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// The requirements view of a run: every criterion of the story documents the run carried (the
+/// `application/vnd.specrun.requirements+json` attachment), with the scenarios tagged with its id and whether
+/// they prove it. Built from the message stream only, so `specrun report` rebuilds it from saved streams.
+public struct RequirementsCoverage: Sendable {
+    public var stories: [StoryCoverage]
+    /// Criteria proven, over every story.
+    public var proven: Int
+    /// Criteria, over every story.
+    public var total: Int
+    /// What the reader of the documents noticed (a misspelt keyword, a document without criteria).
+    public var warnings: [RequirementsWarning]
+
+    public init(stories: [StoryCoverage], warnings: [RequirementsWarning] = []) {
+        self.stories = stories
+        self.proven = stories.reduce(0) { $0 + $1.proven }
+        self.total = stories.reduce(0) { $0 + $1.total }
+        self.warnings = warnings
+    }
+}
+
+/// One story document's criteria and how many of them are proven.
+public struct StoryCoverage: Sendable {
+    public var id: String
+    public var title: String
+    public var uri: String
+    public var line: Int
+    public var criteria: [CriterionCoverage]
+    public var proven: Int
+    public var total: Int
+    /// The story's narrative as the document writes it ("As a … I want … so that …"), "" when it has none.
+    public var narrative: String
+
+    public init(id: String, title: String, uri: String, line: Int, criteria: [CriterionCoverage], narrative: String = "") {
+        self.id = id
+        self.narrative = narrative
+        self.title = title
+        self.uri = uri
+        self.line = line
+        self.criteria = criteria
+        self.proven = criteria.filter { $0.status == .proven }.count
+        self.total = criteria.count
+    }
+}
+
+/// One acceptance criterion: the document's words, where it is, and the scenarios behind it.
+public struct CriterionCoverage: Sendable {
+    public var id: String
+    public var title: String
+    /// The document's type of criterion (`Happy_Path`, `Error_Condition`, `error course`…), "" when it says none.
+    public var type: String
+    public var given: [String]
+    public var when: [String]
+    public var then: [String]
+    public var uri: String
+    public var line: Int
+    /// The id was derived from the story and the criterion's position (the document gives none).
+    public var derived: Bool
+    public var status: CoverageStatus
+    public var scenarios: [CoveredScenario]
+
+    public init(id: String, title: String, type: String, given: [String], when: [String], then: [String],
+                uri: String, line: Int, derived: Bool = false, status: CoverageStatus, scenarios: [CoveredScenario]) {
+        self.id = id
+        self.title = title
+        self.type = type
+        self.given = given
+        self.when = when
+        self.then = then
+        self.uri = uri
+        self.line = line
+        self.derived = derived
+        self.status = status
+        self.scenarios = scenarios
+    }
+}
+
+/// Whether a criterion is proven by the run.
+public enum CoverageStatus: String, Sendable, CaseIterable {
+    /// Every scenario tagged with it passed.
+    case proven
+    /// A scenario tagged with it failed (or was ambiguous).
+    case failing
+    /// Scenarios are tagged with it, but none ran to a result that proves or disproves it (skipped, undefined,
+    /// pending, not selected), or some passed and others did not run.
+    case notRun = "not-run"
+    /// No scenario carries its id.
+    case noScenario = "no-scenario"
+}
+
+/// A scenario (or example row) tagged with a criterion's id, and its result in the run.
+public struct CoveredScenario: Sendable {
+    public var name: String
+    public var uri: String
+    public var line: Int
+    /// `passed`, `failed`, `skipped`, `undefined`, `pending`, `ambiguous`, or `not-run` (not selected).
+    public var status: String
+
+    public init(name: String, uri: String, line: Int, status: String) {
+        self.name = name
+        self.uri = uri
+        self.line = line
+        self.status = status
+    }
+}
+
+/// A remark of the documents' reader, at a place in a document.
+public struct RequirementsWarning: Sendable {
+    public var uri: String
+    public var line: Int
+    public var message: String
+
+    public init(uri: String, line: Int, message: String) {
+        self.uri = uri
+        self.line = line
+        self.message = message
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Messages
+@testable import SpecRunReports
+import XCTest
+
+final class RequirementsCoverageTests: XCTestCase {
+    func test_make_isNilOnARunWithoutRequirements() {
+        XCTAssertNil(RequirementsCoverage.make(from: SyntheticRun.envelopes(scenarios: 10)))
+    }
+
+    func test_make_givesEachCriterionItsStatusOnTaggedScenarios() throws {
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: makeSUT()))
+
+        let story = try XCTUnwrap(coverage.stories.first)
+        XCTAssertEqual(story.id, "STORY-0")
+        XCTAssertEqual(story.criteria.map(\.id), ["STORY-0-AC-0", "STORY-0-AC-4", "STORY-0-AC-9"])
+        XCTAssertEqual(story.criteria.map(\.status), [.proven, .failing, .noScenario])
+        XCTAssertEqual(story.criteria[0].scenarios.count, 10)
+        XCTAssertEqual(story.criteria[0].scenarios.first?.name, "Scenario 0 of feature 0")
+        XCTAssertEqual(story.criteria[0].scenarios.first?.line, 3)
+        XCTAssertEqual(story.criteria[0].given, ["a given"])
+        XCTAssertEqual(story.criteria[2].derived, true)
+        XCTAssertEqual(story.proven, 1)
+        XCTAssertEqual(story.total, 3)
+        XCTAssertEqual(coverage.proven, 1)
+        XCTAssertEqual(coverage.total, 3)
+        XCTAssertEqual(coverage.warnings.first?.message, "a warning")
+    }
+
+    func test_make_saysNotRunOnScenariosWithoutTestCases() throws {
+        let envelopes = makeSUT().filter { $0.testCase == nil && $0.testCaseStarted == nil }
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: envelopes))
+
+        XCTAssertEqual(coverage.stories[0].criteria.map(\.status), [.notRun, .notRun, .noScenario])
+        XCTAssertEqual(coverage.stories[0].criteria[0].scenarios.first?.status, "not-run")
+    }
+
+    func test_merge_keepsTheAttachmentOnceOnShards() {
+        let merged = EnvelopeStreams.merge([makeSUT(), makeSUT()])
+
+        XCTAssertEqual(merged.filter(RequirementsAttachment.isRequirements).count, 1)
+    }
+
+    func test_requirementsFormat_writesATablePerStoryWithTheTotals() throws {
+        let text = try render(.requirements, makeSUT())
+
+        XCTAssertTrue(text.contains("**1 of 3 criteria proven (33%)** · 1 failing · 1 without a scenario"), text)
+        XCTAssertTrue(text.contains("## STORY-0: A story\n\n> As a user\n> I want\n\n1 of 3 proven (33%)"), text)
+        XCTAssertTrue(text.contains("| STORY-0-AC-4 | Fourth \\| pipe | ❌ failing | `Features/area0/feature0.feature:"), text)
+        XCTAssertTrue(text.contains("| STORY-0-AC-9 | Ninth | ⚠️ no scenario | — |"), text)
+    }
+
+    func test_requirementsJSONFormat_carriesStatusesAndScenarios() throws {
+        let text = try render(.requirementsJSON, makeSUT())
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let stories = try XCTUnwrap(json["stories"] as? [[String: Any]])
+        let criteria = try XCTUnwrap(stories.first?["criteria"] as? [[String: Any]])
+
+        XCTAssertEqual(json["total"] as? Int, 3)
+        XCTAssertEqual(criteria.map { $0["status"] as? String }, ["proven", "failing", "no-scenario"])
+        XCTAssertEqual((criteria[1]["scenarios"] as? [Any])?.count, 10)
+    }
+
+    // MARK: - Helpers
+
+    /// A 50-scenario run (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) carrying three criteria.
+    private func makeSUT() -> [Envelope] {
+        var envelopes = SyntheticRun.envelopes(scenarios: 50)
+        let body = #"""
+        {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"narrative":"As a user\nI want","criteria":[
+        {"id":"STORY-0-AC-0","title":"First","type":"Happy_Path","given":["a given"],"when":["a when"],"then":["a then"],"uri":"Requirements/a.md","line":3,"derived":false},
+        {"id":"STORY-0-AC-4","title":"Fourth | pipe","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":9,"derived":false},
+        {"id":"STORY-0-AC-9","title":"Ninth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":12,"derived":true}]}],
+        "warnings":[{"uri":"Requirements/a.md","line":5,"message":"a warning"}]}
+        """#
+        let started = envelopes.firstIndex { $0.testRunStarted != nil }!
+        envelopes.insert(RequirementsAttachment.envelope(body: body, testRunStartedId: "run"), at: started + 1)
+        return envelopes
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+@testable import SpecRun
+import XCTest
+
+enum MisfitSteps: StepLibrary {
+    static func register(_ steps: inout Steps<CLITestWorld>) {
+        steps.given("a passing step") { _ in }
+        steps.given("{int} cukes") { (_, count: Bool) in _ = count }
+        steps.given("the note:") { _ in }
+    }
+}
+
+final class CheckCoverageTests: XCTestCase {
+    func test_check_warnsOnCriteriaWithoutScenarioAndTagsNamingNoCriterion() async throws {
+        let folder = try makeSUT()
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["check", folder + "/f.feature", "--requirements", folder + "/Requirements"],
+                                        libraries: [MisfitSteps.self], console: console)
+
+        XCTAssertEqual(code, 1, console.stdout)  // the misfits are errors
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("f.feature:4:3: warning: tag @SHOP-ST-1-AC-3 names no criterion of the requirements (did you mean @SHOP-ST-1-AC-1?)") }, console.stdout)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("Requirements/shop.md:7:1: warning: criterion SHOP-ST-1-AC-2 'it works too' has no scenario (tag one with @SHOP-ST-1-AC-2)") }, console.stdout)
+        XCTAssertFalse(console.stdout.contains("@SHOP-DEC-1"), console.stdout)
+    }
+
+    func test_check_reportsStepsWhoseValuesDoNotFitTheirClosureAsErrors() async throws {
+        let folder = try makeSUT()
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder + "/f.feature", "--no-requirements"], libraries: [MisfitSteps.self], console: console)
+
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains("f.feature:6:5: error: step '3 cukes' does not fit its step definition \"{int} cukes\"") && $0.contains("argument 1 is declared as Bool") }, console.stdout)
+        XCTAssertTrue(lines.contains { $0.contains("f.feature:7:5: error: step 'the note:' does not fit its step definition \"the note:\"") && $0.contains("takes 0 argument(s)") }, console.stdout)
+    }
+
+    func test_check_failsOnUncoveredCriteriaUnderStrictCoverageAsGitHubAnnotations() async throws {
+        let folder = try makeSUT(misfits: false)
+        let console = SpyConsole()
+
+        let lenient = await SpecRunCLI.run(["check", folder + "/f.feature", "--requirements", folder + "/Requirements"],
+                                           libraries: [MisfitSteps.self], console: SpyConsole())
+        let strict = await SpecRunCLI.run(["check", folder + "/f.feature", "--requirements", folder + "/Requirements",
+                                           "--strict-coverage", "--format", "github"], libraries: [MisfitSteps.self], console: console)
+
+        XCTAssertEqual(lenient, 0)
+        XCTAssertEqual(strict, 1)
+        XCTAssertTrue(console.stdout.contains("::error file=\(folder)/Requirements/shop.md,line=7,col=1::criterion SHOP-ST-1-AC-2"), console.stdout)
+    }
+
+    func test_dryRun_failsAStepWhoseValuesDoNotFit() async throws {
+        let folder = try makeSUT()
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run([folder + "/f.feature", "--dry-run", "--no-requirements", "--format", "summary"],
+                                        libraries: [MisfitSteps.self], console: console)
+
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(console.stdout.contains("1 failed"), console.stdout)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(misfits: Bool = true) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-check-coverage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Requirements"), withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let broken = misfits ? "    Given 3 cukes\n    And the note:\n      \"\"\"\n      text\n      \"\"\"\n" : ""
+        try ("Feature: Shop\n  @SHOP-ST-1-AC-1 @SHOP-DEC-1\n  Scenario: works\n  @SHOP-ST-1-AC-3\n  Scenario: typo\n" + broken)
+            .write(to: folder.appendingPathComponent("f.feature"), atomically: true, encoding: .utf8)
+        try "# Shop\n\n```\nGiven a passing step\nThen it works\n\nGiven a passing step\nThen it works too\n```\n"
+            .write(to: folder.appendingPathComponent("Requirements/shop.md"), atomically: true, encoding: .utf8)
+        return folder.path
+    }
+}

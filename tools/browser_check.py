@@ -239,6 +239,7 @@ def main():
     screenshot = options["screenshot"] or os.path.splitext(report)[0] + ".png"
     check = Checks()
     driver = start_browser()
+    driver.set_script_timeout(300)
     try:
         seconds = load(driver, report, options["timeout"])
         check(seconds is not None, f"the report renders from file:// (ready after {seconds or 0:.2f} s, {os.path.getsize(report) / 1e6:.2f} MB)")

@@ -105,7 +105,7 @@ def write_run(run, scenario_count, feature_count):
         count = min(per_feature, scenario_count - made)
         stories.append(write_feature(run, f, count, made, definitions))
         made += count
-    document = {"version": 1, "stories": stories, "warnings": ["Requirements/notes.md: no criteria found"]}
+    document = {"version": 1, "stories": stories, "warnings": [{"uri": "Requirements/notes.md", "line": 1, "message": "no criteria found"}]}
     run.emit(attachment={"body": json.dumps(document), "contentEncoding": "IDENTITY",
                          "mediaType": "application/vnd.specrun.requirements+json", "testRunStartedId": started_run})
     run.emit(testRunFinished={"testRunStartedId": started_run, "success": False, "timestamp": run.now()})
@@ -167,7 +167,8 @@ def write_feature(run, f, count, offset, definitions):
     criteria = [{"id": f"{story}-AC-{k}", "title": f"Criterion {k} of {story}", "type": "happy path",
                  "given": ["a registered player"], "when": ["the player answers"], "then": [f"the score is counted ({k})"],
                  "uri": f"Requirements/{story}.md", "line": 10 * k, "derived": False} for k in (1, 2, 3, 4)]
-    return {"id": story, "title": f"Story {story}: scoring", "uri": f"Requirements/{story}.md", "line": 1, "criteria": criteria}
+    return {"id": story, "title": f"Story {story}: scoring", "uri": f"Requirements/{story}.md", "line": 1,
+            "narrative": "As a player\nI want my score counted\nSo that I know how I did", "criteria": criteria}
 
 
 def tag(run, name, line):

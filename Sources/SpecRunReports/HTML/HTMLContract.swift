@@ -123,12 +123,14 @@ enum HTMLContract {
         case stories, proven, total, warnings
     }
 
+    /// `narrative`: the story's "As a … I want … so that …" as the document writes it.
     enum Story: String, HTMLKey {
-        case id, title, uri, line, criteria, proven, total
+        case id, title, narrative, uri, line, criteria, proven, total
     }
 
-    /// `status`: proven | failing | not-run | no-scenario; `scenarios`: ids (anchors) of the scenarios proving it.
+    /// `status`: proven | failing | not-run | no-scenario; `scenarios`: ids (anchors) of the scenarios proving it;
+    /// `derived`: the id was derived from the story and the criterion's position.
     enum Criterion: String, HTMLKey {
-        case id, title, type, given, when, then, uri, line, status, scenarios
+        case id, title, type, given, when, then, uri, line, derived, status, scenarios
     }
 }

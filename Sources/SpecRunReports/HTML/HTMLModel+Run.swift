@@ -32,7 +32,7 @@ extension HTMLModel {
         typealias Key = HTMLContract.RunHook
         var byHook: [String: [Attachment]] = [:]
         var loose: [Attachment] = []
-        for attachment in index.runAttachments where attachment.mediaType != HTMLRequirements.mediaType {
+        for attachment in index.runAttachments {
             if let id = attachment.testRunHookStartedId { byHook[id, default: []].append(attachment) } else { loose.append(attachment) }
         }
         let shown = index.runHookFinished.filter { $0.result.status != .passed || byHook[$0.testRunHookStartedId] != nil }

@@ -1,9 +1,9 @@
 import Messages
 
 extension HTMLModel {
-    /// One scenario record; returns its status for the requirements' coverage.
+    /// One scenario record.
     func scenario(_ entry: HTMLFeatureScenarios.Entry, position: Int, anchor: String, line: Int, _ attempts: Attempts,
-                  _ json: inout HTMLDataWriter) -> String {
+                  _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Scenario
         let pickle = entry.pickle
         let attempt = attempts.final[pickle.id]
@@ -40,7 +40,6 @@ extension HTMLModel {
         }
         json.closeArray()
         json.closeObject()
-        return status
     }
 
     /// A Scenario Outline once: its steps as written and its Examples, each row with the scenario it became.

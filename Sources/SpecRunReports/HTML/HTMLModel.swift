@@ -20,7 +20,6 @@ struct HTMLModel {
     func write(to output: DocumentOutput) {
         var json = HTMLDataWriter(output: output)
         let requirements = HTMLRequirements(index: index)
-        var coverage = HTMLCoverageCollector(criteria: requirements?.criterionIds ?? [])
         json.openObject()
         json.key(HTMLContract.Report.run)
         run(&json)
@@ -28,12 +27,12 @@ struct HTMLModel {
         parseErrors(&json)
         json.key(HTMLContract.Report.features)
         json.openArray()
-        features(&json, &coverage)
+        features(&json)
         json.closeArray()
         json.strings(HTMLContract.Report.locations, locations.texts)
         if let requirements {
             json.key(HTMLContract.Report.requirements)
-            requirements.write(coverage, &json)
+            requirements.write(&json)
         }
         json.closeObject()
     }
@@ -53,7 +52,7 @@ struct HTMLModel {
         return result
     }
 
-    private func features(_ json: inout HTMLDataWriter, _ coverage: inout HTMLCoverageCollector) {
+    private func features(_ json: inout HTMLDataWriter) {
         let attempts = attempts()
         var byUri: [String: HTMLFeatureScenarios] = [:]
         for pickleId in index.pickleOrder {
@@ -65,13 +64,12 @@ struct HTMLModel {
         uris += byUri.keys.filter { !listed.contains($0) }.sorted()
         for uri in uris {
             guard let scenarios = byUri.removeValue(forKey: uri) else { continue }
-            feature(uri, scenarios, attempts, &json, &coverage)
+            feature(uri, scenarios, attempts, &json)
             json.output.flushIfFull()
         }
     }
 
-    private func feature(_ uri: String, _ scenarios: HTMLFeatureScenarios, _ attempts: Attempts,
-                         _ json: inout HTMLDataWriter, _ coverage: inout HTMLCoverageCollector) {
+    private func feature(_ uri: String, _ scenarios: HTMLFeatureScenarios, _ attempts: Attempts, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Feature
         let tree = index.documents[uri]
         let feature = tree?.feature
@@ -98,8 +96,7 @@ struct HTMLModel {
             var anchor = "\(uri):\(line)"
             while usedAnchors.contains(anchor) { anchor += "+" }
             usedAnchors.insert(anchor)
-            let status = scenario(entry, position: position, anchor: anchor, line: line, attempts, &json)
-            coverage.add(tags: entry.pickle.tags.map(\.name), anchor: anchor, status: status)
+            scenario(entry, position: position, anchor: anchor, line: line, attempts, &json)
             if let outline = entry.outline, let examples = entry.lineage?.examplesIndex, let row = entry.lineage?.rowIndex {
                 outlineCases[outline, default: []].append([examples, row, position])
             }

@@ -64,12 +64,13 @@
  * @property {Story[]} stories @property {number} proven @property {number} total @property {string[]} warnings
  */
 /** @typedef {Object} Story
- * @property {string} id @property {string} title @property {string} [uri] @property {number} [line]
- * @property {Criterion[]} criteria @property {number} proven @property {number} total
+ * @property {string} id @property {string} title @property {string} [narrative] @property {string} [uri]
+ * @property {number} [line] @property {Criterion[]} criteria @property {number} proven @property {number} total
  */
 /** @typedef {Object} Criterion
  * @property {string} id @property {string} title @property {string} [type] @property {string[]} given
  * @property {string[]} when @property {string[]} then @property {string} [uri] @property {number} [line]
+ * @property {boolean} [derived] id derived from the story and position
  * @property {string} status proven | failing | not-run | no-scenario @property {string[]} scenarios anchors
  */
 

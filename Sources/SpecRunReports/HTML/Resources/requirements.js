@@ -62,6 +62,7 @@ function renderStory(story) {
   function build() {
     if (details.dataset.built) return;
     details.dataset.built = 'true';
+    if (story.narrative) add(details, el('p', 'narrative', story.narrative));
     if (story.uri) add(details, el('p', 'where mono', story.uri + (story.line ? ':' + story.line : '')));
     var list = el('ul', 'criteria');
     story.criteria.forEach(function (criterion) { add(list, renderCriterion(criterion)); });
@@ -81,7 +82,9 @@ function renderCriterion(criterion) {
   li.dataset.criterion = criterion.id;
   li.dataset.status = criterion.status;
   var head = el('div', 'criterion-head');
-  add(head, coverageBadge(criterion.status), ' ', el('span', 'mono criterion-id', criterion.id), ' ',
+  var id = el('span', 'mono criterion-id', criterion.id);
+  if (criterion.derived) id.title = 'Id derived from the story and the position of the criterion';
+  add(head, coverageBadge(criterion.status), ' ', id, ' ',
     el('span', 'criterion-title', criterion.title));
   if (criterion.type) add(head, el('span', 'criterion-type', criterion.type));
   add(li, head);

@@ -6,7 +6,7 @@ import PackageDescription
 /// The HTML report's files (Sources/SpecRunReports/HTML/Resources), in the order HTMLResources joins them.
 let htmlResources = [
     "base.css", "components.css", "responsive.css",
-    "dom.js", "contract.js", "tags.js", "query.js", "markdown.js", "attachments.js", "steps.js", "scenarios.js",
+    "dom.js", "contract.js", "tags.js", "query.js", "markdown-inline.js", "markdown-blocks.js", "attachments.js", "steps.js", "scenarios.js",
     "features.js", "overview.js", "requirements.js", "app.js",
 ]
 

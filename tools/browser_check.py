@@ -15,7 +15,8 @@ giving the scenarios `--tags` would select; the tag-expression evaluator against
 Examples row; expand all; theme; a deep link; no nested interactive elements; print media hides the controls;
 axe-core (when axe-selenium-python is installed) finds no serious or critical violation in either theme; and
 at 390 px, with everything expanded: no horizontal page scroll, step text on its own line, a status on each
-feature card. Also: no console error. Saves a screenshot (default REPORT.png). Exit 0 when every check passes,
+feature card; the Markdown renderer against CommonMark (tools/markdown_check.py, with markdown-it-py). Also: no
+console error. Saves a screenshot (default REPORT.png). Exit 0 when every check passes,
 1 when one fails, 2 on bad arguments or a missing browser.
 """
 import json
@@ -26,6 +27,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_support import (STATUSES, axe_violations, console_errors, counts_from_ndjson, load,  # noqa: E402
                              start_browser, wait_until)
+from markdown_check import check_markdown  # noqa: E402
 
 DATA = """var d = JSON.parse(document.getElementById('report-data').textContent);
 d.features.forEach(function (f) { f.scenarios.forEach(function (s) { if (!s.id) s.id = f.uri + ':' + s.l; }); });
@@ -254,6 +256,7 @@ def main():
         print(f"info - screenshot saved to {screenshot}")
         check_search(driver, check, data, total)
         check_tag_conformance(driver, check, options["shared"])
+        check_markdown(driver, check)
         check_filter(driver, check, shown, total)
         check_outline(driver, check, data)
         started = time.time()

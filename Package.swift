@@ -3,6 +3,13 @@ import PackageDescription
 
 // specrun: a BDD spec runner for Swift. No package dependencies: the toolchain only.
 // The pipeline is the architecture: Gherkin → pickles → plan → run → Messages → reports.
+/// The HTML report's files (Sources/SpecRunReports/HTML/Resources), in the order HTMLResources joins them.
+let htmlResources = [
+    "base.css", "components.css", "responsive.css",
+    "dom.js", "contract.js", "tags.js", "query.js", "markdown-inline.js", "markdown-blocks.js", "attachments.js", "steps.js", "scenarios.js",
+    "features.js", "overview.js", "requirements.js", "app.js",
+]
+
 let package = Package(
     name: "specrun",
     platforms: [.macOS(.v13)],
@@ -22,7 +29,8 @@ let package = Package(
         .target(name: "CucumberExpressions"),
         .target(name: "TagExpressions"),
         .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions"]),
-        .target(name: "SpecRunReports", dependencies: ["Messages"]),
+        // The HTML report's stylesheet and script are files of their own, embedded at build time.
+        .target(name: "SpecRunReports", dependencies: ["Messages"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
         // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
         .target(name: "Requirements"),
         .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Requirements", "Gherkin", "Messages", "TagExpressions"]),

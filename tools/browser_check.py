@@ -3,356 +3,285 @@
 
 Usage:
     python3 tools/browser_check.py REPORT.html [EXPECTED_COUNTS...] [--ndjson RUN.ndjson ...]
-                                   [--screenshot OUT.png] [--dark] [--timeout SECONDS]
+                                   [--screenshot OUT.png] [--timeout SECONDS] [--shared ../shared]
 
-EXPECTED_COUNTS are STATUS=N pairs for scenarios, e.g. `scenarios=12 passed=10 failed=1 undefined=1`
-(statuses: passed failed pending undefined ambiguous skipped unknown; a status that is not named must not be
-shown). With --ndjson the expected counts are computed from the message stream(s) the report was built from
-(the last attempt of each test case, its most severe step status), so "the counts shown match the stream".
+EXPECTED_COUNTS are STATUS=N pairs for scenarios (e.g. `scenarios=12 passed=10 failed=1`); with --ndjson they are
+computed from the message stream(s) the report was built from (the last attempt of each test case).
 
-It checks that
-  1. the page loads from file:// and renders (and reports the load time),
-  2. the counts shown per status equal the expected ones,
-  3. typing in the search box changes what is visible (a query matching nothing hides every scenario;
-     the first scenario's name, quoted, shows it),
-  4. clicking a status filter shows exactly that many scenarios, and clicking it again restores the view,
-  5. the traceability view lists every tag, the theme button switches light/dark, a #deep-link opens its scenario,
-  6. the browser console has no errors (script errors, CSP violations, failed loads),
-and saves a screenshot (default: REPORT.png next to the report) with the first feature expanded.
-
-Needs Debian's `chromium` and `chromium-driver` (apt-get install -y chromium chromium-driver); python3 stdlib only:
-it speaks the W3C WebDriver protocol to chromedriver over HTTP. Exit status 0 when every check passes, 1 when one
-fails, 2 on bad arguments or a missing browser.
+It checks, at 1400 px: the page renders from file://; the counts per status; the requirements view (one row per
+criterion, with its status); search (nothing, a quoted name, clearing); a tag as a whole tag and a tag expression
+giving the scenarios `--tags` would select; the tag-expression evaluator against the official cases of
+../shared/conformance/tag-expressions (when present); a status filter; an outline shown once with a status per
+Examples row; expand all; theme; a deep link; no nested interactive elements; print media hides the controls;
+axe-core (when axe-selenium-python is installed) finds no serious or critical violation in either theme; and
+at 390 px, with everything expanded: no horizontal page scroll, step text on its own line, a status on each
+feature card; the Markdown renderer against CommonMark (tools/markdown_check.py, with markdown-it-py). Also: no
+console error. Saves a screenshot (default REPORT.png). Exit 0 when every check passes,
+1 when one fails, 2 on bad arguments or a missing browser.
 """
-import base64
 import json
 import os
-import shutil
-import socket
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 
-STATUSES = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
-SEVERITY = {"UNKNOWN": 0, "PASSED": 1, "SKIPPED": 2, "PENDING": 3, "UNDEFINED": 4, "AMBIGUOUS": 5, "FAILED": 6}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import (STATUSES, axe_violations, console_errors, counts_from_ndjson, load,  # noqa: E402
+                             start_browser, wait_until)
+from markdown_check import check_markdown  # noqa: E402
 
-
-def usage(message):
-    print(f"browser_check: {message}", file=sys.stderr)
-    print(__doc__.split("\n\n")[1], file=sys.stderr)
-    sys.exit(2)
+DATA = """var d = JSON.parse(document.getElementById('report-data').textContent);
+d.features.forEach(function (f) { f.scenarios.forEach(function (s) { if (!s.id) s.id = f.uri + ':' + s.l; }); });
+return d;"""
 
 
 def parse_args(argv):
-    options = {"report": None, "counts": {}, "ndjson": [], "screenshot": None, "dark": False, "timeout": 60.0}
+    options = {"report": None, "counts": {}, "ndjson": [], "screenshot": None, "timeout": 60.0,
+               "shared": os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared")}
     i = 0
     while i < len(argv):
         arg = argv[i]
         if arg in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
-        elif arg == "--ndjson":
+        elif arg in ("--ndjson", "--screenshot", "--timeout", "--shared"):
             i += 1
-            options["ndjson"].append(argv[i])
-        elif arg == "--screenshot":
-            i += 1
-            options["screenshot"] = argv[i]
-        elif arg == "--timeout":
-            i += 1
-            options["timeout"] = float(argv[i])
+            if arg == "--ndjson":
+                options["ndjson"].append(argv[i])
+            else:
+                options[arg[2:]] = float(argv[i]) if arg == "--timeout" else argv[i]
         elif arg == "--dark":
-            options["dark"] = True
+            pass  # both themes are always checked
         elif "=" in arg:
             key, _, value = arg.partition("=")
-            if key != "scenarios" and key not in STATUSES:
-                usage(f"unknown status '{key}' in {arg}")
-            try:
-                options["counts"][key] = int(value)
-            except ValueError:
-                usage(f"'{arg}' is not STATUS=NUMBER")
+            options["counts"][key] = int(value)
         elif options["report"] is None:
             options["report"] = arg
         else:
-            usage(f"unexpected argument '{arg}'")
+            sys.exit(f"browser_check: unexpected argument '{arg}'")
         i += 1
-    if options["report"] is None:
-        usage("no report given")
-    if not os.path.isfile(options["report"]):
-        usage(f"no such file: {options['report']}")
+    if not options["report"] or not os.path.isfile(options["report"]):
+        print(__doc__)
+        sys.exit(2)
     return options
 
 
-def counts_from_ndjson(paths):
-    """Scenario counts per status as the report must show them: the last attempt of each test case."""
-    test_cases, started, finished_case, steps = {}, {}, {}, {}
-    for path in paths:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                if not line.strip():
-                    continue
-                envelope = json.loads(line)
-                if "testCase" in envelope:
-                    test_cases[envelope["testCase"]["id"]] = envelope["testCase"]
-                elif "testCaseStarted" in envelope:
-                    started[envelope["testCaseStarted"]["id"]] = envelope["testCaseStarted"]
-                elif "testCaseFinished" in envelope:
-                    finished_case[envelope["testCaseFinished"]["testCaseStartedId"]] = envelope["testCaseFinished"]
-                elif "testStepFinished" in envelope:
-                    step = envelope["testStepFinished"]
-                    steps.setdefault(step["testCaseStartedId"], []).append(step["testStepResult"]["status"])
-    final = {}
-    for attempt_id, attempt in started.items():
-        if finished_case.get(attempt_id, {}).get("willBeRetried"):
-            continue
-        final[attempt["testCaseId"]] = attempt_id
-    counts = {"scenarios": len(test_cases)}
-    for test_case_id in test_cases:
-        attempt_id = final.get(test_case_id)
-        if attempt_id is None:
-            status = "unknown"
-        else:
-            statuses = steps.get(attempt_id, [])
-            status = max(statuses, key=lambda s: SEVERITY[s]).lower() if statuses else "passed"
-        counts[status] = counts.get(status, 0) + 1
-    return counts
+class Checks:
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, condition, message):
+        print(("ok   - " if condition else "FAIL - ") + message)
+        if not condition:
+            self.failures.append(message)
 
 
-class WebDriver:
-    def __init__(self, url):
-        self.url = url
-        self.session = None
-
-    def call(self, method, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=120) as response:
-                return json.loads(response.read() or b"{}").get("value")
-        except urllib.error.HTTPError as error:
-            detail = error.read().decode(errors="replace")
-            raise RuntimeError(f"WebDriver {method} {path} failed: {detail[:500]}") from None
-
-    def start(self, chromium, dark):
-        args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1400,1000", "--allow-file-access-from-files"]
-        if dark:
-            args.append("--force-dark-mode")
-        capabilities = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {"binary": chromium, "args": args},
-            "goog:loggingPrefs": {"browser": "ALL"},
-        }}}
-        value = self.call("POST", "/session", capabilities)
-        self.session = value["sessionId"]
-
-    def s(self, path):
-        return f"/session/{self.session}{path}"
-
-    def run(self, script, *args):
-        return self.call("POST", self.s("/execute/sync"), {"script": script, "args": list(args)})
-
-    def find(self, css):
-        value = self.call("POST", self.s("/element"), {"using": "css selector", "value": css})
-        return next(iter(value.values()))
-
-    def click(self, css):
-        self.call("POST", self.s(f"/element/{self.find(css)}/click"), {})
-
-    def type(self, css, text):
-        element = self.find(css)
-        self.call("POST", self.s(f"/element/{element}/clear"), {})
-        self.call("POST", self.s(f"/element/{element}/value"), {"text": text})
-
-    def logs(self):
-        try:
-            return self.call("POST", self.s("/se/log"), {"type": "browser"}) or []
-        except RuntimeError:
-            return self.call("POST", self.s("/log"), {"type": "browser"}) or []
-
-    def quit(self):
-        if self.session:
-            try:
-                self.call("DELETE", self.s(""))
-            except Exception:
-                pass
+def visible(driver):
+    return int(driver.execute_script("return parseInt(document.getElementById('visible-count').dataset.visible, 10)"))
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def search(driver, text):
+    driver.execute_script("var s = document.getElementById('search'); s.value = arguments[0]; window.specrun.applySearch();", text)
+    return visible(driver)
 
 
-def wait_until(predicate, timeout, step=0.05):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return None
+def check_counts(driver, check, expected):
+    shown = driver.execute_script("""var r = {};
+        document.querySelectorAll('#filters .filter').forEach(function (b) {
+          r[b.dataset.status === 'all' ? 'scenarios' : b.dataset.status] = parseInt(b.querySelector('.count').textContent, 10); });
+        return r;""")
+    print(f"info - counts shown: {json.dumps(shown, sort_keys=True)}")
+    for key in ["scenarios"] + STATUSES:
+        if key in expected or (key in shown and key != "scenarios" and expected):
+            check(shown.get(key, 0) == expected.get(key, 0), f"{key}: shown {shown.get(key, 0)}, expected {expected.get(key, 0)}")
+    return shown
+
+
+def check_requirements(driver, check, data):
+    requirements = data.get("requirements")
+    if not requirements:
+        print("info - no requirements in this run")
+        return
+    want = [(c["id"], c["status"]) for s in requirements["stories"] for c in s["criteria"]]
+    driver.execute_script("document.querySelectorAll('#requirements details.story').forEach(function (d) { d.open = true; });")
+    wait_until(lambda: driver.execute_script("return document.querySelectorAll('#requirements .criterion').length") >= len(want))
+    got = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#requirements .criterion'),"
+                                " function (n) { return [n.dataset.criterion, n.dataset.status]; })")
+    check([tuple(x) for x in got] == want, f"the requirements view lists every criterion with its status ({len(got)} of {len(want)})")
+    first = driver.execute_script("var r = document.getElementById('requirements'), f = document.getElementById('features');"
+                                  "return !r.hidden && r.getBoundingClientRect().top < f.getBoundingClientRect().top;")
+    check(first, "the requirements come before the features")
+
+
+def check_search(driver, check, data, total):
+    check(search(driver, "zz-no-such-scenario-zz") == 0, "a search matching nothing hides every scenario")
+    scenarios = [sc for f in data["features"] for sc in f["scenarios"]]
+    if scenarios:
+        name = scenarios[0]["n"].replace('"', " ")
+        count = search(driver, '"' + name + '"')
+        check(count >= 1, f"searching for the first scenario's name shows it ({count} visible)")
+    check(search(driver, "") == total, "clearing the search shows every scenario again")
+    tags = sorted({t for sc in scenarios for t in sc["t"]})
+    if not tags:
+        return
+    tag = max(tags, key=lambda t: sum(t in sc["t"] for sc in scenarios) < len(scenarios))
+    want = sum(tag in sc["t"] for sc in scenarios)
+    check(search(driver, tag) == want, f"the tag {tag} shows its {want} scenarios")
+    prefix = tag[:-1]
+    if len(prefix) > 1 and prefix not in tags:
+        want_prefix = sum(prefix in sc["t"] for sc in scenarios)
+        check(search(driver, prefix) == want_prefix, f"{prefix} matches whole tags only ({want_prefix} scenarios)")
+    other = next((t for t in tags if t != tag), None)
+    if other:
+        expression = f"{tag} and not {other}"
+        want = sum(tag in sc["t"] and other not in sc["t"] for sc in scenarios)
+        check(search(driver, expression) == want, f"'{expression}' selects what --tags would ({want} scenarios)")
+        expression = f"({tag} or {other}) and not @zz-none"
+        want = sum(tag in sc["t"] or other in sc["t"] for sc in scenarios)
+        check(search(driver, expression) == want, f"'{expression}' selects what --tags would ({want} scenarios)")
+    search(driver, "")
+
+
+def check_tag_conformance(driver, check, shared):
+    folder = os.path.join(shared, "conformance", "tag-expressions")
+    if not os.path.isdir(folder):
+        print("info - ../shared/conformance/tag-expressions absent: the official tag-expression cases are skipped")
+        return
+    cases = {name: json.load(open(os.path.join(folder, name + ".json"), encoding="utf-8")) for name in ("evaluations", "parsing", "errors")}
+    bad = driver.execute_script("""var c = arguments[0], bad = [], parse = window.specrun.parseTagExpression;
+        c.evaluations.forEach(function (e) { var x = parse(e.expression); e.tests.forEach(function (t) {
+          if (x.evaluate(t.variables) !== t.result) bad.push(e.expression); }); });
+        c.parsing.forEach(function (e) { if (String(parse(e.expression)) !== e.formatted) bad.push(e.expression); });
+        c.errors.forEach(function (e) { try { parse(e.expression); bad.push(e.expression); } catch (x) { if (x.message !== e.error) bad.push(e.expression); } });
+        return bad;""", cases)
+    n = sum(len(e["tests"]) for e in cases["evaluations"]) + len(cases["parsing"]) + len(cases["errors"])
+    check(not bad, f"the page's tag expressions agree with the {n} official cases" + (f" (not: {bad[:5]})" if bad else ""))
+
+
+def check_filter(driver, check, shown, total):
+    statuses = [s for s in STATUSES if shown.get(s)]
+    pick = next((s for s in statuses if shown[s] < total), statuses[0] if statuses else None)
+    if not pick:
+        return
+    driver.find_element("css selector", f"#filters .filter[data-status='{pick}']").click()
+    wait_until(lambda: visible(driver) == shown[pick])
+    check(visible(driver) == shown[pick], f"the '{pick}' filter shows exactly its {shown[pick]} scenarios (visible {visible(driver)})")
+    driver.find_element("css selector", f"#filters .filter[data-status='{pick}']").click()
+    check(wait_until(lambda: visible(driver) == total), f"clicking '{pick}' again shows all {total} scenarios")
+
+
+def check_outline(driver, check, data):
+    for f, feature in enumerate(data["features"]):
+        for outline in feature.get("outlines", []):
+            rows = [c for e in outline["examples"] for c in e["cases"] if c >= 0]
+            first = feature["scenarios"][rows[0]]["id"]
+            driver.execute_script("window.location.hash = encodeURIComponent(arguments[0]);", first)
+            wait_until(lambda: driver.execute_script("return !!document.getElementById(arguments[0])", first))
+            got = driver.execute_script("""var row = document.getElementById(arguments[0]); if (!row) return null;
+                var box = row.closest('.outline');
+                return [document.querySelectorAll('.outline[id="' + box.id + '"]').length,
+                        Array.prototype.map.call(box.querySelectorAll('tr.example-row'), function (r) { return r.dataset.status; })];""", first)
+            want = [feature["scenarios"][c].get("s", "passed") for c in rows]
+            check(got is not None and got[0] == 1 and got[1] == want,
+                  f"the outline '{outline['name']}' is shown once with a status per Examples row ({got and got[1]})")
+            driver.execute_script("history.replaceState(null, '', window.location.pathname);")
+            return
+
+
+def check_structure(driver, check):
+    nested = driver.execute_script("return document.querySelectorAll('button button, button a, a button, a a, summary button, summary a, button input').length")
+    check(nested == 0, f"no interactive element inside another ({nested} found)")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    hidden = driver.execute_script("return getComputedStyle(document.querySelector('.toolbar')).display === 'none'"
+                                   " && getComputedStyle(document.getElementById('theme-toggle')).display === 'none'")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    check(hidden, "printing hides the controls")
+    before = driver.execute_script("return document.documentElement.dataset.theme")
+    driver.find_element("id", "theme-toggle").click()
+    after = driver.execute_script("return document.documentElement.dataset.theme")
+    check({before, after} == {"light", "dark"}, f"the theme button switches {before} to {after}")
+    driver.find_element("id", "theme-toggle").click()
+
+
+def check_accessibility(driver, check):
+    for theme in ("light", "dark"):
+        driver.execute_script("document.documentElement.dataset.theme = arguments[0];", theme)
+        violations = axe_violations(driver)
+        if violations is None:
+            print("info - axe-selenium-python absent: the accessibility check is skipped")
+            return
+        for v in violations:
+            print(f"       axe {theme}: {v['id']} ({v['impact']}): {v['help']} e.g. {v['nodes'][0]['target']}")
+        check(not violations, f"axe-core: no serious or critical violation in the {theme} theme ({len(violations)} found)")
+    driver.execute_script("document.documentElement.dataset.theme = 'light';")
+
+
+def check_phone(driver, check):
+    driver.set_window_size(390, 844)
+    driver.find_element("id", "expand-all").click()
+    time.sleep(0.3)
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    check(width <= 390, f"at 390 px the page does not scroll sideways (width {width})")
+    own_line = driver.execute_script("""var lines = document.querySelectorAll('.step-line'); if (!lines.length) return true;
+        return Array.prototype.every.call(lines, function (l) { var t = l.querySelector('.text');
+          return !t || t.getBoundingClientRect().width >= 0.75 * l.getBoundingClientRect().width; });""")
+    check(own_line, "at 390 px step text has its own line")
+    status = driver.execute_script("return Array.prototype.every.call(document.querySelectorAll('.feature'), function (f) {"
+                                   " var b = f.querySelector('.feature-head .badge'); return b && b.getBoundingClientRect().width > 0; })")
+    check(status, "at 390 px each feature card shows its status")
+    driver.find_element("id", "collapse-all").click()
+    driver.set_window_size(1400, 1000)
 
 
 def main():
     options = parse_args(sys.argv[1:])
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-    driver_path = shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        print("browser_check: chromium and chromedriver are needed: apt-get install -y chromium chromium-driver",
-              file=sys.stderr)
-        sys.exit(2)
     expected = dict(options["counts"])
     if options["ndjson"]:
         expected.update(counts_from_ndjson(options["ndjson"]))
     report = os.path.abspath(options["report"])
     screenshot = options["screenshot"] or os.path.splitext(report)[0] + ".png"
-
-    port = free_port()
-    service = subprocess.Popen([driver_path, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    driver = WebDriver(f"http://127.0.0.1:{port}")
-    failures = []
-
-    def check(condition, message):
-        print(("ok   - " if condition else "FAIL - ") + message)
-        if not condition:
-            failures.append(message)
-
+    check = Checks()
+    driver = start_browser()
+    driver.set_script_timeout(300)
     try:
-        if not wait_until(lambda: _ready(driver), 15):
-            print("browser_check: chromedriver did not start", file=sys.stderr)
-            sys.exit(2)
-        driver.start(chromium, options["dark"])
-        started = time.time()
-        driver.call("POST", driver.s("/url"), {"url": "file://" + report})
-        ready = wait_until(lambda: driver.run("return document.body && document.body.dataset.ready === 'true'"),
-                           options["timeout"])
-        load_seconds = time.time() - started
-        check(bool(ready), f"the report renders from file:// (ready after {load_seconds:.2f} s, "
-                           f"{os.path.getsize(report) / 1e6:.2f} MB)")
-        if not ready:
-            raise SystemExit(1)
-        timing = driver.run("var t = performance.getEntriesByType('navigation')[0];"
-                            "return t ? [t.domContentLoadedEventEnd, t.loadEventEnd] : null;")
-        if timing:
-            print(f"info - DOMContentLoaded {timing[0]:.0f} ms, load {timing[1]:.0f} ms after navigation start")
-
-        shown = driver.run("""
-            var result = {};
-            document.querySelectorAll('#filters .filter').forEach(function (b) {
-              result[b.dataset.status === 'all' ? 'scenarios' : b.dataset.status] =
-                parseInt(b.querySelector('.count').textContent, 10);
-            });
-            return result;""")
-        print(f"info - counts shown: {json.dumps(shown, sort_keys=True)}")
-        if expected:
-            for key in ["scenarios"] + STATUSES:
-                # The total is checked when given; a status that is not named must not be shown.
-                if key in expected or (key in shown and key != "scenarios"):
-                    want = expected.get(key, 0)
-                    check(shown.get(key, 0) == want, f"{key}: shown {shown.get(key, 0)}, expected {want}")
+        seconds = load(driver, report, options["timeout"])
+        check(seconds is not None, f"the report renders from file:// (ready after {seconds or 0:.2f} s, {os.path.getsize(report) / 1e6:.2f} MB)")
+        if seconds is None:
+            sys.exit(1)
+        data = driver.execute_script(DATA)
+        shown = check_counts(driver, check, expected)
         total = shown.get("scenarios", 0)
-
-        def visible():
-            return int(driver.run("return parseInt(document.getElementById('visible-count').dataset.visible, 10)"))
-
-        def settle(predicate):
-            return wait_until(predicate, 10)
-
-        check(visible() == total, f"every scenario is counted as visible at first ({visible()} of {total})")
-
-        # Search.
-        driver.type("#search", "zz-no-such-scenario-zz")
-        settle(lambda: visible() == 0)
-        hidden_features = driver.run("return Array.prototype.every.call("
-                                     "document.querySelectorAll('.feature'), function (f) { return f.hidden; })")
-        check(visible() == 0 and hidden_features, f"a search matching nothing hides every scenario (visible {visible()})")
-        first_name = driver.run("var d = JSON.parse(document.getElementById('report-data').textContent);"
-                                "return d.features.length && d.features[0].sc.length ? d.features[0].sc[0].n : null;")
-        if first_name:
-            driver.type("#search", '"' + first_name.replace('"', ' ') + '"')
-            settle(lambda: visible() > 0)
-            count = visible()
-            shown_names = driver.run("return Array.prototype.map.call(document.querySelectorAll('.scenario .scenario-name'),"
-                                     " function (n) { return n.textContent; })")
-            check(count >= 1 and any(first_name in n for n in shown_names),
-                  f"searching for the first scenario's name shows it ({count} visible)")
-        driver.type("#search", " ")
-        settle(lambda: visible() == total)
-        check(visible() == total, "clearing the search shows every scenario again")
-
-        # Status filter: prefer a status that is not every scenario's.
-        statuses = [s for s in STATUSES if shown.get(s)]
-        pick = next((s for s in statuses if shown[s] < total), statuses[0] if statuses else None)
-        if pick:
-            driver.click(f"#filters .filter[data-status='{pick}']")
-            settle(lambda: visible() == shown[pick])
-            statuses_visible = driver.run("return Array.prototype.map.call(document.querySelectorAll('.scenario'),"
-                                          " function (n) { return n.className; })")
-            check(visible() == shown[pick] and all(f"s-{pick}" in c for c in statuses_visible),
-                  f"the '{pick}' filter shows exactly its {shown[pick]} scenarios (visible {visible()})")
-            driver.click(f"#filters .filter[data-status='{pick}']")
-            settle(lambda: visible() == total)
-            check(visible() == total, f"clicking '{pick}' again shows all {total} scenarios")
-
-        # The traceability view renders one row per tag.
-        driver.click("#tab-trace")
-        rows = driver.run("return document.querySelectorAll('#trace-view tr[data-tag]').length")
-        tags = driver.run("var d = JSON.parse(document.getElementById('report-data').textContent), s = {};"
-                          "d.features.forEach(function (f) { f.sc.forEach(function (c) { c.tg.forEach(function (t) { s[t] = 1; }); }); });"
-                          "return Object.keys(s).length;")
-        check(rows == tags, f"the traceability view lists every tag ({rows} of {tags})")
-        driver.click("#tab-features")
-
-        # Light and dark themes.
-        before = driver.run("return document.documentElement.dataset.theme")
-        driver.click("#theme-toggle")
-        after = driver.run("return document.documentElement.dataset.theme")
-        check({before, after} == {"light", "dark"}, f"the theme button switches {before} to {after}")
-        driver.click("#theme-toggle")
-
-        # A deep link opens its scenario.
-        target = driver.run("var d = JSON.parse(document.getElementById('report-data').textContent);"
-                            "var f = d.features[d.features.length - 1]; return f && f.sc.length ? f.sc[f.sc.length - 1].id : null;")
-        if target:
-            driver.run("window.location.hash = encodeURIComponent(arguments[0]);", target)
-            opened = wait_until(lambda: driver.run("var n = document.querySelector('.scenario.target'); return n ? n.id : null;"), 10)
-            check(opened == target, f"the deep link #{target} opens that scenario")
-            driver.run("history.replaceState(null, '', window.location.pathname); window.scrollTo(0, 0);")
-
-        # Screenshot with the first feature open.
-        driver.run("var h = document.querySelector('.feature:not([hidden]) .feature-head');"
-                   "if (h && !h.parentNode.classList.contains('open')) h.click();")
-        time.sleep(0.3)
-        png = driver.call("GET", driver.s("/screenshot"))
-        with open(screenshot, "wb") as handle:
-            handle.write(base64.b64decode(png))
+        check(visible(driver) == total, f"every scenario is counted as visible at first ({visible(driver)} of {total})")
+        check_requirements(driver, check, data)
+        driver.save_screenshot(screenshot)
         print(f"info - screenshot saved to {screenshot}")
-
-        errors = [entry for entry in driver.logs() if entry.get("level") in ("SEVERE", "ERROR")]
+        check_search(driver, check, data, total)
+        check_tag_conformance(driver, check, options["shared"])
+        check_markdown(driver, check)
+        check_filter(driver, check, shown, total)
+        check_outline(driver, check, data)
+        started = time.time()
+        driver.find_element("id", "expand-all").click()
+        opened = driver.execute_script("return document.querySelectorAll('.scenario.open, .outline.open').length")
+        check(opened > 0 or total == 0, f"expand all opens the scenarios ({opened} built, {time.time() - started:.2f} s)")
+        check_structure(driver, check)
+        check_accessibility(driver, check)
+        driver.find_element("id", "collapse-all").click()
+        check_phone(driver, check)
+        target = data["features"][-1]["scenarios"][-1]["id"] if data["features"] and data["features"][-1]["scenarios"] else None
+        if target:
+            driver.execute_script("window.location.hash = encodeURIComponent(arguments[0]);", target)
+            got = wait_until(lambda: driver.execute_script("var n = document.querySelector('.target'); return n ? n.id : null;"))
+            check(got == target, f"the deep link #{target} opens that scenario")
+        errors = console_errors(driver)
         for entry in errors:
             print(f"       console: {entry.get('message')}")
         check(not errors, f"the browser console shows no errors ({len(errors)} found)")
     finally:
         driver.quit()
-        service.terminate()
-        try:
-            service.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            service.kill()
-    if failures:
-        print(f"browser_check: {len(failures)} check(s) failed")
+    if check.failures:
+        print(f"browser_check: {len(check.failures)} check(s) failed")
         sys.exit(1)
     print("browser_check: all checks passed")
-
-
-def _ready(driver):
-    try:
-        return driver.call("GET", "/status").get("ready")
-    except Exception:
-        return False
 
 
 if __name__ == "__main__":

@@ -16,27 +16,28 @@ final class HTMLReportTests: XCTestCase {
     func test_html_embedsTheRunAsJSONThatParsesBackToTheSameText() throws {
         let data = try XCTUnwrap(embeddedData(render(.html, sampleEnvelopes())))
         let features = try XCTUnwrap(data["features"] as? [[String: Any]])
-        XCTAssertEqual(features.map { $0["n"] as? String }, ["Quiz answers", "Chat <b>login</b>"])
-        let chat = try XCTUnwrap(features[1]["sc"] as? [[String: Any]])
+        XCTAssertEqual(features.map { $0["name"] as? String }, ["Quiz answers", "Chat <b>login</b>"])
+        let chat = try XCTUnwrap(features[1]["scenarios"] as? [[String: Any]])
         XCTAssertEqual(chat.first?["n"] as? String, "Say <script>alert(1)</script> hello")
         XCTAssertEqual(chat.map { $0["s"] as? String }, ["failed", "pending", "ambiguous", "skipped"])
         let run = try XCTUnwrap(data["run"] as? [String: Any])
-        XCTAssertEqual(run["rt"] as? String, "Swift 6.3.1")
+        XCTAssertEqual(run["runtime"] as? String, "Swift 6.3.1")
         XCTAssertEqual(run["os"] as? String, "Linux Debian 12")
     }
 
     func test_html_carriesErrorsSnippetsTablesAndAttachments() throws {
         let data = try XCTUnwrap(embeddedData(render(.html, sampleEnvelopes())))
         let features = try XCTUnwrap(data["features"] as? [[String: Any]])
-        let quiz = try XCTUnwrap(features[0]["sc"] as? [[String: Any]])
-        let failingSteps = try XCTUnwrap(quiz[1]["st"] as? [[String: Any]])
+        let quiz = try XCTUnwrap(features[0]["scenarios"] as? [[String: Any]])
+        let failingSteps = try XCTUnwrap(quiz[1]["p"] as? [[String: Any]])
         XCTAssertEqual(failingSteps[2]["e"] as? String, "Specs/QuizSteps.swift:20: expected 1 hits, got 0")
-        XCTAssertEqual(failingSteps[2]["l"] as? String, "Specs/Steps.swift:18")
+        let locations = try XCTUnwrap(data["locations"] as? [String])
+        XCTAssertEqual((failingSteps[2]["l"] as? Int).map { locations[$0] }, "Specs/Steps.swift:18", "locations are referred to by index")
         XCTAssertEqual((failingSteps[2]["at"] as? [[String: Any]])?.first?["n"] as? String, "screen <1>.png")
-        let undefinedSteps = try XCTUnwrap(quiz[2]["st"] as? [[String: Any]])
+        let undefinedSteps = try XCTUnwrap(quiz[2]["p"] as? [[String: Any]])
         XCTAssertTrue((undefinedSteps[2]["sn"] as? String)?.hasPrefix("steps.then(") == true)
-        let chat = try XCTUnwrap(features[1]["sc"] as? [[String: Any]])
-        let chatSteps = try XCTUnwrap(chat[0]["st"] as? [[String: Any]])
+        let chat = try XCTUnwrap(features[1]["scenarios"] as? [[String: Any]])
+        let chatSteps = try XCTUnwrap(chat[0]["p"] as? [[String: Any]])
         XCTAssertEqual(chatSteps[0]["tb"] as? [[String]], [["name", "role"], ["alice", "admin"]])
         XCTAssertEqual((chatSteps[1]["ds"] as? [String: Any])?["c"] as? String, #"{"text": "<hi & bye>"}"#)
         XCTAssertEqual(chatSteps.last?["h"] as? String, "After hook \"close the chat\"", "a failing hook is shown")
@@ -44,7 +45,7 @@ final class HTMLReportTests: XCTestCase {
 
     func test_html_isSelfContainedWithAStrictContentSecurityPolicy() throws {
         let html = try render(.html, sampleEnvelopes())
-        XCTAssertTrue(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">"#))
+        XCTAssertTrue(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; media-src data:">"#))
         XCTAssertFalse(html.contains("<link"))
         XCTAssertFalse(html.contains(" src=\""), "no external script or image")
         XCTAssertFalse(html.contains("@import"))
@@ -52,7 +53,7 @@ final class HTMLReportTests: XCTestCase {
 
     func test_html_scriptNeverParsesMarkup() {
         for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"] {
-            XCTAssertFalse(HTMLTemplate.script.contains(forbidden), forbidden)
+            XCTAssertFalse(HTMLResources.script.contains(forbidden), forbidden)
         }
     }
 
@@ -64,7 +65,9 @@ final class HTMLReportTests: XCTestCase {
     func test_html_listsEveryScenarioOnce() throws {
         let data = try XCTUnwrap(embeddedData(render(.html, sampleEnvelopes())))
         let features = try XCTUnwrap(data["features"] as? [[String: Any]])
-        let ids = features.flatMap { ($0["sc"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+        let ids = features.flatMap { feature in
+            (feature["scenarios"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "\(feature["uri"] ?? ""):\($0["l"] ?? "")" }
+        }
         XCTAssertEqual(ids.count, 8)
         XCTAssertEqual(Set(ids).count, 8, "anchors are unique")
         XCTAssertTrue(ids.contains("Features/quiz.feature:33"))
@@ -84,7 +87,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertLessThan(megabytes, 20, "the 10,000-scenario report is \(megabytes) MB")
         let data = try XCTUnwrap(embeddedData(html))
         let features = try XCTUnwrap(data["features"] as? [[String: Any]])
-        XCTAssertEqual(features.reduce(0) { $0 + (($1["sc"] as? [Any])?.count ?? 0) }, 10_000)
+        XCTAssertEqual(features.reduce(0) { $0 + (($1["scenarios"] as? [Any])?.count ?? 0) }, 10_000)
         if let path = ProcessInfo.processInfo.environment["SPECRUN_SCALE_OUT"] {
             try html.write(toFile: path, atomically: true, encoding: .utf8)
             let ndjson = try envelopes.map { try NDJSON.encode($0) }.joined(separator: "\n") + "\n"
@@ -110,10 +113,5 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
     }
 
-    private func embeddedData(_ html: String) -> [String: Any]? {
-        let open = #"<script type="application/json" id="report-data">"#
-        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex) else { return nil }
-        let json = String(html[start.upperBound..<end.lowerBound])
-        return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
-    }
+    private func embeddedData(_ html: String) -> [String: Any]? { embeddedReportData(html) }
 }

@@ -1,5 +1,6 @@
 /// Compact JSON written straight into a report's bytes (escaped to sit inside a `<script>` element), with the
 /// commas between members and items kept track of: the HTML report's data without building JSON values.
+/// Keys come only from `HTMLContract`.
 struct HTMLDataWriter {
     let output: DocumentOutput
     /// Whether the innermost open object or array has no member yet.
@@ -13,11 +14,9 @@ struct HTMLDataWriter {
     mutating func openArray() { open(UInt8(ascii: "[")) }
     mutating func closeArray() { close(UInt8(ascii: "]")) }
 
-    mutating func key(_ name: StaticString) {
+    mutating func key<Key: HTMLKey>(_ name: Key) {
         separate()
-        output.bytes.append(UInt8(ascii: "\""))
-        output.bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        output.bytes.append(UInt8(ascii: "\""))
+        JSONText.quote(name.rawValue, into: &output.bytes, html: true)
         output.bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
@@ -37,11 +36,17 @@ struct HTMLDataWriter {
         output.bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    mutating func field(_ name: StaticString, _ text: String) { key(name); string(text) }
-    mutating func field(_ name: StaticString, _ value: Int64) { key(name); int(value) }
-    mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    mutating func field<Key: HTMLKey>(_ name: Key, _ text: String) { key(name); string(text) }
+    mutating func field<Key: HTMLKey>(_ name: Key, _ value: Int64) { key(name); int(value) }
+    mutating func field<Key: HTMLKey>(_ name: Key, _ value: Int) { key(name); int(Int64(value)) }
+    mutating func field<Key: HTMLKey>(_ name: Key, _ value: Bool) { key(name); bool(value) }
 
-    mutating func strings(_ name: StaticString, _ texts: [String]) {
+    /// A member only when the text is not empty.
+    mutating func optional<Key: HTMLKey>(_ name: Key, _ text: String?) {
+        if let text, !text.isEmpty { field(name, text) }
+    }
+
+    mutating func strings<Key: HTMLKey>(_ name: Key, _ texts: [String]) {
         key(name)
         openArray()
         for text in texts { string(text) }

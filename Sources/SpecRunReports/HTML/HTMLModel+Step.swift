@@ -1,87 +1,85 @@
 import Messages
 
 extension HTMLModel {
-    /// One step of a scenario `{k, t, s, du, l, e, tb, ds, sn, am, at, h}`; hooks only when they did not pass
-    /// or attached something.
+    /// One step of a scenario; hooks only when they did not pass or attached something.
     func step(_ step: TestStep, _ attempt: RunIndex.Attempt?, _ json: inout HTMLDataWriter) {
+        typealias Key = HTMLContract.Step
         let finished = attempt.flatMap { index.outcome(of: step, in: $0) }
         let result = finished?.testStepResult
         let status = result?.status ?? .unknown
         let attachments = attempt?.attachments[step.id] ?? []
         let externals = attempt?.externalAttachments[step.id] ?? []
         let text = index.text(of: step)
-        let hook = text == nil ? index.hook(of: step) : nil
         if text == nil {
             guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty || !externals.isEmpty else { return }
         }
         json.openObject()
         if let text {
-            json.field("k", text.keyword)
-            json.field("t", text.text)
-        } else {
-            json.field("h", ConsoleText.hookLabel(hook))
-            if let reference = hook?.sourceReference, let location = index.location(of: reference) {
-                json.field("l", location)
-            }
-        }
-        json.field("s", status.lowercased)
-        if let nanos = result?.duration.totalNanos, nanos > 0 { json.field("du", nanos) }
-        if step.pickleStepId != nil, let definition = index.stepDefinition(of: step),
-           let location = index.location(of: definition.sourceReference) {
-            json.field("l", location)
-        }
-        if let result, status == .failed || status == .pending || status == .skipped,
-           let error = result.exception?.stackTrace ?? result.message ?? result.exception?.message {
-            json.field("e", error)
-        }
-        if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
-            if let table = argument.dataTable {
-                json.key("tb")
+            json.field(Key.k, text.keyword)
+            json.field(Key.x, text.text)
+            if let arguments = step.stepMatchArgumentsLists?.first?.stepMatchArguments, !arguments.isEmpty {
+                json.key(Key.g)
                 json.openArray()
-                for row in table.rows {
+                for argument in arguments {
+                    guard let start = argument.group.start, let value = argument.group.value else { continue }
                     json.openArray()
-                    for cell in row.cells { json.string(cell.value) }
+                    json.int(Int64(start))
+                    json.int(Int64(value.unicodeScalars.count))
                     json.closeArray()
                 }
                 json.closeArray()
             }
-            if let doc = argument.docString {
-                json.key("ds")
-                json.openObject()
-                json.field("c", doc.content)
-                if let media = doc.mediaType { json.field("m", media) }
-                json.closeObject()
+        } else {
+            let hook = index.hook(of: step)
+            json.field(Key.h, ConsoleText.hookLabel(hook))
+            if let reference = hook?.sourceReference, let location = index.location(of: reference) {
+                json.field(Key.l, locations.number(location))
             }
         }
-        if status == .undefined, let code = index.firstSnippet(step.pickleStepId) {
-            json.field("sn", code)
+        if status != .passed { json.field(Key.s, status.lowercased) }
+        if let nanos = result?.duration.totalNanos, nanos > 0 { json.field(Key.d, nanos) }
+        if step.pickleStepId != nil, let definition = index.stepDefinition(of: step),
+           let location = index.location(of: definition.sourceReference) {
+            json.field(Key.l, locations.number(location))
         }
+        if let result, status == .failed || status == .pending || status == .skipped {
+            json.optional(Key.e, result.exception?.stackTrace ?? result.message ?? result.exception?.message)
+        }
+        if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
+            if let table = argument.dataTable { self.table(table.rows.map { $0.cells.map(\.value) }, &json) }
+            if let doc = argument.docString { docString(doc.content, doc.mediaType, &json) }
+        }
+        if status == .undefined, let code = index.firstSnippet(step.pickleStepId) { json.field(Key.sn, code) }
         if status == .ambiguous {
-            json.strings("am", (step.stepDefinitionIds ?? []).compactMap { id in
+            json.strings(Key.am, (step.stepDefinitionIds ?? []).compactMap { id in
                 index.stepDefinitions[id].map { "\($0.pattern.source)  # \(index.location(of: $0.sourceReference) ?? "?")" }
             })
         }
         if !attachments.isEmpty || !externals.isEmpty {
-            json.key("at")
-            json.openArray()
-            for external in externals {
-                json.openObject()
-                json.field("m", external.mediaType)
-                json.field("b", "")
-                json.field("url", external.url)
-                json.closeObject()
-            }
-            for attachment in attachments {
-                json.openObject()
-                json.field("m", attachment.mediaType)
-                if let name = attachment.fileName { json.field("n", name) }
-                if attachment.contentEncoding == .base64 { json.field("b64", true) }
-                json.field("b", attachment.body)
-                if let url = attachment.url { json.field("url", url) }
-                json.closeObject()
-            }
-            json.closeArray()
+            json.key(Key.at)
+            self.attachments(attachments, externals, &json)
         }
         json.closeObject()
+    }
+
+    func attachments(_ attachments: [Attachment], _ externals: [ExternalAttachment], _ json: inout HTMLDataWriter) {
+        typealias Key = HTMLContract.Attachment
+        json.openArray()
+        for external in externals {
+            json.openObject()
+            json.field(Key.m, external.mediaType)
+            json.field(Key.u, external.url)
+            json.closeObject()
+        }
+        for attachment in attachments {
+            json.openObject()
+            json.field(Key.m, attachment.mediaType)
+            json.optional(Key.n, attachment.fileName)
+            if attachment.contentEncoding == .base64 { json.field(Key.b64, true) }
+            json.field(Key.b, attachment.body)
+            json.optional(Key.u, attachment.url)
+            json.closeObject()
+        }
+        json.closeArray()
     }
 }

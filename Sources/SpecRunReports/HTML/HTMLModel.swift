@@ -1,136 +1,181 @@
 import Messages
 
-/// The data the page renders, as compact JSON (short keys keep a 10,000-scenario report small):
-/// run `{ti, start, du, os, rt, impl, ok, problems}`, features `{n, kw, u, d, tg, r: [rule], sc: [scenario]}`,
-/// scenario `{id, n, kw, l, r, tg, s, du, d, ex, at, st: [step]}`,
-/// step `{k, t, s, du, l, e, tb, ds, sn, am, at, h}`.
-/// Written straight into the report's bytes, one feature at a time.
+/// The data the page renders (see `HTMLContract` for its keys), written straight into the report's bytes one
+/// feature at a time: the whole run is never held as JSON values.
 struct HTMLModel {
     let index: RunIndex
+    let extras: HTMLGherkinExtras
     let title: String
+    /// The `file:line` texts steps refer to by index.
+    let locations = HTMLLocations()
 
-    /// The scenarios of one feature file, in pickle order, and the rules they belong to.
-    private struct FeatureScenarios {
-        var pickles: [(pickle: Pickle, lineage: Lineage?, rule: Int)] = []
-        var rules: [Rule] = []
-        var ruleIndex: [String: Int] = [:]
+    /// What the writer knows of a scenario's final attempt, by pickle.
+    struct Attempts {
+        var final: [String: RunIndex.Attempt] = [:]
+        var count: [String: Int] = [:]
+        var failedBefore: Set<String> = []
+        var testCase: [String: TestCase] = [:]
     }
 
     func write(to output: DocumentOutput) {
         var json = HTMLDataWriter(output: output)
+        let requirements = HTMLRequirements(index: index)
         json.openObject()
-        json.key("run")
+        json.key(HTMLContract.Report.run)
         run(&json)
-        json.key("features")
+        runHooks(&json)
+        parseErrors(&json)
+        json.key(HTMLContract.Report.features)
         json.openArray()
         features(&json)
         json.closeArray()
+        json.strings(HTMLContract.Report.locations, locations.texts)
+        if let requirements {
+            json.key(HTMLContract.Report.requirements)
+            requirements.write(&json)
+        }
         json.closeObject()
     }
 
-    private func run(_ json: inout HTMLDataWriter) {
-        json.openObject()
-        json.field("ti", title)
-        if let start = index.runStart { json.field("start", ISOTime.string(start.totalNanos, withMillis: true)) }
-        json.field("du", index.runDuration)
-        if let meta = index.metas.first {
-            json.field("os", [meta.os.name, meta.os.version].compactMap { $0 }.joined(separator: " "))
-            json.field("rt", [meta.runtime.name, meta.runtime.version].compactMap { $0 }.joined(separator: " "))
-            json.field("impl", [meta.implementation.name, meta.implementation.version].compactMap { $0 }.joined(separator: " "))
-            json.field("cpu", meta.cpu.name)
+    private func attempts() -> Attempts {
+        var result = Attempts()
+        for testCase in index.testCases.values { result.testCase[testCase.pickleId] = testCase }
+        for attempt in index.allAttempts() {
+            guard let testCase = index.testCase(of: attempt) else { continue }
+            result.count[testCase.pickleId, default: 0] += 1
+            if attempt.isFinal {
+                result.final[testCase.pickleId] = attempt
+            } else if index.status(of: attempt).isProblem {
+                result.failedBefore.insert(testCase.pickleId)
+            }
         }
-        if let success = index.success { json.field("ok", success) }
-        let problems = ConsoleText(index: index, style: ConsoleStyle(colors: false), options: ReportOptions()).runProblems()
-        if !problems.isEmpty { json.field("problems", problems) }
-        json.closeObject()
+        return result
     }
 
     private func features(_ json: inout HTMLDataWriter) {
-        // The last attempt of each test case, by pickle.
-        var attemptByPickle: [String: RunIndex.Attempt] = [:]
-        for attempt in index.finalAttempts() {
-            if let testCase = index.testCase(of: attempt) { attemptByPickle[testCase.pickleId] = attempt }
-        }
-        var attemptCount: [String: Int] = [:]
-        for attempt in index.allAttempts() {
-            if let testCase = index.testCase(of: attempt) { attemptCount[testCase.pickleId, default: 0] += 1 }
-        }
-        var testCaseByPickle: [String: TestCase] = [:]
-        for testCase in index.testCases.values { testCaseByPickle[testCase.pickleId] = testCase }
-
-        var byUri: [String: FeatureScenarios] = [:]
+        let attempts = attempts()
+        var byUri: [String: HTMLFeatureScenarios] = [:]
         for pickleId in index.pickleOrder {
-            guard let pickle = index.pickles[pickleId], testCaseByPickle[pickleId] != nil else { continue }
-            let lineage = index.lineage(of: pickle)
-            var ruleIndex = -1
-            if let rule = lineage?.rule {
-                if let found = byUri[pickle.uri]?.ruleIndex[rule.id] {
-                    ruleIndex = found
-                } else {
-                    ruleIndex = byUri[pickle.uri]?.rules.count ?? 0
-                    byUri[pickle.uri, default: FeatureScenarios()].rules.append(rule)
-                    byUri[pickle.uri]!.ruleIndex[rule.id] = ruleIndex
-                }
-            }
-            byUri[pickle.uri, default: FeatureScenarios()].pickles.append((pickle, lineage, ruleIndex))
+            guard let pickle = index.pickles[pickleId], attempts.testCase[pickleId] != nil else { continue }
+            byUri[pickle.uri, default: HTMLFeatureScenarios()].add(pickle, index.lineage(of: pickle))
         }
-
         var uris = index.documentOrder.filter { byUri[$0] != nil }
         let listed = Set(uris)
         uris += byUri.keys.filter { !listed.contains($0) }.sorted()
         for uri in uris {
             guard let scenarios = byUri.removeValue(forKey: uri) else { continue }
-            let feature = index.documents[uri]?.feature
-            json.openObject()
-            json.field("u", uri)
-            json.field("kw", feature?.keyword ?? "Feature")
-            json.field("n", feature?.name ?? uri)
-            json.field("d", feature?.description ?? "")
-            json.strings("tg", (feature?.tags ?? []).map(\.name))
-            json.key("r")
-            json.openArray()
-            for rule in scenarios.rules {
-                json.openObject()
-                json.field("kw", rule.keyword)
-                json.field("n", rule.name)
-                json.field("d", rule.description)
-                json.strings("tg", rule.tags.map(\.name))
-                json.closeObject()
-            }
-            json.closeArray()
-            json.key("sc")
-            json.openArray()
-            var usedAnchors: Set<String> = []
-            for (pickle, lineage, ruleIndex) in scenarios.pickles {
-                let line = pickle.location?.line ?? lineage?.scenario?.location.line ?? 0
-                var anchor = "\(pickle.uri):\(line)"
-                while usedAnchors.contains(anchor) { anchor += "+" }
-                usedAnchors.insert(anchor)
-                let attempt = attemptByPickle[pickle.id]
-                json.openObject()
-                json.field("id", anchor)
-                json.field("n", pickle.name)
-                let scenario = lineage?.scenario
-                json.field("kw", scenario?.keyword ?? "Scenario")
-                json.field("l", Int64(line))
-                json.field("r", Int64(ruleIndex))
-                json.strings("tg", pickle.tags.map(\.name))
-                json.field("s", attempt.map { index.status(of: $0).lowercased } ?? "unknown")
-                json.field("du", attempt.map { index.duration(of: $0) } ?? 0)
-                if let description = scenario?.description, !description.isEmpty { json.field("d", description) }
-                if let examples = lineage?.examples { json.field("ex", examples.name) }
-                if let count = attemptCount[pickle.id], count > 1 { json.field("at", Int64(count)) }
-                json.key("st")
-                json.openArray()
-                if let testCase = testCaseByPickle[pickle.id] {
-                    for step in testCase.testSteps { self.step(step, attempt, &json) }
-                }
-                json.closeArray()
-                json.closeObject()
-            }
-            json.closeArray()
-            json.closeObject()
+            feature(uri, scenarios, attempts, &json)
             json.output.flushIfFull()
         }
+    }
+
+    private func feature(_ uri: String, _ scenarios: HTMLFeatureScenarios, _ attempts: Attempts, _ json: inout HTMLDataWriter) {
+        typealias Key = HTMLContract.Feature
+        let tree = index.documents[uri]
+        let feature = tree?.feature
+        json.openObject()
+        json.field(Key.uri, uri)
+        json.field(Key.keyword, feature?.keyword ?? "Feature")
+        json.field(Key.name, feature?.name ?? uri)
+        json.optional(Key.description, feature?.description)
+        json.strings(Key.tags, (feature?.tags ?? []).map(\.name))
+        if let background = tree?.background {
+            json.key(Key.background)
+            self.background(background, &json)
+        }
+        json.key(Key.rules)
+        json.openArray()
+        for rule in scenarios.rules { self.rule(rule, &json) }
+        json.closeArray()
+        json.key(Key.scenarios)
+        json.openArray()
+        var outlineCases: [Int: [[Int]]] = [:]
+        var usedAnchors: Set<String> = []
+        for (position, entry) in scenarios.pickles.enumerated() {
+            let line = entry.pickle.location?.line ?? entry.lineage?.scenario?.location.line ?? 0
+            var anchor = "\(uri):\(line)"
+            while usedAnchors.contains(anchor) { anchor += "+" }
+            usedAnchors.insert(anchor)
+            scenario(entry, position: position, anchor: anchor, line: line, attempts, &json)
+            if let outline = entry.outline, let examples = entry.lineage?.examplesIndex, let row = entry.lineage?.rowIndex {
+                outlineCases[outline, default: []].append([examples, row, position])
+            }
+        }
+        json.closeArray()
+        json.key(Key.outlines)
+        json.openArray()
+        for (position, scenario) in scenarios.outlines.enumerated() {
+            outline(scenario, rule: scenarios.outlineRules[position], cases: outlineCases[position] ?? [], &json)
+        }
+        json.closeArray()
+        json.closeObject()
+    }
+
+    private func rule(_ rule: Rule, _ json: inout HTMLDataWriter) {
+        typealias Key = HTMLContract.Rule
+        json.openObject()
+        json.field(Key.keyword, rule.keyword)
+        json.field(Key.name, rule.name)
+        json.optional(Key.description, rule.description)
+        json.strings(Key.tags, rule.tags.map(\.name))
+        if let background = rule.children.lazy.compactMap(\.background).first {
+            json.key(Key.background)
+            self.background(background, &json)
+        }
+        json.closeObject()
+    }
+
+    private func background(_ background: Background, _ json: inout HTMLDataWriter) {
+        typealias Key = HTMLContract.Background
+        json.openObject()
+        json.field(Key.keyword, background.keyword)
+        json.optional(Key.name, background.name)
+        json.optional(Key.description, background.description)
+        json.key(Key.steps)
+        json.openArray()
+        for step in extras.backgrounds[background.id] ?? [] { stepText(step, &json) }
+        json.closeArray()
+        json.closeObject()
+    }
+}
+
+/// The scenarios of one feature file in pickle order, with the rules and outlines they belong to.
+struct HTMLFeatureScenarios {
+    struct Entry {
+        let pickle: Pickle
+        let lineage: Lineage?
+        let rule: Int
+        let outline: Int?
+    }
+    var pickles: [Entry] = []
+    var rules: [Rule] = []
+    var outlines: [Scenario] = []
+    var outlineRules: [Int] = []
+    private var ruleIndex: [String: Int] = [:]
+    private var outlineIndex: [String: Int] = [:]
+
+    mutating func add(_ pickle: Pickle, _ lineage: Lineage?) {
+        var rulePosition = -1
+        if let rule = lineage?.rule {
+            if let found = ruleIndex[rule.id] {
+                rulePosition = found
+            } else {
+                rulePosition = rules.count
+                ruleIndex[rule.id] = rulePosition
+                rules.append(rule)
+            }
+        }
+        var outlinePosition: Int?
+        if let scenario = lineage?.scenario, lineage?.examplesIndex != nil {
+            if let found = outlineIndex[scenario.id] {
+                outlinePosition = found
+            } else {
+                outlinePosition = outlines.count
+                outlineIndex[scenario.id] = outlines.count
+                outlines.append(scenario)
+                outlineRules.append(rulePosition)
+            }
+        }
+        pickles.append(Entry(pickle: pickle, lineage: lineage, rule: rulePosition, outline: outlinePosition))
     }
 }

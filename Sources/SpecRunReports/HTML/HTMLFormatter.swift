@@ -1,0 +1,28 @@
+import Messages
+
+/// The HTML report: reads the shared run index, plus what the index leaves out and the page shows (outline
+/// templates, Examples tables, Background steps), then writes the page when the run finishes.
+final class HTMLFormatter: EnvelopeFormatter {
+    private let sink: any TextSink
+    private var feed: IndexFeed
+    private let title: String
+    private let extras = HTMLGherkinExtras()
+
+    init(sink: any TextSink, feed: IndexFeed, title: String) {
+        self.sink = sink
+        self.feed = feed
+        self.title = title
+    }
+
+    func handle(_ envelope: Envelope) {
+        feed.handle(envelope)
+        if let document = envelope.gherkinDocument { extras.handle(document) }
+    }
+
+    func finish() throws {
+        let output = DocumentOutput(sink: sink)
+        HTMLPage.write(index: feed.index, extras: extras, title: title, to: output)
+        output.flush()
+        try sink.close()
+    }
+}

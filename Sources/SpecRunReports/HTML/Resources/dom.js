@@ -1,0 +1,94 @@
+// DOM helpers and the words of the page. Every piece of user text goes through textContent, never markup.
+var STATUSES = ['passed', 'failed', 'pending', 'undefined', 'ambiguous', 'skipped', 'unknown'];
+var LABEL = { passed: 'passed', failed: 'failed', pending: 'pending', undefined: 'undefined', ambiguous: 'ambiguous', skipped: 'skipped', unknown: 'not run' };
+var SEVERITY = { unknown: 0, passed: 1, skipped: 2, pending: 3, undefined: 4, ambiguous: 5, failed: 6 };
+var ICON = { passed: '\u2714', failed: '\u2718', pending: '\u25A0', undefined: '?', ambiguous: '\u2718', skipped: '\u21B7', unknown: '\u00B7' };
+var SVG_NS = 'http://www.w3.org/2000/svg';
+
+function el(tag, className, text) {
+  var node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function add(parent) {
+  for (var i = 1; i < arguments.length; i++) {
+    var child = arguments[i];
+    if (child === null || child === undefined) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return parent;
+}
+
+function clear(node) { node.textContent = ''; }
+
+function button(className, text, title) {
+  var node = el('button', className, text);
+  node.type = 'button';
+  if (title) node.title = title;
+  return node;
+}
+
+function svg(tag, attrs) {
+  var node = document.createElementNS(SVG_NS, tag);
+  for (var key in attrs) node.setAttribute(key, attrs[key]);
+  return node;
+}
+
+function plural(n, word, words) { return n + ' ' + (n === 1 ? word : (words || word + 's')); }
+
+/** "5 of 6 scenarios passed", "all 6 scenarios passed", "1 scenario passed". */
+function passedWording(passed, total, noun) {
+  noun = noun || 'scenario';
+  if (total === 0) return 'No ' + noun + 's';
+  if (passed === total) return total === 1 ? 'The ' + noun + ' passed' : 'All ' + plural(total, noun) + ' passed';
+  return passed + ' of ' + plural(total, noun) + ' passed';
+}
+
+function duration(nanos) {
+  if (!nanos) return '';
+  var ms = nanos / 1e6;
+  if (ms < 1) return '<1 ms';
+  if (ms < 1000) return Math.round(ms) + ' ms';
+  var s = ms / 1000;
+  if (s < 60) return s.toFixed(2) + ' s';
+  return Math.floor(s / 60) + ' min ' + Math.round(s % 60) + ' s';
+}
+
+function worst(statuses) {
+  var result = null;
+  for (var i = 0; i < statuses.length; i++) if (result === null || SEVERITY[statuses[i]] > SEVERITY[result]) result = statuses[i];
+  return result || 'unknown';
+}
+
+function isProblem(status) { return SEVERITY[status] >= SEVERITY.pending; }
+
+function safeHref(url) { return /^(https?:|mailto:|#)/i.test(url) ? url : null; }
+
+function badge(status, text) { return el('span', 'badge s-' + status, text || LABEL[status]); }
+
+function statusIcon(status) {
+  var icon = el('span', 'icon s-' + status, ICON[status] || '?');
+  icon.setAttribute('aria-hidden', 'true');
+  return icon;
+}
+
+/** Text only screen readers read. */
+function hiddenText(text) { return el('span', 'sr-only', text); }
+
+function link(text, href) {
+  var a = el('a', null, text);
+  a.href = href;
+  return a;
+}
+
+/** A scenario's name; an outline's row adds its Examples row values. */
+function scenarioTitle(sc) {
+  if (sc.o === undefined) return sc.n;
+  var outline = model.features[sc.f].outlines[sc.o], examples = outline && outline.examples[sc.e];
+  var row = examples && examples.rows[sc.w];
+  return sc.n + (row ? ' (' + examples.header.map(function (h, i) { return h + ' = ' + row[i]; }).join(', ') + ')' : '');
+}
+
+function scenarioLink(sc) { return link(scenarioTitle(sc), '#' + encodeURIComponent(sc.id)); }

@@ -1,0 +1,189 @@
+// The first screen: the run's headline ("5 of 6 scenarios passed"), the status filters, then what needs
+// attention: run problems, unparsable files (one line each, folded under a count), hooks that failed, each
+// failing scenario with its failing step and message, flaky scenarios, and the steps still to write.
+
+function renderHeader() {
+  var run = model.run;
+  document.getElementById('title').textContent = run.title || 'Living documentation';
+  var parts = [];
+  if (run.start) parts.push(new Date(run.start).toLocaleString());
+  if (run.duration !== undefined) parts.push('took ' + (duration(run.duration) || '0 ms'));
+  if (run.implementation) parts.push(run.implementation);
+  if (run.runtime) parts.push(run.runtime);
+  if (run.os) parts.push(run.os + (run.cpu ? ' (' + run.cpu + ')' : ''));
+  document.getElementById('run-meta').textContent = parts.join(' \u00B7 ');
+  var totals = countStatuses(model.scenarios), total = model.scenarios.length, passed = totals.passed || 0;
+  var headline = document.getElementById('headline');
+  headline.textContent = passedWording(passed, total);
+  headline.className = 'headline s-' + (passed === total ? 'passed' : worst(Object.keys(totals)));
+  renderChart(totals, total, passed);
+  renderFilters(totals, total);
+  var stepTotals = {}, steps = 0;
+  model.scenarios.forEach(function (sc) {
+    for (var i = 0; i < sc.p.length; i++) {
+      var step = sc.p[i];
+      if (step.x !== undefined) { var s = stepStatus(step); stepTotals[s] = (stepTotals[s] || 0) + 1; steps++; }
+    }
+  });
+  document.getElementById('steps-line').textContent = plural(steps, 'step') + ': ' + STATUSES.filter(function (s) { return stepTotals[s]; })
+    .map(function (s) { return stepTotals[s] + ' ' + LABEL[s]; }).join(', ') + ' \u00B7 ' + plural(model.features.length, 'feature');
+}
+
+function renderChart(totals, total, passed) {
+  var box = svg('svg', { width: '84', height: '84', viewBox: '0 0 42 42', role: 'img', 'aria-label': passedWording(passed, total) });
+  add(box, svg('circle', { cx: '21', cy: '21', r: '15.9155', fill: 'none', stroke: 'var(--track)', 'stroke-width': '5' }));
+  var offset = 25;
+  STATUSES.forEach(function (status) {
+    var n = totals[status] || 0;
+    if (!n) return;
+    var share = 100 * n / total;
+    add(box, svg('circle', { cx: '21', cy: '21', r: '15.9155', fill: 'none', stroke: 'var(--' + status + ')',
+      'stroke-width': '5', 'stroke-dasharray': share + ' ' + (100 - share), 'stroke-dashoffset': String(offset) }));
+    offset -= share;
+  });
+  var label = svg('text', { x: '21', y: '24', 'text-anchor': 'middle', class: 'rate' });
+  label.textContent = (total ? Math.floor(100 * passed / total) : 0) + '%';
+  add(box, label);
+  add(document.getElementById('chart'), box);
+}
+
+function renderFilters(totals, total) {
+  var box = document.getElementById('filters');
+  var all = button('filter', null, 'Show every scenario');
+  all.dataset.status = 'all';
+  add(all, el('span', 'count', total), total === 1 ? ' scenario' : ' scenarios');
+  all.addEventListener('click', function () { state.statuses = {}; update(); });
+  add(box, all);
+  STATUSES.forEach(function (status) {
+    if (!totals[status]) return;
+    var b = button('filter', null, 'Show only the ' + LABEL[status] + ' scenarios (again to clear)');
+    b.dataset.status = status;
+    b.setAttribute('aria-pressed', 'false');
+    add(b, el('span', 'dot s-' + status), el('span', 'count', totals[status]), ' ' + LABEL[status]);
+    b.addEventListener('click', function () { state.statuses[status] = !state.statuses[status]; update(); });
+    add(box, b);
+  });
+}
+
+function section(id, title, count) {
+  var box = document.getElementById(id);
+  var h = el('h2', null, title);
+  if (count !== undefined) add(h, ' ', el('span', 'count-pill', count));
+  add(box, h);
+  box.hidden = false;
+  return box;
+}
+
+function renderProblems() {
+  var data = model.data, failing = model.scenarios.filter(function (sc) { return isProblem(sc.s); });
+  var flaky = model.scenarios.filter(function (sc) { return sc.fl; });
+  var undefinedSteps = failing.filter(function (sc) { return sc.s === 'undefined'; });
+  var hooks = (data.runHooks || []).filter(function (h) { return h.status !== 'passed' || (h.attachments || []).length; });
+  var parseErrors = data.parseErrors || [];
+  if (!failing.length && !flaky.length && !hooks.length && !parseErrors.length && !model.run.problems) return;
+  var box = section('problems', 'Needs attention');
+  if (model.run.problems) add(box, el('pre', 'error run-problem', model.run.problems));
+  if (parseErrors.length) add(box, renderParseErrors(parseErrors));
+  hooks.forEach(function (hook) { add(box, renderRunHook(hook)); });
+  var realFailures = failing.filter(function (sc) { return sc.s !== 'undefined'; });
+  if (realFailures.length) add(box, renderFailures(realFailures));
+  if (undefinedSteps.length) add(box, renderToDo(undefinedSteps));
+  if (flaky.length) add(box, renderFlaky(flaky));
+}
+
+function renderParseErrors(errors) {
+  var details = el('details', 'fold parse-errors');
+  var files = {};
+  errors.forEach(function (e) { files[e.uri] = true; });
+  add(details, el('summary', null, plural(Object.keys(files).length, 'file') + ' could not be parsed (' + plural(errors.length, 'error') + ')'));
+  var list = el('ul', 'lines');
+  errors.forEach(function (e) {
+    var li = el('li');
+    var where = e.uri + (e.line ? ':' + e.line + (e.column ? ':' + e.column : '') : '');
+    var message = String(e.message).split('\n')[0];
+    add(li, el('span', 'mono where', where), ' ', el('span', 'message', message));
+    li.title = e.message;
+    add(list, li);
+  });
+  return add(details, list);
+}
+
+function renderRunHook(hook) {
+  var box = el('div', 'run-hook s-' + hook.status);
+  var title = el('p', 'run-hook-title');
+  add(title, badge(hook.status), ' ', hook.name, hook.location ? el('span', 'mono where', ' ' + hook.location) : null);
+  add(box, title);
+  if (hook.error) add(box, el('pre', 'error', hook.error));
+  (hook.attachments || []).forEach(function (a) { add(box, renderAttachment(a)); });
+  return box;
+}
+
+function renderFailures(list) {
+  list = list.slice().sort(function (a, b) { return SEVERITY[b.s] - SEVERITY[a.s] || a.f - b.f || a.i - b.i; });
+  var box = el('div', 'failures');
+  add(box, el('h3', null, plural(list.length, 'scenario') + ' did not pass'));
+  var ul = el('ul', 'failure-list');
+  list.slice(0, 200).forEach(function (sc) {
+    var li = el('li', 'failure s-' + sc.s);
+    var head = el('div', 'failure-head');
+    add(head, badge(sc.s), ' ', el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc));
+    add(li, head);
+    var step = failingStep(sc);
+    if (step) {
+      var line = el('div', 'failure-step');
+      add(line, el('span', 'kw', step.k || ''), step.x || step.h || '', step.l ? el('span', 'mono where', '  ' + step.l) : null);
+      add(li, line);
+      var message = step.e || (step.am ? 'Ambiguous: ' + step.am.join('; ') : null);
+      if (message) add(li, el('pre', 'error short', firstLines(message, 6)));
+    }
+    add(ul, li);
+  });
+  add(box, ul);
+  if (list.length > 200) add(box, el('p', 'empty', 'and ' + (list.length - 200) + ' more: use the status filters.'));
+  return box;
+}
+
+function firstLines(text, n) {
+  var lines = String(text).split('\n');
+  return lines.length > n ? lines.slice(0, n).join('\n') + '\n\u2026' : text;
+}
+
+/** The steps to write, each once, grouped by step text: what a first run of new features reads as. */
+function renderToDo(scenarios) {
+  var bySnippet = {}, order = [];
+  scenarios.forEach(function (sc) {
+    sc.p.forEach(function (step) {
+      if (stepStatus(step) !== 'undefined') return;
+      var key = step.sn || step.x;
+      if (!bySnippet[key]) { bySnippet[key] = { snippet: step.sn, texts: {}, scenarios: [] }; order.push(key); }
+      bySnippet[key].texts[step.k.trim() + ' ' + step.x] = true;
+      if (bySnippet[key].scenarios.indexOf(sc) < 0) bySnippet[key].scenarios.push(sc);
+    });
+  });
+  var details = el('details', 'fold todo');
+  details.open = scenarios.length === model.scenarios.length;
+  add(details, el('summary', null, 'To do: ' + plural(order.length, 'step definition') + ' to write for ' + plural(scenarios.length, 'undefined scenario')));
+  var list = el('ol', 'todo-list');
+  order.slice(0, 300).forEach(function (key) {
+    var entry = bySnippet[key], li = el('li');
+    var texts = Object.keys(entry.texts);
+    add(li, el('p', 'todo-text', texts[0] + (texts.length > 1 ? ' (and ' + (texts.length - 1) + ' similar)' : '') +
+      ' \u00B7 used by ' + plural(entry.scenarios.length, 'scenario')));
+    if (entry.snippet) add(li, add(el('div', 'snippet-box'), el('pre', 'snippet', entry.snippet), copyButton(entry.snippet)));
+    add(list, li);
+  });
+  add(details, list);
+  if (order.length > 300) add(details, el('p', 'empty', 'and ' + (order.length - 300) + ' more.'));
+  return details;
+}
+
+function renderFlaky(list) {
+  var details = el('details', 'fold flaky-list');
+  add(details, el('summary', null, plural(list.length, 'flaky scenario') + ': passed after a failed attempt'));
+  var ul = el('ul');
+  list.slice(0, 200).forEach(function (sc) {
+    add(ul, add(el('li'), flakyBadge(), ' ', el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc),
+      ' (' + sc.a + ' attempts)'));
+  });
+  return add(details, ul);
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Measure the HTML report at scale in headless Chromium.
+
+Usage:
+    python3 tools/html_scale_check.py [--scenarios 50000] [--specrun PATH] [--out DIR] [--corpus-report REPORT.html]
+
+Writes a synthetic run of N scenarios (tools/html_fixture.py: outlines, backgrounds, failures, retries,
+attachments, requirements), turns it into HTML with `specrun report RUN.ndjson --format html:OUT.html`, opens it
+and measures, in the page (performance.now(), layout included):
+  ready        navigation start to the page saying it is ready          (budget 2 s)
+  expand all   the click to every open card near the viewport built     (budget 1 s)
+  filter       a status filter on, the page updated                     (budget 200 ms)
+  keystroke    a search keystroke applied, the page updated             (budget 200 ms; the input waits 80 ms first)
+Exit 1 when a budget is exceeded. --specrun defaults to .build/debug/specrun (measure a release build for figures).
+"""
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from browser_support import load, start_browser  # noqa: E402
+
+BUDGETS = {"ready": 2000, "expand all": 1000, "filter": 200, "keystroke": 200}
+
+AFTER_FRAMES = """var done = arguments[arguments.length - 1], t0 = arguments[0];
+requestAnimationFrame(function () { requestAnimationFrame(function () {
+  document.body.offsetHeight; done(performance.now() - t0); }); });"""
+
+
+def timed(driver, action):
+    """Milliseconds from before `action` (JS) until two frames later, layout included."""
+    return driver.execute_async_script("var t0 = performance.now();" + action + "; document.body.offsetHeight;" + AFTER_FRAMES.replace("arguments[0]", "t0"))
+
+
+def measure(driver, report):
+    driver.set_script_timeout(120)
+    seconds = load(driver, report, 120)
+    if seconds is None:
+        return {"ready": float("inf")}
+    ready = driver.execute_script("return window.specrunReadyAt || performance.now()")
+    figures = {"ready": driver.execute_script(
+        "var n = performance.getEntriesByType('navigation')[0]; return window.specrunReady - (n ? n.startTime : 0);") or ready}
+    driver.execute_script("document.getElementById('features').scrollIntoView();")
+    figures["expand all"] = timed(driver, "document.getElementById('expand-all').click()")
+    figures["collapse all"] = timed(driver, "document.getElementById('collapse-all').click()")
+    status = driver.execute_script("var b = document.querySelector('#filters .filter[data-status=failed]') ||"
+                                   " document.querySelectorAll('#filters .filter')[1]; return b ? b.dataset.status : null;")
+    if status:
+        figures["filter"] = timed(driver, f"document.querySelector('#filters .filter[data-status={status}]').click()")
+        timed(driver, f"document.querySelector('#filters .filter[data-status={status}]').click()")
+    keystrokes = []
+    for text in ["s", "sc", "sco", "scor", "score", "@quiz", "@quiz and not @QUIZ-001-AC-1", ""]:
+        keystrokes.append(timed(driver, "var s = document.getElementById('search'); s.value = " + repr(text) + "; window.specrun.applySearch()"))
+    figures["keystroke"] = max(keystrokes)
+    figures["visible after search"] = driver.execute_script("return document.getElementById('visible-count').dataset.visible")
+    return figures
+
+
+def main():
+    args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        sys.exit(0)
+    def option(name, default):
+        return args[args.index(name) + 1] if name in args else default
+    scenarios = int(option("--scenarios", "50000"))
+    specrun = option("--specrun", os.path.join(HERE, "..", ".build", "debug", "specrun"))
+    out = option("--out", "/tmp/specrun-scale")
+    os.makedirs(out, exist_ok=True)
+    reports = []
+    corpus = option("--corpus-report", None)
+    if scenarios > 0:
+        stream, report = os.path.join(out, f"run-{scenarios}.ndjson"), os.path.join(out, f"run-{scenarios}.html")
+        started = time.time()
+        subprocess.run([sys.executable, os.path.join(HERE, "html_fixture.py"), stream, "--scenarios", str(scenarios)], check=True)
+        print(f"info - {scenarios} scenarios written to {stream} in {time.time() - started:.1f} s ({os.path.getsize(stream) / 1e6:.1f} MB)")
+        started = time.time()
+        subprocess.run([specrun, "report", stream, "--format", f"html:{report}"], check=True)
+        print(f"info - specrun report wrote {report} in {time.time() - started:.1f} s ({os.path.getsize(report) / 1e6:.1f} MB)")
+        reports.append(report)
+    if corpus:
+        reports.append(os.path.abspath(corpus))
+    failed = False
+    for report in reports:
+        driver = start_browser()
+        try:
+            figures = measure(driver, report)
+        finally:
+            driver.quit()
+        print(f"== {report}")
+        for name, value in figures.items():
+            budget = BUDGETS.get(name)
+            if isinstance(value, (int, float)):
+                over = budget is not None and value > budget
+                failed |= over
+                print(f"{'FAIL' if over else 'ok  '} - {name}: {value:.0f} ms" + (f" (budget {budget} ms)" if budget else ""))
+            else:
+                print(f"info - {name}: {value}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

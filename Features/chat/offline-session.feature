@@ -216,7 +216,17 @@ Feature: Offline chats answered later by an operator
 
   Rule: Unread answers are marked as read, and chats can be deleted
 
-    @offline-mode @mark-as-read @WEBIM-DEC-15 @WEBIM-OFFLINE-MODE Scenario: The visitor's own message from another device does not make a chat unread Given the visitor "alice" has these offline chats on server: | created at sent baggage 2026-11-18T15:00:00Z My bag did arrive And requested history When opens "lost-card" with "I lost my card" requests Then is read @WEBIM-DEC-9 @WEBIM-OFFLINE-3
+    @offline-mode @mark-as-read @WEBIM-DEC-15 @WEBIM-OFFLINE-MODE
+    Scenario: The visitor's own message from another device does not make a chat unread
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      When the visitor "alice" opens the offline chat "lost-card" on another device with the message "I lost my card"
+      And "alice" requests the offline history
+      Then the offline chat "lost-card" is read
+
+    @offline-mode @mark-as-read @WEBIM-DEC-9 @WEBIM-OFFLINE-MODE @WEBIM-OFFLINE-3
     Scenario: An operator's answer marks the chat unread until it is shown
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

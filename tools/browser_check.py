@@ -112,6 +112,11 @@ def check_requirements(driver, check, data):
     check(first, "the requirements come before the features")
 
 
+def escape_tag(tag):
+    """A tag as a tag expression writes it: backslash before `(`, `)`, `\\` and whitespace."""
+    return "".join("\\" + c if c in "()\\" or c.isspace() else c for c in tag)
+
+
 def check_search(driver, check, data, total):
     check(search(driver, "zz-no-such-scenario-zz") == 0, "a search matching nothing hides every scenario")
     scenarios = [sc for f in data["features"] for sc in f["scenarios"]]
@@ -125,17 +130,17 @@ def check_search(driver, check, data, total):
         return
     tag = max(tags, key=lambda t: sum(t in sc["t"] for sc in scenarios) < len(scenarios))
     want = sum(tag in sc["t"] for sc in scenarios)
-    check(search(driver, tag) == want, f"the tag {tag} shows its {want} scenarios")
+    check(search(driver, escape_tag(tag)) == want, f"the tag {tag} shows its {want} scenarios")
     prefix = tag[:-1]
     if len(prefix) > 1 and prefix not in tags:
         want_prefix = sum(prefix in sc["t"] for sc in scenarios)
-        check(search(driver, prefix) == want_prefix, f"{prefix} matches whole tags only ({want_prefix} scenarios)")
+        check(search(driver, escape_tag(prefix)) == want_prefix, f"{prefix} matches whole tags only ({want_prefix} scenarios)")
     other = next((t for t in tags if t != tag), None)
     if other:
-        expression = f"{tag} and not {other}"
+        expression = f"{escape_tag(tag)} and not {escape_tag(other)}"
         want = sum(tag in sc["t"] and other not in sc["t"] for sc in scenarios)
         check(search(driver, expression) == want, f"'{expression}' selects what --tags would ({want} scenarios)")
-        expression = f"({tag} or {other}) and not @zz-none"
+        expression = f"({escape_tag(tag)} or {escape_tag(other)}) and not @zz-none"
         want = sum(tag in sc["t"] or other in sc["t"] for sc in scenarios)
         check(search(driver, expression) == want, f"'{expression}' selects what --tags would ({want} scenarios)")
     search(driver, "")

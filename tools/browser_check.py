@@ -207,6 +207,21 @@ def check_structure(driver, check):
     driver.find_element("id", "theme-toggle").click()
 
 
+def check_keyboard(driver, check):
+    """`/` focuses the search; Tab reaches a feature card, Enter opens it."""
+    from selenium.webdriver.common.keys import Keys
+    driver.find_element("tag name", "body").send_keys("/")
+    focused = driver.execute_script("return document.activeElement && document.activeElement.id")
+    check(focused == "search", f"'/' focuses the search ({focused})")
+    head = driver.find_element("css selector", ".feature:not([hidden]) .feature-head")
+    driver.execute_script("arguments[0].focus();", head)
+    before = head.get_attribute("aria-expanded")
+    head.send_keys(Keys.ENTER)
+    after = head.get_attribute("aria-expanded")
+    check(before != after, f"Enter on a focused feature card opens or closes it ({before} to {after})")
+    head.send_keys(Keys.ENTER)
+
+
 def check_accessibility(driver, check):
     for theme in ("light", "dark"):
         driver.execute_script("document.documentElement.dataset.theme = arguments[0];", theme)
@@ -269,6 +284,7 @@ def main():
         opened = driver.execute_script("return document.querySelectorAll('.scenario.open, .outline.open').length")
         check(opened > 0 or total == 0, f"expand all opens the scenarios ({opened} built, {time.time() - started:.2f} s)")
         check_structure(driver, check)
+        check_keyboard(driver, check)
         check_accessibility(driver, check)
         driver.find_element("id", "collapse-all").click()
         check_phone(driver, check)

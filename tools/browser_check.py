@@ -112,6 +112,11 @@ def check_requirements(driver, check, data):
     check(first, "the requirements come before the features")
 
 
+def escape_tag(tag):
+    """A tag as a tag expression writes it: backslash before `(`, `)`, `\\` and whitespace."""
+    return "".join("\\" + c if c in "()\\" or c.isspace() else c for c in tag)
+
+
 def check_search(driver, check, data, total):
     check(search(driver, "zz-no-such-scenario-zz") == 0, "a search matching nothing hides every scenario")
     scenarios = [sc for f in data["features"] for sc in f["scenarios"]]
@@ -125,17 +130,17 @@ def check_search(driver, check, data, total):
         return
     tag = max(tags, key=lambda t: sum(t in sc["t"] for sc in scenarios) < len(scenarios))
     want = sum(tag in sc["t"] for sc in scenarios)
-    check(search(driver, tag) == want, f"the tag {tag} shows its {want} scenarios")
+    check(search(driver, escape_tag(tag)) == want, f"the tag {tag} shows its {want} scenarios")
     prefix = tag[:-1]
     if len(prefix) > 1 and prefix not in tags:
         want_prefix = sum(prefix in sc["t"] for sc in scenarios)
-        check(search(driver, prefix) == want_prefix, f"{prefix} matches whole tags only ({want_prefix} scenarios)")
+        check(search(driver, escape_tag(prefix)) == want_prefix, f"{prefix} matches whole tags only ({want_prefix} scenarios)")
     other = next((t for t in tags if t != tag), None)
     if other:
-        expression = f"{tag} and not {other}"
+        expression = f"{escape_tag(tag)} and not {escape_tag(other)}"
         want = sum(tag in sc["t"] and other not in sc["t"] for sc in scenarios)
         check(search(driver, expression) == want, f"'{expression}' selects what --tags would ({want} scenarios)")
-        expression = f"({tag} or {other}) and not @zz-none"
+        expression = f"({escape_tag(tag)} or {escape_tag(other)}) and not @zz-none"
         want = sum(tag in sc["t"] or other in sc["t"] for sc in scenarios)
         check(search(driver, expression) == want, f"'{expression}' selects what --tags would ({want} scenarios)")
     search(driver, "")
@@ -202,6 +207,21 @@ def check_structure(driver, check):
     driver.find_element("id", "theme-toggle").click()
 
 
+def check_keyboard(driver, check):
+    """`/` focuses the search; Tab reaches a feature card, Enter opens it."""
+    from selenium.webdriver.common.keys import Keys
+    driver.find_element("tag name", "body").send_keys("/")
+    focused = driver.execute_script("return document.activeElement && document.activeElement.id")
+    check(focused == "search", f"'/' focuses the search ({focused})")
+    head = driver.find_element("css selector", ".feature:not([hidden]) .feature-head")
+    driver.execute_script("arguments[0].focus();", head)
+    before = head.get_attribute("aria-expanded")
+    head.send_keys(Keys.ENTER)
+    after = head.get_attribute("aria-expanded")
+    check(before != after, f"Enter on a focused feature card opens or closes it ({before} to {after})")
+    head.send_keys(Keys.ENTER)
+
+
 def check_accessibility(driver, check):
     for theme in ("light", "dark"):
         driver.execute_script("document.documentElement.dataset.theme = arguments[0];", theme)
@@ -264,6 +284,7 @@ def main():
         opened = driver.execute_script("return document.querySelectorAll('.scenario.open, .outline.open').length")
         check(opened > 0 or total == 0, f"expand all opens the scenarios ({opened} built, {time.time() - started:.2f} s)")
         check_structure(driver, check)
+        check_keyboard(driver, check)
         check_accessibility(driver, check)
         driver.find_element("id", "collapse-all").click()
         check_phone(driver, check)

@@ -46,7 +46,7 @@ final class HTMLStructureTests: XCTestCase {
         XCTAssertEqual(step["g"] as? [[Int]], [[12, 1]])
     }
 
-    func test_scenario_isFlakyWhenItPassedAfterAFailedAttempt() throws {
+    func test_scenario_isFlakyOnAPassAfterAFailedAttempt() throws {
         let scenarios = try features(makeSUT()).flatMap { $0["scenarios"] as? [[String: Any]] ?? [] }
         let retried = scenarios.filter { $0["a"] != nil }
         XCTAssertEqual(retried.count, 2)
@@ -67,7 +67,7 @@ final class HTMLStructureTests: XCTestCase {
         XCTAssertEqual(error["message"] as? String, "expected: #EOF, #TableRow, got 'Whatever'")
     }
 
-    func test_requirements_coverEachCriterionByTheScenariosTaggedWithItsId() throws {
+    func test_requirements_coverEachCriterionByItsTaggedScenariosOnARunWithRequirements() throws {
         let requirements = try XCTUnwrap(makeSUT()["requirements"] as? [String: Any])
         let story = try XCTUnwrap((requirements["stories"] as? [[String: Any]])?.first)
         let criteria = try XCTUnwrap(story["criteria"] as? [[String: Any]])
@@ -82,7 +82,7 @@ final class HTMLStructureTests: XCTestCase {
         XCTAssertEqual(requirements["warnings"] as? [String], ["Requirements/notes.md:1: no criteria found"])
     }
 
-    func test_html_hasNoRequirementsMemberWithoutTheRequirementsAttachment() throws {
+    func test_html_hasNoRequirementsOnARunWithoutThem() throws {
         let data = try XCTUnwrap(embeddedReportData(render(.html, sampleEnvelopes())))
         XCTAssertNil(data["requirements"])
     }

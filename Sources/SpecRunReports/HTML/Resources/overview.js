@@ -87,22 +87,25 @@ function renderProblems() {
   hooks.forEach(function (hook) { add(box, renderRunHook(hook)); });
   var realFailures = failing.filter(function (sc) { return sc.s !== 'undefined'; });
   if (realFailures.length) add(box, renderFailures(realFailures));
-  if (undefinedSteps.length) add(box, renderToDo(undefinedSteps));
+  if (undefinedSteps.length) add(box, renderToDo(undefinedSteps, !realFailures.length));
   if (flaky.length) add(box, renderFlaky(flaky));
 }
 
+/** One line per unparsable file: its first error's location and message, how many more it has. */
 function renderParseErrors(errors) {
-  var details = el('details', 'fold parse-errors');
-  var files = {};
-  errors.forEach(function (e) { files[e.uri] = true; });
-  add(details, el('summary', null, plural(Object.keys(files).length, 'file') + ' could not be parsed (' + plural(errors.length, 'error') + ')'));
-  var list = el('ul', 'lines');
+  var details = el('details', 'fold parse-errors'), byFile = {}, order = [];
   errors.forEach(function (e) {
-    var li = el('li');
-    var where = e.uri + (e.line ? ':' + e.line + (e.column ? ':' + e.column : '') : '');
-    var message = String(e.message).split('\n')[0];
-    add(li, el('span', 'mono where', where), ' ', el('span', 'message', message));
-    li.title = e.message;
+    if (!byFile[e.uri]) { byFile[e.uri] = []; order.push(e.uri); }
+    byFile[e.uri].push(e);
+  });
+  add(details, el('summary', null, plural(order.length, 'file') + ' could not be parsed'));
+  var list = el('ul', 'lines');
+  order.forEach(function (uri) {
+    var all = byFile[uri], e = all[0], li = el('li');
+    var where = uri + (e.line ? ':' + e.line + (e.column ? ':' + e.column : '') : '');
+    add(li, el('span', 'mono where', where), ' ', el('span', 'message', String(e.message).split('\n')[0]));
+    if (all.length > 1) add(li, el('span', 'more-errors', ' (and ' + plural(all.length - 1, 'more error') + ')'));
+    li.title = all.map(function (x) { return (x.line ? x.line + ':' + (x.column || '') + ' ' : '') + x.message; }).join('\n');
     add(list, li);
   });
   return add(details, list);
@@ -149,7 +152,7 @@ function firstLines(text, n) {
 }
 
 /** The steps to write, each once, grouped by step text: what a first run of new features reads as. */
-function renderToDo(scenarios) {
+function renderToDo(scenarios, open) {
   var bySnippet = {}, order = [];
   scenarios.forEach(function (sc) {
     sc.p.forEach(function (step) {
@@ -161,7 +164,7 @@ function renderToDo(scenarios) {
     });
   });
   var details = el('details', 'fold todo');
-  details.open = scenarios.length === model.scenarios.length;
+  details.open = !!open;
   add(details, el('summary', null, 'To do: ' + plural(order.length, 'step definition') + ' to write for ' + plural(scenarios.length, 'undefined scenario')));
   var list = el('ol', 'todo-list');
   order.slice(0, 300).forEach(function (key) {

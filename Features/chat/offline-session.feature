@@ -239,6 +239,19 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the offline chat "baggage" is read
 
+    @offline-mode @mark-as-read @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: A chat read on another device is read here with the next history, as a modified chat
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the operator "Olga" replies "Your bag is at the desk" in the chat "baggage" of "alice"
+      And "alice" requests the offline history
+      When the visitor "alice" reads the offline chat "baggage" on another device
+      And "alice" requests the offline history
+      Then the offline chat "baggage" is read
+      And the changes have the modified chats "baggage"
+
     @offline-mode @mark-as-read @WEBIM-OFFLINE-MODE
     Scenario: Marking a chat as read is stored at once, on the server and on the device
       Given the visitor "alice" has these offline chats on the server:

@@ -521,6 +521,15 @@ Feature: Realtime chat session with an operator
         | offline-message | offlineMessage |
         | sleeping        | unknown        |
 
+    @chat-usage @typing @WEBIM-CHAT-USAGE @WEBIM-DEC-13
+    Scenario: In the offline-message state the operator is no longer shown typing
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      And the operator starts typing
+      When the chat service reports the visit session state "offline-message"
+      Then the visitor sees that the operator is not typing
+
     @start-to-work @WEBIM-DEC-13 @WEBIM-START-TO-WORK
     Scenario: In the offline-message state only offline messages are possible
       Given the visitor has started the session
@@ -619,3 +628,25 @@ Feature: Realtime chat session with an operator
       And the visitor is composing the draft "Hello"
       Then the last typing update carried no draft
       And the operator sees the visitor typing "Hello"
+
+    @chat-usage @draft @WEBIM-CHAT-USAGE @WEBIM-DEC-20
+    Scenario: Typing keeps being throttled after a held-back update was sent
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "M"
+      And the visitor is composing the draft "My"
+      And 2 seconds pass
+      And the visitor is composing the draft "My b"
+      And 2 seconds pass
+      Then the operator sees the visitor typing "My b"
+      And the chat service received 3 typing updates
+
+    @chat-usage @draft @WEBIM-CHAT-USAGE @WEBIM-DEC-20
+    Scenario: Typing held back is not sent once the session stopped
+      Given the visitor has started the session
+      And the visitor has started a chat
+      When the visitor is composing the draft "My"
+      And the visitor is composing the draft "My booking"
+      And the visitor stops the session
+      And 2 seconds pass
+      Then the chat service received 1 typing update

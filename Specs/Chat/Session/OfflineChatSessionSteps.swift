@@ -42,6 +42,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.chatIds[chat] = id
             world.server.addMessage(to: id, kind: .visitor, text: text, date: world.now)
         }
+        steps.when("the visitor {string} reads the offline chat {string} on another device") {
+            (world, visitor: String, chat: String) in
+            try await world.server.perform(.markAsRead, chatId: try world.chatId(named: chat), token: visitor)
+        }
         steps.when("the visitor {string} deletes the offline chat {string} on another device") {
             (world, visitor: String, chat: String) in
             try await world.server.perform(.delete, chatId: try world.chatId(named: chat), token: visitor)

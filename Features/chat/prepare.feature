@@ -34,7 +34,9 @@ Feature: Customer starts a chat with an agent via the myCWT app
   original: the identity is registered after every login, successful or not, only while no identity is saved; its
   outcome never fails prepare(), and a token that names no chat user has no one to register), MYCWT-DEC-13 (as
   the original: the app can renew the token outside prepare(); the new token is saved and given to the caller,
-  and the "token updated" callback reports the tokens STS gives inside prepare() only).
+  and the "token updated" callback reports the tokens STS gives inside prepare() only), MYCWT-DEC-14 (as the
+  original: logging out of the chat logs the chat client out and forgets the saved app id, token and identity, so
+  the next prepare() starts as for a first-time customer).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -444,3 +446,26 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When the app renews the user token outside prepare()
       Then the app saves his app id "cwt-app-9" locally
       And the renewal gives the new token from STS, saved locally
+
+  Rule: Logging out of the chat forgets the customer's chat credentials
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-14
+    Scenario: Logging out forgets the app id, the token and the identity
+      Given the customer is a first time chat customer
+      And the chat service answers every request
+      And prepare() has completed
+      When the customer logs out of the chat
+      Then the app calls logout on the ChatClient 1 time
+      And the app has no app id, user token or identity saved
+      And the chat client is in the state "notReady"
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-14
+    Scenario: After logging out, prepare() starts again as for a first-time customer
+      Given the customer is a first time chat customer
+      And the chat service answers every request
+      And prepare() has completed
+      And the customer has logged out of the chat
+      When prepare() is called
+      Then the app requests the STS-metadata API 2 times
+      And the app calls the STS API 2 times
+      And prepare() completes successfully

@@ -16,7 +16,7 @@ Feature: Offline chats answered later by an operator
 
   Decisions where the document is silent, as a visitor would expect:
   - WEBIM-DEC-8: the first history request of a visitor always gets the full history; later ones only the changes.
-  - WEBIM-DEC-9: a chat counts as modified when its unread mark changed or it received new messages.
+  - WEBIM-DEC-9: a chat counts as modified when its unread mark or its department changed or it received new messages.
   - WEBIM-DEC-10: cached data of another visitor is never shown, even before it is cleared.
   - WEBIM-DEC-11: a stopped session refuses every request.
   - WEBIM-DEC-15: "after an operator gave a reply the chat is marked as unread": the session itself marks a chat unread when an operator's message or file arrives in the history (the service does not have to say so); the visitor's own messages, even from another device, do not.
@@ -68,6 +68,17 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
       And the changes have the new messages "Do I need a visa?"
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: A chat moved to another department is a modified chat
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      When an operator moves the chat "baggage" to the department "lost-luggage"
+      And "alice" requests the offline history
+      Then the changes have the modified chats "baggage"
+      And the offline chat "baggage" of "alice" is for the department "lost-luggage"
 
     @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: Nothing changed since last time
@@ -238,6 +249,19 @@ Feature: Offline chats answered later by an operator
       When "alice" marks the offline chat "baggage" as read
       And "alice" requests the offline history
       Then the offline chat "baggage" is read
+
+    @offline-mode @mark-as-read @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: A chat read on another device is read here with the next history, as a modified chat
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the operator "Olga" replies "Your bag is at the desk" in the chat "baggage" of "alice"
+      And "alice" requests the offline history
+      When the visitor "alice" reads the offline chat "baggage" on another device
+      And "alice" requests the offline history
+      Then the offline chat "baggage" is read
+      And the changes have the modified chats "baggage"
 
     @offline-mode @mark-as-read @WEBIM-OFFLINE-MODE
     Scenario: Marking a chat as read is stored at once, on the server and on the device

@@ -34,7 +34,9 @@ Feature: Customer starts a chat with an agent via the myCWT app
   original: the identity is registered after every login, successful or not, only while no identity is saved; its
   outcome never fails prepare(), and a token that names no chat user has no one to register), MYCWT-DEC-13 (as
   the original: the app can renew the token outside prepare(); the new token is saved and given to the caller,
-  and the "token updated" callback reports the tokens STS gives inside prepare() only).
+  and the "token updated" callback reports the tokens STS gives inside prepare() only), MYCWT-DEC-14 (as the
+  original: logging out of the chat logs the chat client out and forgets the saved app id, token and identity, so
+  the next prepare() starts as for a first-time customer).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -349,98 +351,3 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | 201    |
         | 403    |
         | 500    |
-
-  Rule: The customer's identity is registered after login (the document's "send request to save his …")
-
-    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-2 @MYCWT-DEC-12
-    Scenario: A first-time customer's identity is saved after login
-      Given the customer is a first time chat customer
-      And the STS API issues tokens for the chat user "traveler-7"
-      And the identity store gives the external id "ext-7"
-      When prepare() is called
-      Then after login the app sends a request to save his identity as the chat user "traveler-7"
-      And the app saves his identity "ext-7" locally
-      And prepare() completes successfully
-
-    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12
-    Scenario: A customer whose identity is saved is not registered again
-      Given the appId "cwt-app-1" is saved locally
-      And a valid user token is saved locally
-      And the customer's identity "ext-1" is saved locally
-      When prepare() is called
-      Then the app sends no request to save his identity
-      And prepare() completes successfully
-
-    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12 @error-course
-    Scenario: A failed identity registration does not stop the chat
-      Given the customer is a first time chat customer
-      And the identity store fails
-      When prepare() is called
-      Then after login the app sends a request to save his identity as the chat user "traveler-42"
-      And the app saves no identity locally
-      And prepare() completes successfully
-
-    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12 @error-course
-    Scenario: The identity is registered after a failed login too
-      Given the appId "cwt-app-1" is saved locally
-      And a valid user token is saved locally
-      And the identity store fails
-      And the chat client login fails every time
-      When prepare() is called
-      Then the app sends a request to save his identity after each of the 2 logins
-
-    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-12
-    Scenario: A token that names no chat user registers no identity
-      Given the customer is a first time chat customer
-      And the STS API issues tokens that name no chat user
-      When prepare() is called
-      Then the app sends no request to save his identity
-      And prepare() completes successfully
-
-  Rule: The token can be renewed outside prepare(), and prepare() tells when it got a new token
-
-    @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-13
-    Scenario: prepare() reports the token STS gave through the "token updated" callback
-      Given the appId "cwt-app-1" is saved locally
-      And the user token isn't saved locally
-      When prepare() is called
-      Then the token updated callback receives the new token
-
-    @requests-storage @MYCWT-REQ-11 @MYCWT-DEC-13
-    Scenario: The token renewed after a failed login is reported too
-      Given the appId "cwt-app-1" is saved locally
-      And the user token isn't saved locally
-      And the chat client login fails once
-      When prepare() is called
-      Then the token updated callback receives each new token, in order
-
-    @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-13
-    Scenario: A stored token that is still valid is not reported
-      Given the appId "cwt-app-1" is saved locally
-      And a valid user token is saved locally
-      When prepare() is called
-      Then the token updated callback is not called
-
-    @requests-storage @MYCWT-DEC-13 @decision
-    Scenario: Renewing the token outside prepare() saves it and gives it to the caller
-      Given the appId "cwt-app-1" is saved locally
-      And a valid user token is saved locally
-      When the app renews the user token outside prepare()
-      Then the renewal gives the new token from STS, saved locally
-      And the token updated callback is not called
-
-    @requests-storage @MYCWT-DEC-13 @MYCWT-DEC-10 @error-course
-    Scenario: Renewing the token outside prepare() tells a refused sign-in apart
-      Given the appId "cwt-app-1" is saved locally
-      And the STS API answers the token request with the status 401
-      When the app renews the user token outside prepare()
-      Then the renewal fails because "STS refused the customer's myCWT sign-in (401)"
-      And the app calls the STS API 1 time
-
-    @requests-storage @MYCWT-DEC-13 @MYCWT-REQ-01
-    Scenario: Renewing the token without a saved app id fetches the app id first
-      Given the appId isn't saved locally
-      And the STS-metadata API gives the app id "cwt-app-9"
-      When the app renews the user token outside prepare()
-      Then the app saves his app id "cwt-app-9" locally
-      And the renewal gives the new token from STS, saved locally

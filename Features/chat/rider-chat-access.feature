@@ -99,3 +99,7 @@ Feature: Only the customer and the currently assigned rider take part in an orde
   @BR-CHAT-001
   Scenario: The chat service refuses the history of an order to a stranger
     Then the chat service refuses the history of order 1001 to Bob with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."
+
+  @BR-CHAT-001
+  Scenario: The chat service refuses the live updates of an order to a stranger
+    Then the chat service refuses the live updates of order 1001 to Bob with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."

@@ -103,6 +103,11 @@ Feature: The chat history of the order
     Then Ana is told nothing
 
   @CUS-032-UI @CUS-032-AC-006
+  Scenario: A chat that could not be loaded cannot be written in yet
+    When Ana opens the chat of order 1001 without internet connection
+    Then the message input and the Send button are disabled for Ana
+
+  @CUS-032-UI @CUS-032-AC-006
   Scenario: A chat opened without internet connection says so, and loads once the connection is back
     Given the chat of order 1001 already holds 3 messages
     When Ana opens the chat of order 1001 without internet connection

@@ -60,6 +60,17 @@ public final class ChatPreparer: ChatPreparing {
         }
     }
 
+    /// Logs the customer out of the chat (the original's `logout`): the chat client logs out, then the saved app
+    /// id, user token and identity are deleted and the client is not ready, so the next `prepare()` starts as for a
+    /// first-time customer.
+    public func logout() async {
+        await client.logout()
+        appIdStore.deleteAppId()
+        tokenStore.deleteToken()
+        identityStore?.deleteIdentity()
+        state = .notReady
+    }
+
     private func runFlow() async throws(ChatPrepareError) {
         let storedAppId = appIdStore.retrieveAppId()
         var appId: String

@@ -4,12 +4,14 @@ import Foundation
 public protocol AppIdStore: AnyObject {
     func retrieveAppId() -> String?
     func insert(appId: String)
+    func deleteAppId()
 }
 
 /// Where the app keeps the customer's chat token (a JWT) between launches.
 public protocol UserTokenStore: AnyObject {
     func retrieveToken() -> String?
     func insert(token: String)
+    func deleteToken()
 }
 
 /// Why the STS token API refused to give a token (the other failures are not the user's to act on).
@@ -49,6 +51,7 @@ public protocol ChatSDKClient: AnyObject {
 public protocol ChatIdentityStore: AnyObject {
     func retrieveIdentity() -> String?
     func insert(identity: String)
+    func deleteIdentity()
 }
 
 /// The identity store API: registers the chat user (the JWT's `userId` claim) and answers with his external id.

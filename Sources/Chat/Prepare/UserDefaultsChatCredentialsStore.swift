@@ -16,4 +16,6 @@ public final class UserDefaultsChatCredentialsStore: AppIdStore, UserTokenStore 
     public func insert(appId: String) { defaults.set(appId, forKey: Self.appIdKey) }
     public func retrieveToken() -> String? { defaults.string(forKey: Self.tokenKey) }
     public func insert(token: String) { defaults.set(token, forKey: Self.tokenKey) }
+    public func deleteAppId() { defaults.removeObject(forKey: Self.appIdKey) }
+    public func deleteToken() { defaults.removeObject(forKey: Self.tokenKey) }
 }

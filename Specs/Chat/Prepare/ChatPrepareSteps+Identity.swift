@@ -42,6 +42,13 @@ extension ChatPrepareSteps {
             try expect(world.backend.identityRequests, equals: [])
         }
         steps.then("the app saves no identity locally") { world in try expect(world.backend.identity, equals: nil) }
+        steps.when("the customer logs out of the chat") { world in await world.preparer.logout() }
+        steps.given("the customer has logged out of the chat") { world in await world.preparer.logout() }
+        steps.then("the app has no app id, user token or identity saved") { world in
+            try expect(world.backend.appId, equals: nil, "the saved app id")
+            try expect(world.backend.token, equals: nil, "the saved user token")
+            try expect(world.backend.identity, equals: nil, "the saved identity")
+        }
     }
 
     static func registerTokenRenewal(_ steps: inout Steps<ChatPrepareWorld>) {

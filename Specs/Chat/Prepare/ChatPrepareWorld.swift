@@ -90,6 +90,9 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     func insert(token: String) { self.token = token }
     func retrieveIdentity() -> String? { identity }
     func insert(identity: String) { self.identity = identity }
+    func deleteAppId() { appId = nil }
+    func deleteToken() { token = nil }
+    func deleteIdentity() { identity = nil }
 
     /// The STS back end over HTTP: `GET …/sts/metadata` and `POST …/sts/token` with `{"appId": …}`.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

@@ -42,6 +42,17 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.chatIds[chat] = id
             world.server.addMessage(to: id, kind: .visitor, text: text, date: world.now)
         }
+        steps.when("an operator moves the chat {string} to the department {string}") { (world, chat: String, department: String) in
+            world.server.moveChat(try world.chatId(named: chat), toDepartment: department)
+        }
+        steps.then("the offline chat {string} of {string} is for the department {string}") {
+            (world, chat: String, visitor: String, department: String) in
+            try expect(try world.chat(named: chat, of: visitor).departmentKey, equals: department)
+        }
+        steps.when("the visitor {string} reads the offline chat {string} on another device") {
+            (world, visitor: String, chat: String) in
+            try await world.server.perform(.markAsRead, chatId: try world.chatId(named: chat), token: visitor)
+        }
         steps.when("the visitor {string} deletes the offline chat {string} on another device") {
             (world, visitor: String, chat: String) in
             try await world.server.perform(.delete, chatId: try world.chatId(named: chat), token: visitor)

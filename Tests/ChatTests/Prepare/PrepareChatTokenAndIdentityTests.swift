@@ -112,6 +112,20 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
         XCTAssertEqual(sut.state, .ready)
     }
 
+    // MARK: - Logout
+
+    func test_logout_logsTheClientOutThenDeletesTheCredentialsAndIsNotReady() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60)), identity: "ext-1")
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        try await sut.prepare()
+
+        await sut.logout()
+
+        XCTAssertEqual(Array(spy.messages.suffix(4)), [.logout, .deleteAppId, .deleteToken, .deleteIdentity])
+        XCTAssertEqual(sut.state, .notReady)
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(

@@ -14,6 +14,7 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
         case login(token: String)
         case logout
         case retrieveIdentity
+        case deleteAppId, deleteToken, deleteIdentity
         case insertIdentity(String)
         case registerIdentity(userId: String)
     }
@@ -56,6 +57,9 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
 
     func logout() async { messages.append(.logout) }
 
+    func deleteAppId() { messages.append(.deleteAppId); storedAppId = nil }
+    func deleteToken() { messages.append(.deleteToken); storedToken = nil }
+    func deleteIdentity() { messages.append(.deleteIdentity); storedIdentity = nil }
     func retrieveIdentity() -> String? { messages.append(.retrieveIdentity); return storedIdentity }
     func insert(identity: String) { messages.append(.insertIdentity(identity)); storedIdentity = identity }
 

@@ -19,6 +19,18 @@ final class UserDefaultsChatCredentialsStoreTests: XCTestCase {
         XCTAssertEqual(sut.retrieveToken(), "token-1")
     }
 
+    func test_delete_removesTheSavedValues() {
+        let sut = makeSUT()
+        sut.insert(appId: "app-1")
+        sut.insert(token: "token-1")
+
+        sut.deleteAppId()
+        sut.deleteToken()
+
+        XCTAssertNil(sut.retrieveAppId())
+        XCTAssertNil(sut.retrieveToken())
+    }
+
     func test_values_persistAcrossInstancesOnTheSameDefaults() {
         let suite = suiteName()
         UserDefaultsChatCredentialsStore(defaults: UserDefaults(suiteName: suite)!).insert(appId: "kept")

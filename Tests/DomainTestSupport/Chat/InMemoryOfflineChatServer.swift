@@ -111,6 +111,13 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         pendingHistoryFailures.append(contentsOf: failures)
     }
 
+    /// An operator hands the chat over to another department.
+    public func moveChat(_ chatId: String, toDepartment departmentKey: String) {
+        revision += 1
+        stored[chatId]?.chat.departmentKey = departmentKey
+        stored[chatId]?.changedAt = revision
+    }
+
     public func chatIds(of token: String) -> [String] {
         stored.values.filter { $0.token == token }.sorted { $0.chat.createdAt < $1.chat.createdAt }.map(\.chat.id)
     }

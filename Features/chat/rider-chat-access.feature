@@ -40,6 +40,13 @@ Feature: Only the customer and the currently assigned rider take part in an orde
       | Lee | You are not a party to order 1001: only its customer and its assigned rider can join this chat. |
 
   @BR-CHAT-001
+  Scenario: A rider refused before the order was his can write once it is assigned to him
+    When Lee tries to open the chat of order 1001
+    And order 1001 is reassigned to rider Lee
+    And Lee tries again on the same chat screen
+    Then the message input and the Send button are enabled for Lee
+
+  @BR-CHAT-001
   Scenario: A stranger cannot slip a message into another order's chat
     Given Sam has the chat of order 1001 open
     Then the chat service rejects "Hello" from Bob in order 1001 with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."

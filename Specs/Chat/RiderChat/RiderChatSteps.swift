@@ -108,6 +108,10 @@ enum RiderChatSteps: StepLibrary {
         steps.when("{word} tries to open the chat of order {word}") { (world, name: String, orderID: String) in
             try await world.openChat(name, orderID: orderID)
         }
+        steps.when("{word} tries again on the same chat screen") { (world, name: String) in
+            let app = try unwrap(world.apps[name], "\(name) has not tried to open a chat yet")
+            await app.client.open()
+        }
         steps.given("the app of {word} goes to the background") { (world, name: String) in
             try unwrap(world.apps[name], "\(name) has no app open").disconnectLive()
         }

@@ -53,28 +53,50 @@ def swift_type(owner, prop, spec, enums):
     raise SystemExit(f"unsupported {owner}.{prop}: {spec}")
 
 def emit_boxed_struct(name, fields, lines):
-    """All-optional struct whose fields live in MessageBox (Envelope): same API as a plain struct (public
-    get/set properties, memberwise init, Codable with the same keys, Equatable, Mirror children named after
-    the fields), but a small value instead of every message inline."""
+    """All-optional struct of which exactly one field is set (Envelope), stored as one enum case holding that
+    message in a MessageBox: same API as a plain struct (public get/set properties, memberwise init, Codable with
+    the same keys, Equatable, Mirror children named after the fields), but a value of one pointer and a tag,
+    which copies with one retain. Setting a field replaces the message; setting it to nil clears it if it was
+    that one. The init and accessors are inlinable, so `Envelope(testStepFinished: x)` compiles to one box."""
     lines.append(f"public struct {name}: Sendable, Equatable, CustomReflectable, CustomStringConvertible {{")
+    lines.append("    /// The one message an envelope carries.")
+    lines.append("    @usableFromInline")
+    lines.append("    enum Message: Sendable {")
+    lines.append("        case none")
+    for p, t, req in fields:
+        lines.append(f"        case {ident(p)}(MessageBox<{t}>)")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    @usableFromInline")
+    lines.append("    var message: Message")
+    lines.append("")
     for p, t, req in fields:
         assert not req
         lines.append(f"    public var {ident(p)}: {t}? {{")
-        lines.append(f"        get {{ _{p}?.value }}")
-        lines.append(f"        set {{ _{p} = newValue.map(MessageBox.init) }}")
+        lines.append("        @inlinable")
+        lines.append(f"        get {{ if case .{ident(p)}(let box) = message {{ return box.value }}; return nil }}")
+        lines.append("        @inlinable")
+        lines.append(f"        set {{")
+        lines.append(f"            if let newValue {{ message = .{ident(p)}(MessageBox(newValue)) }}")
+        lines.append(f"            else if case .{ident(p)} = message {{ message = .none }}")
+        lines.append("        }")
         lines.append("    }")
     lines.append("")
-    for p, t, req in fields:
-        lines.append(f"    private var _{p}: MessageBox<{t}>?")
-    lines.append("")
     params = ", ".join(f"{ident(p)}: {t}? = nil" for p, t, req in fields)
+    lines.append("    @inlinable")
     lines.append(f"    public init({params}) {{")
+    lines.append("        message = .none")
     for p, t, req in fields:
-        lines.append(f"        self._{p} = {ident(p)}.map(MessageBox.init)")
+        lines.append(f"        if let {ident(p)} {{ message = .{ident(p)}(MessageBox({ident(p)})) }}")
     lines.append("    }")
     lines.append("")
     lines.append(f"    public static func == (lhs: {name}, rhs: {name}) -> Bool {{")
-    lines.append("        " + "\n            && ".join(f"MessageBox.equal(lhs._{p}, rhs._{p})" for p, t, req in fields))
+    lines.append("        switch (lhs.message, rhs.message) {")
+    lines.append("        case (.none, .none): return true")
+    for p, t, req in fields:
+        lines.append(f"        case let (.{ident(p)}(a), .{ident(p)}(b)): return MessageBox.equal(a, b)")
+    lines.append("        default: return false")
+    lines.append("        }")
     lines.append("    }")
     lines.append("")
     lines.append("    /// The fields that are set, e.g. `Envelope(testRunStarted: TestRunStarted(…))`, for test failures and logs.")

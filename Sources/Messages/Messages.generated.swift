@@ -917,159 +917,278 @@ public struct UndefinedParameterType: Codable, Sendable, Equatable {
 
 /// One message of the Cucumber Messages protocol: exactly one field is set.
 public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConvertible {
+    /// The one message an envelope carries.
+    @usableFromInline
+    enum Message: Sendable {
+        case none
+        case attachment(MessageBox<Attachment>)
+        case externalAttachment(MessageBox<ExternalAttachment>)
+        case gherkinDocument(MessageBox<GherkinDocument>)
+        case hook(MessageBox<Hook>)
+        case meta(MessageBox<Meta>)
+        case parameterType(MessageBox<ParameterType>)
+        case parseError(MessageBox<ParseError>)
+        case pickle(MessageBox<Pickle>)
+        case suggestion(MessageBox<Suggestion>)
+        case source(MessageBox<Source>)
+        case stepDefinition(MessageBox<StepDefinition>)
+        case testCase(MessageBox<TestCase>)
+        case testCaseFinished(MessageBox<TestCaseFinished>)
+        case testCaseStarted(MessageBox<TestCaseStarted>)
+        case testRunFinished(MessageBox<TestRunFinished>)
+        case testRunStarted(MessageBox<TestRunStarted>)
+        case testStepFinished(MessageBox<TestStepFinished>)
+        case testStepStarted(MessageBox<TestStepStarted>)
+        case testRunHookStarted(MessageBox<TestRunHookStarted>)
+        case testRunHookFinished(MessageBox<TestRunHookFinished>)
+        case undefinedParameterType(MessageBox<UndefinedParameterType>)
+    }
+
+    @usableFromInline
+    var message: Message
+
     public var attachment: Attachment? {
-        get { _attachment?.value }
-        set { _attachment = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .attachment(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .attachment(MessageBox(newValue)) }
+            else if case .attachment = message { message = .none }
+        }
     }
     public var externalAttachment: ExternalAttachment? {
-        get { _externalAttachment?.value }
-        set { _externalAttachment = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .externalAttachment(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .externalAttachment(MessageBox(newValue)) }
+            else if case .externalAttachment = message { message = .none }
+        }
     }
     public var gherkinDocument: GherkinDocument? {
-        get { _gherkinDocument?.value }
-        set { _gherkinDocument = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .gherkinDocument(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .gherkinDocument(MessageBox(newValue)) }
+            else if case .gherkinDocument = message { message = .none }
+        }
     }
     public var hook: Hook? {
-        get { _hook?.value }
-        set { _hook = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .hook(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .hook(MessageBox(newValue)) }
+            else if case .hook = message { message = .none }
+        }
     }
     public var meta: Meta? {
-        get { _meta?.value }
-        set { _meta = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .meta(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .meta(MessageBox(newValue)) }
+            else if case .meta = message { message = .none }
+        }
     }
     public var parameterType: ParameterType? {
-        get { _parameterType?.value }
-        set { _parameterType = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .parameterType(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .parameterType(MessageBox(newValue)) }
+            else if case .parameterType = message { message = .none }
+        }
     }
     public var parseError: ParseError? {
-        get { _parseError?.value }
-        set { _parseError = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .parseError(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .parseError(MessageBox(newValue)) }
+            else if case .parseError = message { message = .none }
+        }
     }
     public var pickle: Pickle? {
-        get { _pickle?.value }
-        set { _pickle = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .pickle(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .pickle(MessageBox(newValue)) }
+            else if case .pickle = message { message = .none }
+        }
     }
     public var suggestion: Suggestion? {
-        get { _suggestion?.value }
-        set { _suggestion = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .suggestion(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .suggestion(MessageBox(newValue)) }
+            else if case .suggestion = message { message = .none }
+        }
     }
     public var source: Source? {
-        get { _source?.value }
-        set { _source = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .source(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .source(MessageBox(newValue)) }
+            else if case .source = message { message = .none }
+        }
     }
     public var stepDefinition: StepDefinition? {
-        get { _stepDefinition?.value }
-        set { _stepDefinition = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .stepDefinition(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .stepDefinition(MessageBox(newValue)) }
+            else if case .stepDefinition = message { message = .none }
+        }
     }
     public var testCase: TestCase? {
-        get { _testCase?.value }
-        set { _testCase = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testCase(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testCase(MessageBox(newValue)) }
+            else if case .testCase = message { message = .none }
+        }
     }
     public var testCaseFinished: TestCaseFinished? {
-        get { _testCaseFinished?.value }
-        set { _testCaseFinished = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testCaseFinished(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testCaseFinished(MessageBox(newValue)) }
+            else if case .testCaseFinished = message { message = .none }
+        }
     }
     public var testCaseStarted: TestCaseStarted? {
-        get { _testCaseStarted?.value }
-        set { _testCaseStarted = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testCaseStarted(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testCaseStarted(MessageBox(newValue)) }
+            else if case .testCaseStarted = message { message = .none }
+        }
     }
     public var testRunFinished: TestRunFinished? {
-        get { _testRunFinished?.value }
-        set { _testRunFinished = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testRunFinished(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testRunFinished(MessageBox(newValue)) }
+            else if case .testRunFinished = message { message = .none }
+        }
     }
     public var testRunStarted: TestRunStarted? {
-        get { _testRunStarted?.value }
-        set { _testRunStarted = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testRunStarted(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testRunStarted(MessageBox(newValue)) }
+            else if case .testRunStarted = message { message = .none }
+        }
     }
     public var testStepFinished: TestStepFinished? {
-        get { _testStepFinished?.value }
-        set { _testStepFinished = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testStepFinished(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testStepFinished(MessageBox(newValue)) }
+            else if case .testStepFinished = message { message = .none }
+        }
     }
     public var testStepStarted: TestStepStarted? {
-        get { _testStepStarted?.value }
-        set { _testStepStarted = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testStepStarted(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testStepStarted(MessageBox(newValue)) }
+            else if case .testStepStarted = message { message = .none }
+        }
     }
     public var testRunHookStarted: TestRunHookStarted? {
-        get { _testRunHookStarted?.value }
-        set { _testRunHookStarted = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testRunHookStarted(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testRunHookStarted(MessageBox(newValue)) }
+            else if case .testRunHookStarted = message { message = .none }
+        }
     }
     public var testRunHookFinished: TestRunHookFinished? {
-        get { _testRunHookFinished?.value }
-        set { _testRunHookFinished = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .testRunHookFinished(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .testRunHookFinished(MessageBox(newValue)) }
+            else if case .testRunHookFinished = message { message = .none }
+        }
     }
     public var undefinedParameterType: UndefinedParameterType? {
-        get { _undefinedParameterType?.value }
-        set { _undefinedParameterType = newValue.map(MessageBox.init) }
+        @inlinable
+        get { if case .undefinedParameterType(let box) = message { return box.value }; return nil }
+        @inlinable
+        set {
+            if let newValue { message = .undefinedParameterType(MessageBox(newValue)) }
+            else if case .undefinedParameterType = message { message = .none }
+        }
     }
 
-    private var _attachment: MessageBox<Attachment>?
-    private var _externalAttachment: MessageBox<ExternalAttachment>?
-    private var _gherkinDocument: MessageBox<GherkinDocument>?
-    private var _hook: MessageBox<Hook>?
-    private var _meta: MessageBox<Meta>?
-    private var _parameterType: MessageBox<ParameterType>?
-    private var _parseError: MessageBox<ParseError>?
-    private var _pickle: MessageBox<Pickle>?
-    private var _suggestion: MessageBox<Suggestion>?
-    private var _source: MessageBox<Source>?
-    private var _stepDefinition: MessageBox<StepDefinition>?
-    private var _testCase: MessageBox<TestCase>?
-    private var _testCaseFinished: MessageBox<TestCaseFinished>?
-    private var _testCaseStarted: MessageBox<TestCaseStarted>?
-    private var _testRunFinished: MessageBox<TestRunFinished>?
-    private var _testRunStarted: MessageBox<TestRunStarted>?
-    private var _testStepFinished: MessageBox<TestStepFinished>?
-    private var _testStepStarted: MessageBox<TestStepStarted>?
-    private var _testRunHookStarted: MessageBox<TestRunHookStarted>?
-    private var _testRunHookFinished: MessageBox<TestRunHookFinished>?
-    private var _undefinedParameterType: MessageBox<UndefinedParameterType>?
-
+    @inlinable
     public init(attachment: Attachment? = nil, externalAttachment: ExternalAttachment? = nil, gherkinDocument: GherkinDocument? = nil, hook: Hook? = nil, meta: Meta? = nil, parameterType: ParameterType? = nil, parseError: ParseError? = nil, pickle: Pickle? = nil, suggestion: Suggestion? = nil, source: Source? = nil, stepDefinition: StepDefinition? = nil, testCase: TestCase? = nil, testCaseFinished: TestCaseFinished? = nil, testCaseStarted: TestCaseStarted? = nil, testRunFinished: TestRunFinished? = nil, testRunStarted: TestRunStarted? = nil, testStepFinished: TestStepFinished? = nil, testStepStarted: TestStepStarted? = nil, testRunHookStarted: TestRunHookStarted? = nil, testRunHookFinished: TestRunHookFinished? = nil, undefinedParameterType: UndefinedParameterType? = nil) {
-        self._attachment = attachment.map(MessageBox.init)
-        self._externalAttachment = externalAttachment.map(MessageBox.init)
-        self._gherkinDocument = gherkinDocument.map(MessageBox.init)
-        self._hook = hook.map(MessageBox.init)
-        self._meta = meta.map(MessageBox.init)
-        self._parameterType = parameterType.map(MessageBox.init)
-        self._parseError = parseError.map(MessageBox.init)
-        self._pickle = pickle.map(MessageBox.init)
-        self._suggestion = suggestion.map(MessageBox.init)
-        self._source = source.map(MessageBox.init)
-        self._stepDefinition = stepDefinition.map(MessageBox.init)
-        self._testCase = testCase.map(MessageBox.init)
-        self._testCaseFinished = testCaseFinished.map(MessageBox.init)
-        self._testCaseStarted = testCaseStarted.map(MessageBox.init)
-        self._testRunFinished = testRunFinished.map(MessageBox.init)
-        self._testRunStarted = testRunStarted.map(MessageBox.init)
-        self._testStepFinished = testStepFinished.map(MessageBox.init)
-        self._testStepStarted = testStepStarted.map(MessageBox.init)
-        self._testRunHookStarted = testRunHookStarted.map(MessageBox.init)
-        self._testRunHookFinished = testRunHookFinished.map(MessageBox.init)
-        self._undefinedParameterType = undefinedParameterType.map(MessageBox.init)
+        message = .none
+        if let attachment { message = .attachment(MessageBox(attachment)) }
+        if let externalAttachment { message = .externalAttachment(MessageBox(externalAttachment)) }
+        if let gherkinDocument { message = .gherkinDocument(MessageBox(gherkinDocument)) }
+        if let hook { message = .hook(MessageBox(hook)) }
+        if let meta { message = .meta(MessageBox(meta)) }
+        if let parameterType { message = .parameterType(MessageBox(parameterType)) }
+        if let parseError { message = .parseError(MessageBox(parseError)) }
+        if let pickle { message = .pickle(MessageBox(pickle)) }
+        if let suggestion { message = .suggestion(MessageBox(suggestion)) }
+        if let source { message = .source(MessageBox(source)) }
+        if let stepDefinition { message = .stepDefinition(MessageBox(stepDefinition)) }
+        if let testCase { message = .testCase(MessageBox(testCase)) }
+        if let testCaseFinished { message = .testCaseFinished(MessageBox(testCaseFinished)) }
+        if let testCaseStarted { message = .testCaseStarted(MessageBox(testCaseStarted)) }
+        if let testRunFinished { message = .testRunFinished(MessageBox(testRunFinished)) }
+        if let testRunStarted { message = .testRunStarted(MessageBox(testRunStarted)) }
+        if let testStepFinished { message = .testStepFinished(MessageBox(testStepFinished)) }
+        if let testStepStarted { message = .testStepStarted(MessageBox(testStepStarted)) }
+        if let testRunHookStarted { message = .testRunHookStarted(MessageBox(testRunHookStarted)) }
+        if let testRunHookFinished { message = .testRunHookFinished(MessageBox(testRunHookFinished)) }
+        if let undefinedParameterType { message = .undefinedParameterType(MessageBox(undefinedParameterType)) }
     }
 
     public static func == (lhs: Envelope, rhs: Envelope) -> Bool {
-        MessageBox.equal(lhs._attachment, rhs._attachment)
-            && MessageBox.equal(lhs._externalAttachment, rhs._externalAttachment)
-            && MessageBox.equal(lhs._gherkinDocument, rhs._gherkinDocument)
-            && MessageBox.equal(lhs._hook, rhs._hook)
-            && MessageBox.equal(lhs._meta, rhs._meta)
-            && MessageBox.equal(lhs._parameterType, rhs._parameterType)
-            && MessageBox.equal(lhs._parseError, rhs._parseError)
-            && MessageBox.equal(lhs._pickle, rhs._pickle)
-            && MessageBox.equal(lhs._suggestion, rhs._suggestion)
-            && MessageBox.equal(lhs._source, rhs._source)
-            && MessageBox.equal(lhs._stepDefinition, rhs._stepDefinition)
-            && MessageBox.equal(lhs._testCase, rhs._testCase)
-            && MessageBox.equal(lhs._testCaseFinished, rhs._testCaseFinished)
-            && MessageBox.equal(lhs._testCaseStarted, rhs._testCaseStarted)
-            && MessageBox.equal(lhs._testRunFinished, rhs._testRunFinished)
-            && MessageBox.equal(lhs._testRunStarted, rhs._testRunStarted)
-            && MessageBox.equal(lhs._testStepFinished, rhs._testStepFinished)
-            && MessageBox.equal(lhs._testStepStarted, rhs._testStepStarted)
-            && MessageBox.equal(lhs._testRunHookStarted, rhs._testRunHookStarted)
-            && MessageBox.equal(lhs._testRunHookFinished, rhs._testRunHookFinished)
-            && MessageBox.equal(lhs._undefinedParameterType, rhs._undefinedParameterType)
+        switch (lhs.message, rhs.message) {
+        case (.none, .none): return true
+        case let (.attachment(a), .attachment(b)): return MessageBox.equal(a, b)
+        case let (.externalAttachment(a), .externalAttachment(b)): return MessageBox.equal(a, b)
+        case let (.gherkinDocument(a), .gherkinDocument(b)): return MessageBox.equal(a, b)
+        case let (.hook(a), .hook(b)): return MessageBox.equal(a, b)
+        case let (.meta(a), .meta(b)): return MessageBox.equal(a, b)
+        case let (.parameterType(a), .parameterType(b)): return MessageBox.equal(a, b)
+        case let (.parseError(a), .parseError(b)): return MessageBox.equal(a, b)
+        case let (.pickle(a), .pickle(b)): return MessageBox.equal(a, b)
+        case let (.suggestion(a), .suggestion(b)): return MessageBox.equal(a, b)
+        case let (.source(a), .source(b)): return MessageBox.equal(a, b)
+        case let (.stepDefinition(a), .stepDefinition(b)): return MessageBox.equal(a, b)
+        case let (.testCase(a), .testCase(b)): return MessageBox.equal(a, b)
+        case let (.testCaseFinished(a), .testCaseFinished(b)): return MessageBox.equal(a, b)
+        case let (.testCaseStarted(a), .testCaseStarted(b)): return MessageBox.equal(a, b)
+        case let (.testRunFinished(a), .testRunFinished(b)): return MessageBox.equal(a, b)
+        case let (.testRunStarted(a), .testRunStarted(b)): return MessageBox.equal(a, b)
+        case let (.testStepFinished(a), .testStepFinished(b)): return MessageBox.equal(a, b)
+        case let (.testStepStarted(a), .testStepStarted(b)): return MessageBox.equal(a, b)
+        case let (.testRunHookStarted(a), .testRunHookStarted(b)): return MessageBox.equal(a, b)
+        case let (.testRunHookFinished(a), .testRunHookFinished(b)): return MessageBox.equal(a, b)
+        case let (.undefinedParameterType(a), .undefinedParameterType(b)): return MessageBox.equal(a, b)
+        default: return false
+        }
     }
 
     /// The fields that are set, e.g. `Envelope(testRunStarted: TestRunStarted(…))`, for test failures and logs.

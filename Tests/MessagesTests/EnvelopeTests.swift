@@ -2,7 +2,7 @@ import Foundation
 import Messages
 import XCTest
 
-/// Envelope keeps its messages boxed; it must still behave as the plain struct with one optional per message.
+/// Envelope keeps its one message boxed; it must still read and write as a struct with one optional per message.
 final class EnvelopeTests: XCTestCase {
     func test_fields_readWhatWasSetAndNilOtherwise() {
         var envelope = Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0)))
@@ -10,11 +10,21 @@ final class EnvelopeTests: XCTestCase {
         XCTAssertNil(envelope.pickle)
 
         envelope.testRunStarted?.timestamp.seconds = 2
-        envelope.pickle = makePickle(name: "a")
         XCTAssertEqual(envelope.testRunStarted?.timestamp.seconds, 2)
+        envelope.testRunStarted = nil
+        XCTAssertNil(envelope.testRunStarted)
+        XCTAssertEqual(envelope, Envelope())
+    }
+
+    func test_settingAnotherMessage_replacesTheOneItCarried() {
+        var envelope = Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0)))
+        envelope.pickle = makePickle(name: "a")
+        XCTAssertEqual(envelope.pickle?.name, "a")
+        XCTAssertNil(envelope.testRunStarted)
+        envelope.testRunStarted = nil  // not the one it carries: nothing changes
         XCTAssertEqual(envelope.pickle?.name, "a")
         envelope.pickle = nil
-        XCTAssertNil(envelope.pickle)
+        XCTAssertEqual(envelope, Envelope())
     }
 
     func test_copies_doNotShareChanges() {

@@ -36,7 +36,12 @@ struct WorkerCommand {
             .withRunIds(Self.runIds(worker, definitions: ids))
         let session: RunSession
         do {
-            session = try await runner.open { outbox.emit($0) }
+            // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every
+            // worker makes the very same prelude, and encoding and decoding it again costs CPU the steps need).
+            let wholePrelude = worker.number == 0
+            session = try await runner.open { envelope in
+                if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
+            }
         } catch {
             outbox.flush()
             return SpecRunCLI.usageFailure(error, console: console)
@@ -61,6 +66,13 @@ struct WorkerCommand {
         let summary = await session.finish { outbox.emit($0) }
         outbox.flush()
         return summary.exitCode
+    }
+
+    /// A BeforeAll/AfterAll hook's run or one of its attachments: what the supervisor forwards of a prelude other
+    /// than worker 0's.
+    static func isRunHookEnvelope(_ envelope: Envelope) -> Bool {
+        envelope.testRunHookStarted != nil || envelope.testRunHookFinished != nil
+            || envelope.attachment?.testRunHookStartedId != nil || envelope.externalAttachment?.testRunHookStartedId != nil
     }
 
     static func definitionIds(_ worker: WorkerConfiguration) -> any IdGenerator {

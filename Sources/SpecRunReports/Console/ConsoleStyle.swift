@@ -15,6 +15,12 @@ struct ConsoleStyle {
 
     func paint(_ text: String, _ status: TestStepResultStatus) -> String { paint(text, Self.color(status)) }
 
+    /// The escape that starts a colour ("" with colours off): for appending painted pieces without temporaries.
+    func start(_ color: Color) -> String { colors ? "\u{1B}[\(color.rawValue)m" : "" }
+
+    /// The escape that ends a colour ("" with colours off).
+    var end: String { colors ? "\u{1B}[0m" : "" }
+
     static func color(_ status: TestStepResultStatus) -> Color {
         switch status {
         case .passed: return .green

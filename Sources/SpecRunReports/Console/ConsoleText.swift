@@ -14,11 +14,21 @@ struct ConsoleText {
 
     func scenarioHeader(_ attempt: RunIndex.Attempt, indent: String, tags showTags: Bool = true, commentColumn: Int = 0) -> String {
         guard let pickle = index.pickle(of: attempt) else { return "" }
-        let lineage = index.lineage(of: pickle)
+        return scenarioHeader(attempt, pickle, index.lineage(of: pickle), indent: indent, tags: showTags, commentColumn: commentColumn)
+    }
+
+    /// The same, with the attempt's pickle and its lineage already looked up.
+    func scenarioHeader(_ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage?, indent: String,
+                        tags showTags: Bool = true, commentColumn: Int = 0) -> String {
         var out = ""
         // The scenario's own tags (and its examples'); the feature's and rule's show in their headers.
-        let inherited = Set((lineage?.feature.tags ?? []).map(\.id) + (lineage?.rule?.tags ?? []).map(\.id))
-        let tags = pickle.tags.filter { !inherited.contains($0.astNodeId) }.map(\.name).joined(separator: " ")
+        let tags: String
+        if pickle.tags.isEmpty {
+            tags = ""
+        } else {
+            let inherited = Set((lineage?.feature.tags ?? []).map(\.id) + (lineage?.rule?.tags ?? []).map(\.id))
+            tags = pickle.tags.filter { !inherited.contains($0.astNodeId) }.map(\.name).joined(separator: " ")
+        }
         if showTags && !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
         let keyword = lineage?.scenario?.keyword ?? "Scenario"
         var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
@@ -47,18 +57,29 @@ struct ConsoleText {
 
     /// The same, with the step's text already looked up (`index.text(of: step)`).
     func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome,
-                   text: (keyword: String, text: String, line: Int?)?, indent: String,
+                   text: StepText?, indent: String,
                    printedSnippets: inout Set<String>, commentColumn: Int = 0) -> String {
         let status = finished.testStepResult.status
         var out = ""
         let detail = indent + "  "
         if let text {
-            var line = indent + style.paint(ConsoleStyle.symbol(status) + " " + text.keyword + text.text, status)
-            if options.showLocations, let definition = index.stepDefinition(of: step), let location = index.location(of: definition.sourceReference) {
-                line += Self.padding(Self.width(indent) + 2 + Self.width(text.keyword) + Self.width(text.text), commentColumn) + style.paint("# \(location)", .grey)
+            // Appended piece by piece: this runs for every step of the run.
+            out += indent
+            out += style.start(ConsoleStyle.color(status))
+            out += ConsoleStyle.symbol(status)
+            out += " "
+            out += text.keyword
+            out += text.text
+            out += style.end
+            if options.showLocations, let location = index.definitionLocation(of: step) {
+                Self.appendPadding(to: &out, Self.width(indent) + 2 + text.width, commentColumn)
+                out += style.start(.grey)
+                out += "# "
+                out += location
+                out += style.end
             }
-            out += line + "\n"
-            if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
+            out += "\n"
+            if let argument = text.argument {
                 out += self.argument(argument, indent: detail)
             }
         } else {
@@ -85,19 +106,36 @@ struct ConsoleText {
         String(repeating: " ", count: max(2, column - width))
     }
 
+    /// Appends the same spaces to `out` (from one long run of spaces, no new string).
+    static func appendPadding(to out: inout String, _ width: Int, _ column: Int) {
+        var count = max(2, column - width)
+        while count > 0 {
+            let piece = min(count, spaces.utf8.count)
+            out += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: piece)]
+            count -= piece
+        }
+    }
+
+    private static let spaces = String(repeating: " ", count: 128)
+
     /// The comment column of a scenario: two spaces after its longest line (header or step).
     func commentColumn(_ attempt: RunIndex.Attempt, indent: String) -> Int {
         commentColumn(attempt, indent: indent, texts: index.results(of: attempt).map { index.text(of: $0.step) })
     }
 
     /// The same, with the texts of the attempt's finished steps already looked up.
-    func commentColumn(_ attempt: RunIndex.Attempt, indent: String, texts: [(keyword: String, text: String, line: Int?)?]) -> Int {
+    func commentColumn(_ attempt: RunIndex.Attempt, indent: String, texts: [StepText?]) -> Int {
         guard let pickle = index.pickle(of: attempt) else { return 0 }
-        let keyword = index.lineage(of: pickle)?.scenario?.keyword ?? "Scenario"
+        return commentColumn(pickle, index.lineage(of: pickle), indent: indent, texts: texts)
+    }
+
+    /// The same, with the pickle and its lineage already looked up.
+    func commentColumn(_ pickle: Pickle, _ lineage: Lineage?, indent: String, texts: [StepText?]) -> Int {
+        let keyword = lineage?.scenario?.keyword ?? "Scenario"
         let indentWidth = Self.width(indent)
         var widest = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
         for case let text? in texts {
-            widest = max(widest, indentWidth + 4 + Self.width(text.keyword) + Self.width(text.text))
+            widest = max(widest, indentWidth + 4 + text.width)
         }
         return widest + 2
     }

@@ -19,7 +19,7 @@ final class PrettyFormatter: EnvelopeFormatter {
 
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
-        if let finished = envelope.testCaseFinished, let attempt = index.attempts[finished.testCaseStartedId] {
+        if let finished = envelope.testCaseFinished, let attempt = index.attempts[id: finished.testCaseStartedId] {
             sink.write(block(attempt))
         }
     }
@@ -61,9 +61,9 @@ final class PrettyFormatter: EnvelopeFormatter {
             lastRuleId = nil
         }
         let results = index.results(of: attempt)
-        let texts = results.map { index.text(of: $0.step) }
-        let column = text.commentColumn(attempt, indent: indent, texts: texts)
-        out += "\n" + text.scenarioHeader(attempt, indent: indent, commentColumn: column)
+        let texts = results.map { index.text(of: $0.step, in: pickle) }
+        let column = text.commentColumn(pickle, lineage, indent: indent, texts: texts)
+        out += "\n" + text.scenarioHeader(attempt, pickle, lineage, indent: indent, commentColumn: column)
         let stepIndent = indent + "  "
         for (position, (step, finished)) in results.enumerated() {
             out += text.stepBlock(attempt, step, finished, text: texts[position], indent: stepIndent,

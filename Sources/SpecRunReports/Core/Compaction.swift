@@ -7,9 +7,31 @@ enum Compaction {
     @inline(__always)
     static func canonical<Value>(_ id: String, in table: [String: Value]) -> String {
         // A string of up to 15 UTF-8 bytes is stored inline, in the value itself (specrun's ids are): nothing to share.
-        guard id.utf8.count > 15, let found = table.index(forKey: id) else { return id }
+        guard !isInline(id), let found = table.index(forKey: id) else { return id }
         return table.keys[found]
     }
+
+    /// The same for a table of the run index.
+    @inline(__always)
+    static func canonical<Value>(_ id: String, in table: IdTable<Value>) -> String {
+        guard !isInline(id), let found = table.index(forKey: IdKey(id)) else { return id }
+        return table.keys[found].id
+    }
+
+    /// Whether every id a pickle refers to is stored inline (nothing to share: the pickle is kept as it is,
+    /// without copying its steps to rewrite ids that would not change).
+    static func isInline(_ pickle: Pickle) -> Bool {
+        pickle.astNodeIds.allSatisfy(isInline) && pickle.steps.allSatisfy { $0.astNodeIds.allSatisfy(isInline) }
+    }
+
+    /// Whether every id a test step refers to is stored inline.
+    static func isInline(_ step: TestStep) -> Bool {
+        (step.pickleStepId.map(isInline) ?? true) && (step.hookId.map(isInline) ?? true)
+            && (step.stepDefinitionIds?.allSatisfy(isInline) ?? true)
+    }
+
+    @inline(__always)
+    static func isInline(_ id: String) -> Bool { id.utf8.count <= 15 }
 
     /// The copy of `text` already in `pool`, or `text` after adding it.
     static func interned(_ text: String, in pool: inout Set<String>) -> String {

@@ -36,6 +36,8 @@ struct StepSummary {
         keywordType = step.keywordType
     }
 
+    var lineNumber: Int { Int(line) }
+
     /// The step with its keyword and locations (no text, argument content or id).
     var step: Step {
         let docString = docStringLine < 0 ? nil

@@ -39,13 +39,16 @@ struct Lineage {
     var row: TableRow? { rowIndex.flatMap { examples?.tableBody[$0] } }
 
     /// The Gherkin step (keyword and locations only: the text is the pickle step's).
-    var step: Step? {
+    var step: Step? { stepSummary?.step }
+
+    /// The Gherkin step's keyword and locations, without making a `Step`.
+    var stepSummary: StepSummary? {
         guard stepPosition >= 0 else { return nil }
-        return tree.steps[Int(stepPosition)].step
+        return tree.steps[Int(stepPosition)]
     }
 
     /// The document's tree; every AST node of it added to `result` by id (replacing what had the same id).
-    static func index(_ document: GherkinDocument, into result: inout [String: Lineage]) -> DocumentTree? {
+    static func index(_ document: GherkinDocument, into result: inout IdTable<Lineage>) -> DocumentTree? {
         guard let feature = document.feature else { return nil }
         let tree = DocumentTree(uri: document.uri ?? "", feature: Compaction.stripped(feature))
         let root = Lineage(tree: tree)
@@ -55,7 +58,7 @@ struct Lineage {
             if let background = child.background { add(background, to: lineage, into: &result) }
             if let scenario = child.scenario { add(scenario, to: lineage, into: &result) }
             if let rule = child.rule {
-                result[rule.id] = lineage
+                result[id: rule.id] = lineage
                 for (ruleChildIndex, ruleChild) in rule.children.enumerated() {
                     var inRule = lineage
                     inRule.ruleChild = Int32(ruleChildIndex)
@@ -67,32 +70,32 @@ struct Lineage {
         return tree
     }
 
-    private static func add(_ background: Background, to lineage: Lineage, into result: inout [String: Lineage]) {
-        result[background.id] = lineage
+    private static func add(_ background: Background, to lineage: Lineage, into result: inout IdTable<Lineage>) {
+        result[id: background.id] = lineage
         add(background.steps, to: lineage, into: &result)
     }
 
-    private static func add(_ scenario: Scenario, to lineage: Lineage, into result: inout [String: Lineage]) {
-        result[scenario.id] = lineage
+    private static func add(_ scenario: Scenario, to lineage: Lineage, into result: inout IdTable<Lineage>) {
+        result[id: scenario.id] = lineage
         add(scenario.steps, to: lineage, into: &result)
         for (examplesIndex, examples) in scenario.examples.enumerated() {
             var examplesLineage = lineage
             examplesLineage.examplesPosition = Int32(examplesIndex)
-            result[examples.id] = examplesLineage
+            result[id: examples.id] = examplesLineage
             for (rowIndex, row) in examples.tableBody.enumerated() {
                 var rowLineage = examplesLineage
                 rowLineage.rowPosition = Int32(rowIndex)
-                result[row.id] = rowLineage
+                result[id: row.id] = rowLineage
             }
         }
     }
 
-    private static func add(_ steps: [Step], to lineage: Lineage, into result: inout [String: Lineage]) {
+    private static func add(_ steps: [Step], to lineage: Lineage, into result: inout IdTable<Lineage>) {
         for step in steps {
             var stepLineage = lineage
             stepLineage.stepPosition = Int32(lineage.tree.steps.count)
             lineage.tree.steps.append(StepSummary(step))
-            result[step.id] = stepLineage
+            result[id: step.id] = stepLineage
         }
     }
 }

@@ -29,19 +29,21 @@ final class RunIndex {
     private(set) var documents: [String: DocumentTree] = [:]
     private(set) var documentOrder: [String] = []
     private var documentUris: Set<String> = []
-    private(set) var nodes: [String: Lineage] = [:]
-    private(set) var pickles: [String: Pickle] = [:]
+    private(set) var nodes: IdTable<Lineage> = [:]
+    private(set) var pickles: IdTable<Pickle> = [:]
     private(set) var pickleOrder: [String] = []
     /// Where each pickle step is: its pickle and position (not a copy of the step).
-    private var pickleStepPlaces: [String: (pickleId: String, position: Int)] = [:]
+    private var pickleStepPlaces: IdTable<(pickleId: String, position: Int)> = [:]
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
+    /// `uri:line` of each step definition, made once (the console prints one per step).
+    private var definitionLocations: [String: String] = [:]
     private(set) var hooks: [String: Hook] = [:]
-    private(set) var testCases: [String: TestCase] = [:]
-    private(set) var testCaseOrder: [String: Int] = [:]
+    private(set) var testCases: IdTable<TestCase> = [:]
+    private(set) var testCaseOrder: IdTable<Int> = [:]
     /// Where each test step is in its test case, and whether it runs a hook (rather than a pickle step).
-    private var testStepPlaces: [String: TestStepPlace] = [:]
-    private(set) var attempts: [String: Attempt] = [:]
+    private var testStepPlaces: IdTable<TestStepPlace> = [:]
+    private(set) var attempts: IdTable<Attempt> = [:]
     private(set) var attemptOrder: [String] = []
     /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
     private var suggestedCodes: [String: SuggestedCodes] = [:]
@@ -66,42 +68,45 @@ final class RunIndex {
             documents[uri] = Lineage.index(document, into: &nodes)
         }
         if var pickle = envelope.pickle {
-            pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
-            for position in pickle.steps.indices {
-                pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            if !Compaction.isInline(pickle) {
+                pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+                for position in pickle.steps.indices {
+                    pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
+                }
             }
-            if pickles[pickle.id] == nil { pickleOrder.append(pickle.id) }
-            pickles[pickle.id] = pickle
-            for (position, step) in pickle.steps.enumerated() { pickleStepPlaces[step.id] = (pickle.id, position) }
+            if pickles[id: pickle.id] == nil { pickleOrder.append(pickle.id) }
+            pickles[id: pickle.id] = pickle
+            for (position, step) in pickle.steps.enumerated() { pickleStepPlaces[id: step.id] = (pickle.id, position) }
         }
         if let definition = envelope.stepDefinition {
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
             stepDefinitions[definition.id] = definition
+            definitionLocations[definition.id] = location(of: definition.sourceReference)
         }
         if let hook = envelope.hook { hooks[hook.id] = hook }
         if var testCase = envelope.testCase {
             testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickles)
             testCase.testRunStartedId = nil
-            for position in testCase.testSteps.indices {
+            for position in testCase.testSteps.indices where !Compaction.isInline(testCase.testSteps[position]) {
                 var step = testCase.testSteps[position]
                 step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
                 step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
                 step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
                 testCase.testSteps[position] = step
             }
-            if testCaseOrder[testCase.id] == nil { testCaseOrder[testCase.id] = testCaseOrder.count }
-            testCases[testCase.id] = testCase
+            if testCaseOrder[id: testCase.id] == nil { testCaseOrder[id: testCase.id] = testCaseOrder.count }
+            testCases[id: testCase.id] = testCase
             for (position, step) in testCase.testSteps.enumerated() {
-                testStepPlaces[step.id] = TestStepPlace(position: Int32(position), isHook: step.pickleStepId == nil)
+                testStepPlaces[id: step.id] = TestStepPlace(position: Int32(position), isHook: step.pickleStepId == nil)
             }
         }
         if var started = envelope.testCaseStarted {
             started.testCaseId = Compaction.canonical(started.testCaseId, in: testCases)
-            if attempts[started.id] == nil { attemptOrder.append(started.id) }
-            attempts[started.id] = Attempt(started: started, arrival: attemptOrder.count)
+            if attempts[id: started.id] == nil { attemptOrder.append(started.id) }
+            attempts[id: started.id] = Attempt(started: started, arrival: attemptOrder.count)
         }
-        if let finished = envelope.testStepFinished, let attempt = attempts[finished.testCaseStartedId],
-           let place = testStepPlaces[finished.testStepId] {
+        if let finished = envelope.testStepFinished, let attempt = attempts[id: finished.testCaseStartedId],
+           let place = testStepPlaces[id: finished.testStepId] {
             let position = Int(place.position)
             if attempt.outcomes.count <= position {
                 attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
@@ -111,16 +116,16 @@ final class RunIndex {
         if let attachment = envelope.attachment {
             if RequirementsAttachment.isRequirements(attachment) {
                 if !requirementsBodies.contains(attachment.body) { requirementsBodies.append(attachment.body) }
-            } else if let attemptId = attachment.testCaseStartedId, let attempt = attempts[attemptId] {
+            } else if let attemptId = attachment.testCaseStartedId, let attempt = attempts[id: attemptId] {
                 attempt.attachments[attachment.testStepId ?? "", default: []].append(attachment)
             } else {
                 runAttachments.append(attachment)
             }
         }
         if let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId {
-            attempts[attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
+            attempts[id: attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         }
-        if let finished = envelope.testCaseFinished { attempts[finished.testCaseStartedId]?.finished = finished }
+        if let finished = envelope.testCaseFinished { attempts[id: finished.testCaseStartedId]?.finished = finished }
         if let suggestion = envelope.suggestion {
             let pickleStepId = Compaction.canonical(suggestion.pickleStepId, in: pickleStepPlaces)
             let code = suggestion.snippets.first.map { Compaction.interned($0.code, in: &snippetCodePool) } ?? ""
@@ -139,7 +144,7 @@ final class RunIndex {
     /// The last attempt of every test case, in the order they started (by timestamp; the order of the
     /// `testCase` messages breaks ties), so the result does not depend on how messages interleave.
     func finalAttempts() -> [Attempt] {
-        attemptOrder.compactMap { attempts[$0] }.filter(\.isFinal).sorted(by: startOrder)
+        attemptOrder.compactMap { attempts[id: $0] }.filter(\.isFinal).sorted(by: startOrder)
     }
 
     /// The final attempts that did not pass (failed, undefined, pending, ambiguous): what the reports list
@@ -150,13 +155,13 @@ final class RunIndex {
 
     /// Every attempt, retries included, in start order.
     func allAttempts() -> [Attempt] {
-        attemptOrder.compactMap { attempts[$0] }.sorted(by: startOrder)
+        attemptOrder.compactMap { attempts[id: $0] }.sorted(by: startOrder)
     }
 
     /// The planned order (the testCase messages'), then attempts, then start times: the same order for a run in
     /// one process and in parallel workers, whose clocks interleave.
     private func startOrder(_ a: Attempt, _ b: Attempt) -> Bool {
-        let ca = testCaseOrder[a.started.testCaseId] ?? Int.max, cb = testCaseOrder[b.started.testCaseId] ?? Int.max
+        let ca = testCaseOrder[id: a.started.testCaseId] ?? Int.max, cb = testCaseOrder[id: b.started.testCaseId] ?? Int.max
         if ca != cb { return ca < cb }
         if a.started.attempt != b.started.attempt { return a.started.attempt < b.started.attempt }
         return a.started.timestamp.totalNanos < b.started.timestamp.totalNanos
@@ -164,7 +169,7 @@ final class RunIndex {
 
     /// A pickle step by id.
     func pickleStep(_ id: String) -> PickleStep? {
-        guard let place = pickleStepPlaces[id], let pickle = pickles[place.pickleId] else { return nil }
+        guard let place = pickleStepPlaces[id: id], let pickle = pickles[id: place.pickleId] else { return nil }
         return pickle.steps[place.position]
     }
 
@@ -184,26 +189,26 @@ final class RunIndex {
     }
 
     /// Whether a test step runs a hook; nil for an unknown test step.
-    func isHook(testStepId: String) -> Bool? { testStepPlaces[testStepId]?.isHook }
+    func isHook(testStepId: String) -> Bool? { testStepPlaces[id: testStepId]?.isHook }
 
     /// The result of a test step of an attempt's test case, once it finished.
     func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {
-        guard let place = testStepPlaces[step.id] else { return nil }
+        guard let place = testStepPlaces[id: step.id] else { return nil }
         return attempt.outcome(at: Int(place.position))
     }
 
-    func testCase(of attempt: Attempt) -> TestCase? { testCases[attempt.started.testCaseId] }
+    func testCase(of attempt: Attempt) -> TestCase? { testCases[id: attempt.started.testCaseId] }
 
-    func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickles[$0.pickleId] } }
+    func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickles[id: $0.pickleId] } }
 
     /// The lineage of a pickle: its scenario, and for outlines its examples and row.
     func lineage(of pickle: Pickle) -> Lineage? {
         guard let last = pickle.astNodeIds.last else { return nil }
-        return nodes[last] ?? pickle.astNodeIds.first.flatMap { nodes[$0] }
+        return nodes[id: last] ?? pickle.astNodeIds.first.flatMap { nodes[id: $0] }
     }
 
     /// The Gherkin step (with its background when it comes from one) of a pickle step.
-    func lineage(of step: PickleStep) -> Lineage? { step.astNodeIds.first.flatMap { nodes[$0] } }
+    func lineage(of step: PickleStep) -> Lineage? { step.astNodeIds.first.flatMap { nodes[id: $0] } }
 
     /// The test steps of an attempt that finished, with their results, in the test case's order.
     func results(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome)] {
@@ -264,12 +269,31 @@ final class RunIndex {
         return stepDefinitions[ids[0]]
     }
 
+    /// `uri:line` of the single step definition a test step matched.
+    func definitionLocation(of step: TestStep) -> String? {
+        guard let ids = step.stepDefinitionIds, ids.count == 1 else { return nil }
+        return definitionLocations[ids[0]]
+    }
+
     func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
 
-    func text(of step: TestStep) -> (keyword: String, text: String, line: Int?)? {
+    /// The same, for a test step of `pickle`'s test case (one lookup less: the pickle is at hand).
+    func text(of step: TestStep, in pickle: Pickle) -> StepText? {
+        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
+        guard place.pickleId == pickle.id, place.position < pickle.steps.count else { return text(of: step) }
+        return text(of: pickle.steps[place.position])
+    }
+
+    private func text(of pickleStep: PickleStep) -> StepText {
+        let summary = pickleStep.astNodeIds.first.flatMap { nodes[id: $0] }?.stepSummary
+        return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
+                        argument: pickleStep.argument)
+    }
+
+    /// What a report prints of a test step that runs a pickle step: its keyword, text, line and argument.
+    func text(of step: TestStep) -> StepText? {
         guard let pickleStepId = step.pickleStepId, let pickleStep = pickleStep(pickleStepId) else { return nil }
-        let gherkinStep = lineage(of: pickleStep)?.step
-        return (gherkinStep?.keyword ?? "* ", pickleStep.text, gherkinStep?.location.line)
+        return text(of: pickleStep)
     }
 
     /// Whether the run as recorded succeeded (every testRunFinished says so).

@@ -36,7 +36,7 @@ extension HTMLModel {
         json.key(Key.p)
         json.openArray()
         if let testCase = attempts.testCase[pickle.id] {
-            for step in testCase.testSteps { self.step(step, attempt, &json) }
+            for step in testCase.testSteps { self.step(step, attempt, in: pickle, &json) }
         }
         json.closeArray()
         json.closeObject()

@@ -2,14 +2,14 @@ import Messages
 
 extension HTMLModel {
     /// One step of a scenario; hooks only when they did not pass or attached something.
-    func step(_ step: TestStep, _ attempt: RunIndex.Attempt?, _ json: inout HTMLDataWriter) {
+    func step(_ step: TestStep, _ attempt: RunIndex.Attempt?, in pickle: Pickle, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Step
         let finished = attempt.flatMap { index.outcome(of: step, in: $0) }
         let result = finished?.testStepResult
         let status = result?.status ?? .unknown
         let attachments = attempt?.attachments[step.id] ?? []
         let externals = attempt?.externalAttachments[step.id] ?? []
-        let text = index.text(of: step)
+        let text = index.text(of: step, in: pickle)
         if text == nil {
             guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty || !externals.isEmpty else { return }
         }
@@ -38,14 +38,13 @@ extension HTMLModel {
         }
         if status != .passed { json.field(Key.s, status.lowercased) }
         if let nanos = result?.duration.totalNanos, nanos > 0 { json.field(Key.d, nanos) }
-        if step.pickleStepId != nil, let definition = index.stepDefinition(of: step),
-           let location = index.location(of: definition.sourceReference) {
+        if step.pickleStepId != nil, let location = index.definitionLocation(of: step) {
             json.field(Key.l, locations.number(location))
         }
         if let result, status == .failed || status == .pending || status == .skipped {
             json.optional(Key.e, result.exception?.stackTrace ?? result.message ?? result.exception?.message)
         }
-        if let argument = step.pickleStepId.flatMap({ index.pickleStep($0) })?.argument {
+        if let argument = text?.argument {
             if let table = argument.dataTable { self.table(table.rows.map { $0.cells.map(\.value) }, &json) }
             if let doc = argument.docString { docString(doc.content, doc.mediaType, &json) }
         }

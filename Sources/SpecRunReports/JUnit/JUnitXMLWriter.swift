@@ -61,7 +61,7 @@ struct JUnitXMLWriter {
         XML.appendAttribute(name(pickle, lineage), to: &out)
         out.append(contentsOf: "\" time=\"\(Self.seconds(index.duration(of: attempt)))\">\n".utf8)
         nonPassed(attempt, into: &out)
-        systemOut(attempt, into: &out)
+        systemOut(attempt, pickle, into: &out)
         out.append(contentsOf: "</testcase>\n".utf8)
     }
 
@@ -89,24 +89,46 @@ struct JUnitXMLWriter {
         out.append(contentsOf: "\n</\(element)>\n".utf8)
     }
 
-    private func systemOut(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
-        var text = ""
+    private func systemOut(_ attempt: RunIndex.Attempt, _ pickle: Pickle?, into out: inout [UInt8]) {
+        // Straight into the output, piece by piece (this runs for every step of the run): no piece boundary can
+        // split a `]]>`, so escaping each piece escapes the whole.
+        var opened = false
         for (step, finished) in index.results(of: attempt) {
-            guard let stepText = index.text(of: step) else { continue }
-            text += "\n"
-            text += Self.padded(stepText.keyword + stepText.text, finished.testStepResult.status.lowercased)
+            guard let stepText = pickle.flatMap({ index.text(of: step, in: $0) }) ?? index.text(of: step) else { continue }
+            if !opened {
+                out.append(contentsOf: "<system-out><![CDATA[".utf8)
+                opened = true
+            }
+            out.append(UInt8(ascii: "\n"))
+            XML.appendCDataContent(stepText.keyword, to: &out)
+            XML.appendCDataContent(stepText.text, to: &out)
+            let width = Self.isASCII(stepText.keyword) && Self.isASCII(stepText.text)
+                ? stepText.width : ConsoleText.width(stepText.keyword + stepText.text)
+            Self.appendDots(after: width, to: &out)
+            out.append(contentsOf: finished.testStepResult.status.lowercased.utf8)
         }
-        guard !text.isEmpty else { return }
-        text += "\n"
-        out.append(contentsOf: "<system-out>".utf8)
-        XML.appendCData(text, to: &out)
-        out.append(contentsOf: "</system-out>\n".utf8)
+        if opened { out.append(contentsOf: "\n]]></system-out>\n".utf8) }
     }
+
+    private static let dots = [UInt8](repeating: UInt8(ascii: "."), count: 128)
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// `Given a step......passed`: the text padded with dots to column 76, with at least two dots.
     static func padded(_ text: String, _ status: String) -> String {
-        let dots = max(76 - ConsoleText.width(text), 2)
-        return text + String(repeating: ".", count: dots) + status
+        var dots: [UInt8] = []
+        appendDots(after: ConsoleText.width(text), to: &dots)
+        return text + String(decoding: dots, as: UTF8.self) + status
+    }
+
+    /// The dots after a step text `width` characters wide: up to column 76, two at least.
+    static func appendDots(after width: Int, to out: inout [UInt8]) {
+        var count = max(76 - width, 2)
+        while count > 0 {
+            let piece = min(count, dots.count)
+            out.append(contentsOf: dots[..<piece])
+            count -= piece
+        }
     }
 
     func name(_ pickle: Pickle?, _ lineage: Lineage?) -> String {

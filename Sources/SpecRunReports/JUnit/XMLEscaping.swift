@@ -41,6 +41,12 @@ enum XML {
 
     static func appendCData(_ text: String, to out: inout [UInt8]) {
         append("<![CDATA[", to: &out)
+        appendCDataContent(text, to: &out)
+        append("]]>", to: &out)
+    }
+
+    /// The inside of a CDATA section (without `<![CDATA[` and `]]>`).
+    static func appendCDataContent(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
             out.reserveCapacity(out.count + utf8.count + 3)
@@ -62,7 +68,6 @@ enum XML {
                 index += 1
             }
         }
-        append("]]>", to: &out)
     }
 
     /// U+FFFD, which replaces the characters XML 1.0 forbids.

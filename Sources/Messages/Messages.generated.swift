@@ -947,11 +947,24 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
     @usableFromInline
     var message: Message
 
+    /// The NDJSON line this envelope was decoded from, when the decoder kept it (see `keepJSON`); cleared by
+    /// any change. Equality and the Codable form ignore it.
+    @usableFromInline
+    var _json: [UInt8]?
+
+    /// The NDJSON line (without its newline) this envelope was decoded from, if it was kept and the envelope
+    /// has not changed since: what encoding it again would give, without the cost.
+    public var json: [UInt8]? { _json }
+
+    /// Keeps the JSON text this envelope was just decoded from.
+    public mutating func keepJSON(_ line: [UInt8]) { _json = line }
+
     public var attachment: Attachment? {
         @inlinable
         get { if case .attachment(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .attachment(MessageBox(newValue)) }
             else if case .attachment = message { message = .none }
         }
@@ -961,6 +974,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .externalAttachment(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .externalAttachment(MessageBox(newValue)) }
             else if case .externalAttachment = message { message = .none }
         }
@@ -970,6 +984,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .gherkinDocument(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .gherkinDocument(MessageBox(newValue)) }
             else if case .gherkinDocument = message { message = .none }
         }
@@ -979,6 +994,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .hook(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .hook(MessageBox(newValue)) }
             else if case .hook = message { message = .none }
         }
@@ -988,6 +1004,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .meta(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .meta(MessageBox(newValue)) }
             else if case .meta = message { message = .none }
         }
@@ -997,6 +1014,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .parameterType(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .parameterType(MessageBox(newValue)) }
             else if case .parameterType = message { message = .none }
         }
@@ -1006,6 +1024,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .parseError(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .parseError(MessageBox(newValue)) }
             else if case .parseError = message { message = .none }
         }
@@ -1015,6 +1034,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .pickle(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .pickle(MessageBox(newValue)) }
             else if case .pickle = message { message = .none }
         }
@@ -1024,6 +1044,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .suggestion(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .suggestion(MessageBox(newValue)) }
             else if case .suggestion = message { message = .none }
         }
@@ -1033,6 +1054,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .source(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .source(MessageBox(newValue)) }
             else if case .source = message { message = .none }
         }
@@ -1042,6 +1064,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .stepDefinition(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .stepDefinition(MessageBox(newValue)) }
             else if case .stepDefinition = message { message = .none }
         }
@@ -1051,6 +1074,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testCase(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testCase(MessageBox(newValue)) }
             else if case .testCase = message { message = .none }
         }
@@ -1060,6 +1084,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testCaseFinished(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testCaseFinished(MessageBox(newValue)) }
             else if case .testCaseFinished = message { message = .none }
         }
@@ -1069,6 +1094,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testCaseStarted(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testCaseStarted(MessageBox(newValue)) }
             else if case .testCaseStarted = message { message = .none }
         }
@@ -1078,6 +1104,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testRunFinished(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testRunFinished(MessageBox(newValue)) }
             else if case .testRunFinished = message { message = .none }
         }
@@ -1087,6 +1114,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testRunStarted(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testRunStarted(MessageBox(newValue)) }
             else if case .testRunStarted = message { message = .none }
         }
@@ -1096,6 +1124,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testStepFinished(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testStepFinished(MessageBox(newValue)) }
             else if case .testStepFinished = message { message = .none }
         }
@@ -1105,6 +1134,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testStepStarted(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testStepStarted(MessageBox(newValue)) }
             else if case .testStepStarted = message { message = .none }
         }
@@ -1114,6 +1144,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testRunHookStarted(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testRunHookStarted(MessageBox(newValue)) }
             else if case .testRunHookStarted = message { message = .none }
         }
@@ -1123,6 +1154,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .testRunHookFinished(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .testRunHookFinished(MessageBox(newValue)) }
             else if case .testRunHookFinished = message { message = .none }
         }
@@ -1132,6 +1164,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
         get { if case .undefinedParameterType(let box) = message { return box.value }; return nil }
         @inlinable
         set {
+            _json = nil
             if let newValue { message = .undefinedParameterType(MessageBox(newValue)) }
             else if case .undefinedParameterType = message { message = .none }
         }
@@ -1140,6 +1173,7 @@ public struct Envelope: Sendable, Equatable, CustomReflectable, CustomStringConv
     @inlinable
     public init(attachment: Attachment? = nil, externalAttachment: ExternalAttachment? = nil, gherkinDocument: GherkinDocument? = nil, hook: Hook? = nil, meta: Meta? = nil, parameterType: ParameterType? = nil, parseError: ParseError? = nil, pickle: Pickle? = nil, suggestion: Suggestion? = nil, source: Source? = nil, stepDefinition: StepDefinition? = nil, testCase: TestCase? = nil, testCaseFinished: TestCaseFinished? = nil, testCaseStarted: TestCaseStarted? = nil, testRunFinished: TestRunFinished? = nil, testRunStarted: TestRunStarted? = nil, testStepFinished: TestStepFinished? = nil, testStepStarted: TestStepStarted? = nil, testRunHookStarted: TestRunHookStarted? = nil, testRunHookFinished: TestRunHookFinished? = nil, undefinedParameterType: UndefinedParameterType? = nil) {
         message = .none
+        _json = nil
         if let attachment { message = .attachment(MessageBox(attachment)) }
         if let externalAttachment { message = .externalAttachment(MessageBox(externalAttachment)) }
         if let gherkinDocument { message = .gherkinDocument(MessageBox(gherkinDocument)) }

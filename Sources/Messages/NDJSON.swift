@@ -34,11 +34,18 @@ public enum NDJSON {
 
     /// Hands over each envelope of NDJSON bytes in order without keeping them all (for reports over large
     /// streams). Throws `NDJSON.Error` at the first line that is not an envelope, after the lines before it.
-    public static func forEachEnvelope(in data: Data, uri: String = "<ndjson>",
+    /// With `keepingJSON`, each envelope keeps the line it came from (`Envelope.json`), for a stream that is
+    /// written out again unchanged: only for lines specrun itself encoded (a foreign producer's key order and
+    /// spacing would pass through).
+    public static func forEachEnvelope(in data: Data, uri: String = "<ndjson>", keepingJSON: Bool = false,
                                        _ body: (Envelope) throws -> Void) throws {
         try data.withUnsafeBytes { raw in
             try forEachLine(of: raw.bindMemory(to: UInt8.self)) { line, lineNumber in
-                if let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) { try body(envelope) }
+                guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) else { return }
+                if keepingJSON, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") {
+                    envelope.keepJSON(Array(line))
+                }
+                try body(envelope)
             }
         }
     }

@@ -27,6 +27,19 @@ final class EnvelopeTests: XCTestCase {
         XCTAssertEqual(envelope, Envelope())
     }
 
+    func test_keptJSON_isDroppedByAnyChangeAndIgnoredByEquality() throws {
+        let line = Array(#"{"testRunStarted":{"timestamp":{"nanos":0,"seconds":1}}}"#.utf8)
+        var kept: [Envelope] = []
+        try NDJSON.forEachEnvelope(in: Data(line), keepingJSON: true) { kept.append($0) }
+        var envelope = try XCTUnwrap(kept.first)
+        XCTAssertEqual(envelope.json, line)
+        XCTAssertEqual(envelope, Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0))))
+
+        envelope.testRunStarted?.timestamp.seconds = 2
+        XCTAssertNil(envelope.json)
+        try NDJSON.forEachEnvelope(in: Data(line)) { XCTAssertNil($0.json) }
+    }
+
     func test_copies_doNotShareChanges() {
         let original = Envelope(pickle: makePickle(name: "a"))
         var copy = original

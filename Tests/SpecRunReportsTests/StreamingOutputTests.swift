@@ -25,6 +25,18 @@ final class StreamingOutputTests: XCTestCase {
         XCTAssertEqual(try NDJSON.decode(String(contentsOfFile: path, encoding: .utf8)), envelopes)
     }
 
+    func test_message_writesAKeptWorkerLineAsItCameOnADecodedEnvelope() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("run.ndjson").path
+        let formatter = MessageFormatter(sink: StreamingFileSink(path: path, bufferSize: 256))
+        // Spaced unlike specrun's encoder: what comes out is the kept line, not a new encoding.
+        let line = #"{"testRunStarted": {"timestamp": {"nanos": 0, "seconds": 7}}}"#
+        try NDJSON.forEachEnvelope(in: Data(line.utf8), keepingJSON: true) { formatter.handle($0) }
+        try formatter.finish()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), line + "\n")
+    }
+
     func test_fileSink_keepsTheReportAndLeavesNoTemporaryFileOnASecondClose() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -125,7 +125,10 @@ final class WorkerOutputDecoder {
         var rest = run
         while !rest.isEmpty {
             do {
-                try NDJSON.forEachEnvelope(in: rest.withUnsafeBufferPointer { Data(buffer: $0) }) { batch.append($0) }
+                // The lines are the worker's own encoding: a message report writes them out as they are.
+                try NDJSON.forEachEnvelope(in: rest.withUnsafeBufferPointer { Data(buffer: $0) }, keepingJSON: true) {
+                    batch.append($0)
+                }
                 return
             } catch let error as NDJSON.Error {
                 var lineStart = rest.startIndex

@@ -18,10 +18,16 @@ final class MessageFormatter: EnvelopeFormatter {
     }
 
     func handle(_ envelope: Envelope) {
-        line.removeAll(keepingCapacity: true)
-        NDJSON.encode(envelope, into: &line)
-        line.append(0x0A)
-        line.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        if let json = envelope.json {
+            // A worker's line, passed on as it came (encoding the envelope again gives the same bytes).
+            json.withUnsafeBufferPointer { sink.write(utf8: $0) }
+            Self.newline.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        } else {
+            line.removeAll(keepingCapacity: true)
+            NDJSON.encode(envelope, into: &line)
+            line.append(0x0A)
+            line.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        }
         // At most every 50 ms, after a test case: a run killed even with SIGKILL leaves its stream so far, whole
         // lines, in the temporary file beside the target (which `specrun report` reads, marked incomplete).
         if envelope.testCaseFinished != nil || envelope.testRunHookFinished != nil {
@@ -34,4 +40,6 @@ final class MessageFormatter: EnvelopeFormatter {
     }
 
     func finish() throws { try sink.close() }
+
+    private static let newline: [UInt8] = [0x0A]
 }

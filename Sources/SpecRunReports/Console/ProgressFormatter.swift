@@ -19,7 +19,7 @@ final class ProgressFormatter: EnvelopeFormatter {
 
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
-        guard let finished = envelope.testStepFinished, let isHook = index.isHook(testStepId: finished.testStepId) else { return }
+        guard let finished = envelope.testStepFinished, let isHook = index.isHook(testStepId: finished.testStepId, attemptId: finished.testCaseStartedId) else { return }
         let status = finished.testStepResult.status
         // Hooks show only when they did not pass.
         if isHook && (status == .passed || status == .skipped) { return }

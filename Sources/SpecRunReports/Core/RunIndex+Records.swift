@@ -15,10 +15,24 @@ enum SuggestedCodes {
     }
 }
 
-/// Where a test step is in its test case, and whether it runs a hook.
-struct TestStepPlace {
-    let position: Int32
-    let isHook: Bool
+/// A test case as the index keeps it (match arguments reduced, see `Compaction.reduced`), with its place in the
+/// planned order. A class: attempts point at it, and a test case sent again updates it in place.
+final class CaseRecord {
+    var testCase: TestCase
+    let order: Int
+
+    init(testCase: TestCase, order: Int) {
+        self.testCase = testCase
+        self.order = order
+    }
+
+    /// The position of a test step, looked for from `hint` on (steps finish in order: the next one is almost
+    /// always the one), then from the start.
+    func position(of testStepId: String, from hint: Int) -> Int? {
+        let steps = testCase.testSteps
+        if hint < steps.count, let found = steps[hint...].firstIndex(where: { $0.id == testStepId }) { return found }
+        return steps.prefix(min(hint, steps.count)).firstIndex { $0.id == testStepId }
+    }
 }
 
 /// What a report prints of a step: its keyword (from the Gherkin step), text and argument (from the pickle step)

@@ -8,6 +8,8 @@ final class RunIndex {
     final class Attempt {
         let started: TestCaseStarted
         let arrival: Int
+        /// Its test case, found when it started (nil when the stream had not sent it yet).
+        fileprivate(set) var record: CaseRecord?
         var finished: TestCaseFinished?
         /// The result of each finished test step, by its position in the test case (nil: not finished).
         fileprivate(set) var outcomes: [StepOutcome?] = []
@@ -39,10 +41,8 @@ final class RunIndex {
     /// `uri:line` of each step definition, made once (the console prints one per step).
     private var definitionLocations: [String: String] = [:]
     private(set) var hooks: [String: Hook] = [:]
-    private(set) var testCases: IdTable<TestCase> = [:]
-    private(set) var testCaseOrder: IdTable<Int> = [:]
-    /// Where each test step is in its test case, and whether it runs a hook (rather than a pickle step).
-    private var testStepPlaces: IdTable<TestStepPlace> = [:]
+    /// Each test case (and its place in the planned order); an attempt finds its test steps through it.
+    private var testCases: IdTable<CaseRecord> = [:]
     private(set) var attempts: IdTable<Attempt> = [:]
     private(set) var attemptOrder: [String] = []
     /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
@@ -87,27 +87,32 @@ final class RunIndex {
         if var testCase = envelope.testCase {
             testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickles)
             testCase.testRunStartedId = nil
-            for position in testCase.testSteps.indices where !Compaction.isInline(testCase.testSteps[position]) {
+            for position in testCase.testSteps.indices {
                 var step = testCase.testSteps[position]
-                step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
-                step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
-                step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
+                if !Compaction.isInline(step) {
+                    step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
+                    step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
+                    step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
+                }
+                if let lists = step.stepMatchArgumentsLists, let reduced = Compaction.reduced(lists) { step.stepMatchArgumentsLists = reduced }
                 testCase.testSteps[position] = step
             }
-            if testCaseOrder[id: testCase.id] == nil { testCaseOrder[id: testCase.id] = testCaseOrder.count }
-            testCases[id: testCase.id] = testCase
-            for (position, step) in testCase.testSteps.enumerated() {
-                testStepPlaces[id: step.id] = TestStepPlace(position: Int32(position), isHook: step.pickleStepId == nil)
+            if let record = testCases[id: testCase.id] {
+                record.testCase = testCase
+            } else {
+                testCases[id: testCase.id] = CaseRecord(testCase: testCase, order: testCases.count)
             }
         }
         if var started = envelope.testCaseStarted {
-            started.testCaseId = Compaction.canonical(started.testCaseId, in: testCases)
+            let record = testCases[id: started.testCaseId]
+            if let record { started.testCaseId = record.testCase.id }
             if attempts[id: started.id] == nil { attemptOrder.append(started.id) }
-            attempts[id: started.id] = Attempt(started: started, arrival: attemptOrder.count)
+            let attempt = Attempt(started: started, arrival: attemptOrder.count)
+            attempt.record = record
+            attempts[id: started.id] = attempt
         }
         if let finished = envelope.testStepFinished, let attempt = attempts[id: finished.testCaseStartedId],
-           let place = testStepPlaces[id: finished.testStepId] {
-            let position = Int(place.position)
+           let position = record(of: attempt)?.position(of: finished.testStepId, from: attempt.outcomes.count) {
             if attempt.outcomes.count <= position {
                 attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
             }
@@ -161,7 +166,7 @@ final class RunIndex {
     /// The planned order (the testCase messages'), then attempts, then start times: the same order for a run in
     /// one process and in parallel workers, whose clocks interleave.
     private func startOrder(_ a: Attempt, _ b: Attempt) -> Bool {
-        let ca = testCaseOrder[id: a.started.testCaseId] ?? Int.max, cb = testCaseOrder[id: b.started.testCaseId] ?? Int.max
+        let ca = record(of: a)?.order ?? Int.max, cb = record(of: b)?.order ?? Int.max
         if ca != cb { return ca < cb }
         if a.started.attempt != b.started.attempt { return a.started.attempt < b.started.attempt }
         return a.started.timestamp.totalNanos < b.started.timestamp.totalNanos
@@ -188,16 +193,28 @@ final class RunIndex {
         suggestedSnippets(pickleStepId).first.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Whether a test step runs a hook; nil for an unknown test step.
-    func isHook(testStepId: String) -> Bool? { testStepPlaces[id: testStepId]?.isHook }
+    /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
+    func isHook(testStepId: String, attemptId: String) -> Bool? {
+        guard let attempt = attempts[id: attemptId], let record = record(of: attempt),
+              let position = record.position(of: testStepId, from: attempt.outcomes.count) else { return nil }
+        return record.testCase.testSteps[position].pickleStepId == nil
+    }
+
+    /// The test case of an attempt, found when it started or (for a stream that sent it later) now.
+    private func record(of attempt: Attempt) -> CaseRecord? {
+        attempt.record ?? testCases[id: attempt.started.testCaseId]
+    }
+
+    /// Every test case, in the order they were planned.
+    var allTestCases: [TestCase] { testCases.values.sorted { $0.order < $1.order }.map(\.testCase) }
 
     /// The result of a test step of an attempt's test case, once it finished.
     func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {
-        guard let place = testStepPlaces[id: step.id] else { return nil }
-        return attempt.outcome(at: Int(place.position))
+        guard let position = record(of: attempt)?.position(of: step.id, from: 0) else { return nil }
+        return attempt.outcome(at: position)
     }
 
-    func testCase(of attempt: Attempt) -> TestCase? { testCases[id: attempt.started.testCaseId] }
+    func testCase(of attempt: Attempt) -> TestCase? { record(of: attempt)?.testCase }
 
     func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickles[id: $0.pickleId] } }
 

@@ -39,7 +39,7 @@ struct HTMLModel {
 
     private func attempts() -> Attempts {
         var result = Attempts()
-        for testCase in index.testCases.values { result.testCase[testCase.pickleId] = testCase }
+        for testCase in index.allTestCases { result.testCase[testCase.pickleId] = testCase }
         for attempt in index.allAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
             result.count[testCase.pickleId, default: 0] += 1

@@ -18,17 +18,30 @@ enum SuggestedCodes {
 /// A test case as the index keeps it (match arguments reduced, see `Compaction.reduced`), with its place in the
 /// planned order. A class: attempts point at it, and a test case sent again updates it in place.
 final class CaseRecord {
-    var testCase: TestCase
+    var testCase: TestCase { didSet { positions = Self.positions(of: testCase) } }
     let order: Int
+    /// The position of each test step by id, only for a long test case (a short one is scanned).
+    private var positions: IdTable<Int32>?
 
     init(testCase: TestCase, order: Int) {
         self.testCase = testCase
         self.order = order
+        positions = Self.positions(of: testCase)
+    }
+
+    private static func positions(of testCase: TestCase) -> IdTable<Int32>? {
+        guard testCase.testSteps.count > 32 else { return nil }
+        var table = IdTable<Int32>(minimumCapacity: testCase.testSteps.count)
+        for (position, step) in testCase.testSteps.enumerated() where table[id: step.id] == nil {
+            table[id: step.id] = Int32(position)
+        }
+        return table
     }
 
     /// The position of a test step, looked for from `hint` on (steps finish in order: the next one is almost
-    /// always the one), then from the start.
+    /// always the one), then from the start; looked up in a table for a long test case.
     func position(of testStepId: String, from hint: Int) -> Int? {
+        if let positions { return positions[id: testStepId].map(Int.init) }
         let steps = testCase.testSteps
         if hint < steps.count, let found = steps[hint...].firstIndex(where: { $0.id == testStepId }) { return found }
         return steps.prefix(min(hint, steps.count)).firstIndex { $0.id == testStepId }
@@ -52,4 +65,10 @@ struct StepText {
         self.argument = argument
         width = ConsoleText.width(keyword) + ConsoleText.width(text)
     }
+}
+
+/// Steps with the same text matched by the same definition have the same match arguments.
+struct ArgumentsKey: Hashable {
+    let text: String
+    let definitionId: String
 }

@@ -13,6 +13,8 @@ final class RunIndex {
         var finished: TestCaseFinished?
         /// The result of each finished test step, by its position in the test case (nil: not finished).
         fileprivate(set) var outcomes: [StepOutcome?] = []
+        /// The position after the last step that finished: where the next one is looked for first.
+        fileprivate var nextStep: Int32 = 0
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
@@ -47,6 +49,9 @@ final class RunIndex {
     private(set) var attemptOrder: [String] = []
     /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
     private var suggestedCodes: [String: SuggestedCodes] = [:]
+    /// Reduced match arguments by step text and definition: steps with the same text matched by the same
+    /// definition share one copy.
+    private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
     private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
@@ -94,7 +99,9 @@ final class RunIndex {
                     step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
                     step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
                 }
-                if let lists = step.stepMatchArgumentsLists, let reduced = Compaction.reduced(lists) { step.stepMatchArgumentsLists = reduced }
+                if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step) {
+                    step.stepMatchArgumentsLists = reduced
+                }
                 testCase.testSteps[position] = step
             }
             if let record = testCases[id: testCase.id] {
@@ -109,10 +116,12 @@ final class RunIndex {
             if attempts[id: started.id] == nil { attemptOrder.append(started.id) }
             let attempt = Attempt(started: started, arrival: attemptOrder.count)
             attempt.record = record
+            if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
             attempts[id: started.id] = attempt
         }
         if let finished = envelope.testStepFinished, let attempt = attempts[id: finished.testCaseStartedId],
-           let position = record(of: attempt)?.position(of: finished.testStepId, from: attempt.outcomes.count) {
+           let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.nextStep)) {
+            attempt.nextStep = Int32(clamping: position + 1)
             if attempt.outcomes.count <= position {
                 attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
             }
@@ -142,6 +151,18 @@ final class RunIndex {
         if let finished = envelope.testRunHookFinished { runHookFinished.append(finished) }
         if let error = envelope.parseError { parseErrors.append(error) }
         if let undefined = envelope.undefinedParameterType { undefinedParameterTypes.append(undefined) }
+    }
+
+    /// The match arguments of a test step as the index keeps them (see `Compaction.reduced`), shared with every
+    /// step of the same text and definition; nil to keep them as they are.
+    private func reducedArguments(_ lists: [StepMatchArgumentsList], of step: TestStep) -> [StepMatchArgumentsList]? {
+        guard let definitionId = step.stepDefinitionIds?.first, let pickleStepId = step.pickleStepId,
+              let text = pickleStep(pickleStepId)?.text else { return Compaction.reduced(lists) }
+        let key = ArgumentsKey(text: text, definitionId: definitionId)
+        if let shared = argumentPool[key] { return shared }
+        let reduced = Compaction.reduced(lists) ?? lists
+        argumentPool[key] = reduced
+        return reduced
     }
 
     // MARK: - Queries
@@ -196,7 +217,7 @@ final class RunIndex {
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
     func isHook(testStepId: String, attemptId: String) -> Bool? {
         guard let attempt = attempts[id: attemptId], let record = record(of: attempt),
-              let position = record.position(of: testStepId, from: attempt.outcomes.count) else { return nil }
+              let position = record.position(of: testStepId, from: max(0, Int(attempt.nextStep) - 1)) else { return nil }
         return record.testCase.testSteps[position].pickleStepId == nil
     }
 

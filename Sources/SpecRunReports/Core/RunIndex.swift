@@ -52,6 +52,7 @@ final class RunIndex {
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
     /// definition share one copy.
     private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
+    private var definitionIdArrays: [String: [String]] = [:]
     private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
@@ -79,6 +80,8 @@ final class RunIndex {
                     pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
                 }
             }
+            // One string for the uri of all of a document's pickles.
+            if let uri = documents[pickle.uri]?.uri { pickle.uri = uri }
             if pickles[id: pickle.id] == nil { pickleOrder.append(pickle.id) }
             pickles[id: pickle.id] = pickle
             for (position, step) in pickle.steps.enumerated() { pickleStepPlaces[id: step.id] = (pickle.id, position) }
@@ -98,6 +101,10 @@ final class RunIndex {
                     step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
                     step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
                     step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
+                }
+                if let ids = step.stepDefinitionIds, ids.count == 1 {
+                    // One array for every step a definition matched.
+                    if let shared = definitionIdArrays[ids[0]] { step.stepDefinitionIds = shared } else { definitionIdArrays[ids[0]] = ids }
                 }
                 if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step) {
                     step.stepMatchArgumentsLists = reduced

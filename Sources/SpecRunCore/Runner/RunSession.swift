@@ -10,7 +10,9 @@ public final class RunSession: @unchecked Sendable {
     private let runner: SpecRunner
     private let registry: StepRegistry
     private let root: String
-    private let plans: [TestCasePlan]
+    private let plans: PlanBook
+    /// Plans each test case as it runs (its match cache serves the whole run).
+    private let planner: Planner
     /// Each planned test case's `uri:line` (see `TestCaseKey`), in the planned order.
     public let keys: [String]
     private let caseRunner: TestCaseRunner
@@ -21,12 +23,13 @@ public final class RunSession: @unchecked Sendable {
     /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
     private var stopped = false
 
-    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: [TestCasePlan], keys: [String], caseRunner: TestCaseRunner,
+    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: PlanBook, keys: [String], caseRunner: TestCaseRunner,
          testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool) {
         self.runner = runner
         self.registry = registry
         self.root = root
         self.plans = plans
+        planner = plans.makePlanner()
         self.keys = keys
         self.caseRunner = caseRunner
         self.testRunStarted = testRunStarted
@@ -44,7 +47,7 @@ public final class RunSession: @unchecked Sendable {
     /// (a supervisor's fail-fast). Returns whether it passed.
     @discardableResult
     public func run(_ index: Int, skip: Bool = false, emit: (Envelope) -> Void) async -> Bool {
-        let plan = plans[index]
+        let plan = plans.plan(at: index, with: planner)
         var attempt = 0
         var result: TestCaseRunner.Result
         repeat {
@@ -65,11 +68,13 @@ public final class RunSession: @unchecked Sendable {
     /// "Features/a.feature:12 'I wait for the server'" for a test step of the test case at `index`, or the hook's
     /// `file:line` (a BeforeAll/AfterAll hook when `index` is nil): what a timeout message names.
     public func describe(testStepId: String, in index: Int?) -> String? {
-        if let index, index < plans.count, let step = plans[index].steps.first(where: { $0.id == testStepId }) {
+        // (On the watchdog's thread: a planner of its own, not the run's.)
+        if let index, index < plans.count, case let plan = plans.plan(at: index, with: plans.makePlanner()),
+           let step = plan.steps.first(where: { $0.id == testStepId }) {
             switch step.action {
             case .hook(let hook): return "hook at \(hook.code.location.relative(to: root))"
             case .step(let pickleStep, _):
-                let place = caseRunner.locate(plans[index].pickle, pickleStep) ?? plans[index].pickle.uri
+                let place = caseRunner.locate(plan.pickle, pickleStep) ?? plan.pickle.uri
                 return "step '\(pickleStep.text)' at \(place)"
             }
         }

@@ -37,9 +37,9 @@ extension SpecRunner {
         // test cases with the same ids, whatever its hooks do.
         let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
                                           success: &success, emit: emit)
-        let planner = Planner(registry: prepared.registry)
-        let plans = passed ? ordered.map { planner.plan($0, ids: ids, testRunStartedId: runId) } : []
-        plans.forEach { emit(Envelope(testCase: $0.testCase)) }
+        let plans = PlanBook(registry: prepared.registry, pickles: passed ? ordered : [], ids: ids, testRunStartedId: runId) {
+            emit(Envelope(testCase: $0.testCase))
+        }
         summary.success = success
         let lines = loaded.lines.forLocations()
         let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
@@ -53,7 +53,7 @@ extension SpecRunner {
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
-        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans, keys: plans.map { TestCaseKey.of($0.pickle, lines: lines) },
+        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans, keys: (passed ? ordered : []).map { TestCaseKey.of($0, lines: lines) },
                           caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
                           beforeAllPassed: passed)
     }

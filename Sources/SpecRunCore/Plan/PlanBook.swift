@@ -1,0 +1,70 @@
+import Foundation
+import Messages
+
+/// The planned test cases of a run, kept as their pickles and the ids their plans were made with. A plan (the
+/// bound steps, their arguments and hooks: a few KiB each) is made once to send its `testCase` message and made
+/// again, with the same ids, when its test case runs — so a worker holds one plan at a time, not 50,000.
+struct PlanBook: Sendable {
+    private let registry: StepRegistry
+    private let pickles: [Pickle]
+    private let ids: [ContiguousArray<String>]
+    private let testRunStartedId: String
+
+    /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message).
+    init(registry: StepRegistry, pickles: [Pickle], ids: IdGenerator, testRunStartedId: String,
+         planned: (TestCasePlan) -> Void) {
+        let planner = Planner(registry: registry)
+        var recorded: [ContiguousArray<String>] = []
+        recorded.reserveCapacity(pickles.count)
+        for pickle in pickles {
+            let recorder = RecordingIdGenerator(ids)
+            planned(planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId))
+            recorded.append(recorder.recorded)
+        }
+        self.registry = registry
+        self.pickles = pickles
+        self.ids = recorded
+        self.testRunStartedId = testRunStartedId
+    }
+
+    var count: Int { pickles.count }
+
+    func pickle(at index: Int) -> Pickle { pickles[index] }
+
+    /// The plan of the test case at `index`, the same as when it was first made (ids included). `planner` carries
+    /// its match cache from one test case to the next; a thread of its own passes a planner of its own.
+    func plan(at index: Int, with planner: Planner) -> TestCasePlan {
+        planner.plan(pickles[index], ids: ReplayedIdGenerator(ids[index]), testRunStartedId: testRunStartedId)
+    }
+
+    func makePlanner() -> Planner { Planner(registry: registry) }
+}
+
+/// Hands out another generator's ids and remembers them.
+final class RecordingIdGenerator: IdGenerator, @unchecked Sendable {
+    // @unchecked: used by one planning call at a time.
+    private let base: IdGenerator
+    private(set) var recorded: ContiguousArray<String> = []
+
+    init(_ base: IdGenerator) { self.base = base }
+
+    func newId() -> String {
+        let id = base.newId()
+        recorded.append(id)
+        return id
+    }
+}
+
+/// Hands out recorded ids again, in order.
+final class ReplayedIdGenerator: IdGenerator, @unchecked Sendable {
+    // @unchecked: used by one planning call at a time.
+    private let ids: ContiguousArray<String>
+    private var next = 0
+
+    init(_ ids: ContiguousArray<String>) { self.ids = ids }
+
+    func newId() -> String {
+        defer { next += 1 }
+        return next < ids.count ? ids[next] : UUID().uuidString
+    }
+}

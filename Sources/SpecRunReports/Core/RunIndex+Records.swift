@@ -72,3 +72,9 @@ struct ArgumentsKey: Hashable {
     let text: String
     let definitionId: String
 }
+
+/// Where a pickle step is: its pickle's slot in the index and its position there.
+struct PickleStepPlace {
+    let slot: Int32
+    let position: Int32
+}

@@ -34,10 +34,12 @@ final class RunIndex {
     private(set) var documentOrder: [String] = []
     private var documentUris: Set<String> = []
     private(set) var nodes: IdTable<Lineage> = [:]
-    private(set) var pickles: IdTable<Pickle> = [:]
-    private(set) var pickleOrder: [String] = []
+    /// The pickles in the order they first came; `pickleSlots` finds one by id.
+    private var pickleStore: [Pickle] = []
+    private var pickleSlots: IdTable<Int32> = [:]
+    var pickleOrder: [String] { pickleStore.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step).
-    private var pickleStepPlaces: IdTable<(pickleId: String, position: Int)> = [:]
+    private var pickleStepPlaces: IdTable<PickleStepPlace> = [:]
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
     /// `uri:line` of each step definition, made once (the console prints one per step).
@@ -82,9 +84,18 @@ final class RunIndex {
             }
             // One string for the uri of all of a document's pickles.
             if let uri = documents[pickle.uri]?.uri { pickle.uri = uri }
-            if pickles[id: pickle.id] == nil { pickleOrder.append(pickle.id) }
-            pickles[id: pickle.id] = pickle
-            for (position, step) in pickle.steps.enumerated() { pickleStepPlaces[id: step.id] = (pickle.id, position) }
+            let slot: Int32
+            if let known = pickleSlots[id: pickle.id] {
+                slot = known
+                pickleStore[Int(known)] = pickle
+            } else {
+                slot = Int32(pickleStore.count)
+                pickleSlots[id: pickle.id] = slot
+                pickleStore.append(pickle)
+            }
+            for (position, step) in pickle.steps.enumerated() {
+                pickleStepPlaces[id: step.id] = PickleStepPlace(slot: slot, position: Int32(clamping: position))
+            }
         }
         if let definition = envelope.stepDefinition {
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
@@ -93,7 +104,7 @@ final class RunIndex {
         }
         if let hook = envelope.hook { hooks[hook.id] = hook }
         if var testCase = envelope.testCase {
-            testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickles)
+            testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickleSlots)
             testCase.testRunStartedId = nil
             for position in testCase.testSteps.indices {
                 var step = testCase.testSteps[position]
@@ -202,8 +213,8 @@ final class RunIndex {
 
     /// A pickle step by id.
     func pickleStep(_ id: String) -> PickleStep? {
-        guard let place = pickleStepPlaces[id: id], let pickle = pickles[id: place.pickleId] else { return nil }
-        return pickle.steps[place.position]
+        guard let place = pickleStepPlaces[id: id] else { return nil }
+        return pickleStore[Int(place.slot)].steps[Int(place.position)]
     }
 
     /// The code of the first snippet of each suggestion for a pickle step, in order (empty for a suggestion
@@ -244,7 +255,10 @@ final class RunIndex {
 
     func testCase(of attempt: Attempt) -> TestCase? { record(of: attempt)?.testCase }
 
-    func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickles[id: $0.pickleId] } }
+    func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickle(id: $0.pickleId) } }
+
+    /// A pickle by id.
+    func pickle(id: String) -> Pickle? { pickleSlots[id: id].map { pickleStore[Int($0)] } }
 
     /// The lineage of a pickle: its scenario, and for outlines its examples and row.
     func lineage(of pickle: Pickle) -> Lineage? {
@@ -325,8 +339,9 @@ final class RunIndex {
     /// The same, for a test step of `pickle`'s test case (one lookup less: the pickle is at hand).
     func text(of step: TestStep, in pickle: Pickle) -> StepText? {
         guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
-        guard place.pickleId == pickle.id, place.position < pickle.steps.count else { return text(of: step) }
-        return text(of: pickle.steps[place.position])
+        let position = Int(place.position)
+        guard position < pickle.steps.count, pickle.steps[position].id == pickleStepId else { return text(of: step) }
+        return text(of: pickle.steps[position])
     }
 
     private func text(of pickleStep: PickleStep) -> StepText {

@@ -56,7 +56,7 @@ struct HTMLModel {
         let attempts = attempts()
         var byUri: [String: HTMLFeatureScenarios] = [:]
         for pickleId in index.pickleOrder {
-            guard let pickle = index.pickles[id: pickleId], attempts.testCase[pickleId] != nil else { continue }
+            guard let pickle = index.pickle(id: pickleId), attempts.testCase[pickleId] != nil else { continue }
             byUri[pickle.uri, default: HTMLFeatureScenarios()].add(pickle, index.lineage(of: pickle))
         }
         var uris = index.documentOrder.filter { byUri[$0] != nil }

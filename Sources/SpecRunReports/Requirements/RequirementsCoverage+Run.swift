@@ -64,7 +64,7 @@ struct ScenarioResults {
             statuses[testCase.pickleId] = index.status(of: attempt)
         }
         for pickleId in index.pickleOrder {
-            guard let pickle = index.pickles[id: pickleId] else { continue }
+            guard let pickle = index.pickle(id: pickleId) else { continue }
             let matching = pickle.tags.map(\.name).filter(tags.contains)
             guard !matching.isEmpty else { continue }
             let status = statuses[pickleId].map { $0 == .unknown ? "not-run" : $0.lowercased } ?? "not-run"

@@ -11,8 +11,11 @@ struct IdKey: Hashable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    func _rawHashValue(seed: Int) -> Int {
-        var string = id
+    func _rawHashValue(seed: Int) -> Int { Self.hash(id, seed: seed) }
+
+    /// The hash of a string's UTF-8 bytes, a word at a time, from `seed`.
+    static func hash(_ text: String, seed: Int) -> Int {
+        var string = text
         return string.withUTF8 { bytes in
             var hash = UInt64(truncatingIfNeeded: seed) ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
             guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: Self.mix(hash)) }

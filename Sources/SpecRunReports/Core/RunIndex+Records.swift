@@ -71,6 +71,9 @@ struct StepText {
 struct ArgumentsKey: Hashable {
     let text: String
     let definitionId: String
+
+    /// Hashed as `IdKey` hashes (one lookup per step of the run).
+    func _rawHashValue(seed: Int) -> Int { IdKey.hash(text, seed: IdKey.hash(definitionId, seed: seed)) }
 }
 
 /// Where a pickle step is: its pickle's slot in the index and its position there.

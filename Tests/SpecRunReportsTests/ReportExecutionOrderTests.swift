@@ -6,7 +6,8 @@ import XCTest
 /// The order of features, scenarios and test cases when the test cases ran in another order than defined
 /// (`--order reverse`, `--order random`). Cucumber JSON follows cucumber-jvm's JsonFormatter: execution order,
 /// with a new feature entry whenever the feature changes between consecutive test cases. JUnit XML follows
-/// cucumber's junit-xml-formatter: one `<testcase>` per test case, in execution order.
+/// cucumber's junit-xml-formatter: one `<testcase>` per test case, in execution order. Merged runs (CI shards)
+/// have no one execution order: both list their test cases in the defined order.
 final class ReportExecutionOrderTests: XCTestCase {
     func test_json_listsFeaturesAndScenariosInExecutionOrderOnReverseOrder() throws {
         let run = makeSUT()
@@ -83,6 +84,26 @@ final class ReportExecutionOrderTests: XCTestCase {
         for seed in [5, 8] as [UInt64] {
             XCTAssertEqual(try render(.junit, ParallelOrder.interleave(envelopes, seed: seed)), serial, "seed \(seed)")
         }
+    }
+
+    func test_json_listsTestCasesInTheDefinedOrderOnMergedRuns() throws {
+        var options = ReportOptions()
+        options.mergedRuns = true
+        let envelopes = makeSUT().envelopes(order: [0, 2, 3, 1])
+
+        let json = try XCTUnwrap(parseJSON(render(.json, envelopes, options: options)) as? [[String: Any]])
+
+        XCTAssertEqual(json.map { $0["uri"] as? String ?? "" }, ["features/a.feature", "features/b.feature"])
+        XCTAssertEqual(json.map { ($0["elements"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" } }, [["a1", "a2"], ["b1", "b2"]])
+    }
+
+    func test_junit_listsTestCasesInTheDefinedOrderOnMergedRuns() throws {
+        var options = ReportOptions()
+        options.mergedRuns = true
+
+        let xml = try render(.junit, makeSUT().envelopes(order: [3, 0, 2, 1]), options: options)
+
+        XCTAssertEqual(testcases(xml), ["Feature A/a1", "Feature A/a2", "Feature B/b1", "Feature B/b2"])
     }
 
     // MARK: - Helpers

@@ -5,7 +5,7 @@ import XCTest
 /// Cucumber JSON and JUnit XML of a run whose test cases ran in another order than defined, as a user runs it
 /// (the fixture executable): both follow the execution order, JSON with a new feature entry whenever the feature
 /// changes between consecutive test cases (cucumber-jvm's JsonFormatter); `-j 2` and `specrun report` on the
-/// saved stream write the same reports as the serial run.
+/// saved stream write the same reports as the serial run, and so do merged shards (in the defined order).
 final class ReportOrderEndToEndTests: XCTestCase {
     private let files = [
         "a.feature": """
@@ -88,6 +88,23 @@ final class ReportOrderEndToEndTests: XCTestCase {
         XCTAssertEqual(parallel.map { $0.name }, serial.map { $0.name })
         XCTAssertEqual(parallel.map { $0.scenarios }, serial.map { $0.scenarios })
         XCTAssertEqual(try junitNames("\(folder)/2.xml"), try junitNames("\(folder)/1.xml"))
+    }
+
+    func test_report_writesTheSerialRunsOrderOnMergingRoundRobinShards() throws {
+        let (fixture, folder) = try makeSUT()
+        _ = try runProcess(fixture, [folder, "--format", "json:\(folder)/serial.json", "--format", "junit:\(folder)/serial.xml"])
+        for index in 1...2 {
+            _ = try runProcess(fixture, [folder, "--shard", "\(index)/2", "--format", "message:\(folder)/shard\(index).ndjson"])
+        }
+
+        let merged = try runProcess(fixture, ["report", "\(folder)/shard1.ndjson", "\(folder)/shard2.ndjson",
+                                              "--format", "json:\(folder)/merged.json", "--format", "junit:\(folder)/merged.xml"])
+
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        let serial = try jsonFeatures("\(folder)/serial.json"), features = try jsonFeatures("\(folder)/merged.json")
+        XCTAssertEqual(features.map { $0.name }, serial.map { $0.name })
+        XCTAssertEqual(features.map { $0.scenarios }, serial.map { $0.scenarios })
+        XCTAssertEqual(try junitNames("\(folder)/merged.xml"), try junitNames("\(folder)/serial.xml"))
     }
 
     func test_run_writesStepsThatNeverRanAsCucumberJVMDoes() throws {

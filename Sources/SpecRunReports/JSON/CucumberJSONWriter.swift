@@ -4,6 +4,7 @@ import Messages
 /// The legacy Cucumber JSON report in the cucumber-jvm dialect, as cucumber/cucumber-json-formatter writes it.
 struct CucumberJSONWriter {
     let index: RunIndex
+    var mergedRuns = false
 
     /// Writes the report (an indented array of features), one feature at a time.
     ///
@@ -12,9 +13,10 @@ struct CucumberJSONWriter {
     /// between another feature's (`--order random`) appears once for each such stretch. The order is the planned
     /// one (the `testCase` messages'), which is the execution order of a serial run and makes a parallel run's
     /// report equal to the serial run's, as cucumber-jvm's canonical event order does for its parallel runs.
+    /// Merged runs (CI shards) have no one execution order: their test cases come in the defined order.
     func write(to output: DocumentOutput) {
         var stretches: [(uri: String, attempts: [(RunIndex.Attempt, Pickle, Lineage)])] = []
-        for attempt in index.finalAttempts() {
+        for attempt in index.reportedAttempts(mergedRuns: mergedRuns) {
             guard let pickle = index.pickle(of: attempt), let lineage = index.lineage(of: pickle) else { continue }
             if stretches.last?.uri == pickle.uri {
                 stretches[stretches.count - 1].attempts.append((attempt, pickle, lineage))

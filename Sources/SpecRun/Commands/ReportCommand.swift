@@ -26,7 +26,7 @@ struct ReportCommand {
         let reports: Reports
         do {
             reports = try Reports(requests: options.formats, colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
-                                  formatOptions: options.formatOptions)
+                                  formatOptions: options.formatOptions, mergedRuns: inputs.count > 1)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }

@@ -9,10 +9,11 @@ final class Reports {
     private let factory: FormatterFactory
 
     init(requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true,
-         formatOptions: FormatOptions = FormatOptions()) throws {
+         formatOptions: FormatOptions = FormatOptions(), mergedRuns: Bool = false) throws {
         self.console = console
         var options = ReportOptions(colors: colors)
         options.listParseErrors = listParseErrors
+        options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory()

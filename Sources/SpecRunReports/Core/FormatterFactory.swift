@@ -36,7 +36,7 @@ public final class FormatterFactory {
                 SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
             })
         case .junit: return DocumentFormatter(sink: sink, feed: feed) { JUnitXMLWriter(index: $0, options: options).write(to: $1) }
-        case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0).write(to: $1) }
+        case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
         case .html: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle)
         case .rerun: return DocumentFormatter(sink: sink, feed: feed, text: { RerunWriter(index: $0).document() })
         case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })

@@ -39,6 +39,9 @@ public struct ReportOptions: Sendable {
     /// Console formats list parse errors; a live run turns this off, since specrun prints each one on stderr
     /// already (compiler-style, with hints), and once is enough.
     public var listParseErrors = true
+    /// The stream merges several runs (CI shards): they have no one execution order, so JUnit and Cucumber JSON
+    /// list the test cases in the defined order (feature files as first seen, then lines), the serial run's.
+    public var mergedRuns = false
 
     public init(
         colors: Bool = false,

@@ -191,6 +191,20 @@ final class RunIndex {
         attemptOrder.compactMap { attempts[id: $0] }.filter(\.isFinal).sorted(by: startOrder)
     }
 
+    /// The final attempts in the order JUnit and Cucumber JSON list them: the execution order (`finalAttempts`),
+    /// or, for merged runs, the defined order: by feature file (as first seen), then line, then execution order.
+    func reportedAttempts(mergedRuns: Bool) -> [Attempt] {
+        let attempts = finalAttempts()
+        guard mergedRuns else { return attempts }
+        var documentRank: [String: Int] = [:]
+        for (rank, uri) in documentOrder.enumerated() { documentRank[uri] = rank }
+        let keyed = attempts.enumerated().map { position, attempt -> (uri: Int, line: Int, position: Int, attempt: Attempt) in
+            let pickle = pickle(of: attempt)
+            return (pickle.flatMap { documentRank[$0.uri] } ?? Int.max, pickle?.location?.line ?? Int.max, position, attempt)
+        }
+        return keyed.sorted { ($0.uri, $0.line, $0.position) < ($1.uri, $1.line, $1.position) }.map(\.attempt)
+    }
+
     /// The final attempts that did not pass (failed, undefined, pending, ambiguous): what the reports list
     /// as failing and rerun.
     func problemAttempts() -> [Attempt] {

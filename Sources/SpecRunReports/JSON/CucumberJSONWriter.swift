@@ -4,26 +4,37 @@ import Messages
 /// The legacy Cucumber JSON report in the cucumber-jvm dialect, as cucumber/cucumber-json-formatter writes it.
 struct CucumberJSONWriter {
     let index: RunIndex
+    var mergedRuns = false
 
     /// Writes the report (an indented array of features), one feature at a time.
+    ///
+    /// Like cucumber-jvm's JsonFormatter, the features follow the test cases in the order they ran: a new feature
+    /// entry starts whenever the feature changes between consecutive test cases, so a feature whose scenarios ran
+    /// between another feature's (`--order random`) appears once for each such stretch. The order is the planned
+    /// one (the `testCase` messages'), which is the execution order of a serial run and makes a parallel run's
+    /// report equal to the serial run's, as cucumber-jvm's canonical event order does for its parallel runs.
+    /// Merged runs (CI shards) have no one execution order: their test cases come in the defined order.
     func write(to output: DocumentOutput) {
-        var featureOrder: [String] = []
-        var attemptsByUri: [String: [(RunIndex.Attempt, Pickle, Lineage)]] = [:]
-        for attempt in index.finalAttempts() {
+        var stretches: [(uri: String, attempts: [(RunIndex.Attempt, Pickle, Lineage)])] = []
+        for attempt in index.reportedAttempts(mergedRuns: mergedRuns) {
             guard let pickle = index.pickle(of: attempt), let lineage = index.lineage(of: pickle) else { continue }
-            if attemptsByUri[pickle.uri] == nil { featureOrder.append(pickle.uri) }
-            attemptsByUri[pickle.uri, default: []].append((attempt, pickle, lineage))
+            if stretches.last?.uri == pickle.uri {
+                stretches[stretches.count - 1].attempts.append((attempt, pickle, lineage))
+            } else {
+                stretches.append((pickle.uri, [(attempt, pickle, lineage)]))
+            }
         }
-        guard !featureOrder.isEmpty else {
+        guard !stretches.isEmpty else {
             output.write("[]\n")
             return
         }
         output.write("[")
-        for (offset, uri) in featureOrder.enumerated() {
-            let attempts = attemptsByUri.removeValue(forKey: uri) ?? []
+        for offset in stretches.indices {
             if offset > 0 { output.bytes.append(UInt8(ascii: ",")) }
             JSONText.newline(&output.bytes, 1)
-            feature(uri, attempts).write(into: &output.bytes, pretty: true, html: false, depth: 1)
+            let stretch = stretches[offset]
+            stretches[offset].attempts = []
+            feature(stretch.uri, stretch.attempts).write(into: &output.bytes, pretty: true, html: false, depth: 1)
             output.flushIfFull()
         }
         output.write("\n]\n")
@@ -120,7 +131,7 @@ struct CucumberJSONWriter {
         }
         let scenario = lineage.scenario
         var members: [(String, JSONValue)] = [
-            ("start_timestamp", .string(ISOTime.string(attempt.started.timestamp.totalNanos, withMillis: true))),
+            ("start_timestamp", .string(ISOTime.javaDateTime(attempt.started.timestamp.totalNanos))),
             ("line", .int(Int64(pickle.location?.line ?? lineage.row?.location.line ?? scenario?.location.line ?? 0))),
             ("id", .string(elementId(lineage, pickle))),
             ("type", .string("scenario")),
@@ -139,7 +150,10 @@ struct CucumberJSONWriter {
     private func stepObject(_ testStep: TestStep, _ pickleStep: PickleStep, _ step: Step?, _ result: TestStepResult, _ attachments: [Attachment]) -> JSONValue {
         var match: [(String, JSONValue)] = []
         if let definition = index.stepDefinition(of: testStep) {
-            if let location = index.location(of: definition.sourceReference) { match.append(("location", .string(location))) }
+            // cucumber-jvm writes no location for an undefined result.
+            if !Self.isUndefined(result), let location = index.location(of: definition.sourceReference) {
+                match.append(("location", .string(location)))
+            }
             let arguments = testStep.stepMatchArgumentsLists?.first?.stepMatchArguments ?? []
             if !arguments.isEmpty {
                 match.append(("arguments", .array(arguments.map { argument in
@@ -178,7 +192,7 @@ struct CucumberJSONWriter {
 
     private func hookObject(_ hook: Hook?, _ result: TestStepResult, _ attachments: [Attachment]) -> JSONValue {
         var match: [(String, JSONValue)] = []
-        if let reference = hook?.sourceReference, let location = index.location(of: reference) {
+        if !Self.isUndefined(result), let reference = hook?.sourceReference, let location = index.location(of: reference) {
             match.append(("location", .string(location)))
         }
         var members: [(String, JSONValue)] = []
@@ -188,15 +202,23 @@ struct CucumberJSONWriter {
         return .object(members)
     }
 
+    /// `duration` in nanoseconds when not zero, `status` in lower case, `error_message` when there is an error.
+    /// An undefined step never ran: cucumber-jvm gives it no duration and no error, whatever the stream says.
     private func resultObject(_ result: TestStepResult) -> JSONValue {
+        if Self.isUndefined(result) { return .object([("status", .string("undefined"))]) }
         var members: [(String, JSONValue)] = []
         let nanos = result.duration.totalNanos
         if nanos > 0 { members.append(("duration", .int(nanos))) }
-        members.append(("status", .string(result.status == .unknown ? "undefined" : result.status.lowercased)))
+        members.append(("status", .string(result.status.lowercased)))
         if let error = result.exception?.stackTrace ?? result.message ?? result.exception?.message {
             members.append(("error_message", .string(error)))
         }
         return .object(members)
+    }
+
+    /// UNDEFINED, or UNKNOWN (which the cucumber-jvm dialect has no word for).
+    static func isUndefined(_ result: TestStepResult) -> Bool {
+        result.status == .undefined || result.status == .unknown
     }
 
     /// Logged text goes to `output`; every other attachment to `embeddings`, base64-encoded.

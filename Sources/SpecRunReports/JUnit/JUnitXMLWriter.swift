@@ -9,7 +9,7 @@ struct JUnitXMLWriter {
 
     /// Writes the report, one test case at a time.
     func write(to output: DocumentOutput) {
-        let attempts = index.finalAttempts()
+        let attempts = index.reportedAttempts(mergedRuns: options.mergedRuns)
         // A test case without step results counts as passed, as in Cucumber's formatter; any other status
         // than PASSED and SKIPPED (UNKNOWN included) is a failure.
         var skipped = 0, failures = 0

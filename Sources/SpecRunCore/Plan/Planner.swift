@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Binds pickles to the registry: every pickle step matched (with its arguments), undefined or ambiguous,
@@ -34,11 +35,18 @@ struct Planner {
     }
 }
 
-final class MatchCache {
+/// Thread-safe: a run session's planner may serve test cases run side by side (`SpecSuite` runs scenarios as
+/// parallel test cases of one session).
+final class MatchCache: @unchecked Sendable {
+    // @unchecked: `byText` is read and written under `lock`.
+    private let lock = NSLock()
     private var byText: [String: [StepMatch]] = [:]
 
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
-        if let known = byText[text] { return known }
+        lock.lock()
+        let cached = byText[text]
+        lock.unlock()
+        if let known = cached { return known }
         var matches: [StepMatch] = []
         var utf8Text = text
         // The definitions' required words rule most of them out before any regex runs (one UTF-8 view for all).
@@ -50,7 +58,9 @@ final class MatchCache {
                 matches.append(StepMatch(definition: registry.steps[index], arguments: arguments))
             }
         }
+        lock.lock()
         byText[text] = matches
+        lock.unlock()
         return matches
     }
 }

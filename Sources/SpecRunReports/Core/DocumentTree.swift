@@ -9,6 +9,9 @@ final class DocumentTree {
     let background: Background?
     /// The steps of the document's backgrounds and scenarios, in document order.
     var steps: [StepSummary] = []
+    /// Each background's steps in `steps`, by the feature child index of its rule (-1: the feature's background),
+    /// with its own child index (in the feature, or in the rule).
+    var backgroundSteps: [Int32: (child: Int32, start: Int32, count: Int32)] = [:]
 
     init(uri: String, feature: Feature) {
         self.uri = uri
@@ -17,8 +20,9 @@ final class DocumentTree {
     }
 }
 
-/// What the reports read of a Gherkin step (its text and argument come from the pickle step), in 40 bytes.
+/// What the reports read of a Gherkin step (its text and argument come from the pickle step), in 56 bytes.
 struct StepSummary {
+    let id: String
     let keyword: String
     private let line: Int32
     private let column: Int32
@@ -28,6 +32,7 @@ struct StepSummary {
     let keywordType: StepKeywordType?
 
     init(_ step: Step) {
+        id = step.id
         keyword = step.keyword
         line = Int32(clamping: step.location.line)
         column = Int32(clamping: step.location.column ?? -1)
@@ -43,7 +48,7 @@ struct StepSummary {
         let docString = docStringLine < 0 ? nil
             : DocString(location: Self.location(docStringLine, docStringColumn), content: "", delimiter: "")
         return Step(location: Self.location(line, column), keyword: keyword, keywordType: keywordType, text: "",
-                    docString: docString, id: "")
+                    docString: docString, id: id)
     }
 
     private static func location(_ line: Int32, _ column: Int32) -> Location {

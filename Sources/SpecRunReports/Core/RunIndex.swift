@@ -281,7 +281,16 @@ final class RunIndex {
     }
 
     /// The Gherkin step (with its background when it comes from one) of a pickle step.
-    func lineage(of step: PickleStep) -> Lineage? { step.astNodeIds.first.flatMap { nodes[id: $0] } }
+    func lineage(of step: PickleStep) -> Lineage? {
+        guard let place = pickleStepPlaces[id: step.id] else { return nil }
+        return lineage(of: step, at: Int(place.position), in: pickleStore[Int(place.slot)])
+    }
+
+    /// The same, for the pickle step at `position` of `pickle`: found through its scenario (see `Lineage.step`).
+    private func lineage(of step: PickleStep, at position: Int, in pickle: Pickle) -> Lineage? {
+        guard let id = step.astNodeIds.first else { return nil }
+        return lineage(of: pickle)?.step(id: id, position: position)
+    }
 
     /// The test steps of an attempt that finished, with their results, in the test case's order.
     func results(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome)] {
@@ -355,19 +364,20 @@ final class RunIndex {
         guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
         let position = Int(place.position)
         guard position < pickle.steps.count, pickle.steps[position].id == pickleStepId else { return text(of: step) }
-        return text(of: pickle.steps[position])
+        return text(of: pickle.steps[position], at: position, in: pickle)
     }
 
-    private func text(of pickleStep: PickleStep) -> StepText {
-        let summary = pickleStep.astNodeIds.first.flatMap { nodes[id: $0] }?.stepSummary
+    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle) -> StepText {
+        let summary = lineage(of: pickleStep, at: position, in: pickle)?.stepSummary
         return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
                         argument: pickleStep.argument)
     }
 
     /// What a report prints of a test step that runs a pickle step: its keyword, text, line and argument.
     func text(of step: TestStep) -> StepText? {
-        guard let pickleStepId = step.pickleStepId, let pickleStep = pickleStep(pickleStepId) else { return nil }
-        return text(of: pickleStep)
+        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
+        let pickle = pickleStore[Int(place.slot)]
+        return text(of: pickle.steps[Int(place.position)], at: Int(place.position), in: pickle)
     }
 
     /// Whether the run as recorded succeeded (every testRunFinished says so).

@@ -259,7 +259,10 @@ final class RunIndex {
     }
 
     /// Every test case, in the order they were planned.
-    var allTestCases: [TestCase] { testCases.values.sorted { $0.order < $1.order }.map(\.testCase) }
+    var allTestCases: [TestCase] { allCaseRecords.map(\.testCase) }
+
+    /// Every test case as the index keeps it, in the order they were planned.
+    var allCaseRecords: [CaseRecord] { testCases.values.sorted { $0.order < $1.order } }
 
     /// The result of a test step of an attempt's test case, once it finished.
     func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {

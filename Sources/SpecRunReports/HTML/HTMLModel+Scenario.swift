@@ -35,7 +35,7 @@ extension HTMLModel {
         if fromBackground > 0 { json.field(Key.b, fromBackground) }
         json.key(Key.p)
         json.openArray()
-        if let testCase = attempts.testCase[pickle.id] {
+        if let testCase = attempts.testCase[pickle.id]?.testCase {
             for step in testCase.testSteps { self.step(step, attempt, in: pickle, &json) }
         }
         json.closeArray()

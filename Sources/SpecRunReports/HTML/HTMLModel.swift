@@ -14,7 +14,8 @@ struct HTMLModel {
         var final: [String: RunIndex.Attempt] = [:]
         var count: [String: Int] = [:]
         var failedBefore: Set<String> = []
-        var testCase: [String: TestCase] = [:]
+        /// The test case of each pickle (the index's record: no copy per pickle).
+        var testCase: [String: CaseRecord] = [:]
     }
 
     func write(to output: DocumentOutput) {
@@ -39,7 +40,7 @@ struct HTMLModel {
 
     private func attempts() -> Attempts {
         var result = Attempts()
-        for testCase in index.allTestCases { result.testCase[testCase.pickleId] = testCase }
+        for record in index.allCaseRecords { result.testCase[record.testCase.pickleId] = record }
         for attempt in index.allAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
             result.count[testCase.pickleId, default: 0] += 1
@@ -54,16 +55,23 @@ struct HTMLModel {
 
     private func features(_ json: inout HTMLDataWriter) {
         let attempts = attempts()
-        var byUri: [String: HTMLFeatureScenarios] = [:]
+        // Pickle ids by feature first; each feature's scenarios are gathered only when it is written (one
+        // feature's worth of pickles and lineages at a time, not the run's).
+        var byUri: [String: [String]] = [:]
         for pickleId in index.pickleOrder {
             guard let pickle = index.pickle(id: pickleId), attempts.testCase[pickleId] != nil else { continue }
-            byUri[pickle.uri, default: HTMLFeatureScenarios()].add(pickle, index.lineage(of: pickle))
+            byUri[pickle.uri, default: []].append(pickleId)
         }
         var uris = index.documentOrder.filter { byUri[$0] != nil }
         let listed = Set(uris)
         uris += byUri.keys.filter { !listed.contains($0) }.sorted()
         for uri in uris {
-            guard let scenarios = byUri.removeValue(forKey: uri) else { continue }
+            guard let pickleIds = byUri.removeValue(forKey: uri) else { continue }
+            var scenarios = HTMLFeatureScenarios()
+            for pickleId in pickleIds {
+                guard let pickle = index.pickle(id: pickleId) else { continue }
+                scenarios.add(pickle, index.lineage(of: pickle))
+            }
             feature(uri, scenarios, attempts, &json)
             json.output.flushIfFull()
         }

@@ -148,6 +148,56 @@ def emit_boxed_struct(name, fields, lines):
     lines.append("    }")
     lines.append("}")
 
+# Optional fields kept in a MessageBox: large and almost always nil, they made every value of their struct large
+# (a PickleStep's argument was half of each pickle step the reports keep).
+BOXED_FIELDS = {"PickleStep": {"argument"}}
+
+def emit_struct_with_boxed_fields(name, fields, boxed, lines):
+    """A struct whose optional fields in `boxed` live in a MessageBox: the same API (properties, memberwise init,
+    Codable keys, Equatable) as the plain struct."""
+    lines.append(f"public struct {name}: Codable, Sendable, Equatable {{")
+    for p, t, req in fields:
+        if p in boxed:
+            assert not req
+            lines.append(f"    public var {ident(p)}: {t}? {{")
+            lines.append(f"        get {{ _{p}?.value }}")
+            lines.append(f"        set {{ _{p} = newValue.map(MessageBox.init) }}")
+            lines.append("    }")
+            lines.append(f"    private var _{p}: MessageBox<{t}>?")
+        else:
+            lines.append(f"    public var {ident(p)}: {t}{'' if req else '?'}")
+    lines.append("")
+    params = ", ".join(f"{ident(p)}: {t}{'' if req else '? = nil'}" for p, t, req in fields)
+    lines.append(f"    public init({params}) {{")
+    for p, t, req in fields:
+        if p in boxed:
+            lines.append(f"        self._{p} = {ident(p)}.map(MessageBox.init)")
+        else:
+            lines.append(f"        self.{ident(p)} = {ident(p)}")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    enum CodingKeys: String, CodingKey {")
+    for p, t, req in fields:
+        lines.append(f"        case {ident(p)}")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public init(from decoder: any Decoder) throws {")
+    lines.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
+    lines.append("        self.init(")
+    lines.append(",\n".join(f"            {ident(p)}: try container.{'decode' if req else 'decodeIfPresent'}({t}.self, forKey: .{ident(p)})" for p, t, req in fields) + ")")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public func encode(to encoder: any Encoder) throws {")
+    lines.append("        var container = encoder.container(keyedBy: CodingKeys.self)")
+    for p, t, req in fields:
+        lines.append(f"        try container.{'encode' if req else 'encodeIfPresent'}({ident(p)}, forKey: .{ident(p)})")
+    lines.append("    }")
+    lines.append("")
+    lines.append(f"    public static func == (lhs: {name}, rhs: {name}) -> Bool {{")
+    lines.append("        " + "\n            && ".join(f"lhs.{ident(p)} == rhs.{ident(p)}" for p, t, req in fields))
+    lines.append("    }")
+    lines.append("}")
+
 def emit_struct(name, spec, boxed=False):
     if name in emitted: return
     emitted.add(name)
@@ -165,6 +215,8 @@ def emit_struct(name, spec, boxed=False):
             lines.append(f"/// {dl}".rstrip())
     if boxed:
         emit_boxed_struct(name, fields, lines)
+    elif name in BOXED_FIELDS:
+        emit_struct_with_boxed_fields(name, fields, BOXED_FIELDS[name], lines)
     else:
         lines.append(f"public struct {name}: Codable, Sendable, Equatable {{")
         for p, t, req in fields:

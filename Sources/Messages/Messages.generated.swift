@@ -524,18 +524,57 @@ public struct PickleDocString: Codable, Sendable, Equatable {
 
 /// An executable step
 public struct PickleStep: Codable, Sendable, Equatable {
-    public var argument: PickleStepArgument?
+    public var argument: PickleStepArgument? {
+        get { _argument?.value }
+        set { _argument = newValue.map(MessageBox.init) }
+    }
+    private var _argument: MessageBox<PickleStepArgument>?
     public var astNodeIds: [String]
     public var id: String
     public var type: PickleStepType?
     public var text: String
 
     public init(argument: PickleStepArgument? = nil, astNodeIds: [String], id: String, type: PickleStepType? = nil, text: String) {
-        self.argument = argument
+        self._argument = argument.map(MessageBox.init)
         self.astNodeIds = astNodeIds
         self.id = id
         self.type = type
         self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case argument
+        case astNodeIds
+        case id
+        case type
+        case text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            argument: try container.decodeIfPresent(PickleStepArgument.self, forKey: .argument),
+            astNodeIds: try container.decode([String].self, forKey: .astNodeIds),
+            id: try container.decode(String.self, forKey: .id),
+            type: try container.decodeIfPresent(PickleStepType.self, forKey: .type),
+            text: try container.decode(String.self, forKey: .text))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(argument, forKey: .argument)
+        try container.encode(astNodeIds, forKey: .astNodeIds)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(type, forKey: .type)
+        try container.encode(text, forKey: .text)
+    }
+
+    public static func == (lhs: PickleStep, rhs: PickleStep) -> Bool {
+        lhs.argument == rhs.argument
+            && lhs.astNodeIds == rhs.astNodeIds
+            && lhs.id == rhs.id
+            && lhs.type == rhs.type
+            && lhs.text == rhs.text
     }
 }
 

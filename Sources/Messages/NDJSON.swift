@@ -10,15 +10,14 @@ public enum NDJSON {
     public static func encode(_ envelope: Envelope) throws -> String {
         var writer = JSONWriter(capacity: 512)
         envelope.writeJSON(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the JSON line of an envelope (without its newline) to `bytes`: no intermediate `String`.
     public static func encode(_ envelope: Envelope, into bytes: inout [UInt8]) {
-        var writer = JSONWriter(capacity: 0)
-        swap(&writer.bytes, &bytes)
+        var writer = JSONWriter(capacity: 4096)
         envelope.writeJSON(to: &writer)
-        swap(&writer.bytes, &bytes)
+        writer.withBytes { bytes.append(contentsOf: $0) }
     }
 
     /// Every envelope of an NDJSON text; blank lines are ignored. Throws `NDJSON.Error` naming the line.

@@ -85,6 +85,11 @@ struct JSONWriter: ~Copyable {
         var start = 0
         var index = 0
         while index < count {
+            // Eight bytes at a time while none of them needs escaping, then byte by byte to the one that does.
+            while index &+ 8 <= count,
+                  !Self.needsEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)) {
+                index &+= 8
+            }
             while index < count {
                 let byte = source[index]
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
@@ -98,6 +103,23 @@ struct JSONWriter: ~Copyable {
         }
         if start < count { append(source + start, count &- start) }
         append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\` (the classic "has less than" and
+    /// "has zero byte" tests: exact for whether there is one, not for where).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & high
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return control | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high) != 0
+    }
+
+    /// Bytes written as they are (a line already encoded).
+    mutating func raw(bytes: UnsafeBufferPointer<UInt8>) {
+        if let start = bytes.baseAddress, bytes.count > 0 { append(start, bytes.count) }
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

@@ -20,6 +20,22 @@ public enum NDJSON {
         writer.withBytes { bytes.append(contentsOf: $0) }
     }
 
+    /// The NDJSON of `envelopes`, each line with its newline, written into one buffer. `line` may give the line
+    /// of an envelope itself (a caller's variant of the encoding); nil keeps the standard one.
+    public static func encodeLines(_ envelopes: [Envelope], capacity: Int = 4096,
+                                   line: (Envelope) throws -> String?) rethrows -> [UInt8] {
+        var writer = JSONWriter(capacity: capacity)
+        for envelope in envelopes {
+            if var text = try line(envelope) {
+                text.withUTF8 { writer.raw(bytes: $0) }
+            } else {
+                envelope.writeJSON(to: &writer)
+            }
+            writer.byte("\n")
+        }
+        return writer.bytes
+    }
+
     /// Every envelope of an NDJSON text; blank lines are ignored. Throws `NDJSON.Error` naming the line.
     public static func decode(_ text: String, uri: String = "<ndjson>") throws -> [Envelope] {
         var text = text

@@ -15,8 +15,10 @@ final class OrderedParallelMap<Output: Sendable>: @unchecked Sendable {
     init(count: Int, window: Int, workers: Int, transform: @escaping @Sendable (Int) -> Output) {
         results = Array(repeating: nil, count: count)
         self.window = max(window, 1)
+        // Threads of their own, not Dispatch's pool: the caller may be one of the pool's few threads, blocked
+        // in `take`, and the pool would then run the workers one at a time.
         for _ in 0..<max(1, min(workers, count)) {
-            DispatchQueue.global().async { self.work(transform) }
+            Thread { self.work(transform) }.start()
         }
     }
 

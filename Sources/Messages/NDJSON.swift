@@ -15,7 +15,9 @@ public enum NDJSON {
 
     /// Appends the JSON line of an envelope (without its newline) to `bytes`: no intermediate `String`.
     public static func encode(_ envelope: Envelope, into bytes: inout [UInt8]) {
-        var writer = JSONWriter(capacity: 4096)
+        // Under glibc's per-thread cache limit (1032 bytes): most envelopes of a run fit, at the cost of a cached
+        // allocation and a copy; larger ones grow the buffer.
+        var writer = JSONWriter(capacity: 1000)
         envelope.writeJSON(to: &writer)
         writer.withBytes { bytes.append(contentsOf: $0) }
     }

@@ -80,14 +80,25 @@ public enum GherkinMessages {
 
     /// Appends `ndjsonLine(envelope)` and its newline to `bytes`; the common case is encoded in place.
     public static func appendNDJSONLine(_ envelope: Envelope, to bytes: inout [UInt8]) throws {
-        let keywordless = envelope.gherkinDocument.map { $0.feature?.keyword == "" } ?? false
-        let nullTypes = envelope.pickle.map { $0.steps.contains(where: { $0.type == nil }) } ?? false
-        if keywordless || nullTypes {
+        if hasReferenceQuirk(envelope) {
             bytes += try ndjsonLine(envelope).utf8
         } else {
             NDJSON.encode(envelope, into: &bytes)
         }
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `ndjsonLine` of every envelope, each with its newline, encoded into one buffer of about `capacity` bytes.
+    public static func ndjsonLines(_ envelopes: [Envelope], capacity: Int = 4096) throws -> [UInt8] {
+        try NDJSON.encodeLines(envelopes, capacity: capacity) { envelope in
+            hasReferenceQuirk(envelope) ? try ndjsonLine(envelope) : nil
+        }
+    }
+
+    private static func hasReferenceQuirk(_ envelope: Envelope) -> Bool {
+        if let document = envelope.gherkinDocument { return document.feature?.keyword == "" }
+        if let pickle = envelope.pickle { return pickle.steps.contains(where: { $0.type == nil }) }
+        return false
     }
 
     static func parseErrors(_ errors: GherkinErrors, uri: String) -> [Envelope] {

@@ -7,9 +7,15 @@ public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
     // @unchecked: the only mutable state, `counter`, is read and advanced under `lock`.
     private let lock = NSLock()
     private let seed: UInt64
-    private var counter: UInt64 = 0
+    private var counter: UInt64
 
-    public init(seed: UInt64) { self.seed = seed }
+    /// `start` picks where in the sequence to begin: generators with the same seed and starts far enough apart
+    /// (say `file << 32`) never make the same id, as SplitMix64's outputs for distinct indices are distinct —
+    /// so parallel work can each have its own generator rather than share one lock.
+    public init(seed: UInt64, start: UInt64 = 0) {
+        self.seed = seed
+        counter = start
+    }
 
     public func newId() -> String {
         lock.lock()

@@ -5,44 +5,40 @@ import Messages
 /// `specrun gherkin`: the parser's own NDJSON (source, gherkinDocument, pickle, parseError), one envelope a
 /// line, with the uri exactly as given, as the official gherkin executables print it.
 ///
-/// With random ids, files are parsed on every core, a batch at a time, and printed in the order given; with
-/// `--predictable-ids` they are parsed one after the other so that the ids follow the files.
+/// With random ids, files are parsed on every core, each worker taking the next file as soon as it is free,
+/// and printed in the order given while the others are parsed; with `--predictable-ids` they are parsed one
+/// after the other so that the ids follow the files.
 struct GherkinCommand {
     let options: GherkinOptions
     let console: any Console
 
     func run() -> Int32 {
-        let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : UUIDGenerator()
         let generation = GherkinMessages.Options(includeSource: options.includeSource, includeAST: options.includeAST,
                                                  includePickles: options.includePickles)
-        let parallel = !options.predictableIds && options.paths.count > 1
-            && ProcessInfo.processInfo.activeProcessorCount > 1
-        var code = ExitCode.passed
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.flushSize + 65_536)
-        var start = 0
-        while start < options.paths.count {
-            let batch = Array(options.paths[start..<min(start + (parallel ? Self.batchSize : 1), options.paths.count)])
-            start += batch.count
-            for file in Self.process(batch, generation: generation, ids: ids, parallel: parallel) {
-                guard let bytes = file.bytes else {
-                    flush(&out)
-                    console.err("specrun gherkin: cannot read \(file.path): no such file or not readable\n")
-                    code = .usage
-                    continue
-                }
-                if file.unparsable, code == .passed { code = .unparsable }
-                out += bytes
-                if out.count >= Self.flushSize { flush(&out) }
+        let paths = options.paths
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var output = Output(console: console)
+        if options.predictableIds || paths.count < 2 || cores < 2 {
+            let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : UUIDGenerator()
+            for path in paths { output.print(Self.output(of: path, generation: generation, ids: ids)) }
+        } else {
+            // One id generator per file, on the same seed at distant starts: unique ids, and no lock shared
+            // by the workers.
+            let seed = UInt64.random(in: 0...UInt64.max)
+            let files = OrderedParallelMap(count: paths.count, window: Self.batchSize, workers: cores) { index in
+                Self.output(of: paths[index], generation: generation,
+                            ids: RandomUUIDGenerator(seed: seed, start: UInt64(index) << 32))
             }
+            for index in paths.indices { output.print(files.take(index)) }
         }
-        flush(&out)
-        return code.rawValue
+        output.flush()
+        return output.code.rawValue
     }
 
-    /// Output is written in blocks of about this size (a write per file or per line costs a system call each).
+    /// Small outputs are gathered into blocks of about this size (a write per file costs a system call each).
     static let flushSize = 1 << 20
-    /// Files parsed at once: enough to keep the cores busy, few enough that little output waits in memory.
+    /// Files parsed ahead of the one being printed: enough to keep the cores busy, few enough that little
+    /// output waits in memory.
     static let batchSize = 32
 
     struct FileOutput: Sendable {
@@ -52,51 +48,45 @@ struct GherkinCommand {
         var unparsable = false
     }
 
-    static func process(_ paths: [String], generation: GherkinMessages.Options, ids: any IdGenerator,
-                        parallel: Bool) -> [FileOutput] {
-        guard parallel else { return paths.map { output(of: $0, generation: generation, ids: ids) } }
-        let results = Results(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results.set(index, output(of: paths[index], generation: generation, ids: ids))
-        }
-        return results.all(paths)
-    }
-
     static func output(of path: String, generation: GherkinMessages.Options, ids: any IdGenerator) -> FileOutput {
         guard let data = FileManager.default.contents(atPath: path) else { return FileOutput(path: path, bytes: nil) }
-        var file = FileOutput(path: path, bytes: [])
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count * 16)
-        for envelope in GherkinMessages.generate(bytes: data, uri: path, options: generation, ids: ids) {
-            if envelope.parseError != nil { file.unparsable = true }
-            try? GherkinMessages.appendNDJSONLine(envelope, to: &bytes)
+        let envelopes = GherkinMessages.generate(bytes: data, uri: path, options: generation, ids: ids)
+        // The NDJSON is about 13 times the feature text, with a source envelope and pickles.
+        let bytes = (try? GherkinMessages.ndjsonLines(envelopes, capacity: data.count * 16 + 4096)) ?? []
+        return FileOutput(path: path, bytes: bytes, unparsable: envelopes.contains { $0.parseError != nil })
+    }
+
+    /// Standard output and the exit code, file after file: a large output goes straight to the console, small
+    /// ones are gathered first.
+    private struct Output {
+        let console: any Console
+        var code = ExitCode.passed
+        private var block: [UInt8] = []
+
+        init(console: any Console) { self.console = console }
+
+        mutating func print(_ file: FileOutput) {
+            guard let bytes = file.bytes else {
+                flush()
+                console.err("specrun gherkin: cannot read \(file.path): no such file or not readable\n")
+                code = .usage
+                return
+            }
+            if file.unparsable, code == .passed { code = .unparsable }
+            if bytes.count >= GherkinCommand.flushSize / 16 {
+                flush()
+                bytes.withUnsafeBufferPointer { console.out(bytes: $0) }
+            } else {
+                if block.isEmpty { block.reserveCapacity(GherkinCommand.flushSize + 65_536) }
+                block += bytes
+                if block.count >= GherkinCommand.flushSize { flush() }
+            }
         }
-        file.bytes = bytes
-        return file
-    }
 
-    private func flush(_ out: inout [UInt8]) {
-        guard !out.isEmpty else { return }
-        console.out(String(decoding: out, as: UTF8.self))
-        out.removeAll(keepingCapacity: true)
-    }
-}
-
-/// The outputs of one batch, filled in by concurrent workers, each at its own index.
-private final class Results: @unchecked Sendable {
-    // @unchecked: `outputs` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var outputs: [GherkinCommand.FileOutput?]
-
-    init(count: Int) { outputs = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ output: GherkinCommand.FileOutput) {
-        lock.lock(); defer { lock.unlock() }
-        outputs[index] = output
-    }
-
-    func all(_ paths: [String]) -> [GherkinCommand.FileOutput] {
-        lock.lock(); defer { lock.unlock() }
-        return outputs.enumerated().map { $0.element ?? GherkinCommand.FileOutput(path: paths[$0.offset], bytes: nil) }
+        mutating func flush() {
+            guard !block.isEmpty else { return }
+            block.withUnsafeBufferPointer { console.out(bytes: $0) }
+            block.removeAll(keepingCapacity: true)
+        }
     }
 }

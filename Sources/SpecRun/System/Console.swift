@@ -10,6 +10,8 @@ import Darwin
 protocol Console: AnyObject {
     func out(_ text: String)
     func err(_ text: String)
+    /// Bytes of UTF-8 to standard output (`specrun gherkin`'s megabytes of NDJSON, with no `String` between).
+    func out(bytes: UnsafeBufferPointer<UInt8>)
     var stdoutIsTerminal: Bool { get }
     var environment: [String: String] { get }
 }
@@ -19,6 +21,11 @@ final class SystemConsole: Console, @unchecked Sendable {
 
     func out(_ text: String) { write(text, to: FileHandle.standardOutput) }
     func err(_ text: String) { write(text, to: FileHandle.standardError) }
+
+    func out(bytes: UnsafeBufferPointer<UInt8>) {
+        lock.lock(); defer { lock.unlock() }
+        writeAll(bytes, to: STDOUT_FILENO)
+    }
 
     var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -34,11 +41,28 @@ final class SystemConsole: Console, @unchecked Sendable {
 }
 
 extension Console {
+    func out(bytes: UnsafeBufferPointer<UInt8>) { out(String(decoding: bytes, as: UTF8.self)) }
+
     /// Colours: forced by --color/--no-color, otherwise only on a terminal and never with NO_COLOR.
     func wantsColor(_ flag: Bool?) -> Bool {
         if let flag { return flag }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return stdoutIsTerminal
+    }
+}
+
+/// `write(2)` until every byte is written (or the stream fails: a closed pipe ends the output, as before).
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    guard var next = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+        let written = write(descriptor, next, left)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        next += written
+        left -= written
     }
 }

@@ -21,7 +21,9 @@ final class CompiledRegex: @unchecked Sendable {
     /// How long one match may search. A pattern of many `(.*)` groups (an expression of many `{}`) backtracks in
     /// polynomial time on a text that almost matches: found by fuzzing, 4 s for a 146-byte expression matched
     /// against itself, hours for longer ones. Past the limit the search stops and the text counts as not matching.
-    static let matchTimeLimit: TimeInterval = 1
+    /// Half a second: ICU reports progress only between start positions, so a search can overrun it (a second
+    /// fuzzing campaign found one taking the whole second, 2 s under AddressSanitizer, with a 1 s limit).
+    static let matchTimeLimit: TimeInterval = 0.5
 
     /// The captured groups (index 0 is the whole match) of the first match in `text` (nil: none, or the search
     /// ran past `matchTimeLimit`).

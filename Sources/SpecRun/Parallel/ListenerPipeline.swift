@@ -11,7 +11,9 @@ final class ListenerPipeline: @unchecked Sendable {
     private var batch: [Envelope] = []
     private let batchSize: Int
 
-    init(batchSize: Int = 256, limit: Int = 64, listen: @escaping (Envelope) -> Void) {
+    /// `limit` 16: a deeper queue does not make the listeners faster, only the envelopes waiting for them more
+    /// (a worker's prelude lines keep their JSON, 1–2 KB each, until written).
+    init(batchSize: Int = 256, limit: Int = 16, listen: @escaping (Envelope) -> Void) {
         self.listen = listen
         self.batchSize = batchSize
         room = DispatchSemaphore(value: limit)

@@ -4,8 +4,9 @@ import Messages
 /// One run, opened (definitions sent, BeforeAll hooks run, test cases planned) and driven a test case at a time:
 /// in order by `SpecRunner.run`, or as a supervisor hands them out to a worker process (`run(_:skip:)` by index
 /// into the planned order, then `finish`).
-/// `run` and `finish` are called from one task at a time; `describe` reads only what never changes after `open`
-/// (a worker's watchdog thread calls it).
+/// `run` may be called from several tasks at once (`SpecSuite` runs a session's scenarios as parallel test cases):
+/// the summary and the fail-fast flag are kept under a lock, plans are made with a thread-safe cache. `describe`
+/// reads only what never changes after `open` (a worker's watchdog thread calls it).
 public final class RunSession: @unchecked Sendable {
     private let runner: SpecRunner
     private let registry: StepRegistry
@@ -22,6 +23,8 @@ public final class RunSession: @unchecked Sendable {
     public let beforeAllPassed: Bool
     /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
     private var stopped = false
+    /// Guards `summary` and `stopped`.
+    private let lock = NSLock()
 
     init(runner: SpecRunner, registry: StepRegistry, root: String, plans: PlanBook, keys: [String], caseRunner: TestCaseRunner,
          testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool) {
@@ -41,26 +44,29 @@ public final class RunSession: @unchecked Sendable {
     public var count: Int { plans.count }
 
     /// The facts known so far (parse errors, selection, seed).
-    public var summarySoFar: RunSummary { summary }
+    public var summarySoFar: RunSummary { lock.withLock { summary } }
 
     /// Runs the test case at `index` of the planned order (with its retries); `skip` reports every step skipped
     /// (a supervisor's fail-fast). Returns whether it passed.
     @discardableResult
     public func run(_ index: Int, skip: Bool = false, emit: (Envelope) -> Void) async -> Bool {
         let plan = plans.plan(at: index, with: planner)
+        let skipAll = skip || lock.withLock { stopped }
         var attempt = 0
         var result: TestCaseRunner.Result
         repeat {
             result = await caseRunner.run(plan, attempt: attempt, retriesLeft: attempt < runner.configuration.retry,
-                                          skipAll: skip || stopped, emit: emit)
+                                          skipAll: skipAll, emit: emit)
             attempt += 1
         } while result.willBeRetried
-        summary.scenarios.add(result.status)
-        result.stepStatuses.forEach { summary.steps.add($0) }
         let passed = runner.passes(result.status)
-        if !passed {
-            summary.success = false
-            if runner.configuration.failFast { stopped = true }
+        lock.withLock {
+            summary.scenarios.add(result.status)
+            result.stepStatuses.forEach { summary.steps.add($0) }
+            if !passed {
+                summary.success = false
+                if runner.configuration.failFast { stopped = true }
+            }
         }
         return passed
     }
@@ -90,12 +96,15 @@ public final class RunSession: @unchecked Sendable {
     /// AfterAll hooks and testRunFinished.
     public func finish(emit: (Envelope) -> Void) async -> RunSummary {
         let runId = testRunStarted.id ?? ""
-        var success = summary.success
+        var success = lock.withLock { summary.success }
         _ = await runner.runGlobalHooks(.afterAll, registry, runId: runId, root: root, success: &success, emit: emit)
         let finished = runner.clock.timestamp()
-        summary.success = success
-        summary.duration = Duration(from: testRunStarted.timestamp, to: finished).timeInterval
+        let final = lock.withLock {
+            summary.success = success
+            summary.duration = Duration(from: testRunStarted.timestamp, to: finished).timeInterval
+            return summary
+        }
         emit(Envelope(testRunFinished: TestRunFinished(success: success, timestamp: finished, testRunStartedId: runId)))
-        return summary
+        return final
     }
 }

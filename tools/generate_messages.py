@@ -52,6 +52,26 @@ def swift_type(owner, prop, spec, enums):
     if t == "array": return "[" + swift_type(owner, prop, spec["items"], enums) + "]"
     raise SystemExit(f"unsupported {owner}.{prop}: {spec}")
 
+def emit_codable_members(fields, lines):
+    """CodingKeys, init(from:) and encode(to:) with the schema's keys, for a struct whose stored properties are not
+    its fields (boxed ones)."""
+    lines.append("    enum CodingKeys: String, CodingKey {")
+    for p, t, req in fields:
+        lines.append(f"        case {ident(p)}")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public init(from decoder: any Decoder) throws {")
+    lines.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
+    lines.append("        self.init(")
+    lines.append(",\n".join(f"            {ident(p)}: try container.{'decode' if req else 'decodeIfPresent'}({t}.self, forKey: .{ident(p)})" for p, t, req in fields) + ")")
+    lines.append("    }")
+    lines.append("")
+    lines.append("    public func encode(to encoder: any Encoder) throws {")
+    lines.append("        var container = encoder.container(keyedBy: CodingKeys.self)")
+    for p, t, req in fields:
+        lines.append(f"        try container.{'encode' if req else 'encodeIfPresent'}({ident(p)}, forKey: .{ident(p)})")
+    lines.append("    }")
+
 def emit_boxed_struct(name, fields, lines):
     """All-optional struct of which exactly one field is set (Envelope), stored as one enum case holding that
     message in a MessageBox: same API as a plain struct (public get/set properties, memberwise init, Codable with
@@ -130,22 +150,7 @@ def emit_boxed_struct(name, fields, lines):
     lines.append("}")
     lines.append("")
     lines.append(f"extension {name}: Codable {{")
-    lines.append("    enum CodingKeys: String, CodingKey {")
-    for p, t, req in fields:
-        lines.append(f"        case {ident(p)}")
-    lines.append("    }")
-    lines.append("")
-    lines.append("    public init(from decoder: any Decoder) throws {")
-    lines.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
-    lines.append("        self.init(")
-    lines.append(",\n".join(f"            {ident(p)}: try container.decodeIfPresent({t}.self, forKey: .{ident(p)})" for p, t, req in fields) + ")")
-    lines.append("    }")
-    lines.append("")
-    lines.append("    public func encode(to encoder: any Encoder) throws {")
-    lines.append("        var container = encoder.container(keyedBy: CodingKeys.self)")
-    for p, t, req in fields:
-        lines.append(f"        try container.encodeIfPresent({ident(p)}, forKey: .{ident(p)})")
-    lines.append("    }")
+    emit_codable_members(fields, lines)
     lines.append("}")
 
 # Optional fields kept in a MessageBox: large and almost always nil, they made every value of their struct large
@@ -176,22 +181,7 @@ def emit_struct_with_boxed_fields(name, fields, boxed, lines):
             lines.append(f"        self.{ident(p)} = {ident(p)}")
     lines.append("    }")
     lines.append("")
-    lines.append("    enum CodingKeys: String, CodingKey {")
-    for p, t, req in fields:
-        lines.append(f"        case {ident(p)}")
-    lines.append("    }")
-    lines.append("")
-    lines.append("    public init(from decoder: any Decoder) throws {")
-    lines.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
-    lines.append("        self.init(")
-    lines.append(",\n".join(f"            {ident(p)}: try container.{'decode' if req else 'decodeIfPresent'}({t}.self, forKey: .{ident(p)})" for p, t, req in fields) + ")")
-    lines.append("    }")
-    lines.append("")
-    lines.append("    public func encode(to encoder: any Encoder) throws {")
-    lines.append("        var container = encoder.container(keyedBy: CodingKeys.self)")
-    for p, t, req in fields:
-        lines.append(f"        try container.{'encode' if req else 'encodeIfPresent'}({ident(p)}, forKey: .{ident(p)})")
-    lines.append("    }")
+    emit_codable_members(fields, lines)
     lines.append("")
     lines.append(f"    public static func == (lhs: {name}, rhs: {name}) -> Bool {{")
     lines.append("        " + "\n            && ".join(f"lhs.{ident(p)} == rhs.{ident(p)}" for p, t, req in fields))

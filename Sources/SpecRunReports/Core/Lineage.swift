@@ -56,14 +56,19 @@ struct Lineage {
     /// scenario's lineage finds them (70,000 table entries fewer for 10,000 scenarios).
     func step(id stepId: String, position: Int) -> Lineage? {
         guard child >= 0 else { return nil }
-        var segments: [(lineage: Lineage, start: Int32, count: Int32)] = []
-        if let range = tree.backgroundSteps[-1] { segments.append((atChild(range.child, ruleChild: -1), range.start, range.count)) }
-        if ruleChild >= 0, let range = tree.backgroundSteps[child] {
-            segments.append((atChild(child, ruleChild: range.child), range.start, range.count))
+        // At most three runs of steps, in pickle order (no array: this runs for every step a report prints).
+        let featureBackground = tree.backgroundSteps[-1]
+        let ruleBackground = ruleChild >= 0 ? tree.backgroundSteps[child] : nil
+        func segment(_ number: Int) -> (lineage: Lineage, start: Int32, count: Int32)? {
+            switch number {
+            case 0: return featureBackground.map { (atChild($0.child, ruleChild: -1), $0.start, $0.count) }
+            case 1: return ruleBackground.map { (atChild(child, ruleChild: $0.child), $0.start, $0.count) }
+            default: return (self, stepStart, stepCount)
+            }
         }
-        segments.append((self, stepStart, stepCount))
         var offset = position
-        for segment in segments {
+        for number in 0..<3 {
+            guard let segment = segment(number) else { continue }
             if offset >= 0 && offset < Int(segment.count) {
                 let index = Int(segment.start) + offset
                 if index < tree.steps.count, tree.steps[index].id == stepId { return segment.lineage.atStep(index) }
@@ -71,7 +76,8 @@ struct Lineage {
             }
             offset -= Int(segment.count)
         }
-        for segment in segments where segment.count > 0 {
+        for number in 0..<3 {
+            guard let segment = segment(number), segment.count > 0 else { continue }
             let range = Int(segment.start)..<Int(segment.start + segment.count)
             if let index = range.first(where: { $0 < tree.steps.count && tree.steps[$0].id == stepId }) {
                 return segment.lineage.atStep(index)

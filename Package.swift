@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions"]),
         .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions"]),
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunReportsTests", dependencies: ["SpecRunReports", "Messages"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecRunReportsTests", dependencies: ["SpecRunReports", "Messages", "Gherkin"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunTests", dependencies: ["SpecRun", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),

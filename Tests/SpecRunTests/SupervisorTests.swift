@@ -179,7 +179,7 @@ final class SupervisorTests: XCTestCase {
     @discardableResult
     private func runCase(_ sut: Supervisor, index: Int, worker: Int, steps: Int = 2, status: TestStepResultStatus = .passed) -> [Supervisor.Action] {
         let id = "c\(index)"
-        if steps > 0 { sut.receive(started(id, index: index), from: worker) }
+        if steps > 0 { _ = sut.receive(started(id, index: index), from: worker) }
         for step in 0..<steps {
             _ = sut.receive(stepStarted(id, "s\(index)-\(step)"), from: worker)
             _ = sut.receive(stepFinished(id, "s\(index)-\(step)", status), from: worker)

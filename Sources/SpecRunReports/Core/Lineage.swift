@@ -55,27 +55,7 @@ struct Lineage {
     /// and checked by id; searched for when the position does not fit. Steps are not in the index's table: a
     /// scenario's lineage finds them (70,000 table entries fewer for 10,000 scenarios).
     func step(id stepId: String, position: Int) -> Lineage? {
-        guard child >= 0 else { return nil }
-        // At most three runs of steps, in pickle order (no array: this runs for every step a report prints).
-        let featureBackground = tree.backgroundSteps[-1]
-        let ruleBackground = ruleChild >= 0 ? tree.backgroundSteps[child] : nil
-        func segment(_ number: Int) -> (lineage: Lineage, start: Int32, count: Int32)? {
-            switch number {
-            case 0: return featureBackground.map { (atChild($0.child, ruleChild: -1), $0.start, $0.count) }
-            case 1: return ruleBackground.map { (atChild(child, ruleChild: $0.child), $0.start, $0.count) }
-            default: return (self, stepStart, stepCount)
-            }
-        }
-        var offset = position
-        for number in 0..<3 {
-            guard let segment = segment(number) else { continue }
-            if offset >= 0 && offset < Int(segment.count) {
-                let index = Int(segment.start) + offset
-                if index < tree.steps.count, tree.steps[index].id == stepId { return segment.lineage.atStep(index) }
-                break
-            }
-            offset -= Int(segment.count)
-        }
+        if let found = step(position: position), found.id == stepId { return found.lineage }
         for number in 0..<3 {
             guard let segment = segment(number), segment.count > 0 else { continue }
             let range = Int(segment.start)..<Int(segment.start + segment.count)
@@ -84,6 +64,37 @@ struct Lineage {
             }
         }
         return nil
+    }
+
+    /// The Gherkin step at `position` of a pickle of this scenario (or outline row), by position alone: its
+    /// lineage, its id, and whether it is one of the scenario's own steps (not a background's).
+    func step(position: Int) -> (lineage: Lineage, id: String, isScenarios: Bool)? {
+        guard child >= 0 else { return nil }
+        var offset = position
+        for number in 0..<3 {
+            guard let segment = segment(number) else { continue }
+            if offset >= 0 && offset < Int(segment.count) {
+                let index = Int(segment.start) + offset
+                guard index < tree.steps.count else { return nil }
+                return (segment.lineage.atStep(index), tree.steps[index].id, number == 2)
+            }
+            offset -= Int(segment.count)
+        }
+        return nil
+    }
+
+    /// The runs of steps of a pickle of this scenario, in pickle order (at most three, no array: this runs for
+    /// every step a report prints): the feature's background, the rule's background, the scenario's own.
+    private func segment(_ number: Int) -> (lineage: Lineage, start: Int32, count: Int32)? {
+        switch number {
+        case 0:
+            return tree.backgroundSteps[-1].map { (atChild($0.child, ruleChild: -1), $0.start, $0.count) }
+        case 1:
+            guard ruleChild >= 0 else { return nil }
+            return tree.backgroundSteps[child].map { (atChild(child, ruleChild: $0.child), $0.start, $0.count) }
+        default:
+            return (self, stepStart, stepCount)
+        }
     }
 
     /// The lineage of a background: the feature's (`ruleChild` -1, at feature child `child`) or a rule's.

@@ -35,8 +35,12 @@ final class RunIndex {
     private var documentUris: Set<String> = []
     private(set) var nodes: IdTable<Lineage> = [:]
     /// The pickles in the order they first came; `pickleSlots` finds one by id.
-    private var pickleStore: [Pickle] = []
+    private(set) var pickleStore: [Pickle] = []
     private var pickleSlots: IdTable<Int32> = [:]
+    /// By slot: whether the pickle's steps are kept without their AST node ids (see `compacted`).
+    private(set) var derivedStepIds: [Bool] = []
+    /// One string for every pickle step of the same text (a suite says the same steps again and again).
+    var stepTextPool: Set<String> = []
     var pickleOrder: [String] { pickleStore.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step).
     private var pickleStepPlaces: IdTable<PickleStepPlace> = [:]
@@ -84,14 +88,17 @@ final class RunIndex {
             }
             // One string for the uri of all of a document's pickles.
             if let uri = documents[pickle.uri]?.uri { pickle.uri = uri }
+            let derived = compact(&pickle)
             let slot: Int32
             if let known = pickleSlots[id: pickle.id] {
                 slot = known
                 pickleStore[Int(known)] = pickle
+                derivedStepIds[Int(known)] = derived
             } else {
                 slot = Int32(pickleStore.count)
                 pickleSlots[id: pickle.id] = slot
                 pickleStore.append(pickle)
+                derivedStepIds.append(derived)
             }
             for (position, step) in pickle.steps.enumerated() {
                 pickleStepPlaces[id: step.id] = PickleStepPlace(slot: slot, position: Int32(clamping: position))
@@ -228,7 +235,10 @@ final class RunIndex {
     /// A pickle step by id.
     func pickleStep(_ id: String) -> PickleStep? {
         guard let place = pickleStepPlaces[id: id] else { return nil }
-        return pickleStore[Int(place.slot)].steps[Int(place.position)]
+        let pickle = pickleStore[Int(place.slot)]
+        var step = pickle.steps[Int(place.position)]
+        if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
+        return step
     }
 
     /// The code of the first snippet of each suggestion for a pickle step, in order (empty for a suggestion
@@ -275,7 +285,7 @@ final class RunIndex {
     func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickle(id: $0.pickleId) } }
 
     /// A pickle by id.
-    func pickle(id: String) -> Pickle? { pickleSlots[id: id].map { pickleStore[Int($0)] } }
+    func pickle(id: String) -> Pickle? { pickleSlots[id: id].map { restored(slot: Int($0)) } }
 
     /// The lineage of a pickle: its scenario, and for outlines its examples and row.
     func lineage(of pickle: Pickle) -> Lineage? {
@@ -286,12 +296,16 @@ final class RunIndex {
     /// The Gherkin step (with its background when it comes from one) of a pickle step.
     func lineage(of step: PickleStep) -> Lineage? {
         guard let place = pickleStepPlaces[id: step.id] else { return nil }
-        return lineage(of: step, at: Int(place.position), in: pickleStore[Int(place.slot)])
+        let slot = Int(place.slot)
+        return lineage(of: step, at: Int(place.position), in: pickleStore[slot], derived: derivedStepIds[slot])
     }
 
-    /// The same, for the pickle step at `position` of `pickle`: found through its scenario (see `Lineage.step`).
-    private func lineage(of step: PickleStep, at position: Int, in pickle: Pickle) -> Lineage? {
-        guard let id = step.astNodeIds.first else { return nil }
+    /// The same, for the pickle step at `position` of `pickle`: found through its scenario (see `Lineage.step`);
+    /// by position alone for a pickle kept without its steps' AST node ids (`derived`).
+    private func lineage(of step: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> Lineage? {
+        guard let id = step.astNodeIds.first else {
+            return derived ? lineage(of: pickle)?.step(position: position)?.lineage : nil
+        }
         return lineage(of: pickle)?.step(id: id, position: position)
     }
 
@@ -370,8 +384,8 @@ final class RunIndex {
         return text(of: pickle.steps[position], at: position, in: pickle)
     }
 
-    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle) -> StepText {
-        let summary = lineage(of: pickleStep, at: position, in: pickle)?.stepSummary
+    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> StepText {
+        let summary = lineage(of: pickleStep, at: position, in: pickle, derived: derived)?.stepSummary
         return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
                         argument: pickleStep.argument)
     }
@@ -380,7 +394,8 @@ final class RunIndex {
     func text(of step: TestStep) -> StepText? {
         guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
         let pickle = pickleStore[Int(place.slot)]
-        return text(of: pickle.steps[Int(place.position)], at: Int(place.position), in: pickle)
+        return text(of: pickle.steps[Int(place.position)], at: Int(place.position), in: pickle,
+                    derived: derivedStepIds[Int(place.slot)])
     }
 
     /// Whether the run as recorded succeeded (every testRunFinished says so).

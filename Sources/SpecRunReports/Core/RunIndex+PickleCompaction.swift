@@ -1,0 +1,51 @@
+import Messages
+
+// How the run index keeps pickles small: a 10,000-scenario run has 70,000 pickle steps, and each step's text and
+// AST node ids were a heap allocation each.
+extension RunIndex {
+    /// Makes `pickle` as the index keeps it: each step's text shared with every step of the same text, the steps
+    /// in an array of their exact size and, when every step's AST node ids are what its position in the scenario
+    /// gives (`derivedIds`), none kept for them. True when they were left out (`restored` puts them back).
+    func compact(_ pickle: inout Pickle) -> Bool {
+        let lineage = lineage(of: pickle)
+        var derived = lineage != nil
+        var steps: [PickleStep] = []
+        steps.reserveCapacity(pickle.steps.count)
+        for (position, var step) in pickle.steps.enumerated() {
+            if step.text.utf8.count > 15 { step.text = Compaction.interned(step.text, in: &stepTextPool) }
+            if derived, let lineage { derived = Self.idsAreDerived(step.astNodeIds, at: position, of: pickle, lineage) }
+            steps.append(step)
+        }
+        if derived {
+            for position in steps.indices { steps[position].astNodeIds = [] }
+        }
+        pickle.steps = steps
+        return derived
+    }
+
+    /// The pickle in `slot` with its steps' AST node ids.
+    func restored(slot: Int) -> Pickle {
+        var pickle = pickleStore[slot]
+        guard derivedStepIds[slot] else { return pickle }
+        for position in pickle.steps.indices {
+            pickle.steps[position].astNodeIds = derivedIds(at: position, of: pickle) ?? []
+        }
+        return pickle
+    }
+
+    /// The AST node ids of the pickle step at `position`, as the Gherkin pickle compiler makes them: its Gherkin
+    /// step's id (found by position: backgrounds' steps first), and for a scenario step of an outline row the row's.
+    func derivedIds(at position: Int, of pickle: Pickle) -> [String]? {
+        guard let found = lineage(of: pickle)?.step(position: position) else { return nil }
+        if found.isScenarios && pickle.astNodeIds.count == 2 { return [found.id, pickle.astNodeIds[1]] }
+        return [found.id]
+    }
+
+    private static func idsAreDerived(_ ids: [String], at position: Int, of pickle: Pickle, _ lineage: Lineage) -> Bool {
+        guard let found = lineage.step(position: position) else { return false }
+        if found.isScenarios && pickle.astNodeIds.count == 2 {
+            return ids.count == 2 && ids[0] == found.id && ids[1] == pickle.astNodeIds[1]
+        }
+        return ids.count == 1 && ids[0] == found.id
+    }
+}

@@ -5,6 +5,7 @@ import SpecRunCore
 public enum SpecRunCLI {
     /// Runs the command line of this process with these step libraries, then exits with specrun's code.
     public static func main(libraries: [any StepLibrary.Type]) async -> Never {
+        ProcessControl.limitAllocatorArenas()
         let console = SystemConsole()
         let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
                              isolation: SystemWorkerLauncher(),

@@ -62,6 +62,20 @@ enum ProcessControl {
         #endif
     }
 
+    /// At start: at most two malloc arenas for the process's threads (unless `MALLOC_ARENA_MAX` says otherwise).
+    /// glibc gives each thread that allocates an arena of its own, up to eight per core; the supervisor's reader,
+    /// listener and loop threads each kept what another thread freed in theirs — 25 MB more resident memory at
+    /// 50,000 scenarios with reports (217 vs 242 MiB), for no measurable speed.
+    static func limitAllocatorArenas() {
+        #if os(Linux)
+        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
+              let symbol = dlsym(nil, "mallopt") else { return }  // <malloc.h> is not in the Glibc module
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let arenaMax: Int32 = -8  // M_ARENA_MAX
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 2)
+        #endif
+    }
+
     /// For a worker: at most `bytes` of data memory (heap and other private writable memory; RLIMIT_DATA on Linux,
     /// RLIMIT_AS elsewhere). An allocation beyond it fails, and the Swift runtime ends the process, which the
     /// supervisor reports as that scenario's failure.

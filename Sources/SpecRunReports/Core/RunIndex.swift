@@ -43,7 +43,7 @@ final class RunIndex {
     var stepTextPool: Set<String> = []
     var pickleOrder: [String] { pickleStore.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step).
-    private var pickleStepPlaces: IdTable<PickleStepPlace> = [:]
+    private(set) var pickleStepPlaces = PickleStepTable()
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
     /// `uri:line` of each step definition, made once (the console prints one per step).
@@ -101,7 +101,7 @@ final class RunIndex {
                 derivedStepIds.append(derived)
             }
             for (position, step) in pickle.steps.enumerated() {
-                pickleStepPlaces[id: step.id] = PickleStepPlace(slot: slot, position: Int32(clamping: position))
+                pickleStepPlaces.insert(step.id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)), in: pickleStore)
             }
         }
         if let definition = envelope.stepDefinition {
@@ -116,7 +116,7 @@ final class RunIndex {
             for position in testCase.testSteps.indices {
                 var step = testCase.testSteps[position]
                 if !Compaction.isInline(step) {
-                    step.pickleStepId = step.pickleStepId.map { Compaction.canonical($0, in: pickleStepPlaces) }
+                    step.pickleStepId = step.pickleStepId.map(canonicalPickleStepId)
                     step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
                     step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
                 }
@@ -166,7 +166,7 @@ final class RunIndex {
         }
         if let finished = envelope.testCaseFinished { attempts[id: finished.testCaseStartedId]?.finished = finished }
         if let suggestion = envelope.suggestion {
-            let pickleStepId = Compaction.canonical(suggestion.pickleStepId, in: pickleStepPlaces)
+            let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
             let code = suggestion.snippets.first.map { Compaction.interned($0.code, in: &snippetCodePool) } ?? ""
             suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
         }
@@ -232,9 +232,15 @@ final class RunIndex {
         return a.started.timestamp.totalNanos < b.started.timestamp.totalNanos
     }
 
+    /// The index's own copy of a pickle step id (an id of over 15 bytes is a heap string: one copy for all).
+    private func canonicalPickleStepId(_ id: String) -> String {
+        guard !Compaction.isInline(id), let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return id }
+        return pickleStore[Int(place.slot)].steps[Int(place.position)].id
+    }
+
     /// A pickle step by id.
     func pickleStep(_ id: String) -> PickleStep? {
-        guard let place = pickleStepPlaces[id: id] else { return nil }
+        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
         let pickle = pickleStore[Int(place.slot)]
         var step = pickle.steps[Int(place.position)]
         if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
@@ -295,14 +301,14 @@ final class RunIndex {
 
     /// The Gherkin step (with its background when it comes from one) of a pickle step.
     func lineage(of step: PickleStep) -> Lineage? {
-        guard let place = pickleStepPlaces[id: step.id] else { return nil }
+        guard let place = pickleStepPlaces.place(of: step.id, in: pickleStore) else { return nil }
         let slot = Int(place.slot)
         return lineage(of: step, at: Int(place.position), in: pickleStore[slot], derived: derivedStepIds[slot])
     }
 
     /// The same, for the pickle step at `position` of `pickle`: found through its scenario (see `Lineage.step`);
     /// by position alone for a pickle kept without its steps' AST node ids (`derived`).
-    private func lineage(of step: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> Lineage? {
+    func lineage(of step: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> Lineage? {
         guard let id = step.astNodeIds.first else {
             return derived ? lineage(of: pickle)?.step(position: position)?.lineage : nil
         }
@@ -375,28 +381,6 @@ final class RunIndex {
     }
 
     func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
-
-    /// The same, for a test step of `pickle`'s test case (one lookup less: the pickle is at hand).
-    func text(of step: TestStep, in pickle: Pickle) -> StepText? {
-        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
-        let position = Int(place.position)
-        guard position < pickle.steps.count, pickle.steps[position].id == pickleStepId else { return text(of: step) }
-        return text(of: pickle.steps[position], at: position, in: pickle)
-    }
-
-    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> StepText {
-        let summary = lineage(of: pickleStep, at: position, in: pickle, derived: derived)?.stepSummary
-        return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
-                        argument: pickleStep.argument)
-    }
-
-    /// What a report prints of a test step that runs a pickle step: its keyword, text, line and argument.
-    func text(of step: TestStep) -> StepText? {
-        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces[id: pickleStepId] else { return nil }
-        let pickle = pickleStore[Int(place.slot)]
-        return text(of: pickle.steps[Int(place.position)], at: Int(place.position), in: pickle,
-                    derived: derivedStepIds[Int(place.slot)])
-    }
 
     /// Whether the run as recorded succeeded (every testRunFinished says so).
     var success: Bool? { runFinished.isEmpty ? nil : runFinished.allSatisfy(\.success) }

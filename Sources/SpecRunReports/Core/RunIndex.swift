@@ -290,6 +290,9 @@ final class RunIndex {
 
     func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickle(id: $0.pickleId) } }
 
+    /// The slot of a pickle in the index (stable for the run: a pickle sent again keeps its slot).
+    func pickleSlot(id: String) -> Int? { pickleSlots[id: id].map(Int.init) }
+
     /// A pickle by id.
     func pickle(id: String) -> Pickle? { pickleSlots[id: id].map { restored(slot: Int($0)) } }
 

@@ -6,7 +6,8 @@ extension HTMLModel {
                   _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Scenario
         let pickle = entry.pickle
-        let attempt = attempts.final[pickle.id]
+        let runs = attempts[pickle.id]
+        let attempt = runs.final
         let status = attempt.map { index.status(of: $0).lowercased } ?? "unknown"
         let scenario = entry.lineage?.scenario
         json.openObject()
@@ -24,9 +25,9 @@ extension HTMLModel {
             json.field(Key.e, examples)
             json.field(Key.w, row)
         }
-        if let count = attempts.count[pickle.id], count > 1 {
-            json.field(Key.a, count)
-            if status == "passed", attempts.failedBefore.contains(pickle.id) { json.field(Key.fl, true) }
+        if runs.count > 1 {
+            json.field(Key.a, Int(runs.count))
+            if status == "passed", runs.failedBefore { json.field(Key.fl, true) }
         }
         let fromBackground = pickle.steps.prefix { step in
             let lineage = index.lineage(of: step)
@@ -35,7 +36,7 @@ extension HTMLModel {
         if fromBackground > 0 { json.field(Key.b, fromBackground) }
         json.key(Key.p)
         json.openArray()
-        if let testCase = attempts.testCase[pickle.id]?.testCase {
+        if let testCase = runs.testCase?.testCase {
             for step in testCase.testSteps { self.step(step, attempt, in: pickle, &json) }
         }
         json.closeArray()

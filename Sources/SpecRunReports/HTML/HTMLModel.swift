@@ -9,13 +9,33 @@ struct HTMLModel {
     /// The `file:line` texts steps refer to by index.
     let locations = HTMLLocations()
 
-    /// What the writer knows of a scenario's final attempt, by pickle.
+    /// What the writer knows of each pickle's attempts, by the pickle's slot in the index (an array, not three
+    /// tables of ids: 50,000 scenarios' worth at the moment the run's memory peaks).
     struct Attempts {
-        var final: [String: RunIndex.Attempt] = [:]
-        var count: [String: Int] = [:]
-        var failedBefore: Set<String> = []
-        /// The test case of each pickle (the index's record: no copy per pickle).
-        var testCase: [String: CaseRecord] = [:]
+        struct Runs {
+            var final: RunIndex.Attempt?
+            /// The pickle's test case (the index's record: no copy per pickle).
+            var testCase: CaseRecord?
+            var count: Int32 = 0
+            var failedBefore = false
+        }
+
+        let index: RunIndex
+        var bySlot: [Runs]
+
+        init(index: RunIndex) {
+            self.index = index
+            bySlot = Array(repeating: Runs(), count: index.pickleStore.count)
+        }
+
+        subscript(pickleId: String) -> Runs {
+            get { index.pickleSlot(id: pickleId).map { bySlot[$0] } ?? Runs() }
+        }
+
+        mutating func update(_ pickleId: String, _ change: (inout Runs) -> Void) {
+            guard let slot = index.pickleSlot(id: pickleId) else { return }
+            change(&bySlot[slot])
+        }
     }
 
     func write(to output: DocumentOutput) {
@@ -39,15 +59,14 @@ struct HTMLModel {
     }
 
     private func attempts() -> Attempts {
-        var result = Attempts()
-        for record in index.allCaseRecords { result.testCase[record.testCase.pickleId] = record }
+        var result = Attempts(index: index)
+        for record in index.allCaseRecords { result.update(record.testCase.pickleId) { $0.testCase = record } }
         for attempt in index.allAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
-            result.count[testCase.pickleId, default: 0] += 1
-            if attempt.isFinal {
-                result.final[testCase.pickleId] = attempt
-            } else if index.status(of: attempt).isProblem {
-                result.failedBefore.insert(testCase.pickleId)
+            let problem = !attempt.isFinal && index.status(of: attempt).isProblem
+            result.update(testCase.pickleId) { runs in
+                runs.count += 1
+                if attempt.isFinal { runs.final = attempt } else if problem { runs.failedBefore = true }
             }
         }
         return result
@@ -59,7 +78,7 @@ struct HTMLModel {
         // feature's worth of pickles and lineages at a time, not the run's).
         var byUri: [String: [String]] = [:]
         for pickleId in index.pickleOrder {
-            guard let pickle = index.pickle(id: pickleId), attempts.testCase[pickleId] != nil else { continue }
+            guard let pickle = index.pickle(id: pickleId), attempts[pickleId].testCase != nil else { continue }
             byUri[pickle.uri, default: []].append(pickleId)
         }
         var uris = index.documentOrder.filter { byUri[$0] != nil }

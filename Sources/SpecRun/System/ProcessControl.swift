@@ -62,17 +62,18 @@ enum ProcessControl {
         #endif
     }
 
-    /// At start: at most two malloc arenas for the process's threads (unless `MALLOC_ARENA_MAX` says otherwise).
-    /// glibc gives each thread that allocates an arena of its own, up to eight per core; the supervisor's reader,
-    /// listener and loop threads each kept what another thread freed in theirs — 25 MB more resident memory at
-    /// 50,000 scenarios with reports (217 vs 242 MiB), for no measurable speed.
+    /// At start: at most four malloc arenas for the process's threads (unless `MALLOC_ARENA_MAX` says otherwise).
+    /// glibc gives each thread that allocates an arena of its own, up to eight per core, and memory freed into one
+    /// stays there: the supervisor's reader, listener and loop threads kept each other's garbage — c50k with
+    /// reports 229 vs 218 MiB resident. Two arenas saved 5 MiB more but cost a tenth more CPU (the threads wait
+    /// for each other's malloc lock); four cost nothing measurable (`tools/bench`, c10k, 10 runs each).
     static func limitAllocatorArenas() {
         #if os(Linux)
         guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
               let symbol = dlsym(nil, "mallopt") else { return }  // <malloc.h> is not in the Glibc module
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         let arenaMax: Int32 = -8  // M_ARENA_MAX
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 2)
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 4)
         #endif
     }
 

@@ -26,7 +26,10 @@ struct Planner {
     }
 
     func bind(_ text: String, tags: [String]) -> StepBinding {
-        let matches = cache.matches(for: text, in: registry).filter { $0.definition.applies(to: tags) }
+        let all = cache.matches(for: text, in: registry)
+        // (One match is the common case: no filtered copy of it.)
+        if all.count == 1 { return all[0].definition.applies(to: tags) ? .matched(all[0]) : .undefined }
+        let matches = all.filter { $0.definition.applies(to: tags) }
         switch matches.count {
         case 0: return .undefined
         case 1: return .matched(matches[0])

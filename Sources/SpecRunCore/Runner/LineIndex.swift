@@ -7,32 +7,35 @@ struct LineIndex {
     /// The line of each node, for locations in stack traces.
     private(set) var line: [String: Int] = [:]
 
-    mutating func add(_ document: GherkinDocument) {
+    /// `selecting`: also the lines that select each node (only `path:LINE` arguments need them).
+    mutating func add(_ document: GherkinDocument, selecting: Bool = true) {
         guard let feature = document.feature else { return }
         for child in feature.children {
             if let background = child.background { addSteps(background.steps) }
-            if let scenario = child.scenario { add(scenario, inherited: [feature.location.line]) }
+            if let scenario = child.scenario { add(scenario, inherited: [feature.location.line], selecting: selecting) }
             if let rule = child.rule {
                 for ruleChild in rule.children {
                     if let background = ruleChild.background { addSteps(background.steps) }
                     if let scenario = ruleChild.scenario {
-                        add(scenario, inherited: [feature.location.line, rule.location.line])
+                        add(scenario, inherited: [feature.location.line, rule.location.line], selecting: selecting)
                     }
                 }
             }
         }
     }
 
-    private mutating func add(_ scenario: Scenario, inherited: Set<Int>) {
-        var own = inherited
-        own.insert(scenario.location.line)
+    private mutating func add(_ scenario: Scenario, inherited: @autoclosure () -> Set<Int>, selecting: Bool) {
         addSteps(scenario.steps)
-        for step in scenario.steps { own.insert(step.location.line) }
         line[scenario.id] = scenario.location.line
-        selectors[scenario.id] = own
+        if selecting {
+            var own = inherited()
+            own.insert(scenario.location.line)
+            for step in scenario.steps { own.insert(step.location.line) }
+            selectors[scenario.id] = own
+        }
         for examples in scenario.examples {
             for row in examples.tableBody {
-                selectors[row.id] = [examples.location.line, row.location.line]
+                if selecting { selectors[row.id] = [examples.location.line, row.location.line] }
                 line[row.id] = row.location.line
             }
         }

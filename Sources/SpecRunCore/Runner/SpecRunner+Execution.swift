@@ -62,6 +62,7 @@ extension SpecRunner {
     private func loadFeatures(_ prepared: Prepared, summary: inout RunSummary,
                               emit: (Envelope) -> Void) -> (pickles: [Pickle], lines: LineIndex) {
         var lines = LineIndex()
+        let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
@@ -83,7 +84,7 @@ extension SpecRunner {
             }
             for envelope in envelopes {
                 emit(envelope)
-                if let document = envelope.gherkinDocument { lines.add(document) }
+                if let document = envelope.gherkinDocument { lines.add(document, selecting: selecting) }
                 if envelope.parseError != nil, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
                 if let pickle = envelope.pickle, prepared.selection.selects(pickle, lines: file.lines, index: lines) {
                     selected.append(pickle)

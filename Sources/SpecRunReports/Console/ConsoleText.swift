@@ -267,11 +267,13 @@ struct ConsoleText {
     // MARK: Closing sections
 
     /// Snippets of undefined steps not shown yet, once each.
-    func remainingSnippets(printed: Set<String>) -> String {
+    /// `finals`: the index's final attempts, when the caller has them already.
+    func remainingSnippets(printed: Set<String>, finals: [RunIndex.Attempt]? = nil) -> String {
         var seen = printed
         var codes: [String] = []
-        for attempt in index.finalAttempts() {
-            for (step, finished) in index.results(of: attempt) where finished.testStepResult.status == .undefined {
+        for attempt in finals ?? index.finalAttempts() {
+            index.forEachOutcome(of: attempt) { step, outcome in
+                guard outcome.status == .undefined else { return }
                 for code in index.suggestedSnippets(step.pickleStepId) where !code.isEmpty {
                     if !seen.contains(code) {
                         seen.insert(code)
@@ -313,15 +315,16 @@ struct ConsoleText {
 
     /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
     /// the run carried requirements, `0m0.123s`.
-    func summary() -> String {
-        let attempts = index.finalAttempts()
+    func summary(finals: [RunIndex.Attempt]? = nil) -> String {
+        let attempts = finals ?? index.finalAttempts()
         var scenarioCounts: [TestStepResultStatus: Int] = [:]
         var stepCounts: [TestStepResultStatus: Int] = [:]
         var stepTotal = 0
         for attempt in attempts {
             scenarioCounts[index.status(of: attempt), default: 0] += 1
-            for (step, finished) in index.results(of: attempt) where step.pickleStepId != nil {
-                stepCounts[finished.testStepResult.status, default: 0] += 1
+            index.forEachOutcome(of: attempt) { step, outcome in
+                guard step.pickleStepId != nil else { return }
+                stepCounts[outcome.status, default: 0] += 1
                 stepTotal += 1
             }
         }
@@ -347,8 +350,8 @@ struct ConsoleText {
     }
 
     /// `path:line # name` for every scenario that did not pass (failed, undefined, pending, ambiguous).
-    func failingScenarios() -> String {
-        let failing = index.problemAttempts()
+    func failingScenarios(finals: [RunIndex.Attempt]? = nil) -> String {
+        let failing = index.problemAttempts(finals: finals)
         guard !failing.isEmpty else { return "" }
         var out = style.paint("Failing scenarios:", .red) + "\n"
         for attempt in failing {

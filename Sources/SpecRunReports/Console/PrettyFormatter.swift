@@ -26,17 +26,18 @@ final class PrettyFormatter: EnvelopeFormatter {
 
     func finish() throws {
         var out = lastFeatureUri == nil ? "" : "\n"
-        out += text.remainingSnippets(printed: printedSnippets)
-        let failing = text.failingScenarios()
+        let finals = index.finalAttempts()
+        out += text.remainingSnippets(printed: printedSnippets, finals: finals)
+        let failing = text.failingScenarios(finals: finals)
         if !failing.isEmpty { out += failing + "\n" }
         out += text.runProblems()
-        out += text.summary()
+        out += text.summary(finals: finals)
         sink.write(out)
         try sink.close()
     }
 
     private func block(_ attempt: RunIndex.Attempt) -> String {
-        guard let pickle = index.pickle(of: attempt) else { return "" }
+        guard let pickle = index.storedPickle(of: attempt) else { return "" }
         let lineage = index.lineage(of: pickle)
         let style = text.style
         var out = ""
@@ -60,13 +61,12 @@ final class PrettyFormatter: EnvelopeFormatter {
         } else {
             lastRuleId = nil
         }
-        let results = index.results(of: attempt)
-        let texts = results.map { index.text(of: $0.step, in: pickle) }
-        let column = text.commentColumn(pickle, lineage, indent: indent, texts: texts)
+        let results = index.stepTexts(of: attempt)
+        let column = text.commentColumn(pickle, lineage, indent: indent, texts: results.map(\.text))
         out += "\n" + text.scenarioHeader(attempt, pickle, lineage, indent: indent, commentColumn: column)
         let stepIndent = indent + "  "
-        for (position, (step, finished)) in results.enumerated() {
-            out += text.stepBlock(attempt, step, finished, text: texts[position], indent: stepIndent,
+        for (step, finished, stepText) in results {
+            out += text.stepBlock(attempt, step, finished, text: stepText, indent: stepIndent,
                                   printedSnippets: &printedSnippets, commentColumn: column)
         }
         if attempt.finished?.willBeRetried == true {

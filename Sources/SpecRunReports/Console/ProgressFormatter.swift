@@ -29,7 +29,8 @@ final class ProgressFormatter: EnvelopeFormatter {
 
     func finish() throws {
         var out = printedAny ? "\n\n" : ""
-        let failing = index.problemAttempts()
+        let finals = index.finalAttempts()
+        let failing = index.problemAttempts(finals: finals)
         var printedSnippets: Set<String> = []
         if !failing.isEmpty {
             out += text.style.paint("Failures:", .red) + "\n\n"
@@ -41,9 +42,9 @@ final class ProgressFormatter: EnvelopeFormatter {
                 out += "\n"
             }
         }
-        out += text.remainingSnippets(printed: printedSnippets)
+        out += text.remainingSnippets(printed: printedSnippets, finals: finals)
         out += text.runProblems()
-        out += text.summary()
+        out += text.summary(finals: finals)
         sink.write(out)
         try sink.close()
     }

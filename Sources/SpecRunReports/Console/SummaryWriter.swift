@@ -6,10 +6,11 @@ struct SummaryWriter {
     let text: ConsoleText
 
     func document() -> String {
-        var out = text.failingScenarios()
+        let finals = text.index.finalAttempts()
+        var out = text.failingScenarios(finals: finals)
         if !out.isEmpty { out += "\n" }
         out += text.runProblems()
-        out += text.summary()
+        out += text.summary(finals: finals)
         return out
     }
 }

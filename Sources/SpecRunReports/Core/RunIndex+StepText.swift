@@ -24,3 +24,35 @@ extension RunIndex {
                     derived: derivedStepIds[Int(place.slot)])
     }
 }
+
+extension RunIndex {
+    /// An attempt's pickle as the index keeps it — its steps maybe without their AST node ids, so read them
+    /// through `stepTexts(of:)`, not `lineage(of: PickleStep)` — for a report that prints each pickle once:
+    /// no copy of it is made.
+    func storedPickle(of attempt: Attempt) -> Pickle? {
+        testCase(of: attempt).flatMap { pickleSlot(id: $0.pickleId) }.map { pickleStore[$0] }
+    }
+
+    /// The finished test steps of an attempt, in order, with their outcomes and what a report prints of each
+    /// (`text(of:)`): the test case and its pickle walked side by side, no lookup per step.
+    func stepTexts(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome, text: StepText?)] {
+        guard let testCase = testCase(of: attempt) else { return [] }
+        let slot = pickleSlot(id: testCase.pickleId)
+        let pickle = slot.map { pickleStore[$0] }
+        let derived = slot.map { derivedStepIds[$0] } ?? false
+        var result: [(step: TestStep, finished: StepOutcome, text: StepText?)] = []
+        result.reserveCapacity(testCase.testSteps.count)
+        var next = 0
+        for (position, step) in testCase.testSteps.enumerated() {
+            guard let finished = attempt.outcome(at: position) else { continue }
+            guard let pickleStepId = step.pickleStepId else { result.append((step, finished, nil)); continue }
+            if let pickle, next < pickle.steps.count, pickle.steps[next].id == pickleStepId {
+                result.append((step, finished, text(of: pickle.steps[next], at: next, in: pickle, derived: derived)))
+                next += 1
+            } else {
+                result.append((step, finished, text(of: step)))
+            }
+        }
+        return result
+    }
+}

@@ -182,7 +182,7 @@ final class RunIndex {
     /// step of the same text and definition; nil to keep them as they are.
     private func reducedArguments(_ lists: [StepMatchArgumentsList], of step: TestStep) -> [StepMatchArgumentsList]? {
         guard let definitionId = step.stepDefinitionIds?.first, let pickleStepId = step.pickleStepId,
-              let text = pickleStep(pickleStepId)?.text else { return Compaction.reduced(lists) }
+              let text = pickleStepText(pickleStepId) else { return Compaction.reduced(lists) }
         let key = ArgumentsKey(text: text, definitionId: definitionId)
         if let shared = argumentPool[key] { return shared }
         let reduced = Compaction.reduced(lists) ?? lists
@@ -214,8 +214,8 @@ final class RunIndex {
 
     /// The final attempts that did not pass (failed, undefined, pending, ambiguous): what the reports list
     /// as failing and rerun.
-    func problemAttempts() -> [Attempt] {
-        finalAttempts().filter { status(of: $0).isProblem }
+    func problemAttempts(finals: [Attempt]? = nil) -> [Attempt] {
+        (finals ?? finalAttempts()).filter { status(of: $0).isProblem }
     }
 
     /// Every attempt, retries included, in start order.
@@ -236,6 +236,12 @@ final class RunIndex {
     private func canonicalPickleStepId(_ id: String) -> String {
         guard !Compaction.isInline(id), let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return id }
         return pickleStore[Int(place.slot)].steps[Int(place.position)].id
+    }
+
+    /// The text of a pickle step (without making the step again).
+    func pickleStepText(_ id: String) -> String? {
+        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
+        return pickleStore[Int(place.slot)].steps[Int(place.position)].text
     }
 
     /// A pickle step by id.
@@ -322,6 +328,14 @@ final class RunIndex {
     func results(of attempt: Attempt) -> [(step: TestStep, finished: StepOutcome)] {
         guard let testCase = testCase(of: attempt) else { return [] }
         return testCase.testSteps.enumerated().compactMap { position, step in attempt.outcome(at: position).map { (step, $0) } }
+    }
+
+    /// Each test step of an attempt that finished, with its outcome, in order (`results(of:)` without the array).
+    func forEachOutcome(of attempt: Attempt, _ body: (TestStep, StepOutcome) -> Void) {
+        guard let steps = record(of: attempt)?.testCase.testSteps else { return }
+        for position in steps.indices {
+            if let outcome = attempt.outcome(at: position) { body(steps[position], outcome) }
+        }
     }
 
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).

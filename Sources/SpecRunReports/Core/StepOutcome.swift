@@ -13,7 +13,7 @@ struct StepOutcome {
     }
 
     private let nanos: Int64
-    private let status: TestStepResultStatus
+    let status: TestStepResultStatus
     private let details: Details?
 
     init(_ result: TestStepResult) {

@@ -43,7 +43,7 @@ public struct ParameterType: Sendable, CustomStringConvertible {
     ) {
         self.name = name
         self.regexps = regexps
-        self.typeName = String(describing: type)
+        self.typeName = _typeName(type, qualified: false)
         self.useForSnippets = useForSnippets
         self.preferForRegexpMatch = preferForRegexpMatch
         self.transformer = { values in try transformGroups(values) }

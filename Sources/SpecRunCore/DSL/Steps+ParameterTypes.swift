@@ -15,7 +15,7 @@ extension Steps {
     ) {
         code.append(.parameterType(ParameterTypeCode(
             name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
-            preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line), typeName: String(describing: T.self),
+            preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line), typeName: _typeName(T.self, qualified: false),
             transform: { groups in try transformer(groups.first.flatMap { $0 } ?? "") })))
     }
 
@@ -28,7 +28,7 @@ extension Steps {
     ) {
         code.append(.parameterType(ParameterTypeCode(
             name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
-            preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line), typeName: String(describing: T.self),
+            preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line), typeName: _typeName(T.self, qualified: false),
             transform: { groups in try transformer(groups.map { $0 ?? "" }) })))
     }
 }

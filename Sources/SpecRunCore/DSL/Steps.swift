@@ -78,7 +78,7 @@ public struct Steps<W: World>: Sendable {
         _ body: @escaping @Sendable (W, repeat each A) async throws -> Void
     ) {
         var typeNames: [String] = []
-        for type in repeat (each A).self { typeNames.append(String(describing: type)) }
+        for type in repeat (each A).self { typeNames.append(_typeName(type, qualified: false)) }
         let expected = typeNames
         let definition = StepDefinitionCode(
             pattern: pattern, location: location, argumentTypeNames: typeNames,

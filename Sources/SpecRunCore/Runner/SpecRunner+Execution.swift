@@ -64,6 +64,7 @@ extension SpecRunner {
         var lines = LineIndex()
         let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
+        var stepTexts: Set<String> = []
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes: [Envelope]
@@ -87,7 +88,7 @@ extension SpecRunner {
                 if let document = envelope.gherkinDocument { lines.add(document, selecting: selecting) }
                 if envelope.parseError != nil, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
                 if let pickle = envelope.pickle, prepared.selection.selects(pickle, lines: file.lines, index: lines) {
-                    selected.append(pickle)
+                    selected.append(pickle.sharingStepTexts(in: &stepTexts))
                 }
             }
         }

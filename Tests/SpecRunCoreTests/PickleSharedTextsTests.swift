@@ -4,7 +4,7 @@ import XCTest
 
 /// A worker keeps every selected pickle for the run: steps of the same text share one string.
 final class PickleSharedTextsTests: XCTestCase {
-    func test_sharingStepTexts_keepsThePickleAsItWasAndPoolsLongTexts() {
+    func test_sharingStepTexts_keepsThePickleAndPoolsLongTextsOnRepeatedSteps() {
         let long = "the cart total is 14 items"
         let pickle = Pickle(id: "p", uri: "a.feature", name: "n", language: "en",
                             steps: [PickleStep(astNodeIds: ["s1"], id: "1", text: long),

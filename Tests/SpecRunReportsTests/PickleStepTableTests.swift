@@ -23,7 +23,7 @@ final class PickleStepTableTests: XCTestCase {
         XCTAssertNil(sut.place(of: "", in: pickles))
     }
 
-    func test_insert_replacesThePlaceOfAStepSentAgain() {
+    func test_insert_replacesThePlaceOnAStepSentAgain() {
         let pickles = [makePickle("a", steps: 2), makePickle("a", steps: 2)]
         var sut = PickleStepTable()
         sut.insert("a-s1", at: PickleStepPlace(slot: 0, position: 1), in: pickles)
@@ -33,7 +33,7 @@ final class PickleStepTableTests: XCTestCase {
         XCTAssertEqual(sut.place(of: "a-s1", in: pickles)?.slot, 1)
     }
 
-    func test_place_isNilWhenThePickleNoLongerHasTheStep() {
+    func test_place_isNilOnAPickleSentAgainWithoutTheStep() {
         var pickles = [makePickle("a", steps: 2)]
         var sut = PickleStepTable()
         sut.insert("a-s1", at: PickleStepPlace(slot: 0, position: 1), in: pickles)

@@ -62,7 +62,7 @@ final class RunIndexPickleTests: XCTestCase {
         XCTAssertEqual(index.pickleStep(pickle.steps[1].id)?.astNodeIds, pickle.steps[0].astNodeIds)
     }
 
-    func test_pickleSteps_shareOneStringForTheSameText() {
+    func test_pickleSteps_shareOneStringOnRepeatedTexts() {
         let (index, envelopes) = makeSUT()
         let said = envelopes.compactMap(\.pickle).flatMap(\.steps).filter { $0.text == "the store is open" }
         XCTAssertEqual(said.count, 3, "the feature's background runs in every pickle")

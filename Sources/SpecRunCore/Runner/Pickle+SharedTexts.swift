@@ -10,9 +10,7 @@ extension Pickle {
         var steps: [PickleStep] = []
         steps.reserveCapacity(self.steps.count)
         for var step in self.steps {
-            if step.text.utf8.count > 15 {
-                if let found = pool.firstIndex(of: step.text) { step.text = pool[found] } else { pool.insert(step.text) }
-            }
+            if step.text.utf8.count > 15 { step.text = pool.shared(step.text) }
             steps.append(step)
         }
         pickle.steps = steps

@@ -46,13 +46,6 @@ enum Compaction {
     @inline(__always)
     static func isInline(_ id: String) -> Bool { id.utf8.count <= 15 }
 
-    /// The copy of `text` already in `pool`, or `text` after adding it.
-    static func interned(_ text: String, in pool: inout Set<String>) -> String {
-        if let found = pool.firstIndex(of: text) { return pool[found] }
-        pool.insert(text)
-        return text
-    }
-
     /// The feature without what the reports read elsewhere: steps (kept in `DocumentTree.steps`; their text
     /// and arguments are the pickle steps'), examples headers, cells, descriptions and tags.
     static func stripped(_ feature: Feature) -> Feature {

@@ -12,7 +12,7 @@ extension RunIndex {
         var steps: [PickleStep] = []
         steps.reserveCapacity(pickle.steps.count)
         for (position, var step) in pickle.steps.enumerated() {
-            if step.text.utf8.count > 15 { step.text = Compaction.interned(step.text, in: &stepTextPool) }
+            if !Compaction.isInline(step.text) { step.text = stepTextPool.shared(step.text) }
             if derived, let lineage { derived = Self.idsAreDerived(step.astNodeIds, at: position, of: pickle, lineage) }
             steps.append(step)
         }

@@ -167,7 +167,7 @@ final class RunIndex {
         if let finished = envelope.testCaseFinished { attempts[id: finished.testCaseStartedId]?.finished = finished }
         if let suggestion = envelope.suggestion {
             let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
-            let code = suggestion.snippets.first.map { Compaction.interned($0.code, in: &snippetCodePool) } ?? ""
+            let code = suggestion.snippets.first.map { snippetCodePool.shared($0.code) } ?? ""
             suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
         }
         if let started = envelope.testRunStarted { runStarted.append(started) }
@@ -191,46 +191,6 @@ final class RunIndex {
     }
 
     // MARK: - Queries
-
-    /// The last attempt of every test case, in the order they started (by timestamp; the order of the
-    /// `testCase` messages breaks ties), so the result does not depend on how messages interleave.
-    func finalAttempts() -> [Attempt] {
-        attemptOrder.compactMap { attempts[id: $0] }.filter(\.isFinal).sorted(by: startOrder)
-    }
-
-    /// The final attempts in the order JUnit and Cucumber JSON list them: the execution order (`finalAttempts`),
-    /// or, for merged runs, the defined order: by feature file (as first seen), then line, then execution order.
-    func reportedAttempts(mergedRuns: Bool) -> [Attempt] {
-        let attempts = finalAttempts()
-        guard mergedRuns else { return attempts }
-        var documentRank: [String: Int] = [:]
-        for (rank, uri) in documentOrder.enumerated() { documentRank[uri] = rank }
-        let keyed = attempts.enumerated().map { position, attempt -> (uri: Int, line: Int, position: Int, attempt: Attempt) in
-            let pickle = pickle(of: attempt)
-            return (pickle.flatMap { documentRank[$0.uri] } ?? Int.max, pickle?.location?.line ?? Int.max, position, attempt)
-        }
-        return keyed.sorted { ($0.uri, $0.line, $0.position) < ($1.uri, $1.line, $1.position) }.map(\.attempt)
-    }
-
-    /// The final attempts that did not pass (failed, undefined, pending, ambiguous): what the reports list
-    /// as failing and rerun.
-    func problemAttempts(finals: [Attempt]? = nil) -> [Attempt] {
-        (finals ?? finalAttempts()).filter { status(of: $0).isProblem }
-    }
-
-    /// Every attempt, retries included, in start order.
-    func allAttempts() -> [Attempt] {
-        attemptOrder.compactMap { attempts[id: $0] }.sorted(by: startOrder)
-    }
-
-    /// The planned order (the testCase messages'), then attempts, then start times: the same order for a run in
-    /// one process and in parallel workers, whose clocks interleave.
-    private func startOrder(_ a: Attempt, _ b: Attempt) -> Bool {
-        let ca = record(of: a)?.order ?? Int.max, cb = record(of: b)?.order ?? Int.max
-        if ca != cb { return ca < cb }
-        if a.started.attempt != b.started.attempt { return a.started.attempt < b.started.attempt }
-        return a.started.timestamp.totalNanos < b.started.timestamp.totalNanos
-    }
 
     /// The index's own copy of a pickle step id (an id of over 15 bytes is a heap string: one copy for all).
     private func canonicalPickleStepId(_ id: String) -> String {
@@ -276,7 +236,7 @@ final class RunIndex {
     }
 
     /// The test case of an attempt, found when it started or (for a stream that sent it later) now.
-    private func record(of attempt: Attempt) -> CaseRecord? {
+    func record(of attempt: Attempt) -> CaseRecord? {
         attempt.record ?? testCases[id: attempt.started.testCaseId]
     }
 

@@ -64,4 +64,40 @@ final class CompactEnvelopeTests: XCTestCase {
         let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
         XCTAssertEqual(envelopes, [started, attachment, started])
     }
+
+    func test_decoder_rebuildsRepeatedSuggestionsFromTheirFirstJSONLine() {
+        let snippets = [Snippet(language: "swift", code: "steps.given(\"a {int}\") { (world, int1: Int) in\n    try pending()\n}")]
+        let other = [Snippet(language: "swift", code: "steps.then(\"b\") { world in\n    try pending()\n}")]
+        let suggestions = [
+            Suggestion(id: "s1", pickleStepId: "p1", snippets: snippets),
+            Suggestion(id: "s2", pickleStepId: "p2", snippets: other),
+            Suggestion(id: "s3", pickleStepId: "p3", snippets: snippets),
+            Suggestion(id: "s 4", pickleStepId: "p4", snippets: other),  // an id that cannot be a field: JSON again
+            Suggestion(id: "s5", pickleStepId: "p5", snippets: other),
+        ].map { Envelope(suggestion: $0) }
+        var table = CompactEnvelope.SuggestionTable()
+        var bytes: [UInt8] = []
+        var compact: [Bool] = []
+        for envelope in suggestions {
+            let sent = table.encode(envelope.suggestion!, into: &bytes)
+            compact.append(sent)
+            if !sent { NDJSON.encode(envelope, into: &bytes); bytes.append(0x0A) }
+        }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        XCTAssertEqual(compact, [false, false, true, false, true])
+        let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
+        XCTAssertEqual(envelopes, suggestions)
+    }
+
+    func test_decode_refusesASuggestionLineNamingSnippetsNeverSent() {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(Array("!U s1 p1 0\n".utf8))
+
+        XCTAssertEqual(events.count, 1)
+        guard case .badLine = events.first else { return XCTFail("expected a bad line, got \(events)") }
+    }
 }

@@ -11,6 +11,8 @@ import Messages
 ///     !F <testCaseStartedId> <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>
 ///     !C <id> <testCaseId> <attempt> <sec> <nanos>
 ///     !E <testCaseStartedId> <willBeRetried 0|1> <sec> <nanos>
+///
+/// Suggestions have a form of their own (`!U`, see CompactEnvelope+Suggestions.swift).
 enum CompactEnvelope {
     static let marker: UInt8 = 0x21  // "!": no JSON line and no control line starts with it
 
@@ -82,9 +84,21 @@ enum CompactEnvelope {
 
     // MARK: Writing
 
-    private static func fits(_ id: String) -> Bool {
-        !id.isEmpty && !id.utf8.contains { $0 <= 0x20 }
+    private static func fits(_ id: String) -> Bool { fitsField(id) }
+
+    /// Whether a text can be a field: not empty, no space, newline or control byte.
+    static func fitsField(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.isEmpty && !bytes.contains { $0 <= 0x20 } }
     }
+
+    static func appendHead(_ kind: UInt8, into out: inout [UInt8]) {
+        out.append(marker); out.append(kind); out.append(0x20)
+    }
+
+    static func appendField(_ text: String, _ out: inout [UInt8]) { field(text, &out) }
+
+    static func appendLast(_ value: Int, _ out: inout [UInt8]) { last(value, &out) }
 
     private static func head(_ kind: Unicode.Scalar, into out: inout [UInt8]) {
         out.append(marker); out.append(UInt8(ascii: kind)); out.append(0x20)
@@ -132,7 +146,7 @@ enum CompactEnvelope {
 }
 
 /// Reads the space-separated fields of a compact line.
-private struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
+struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
     let line: C
     var position: Int
 

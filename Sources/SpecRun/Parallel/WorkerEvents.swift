@@ -45,6 +45,8 @@ final class WorkerOutputDecoder {
     private let number: Int
     private var skipping: Bool
     private var pending: [UInt8] = []
+    /// The snippet lists of the worker's JSON suggestions, which its compact suggestion lines name by number.
+    private var suggestions = CompactEnvelope.SuggestionLists()
 
     init(number: Int, skipsPrelude: Bool) {
         self.number = number
@@ -92,7 +94,8 @@ final class WorkerOutputDecoder {
             if line.first == CompactEnvelope.marker {
                 flushRun(upTo: start)
                 if skipping { continue }
-                if let envelope = CompactEnvelope.decode(line) {
+                let decoded = CompactEnvelope.isSuggestion(line) ? suggestions.decode(line) : CompactEnvelope.decode(line)
+                if let envelope = decoded {
                     batch.append(envelope)
                 } else if !quietly {
                     if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
@@ -127,6 +130,7 @@ final class WorkerOutputDecoder {
             do {
                 // The lines are the worker's own encoding: a message report writes them out as they are.
                 try NDJSON.forEachEnvelope(in: rest.withUnsafeBufferPointer { Data(buffer: $0) }, keepingJSON: true) {
+                    suggestions.learn($0)
                     batch.append($0)
                 }
                 return

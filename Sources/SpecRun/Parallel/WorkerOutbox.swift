@@ -19,6 +19,8 @@ final class WorkerOutbox: @unchecked Sendable {
     private let lock = NSLock()
     private let base: UnsafeMutablePointer<UInt8>
     private var scratch: [UInt8] = []
+    /// The snippet lists sent so far (emit is called from one task at a time).
+    private var suggestions = CompactEnvelope.SuggestionTable()
     private var runningSince: UInt64?
     private var runningStep: (id: String, isHook: Bool)?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
@@ -35,7 +37,9 @@ final class WorkerOutbox: @unchecked Sendable {
 
     func emit(_ envelope: Envelope) {
         scratch.removeAll(keepingCapacity: true)
-        if !CompactEnvelope.encode(envelope, into: &scratch) {
+        if let suggestion = envelope.suggestion, suggestions.encode(suggestion, into: &scratch) {
+            // sent as a short line naming snippets sent before
+        } else if !CompactEnvelope.encode(envelope, into: &scratch) {
             NDJSON.encode(envelope, into: &scratch)
             scratch.append(0x0A)
         }

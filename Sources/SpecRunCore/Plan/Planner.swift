@@ -83,9 +83,7 @@ extension PlannedStep {
             return TestStep(
                 id: id, pickleStepId: pickleStep.id,
                 stepDefinitionIds: matches.map(\.definition.id),
-                stepMatchArgumentsLists: matches.map {
-                    StepMatchArgumentsList(stepMatchArguments: $0.arguments.map(\.message))
-                })
+                stepMatchArgumentsLists: matches.map(\.argumentsList))
         }
     }
 }

@@ -76,6 +76,8 @@ struct SnippetWriter: Sendable {
     }
 
     static func swiftLiteral(_ text: String) -> String {
+        // Most step texts have nothing to escape: no pass over their Characters then.
+        if !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 || $0 == 0x0A || $0 == 0x09 }) { return text }
         var out = ""
         for character in text {
             switch character {
@@ -91,6 +93,9 @@ struct SnippetWriter: Sendable {
 
     /// Escapes the characters that mean something in a Cucumber Expression.
     static func escapeExpression(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x7B || $0 == 0x7D || $0 == 0x28 || $0 == 0x29 || $0 == 0x2F }) {
+            return text
+        }
         var out = ""
         for character in text {
             if "\\{}()/".contains(character) { out += "\\" }

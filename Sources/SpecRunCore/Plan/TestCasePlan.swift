@@ -33,7 +33,17 @@ enum StepBinding: Sendable {
     case ambiguous([StepMatch])
 }
 
-struct StepMatch: Sendable {
+/// A class: made once per distinct step text (`MatchCache`) and shared by every plan that binds that text, so
+/// copying a plan's steps costs one retain per match rather than one per field of the definition.
+final class StepMatch: Sendable {
     let definition: RegisteredStep
     let arguments: [MatchedArgument]
+    /// The arguments as the `testCase` message lists them, made once with the match.
+    let argumentsList: StepMatchArgumentsList
+
+    init(definition: RegisteredStep, arguments: [MatchedArgument]) {
+        self.definition = definition
+        self.arguments = arguments
+        argumentsList = StepMatchArgumentsList(stepMatchArguments: arguments.map(\.message))
+    }
 }

@@ -256,10 +256,30 @@ struct ConsoleText {
     }
 
     func indented(_ text: String, _ indent: String, color: ConsoleStyle.Color?) -> String {
+        // "\r\n" is one Character, which a split on "\n" keeps whole: such a text keeps the Character split.
+        if text.utf8.contains(0x0D) {
+            var out = ""
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let plain = String(line)
+                out += indent + (color.map { style.paint(plain, $0) } ?? plain) + "\n"
+            }
+            return out
+        }
+        // Otherwise lines split on the newline byte, without breaking the text into Characters (a first run
+        // prints a snippet under every undefined step).
         var out = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let plain = String(line)
-            out += indent + (color.map { style.paint(plain, $0) } ?? plain) + "\n"
+        out.reserveCapacity(text.utf8.count + 8 * (indent.utf8.count + 10))
+        let start = color.map(style.start) ?? "", end = color == nil ? "" : style.end
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            out += indent
+            if line.isEmpty {
+                // (An empty line is not painted.)
+            } else {
+                out += start
+                out += text[line.startIndex..<line.endIndex]
+                out += end
+            }
+            out += "\n"
         }
         return out
     }

@@ -1,0 +1,76 @@
+import Messages
+
+/// The wire form of suggestions. A first run of new features has an undefined step in every scenario, and each
+/// suggestion repeats the snippets of its step text: the first suggestion of each distinct list of snippets goes
+/// as an NDJSON line, and every later one as a short line naming that list by its number.
+///
+///     !U <suggestionId> <pickleStepId> <snippets number>
+///
+/// Both ends number the lists the same way: every suggestion a worker writes as JSON is the next list, in the
+/// order of its lines (one table a worker process, so a replaced worker starts again from 0).
+extension CompactEnvelope {
+    static let suggestionKind = UInt8(ascii: "U")
+
+    /// The worker's end: which snippet lists it has sent, and under what number.
+    struct SuggestionTable {
+        private var numbers: [SnippetList: Int] = [:]
+        /// How many suggestions went as JSON: the number the next one gets at the other end.
+        private var sentAsJSON = 0
+
+        /// Appends the compact line and returns true when the snippets were sent before; otherwise returns false
+        /// (the caller writes the suggestion as JSON) and counts it, as the other end will.
+        mutating func encode(_ suggestion: Suggestion, into out: inout [UInt8]) -> Bool {
+            let list = SnippetList(suggestion.snippets)
+            let known = numbers[list]
+            if let number = known, fitsField(suggestion.id), fitsField(suggestion.pickleStepId) {
+                appendHead(suggestionKind, into: &out)
+                appendField(suggestion.id, &out); appendField(suggestion.pickleStepId, &out)
+                appendLast(number, &out)
+                return true
+            }
+            if known == nil { numbers[list] = sentAsJSON }
+            sentAsJSON += 1
+            return false
+        }
+    }
+
+    /// The supervisor's end: the lists in the order their JSON suggestions came.
+    struct SuggestionLists {
+        private var lists: [[Snippet]] = []
+
+        /// Remembers the snippets of a suggestion that came as JSON.
+        mutating func learn(_ envelope: Envelope) {
+            if let suggestion = envelope.suggestion { lists.append(suggestion.snippets) }
+        }
+
+        /// The suggestion of a compact `U` line (without its newline); nil when it is not a well-formed one or
+        /// names a list not sent.
+        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8, C.Index == Int {
+            var reader = FieldReader(line)
+            guard reader.byte() == marker, reader.byte() == suggestionKind, reader.byte() == 0x20,
+                  let id = reader.text(), let pickleStepId = reader.text(), let number = reader.number(),
+                  reader.atEnd, number >= 0, number < lists.count else { return nil }
+            return Envelope(suggestion: Suggestion(id: id, pickleStepId: pickleStepId, snippets: lists[number]))
+        }
+    }
+
+    /// Whether a compact line (from its marker) is a suggestion's.
+    static func isSuggestion<C: Collection>(_ line: C) -> Bool where C.Element == UInt8, C.Index == Int {
+        line.count > 2 && line[line.startIndex] == marker && line[line.startIndex + 1] == suggestionKind
+    }
+}
+
+/// A list of snippets as a dictionary key (Snippet is Equatable only).
+private struct SnippetList: Hashable {
+    let snippets: [Snippet]
+
+    init(_ snippets: [Snippet]) { self.snippets = snippets }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(snippets.count)
+        for snippet in snippets {
+            hasher.combine(snippet.language)
+            hasher.combine(snippet.code)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Messages
+@testable import SpecRunReports
+import XCTest
+
+final class ConsoleTextIndentTests: XCTestCase {
+    func test_indented_indentsAndPaintsEachLineAsACharacterSplitWouldOnAnyText() {
+        let texts = ["", "one", "one\ntwo", "one\n\nthree\n", "\n", "naïve 👩‍👩‍👧 line\nnext", "crlf\r\nline\r\n", "tab\tend\n\n"]
+        for colors in [false, true] {
+            let sut = makeSUT(colors: colors)
+            for text in texts {
+                for color in [nil, ConsoleStyle.Color.yellow] {
+                    XCTAssertEqual(sut.indented(text, "    ", color: color), Self.characterSplit(text, "    ", color, sut.style),
+                                   "\(text.debugDescription) colors: \(colors) color: \(String(describing: color))")
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func makeSUT(colors: Bool) -> ConsoleText {
+        ConsoleText(index: RunIndex(), style: ConsoleStyle(colors: colors), options: ReportOptions(colors: colors))
+    }
+
+    /// What the console printed before lines were split on bytes: the reference.
+    private static func characterSplit(_ text: String, _ indent: String, _ color: ConsoleStyle.Color?, _ style: ConsoleStyle) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in indent + (color.map { style.paint(String(line), $0) } ?? String(line)) + "\n" }
+            .joined()
+    }
+}

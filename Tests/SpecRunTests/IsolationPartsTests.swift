@@ -115,9 +115,23 @@ final class WorkerProtocolTests: XCTestCase {
 
     func test_control_parsesBackEveryLineItWrites() {
         for control in [WorkerControl.ready(testCases: 3, beforeAllPassed: false, keys: ["a:1"]),
-                        .ready(testCases: 0, beforeAllPassed: true, keys: nil), .timedOut(seconds: 2, step: "step 'x' at a:3")] {
+                        .ready(testCases: 0, beforeAllPassed: true, keys: nil), .timedOut(seconds: 2, step: "step 'x' at a:3"),
+                        .ready(testCases: 2, beforeAllPassed: true, keys: ["my features/ä b.feature:12", "q\"uote\\d\u{1}:3"]),
+                        .ready(testCases: 0, beforeAllPassed: true, keys: []),
+                        .timedOut(seconds: 0.25, step: "step 'say \"hi\"\n\tthen 👋' at Features/a b.feature:3"),
+                        .timedOut(seconds: 60, step: nil)] {
             XCTAssertTrue(WorkerControl.isControl(control.line))
             XCTAssertEqual(WorkerControl(line: control.line.dropLast()), control)
+        }
+    }
+
+    func test_control_readsLinesWrittenByAnyJSONWriterAndRefusesOthers() {
+        let escaped = #"{"specrunWorker": {"kind": "timedOut", "seconds": 1.5e1, "step": "a\/b \u00e9\ud83d\udc4b"}}"#
+        XCTAssertEqual(WorkerControl(line: Array(escaped.utf8)), .timedOut(seconds: 15, step: "a/b é👋"))
+        for bad in [#"{"specrunWorker":{"kind":"ready"}}"#, #"{"specrunWorker":{"kind":"ready","testCases":1.5,"beforeAllPassed":true}}"#,
+                    #"{"specrunWorker":{"kind":"jump"}}"#, #"{"specrunWorker":{"kind":"timedOut","seconds":1}"#,
+                    #"{"specrunWorker":{"kind":"timedOut","seconds":1}} x"#, #"{"other":{"kind":"ready"}}"#, "{", ""] {
+            XCTAssertNil(WorkerControl(line: Array(bad.utf8)), bad)
         }
     }
 

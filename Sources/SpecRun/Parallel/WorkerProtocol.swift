@@ -39,18 +39,22 @@ enum WorkerControl: Equatable, Sendable {
 
     static let prefix = Array(#"{"specrunWorker":"#.utf8)
 
+    /// Written without Foundation's JSONSerialization, whose first use cost a worker and its supervisor about a
+    /// millisecond each of a one-scenario run (see WorkerControl+JSON.swift).
     var line: [UInt8] {
-        var object: [String: Any]
+        var out = ControlJSON.Writer()
         switch self {
         case .ready(let count, let passed, let keys):
-            object = ["kind": "ready", "testCases": count, "beforeAllPassed": passed]
-            if let keys { object["keys"] = keys }
+            out.member("beforeAllPassed", passed)
+            if let keys { out.member("keys", keys) }
+            out.member("kind", "ready")
+            out.member("testCases", count)
         case .timedOut(let seconds, let step):
-            object = ["kind": "timedOut", "seconds": seconds]
-            if let step { object["step"] = step }
+            out.member("kind", "timedOut")
+            out.member("seconds", seconds)
+            if let step { out.member("step", step) }
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["specrunWorker": object], options: [.sortedKeys])) ?? Data()
-        return Array(data) + [0x0A]
+        return out.line
     }
 
     static func isControl<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
@@ -58,15 +62,19 @@ enum WorkerControl: Equatable, Sendable {
     }
 
     init?<C: Collection>(line: C) where C.Element == UInt8 {
-        guard let json = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-              let object = json["specrunWorker"] as? [String: Any], let kind = object["kind"] as? String else { return nil }
+        guard let object = ControlJSON.object(Array(line)), case .string(let kind)? = object["kind"] else { return nil }
         switch kind {
         case "ready":
-            guard let count = object["testCases"] as? Int, let passed = object["beforeAllPassed"] as? Bool else { return nil }
-            self = .ready(testCases: count, beforeAllPassed: passed, keys: object["keys"] as? [String])
+            guard case .number(let count)? = object["testCases"], let testCases = Int(exactly: count),
+                  case .bool(let passed)? = object["beforeAllPassed"] else { return nil }
+            var keys: [String]?
+            if case .strings(let list)? = object["keys"] { keys = list }
+            self = .ready(testCases: testCases, beforeAllPassed: passed, keys: keys)
         case "timedOut":
-            guard let seconds = object["seconds"] as? Double else { return nil }
-            self = .timedOut(seconds: seconds, step: object["step"] as? String)
+            guard case .number(let seconds)? = object["seconds"] else { return nil }
+            var step: String?
+            if case .string(let text)? = object["step"] { step = text }
+            self = .timedOut(seconds: seconds, step: step)
         default:
             return nil
         }

@@ -57,13 +57,19 @@ public enum NDJSON {
     public static func forEachEnvelope(in data: Data, uri: String = "<ndjson>", keepingJSON: Bool = false,
                                        _ body: (Envelope) throws -> Void) throws {
         try data.withUnsafeBytes { raw in
-            try forEachLine(of: raw.bindMemory(to: UInt8.self)) { line, lineNumber in
-                guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) else { return }
-                if keepingJSON, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") {
-                    envelope.keepJSON(Array(line))
-                }
-                try body(envelope)
+            try forEachEnvelope(in: raw.bindMemory(to: UInt8.self), uri: uri, keepingJSON: keepingJSON, body)
+        }
+    }
+
+    /// The same over bytes in memory, without copying them into a `Data` first.
+    public static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
+                                       _ body: (Envelope) throws -> Void) throws {
+        try forEachLine(of: bytes) { line, lineNumber in
+            guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) else { return }
+            if keepingJSON, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") {
+                envelope.keepJSON(Array(line))
             }
+            try body(envelope)
         }
     }
 

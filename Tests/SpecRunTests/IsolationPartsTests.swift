@@ -14,6 +14,17 @@ final class WorkerOutputDecoderTests: XCTestCase {
         XCTAssertEqual(envelopes(events).compactMap(\.testRunStarted?.id), ["r", "r"])
     }
 
+    func test_append_keepsEachLinesJSONOnlyWhenAMessageReportWantsIt() throws {
+        let line = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
+
+        let kept = envelopes(WorkerOutputDecoder(number: 0, skipsPrelude: false, keepsJSON: true).append(line))
+        let dropped = envelopes(WorkerOutputDecoder(number: 0, skipsPrelude: false, keepsJSON: false).append(line))
+
+        XCTAssertEqual(kept.first?.json, Array(line.dropLast()))
+        XCTAssertEqual(dropped.count, 1)
+        XCTAssertNil(dropped.first?.json)
+    }
+
     func test_append_namesAForeignLineAndKeepsTheOthers() throws {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
         let good = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))

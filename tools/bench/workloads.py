@@ -1,24 +1,31 @@
 """The benchmark's workloads: generated corpora (cached by their generator arguments) and their commands."""
 import json
 import os
+import re
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# name → (generator, arguments). "cart" is ../shared/bench/gen_corpus.py; "wait" is gen_wait_corpus.py.
+# name → (generator, arguments). "cart" is ../shared/bench/gen_corpus.py; "wait" is gen_wait_corpus.py;
+# "undefined" is the cart corpus with every step reworded so that no step definition matches (QA's first run of new
+# features: every step undefined, a snippet for each — in specrun and in behave alike).
 WORKLOADS = {
     "one": ("cart", ["--features", "1", "--scenarios", "1", "--steps", "6"]),
     "c1k": ("cart", ["--features", "20", "--scenarios", "50", "--steps", "6"]),
     "c10k": ("cart", ["--features", "200", "--scenarios", "50", "--steps", "6"]),
     "c50k": ("cart", ["--features", "1000", "--scenarios", "50", "--steps", "6"]),
+    "c10k-undefined": ("undefined", ["--features", "200", "--scenarios", "50", "--steps", "6"]),
     "io": ("wait", ["--scenarios", "200", "--features", "10", "--ms", "20"]),
 }
+# A step line of a generated feature, and what is put after its keyword so that it matches no definition.
+STEP_LINE = re.compile(r"^(\s*(?:Given|When|Then|And|But) )", re.MULTILINE)
+UNDEFINED_PREFIX = "somebody says "
 DEFAULT_WORKLOADS = ["one", "c1k", "c10k", "c50k"]
 
 
 def generator_script(kind, shared):
-    if kind == "cart":
+    if kind in ("cart", "undefined"):
         return os.path.join(shared, "bench", "gen_corpus.py")
     return os.path.join(HERE, "gen_wait_corpus.py")
 
@@ -33,9 +40,15 @@ def corpus(name, workdir, shared):
         return out
     print(f"generating {name} into {out}", file=sys.stderr)
     command = [sys.executable, generator_script(kind, shared), out] + arguments
-    if kind == "cart":
+    if kind in ("cart", "undefined"):
         command.append("--force")
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    if kind == "undefined":
+        for path in feature_files(out):
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(STEP_LINE.sub(lambda match: match.group(1) + UNDEFINED_PREFIX, text))
     with open(stamp, "w") as handle:
         handle.write(wanted)
     return out

@@ -57,7 +57,8 @@ struct RunCommand {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)
-            let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
+            var pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
+            pool.keepsJSON = options.formats.contains { $0.name == ReportFormat.message.rawValue }
             let outcome = await pool.run(emit: pipeline.send, pause: pipeline.flush)
             pipeline.drain()
             if let code = outcome.abortedWith { return code }

@@ -18,10 +18,14 @@ final class WorkerEvents: Sendable {
     let stream: AsyncStream<[WorkerEvent]>
     private let continuation: AsyncStream<[WorkerEvent]>.Continuation
     private let room: DispatchSemaphore
+    /// Whether the workers' JSON lines are kept with their envelopes (`Envelope.json`): only a message report
+    /// writes them out again, and otherwise the copies are the prelude's megabytes twice.
+    let keepsJSON: Bool
 
-    init(limit: Int = 64) {
+    init(limit: Int = 64, keepsJSON: Bool = true) {
         (stream, continuation) = AsyncStream.makeStream(of: [WorkerEvent].self)
         room = DispatchSemaphore(value: limit)
+        self.keepsJSON = keepsJSON
     }
 
     /// Waits while `limit` batches are queued. Every batch the consumer takes must be answered by `consumed()`.
@@ -47,21 +51,35 @@ final class WorkerOutputDecoder {
     private var pending: [UInt8] = []
     /// The snippet lists of the worker's JSON suggestions, which its compact suggestion lines name by number.
     private var suggestions = CompactEnvelope.SuggestionLists()
+    private let keepsJSON: Bool
 
-    init(number: Int, skipsPrelude: Bool) {
+    init(number: Int, skipsPrelude: Bool, keepsJSON: Bool = true) {
         self.number = number
         self.skipping = skipsPrelude
+        self.keepsJSON = keepsJSON
     }
 
     func append(_ chunk: [UInt8]) -> [WorkerEvent] {
+        chunk.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// The lines of a chunk read from the worker; a line it cuts waits for the next chunk. The chunk is decoded
+    /// where it lies (only a cut line is copied).
+    func append(_ chunk: UnsafeBufferPointer<UInt8>) -> [WorkerEvent] {
         guard let lastNewline = Newline.last(in: chunk) else {
             pending += chunk
             return []
         }
-        var complete = pending
-        complete += chunk[...lastNewline]
+        let events: [WorkerEvent]
+        if pending.isEmpty {
+            events = decode(UnsafeBufferPointer(rebasing: chunk[...lastNewline]))
+        } else {
+            var complete = pending
+            complete += chunk[...lastNewline]
+            events = complete.withUnsafeBufferPointer { decode($0) }
+        }
         pending = Array(chunk[(lastNewline + 1)...])
-        return decode(complete)
+        return events
     }
 
     /// The end of the output: a last line without its newline is whole only if it decodes.
@@ -70,13 +88,13 @@ final class WorkerOutputDecoder {
         var rest = pending
         pending = []
         rest.append(0x0A)
-        return decode(rest, quietly: true)
+        return rest.withUnsafeBufferPointer { decode($0, quietly: true) }
     }
 
     private static let keptInPrelude = [Array(#"{"testRunHook"#.utf8), Array(#"{"attachment"#.utf8),
                                         Array(#"{"externalAttachment"#.utf8)]
 
-    private func decode(_ bytes: [UInt8], quietly: Bool = false) -> [WorkerEvent] {
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, quietly: Bool = false) -> [WorkerEvent] {
         var events: [WorkerEvent] = []
         var batch: [Envelope] = []
         var runStart: Int? = nil
@@ -124,12 +142,12 @@ final class WorkerOutputDecoder {
     }
 
     /// Decodes consecutive envelope lines in one go; a line that is not an envelope is named and skipped.
-    private func decodeRun(_ run: ArraySlice<UInt8>, into batch: inout [Envelope], events: inout [WorkerEvent], quietly: Bool) {
+    private func decodeRun(_ run: Slice<UnsafeBufferPointer<UInt8>>, into batch: inout [Envelope], events: inout [WorkerEvent], quietly: Bool) {
         var rest = run
         while !rest.isEmpty {
             do {
                 // The lines are the worker's own encoding: a message report writes them out as they are.
-                try NDJSON.forEachEnvelope(in: rest.withUnsafeBufferPointer { Data(buffer: $0) }, keepingJSON: true) {
+                try NDJSON.forEachEnvelope(in: UnsafeBufferPointer(rebasing: rest), keepingJSON: keepsJSON) {
                     suggestions.learn($0)
                     batch.append($0)
                 }
@@ -145,7 +163,7 @@ final class WorkerOutputDecoder {
                     if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
                     events.append(.badLine(number, String(decoding: rest[lineStart..<lineEnd].prefix(200), as: UTF8.self)))
                 }
-                rest = lineEnd < rest.endIndex ? rest[(lineEnd + 1)...] : []
+                rest = lineEnd < rest.endIndex ? rest[(lineEnd + 1)...] : rest[rest.endIndex...]
             } catch {
                 return
             }
@@ -156,20 +174,16 @@ final class WorkerOutputDecoder {
 /// Newlines found over raw pointers (memchr forward): a worker's line can be a 50 MB attachment, which a byte-by-byte search
 /// of a debug build takes seconds over.
 enum Newline {
-    static func first(in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard start < buffer.count, let base = buffer.baseAddress,
-                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
-            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        }
+    static func first(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
-    static func last(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            var index = buffer.count - 1
-            while index >= 0 && base[index] != 0x0A { index -= 1 }
-            return index >= 0 ? index : nil
-        }
+    static func last(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = bytes.count - 1
+        while index >= 0 && base[index] != 0x0A { index -= 1 }
+        return index >= 0 ? index : nil
     }
 }

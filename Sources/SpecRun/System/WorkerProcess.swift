@@ -68,8 +68,8 @@ struct SystemWorkerLauncher: WorkerLauncher {
         let number = configuration.number
         let outputFd = output.fileHandleForReading.fileDescriptor
         Thread.detachNewThread {
-            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0)
-            FileDescriptorIO.readAll(outputFd) { chunk in events.yield(decoder.append(chunk)) }
+            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: events.keepsJSON)
+            FileDescriptorIO.readChunks(outputFd) { chunk in events.yield(decoder.append(chunk)) }
             events.yield(decoder.finish())
             exited.wait()
             InterruptForwarder.shared.remove(process.processIdentifier)
@@ -204,6 +204,19 @@ private final class StderrTail: @unchecked Sendable {
 
 /// Plain reads and writes on file descriptors, retried on EINTR and short writes.
 enum FileDescriptorIO {
+    /// Reads until the end, handing each chunk over in one buffer used again for the next (no copy per read).
+    static func readChunks(_ fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let size = 64 * 1024
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer, size)
+            if count > 0 { body(UnsafeBufferPointer(start: buffer, count: count)); continue }
+            if count < 0 && errno == EINTR { continue }
+            return
+        }
+    }
+
     static func readAll(_ fd: Int32, _ body: ([UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

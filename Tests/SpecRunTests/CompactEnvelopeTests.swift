@@ -100,4 +100,49 @@ final class CompactEnvelopeTests: XCTestCase {
         XCTAssertEqual(events.count, 1)
         guard case .badLine = events.first else { return XCTFail("expected a bad line, got \(events)") }
     }
+
+    func test_decoder_rebuildsTestCasesFromTheirCompactLinesAndTheBindingsSentBefore() {
+        let int = StepMatchArgument(group: Group(children: [], start: 9, value: "4"), parameterTypeName: "int")
+        let string = StepMatchArgument(group: Group(children: [Group(children: [Group()], start: 11, value: "globex"), Group(children: [Group()])],
+                                                    start: 10, value: "\"globex\""), parameterTypeName: "string")
+        let matched = { (id: String, pickleStep: String, args: [StepMatchArgument]) in
+            TestStep(id: id, pickleStepId: pickleStep, stepDefinitionIds: ["d1"], stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: args)])
+        }
+        let cases = [
+            TestCase(id: "c1", pickleId: "p1", testSteps: [
+                TestStep(hookId: "h1", id: "t1"), matched("t2", "ps1", [int]), matched("t3", "ps2", [string]),
+                TestStep(id: "t4", pickleStepId: "ps3", stepDefinitionIds: [], stepMatchArgumentsLists: []),  // undefined
+                TestStep(id: "t5", pickleStepId: "ps4", stepDefinitionIds: ["d1", "d2"],                     // ambiguous
+                         stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [int]), StepMatchArgumentsList(stepMatchArguments: [])]),
+            ], testRunStartedId: "r"),
+            TestCase(id: "c2", pickleId: "p2", testSteps: [matched("t6", "ps5", [int]), matched("t7", "ps6", [string])], testRunStartedId: "r"),
+            TestCase(id: "c3", pickleId: "p3", testSteps: []),
+            TestCase(id: "c4", pickleId: "p4", testSteps: [TestStep(hookId: "h1", id: "t8", pickleStepId: "ps7")]),  // another shape: JSON
+            TestCase(id: "c 5", pickleId: "p5", testSteps: [matched("t9", "ps8", [int])]),                            // an id with a space: JSON
+        ].map { Envelope(testCase: $0) }
+        var table = CompactEnvelope.TestCaseTable()
+        var bytes: [UInt8] = []
+        var compact: [Bool] = []
+        for envelope in cases {
+            let sent = table.encode(envelope.testCase!, into: &bytes)
+            compact.append(sent)
+            if !sent { NDJSON.encode(envelope, into: &bytes); bytes.append(0x0A) }
+        }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        XCTAssertEqual(compact, [true, true, true, false, false])
+        XCTAssertEqual(bytes.split(separator: 0x0A).filter { $0.starts(with: Array("!B".utf8)) }.count, 4, "each distinct binding once")
+        let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
+        XCTAssertEqual(envelopes, cases)
+    }
+
+    func test_decode_refusesATestCaseLineNamingABindingNeverSent() {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(Array("!T c1 p1 r s t1 ps1 0\n".utf8))
+
+        guard case .badLine? = events.first, events.count == 1 else { return XCTFail("expected a bad line, got \(events)") }
+    }
 }

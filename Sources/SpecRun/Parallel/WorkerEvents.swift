@@ -51,6 +51,8 @@ final class WorkerOutputDecoder {
     private var pending: [UInt8] = []
     /// The snippet lists of the worker's JSON suggestions, which its compact suggestion lines name by number.
     private var suggestions = CompactEnvelope.SuggestionLists()
+    /// The step bindings of the worker's `!B` lines, which its compact test case lines name by number.
+    private var bindings = CompactEnvelope.TestCaseBindings()
     private let keepsJSON: Bool
 
     init(number: Int, skipsPrelude: Bool, keepsJSON: Bool = true) {
@@ -112,7 +114,21 @@ final class WorkerOutputDecoder {
             if line.first == CompactEnvelope.marker {
                 flushRun(upTo: start)
                 if skipping { continue }
-                let decoded = CompactEnvelope.isSuggestion(line) ? suggestions.decode(line) : CompactEnvelope.decode(line)
+                if CompactEnvelope.isKind(CompactEnvelope.bindingKind, line) {
+                    if !bindings.learn(line) && !quietly {
+                        if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
+                        events.append(.badLine(number, String(decoding: line.prefix(200), as: UTF8.self)))
+                    }
+                    continue
+                }
+                let decoded: Envelope?
+                if CompactEnvelope.isSuggestion(line) {
+                    decoded = suggestions.decode(line)
+                } else if CompactEnvelope.isKind(CompactEnvelope.testCaseKind, line) {
+                    decoded = bindings.decode(line)
+                } else {
+                    decoded = CompactEnvelope.decode(line)
+                }
                 if let envelope = decoded {
                     batch.append(envelope)
                 } else if !quietly {

@@ -21,6 +21,10 @@ final class WorkerOutbox: @unchecked Sendable {
     private var scratch: [UInt8] = []
     /// The snippet lists sent so far (emit is called from one task at a time).
     private var suggestions = CompactEnvelope.SuggestionTable()
+    /// The step bindings sent so far.
+    private var testCases = CompactEnvelope.TestCaseTable()
+    /// Whether test cases go as compact lines (`WorkerConfiguration.compactTestCases`); set before the first emit.
+    var compactTestCases = true
     private var runningSince: UInt64?
     private var runningStep: (id: String, isHook: Bool)?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
@@ -39,6 +43,8 @@ final class WorkerOutbox: @unchecked Sendable {
         scratch.removeAll(keepingCapacity: true)
         if let suggestion = envelope.suggestion, suggestions.encode(suggestion, into: &scratch) {
             // sent as a short line naming snippets sent before
+        } else if compactTestCases, let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
+            // sent as a short line naming its steps' bindings
         } else if !CompactEnvelope.encode(envelope, into: &scratch) {
             NDJSON.encode(envelope, into: &scratch)
             scratch.append(0x0A)

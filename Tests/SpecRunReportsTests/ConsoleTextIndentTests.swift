@@ -28,4 +28,19 @@ final class ConsoleTextIndentTests: XCTestCase {
             .map { line in indent + (color.map { style.paint(String(line), $0) } ?? String(line)) + "\n" }
             .joined()
     }
+
+    func test_undefinedBlocks_makesEachBlockOnceAndKeepsNoMoreThanItsLimit() {
+        let sut = UndefinedBlocks()
+        var made = 0
+        let make = { () -> String in made += 1; return "block \(made)" }
+
+        XCTAssertEqual(sut.block(snippet: "a", indent: "  ", make: make), "block 1")
+        XCTAssertEqual(sut.block(snippet: "a", indent: "  ", make: make), "block 1")
+        XCTAssertEqual(sut.block(snippet: "a", indent: "    ", make: make), "block 2")
+        for index in 0..<UndefinedBlocks.limit { _ = sut.block(snippet: "s\(index)", indent: "", make: make) }
+        let before = made
+        _ = sut.block(snippet: "s\(UndefinedBlocks.limit - 1)", indent: "", make: make)
+
+        XCTAssertEqual(made, before + 1, "past the limit a block is made again, not kept")
+    }
 }

@@ -13,12 +13,13 @@ def seconds(value):
 class Row:
     """One command on one workload: its samples and what it is compared with."""
 
-    def __init__(self, workload, scenarios, label, baseline=None):
+    def __init__(self, workload, scenarios, label, baseline=None, expected_status=0):
         self.workload, self.scenarios, self.label, self.baseline = workload, scenarios, label, baseline
+        self.expected_status = expected_status
         self.samples = []
 
     def ok(self):
-        return [s for s in self.samples if s["status"] == 0]
+        return [s for s in self.samples if s["status"] == self.expected_status]
 
     def median(self, key):
         values = [s[key] for s in self.ok()]
@@ -36,7 +37,7 @@ def results_table(rows, by_label):
              "|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         ok = row.ok()
-        failed = [s["status"] for s in row.samples if s["status"] != 0]
+        failed = [s["status"] for s in row.samples if s["status"] != row.expected_status]
         if not ok:
             lines.append(f"| {row.workload} | `{row.label}` | {len(row.samples)} | failed (exit {failed[0]}) "
                          "| | | | | |")

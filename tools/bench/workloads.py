@@ -18,6 +18,10 @@ WORKLOADS = {
     "c10k-undefined": ("undefined", ["--features", "200", "--scenarios", "50", "--steps", "6"]),
     "io": ("wait", ["--scenarios", "200", "--features", "10", "--ms", "20"]),
 }
+# The exit status a run of the workload ends with when all went as meant: undefined steps fail a run (specrun
+# under its default strict mode, behave too).
+EXPECTED_STATUS = {"c10k-undefined": 1}
+
 # A step line of a generated feature, and what is put after its keyword so that it matches no definition.
 STEP_LINE = re.compile(r"^(\s*(?:Given|When|Then|And|But) )", re.MULTILINE)
 UNDEFINED_PREFIX = "somebody says "

@@ -23,41 +23,50 @@ extension CompactEnvelope {
         /// returns false (the caller writes the test case as JSON).
         mutating func encode(_ testCase: TestCase, into out: inout [UInt8]) -> Bool {
             guard fitsField(testCase.id), fitsField(testCase.pickleId),
-                  testCase.testRunStartedId.map({ fitsField($0) && !$0.hasPrefix("!") }) ?? true else { return false }
-            var steps: [(step: TestStep, binding: Binding?)] = []
-            steps.reserveCapacity(testCase.testSteps.count)
-            for step in testCase.testSteps {
-                guard fitsField(step.id) else { return false }
-                if let hookId = step.hookId {
-                    guard fitsField(hookId), step.pickleStepId == nil, step.stepDefinitionIds == nil,
-                          step.stepMatchArgumentsLists == nil else { return false }
-                    steps.append((step, nil))
-                } else if let pickleStepId = step.pickleStepId, fitsField(pickleStepId),
-                          let ids = step.stepDefinitionIds, let lists = step.stepMatchArgumentsLists {
-                    steps.append((step, Binding(ids: ids, lists: lists)))
-                } else {
-                    return false
-                }
-            }
-            for case let (_, binding?) in steps where numbers[binding] == nil {
-                numbers[binding] = numbers.count
-                appendHead(bindingKind, into: &out)
-                NDJSON.encode(binding.carrier, into: &out)
-                out.append(0x0A)
-            }
+                  testCase.testRunStartedId.map({ fitsField($0) && !$0.hasPrefix("!") }) ?? true,
+                  testCase.testSteps.allSatisfy(Self.fits) else { return false }
             appendHead(testCaseKind, into: &out)
             appendField(testCase.id, &out); appendField(testCase.pickleId, &out)
             appendField(testCase.testRunStartedId ?? "!", &out)
-            for (step, binding) in steps {
-                if let binding {
-                    appendField("s", &out); appendField(step.id, &out); appendField(step.pickleStepId ?? "", &out)
-                    appendField(String(numbers[binding] ?? 0), &out)
-                } else {
-                    appendField("h", &out); appendField(step.id, &out); appendField(step.hookId ?? "", &out)
+            for step in testCase.testSteps {
+                if let hookId = step.hookId {
+                    appendField("h", &out); appendField(step.id, &out); appendField(hookId, &out)
+                    continue
                 }
+                let binding = Binding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])
+                let next = numbers.count
+                let number = numbers[binding, default: next]  // one lookup for a binding sent before
+                if number == next {
+                    // A new binding: its line goes first (before this test case's line, which is being written).
+                    numbers[binding] = next
+                    var line: [UInt8] = []
+                    appendHead(bindingKind, into: &line)
+                    NDJSON.encode(binding.carrier, into: &line)
+                    line.append(0x0A)
+                    out.insert(contentsOf: line, at: lineStart(of: out))
+                }
+                appendField("s", &out); appendField(step.id, &out); appendField(step.pickleStepId ?? "", &out)
+                appendNumber(number, &out)
             }
             out[out.count - 1] = 0x0A  // the last field's space ends the line
             return true
+        }
+
+        /// A hook step, or a pickle step with its definitions and arguments (empty for an undefined step), whose
+        /// ids can be fields.
+        private static func fits(_ step: TestStep) -> Bool {
+            guard fitsField(step.id) else { return false }
+            if let hookId = step.hookId {
+                return fitsField(hookId) && step.pickleStepId == nil && step.stepDefinitionIds == nil
+                    && step.stepMatchArgumentsLists == nil
+            }
+            guard let pickleStepId = step.pickleStepId, fitsField(pickleStepId) else { return false }
+            return step.stepDefinitionIds != nil && step.stepMatchArgumentsLists != nil
+        }
+
+        /// Where the last line of `out` (the one being written) starts.
+        private func lineStart(of out: [UInt8]) -> Int {
+            (out.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
         }
     }
 

@@ -100,6 +100,8 @@ enum CompactEnvelope {
 
     static func appendLast(_ value: Int, _ out: inout [UInt8]) { last(value, &out) }
 
+    static func appendNumber(_ value: Int, _ out: inout [UInt8]) { field(value, &out) }
+
     private static func head(_ kind: Unicode.Scalar, into out: inout [UInt8]) {
         out.append(marker); out.append(UInt8(ascii: kind)); out.append(0x20)
     }

@@ -6,6 +6,9 @@ struct ConsoleText {
     let index: RunIndex
     let style: ConsoleStyle
     let options: ReportOptions
+    /// The lines under an undefined step, by snippet and indentation: a first run prints the same few snippets
+    /// under thousands of steps.
+    private let undefinedBlocks = UndefinedBlocks()
 
     /// Statuses in the order the summary lists them.
     static let summaryOrder: [TestStepResultStatus] = [.passed, .failed, .undefined, .pending, .ambiguous, .skipped, .unknown]
@@ -193,8 +196,9 @@ struct ConsoleText {
         case .undefined:
             if let first = index.suggestedSnippets(step.pickleStepId).first(where: { !$0.isEmpty }) {
                 printedSnippets.insert(first)
-                out += indent + style.paint("Undefined. Implement it with:", .yellow) + "\n"
-                out += indented(first, indent + "  ", color: .yellow)
+                out += undefinedBlocks.block(snippet: first, indent: indent) {
+                    indent + style.paint("Undefined. Implement it with:", .yellow) + "\n" + indented(first, indent + "  ", color: .yellow)
+                }
             } else {
                 out += indent + style.paint("Undefined: no step definition matches this step.", .yellow) + "\n"
             }

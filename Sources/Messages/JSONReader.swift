@@ -75,6 +75,17 @@ struct JSONReader {
         try enterContainer()
     }
 
+    /// Moves to the next member of the object and returns its key as text (reading its `:`), or nil past the
+    /// closing `}`: for objects whose keys are data, not a schema's (see `JSONLine`).
+    mutating func nextKeyText(_ first: inout Bool) throws(JSONFailure) -> String? {
+        guard try nextMember(closing: UInt8(ascii: "}"), &first) else { return nil }
+        let key = try readString()
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { throw syntax("expected ':' after the key") }
+        index += 1
+        return key
+    }
+
     /// True when another element follows (positioned before it), false after the closing `]`.
     mutating func nextElement(_ first: inout Bool) throws(JSONFailure) -> Bool {
         try nextMember(closing: UInt8(ascii: "]"), &first)

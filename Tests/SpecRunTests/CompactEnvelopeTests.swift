@@ -76,20 +76,13 @@ final class CompactEnvelopeTests: XCTestCase {
             Suggestion(id: "s5", pickleStepId: "p5", snippets: other),
         ].map { Envelope(suggestion: $0) }
         var table = CompactEnvelope.SuggestionTable()
-        var bytes: [UInt8] = []
-        var compact: [Bool] = []
-        for envelope in suggestions {
-            let sent = table.encode(envelope.suggestion!, into: &bytes)
-            compact.append(sent)
-            if !sent { NDJSON.encode(envelope, into: &bytes); bytes.append(0x0A) }
-        }
+        let (bytes, compact) = Self.written(suggestions) { table.encode($0.suggestion!, into: &$1) }
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 
         let events = sut.append(bytes)
 
         XCTAssertEqual(compact, [false, false, true, false, true])
-        let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
-        XCTAssertEqual(envelopes, suggestions)
+        XCTAssertEqual(Self.envelopes(events), suggestions)
     }
 
     func test_decode_refusesASuggestionLineNamingSnippetsNeverSent() {
@@ -121,21 +114,14 @@ final class CompactEnvelopeTests: XCTestCase {
             TestCase(id: "c 5", pickleId: "p5", testSteps: [matched("t9", "ps8", [int])]),                            // an id with a space: JSON
         ].map { Envelope(testCase: $0) }
         var table = CompactEnvelope.TestCaseTable()
-        var bytes: [UInt8] = []
-        var compact: [Bool] = []
-        for envelope in cases {
-            let sent = table.encode(envelope.testCase!, into: &bytes)
-            compact.append(sent)
-            if !sent { NDJSON.encode(envelope, into: &bytes); bytes.append(0x0A) }
-        }
+        let (bytes, compact) = Self.written(cases) { table.encode($0.testCase!, into: &$1) }
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 
         let events = sut.append(bytes)
 
         XCTAssertEqual(compact, [true, true, true, false, false])
         XCTAssertEqual(bytes.split(separator: 0x0A).filter { $0.starts(with: Array("!B".utf8)) }.count, 4, "each distinct binding once")
-        let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
-        XCTAssertEqual(envelopes, cases)
+        XCTAssertEqual(Self.envelopes(events), cases)
     }
 
     func test_decode_refusesATestCaseLineNamingABindingNeverSent() {
@@ -144,5 +130,23 @@ final class CompactEnvelopeTests: XCTestCase {
         let events = sut.append(Array("!T c1 p1 r s t1 ps1 0\n".utf8))
 
         guard case .badLine? = events.first, events.count == 1 else { return XCTFail("expected a bad line, got \(events)") }
+    }
+
+    // MARK: Helpers
+
+    /// The bytes a worker's outbox writes for these envelopes (`compact`, else a JSON line), and which went compact.
+    private static func written(_ envelopes: [Envelope], compact: (Envelope, inout [UInt8]) -> Bool) -> ([UInt8], [Bool]) {
+        var bytes: [UInt8] = []
+        var sent: [Bool] = []
+        for envelope in envelopes {
+            let wasCompact = compact(envelope, &bytes)
+            sent.append(wasCompact)
+            if !wasCompact { NDJSON.encode(envelope, into: &bytes); bytes.append(0x0A) }
+        }
+        return (bytes, sent)
+    }
+
+    private static func envelopes(_ events: [WorkerEvent]) -> [Envelope] {
+        events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
     }
 }

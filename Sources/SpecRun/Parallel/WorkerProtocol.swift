@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// What the supervisor tells a worker, one line each on the worker's stdin (after the configuration line).
 enum WorkerInstruction: Equatable, Sendable {
@@ -39,22 +40,19 @@ enum WorkerControl: Equatable, Sendable {
 
     static let prefix = Array(#"{"specrunWorker":"#.utf8)
 
-    /// Written without Foundation's JSONSerialization, whose first use cost a worker and its supervisor about a
-    /// millisecond each of a one-scenario run (see WorkerControl+JSON.swift).
+    /// Written (and read) by Messages' own JSON writer and reader, not Foundation's JSONSerialization, whose first
+    /// use cost a worker and its supervisor about a millisecond each of a one-scenario run.
     var line: [UInt8] {
-        var out = ControlJSON.Writer()
+        var object: [String: JSONLine.Value]
         switch self {
         case .ready(let count, let passed, let keys):
-            out.member("beforeAllPassed", passed)
-            if let keys { out.member("keys", keys) }
-            out.member("kind", "ready")
-            out.member("testCases", count)
+            object = ["kind": .string("ready"), "testCases": .number(Double(count)), "beforeAllPassed": .bool(passed)]
+            if let keys { object["keys"] = .strings(keys) }
         case .timedOut(let seconds, let step):
-            out.member("kind", "timedOut")
-            out.member("seconds", seconds)
-            if let step { out.member("step", step) }
+            object = ["kind": .string("timedOut"), "seconds": .number(seconds)]
+            if let step { object["step"] = .string(step) }
         }
-        return out.line
+        return JSONLine.text(["specrunWorker": .object(object)]) + [0x0A]
     }
 
     static func isControl<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
@@ -62,7 +60,8 @@ enum WorkerControl: Equatable, Sendable {
     }
 
     init?<C: Collection>(line: C) where C.Element == UInt8 {
-        guard let object = ControlJSON.object(Array(line)), case .string(let kind)? = object["kind"] else { return nil }
+        guard case .object(let object)? = JSONLine.object(line)?["specrunWorker"],
+              case .string(let kind)? = object["kind"] else { return nil }
         switch kind {
         case "ready":
             guard case .number(let count)? = object["testCases"], let testCases = Int(exactly: count),

@@ -132,6 +132,53 @@ final class CompactEnvelopeTests: XCTestCase {
         guard case .badLine? = events.first, events.count == 1 else { return XCTFail("expected a bad line, got \(events)") }
     }
 
+    func test_encode_numbersNoMoreThanTheLimitOfBindingsAndSendsLaterNewOnesAsJSON() {
+        let binding = { (value: Int) in
+            TestStep(id: "t\(value)", pickleStepId: "ps\(value)", stepDefinitionIds: ["d"],
+                     stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [
+                        StepMatchArgument(group: Group(children: [], start: 0, value: "\(value)"), parameterTypeName: "int")])])
+        }
+        let limit = CompactEnvelope.TestCaseTable.limit
+        let cases = (0...limit + 1).map { Envelope(testCase: TestCase(id: "c\($0)", pickleId: "p\($0)", testSteps: [binding($0)])) }
+            + [Envelope(testCase: TestCase(id: "again", pickleId: "p", testSteps: [binding(0)]))]
+        var table = CompactEnvelope.TestCaseTable()
+        let (bytes, compact) = Self.written(cases) { table.encode($0.testCase!, into: &$1) }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        XCTAssertEqual(compact.filter { $0 }.count, limit + 1, "the first \(limit) bindings, and a test case naming one of them")
+        XCTAssertEqual(compact.suffix(3), [false, false, true])
+        XCTAssertEqual(Self.envelopes(events), cases)
+    }
+
+    func test_encode_numbersOnlyTheFirstSuggestionsSentAsJSON() {
+        let suggestion = { (id: Int, list: Int) in
+            Envelope(suggestion: Suggestion(id: "s\(id)", pickleStepId: "p\(id)", snippets: [Snippet(language: "swift", code: "code \(list)")]))
+        }
+        let limit = CompactEnvelope.SuggestionTable.limit
+        let suggestions = (0...limit).map { suggestion($0, $0) } + [suggestion(limit + 1, 0), suggestion(limit + 2, limit)]
+        var table = CompactEnvelope.SuggestionTable()
+        let (bytes, compact) = Self.written(suggestions) { table.encode($0.suggestion!, into: &$1) }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        XCTAssertEqual(compact.suffix(2), [true, false], "the first list is named; the one past the limit is sent again")
+        XCTAssertEqual(Self.envelopes(events), suggestions)
+    }
+
+    func test_finish_dropsACompactLineCutByTheEndOfTheOutput() {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+        var bytes: [UInt8] = []
+        _ = CompactEnvelope.encode(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: "s",
+                                                                             timestamp: Timestamp(seconds: 12, nanos: 345))), into: &bytes)
+
+        let events = sut.append(Array(bytes.dropLast(3))) + sut.finish()
+
+        XCTAssertTrue(events.isEmpty, "a cut line may still read as a line (here a shorter number): \(events)")
+    }
+
     // MARK: Helpers
 
     /// The bytes a worker's outbox writes for these envelopes (`compact`, else a JSON line), and which went compact.

@@ -6,13 +6,16 @@ import Messages
 ///
 ///     !U <suggestionId> <pickleStepId> <snippets number>
 ///
-/// Both ends number the lists the same way: every suggestion a worker writes as JSON is the next list, in the
-/// order of its lines (one table a worker process, so a replaced worker starts again from 0).
+/// Both ends number the lists the same way: the suggestions a worker writes as JSON are numbered in the order of
+/// their lines, the first 4,096 of them (one table a worker process, so a replaced worker starts again from 0).
 extension CompactEnvelope {
     static let suggestionKind = UInt8(ascii: "U")
 
     /// The worker's end: which snippet lists it has sent, and under what number.
     struct SuggestionTable {
+        /// Only the first this many JSON suggestions are numbered (the other end keeps just those): a run whose
+        /// every step is new sends the later ones as JSON.
+        static let limit = 4_096
         private var numbers: [SnippetList: Int] = [:]
         /// How many suggestions went as JSON: the number the next one gets at the other end.
         private var sentAsJSON = 0
@@ -28,7 +31,7 @@ extension CompactEnvelope {
                 appendLast(number, &out)
                 return true
             }
-            if known == nil { numbers[list] = sentAsJSON }
+            if known == nil && sentAsJSON < Self.limit { numbers[list] = sentAsJSON }
             sentAsJSON += 1
             return false
         }
@@ -40,7 +43,7 @@ extension CompactEnvelope {
 
         /// Remembers the snippets of a suggestion that came as JSON.
         mutating func learn(_ envelope: Envelope) {
-            if let suggestion = envelope.suggestion { lists.append(suggestion.snippets) }
+            if let suggestion = envelope.suggestion, lists.count < SuggestionTable.limit { lists.append(suggestion.snippets) }
         }
 
         /// The suggestion of a compact `U` line (without its newline); nil when it is not a well-formed one or

@@ -84,9 +84,10 @@ final class WorkerOutputDecoder {
         return events
     }
 
-    /// The end of the output: a last line without its newline is whole only if it decodes.
+    /// The end of the output: a last line without its newline is whole only if it decodes — and never a compact
+    /// line, which a cut can leave well-formed but short (`!T` with fewer steps, a number with fewer digits).
     func finish() -> [WorkerEvent] {
-        guard !pending.isEmpty else { return [] }
+        guard !pending.isEmpty, pending.first != CompactEnvelope.marker else { pending = []; return [] }
         var rest = pending
         pending = []
         rest.append(0x0A)

@@ -73,6 +73,9 @@ extension PlannedStep {
         switch action {
         case .hook(let hook):
             return TestStep(hookId: hook.id, id: id)
+        case .step(let pickleStep, .matched(let match)):
+            return TestStep(id: id, pickleStepId: pickleStep.id, stepDefinitionIds: match.soleDefinitionIds,
+                            stepMatchArgumentsLists: match.soleArgumentsLists)
         case .step(let pickleStep, let binding):
             let matches: [StepMatch]
             switch binding {

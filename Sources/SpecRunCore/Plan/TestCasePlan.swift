@@ -40,10 +40,16 @@ final class StepMatch: Sendable {
     let arguments: [MatchedArgument]
     /// The arguments as the `testCase` message lists them, made once with the match.
     let argumentsList: StepMatchArgumentsList
+    /// A test step's `stepDefinitionIds` and `stepMatchArgumentsLists` when this is its only match: arrays made once
+    /// and shared by every test step of the same text (no two arrays per step of the run).
+    let soleDefinitionIds: [String]
+    let soleArgumentsLists: [StepMatchArgumentsList]
 
     init(definition: RegisteredStep, arguments: [MatchedArgument]) {
         self.definition = definition
         self.arguments = arguments
         argumentsList = StepMatchArgumentsList(stepMatchArguments: arguments.map(\.message))
+        soleDefinitionIds = [definition.id]
+        soleArgumentsLists = [argumentsList]
     }
 }

@@ -54,7 +54,8 @@ final class Supervisor {
     struct RunningCase {
         var started: TestCaseStarted?
         var step: (id: String, since: Timestamp)?
-        var finishedSteps: Set<String> = []
+        /// The test steps that finished, in order (an array: a few per test case, searched only to repair one).
+        var finishedSteps: [String] = []
         var worst: TestStepResultStatus = .passed
     }
 
@@ -178,10 +179,13 @@ final class Supervisor {
         } else {
             blocks[index, default: []].append(envelope)
         }
-        if let started = envelope.testCaseStarted { worker.running = RunningCase(started: started) }
+        if let started = envelope.testCaseStarted {
+            worker.running = RunningCase(started: started)
+            worker.running?.finishedSteps.reserveCapacity(index < cases.count ? cases[index].steps.count : 0)
+        }
         if let started = envelope.testStepStarted { worker.running?.step = (started.testStepId, started.timestamp) }
         if let stepFinished = envelope.testStepFinished {
-            worker.running?.finishedSteps.insert(stepFinished.testStepId)
+            worker.running?.finishedSteps.append(stepFinished.testStepId)
             worker.running?.step = nil
             let status = stepFinished.testStepResult.status
             if let worst = worker.running?.worst, status.severity > worst.severity { worker.running?.worst = status }

@@ -28,7 +28,8 @@ final class SystemConsole: Console, @unchecked Sendable {
     }
 
     var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// Read once (each read of ProcessInfo's environment makes the dictionary again).
+    let environment: [String: String] = ProcessInfo.processInfo.environment
 
     private func write(_ text: String, to handle: FileHandle) {
         lock.lock(); defer { lock.unlock() }

@@ -101,7 +101,9 @@ enum ProcessControl {
     /// for each other's malloc lock); four cost nothing measurable (`tools/bench`, c10k, 10 runs each).
     static func limitAllocatorArenas() {
         #if os(Linux)
-        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
+        // getenv, not ProcessInfo's environment: this runs first thing, and that dictionary's first making is ~1% of
+        // a one-scenario run.
+        guard getenv("MALLOC_ARENA_MAX") == nil,
               let symbol = dlsym(nil, "mallopt") else { return }  // <malloc.h> is not in the Glibc module
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         let arenaMax: Int32 = -8  // M_ARENA_MAX

@@ -57,8 +57,7 @@ struct RunCommand {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)
-            var pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
-            pool.keepsJSON = wantsMessageReport
+            let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
             let outcome = await pool.run(emit: pipeline.send, pause: pipeline.flush)
             pipeline.drain()
             if let code = outcome.abortedWith { return code }
@@ -109,9 +108,6 @@ struct RunCommand {
         return written ? status.code.rawValue : ExitCode.usage.rawValue
     }
 
-    /// Whether a message report writes the stream out: then envelopes keep the JSON lines they came in.
-    var wantsMessageReport: Bool { options.formats.contains { $0.name == ReportFormat.message.rawValue } }
-
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its
     /// seed, the ids' seed chosen, the shard's timings read.
     func makeWorkerConfiguration() throws -> WorkerConfiguration {
@@ -131,7 +127,7 @@ struct RunCommand {
             worker.shard = .init(index: 1, count: 1, timings: timings)
         }
         worker.wantKeys = !timings.isEmpty
-        worker.compactTestCases = !wantsMessageReport
+        worker.messageReport = options.formats.contains { $0.name == ReportFormat.message.rawValue }
         worker.worldParameters = options.worldParameters
         worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous

@@ -25,10 +25,10 @@ extension CompactEnvelope {
         mutating func encode(_ suggestion: Suggestion, into out: inout [UInt8]) -> Bool {
             let list = SnippetList(suggestion.snippets)
             let known = numbers[list]
-            if let number = known, fitsField(suggestion.id), fitsField(suggestion.pickleStepId) {
-                appendHead(suggestionKind, into: &out)
-                appendField(suggestion.id, &out); appendField(suggestion.pickleStepId, &out)
-                appendLast(number, &out)
+            if let number = known, fits(suggestion.id), fits(suggestion.pickleStepId) {
+                head(suggestionKind, into: &out)
+                field(suggestion.id, &out); field(suggestion.pickleStepId, &out)
+                last(number, &out)
                 return true
             }
             if known == nil && sentAsJSON < Self.limit { numbers[list] = sentAsJSON }
@@ -55,11 +55,6 @@ extension CompactEnvelope {
                   reader.atEnd, number >= 0, number < lists.count else { return nil }
             return Envelope(suggestion: Suggestion(id: id, pickleStepId: pickleStepId, snippets: lists[number]))
         }
-    }
-
-    /// Whether a compact line (from its marker) is a suggestion's.
-    static func isSuggestion<C: Collection>(_ line: C) -> Bool where C.Element == UInt8, C.Index == Int {
-        line.count > 2 && line[line.startIndex] == marker && line[line.startIndex + 1] == suggestionKind
     }
 }
 

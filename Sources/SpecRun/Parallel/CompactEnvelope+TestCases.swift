@@ -20,61 +20,58 @@ extension CompactEnvelope {
     struct TestCaseTable {
         static let limit = 4_096
         private var numbers: [Binding: Int] = [:]
+        /// The test case line being written (kept for its capacity).
+        private var line: [UInt8] = []
 
         /// Appends the binding lines it needs and the test case's line, and returns true; or appends nothing and
         /// returns false (the caller writes the test case as JSON).
         mutating func encode(_ testCase: TestCase, into out: inout [UInt8]) -> Bool {
-            guard fitsField(testCase.id), fitsField(testCase.pickleId),
-                  testCase.testRunStartedId.map({ fitsField($0) && !$0.hasPrefix("!") }) ?? true,
-                  testCase.testSteps.allSatisfy(Self.fits) else { return false }
+            guard fits(testCase.id), fits(testCase.pickleId),
+                  testCase.testRunStartedId.map({ fits($0) && !$0.hasPrefix("!") }) ?? true,
+                  testCase.testSteps.allSatisfy(Self.fitsStep) else { return false }
             if numbers.count + testCase.testSteps.count > Self.limit {
                 // Near the limit: only test cases whose bindings were all sent go compact.
                 for step in testCase.testSteps where step.hookId == nil {
                     guard numbers[Binding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])] != nil else { return false }
                 }
             }
-            appendHead(testCaseKind, into: &out)
-            appendField(testCase.id, &out); appendField(testCase.pickleId, &out)
-            appendField(testCase.testRunStartedId ?? "!", &out)
+            // The test case's line is made apart: a binding it sends first goes before it.
+            line.removeAll(keepingCapacity: true)
+            head(testCaseKind, into: &line)
+            field(testCase.id, &line); field(testCase.pickleId, &line)
+            field(testCase.testRunStartedId ?? "!", &line)
             for step in testCase.testSteps {
                 if let hookId = step.hookId {
-                    appendField("h", &out); appendField(step.id, &out); appendField(hookId, &out)
+                    field("h", &line); field(step.id, &line); field(hookId, &line)
                     continue
                 }
                 let binding = Binding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])
                 let next = numbers.count
                 let number = numbers[binding, default: next]  // one lookup for a binding sent before
                 if number == next {
-                    // A new binding: its line goes first (before this test case's line, which is being written).
                     numbers[binding] = next
-                    var line: [UInt8] = []
-                    appendHead(bindingKind, into: &line)
-                    NDJSON.encode(binding.carrier, into: &line)
-                    line.append(0x0A)
-                    out.insert(contentsOf: line, at: lineStart(of: out))
+                    head(bindingKind, into: &out)
+                    NDJSON.encode(binding.carrier, into: &out)
+                    out.append(0x0A)
                 }
-                appendField("s", &out); appendField(step.id, &out); appendField(step.pickleStepId ?? "", &out)
-                appendNumber(number, &out)
+                field("s", &line); field(step.id, &line); field(step.pickleStepId ?? "", &line)
+                field(number, &line)
             }
-            out[out.count - 1] = 0x0A  // the last field's space ends the line
+            line[line.count - 1] = 0x0A  // the last field's space ends the line
+            out += line
             return true
         }
 
         /// A hook step, or a pickle step with its definitions and arguments (empty for an undefined step), whose
         /// ids can be fields.
-        private static func fits(_ step: TestStep) -> Bool {
-            guard fitsField(step.id) else { return false }
+        private static func fitsStep(_ step: TestStep) -> Bool {
+            guard fits(step.id) else { return false }
             if let hookId = step.hookId {
-                return fitsField(hookId) && step.pickleStepId == nil && step.stepDefinitionIds == nil
+                return fits(hookId) && step.pickleStepId == nil && step.stepDefinitionIds == nil
                     && step.stepMatchArgumentsLists == nil
             }
-            guard let pickleStepId = step.pickleStepId, fitsField(pickleStepId) else { return false }
+            guard let pickleStepId = step.pickleStepId, fits(pickleStepId) else { return false }
             return step.stepDefinitionIds != nil && step.stepMatchArgumentsLists != nil
-        }
-
-        /// Where the last line of `out` (the one being written) starts.
-        private func lineStart(of out: [UInt8]) -> Int {
-            (out.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
         }
     }
 
@@ -86,8 +83,11 @@ extension CompactEnvelope {
         mutating func learn<C: Collection>(_ line: C) -> Bool where C.Element == UInt8, C.Index == Int {
             guard line.count > 3, line[line.startIndex] == marker, line[line.startIndex + 1] == bindingKind,
                   line[line.startIndex + 2] == 0x20 else { return false }
-            let json = String(decoding: line.dropFirst(3), as: UTF8.self)
-            guard let step = (try? NDJSON.decode(json))?.first?.testCase?.testSteps.first,
+            var carrier: Envelope?
+            try? Array(line.dropFirst(3)).withUnsafeBufferPointer { json in
+                try NDJSON.forEachEnvelope(in: json) { carrier = $0 }
+            }
+            guard let step = carrier?.testCase?.testSteps.first,
                   let ids = step.stepDefinitionIds, let lists = step.stepMatchArgumentsLists else { return false }
             bindings.append((ids, lists))
             return true
@@ -117,11 +117,6 @@ extension CompactEnvelope {
             return Envelope(testCase: TestCase(id: id, pickleId: pickleId, testSteps: steps,
                                                testRunStartedId: runId == "!" ? nil : runId))
         }
-    }
-
-    /// Whether a compact line (from its marker) is of this kind.
-    static func isKind<C: Collection>(_ kind: UInt8, _ line: C) -> Bool where C.Element == UInt8, C.Index == Int {
-        line.count > 2 && line[line.startIndex] == marker && line[line.startIndex + 1] == kind
     }
 }
 

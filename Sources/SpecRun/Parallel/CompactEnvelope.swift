@@ -12,7 +12,8 @@ import Messages
 ///     !C <id> <testCaseId> <attempt> <sec> <nanos>
 ///     !E <testCaseStartedId> <willBeRetried 0|1> <sec> <nanos>
 ///
-/// Suggestions have a form of their own (`!U`, see CompactEnvelope+Suggestions.swift).
+/// Suggestions and test cases have forms of their own (`!U`, `!B` and `!T`: CompactEnvelope+Suggestions.swift and
+/// CompactEnvelope+TestCases.swift).
 enum CompactEnvelope {
     static let marker: UInt8 = 0x21  // "!": no JSON line and no control line starts with it
 
@@ -20,7 +21,7 @@ enum CompactEnvelope {
     static func encode(_ envelope: Envelope, into out: inout [UInt8]) -> Bool {
         if let started = envelope.testStepStarted {
             guard fits(started.testCaseStartedId), fits(started.testStepId) else { return false }
-            head("S", into: &out)
+            head(UInt8(ascii: "S"), into: &out)
             field(started.testCaseStartedId, &out); field(started.testStepId, &out)
             field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
             return true
@@ -29,7 +30,7 @@ enum CompactEnvelope {
             let result = finished.testStepResult
             guard result.message == nil, result.exception == nil,
                   fits(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
-            head("F", into: &out)
+            head(UInt8(ascii: "F"), into: &out)
             field(finished.testCaseStartedId, &out); field(finished.testStepId, &out)
             field(statusCode(result.status), &out)
             field(result.duration.seconds, &out); field(result.duration.nanos, &out)
@@ -38,14 +39,14 @@ enum CompactEnvelope {
         }
         if let started = envelope.testCaseStarted {
             guard started.workerId == nil, fits(started.id), fits(started.testCaseId) else { return false }
-            head("C", into: &out)
+            head(UInt8(ascii: "C"), into: &out)
             field(started.id, &out); field(started.testCaseId, &out); field(started.attempt, &out)
             field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
             return true
         }
         if let finished = envelope.testCaseFinished {
             guard fits(finished.testCaseStartedId) else { return false }
-            head("E", into: &out)
+            head(UInt8(ascii: "E"), into: &out)
             field(finished.testCaseStartedId, &out); field(finished.willBeRetried ? 1 : 0, &out)
             field(finished.timestamp.seconds, &out); last(finished.timestamp.nanos, &out)
             return true
@@ -84,37 +85,27 @@ enum CompactEnvelope {
 
     // MARK: Writing
 
-    private static func fits(_ id: String) -> Bool { fitsField(id) }
-
     /// Whether a text can be a field: not empty, no space, newline or control byte.
-    static func fitsField(_ text: String) -> Bool {
+    static func fits(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in !bytes.isEmpty && !bytes.contains { $0 <= 0x20 } }
     }
 
-    static func appendHead(_ kind: UInt8, into out: inout [UInt8]) {
+    /// The marker, the line's kind and a space.
+    static func head(_ kind: UInt8, into out: inout [UInt8]) {
         out.append(marker); out.append(kind); out.append(0x20)
     }
 
-    static func appendField(_ text: String, _ out: inout [UInt8]) { field(text, &out) }
-
-    static func appendLast(_ value: Int, _ out: inout [UInt8]) { last(value, &out) }
-
-    static func appendNumber(_ value: Int, _ out: inout [UInt8]) { field(value, &out) }
-
-    private static func head(_ kind: Unicode.Scalar, into out: inout [UInt8]) {
-        out.append(marker); out.append(UInt8(ascii: kind)); out.append(0x20)
-    }
-
-    private static func field(_ text: String, _ out: inout [UInt8]) {
+    static func field(_ text: String, _ out: inout [UInt8]) {
         out.append(contentsOf: text.utf8); out.append(0x20)
     }
 
-    private static func field(_ value: Int, _ out: inout [UInt8]) {
+    static func field(_ value: Int, _ out: inout [UInt8]) {
         digits(value, &out); out.append(0x20)
     }
 
-    private static func last(_ value: Int, _ out: inout [UInt8]) {
+    /// The line's last field, with its newline.
+    static func last(_ value: Int, _ out: inout [UInt8]) {
         digits(value, &out); out.append(0x0A)
     }
 

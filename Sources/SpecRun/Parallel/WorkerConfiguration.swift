@@ -28,9 +28,9 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     var wantKeys = false
     /// `--memory-limit`: the worker limits its own data memory to this many bytes first thing.
     var memoryLimit: UInt64?
-    /// Send test cases as compact lines the supervisor rebuilds (CompactEnvelope+TestCases.swift); false when a
-    /// message report will write the worker's own JSON lines out again (it would have to encode them anew).
-    var compactTestCases = true
+    /// A message report writes the stream out: the worker sends test cases as JSON, not as compact lines
+    /// (CompactEnvelope+TestCases.swift), and the supervisor keeps each envelope's JSON line to write it as it came.
+    var messageReport = false
 
     struct ShardSpec: Codable, Equatable, Sendable {
         var index: Int

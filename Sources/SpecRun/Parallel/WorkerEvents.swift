@@ -18,14 +18,10 @@ final class WorkerEvents: Sendable {
     let stream: AsyncStream<[WorkerEvent]>
     private let continuation: AsyncStream<[WorkerEvent]>.Continuation
     private let room: DispatchSemaphore
-    /// Whether the workers' JSON lines are kept with their envelopes (`Envelope.json`): only a message report
-    /// writes them out again, and otherwise the copies are the prelude's megabytes twice.
-    let keepsJSON: Bool
 
-    init(limit: Int = 64, keepsJSON: Bool = true) {
+    init(limit: Int = 64) {
         (stream, continuation) = AsyncStream.makeStream(of: [WorkerEvent].self)
         room = DispatchSemaphore(value: limit)
-        self.keepsJSON = keepsJSON
     }
 
     /// Waits while `limit` batches are queued. Every batch the consumer takes must be answered by `consumed()`.
@@ -53,6 +49,8 @@ final class WorkerOutputDecoder {
     private var suggestions = CompactEnvelope.SuggestionLists()
     /// The step bindings of the worker's `!B` lines, which its compact test case lines name by number.
     private var bindings = CompactEnvelope.TestCaseBindings()
+    /// Whether envelopes keep the JSON line they came in (`Envelope.json`): only a message report writes them out
+    /// again (`WorkerConfiguration.messageReport`); otherwise the copies are the prelude's megabytes twice.
     private let keepsJSON: Bool
 
     init(number: Int, skipsPrelude: Bool, keepsJSON: Bool = true) {
@@ -115,20 +113,15 @@ final class WorkerOutputDecoder {
             if line.first == CompactEnvelope.marker {
                 flushRun(upTo: start)
                 if skipping { continue }
-                if CompactEnvelope.isKind(CompactEnvelope.bindingKind, line) {
-                    if !bindings.learn(line) && !quietly {
-                        if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
-                        events.append(.badLine(number, String(decoding: line.prefix(200), as: UTF8.self)))
-                    }
-                    continue
-                }
                 let decoded: Envelope?
-                if CompactEnvelope.isSuggestion(line) {
-                    decoded = suggestions.decode(line)
-                } else if CompactEnvelope.isKind(CompactEnvelope.testCaseKind, line) {
-                    decoded = bindings.decode(line)
-                } else {
-                    decoded = CompactEnvelope.decode(line)
+                switch line.count > 1 ? line[line.startIndex + 1] : 0 {
+                case CompactEnvelope.bindingKind:
+                    // Learned, not forwarded: later test case lines name it.
+                    if bindings.learn(line) { continue }
+                    decoded = nil
+                case CompactEnvelope.testCaseKind: decoded = bindings.decode(line)
+                case CompactEnvelope.suggestionKind: decoded = suggestions.decode(line)
+                default: decoded = CompactEnvelope.decode(line)
                 }
                 if let envelope = decoded {
                     batch.append(envelope)

@@ -23,7 +23,7 @@ final class WorkerOutbox: @unchecked Sendable {
     private var suggestions = CompactEnvelope.SuggestionTable()
     /// The step bindings sent so far.
     private var testCases = CompactEnvelope.TestCaseTable()
-    /// Whether test cases go as compact lines (`WorkerConfiguration.compactTestCases`); set before the first emit.
+    /// Whether test cases go as compact lines (not when `WorkerConfiguration.messageReport`); set before the first emit.
     var compactTestCases = true
     private var runningSince: UInt64?
     private var runningStep: (id: String, isHook: Bool)?

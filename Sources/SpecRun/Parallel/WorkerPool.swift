@@ -9,8 +9,6 @@ struct WorkerPool {
     let launcher: any WorkerLauncher
     let console: any Console
     var now: @Sendable () -> Date = { Date() }
-    /// Whether envelopes keep the JSON line they came in (see `WorkerEvents.keepsJSON`).
-    var keepsJSON = true
 
     struct Outcome: Equatable {
         var abortedWith: Int32?
@@ -22,7 +20,7 @@ struct WorkerPool {
 
     /// `pause` is called whenever the supervisor has handled what arrived and waits for more.
     func run(emit: @escaping (Envelope) -> Void, pause: @escaping () -> Void = {}) async -> Outcome {
-        let events = WorkerEvents(keepsJSON: keepsJSON)
+        let events = WorkerEvents()
         InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
         defer { InterruptForwarder.shared.listen { _ in } }
         let supervisor = Supervisor(settings: settings, now: now, forward: emit)

@@ -85,13 +85,8 @@ enum ProcessControl {
         guard fd >= 0 else { return false }
         defer { close(fd) }
         bytes.removeAll(keepingCapacity: true)
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]); continue }
-            if count < 0 && errno == EINTR { continue }
-            return count == 0
-        }
+        FileDescriptorIO.readChunks(fd) { bytes.append(contentsOf: $0) }
+        return true
     }
 
     /// At start: at most four malloc arenas for the process's threads (unless `MALLOC_ARENA_MAX` says otherwise).

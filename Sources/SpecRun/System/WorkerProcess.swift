@@ -68,7 +68,7 @@ struct SystemWorkerLauncher: WorkerLauncher {
         let number = configuration.number
         let outputFd = output.fileHandleForReading.fileDescriptor
         Thread.detachNewThread {
-            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: events.keepsJSON)
+            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport)
             FileDescriptorIO.readChunks(outputFd) { chunk in events.yield(decoder.append(chunk)) }
             events.yield(decoder.finish())
             exited.wait()
@@ -218,13 +218,7 @@ enum FileDescriptorIO {
     }
 
     static func readAll(_ fd: Int32, _ body: ([UInt8]) -> Void) {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 { body(Array(buffer[0..<count])); continue }
-            if count < 0 && errno == EINTR { continue }
-            return
-        }
+        readChunks(fd) { body(Array($0)) }
     }
 
     @discardableResult

@@ -7,6 +7,10 @@ public enum SpecRunCLI {
     public static func main(libraries: [any StepLibrary.Type]) async -> Never {
         ProcessControl.limitAllocatorArenas()
         let console = SystemConsole()
+        if PreforkedWorker.isThisProcess {
+            // Forked before `main` to be the first worker; its supervisor may not need it (it then closes stdin).
+            SystemConsole.exit(await worker(libraries: libraries, console: console, quietWithoutConfiguration: true))
+        }
         let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
                              isolation: SystemWorkerLauncher(),
                              readConfig: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
@@ -25,6 +29,7 @@ public enum SpecRunCLI {
         } catch {
             return usageFailure(error, console: console)
         }
+        if !command.startsWorkers { isolation?.releaseUnused() }
         switch command {
         case .help:
             console.out(HelpText.main + "\n")
@@ -56,15 +61,22 @@ public enum SpecRunCLI {
             return ReportCommand(options: options, console: console).run()
         case .run(let options) where options.worker:
             _ = options
-            let messages = FileDescriptorIO.claimStdoutForMessages()
-            ProcessControl.leadOwnProcessGroup()
-            ProcessControl.endWithParent()
-            WorkerOutbox.installCrashFlush()
-            return await WorkerCommand(libraries: libraries, console: console, nextLine: { readLine(strippingNewline: true) },
-                                       outbox: WorkerOutbox(fd: messages)).run()
+            return await worker(libraries: libraries, console: console, quietWithoutConfiguration: false)
         case .run(let options):
             return await RunCommand(options: options, libraries: libraries, console: console, launcher: isolation).run()
         }
+    }
+
+    /// This process as a worker of a supervising specrun (`--worker`, or forked to be one).
+    private static func worker(libraries: [any StepLibrary.Type], console: any Console, quietWithoutConfiguration: Bool) async -> Int32 {
+        let messages = FileDescriptorIO.claimStdoutForMessages()
+        ProcessControl.leadOwnProcessGroup()
+        ProcessControl.endWithParent()
+        WorkerOutbox.installCrashFlush()
+        var command = WorkerCommand(libraries: libraries, console: console, nextLine: { readLine(strippingNewline: true) },
+                                    outbox: WorkerOutbox(fd: messages))
+        command.quietWithoutConfiguration = quietWithoutConfiguration
+        return await command.run()
     }
 
     static func usageFailure(_ error: Error, console: any Console) -> Int32 {

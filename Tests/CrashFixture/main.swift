@@ -47,6 +47,10 @@ enum CrashSteps: StepLibrary {
             try child.run()  // stdout and stderr inherited: it holds the worker's pipes
             for _ in 0..<1000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }  // up to 10 s on a busy machine
         }
+        steps.when("a step says how its worker started") { _ in
+            // An exec'd worker has `--worker` in its arguments; the first one, forked before `main`, the supervisor's.
+            print(CommandLine.arguments.contains("--worker") ? "worker: exec'd" : "worker: forked")
+        }
         steps.when("a step attaches {int} MB") { (_: CrashWorld, megabytes: Int) in
             attach(Data(repeating: 0x5A, count: megabytes << 20), mediaType: "application/octet-stream", fileName: "big.bin")
         }

@@ -114,4 +114,65 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("1 scenario (1 passed)"), run.stdout)
         XCTAssertTrue(run.stderr.contains("Randomized with seed"), run.stderr)
     }
+
+    // MARK: The first worker, forked before main (Linux)
+
+    func test_run_forksTheFirstWorkerBeforeMainAndExecsTheNext() throws {
+        #if os(Linux)
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["start.feature": """
+            Feature: F
+              Scenario: first
+                When a step says how its worker started
+              Scenario: crash
+                When a step calls fatalError
+              Scenario: after the crash
+                When a step says how its worker started
+
+            """])
+
+        let run = try runProcess(fixture, [folder, "--order", "defined"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("worker: ") },
+                       ["worker: forked", "worker: exec'd"], run.stderr)
+        XCTAssertFalse(run.stderr.contains("Current stack trace"), "a forked worker's crash has no backtrace either: \(run.stderr)")
+        #else
+        throw XCTSkip("workers are forked before main on Linux only")
+        #endif
+    }
+
+    func test_run_execsEveryWorkerOnPreforkZero() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["start.feature": "Feature: F\n  Scenario: S\n    When a step says how its worker started\n"])
+
+        let run = try runProcess(fixture, [folder], environment: ["SPECRUN_PREFORK": "0"])
+
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("worker: exec'd"), run.stderr)
+    }
+
+    func test_run_writesTheSameMessagesWithAForkedOrAnExecdFirstWorker() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["crash.feature": """
+            Feature: F
+              Scenario: passes
+                Given a passing step
+              Scenario: crash
+                When a step force-unwraps nil
+              Scenario: fails
+                Given a failing step
+
+            """])
+
+        let forked = try runProcess(fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/forked.ndjson"])
+        let execd = try runProcess(fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/execd.ndjson"],
+                                   environment: ["SPECRUN_PREFORK": "0"])
+
+        XCTAssertEqual(forked.status, 1, forked.stderr)
+        XCTAssertEqual(execd.status, 1, execd.stderr)
+        let expected = try timeless("\(folder)/execd.ndjson")
+        XCTAssertEqual(try timeless("\(folder)/forked.ndjson"), expected)
+        XCTAssertTrue(expected.contains("Unexpectedly found nil"), "the comparison covers a crash")
+    }
 }

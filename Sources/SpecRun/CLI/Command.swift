@@ -12,6 +12,12 @@ enum Command: Equatable {
     case manPage
     case help(topic: String?)
     case version
+
+    /// Whether it runs scenarios in worker processes (a run with isolation).
+    var startsWorkers: Bool {
+        guard case .run(let options) = self else { return false }
+        return options.isolation && !options.dryRun && !options.worker
+    }
 }
 
 /// A report requested with `--format NAME[:FILE]`.

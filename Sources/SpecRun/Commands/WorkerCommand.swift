@@ -15,12 +15,16 @@ struct WorkerCommand {
     var clock: any RunClock = SystemClock()
     /// Applies `--memory-limit` to this process (injected: a test must not limit its own process).
     var limitMemory: (UInt64) throws -> Void = ProcessControl.limitMemory
+    /// A worker made ready before its supervisor knew it needed one: stdin ending before a configuration means
+    /// it did not, and the worker exits without a word.
+    var quietWithoutConfiguration = false
 
     func run() async -> Int32 {
         let worker: WorkerConfiguration
         let configuration: RunConfiguration
         do {
             guard let line = await nextLine() else {
+                if quietWithoutConfiguration { return ExitCode.passed.rawValue }
                 throw UsageError(message: "specrun --worker: no configuration on stdin; workers are started by specrun itself")
             }
             worker = try WorkerConfiguration.decode(line)

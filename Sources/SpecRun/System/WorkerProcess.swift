@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunPrefork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +10,12 @@ import Darwin
 protocol WorkerLauncher: Sendable {
     /// Starts worker `number` with this configuration; everything it says, and its end, arrives in `events`.
     func start(_ configuration: WorkerConfiguration, events: WorkerEvents) throws -> any WorkerHandle
+    /// No worker will be started (the run is in-process, or there is no run): what was made ready goes.
+    func releaseUnused()
+}
+
+extension WorkerLauncher {
+    func releaseUnused() {}
 }
 
 /// A running worker: its stdin, and a way to stop it.
@@ -24,6 +31,44 @@ struct SystemWorkerLauncher: WorkerLauncher {
     var executablePath: String = Self.currentExecutable()
 
     func start(_ configuration: WorkerConfiguration, events: WorkerEvents) throws -> any WorkerHandle {
+        let started = try PreforkedWorker.take() ?? spawn(configuration)
+        InterruptForwarder.shared.add(started.pid)
+        let handle = SystemWorkerHandle(pid: started.pid, stdin: started.stdin)
+        handle.write(configuration.encodedLine())
+
+        let tail = StderrTail()
+        let errorsDone = DispatchSemaphore(value: 0)
+        let errorsFd = started.stderr
+        Thread.detachNewThread {
+            let filter = StackTraceFilter { FileDescriptorIO.writeAll(STDERR_FILENO, $0) }
+            FileDescriptorIO.readAll(errorsFd) { chunk in
+                filter.append(chunk)
+                tail.append(chunk)
+            }
+            close(errorsFd)
+            filter.finish()
+            errorsDone.signal()
+        }
+        let number = configuration.number
+        Thread.detachNewThread {
+            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport)
+            FileDescriptorIO.readChunks(started.stdout) { chunk in events.yield(decoder.append(chunk)) }
+            events.yield(decoder.finish())
+            let exit = started.exit()
+            InterruptForwarder.shared.remove(started.pid)
+            handle.closeInput()
+            // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
+            _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
+            events.yield([.ended(number, WorkerResult(exit: exit, stderrTail: tail.text))])
+            close(started.stdout)
+        }
+        return handle
+    }
+
+    func releaseUnused() { PreforkedWorker.release() }
+
+    /// A new process of this executable with `--worker`.
+    private func spawn(_ configuration: WorkerConfiguration) throws -> StartedWorker {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executablePath)
         process.arguments = [WorkerFlag.worker]
@@ -45,43 +90,16 @@ struct SystemWorkerLauncher: WorkerLauncher {
             exited.signal()
         }
         try process.run()
-        InterruptForwarder.shared.add(process.processIdentifier)
         try? output.fileHandleForWriting.close()
         try? errors.fileHandleForWriting.close()
         try? input.fileHandleForReading.close()
-        let handle = SystemWorkerHandle(pid: process.processIdentifier, stdin: input.fileHandleForWriting.fileDescriptor,
-                                        keepAlive: input)
-        handle.write(configuration.encodedLine())
-
-        let tail = StderrTail()
-        let errorsDone = DispatchSemaphore(value: 0)
-        let errorsFd = errors.fileHandleForReading.fileDescriptor
-        Thread.detachNewThread {
-            let filter = StackTraceFilter { FileDescriptorIO.writeAll(STDERR_FILENO, $0) }
-            FileDescriptorIO.readAll(errorsFd) { chunk in
-                filter.append(chunk)
-                tail.append(chunk)
-            }
-            filter.finish()
-            errorsDone.signal()
-        }
-        let number = configuration.number
-        let outputFd = output.fileHandleForReading.fileDescriptor
-        Thread.detachNewThread {
-            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport)
-            FileDescriptorIO.readChunks(outputFd) { chunk in events.yield(decoder.append(chunk)) }
-            events.yield(decoder.finish())
+        // The pipes close their descriptors when they go: the started worker has copies of its own.
+        return StartedWorker(pid: process.processIdentifier, stdin: FileDescriptorIO.duplicate(input.fileHandleForWriting.fileDescriptor),
+                             stdout: FileDescriptorIO.duplicate(output.fileHandleForReading.fileDescriptor),
+                             stderr: FileDescriptorIO.duplicate(errors.fileHandleForReading.fileDescriptor)) {
             exited.wait()
-            InterruptForwarder.shared.remove(process.processIdentifier)
-            handle.closeInput()
-            // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
-            _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
-            let exit: WorkerExit = process.terminationReason == .uncaughtSignal
-                ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
-            events.yield([.ended(number, WorkerResult(exit: exit, stderrTail: tail.text))])
-            _ = output
+            return process.terminationReason == .uncaughtSignal ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
         }
-        return handle
     }
 
     /// This executable: /proc/self/exe on Linux (no PATH or relative-path guessing), the bundle's otherwise.
@@ -100,12 +118,10 @@ final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
     private let lock = NSLock()
     private let pid: pid_t
     private var stdin: Int32
-    private let keepAlive: Pipe
 
-    init(pid: pid_t, stdin: Int32, keepAlive: Pipe) {
+    init(pid: pid_t, stdin: Int32) {
         self.pid = pid
         self.stdin = stdin
-        self.keepAlive = keepAlive
     }
 
     func send(_ instruction: WorkerInstruction) { write(Array(instruction.line.utf8)) }
@@ -217,6 +233,9 @@ enum FileDescriptorIO {
         }
     }
 
+    /// A copy of a descriptor that processes started later do not inherit.
+    static func duplicate(_ fd: Int32) -> Int32 { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
+
     static func readAll(_ fd: Int32, _ body: ([UInt8]) -> Void) {
         readChunks(fd) { body(Array($0)) }
     }
@@ -255,6 +274,8 @@ enum FileDescriptorIO {
         _ = fcntl(messages, F_SETFD, FD_CLOEXEC)
         fflush(nil)
         dup2(STDERR_FILENO, STDOUT_FILENO)
+        // Line by line, as on a terminal: what a step printed before it crashed the process is not lost in a buffer.
+        specrun_line_buffered_stdout()
         return messages
     }
 }

@@ -1,0 +1,21 @@
+#ifndef SPECRUN_PREFORK_H
+#define SPECRUN_PREFORK_H
+
+/// The first worker process, forked before `main` (Linux only; see prefork.c).
+
+/// 1 in the forked worker itself, 0 everywhere else.
+int specrun_prefork_is_worker(void);
+
+/// In the supervisor, once: the forked worker's pid and the supervisor's ends of its stdin, stdout and stderr,
+/// and the token its environment carries (`SPECRUN_WORKER_TOKEN`, at most `token_size` bytes with its 0).
+/// Returns -1 when there is none (not Linux, not a run, already taken or released).
+int specrun_prefork_take(int *stdin_fd, int *stdout_fd, int *stderr_fd, char *token, int token_size);
+
+/// In the supervisor: the forked worker is not needed (the run is in-process, or no run at all). It reads the
+/// end of its stdin and exits.
+void specrun_prefork_release(void);
+
+/// stdout written line by line (C's stdout is a global Swift 6 may not touch).
+void specrun_line_buffered_stdout(void);
+
+#endif

@@ -33,9 +33,9 @@ let package = Package(
         .target(name: "SpecRunReports", dependencies: ["Messages"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
         // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
         .target(name: "Requirements"),
-        // The first worker process, forked before `main` (C: it must run before the Swift runtime starts threads).
-        .target(name: "SpecRunPrefork"),
-        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Requirements", "Gherkin", "Messages", "TagExpressions", "SpecRunPrefork"]),
+        // The OS calls made in C: the first worker forked before `main` (before the Swift runtime starts threads).
+        .target(name: "SpecRunSystem"),
+        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Requirements", "Gherkin", "Messages", "TagExpressions", "SpecRunSystem"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
         .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages"]),

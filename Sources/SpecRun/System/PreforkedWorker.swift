@@ -1,5 +1,5 @@
 import Foundation
-import SpecRunPrefork
+import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
 import Foundation
-import SpecRunPrefork
+import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -80,6 +80,7 @@ struct SystemWorkerLauncher: WorkerLauncher {
         environment[ProcessControl.tokenVariable] = token
         process.environment = environment
         let input = Pipe(), output = Pipe(), errors = Pipe()
+        specrun_enlarge_pipe(output.fileHandleForWriting.fileDescriptor)
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

@@ -1,7 +1,9 @@
-#ifndef SPECRUN_PREFORK_H
-#define SPECRUN_PREFORK_H
+#ifndef SPECRUN_SYSTEM_H
+#define SPECRUN_SYSTEM_H
 
-/// The first worker process, forked before `main` (Linux only; see prefork.c).
+/// The OS calls of specrun that are made in C.
+
+// MARK: The first worker process, forked before `main` (Linux only; see prefork.c).
 
 /// 1 in the forked worker itself, 0 everywhere else.
 int specrun_prefork_is_worker(void);
@@ -14,6 +16,12 @@ int specrun_prefork_take(int *stdin_fd, int *stdout_fd, int *stderr_fd, char *to
 /// In the supervisor: the forked worker is not needed (the run is in-process, or no run at all). It reads the
 /// end of its stdin and exits.
 void specrun_prefork_release(void);
+
+// MARK: stdio.c
+
+/// A pipe (given by either end) that holds 1 MiB instead of 64 KiB (Linux; elsewhere nothing): a worker writes its
+/// envelopes in bursts, and with a small pipe it waits for the supervisor every 64 KiB.
+void specrun_enlarge_pipe(int fd);
 
 /// stdout written line by line (C's stdout is a global Swift 6 may not touch).
 void specrun_line_buffered_stdout(void);

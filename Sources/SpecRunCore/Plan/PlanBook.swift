@@ -8,6 +8,8 @@ struct PlanBook: Sendable {
     private let registry: StepRegistry
     private let pickles: [Pickle]
     private let ids: [ContiguousArray<String>]
+    /// Each plan's pickle step bindings (a reference each: matches are shared), so planning again matches nothing.
+    private let bindings: [ContiguousArray<StepBinding>]
     private let testRunStartedId: String
 
     /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message).
@@ -15,15 +17,23 @@ struct PlanBook: Sendable {
          planned: (TestCasePlan) -> Void) {
         let planner = Planner(registry: registry)
         var recorded: [ContiguousArray<String>] = []
+        var bound: [ContiguousArray<StepBinding>] = []
         recorded.reserveCapacity(pickles.count)
+        bound.reserveCapacity(pickles.count)
         for pickle in pickles {
             let recorder = RecordingIdGenerator(ids)
-            planned(planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId))
+            let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId)
+            planned(plan)
             recorded.append(recorder.recorded)
+            var bindings = ContiguousArray<StepBinding>()
+            bindings.reserveCapacity(pickle.steps.count)
+            for step in plan.steps { if case .step(_, let binding) = step.action { bindings.append(binding) } }
+            bound.append(bindings)
         }
         self.registry = registry
         self.pickles = pickles
         self.ids = recorded
+        self.bindings = bound
         self.testRunStartedId = testRunStartedId
     }
 
@@ -34,7 +44,8 @@ struct PlanBook: Sendable {
     /// The plan of the test case at `index`, the same as when it was first made (ids included). `planner` carries
     /// its match cache from one test case to the next; a thread of its own passes a planner of its own.
     func plan(at index: Int, with planner: Planner) -> TestCasePlan {
-        planner.plan(pickles[index], ids: ReplayedIdGenerator(ids[index]), testRunStartedId: testRunStartedId)
+        planner.plan(pickles[index], ids: ReplayedIdGenerator(ids[index]), testRunStartedId: testRunStartedId,
+                     bindings: bindings[index])
     }
 
     func makePlanner() -> Planner { Planner(registry: registry) }

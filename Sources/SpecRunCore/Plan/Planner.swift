@@ -9,15 +9,18 @@ struct Planner {
     /// corpora repeat the same step texts a lot, and matching is the costly part of planning.
     private let cache = MatchCache()
 
-    func plan(_ pickle: Pickle, ids: IdGenerator, testRunStartedId: String) -> TestCasePlan {
+    /// `bindings`: the pickle steps' bindings from an earlier plan of the same pickle (none are looked up again).
+    func plan(_ pickle: Pickle, ids: IdGenerator, testRunStartedId: String,
+              bindings: ContiguousArray<StepBinding>? = nil) -> TestCasePlan {
         let testCaseId = ids.newId()
         let tags = pickle.tags.map(\.name)
         var steps: [PlannedStep] = []
         for hook in registry.hooks(.before, for: tags) {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        for pickleStep in pickle.steps {
-            steps.append(PlannedStep(id: ids.newId(), action: .step(pickleStep, bind(pickleStep.text, tags: tags))))
+        for (position, pickleStep) in pickle.steps.enumerated() {
+            let binding = bindings.map { $0[position] } ?? bind(pickleStep.text, tags: tags)
+            steps.append(PlannedStep(id: ids.newId(), action: .step(pickleStep, binding)))
         }
         for hook in registry.hooks(.after, for: tags) {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
@@ -28,8 +31,8 @@ struct Planner {
     func bind(_ text: String, tags: [String]) -> StepBinding {
         let all = cache.matches(for: text, in: registry)
         // (One match is the common case: no filtered copy of it.)
-        if all.count == 1 { return all[0].definition.applies(to: tags) ? .matched(all[0]) : .undefined }
-        let matches = all.filter { $0.definition.applies(to: tags) }
+        if all.count == 1 { return all[0].applies(to: tags) ? .matched(all[0]) : .undefined }
+        let matches = all.filter { $0.applies(to: tags) }
         switch matches.count {
         case 0: return .undefined
         case 1: return .matched(matches[0])

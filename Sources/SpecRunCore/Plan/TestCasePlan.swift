@@ -1,4 +1,5 @@
 import Messages
+import TagExpressions
 
 /// A pickle bound to the registry: the test case message and what each of its test steps will do.
 struct TestCasePlan: Sendable {
@@ -45,11 +46,20 @@ final class StepMatch: Sendable {
     let soleDefinitionIds: [String]
     let soleArgumentsLists: [StepMatchArgumentsList]
 
+    /// The definition's tag scope (read for every pickle step planned: no copy of the definition for it).
+    let scope: TagExpression?
+
     init(definition: RegisteredStep, arguments: [MatchedArgument]) {
         self.definition = definition
+        scope = definition.scope
         self.arguments = arguments
         argumentsList = StepMatchArgumentsList(stepMatchArguments: arguments.map(\.message))
         soleDefinitionIds = [definition.id]
         soleArgumentsLists = [argumentsList]
     }
+}
+
+extension StepMatch {
+    /// Whether the definition applies to a pickle of these tags (its scope, if any, matches them).
+    func applies(to tags: [String]) -> Bool { scope?.evaluate(tags: tags) ?? true }
 }

@@ -6,7 +6,10 @@ import Messages
 public final class FormatterFactory {
     private let shared = SharedRunIndex()
 
-    public init() {}
+    public init() {
+        // Until a report that prints them is made (see `makeFormatter`).
+        shared.index.keepsStepArguments = false
+    }
 
     /// Keeps the run's index allocated until the process exits: freeing the index of a 50,000-scenario run
     /// takes most of a second that a command about to exit does not need to spend. For a command-line run
@@ -27,6 +30,7 @@ public final class FormatterFactory {
 
     func makeFormatter(_ format: ReportFormat, sink: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
         let feed = IndexFeed(shared)
+        if format == .json || format == .html { shared.index.keepsStepArguments = true }
         switch format {
         case .pretty: return PrettyFormatter(sink: sink, feed: feed, options: options)
         case .progress: return ProgressFormatter(sink: sink, feed: feed, options: options)

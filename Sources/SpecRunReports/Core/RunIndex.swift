@@ -67,6 +67,9 @@ final class RunIndex {
     private(set) var runAttachments: [Attachment] = []
     /// The bodies of the run's requirements attachments (`RequirementsAttachment`), each distinct body once.
     private(set) var requirementsBodies: [String] = []
+    /// Whether test steps keep their match arguments: only the JSON and HTML reports print them, and reducing and
+    /// pooling them was a twentieth of indexing a run for the console alone.
+    var keepsStepArguments = true
     private(set) var parseErrors: [ParseError] = []
     private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
@@ -124,7 +127,9 @@ final class RunIndex {
                     // One array for every step a definition matched.
                     if let shared = definitionIdArrays[ids[0]] { step.stepDefinitionIds = shared } else { definitionIdArrays[ids[0]] = ids }
                 }
-                if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step) {
+                if !keepsStepArguments {
+                    step.stepMatchArgumentsLists = nil
+                } else if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step) {
                     step.stepMatchArgumentsLists = reduced
                 }
                 testCase.testSteps[position] = step

@@ -33,6 +33,10 @@ final class Reports {
         for entry in formatters { entry.formatter.handle(envelope) }
     }
 
+    /// Whether a report reads `testStepStarted` envelopes: only the message stream writes them; every other report
+    /// (and the exit status and parse-error printer) reads the steps' results. A run has one for every step.
+    var readsStepStarts: Bool { formatters.contains { $0.request.name == ReportFormat.message.rawValue } }
+
     /// Finishes every report (writing files); a report that cannot be written is named, the others still are.
     /// The reports written to files finish at the same time, one per core (they only read the run's index, which
     /// no longer changes); then those on the console, in the order asked for.

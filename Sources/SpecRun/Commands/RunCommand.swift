@@ -52,13 +52,18 @@ struct RunCommand {
         }
         let pipeline = ListenerPipeline(listen: listen)
         defer { pipeline.drain() }
+        // What no listener reads is not handed over (a step start per step of the run).
+        let readsStepStarts = reports.readsStepStarts
+        let send: (Envelope) -> Void = { envelope in
+            if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
+        }
         var interrupted: Int32?
         if let launcher, options.isolation, !options.dryRun {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)
             let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
-            let outcome = await pool.run(emit: pipeline.send, pause: pipeline.flush)
+            let outcome = await pool.run(emit: send, pause: pipeline.flush)
             pipeline.drain()
             if let code = outcome.abortedWith { return code }
             if let reason = outcome.couldNotStart {
@@ -81,7 +86,7 @@ struct RunCommand {
                                     environment: console.environment)
             do {
                 _ = try await runner.run { envelope in
-                    pipeline.send(envelope)
+                    send(envelope)
                     if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
                 }
                 pipeline.drain()

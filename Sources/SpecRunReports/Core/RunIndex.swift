@@ -15,6 +15,9 @@ final class RunIndex {
         fileprivate(set) var outcomes: [StepOutcome?] = []
         /// The position after the last step that finished: where the next one is looked for first.
         fileprivate var nextStep: Int32 = 0
+        /// Its status once worked out after it finished (`status(of:)`): the summary, the failing list and the
+        /// reports each ask it of every attempt. Forgotten when another step result arrives.
+        fileprivate var knownStatus: TestStepResultStatus?
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
@@ -156,6 +159,7 @@ final class RunIndex {
                 attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
             }
             attempt.outcomes[position] = StepOutcome(finished.testStepResult)
+            attempt.knownStatus = nil
         }
         if let attachment = envelope.attachment {
             if RequirementsAttachment.isRequirements(attachment) {
@@ -305,7 +309,11 @@ final class RunIndex {
 
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
     func status(of attempt: Attempt) -> TestStepResultStatus {
-        worstResult(of: attempt)?.status ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
+        if let known = attempt.knownStatus { return known }
+        let status = worstResult(of: attempt)?.status
+            ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
+        if attempt.finished != nil { attempt.knownStatus = status }
+        return status
     }
 
     /// (Straight from the attempt's outcomes: the summary asks this of every attempt, and `results(of:)` copies

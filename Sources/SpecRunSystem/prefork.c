@@ -88,6 +88,8 @@ __attribute__((constructor)) static void specrun_prefork(int argc, char **argv, 
         // passes it on), its stdio the pipes, nothing else of the supervisor's open.
         setpgid(0, 0);
         if (dup2(input[0], STDIN_FILENO) < 0 || dup2(output[1], STDOUT_FILENO) < 0 || dup2(errors[1], STDERR_FILENO) < 0) _exit(70);
+        // dup2 onto itself (a process started with stdio closed got the pipe there) keeps close-on-exec: clear it.
+        for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) fcntl(fd, F_SETFD, 0);
         if (syscall(SYS_close_range, 3U, ~0U, 0U) != 0) {
             for (int fd = 3; fd < 1024; fd++) close(fd);
         }

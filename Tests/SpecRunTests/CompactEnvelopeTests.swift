@@ -47,6 +47,20 @@ final class CompactEnvelopeTests: XCTestCase {
         }
     }
 
+    func test_number_readsSignedDigitsAndRefusesOverflowAndOtherBytes() {
+        let cases: [(String, Int?)] = [
+            ("0", 0), ("7", 7), ("-12", -12), ("1700000000", 1_700_000_000), ("999999999999999999", 999_999_999_999_999_999),
+            ("9223372036854775807", Int.max), ("9223372036854775808", nil), ("123456789012345678901", nil),
+            ("-", nil), ("--1", nil), ("1-", nil), ("1a", nil), ("/", nil), (":", nil),
+        ]
+        for (field, expected) in cases {
+            let line = Array("\(field) 5".utf8)
+            var reader = FieldReader(line)
+
+            XCTAssertEqual(reader.number(), expected, field)
+        }
+    }
+
     func test_decoder_keepsTheOrderOfCompactAndJSONLines() throws {
         let time = Timestamp(seconds: 5, nanos: 0)
         let attachment = Envelope(attachment: Attachment(body: "hi", contentEncoding: .identity, mediaType: "text/plain",

@@ -121,7 +121,9 @@ enum CompactEnvelope {
                 magnitude /= 10
                 count += 1
             }
-            out.append(contentsOf: raw[(24 - count)...])
+            // As a typed buffer: appended with one copy, not byte by byte through a generic slice.
+            out.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + (24 - count),
+                                                       count: count))
         }
     }
 
@@ -172,15 +174,29 @@ struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
 
     mutating func number() -> Int? {
         guard let field = bytes() else { return nil }
+        var position = field.startIndex
+        let negative = line[position] == UInt8(ascii: "-") && field.count > 1
+        if negative { position += 1 }
+        // Up to 18 digits cannot overflow; longer fields take the checked way.
+        if field.endIndex - position <= 18 {
+            var value = 0
+            while position < field.endIndex {
+                let digit = line[position] &- 0x30
+                guard digit <= 9 else { return nil }
+                value = value &* 10 &+ Int(digit)
+                position += 1
+            }
+            return negative ? -value : value
+        }
         var value = 0
-        var negative = false
-        for (offset, byte) in field.enumerated() {
-            if offset == 0 && byte == UInt8(ascii: "-") && field.count > 1 { negative = true; continue }
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+        while position < field.endIndex {
+            let digit = line[position] &- 0x30
+            guard digit <= 9 else { return nil }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 0x30))
+            let (sum, overflow2) = times.addingReportingOverflow(Int(digit))
             guard !overflow1 && !overflow2 else { return nil }
             value = sum
+            position += 1
         }
         return negative ? -value : value
     }

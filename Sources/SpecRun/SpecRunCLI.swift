@@ -7,6 +7,7 @@ public enum SpecRunCLI {
     public static func main(libraries: [any StepLibrary.Type]) async -> Never {
         ProcessControl.limitAllocatorArenas()
         let console = SystemConsole()
+        SystemConsole.ignoreBrokenPipes()
         if PreforkedWorker.isThisProcess {
             // Forked before `main` to be the first worker; its supervisor may not need it (it then closes stdin).
             SystemConsole.exit(await worker(libraries: libraries, console: console, quietWithoutConfiguration: true))

@@ -19,8 +19,8 @@ protocol Console: AnyObject {
 final class SystemConsole: Console, @unchecked Sendable {
     private let lock = NSLock()
 
-    func out(_ text: String) { write(text, to: FileHandle.standardOutput) }
-    func err(_ text: String) { write(text, to: FileHandle.standardError) }
+    func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+    func err(_ text: String) { write(text, to: STDERR_FILENO) }
 
     func out(bytes: UnsafeBufferPointer<UInt8>) {
         lock.lock(); defer { lock.unlock() }
@@ -31,9 +31,18 @@ final class SystemConsole: Console, @unchecked Sendable {
     /// Read once (each read of ProcessInfo's environment makes the dictionary again).
     let environment: [String: String] = ProcessInfo.processInfo.environment
 
-    private func write(_ text: String, to handle: FileHandle) {
+    /// With write(2), not FileHandle: its `write(_:)` traps when the stream is closed (`specrun … >&-`).
+    private func write(_ text: String, to descriptor: Int32) {
+        var text = text
         lock.lock(); defer { lock.unlock() }
-        handle.write(Data(text.utf8))
+        text.withUTF8 { writeAll($0, to: descriptor) }
+    }
+
+    /// A reader that goes away (`specrun … | head`) must not end the run before its reports are written: writes
+    /// to it fail (EPIPE) instead of killing the process. Workers put the default back (their steps' processes
+    /// inherit it).
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     static func exit(_ code: Int32) -> Never {

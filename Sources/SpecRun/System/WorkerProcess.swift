@@ -198,6 +198,7 @@ final class InterruptForwarder: @unchecked Sendable {
     static func restoreDefaults() {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        signal(SIGPIPE, SIG_DFL)
     }
 }
 

@@ -18,8 +18,26 @@ extension TextSink {
 /// Writes straight to standard output (unbuffered by us, so progress shows as it happens).
 final class StandardOutputSink: TextSink {
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { write(utf8: $0) }
     }
+
+    /// write(2) until every byte is out; a closed or broken stdout ends the output quietly (FileHandle's `write`
+    /// traps on it).
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = Foundation.write(STDOUT_FILENO, next, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            next += written
+            left -= written
+        }
+    }
+
     func close() throws {}
 }
 

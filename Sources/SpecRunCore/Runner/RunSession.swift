@@ -14,8 +14,10 @@ public final class RunSession: @unchecked Sendable {
     private let plans: PlanBook
     /// Plans each test case as it runs (its match cache serves the whole run).
     private let planner: Planner
-    /// Each planned test case's `uri:line` (see `TestCaseKey`), in the planned order.
-    public let keys: [String]
+    /// Each planned test case's `uri:line` (see `TestCaseKey`), in the planned order. Made when asked (only shards
+    /// and timings need them: 10,000 strings a worker would otherwise make before its first scenario).
+    public var keys: [String] { makeKeys() }
+    private let makeKeys: @Sendable () -> [String]
     private let caseRunner: TestCaseRunner
     private let testRunStarted: TestRunStarted
     private var summary: RunSummary
@@ -26,14 +28,15 @@ public final class RunSession: @unchecked Sendable {
     /// Guards `summary` and `stopped`.
     private let lock = NSLock()
 
-    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: PlanBook, keys: [String], caseRunner: TestCaseRunner,
+    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: PlanBook, keys: @escaping @Sendable () -> [String],
+         caseRunner: TestCaseRunner,
          testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool) {
         self.runner = runner
         self.registry = registry
         self.root = root
         self.plans = plans
         planner = plans.makePlanner()
-        self.keys = keys
+        makeKeys = keys
         self.caseRunner = caseRunner
         self.testRunStarted = testRunStarted
         self.summary = summary

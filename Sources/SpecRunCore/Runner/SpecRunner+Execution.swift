@@ -53,7 +53,9 @@ extension SpecRunner {
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
-        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans, keys: (passed ? ordered : []).map { TestCaseKey.of($0, lines: lines) },
+        let planned = passed ? ordered : []
+        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
+                          keys: { planned.map { TestCaseKey.of($0, lines: lines) } },
                           caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
                           beforeAllPassed: passed)
     }

@@ -33,7 +33,7 @@ struct ConsoleText {
             tags = pickle.tags.filter { !inherited.contains($0.astNodeId) }.map(\.name).joined(separator: " ")
         }
         if showTags && !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
-        let keyword = lineage?.scenario?.keyword ?? "Scenario"
+        let keyword = lineage?.scenarioKeyword ?? "Scenario"
         var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
         var width = Self.width(indent) + Self.width(keyword) + 2 + Self.width(pickle.name)
         if attempt.started.attempt > 0 {
@@ -134,7 +134,7 @@ struct ConsoleText {
 
     /// The same, with the pickle and its lineage already looked up.
     func commentColumn(_ pickle: Pickle, _ lineage: Lineage?, indent: String, texts: [StepText?]) -> Int {
-        let keyword = lineage?.scenario?.keyword ?? "Scenario"
+        let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = Self.width(indent)
         var widest = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
         for case let text? in texts {

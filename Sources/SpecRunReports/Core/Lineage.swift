@@ -35,6 +35,14 @@ struct Lineage {
         return featureChild.scenario
     }
 
+    /// The scenario's keyword, read in place (the console asks it twice per scenario; `scenario` copies the whole
+    /// scenario out of the tree).
+    var scenarioKeyword: String? {
+        guard child >= 0 else { return nil }
+        if ruleChild >= 0 { return tree.feature.children[Int(child)].rule?.children[Int(ruleChild)].scenario?.keyword }
+        return tree.feature.children[Int(child)].scenario?.keyword
+    }
+
     var examplesIndex: Int? { examplesPosition >= 0 ? Int(examplesPosition) : nil }
     var rowIndex: Int? { rowPosition >= 0 ? Int(rowPosition) : nil }
 

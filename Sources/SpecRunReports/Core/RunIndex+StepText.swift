@@ -11,7 +11,18 @@ extension RunIndex {
     }
 
     private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> StepText {
-        let summary = lineage(of: pickleStep, at: position, in: pickle, derived: derived)?.stepSummary
+        text(of: pickleStep, at: position, scenario: lineage(of: pickle), derived: derived)
+    }
+
+    /// The same, with the pickle's lineage (its scenario's) already looked up.
+    private func text(of pickleStep: PickleStep, at position: Int, scenario: Lineage?, derived: Bool) -> StepText {
+        let found: Lineage?
+        if let id = pickleStep.astNodeIds.first {
+            found = scenario?.step(id: id, position: position)
+        } else {
+            found = derived ? scenario?.step(position: position)?.lineage : nil
+        }
+        let summary = found?.stepSummary
         return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
                         argument: pickleStep.argument)
     }
@@ -42,12 +53,14 @@ extension RunIndex {
         let derived = slot.map { derivedStepIds[$0] } ?? false
         var result: [(step: TestStep, finished: StepOutcome, text: StepText?)] = []
         result.reserveCapacity(testCase.testSteps.count)
+        // One lookup of the scenario for all its steps.
+        let scenario = pickle.flatMap { lineage(of: $0) }
         var next = 0
         for (position, step) in testCase.testSteps.enumerated() {
             guard let finished = attempt.outcome(at: position) else { continue }
             guard let pickleStepId = step.pickleStepId else { result.append((step, finished, nil)); continue }
             if let pickle, next < pickle.steps.count, pickle.steps[next].id == pickleStepId {
-                result.append((step, finished, text(of: pickle.steps[next], at: next, in: pickle, derived: derived)))
+                result.append((step, finished, text(of: pickle.steps[next], at: next, scenario: scenario, derived: derived)))
                 next += 1
             } else {
                 result.append((step, finished, text(of: step)))

@@ -24,7 +24,7 @@ final class SystemConsole: Console, @unchecked Sendable {
 
     func out(bytes: UnsafeBufferPointer<UInt8>) {
         lock.lock(); defer { lock.unlock() }
-        writeAll(bytes, to: STDOUT_FILENO)
+        FileDescriptorIO.writeAll(STDOUT_FILENO, bytes)
     }
 
     var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -35,7 +35,8 @@ final class SystemConsole: Console, @unchecked Sendable {
     private func write(_ text: String, to descriptor: Int32) {
         var text = text
         lock.lock(); defer { lock.unlock() }
-        text.withUTF8 { writeAll($0, to: descriptor) }
+        // A closed or broken stream ends the output there, as before (its bytes have nowhere to go).
+        _ = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
     }
 
     /// A reader that goes away (`specrun … | head`) must not end the run before its reports are written: writes
@@ -59,20 +60,5 @@ extension Console {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return stdoutIsTerminal
-    }
-}
-
-/// `write(2)` until every byte is written (or the stream fails: a closed pipe ends the output, as before).
-private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-    guard var next = bytes.baseAddress else { return }
-    var left = bytes.count
-    while left > 0 {
-        let written = write(descriptor, next, left)
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
-        }
-        next += written
-        left -= written
     }
 }

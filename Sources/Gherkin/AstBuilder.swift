@@ -27,7 +27,7 @@ final class AstBuilder {
     func build(_ token: Token) {
         if token.matchedType == .comment {
             comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
-        } else {
+        } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays
             stack[stack.count - 1].add(token)
         }
     }
@@ -37,7 +37,12 @@ final class AstBuilder {
         let node = stack.removeLast()
         let parent = stack[stack.count - 1]
         switch node.rule {
-        case .step: if let step = makeStep(node) { parent.steps.append(step) }
+        case .step:
+            if let step = makeStep(node) {
+                // Scenarios have a few steps: room for 8 at once, not grown from 1 to 2 to 4 to 8 (a copy each).
+                if parent.steps.isEmpty { parent.steps.reserveCapacity(8) }
+                parent.steps.append(step)
+            }
         case .docString: if parent.docString == nil { parent.docString = makeDocString(node) }
         case .dataTable:
             let rows = try tableRows(node)
@@ -129,6 +134,9 @@ final class AstBuilder {
     private func tags(_ node: AstNode) -> [Tag] {
         guard let tagsNode = node.tags else { return [] }
         var tags: [Tag] = []
+        var count = 0
+        tagsNode.forEachToken(.tagLine) { count += $0.matchedItems.count }
+        tags.reserveCapacity(count)
         tagsNode.forEachToken(.tagLine) { token in
             for item in token.matchedItems {
                 tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: item.text, id: ids.newId()))

@@ -28,18 +28,17 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
             token.splitTags = items
             setMatched(token, .tagLine, items: items)
             return true
-        case .featureLine: return matchTitleLine(token, line, .featureLine, dialect.feature)
-        case .ruleLine: return matchTitleLine(token, line, .ruleLine, dialect.rule)
-        case .backgroundLine: return matchTitleLine(token, line, .backgroundLine, dialect.background)
-        case .scenarioLine: return matchTitleLine(token, line, .scenarioLine, dialect.scenario)
-        case .examplesLine: return matchTitleLine(token, line, .examplesLine, dialect.examples)
+        case .featureLine: return matchTitleLine(token, line, .featureLine, dialect.featureTable)
+        case .ruleLine: return matchTitleLine(token, line, .ruleLine, dialect.ruleTable)
+        case .backgroundLine: return matchTitleLine(token, line, .backgroundLine, dialect.backgroundTable)
+        case .scenarioLine: return matchTitleLine(token, line, .scenarioLine, dialect.scenarioTable)
+        case .examplesLine: return matchTitleLine(token, line, .examplesLine, dialect.examplesTable)
         case .stepLine:
-            for keyword in dialect.steps where startsWith(line, keyword.bytes) {
-                setMatched(token, .stepLine, text: restTrimmed(line, after: keyword.bytes.count),
-                           keyword: keyword.text, keywordType: keyword.stepType)
-                return true
-            }
-            return false
+            let steps = dialect.stepTable
+            guard let index = steps.firstMatch(b, line.trimmedStart, line.end, colon: false) else { return false }
+            setMatched(token, .stepLine, text: restTrimmed(line, after: steps.length(index)),
+                       keyword: steps.text(index), keywordType: steps.stepType(index))
+            return true
         case .docStringSeparator:
             if let separator = activeDocStringSeparator {
                 guard startsWith(line, separator) else { return false }
@@ -73,14 +72,9 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
 
     /// `Keyword: title` for the first of `keywords` the line starts with (followed by a colon).
     @inline(__always)
-    private func matchTitleLine(_ token: Token, _ line: Line, _ type: TokenType, _ keywords: [Keyword]) -> Bool {
-        for keyword in keywords {
-            let n = keyword.bytes.count
-            guard startsWith(line, keyword.bytes), line.trimmedStart + n < line.end,
-                  b[line.trimmedStart + n] == UInt8(ascii: ":") else { continue }
-            setMatched(token, type, text: restTrimmed(line, after: n + 1), keyword: keyword.text)
-            return true
-        }
-        return false
+    private func matchTitleLine(_ token: Token, _ line: Line, _ type: TokenType, _ keywords: KeywordTable) -> Bool {
+        guard let index = keywords.firstMatch(b, line.trimmedStart, line.end, colon: true) else { return false }
+        setMatched(token, type, text: restTrimmed(line, after: keywords.length(index) + 1), keyword: keywords.text(index))
+        return true
     }
 }

@@ -2,33 +2,61 @@ import Messages
 
 /// A rule being built: the tokens it received and what its sub-rules built, each in its own typed slot
 /// (the reference keeps a list per token or rule type; only the first is read where it reads one).
-final class AstNode {
+///
+/// A value on the builder's stack, not an object: there is one per step, tag group, table, …, and as objects
+/// each cost an allocation and a deinit. The sub-rules the reference keeps whole (Tags; FeatureHeader,
+/// RuleHeader; the Scenario or Examples under its definition) are merged into their parent instead, which
+/// reads them only once it ends: a header or body brings its line token, description, steps, examples or
+/// rows, a Tags rule its tag lines.
+/// What a node keeps of a token: its match, without the line and the matcher's caches (a third of the bytes
+/// of a Token, moved several times on its way into a node).
+struct BuiltToken {
+    let matchedType: TokenType
+    let matchedKeywordType: StepKeywordType?
+    let lineNumber: Int
+    let column: Int?
+    let matchedText: String?
+    let matchedKeyword: String?
+    let matchedItems: [LineSpan]
+
+    init(_ token: consuming Token) {
+        matchedType = token.matchedType ?? .other
+        matchedKeywordType = token.matchedKeywordType
+        lineNumber = token.lineNumber
+        column = token.column
+        matchedText = token.matchedText
+        matchedKeyword = token.matchedKeyword
+        matchedItems = token.matchedItems
+    }
+
+    var location: Location { Location(line: lineNumber, column: column) }
+}
+
+struct AstNode {
     let rule: RuleType
-    /// Tokens in the order received (comments excepted: the builder keeps those apart). Most nodes get a
-    /// single token, kept apart from the others to save an array.
-    @exclusivity(unchecked) private var firstToken: Token?
-    @exclusivity(unchecked) private var otherTokens: [Token] = []
-    @exclusivity(unchecked) var steps: [Step] = []
-    @exclusivity(unchecked) var dataTable: DataTable?
-    @exclusivity(unchecked) var docString: DocString?
-    @exclusivity(unchecked) var background: Background?
-    @exclusivity(unchecked) var scenarios: [Scenario] = []
-    @exclusivity(unchecked) var examples: [Examples] = []
-    @exclusivity(unchecked) var rules: [Rule] = []
-    @exclusivity(unchecked) var rows: [TableRow]?
-    @exclusivity(unchecked) var description: String?
-    @exclusivity(unchecked) var feature: Feature?
-    @exclusivity(unchecked) var document: GherkinDocument?
-    /// Sub-rules kept as nodes (Tags, FeatureHeader, RuleHeader, Scenario, Examples).
-    @exclusivity(unchecked) var tags: AstNode?
-    @exclusivity(unchecked) var header: AstNode?
-    @exclusivity(unchecked) var body: AstNode?
+    /// Tokens in the order received (comments and empty lines excepted: nothing reads them here). Most nodes
+    /// get a single token, kept apart from the others to save an array.
+    private var firstToken: BuiltToken?
+    private var otherTokens: [BuiltToken] = []
+    var steps: [Step] = []
+    var dataTable: DataTable?
+    var docString: DocString?
+    var background: Background?
+    var scenarios: [Scenario] = []
+    var examples: [Examples] = []
+    var rules: [Rule] = []
+    var rows: [TableRow]?
+    var description: String?
+    /// The tag lines of the Tags sub-rule (nil: none ended here).
+    var tagLines: [BuiltToken]?
+    /// Whether a header or body sub-rule has been merged in.
+    private(set) var hasHeaderOrBody = false
 
     init(_ rule: RuleType) {
         self.rule = rule
     }
 
-    func add(_ token: Token) {
+    mutating func add(_ token: consuming BuiltToken) {
         if firstToken == nil { firstToken = token } else { otherTokens.append(token) }
     }
 
@@ -36,17 +64,25 @@ final class AstNode {
 
     /// Calls `body` with each token of `type`, in order.
     @inline(__always)
-    func forEachToken<E: Error>(_ type: TokenType, _ body: (Token) throws(E) -> Void) throws(E) {
-        guard let first = firstToken else { return }
-        if first.matchedType == type { try body(first) }
-        for token in otherTokens where token.matchedType == type { try body(token) }
+    func forEachToken<E: Error>(_ type: TokenType, _ body: (borrowing BuiltToken) throws(E) -> Void) throws(E) {
+        // Read in place: binding a token (`if let`, `for … in`) copies it, a retain per field.
+        if firstToken?.matchedType == type { try body(firstToken.unsafelyUnwrapped) }
+        for index in otherTokens.indices where otherTokens[index].matchedType == type { try body(otherTokens[index]) }
     }
 
-    /// The first token of `type`.
-    func token(_ type: TokenType) -> Token? {
-        if let first = firstToken, first.matchedType == type { return first }
-        for token in otherTokens where token.matchedType == type { return token }
-        return nil
+    /// The first token of `type`, taken out of the node (which is about to be dropped).
+    mutating func takeToken(_ type: TokenType) -> BuiltToken? {
+        if firstToken?.matchedType == type { return firstToken.take() }
+        return otherTokens.first { $0.matchedType == type }
+    }
+
+    /// Every token, taken out of the node.
+    mutating func takeTokens() -> [BuiltToken] {
+        guard let first = firstToken.take() else { return [] }
+        var tokens = otherTokens
+        otherTokens = []
+        tokens.insert(first, at: 0)
+        return tokens
     }
 
     /// The matched texts of the tokens of `type`.
@@ -55,5 +91,18 @@ final class AstNode {
         texts.reserveCapacity(tokenCount)
         forEachToken(type) { texts.append($0.matchedText ?? "") }
         return texts
+    }
+
+    /// Takes in a header (FeatureHeader, RuleHeader) or a body (Scenario, Examples) that just ended: the
+    /// parent had neither tokens, steps, examples, rows nor a description of its own, so nothing is mixed.
+    mutating func merge(_ part: consuming AstNode) {
+        hasHeaderOrBody = true
+        firstToken = part.firstToken.take()
+        otherTokens = part.otherTokens
+        steps = part.steps
+        examples = part.examples
+        rows = part.rows
+        description = part.description
+        if let tags = part.tagLines { tagLines = tags }
     }
 }

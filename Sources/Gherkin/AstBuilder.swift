@@ -35,11 +35,12 @@ final class AstBuilder {
     }
 
     func build(_ token: consuming Token) {
+        var token = token
         if token.matchedType == .comment {
             comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
         } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays
             if token.matchedType == .featureLine { featureLanguage = token.matchedDialect }
-            stack[stack.count - 1].add(BuiltToken(token))
+            stack[stack.count - 1].add(taking: &token)
         }
     }
 
@@ -49,24 +50,24 @@ final class AstBuilder {
         let top = stack.count - 1
         switch node.rule {
         case .step:
-            if let step = makeStep(&node) {
-                // Scenarios have a few steps: room for 8 at once, not grown from 1 to 2 to 4 to 8 (a copy each).
-                if stack[top].steps.isEmpty { stack[top].steps.reserveCapacity(8) }
-                stack[top].steps.append(step)
-            }
-        case .docString: if stack[top].docString == nil { stack[top].docString = makeDocString(&node) }
+            // Scenarios have a few steps: room for 8 at once, not grown from 1 to 2 to 4 to 8 (a copy each).
+            if stack[top].steps.isEmpty { stack[top].steps.reserveCapacity(8) }
+            appendStep(&node, to: &stack[top].steps)
+        case .docString: if stack[top].parts?.docString == nil { stack[top].filling.docString = makeDocString(&node) }
         case .dataTable:
             let rows = try tableRows(node)
-            if stack[top].dataTable == nil { stack[top].dataTable = DataTable(location: rows[0].location, rows: rows) }
+            if stack[top].parts?.dataTable == nil { stack[top].filling.dataTable = DataTable(location: rows[0].location, rows: rows) }
         case .background:
-            if let background = makeBackground(&node), stack[top].background == nil { stack[top].background = background }
-        case .scenarioDefinition: if let scenario = makeScenario(&node) { stack[top].scenarios.append(scenario) }
-        case .examplesDefinition: if let examples = makeExamples(&node) { stack[top].examples.append(examples) }
+            if let background = makeBackground(&node), stack[top].parts?.background == nil {
+                stack[top].filling.background = background
+            }
+        case .scenarioDefinition: if let scenario = makeScenario(&node) { stack[top].filling.scenarios.append(consume scenario) }
+        case .examplesDefinition: if let examples = makeExamples(&node) { stack[top].filling.examples.append(consume examples) }
         case .examplesTable:
             let rows = try tableRows(node)
-            if stack[top].rows == nil { stack[top].rows = rows }
+            if stack[top].parts?.rows == nil { stack[top].filling.rows = rows }
         case .description: if stack[top].description == nil { stack[top].description = makeDescription(node) }
-        case .rule: if let rule = makeRule(&node) { stack[top].rules.append(rule) }
+        case .rule: if let rule = makeRule(&node) { stack[top].filling.rules.append(rule) }
         case .feature: if feature == nil { feature = makeFeature(&node) }
         case .gherkinDocument: result = GherkinDocument(uri: nil, feature: feature, comments: comments)
         case .tags: if stack[top].tagLines == nil { stack[top].tagLines = node.takeTokens() }
@@ -76,10 +77,13 @@ final class AstBuilder {
         }
     }
 
-    private func makeStep(_ node: inout AstNode) -> Step? {
-        guard let line = node.takeToken(.stepLine) else { return nil }
-        return Step(location: line.location, keyword: line.matchedKeyword ?? "", keywordType: line.matchedKeywordType,
-                    text: line.matchedText ?? "", docString: node.docString, dataTable: node.dataTable, id: ids.newId())
+    /// Made in place in the array: a Step returned, then appended, was copied.
+    private func appendStep(_ node: inout AstNode, to steps: inout [Step]) {
+        guard var line = node.takeToken(.stepLine) else { return }
+        // Strings and arguments moved out of the node, which is dropped after (a copy costs a retain and a release).
+        steps.append(Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
+                    text: line.matchedText.take() ?? "", docString: node.parts?.docString, dataTable: node.parts?.dataTable,
+                    id: ids.newId()))
     }
 
     private func makeDocString(_ node: inout AstNode) -> DocString? {
@@ -90,24 +94,25 @@ final class AstBuilder {
     }
 
     private func makeBackground(_ node: inout AstNode) -> Background? {
-        guard let line = node.takeToken(.backgroundLine) else { return nil }
-        return Background(location: line.location, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                          description: node.description ?? "", steps: node.steps, id: ids.newId())
+        guard var line = node.takeToken(.backgroundLine) else { return nil }
+        return Background(location: line.location, keyword: line.matchedKeyword.take() ?? "", name: line.matchedText.take() ?? "",
+                          description: node.description.take() ?? "", steps: take(&node.steps, leaving: []), id: ids.newId())
     }
 
     /// A ScenarioDefinition: its tags, then its Scenario body (merged in).
     private func makeScenario(_ node: inout AstNode) -> Scenario? {
         let tags = self.tags(node)
-        guard node.hasHeaderOrBody, let line = node.takeToken(.scenarioLine) else { return nil }
-        return Scenario(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                        description: node.description ?? "", steps: node.steps, examples: node.examples, id: ids.newId())
+        guard node.hasHeaderOrBody, var line = node.takeToken(.scenarioLine) else { return nil }
+        return Scenario(location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
+                        name: line.matchedText.take() ?? "", description: node.description.take() ?? "",
+                        steps: take(&node.steps, leaving: []), examples: node.parts?.examples ?? [], id: ids.newId())
     }
 
     /// An ExamplesDefinition: its tags, then its Examples body (merged in).
     private func makeExamples(_ node: inout AstNode) -> Examples? {
         let tags = self.tags(node)
         guard node.hasHeaderOrBody, let line = node.takeToken(.examplesLine) else { return nil }
-        let rows = node.rows ?? []
+        let rows = node.parts?.rows ?? []
         return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
                         description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
                         id: ids.newId())
@@ -126,12 +131,12 @@ final class AstBuilder {
         let tags = self.tags(node)
         guard let line = node.takeToken(.ruleLine) else { return nil }
         var children: [RuleChild] = []
-        children.reserveCapacity(node.scenarios.count + 1)
-        if let background = node.background { children.append(RuleChild(background: background, scenario: nil)) }
-        // Moved out rather than copied: the node is dropped after.
-        let scenarios = node.scenarios
-        node.scenarios = []
-        for scenario in scenarios { children.append(RuleChild(background: nil, scenario: scenario)) }
+        if let parts = node.parts {
+            children.reserveCapacity(parts.scenarios.count + 1)
+            if let background = parts.background { children.append(RuleChild(background: background, scenario: nil)) }
+            // Moved out rather than copied: the node is dropped after.
+            for scenario in drain(&parts.scenarios) { children.append(RuleChild(background: nil, scenario: scenario)) }
+        }
         return Rule(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
                     description: node.description ?? "", children: children, id: ids.newId())
     }
@@ -142,14 +147,12 @@ final class AstBuilder {
         let tags = self.tags(node)
         guard let line = node.takeToken(.featureLine) else { return nil }
         var children: [FeatureChild] = []
-        children.reserveCapacity(node.scenarios.count + node.rules.count + 1)
-        if let background = node.background { children.append(FeatureChild(rule: nil, background: background, scenario: nil)) }
-        let scenarios = node.scenarios
-        node.scenarios = []
-        for scenario in scenarios { children.append(FeatureChild(rule: nil, background: nil, scenario: scenario)) }
-        let rules = node.rules
-        node.rules = []
-        for rule in rules { children.append(FeatureChild(rule: rule, background: nil, scenario: nil)) }
+        if let parts = node.parts {
+            children.reserveCapacity(parts.scenarios.count + parts.rules.count + 1)
+            if let background = parts.background { children.append(FeatureChild(rule: nil, background: background, scenario: nil)) }
+            for scenario in drain(&parts.scenarios) { children.append(FeatureChild(rule: nil, background: nil, scenario: scenario)) }
+            for rule in drain(&parts.rules) { children.append(FeatureChild(rule: rule, background: nil, scenario: nil)) }
+        }
         return Feature(location: line.location, tags: tags, language: featureLanguage, keyword: line.matchedKeyword ?? "",
                        name: line.matchedText ?? "", description: node.description ?? "", children: children)
     }

@@ -1,5 +1,49 @@
 import Messages
 
+/// What a node keeps of a token: its match, without the line and the matcher's caches (a third of the bytes
+/// of a Token, moved several times on its way into a node).
+struct BuiltToken {
+    let matchedType: TokenType
+    let matchedKeywordType: StepKeywordType?
+    let lineNumber: Int
+    let column: Int?
+    var matchedText: String?
+    var matchedKeyword: String?
+    var matchedItems: [LineSpan]
+
+    init(matchedType: TokenType, matchedKeywordType: StepKeywordType?, lineNumber: Int, column: Int?, matchedText: String?,
+         matchedKeyword: String?, matchedItems: [LineSpan]) {
+        self.matchedType = matchedType
+        self.matchedKeywordType = matchedKeywordType
+        self.lineNumber = lineNumber
+        self.column = column
+        self.matchedText = matchedText
+        self.matchedKeyword = matchedKeyword
+        self.matchedItems = matchedItems
+    }
+
+    /// The match of `token`, its strings and items moved out, not copied (the token is dropped after).
+    static func taking(_ token: inout Token) -> BuiltToken {
+        BuiltToken(matchedType: token.matchedType ?? .other, matchedKeywordType: token.matchedKeywordType,
+                   lineNumber: token.lineNumber, column: token.column, matchedText: token.matchedText.take(),
+                   matchedKeyword: token.matchedKeyword.take(), matchedItems: take(&token.matchedItems, leaving: []))
+    }
+
+    var location: Location { Location(line: lineNumber, column: column) }
+}
+
+/// The slots that few nodes fill (a step's argument, an outline's examples, a table's rows, a feature's or
+/// rule's children), in an object made only for them: a node per step would otherwise carry them all.
+final class AstNodeParts {
+    var dataTable: DataTable?
+    var docString: DocString?
+    var background: Background?
+    var scenarios: [Scenario] = []
+    var examples: [Examples] = []
+    var rules: [Rule] = []
+    var rows: [TableRow]?
+}
+
 /// A rule being built: the tokens it received and what its sub-rules built, each in its own typed slot
 /// (the reference keeps a list per token or rule type; only the first is read where it reads one).
 ///
@@ -8,30 +52,6 @@ import Messages
 /// RuleHeader; the Scenario or Examples under its definition) are merged into their parent instead, which
 /// reads them only once it ends: a header or body brings its line token, description, steps, examples or
 /// rows, a Tags rule its tag lines.
-/// What a node keeps of a token: its match, without the line and the matcher's caches (a third of the bytes
-/// of a Token, moved several times on its way into a node).
-struct BuiltToken {
-    let matchedType: TokenType
-    let matchedKeywordType: StepKeywordType?
-    let lineNumber: Int
-    let column: Int?
-    let matchedText: String?
-    let matchedKeyword: String?
-    let matchedItems: [LineSpan]
-
-    init(_ token: consuming Token) {
-        matchedType = token.matchedType ?? .other
-        matchedKeywordType = token.matchedKeywordType
-        lineNumber = token.lineNumber
-        column = token.column
-        matchedText = token.matchedText
-        matchedKeyword = token.matchedKeyword
-        matchedItems = token.matchedItems
-    }
-
-    var location: Location { Location(line: lineNumber, column: column) }
-}
-
 struct AstNode {
     let rule: RuleType
     /// Tokens in the order received (comments and empty lines excepted: nothing reads them here). Most nodes
@@ -39,25 +59,31 @@ struct AstNode {
     private var firstToken: BuiltToken?
     private var otherTokens: [BuiltToken] = []
     var steps: [Step] = []
-    var dataTable: DataTable?
-    var docString: DocString?
-    var background: Background?
-    var scenarios: [Scenario] = []
-    var examples: [Examples] = []
-    var rules: [Rule] = []
-    var rows: [TableRow]?
     var description: String?
     /// The tag lines of the Tags sub-rule (nil: none ended here).
     var tagLines: [BuiltToken]?
     /// Whether a header or body sub-rule has been merged in.
     private(set) var hasHeaderOrBody = false
+    /// The rarer slots, made when one is filled.
+    private(set) var parts: AstNodeParts?
 
     init(_ rule: RuleType) {
         self.rule = rule
     }
 
-    mutating func add(_ token: consuming BuiltToken) {
-        if firstToken == nil { firstToken = token } else { otherTokens.append(token) }
+    /// The rarer slots, made if need be, to be filled.
+    var filling: AstNodeParts {
+        mutating get {
+            if let parts { return parts }
+            let made = AstNodeParts()
+            parts = made
+            return made
+        }
+    }
+
+    /// Keeps the match of `token`, moved out of it (made in place: a BuiltToken passed along gets copied).
+    mutating func add(taking token: inout Token) {
+        if firstToken == nil { firstToken = BuiltToken.taking(&token) } else { otherTokens.append(BuiltToken.taking(&token)) }
     }
 
     var tokenCount: Int { firstToken == nil ? 0 : 1 + otherTokens.count }
@@ -79,8 +105,7 @@ struct AstNode {
     /// Every token, taken out of the node.
     mutating func takeTokens() -> [BuiltToken] {
         guard let first = firstToken.take() else { return [] }
-        var tokens = otherTokens
-        otherTokens = []
+        var tokens = take(&otherTokens, leaving: [])
         tokens.insert(first, at: 0)
         return tokens
     }
@@ -98,11 +123,10 @@ struct AstNode {
     mutating func merge(_ part: consuming AstNode) {
         hasHeaderOrBody = true
         firstToken = part.firstToken.take()
-        otherTokens = part.otherTokens
-        steps = part.steps
-        examples = part.examples
-        rows = part.rows
-        description = part.description
-        if let tags = part.tagLines { tagLines = tags }
+        otherTokens = take(&part.otherTokens, leaving: [])
+        steps = take(&part.steps, leaving: [])
+        description = part.description.take()
+        parts = part.parts.take()
+        if let tags = part.tagLines.take() { tagLines = tags }
     }
 }

@@ -134,12 +134,12 @@ struct Parser<Matcher: TokenMatcher> {
             } else if try matches(.tagLine, &token) {
                 skipped = true
             }
-            lookaheadRead.append(token)
+            lookaheadRead.append(consume token)
             if !skipped { break }
         }
         queue.removeFirst(queueHead)
         queueHead = 0
-        queue += lookaheadRead
+        if queue.isEmpty { swap(&queue, &lookaheadRead) } else { queue += lookaheadRead }
         return found
     }
 }

@@ -87,7 +87,7 @@ private struct Context {
                             let keywordType = outlineSteps[index].keywordType
                             if keywordType != .conjunction { lastType = keywordType }
                             let text = interpolation.apply(outlineSteps[index].text, values, onePass: onePass, scratch: &scratch)
-                            let argument = pickleArgument(outlineSteps[index], interpolation, values, onePass: onePass)
+                            let argument = pickleArgument(outlineSteps.baseAddress! + index, interpolation, values, onePass: onePass)
                             steps.append(PickleStep(argument: argument, astNodeIds: [outlineSteps[index].id, row.id], id: ids.newId(),
                                                     type: pickleType(lastType), text: text))
                         }
@@ -103,14 +103,15 @@ private struct Context {
     /// The steps read in place: a `for step in` loop copies each step (a retain per field).
     private mutating func appendPickleSteps(of source: [Step], to steps: inout [PickleStep], lastType: inout StepKeywordType?) {
         source.withUnsafeBufferPointer { source in
-            for index in source.indices { steps.append(pickleStep(source[index], lastType: &lastType)) }
+            for index in source.indices { steps.append(pickleStep(source.baseAddress! + index, lastType: &lastType)) }
         }
     }
 
-    private mutating func pickleStep(_ step: Step, lastType: inout StepKeywordType?) -> PickleStep {
-        if step.keywordType != .conjunction { lastType = step.keywordType }
-        return PickleStep(argument: pickleArgument(step, nil, []), astNodeIds: [step.id], id: ids.newId(),
-                          type: pickleType(lastType), text: step.text)
+    /// `step` points into the array being read: passing the step itself copies it.
+    private mutating func pickleStep(_ step: UnsafePointer<Step>, lastType: inout StepKeywordType?) -> PickleStep {
+        if step.pointee.keywordType != .conjunction { lastType = step.pointee.keywordType }
+        return PickleStep(argument: pickleArgument(step, nil, []), astNodeIds: [step.pointee.id], id: ids.newId(),
+                          type: pickleType(lastType), text: step.pointee.text)
     }
 
     private func pickleType(_ type: StepKeywordType?) -> PickleStepType? {
@@ -124,9 +125,10 @@ private struct Context {
     }
 
     /// The step's DocString or DataTable, with the row's values when `interpolation` is given.
-    private mutating func pickleArgument(_ step: Step, _ interpolation: Interpolation?, _ values: [String],
+    private mutating func pickleArgument(_ step: UnsafePointer<Step>, _ interpolation: Interpolation?, _ values: [String],
                                          onePass: Bool = false) -> PickleStepArgument? {
-        guard step.dataTable != nil || step.docString != nil else { return nil }
+        guard step.pointee.dataTable != nil || step.pointee.docString != nil else { return nil }
+        let step = step.pointee // a step with an argument: rare enough to be copied
         var tableIndex: Int?
         var docStringIndex: Int?
         if let table = step.dataTable, let docString = step.docString {

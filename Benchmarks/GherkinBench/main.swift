@@ -2,7 +2,7 @@
 // ../shared/bench/reference_parse_bench.py for the Python reference.
 //
 //   python3 ../shared/bench/gen_corpus.py /tmp/c10k --features 200 --scenarios 50 --steps 6
-//   swift run -c release gherkin-bench /tmp/c10k [--repeat 5] [--no-pickles] [--json]
+//   swift run -c release gherkin-bench /tmp/c10k [--repeat 5] [--no-pickles] [--messages] [--ids counting|uuid|run] [--json]
 //
 // Files are read once (timed separately), then the whole parse+compile pass is repeated; prints each
 // pass, the median, MB/s (10^6 bytes of feature text per second) and pickles/s, and checks the pickle
@@ -16,6 +16,10 @@ struct Arguments {
     var repeats = 5
     var pickles = true
     var json = false
+    /// Through `GherkinMessages.generate` (source, AST and pickle envelopes), as `specrun gherkin` and runs do.
+    var messages = false
+    /// `counting` ("0", "1", …), `uuid` (36 characters, as `specrun gherkin`) or `run` (15 characters, as runs).
+    var ids = "counting"
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -25,6 +29,12 @@ struct Arguments {
                 guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { throw Usage("--repeat needs a positive number") }
                 repeats = value
             case "--no-pickles": pickles = false
+            case "--messages": messages = true
+            case "--ids":
+                guard let value = rest.popFirst(), ["counting", "uuid", "run"].contains(value) else {
+                    throw Usage("--ids needs counting, uuid or run")
+                }
+                ids = value
             case "--json": json = true
             case "-h", "--help": throw Usage(nil)
             default:
@@ -41,7 +51,7 @@ struct Usage: Error {
     init(_ problem: String?) { self.problem = problem }
     var text: String {
         (problem.map { "gherkin-bench: \($0)\n" } ?? "")
-            + "usage: gherkin-bench CORPUS_DIR [--repeat N] [--no-pickles] [--json]\n"
+            + "usage: gherkin-bench CORPUS_DIR [--repeat N] [--no-pickles] [--messages] [--ids counting|uuid|run] [--json]\n"
             + "  CORPUS_DIR is made by: python3 ../shared/bench/gen_corpus.py CORPUS_DIR --features 200 --scenarios 50 --steps 6\n"
     }
 }
@@ -61,8 +71,31 @@ final class CountingIds: IdGenerator, @unchecked Sendable {
 }
 
 /// One pass over every file: parse (and compile), as the Python bench does. Returns (pickles, steps, errors).
-func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool) -> (Int, Int, Int) {
-    let ids = CountingIds()
+func idGenerator(_ kind: String) -> any IdGenerator {
+    switch kind {
+    case "uuid": RandomUUIDGenerator(seed: 42)
+    case "run": RandomIdGenerator(seed: 42)
+    default: CountingIds()
+    }
+}
+
+/// One pass through `GherkinMessages.generate`, as `specrun gherkin` (without the NDJSON writing).
+func onePassOfMessages(_ blobs: [(uri: String, data: Data)], pickles: Bool, ids: any IdGenerator) -> (Int, Int, Int) {
+    let options = GherkinMessages.Options(includePickles: pickles)
+    var pickleCount = 0, stepCount = 0, errorCount = 0
+    for blob in blobs {
+        for envelope in GherkinMessages.generate(bytes: blob.data, uri: blob.uri, options: options, ids: ids) {
+            if let pickle = envelope.pickle {
+                pickleCount += 1
+                stepCount += pickle.steps.count
+            }
+            if envelope.parseError != nil { errorCount += 1 }
+        }
+    }
+    return (pickleCount, stepCount, errorCount)
+}
+
+func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool, ids: any IdGenerator) -> (Int, Int, Int) {
     var pickleCount = 0, stepCount = 0, errorCount = 0
     for blob in blobs {
         do {
@@ -113,7 +146,10 @@ func run() throws {
     for _ in 0..<arguments.repeats {
         let start = clock.now
         let cpuStart = threadCPUSeconds()
-        counts = onePass(blobs, pickles: arguments.pickles)
+        let ids = idGenerator(arguments.ids)
+        counts = arguments.messages
+            ? onePassOfMessages(blobs, pickles: arguments.pickles, ids: ids)
+            : onePass(blobs, pickles: arguments.pickles, ids: ids)
         cpuTimes.append(threadCPUSeconds() - cpuStart)
         times.append(seconds(clock.now - start))
     }
@@ -133,7 +169,7 @@ func run() throws {
         if let expected = totals["steps"] as? Int, expected != steps { problems.append("steps \(steps) != manifest \(expected)") }
     }
 
-    let mode = arguments.pickles ? "parse+pickles" : "parse"
+    let mode = (arguments.messages ? "generate " : "") + (arguments.pickles ? "parse+pickles" : "parse") + ", ids \(arguments.ids)"
     if arguments.json {
         let result: [String: Any] = [
             "files": files.count, "bytes": bytes, "pickles": pickles, "steps": steps, "read_s": readTime, "pass_s": times,

@@ -2,31 +2,25 @@ import Messages
 
 /// What a node keeps of a token: its match, without the line and the matcher's caches (a third of the bytes
 /// of a Token, moved several times on its way into a node).
+/// Filled in place (`fill(taking:)`): a BuiltToken made, then stored, was copied on the way.
 struct BuiltToken {
-    let matchedType: TokenType
-    let matchedKeywordType: StepKeywordType?
-    let lineNumber: Int
-    let column: Int?
+    private(set) var matchedType = TokenType.other
+    private(set) var matchedKeywordType: StepKeywordType?
+    private(set) var lineNumber = 0
+    private(set) var column: Int?
     var matchedText: String?
     var matchedKeyword: String?
-    var matchedItems: [LineSpan]
-
-    init(matchedType: TokenType, matchedKeywordType: StepKeywordType?, lineNumber: Int, column: Int?, matchedText: String?,
-         matchedKeyword: String?, matchedItems: [LineSpan]) {
-        self.matchedType = matchedType
-        self.matchedKeywordType = matchedKeywordType
-        self.lineNumber = lineNumber
-        self.column = column
-        self.matchedText = matchedText
-        self.matchedKeyword = matchedKeyword
-        self.matchedItems = matchedItems
-    }
+    var matchedItems: [LineSpan] = []
 
     /// The match of `token`, its strings and items moved out, not copied (the token is dropped after).
-    static func taking(_ token: inout Token) -> BuiltToken {
-        BuiltToken(matchedType: token.matchedType ?? .other, matchedKeywordType: token.matchedKeywordType,
-                   lineNumber: token.lineNumber, column: token.column, matchedText: token.matchedText.take(),
-                   matchedKeyword: token.matchedKeyword.take(), matchedItems: take(&token.matchedItems, leaving: []))
+    mutating func fill(taking token: inout Token) {
+        matchedType = token.matchedType ?? .other
+        matchedKeywordType = token.matchedKeywordType
+        lineNumber = token.lineNumber
+        column = token.column
+        matchedText = token.matchedText.take()
+        matchedKeyword = token.matchedKeyword.take()
+        matchedItems = take(&token.matchedItems, leaving: [])
     }
 
     var location: Location { Location(line: lineNumber, column: column) }
@@ -56,7 +50,8 @@ struct AstNode {
     let rule: RuleType
     /// Tokens in the order received (comments and empty lines excepted: nothing reads them here). Most nodes
     /// get a single token, kept apart from the others to save an array.
-    private var firstToken: BuiltToken?
+    private var firstToken = BuiltToken()
+    private var hasFirstToken = false
     private var otherTokens: [BuiltToken] = []
     var steps: [Step] = []
     var description: String?
@@ -83,30 +78,43 @@ struct AstNode {
 
     /// Keeps the match of `token`, moved out of it (made in place: a BuiltToken passed along gets copied).
     mutating func add(taking token: inout Token) {
-        if firstToken == nil { firstToken = BuiltToken.taking(&token) } else { otherTokens.append(BuiltToken.taking(&token)) }
+        if !hasFirstToken {
+            firstToken.fill(taking: &token)
+            hasFirstToken = true
+        } else {
+            var built = BuiltToken()
+            built.fill(taking: &token)
+            otherTokens.append(built)
+        }
     }
 
-    var tokenCount: Int { firstToken == nil ? 0 : 1 + otherTokens.count }
+    var tokenCount: Int { hasFirstToken ? 1 + otherTokens.count : 0 }
 
     /// Calls `body` with each token of `type`, in order.
     @inline(__always)
     func forEachToken<E: Error>(_ type: TokenType, _ body: (borrowing BuiltToken) throws(E) -> Void) throws(E) {
         // Read in place: binding a token (`if let`, `for … in`) copies it, a retain per field.
-        if firstToken?.matchedType == type { try body(firstToken.unsafelyUnwrapped) }
+        if hasFirstToken, firstToken.matchedType == type { try body(firstToken) }
         for index in otherTokens.indices where otherTokens[index].matchedType == type { try body(otherTokens[index]) }
     }
 
     /// The first token of `type`, taken out of the node (which is about to be dropped).
     mutating func takeToken(_ type: TokenType) -> BuiltToken? {
-        if firstToken?.matchedType == type { return firstToken.take() }
+        if hasFirstToken, firstToken.matchedType == type {
+            hasFirstToken = false
+            return take(&firstToken, leaving: BuiltToken())
+        }
         return otherTokens.first { $0.matchedType == type }
     }
 
     /// Every token, taken out of the node.
     mutating func takeTokens() -> [BuiltToken] {
-        guard let first = firstToken.take() else { return [] }
-        var tokens = take(&otherTokens, leaving: [])
-        tokens.insert(first, at: 0)
+        guard hasFirstToken else { return [] }
+        hasFirstToken = false
+        var tokens: [BuiltToken] = []
+        tokens.reserveCapacity(1 + otherTokens.count)
+        tokens.append(take(&firstToken, leaving: BuiltToken()))
+        for token in drain(&otherTokens) { tokens.append(token) }
         return tokens
     }
 
@@ -122,7 +130,8 @@ struct AstNode {
     /// parent had neither tokens, steps, examples, rows nor a description of its own, so nothing is mixed.
     mutating func merge(_ part: consuming AstNode) {
         hasHeaderOrBody = true
-        firstToken = part.firstToken.take()
+        firstToken = take(&part.firstToken, leaving: BuiltToken())
+        hasFirstToken = part.hasFirstToken
         otherTokens = take(&part.otherTokens, leaving: [])
         steps = take(&part.steps, leaving: [])
         description = part.description.take()

@@ -81,9 +81,10 @@ final class AstBuilder {
     private func appendStep(_ node: inout AstNode, to steps: inout [Step]) {
         guard var line = node.takeToken(.stepLine) else { return }
         // Strings and arguments moved out of the node, which is dropped after (a copy costs a retain and a release).
-        steps.append(Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
-                    text: line.matchedText.take() ?? "", docString: node.parts?.docString, dataTable: node.parts?.dataTable,
-                    id: ids.newId()))
+        let step = Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
+                        text: line.matchedText.take() ?? "", docString: node.parts?.docString, dataTable: node.parts?.dataTable,
+                        id: ids.newId())
+        steps.append(consume step)
     }
 
     private func makeDocString(_ node: inout AstNode) -> DocString? {

@@ -127,25 +127,28 @@ private struct Context {
     /// The step's DocString or DataTable, with the row's values when `interpolation` is given.
     private mutating func pickleArgument(_ step: UnsafePointer<Step>, _ interpolation: Interpolation?, _ values: [String],
                                          onePass: Bool = false) -> PickleStepArgument? {
-        guard step.pointee.dataTable != nil || step.pointee.docString != nil else { return nil }
-        let step = step.pointee // a step with an argument: rare enough to be copied
+        // Read in place, field by field: a copy of the step (or of its table) retains every string in it.
+        let hasTable = step.pointee.dataTable != nil
+        let hasDocString = step.pointee.docString != nil
+        guard hasTable || hasDocString else { return nil }
         var tableIndex: Int?
         var docStringIndex: Int?
-        if let table = step.dataTable, let docString = step.docString {
-            let tableFirst = docString.location.line > table.location.line
+        if hasTable, hasDocString {
+            let tableFirst = step.pointee.docString!.location.line > step.pointee.dataTable!.location.line
             tableIndex = tableFirst ? 1 : 2
             docStringIndex = tableFirst ? 2 : 1
         }
         var argument = PickleStepArgument(docString: nil, dataTable: nil)
-        if let table = step.dataTable {
-            argument.dataTable = PickleTable(argumentIndex: tableIndex, rows: table.rows.map { row in
+        if hasTable {
+            argument.dataTable = PickleTable(argumentIndex: tableIndex, rows: step.pointee.dataTable!.rows.map { row in
                 PickleTableRow(cells: row.cells.map { PickleTableCell(value: interpolate($0.value, interpolation, values, onePass)) })
             })
         }
-        if let docString = step.docString {
+        if hasDocString {
+            let mediaType = step.pointee.docString!.mediaType
             argument.docString = PickleDocString(argumentIndex: docStringIndex,
-                                                 mediaType: docString.mediaType.map { interpolate($0, interpolation, values, onePass) },
-                                                 content: interpolate(docString.content, interpolation, values, onePass))
+                                                 mediaType: mediaType.map { interpolate($0, interpolation, values, onePass) },
+                                                 content: interpolate(step.pointee.docString!.content, interpolation, values, onePass))
         }
         return argument
     }

@@ -127,9 +127,10 @@ private struct Context {
     /// The step's DocString or DataTable, with the row's values when `interpolation` is given.
     private mutating func pickleArgument(_ step: UnsafePointer<Step>, _ interpolation: Interpolation?, _ values: [String],
                                          onePass: Bool = false) -> PickleStepArgument? {
-        // Read in place, field by field: a copy of the step (or of its table) retains every string in it.
-        let hasTable = step.pointee.dataTable != nil
-        let hasDocString = step.pointee.docString != nil
+        // Read in place, field by field: a copy of the step (or of its table) retains every string in it. Even
+        // `dataTable != nil` copied the optional table first; reading one of its integers does not.
+        let hasTable = step.pointee.dataTable?.location.line != nil
+        let hasDocString = step.pointee.docString?.location.line != nil
         guard hasTable || hasDocString else { return nil }
         var tableIndex: Int?
         var docStringIndex: Int?

@@ -2,11 +2,11 @@
 // ../shared/bench/reference_parse_bench.py for the Python reference.
 //
 //   python3 ../shared/bench/gen_corpus.py /tmp/c10k --features 200 --scenarios 50 --steps 6
-//   swift run -c release gherkin-bench /tmp/c10k [--repeat 5] [--no-pickles] [--json]
+//   swift run -c release gherkin-bench /tmp/c10k [--repeat 5] [--no-pickles] [--messages] [--ids counting|uuid|run] [--json]
 //
 // Files are read once (timed separately), then the whole parse+compile pass is repeated; prints each
 // pass, the median, MB/s (10^6 bytes of feature text per second) and pickles/s, and checks the pickle
-// and step counts against the corpus's manifest.json.
+// and step counts against the corpus's manifest.json. The thread's CPU time per pass is printed too (steadier on a busy machine).
 import Foundation
 import Gherkin
 import Messages
@@ -16,6 +16,10 @@ struct Arguments {
     var repeats = 5
     var pickles = true
     var json = false
+    /// Through `GherkinMessages.generate` (source, AST and pickle envelopes), as `specrun gherkin` and runs do.
+    var messages = false
+    /// `counting` ("0", "1", …), `uuid` (36 characters, as `specrun gherkin`) or `run` (15 characters, as runs).
+    var ids = "counting"
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -25,6 +29,12 @@ struct Arguments {
                 guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { throw Usage("--repeat needs a positive number") }
                 repeats = value
             case "--no-pickles": pickles = false
+            case "--messages": messages = true
+            case "--ids":
+                guard let value = rest.popFirst(), ["counting", "uuid", "run"].contains(value) else {
+                    throw Usage("--ids needs counting, uuid or run")
+                }
+                ids = value
             case "--json": json = true
             case "-h", "--help": throw Usage(nil)
             default:
@@ -41,7 +51,7 @@ struct Usage: Error {
     init(_ problem: String?) { self.problem = problem }
     var text: String {
         (problem.map { "gherkin-bench: \($0)\n" } ?? "")
-            + "usage: gherkin-bench CORPUS_DIR [--repeat N] [--no-pickles] [--json]\n"
+            + "usage: gherkin-bench CORPUS_DIR [--repeat N] [--no-pickles] [--messages] [--ids counting|uuid|run] [--json]\n"
             + "  CORPUS_DIR is made by: python3 ../shared/bench/gen_corpus.py CORPUS_DIR --features 200 --scenarios 50 --steps 6\n"
     }
 }
@@ -61,8 +71,31 @@ final class CountingIds: IdGenerator, @unchecked Sendable {
 }
 
 /// One pass over every file: parse (and compile), as the Python bench does. Returns (pickles, steps, errors).
-func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool) -> (Int, Int, Int) {
-    let ids = CountingIds()
+func idGenerator(_ kind: String) -> any IdGenerator {
+    switch kind {
+    case "uuid": RandomUUIDGenerator(seed: 42)
+    case "run": RandomIdGenerator(seed: 42)
+    default: CountingIds()
+    }
+}
+
+/// One pass through `GherkinMessages.generate`, as `specrun gherkin` (without the NDJSON writing).
+func onePassOfMessages(_ blobs: [(uri: String, data: Data)], pickles: Bool, ids: any IdGenerator) -> (Int, Int, Int) {
+    let options = GherkinMessages.Options(includePickles: pickles)
+    var pickleCount = 0, stepCount = 0, errorCount = 0
+    for blob in blobs {
+        for envelope in GherkinMessages.generate(bytes: blob.data, uri: blob.uri, options: options, ids: ids) {
+            if let pickle = envelope.pickle {
+                pickleCount += 1
+                stepCount += pickle.steps.count
+            }
+            if envelope.parseError != nil { errorCount += 1 }
+        }
+    }
+    return (pickleCount, stepCount, errorCount)
+}
+
+func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool, ids: any IdGenerator) -> (Int, Int, Int) {
     var pickleCount = 0, stepCount = 0, errorCount = 0
     for blob in blobs {
         do {
@@ -78,6 +111,18 @@ func onePass(_ blobs: [(uri: String, data: Data)], pickles: Bool) -> (Int, Int, 
         }
     }
     return (pickleCount, stepCount, errorCount)
+}
+
+/// CPU time of this thread: on a shared machine wall time swings with the other processes' load, CPU time far less.
+func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+func medianOf(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func seconds(_ duration: Swift.Duration) -> Double {
@@ -96,15 +141,22 @@ func run() throws {
     let bytes = blobs.reduce(0) { $0 + $1.data.count }
 
     var times: [Double] = []
+    var cpuTimes: [Double] = []
     var counts = (0, 0, 0)
     for _ in 0..<arguments.repeats {
         let start = clock.now
-        counts = onePass(blobs, pickles: arguments.pickles)
+        let cpuStart = threadCPUSeconds()
+        let ids = idGenerator(arguments.ids)
+        counts = arguments.messages
+            ? onePassOfMessages(blobs, pickles: arguments.pickles, ids: ids)
+            : onePass(blobs, pickles: arguments.pickles, ids: ids)
+        cpuTimes.append(threadCPUSeconds() - cpuStart)
         times.append(seconds(clock.now - start))
     }
     let (pickles, steps, errors) = counts
     let sorted = times.sorted()
-    let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    let median = medianOf(times)
+    let cpuMedian = medianOf(cpuTimes)
     let megabytesPerSecond = Double(bytes) / median / 1e6
     let picklesPerSecond = Double(pickles) / median
 
@@ -117,11 +169,11 @@ func run() throws {
         if let expected = totals["steps"] as? Int, expected != steps { problems.append("steps \(steps) != manifest \(expected)") }
     }
 
-    let mode = arguments.pickles ? "parse+pickles" : "parse"
+    let mode = (arguments.messages ? "generate " : "") + (arguments.pickles ? "parse+pickles" : "parse") + ", ids \(arguments.ids)"
     if arguments.json {
         let result: [String: Any] = [
             "files": files.count, "bytes": bytes, "pickles": pickles, "steps": steps, "read_s": readTime, "pass_s": times,
-            "median_s": median, "min_s": sorted.first ?? 0, "max_s": sorted.last ?? 0, "MB_per_s": megabytesPerSecond,
+            "median_s": median, "cpu_s": cpuTimes, "cpu_median_s": cpuMedian, "min_s": sorted.first ?? 0, "max_s": sorted.last ?? 0, "MB_per_s": megabytesPerSecond,
             "pickles_per_s": picklesPerSecond, "mode": mode, "problems": problems,
         ]
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
@@ -131,6 +183,8 @@ func run() throws {
         print("passes (s): " + times.map { String(format: "%.4f", $0) }.joined(separator: " "))
         print(String(format: "median %.4f s (min %.4f, max %.4f) -> %.2f MB/s", median, sorted.first ?? 0, sorted.last ?? 0, megabytesPerSecond)
             + (arguments.pickles ? String(format: ", %.0f pickles/s", picklesPerSecond) : ""))
+        print("cpu (s): " + cpuTimes.map { String(format: "%.4f", $0) }.joined(separator: " "))
+        print(String(format: "cpu median %.4f s -> %.2f MB/s", cpuMedian, Double(bytes) / cpuMedian / 1e6))
         for problem in problems { print("PROBLEM: \(problem)") }
     }
     if !problems.isEmpty { exit(1) }

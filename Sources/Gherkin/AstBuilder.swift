@@ -5,92 +5,117 @@ import Messages
 final class AstBuilder {
     private let ids: any IdGenerator
     private let descriptionTrimming: DescriptionTrimming
-    @exclusivity(unchecked) private var stack: [AstNode] = [AstNode(.none)]
+    /// The rules under way, innermost last; each is updated in place.
+    @exclusivity(unchecked) private var stack: [AstNode] = []
     @exclusivity(unchecked) private var comments: [Comment] = []
+    /// The document's only Feature, once its rule ended.
+    @exclusivity(unchecked) private var feature: Feature?
+    /// The dialect of the feature line (only a feature line's is ever read, and a document has one at most).
+    @exclusivity(unchecked) private var featureLanguage = ""
+    /// The document, once its rule ended.
+    @exclusivity(unchecked) private(set) var result: GherkinDocument?
 
     init(ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
         self.ids = ids
         self.descriptionTrimming = descriptionTrimming
+        reset()
     }
 
     func reset() {
         stack = [AstNode(.none)]
+        stack.reserveCapacity(8)
         comments = []
+        feature = nil
+        featureLanguage = ""
+        result = nil
     }
-
-    var result: GherkinDocument? { stack.first?.document }
 
     func startRule(_ rule: RuleType) {
         stack.append(AstNode(rule))
     }
 
-    func build(_ token: Token) {
+    func build(_ token: consuming Token) {
+        var token = token
         if token.matchedType == .comment {
             comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
-        } else {
-            stack[stack.count - 1].add(token)
+        } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays
+            if token.matchedType == .featureLine { featureLanguage = token.matchedDialect }
+            stack[stack.count - 1].add(taking: &token)
         }
     }
 
     /// Transforms the finished node and files it in its parent.
     func endRule(_ rule: RuleType) throws(GherkinError) {
-        let node = stack.removeLast()
-        let parent = stack[stack.count - 1]
+        var node = stack.removeLast()
+        let top = stack.count - 1
         switch node.rule {
-        case .step: if let step = makeStep(node) { parent.steps.append(step) }
-        case .docString: if parent.docString == nil { parent.docString = makeDocString(node) }
+        case .step:
+            // Scenarios have a few steps: room for 8 at once, not grown from 1 to 2 to 4 to 8 (a copy each).
+            if stack[top].steps.isEmpty { stack[top].steps.reserveCapacity(8) }
+            appendStep(&node, to: &stack[top].steps)
+        case .docString: if stack[top].parts?.docString == nil { stack[top].filling.docString = makeDocString(&node) }
         case .dataTable:
             let rows = try tableRows(node)
-            if parent.dataTable == nil { parent.dataTable = DataTable(location: rows[0].location, rows: rows) }
-        case .background: if let background = makeBackground(node), parent.background == nil { parent.background = background }
-        case .scenarioDefinition: if let scenario = makeScenario(node) { parent.scenarios.append(scenario) }
-        case .examplesDefinition: if let examples = makeExamples(node) { parent.examples.append(examples) }
+            if stack[top].parts?.dataTable == nil { stack[top].filling.dataTable = DataTable(location: rows[0].location, rows: rows) }
+        case .background:
+            if let background = makeBackground(&node), stack[top].parts?.background == nil {
+                stack[top].filling.background = background
+            }
+        case .scenarioDefinition: if let scenario = makeScenario(&node) { stack[top].filling.scenarios.append(consume scenario) }
+        case .examplesDefinition: if let examples = makeExamples(&node) { stack[top].filling.examples.append(consume examples) }
         case .examplesTable:
             let rows = try tableRows(node)
-            if parent.rows == nil { parent.rows = rows }
-        case .description: if parent.description == nil { parent.description = makeDescription(node) }
-        case .rule: if let rule = makeRule(node) { parent.rules.append(rule) }
-        case .feature: if parent.feature == nil { parent.feature = makeFeature(node) }
-        case .gherkinDocument: parent.document = GherkinDocument(uri: nil, feature: node.feature, comments: comments)
-        case .tags: if parent.tags == nil { parent.tags = node }
-        case .featureHeader, .ruleHeader: if parent.header == nil { parent.header = node }
-        case .scenario, .examples: if parent.body == nil { parent.body = node }
+            if stack[top].parts?.rows == nil { stack[top].filling.rows = rows }
+        case .description: if stack[top].description == nil { stack[top].description = makeDescription(node) }
+        case .rule: if let rule = makeRule(&node) { stack[top].filling.rules.append(rule) }
+        case .feature: if feature == nil { feature = makeFeature(&node) }
+        case .gherkinDocument: result = GherkinDocument(uri: nil, feature: feature, comments: comments)
+        case .tags: if stack[top].tagLines == nil { stack[top].tagLines = node.takeTokens() }
+        case .featureHeader, .ruleHeader, .scenario, .examples:
+            if !stack[top].hasHeaderOrBody { stack[top].merge(consume node) }
         case .none: break
         }
     }
 
-    private func makeStep(_ node: AstNode) -> Step? {
-        guard let line = node.token(.stepLine) else { return nil }
-        return Step(location: line.location, keyword: line.matchedKeyword ?? "", keywordType: line.matchedKeywordType,
-                    text: line.matchedText ?? "", docString: node.docString, dataTable: node.dataTable, id: ids.newId())
+    /// Made in place in the array: a Step returned, then appended, was copied.
+    private func appendStep(_ node: inout AstNode, to steps: inout [Step]) {
+        guard var line = node.takeToken(.stepLine) else { return }
+        // Strings and arguments moved out of the node, which is dropped after (a copy costs a retain and a release).
+        let step = Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
+                        text: line.matchedText.take() ?? "", docString: node.parts?.docString, dataTable: node.parts?.dataTable,
+                        id: ids.newId())
+        steps.append(consume step)
     }
 
-    private func makeDocString(_ node: AstNode) -> DocString? {
-        guard let separator = node.token(.docStringSeparator) else { return nil }
+    private func makeDocString(_ node: inout AstNode) -> DocString? {
+        guard let separator = node.takeToken(.docStringSeparator) else { return nil }
         let mediaType = separator.matchedText.flatMap { $0.isEmpty ? nil : $0 }
         return DocString(location: separator.location, mediaType: mediaType, content: node.texts(.other).joined(separator: "\n"),
                          delimiter: separator.matchedKeyword ?? "")
     }
 
-    private func makeBackground(_ node: AstNode) -> Background? {
-        guard let line = node.token(.backgroundLine) else { return nil }
-        return Background(location: line.location, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                          description: node.description ?? "", steps: node.steps, id: ids.newId())
+    private func makeBackground(_ node: inout AstNode) -> Background? {
+        guard var line = node.takeToken(.backgroundLine) else { return nil }
+        return Background(location: line.location, keyword: line.matchedKeyword.take() ?? "", name: line.matchedText.take() ?? "",
+                          description: node.description.take() ?? "", steps: take(&node.steps, leaving: []), id: ids.newId())
     }
 
-    private func makeScenario(_ node: AstNode) -> Scenario? {
+    /// A ScenarioDefinition: its tags, then its Scenario body (merged in).
+    private func makeScenario(_ node: inout AstNode) -> Scenario? {
         let tags = self.tags(node)
-        guard let scenario = node.body, let line = scenario.token(.scenarioLine) else { return nil }
-        return Scenario(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                        description: scenario.description ?? "", steps: scenario.steps, examples: scenario.examples, id: ids.newId())
+        guard node.hasHeaderOrBody, var line = node.takeToken(.scenarioLine) else { return nil }
+        return Scenario(location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
+                        name: line.matchedText.take() ?? "", description: node.description.take() ?? "",
+                        steps: take(&node.steps, leaving: []), examples: node.parts?.examples ?? [], id: ids.newId())
     }
 
-    private func makeExamples(_ node: AstNode) -> Examples? {
+    /// An ExamplesDefinition: its tags, then its Examples body (merged in).
+    private func makeExamples(_ node: inout AstNode) -> Examples? {
         let tags = self.tags(node)
-        guard let examples = node.body, let line = examples.token(.examplesLine) else { return nil }
-        let rows = examples.rows ?? []
+        guard node.hasHeaderOrBody, let line = node.takeToken(.examplesLine) else { return nil }
+        let rows = node.parts?.rows ?? []
         return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                        description: examples.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
+                        description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
                         id: ids.newId())
     }
 
@@ -101,37 +126,49 @@ final class AstBuilder {
         return lines.joined(separator: "\n")
     }
 
-    private func makeRule(_ node: AstNode) -> Rule? {
-        guard let header = node.header else { return nil }
-        let tags = self.tags(header)
-        guard let line = header.token(.ruleLine) else { return nil }
+    /// A Rule: its RuleHeader (merged in: tags, line, description), Background and scenarios.
+    private func makeRule(_ node: inout AstNode) -> Rule? {
+        guard node.hasHeaderOrBody else { return nil }
+        let tags = self.tags(node)
+        guard let line = node.takeToken(.ruleLine) else { return nil }
         var children: [RuleChild] = []
-        children.reserveCapacity(node.scenarios.count + 1)
-        if let background = node.background { children.append(RuleChild(background: background, scenario: nil)) }
-        for scenario in node.scenarios { children.append(RuleChild(background: nil, scenario: scenario)) }
+        if let parts = node.parts {
+            children.reserveCapacity(parts.scenarios.count + 1)
+            if let background = parts.background { children.append(RuleChild(background: background, scenario: nil)) }
+            // Moved out rather than copied: the node is dropped after.
+            for scenario in drain(&parts.scenarios) { children.append(RuleChild(background: nil, scenario: scenario)) }
+        }
         return Rule(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                    description: header.description ?? "", children: children, id: ids.newId())
+                    description: node.description ?? "", children: children, id: ids.newId())
     }
 
-    private func makeFeature(_ node: AstNode) -> Feature? {
-        guard let header = node.header else { return nil }
-        let tags = self.tags(header)
-        guard let line = header.token(.featureLine) else { return nil }
+    /// A Feature: its FeatureHeader (merged in: tags, line, description), Background, scenarios and rules.
+    private func makeFeature(_ node: inout AstNode) -> Feature? {
+        guard node.hasHeaderOrBody else { return nil }
+        let tags = self.tags(node)
+        guard let line = node.takeToken(.featureLine) else { return nil }
         var children: [FeatureChild] = []
-        children.reserveCapacity(node.scenarios.count + node.rules.count + 1)
-        if let background = node.background { children.append(FeatureChild(rule: nil, background: background, scenario: nil)) }
-        for scenario in node.scenarios { children.append(FeatureChild(rule: nil, background: nil, scenario: scenario)) }
-        for rule in node.rules { children.append(FeatureChild(rule: rule, background: nil, scenario: nil)) }
-        return Feature(location: line.location, tags: tags, language: line.matchedDialect, keyword: line.matchedKeyword ?? "",
-                       name: line.matchedText ?? "", description: header.description ?? "", children: children)
+        if let parts = node.parts {
+            children.reserveCapacity(parts.scenarios.count + parts.rules.count + 1)
+            if let background = parts.background { children.append(FeatureChild(rule: nil, background: background, scenario: nil)) }
+            for scenario in drain(&parts.scenarios) { children.append(FeatureChild(rule: nil, background: nil, scenario: scenario)) }
+            for rule in drain(&parts.rules) { children.append(FeatureChild(rule: rule, background: nil, scenario: nil)) }
+        }
+        return Feature(location: line.location, tags: tags, language: featureLanguage, keyword: line.matchedKeyword ?? "",
+                       name: line.matchedText ?? "", description: node.description ?? "", children: children)
     }
 
     private func tags(_ node: AstNode) -> [Tag] {
-        guard let tagsNode = node.tags else { return [] }
+        guard let lines = node.tagLines else { return [] }
+        // Indices, not `for line in lines`: that copies each token (a retain per field).
+        var count = 0
+        for index in lines.indices where lines[index].matchedType == .tagLine { count += lines[index].matchedItems.count }
         var tags: [Tag] = []
-        tagsNode.forEachToken(.tagLine) { token in
-            for item in token.matchedItems {
-                tags.append(Tag(location: Location(line: token.lineNumber, column: item.column), name: item.text, id: ids.newId()))
+        tags.reserveCapacity(count)
+        for index in lines.indices where lines[index].matchedType == .tagLine {
+            let lineNumber = lines[index].lineNumber
+            for item in lines[index].matchedItems {
+                tags.append(Tag(location: Location(line: lineNumber, column: item.column), name: item.text, id: ids.newId()))
             }
         }
         return tags

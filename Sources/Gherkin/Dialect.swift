@@ -53,6 +53,13 @@ struct CompiledDialect: Sendable {
     let steps: [Keyword]
     /// For each step keyword, the first kind of step it is listed under.
     let firstStepType: [String: StepKeywordType]
+    /// The same keywords laid out for the plain matcher (see KeywordTable).
+    let featureTable: KeywordTable
+    let ruleTable: KeywordTable
+    let backgroundTable: KeywordTable
+    let scenarioTable: KeywordTable
+    let examplesTable: KeywordTable
+    let stepTable: KeywordTable
 
     init(_ dialect: Dialect) {
         code = dialect.code
@@ -82,6 +89,12 @@ struct CompiledDialect: Sendable {
             return Keyword(entry.element, stepType: kinds.count == 1 ? kinds[0] : .unknown)
         }
         firstStepType = types.compactMapValues { $0.first }
+        featureTable = KeywordTable(feature)
+        ruleTable = KeywordTable(rule)
+        backgroundTable = KeywordTable(background)
+        scenarioTable = KeywordTable(scenario)
+        examplesTable = KeywordTable(examples)
+        stepTable = KeywordTable(steps)
     }
 
     /// Each dialect compiled when a document first asks for it (nearly every run uses only English): compiling

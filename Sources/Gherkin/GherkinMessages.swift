@@ -38,10 +38,12 @@ public enum GherkinMessages {
         switch result {
         case .success(var document):
             document.uri = uri
+            // Compiled first (the AST has its ids already) so that the document and the pickles are moved into
+            // their envelopes rather than copied.
+            var pickles = options.includePickles ? PickleCompiler.compile(document, uri: uri, ids: ids) : []
+            envelopes.reserveCapacity(envelopes.count + 1 + pickles.count)
             if options.includeAST { envelopes.append(Envelope(gherkinDocument: document)) }
-            if options.includePickles {
-                for pickle in PickleCompiler.compile(document, uri: uri, ids: ids) { envelopes.append(Envelope(pickle: pickle)) }
-            }
+            for pickle in drain(&pickles) { envelopes.append(Envelope(pickle: pickle)) }
         case .failure(let errors):
             envelopes += parseErrors(errors, uri: uri)
         }

@@ -53,9 +53,15 @@ extension SourceMediaType {
 enum SourceText {
     /// The text without a leading BOM, or an error locating the first byte that is not UTF-8.
     static func decode(_ data: Data) -> Result<String, GherkinErrors> {
+        // Validated straight from the Data's bytes: copying them into an array first cost a tenth of parsing.
+        let text: String? = data.withUnsafeBytes { raw in
+            var bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        if let text { return .success(text) }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
         return .failure(GherkinErrors(errors: [invalidUTF8(bytes)]))
     }
 

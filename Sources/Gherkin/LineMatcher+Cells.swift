@@ -8,6 +8,10 @@ extension LineMatcher {
         let rowStart = line.trimmedStart
         let rowEnd = UTF8Text.trimEnd(b, rowStart, line.end)
         var cells: [LineSpan] = []
+        // At most one cell per `|` but the first: reserved at once rather than grown from 1 to 2 to 4…
+        var pipes = 0
+        for k in rowStart..<rowEnd where b[k] == 0x7C { pipes += 1 }
+        cells.reserveCapacity(max(pipes - 1, 0))
         var i = rowStart
         var col = 0              // scalars read so far in the row
         var cellStart = -1       // byte offset of the current cell (-1 before the first `|`)

@@ -10,8 +10,11 @@ struct Parser<Matcher: TokenMatcher> {
     private let matcher: Matcher
     private let builder: AstBuilder
     private var scanner: TokenScanner
+    /// Tokens read by a lookahead, to be parsed next (from `queueHead` on).
     private var queue: [Token] = []
     private var queueHead = 0
+    /// The tokens of the lookahead under way (kept for its capacity).
+    private var lookaheadRead: [Token] = []
     private(set) var errors: [GherkinError] = []
     /// When not nil, every token handed to the AST builder is also recorded here (for `.tokens` output).
     var tokenLog: [Token]?
@@ -31,8 +34,9 @@ struct Parser<Matcher: TokenMatcher> {
             var state = 0
             while true {
                 let token = readToken()
+                let isEOF = token.isEOF
                 state = try match(state, token)
-                if token.isEOF { break }
+                if isEOF { break }
             }
             try endRule(.gherkinDocument)
         } catch {
@@ -70,12 +74,13 @@ struct Parser<Matcher: TokenMatcher> {
 
     /// Asks the matcher; an error it reports is collected and counts as no match.
     @inline(__always)
-    private mutating func matches(_ type: TokenType, _ token: Token) throws(Stop) -> Bool {
+    private mutating func matches(_ type: TokenType, _ token: inout Token) throws(Stop) -> Bool {
         if token.isEOF && type != .eof { return false }
-        do { return try matcher.match(type, token) } catch { try addError(error); return false }
+        do { return try matcher.match(type, &token) } catch { try addError(error); return false }
     }
 
-    private mutating func match(_ stateNumber: Int, _ token: Token) throws(Stop) -> Int {
+    /// Takes the token (it ends up in the AST builder, moved rather than copied).
+    private mutating func match(_ stateNumber: Int, _ token: consuming Token) throws(Stop) -> Int {
         let range = ParserStates.ranges[stateNumber]
         let isEOF = token.isEOF
         var index = range.lowerBound
@@ -84,7 +89,7 @@ struct Parser<Matcher: TokenMatcher> {
             index += 1
             // Only the EOF token is EOF, and it is nothing else.
             if (transition.token == .eof) != isEOF { continue }
-            guard try matches(transition.token, token) else { continue }
+            guard try matches(transition.token, &token) else { continue }
             if transition.lookahead >= 0 {
                 guard try lookahead(transition.lookahead == 0 ? .scenarioLine : .examplesLine) else { continue }
             }
@@ -92,8 +97,8 @@ struct Parser<Matcher: TokenMatcher> {
             while k < transition.endCount { try endRule(Transition.rule(transition.endRules, k)); k += 1 }
             k = 0
             while k < transition.startCount { builder.startRule(Transition.rule(transition.startRules, k)); k += 1 }
-            builder.build(token)
-            tokenLog?.append(token)
+            tokenLog?.append(copy token)
+            builder.build(consume token)
             return transition.to
         }
         let expected = ParserStates.expected[stateNumber]
@@ -113,24 +118,28 @@ struct Parser<Matcher: TokenMatcher> {
     }
 
     /// Reads ahead over empty, comment and tag lines: true when the first other line is of `type`.
+    /// The tokens read are queued as matched (the matchers may have written into them), as the reference's.
     private mutating func lookahead(_ type: TokenType) throws(Stop) -> Bool {
-        var read: [Token] = []
+        lookaheadRead.removeAll(keepingCapacity: true)
         var found = false
         while true {
-            let token = readToken()
-            read.append(token)
-            if try matches(type, token) { found = true; break }
-            if try matches(.empty, token) { continue }
-            if try matches(.comment, token) { continue }
-            if try matches(.tagLine, token) { continue }
-            break
+            var token = readToken()
+            var skipped = false
+            if try matches(type, &token) {
+                found = true
+            } else if try matches(.empty, &token) {
+                skipped = true
+            } else if try matches(.comment, &token) {
+                skipped = true
+            } else if try matches(.tagLine, &token) {
+                skipped = true
+            }
+            lookaheadRead.append(consume token)
+            if !skipped { break }
         }
-        if queueHead < queue.count {
-            queue = Array(queue[queueHead...]) + read
-        } else {
-            queue = read
-        }
+        queue.removeFirst(queueHead)
         queueHead = 0
+        if queue.isEmpty { swap(&queue, &lookaheadRead) } else { queue += lookaheadRead }
         return found
     }
 }

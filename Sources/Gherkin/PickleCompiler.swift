@@ -27,6 +27,8 @@ private struct Context {
     let language: String
     let ids: any IdGenerator
     var pickles: [Pickle] = []
+    /// Bytes of a text being interpolated, reused from text to text.
+    private var scratch: [UInt8] = []
 
     init(uri: String, language: String, ids: any IdGenerator) {
         self.uri = uri
@@ -59,8 +61,8 @@ private struct Context {
         var steps: [PickleStep] = []
         if !scenario.steps.isEmpty {
             steps.reserveCapacity(background.count + scenario.steps.count)
-            for step in background { steps.append(pickleStep(step, lastType: &lastType)) }
-            for step in scenario.steps { steps.append(pickleStep(step, lastType: &lastType)) }
+            appendPickleSteps(of: background, to: &steps, lastType: &lastType)
+            appendPickleSteps(of: scenario.steps, to: &steps, lastType: &lastType)
         }
         pickles.append(Pickle(id: ids.newId(), uri: uri, location: scenario.location, name: scenario.name, language: language,
                               steps: steps, tags: pickleTags(inheritedTags, scenario.tags), astNodeIds: [scenario.id]))
@@ -69,34 +71,47 @@ private struct Context {
     private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
-            let variables = header.cells.map { Placeholder(name: $0.value) }
+            let interpolation = Interpolation(names: header.cells.map(\.value))
             let tags = pickleTags(inheritedTags, scenario.tags, examples.tags)
-            for row in examples.tableBody {
-                let values = row.cells.map(\.value)
-                var lastType: StepKeywordType?
-                var steps: [PickleStep] = []
-                if !scenario.steps.isEmpty {
-                    steps.reserveCapacity(background.count + scenario.steps.count)
-                    for step in background { steps.append(pickleStep(step, lastType: &lastType)) }
-                    for step in scenario.steps {
-                        if step.keywordType != .conjunction { lastType = step.keywordType }
-                        let text = interpolate(step.text, variables, values)
-                        let argument = pickleArgument(step, variables, values)
-                        steps.append(PickleStep(argument: argument, astNodeIds: [step.id, row.id], id: ids.newId(),
-                                                type: pickleType(lastType), text: text))
+            // The steps are read in place (see appendPickleSteps), for every row.
+            scenario.steps.withUnsafeBufferPointer { outlineSteps in
+                for row in examples.tableBody {
+                    let values = row.cells.map(\.value)
+                    let onePass = interpolation.allowsOnePass(values)
+                    var lastType: StepKeywordType?
+                    var steps: [PickleStep] = []
+                    if !outlineSteps.isEmpty {
+                        steps.reserveCapacity(background.count + outlineSteps.count)
+                        appendPickleSteps(of: background, to: &steps, lastType: &lastType)
+                        for index in outlineSteps.indices {
+                            let keywordType = outlineSteps[index].keywordType
+                            if keywordType != .conjunction { lastType = keywordType }
+                            let text = interpolation.apply(outlineSteps[index].text, values, onePass: onePass, scratch: &scratch)
+                            let argument = pickleArgument(outlineSteps.baseAddress! + index, interpolation, values, onePass: onePass)
+                            steps.append(PickleStep(argument: argument, astNodeIds: [outlineSteps[index].id, row.id], id: ids.newId(),
+                                                    type: pickleType(lastType), text: text))
+                        }
                     }
+                    pickles.append(Pickle(id: ids.newId(), uri: uri, location: row.location,
+                                          name: interpolation.apply(scenario.name, values, onePass: onePass, scratch: &scratch),
+                                          language: language, steps: steps, tags: tags, astNodeIds: [scenario.id, row.id]))
                 }
-                pickles.append(Pickle(id: ids.newId(), uri: uri, location: row.location,
-                                      name: interpolate(scenario.name, variables, values), language: language,
-                                      steps: steps, tags: tags, astNodeIds: [scenario.id, row.id]))
             }
         }
     }
 
-    private func pickleStep(_ step: Step, lastType: inout StepKeywordType?) -> PickleStep {
-        if step.keywordType != .conjunction { lastType = step.keywordType }
-        return PickleStep(argument: pickleArgument(step, [], []), astNodeIds: [step.id], id: ids.newId(),
-                          type: pickleType(lastType), text: step.text)
+    /// The steps read in place: a `for step in` loop copies each step (a retain per field).
+    private mutating func appendPickleSteps(of source: [Step], to steps: inout [PickleStep], lastType: inout StepKeywordType?) {
+        source.withUnsafeBufferPointer { source in
+            for index in source.indices { steps.append(pickleStep(source.baseAddress! + index, lastType: &lastType)) }
+        }
+    }
+
+    /// `step` points into the array being read: passing the step itself copies it.
+    private mutating func pickleStep(_ step: UnsafePointer<Step>, lastType: inout StepKeywordType?) -> PickleStep {
+        if step.pointee.keywordType != .conjunction { lastType = step.pointee.keywordType }
+        return PickleStep(argument: pickleArgument(step, nil, []), astNodeIds: [step.pointee.id], id: ids.newId(),
+                          type: pickleType(lastType), text: step.pointee.text)
     }
 
     private func pickleType(_ type: StepKeywordType?) -> PickleStepType? {
@@ -109,25 +124,32 @@ private struct Context {
         }
     }
 
-    private func pickleArgument(_ step: Step, _ variables: [Placeholder], _ values: [String]) -> PickleStepArgument? {
-        guard step.dataTable != nil || step.docString != nil else { return nil }
+    /// The step's DocString or DataTable, with the row's values when `interpolation` is given.
+    private mutating func pickleArgument(_ step: UnsafePointer<Step>, _ interpolation: Interpolation?, _ values: [String],
+                                         onePass: Bool = false) -> PickleStepArgument? {
+        // Read in place, field by field: a copy of the step (or of its table) retains every string in it. Even
+        // `dataTable != nil` copied the optional table first; reading one of its integers does not.
+        let hasTable = step.pointee.dataTable?.location.line != nil
+        let hasDocString = step.pointee.docString?.location.line != nil
+        guard hasTable || hasDocString else { return nil }
         var tableIndex: Int?
         var docStringIndex: Int?
-        if let table = step.dataTable, let docString = step.docString {
-            let tableFirst = docString.location.line > table.location.line
+        if hasTable, hasDocString {
+            let tableFirst = step.pointee.docString!.location.line > step.pointee.dataTable!.location.line
             tableIndex = tableFirst ? 1 : 2
             docStringIndex = tableFirst ? 2 : 1
         }
         var argument = PickleStepArgument(docString: nil, dataTable: nil)
-        if let table = step.dataTable {
-            argument.dataTable = PickleTable(argumentIndex: tableIndex, rows: table.rows.map { row in
-                PickleTableRow(cells: row.cells.map { PickleTableCell(value: interpolate($0.value, variables, values)) })
+        if hasTable {
+            argument.dataTable = PickleTable(argumentIndex: tableIndex, rows: step.pointee.dataTable!.rows.map { row in
+                PickleTableRow(cells: row.cells.map { PickleTableCell(value: interpolate($0.value, interpolation, values, onePass)) })
             })
         }
-        if let docString = step.docString {
+        if hasDocString {
+            let mediaType = step.pointee.docString!.mediaType
             argument.docString = PickleDocString(argumentIndex: docStringIndex,
-                                                 mediaType: docString.mediaType.map { interpolate($0, variables, values) },
-                                                 content: interpolate(docString.content, variables, values))
+                                                 mediaType: mediaType.map { interpolate($0, interpolation, values, onePass) },
+                                                 content: interpolate(step.pointee.docString!.content, interpolation, values, onePass))
         }
         return argument
     }
@@ -143,13 +165,8 @@ private struct Context {
         return tags
     }
 
-    /// Replaces each `<name>` of the header by the row's value, one column after the other.
-    private func interpolate(_ text: String, _ variables: [Placeholder], _ values: [String]) -> String {
-        guard !variables.isEmpty, Placeholder.mayContainPlaceholder(text) else { return text }
-        var result = text
-        for (index, variable) in variables.enumerated() where index < values.count {
-            result = variable.replace(with: values[index], in: result)
-        }
-        return result
+    private mutating func interpolate(_ text: String, _ interpolation: Interpolation?, _ values: [String], _ onePass: Bool) -> String {
+        guard let interpolation else { return text }
+        return interpolation.apply(text, values, onePass: onePass, scratch: &scratch)
     }
 }

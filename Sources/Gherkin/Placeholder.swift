@@ -18,7 +18,7 @@ struct Placeholder {
         isRegex ? Self.replaceAsRegex(pattern, with: value, in: text) : Self.replace(bytes, with: value, in: text)
     }
 
-    private static func isRegexSyntax(_ c: UInt8) -> Bool {
+    static func isRegexSyntax(_ c: UInt8) -> Bool {
         switch c {
         case UInt8(ascii: "\\"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"),
              UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),

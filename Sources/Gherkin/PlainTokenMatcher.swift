@@ -5,82 +5,78 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
     static let pipe = [UInt8(ascii: "|")]
     static let at = [UInt8(ascii: "@")]
     static let hash = [UInt8(ascii: "#")]
+    /// The DocString separators, tried in this order (one array for every line tried, not one each time).
+    static let separators = [tripleQuote, tripleBacktick]
 
-    func match(_ type: TokenType, _ token: Token) throws(GherkinError) -> Bool {
+    func match(_ type: TokenType, _ token: inout Token) throws(GherkinError) -> Bool {
         guard let line = token.line else {
-            if type == .eof { setMatched(token, .eof); return true }
+            if type == .eof { setMatched(&token, .eof); return true }
             return false
         }
         switch type {
         case .eof: return false
         case .empty:
             guard line.isEmpty else { return false }
-            setMatched(token, .empty, indent: 0)
+            setMatched(&token, .empty, indent: 0)
             return true
         case .comment:
             guard startsWith(line, Self.hash) else { return false }
-            setMatched(token, .comment, text: UTF8Text.string(b, line.start, endWithoutCR(line, from: line.start)), indent: 0)
+            setMatched(&token, .comment, text: UTF8Text.string(b, line.start, endWithoutCR(line, from: line.start)), indent: 0)
             return true
         case .tagLine:
             guard startsWith(line, Self.at) else { return false }
             let items: [LineSpan]
             if let split = token.splitTags { items = split } else { items = try tags(line) }
             token.splitTags = items
-            setMatched(token, .tagLine, items: items)
+            setMatched(&token, .tagLine, items: items)
             return true
-        case .featureLine: return matchTitleLine(token, line, .featureLine, dialect.feature)
-        case .ruleLine: return matchTitleLine(token, line, .ruleLine, dialect.rule)
-        case .backgroundLine: return matchTitleLine(token, line, .backgroundLine, dialect.background)
-        case .scenarioLine: return matchTitleLine(token, line, .scenarioLine, dialect.scenario)
-        case .examplesLine: return matchTitleLine(token, line, .examplesLine, dialect.examples)
+        case .featureLine: return matchTitleLine(&token, line, .featureLine, dialect.featureTable)
+        case .ruleLine: return matchTitleLine(&token, line, .ruleLine, dialect.ruleTable)
+        case .backgroundLine: return matchTitleLine(&token, line, .backgroundLine, dialect.backgroundTable)
+        case .scenarioLine: return matchTitleLine(&token, line, .scenarioLine, dialect.scenarioTable)
+        case .examplesLine: return matchTitleLine(&token, line, .examplesLine, dialect.examplesTable)
         case .stepLine:
-            for keyword in dialect.steps where startsWith(line, keyword.bytes) {
-                setMatched(token, .stepLine, text: restTrimmed(line, after: keyword.bytes.count),
-                           keyword: keyword.text, keywordType: keyword.stepType)
-                return true
-            }
-            return false
+            let steps = dialect.stepTable
+            guard let index = steps.firstMatch(b, line.trimmedStart, line.end, colon: false) else { return false }
+            setMatched(&token, .stepLine, text: restTrimmed(line, after: steps.length(index)),
+                       keyword: steps.text(index), keywordType: steps.stepType(index))
+            return true
         case .docStringSeparator:
             if let separator = activeDocStringSeparator {
                 guard startsWith(line, separator) else { return false }
                 activeDocStringSeparator = nil
                 indentToRemove = 0
-                setMatched(token, .docStringSeparator, keyword: String(decoding: separator, as: UTF8.self))
+                setMatched(&token, .docStringSeparator, keyword: String(decoding: separator, as: UTF8.self))
                 return true
             }
-            for separator in [Self.tripleQuote, Self.tripleBacktick] where startsWith(line, separator) {
+            for separator in Self.separators where startsWith(line, separator) {
                 let mediaType = restTrimmed(line, after: separator.count)
                 activeDocStringSeparator = separator
                 indentToRemove = line.indent
-                setMatched(token, .docStringSeparator, text: mediaType, keyword: String(decoding: separator, as: UTF8.self))
+                setMatched(&token, .docStringSeparator, text: mediaType, keyword: String(decoding: separator, as: UTF8.self))
                 return true
             }
             return false
         case .tableRow:
             guard startsWith(line, Self.pipe) else { return false }
-            setMatched(token, .tableRow, items: tableCells(line))
+            setMatched(&token, .tableRow, items: tableCells(line))
             return true
         case .language:
             guard let name = languageName(line) else { return false }
-            setMatched(token, .language, text: name)
+            setMatched(&token, .language, text: name)
             try changeDialect(name, token)
             return true
         case .other:
-            setMatched(token, .other, text: otherText(line), indent: 0)
+            setMatched(&token, .other, text: otherText(line), indent: 0)
             return true
         }
     }
 
     /// `Keyword: title` for the first of `keywords` the line starts with (followed by a colon).
     @inline(__always)
-    private func matchTitleLine(_ token: Token, _ line: Line, _ type: TokenType, _ keywords: [Keyword]) -> Bool {
-        for keyword in keywords {
-            let n = keyword.bytes.count
-            guard startsWith(line, keyword.bytes), line.trimmedStart + n < line.end,
-                  b[line.trimmedStart + n] == UInt8(ascii: ":") else { continue }
-            setMatched(token, type, text: restTrimmed(line, after: n + 1), keyword: keyword.text)
-            return true
-        }
-        return false
+    private func matchTitleLine(_ token: inout Token, _ line: Line, _ type: TokenType, _ keywords: KeywordTable) -> Bool {
+        guard let index = keywords.firstMatch(b, line.trimmedStart, line.end, colon: true) else { return false }
+        setMatched(&token, type, text: restTrimmed(line, after: keywords.length(index) + 1), keyword: keywords.text(index))
+        return true
     }
 }

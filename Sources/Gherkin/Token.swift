@@ -48,19 +48,22 @@ struct LineSpan {
 
 /// A line once the matcher has recognised it. Mutable like the reference's tokens: a matcher writes
 /// the match into it (including the column), and a token may be matched again after a lookahead.
-final class Token {
+/// A value, not an object: the parser keeps each token in one place (the line being matched, the lookahead
+/// queue, then the AST node it is built into) and passes it `inout` to the matcher, so there is one per line
+/// without an allocation, a deinit and reference counting of its own.
+struct Token {
     let line: Line?
     let lineNumber: Int
-    @exclusivity(unchecked) var column: Int?
-    @exclusivity(unchecked) var matchedType: TokenType?
-    @exclusivity(unchecked) var matchedText: String?
-    @exclusivity(unchecked) var matchedKeyword: String?
-    @exclusivity(unchecked) var matchedKeywordType: StepKeywordType?
-    @exclusivity(unchecked) var matchedIndent = 0
-    @exclusivity(unchecked) var matchedItems: [LineSpan] = []
-    @exclusivity(unchecked) var matchedDialect = ""
+    var column: Int?
+    var matchedType: TokenType?
+    var matchedText: String?
+    var matchedKeyword: String?
+    var matchedKeywordType: StepKeywordType?
+    var matchedIndent = 0
+    var matchedItems: [LineSpan] = []
+    var matchedDialect = ""
     /// The tags of this line once split (a tag line is often matched again after a lookahead).
-    @exclusivity(unchecked) var splitTags: [LineSpan]?
+    var splitTags: [LineSpan]?
 
     init(line: Line?, lineNumber: Int) {
         self.line = line

@@ -8,7 +8,7 @@ protocol TokenMatcher: AnyObject {
     func reset()
     /// True (and the token filled in) when the token is of `type`; may report an error the reference reports
     /// while matching (a tag with whitespace, an unknown language).
-    func match(_ type: TokenType, _ token: Token) throws(GherkinError) -> Bool
+    func match(_ type: TokenType, _ token: inout Token) throws(GherkinError) -> Bool
     /// The line without surrounding whitespace (for error messages).
     func strippedText(_ line: Line) -> String
 }
@@ -44,7 +44,7 @@ class LineMatcher {
 
     /// Records a match in the token, as the reference's `_set_token_matched`.
     @inline(__always)
-    func setMatched(_ token: Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
+    func setMatched(_ token: inout Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
                     keywordType: StepKeywordType? = nil, indent: Int? = nil, items: [LineSpan] = []) {
         token.matchedType = type
         token.matchedText = text

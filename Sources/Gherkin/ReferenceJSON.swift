@@ -6,7 +6,8 @@ import Messages
 enum ReferenceJSON {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted, as the message types write their keys: the same bytes every run (a Dictionary's order is not).
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -62,6 +62,23 @@ final class GherkinMessagesTests: XCTestCase {
         XCTAssertEqual(try NDJSON.decode(line), envelopes)
     }
 
+    func test_ndjsonLine_writesKeysInTheMessageTypesOrderOnEveryReferenceShape() throws {
+        // The message types write their keys sorted; the two reference shapes must too, or their bytes change
+        // from one run to the next (a Dictionary's order depends on the process's hash seed).
+        let keywordless = try GherkinMessages.ndjsonLine(try XCTUnwrap(makeSUT(
+            "Just a title\n\n# Scenario: s\n* Given x\n", uri: "f.feature.md",
+            options: .init(includeSource: false, includePickles: false)).first))
+        let nullTypes = try GherkinMessages.ndjsonLine(try XCTUnwrap(makeSUT(
+            "Feature: f\n  Scenario Outline: o\n    And <x>\n    Examples:\n      | x |\n      | 1 |\n",
+            options: .init(includeSource: false, includeAST: false)).first))
+
+        for line in [keywordless, nullTypes] {
+            let roundTrip = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(line.utf8)),
+                                                       options: [.sortedKeys, .withoutEscapingSlashes])
+            XCTAssertEqual(line, String(decoding: roundTrip, as: UTF8.self))
+        }
+    }
+
     func test_ndjsonLine_equalsPlainEncodingOnOrdinaryEnvelope() throws {
         let envelope = try XCTUnwrap(makeSUT("Feature: f\n").last)
         XCTAssertEqual(try GherkinMessages.ndjsonLine(envelope), try NDJSON.encode(envelope))

@@ -6,7 +6,8 @@
 //
 // A stream is, e.g., `specrun gherkin FILES > s.ndjson` or a run's `--format message:s.ndjson`. The lines are
 // grouped by kind (the envelope's key), each group decoded (`NDJSON.forEachEnvelope`) and encoded
-// (`NDJSON.encode(_:into:)`, as a worker does) once per pass; prints the median pass per kind in MB/s of JSON.
+// (`NDJSON.encode(_:into:)`, as a worker does) once per pass; prints the median pass per kind in MB/s of JSON
+// (per second of the thread's CPU time).
 // `--only decode|encode` repeats one side alone (for `perf record`).
 // `--write` writes the re-encoded stream (every line in order) and `--describe` each decoded envelope's
 // description, one a line: files to compare before and after a change of the coders.
@@ -47,7 +48,12 @@ func kind(of line: ArraySlice<UInt8>) -> String {
     return String(decoding: line[start..<end], as: UTF8.self)
 }
 
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+/// The thread's CPU time, not the wall clock: the machine is shared, and time spent descheduled is not the coders'.
+func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

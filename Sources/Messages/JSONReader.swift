@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Non-copyable: it owns the element stack of the arrays being read (JSONReader+Arrays.swift), freed with it.
 struct JSONReader: ~Copyable {
-    let input: UnsafeBufferPointer<UInt8>
+    private(set) var input: UnsafeBufferPointer<UInt8>
     var index = 0
     /// `JSONBytes.keyHash` of the last key read; the generated code switches on it, then confirms with `keyIs`.
     private(set) var keyHash: UInt64 = 0
@@ -31,6 +31,17 @@ struct JSONReader: ~Copyable {
     }
 
     deinit { stackBase?.deallocate() }
+
+    /// Starts over on another text (the next line of a stream), keeping the element stack and the scratch buffer:
+    /// allocated once per stream, not once per line (a 4 KiB stack per line also made glibc consolidate its
+    /// free lists on each).
+    mutating func reset(_ input: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+        index = 0
+        depth = 0
+        keyIsInScratch = false
+        stackTop = 0
+    }
 
     static let maximumDepth = 512
 

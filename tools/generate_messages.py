@@ -266,18 +266,28 @@ for name, fields in structs:
     coding.append(f"extension {name}: JSONWritable, JSONReadable {{")
     coding.append("    func writeJSON(to writer: inout JSONWriter) {")
     coding.append("        writer.byte(\"{\")")
-    if fields:
+    # Whether a field was written is known statically from the first required field on: from there each key is
+    # written with its comma, in one copy (`,"key":`); only the optional fields before it test `first`.
+    ordered = sorted(fields, key=lambda f: f[0])
+    written = "no"  # "no", "maybe" (optional fields before), "yes"
+    if any(not req for _, _, req in ordered[:next((i for i, f in enumerate(ordered) if f[2]), len(ordered))]):
         coding.append("        var first = true")
-    for key, t, req in sorted(fields, key=lambda f: f[0]):
+    for key, t, req in ordered:
         quoted = json_literal(key) + ":"
+        key_write = {"no": f"writer.raw(\"{quoted}\")", "yes": f"writer.raw(\",{quoted}\")",
+                     "maybe": f"writer.field(\"{quoted}\", &first)"}[written]
         if req:
-            coding.append(f"        writer.field(\"{quoted}\", &first)")
+            coding.append(f"        {key_write}")
             coding.append(f"        {ident(key)}.writeJSON(to: &writer)")
+            written = "yes"
         else:
+            if written == "no":
+                key_write = f"writer.field(\"{quoted}\", &first)"
             coding.append(f"        if let value = {ident(key)} {{")
-            coding.append(f"            writer.field(\"{quoted}\", &first)")
+            coding.append(f"            {key_write}")
             coding.append("            value.writeJSON(to: &writer)")
             coding.append("        }")
+            if written == "no": written = "maybe"
     coding.append("        writer.byte(\"}\")")
     coding.append("    }")
     coding.append("")

@@ -7,43 +7,42 @@
 extension Attachment: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"body\":", &first)
+        writer.raw("\"body\":")
         body.writeJSON(to: &writer)
-        writer.field("\"contentEncoding\":", &first)
+        writer.raw(",\"contentEncoding\":")
         contentEncoding.writeJSON(to: &writer)
         if let value = fileName {
-            writer.field("\"fileName\":", &first)
+            writer.raw(",\"fileName\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"mediaType\":", &first)
+        writer.raw(",\"mediaType\":")
         mediaType.writeJSON(to: &writer)
         if let value = source {
-            writer.field("\"source\":", &first)
+            writer.raw(",\"source\":")
             value.writeJSON(to: &writer)
         }
         if let value = testCaseStartedId {
-            writer.field("\"testCaseStartedId\":", &first)
+            writer.raw(",\"testCaseStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testRunHookStartedId {
-            writer.field("\"testRunHookStartedId\":", &first)
+            writer.raw(",\"testRunHookStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testRunStartedId {
-            writer.field("\"testRunStartedId\":", &first)
+            writer.raw(",\"testRunStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testStepId {
-            writer.field("\"testStepId\":", &first)
+            writer.raw(",\"testStepId\":")
             value.writeJSON(to: &writer)
         }
         if let value = timestamp {
-            writer.field("\"timestamp\":", &first)
+            writer.raw(",\"timestamp\":")
             value.writeJSON(to: &writer)
         }
         if let value = url {
-            writer.field("\"url\":", &first)
+            writer.raw(",\"url\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -112,12 +111,11 @@ extension Attachment: JSONWritable, JSONReadable {
 extension Source: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"data\":", &first)
+        writer.raw("\"data\":")
         data.writeJSON(to: &writer)
-        writer.field("\"mediaType\":", &first)
+        writer.raw(",\"mediaType\":")
         mediaType.writeJSON(to: &writer)
-        writer.field("\"uri\":", &first)
+        writer.raw(",\"uri\":")
         uri.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -153,10 +151,9 @@ extension Source: JSONWritable, JSONReadable {
 extension Timestamp: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"nanos\":", &first)
+        writer.raw("\"nanos\":")
         nanos.writeJSON(to: &writer)
-        writer.field("\"seconds\":", &first)
+        writer.raw(",\"seconds\":")
         seconds.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -187,26 +184,25 @@ extension Timestamp: JSONWritable, JSONReadable {
 extension ExternalAttachment: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"mediaType\":", &first)
+        writer.raw("\"mediaType\":")
         mediaType.writeJSON(to: &writer)
         if let value = testCaseStartedId {
-            writer.field("\"testCaseStartedId\":", &first)
+            writer.raw(",\"testCaseStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testRunHookStartedId {
-            writer.field("\"testRunHookStartedId\":", &first)
+            writer.raw(",\"testRunHookStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testStepId {
-            writer.field("\"testStepId\":", &first)
+            writer.raw(",\"testStepId\":")
             value.writeJSON(to: &writer)
         }
         if let value = timestamp {
-            writer.field("\"timestamp\":", &first)
+            writer.raw(",\"timestamp\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"url\":", &first)
+        writer.raw(",\"url\":")
         url.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -253,18 +249,17 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
 extension Background: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"description\":", &first)
+        writer.raw("\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"steps\":", &first)
+        writer.raw(",\"steps\":")
         steps.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -315,10 +310,9 @@ extension Background: JSONWritable, JSONReadable {
 extension Comment: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"location\":", &first)
+        writer.raw("\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"text\":", &first)
+        writer.raw(",\"text\":")
         text.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -349,10 +343,9 @@ extension Comment: JSONWritable, JSONReadable {
 extension DataTable: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"location\":", &first)
+        writer.raw("\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"rows\":", &first)
+        writer.raw(",\"rows\":")
         rows.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -383,15 +376,14 @@ extension DataTable: JSONWritable, JSONReadable {
 extension DocString: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"content\":", &first)
+        writer.raw("\"content\":")
         content.writeJSON(to: &writer)
-        writer.field("\"delimiter\":", &first)
+        writer.raw(",\"delimiter\":")
         delimiter.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
         if let value = mediaType {
-            writer.field("\"mediaType\":", &first)
+            writer.raw(",\"mediaType\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -432,24 +424,23 @@ extension DocString: JSONWritable, JSONReadable {
 extension Examples: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"description\":", &first)
+        writer.raw("\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"tableBody\":", &first)
+        writer.raw(",\"tableBody\":")
         tableBody.writeJSON(to: &writer)
         if let value = tableHeader {
-            writer.field("\"tableHeader\":", &first)
+            writer.raw(",\"tableHeader\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -509,20 +500,19 @@ extension Examples: JSONWritable, JSONReadable {
 extension Feature: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"children\":", &first)
+        writer.raw("\"children\":")
         children.writeJSON(to: &writer)
-        writer.field("\"description\":", &first)
+        writer.raw(",\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"language\":", &first)
+        writer.raw(",\"language\":")
         language.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -619,20 +609,19 @@ extension FeatureChild: JSONWritable, JSONReadable {
 extension Rule: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"children\":", &first)
+        writer.raw("\"children\":")
         children.writeJSON(to: &writer)
-        writer.field("\"description\":", &first)
+        writer.raw(",\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -722,22 +711,21 @@ extension RuleChild: JSONWritable, JSONReadable {
 extension Scenario: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"description\":", &first)
+        writer.raw("\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"examples\":", &first)
+        writer.raw(",\"examples\":")
         examples.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"steps\":", &first)
+        writer.raw(",\"steps\":")
         steps.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -809,15 +797,15 @@ extension Step: JSONWritable, JSONReadable {
         }
         writer.field("\"id\":", &first)
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
         if let value = keywordType {
-            writer.field("\"keywordType\":", &first)
+            writer.raw(",\"keywordType\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"text\":", &first)
+        writer.raw(",\"text\":")
         text.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -870,10 +858,9 @@ extension Step: JSONWritable, JSONReadable {
 extension TableCell: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"location\":", &first)
+        writer.raw("\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"value\":", &first)
+        writer.raw(",\"value\":")
         value.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -904,12 +891,11 @@ extension TableCell: JSONWritable, JSONReadable {
 extension TableRow: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"cells\":", &first)
+        writer.raw("\"cells\":")
         cells.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -945,12 +931,11 @@ extension TableRow: JSONWritable, JSONReadable {
 extension Tag: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -986,15 +971,14 @@ extension Tag: JSONWritable, JSONReadable {
 extension GherkinDocument: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"comments\":", &first)
+        writer.raw("\"comments\":")
         comments.writeJSON(to: &writer)
         if let value = feature {
-            writer.field("\"feature\":", &first)
+            writer.raw(",\"feature\":")
             value.writeJSON(to: &writer)
         }
         if let value = uri {
-            writer.field("\"uri\":", &first)
+            writer.raw(",\"uri\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1064,21 +1048,20 @@ extension Location: JSONWritable, JSONReadable {
 extension Hook: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
         if let value = name {
-            writer.field("\"name\":", &first)
+            writer.raw(",\"name\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"sourceReference\":", &first)
+        writer.raw(",\"sourceReference\":")
         sourceReference.writeJSON(to: &writer)
         if let value = tagExpression {
-            writer.field("\"tagExpression\":", &first)
+            writer.raw(",\"tagExpression\":")
             value.writeJSON(to: &writer)
         }
         if let value = type {
-            writer.field("\"type\":", &first)
+            writer.raw(",\"type\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1122,12 +1105,11 @@ extension Hook: JSONWritable, JSONReadable {
 extension JavaMethod: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"className\":", &first)
+        writer.raw("\"className\":")
         className.writeJSON(to: &writer)
-        writer.field("\"methodName\":", &first)
+        writer.raw(",\"methodName\":")
         methodName.writeJSON(to: &writer)
-        writer.field("\"methodParameterTypes\":", &first)
+        writer.raw(",\"methodParameterTypes\":")
         methodParameterTypes.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1163,12 +1145,11 @@ extension JavaMethod: JSONWritable, JSONReadable {
 extension JavaStackTraceElement: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"className\":", &first)
+        writer.raw("\"className\":")
         className.writeJSON(to: &writer)
-        writer.field("\"fileName\":", &first)
+        writer.raw(",\"fileName\":")
         fileName.writeJSON(to: &writer)
-        writer.field("\"methodName\":", &first)
+        writer.raw(",\"methodName\":")
         methodName.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1264,7 +1245,7 @@ extension Ci: JSONWritable, JSONReadable {
         writer.field("\"name\":", &first)
         name.writeJSON(to: &writer)
         if let value = url {
-            writer.field("\"url\":", &first)
+            writer.raw(",\"url\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1310,10 +1291,10 @@ extension Git: JSONWritable, JSONReadable {
         }
         writer.field("\"remote\":", &first)
         remote.writeJSON(to: &writer)
-        writer.field("\"revision\":", &first)
+        writer.raw(",\"revision\":")
         revision.writeJSON(to: &writer)
         if let value = tag {
-            writer.field("\"tag\":", &first)
+            writer.raw(",\"tag\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1353,11 +1334,10 @@ extension Git: JSONWritable, JSONReadable {
 extension Product: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"name\":", &first)
+        writer.raw("\"name\":")
         name.writeJSON(to: &writer)
         if let value = version {
-            writer.field("\"version\":", &first)
+            writer.raw(",\"version\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1395,13 +1375,13 @@ extension Meta: JSONWritable, JSONReadable {
         }
         writer.field("\"cpu\":", &first)
         cpu.writeJSON(to: &writer)
-        writer.field("\"implementation\":", &first)
+        writer.raw(",\"implementation\":")
         implementation.writeJSON(to: &writer)
-        writer.field("\"os\":", &first)
+        writer.raw(",\"os\":")
         os.writeJSON(to: &writer)
-        writer.field("\"protocolVersion\":", &first)
+        writer.raw(",\"protocolVersion\":")
         protocolVersion.writeJSON(to: &writer)
-        writer.field("\"runtime\":", &first)
+        writer.raw(",\"runtime\":")
         runtime.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1451,20 +1431,19 @@ extension Meta: JSONWritable, JSONReadable {
 extension ParameterType: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"preferForRegularExpressionMatch\":", &first)
+        writer.raw(",\"preferForRegularExpressionMatch\":")
         preferForRegularExpressionMatch.writeJSON(to: &writer)
-        writer.field("\"regularExpressions\":", &first)
+        writer.raw(",\"regularExpressions\":")
         regularExpressions.writeJSON(to: &writer)
         if let value = sourceReference {
-            writer.field("\"sourceReference\":", &first)
+            writer.raw(",\"sourceReference\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"useForSnippets\":", &first)
+        writer.raw(",\"useForSnippets\":")
         useForSnippets.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1514,10 +1493,9 @@ extension ParameterType: JSONWritable, JSONReadable {
 extension ParseError: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"message\":", &first)
+        writer.raw("\"message\":")
         message.writeJSON(to: &writer)
-        writer.field("\"source\":", &first)
+        writer.raw(",\"source\":")
         source.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1556,7 +1534,7 @@ extension PickleDocString: JSONWritable, JSONReadable {
         writer.field("\"content\":", &first)
         content.writeJSON(to: &writer)
         if let value = mediaType {
-            writer.field("\"mediaType\":", &first)
+            writer.raw(",\"mediaType\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1598,12 +1576,12 @@ extension PickleStep: JSONWritable, JSONReadable {
         }
         writer.field("\"astNodeIds\":", &first)
         astNodeIds.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"text\":", &first)
+        writer.raw(",\"text\":")
         text.writeJSON(to: &writer)
         if let value = type {
-            writer.field("\"type\":", &first)
+            writer.raw(",\"type\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1717,8 +1695,7 @@ extension PickleTable: JSONWritable, JSONReadable {
 extension PickleTableCell: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"value\":", &first)
+        writer.raw("\"value\":")
         value.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1744,8 +1721,7 @@ extension PickleTableCell: JSONWritable, JSONReadable {
 extension PickleTableRow: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"cells\":", &first)
+        writer.raw("\"cells\":")
         cells.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1771,10 +1747,9 @@ extension PickleTableRow: JSONWritable, JSONReadable {
 extension PickleTag: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"astNodeId\":", &first)
+        writer.raw("\"astNodeId\":")
         astNodeId.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1805,24 +1780,23 @@ extension PickleTag: JSONWritable, JSONReadable {
 extension Pickle: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"astNodeIds\":", &first)
+        writer.raw("\"astNodeIds\":")
         astNodeIds.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"language\":", &first)
+        writer.raw(",\"language\":")
         language.writeJSON(to: &writer)
         if let value = location {
-            writer.field("\"location\":", &first)
+            writer.raw(",\"location\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"steps\":", &first)
+        writer.raw(",\"steps\":")
         steps.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
-        writer.field("\"uri\":", &first)
+        writer.raw(",\"uri\":")
         uri.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1882,10 +1856,9 @@ extension Pickle: JSONWritable, JSONReadable {
 extension Snippet: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"code\":", &first)
+        writer.raw("\"code\":")
         code.writeJSON(to: &writer)
-        writer.field("\"language\":", &first)
+        writer.raw(",\"language\":")
         language.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1916,12 +1889,11 @@ extension Snippet: JSONWritable, JSONReadable {
 extension Suggestion: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"pickleStepId\":", &first)
+        writer.raw(",\"pickleStepId\":")
         pickleStepId.writeJSON(to: &writer)
-        writer.field("\"snippets\":", &first)
+        writer.raw(",\"snippets\":")
         snippets.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1957,10 +1929,9 @@ extension Suggestion: JSONWritable, JSONReadable {
 extension StepDefinitionPattern: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"source\":", &first)
+        writer.raw("\"source\":")
         source.writeJSON(to: &writer)
-        writer.field("\"type\":", &first)
+        writer.raw(",\"type\":")
         type.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1991,12 +1962,11 @@ extension StepDefinitionPattern: JSONWritable, JSONReadable {
 extension StepDefinition: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"pattern\":", &first)
+        writer.raw(",\"pattern\":")
         pattern.writeJSON(to: &writer)
-        writer.field("\"sourceReference\":", &first)
+        writer.raw(",\"sourceReference\":")
         sourceReference.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2073,11 +2043,10 @@ extension Group: JSONWritable, JSONReadable {
 extension StepMatchArgument: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"group\":", &first)
+        writer.raw("\"group\":")
         group.writeJSON(to: &writer)
         if let value = parameterTypeName {
-            writer.field("\"parameterTypeName\":", &first)
+            writer.raw(",\"parameterTypeName\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2108,8 +2077,7 @@ extension StepMatchArgument: JSONWritable, JSONReadable {
 extension StepMatchArgumentsList: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"stepMatchArguments\":", &first)
+        writer.raw("\"stepMatchArguments\":")
         stepMatchArguments.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2143,15 +2111,15 @@ extension TestStep: JSONWritable, JSONReadable {
         writer.field("\"id\":", &first)
         id.writeJSON(to: &writer)
         if let value = pickleStepId {
-            writer.field("\"pickleStepId\":", &first)
+            writer.raw(",\"pickleStepId\":")
             value.writeJSON(to: &writer)
         }
         if let value = stepDefinitionIds {
-            writer.field("\"stepDefinitionIds\":", &first)
+            writer.raw(",\"stepDefinitionIds\":")
             value.writeJSON(to: &writer)
         }
         if let value = stepMatchArgumentsLists {
-            writer.field("\"stepMatchArgumentsLists\":", &first)
+            writer.raw(",\"stepMatchArgumentsLists\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2194,16 +2162,15 @@ extension TestStep: JSONWritable, JSONReadable {
 extension TestCase: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"pickleId\":", &first)
+        writer.raw(",\"pickleId\":")
         pickleId.writeJSON(to: &writer)
         if let value = testRunStartedId {
-            writer.field("\"testRunStartedId\":", &first)
+            writer.raw(",\"testRunStartedId\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"testSteps\":", &first)
+        writer.raw(",\"testSteps\":")
         testSteps.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2243,12 +2210,11 @@ extension TestCase: JSONWritable, JSONReadable {
 extension TestCaseFinished: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"testCaseStartedId\":", &first)
+        writer.raw("\"testCaseStartedId\":")
         testCaseStartedId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
-        writer.field("\"willBeRetried\":", &first)
+        writer.raw(",\"willBeRetried\":")
         willBeRetried.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2284,17 +2250,16 @@ extension TestCaseFinished: JSONWritable, JSONReadable {
 extension TestCaseStarted: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"attempt\":", &first)
+        writer.raw("\"attempt\":")
         attempt.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"testCaseId\":", &first)
+        writer.raw(",\"testCaseId\":")
         testCaseId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         if let value = workerId {
-            writer.field("\"workerId\":", &first)
+            writer.raw(",\"workerId\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2352,10 +2317,10 @@ extension TestRunFinished: JSONWritable, JSONReadable {
         writer.field("\"success\":", &first)
         success.writeJSON(to: &writer)
         if let value = testRunStartedId {
-            writer.field("\"testRunStartedId\":", &first)
+            writer.raw(",\"testRunStartedId\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2476,14 +2441,13 @@ extension TestRunStarted: JSONWritable, JSONReadable {
 extension TestStepFinished: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"testCaseStartedId\":", &first)
+        writer.raw("\"testCaseStartedId\":")
         testCaseStartedId.writeJSON(to: &writer)
-        writer.field("\"testStepId\":", &first)
+        writer.raw(",\"testStepId\":")
         testStepId.writeJSON(to: &writer)
-        writer.field("\"testStepResult\":", &first)
+        writer.raw(",\"testStepResult\":")
         testStepResult.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2524,18 +2488,17 @@ extension TestStepFinished: JSONWritable, JSONReadable {
 extension TestStepResult: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"duration\":", &first)
+        writer.raw("\"duration\":")
         duration.writeJSON(to: &writer)
         if let value = exception {
-            writer.field("\"exception\":", &first)
+            writer.raw(",\"exception\":")
             value.writeJSON(to: &writer)
         }
         if let value = message {
-            writer.field("\"message\":", &first)
+            writer.raw(",\"message\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"status\":", &first)
+        writer.raw(",\"status\":")
         status.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2574,10 +2537,9 @@ extension TestStepResult: JSONWritable, JSONReadable {
 extension Duration: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"nanos\":", &first)
+        writer.raw("\"nanos\":")
         nanos.writeJSON(to: &writer)
-        writer.field("\"seconds\":", &first)
+        writer.raw(",\"seconds\":")
         seconds.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2608,12 +2570,11 @@ extension Duration: JSONWritable, JSONReadable {
 extension TestStepStarted: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"testCaseStartedId\":", &first)
+        writer.raw("\"testCaseStartedId\":")
         testCaseStartedId.writeJSON(to: &writer)
-        writer.field("\"testStepId\":", &first)
+        writer.raw(",\"testStepId\":")
         testStepId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2649,17 +2610,16 @@ extension TestStepStarted: JSONWritable, JSONReadable {
 extension TestRunHookStarted: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"hookId\":", &first)
+        writer.raw("\"hookId\":")
         hookId.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"testRunStartedId\":", &first)
+        writer.raw(",\"testRunStartedId\":")
         testRunStartedId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         if let value = workerId {
-            writer.field("\"workerId\":", &first)
+            writer.raw(",\"workerId\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2705,12 +2665,11 @@ extension TestRunHookStarted: JSONWritable, JSONReadable {
 extension TestRunHookFinished: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"result\":", &first)
+        writer.raw("\"result\":")
         result.writeJSON(to: &writer)
-        writer.field("\"testRunHookStartedId\":", &first)
+        writer.raw(",\"testRunHookStartedId\":")
         testRunHookStartedId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2746,10 +2705,9 @@ extension TestRunHookFinished: JSONWritable, JSONReadable {
 extension UndefinedParameterType: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"expression\":", &first)
+        writer.raw("\"expression\":")
         expression.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
         writer.byte("}")
     }

@@ -117,12 +117,11 @@ struct JSONWriter: ~Copyable {
         var start = 0
         var index = 0
         while index < count {
-            // Eight bytes at a time while none of them needs escaping, then byte by byte to the one that does.
-            while index &+ 8 <= count,
-                  JSONBytes.specialMask(JSONBytes.word(source, index)) == 0 {
-                index &+= 8
-            }
-            while index < count {
+            // Eight bytes at a time to the first one that needs escaping (its exact position), or byte by byte
+            // through the last seven.
+            let (position, found) = JSONBytes.firstSpecial(source, from: index, end: count)
+            index = position
+            while !found && index < count {
                 let byte = source[index]
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
                 index &+= 1

@@ -51,6 +51,7 @@ let package = Package(
         // Benchmarks (swift run -c release <name>)
         .executableTarget(name: "gherkin-bench", dependencies: ["Gherkin", "Messages"], path: "Benchmarks/GherkinBench"),
         .executableTarget(name: "runner-bench", dependencies: ["SpecRun", "Messages"], path: "Benchmarks/RunnerBench"),
+        .executableTarget(name: "messages-bench", dependencies: ["Messages"], path: "Benchmarks/MessagesBench"),
         .executableTarget(name: "chat-latency-bench", dependencies: ["Chat"], path: "Benchmarks/ChatLatencyBench"),
 
         // Tests: one target per module, plus the compatibility kit and the acceptance features

@@ -238,11 +238,14 @@ open("Sources/Messages/Messages.generated.swift", "w").write("\n".join(out))
 
 # --- Messages+JSON.generated.swift -------------------------------------------------------------------------
 
-def fnv1a(text):
-    h = 0xcbf29ce484222325
-    for b in text.encode("utf-8"):
-        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return h
+def key_hash(text):
+    """JSONBytes.keyHash: the key's first and last eight bytes (little-endian, zero-padded under eight) and its length."""
+    b = text.encode("utf-8")
+    if len(b) < 8:
+        first, last = int.from_bytes(b.ljust(8, b"\0"), "little"), 0
+    else:
+        first, last = int.from_bytes(b[:8], "little"), int.from_bytes(b[-8:], "little")
+    return (first ^ ((last * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) ^ len(b)) & 0xFFFFFFFFFFFFFFFF
 
 def swift_literal(text):
     return text.replace("\\", "\\\\").replace('"', '\\"')
@@ -263,24 +266,40 @@ for name, fields in structs:
     coding.append(f"extension {name}: JSONWritable, JSONReadable {{")
     coding.append("    func writeJSON(to writer: inout JSONWriter) {")
     coding.append("        writer.byte(\"{\")")
-    if fields:
+    # Whether a field was written is known statically from the first required field on: from there each key is
+    # written with its comma, in one copy (`,"key":`); only the optional fields before it test `first`.
+    ordered = sorted(fields, key=lambda f: f[0])
+    written = "no"  # "no", "maybe" (optional fields before), "yes"
+    if any(not req for _, _, req in ordered[:next((i for i, f in enumerate(ordered) if f[2]), len(ordered))]):
         coding.append("        var first = true")
-    for key, t, req in sorted(fields, key=lambda f: f[0]):
+    for key, t, req in ordered:
         quoted = json_literal(key) + ":"
+        key_write = {"no": f"writer.raw(\"{quoted}\")", "yes": f"writer.raw(\",{quoted}\")",
+                     "maybe": f"writer.field(\"{quoted}\", &first)"}[written]
         if req:
-            coding.append(f"        writer.field(\"{quoted}\", &first)")
+            coding.append(f"        {key_write}")
             coding.append(f"        {ident(key)}.writeJSON(to: &writer)")
+            written = "yes"
         else:
+            if written == "no":
+                key_write = f"writer.field(\"{quoted}\", &first)"
             coding.append(f"        if let value = {ident(key)} {{")
-            coding.append(f"            writer.field(\"{quoted}\", &first)")
+            coding.append(f"            {key_write}")
             coding.append("            value.writeJSON(to: &writer)")
             coding.append("        }")
+            if written == "no": written = "maybe"
     coding.append("        writer.byte(\"}\")")
     coding.append("    }")
     coding.append("")
     coding.append("    init(json reader: inout JSONReader) throws(JSONFailure) {")
     all_optional = not any(req for _, _, req in fields)
-    if all_optional:  # assign in place (no locals to copy: Envelope is large)
+    boxed = name == "Envelope"
+    if boxed:
+        # The one message is set straight into `message`: `self.init()` passed 21 nil messages to the memberwise
+        # init, kilobytes copied per line.
+        coding.append("        message = .none")
+        coding.append("        _json = nil")
+    elif all_optional:  # assign in place (no locals to copy)
         coding.append("        self.init()")
     else:
         for key, t, req in fields:
@@ -291,16 +310,20 @@ for name, fields in structs:
     if fields:
         hashes = {}
         for key, t, req in fields:
-            h = fnv1a(key)
-            if h in hashes: raise SystemExit(f"FNV-1a collision in {name}: {key} / {hashes[h]}")
+            h = key_hash(key)
+            if h in hashes: raise SystemExit(f"key hash collision in {name}: {key} / {hashes[h]}")
             hashes[h] = key
         coding.append("            switch reader.keyHash {")
         for key, t, req in fields:
             lit = swift_literal(key)
             how = "required" if req else "optional"
-            coding.append(f"            case 0x{fnv1a(key):016x} where reader.keyIs(\"{lit}\"):")
+            coding.append(f"            case 0x{key_hash(key):016x} where reader.keyIs(\"{lit}\"):")
             target = f"self.{ident(key)}" if all_optional else local(key)
             # A repeated key: the first one counts, as with JSONDecoder (the others are only validated).
+            if boxed:  # as `if self.x == nil { self.x = … }` through the properties, without their copies
+                coding.append(f"                if case .{ident(key)} = message {{ try reader.skipValue() }}")
+                coding.append(f"                else if let value = try reader.{how}(\"{lit}\", {t}.self) {{ message = .{ident(key)}(MessageBox(value)) }}")
+                continue
             coding.append(f"                if {target} == nil {{ {target} = try reader.{how}(\"{lit}\", {t}.self) }}")
             coding.append("                else { try reader.skipValue() }")
         coding.append("            default:")
@@ -327,12 +350,15 @@ for name, values in all_enums:
     coding.append("        }")
     coding.append("    }")
     coding.append("")
+    # Matched on the bytes (`readEnumIndex`): no String made, no `init(rawValue:)` comparing Strings.
+    coding.append("    private static let jsonValues: [StaticString] = [" + ", ".join(f'"{swift_literal(v)}"' for v in values) + "]")
+    coding.append("")
     coding.append("    init(json reader: inout JSONReader) throws(JSONFailure) {")
-    coding.append("        let raw = try reader.readString()")
-    coding.append("        guard let value = Self(rawValue: raw) else {")
-    coding.append("            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\\.rawValue)))")
+    coding.append("        switch try reader.readEnumIndex(Self.jsonValues) {")
+    for i, v in enumerate(values[:-1]):
+        coding.append(f"        case {i}: self = .{case_name(v).strip('`')}")
+    coding.append(f"        default: self = .{case_name(values[-1]).strip('`')}")
     coding.append("        }")
-    coding.append("        self = value")
     coding.append("    }")
     coding.append("}")
     coding.append("")

@@ -21,12 +21,6 @@ extension Double: JSONReadable {
 
 extension Array: JSONReadable where Element: JSONReadable {
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        try reader.beginArray()
-        var elements: [Element] = []
-        var first = true
-        while try reader.nextElement(&first) {
-            do { elements.append(try Element(json: &reader)) } catch { throw error.under(.index(elements.count)) }
-        }
-        self = elements
+        self = try reader.readArray(of: Element.self)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Strings, numbers, literals and skipping, with JSON's grammar (RFC 8259) enforced.
 extension JSONReader {
     // MARK: - Strings
@@ -7,15 +9,17 @@ extension JSONReader {
         guard peek == UInt8(ascii: "\"") else { throw typeMismatch(expected: "a string") }
         index += 1
         let start = index
-        // The plain run of bytes up to the closing quote, over the raw pointer and with constant bytes: a debug
-        // build pays per byte for each accessor, and a 50 MB attachment is one string.
+        // The plain run of bytes up to the closing quote, eight at a time, then byte by byte over the raw pointer
+        // (a debug build pays per byte for each accessor, and a 50 MB attachment is one string).
         if let base = input.baseAddress {
             let end = input.count
-            var scan = index
-            while scan < end {
-                let byte = base[scan]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
-                scan += 1
+            var (scan, found) = JSONBytes.firstSpecial(base, from: index, end: end)
+            if !found {
+                while scan < end {
+                    let byte = base[scan]
+                    if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
+                    scan += 1
+                }
             }
             index = scan
         }
@@ -36,10 +40,39 @@ extension JSONReader {
         return String(decoding: scratch, as: UTF8.self)
     }
 
+    /// Reads a string that must be one of `values` (an enum's raw values, in order) and returns its index. A plain
+    /// string is compared as bytes; only one with escapes, or none of the values (an error), is made a `String`.
+    mutating func readEnumIndex(_ values: [StaticString]) throws(JSONFailure) -> Int {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "\""), let base = input.baseAddress else { throw typeMismatch(expected: "a string") }
+        let start = index &+ 1
+        var end = start
+        while end < input.count {
+            let byte = base[end]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
+            end &+= 1
+        }
+        if end < input.count && base[end] == UInt8(ascii: "\"") {
+            let length = end &- start
+            for (position, value) in values.enumerated()
+            where value.utf8CodeUnitCount == length && memcmp(value.utf8Start, base + start, length) == 0 {
+                index = end &+ 1
+                return position
+            }
+        }
+        let text = try readString()
+        for (position, value) in values.enumerated()
+        where text.utf8.elementsEqual(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)) {
+            return position
+        }
+        throw JSONFailure(kind: .invalidValue(text, expected: values.map(\.description)))
+    }
+
     /// From a backslash inside a string to past its closing quote, appending the decoded bytes to `scratch`.
     mutating func decodeEscapedTail() throws(JSONFailure) {
         var runStart = index  // unescaped bytes are copied a run at a time
         while true {
+            if let base = input.baseAddress { index = JSONBytes.firstSpecial(base, from: index, end: input.count).position }
             let byte = peek
             if byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"") {
                 if byte < 0x20 { throw invalidStringByte(byte) }
@@ -163,6 +196,25 @@ extension JSONReader {
     mutating func readInt() throws(JSONFailure) -> Int {
         skipWhitespace()
         let start = index
+        // Most integers (lines, columns, seconds, nanoseconds): up to 18 digits without sign, fraction or exponent,
+        // read in one pass; anything else takes the general path below.
+        if let base = input.baseAddress {
+            var position = start
+            var value = 0
+            while position < input.count && position &- start < 18 {
+                let digit = base[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            let digits = position &- start
+            let next = position < input.count ? base[position] : 0
+            if digits > 0 && (digits == 1 || base[start] != UInt8(ascii: "0")) && !isDigit(next)
+                && next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
+                index = position
+                return value
+            }
+        }
         guard peek == UInt8(ascii: "-") || isDigit(peek) else { throw typeMismatch(expected: "an integer") }
         let integral = try scanNumber()
         if integral {

@@ -6,10 +6,12 @@ import Foundation
 ///
 /// Reading past the end yields the byte 0, which no JSON construct accepts, so every loop ends with an error
 /// instead of a bounds check.
-struct JSONReader {
-    let input: UnsafeBufferPointer<UInt8>
+///
+/// Non-copyable: it owns the element stack of the arrays being read (JSONReader+Arrays.swift), freed with it.
+struct JSONReader: ~Copyable {
+    private(set) var input: UnsafeBufferPointer<UInt8>
     var index = 0
-    /// FNV-1a hash of the last key read; the generated code switches on it, then confirms with `keyIs`.
+    /// `JSONBytes.keyHash` of the last key read; the generated code switches on it, then confirms with `keyIs`.
     private(set) var keyHash: UInt64 = 0
     private var keyStart = 0
     private var keyEnd = 0
@@ -18,13 +20,29 @@ struct JSONReader {
     private var depth = 0
     /// Decoded bytes of the last string or key that contained escapes.
     var scratch: [UInt8] = []
+    /// The element stack: raw memory (allocated on the first array of two elements or more) holding the elements
+    /// read so far of the arrays being read, up to byte `stackTop`.
+    var stackBase: UnsafeMutableRawPointer?
+    var stackCapacity = 0
+    var stackTop = 0
 
     init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input
     }
 
-    static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+    deinit { stackBase?.deallocate() }
+
+    /// Starts over on another text (the next line of a stream), keeping the element stack and the scratch buffer:
+    /// allocated once per stream, not once per line (a 4 KiB stack per line also made glibc consolidate its
+    /// free lists on each).
+    mutating func reset(_ input: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+        index = 0
+        depth = 0
+        keyIsInScratch = false
+        stackTop = 0
+    }
+
     static let maximumDepth = 512
 
     @inline(__always)
@@ -92,6 +110,7 @@ struct JSONReader {
     }
 
     /// Past the container's closing byte (false), or past the `,` before a member that is not the first (true).
+    @inline(__always)
     private mutating func nextMember(closing: UInt8, _ first: inout Bool) throws(JSONFailure) -> Bool {
         skipWhitespace()
         if peek == closing {
@@ -120,18 +139,34 @@ struct JSONReader {
         index += 1  // the opening quote
         keyStart = index
         keyIsInScratch = false
-        var hash = Self.fnvOffset
+        // A plain key: eight bytes at a time to its closing quote, hashed from the words loaded.
+        if let base = input.baseAddress {
+            let (end, found) = JSONBytes.firstSpecial(base, from: keyStart, end: input.count)
+            if found && base[end] == UInt8(ascii: "\"") {
+                let length = end &- keyStart
+                keyEnd = end
+                index = end &+ 1
+                if length >= 8 {
+                    keyHash = JSONBytes.keyHash(first: JSONBytes.word(base, keyStart), last: JSONBytes.word(base, end &- 8),
+                                                length: length)
+                } else {  // found in the first word loaded: the key's bytes are its low ones
+                    let first = JSONBytes.word(base, keyStart) & ((1 &<< (UInt64(length) &* 8)) &- 1)
+                    keyHash = JSONBytes.keyHash(first: first, last: 0, length: length)
+                }
+                return
+            }
+        }
+        // Near the end of the line, or a key with escapes or control characters: byte by byte.
         while true {
             let byte = peek
             if byte == UInt8(ascii: "\"") {
                 keyEnd = index
                 index += 1
-                keyHash = hash
+                keyHash = JSONBytes.keyHash(of: UnsafeBufferPointer(rebasing: input[keyStart..<keyEnd]))
                 return
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw invalidStringByte(byte) }
-            hash = (hash ^ UInt64(byte)) &* Self.fnvPrime
             index += 1
         }
         // A key with escapes: decode it into the scratch buffer, hash the decoded bytes.
@@ -139,9 +174,7 @@ struct JSONReader {
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[keyStart..<index]))
         try decodeEscapedTail()
         keyIsInScratch = true
-        hash = Self.fnvOffset
-        for byte in scratch { hash = (hash ^ UInt64(byte)) &* Self.fnvPrime }
-        keyHash = hash
+        keyHash = scratch.withUnsafeBufferPointer { JSONBytes.keyHash(of: $0) }
     }
 
     /// Whether the last key read is exactly `name` (after a `keyHash` match).

@@ -49,8 +49,28 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
         reserve(length)
-        (base + count).update(from: start, count: length)
+        Self.copy(start, to: base + count, length)
         count &+= length
+    }
+
+    /// Most copies are a key or a short string: up to 16 bytes in two (overlapping) loads and stores of a word,
+    /// inline, instead of a call to `memmove` for each.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, _ length: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        if length >= 8 && length <= 16 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                          toByteOffset: length &- 8, as: UInt64.self)
+        } else if length >= 4 && length < 8 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
+                          toByteOffset: length &- 4, as: UInt32.self)
+        } else if length < 4 {
+            for offset in 0..<length { target[offset] = source[offset] }
+        } else {
+            target.update(from: source, count: length)
+        }
     }
 
     /// Writes `,` unless this is the first field of the object, then `"key":`.
@@ -71,9 +91,12 @@ struct JSONWriter: ~Copyable {
         append(UInt8(ascii: ascii))
     }
 
+    /// Writes a string (quoted, escaped), from its bytes where they are: `var copy = value; copy.withUTF8` would
+    /// cost a retain and a release per string, and only a bridged string (not on Linux) needs it.
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in escaped(utf8) }
+        if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) != nil { return }
+        var copy = value
+        copy.withUTF8 { escaped($0) }
     }
 
     private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -81,16 +104,24 @@ struct JSONWriter: ~Copyable {
         guard let source = utf8.baseAddress, count > 0 else { raw("\"\""); return }
         // Room for the quotes and the text unescaped: most strings need no other growth.
         reserve(count &+ 2)
+        if Self.isClean(source, count) {
+            // Most strings (ids, names, keywords): one copy between the quotes, with no scan for where to cut.
+            let start = self.count
+            base[start] = UInt8(ascii: "\"")
+            Self.copy(source, to: base + (start &+ 1), count)
+            base[start &+ 1 &+ count] = UInt8(ascii: "\"")
+            self.count = start &+ count &+ 2
+            return
+        }
         append(UInt8(ascii: "\""))
         var start = 0
         var index = 0
         while index < count {
-            // Eight bytes at a time while none of them needs escaping, then byte by byte to the one that does.
-            while index &+ 8 <= count,
-                  !Self.needsEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)) {
-                index &+= 8
-            }
-            while index < count {
+            // Eight bytes at a time to the first one that needs escaping (its exact position), or byte by byte
+            // through the last seven.
+            let (position, found) = JSONBytes.firstSpecial(source, from: index, end: count)
+            index = position
+            while !found && index < count {
                 let byte = source[index]
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
                 index &+= 1
@@ -105,16 +136,23 @@ struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\` (the classic "has less than" and
-    /// "has zero byte" tests: exact for whether there is one, not for where).
+    /// Whether no byte of the string needs escaping: eight at a time, the last eight overlapping the ones before
+    /// (a byte loop for the tail cost as much as the rest of a 36-byte id).
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let control = (word &- ones &* 0x20) & ~word & high
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        return control | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high) != 0
+    private static func isClean(_ source: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 8 else {
+            for index in 0..<count {
+                let byte = source[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            }
+            return true
+        }
+        var index = 0
+        while index &+ 8 < count {
+            if JSONBytes.specialMask(JSONBytes.word(source, index)) != 0 { return false }
+            index &+= 8
+        }
+        return JSONBytes.specialMask(JSONBytes.word(source, count &- 8)) == 0
     }
 
     /// Bytes written as they are (a line already encoded).
@@ -148,17 +186,33 @@ struct JSONWriter: ~Copyable {
         reserve(21)
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 0
-        var probe = magnitude
-        repeat { digits &+= 1; probe /= 10 } while probe > 0
-        var position = count &+ digits
-        count = position
-        repeat {
-            position &-= 1
-            base[position] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        var digits = 1
+        var limit: UInt = 10
+        while digits < 20 && magnitude >= limit {
+            digits &+= 1
+            limit = limit &* 10
+        }
+        // Right to left, two digits per division (timestamps have ten digits, nanoseconds nine).
+        let start = count
+        count = start &+ digits
+        var position = count
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 10 {
+            let pair = Int(magnitude % 100) &* 2
+            magnitude /= 100
+            position &-= 2
+            base[position] = pairs[pair]
+            base[position &+ 1] = pairs[pair &+ 1]
+        }
+        if position > start { base[start] = UInt8(ascii: "0") &+ UInt8(magnitude) }
     }
+
+    /// "00" to "99".
+    private static var digitPairs: StaticString { """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """ }
 
     mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }

@@ -7,43 +7,42 @@
 extension Attachment: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"body\":", &first)
+        writer.raw("\"body\":")
         body.writeJSON(to: &writer)
-        writer.field("\"contentEncoding\":", &first)
+        writer.raw(",\"contentEncoding\":")
         contentEncoding.writeJSON(to: &writer)
         if let value = fileName {
-            writer.field("\"fileName\":", &first)
+            writer.raw(",\"fileName\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"mediaType\":", &first)
+        writer.raw(",\"mediaType\":")
         mediaType.writeJSON(to: &writer)
         if let value = source {
-            writer.field("\"source\":", &first)
+            writer.raw(",\"source\":")
             value.writeJSON(to: &writer)
         }
         if let value = testCaseStartedId {
-            writer.field("\"testCaseStartedId\":", &first)
+            writer.raw(",\"testCaseStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testRunHookStartedId {
-            writer.field("\"testRunHookStartedId\":", &first)
+            writer.raw(",\"testRunHookStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testRunStartedId {
-            writer.field("\"testRunStartedId\":", &first)
+            writer.raw(",\"testRunStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testStepId {
-            writer.field("\"testStepId\":", &first)
+            writer.raw(",\"testStepId\":")
             value.writeJSON(to: &writer)
         }
         if let value = timestamp {
-            writer.field("\"timestamp\":", &first)
+            writer.raw(",\"timestamp\":")
             value.writeJSON(to: &writer)
         }
         if let value = url {
-            writer.field("\"url\":", &first)
+            writer.raw(",\"url\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -65,37 +64,37 @@ extension Attachment: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xcd4de79bc6c93295 where reader.keyIs("body"):
+            case 0x0000000079646f66 where reader.keyIs("body"):
                 if _body == nil { _body = try reader.required("body", String.self) }
                 else { try reader.skipValue() }
-            case 0x7062a6801358a5f3 where reader.keyIs("contentEncoding"):
+            case 0x434670e513ed18c5 where reader.keyIs("contentEncoding"):
                 if _contentEncoding == nil { _contentEncoding = try reader.required("contentEncoding", AttachmentContentEncoding.self) }
                 else { try reader.skipValue() }
-            case 0x7acc2bd06d594688 where reader.keyIs("fileName"):
+            case 0x11450faa83026430 where reader.keyIs("fileName"):
                 if _fileName == nil { _fileName = try reader.optional("fileName", String.self) }
                 else { try reader.skipValue() }
-            case 0xf333f6df2158455b where reader.keyIs("mediaType"):
+            case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
                 if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
                 else { try reader.skipValue() }
-            case 0x76dbdc228f782db8 where reader.keyIs("source"):
+            case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.optional("source", Source.self) }
                 else { try reader.skipValue() }
-            case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
+            case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.optional("testCaseStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
+            case 0x6feb91f9d90d2411 where reader.keyIs("testStepId"):
                 if _testStepId == nil { _testStepId = try reader.optional("testStepId", String.self) }
                 else { try reader.skipValue() }
-            case 0x4c4e8b193dc8be7e where reader.keyIs("url"):
+            case 0x00000000006c7276 where reader.keyIs("url"):
                 if _url == nil { _url = try reader.optional("url", String.self) }
                 else { try reader.skipValue() }
-            case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
+            case 0x8c0d7da4d86d4be0 where reader.keyIs("testRunStartedId"):
                 if _testRunStartedId == nil { _testRunStartedId = try reader.optional("testRunStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0xc6b660d8ec5755c3 where reader.keyIs("testRunHookStartedId"):
+            case 0x970d7da4d86d4be4 where reader.keyIs("testRunHookStartedId"):
                 if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.optional("testRunHookStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.optional("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -112,12 +111,11 @@ extension Attachment: JSONWritable, JSONReadable {
 extension Source: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"data\":", &first)
+        writer.raw("\"data\":")
         data.writeJSON(to: &writer)
-        writer.field("\"mediaType\":", &first)
+        writer.raw(",\"mediaType\":")
         mediaType.writeJSON(to: &writer)
-        writer.field("\"uri\":", &first)
+        writer.raw(",\"uri\":")
         uri.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -130,13 +128,13 @@ extension Source: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
+            case 0x0000000000697276 where reader.keyIs("uri"):
                 if _uri == nil { _uri = try reader.required("uri", String.self) }
                 else { try reader.skipValue() }
-            case 0x855b556730a34a05 where reader.keyIs("data"):
+            case 0x0000000061746160 where reader.keyIs("data"):
                 if _data == nil { _data = try reader.required("data", String.self) }
                 else { try reader.skipValue() }
-            case 0xf333f6df2158455b where reader.keyIs("mediaType"):
+            case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
                 if _mediaType == nil { _mediaType = try reader.required("mediaType", SourceMediaType.self) }
                 else { try reader.skipValue() }
             default:
@@ -153,10 +151,9 @@ extension Source: JSONWritable, JSONReadable {
 extension Timestamp: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"nanos\":", &first)
+        writer.raw("\"nanos\":")
         nanos.writeJSON(to: &writer)
-        writer.field("\"seconds\":", &first)
+        writer.raw(",\"seconds\":")
         seconds.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -168,10 +165,10 @@ extension Timestamp: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x9eff639fb8a1be0a where reader.keyIs("seconds"):
+            case 0x0073646e6f636574 where reader.keyIs("seconds"):
                 if _seconds == nil { _seconds = try reader.required("seconds", Int.self) }
                 else { try reader.skipValue() }
-            case 0xb78661fff6966c14 where reader.keyIs("nanos"):
+            case 0x000000736f6e616b where reader.keyIs("nanos"):
                 if _nanos == nil { _nanos = try reader.required("nanos", Int.self) }
                 else { try reader.skipValue() }
             default:
@@ -187,26 +184,25 @@ extension Timestamp: JSONWritable, JSONReadable {
 extension ExternalAttachment: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"mediaType\":", &first)
+        writer.raw("\"mediaType\":")
         mediaType.writeJSON(to: &writer)
         if let value = testCaseStartedId {
-            writer.field("\"testCaseStartedId\":", &first)
+            writer.raw(",\"testCaseStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testRunHookStartedId {
-            writer.field("\"testRunHookStartedId\":", &first)
+            writer.raw(",\"testRunHookStartedId\":")
             value.writeJSON(to: &writer)
         }
         if let value = testStepId {
-            writer.field("\"testStepId\":", &first)
+            writer.raw(",\"testStepId\":")
             value.writeJSON(to: &writer)
         }
         if let value = timestamp {
-            writer.field("\"timestamp\":", &first)
+            writer.raw(",\"timestamp\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"url\":", &first)
+        writer.raw(",\"url\":")
         url.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -222,22 +218,22 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x4c4e8b193dc8be7e where reader.keyIs("url"):
+            case 0x00000000006c7276 where reader.keyIs("url"):
                 if _url == nil { _url = try reader.required("url", String.self) }
                 else { try reader.skipValue() }
-            case 0xf333f6df2158455b where reader.keyIs("mediaType"):
+            case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
                 if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
                 else { try reader.skipValue() }
-            case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
+            case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.optional("testCaseStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
+            case 0x6feb91f9d90d2411 where reader.keyIs("testStepId"):
                 if _testStepId == nil { _testStepId = try reader.optional("testStepId", String.self) }
                 else { try reader.skipValue() }
-            case 0xc6b660d8ec5755c3 where reader.keyIs("testRunHookStartedId"):
+            case 0x970d7da4d86d4be4 where reader.keyIs("testRunHookStartedId"):
                 if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.optional("testRunHookStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.optional("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -253,18 +249,17 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
 extension Background: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"description\":", &first)
+        writer.raw("\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"steps\":", &first)
+        writer.raw(",\"steps\":")
         steps.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -280,22 +275,22 @@ extension Background: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0x301714779471eea4 where reader.keyIs("keyword"):
+            case 0x0064726f7779656c where reader.keyIs("keyword"):
                 if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x0cc44970c8397929 where reader.keyIs("description"):
+            case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
                 else { try reader.skipValue() }
-            case 0x124250ad5a5b6d14 where reader.keyIs("steps"):
+            case 0x0000007370657476 where reader.keyIs("steps"):
                 if _steps == nil { _steps = try reader.required("steps", [Step].self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -315,10 +310,9 @@ extension Background: JSONWritable, JSONReadable {
 extension Comment: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"location\":", &first)
+        writer.raw("\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"text\":", &first)
+        writer.raw(",\"text\":")
         text.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -330,10 +324,10 @@ extension Comment: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xfa04f4ef1995407e where reader.keyIs("text"):
+            case 0x0000000074786570 where reader.keyIs("text"):
                 if _text == nil { _text = try reader.required("text", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -349,10 +343,9 @@ extension Comment: JSONWritable, JSONReadable {
 extension DataTable: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"location\":", &first)
+        writer.raw("\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"rows\":", &first)
+        writer.raw(",\"rows\":")
         rows.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -364,10 +357,10 @@ extension DataTable: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xa3a7061ff10a8138 where reader.keyIs("rows"):
+            case 0x0000000073776f76 where reader.keyIs("rows"):
                 if _rows == nil { _rows = try reader.required("rows", [TableRow].self) }
                 else { try reader.skipValue() }
             default:
@@ -383,15 +376,14 @@ extension DataTable: JSONWritable, JSONReadable {
 extension DocString: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"content\":", &first)
+        writer.raw("\"content\":")
         content.writeJSON(to: &writer)
-        writer.field("\"delimiter\":", &first)
+        writer.raw(",\"delimiter\":")
         delimiter.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
         if let value = mediaType {
-            writer.field("\"mediaType\":", &first)
+            writer.raw(",\"mediaType\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -406,16 +398,16 @@ extension DocString: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xf333f6df2158455b where reader.keyIs("mediaType"):
+            case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
                 if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
                 else { try reader.skipValue() }
-            case 0x420c75b526b35282 where reader.keyIs("content"):
+            case 0x00746e65746e6f64 where reader.keyIs("content"):
                 if _content == nil { _content = try reader.required("content", String.self) }
                 else { try reader.skipValue() }
-            case 0x894f6deb0b90819a where reader.keyIs("delimiter"):
+            case 0x9ae0f58c1334b524 where reader.keyIs("delimiter"):
                 if _delimiter == nil { _delimiter = try reader.required("delimiter", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -432,24 +424,23 @@ extension DocString: JSONWritable, JSONReadable {
 extension Examples: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"description\":", &first)
+        writer.raw("\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"tableBody\":", &first)
+        writer.raw(",\"tableBody\":")
         tableBody.writeJSON(to: &writer)
         if let value = tableHeader {
-            writer.field("\"tableHeader\":", &first)
+            writer.raw(",\"tableHeader\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -467,28 +458,28 @@ extension Examples: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xd91c3bef076f8580 where reader.keyIs("tags"):
+            case 0x0000000073676170 where reader.keyIs("tags"):
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
-            case 0x301714779471eea4 where reader.keyIs("keyword"):
+            case 0x0064726f7779656c where reader.keyIs("keyword"):
                 if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x0cc44970c8397929 where reader.keyIs("description"):
+            case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
                 else { try reader.skipValue() }
-            case 0x351fd760f3ab6836 where reader.keyIs("tableHeader"):
+            case 0xceaeb933292ac0a3 where reader.keyIs("tableHeader"):
                 if _tableHeader == nil { _tableHeader = try reader.optional("tableHeader", TableRow.self) }
                 else { try reader.skipValue() }
-            case 0xdc186e7ad8db9fd7 where reader.keyIs("tableBody"):
+            case 0x5f2212ab0cf76c88 where reader.keyIs("tableBody"):
                 if _tableBody == nil { _tableBody = try reader.required("tableBody", [TableRow].self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -509,20 +500,19 @@ extension Examples: JSONWritable, JSONReadable {
 extension Feature: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"children\":", &first)
+        writer.raw("\"children\":")
         children.writeJSON(to: &writer)
-        writer.field("\"description\":", &first)
+        writer.raw(",\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"language\":", &first)
+        writer.raw(",\"language\":")
         language.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -539,25 +529,25 @@ extension Feature: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xd91c3bef076f8580 where reader.keyIs("tags"):
+            case 0x0000000073676170 where reader.keyIs("tags"):
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
-            case 0xd2fd35287f0a935b where reader.keyIs("language"):
+            case 0x2a949976d7182cb8 where reader.keyIs("language"):
                 if _language == nil { _language = try reader.required("language", String.self) }
                 else { try reader.skipValue() }
-            case 0x301714779471eea4 where reader.keyIs("keyword"):
+            case 0x0064726f7779656c where reader.keyIs("keyword"):
                 if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x0cc44970c8397929 where reader.keyIs("description"):
+            case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
                 else { try reader.skipValue() }
-            case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
+            case 0xa83790e850baec74 where reader.keyIs("children"):
                 if _children == nil { _children = try reader.required("children", [FeatureChild].self) }
                 else { try reader.skipValue() }
             default:
@@ -600,13 +590,13 @@ extension FeatureChild: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xbfe6be1f6f51fd33 where reader.keyIs("rule"):
+            case 0x00000000656c7576 where reader.keyIs("rule"):
                 if self.rule == nil { self.rule = try reader.optional("rule", Rule.self) }
                 else { try reader.skipValue() }
-            case 0xdd4176e7ca246edd where reader.keyIs("background"):
+            case 0xc1c21123c97ea277 where reader.keyIs("background"):
                 if self.background == nil { self.background = try reader.optional("background", Background.self) }
                 else { try reader.skipValue() }
-            case 0xde4217cc72f4d0cf where reader.keyIs("scenario"):
+            case 0xc89e705798dfbf14 where reader.keyIs("scenario"):
                 if self.scenario == nil { self.scenario = try reader.optional("scenario", Scenario.self) }
                 else { try reader.skipValue() }
             default:
@@ -619,20 +609,19 @@ extension FeatureChild: JSONWritable, JSONReadable {
 extension Rule: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"children\":", &first)
+        writer.raw("\"children\":")
         children.writeJSON(to: &writer)
-        writer.field("\"description\":", &first)
+        writer.raw(",\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -649,25 +638,25 @@ extension Rule: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xd91c3bef076f8580 where reader.keyIs("tags"):
+            case 0x0000000073676170 where reader.keyIs("tags"):
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
-            case 0x301714779471eea4 where reader.keyIs("keyword"):
+            case 0x0064726f7779656c where reader.keyIs("keyword"):
                 if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x0cc44970c8397929 where reader.keyIs("description"):
+            case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
                 else { try reader.skipValue() }
-            case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
+            case 0xa83790e850baec74 where reader.keyIs("children"):
                 if _children == nil { _children = try reader.required("children", [RuleChild].self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -706,10 +695,10 @@ extension RuleChild: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xdd4176e7ca246edd where reader.keyIs("background"):
+            case 0xc1c21123c97ea277 where reader.keyIs("background"):
                 if self.background == nil { self.background = try reader.optional("background", Background.self) }
                 else { try reader.skipValue() }
-            case 0xde4217cc72f4d0cf where reader.keyIs("scenario"):
+            case 0xc89e705798dfbf14 where reader.keyIs("scenario"):
                 if self.scenario == nil { self.scenario = try reader.optional("scenario", Scenario.self) }
                 else { try reader.skipValue() }
             default:
@@ -722,22 +711,21 @@ extension RuleChild: JSONWritable, JSONReadable {
 extension Scenario: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"description\":", &first)
+        writer.raw("\"description\":")
         description.writeJSON(to: &writer)
-        writer.field("\"examples\":", &first)
+        writer.raw(",\"examples\":")
         examples.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"steps\":", &first)
+        writer.raw(",\"steps\":")
         steps.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -755,28 +743,28 @@ extension Scenario: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xd91c3bef076f8580 where reader.keyIs("tags"):
+            case 0x0000000073676170 where reader.keyIs("tags"):
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
-            case 0x301714779471eea4 where reader.keyIs("keyword"):
+            case 0x0064726f7779656c where reader.keyIs("keyword"):
                 if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x0cc44970c8397929 where reader.keyIs("description"):
+            case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
                 else { try reader.skipValue() }
-            case 0x124250ad5a5b6d14 where reader.keyIs("steps"):
+            case 0x0000007370657476 where reader.keyIs("steps"):
                 if _steps == nil { _steps = try reader.required("steps", [Step].self) }
                 else { try reader.skipValue() }
-            case 0xc2340dee444574f6 where reader.keyIs("examples"):
+            case 0x74c37d687ae0b424 where reader.keyIs("examples"):
                 if _examples == nil { _examples = try reader.required("examples", [Examples].self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -809,15 +797,15 @@ extension Step: JSONWritable, JSONReadable {
         }
         writer.field("\"id\":", &first)
         id.writeJSON(to: &writer)
-        writer.field("\"keyword\":", &first)
+        writer.raw(",\"keyword\":")
         keyword.writeJSON(to: &writer)
         if let value = keywordType {
-            writer.field("\"keywordType\":", &first)
+            writer.raw(",\"keywordType\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"text\":", &first)
+        writer.raw(",\"text\":")
         text.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -834,25 +822,25 @@ extension Step: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0x301714779471eea4 where reader.keyIs("keyword"):
+            case 0x0064726f7779656c where reader.keyIs("keyword"):
                 if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
-            case 0xde04a81918e39d0c where reader.keyIs("keywordType"):
+            case 0x9b4f1c9d9bbfada3 where reader.keyIs("keywordType"):
                 if _keywordType == nil { _keywordType = try reader.optional("keywordType", StepKeywordType.self) }
                 else { try reader.skipValue() }
-            case 0xfa04f4ef1995407e where reader.keyIs("text"):
+            case 0x0000000074786570 where reader.keyIs("text"):
                 if _text == nil { _text = try reader.required("text", String.self) }
                 else { try reader.skipValue() }
-            case 0xfac36fde6347c668 where reader.keyIs("docString"):
+            case 0xfd611515ed758376 where reader.keyIs("docString"):
                 if _docString == nil { _docString = try reader.optional("docString", DocString.self) }
                 else { try reader.skipValue() }
-            case 0x9a595f05ec8ebd3f where reader.keyIs("dataTable"):
+            case 0x1fad878f8213e698 where reader.keyIs("dataTable"):
                 if _dataTable == nil { _dataTable = try reader.optional("dataTable", DataTable.self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -870,10 +858,9 @@ extension Step: JSONWritable, JSONReadable {
 extension TableCell: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"location\":", &first)
+        writer.raw("\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"value\":", &first)
+        writer.raw(",\"value\":")
         value.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -885,10 +872,10 @@ extension TableCell: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0x7ce4fd9430e80cea where reader.keyIs("value"):
+            case 0x00000065756c6173 where reader.keyIs("value"):
                 if _value == nil { _value = try reader.required("value", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -904,12 +891,11 @@ extension TableCell: JSONWritable, JSONReadable {
 extension TableRow: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"cells\":", &first)
+        writer.raw("\"cells\":")
         cells.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -922,13 +908,13 @@ extension TableRow: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0x0c99365e92f7d2f2 where reader.keyIs("cells"):
+            case 0x000000736c6c6566 where reader.keyIs("cells"):
                 if _cells == nil { _cells = try reader.required("cells", [TableCell].self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -945,12 +931,11 @@ extension TableRow: JSONWritable, JSONReadable {
 extension Tag: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"location\":", &first)
+        writer.raw(",\"location\":")
         location.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -963,13 +948,13 @@ extension Tag: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -986,15 +971,14 @@ extension Tag: JSONWritable, JSONReadable {
 extension GherkinDocument: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"comments\":", &first)
+        writer.raw("\"comments\":")
         comments.writeJSON(to: &writer)
         if let value = feature {
-            writer.field("\"feature\":", &first)
+            writer.raw(",\"feature\":")
             value.writeJSON(to: &writer)
         }
         if let value = uri {
-            writer.field("\"uri\":", &first)
+            writer.raw(",\"uri\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1008,13 +992,13 @@ extension GherkinDocument: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
+            case 0x0000000000697276 where reader.keyIs("uri"):
                 if _uri == nil { _uri = try reader.optional("uri", String.self) }
                 else { try reader.skipValue() }
-            case 0x1e5c9130a426fa9d where reader.keyIs("feature"):
+            case 0x0065727574616561 where reader.keyIs("feature"):
                 if _feature == nil { _feature = try reader.optional("feature", Feature.self) }
                 else { try reader.skipValue() }
-            case 0x2ce5b7abe8cec6d7 where reader.keyIs("comments"):
+            case 0x9dd50aa726e17874 where reader.keyIs("comments"):
                 if _comments == nil { _comments = try reader.required("comments", [Comment].self) }
                 else { try reader.skipValue() }
             default:
@@ -1046,10 +1030,10 @@ extension Location: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xbf4ba5ad694f5907 where reader.keyIs("line"):
+            case 0x00000000656e6968 where reader.keyIs("line"):
                 if _line == nil { _line = try reader.required("line", Int.self) }
                 else { try reader.skipValue() }
-            case 0x5f531287628bf287 where reader.keyIs("column"):
+            case 0x00006e6d756c6f65 where reader.keyIs("column"):
                 if _column == nil { _column = try reader.optional("column", Int.self) }
                 else { try reader.skipValue() }
             default:
@@ -1064,21 +1048,20 @@ extension Location: JSONWritable, JSONReadable {
 extension Hook: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
         if let value = name {
-            writer.field("\"name\":", &first)
+            writer.raw(",\"name\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"sourceReference\":", &first)
+        writer.raw(",\"sourceReference\":")
         sourceReference.writeJSON(to: &writer)
         if let value = tagExpression {
-            writer.field("\"tagExpression\":", &first)
+            writer.raw(",\"tagExpression\":")
             value.writeJSON(to: &writer)
         }
         if let value = type {
-            writer.field("\"type\":", &first)
+            writer.raw(",\"type\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1094,19 +1077,19 @@ extension Hook: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.optional("name", String.self) }
                 else { try reader.skipValue() }
-            case 0xcefde8f074cc3115 where reader.keyIs("sourceReference"):
+            case 0xc34629b746693d35 where reader.keyIs("sourceReference"):
                 if _sourceReference == nil { _sourceReference = try reader.required("sourceReference", SourceReference.self) }
                 else { try reader.skipValue() }
-            case 0x5c3229bb29da4e65 where reader.keyIs("tagExpression"):
+            case 0xb03e941e7a47c249 where reader.keyIs("tagExpression"):
                 if _tagExpression == nil { _tagExpression = try reader.optional("tagExpression", String.self) }
                 else { try reader.skipValue() }
-            case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
+            case 0x0000000065707970 where reader.keyIs("type"):
                 if _type == nil { _type = try reader.optional("type", HookType.self) }
                 else { try reader.skipValue() }
             default:
@@ -1122,12 +1105,11 @@ extension Hook: JSONWritable, JSONReadable {
 extension JavaMethod: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"className\":", &first)
+        writer.raw("\"className\":")
         className.writeJSON(to: &writer)
-        writer.field("\"methodName\":", &first)
+        writer.raw(",\"methodName\":")
         methodName.writeJSON(to: &writer)
-        writer.field("\"methodParameterTypes\":", &first)
+        writer.raw(",\"methodParameterTypes\":")
         methodParameterTypes.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1140,13 +1122,13 @@ extension JavaMethod: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xa65c6a050550dafc where reader.keyIs("className"):
+            case 0x8bd145656bbe21b6 where reader.keyIs("className"):
                 if _className == nil { _className = try reader.required("className", String.self) }
                 else { try reader.skipValue() }
-            case 0xa5d47ee2384309d3 where reader.keyIs("methodName"):
+            case 0xf62af4829937a4e3 where reader.keyIs("methodName"):
                 if _methodName == nil { _methodName = try reader.required("methodName", String.self) }
                 else { try reader.skipValue() }
-            case 0x5cab3adf26b7dafc where reader.keyIs("methodParameterTypes"):
+            case 0xab1f297a5e7ae7fd where reader.keyIs("methodParameterTypes"):
                 if _methodParameterTypes == nil { _methodParameterTypes = try reader.required("methodParameterTypes", [String].self) }
                 else { try reader.skipValue() }
             default:
@@ -1163,12 +1145,11 @@ extension JavaMethod: JSONWritable, JSONReadable {
 extension JavaStackTraceElement: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"className\":", &first)
+        writer.raw("\"className\":")
         className.writeJSON(to: &writer)
-        writer.field("\"fileName\":", &first)
+        writer.raw(",\"fileName\":")
         fileName.writeJSON(to: &writer)
-        writer.field("\"methodName\":", &first)
+        writer.raw(",\"methodName\":")
         methodName.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1181,13 +1162,13 @@ extension JavaStackTraceElement: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xa65c6a050550dafc where reader.keyIs("className"):
+            case 0x8bd145656bbe21b6 where reader.keyIs("className"):
                 if _className == nil { _className = try reader.required("className", String.self) }
                 else { try reader.skipValue() }
-            case 0x7acc2bd06d594688 where reader.keyIs("fileName"):
+            case 0x11450faa83026430 where reader.keyIs("fileName"):
                 if _fileName == nil { _fileName = try reader.required("fileName", String.self) }
                 else { try reader.skipValue() }
-            case 0xa5d47ee2384309d3 where reader.keyIs("methodName"):
+            case 0xf62af4829937a4e3 where reader.keyIs("methodName"):
                 if _methodName == nil { _methodName = try reader.required("methodName", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1230,16 +1211,16 @@ extension SourceReference: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
+            case 0x0000000000697276 where reader.keyIs("uri"):
                 if self.uri == nil { self.uri = try reader.optional("uri", String.self) }
                 else { try reader.skipValue() }
-            case 0xf6a5fa145083c770 where reader.keyIs("javaMethod"):
+            case 0xc78cb7d6e1dc47ce where reader.keyIs("javaMethod"):
                 if self.javaMethod == nil { self.javaMethod = try reader.optional("javaMethod", JavaMethod.self) }
                 else { try reader.skipValue() }
-            case 0x6558c3f24944c624 where reader.keyIs("javaStackTraceElement"):
+            case 0x30bc4d9c8cc6fc36 where reader.keyIs("javaStackTraceElement"):
                 if self.javaStackTraceElement == nil { self.javaStackTraceElement = try reader.optional("javaStackTraceElement", JavaStackTraceElement.self) }
                 else { try reader.skipValue() }
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if self.location == nil { self.location = try reader.optional("location", Location.self) }
                 else { try reader.skipValue() }
             default:
@@ -1264,7 +1245,7 @@ extension Ci: JSONWritable, JSONReadable {
         writer.field("\"name\":", &first)
         name.writeJSON(to: &writer)
         if let value = url {
-            writer.field("\"url\":", &first)
+            writer.raw(",\"url\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1279,16 +1260,16 @@ extension Ci: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x4c4e8b193dc8be7e where reader.keyIs("url"):
+            case 0x00000000006c7276 where reader.keyIs("url"):
                 if _url == nil { _url = try reader.optional("url", String.self) }
                 else { try reader.skipValue() }
-            case 0xaee582d4ba329b62 where reader.keyIs("buildNumber"):
+            case 0x2050cc375f23f9b5 where reader.keyIs("buildNumber"):
                 if _buildNumber == nil { _buildNumber = try reader.optional("buildNumber", String.self) }
                 else { try reader.skipValue() }
-            case 0xd50b6318facd7f0b where reader.keyIs("git"):
+            case 0x0000000000746964 where reader.keyIs("git"):
                 if _git == nil { _git = try reader.optional("git", Git.self) }
                 else { try reader.skipValue() }
             default:
@@ -1310,10 +1291,10 @@ extension Git: JSONWritable, JSONReadable {
         }
         writer.field("\"remote\":", &first)
         remote.writeJSON(to: &writer)
-        writer.field("\"revision\":", &first)
+        writer.raw(",\"revision\":")
         revision.writeJSON(to: &writer)
         if let value = tag {
-            writer.field("\"tag\":", &first)
+            writer.raw(",\"tag\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1328,16 +1309,16 @@ extension Git: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xfff229536a18b7d3 where reader.keyIs("remote"):
+            case 0x000065746f6d6574 where reader.keyIs("remote"):
                 if _remote == nil { _remote = try reader.required("remote", String.self) }
                 else { try reader.skipValue() }
-            case 0xd6a4dbc46c8e8658 where reader.keyIs("revision"):
+            case 0x788a9e0889bbef20 where reader.keyIs("revision"):
                 if _revision == nil { _revision = try reader.required("revision", String.self) }
                 else { try reader.skipValue() }
-            case 0x919ec0f651278ba5 where reader.keyIs("branch"):
+            case 0x000068636e617264 where reader.keyIs("branch"):
                 if _branch == nil { _branch = try reader.optional("branch", String.self) }
                 else { try reader.skipValue() }
-            case 0x56d7ab194448a4f3 where reader.keyIs("tag"):
+            case 0x0000000000676177 where reader.keyIs("tag"):
                 if _tag == nil { _tag = try reader.optional("tag", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1353,11 +1334,10 @@ extension Git: JSONWritable, JSONReadable {
 extension Product: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"name\":", &first)
+        writer.raw("\"name\":")
         name.writeJSON(to: &writer)
         if let value = version {
-            writer.field("\"version\":", &first)
+            writer.raw(",\"version\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1370,10 +1350,10 @@ extension Product: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0xbb62c62c9808ea37 where reader.keyIs("version"):
+            case 0x006e6f6973726571 where reader.keyIs("version"):
                 if _version == nil { _version = try reader.optional("version", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1395,13 +1375,13 @@ extension Meta: JSONWritable, JSONReadable {
         }
         writer.field("\"cpu\":", &first)
         cpu.writeJSON(to: &writer)
-        writer.field("\"implementation\":", &first)
+        writer.raw(",\"implementation\":")
         implementation.writeJSON(to: &writer)
-        writer.field("\"os\":", &first)
+        writer.raw(",\"os\":")
         os.writeJSON(to: &writer)
-        writer.field("\"protocolVersion\":", &first)
+        writer.raw(",\"protocolVersion\":")
         protocolVersion.writeJSON(to: &writer)
-        writer.field("\"runtime\":", &first)
+        writer.raw(",\"runtime\":")
         runtime.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1417,22 +1397,22 @@ extension Meta: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xf0b525dcba889c67 where reader.keyIs("protocolVersion"):
+            case 0xfdf00a77730b14a3 where reader.keyIs("protocolVersion"):
                 if _protocolVersion == nil { _protocolVersion = try reader.required("protocolVersion", String.self) }
                 else { try reader.skipValue() }
-            case 0x2335b9341ed0bf87 where reader.keyIs("implementation"):
+            case 0xaf5c154c0447972e where reader.keyIs("implementation"):
                 if _implementation == nil { _implementation = try reader.required("implementation", Product.self) }
                 else { try reader.skipValue() }
-            case 0x754a0a8c81da6c6b where reader.keyIs("runtime"):
+            case 0x00656d69746e7575 where reader.keyIs("runtime"):
                 if _runtime == nil { _runtime = try reader.required("runtime", Product.self) }
                 else { try reader.skipValue() }
-            case 0x08b05507b5565e57 where reader.keyIs("os"):
+            case 0x000000000000736d where reader.keyIs("os"):
                 if _os == nil { _os = try reader.required("os", Product.self) }
                 else { try reader.skipValue() }
-            case 0xf5a8fa190cb314c9 where reader.keyIs("cpu"):
+            case 0x0000000000757060 where reader.keyIs("cpu"):
                 if _cpu == nil { _cpu = try reader.required("cpu", Product.self) }
                 else { try reader.skipValue() }
-            case 0x08a25707b54a2461 where reader.keyIs("ci"):
+            case 0x0000000000006961 where reader.keyIs("ci"):
                 if _ci == nil { _ci = try reader.optional("ci", Ci.self) }
                 else { try reader.skipValue() }
             default:
@@ -1451,20 +1431,19 @@ extension Meta: JSONWritable, JSONReadable {
 extension ParameterType: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"preferForRegularExpressionMatch\":", &first)
+        writer.raw(",\"preferForRegularExpressionMatch\":")
         preferForRegularExpressionMatch.writeJSON(to: &writer)
-        writer.field("\"regularExpressions\":", &first)
+        writer.raw(",\"regularExpressions\":")
         regularExpressions.writeJSON(to: &writer)
         if let value = sourceReference {
-            writer.field("\"sourceReference\":", &first)
+            writer.raw(",\"sourceReference\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"useForSnippets\":", &first)
+        writer.raw(",\"useForSnippets\":")
         useForSnippets.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1480,22 +1459,22 @@ extension ParameterType: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0xf7d758643d5fc83e where reader.keyIs("regularExpressions"):
+            case 0xdeef66cf4be9ef3a where reader.keyIs("regularExpressions"):
                 if _regularExpressions == nil { _regularExpressions = try reader.required("regularExpressions", [String].self) }
                 else { try reader.skipValue() }
-            case 0xf2696d9ed80792cd where reader.keyIs("preferForRegularExpressionMatch"):
+            case 0xe4518eea453a8df2 where reader.keyIs("preferForRegularExpressionMatch"):
                 if _preferForRegularExpressionMatch == nil { _preferForRegularExpressionMatch = try reader.required("preferForRegularExpressionMatch", Bool.self) }
                 else { try reader.skipValue() }
-            case 0xf002722279450d19 where reader.keyIs("useForSnippets"):
+            case 0x9d4dfbb31d7133b4 where reader.keyIs("useForSnippets"):
                 if _useForSnippets == nil { _useForSnippets = try reader.required("useForSnippets", Bool.self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0xcefde8f074cc3115 where reader.keyIs("sourceReference"):
+            case 0xc34629b746693d35 where reader.keyIs("sourceReference"):
                 if _sourceReference == nil { _sourceReference = try reader.optional("sourceReference", SourceReference.self) }
                 else { try reader.skipValue() }
             default:
@@ -1514,10 +1493,9 @@ extension ParameterType: JSONWritable, JSONReadable {
 extension ParseError: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"message\":", &first)
+        writer.raw("\"message\":")
         message.writeJSON(to: &writer)
-        writer.field("\"source\":", &first)
+        writer.raw(",\"source\":")
         source.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1529,10 +1507,10 @@ extension ParseError: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x76dbdc228f782db8 where reader.keyIs("source"):
+            case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.required("source", SourceReference.self) }
                 else { try reader.skipValue() }
-            case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
+            case 0x006567617373656a where reader.keyIs("message"):
                 if _message == nil { _message = try reader.required("message", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1556,7 +1534,7 @@ extension PickleDocString: JSONWritable, JSONReadable {
         writer.field("\"content\":", &first)
         content.writeJSON(to: &writer)
         if let value = mediaType {
-            writer.field("\"mediaType\":", &first)
+            writer.raw(",\"mediaType\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1570,13 +1548,13 @@ extension PickleDocString: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x9b1c46bc26cf9dfa where reader.keyIs("argumentIndex"):
+            case 0x92234e6405508825 where reader.keyIs("argumentIndex"):
                 if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
                 else { try reader.skipValue() }
-            case 0xf333f6df2158455b where reader.keyIs("mediaType"):
+            case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
                 if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
                 else { try reader.skipValue() }
-            case 0x420c75b526b35282 where reader.keyIs("content"):
+            case 0x00746e65746e6f64 where reader.keyIs("content"):
                 if _content == nil { _content = try reader.required("content", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1598,12 +1576,12 @@ extension PickleStep: JSONWritable, JSONReadable {
         }
         writer.field("\"astNodeIds\":", &first)
         astNodeIds.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"text\":", &first)
+        writer.raw(",\"text\":")
         text.writeJSON(to: &writer)
         if let value = type {
-            writer.field("\"type\":", &first)
+            writer.raw(",\"type\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -1619,19 +1597,19 @@ extension PickleStep: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xd60048c53c41b216 where reader.keyIs("argument"):
+            case 0xa6d47cfb9e8a2f9c where reader.keyIs("argument"):
                 if _argument == nil { _argument = try reader.optional("argument", PickleStepArgument.self) }
                 else { try reader.skipValue() }
-            case 0x7d7b1b6a7947f0ef where reader.keyIs("astNodeIds"):
+            case 0x7b3c838c2eddecef where reader.keyIs("astNodeIds"):
                 if _astNodeIds == nil { _astNodeIds = try reader.required("astNodeIds", [String].self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
+            case 0x0000000065707970 where reader.keyIs("type"):
                 if _type == nil { _type = try reader.optional("type", PickleStepType.self) }
                 else { try reader.skipValue() }
-            case 0xfa04f4ef1995407e where reader.keyIs("text"):
+            case 0x0000000074786570 where reader.keyIs("text"):
                 if _text == nil { _text = try reader.required("text", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1666,10 +1644,10 @@ extension PickleStepArgument: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xfac36fde6347c668 where reader.keyIs("docString"):
+            case 0xfd611515ed758376 where reader.keyIs("docString"):
                 if self.docString == nil { self.docString = try reader.optional("docString", PickleDocString.self) }
                 else { try reader.skipValue() }
-            case 0x9a595f05ec8ebd3f where reader.keyIs("dataTable"):
+            case 0x1fad878f8213e698 where reader.keyIs("dataTable"):
                 if self.dataTable == nil { self.dataTable = try reader.optional("dataTable", PickleTable.self) }
                 else { try reader.skipValue() }
             default:
@@ -1699,10 +1677,10 @@ extension PickleTable: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x9b1c46bc26cf9dfa where reader.keyIs("argumentIndex"):
+            case 0x92234e6405508825 where reader.keyIs("argumentIndex"):
                 if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
                 else { try reader.skipValue() }
-            case 0xa3a7061ff10a8138 where reader.keyIs("rows"):
+            case 0x0000000073776f76 where reader.keyIs("rows"):
                 if _rows == nil { _rows = try reader.required("rows", [PickleTableRow].self) }
                 else { try reader.skipValue() }
             default:
@@ -1717,8 +1695,7 @@ extension PickleTable: JSONWritable, JSONReadable {
 extension PickleTableCell: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"value\":", &first)
+        writer.raw("\"value\":")
         value.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1729,7 +1706,7 @@ extension PickleTableCell: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x7ce4fd9430e80cea where reader.keyIs("value"):
+            case 0x00000065756c6173 where reader.keyIs("value"):
                 if _value == nil { _value = try reader.required("value", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1744,8 +1721,7 @@ extension PickleTableCell: JSONWritable, JSONReadable {
 extension PickleTableRow: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"cells\":", &first)
+        writer.raw("\"cells\":")
         cells.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1756,7 +1732,7 @@ extension PickleTableRow: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x0c99365e92f7d2f2 where reader.keyIs("cells"):
+            case 0x000000736c6c6566 where reader.keyIs("cells"):
                 if _cells == nil { _cells = try reader.required("cells", [PickleTableCell].self) }
                 else { try reader.skipValue() }
             default:
@@ -1771,10 +1747,9 @@ extension PickleTableRow: JSONWritable, JSONReadable {
 extension PickleTag: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"astNodeId\":", &first)
+        writer.raw("\"astNodeId\":")
         astNodeId.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1786,10 +1761,10 @@ extension PickleTag: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0x431b6ecd0b75dda6 where reader.keyIs("astNodeId"):
+            case 0x25b6f5db96613207 where reader.keyIs("astNodeId"):
                 if _astNodeId == nil { _astNodeId = try reader.required("astNodeId", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1805,24 +1780,23 @@ extension PickleTag: JSONWritable, JSONReadable {
 extension Pickle: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"astNodeIds\":", &first)
+        writer.raw("\"astNodeIds\":")
         astNodeIds.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"language\":", &first)
+        writer.raw(",\"language\":")
         language.writeJSON(to: &writer)
         if let value = location {
-            writer.field("\"location\":", &first)
+            writer.raw(",\"location\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
-        writer.field("\"steps\":", &first)
+        writer.raw(",\"steps\":")
         steps.writeJSON(to: &writer)
-        writer.field("\"tags\":", &first)
+        writer.raw(",\"tags\":")
         tags.writeJSON(to: &writer)
-        writer.field("\"uri\":", &first)
+        writer.raw(",\"uri\":")
         uri.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1840,28 +1814,28 @@ extension Pickle: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x4c4e90193dc8c6fd where reader.keyIs("uri"):
+            case 0x0000000000697276 where reader.keyIs("uri"):
                 if _uri == nil { _uri = try reader.required("uri", String.self) }
                 else { try reader.skipValue() }
-            case 0x8f90406e9a94abe6 where reader.keyIs("location"):
+            case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.optional("location", Location.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
-            case 0xd2fd35287f0a935b where reader.keyIs("language"):
+            case 0x2a949976d7182cb8 where reader.keyIs("language"):
                 if _language == nil { _language = try reader.required("language", String.self) }
                 else { try reader.skipValue() }
-            case 0x124250ad5a5b6d14 where reader.keyIs("steps"):
+            case 0x0000007370657476 where reader.keyIs("steps"):
                 if _steps == nil { _steps = try reader.required("steps", [PickleStep].self) }
                 else { try reader.skipValue() }
-            case 0xd91c3bef076f8580 where reader.keyIs("tags"):
+            case 0x0000000073676170 where reader.keyIs("tags"):
                 if _tags == nil { _tags = try reader.required("tags", [PickleTag].self) }
                 else { try reader.skipValue() }
-            case 0x7d7b1b6a7947f0ef where reader.keyIs("astNodeIds"):
+            case 0x7b3c838c2eddecef where reader.keyIs("astNodeIds"):
                 if _astNodeIds == nil { _astNodeIds = try reader.required("astNodeIds", [String].self) }
                 else { try reader.skipValue() }
             default:
@@ -1882,10 +1856,9 @@ extension Pickle: JSONWritable, JSONReadable {
 extension Snippet: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"code\":", &first)
+        writer.raw("\"code\":")
         code.writeJSON(to: &writer)
-        writer.field("\"language\":", &first)
+        writer.raw(",\"language\":")
         language.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1897,10 +1870,10 @@ extension Snippet: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xd2fd35287f0a935b where reader.keyIs("language"):
+            case 0x2a949976d7182cb8 where reader.keyIs("language"):
                 if _language == nil { _language = try reader.required("language", String.self) }
                 else { try reader.skipValue() }
-            case 0x0bb51791194b4414 where reader.keyIs("code"):
+            case 0x0000000065646f67 where reader.keyIs("code"):
                 if _code == nil { _code = try reader.required("code", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -1916,12 +1889,11 @@ extension Snippet: JSONWritable, JSONReadable {
 extension Suggestion: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"pickleStepId\":", &first)
+        writer.raw(",\"pickleStepId\":")
         pickleStepId.writeJSON(to: &writer)
-        writer.field("\"snippets\":", &first)
+        writer.raw(",\"snippets\":")
         snippets.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1934,13 +1906,13 @@ extension Suggestion: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x6bcb6f5e8ec2ae1c where reader.keyIs("pickleStepId"):
+            case 0xffbbd64ebe4cc8a0 where reader.keyIs("pickleStepId"):
                 if _pickleStepId == nil { _pickleStepId = try reader.required("pickleStepId", String.self) }
                 else { try reader.skipValue() }
-            case 0xff32594ba57482b7 where reader.keyIs("snippets"):
+            case 0xc979a47c340aad14 where reader.keyIs("snippets"):
                 if _snippets == nil { _snippets = try reader.required("snippets", [Snippet].self) }
                 else { try reader.skipValue() }
             default:
@@ -1957,10 +1929,9 @@ extension Suggestion: JSONWritable, JSONReadable {
 extension StepDefinitionPattern: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"source\":", &first)
+        writer.raw("\"source\":")
         source.writeJSON(to: &writer)
-        writer.field("\"type\":", &first)
+        writer.raw(",\"type\":")
         type.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -1972,10 +1943,10 @@ extension StepDefinitionPattern: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x76dbdc228f782db8 where reader.keyIs("source"):
+            case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.required("source", String.self) }
                 else { try reader.skipValue() }
-            case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
+            case 0x0000000065707970 where reader.keyIs("type"):
                 if _type == nil { _type = try reader.required("type", StepDefinitionPatternType.self) }
                 else { try reader.skipValue() }
             default:
@@ -1991,12 +1962,11 @@ extension StepDefinitionPattern: JSONWritable, JSONReadable {
 extension StepDefinition: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"pattern\":", &first)
+        writer.raw(",\"pattern\":")
         pattern.writeJSON(to: &writer)
-        writer.field("\"sourceReference\":", &first)
+        writer.raw(",\"sourceReference\":")
         sourceReference.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2009,13 +1979,13 @@ extension StepDefinition: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x0b7a1e4bea695f89 where reader.keyIs("pattern"):
+            case 0x006e726574746177 where reader.keyIs("pattern"):
                 if _pattern == nil { _pattern = try reader.required("pattern", StepDefinitionPattern.self) }
                 else { try reader.skipValue() }
-            case 0xcefde8f074cc3115 where reader.keyIs("sourceReference"):
+            case 0xc34629b746693d35 where reader.keyIs("sourceReference"):
                 if _sourceReference == nil { _sourceReference = try reader.required("sourceReference", SourceReference.self) }
                 else { try reader.skipValue() }
             default:
@@ -2054,13 +2024,13 @@ extension Group: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x6b725d068c3cf2b2 where reader.keyIs("children"):
+            case 0xa83790e850baec74 where reader.keyIs("children"):
                 if self.children == nil { self.children = try reader.optional("children", [Group].self) }
                 else { try reader.skipValue() }
-            case 0xee5d97ad45ad251f where reader.keyIs("start"):
+            case 0x0000007472617476 where reader.keyIs("start"):
                 if self.start == nil { self.start = try reader.optional("start", Int.self) }
                 else { try reader.skipValue() }
-            case 0x7ce4fd9430e80cea where reader.keyIs("value"):
+            case 0x00000065756c6173 where reader.keyIs("value"):
                 if self.value == nil { self.value = try reader.optional("value", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2073,11 +2043,10 @@ extension Group: JSONWritable, JSONReadable {
 extension StepMatchArgument: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"group\":", &first)
+        writer.raw("\"group\":")
         group.writeJSON(to: &writer)
         if let value = parameterTypeName {
-            writer.field("\"parameterTypeName\":", &first)
+            writer.raw(",\"parameterTypeName\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2090,10 +2059,10 @@ extension StepMatchArgument: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xdc57e42946f6e08c where reader.keyIs("group"):
+            case 0x00000070756f7262 where reader.keyIs("group"):
                 if _group == nil { _group = try reader.required("group", Group.self) }
                 else { try reader.skipValue() }
-            case 0x64d503af769b3c9b where reader.keyIs("parameterTypeName"):
+            case 0xd7b71195ea34c285 where reader.keyIs("parameterTypeName"):
                 if _parameterTypeName == nil { _parameterTypeName = try reader.optional("parameterTypeName", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2108,8 +2077,7 @@ extension StepMatchArgument: JSONWritable, JSONReadable {
 extension StepMatchArgumentsList: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"stepMatchArguments\":", &first)
+        writer.raw("\"stepMatchArguments\":")
         stepMatchArguments.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2120,7 +2088,7 @@ extension StepMatchArgumentsList: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x910b3c015503c7bc where reader.keyIs("stepMatchArguments"):
+            case 0x26abd5b73dd5c03b where reader.keyIs("stepMatchArguments"):
                 if _stepMatchArguments == nil { _stepMatchArguments = try reader.required("stepMatchArguments", [StepMatchArgument].self) }
                 else { try reader.skipValue() }
             default:
@@ -2143,15 +2111,15 @@ extension TestStep: JSONWritable, JSONReadable {
         writer.field("\"id\":", &first)
         id.writeJSON(to: &writer)
         if let value = pickleStepId {
-            writer.field("\"pickleStepId\":", &first)
+            writer.raw(",\"pickleStepId\":")
             value.writeJSON(to: &writer)
         }
         if let value = stepDefinitionIds {
-            writer.field("\"stepDefinitionIds\":", &first)
+            writer.raw(",\"stepDefinitionIds\":")
             value.writeJSON(to: &writer)
         }
         if let value = stepMatchArgumentsLists {
-            writer.field("\"stepMatchArgumentsLists\":", &first)
+            writer.raw(",\"stepMatchArgumentsLists\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2167,19 +2135,19 @@ extension TestStep: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x897844cd65148ba7 where reader.keyIs("hookId"):
+            case 0x000064496b6f6f6e where reader.keyIs("hookId"):
                 if _hookId == nil { _hookId = try reader.optional("hookId", String.self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x6bcb6f5e8ec2ae1c where reader.keyIs("pickleStepId"):
+            case 0xffbbd64ebe4cc8a0 where reader.keyIs("pickleStepId"):
                 if _pickleStepId == nil { _pickleStepId = try reader.optional("pickleStepId", String.self) }
                 else { try reader.skipValue() }
-            case 0x3faa670d33a74a54 where reader.keyIs("stepDefinitionIds"):
+            case 0x50a0af6685061cff where reader.keyIs("stepDefinitionIds"):
                 if _stepDefinitionIds == nil { _stepDefinitionIds = try reader.optional("stepDefinitionIds", [String].self) }
                 else { try reader.skipValue() }
-            case 0x406d29219a0bac95 where reader.keyIs("stepMatchArgumentsLists"):
+            case 0x519e9b061bcca162 where reader.keyIs("stepMatchArgumentsLists"):
                 if _stepMatchArgumentsLists == nil { _stepMatchArgumentsLists = try reader.optional("stepMatchArgumentsLists", [StepMatchArgumentsList].self) }
                 else { try reader.skipValue() }
             default:
@@ -2194,16 +2162,15 @@ extension TestStep: JSONWritable, JSONReadable {
 extension TestCase: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"id\":", &first)
+        writer.raw("\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"pickleId\":", &first)
+        writer.raw(",\"pickleId\":")
         pickleId.writeJSON(to: &writer)
         if let value = testRunStartedId {
-            writer.field("\"testRunStartedId\":", &first)
+            writer.raw(",\"testRunStartedId\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"testSteps\":", &first)
+        writer.raw(",\"testSteps\":")
         testSteps.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2217,16 +2184,16 @@ extension TestCase: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x6511d94ac5bf8536 where reader.keyIs("pickleId"):
+            case 0x24c936886bfa8f48 where reader.keyIs("pickleId"):
                 if _pickleId == nil { _pickleId = try reader.required("pickleId", String.self) }
                 else { try reader.skipValue() }
-            case 0x883198b34d91d774 where reader.keyIs("testSteps"):
+            case 0x1cadc48fc2d70634 where reader.keyIs("testSteps"):
                 if _testSteps == nil { _testSteps = try reader.required("testSteps", [TestStep].self) }
                 else { try reader.skipValue() }
-            case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
+            case 0x8c0d7da4d86d4be0 where reader.keyIs("testRunStartedId"):
                 if _testRunStartedId == nil { _testRunStartedId = try reader.optional("testRunStartedId", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2243,12 +2210,11 @@ extension TestCase: JSONWritable, JSONReadable {
 extension TestCaseFinished: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"testCaseStartedId\":", &first)
+        writer.raw("\"testCaseStartedId\":")
         testCaseStartedId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
-        writer.field("\"willBeRetried\":", &first)
+        writer.raw(",\"willBeRetried\":")
         willBeRetried.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2261,13 +2227,13 @@ extension TestCaseFinished: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
+            case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
-            case 0xe1764e51f75941eb where reader.keyIs("willBeRetried"):
+            case 0xcc4422a9e006c733 where reader.keyIs("willBeRetried"):
                 if _willBeRetried == nil { _willBeRetried = try reader.required("willBeRetried", Bool.self) }
                 else { try reader.skipValue() }
             default:
@@ -2284,17 +2250,16 @@ extension TestCaseFinished: JSONWritable, JSONReadable {
 extension TestCaseStarted: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"attempt\":", &first)
+        writer.raw("\"attempt\":")
         attempt.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"testCaseId\":", &first)
+        writer.raw(",\"testCaseId\":")
         testCaseId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         if let value = workerId {
-            writer.field("\"workerId\":", &first)
+            writer.raw(",\"workerId\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2310,19 +2275,19 @@ extension TestCaseStarted: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x63e618bd2b303dee where reader.keyIs("attempt"):
+            case 0x0074706d65747466 where reader.keyIs("attempt"):
                 if _attempt == nil { _attempt = try reader.required("attempt", Int.self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x4ae165626dfcab64 where reader.keyIs("testCaseId"):
+            case 0xe7312ab0295d2411 where reader.keyIs("testCaseId"):
                 if _testCaseId == nil { _testCaseId = try reader.required("testCaseId", String.self) }
                 else { try reader.skipValue() }
-            case 0x243209c58fd6fd5a where reader.keyIs("workerId"):
+            case 0x344850d914b4a7bc where reader.keyIs("workerId"):
                 if _workerId == nil { _workerId = try reader.optional("workerId", String.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -2352,10 +2317,10 @@ extension TestRunFinished: JSONWritable, JSONReadable {
         writer.field("\"success\":", &first)
         success.writeJSON(to: &writer)
         if let value = testRunStartedId {
-            writer.field("\"testRunStartedId\":", &first)
+            writer.raw(",\"testRunStartedId\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2370,19 +2335,19 @@ extension TestRunFinished: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
+            case 0x006567617373656a where reader.keyIs("message"):
                 if _message == nil { _message = try reader.optional("message", String.self) }
                 else { try reader.skipValue() }
-            case 0x19fe06e3408e53d0 where reader.keyIs("success"):
+            case 0x0073736563637574 where reader.keyIs("success"):
                 if _success == nil { _success = try reader.required("success", Bool.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
-            case 0xaabfb1e6e59e50d6 where reader.keyIs("exception"):
+            case 0xb6da042df84c30b4 where reader.keyIs("exception"):
                 if _exception == nil { _exception = try reader.optional("exception", Exception.self) }
                 else { try reader.skipValue() }
-            case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
+            case 0x8c0d7da4d86d4be0 where reader.keyIs("testRunStartedId"):
                 if _testRunStartedId == nil { _testRunStartedId = try reader.optional("testRunStartedId", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2420,13 +2385,13 @@ extension Exception: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xa79439ef7bfa9c2d where reader.keyIs("type"):
+            case 0x0000000065707970 where reader.keyIs("type"):
                 if _type == nil { _type = try reader.required("type", String.self) }
                 else { try reader.skipValue() }
-            case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
+            case 0x006567617373656a where reader.keyIs("message"):
                 if _message == nil { _message = try reader.optional("message", String.self) }
                 else { try reader.skipValue() }
-            case 0xc97c49ee1fbe583c where reader.keyIs("stackTrace"):
+            case 0x33c0e2deaa9d568c where reader.keyIs("stackTrace"):
                 if _stackTrace == nil { _stackTrace = try reader.optional("stackTrace", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2458,10 +2423,10 @@ extension TestRunStarted: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.optional("id", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2476,14 +2441,13 @@ extension TestRunStarted: JSONWritable, JSONReadable {
 extension TestStepFinished: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"testCaseStartedId\":", &first)
+        writer.raw("\"testCaseStartedId\":")
         testCaseStartedId.writeJSON(to: &writer)
-        writer.field("\"testStepId\":", &first)
+        writer.raw(",\"testStepId\":")
         testStepId.writeJSON(to: &writer)
-        writer.field("\"testStepResult\":", &first)
+        writer.raw(",\"testStepResult\":")
         testStepResult.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2497,16 +2461,16 @@ extension TestStepFinished: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
+            case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
+            case 0x6feb91f9d90d2411 where reader.keyIs("testStepId"):
                 if _testStepId == nil { _testStepId = try reader.required("testStepId", String.self) }
                 else { try reader.skipValue() }
-            case 0x408d0fd7e98db776 where reader.keyIs("testStepResult"):
+            case 0x83abd94da2154133 where reader.keyIs("testStepResult"):
                 if _testStepResult == nil { _testStepResult = try reader.required("testStepResult", TestStepResult.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -2524,18 +2488,17 @@ extension TestStepFinished: JSONWritable, JSONReadable {
 extension TestStepResult: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"duration\":", &first)
+        writer.raw("\"duration\":")
         duration.writeJSON(to: &writer)
         if let value = exception {
-            writer.field("\"exception\":", &first)
+            writer.raw(",\"exception\":")
             value.writeJSON(to: &writer)
         }
         if let value = message {
-            writer.field("\"message\":", &first)
+            writer.raw(",\"message\":")
             value.writeJSON(to: &writer)
         }
-        writer.field("\"status\":", &first)
+        writer.raw(",\"status\":")
         status.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2549,16 +2512,16 @@ extension TestStepResult: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x8af203ac9dd3208d where reader.keyIs("duration"):
+            case 0xdd8c7b219b5a6458 where reader.keyIs("duration"):
                 if _duration == nil { _duration = try reader.required("duration", Duration.self) }
                 else { try reader.skipValue() }
-            case 0x546401b5d2a8d2a4 where reader.keyIs("message"):
+            case 0x006567617373656a where reader.keyIs("message"):
                 if _message == nil { _message = try reader.optional("message", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4d5696d6cc12c2f where reader.keyIs("status"):
+            case 0x0000737574617475 where reader.keyIs("status"):
                 if _status == nil { _status = try reader.required("status", TestStepResultStatus.self) }
                 else { try reader.skipValue() }
-            case 0xaabfb1e6e59e50d6 where reader.keyIs("exception"):
+            case 0xb6da042df84c30b4 where reader.keyIs("exception"):
                 if _exception == nil { _exception = try reader.optional("exception", Exception.self) }
                 else { try reader.skipValue() }
             default:
@@ -2574,10 +2537,9 @@ extension TestStepResult: JSONWritable, JSONReadable {
 extension Duration: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"nanos\":", &first)
+        writer.raw("\"nanos\":")
         nanos.writeJSON(to: &writer)
-        writer.field("\"seconds\":", &first)
+        writer.raw(",\"seconds\":")
         seconds.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2589,10 +2551,10 @@ extension Duration: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x9eff639fb8a1be0a where reader.keyIs("seconds"):
+            case 0x0073646e6f636574 where reader.keyIs("seconds"):
                 if _seconds == nil { _seconds = try reader.required("seconds", Int.self) }
                 else { try reader.skipValue() }
-            case 0xb78661fff6966c14 where reader.keyIs("nanos"):
+            case 0x000000736f6e616b where reader.keyIs("nanos"):
                 if _nanos == nil { _nanos = try reader.required("nanos", Int.self) }
                 else { try reader.skipValue() }
             default:
@@ -2608,12 +2570,11 @@ extension Duration: JSONWritable, JSONReadable {
 extension TestStepStarted: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"testCaseStartedId\":", &first)
+        writer.raw("\"testCaseStartedId\":")
         testCaseStartedId.writeJSON(to: &writer)
-        writer.field("\"testStepId\":", &first)
+        writer.raw(",\"testStepId\":")
         testStepId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2626,13 +2587,13 @@ extension TestStepStarted: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xcf00214330cef3af where reader.keyIs("testCaseStartedId"):
+            case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0xfd668cacce356ca2 where reader.keyIs("testStepId"):
+            case 0x6feb91f9d90d2411 where reader.keyIs("testStepId"):
                 if _testStepId == nil { _testStepId = try reader.required("testStepId", String.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -2649,17 +2610,16 @@ extension TestStepStarted: JSONWritable, JSONReadable {
 extension TestRunHookStarted: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"hookId\":", &first)
+        writer.raw("\"hookId\":")
         hookId.writeJSON(to: &writer)
-        writer.field("\"id\":", &first)
+        writer.raw(",\"id\":")
         id.writeJSON(to: &writer)
-        writer.field("\"testRunStartedId\":", &first)
+        writer.raw(",\"testRunStartedId\":")
         testRunStartedId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         if let value = workerId {
-            writer.field("\"workerId\":", &first)
+            writer.raw(",\"workerId\":")
             value.writeJSON(to: &writer)
         }
         writer.byte("}")
@@ -2675,19 +2635,19 @@ extension TestRunHookStarted: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x08b72e07b55c3ac0 where reader.keyIs("id"):
+            case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
-            case 0x370340e93b3c45ae where reader.keyIs("testRunStartedId"):
+            case 0x8c0d7da4d86d4be0 where reader.keyIs("testRunStartedId"):
                 if _testRunStartedId == nil { _testRunStartedId = try reader.required("testRunStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0x897844cd65148ba7 where reader.keyIs("hookId"):
+            case 0x000064496b6f6f6e where reader.keyIs("hookId"):
                 if _hookId == nil { _hookId = try reader.required("hookId", String.self) }
                 else { try reader.skipValue() }
-            case 0x243209c58fd6fd5a where reader.keyIs("workerId"):
+            case 0x344850d914b4a7bc where reader.keyIs("workerId"):
                 if _workerId == nil { _workerId = try reader.optional("workerId", String.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -2705,12 +2665,11 @@ extension TestRunHookStarted: JSONWritable, JSONReadable {
 extension TestRunHookFinished: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"result\":", &first)
+        writer.raw("\"result\":")
         result.writeJSON(to: &writer)
-        writer.field("\"testRunHookStartedId\":", &first)
+        writer.raw(",\"testRunHookStartedId\":")
         testRunHookStartedId.writeJSON(to: &writer)
-        writer.field("\"timestamp\":", &first)
+        writer.raw(",\"timestamp\":")
         timestamp.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2723,13 +2682,13 @@ extension TestRunHookFinished: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xc6b660d8ec5755c3 where reader.keyIs("testRunHookStartedId"):
+            case 0x970d7da4d86d4be4 where reader.keyIs("testRunHookStartedId"):
                 if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.required("testRunHookStartedId", String.self) }
                 else { try reader.skipValue() }
-            case 0x9b51cd7cd76778c4 where reader.keyIs("result"):
+            case 0x0000746c75736574 where reader.keyIs("result"):
                 if _result == nil { _result = try reader.required("result", TestStepResult.self) }
                 else { try reader.skipValue() }
-            case 0x5ddc92338ef53403 where reader.keyIs("timestamp"):
+            case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
                 else { try reader.skipValue() }
             default:
@@ -2746,10 +2705,9 @@ extension TestRunHookFinished: JSONWritable, JSONReadable {
 extension UndefinedParameterType: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("{")
-        var first = true
-        writer.field("\"expression\":", &first)
+        writer.raw("\"expression\":")
         expression.writeJSON(to: &writer)
-        writer.field("\"name\":", &first)
+        writer.raw(",\"name\":")
         name.writeJSON(to: &writer)
         writer.byte("}")
     }
@@ -2761,10 +2719,10 @@ extension UndefinedParameterType: JSONWritable, JSONReadable {
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0xec6883a08a3083cb where reader.keyIs("expression"):
+            case 0xbc3f97034d50db5f where reader.keyIs("expression"):
                 if _expression == nil { _expression = try reader.required("expression", String.self) }
                 else { try reader.skipValue() }
-            case 0xc4bcadba8e631b86 where reader.keyIs("name"):
+            case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
             default:
@@ -2869,74 +2827,75 @@ extension Envelope: JSONWritable, JSONReadable {
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        self.init()
+        message = .none
+        _json = nil
         try reader.beginObject()
         var first = true
         while try reader.nextKey(&first) {
             switch reader.keyHash {
-            case 0x2073f89ac8d3f248 where reader.keyIs("attachment"):
-                if self.attachment == nil { self.attachment = try reader.optional("attachment", Attachment.self) }
-                else { try reader.skipValue() }
-            case 0x95c399e9224e26d7 where reader.keyIs("externalAttachment"):
-                if self.externalAttachment == nil { self.externalAttachment = try reader.optional("externalAttachment", ExternalAttachment.self) }
-                else { try reader.skipValue() }
-            case 0x12c9e18a1bcd0b6c where reader.keyIs("gherkinDocument"):
-                if self.gherkinDocument == nil { self.gherkinDocument = try reader.optional("gherkinDocument", GherkinDocument.self) }
-                else { try reader.skipValue() }
-            case 0x4033f5cc7e757b8a where reader.keyIs("hook"):
-                if self.hook == nil { self.hook = try reader.optional("hook", Hook.self) }
-                else { try reader.skipValue() }
-            case 0x4320e9a2e32eac38 where reader.keyIs("meta"):
-                if self.meta == nil { self.meta = try reader.optional("meta", Meta.self) }
-                else { try reader.skipValue() }
-            case 0x58224c8fbb806c58 where reader.keyIs("parameterType"):
-                if self.parameterType == nil { self.parameterType = try reader.optional("parameterType", ParameterType.self) }
-                else { try reader.skipValue() }
-            case 0xdd829f97e63d7fda where reader.keyIs("parseError"):
-                if self.parseError == nil { self.parseError = try reader.optional("parseError", ParseError.self) }
-                else { try reader.skipValue() }
-            case 0x9fbbbb1c8701705b where reader.keyIs("pickle"):
-                if self.pickle == nil { self.pickle = try reader.optional("pickle", Pickle.self) }
-                else { try reader.skipValue() }
-            case 0xaa605c80129795ed where reader.keyIs("suggestion"):
-                if self.suggestion == nil { self.suggestion = try reader.optional("suggestion", Suggestion.self) }
-                else { try reader.skipValue() }
-            case 0x76dbdc228f782db8 where reader.keyIs("source"):
-                if self.source == nil { self.source = try reader.optional("source", Source.self) }
-                else { try reader.skipValue() }
-            case 0x2eeb5f1e1e610d82 where reader.keyIs("stepDefinition"):
-                if self.stepDefinition == nil { self.stepDefinition = try reader.optional("stepDefinition", StepDefinition.self) }
-                else { try reader.skipValue() }
-            case 0x2836829d47c678b1 where reader.keyIs("testCase"):
-                if self.testCase == nil { self.testCase = try reader.optional("testCase", TestCase.self) }
-                else { try reader.skipValue() }
-            case 0x1c784a151e7dd91f where reader.keyIs("testCaseFinished"):
-                if self.testCaseFinished == nil { self.testCaseFinished = try reader.optional("testCaseFinished", TestCaseFinished.self) }
-                else { try reader.skipValue() }
-            case 0x7de7548d035a4b02 where reader.keyIs("testCaseStarted"):
-                if self.testCaseStarted == nil { self.testCaseStarted = try reader.optional("testCaseStarted", TestCaseStarted.self) }
-                else { try reader.skipValue() }
-            case 0x81b6d1b7bdc1ee3c where reader.keyIs("testRunFinished"):
-                if self.testRunFinished == nil { self.testRunFinished = try reader.optional("testRunFinished", TestRunFinished.self) }
-                else { try reader.skipValue() }
-            case 0xa748be21acb19043 where reader.keyIs("testRunStarted"):
-                if self.testRunStarted == nil { self.testRunStarted = try reader.optional("testRunStarted", TestRunStarted.self) }
-                else { try reader.skipValue() }
-            case 0xb6b3e33583325c89 where reader.keyIs("testStepFinished"):
-                if self.testStepFinished == nil { self.testStepFinished = try reader.optional("testStepFinished", TestStepFinished.self) }
-                else { try reader.skipValue() }
-            case 0x603959edd95997ac where reader.keyIs("testStepStarted"):
-                if self.testStepStarted == nil { self.testStepStarted = try reader.optional("testStepStarted", TestStepStarted.self) }
-                else { try reader.skipValue() }
-            case 0xe94221285f65601e where reader.keyIs("testRunHookStarted"):
-                if self.testRunHookStarted == nil { self.testRunHookStarted = try reader.optional("testRunHookStarted", TestRunHookStarted.self) }
-                else { try reader.skipValue() }
-            case 0x4b335d42c2bd3943 where reader.keyIs("testRunHookFinished"):
-                if self.testRunHookFinished == nil { self.testRunHookFinished = try reader.optional("testRunHookFinished", TestRunHookFinished.self) }
-                else { try reader.skipValue() }
-            case 0xe547a5cd63373d0a where reader.keyIs("undefinedParameterType"):
-                if self.undefinedParameterType == nil { self.undefinedParameterType = try reader.optional("undefinedParameterType", UndefinedParameterType.self) }
-                else { try reader.skipValue() }
+            case 0xea0b63130b975aef where reader.keyIs("attachment"):
+                if case .attachment = message { try reader.skipValue() }
+                else if let value = try reader.optional("attachment", Attachment.self) { message = .attachment(MessageBox(value)) }
+            case 0xe30765020f9756f3 where reader.keyIs("externalAttachment"):
+                if case .externalAttachment = message { try reader.skipValue() }
+                else if let value = try reader.optional("externalAttachment", ExternalAttachment.self) { message = .externalAttachment(MessageBox(value)) }
+            case 0x1d704c80c2d078fc where reader.keyIs("gherkinDocument"):
+                if case .gherkinDocument = message { try reader.skipValue() }
+                else if let value = try reader.optional("gherkinDocument", GherkinDocument.self) { message = .gherkinDocument(MessageBox(value)) }
+            case 0x000000006b6f6f6c where reader.keyIs("hook"):
+                if case .hook = message { try reader.skipValue() }
+                else if let value = try reader.optional("hook", Hook.self) { message = .hook(MessageBox(value)) }
+            case 0x0000000061746569 where reader.keyIs("meta"):
+                if case .meta = message { try reader.skipValue() }
+                else if let value = try reader.optional("meta", Meta.self) { message = .meta(MessageBox(value)) }
+            case 0xde447e0827971934 where reader.keyIs("parameterType"):
+                if case .parameterType = message { try reader.skipValue() }
+                else if let value = try reader.optional("parameterType", ParameterType.self) { message = .parameterType(MessageBox(value)) }
+            case 0x151a2a92b143d120 where reader.keyIs("parseError"):
+                if case .parseError = message { try reader.skipValue() }
+                else if let value = try reader.optional("parseError", ParseError.self) { message = .parseError(MessageBox(value)) }
+            case 0x0000656c6b636976 where reader.keyIs("pickle"):
+                if case .pickle = message { try reader.skipValue() }
+                else if let value = try reader.optional("pickle", Pickle.self) { message = .pickle(MessageBox(value)) }
+            case 0x0b1d5318f54a2a0a where reader.keyIs("suggestion"):
+                if case .suggestion = message { try reader.skipValue() }
+                else if let value = try reader.optional("suggestion", Suggestion.self) { message = .suggestion(MessageBox(value)) }
+            case 0x0000656372756f75 where reader.keyIs("source"):
+                if case .source = message { try reader.skipValue() }
+                else if let value = try reader.optional("source", Source.self) { message = .source(MessageBox(value)) }
+            case 0x52d7cfcc42fd7923 where reader.keyIs("stepDefinition"):
+                if case .stepDefinition = message { try reader.skipValue() }
+                else if let value = try reader.optional("stepDefinition", StepDefinition.self) { message = .stepDefinition(MessageBox(value)) }
+            case 0x856fd5372650e7f8 where reader.keyIs("testCase"):
+                if case .testCase = message { try reader.skipValue() }
+                else if let value = try reader.optional("testCase", TestCase.self) { message = .testCase(MessageBox(value)) }
+            case 0x655a83003d3befda where reader.keyIs("testCaseFinished"):
+                if case .testCaseFinished = message { try reader.skipValue() }
+                else if let value = try reader.optional("testCaseFinished", TestCaseFinished.self) { message = .testCaseFinished(MessageBox(value)) }
+            case 0x1423b7d1f952a632 where reader.keyIs("testCaseStarted"):
+                if case .testCaseStarted = message { try reader.skipValue() }
+                else if let value = try reader.optional("testCaseStarted", TestCaseStarted.self) { message = .testCaseStarted(MessageBox(value)) }
+            case 0x464797113d3befc5 where reader.keyIs("testRunFinished"):
+                if case .testRunFinished = message { try reader.skipValue() }
+                else if let value = try reader.optional("testRunFinished", TestRunFinished.self) { message = .testRunFinished(MessageBox(value)) }
+            case 0x522a6b4a72b3457c where reader.keyIs("testRunStarted"):
+                if case .testRunStarted = message { try reader.skipValue() }
+                else if let value = try reader.optional("testRunStarted", TestRunStarted.self) { message = .testRunStarted(MessageBox(value)) }
+            case 0x704c96103d3befda where reader.keyIs("testStepFinished"):
+                if case .testStepFinished = message { try reader.skipValue() }
+                else if let value = try reader.optional("testStepFinished", TestStepFinished.self) { message = .testStepFinished(MessageBox(value)) }
+            case 0x4dd665d871267d4b where reader.keyIs("testStepStarted"):
+                if case .testStepStarted = message { try reader.skipValue() }
+                else if let value = try reader.optional("testStepStarted", TestStepStarted.self) { message = .testStepStarted(MessageBox(value)) }
+            case 0x6ef3c5b9fc93cea1 where reader.keyIs("testRunHookStarted"):
+                if case .testRunHookStarted = message { try reader.skipValue() }
+                else if let value = try reader.optional("testRunHookStarted", TestRunHookStarted.self) { message = .testRunHookStarted(MessageBox(value)) }
+            case 0x484797113d3befd9 where reader.keyIs("testRunHookFinished"):
+                if case .testRunHookFinished = message { try reader.skipValue() }
+                else if let value = try reader.optional("testRunHookFinished", TestRunHookFinished.self) { message = .testRunHookFinished(MessageBox(value)) }
+            case 0xde5e72032381162a where reader.keyIs("undefinedParameterType"):
+                if case .undefinedParameterType = message { try reader.skipValue() }
+                else if let value = try reader.optional("undefinedParameterType", UndefinedParameterType.self) { message = .undefinedParameterType(MessageBox(value)) }
             default:
                 try reader.skipValue()
             }
@@ -2952,12 +2911,13 @@ extension AttachmentContentEncoding: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["IDENTITY", "BASE64"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .identity
+        default: self = .base64
         }
-        self = value
     }
 }
 
@@ -2969,12 +2929,13 @@ extension SourceMediaType: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["text/x.cucumber.gherkin+plain", "text/x.cucumber.gherkin+markdown"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .gherkinPlain
+        default: self = .gherkinMarkdown
         }
-        self = value
     }
 }
 
@@ -2989,12 +2950,16 @@ extension StepKeywordType: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["Unknown", "Context", "Action", "Outcome", "Conjunction"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .unknown
+        case 1: self = .context
+        case 2: self = .action
+        case 3: self = .outcome
+        default: self = .conjunction
         }
-        self = value
     }
 }
 
@@ -3010,12 +2975,17 @@ extension HookType: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["BEFORE_TEST_RUN", "AFTER_TEST_RUN", "BEFORE_TEST_CASE", "AFTER_TEST_CASE", "BEFORE_TEST_STEP", "AFTER_TEST_STEP"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .beforeTestRun
+        case 1: self = .afterTestRun
+        case 2: self = .beforeTestCase
+        case 3: self = .afterTestCase
+        case 4: self = .beforeTestStep
+        default: self = .afterTestStep
         }
-        self = value
     }
 }
 
@@ -3029,12 +2999,15 @@ extension PickleStepType: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["Unknown", "Context", "Action", "Outcome"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .unknown
+        case 1: self = .context
+        case 2: self = .action
+        default: self = .outcome
         }
-        self = value
     }
 }
 
@@ -3046,12 +3019,13 @@ extension StepDefinitionPatternType: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["CUCUMBER_EXPRESSION", "REGULAR_EXPRESSION"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .cucumberExpression
+        default: self = .regularExpression
         }
-        self = value
     }
 }
 
@@ -3068,11 +3042,17 @@ extension TestStepResultStatus: JSONWritable, JSONReadable {
         }
     }
 
+    private static let jsonValues: [StaticString] = ["UNKNOWN", "PASSED", "SKIPPED", "PENDING", "UNDEFINED", "AMBIGUOUS", "FAILED"]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
-        let raw = try reader.readString()
-        guard let value = Self(rawValue: raw) else {
-            throw JSONFailure(kind: .invalidValue(raw, expected: Self.allCases.map(\.rawValue)))
+        switch try reader.readEnumIndex(Self.jsonValues) {
+        case 0: self = .unknown
+        case 1: self = .passed
+        case 2: self = .skipped
+        case 3: self = .pending
+        case 4: self = .undefined
+        case 5: self = .ambiguous
+        default: self = .failed
         }
-        self = value
     }
 }

@@ -87,10 +87,11 @@ extension NDJSON {
         let uri = uri ?? path
         var ending = Ending.complete
         var envelopes = 0
+        var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
         try forEachLine(inFile: path, chunkSize: chunkSize) { line, lineNumber, terminated in
             let envelope: Envelope?
             do {
-                envelope = try decode(line: line, uri: uri, lineNumber: lineNumber)
+                envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader)
             } catch where !terminated && envelopes > 0 {   // a file of one broken line is no stream cut short
                 ending = .truncated(line: lineNumber)
                 return

@@ -6,8 +6,9 @@ extension NDJSON {
     static func decode(utf8 text: UnsafeBufferPointer<UInt8>, uri: String) throws -> [Envelope] {
         var result: [Envelope] = []
         result.reserveCapacity(newlineCount(text) + 1)
+        var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
         try forEachLine(of: text) { line, lineNumber in
-            if let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) { result.append(envelope) }
+            if let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader) { result.append(envelope) }
         }
         return result
     }
@@ -46,6 +47,13 @@ extension NDJSON {
     /// The envelope on a line, or nil when the line is only (Unicode) whitespace.
     static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int) throws -> Envelope? {
         var reader = JSONReader(line)
+        return try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader)
+    }
+
+    /// The same with the reader of the stream, reset to the line (see `JSONReader.reset`).
+    static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int,
+                       reader: inout JSONReader) throws -> Envelope? {
+        reader.reset(line)
         do {
             let envelope = try Envelope(json: &reader)
             try reader.finish()

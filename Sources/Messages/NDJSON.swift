@@ -64,8 +64,9 @@ public enum NDJSON {
     /// The same over bytes in memory, without copying them into a `Data` first.
     public static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
                                        _ body: (Envelope) throws -> Void) throws {
+        var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
         try forEachLine(of: bytes) { line, lineNumber in
-            guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber) else { return }
+            guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader) else { return }
             if keepingJSON, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") {
                 envelope.keepJSON(Array(line))
             }

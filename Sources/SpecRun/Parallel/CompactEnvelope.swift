@@ -177,25 +177,20 @@ struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
         var position = field.startIndex
         let negative = line[position] == UInt8(ascii: "-") && field.count > 1
         if negative { position += 1 }
-        // Up to 18 digits cannot overflow; longer fields take the checked way.
-        if field.endIndex - position <= 18 {
-            var value = 0
-            while position < field.endIndex {
-                let digit = line[position] &- 0x30
-                guard digit <= 9 else { return nil }
-                value = value &* 10 &+ Int(digit)
-                position += 1
-            }
-            return negative ? -value : value
-        }
+        // Up to 18 digits cannot overflow: only longer fields pay for the checks.
+        let checked = field.endIndex - position > 18
         var value = 0
         while position < field.endIndex {
             let digit = line[position] &- 0x30
             guard digit <= 9 else { return nil }
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(digit))
-            guard !overflow1 && !overflow2 else { return nil }
-            value = sum
+            if checked {
+                let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times.addingReportingOverflow(Int(digit))
+                guard !overflow1 && !overflow2 else { return nil }
+                value = sum
+            } else {
+                value = value &* 10 &+ Int(digit)
+            }
             position += 1
         }
         return negative ? -value : value

@@ -16,13 +16,7 @@ extension RunIndex {
 
     /// The same, with the pickle's lineage (its scenario's) already looked up.
     private func text(of pickleStep: PickleStep, at position: Int, scenario: Lineage?, derived: Bool) -> StepText {
-        let found: Lineage?
-        if let id = pickleStep.astNodeIds.first {
-            found = scenario?.step(id: id, position: position)
-        } else {
-            found = derived ? scenario?.step(position: position)?.lineage : nil
-        }
-        let summary = found?.stepSummary
+        let summary = lineage(of: pickleStep, at: position, scenario: scenario, derived: derived)?.stepSummary
         return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
                         argument: pickleStep.argument)
     }

@@ -287,10 +287,16 @@ final class RunIndex {
     /// The same, for the pickle step at `position` of `pickle`: found through its scenario (see `Lineage.step`);
     /// by position alone for a pickle kept without its steps' AST node ids (`derived`).
     func lineage(of step: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> Lineage? {
+        lineage(of: step, at: position, scenario: lineage(of: pickle), derived: derived)
+    }
+
+    /// The same, with the pickle's own lineage (its scenario's or row's) already looked up: a report printing a
+    /// scenario's steps looks it up once for all of them.
+    func lineage(of step: PickleStep, at position: Int, scenario: Lineage?, derived: Bool) -> Lineage? {
         guard let id = step.astNodeIds.first else {
-            return derived ? lineage(of: pickle)?.step(position: position)?.lineage : nil
+            return derived ? scenario?.step(position: position)?.lineage : nil
         }
-        return lineage(of: pickle)?.step(id: id, position: position)
+        return scenario?.step(id: id, position: position)
     }
 
     /// The test steps of an attempt that finished, with their results, in the test case's order.

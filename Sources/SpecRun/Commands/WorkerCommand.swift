@@ -62,8 +62,8 @@ struct WorkerCommand {
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
             if case .run(let index) = instruction { current.value = index }
             switch instruction {
-            case .run(let index) where index < session.count: await session.run(index) { outbox.emit($0) }
-            case .skip(let index) where index < session.count: await session.run(index, skip: true) { outbox.emit($0) }
+            case .run(let index) where index < session.count: await session.run(index, to: outbox)
+            case .skip(let index) where index < session.count: await session.run(index, skip: true, to: outbox)
             default: break
             }
             outbox.flush()

@@ -20,6 +20,9 @@ extension CompactEnvelope {
     struct TestCaseTable {
         static let limit = 4_096
         private var numbers: [Binding: Int] = [:]
+        /// The same numbers by the arrays' storage: a step bound to a text matched before holds the very arrays of
+        /// its match (`StepMatch`), found without hashing their contents.
+        private var byStorage: [SharedBinding: Int] = [:]
         /// The test case line being written (kept for its capacity).
         private var line: [UInt8] = []
 
@@ -45,14 +48,21 @@ extension CompactEnvelope {
                     field("h", &line); field(step.id, &line); field(hookId, &line)
                     continue
                 }
-                let binding = Binding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])
-                let next = numbers.count
-                let number = numbers[binding, default: next]  // one lookup for a binding sent before
-                if number == next {
-                    numbers[binding] = next
-                    head(bindingKind, into: &out)
-                    NDJSON.encode(binding.carrier, into: &out)
-                    out.append(0x0A)
+                let shared = SharedBinding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])
+                let number: Int
+                if let known = byStorage[shared] {
+                    number = known
+                } else {
+                    let binding = Binding(ids: shared.ids, lists: shared.lists)
+                    let next = numbers.count
+                    number = numbers[binding, default: next]  // one lookup for a binding sent before
+                    if number == next {
+                        numbers[binding] = next
+                        head(bindingKind, into: &out)
+                        NDJSON.encode(binding.carrier, into: &out)
+                        out.append(0x0A)
+                    }
+                    if byStorage.count < Self.limit * 2 { byStorage[shared] = number }
                 }
                 field("s", &line); field(step.id, &line); field(step.pickleStepId ?? "", &line)
                 field(number, &line)
@@ -146,4 +156,23 @@ private struct Binding: Hashable {
             }
         }
     }
+}
+
+/// A binding known by the storage of its two arrays (kept alive here, so no other array can take their place).
+private struct SharedBinding: Hashable {
+    let ids: [String]
+    let lists: [StepMatchArgumentsList]
+
+    static func == (lhs: SharedBinding, rhs: SharedBinding) -> Bool {
+        lhs.idsStorage == rhs.idsStorage && lhs.listsStorage == rhs.listsStorage
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(idsStorage)
+        hasher.combine(listsStorage)
+    }
+
+    // (An empty array's storage is the one shared empty storage, and empty is empty.)
+    private var idsStorage: UnsafeRawPointer? { ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    private var listsStorage: UnsafeRawPointer? { lists.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
 }

@@ -87,6 +87,9 @@ enum CompactEnvelope {
 
     /// Whether a text can be a field: not empty, no space, newline or control byte.
     static func fits(_ text: String) -> Bool {
+        if let fits = text.utf8.withContiguousStorageIfAvailable({ bytes in !bytes.isEmpty && !bytes.contains { $0 <= 0x20 } }) {
+            return fits
+        }
         var text = text
         return text.withUTF8 { bytes in !bytes.isEmpty && !bytes.contains { $0 <= 0x20 } }
     }
@@ -131,7 +134,7 @@ enum CompactEnvelope {
 
     private static let statuses: [TestStepResultStatus] = [.unknown, .passed, .skipped, .pending, .undefined, .ambiguous, .failed]
 
-    private static func statusCode(_ status: TestStepResultStatus) -> Int {
+    static func statusCode(_ status: TestStepResultStatus) -> Int {
         statuses.firstIndex(of: status) ?? 0
     }
 

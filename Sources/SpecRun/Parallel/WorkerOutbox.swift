@@ -63,6 +63,32 @@ final class WorkerOutbox: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// What a line written by `writeLine` says of the running step, for the watchdog.
+    enum Running {
+        case unchanged
+        case started(testStepId: String)
+        case finished
+    }
+
+    /// Writes a line of at most `maximum` bytes (no more than `capacity`) straight into the buffer: the frequent
+    /// compact lines, without a scratch copy.
+    func writeLine(maximum: Int, running: Running, _ write: (inout LineWriter) -> Void) {
+        lock.lock()
+        switch running {
+        case .unchanged: break
+        case .started(let id):
+            runningSince = DispatchTime.now().uptimeNanoseconds
+            runningStep = (id, false)
+        case .finished:
+            runningSince = nil
+        }
+        if crashOutboxCount + maximum > Self.capacity { flushLocked() }
+        var writer = LineWriter(start: base + crashOutboxCount)
+        write(&writer)
+        crashOutboxCount += writer.count
+        lock.unlock()
+    }
+
     func control(_ control: WorkerControl) {
         lock.lock()
         appendLocked(control.line)

@@ -48,6 +48,9 @@ final class StepMatch: Sendable {
 
     /// The definition's tag scope (read for every pickle step planned: no copy of the definition for it).
     let scope: TagExpression?
+    /// The step closure's match values, made once when every argument is `pure` (and transforms without
+    /// error); nil when they are made at each run.
+    let pureValues: PureValues?
 
     init(definition: RegisteredStep, arguments: [MatchedArgument]) {
         self.definition = definition
@@ -56,6 +59,22 @@ final class StepMatch: Sendable {
         argumentsList = StepMatchArgumentsList(stepMatchArguments: arguments.map(\.message))
         soleDefinitionIds = [definition.id]
         soleArgumentsLists = [argumentsList]
+        pureValues = PureValues(arguments)
+    }
+}
+
+/// Match values that a built-in parameter type made: plain values (numbers, strings), the same for every run.
+struct PureValues: @unchecked Sendable {
+    // @unchecked: only values of the built-in parameter types (Int, String, Double, …), never shared state.
+    let raw: [RawArgument]
+
+    init?(_ arguments: [MatchedArgument]) {
+        guard arguments.allSatisfy(\.pure) else { return nil }
+        do {
+            raw = try arguments.map { .match(value: try $0.value(), text: $0.group.value, parameterType: $0.parameterTypeName) }
+        } catch {
+            return nil
+        }
     }
 }
 

@@ -17,6 +17,9 @@ struct MatchedArgument: Sendable {
     let parameterTypeName: String?
     /// Runs the parameter type's transformer (may throw; then the step fails).
     let value: @Sendable () throws -> Any?
+    /// Whether `value` always gives the same value and does nothing else (a built-in parameter type's): it is
+    /// then run once per match rather than once per step run.
+    var pure = false
 
     var message: StepMatchArgument {
         StepMatchArgument(group: group, parameterTypeName: parameterTypeName)

@@ -71,6 +71,9 @@ struct TransformedValue: @unchecked Sendable {
 }
 
 struct CompiledExpression: CompiledPattern {
+    /// The type name of every custom parameter type (its transformer is user code); built-in ones name theirs.
+    static let customTypeName = _typeName(TransformedValue.self, qualified: false)
+
     let expression: any StepExpression
     var requiredWords = RequiredWords()
 
@@ -83,7 +86,8 @@ struct CompiledExpression: CompiledPattern {
                                 let value = try argument.value()
                                 if let boxed = value as? TransformedValue { return boxed.value }
                                 return value
-                            })
+                            },
+                            pure: argument.parameterType.typeName != Self.customTypeName)
         }
     }
 

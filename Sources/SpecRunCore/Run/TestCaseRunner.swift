@@ -26,21 +26,28 @@ struct TestCaseRunner {
 
     func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
              emit: (Envelope) -> Void) async -> Result {
-        let started = TestCaseStarted(attempt: attempt, id: ids.newId(), testCaseId: plan.testCaseId,
-                                      timestamp: now())
-        emit(Envelope(testCaseStarted: started))
+        await withoutActuallyEscaping(emit) { emit in
+            await run(plan, attempt: attempt, retriesLeft: retriesLeft, skipAll: skipAll, to: EnvelopeSink(send: emit))
+        }
+    }
+
+    func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
+             to sink: any MessageSink) async -> Result {
+        let startedId = ids.newId()
+        sink.testCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.testCaseId, timestamp: now())
         let worlds = WorldStore()
         let recorder = AttachmentRecorder(clock: clock)
         var state = SkipState(skipAll: skipAll || dryRun)
         var statuses: [TestStepResultStatus] = []
         var stepStatuses: [TestStepResultStatus] = []
+        statuses.reserveCapacity(plan.steps.count)
+        stepStatuses.reserveCapacity(plan.steps.count)
         let tags = plan.tags
         let stepHooks = (before: registry.hooks(.beforeStep, for: tags), after: registry.hooks(.afterStep, for: tags))
 
         for step in plan.steps {
             let stepStarted = now()
-            emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id,
-                                                           timestamp: stepStarted)))
+            sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
             recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
                                                 attempt: attempt, status: worst(statuses))
             let performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks,
@@ -49,19 +56,17 @@ struct TestCaseRunner {
             if case .step = step.action { stepStatuses.append(outcome.status) }
             state.record(outcome.status, ran: ran)
             statuses.append(outcome.status)
-            recorder.drain(testCaseStartedId: started.id, testStepId: step.id).forEach(emit)
-            if let suggestion = performed.suggestion { emit(Envelope(suggestion: suggestion)) }
+            recorder.drain(testCaseStartedId: startedId, testStepId: step.id).forEach(sink.emit)
+            if let suggestion = performed.suggestion { sink.emit(Envelope(suggestion: suggestion)) }
             let finished = now()
             let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
-            emit(Envelope(testStepFinished: TestStepFinished(
-                testCaseStartedId: started.id, testStepId: step.id,
-                testStepResult: outcome.result(duration: duration), timestamp: finished)))
+            sink.testStepFinished(testCaseStartedId: startedId, testStepId: step.id,
+                                  result: outcome.result(duration: duration), timestamp: finished)
         }
 
         let status = worst(statuses)
         let willBeRetried = retriesLeft && status == .failed
-        emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started.id, timestamp: now(),
-                                                         willBeRetried: willBeRetried)))
+        sink.testCaseFinished(testCaseStartedId: startedId, timestamp: now(), willBeRetried: willBeRetried)
         return Result(status: status, stepStatuses: stepStatuses, willBeRetried: willBeRetried)
     }
 
@@ -104,22 +109,25 @@ struct TestCaseRunner {
     private func execute(_ match: StepMatch, _ pickleStep: PickleStep, plan: TestCasePlan,
                          stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
                          worlds: WorldStore, recorder: AttachmentRecorder) async -> CodeOutcome {
-        let where_ = { locate(plan.pickle, pickleStep) }
+        // (The closures capture what they use, not a copy of the runner.)
+        let locate = locate, root = root
         var outcome = CodeOutcome.passed
         for hook in stepHooks.before where outcome.status == .passed {
-            outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: where_) {
+            outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root,
+                                        step: { locate(plan.pickle, pickleStep) }) {
                 try await hook.code.invoke(worlds)
             }
         }
         if outcome.status == .passed {
-            let definition = match.definition
-            outcome = await runUserCode(recorder: recorder, location: definition.code.location, root: root, step: where_) {
+            outcome = await runUserCode(recorder: recorder, location: match.definition.code.location, root: root,
+                                        step: { locate(plan.pickle, pickleStep) }) {
                 let raw = try Self.rawArguments(match, pickleStep)
-                try await definition.code.invoke(worlds, raw, definition.description(relativeTo: root))
+                try await match.definition.code.invoke(worlds, raw, match.definition.description(relativeTo: root))
             }
         }
         for hook in stepHooks.after {
-            let after = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: where_) {
+            let after = await runUserCode(recorder: recorder, location: hook.code.location, root: root,
+                                          step: { locate(plan.pickle, pickleStep) }) {
                 try await hook.code.invoke(worlds)
             }
             if outcome.status == .passed && after.status != .passed { outcome = after }
@@ -139,7 +147,7 @@ struct TestCaseRunner {
     }
 
     static func rawArguments(_ match: StepMatch, _ pickleStep: PickleStep) throws -> [RawArgument] {
-        var raw: [RawArgument] = try match.arguments.map {
+        var raw: [RawArgument] = try match.pureValues?.raw ?? match.arguments.map {
             .match(value: try $0.value(), text: $0.group.value, parameterType: $0.parameterTypeName)
         }
         if let docString = pickleStep.argument?.docString {

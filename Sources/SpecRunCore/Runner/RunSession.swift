@@ -53,13 +53,19 @@ public final class RunSession: @unchecked Sendable {
     /// (a supervisor's fail-fast). Returns whether it passed.
     @discardableResult
     public func run(_ index: Int, skip: Bool = false, emit: (Envelope) -> Void) async -> Bool {
+        await withoutActuallyEscaping(emit) { emit in await run(index, skip: skip, to: EnvelopeSink(send: emit)) }
+    }
+
+    /// `run(_:skip:emit:)` sending to a sink (which may write the frequent messages without making envelopes).
+    @discardableResult
+    public func run(_ index: Int, skip: Bool = false, to sink: any MessageSink) async -> Bool {
         let plan = plans.plan(at: index, with: planner)
         let skipAll = skip || lock.withLock { stopped }
         var attempt = 0
         var result: TestCaseRunner.Result
         repeat {
             result = await caseRunner.run(plan, attempt: attempt, retriesLeft: attempt < runner.configuration.retry,
-                                          skipAll: skipAll, emit: emit)
+                                          skipAll: skipAll, to: sink)
             attempt += 1
         } while result.willBeRetried
         let passed = runner.passes(result.status)

@@ -50,7 +50,7 @@ public struct Shard: Sendable, Equatable {
 /// A test case's name across runs (ids change every run): `uri:line` of its scenario, or of its Examples row.
 public enum TestCaseKey {
     static func of(_ pickle: Pickle, lines: LineIndex) -> String {
-        let line = pickle.astNodeIds.last.flatMap { lines.line[$0] } ?? 0
+        let line = pickle.astNodeIds.last.flatMap { lines.line(of: $0) } ?? 0
         return "\(pickle.uri):\(line)"
     }
 }

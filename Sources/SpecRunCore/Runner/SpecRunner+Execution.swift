@@ -49,7 +49,7 @@ extension SpecRunner {
             snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes,
                                     interface: configuration.snippetInterface),
             locate: { pickle, step in
-                guard let id = step.astNodeIds.first, let line = lines.line[id] else { return nil }
+                guard let id = step.astNodeIds.first, let line = lines.line(of: id) else { return nil }
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments

@@ -1,0 +1,143 @@
+import Messages
+import SpecRunCore
+
+/// The four messages a test case's run sends for each step and around it, written as compact lines straight
+/// from their fields (the very bytes `CompactEnvelope.encode` makes of their envelopes), without an envelope;
+/// one that does not fit a compact line goes through `emit` as before.
+extension WorkerOutbox: MessageSink {
+    /// A number field's most bytes: a sign, 19 digits and a space.
+    private static let numberField = 21
+
+    func testCaseStarted(attempt: Int, id: String, testCaseId: String, timestamp: Timestamp) {
+        guard let idLength = LineWriter.fieldLength(id), let caseLength = LineWriter.fieldLength(testCaseId),
+              let maximum = Self.maximum(idLength + caseLength, numbers: 3) else {
+            return emit(Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: testCaseId,
+                                                                  timestamp: timestamp)))
+        }
+        writeLine(maximum: maximum, running: .unchanged) { line in
+            line.head(UInt8(ascii: "C"))
+            line.field(id); line.field(testCaseId); line.field(attempt)
+            line.field(timestamp.seconds); line.last(timestamp.nanos)
+        }
+    }
+
+    func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
+        guard let caseLength = LineWriter.fieldLength(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
+              let maximum = Self.maximum(caseLength + stepLength, numbers: 2) else {
+            return emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: testCaseStartedId,
+                                                                  testStepId: testStepId, timestamp: timestamp)))
+        }
+        writeLine(maximum: maximum, running: .started(testStepId: testStepId)) { line in
+            line.head(UInt8(ascii: "S"))
+            line.field(testCaseStartedId); line.field(testStepId)
+            line.field(timestamp.seconds); line.last(timestamp.nanos)
+        }
+    }
+
+    func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
+        guard result.message == nil, result.exception == nil,
+              let caseLength = LineWriter.fieldLength(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
+              let maximum = Self.maximum(caseLength + stepLength, numbers: 5) else {
+            return emit(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                                                                    testStepResult: result, timestamp: timestamp)))
+        }
+        writeLine(maximum: maximum, running: .finished) { line in
+            line.head(UInt8(ascii: "F"))
+            line.field(testCaseStartedId); line.field(testStepId)
+            line.field(CompactEnvelope.statusCode(result.status))
+            line.field(result.duration.seconds); line.field(result.duration.nanos)
+            line.field(timestamp.seconds); line.last(timestamp.nanos)
+        }
+    }
+
+    func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
+        guard let caseLength = LineWriter.fieldLength(testCaseStartedId), let maximum = Self.maximum(caseLength, numbers: 3) else {
+            return emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId, timestamp: timestamp,
+                                                                    willBeRetried: willBeRetried)))
+        }
+        writeLine(maximum: maximum, running: .unchanged) { line in
+            line.head(UInt8(ascii: "E"))
+            line.field(testCaseStartedId); line.field(willBeRetried ? 1 : 0)
+            line.field(timestamp.seconds); line.last(timestamp.nanos)
+        }
+    }
+
+    /// The most bytes of a line with text fields of `textBytes` in all and `numbers` number fields; nil when it
+    /// could not fit the buffer.
+    private static func maximum(_ textBytes: Int, numbers: Int) -> Int? {
+        let maximum = 3 + textBytes + 4 + numbers * numberField
+        return maximum <= capacity ? maximum : nil
+    }
+}
+
+/// Writes a compact line into memory known to have room for it.
+struct LineWriter {
+    let start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(start: UnsafeMutablePointer<UInt8>) { self.start = start }
+
+    /// The UTF-8 length of a text that can be a field (not empty, no space, newline or control byte); nil otherwise.
+    static func fieldLength(_ text: String) -> Int? {
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            !bytes.isEmpty && !bytes.contains { $0 <= 0x20 } ? bytes.count : nil
+        }
+        if let contiguous { return contiguous }
+        return CompactEnvelope.fits(text) ? text.utf8.count : nil
+    }
+
+    /// The marker, the line's kind and a space.
+    mutating func head(_ kind: UInt8) {
+        start[count] = CompactEnvelope.marker
+        start[count + 1] = kind
+        start[count + 2] = 0x20
+        count += 3
+    }
+
+    mutating func field(_ text: String) {
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            (start + count).update(from: bytes.baseAddress!, count: bytes.count)
+            return bytes.count
+        }
+        if let copied {
+            count += copied
+        } else {
+            for byte in text.utf8 { start[count] = byte; count += 1 }
+        }
+        start[count] = 0x20
+        count += 1
+    }
+
+    mutating func field(_ value: Int) {
+        digits(value)
+        start[count] = 0x20
+        count += 1
+    }
+
+    /// The line's last field, with its newline.
+    mutating func last(_ value: Int) {
+        digits(value)
+        start[count] = 0x0A
+        count += 1
+    }
+
+    private mutating func digits(_ value: Int) {
+        if value < 0 { start[count] = UInt8(ascii: "-"); count += 1 }
+        var magnitude = value.magnitude
+        let first = count
+        repeat {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0
+        // Written from the last digit: turned around in place.
+        var low = first, high = count - 1
+        while low < high {
+            let byte = start[low]
+            start[low] = start[high]
+            start[high] = byte
+            low += 1
+            high -= 1
+        }
+    }
+}

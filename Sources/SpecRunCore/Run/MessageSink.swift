@@ -1,0 +1,40 @@
+import Messages
+
+/// Where a test case's run sends its messages. `emit` receives every envelope but the four a run sends for each
+/// of its steps and around them, which come as their fields: a sink that writes them in a form of its own (a
+/// worker's compact lines) makes no envelope for them. The defaults make the envelope and `emit` it.
+public protocol MessageSink {
+    func emit(_ envelope: Envelope)
+    func testCaseStarted(attempt: Int, id: String, testCaseId: String, timestamp: Timestamp)
+    func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp)
+    func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp)
+    func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool)
+}
+
+extension MessageSink {
+    public func testCaseStarted(attempt: Int, id: String, testCaseId: String, timestamp: Timestamp) {
+        emit(Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: testCaseId, timestamp: timestamp)))
+    }
+
+    public func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
+        emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                                                       timestamp: timestamp)))
+    }
+
+    public func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
+        emit(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                                                         testStepResult: result, timestamp: timestamp)))
+    }
+
+    public func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
+        emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId, timestamp: timestamp,
+                                                         willBeRetried: willBeRetried)))
+    }
+}
+
+/// A sink that is a closure receiving every envelope.
+struct EnvelopeSink: MessageSink {
+    let send: (Envelope) -> Void
+
+    func emit(_ envelope: Envelope) { send(envelope) }
+}

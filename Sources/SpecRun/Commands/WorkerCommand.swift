@@ -44,9 +44,11 @@ struct WorkerCommand {
             // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every
             // worker makes the very same prelude, and encoding and decoding it again costs CPU the steps need).
             let wholePrelude = worker.number == 0
-            session = try await runner.open { envelope in
+            session = try await runner.open(emit: { envelope in
                 if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
-            }
+            }, testCase: { testCase in
+                if wholePrelude { outbox.emit(testCase) }
+            })
         } catch {
             outbox.flush()
             return SpecRunCLI.usageFailure(error, console: console)

@@ -1,4 +1,5 @@
 import Messages
+import SpecRunCore
 
 /// The wire form of test cases. A suite says the same steps again and again, and each `testCase` message repeats,
 /// for every step, which definitions it matched and the whole tree of its match arguments — most of a run's
@@ -29,59 +30,92 @@ extension CompactEnvelope {
         /// Appends the binding lines it needs and the test case's line, and returns true; or appends nothing and
         /// returns false (the caller writes the test case as JSON).
         mutating func encode(_ testCase: TestCase, into out: inout [UInt8]) -> Bool {
-            guard fits(testCase.id), fits(testCase.pickleId),
-                  testCase.testRunStartedId.map({ fits($0) && !$0.hasPrefix("!") }) ?? true,
-                  testCase.testSteps.allSatisfy(Self.fitsStep) else { return false }
-            if numbers.count + testCase.testSteps.count > Self.limit {
-                // Near the limit: only test cases whose bindings were all sent go compact.
-                for step in testCase.testSteps where step.hookId == nil {
-                    guard numbers[Binding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])] != nil else { return false }
+            guard testCase.testSteps.allSatisfy(Self.fitsStep) else { return false }
+            return encode(id: testCase.id, pickleId: testCase.pickleId, testRunStartedId: testCase.testRunStartedId,
+                          stepCount: testCase.testSteps.count, into: &out) { body in
+                testCase.testSteps.allSatisfy { step in
+                    if let hookId = step.hookId { return body(.hook(id: step.id, hookId: hookId)) }
+                    return body(.pickleStep(id: step.id, pickleStepId: step.pickleStepId ?? "",
+                                            definitionIds: step.stepDefinitionIds ?? [],
+                                            argumentsLists: step.stepMatchArgumentsLists ?? []))
                 }
+            }
+        }
+
+        /// The same from a planned test case, without its message.
+        mutating func encode(_ testCase: PlannedTestCase, into out: inout [UInt8]) -> Bool {
+            encode(id: testCase.id, pickleId: testCase.pickleId, testRunStartedId: testCase.testRunStartedId,
+                   stepCount: testCase.stepCount, into: &out, steps: testCase.allSteps)
+        }
+
+        /// `steps` calls its argument with each step while it returns true, and says whether it saw them all.
+        private mutating func encode(id: String, pickleId: String, testRunStartedId: String?, stepCount: Int,
+                                     into out: inout [UInt8],
+                                     steps: ((PlannedTestCase.Step) -> Bool) -> Bool) -> Bool {
+            guard CompactEnvelope.fits(id), CompactEnvelope.fits(pickleId),
+                  testRunStartedId.map({ CompactEnvelope.fits($0) && !$0.hasPrefix("!") }) ?? true,
+                  steps({ Self.fits(step: $0) }) else { return false }
+            if numbers.count + stepCount > Self.limit {
+                // Near the limit: only test cases whose bindings were all sent go compact.
+                let allSent = steps { step in
+                    guard case .pickleStep(_, _, let ids, let lists) = step else { return true }
+                    return numbers[Binding(ids: ids, lists: lists)] != nil
+                }
+                guard allSent else { return false }
             }
             // The test case's line is made apart: a binding it sends first goes before it.
             line.removeAll(keepingCapacity: true)
             head(testCaseKind, into: &line)
-            field(testCase.id, &line); field(testCase.pickleId, &line)
-            field(testCase.testRunStartedId ?? "!", &line)
-            for step in testCase.testSteps {
-                if let hookId = step.hookId {
-                    field("h", &line); field(step.id, &line); field(hookId, &line)
-                    continue
+            field(id, &line); field(pickleId, &line)
+            field(testRunStartedId ?? "!", &line)
+            _ = steps { step in
+                switch step {
+                case .hook(let stepId, let hookId):
+                    field("h", &line); field(stepId, &line); field(hookId, &line)
+                case .pickleStep(let stepId, let pickleStepId, let ids, let lists):
+                    let number = self.number(ids, lists, &out)
+                    field("s", &line); field(stepId, &line); field(pickleStepId, &line)
+                    field(number, &line)
                 }
-                let shared = SharedBinding(ids: step.stepDefinitionIds ?? [], lists: step.stepMatchArgumentsLists ?? [])
-                let number: Int
-                if let known = byStorage[shared] {
-                    number = known
-                } else {
-                    let binding = Binding(ids: shared.ids, lists: shared.lists)
-                    let next = numbers.count
-                    number = numbers[binding, default: next]  // one lookup for a binding sent before
-                    if number == next {
-                        numbers[binding] = next
-                        head(bindingKind, into: &out)
-                        NDJSON.encode(binding.carrier, into: &out)
-                        out.append(0x0A)
-                    }
-                    if byStorage.count < Self.limit * 2 { byStorage[shared] = number }
-                }
-                field("s", &line); field(step.id, &line); field(step.pickleStepId ?? "", &line)
-                field(number, &line)
+                return true
             }
             line[line.count - 1] = 0x0A  // the last field's space ends the line
             out += line
             return true
         }
 
+        /// The number of a binding, after appending its `!B` line when it is new.
+        private mutating func number(_ ids: [String], _ lists: [StepMatchArgumentsList], _ out: inout [UInt8]) -> Int {
+            let shared = SharedBinding(ids: ids, lists: lists)
+            if let known = byStorage[shared] { return known }
+            let binding = Binding(ids: ids, lists: lists)
+            let next = numbers.count
+            let number = numbers[binding, default: next]  // one lookup for a binding sent before
+            if number == next {
+                numbers[binding] = next
+                head(bindingKind, into: &out)
+                NDJSON.encode(binding.carrier, into: &out)
+                out.append(0x0A)
+            }
+            if byStorage.count < Self.limit * 2 { byStorage[shared] = number }
+            return number
+        }
+
         /// A hook step, or a pickle step with its definitions and arguments (empty for an undefined step), whose
         /// ids can be fields.
         private static func fitsStep(_ step: TestStep) -> Bool {
-            guard fits(step.id) else { return false }
-            if let hookId = step.hookId {
-                return fits(hookId) && step.pickleStepId == nil && step.stepDefinitionIds == nil
-                    && step.stepMatchArgumentsLists == nil
+            if step.hookId != nil {
+                return step.pickleStepId == nil && step.stepDefinitionIds == nil && step.stepMatchArgumentsLists == nil
             }
-            guard let pickleStepId = step.pickleStepId, fits(pickleStepId) else { return false }
-            return step.stepDefinitionIds != nil && step.stepMatchArgumentsLists != nil
+            return step.pickleStepId != nil && step.stepDefinitionIds != nil && step.stepMatchArgumentsLists != nil
+        }
+
+        /// Whether a step's ids can be fields.
+        private static func fits(step: PlannedTestCase.Step) -> Bool {
+            switch step {
+            case .hook(let id, let hookId): return CompactEnvelope.fits(id) && CompactEnvelope.fits(hookId)
+            case .pickleStep(let id, let pickleStepId, _, _): return CompactEnvelope.fits(id) && CompactEnvelope.fits(pickleStepId)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecRunCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,6 +60,17 @@ final class WorkerOutbox: @unchecked Sendable {
         } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
             runningSince = nil
         }
+        appendLocked(scratch)
+        lock.unlock()
+    }
+
+    /// A planned test case: as a compact line made from its fields, or (when not compact) its `testCase` envelope.
+    func emit(_ testCase: PlannedTestCase) {
+        scratch.removeAll(keepingCapacity: true)
+        guard compactTestCases, testCases.encode(testCase, into: &scratch) else {
+            return emit(Envelope(testCase: testCase.message))
+        }
+        lock.lock()
         appendLocked(scratch)
         lock.unlock()
     }

@@ -14,7 +14,7 @@ extension SpecRunner {
 
     /// Everything before the first test case: meta, sources and pickles (or parse errors), support code,
     /// testRunStarted, BeforeAll hooks and (when those passed) every selected test case's `testCase` message.
-    func open(_ given: Prepared, emit: (Envelope) -> Void) async -> RunSession {
+    func open(_ given: Prepared, emit: (Envelope) -> Void, testCase: ((PlannedTestCase) -> Void)? = nil) async -> RunSession {
         var prepared = given
         var summary = RunSummary()
         emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
@@ -37,8 +37,8 @@ extension SpecRunner {
         // test cases with the same ids, whatever its hooks do.
         let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
                                           success: &success, emit: emit)
-        let plans = PlanBook(registry: prepared.registry, pickles: passed ? ordered : [], ids: ids, testRunStartedId: runId) {
-            emit(Envelope(testCase: $0.testCase))
+        let plans = PlanBook(registry: prepared.registry, pickles: passed ? ordered : [], ids: ids, testRunStartedId: runId) { plan in
+            if let testCase { testCase(PlannedTestCase(plan: plan)) } else { emit(Envelope(testCase: plan.testCase)) }
         }
         summary.success = success
         let lines = loaded.lines.forLocations()

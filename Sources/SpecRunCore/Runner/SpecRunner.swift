@@ -50,6 +50,13 @@ public struct SpecRunner {
         return await open(prepared, emit: emit)
     }
 
+    /// `open(emit:)` handing each planned test case to `testCase` rather than its `testCase` envelope to `emit`
+    /// (for a sink that writes test cases its own way).
+    public func open(emit: (Envelope) -> Void, testCase: (PlannedTestCase) -> Void) async throws -> RunSession {
+        let prepared = try prepare()
+        return await withoutActuallyEscaping(testCase) { testCase in await open(prepared, emit: emit, testCase: testCase) }
+    }
+
     /// The same runner making its run-time ids with `generator` (a worker of a parallel run).
     public func withRunIds(_ generator: IdGenerator) -> SpecRunner {
         var copy = self

@@ -1,0 +1,43 @@
+import Messages
+
+/// A planned test case as the fields of its `testCase` message: what a sink writing test cases its own way reads,
+/// without the message (its steps' array, each step's two arrays) being made. `message` makes it.
+public struct PlannedTestCase {
+    let plan: TestCasePlan
+
+    /// One test step: a hook's, or a pickle step's with the ids of its definitions and their arguments (both
+    /// empty when undefined).
+    public enum Step {
+        case hook(id: String, hookId: String)
+        case pickleStep(id: String, pickleStepId: String, definitionIds: [String], argumentsLists: [StepMatchArgumentsList])
+    }
+
+    public var id: String { plan.testCaseId }
+    public var pickleId: String { plan.pickle.id }
+    public var testRunStartedId: String { plan.testRunStartedId }
+    public var stepCount: Int { plan.steps.count }
+
+    /// The `testCase` message.
+    public var message: TestCase { plan.testCase }
+
+    /// Calls `body` with each step in order while it returns true; returns false when it stopped early.
+    public func allSteps(_ body: (Step) -> Bool) -> Bool {
+        for step in plan.steps {
+            let fields: Step
+            switch step.action {
+            case .hook(let hook):
+                fields = .hook(id: step.id, hookId: hook.id)
+            case .step(let pickleStep, .matched(let match)):
+                fields = .pickleStep(id: step.id, pickleStepId: pickleStep.id, definitionIds: match.soleDefinitionIds,
+                                     argumentsLists: match.soleArgumentsLists)
+            case .step(let pickleStep, .undefined):
+                fields = .pickleStep(id: step.id, pickleStepId: pickleStep.id, definitionIds: [], argumentsLists: [])
+            case .step(let pickleStep, .ambiguous(let matches)):
+                fields = .pickleStep(id: step.id, pickleStepId: pickleStep.id, definitionIds: matches.map(\.definition.id),
+                                     argumentsLists: matches.map(\.argumentsList))
+            }
+            guard body(fields) else { return false }
+        }
+        return true
+    }
+}

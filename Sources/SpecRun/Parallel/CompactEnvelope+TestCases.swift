@@ -26,6 +26,8 @@ extension CompactEnvelope {
         private var byStorage: [SharedBinding: Int] = [:]
         /// The test case line being written (kept for its capacity).
         private var line: [UInt8] = []
+        /// The bindings the test case being written added (taken back if it cannot go compact after all).
+        private var added: [(binding: SharedBinding, isNew: Bool)] = []
 
         /// Appends the binding lines it needs and the test case's line, and returns true; or appends nothing and
         /// returns false (the caller writes the test case as JSON).
@@ -48,36 +50,44 @@ extension CompactEnvelope {
                    stepCount: testCase.stepCount, into: &out, steps: testCase.allSteps)
         }
 
-        /// `steps` calls its argument with each step while it returns true, and says whether it saw them all.
+        /// `steps` calls its argument with each step while it returns true, and says whether it saw them all. One
+        /// pass: a step that cannot go compact undoes what the earlier ones added.
         private mutating func encode(id: String, pickleId: String, testRunStartedId: String?, stepCount: Int,
                                      into out: inout [UInt8],
                                      steps: ((PlannedTestCase.Step) -> Bool) -> Bool) -> Bool {
-            guard CompactEnvelope.fits(id), CompactEnvelope.fits(pickleId),
-                  testRunStartedId.map({ CompactEnvelope.fits($0) && !$0.hasPrefix("!") }) ?? true,
-                  steps({ Self.fits(step: $0) }) else { return false }
-            if numbers.count + stepCount > Self.limit {
-                // Near the limit: only test cases whose bindings were all sent go compact.
-                let allSent = steps { step in
-                    guard case .pickleStep(_, _, let ids, let lists) = step else { return true }
-                    return numbers[Binding(ids: ids, lists: lists)] != nil
-                }
-                guard allSent else { return false }
+            guard fits(id), fits(pickleId), testRunStartedId.map({ fits($0) && !$0.hasPrefix("!") }) ?? true else {
+                return false
             }
+            // Near the limit: only test cases whose bindings were all sent go compact.
+            let nearLimit = numbers.count + stepCount > Self.limit
+            let outStart = out.count
+            added.removeAll(keepingCapacity: true)
             // The test case's line is made apart: a binding it sends first goes before it.
             line.removeAll(keepingCapacity: true)
             head(testCaseKind, into: &line)
             field(id, &line); field(pickleId, &line)
             field(testRunStartedId ?? "!", &line)
-            _ = steps { step in
+            let complete = steps { step in
                 switch step {
                 case .hook(let stepId, let hookId):
+                    guard fits(stepId), fits(hookId) else { return false }
                     field("h", &line); field(stepId, &line); field(hookId, &line)
                 case .pickleStep(let stepId, let pickleStepId, let ids, let lists):
+                    guard fits(stepId), fits(pickleStepId),
+                          !nearLimit || numbers[Binding(ids: ids, lists: lists)] != nil else { return false }
                     let number = self.number(ids, lists, &out)
                     field("s", &line); field(stepId, &line); field(pickleStepId, &line)
                     field(number, &line)
                 }
                 return true
+            }
+            guard complete else {
+                out.removeSubrange(outStart...)
+                for (binding, isNew) in added {
+                    if isNew { numbers[Binding(ids: binding.ids, lists: binding.lists)] = nil }
+                    byStorage[binding] = nil
+                }
+                return false
             }
             line[line.count - 1] = 0x0A  // the last field's space ends the line
             out += line
@@ -91,13 +101,16 @@ extension CompactEnvelope {
             let binding = Binding(ids: ids, lists: lists)
             let next = numbers.count
             let number = numbers[binding, default: next]  // one lookup for a binding sent before
-            if number == next {
+            let isNew = number == next
+            if isNew {
                 numbers[binding] = next
                 head(bindingKind, into: &out)
                 NDJSON.encode(binding.carrier, into: &out)
                 out.append(0x0A)
             }
-            if byStorage.count < Self.limit * 2 { byStorage[shared] = number }
+            let cached = byStorage.count < Self.limit * 2
+            if cached { byStorage[shared] = number }
+            if isNew || cached { added.append((shared, isNew)) }
             return number
         }
 
@@ -108,14 +121,6 @@ extension CompactEnvelope {
                 return step.pickleStepId == nil && step.stepDefinitionIds == nil && step.stepMatchArgumentsLists == nil
             }
             return step.pickleStepId != nil && step.stepDefinitionIds != nil && step.stepMatchArgumentsLists != nil
-        }
-
-        /// Whether a step's ids can be fields.
-        private static func fits(step: PlannedTestCase.Step) -> Bool {
-            switch step {
-            case .hook(let id, let hookId): return CompactEnvelope.fits(id) && CompactEnvelope.fits(hookId)
-            case .pickleStep(let id, let pickleStepId, _, _): return CompactEnvelope.fits(id) && CompactEnvelope.fits(pickleStepId)
-            }
         }
     }
 

@@ -146,6 +146,12 @@ struct ConsoleText {
     /// The characters of a text as a terminal shows them: its bytes when it is ASCII (most step texts), without
     /// the cost of `count`'s grapheme breaking; `count` otherwise.
     static func width(_ text: String) -> Int {
+        // Over the string's own storage when it has one (not a byte at a time through the view).
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return bytes.count
+        }
+        if let contiguous { return contiguous ?? text.count }
         var bytes = 0
         for byte in text.utf8 {
             if byte >= 0x80 { return text.count }

@@ -247,6 +247,9 @@ final class RunIndex {
         }
     }
 
+    /// Whether the run suggested a snippet for any step.
+    var hasSuggestions: Bool { !suggestedCodes.isEmpty }
+
     /// The first snippet of the first suggestion for a pickle step.
     func firstSnippet(_ pickleStepId: String?) -> String? {
         suggestedSnippets(pickleStepId).first.flatMap { $0.isEmpty ? nil : $0 }

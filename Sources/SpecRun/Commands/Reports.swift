@@ -25,7 +25,8 @@ final class Reports {
             if let path = request.path {
                 return (request, factory.makeFormatter(format, output: .file(path), options: options))
             }
-            return (request, factory.makeFormatter(format, write: { [console] in console.out($0) }, options: options))
+            return (request, factory.makeFormatter(format, write: { [console] in console.out($0) },
+                                                   writeBytes: { [console] in console.out(bytes: $0) }, options: options))
         }
     }
 

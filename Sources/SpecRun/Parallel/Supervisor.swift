@@ -116,8 +116,6 @@ final class Supervisor {
         worker.received += 1
         var finishedCase = false
         let actions = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
-        workers[number] = worker
-        // Only after the worker is stored: handing out more work changes it.
         return finishedCase ? actions + dispatch() : actions
     }
 

@@ -146,6 +146,12 @@ struct ConsoleText {
     /// The characters of a text as a terminal shows them: its bytes when it is ASCII (most step texts), without
     /// the cost of `count`'s grapheme breaking; `count` otherwise.
     static func width(_ text: String) -> Int {
+        // Over the string's own storage when it has one (not a byte at a time through the view).
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return bytes.count
+        }
+        if let contiguous { return contiguous ?? text.count }
         var bytes = 0
         for byte in text.utf8 {
             if byte >= 0x80 { return text.count }
@@ -293,6 +299,8 @@ struct ConsoleText {
     /// Snippets of undefined steps not shown yet, once each.
     /// `finals`: the index's final attempts, when the caller has them already.
     func remainingSnippets(printed: Set<String>, finals: [RunIndex.Attempt]? = nil) -> String {
+        // No suggestion in the run: no snippet to look for under every step.
+        guard index.hasSuggestions else { return "" }
         var seen = printed
         var codes: [String] = []
         for attempt in finals ?? index.finalAttempts() {
@@ -341,17 +349,25 @@ struct ConsoleText {
     /// the run carried requirements, `0m0.123s`.
     func summary(finals: [RunIndex.Attempt]? = nil) -> String {
         let attempts = finals ?? index.finalAttempts()
-        var scenarioCounts: [TestStepResultStatus: Int] = [:]
-        var stepCounts: [TestStepResultStatus: Int] = [:]
+        // Counted by severity (one slot per status), not in a dictionary: this runs for every step of the run.
+        var scenarioBySeverity = [Int](repeating: 0, count: Self.summaryOrder.count)
+        var stepBySeverity = [Int](repeating: 0, count: Self.summaryOrder.count)
         var stepTotal = 0
         for attempt in attempts {
-            scenarioCounts[index.status(of: attempt), default: 0] += 1
-            index.forEachOutcome(of: attempt) { step, outcome in
-                guard step.pickleStepId != nil else { return }
-                stepCounts[outcome.status, default: 0] += 1
+            scenarioBySeverity[index.status(of: attempt).severity] += 1
+            guard let steps = index.record(of: attempt)?.testCase.testSteps else { continue }
+            for position in steps.indices where steps[position].pickleStepId != nil {
+                guard let outcome = attempt.outcome(at: position) else { continue }
+                stepBySeverity[outcome.status.severity] += 1
                 stepTotal += 1
             }
         }
+        func counts(_ bySeverity: [Int]) -> [TestStepResultStatus: Int] {
+            var counts: [TestStepResultStatus: Int] = [:]
+            for status in Self.summaryOrder where bySeverity[status.severity] > 0 { counts[status] = bySeverity[status.severity] }
+            return counts
+        }
+        let scenarioCounts = counts(scenarioBySeverity), stepCounts = counts(stepBySeverity)
         var out = countLine(attempts.count, "scenario", scenarioCounts) + "\n"
         let flaky = attempts.filter { $0.started.attempt > 0 && index.status(of: $0) == .passed }.count
         if flaky > 0 {

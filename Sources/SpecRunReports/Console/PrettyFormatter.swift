@@ -10,6 +10,9 @@ final class PrettyFormatter: EnvelopeFormatter {
     private var lastFeatureUri: String?
     private var lastRuleId: String?
     private var printedSnippets: Set<String> = []
+    /// The block being written, and the step lines of its scenario: storage kept from one scenario to the next.
+    private var out = ConsoleBuffer(capacity: 4096)
+    private var lines: [ConsoleStepLine] = []
 
     init(sink: any TextSink, feed: IndexFeed, options: ReportOptions) {
         self.sink = sink
@@ -20,7 +23,7 @@ final class PrettyFormatter: EnvelopeFormatter {
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
         if let finished = envelope.testCaseFinished, let attempt = index.attempts[id: finished.testCaseStartedId] {
-            sink.write(block(attempt))
+            write(attempt)
         }
     }
 
@@ -36,49 +39,56 @@ final class PrettyFormatter: EnvelopeFormatter {
         try sink.close()
     }
 
-    private func block(_ attempt: RunIndex.Attempt) -> String {
-        guard let pickle = index.storedPickle(of: attempt) else { return "" }
+    /// Writes the block of a finished attempt: its feature's and rule's headers when they change, the scenario
+    /// and its steps.
+    private func write(_ attempt: RunIndex.Attempt) {
+        guard let record = index.record(of: attempt), let slot = index.pickleSlot(id: record.testCase.pickleId) else { return }
+        let pickle = index.pickleStore[slot]
         let lineage = index.lineage(of: pickle)
         let style = text.style
-        var out = ""
+        out.removeAll()
         if pickle.uri != lastFeatureUri, let feature = lineage?.feature {
-            if lastFeatureUri != nil { out += "\n" }
+            if lastFeatureUri != nil { out.append(byte: 0x0A) }
             lastFeatureUri = pickle.uri
             lastRuleId = nil
             let tags = feature.tags.map(\.name).joined(separator: " ")
-            if !tags.isEmpty { out += style.paint(tags, .cyan) + "\n" }
-            out += style.paint(feature.keyword + ":", .bold) + " " + feature.name + "\n"
-            out += descriptionLines(feature.description, indent: "  ")
+            if !tags.isEmpty { out.append(style.paint(tags, .cyan) + "\n") }
+            out.append(style.paint(feature.keyword + ":", .bold) + " " + feature.name + "\n")
+            out.append(descriptionLines(feature.description, indent: "  "))
         }
         var indent = "  "
         if let rule = lineage?.rule {
             indent = "    "
             if rule.id != lastRuleId {
                 lastRuleId = rule.id
-                out += "\n  " + style.paint(rule.keyword + ":", .bold) + " " + rule.name + "\n"
-                out += descriptionLines(rule.description, indent: "    ")
+                out.append("\n  " + style.paint(rule.keyword + ":", .bold) + " " + rule.name + "\n")
+                out.append(descriptionLines(rule.description, indent: "    "))
             }
         } else {
             lastRuleId = nil
         }
-        let results = index.stepTexts(of: attempt)
-        let column = text.commentColumn(pickle, lineage, indent: indent, texts: results.map(\.text))
-        out += "\n" + text.scenarioHeader(attempt, pickle, lineage, indent: indent, commentColumn: column)
-        let stepIndent = indent + "  "
-        for (step, finished, stepText) in results {
-            out += text.stepBlock(attempt, step, finished, text: stepText, indent: stepIndent,
-                                  printedSnippets: &printedSnippets, commentColumn: column)
-        }
+        text.appendScenario(attempt, record: record, pickle: pickle, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
+                            printedSnippets: &printedSnippets, lines: &lines, to: &out)
         if attempt.finished?.willBeRetried == true {
-            out += indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n"
+            out.append(indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n")
         }
-        return out
+        out.bytes.withUnsafeBufferPointer { sink.write(utf8: $0) }
     }
 
     private func descriptionLines(_ description: String, indent: String) -> String {
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map(Self.trimmed)
         guard lines.contains(where: { !$0.isEmpty }) else { return "" }
         return lines.map { $0.isEmpty ? "\n" : indent + text.style.paint($0, .grey) + "\n" }.joined()
+    }
+
+    /// The line without the whitespace around it, as `trimmingCharacters(in: .whitespaces)` gives it: for an
+    /// ASCII line, without Foundation (whose only ASCII whitespace there is space and tab).
+    static func trimmed(_ line: Substring) -> String {
+        guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return line.trimmingCharacters(in: .whitespaces) }
+        let utf8 = line.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+              let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        return String(line[first...last])
     }
 }

@@ -28,6 +28,14 @@ public final class FormatterFactory {
         makeFormatter(format, sink: WriterSink(write), options: options)
     }
 
+    /// The same, with a writer for text the formatter has as UTF-8 bytes (the pretty console's scenario blocks),
+    /// which would otherwise be made a `String` first.
+    public func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void,
+                              writeBytes: @escaping (UnsafeBufferPointer<UInt8>) -> Void,
+                              options: ReportOptions) -> any EnvelopeFormatter {
+        makeFormatter(format, sink: WriterSink(write, bytes: writeBytes), options: options)
+    }
+
     func makeFormatter(_ format: ReportFormat, sink: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
         let feed = IndexFeed(shared)
         if format == .json || format == .html { shared.index.keepsStepArguments = true }

@@ -56,6 +56,8 @@ final class RunIndex {
     private var testCases: IdTable<CaseRecord> = [:]
     private(set) var attempts: IdTable<Attempt> = [:]
     private(set) var attemptOrder: [String] = []
+    /// The attempt a step result was last recorded for (`attempt(id:)`); forgotten when an attempt starts.
+    private var lastAttempt: Attempt?
     /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
     private var suggestedCodes: [String: SuggestedCodes] = [:]
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
@@ -151,8 +153,9 @@ final class RunIndex {
             attempt.record = record
             if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
             attempts[id: started.id] = attempt
+            lastAttempt = nil
         }
-        if let finished = envelope.testStepFinished, let attempt = attempts[id: finished.testCaseStartedId],
+        if let finished = envelope.testStepFinished, let attempt = attempt(id: finished.testCaseStartedId),
            let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.nextStep)) {
             attempt.nextStep = Int32(clamping: position + 1)
             if attempt.outcomes.count <= position {
@@ -173,7 +176,11 @@ final class RunIndex {
         if let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId {
             attempts[id: attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         }
-        if let finished = envelope.testCaseFinished { attempts[id: finished.testCaseStartedId]?.finished = finished }
+        if let finished = envelope.testCaseFinished, let attempt = attempts[id: finished.testCaseStartedId] {
+            attempt.finished = finished
+            // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
+            if attempt.record != nil { _ = status(of: attempt) }
+        }
         if let suggestion = envelope.suggestion {
             let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
             let code = suggestion.snippets.first.map { snippetCodePool.shared($0.code) } ?? ""
@@ -185,6 +192,14 @@ final class RunIndex {
         if let finished = envelope.testRunHookFinished { runHookFinished.append(finished) }
         if let error = envelope.parseError { parseErrors.append(error) }
         if let undefined = envelope.undefinedParameterType { undefinedParameterTypes.append(undefined) }
+    }
+
+    /// The attempt with this id: the last one found when it is the same (a test case's step results come one
+    /// after the other), otherwise looked up.
+    private func attempt(id: String) -> Attempt? {
+        if let last = lastAttempt, last.started.id == id { return last }
+        lastAttempt = attempts[id: id]
+        return lastAttempt
     }
 
     /// The match arguments of a test step as the index keeps them (see `Compaction.reduced`), shared with every
@@ -231,6 +246,9 @@ final class RunIndex {
         case .many(let codes)?: return codes
         }
     }
+
+    /// Whether the run suggested a snippet for any step.
+    var hasSuggestions: Bool { !suggestedCodes.isEmpty }
 
     /// The first snippet of the first suggestion for a pickle step.
     func firstSnippet(_ pickleStepId: String?) -> String? {
@@ -316,10 +334,21 @@ final class RunIndex {
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
     func status(of attempt: Attempt) -> TestStepResultStatus {
         if let known = attempt.knownStatus { return known }
-        let status = worstResult(of: attempt)?.status
+        let status = worstStatus(of: attempt)
             ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
         if attempt.finished != nil { attempt.knownStatus = status }
         return status
+    }
+
+    /// The status of `worstResult(of:)`, read from the outcomes alone (no result made for each step).
+    private func worstStatus(of attempt: Attempt) -> TestStepResultStatus? {
+        guard let count = record(of: attempt)?.testCase.testSteps.count else { return nil }
+        var worst: TestStepResultStatus?
+        for position in 0..<min(count, attempt.outcomes.count) {
+            guard let status = attempt.outcomes[position]?.status else { continue }
+            if worst == nil || status.severity > worst!.severity { worst = status }
+        }
+        return worst
     }
 
     /// (Straight from the attempt's outcomes: the summary asks this of every attempt, and `results(of:)` copies

@@ -1,8 +1,19 @@
 /// Hands a formatter's text to a caller-supplied writer (the CLI's console, so that its tests can capture stdout).
 final class WriterSink: TextSink {
     private let writer: (String) -> Void
-    init(_ writer: @escaping (String) -> Void) { self.writer = writer }
+    private let bytesWriter: ((UnsafeBufferPointer<UInt8>) -> Void)?
+
+    init(_ writer: @escaping (String) -> Void, bytes: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
+        self.writer = writer
+        bytesWriter = bytes
+    }
+
     func write(_ text: String) { writer(text) }
+
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if let bytesWriter { bytesWriter(bytes) } else { writer(String(decoding: bytes, as: UTF8.self)) }
+    }
+
     func close() throws {}
 }
 

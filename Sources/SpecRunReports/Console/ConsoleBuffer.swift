@@ -1,0 +1,51 @@
+/// Console text built as UTF-8 bytes, piece by piece: the pretty console writes a block for every scenario of the
+/// run, and appending to a `String` re-checked and regrew it for every piece.
+struct ConsoleBuffer {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    /// `count` spaces.
+    mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: repeatElement(0x20, count: count))
+    }
+
+    /// A number in decimal, as `"\(number)"` writes it (a small string: no allocation).
+    mutating func append(number: Int) { append(String(number)) }
+
+    /// The escape that starts a colour (nothing with colours off), as `ConsoleStyle.start` writes it.
+    mutating func start(_ color: ConsoleStyle.Color, _ style: ConsoleStyle) {
+        guard style.colors else { return }
+        bytes.append(0x1B)
+        bytes.append(0x5B)
+        append(color.rawValue)
+        bytes.append(0x6D)
+    }
+
+    /// The escape that ends a colour (nothing with colours off).
+    mutating func end(_ style: ConsoleStyle) {
+        guard style.colors else { return }
+        bytes.append(0x1B)
+        bytes.append(0x5B)
+        bytes.append(0x30)
+        bytes.append(0x6D)
+    }
+
+    /// `text` as `ConsoleStyle.paint` writes it (an empty text is not painted).
+    mutating func paint(_ text: String, _ color: ConsoleStyle.Color, _ style: ConsoleStyle) {
+        guard !text.isEmpty else { return }
+        start(color, style)
+        append(text)
+        end(style)
+    }
+
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+}

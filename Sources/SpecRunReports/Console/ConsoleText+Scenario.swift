@@ -1,0 +1,155 @@
+import Messages
+
+/// A step line of a scenario being written: what `stepTexts` finds of it, kept only until the scenario is out.
+struct ConsoleStepLine {
+    /// The position of the test step in its test case.
+    var position: Int32
+    /// Its pickle step's position in the attempt's pickle; -1 for a hook, -2 for a pickle step found elsewhere.
+    var pickleStep: Int32
+    var keyword: String
+    /// The characters of keyword and text as a terminal shows them.
+    var width: Int
+}
+
+// A finished attempt's scenario block written as UTF-8 bytes: the same text as `scenarioHeader` and `stepBlock`
+// (which the console's other formats and the rarer lines still use), without a `String` per piece or a copy of
+// each test step, outcome and step text.
+extension ConsoleText {
+    /// The scenario line and step lines of `attempt`, of test case `record`, whose pickle as the index keeps it
+    /// (`storedPickle`, `derived`: see `RunIndex.derivedStepIds`) has `lineage`. `lines` is scratch space, kept by
+    /// the caller so that its storage serves every scenario.
+    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: Pickle, derived: Bool, lineage: Lineage?,
+                        indent: String, printedSnippets: inout Set<String>, lines: inout [ConsoleStepLine],
+                        to out: inout ConsoleBuffer) {
+        let steps = record.testCase.testSteps
+        lines.removeAll(keepingCapacity: true)
+        var next = 0
+        for position in steps.indices where attempt.outcome(at: position) != nil {
+            guard let pickleStepId = steps[position].pickleStepId else {
+                lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: 0))
+                continue
+            }
+            if next < pickle.steps.count, pickle.steps[next].id == pickleStepId {
+                let keyword = index.lineage(of: pickle.steps[next], at: next, scenario: lineage, derived: derived)?
+                    .stepSummary?.keyword ?? "* "
+                let width = Self.width(keyword) + Self.width(pickle.steps[next].text)
+                lines.append(ConsoleStepLine(position: Int32(position), pickleStep: Int32(next), keyword: keyword, width: width))
+                next += 1
+            } else if let text = index.text(of: steps[position]) {
+                lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -2, keyword: text.keyword, width: text.width))
+            } else {
+                lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: 0))
+            }
+        }
+        let keyword = lineage?.scenarioKeyword ?? "Scenario"
+        let indentWidth = Self.width(indent)
+        let headerWidth = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
+        var column = headerWidth
+        for line in lines where line.pickleStep != -1 { column = max(column, indentWidth + 4 + line.width) }
+        column += 2
+
+        out.append(byte: 0x0A)
+        appendHeader(attempt, pickle, lineage, keyword: keyword, width: headerWidth, indent: indent, column: column, to: &out)
+        let stepIndent = indent + "  "
+        let stepIndentWidth = indentWidth + 2
+        let detail = stepIndent + "  "
+        for line in lines {
+            let position = Int(line.position)
+            guard let finished = attempt.outcome(at: position) else { continue }
+            if line.pickleStep == -1 {
+                out.append(stepBlock(attempt, steps[position], finished, text: nil, indent: stepIndent,
+                                     printedSnippets: &printedSnippets, commentColumn: column))
+                continue
+            }
+            let status = finished.status
+            out.append(stepIndent)
+            out.start(ConsoleStyle.color(status), style)
+            out.append(ConsoleStyle.symbol(status))
+            out.append(byte: 0x20)
+            out.append(line.keyword)
+            let argument: PickleStepArgument?
+            if line.pickleStep >= 0 {
+                let pickleStep = Int(line.pickleStep)
+                out.append(pickle.steps[pickleStep].text)
+                argument = pickle.steps[pickleStep].argument
+            } else {
+                let text = index.text(of: steps[position])
+                out.append(text?.text ?? "")
+                argument = text?.argument
+            }
+            out.end(style)
+            if options.showLocations, let location = index.definitionLocation(of: steps[position]) {
+                out.appendSpaces(max(2, column - (stepIndentWidth + 2 + line.width)))
+                out.start(.grey, style)
+                out.append(byte: 0x23)
+                out.append(byte: 0x20)
+                out.append(location)
+                out.end(style)
+            }
+            out.append(byte: 0x0A)
+            if let argument { out.append(self.argument(argument, indent: detail)) }
+            if !attempt.attachments.isEmpty || !attempt.externalAttachments.isEmpty {
+                out.append(attachments(attempt, steps[position], indent: detail))
+            }
+            if status != .passed && status != .unknown {
+                out.append(problem(steps[position], finished.testStepResult, indent: detail, printedSnippets: &printedSnippets))
+            }
+        }
+    }
+
+    /// The scenario's own tags and its title line, as `scenarioHeader` writes them.
+    private func appendHeader(_ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage?, keyword: String, width: Int,
+                              indent: String, column: Int, to out: inout ConsoleBuffer) {
+        if !pickle.tags.isEmpty {
+            // The feature's and rule's tags show in their headers.
+            let featureTags = lineage?.feature.tags ?? []
+            let ruleTags = lineage?.rule?.tags ?? []
+            func inherited(_ tag: PickleTag) -> Bool {
+                featureTags.contains { $0.id == tag.astNodeId } || ruleTags.contains { $0.id == tag.astNodeId }
+            }
+            var kept = 0
+            var keptBytes = 0
+            for tag in pickle.tags where !inherited(tag) {
+                kept += 1
+                keptBytes += tag.name.utf8.count
+            }
+            // As the names joined by spaces: nothing when that is empty.
+            if kept > 1 || keptBytes > 0 {
+                out.append(indent)
+                out.start(.cyan, style)
+                var first = true
+                for tag in pickle.tags where !inherited(tag) {
+                    if !first { out.append(byte: 0x20) }
+                    first = false
+                    out.append(tag.name)
+                }
+                out.end(style)
+                out.append(byte: 0x0A)
+            }
+        }
+        out.append(indent)
+        out.start(.bold, style)
+        out.append(keyword)
+        out.append(byte: 0x3A)
+        out.end(style)
+        out.append(byte: 0x20)
+        out.append(pickle.name)
+        var width = width
+        if attempt.started.attempt > 0 {
+            let note = " (attempt \(attempt.started.attempt + 1))"
+            out.paint(note, .grey, style)
+            width += note.count
+        }
+        if options.showLocations {
+            out.appendSpaces(max(2, column - width))
+            out.start(.grey, style)
+            out.append(byte: 0x23)
+            out.append(byte: 0x20)
+            out.append(pickle.uri)
+            out.append(byte: 0x3A)
+            out.append(number: pickle.location?.line ?? lineage?.scenario?.location.line ?? 0)
+            out.end(style)
+        }
+        out.append(byte: 0x0A)
+    }
+}

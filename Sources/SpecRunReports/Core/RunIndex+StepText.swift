@@ -63,3 +63,60 @@ extension RunIndex {
         return result
     }
 }
+
+/// One pickle as a document report walks it: the pickle as the index keeps it (no copy, no AST node ids put back),
+/// its lineage, and the runs of Gherkin steps its steps come from — looked up once per pickle, so printing each
+/// of its steps needs no lookup (`RunIndex.text(of:in:)` looks up the step's place and its scenario per step).
+struct PickleView {
+    let slot: Int
+    /// The pickle as stored: read its steps' Gherkin steps through `gherkinStep(at:)`.
+    let pickle: Pickle
+    let lineage: Lineage?
+    private let runs: StepRuns?
+    /// The steps were kept without their AST node ids (see `RunIndex.compact`).
+    private let derived: Bool
+    /// Where the next test step's pickle step is looked for first.
+    private var next = 0
+
+    init(index: RunIndex, slot: Int) {
+        self.slot = slot
+        pickle = index.pickleStore[slot]
+        lineage = index.lineage(of: pickle)
+        runs = lineage?.stepRuns
+        derived = index.derivedStepIds[slot]
+    }
+
+    /// The Gherkin step of the pickle step at `position` (as `RunIndex.lineage(of:at:scenario:derived:)` finds
+    /// it): its index in the document tree's steps and whether it is a background's.
+    func gherkinStep(at position: Int) -> (index: Int, background: Bool)? {
+        guard let id = pickle.steps[position].astNodeIds.first else { return derived ? runs?.step(position: position) : nil }
+        return runs?.step(id: id, position: position)
+    }
+
+    /// The keyword a report prints for the pickle step at `position` (`StepText.keyword`).
+    func keyword(at position: Int) -> String {
+        guard let runs, let found = gherkinStep(at: position) else { return "* " }
+        return runs.tree.steps[found.index].keyword
+    }
+
+    /// The line of the Gherkin step of the pickle step at `position` (`StepText.line`).
+    func line(at position: Int) -> Int? {
+        guard let runs, let found = gherkinStep(at: position) else { return nil }
+        return runs.tree.steps[found.index].lineNumber
+    }
+
+    /// How many of the pickle's first steps come from a Background.
+    var backgroundStepCount: Int {
+        var count = 0
+        while count < pickle.steps.count, gherkinStep(at: count)?.background == true { count += 1 }
+        return count
+    }
+
+    /// The position in the pickle of the pickle step a test step runs, when it is the one after the last found
+    /// (test steps run their pickle's steps in order); nil otherwise — `RunIndex.text(of:)` finds it then.
+    mutating func position(of pickleStepId: String) -> Int? {
+        guard next < pickle.steps.count, pickle.steps[next].id == pickleStepId else { return nil }
+        next += 1
+        return next - 1
+    }
+}

@@ -69,13 +69,24 @@ enum JSONText {
             return
         }
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start...].reverse()
+        let magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let end = out.count + digits
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        out.withUnsafeMutableBufferPointer { buffer in
+            var left = magnitude
+            var position = end
+            repeat {
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(left % 10)
+                left /= 10
+            } while left > 0
+        }
     }
 
     /// A line break and two spaces per level.

@@ -50,6 +50,19 @@ struct Lineage {
         return tree.feature.children[Int(child)].scenario?.name
     }
 
+    /// The rule's name, read in place.
+    var ruleName: String? { child >= 0 ? tree.feature.children[Int(child)].rule?.name : nil }
+
+    /// The examples' name, read in place.
+    var examplesName: String? {
+        guard child >= 0, examplesPosition >= 0 else { return nil }
+        let examples = Int(examplesPosition)
+        if ruleChild >= 0 {
+            return tree.feature.children[Int(child)].rule?.children[Int(ruleChild)].scenario?.examples[examples].name
+        }
+        return tree.feature.children[Int(child)].scenario?.examples[examples].name
+    }
+
     /// The scenario's description, read in place (the HTML report writes it for every scenario).
     var scenarioDescription: String? {
         guard child >= 0 else { return nil }

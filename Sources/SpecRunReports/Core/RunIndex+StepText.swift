@@ -69,8 +69,9 @@ extension RunIndex {
 /// of its steps needs no lookup (`RunIndex.text(of:in:)` looks up the step's place and its scenario per step).
 struct PickleView {
     let slot: Int
-    /// The pickle as stored: read its steps' Gherkin steps through `gherkinStep(at:)`.
-    let pickle: Pickle
+    private let index: RunIndex
+    /// The pickle's steps as stored: read their Gherkin steps through `gherkinStep(at:)`.
+    let steps: [PickleStep]
     let lineage: Lineage?
     private let runs: StepRuns?
     /// The steps were kept without their AST node ids (see `RunIndex.compact`).
@@ -80,16 +81,24 @@ struct PickleView {
 
     init(index: RunIndex, slot: Int) {
         self.slot = slot
-        pickle = index.pickleStore[slot]
-        lineage = index.lineage(of: pickle)
+        self.index = index
+        steps = index.pickleStore[slot].steps
+        lineage = index.lineage(ofPickleNodes: index.pickleStore[slot].astNodeIds)
         runs = lineage?.stepRuns
         derived = index.derivedStepIds[slot]
     }
 
+    /// The pickle's own fields, read in place (no copy of the pickle).
+    var id: String { index.pickleStore[slot].id }
+    var uri: String { index.pickleStore[slot].uri }
+    var name: String { index.pickleStore[slot].name }
+    var tags: [PickleTag] { index.pickleStore[slot].tags }
+    var line: Int? { index.pickleStore[slot].location?.line }
+
     /// The Gherkin step of the pickle step at `position` (as `RunIndex.lineage(of:at:scenario:derived:)` finds
     /// it): its index in the document tree's steps and whether it is a background's.
     func gherkinStep(at position: Int) -> (index: Int, background: Bool)? {
-        guard let id = pickle.steps[position].astNodeIds.first else { return derived ? runs?.step(position: position) : nil }
+        guard let id = steps[position].astNodeIds.first else { return derived ? runs?.step(position: position) : nil }
         return runs?.step(id: id, position: position)
     }
 
@@ -108,15 +117,23 @@ struct PickleView {
     /// How many of the pickle's first steps come from a Background.
     var backgroundStepCount: Int {
         var count = 0
-        while count < pickle.steps.count, gherkinStep(at: count)?.background == true { count += 1 }
+        while count < steps.count, gherkinStep(at: count)?.background == true { count += 1 }
         return count
     }
 
     /// The position in the pickle of the pickle step a test step runs, when it is the one after the last found
     /// (test steps run their pickle's steps in order); nil otherwise — `RunIndex.text(of:)` finds it then.
     mutating func position(of pickleStepId: String) -> Int? {
-        guard next < pickle.steps.count, pickle.steps[next].id == pickleStepId else { return nil }
+        guard next < steps.count, steps[next].id == pickleStepId else { return nil }
         next += 1
         return next - 1
+    }
+}
+
+extension RunIndex {
+    /// The lineage of a pickle with these AST node ids (`lineage(of: Pickle)`, without the pickle).
+    func lineage(ofPickleNodes ids: [String]) -> Lineage? {
+        guard let last = ids.last else { return nil }
+        return nodes[id: last] ?? ids.first.flatMap { nodes[id: $0] }
     }
 }

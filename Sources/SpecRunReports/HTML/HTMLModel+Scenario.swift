@@ -13,11 +13,11 @@ extension HTMLModel {
         let lineage = view.lineage
         json.openObject()
         if repeated > 0 { json.field(Key.id, "\(uri):\(line)" + String(repeating: "+", count: repeated)) }
-        json.field(Key.n, view.pickle.name)
+        json.field(Key.n, view.name)
         json.field(Key.k, lineage?.scenarioKeyword ?? "Scenario")
         json.field(Key.l, line)
         if entry.rule >= 0 { json.field(Key.r, entry.rule) }
-        json.tagNames(Key.t, view.pickle.tags)
+        json.tagNames(Key.t, view.tags)
         if status != .passed { json.field(Key.s, status?.lowercased ?? "unknown") }
         if let attempt {
             let duration = index.duration(of: attempt)

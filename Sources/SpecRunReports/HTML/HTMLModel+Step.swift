@@ -25,7 +25,7 @@ extension HTMLModel {
         json.openObject()
         if let stepPosition {
             json.field(Key.k, view.keyword(at: stepPosition))
-            json.field(Key.x, view.pickle.steps[stepPosition].text)
+            json.field(Key.x, view.steps[stepPosition].text)
         } else if let fallback {
             json.field(Key.k, fallback.keyword)
             json.field(Key.x, fallback.text)
@@ -62,7 +62,7 @@ extension HTMLModel {
             let result = finished.testStepResult
             json.optional(Key.e, result.exception?.stackTrace ?? result.message ?? result.exception?.message)
         }
-        let argument = stepPosition.map { view.pickle.steps[$0].argument } ?? fallback?.argument
+        let argument = stepPosition.map { view.steps[$0].argument } ?? fallback?.argument
         if let argument {
             if let table = argument.dataTable { self.table(table.rows.map { $0.cells.map(\.value) }, &json) }
             if let doc = argument.docString { docString(doc.content, doc.mediaType, &json) }

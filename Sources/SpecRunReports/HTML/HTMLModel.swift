@@ -113,7 +113,7 @@ struct HTMLModel {
         // A scenario's anchor is `uri:line`, with a `+` more for each scenario on that line before it.
         var anchorsOnLine: [Int: Int] = [:]
         for (position, entry) in scenarios.pickles.enumerated() {
-            let line = entry.view.pickle.location?.line ?? entry.view.lineage?.scenario?.location.line ?? 0
+            let line = entry.view.line ?? entry.view.lineage?.scenario?.location.line ?? 0
             let earlier = anchorsOnLine[line, default: 0]
             anchorsOnLine[line] = earlier + 1
             scenario(entry, position: position, uri: uri, line: line, repeated: earlier, attempts, &json)

@@ -54,13 +54,12 @@ struct JUnitXMLWriter {
     private func testcase(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
         let record = index.record(of: attempt)
         var view = record.flatMap { index.pickleSlot(id: $0.testCase.pickleId) }.map { PickleView(index: index, slot: $0) }
-        let pickle = view?.pickle
         let lineage = view?.lineage
-        let className = options.junitClassName ?? lineage?.feature.name ?? pickle?.uri ?? ""
+        let className = options.junitClassName ?? lineage?.tree.feature.name ?? view?.uri ?? ""
         out.append(contentsOf: "<testcase classname=\"".utf8)
         XML.appendAttribute(className, to: &out)
         out.append(contentsOf: "\" name=\"".utf8)
-        appendName(pickle, lineage, to: &out)
+        if let view { appendName(view, lineage, to: &out) }
         out.append(contentsOf: "\" time=\"\(Self.seconds(index.duration(of: attempt)))\">\n".utf8)
         nonPassed(attempt, into: &out)
         if let record { systemOut(attempt, record, &view, into: &out) }
@@ -103,7 +102,7 @@ struct JUnitXMLWriter {
             let keyword: String, text: String
             if let stepPosition = view?.position(of: pickleStepId) {
                 keyword = view!.keyword(at: stepPosition)
-                text = view!.pickle.steps[stepPosition].text
+                text = view!.steps[stepPosition].text
             } else if let stepText = index.text(of: steps[position]) {
                 keyword = stepText.keyword
                 text = stepText.text
@@ -145,28 +144,37 @@ struct JUnitXMLWriter {
 
     /// The test case's name, escaped for an attribute: the pickle's, or by `junitNaming` the feature's, rule's,
     /// scenario's and examples' names and the row's number, the non-empty ones joined by ` - `.
-    func appendName(_ pickle: Pickle?, _ lineage: Lineage?, to out: inout [UInt8]) {
-        guard let pickle else { return }
+    func appendName(_ pickle: PickleView, _ lineage: Lineage?, to out: inout [UInt8]) {
         guard let lineage, options.junitNaming != .short, let scenarioName = lineage.scenarioName else {
             XML.appendAttribute(pickle.name, to: &out)
             return
         }
         var first = true
-        func part(_ text: String) {
-            guard !text.isEmpty else { return }
+        func separate() {
             if !first { out.append(contentsOf: " - ".utf8) }
             first = false
+        }
+        func part(_ text: String) {
+            guard !text.isEmpty else { return }
+            separate()
             XML.appendAttribute(text, to: &out)
         }
-        if options.junitNaming == .longWithFeature { part(lineage.feature.name) }
-        if let rule = lineage.rule { part(rule.name) }
+        if options.junitNaming == .longWithFeature { part(lineage.tree.feature.name) }
+        if let rule = lineage.ruleName { part(rule) }
         part(scenarioName)
-        if let examplesIndex = lineage.examplesIndex, let rowIndex = lineage.rowIndex, let examples = lineage.examples {
-            part(examples.name)
-            var number = "#\(examplesIndex + 1).\(rowIndex + 1)"
-            // "Parameterized": the outline's name has placeholders, so its pickles' names differ from it.
-            if pickle.name != scenarioName { number += ": \(pickle.name)" }
-            part(number)
+        if let examplesIndex = lineage.examplesIndex, let rowIndex = lineage.rowIndex, let examples = lineage.examplesName {
+            part(examples)
+            // `#examples.row`, and for a "parameterized" outline (its name has placeholders, so its pickles'
+            // names differ from it) `: ` and the pickle's name.
+            separate()
+            out.append(UInt8(ascii: "#"))
+            JSONText.append(Int64(examplesIndex + 1), to: &out)
+            out.append(UInt8(ascii: "."))
+            JSONText.append(Int64(rowIndex + 1), to: &out)
+            if pickle.name != scenarioName {
+                out.append(contentsOf: ": ".utf8)
+                XML.appendAttribute(pickle.name, to: &out)
+            }
         }
     }
 

@@ -2,16 +2,22 @@
 /// `JSONValue` renderer and the writers that stream JSON without building values.
 enum JSONText {
     /// A JSON string. `html` also escapes `<`, `>`, `&` (as `\u003c`…) so the text can sit in a `<script>`.
-    /// The runs of bytes that need no escape are copied whole.
+    /// The runs of bytes that need no escape are copied whole; they are found eight bytes at a time.
     static func quote(_ text: String, into out: inout [UInt8], html: Bool) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             out.reserveCapacity(out.count + utf8.count + 1)
             var index = 0
             var runStart = 0
             let count = utf8.count
             while index < count {
+                if index + 8 <= count, !wordNeedsAttention(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), html: html) {
+                    index += 8
+                    continue
+                }
                 let byte = utf8[index]
                 guard needsAttention(byte, html: html) else {
                     index += 1
@@ -42,6 +48,23 @@ enum JSONText {
             if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `quote` may write one of eight bytes other than as it is (any non-ASCII byte counts: U+2028 and
+    /// U+2029 begin with one).
+    @inline(__always)
+    private static func wordNeedsAttention(_ word: UInt64, html: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        if word & highs != 0 { return true }
+        // Each byte is below 0x80 now, so these tests are exact: a byte below 0x20, a byte equal to `byte`.
+        if (word &- ones &* 0x20) & ~word & highs != 0 { return true }
+        func has(_ byte: UInt8) -> Bool {
+            let x = word ^ (ones &* UInt64(byte))
+            return (x &- ones) & ~x & highs != 0
+        }
+        if has(UInt8(ascii: "\"")) || has(UInt8(ascii: "\\")) { return true }
+        return html && (has(UInt8(ascii: "<")) || has(UInt8(ascii: ">")) || has(UInt8(ascii: "&")))
     }
 
     /// Whether `quote` may write the byte other than as it is.

@@ -18,3 +18,13 @@ extension RunIndex {
         return worst
     }
 }
+
+extension RunIndex {
+    /// The status of an attempt as `status(of:)` works it out (its most severe step's; PASSED for a test case
+    /// without steps, UNKNOWN for one that has not finished), from `worstOutcome(of:)`: for a report that asks it
+    /// once per attempt.
+    func outcomeStatus(of attempt: Attempt) -> TestStepResultStatus {
+        if let worst = worstOutcome(of: attempt) { return worst.status }
+        return attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed
+    }
+}

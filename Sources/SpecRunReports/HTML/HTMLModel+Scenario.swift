@@ -9,7 +9,7 @@ extension HTMLModel {
         var view = entry.view
         let runs = attempts.bySlot[view.slot]
         let attempt = runs.final
-        let status = attempt.map { index.status(of: $0) }
+        let status = attempt.map { index.outcomeStatus(of: $0) }
         let lineage = view.lineage
         json.openObject()
         if repeated > 0 { json.field(Key.id, "\(uri):\(line)" + String(repeating: "+", count: repeated)) }

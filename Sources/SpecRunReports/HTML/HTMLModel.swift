@@ -60,7 +60,7 @@ struct HTMLModel {
         for record in index.allCaseRecords { result.update(record.testCase.pickleId) { $0.testCase = record } }
         for attempt in index.allAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
-            let problem = !attempt.isFinal && index.status(of: attempt).isProblem
+            let problem = !attempt.isFinal && index.outcomeStatus(of: attempt).isProblem
             result.update(testCase.pickleId) { runs in
                 runs.count += 1
                 if attempt.isFinal { runs.final = attempt } else if problem { runs.failedBefore = true }

@@ -85,7 +85,6 @@ struct HTMLModel {
             var scenarios = HTMLFeatureScenarios()
             for slot in slots { scenarios.add(PickleView(index: index, slot: slot)) }
             feature(uri, scenarios, attempts, &json)
-            json.flushIfFull()
         }
     }
 
@@ -117,6 +116,7 @@ struct HTMLModel {
             let earlier = anchorsOnLine[line, default: 0]
             anchorsOnLine[line] = earlier + 1
             scenario(entry, position: position, uri: uri, line: line, repeated: earlier, attempts, &json)
+            json.flushIfFull()
             if let outline = entry.outline, let examples = entry.view.lineage?.examplesIndex, let row = entry.view.lineage?.rowIndex {
                 outlineCases[outline, default: []].append([examples, row, position])
             }

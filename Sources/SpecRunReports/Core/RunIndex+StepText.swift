@@ -2,15 +2,8 @@ import Messages
 
 // What the reports print of a step, looked up in the run index.
 extension RunIndex {
-    /// What a report prints of a test step of `pickle`'s test case (one lookup less: the pickle is at hand).
-    func text(of step: TestStep, in pickle: Pickle) -> StepText? {
-        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces.place(of: pickleStepId, in: pickleStore) else { return nil }
-        let position = Int(place.position)
-        guard position < pickle.steps.count, pickle.steps[position].id == pickleStepId else { return text(of: step) }
-        return text(of: pickle.steps[position], at: position, in: pickle)
-    }
-
-    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> StepText {
+    /// What a report prints of the pickle step at `position` of `pickle`.
+    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool) -> StepText {
         text(of: pickleStep, at: position, scenario: lineage(of: pickle), derived: derived)
     }
 
@@ -66,7 +59,7 @@ extension RunIndex {
 
 /// One pickle as a document report walks it: the pickle as the index keeps it (no copy, no AST node ids put back),
 /// its lineage, and the runs of Gherkin steps its steps come from — looked up once per pickle, so printing each
-/// of its steps needs no lookup (`RunIndex.text(of:in:)` looks up the step's place and its scenario per step).
+/// of its steps needs no lookup (`RunIndex.text(of:)` looks up the step's place and its scenario per step).
 struct PickleView {
     let slot: Int
     private let index: RunIndex
@@ -89,7 +82,6 @@ struct PickleView {
     }
 
     /// The pickle's own fields, read in place (no copy of the pickle).
-    var id: String { index.pickleStore[slot].id }
     var uri: String { index.pickleStore[slot].uri }
     var name: String { index.pickleStore[slot].name }
     var tags: [PickleTag] { index.pickleStore[slot].tags }
@@ -106,12 +98,6 @@ struct PickleView {
     func keyword(at position: Int) -> String {
         guard let runs, let found = gherkinStep(at: position) else { return "* " }
         return runs.tree.steps[found.index].keyword
-    }
-
-    /// The line of the Gherkin step of the pickle step at `position` (`StepText.line`).
-    func line(at position: Int) -> Int? {
-        guard let runs, let found = gherkinStep(at: position) else { return nil }
-        return runs.tree.steps[found.index].lineNumber
     }
 
     /// How many of the pickle's first steps come from a Background.

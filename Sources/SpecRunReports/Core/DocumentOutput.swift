@@ -17,6 +17,13 @@ final class DocumentOutput {
         if bytes.count >= chunkSize { flush() }
     }
 
+    /// Bytes a writer gathered in a buffer of its own, handed to the sink after what came before them.
+    func write(utf8 chunk: [UInt8]) {
+        guard !chunk.isEmpty else { return }
+        flush()
+        chunk.withUnsafeBufferPointer { sink.write(utf8: $0) }
+    }
+
     /// Hands the bytes over once a chunk is full (writers call it between pieces, e.g. after each test case).
     func flushIfFull() {
         if bytes.count >= chunkSize { flush() }

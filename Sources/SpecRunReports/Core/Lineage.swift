@@ -43,6 +43,38 @@ struct Lineage {
         return tree.feature.children[Int(child)].scenario?.keyword
     }
 
+    /// The scenario's name, read in place (the JUnit report names every test case after it).
+    var scenarioName: String? {
+        guard child >= 0 else { return nil }
+        if ruleChild >= 0 { return tree.feature.children[Int(child)].rule?.children[Int(ruleChild)].scenario?.name }
+        return tree.feature.children[Int(child)].scenario?.name
+    }
+
+    /// The rule's name, read in place.
+    var ruleName: String? { child >= 0 ? tree.feature.children[Int(child)].rule?.name : nil }
+
+    /// The examples' name, read in place.
+    var examplesName: String? {
+        guard child >= 0, examplesPosition >= 0 else { return nil }
+        let examples = Int(examplesPosition)
+        if ruleChild >= 0 {
+            return tree.feature.children[Int(child)].rule?.children[Int(ruleChild)].scenario?.examples[examples].name
+        }
+        return tree.feature.children[Int(child)].scenario?.examples[examples].name
+    }
+
+    /// The scenario's description, read in place (the HTML report writes it for every scenario).
+    var scenarioDescription: String? {
+        guard child >= 0 else { return nil }
+        if ruleChild >= 0 { return tree.feature.children[Int(child)].rule?.children[Int(ruleChild)].scenario?.description }
+        return tree.feature.children[Int(child)].scenario?.description
+    }
+
+    /// Where the node sits, for `stepRuns`: its feature child, rule child and own steps' run in `tree.steps`.
+    var childIndex: Int32 { child }
+    var ruleChildIndex: Int32 { ruleChild }
+    var ownSteps: (start: Int32, count: Int32) { (stepStart, stepCount) }
+
     var examplesIndex: Int? { examplesPosition >= 0 ? Int(examplesPosition) : nil }
     var rowIndex: Int? { rowPosition >= 0 ? Int(rowPosition) : nil }
 

@@ -2,15 +2,8 @@ import Messages
 
 // What the reports print of a step, looked up in the run index.
 extension RunIndex {
-    /// What a report prints of a test step of `pickle`'s test case (one lookup less: the pickle is at hand).
-    func text(of step: TestStep, in pickle: Pickle) -> StepText? {
-        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces.place(of: pickleStepId, in: pickleStore) else { return nil }
-        let position = Int(place.position)
-        guard position < pickle.steps.count, pickle.steps[position].id == pickleStepId else { return text(of: step) }
-        return text(of: pickle.steps[position], at: position, in: pickle)
-    }
-
-    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool = false) -> StepText {
+    /// What a report prints of the pickle step at `position` of `pickle`.
+    private func text(of pickleStep: PickleStep, at position: Int, in pickle: Pickle, derived: Bool) -> StepText {
         text(of: pickleStep, at: position, scenario: lineage(of: pickle), derived: derived)
     }
 
@@ -61,5 +54,72 @@ extension RunIndex {
             }
         }
         return result
+    }
+}
+
+/// One pickle as a document report walks it: the pickle as the index keeps it (no copy, no AST node ids put back),
+/// its lineage, and the runs of Gherkin steps its steps come from — looked up once per pickle, so printing each
+/// of its steps needs no lookup (`RunIndex.text(of:)` looks up the step's place and its scenario per step).
+struct PickleView {
+    let slot: Int
+    private let index: RunIndex
+    /// The pickle's steps as stored: read their Gherkin steps through `gherkinStep(at:)`.
+    let steps: [PickleStep]
+    let lineage: Lineage?
+    private let runs: StepRuns?
+    /// The steps were kept without their AST node ids (see `RunIndex.compact`).
+    private let derived: Bool
+    /// Where the next test step's pickle step is looked for first.
+    private var next = 0
+
+    init(index: RunIndex, slot: Int) {
+        self.slot = slot
+        self.index = index
+        steps = index.pickleStore[slot].steps
+        lineage = index.lineage(ofPickleNodes: index.pickleStore[slot].astNodeIds)
+        runs = lineage?.stepRuns
+        derived = index.derivedStepIds[slot]
+    }
+
+    /// The pickle's own fields, read in place (no copy of the pickle).
+    var uri: String { index.pickleStore[slot].uri }
+    var name: String { index.pickleStore[slot].name }
+    var tags: [PickleTag] { index.pickleStore[slot].tags }
+    var line: Int? { index.pickleStore[slot].location?.line }
+
+    /// The Gherkin step of the pickle step at `position` (as `RunIndex.lineage(of:at:scenario:derived:)` finds
+    /// it): its index in the document tree's steps and whether it is a background's.
+    func gherkinStep(at position: Int) -> (index: Int, background: Bool)? {
+        guard let id = steps[position].astNodeIds.first else { return derived ? runs?.step(position: position) : nil }
+        return runs?.step(id: id, position: position)
+    }
+
+    /// The keyword a report prints for the pickle step at `position` (`StepText.keyword`).
+    func keyword(at position: Int) -> String {
+        guard let runs, let found = gherkinStep(at: position) else { return "* " }
+        return runs.tree.steps[found.index].keyword
+    }
+
+    /// How many of the pickle's first steps come from a Background.
+    var backgroundStepCount: Int {
+        var count = 0
+        while count < steps.count, gherkinStep(at: count)?.background == true { count += 1 }
+        return count
+    }
+
+    /// The position in the pickle of the pickle step a test step runs, when it is the one after the last found
+    /// (test steps run their pickle's steps in order); nil otherwise — `RunIndex.text(of:)` finds it then.
+    mutating func position(of pickleStepId: String) -> Int? {
+        guard next < steps.count, steps[next].id == pickleStepId else { return nil }
+        next += 1
+        return next - 1
+    }
+}
+
+extension RunIndex {
+    /// The lineage of a pickle with these AST node ids (`lineage(of: Pickle)`, without the pickle).
+    func lineage(ofPickleNodes ids: [String]) -> Lineage? {
+        guard let last = ids.last else { return nil }
+        return nodes[id: last] ?? ids.first.flatMap { nodes[id: $0] }
     }
 }

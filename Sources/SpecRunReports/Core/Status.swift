@@ -1,7 +1,18 @@
 import Messages
 
 extension TestStepResultStatus {
-    var lowercased: String { rawValue.lowercased() }
+    /// The status as the reports write it (`rawValue.lowercased()`, without lowercasing it again per step).
+    var lowercased: String {
+        switch self {
+        case .unknown: return "unknown"
+        case .passed: return "passed"
+        case .skipped: return "skipped"
+        case .pending: return "pending"
+        case .undefined: return "undefined"
+        case .ambiguous: return "ambiguous"
+        case .failed: return "failed"
+        }
+    }
 
     /// Failed-ish: makes a scenario count as not passed.
     var isProblem: Bool { self == .failed || self == .pending || self == .undefined || self == .ambiguous }

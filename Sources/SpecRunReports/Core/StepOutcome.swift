@@ -22,6 +22,12 @@ struct StepOutcome {
         details = result.message == nil && result.exception == nil ? nil : Details(message: result.message, exception: result.exception)
     }
 
+    /// The duration in nanoseconds (`testStepResult.duration`, without making the result).
+    var durationNanos: Int64 { nanos }
+
+    /// Whether the result has a message or an exception.
+    var hasDetails: Bool { details != nil }
+
     var testStepResult: TestStepResult {
         let seconds = nanos >= 0 ? nanos / 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000
         return TestStepResult(duration: Messages.Duration(seconds: Int(seconds), nanos: Int(nanos - seconds * 1_000_000_000)),

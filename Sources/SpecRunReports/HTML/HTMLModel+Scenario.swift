@@ -1,43 +1,48 @@
 import Messages
 
 extension HTMLModel {
-    /// One scenario record.
-    func scenario(_ entry: HTMLFeatureScenarios.Entry, position: Int, anchor: String, line: Int, _ attempts: Attempts,
-                  _ json: inout HTMLDataWriter) {
+    /// One scenario record. `repeated`: how many scenarios on the same line came before it (its anchor is
+    /// `uri:line` with as many `+`).
+    func scenario(_ entry: HTMLFeatureScenarios.Entry, position: Int, uri: String, line: Int, repeated: Int,
+                  _ attempts: Attempts, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Scenario
-        let pickle = entry.pickle
-        let runs = attempts[pickle.id]
+        var view = entry.view
+        let runs = attempts.bySlot[view.slot]
         let attempt = runs.final
-        let status = attempt.map { index.status(of: $0).lowercased } ?? "unknown"
-        let scenario = entry.lineage?.scenario
+        let status = attempt.map { index.outcomeStatus(of: $0) }
+        let lineage = view.lineage
         json.openObject()
-        if anchor != "\(pickle.uri):\(line)" { json.field(Key.id, anchor) }
-        json.field(Key.n, pickle.name)
-        json.field(Key.k, scenario?.keyword ?? "Scenario")
+        if repeated > 0 { json.field(Key.id, "\(uri):\(line)" + String(repeating: "+", count: repeated)) }
+        json.field(Key.n, view.name)
+        json.field(Key.k, lineage?.scenarioKeyword ?? "Scenario")
         json.field(Key.l, line)
         if entry.rule >= 0 { json.field(Key.r, entry.rule) }
-        json.strings(Key.t, pickle.tags.map(\.name))
-        if status != "passed" { json.field(Key.s, status) }
-        if let attempt, index.duration(of: attempt) > 0 { json.field(Key.d, index.duration(of: attempt)) }
-        if entry.outline == nil { json.optional(Key.m, scenario?.description) }
-        if let outline = entry.outline, let examples = entry.lineage?.examplesIndex, let row = entry.lineage?.rowIndex {
+        json.tagNames(Key.t, view.tags)
+        if status != .passed { json.field(Key.s, status?.lowercased ?? "unknown") }
+        if let attempt {
+            let duration = index.duration(of: attempt)
+            if duration > 0 { json.field(Key.d, duration) }
+        }
+        if entry.outline == nil { json.optional(Key.m, lineage?.scenarioDescription) }
+        if let outline = entry.outline, let examples = lineage?.examplesIndex, let row = lineage?.rowIndex {
             json.field(Key.o, outline)
             json.field(Key.e, examples)
             json.field(Key.w, row)
         }
         if runs.count > 1 {
             json.field(Key.a, Int(runs.count))
-            if status == "passed", runs.failedBefore { json.field(Key.fl, true) }
+            if status == .passed, runs.failedBefore { json.field(Key.fl, true) }
         }
-        let fromBackground = pickle.steps.prefix { step in
-            let lineage = index.lineage(of: step)
-            return lineage?.background != nil && lineage?.scenario == nil
-        }.count
+        let fromBackground = view.backgroundStepCount
         if fromBackground > 0 { json.field(Key.b, fromBackground) }
         json.key(Key.p)
         json.openArray()
-        if let testCase = runs.testCase?.testCase {
-            for step in testCase.testSteps { self.step(step, attempt, in: pickle, &json) }
+        if let record = runs.testCase {
+            let byPosition = attempt.map { index.record(of: $0) === record } ?? false
+            let steps = record.testCase.testSteps
+            for position in steps.indices {
+                step(steps[position], at: position, attempt, byPosition: byPosition, &view, &json)
+            }
         }
         json.closeArray()
         json.closeObject()

@@ -1,22 +1,36 @@
 import Messages
 
 extension HTMLModel {
-    /// One step of a scenario; hooks only when they did not pass or attached something.
-    func step(_ step: TestStep, _ attempt: RunIndex.Attempt?, in pickle: Pickle, _ json: inout HTMLDataWriter) {
+    /// One step of a scenario: the test step at `position` of the test case `view`'s pickle became, and its
+    /// outcome in `attempt` (by position when `byPosition`: the attempt is of that test case); hooks only when
+    /// they did not pass or attached something.
+    func step(_ step: TestStep, at position: Int, _ attempt: RunIndex.Attempt?, byPosition: Bool,
+              _ view: inout PickleView, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Step
-        let finished = attempt.flatMap { index.outcome(of: step, in: $0) }
-        let result = finished?.testStepResult
-        let status = result?.status ?? .unknown
-        let attachments = attempt?.attachments[step.id] ?? []
-        let externals = attempt?.externalAttachments[step.id] ?? []
-        let text = index.text(of: step, in: pickle)
-        if text == nil {
+        let finished = attempt.flatMap { byPosition ? $0.outcome(at: position) : index.outcome(of: step, in: $0) }
+        let status = finished?.status ?? .unknown
+        let attachments = attempt.flatMap { $0.attachments.isEmpty ? nil : $0.attachments[step.id] } ?? []
+        let externals = attempt.flatMap { $0.externalAttachments.isEmpty ? nil : $0.externalAttachments[step.id] } ?? []
+        // The pickle step: found in the pickle by position (test steps run its steps in order), else looked up.
+        var stepPosition: Int?
+        var fallback: StepText?
+        if let pickleStepId = step.pickleStepId {
+            stepPosition = view.position(of: pickleStepId)
+            if stepPosition == nil { fallback = index.text(of: step) }
+        }
+        let isStep = stepPosition != nil || fallback != nil
+        if !isStep {
             guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty || !externals.isEmpty else { return }
         }
         json.openObject()
-        if let text {
-            json.field(Key.k, text.keyword)
-            json.field(Key.x, text.text)
+        if let stepPosition {
+            json.field(Key.k, view.keyword(at: stepPosition))
+            json.field(Key.x, view.steps[stepPosition].text)
+        } else if let fallback {
+            json.field(Key.k, fallback.keyword)
+            json.field(Key.x, fallback.text)
+        }
+        if isStep {
             if let arguments = step.stepMatchArgumentsLists?.first?.stepMatchArguments, !arguments.isEmpty {
                 json.key(Key.g)
                 json.openArray()
@@ -37,14 +51,19 @@ extension HTMLModel {
             }
         }
         if status != .passed { json.field(Key.s, status.lowercased) }
-        if let nanos = result?.duration.totalNanos, nanos > 0 { json.field(Key.d, nanos) }
-        if step.pickleStepId != nil, let location = index.definitionLocation(of: step) {
-            json.field(Key.l, locations.number(location))
+        if let finished {
+            let nanos = finished.durationNanos
+            if nanos > 0 { json.field(Key.d, nanos) }
         }
-        if let result, status == .failed || status == .pending || status == .skipped {
+        if step.pickleStepId != nil, let number = locations.number(definitionOf: step, in: index) {
+            json.field(Key.l, number)
+        }
+        if let finished, finished.hasDetails, status == .failed || status == .pending || status == .skipped {
+            let result = finished.testStepResult
             json.optional(Key.e, result.exception?.stackTrace ?? result.message ?? result.exception?.message)
         }
-        if let argument = text?.argument {
+        let argument = stepPosition.map { view.steps[$0].argument } ?? fallback?.argument
+        if let argument {
             if let table = argument.dataTable { self.table(table.rows.map { $0.cells.map(\.value) }, &json) }
             if let doc = argument.docString { docString(doc.content, doc.mediaType, &json) }
         }

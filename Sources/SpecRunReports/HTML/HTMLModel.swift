@@ -28,10 +28,6 @@ struct HTMLModel {
             bySlot = Array(repeating: Runs(), count: index.pickleStore.count)
         }
 
-        subscript(pickleId: String) -> Runs {
-            get { index.pickleSlot(id: pickleId).map { bySlot[$0] } ?? Runs() }
-        }
-
         mutating func update(_ pickleId: String, _ change: (inout Runs) -> Void) {
             guard let slot = index.pickleSlot(id: pickleId) else { return }
             change(&bySlot[slot])
@@ -56,6 +52,7 @@ struct HTMLModel {
             requirements.write(&json)
         }
         json.closeObject()
+        json.flush()
     }
 
     private func attempts() -> Attempts {
@@ -63,7 +60,7 @@ struct HTMLModel {
         for record in index.allCaseRecords { result.update(record.testCase.pickleId) { $0.testCase = record } }
         for attempt in index.allAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
-            let problem = !attempt.isFinal && index.status(of: attempt).isProblem
+            let problem = !attempt.isFinal && index.outcomeStatus(of: attempt).isProblem
             result.update(testCase.pickleId) { runs in
                 runs.count += 1
                 if attempt.isFinal { runs.final = attempt } else if problem { runs.failedBefore = true }
@@ -74,25 +71,20 @@ struct HTMLModel {
 
     private func features(_ json: inout HTMLDataWriter) {
         let attempts = attempts()
-        // Pickle ids by feature first; each feature's scenarios are gathered only when it is written (one
-        // feature's worth of pickles and lineages at a time, not the run's).
-        var byUri: [String: [String]] = [:]
-        for pickleId in index.pickleOrder {
-            guard let pickle = index.pickle(id: pickleId), attempts[pickleId].testCase != nil else { continue }
-            byUri[pickle.uri, default: []].append(pickleId)
+        // Pickle slots by feature first; each feature's scenarios are gathered only when it is written (one
+        // feature's worth of lineages at a time, not the run's).
+        var byUri: [String: [Int]] = [:]
+        for slot in index.pickleStore.indices where attempts.bySlot[slot].testCase != nil {
+            byUri[index.pickleStore[slot].uri, default: []].append(slot)
         }
         var uris = index.documentOrder.filter { byUri[$0] != nil }
         let listed = Set(uris)
         uris += byUri.keys.filter { !listed.contains($0) }.sorted()
         for uri in uris {
-            guard let pickleIds = byUri.removeValue(forKey: uri) else { continue }
+            guard let slots = byUri.removeValue(forKey: uri) else { continue }
             var scenarios = HTMLFeatureScenarios()
-            for pickleId in pickleIds {
-                guard let pickle = index.pickle(id: pickleId) else { continue }
-                scenarios.add(pickle, index.lineage(of: pickle))
-            }
+            for slot in slots { scenarios.add(PickleView(index: index, slot: slot)) }
             feature(uri, scenarios, attempts, &json)
-            json.output.flushIfFull()
         }
     }
 
@@ -117,14 +109,15 @@ struct HTMLModel {
         json.key(Key.scenarios)
         json.openArray()
         var outlineCases: [Int: [[Int]]] = [:]
-        var usedAnchors: Set<String> = []
+        // A scenario's anchor is `uri:line`, with a `+` more for each scenario on that line before it.
+        var anchorsOnLine: [Int: Int] = [:]
         for (position, entry) in scenarios.pickles.enumerated() {
-            let line = entry.pickle.location?.line ?? entry.lineage?.scenario?.location.line ?? 0
-            var anchor = "\(uri):\(line)"
-            while usedAnchors.contains(anchor) { anchor += "+" }
-            usedAnchors.insert(anchor)
-            scenario(entry, position: position, anchor: anchor, line: line, attempts, &json)
-            if let outline = entry.outline, let examples = entry.lineage?.examplesIndex, let row = entry.lineage?.rowIndex {
+            let line = entry.view.line ?? entry.view.lineage?.scenario?.location.line ?? 0
+            let earlier = anchorsOnLine[line, default: 0]
+            anchorsOnLine[line] = earlier + 1
+            scenario(entry, position: position, uri: uri, line: line, repeated: earlier, attempts, &json)
+            json.flushIfFull()
+            if let outline = entry.outline, let examples = entry.view.lineage?.examplesIndex, let row = entry.view.lineage?.rowIndex {
                 outlineCases[outline, default: []].append([examples, row, position])
             }
         }
@@ -169,8 +162,7 @@ struct HTMLModel {
 /// The scenarios of one feature file in pickle order, with the rules and outlines they belong to.
 struct HTMLFeatureScenarios {
     struct Entry {
-        let pickle: Pickle
-        let lineage: Lineage?
+        let view: PickleView
         let rule: Int
         let outline: Int?
     }
@@ -181,7 +173,8 @@ struct HTMLFeatureScenarios {
     private var ruleIndex: [String: Int] = [:]
     private var outlineIndex: [String: Int] = [:]
 
-    mutating func add(_ pickle: Pickle, _ lineage: Lineage?) {
+    mutating func add(_ view: PickleView) {
+        let lineage = view.lineage
         var rulePosition = -1
         if let rule = lineage?.rule {
             if let found = ruleIndex[rule.id] {
@@ -193,7 +186,7 @@ struct HTMLFeatureScenarios {
             }
         }
         var outlinePosition: Int?
-        if let scenario = lineage?.scenario, lineage?.examplesIndex != nil {
+        if lineage?.examplesIndex != nil, let scenario = lineage?.scenario {
             if let found = outlineIndex[scenario.id] {
                 outlinePosition = found
             } else {
@@ -203,6 +196,6 @@ struct HTMLFeatureScenarios {
                 outlineRules.append(rulePosition)
             }
         }
-        pickles.append(Entry(pickle: pickle, lineage: lineage, rule: rulePosition, outline: outlinePosition))
+        pickles.append(Entry(view: view, rule: rulePosition, outline: outlinePosition))
     }
 }

@@ -14,7 +14,7 @@ struct JUnitXMLWriter {
         // than PASSED and SKIPPED (UNKNOWN included) is a failure.
         var skipped = 0, failures = 0
         for attempt in attempts {
-            let status = index.worstResult(of: attempt)?.status ?? .passed
+            let status = index.worstOutcome(of: attempt)?.status ?? .passed
             if status == .skipped { skipped += 1 } else if status != .passed { failures += 1 }
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -52,21 +52,23 @@ struct JUnitXMLWriter {
     }
 
     private func testcase(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
-        let pickle = index.pickle(of: attempt)
-        let lineage = pickle.flatMap { index.lineage(of: $0) }
-        let className = options.junitClassName ?? lineage?.feature.name ?? pickle?.uri ?? ""
+        let record = index.record(of: attempt)
+        var view = record.flatMap { index.pickleSlot(id: $0.testCase.pickleId) }.map { PickleView(index: index, slot: $0) }
+        let lineage = view?.lineage
+        let className = options.junitClassName ?? lineage?.tree.feature.name ?? view?.uri ?? ""
         out.append(contentsOf: "<testcase classname=\"".utf8)
         XML.appendAttribute(className, to: &out)
         out.append(contentsOf: "\" name=\"".utf8)
-        XML.appendAttribute(name(pickle, lineage), to: &out)
+        if let view { appendName(view, lineage, to: &out) }
         out.append(contentsOf: "\" time=\"\(Self.seconds(index.duration(of: attempt)))\">\n".utf8)
         nonPassed(attempt, into: &out)
-        systemOut(attempt, pickle, into: &out)
+        if let record { systemOut(attempt, record, &view, into: &out) }
         out.append(contentsOf: "</testcase>\n".utf8)
     }
 
     private func nonPassed(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
-        guard let result = index.worstResult(of: attempt), result.status != .passed else { return }
+        guard let worst = index.worstOutcome(of: attempt), worst.status != .passed else { return }
+        let result = worst.testStepResult
         let isSkipped = result.status == .skipped
         let element = isSkipped ? "skipped" : "failure"
         out.append(contentsOf: "<\(element)".utf8)
@@ -89,30 +91,39 @@ struct JUnitXMLWriter {
         out.append(contentsOf: "\n</\(element)>\n".utf8)
     }
 
-    private func systemOut(_ attempt: RunIndex.Attempt, _ pickle: Pickle?, into out: inout [UInt8]) {
+    private func systemOut(_ attempt: RunIndex.Attempt, _ record: CaseRecord, _ view: inout PickleView?, into out: inout [UInt8]) {
         // Straight into the output, piece by piece (this runs for every step of the run): no piece boundary can
         // split a `]]>`, so escaping each piece escapes the whole.
         var opened = false
-        for (step, finished) in index.results(of: attempt) {
-            guard let stepText = pickle.flatMap({ index.text(of: step, in: $0) }) ?? index.text(of: step) else { continue }
+        let steps = record.testCase.testSteps
+        for position in steps.indices {
+            guard let finished = attempt.outcome(at: position), let pickleStepId = steps[position].pickleStepId else { continue }
+            // The pickle step: found in the pickle by position (test steps run its steps in order), else looked up.
+            let keyword: String, text: String
+            if let stepPosition = view?.position(of: pickleStepId) {
+                keyword = view!.keyword(at: stepPosition)
+                text = view!.steps[stepPosition].text
+            } else if let stepText = index.text(of: steps[position]) {
+                keyword = stepText.keyword
+                text = stepText.text
+            } else {
+                continue
+            }
             if !opened {
                 out.append(contentsOf: "<system-out><![CDATA[".utf8)
                 opened = true
             }
             out.append(UInt8(ascii: "\n"))
-            XML.appendCDataContent(stepText.keyword, to: &out)
-            XML.appendCDataContent(stepText.text, to: &out)
-            let width = Self.isASCII(stepText.keyword) && Self.isASCII(stepText.text)
-                ? stepText.width : ConsoleText.width(stepText.keyword + stepText.text)
+            let keywordIsASCII = XML.appendCDataContent(keyword, to: &out)
+            let textIsASCII = XML.appendCDataContent(text, to: &out)
+            let width = keywordIsASCII && textIsASCII ? keyword.utf8.count + text.utf8.count : ConsoleText.width(keyword + text)
             Self.appendDots(after: width, to: &out)
-            out.append(contentsOf: finished.testStepResult.status.lowercased.utf8)
+            out.append(contentsOf: finished.status.lowercased.utf8)
         }
         if opened { out.append(contentsOf: "\n]]></system-out>\n".utf8) }
     }
 
     private static let dots = [UInt8](repeating: UInt8(ascii: "."), count: 128)
-
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// `Given a step......passed`: the text padded with dots to column 76, with at least two dots.
     static func padded(_ text: String, _ status: String) -> String {
@@ -131,22 +142,40 @@ struct JUnitXMLWriter {
         }
     }
 
-    func name(_ pickle: Pickle?, _ lineage: Lineage?) -> String {
-        guard let pickle else { return "" }
-        guard let lineage, let scenario = lineage.scenario else { return pickle.name }
-        if options.junitNaming == .short { return pickle.name }
-        var parts: [String] = []
-        if options.junitNaming == .longWithFeature { parts.append(lineage.feature.name) }
-        if let rule = lineage.rule { parts.append(rule.name) }
-        parts.append(scenario.name)
-        if let examples = lineage.examples, let examplesIndex = lineage.examplesIndex, let rowIndex = lineage.rowIndex {
-            parts.append(examples.name)
-            var number = "#\(examplesIndex + 1).\(rowIndex + 1)"
-            // "Parameterized": the outline's name has placeholders, so its pickles' names differ from it.
-            if pickle.name != scenario.name { number += ": \(pickle.name)" }
-            parts.append(number)
+    /// The test case's name, escaped for an attribute: the pickle's, or by `junitNaming` the feature's, rule's,
+    /// scenario's and examples' names and the row's number, the non-empty ones joined by ` - `.
+    func appendName(_ pickle: PickleView, _ lineage: Lineage?, to out: inout [UInt8]) {
+        guard let lineage, options.junitNaming != .short, let scenarioName = lineage.scenarioName else {
+            XML.appendAttribute(pickle.name, to: &out)
+            return
         }
-        return parts.filter { !$0.isEmpty }.joined(separator: " - ")
+        var first = true
+        func separate() {
+            if !first { out.append(contentsOf: " - ".utf8) }
+            first = false
+        }
+        func part(_ text: String) {
+            guard !text.isEmpty else { return }
+            separate()
+            XML.appendAttribute(text, to: &out)
+        }
+        if options.junitNaming == .longWithFeature { part(lineage.tree.feature.name) }
+        if let rule = lineage.ruleName { part(rule) }
+        part(scenarioName)
+        if let examplesIndex = lineage.examplesIndex, let rowIndex = lineage.rowIndex, let examples = lineage.examplesName {
+            part(examples)
+            // `#examples.row`, and for a "parameterized" outline (its name has placeholders, so its pickles'
+            // names differ from it) `: ` and the pickle's name.
+            separate()
+            out.append(UInt8(ascii: "#"))
+            JSONText.append(Int64(examplesIndex + 1), to: &out)
+            out.append(UInt8(ascii: "."))
+            JSONText.append(Int64(rowIndex + 1), to: &out)
+            if pickle.name != scenarioName {
+                out.append(contentsOf: ": ".utf8)
+                XML.appendAttribute(pickle.name, to: &out)
+            }
+        }
     }
 
     /// Seconds as Java's `Double.toString(millis / 1000.0)` writes them: `0.005`, `0.01`, `1.0`.

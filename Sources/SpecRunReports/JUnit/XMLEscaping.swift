@@ -19,23 +19,32 @@ enum XML {
         text.withUTF8 { utf8 in
             out.reserveCapacity(out.count + utf8.count)
             var index = 0
+            var runStart = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                let escape: StaticString
                 switch byte {
-                case UInt8(ascii: "&"): append("&amp;", to: &out)
-                case UInt8(ascii: "<"): append("&lt;", to: &out)
-                case UInt8(ascii: ">"): append("&gt;", to: &out)
-                case UInt8(ascii: "\""): append("&quot;", to: &out)
+                case UInt8(ascii: "&"): escape = "&amp;"
+                case UInt8(ascii: "<"): escape = "&lt;"
+                case UInt8(ascii: ">"): escape = "&gt;"
+                case UInt8(ascii: "\""): escape = "&quot;"
                 default:
-                    if let length = illegalLength(utf8, at: index) {
-                        out.append(contentsOf: replacement)
-                        index += length
+                    guard let length = illegalLength(utf8, at: index) else {
+                        index += 1
                         continue
                     }
-                    out.append(byte)
+                    appendRun(utf8, runStart, index, to: &out)
+                    out.append(contentsOf: replacement)
+                    index += length
+                    runStart = index
+                    continue
                 }
+                appendRun(utf8, runStart, index, to: &out)
+                append(escape, to: &out)
                 index += 1
+                runStart = index
             }
+            appendRun(utf8, runStart, utf8.count, to: &out)
         }
     }
 
@@ -45,29 +54,44 @@ enum XML {
         append("]]>", to: &out)
     }
 
-    /// The inside of a CDATA section (without `<![CDATA[` and `]]>`).
-    static func appendCDataContent(_ text: String, to out: inout [UInt8]) {
+    /// The inside of a CDATA section (without `<![CDATA[` and `]]>`); whether the text is all ASCII.
+    @discardableResult
+    static func appendCDataContent(_ text: String, to out: inout [UInt8]) -> Bool {
         var text = text
-        text.withUTF8 { utf8 in
+        return text.withUTF8 { utf8 in
             out.reserveCapacity(out.count + utf8.count + 3)
+            var seen: UInt8 = 0
             var index = 0
+            var runStart = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                seen |= byte
                 if byte == UInt8(ascii: "]"), index + 2 < utf8.count,
                    utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+                    appendRun(utf8, runStart, index, to: &out)
                     append("]]]]><![CDATA[>", to: &out)
                     index += 3
+                    runStart = index
                     continue
                 }
                 if let length = illegalLength(utf8, at: index) {
+                    appendRun(utf8, runStart, index, to: &out)
                     out.append(contentsOf: replacement)
                     index += length
+                    runStart = index
                     continue
                 }
-                out.append(byte)
                 index += 1
             }
+            appendRun(utf8, runStart, utf8.count, to: &out)
+            return seen < 0x80
         }
+    }
+
+    /// The bytes `start..<end` of the text, as they are.
+    @inline(__always)
+    private static func appendRun(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, to out: inout [UInt8]) {
+        if start < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end])) }
     }
 
     /// U+FFFD, which replaces the characters XML 1.0 forbids.

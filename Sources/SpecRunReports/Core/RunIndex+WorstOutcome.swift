@@ -1,0 +1,30 @@
+import Messages
+
+extension RunIndex {
+    /// The most severe step outcome of an attempt (the first of equally severe ones), as `worstResult(of:)` finds
+    /// it, compared by status: no `TestStepResult` is made for each step (a report asks it of every attempt).
+    func worstOutcome(of attempt: Attempt) -> StepOutcome? {
+        guard let count = record(of: attempt)?.testCase.testSteps.count else { return nil }
+        var worst: StepOutcome?
+        var worstSeverity = Int.min
+        for position in 0..<min(count, attempt.outcomes.count) {
+            guard let outcome = attempt.outcomes[position] else { continue }
+            let severity = outcome.status.severity
+            if worst == nil || severity > worstSeverity {
+                worst = outcome
+                worstSeverity = severity
+            }
+        }
+        return worst
+    }
+}
+
+extension RunIndex {
+    /// The status of an attempt as `status(of:)` works it out (its most severe step's; PASSED for a test case
+    /// without steps, UNKNOWN for one that has not finished), from `worstOutcome(of:)`: for a report that asks it
+    /// once per attempt.
+    func outcomeStatus(of attempt: Attempt) -> TestStepResultStatus {
+        if let worst = worstOutcome(of: attempt) { return worst.status }
+        return attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed
+    }
+}

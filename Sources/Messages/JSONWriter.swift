@@ -17,6 +17,9 @@ struct JSONWriter: ~Copyable {
 
     deinit { base.deallocate() }
 
+    /// Forgets what was written, keeping the buffer.
+    mutating func removeAll() { count = 0 }
+
     /// A copy of what was written.
     var bytes: [UInt8] { withBytes { Array($0) } }
 
@@ -153,6 +156,15 @@ struct JSONWriter: ~Copyable {
             index &+= 8
         }
         return JSONBytes.specialMask(JSONBytes.word(source, count &- 8)) == 0
+    }
+
+    /// The next id of `ids`, quoted, formatted in place (a UUID needs no escaping).
+    mutating func newId(_ ids: RandomUUIDGenerator) {
+        reserve(38)
+        base[count] = UInt8(ascii: "\"")
+        ids.writeNewId(into: UnsafeMutableRawPointer(base + (count &+ 1)))
+        base[count &+ 37] = UInt8(ascii: "\"")
+        count &+= 38
     }
 
     /// Bytes written as they are (a line already encoded).

@@ -50,10 +50,10 @@ struct GherkinCommand {
 
     static func output(of path: String, generation: GherkinMessages.Options, ids: any IdGenerator) -> FileOutput {
         guard let data = FileManager.default.contents(atPath: path) else { return FileOutput(path: path, bytes: nil) }
-        let envelopes = GherkinMessages.generate(bytes: data, uri: path, options: generation, ids: ids)
         // The NDJSON is about 13 times the feature text, with a source envelope and pickles.
-        let bytes = (try? GherkinMessages.ndjsonLines(envelopes, capacity: data.count * 16 + 4096)) ?? []
-        return FileOutput(path: path, bytes: bytes, unparsable: envelopes.contains { $0.parseError != nil })
+        let (bytes, unparsable) = GherkinMessages.ndjson(bytes: data, uri: path, options: generation, ids: ids,
+                                                         capacity: data.count * 16 + 4096)
+        return FileOutput(path: path, bytes: bytes, unparsable: unparsable)
     }
 
     /// Standard output and the exit code, file after file: a large output goes straight to the console, small

@@ -6,7 +6,7 @@ extension GherkinMessages {
     /// the pickles' values and envelopes (see `NDJSONLines`). `capacity`: the bytes to reserve. `unparsable`:
     /// whether the file gave a `parseError`.
     public static func ndjson(bytes: Data, uri: String, options: Options = Options(), ids: any IdGenerator,
-                              capacity: Int = 4096) -> (lines: [UInt8], unparsable: Bool) {
+                              capacity: Int = 4096) -> (lines: Data, unparsable: Bool) {
         let mediaType = SourceMediaType.of(uri: uri)
         let lines = NDJSONLines(capacity: capacity, ids: ids)
         switch SourceText.decode(bytes) {
@@ -15,10 +15,10 @@ extension GherkinMessages {
                 lines.append(Envelope(source: Source(uri: uri, data: SourceText.lossy(bytes), mediaType: mediaType)))
             }
             for envelope in parseErrors(errors, uri: uri) { lines.append(envelope) }
-            return (lines.bytes, true)
+            return (lines.takeData(), true)
         case .success(var text):
             if options.includeSource { lines.append(Envelope(source: Source(uri: uri, data: text, mediaType: mediaType))) }
-            guard options.includeAST || options.includePickles else { return (lines.bytes, false) }
+            guard options.includeAST || options.includePickles else { return (lines.takeData(), false) }
             let result = text.withUTF8 {
                 GherkinParser.parse(text: $0, mediaType: mediaType, descriptionTrimming: options.descriptionTrimming, ids: ids)
             }
@@ -34,10 +34,10 @@ extension GherkinMessages {
                     }
                 }
                 if options.includePickles { PickleCompiler.compile(document, uri: uri, into: lines) }
-                return (lines.bytes, false)
+                return (lines.takeData(), false)
             case .failure(let errors):
                 for envelope in parseErrors(errors, uri: uri) { lines.append(envelope) }
-                return (lines.bytes, true)
+                return (lines.takeData(), true)
             }
         }
     }

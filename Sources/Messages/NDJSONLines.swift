@@ -1,3 +1,5 @@
+import Foundation
+
 /// NDJSON written as a parser goes: envelopes, and pickles straight from their parts as the compiler makes them
 /// (`addPickleStep`, then `endPickle`), in the bytes of their `pickle` envelopes, a step without a type written
 /// `"type":null` as the reference prints it. No `Pickle`, no array per step and, with UUIDs, no id string is
@@ -18,8 +20,8 @@ package final class NDJSONLines {
         uuids = ids as? RandomUUIDGenerator
     }
 
-    /// Every line written, each with its newline.
-    package var bytes: [UInt8] { lines.bytes }
+    /// Every line written, each with its newline, handed over without a copy (the lines start again empty).
+    package func takeData() -> Data { lines.takeData() }
 
     /// An envelope's line, as `NDJSON.encode` writes it.
     package func append(_ envelope: Envelope) {

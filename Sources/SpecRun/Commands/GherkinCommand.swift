@@ -44,7 +44,7 @@ struct GherkinCommand {
     struct FileOutput: Sendable {
         let path: String
         /// The NDJSON lines; nil when the file cannot be read.
-        var bytes: [UInt8]?
+        var bytes: Data?
         var unparsable = false
     }
 
@@ -75,10 +75,10 @@ struct GherkinCommand {
             if file.unparsable, code == .passed { code = .unparsable }
             if bytes.count >= GherkinCommand.flushSize / 16 {
                 flush()
-                bytes.withUnsafeBufferPointer { console.out(bytes: $0) }
+                bytes.withUnsafeBytes { console.out(bytes: $0.bindMemory(to: UInt8.self)) }
             } else {
                 if block.isEmpty { block.reserveCapacity(GherkinCommand.flushSize + 65_536) }
-                block += bytes
+                block.append(contentsOf: bytes)
                 if block.count >= GherkinCommand.flushSize { flush() }
             }
         }

@@ -169,11 +169,11 @@ struct JSONWriter: ~Copyable {
         return JSONBytes.specialMask(JSONBytes.word(source, count &- 8)) == 0
     }
 
-    /// The next id of `ids`, quoted, formatted in place (a UUID needs no escaping).
-    mutating func newId(_ ids: RandomUUIDGenerator) {
+    /// The id at `index` of `ids`, quoted, formatted in place (a UUID needs no escaping).
+    mutating func uuid(_ ids: RandomUUIDGenerator, at index: UInt64) {
         reserve(38)
         base[count] = UInt8(ascii: "\"")
-        ids.writeNewId(into: UnsafeMutableRawPointer(base + (count &+ 1)))
+        ids.writeId(at: index, into: UnsafeMutableRawPointer(base + (count &+ 1)))
         base[count &+ 37] = UInt8(ascii: "\"")
         count &+= 38
     }

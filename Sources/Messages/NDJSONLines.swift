@@ -11,8 +11,12 @@ package final class NDJSONLines {
     /// The steps of the pickle under way, written before its id is made (after theirs), then copied into its line.
     @exclusivity(unchecked) private var steps = JSONWriter(capacity: 4096)
     private let ids: any IdGenerator
-    /// `ids` when it makes UUIDs: they are formatted straight into the line.
+    /// `ids` when it makes UUIDs: they are formatted straight into the line, from places in its sequence
+    /// reserved a block at a time (`nextId..<endId`; ids stay unique, and come in the same order when nothing
+    /// else takes ids meanwhile).
     private let uuids: RandomUUIDGenerator?
+    @exclusivity(unchecked) private var nextId: UInt64 = 0
+    @exclusivity(unchecked) private var endId: UInt64 = 0
 
     package init(capacity: Int, ids: any IdGenerator) {
         lines = JSONWriter(capacity: capacity)
@@ -105,6 +109,14 @@ package final class NDJSONLines {
     }
 
     private func writeNewId(to writer: inout JSONWriter) {
-        if let uuids { writer.newId(uuids) } else { writer.string(ids.newId()) }
+        guard let uuids else { return writer.string(ids.newId()) }
+        if nextId == endId {
+            nextId = uuids.reserve(Self.idBlock)
+            endId = nextId &+ Self.idBlock
+        }
+        writer.uuid(uuids, at: nextId)
+        nextId &+= 1
     }
+
+    private static let idBlock: UInt64 = 64
 }

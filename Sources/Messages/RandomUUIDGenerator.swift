@@ -20,18 +20,24 @@ public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
 
     public func newId() -> String {
         String(unsafeUninitializedCapacity: 36) { buffer in
-            writeNewId(into: UnsafeMutableRawPointer(buffer.baseAddress!))
+            writeId(at: reserve(1), into: UnsafeMutableRawPointer(buffer.baseAddress!))
             return 36
         }
     }
 
-    /// The next id's 36 bytes at `out`, without a string (written straight into a line of JSON).
-    func writeNewId(into out: UnsafeMutableRawPointer) {
+    /// The places of the next `count` ids, taken at once (one lock for them all): their ids are then made by
+    /// `writeId(at:into:)` with `start`, `start + 1`, … and never by `newId()`.
+    func reserve(_ count: UInt64) -> UInt64 {
         lock.lock()
-        let n = counter
-        counter &+= 1
+        let start = counter
+        counter &+= count
         lock.unlock()
-        let (high, low) = Self.bits(seed: seed, index: n)
+        return start
+    }
+
+    /// The 36 bytes of the id at `index` of the sequence, at `out`.
+    func writeId(at index: UInt64, into out: UnsafeMutableRawPointer) {
+        let (high, low) = Self.bits(seed: seed, index: index)
         Self.format(high, low, into: out)
     }
 

@@ -22,13 +22,10 @@ extension Double: JSONWritable {
 extension Array: JSONWritable where Element: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("[")
-        // Each element written where it is: `for element in self` copies it first, a retain and a release for
-        // every string and array in it (two fifths of writing a pickle or a document).
-        withUnsafeBufferPointer { elements in
-            for index in elements.indices {
-                if index > 0 { writer.byte(",") }
-                elements[index].writeJSON(to: &writer)
-            }
+        var first = true
+        for element in self {
+            if first { first = false } else { writer.byte(",") }
+            element.writeJSON(to: &writer)
         }
         writer.byte("]")
     }

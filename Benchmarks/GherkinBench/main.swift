@@ -16,7 +16,8 @@ struct Arguments {
     var repeats = 5
     var pickles = true
     var json = false
-    /// Through `GherkinMessages.generate` (source, AST and pickle envelopes), as `specrun gherkin` and runs do.
+    /// Through `GherkinMessages.generate` (source, AST and pickle envelopes), as runs do (`specrun gherkin` writes
+    /// its NDJSON as it parses instead: `GherkinMessages.ndjson`).
     var messages = false
     /// `counting` ("0", "1", …), `uuid` (36 characters, as `specrun gherkin`) or `run` (15 characters, as runs).
     var ids = "counting"
@@ -79,7 +80,7 @@ func idGenerator(_ kind: String) -> any IdGenerator {
     }
 }
 
-/// One pass through `GherkinMessages.generate`, as `specrun gherkin` (without the NDJSON writing).
+/// One pass through `GherkinMessages.generate`, as runs load features (without the NDJSON writing).
 func onePassOfMessages(_ blobs: [(uri: String, data: Data)], pickles: Bool, ids: any IdGenerator) -> (Int, Int, Int) {
     let options = GherkinMessages.Options(includePickles: pickles)
     var pickleCount = 0, stepCount = 0, errorCount = 0

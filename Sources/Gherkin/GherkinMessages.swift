@@ -97,7 +97,7 @@ public enum GherkinMessages {
         }
     }
 
-    private static func hasReferenceQuirk(_ envelope: Envelope) -> Bool {
+    static func hasReferenceQuirk(_ envelope: Envelope) -> Bool {
         if let document = envelope.gherkinDocument { return document.feature?.keyword == "" }
         if let pickle = envelope.pickle { return pickle.steps.contains(where: { $0.type == nil }) }
         return false

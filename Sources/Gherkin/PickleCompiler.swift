@@ -6,8 +6,15 @@ public enum PickleCompiler {
     /// The pickles of `document`, with ids from `ids` (continue the generator used for the AST to get the
     /// reference's ids). `uri` defaults to the document's.
     public static func compile(_ document: GherkinDocument, uri: String? = nil, ids: any IdGenerator) -> [Pickle] {
-        guard let feature = document.feature, !feature.children.isEmpty else { return [] }
-        var context = Context(uri: uri ?? document.uri ?? "", language: feature.language, ids: ids)
+        let collector = PickleCollector(ids: ids)
+        compile(document, uri: uri, into: collector)
+        return collector.pickles
+    }
+
+    /// The pickles of `document` handed to `output` part by part, as they are compiled.
+    static func compile<Output: PickleOutput>(_ document: GherkinDocument, uri: String? = nil, into output: Output) {
+        guard let feature = document.feature, !feature.children.isEmpty else { return }
+        var context = Context(uri: uri ?? document.uri ?? "", language: feature.language, output: output)
         var backgroundSteps: [Step] = []
         for child in feature.children {
             if let background = child.background {
@@ -18,22 +25,20 @@ public enum PickleCompiler {
                 context.compile(scenario, inheritedTags: feature.tags, background: backgroundSteps)
             }
         }
-        return context.pickles
     }
 }
 
-private struct Context {
+private struct Context<Output: PickleOutput> {
     let uri: String
     let language: String
-    let ids: any IdGenerator
-    var pickles: [Pickle] = []
+    let output: Output
     /// Bytes of a text being interpolated, reused from text to text.
     private var scratch: [UInt8] = []
 
-    init(uri: String, language: String, ids: any IdGenerator) {
+    init(uri: String, language: String, output: Output) {
         self.uri = uri
         self.language = language
-        self.ids = ids
+        self.output = output
     }
 
     mutating func compile(_ rule: Rule, featureTags: [Tag], featureBackground: [Step]) {
@@ -58,60 +63,58 @@ private struct Context {
 
     private mutating func compileScenario(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
         var lastType: StepKeywordType? = .unknown
-        var steps: [PickleStep] = []
         if !scenario.steps.isEmpty {
-            steps.reserveCapacity(background.count + scenario.steps.count)
-            appendPickleSteps(of: background, to: &steps, lastType: &lastType)
-            appendPickleSteps(of: scenario.steps, to: &steps, lastType: &lastType)
+            output.reserveSteps(background.count + scenario.steps.count)
+            addPickleSteps(of: background, lastType: &lastType)
+            addPickleSteps(of: scenario.steps, lastType: &lastType)
         }
-        pickles.append(Pickle(id: ids.newId(), uri: uri, location: scenario.location, name: scenario.name, language: language,
-                              steps: steps, tags: pickleTags(inheritedTags, scenario.tags), astNodeIds: [scenario.id]))
+        output.endPickle(uri: uri, location: scenario.location, name: scenario.name, language: language,
+                         tags: inheritedTags, scenario.tags, [], scenarioId: scenario.id, rowId: nil)
     }
 
     private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
             let interpolation = Interpolation(names: header.cells.map(\.value))
-            let tags = pickleTags(inheritedTags, scenario.tags, examples.tags)
-            // The steps are read in place (see appendPickleSteps), for every row.
+            // The steps are read in place (see addPickleSteps), for every row.
             scenario.steps.withUnsafeBufferPointer { outlineSteps in
                 for row in examples.tableBody {
                     let values = row.cells.map(\.value)
                     let onePass = interpolation.allowsOnePass(values)
                     var lastType: StepKeywordType?
-                    var steps: [PickleStep] = []
                     if !outlineSteps.isEmpty {
-                        steps.reserveCapacity(background.count + outlineSteps.count)
-                        appendPickleSteps(of: background, to: &steps, lastType: &lastType)
+                        output.reserveSteps(background.count + outlineSteps.count)
+                        addPickleSteps(of: background, lastType: &lastType)
                         for index in outlineSteps.indices {
                             let keywordType = outlineSteps[index].keywordType
                             if keywordType != .conjunction { lastType = keywordType }
                             let text = interpolation.apply(outlineSteps[index].text, values, onePass: onePass, scratch: &scratch)
                             let argument = pickleArgument(outlineSteps.baseAddress! + index, interpolation, values, onePass: onePass)
-                            steps.append(PickleStep(argument: argument, astNodeIds: [outlineSteps[index].id, row.id], id: ids.newId(),
-                                                    type: pickleType(lastType), text: text))
+                            output.addPickleStep(argument: argument, stepId: outlineSteps[index].id, rowId: row.id,
+                                                 type: pickleType(lastType), text: text)
                         }
                     }
-                    pickles.append(Pickle(id: ids.newId(), uri: uri, location: row.location,
-                                          name: interpolation.apply(scenario.name, values, onePass: onePass, scratch: &scratch),
-                                          language: language, steps: steps, tags: tags, astNodeIds: [scenario.id, row.id]))
+                    output.endPickle(uri: uri, location: row.location,
+                                     name: interpolation.apply(scenario.name, values, onePass: onePass, scratch: &scratch),
+                                     language: language, tags: inheritedTags, scenario.tags, examples.tags,
+                                     scenarioId: scenario.id, rowId: row.id)
                 }
             }
         }
     }
 
     /// The steps read in place: a `for step in` loop copies each step (a retain per field).
-    private mutating func appendPickleSteps(of source: [Step], to steps: inout [PickleStep], lastType: inout StepKeywordType?) {
+    private mutating func addPickleSteps(of source: [Step], lastType: inout StepKeywordType?) {
         source.withUnsafeBufferPointer { source in
-            for index in source.indices { steps.append(pickleStep(source.baseAddress! + index, lastType: &lastType)) }
+            for index in source.indices { addPickleStep(source.baseAddress! + index, lastType: &lastType) }
         }
     }
 
     /// `step` points into the array being read: passing the step itself copies it.
-    private mutating func pickleStep(_ step: UnsafePointer<Step>, lastType: inout StepKeywordType?) -> PickleStep {
+    private mutating func addPickleStep(_ step: UnsafePointer<Step>, lastType: inout StepKeywordType?) {
         if step.pointee.keywordType != .conjunction { lastType = step.pointee.keywordType }
-        return PickleStep(argument: pickleArgument(step, nil, []), astNodeIds: [step.pointee.id], id: ids.newId(),
-                          type: pickleType(lastType), text: step.pointee.text)
+        output.addPickleStep(argument: pickleArgument(step, nil, []), stepId: step.pointee.id, rowId: nil,
+                             type: pickleType(lastType), text: step.pointee.text)
     }
 
     private func pickleType(_ type: StepKeywordType?) -> PickleStepType? {
@@ -152,17 +155,6 @@ private struct Context {
                                                  content: interpolate(step.pointee.docString!.content, interpolation, values, onePass))
         }
         return argument
-    }
-
-    private func pickleTags(_ first: [Tag], _ second: [Tag], _ third: [Tag] = []) -> [PickleTag] {
-        let count = first.count + second.count + third.count
-        guard count > 0 else { return [] }
-        var tags: [PickleTag] = []
-        tags.reserveCapacity(count)
-        for tag in first { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
-        for tag in second { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
-        for tag in third { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
-        return tags
     }
 
     private mutating func interpolate(_ text: String, _ interpolation: Interpolation?, _ values: [String], _ onePass: Bool) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Appends JSON as UTF-8 bytes, byte-identical to `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]`:
 /// `"` `\` and control characters escaped (`\b \t \n \f \r`, others `\u00xx`), everything else passed through
 /// as UTF-8 (`/`, non-ASCII, U+2028…). The generated `writeJSON(to:)` methods write keys in sorted order.
@@ -16,6 +18,18 @@ struct JSONWriter: ~Copyable {
     }
 
     deinit { base.deallocate() }
+
+    /// Forgets what was written, keeping the buffer.
+    mutating func removeAll() { count = 0 }
+
+    /// What was written, handed over without a copy (the writer starts again empty).
+    mutating func takeData() -> Data {
+        let data = Data(bytesNoCopy: base, count: count, deallocator: .custom { bytes, _ in bytes.deallocate() })
+        capacity = 64
+        base = .allocate(capacity: capacity)
+        count = 0
+        return data
+    }
 
     /// A copy of what was written.
     var bytes: [UInt8] { withBytes { Array($0) } }
@@ -153,6 +167,15 @@ struct JSONWriter: ~Copyable {
             index &+= 8
         }
         return JSONBytes.specialMask(JSONBytes.word(source, count &- 8)) == 0
+    }
+
+    /// The id at `index` of `ids`, quoted, formatted in place (a UUID needs no escaping).
+    mutating func uuid(_ ids: RandomUUIDGenerator, at index: UInt64) {
+        reserve(38)
+        base[count] = UInt8(ascii: "\"")
+        ids.writeId(at: index, into: UnsafeMutableRawPointer(base + (count &+ 1)))
+        base[count &+ 37] = UInt8(ascii: "\"")
+        count &+= 38
     }
 
     /// Bytes written as they are (a line already encoded).

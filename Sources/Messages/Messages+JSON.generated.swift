@@ -2737,93 +2737,93 @@ extension UndefinedParameterType: JSONWritable, JSONReadable {
 
 extension Envelope: JSONWritable, JSONReadable {
     func writeJSON(to writer: inout JSONWriter) {
-        writer.byte("{")
-        var first = true
-        if let value = attachment {
-            writer.field("\"attachment\":", &first)
-            value.writeJSON(to: &writer)
+        switch message {
+        case .none: writer.raw("{}")
+        case .attachment(let box):
+            writer.raw("{\"attachment\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .externalAttachment(let box):
+            writer.raw("{\"externalAttachment\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .gherkinDocument(let box):
+            writer.raw("{\"gherkinDocument\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .hook(let box):
+            writer.raw("{\"hook\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .meta(let box):
+            writer.raw("{\"meta\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .parameterType(let box):
+            writer.raw("{\"parameterType\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .parseError(let box):
+            writer.raw("{\"parseError\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .pickle(let box):
+            writer.raw("{\"pickle\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .source(let box):
+            writer.raw("{\"source\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .stepDefinition(let box):
+            writer.raw("{\"stepDefinition\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .suggestion(let box):
+            writer.raw("{\"suggestion\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testCase(let box):
+            writer.raw("{\"testCase\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testCaseFinished(let box):
+            writer.raw("{\"testCaseFinished\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testCaseStarted(let box):
+            writer.raw("{\"testCaseStarted\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testRunFinished(let box):
+            writer.raw("{\"testRunFinished\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testRunHookFinished(let box):
+            writer.raw("{\"testRunHookFinished\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testRunHookStarted(let box):
+            writer.raw("{\"testRunHookStarted\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testRunStarted(let box):
+            writer.raw("{\"testRunStarted\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testStepFinished(let box):
+            writer.raw("{\"testStepFinished\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .testStepStarted(let box):
+            writer.raw("{\"testStepStarted\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
+        case .undefinedParameterType(let box):
+            writer.raw("{\"undefinedParameterType\":")
+            box.value.writeJSON(to: &writer)
+            writer.byte("}")
         }
-        if let value = externalAttachment {
-            writer.field("\"externalAttachment\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = gherkinDocument {
-            writer.field("\"gherkinDocument\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = hook {
-            writer.field("\"hook\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = meta {
-            writer.field("\"meta\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = parameterType {
-            writer.field("\"parameterType\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = parseError {
-            writer.field("\"parseError\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = pickle {
-            writer.field("\"pickle\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = source {
-            writer.field("\"source\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = stepDefinition {
-            writer.field("\"stepDefinition\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = suggestion {
-            writer.field("\"suggestion\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testCase {
-            writer.field("\"testCase\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testCaseFinished {
-            writer.field("\"testCaseFinished\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testCaseStarted {
-            writer.field("\"testCaseStarted\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testRunFinished {
-            writer.field("\"testRunFinished\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testRunHookFinished {
-            writer.field("\"testRunHookFinished\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testRunHookStarted {
-            writer.field("\"testRunHookStarted\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testRunStarted {
-            writer.field("\"testRunStarted\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testStepFinished {
-            writer.field("\"testStepFinished\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = testStepStarted {
-            writer.field("\"testStepStarted\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        if let value = undefinedParameterType {
-            writer.field("\"undefinedParameterType\":", &first)
-            value.writeJSON(to: &writer)
-        }
-        writer.byte("}")
     }
 
     init(json reader: inout JSONReader) throws(JSONFailure) {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Version-4-shaped UUID strings (`xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`, lowercase) drawn from SplitMix64 seeded
 /// once: random-looking for people and tools, the same sequence for the same seed, no system call and one
-/// allocation per id (the 36 bytes are formatted straight into the string's storage).
+/// allocation per id (the 36 bytes are formatted straight into the string's storage), or none when written
+/// straight into JSON.
 public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
     // @unchecked: the only mutable state, `counter`, is read and advanced under `lock`.
     private let lock = NSLock()
@@ -18,12 +19,26 @@ public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
     }
 
     public func newId() -> String {
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            writeId(at: reserve(1), into: UnsafeMutableRawPointer(buffer.baseAddress!))
+            return 36
+        }
+    }
+
+    /// The places of the next `count` ids, taken at once (one lock for them all): their ids are then made by
+    /// `writeId(at:into:)` with `start`, `start + 1`, … and never by `newId()`.
+    func reserve(_ count: UInt64) -> UInt64 {
         lock.lock()
-        let n = counter
-        counter &+= 1
+        let start = counter
+        counter &+= count
         lock.unlock()
-        let (high, low) = Self.bits(seed: seed, index: n)
-        return Self.format(high, low)
+        return start
+    }
+
+    /// The 36 bytes of the id at `index` of the sequence, at `out`.
+    func writeId(at index: UInt64, into out: UnsafeMutableRawPointer) {
+        let (high, low) = Self.bits(seed: seed, index: index)
+        Self.format(high, low, into: out)
     }
 
     /// The 128 bits of the `index`th id: SplitMix64's `index`th output, and a second mix of it.
@@ -42,29 +57,36 @@ public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
         return z ^ (z >> 31)
     }
 
-    /// `high` then `low` as 32 lowercase hex digits, dashes after the 8th, 12th, 16th and 20th.
-    static func format(_ high: UInt64, _ low: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
-            var out = 0
-            func put(_ value: UInt64, digits: Int, shift: Int) {
-                var index = 0
-                while index < digits {
-                    let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift - 4 * index)) & 0xF
-                    buffer[out] = nibble < 10 ? nibble &+ 48 : nibble &+ 87
-                    out += 1
-                    index += 1
-                }
+    /// `high` then `low` as 32 lowercase hex digits at `out`, dashes after the 8th, 12th, 16th and 20th: two digits
+    /// per byte from a table.
+    static func format(_ high: UInt64, _ low: UInt64, into out: UnsafeMutableRawPointer) {
+        let pairs = hexPairs.utf8Start
+        /// The bytes of `value` from byte `from` (0 = the most significant) for `count` bytes, at `offset`.
+        func put(_ value: UInt64, from: Int, count: Int, at offset: Int) {
+            for index in 0..<count {
+                let byte = Int(truncatingIfNeeded: value >> UInt64(56 - 8 * (from + index))) & 0xFF
+                out.storeBytes(of: UnsafeRawPointer(pairs + 2 * byte).loadUnaligned(as: UInt16.self),
+                               toByteOffset: offset + 2 * index, as: UInt16.self)
             }
-            put(high, digits: 8, shift: 60)
-            buffer[out] = 45; out += 1
-            put(high, digits: 4, shift: 28)
-            buffer[out] = 45; out += 1
-            put(high, digits: 4, shift: 12)
-            buffer[out] = 45; out += 1
-            put(low, digits: 4, shift: 60)
-            buffer[out] = 45; out += 1
-            put(low, digits: 12, shift: 44)
-            return out
         }
+        put(high, from: 0, count: 4, at: 0)
+        out.storeBytes(of: 45, toByteOffset: 8, as: UInt8.self)
+        put(high, from: 4, count: 2, at: 9)
+        out.storeBytes(of: 45, toByteOffset: 13, as: UInt8.self)
+        put(high, from: 6, count: 2, at: 14)
+        out.storeBytes(of: 45, toByteOffset: 18, as: UInt8.self)
+        put(low, from: 0, count: 2, at: 19)
+        out.storeBytes(of: 45, toByteOffset: 23, as: UInt8.self)
+        put(low, from: 2, count: 6, at: 24)
     }
+
+    /// "00" to "ff".
+    private static var hexPairs: StaticString { """
+        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f\
+        303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
+        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f\
+        909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
+        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
+        f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+        """ }
 }

@@ -44,16 +44,16 @@ struct GherkinCommand {
     struct FileOutput: Sendable {
         let path: String
         /// The NDJSON lines; nil when the file cannot be read.
-        var bytes: [UInt8]?
+        var bytes: Data?
         var unparsable = false
     }
 
     static func output(of path: String, generation: GherkinMessages.Options, ids: any IdGenerator) -> FileOutput {
         guard let data = FileManager.default.contents(atPath: path) else { return FileOutput(path: path, bytes: nil) }
-        let envelopes = GherkinMessages.generate(bytes: data, uri: path, options: generation, ids: ids)
         // The NDJSON is about 13 times the feature text, with a source envelope and pickles.
-        let bytes = (try? GherkinMessages.ndjsonLines(envelopes, capacity: data.count * 16 + 4096)) ?? []
-        return FileOutput(path: path, bytes: bytes, unparsable: envelopes.contains { $0.parseError != nil })
+        let (bytes, unparsable) = GherkinMessages.ndjson(bytes: data, uri: path, options: generation, ids: ids,
+                                                         capacity: data.count * 16 + 4096)
+        return FileOutput(path: path, bytes: bytes, unparsable: unparsable)
     }
 
     /// Standard output and the exit code, file after file: a large output goes straight to the console, small
@@ -75,10 +75,10 @@ struct GherkinCommand {
             if file.unparsable, code == .passed { code = .unparsable }
             if bytes.count >= GherkinCommand.flushSize / 16 {
                 flush()
-                bytes.withUnsafeBufferPointer { console.out(bytes: $0) }
+                bytes.withUnsafeBytes { console.out(bytes: $0.bindMemory(to: UInt8.self)) }
             } else {
                 if block.isEmpty { block.reserveCapacity(GherkinCommand.flushSize + 65_536) }
-                block += bytes
+                block.append(contentsOf: bytes)
                 if block.count >= GherkinCommand.flushSize { flush() }
             }
         }

@@ -1,0 +1,58 @@
+import Messages
+
+/// Where the pickle compiler puts what it compiles, part by part: each step of a pickle, then the pickle. Each
+/// call takes the next id of the generator, so the ids come in the reference's order (a pickle's steps before
+/// the pickle). `PickleCollector` makes `Pickle` values; `NDJSONLines` writes their NDJSON lines straight away.
+protocol PickleOutput: AnyObject {
+    /// About `count` steps are coming for the next pickle.
+    func reserveSteps(_ count: Int)
+    /// A step of the pickle under way. `rowId`: the examples row of an outline's step.
+    func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String)
+    /// The pickle whose steps were added; its tags are the three lists one after the other.
+    func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
+                   _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?)
+}
+
+extension PickleOutput {
+    func reserveSteps(_ count: Int) {}
+}
+
+extension NDJSONLines: PickleOutput {}
+
+/// The pickles as `Pickle` values.
+final class PickleCollector: PickleOutput {
+    private let ids: any IdGenerator
+    private(set) var pickles: [Pickle] = []
+    /// The steps of the pickle under way.
+    private var steps: [PickleStep] = []
+
+    init(ids: any IdGenerator) { self.ids = ids }
+
+    func reserveSteps(_ count: Int) { steps.reserveCapacity(count) }
+
+    func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String) {
+        steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type, text: text))
+    }
+
+    func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
+                   _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?) {
+        pickles.append(Pickle(id: ids.newId(), uri: uri, location: location, name: name, language: language,
+                              steps: take(&steps, leaving: []), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
+                              astNodeIds: Self.ids(scenarioId, rowId)))
+    }
+
+    private static func ids(_ id: String, _ rowId: String?) -> [String] {
+        if let rowId { [id, rowId] } else { [id] }
+    }
+
+    private static func pickleTags(_ first: [Tag], _ second: [Tag], _ third: [Tag]) -> [PickleTag] {
+        let count = first.count + second.count + third.count
+        guard count > 0 else { return [] }
+        var tags: [PickleTag] = []
+        tags.reserveCapacity(count)
+        for tag in first { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        for tag in second { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        for tag in third { tags.append(PickleTag(name: tag.name, astNodeId: tag.id)) }
+        return tags
+    }
+}

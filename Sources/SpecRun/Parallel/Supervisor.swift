@@ -119,6 +119,20 @@ final class Supervisor {
         return finishedCase ? actions + dispatch() : actions
     }
 
+    /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
+    func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
+        guard let worker = workers[number] else { return [] }
+        var actions: [Action] = []
+        for envelope in envelopes {
+            worker.received += 1
+            var finishedCase = false
+            let routed = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
+            if !routed.isEmpty { actions += routed }
+            if finishedCase { actions += dispatch() }
+        }
+        return actions
+    }
+
     private func route(_ envelope: Envelope, from number: Int, worker: Worker, finishedCase: inout Bool) -> [Action] {
         // (By kind first: each accessor asked copies the envelope's message box.)
         switch envelope.kind {

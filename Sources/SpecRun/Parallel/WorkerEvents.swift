@@ -103,6 +103,9 @@ final class WorkerOutputDecoder {
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, quietly: Bool = false) -> [WorkerEvent] {
         var events: [WorkerEvent] = []
         var batch: [Envelope] = []
+        // Room for the chunk's envelopes at once (a compact line is about 100 bytes): an array grown by doubling is
+        // a dozen allocations, the large ones each making malloc gather every small block other threads freed.
+        batch.reserveCapacity(min(bytes.count / 96 + 1, 4_096))
         var runStart: Int? = nil
         var start = bytes.startIndex
         func flushRun(upTo end: Int) {

@@ -8,8 +8,8 @@ final class ExitStatus {
     private var success: Bool?
 
     func handle(_ envelope: Envelope) {
-        if envelope.parseError != nil { unparsable = true }
-        if envelope.testCase != nil { selected = true }
+        if envelope.isParseError { unparsable = true }
+        if envelope.isTestCase { selected = true }
         if let finished = envelope.testRunFinished { success = (success ?? true) && finished.success }
     }
 

@@ -119,22 +119,40 @@ final class Supervisor {
         return finishedCase ? actions + dispatch() : actions
     }
 
+    /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
+    func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
+        guard let worker = workers[number] else { return [] }
+        var actions: [Action] = []
+        for envelope in envelopes {
+            worker.received += 1
+            var finishedCase = false
+            let routed = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
+            if !routed.isEmpty { actions += routed }
+            if finishedCase { actions += dispatch() }
+        }
+        return actions
+    }
+
     private func route(_ envelope: Envelope, from number: Int, worker: Worker, finishedCase: inout Bool) -> [Action] {
-        if let started = envelope.testRunHookStarted {
-            worker.runningHook = (started, true)
+        // (By kind first: each accessor asked copies the envelope's message box.)
+        switch envelope.kind {
+        case .testRunHookStarted:
+            if let started = envelope.testRunHookStarted { worker.runningHook = (started, true) }
             forward(envelope)
             return []
-        }
-        if envelope.testRunHookFinished != nil {
+        case .testRunHookFinished:
             worker.runningHook = nil
             forward(envelope)
             return []
-        }
-        if let attachment = envelope.attachment, attachment.testRunHookStartedId != nil { forward(envelope); return [] }
-        if let attachment = envelope.externalAttachment, attachment.testRunHookStartedId != nil { forward(envelope); return [] }
-        if let done = envelope.testRunFinished {
-            worker.finished = done
+        case .attachment where envelope.attachment?.testRunHookStartedId != nil,
+             .externalAttachment where envelope.externalAttachment?.testRunHookStartedId != nil:
+            forward(envelope)
             return []
+        case .testRunFinished:
+            worker.finished = envelope.testRunFinished
+            return []
+        default:
+            break
         }
         switch worker.phase {
         case .prelude:
@@ -155,18 +173,28 @@ final class Supervisor {
 
     /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks, parse errors.
     func learn(_ envelope: Envelope) {
-        if let pickle = envelope.pickle, let serial = settings.serial, serial.evaluate(tags: pickle.tags.map(\.name)) {
-            serialPickles.insert(pickle.id)
-        }
-        if let testCase = envelope.testCase {
-            cases.append(PlannedCase(testCaseId: testCase.id,
-                                     steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
-                                     serial: serialPickles.contains(testCase.pickleId)))
-        }
-        if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
-        if let started = envelope.testRunStarted { testRunStartedId = started.id }
-        if let error = envelope.parseError, let uri = error.source.uri, !unparsableUris.contains(uri) {
-            unparsableUris.append(uri)
+        switch envelope.kind {
+        case .pickle:
+            guard let serial = settings.serial else { return }
+            envelope.withPickle { pickle in
+                if serial.evaluate(tags: pickle.tags.map(\.name)) { serialPickles.insert(pickle.id) }
+            }
+        case .testCase:
+            envelope.withTestCase { testCase in
+                cases.append(PlannedCase(testCaseId: testCase.id,
+                                         steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
+                                         serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId)))
+            }
+        case .hook:
+            if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
+        case .testRunStarted:
+            if let started = envelope.testRunStarted { testRunStartedId = started.id }
+        case .parseError:
+            if let error = envelope.parseError, let uri = error.source.uri, !unparsableUris.contains(uri) {
+                unparsableUris.append(uri)
+            }
+        default:
+            break
         }
     }
 
@@ -177,21 +205,27 @@ final class Supervisor {
         } else {
             blocks[index, default: []].append(envelope)
         }
-        if let started = envelope.testCaseStarted {
+        switch envelope.kind {
+        case .testCaseStarted:
+            guard let started = envelope.testCaseStarted else { return false }
             worker.running = RunningCase(started: started)
             worker.running?.finishedSteps.reserveCapacity(index < cases.count ? cases[index].steps.count : 0)
-        }
-        if let started = envelope.testStepStarted { worker.running?.step = (started.testStepId, started.timestamp) }
-        if let stepFinished = envelope.testStepFinished {
-            worker.running?.finishedSteps.append(stepFinished.testStepId)
-            worker.running?.step = nil
-            let status = stepFinished.testStepResult.status
-            if let worst = worker.running?.worst, status.severity > worst.severity { worker.running?.worst = status }
-        }
-        if let caseFinished = envelope.testCaseFinished, !caseFinished.willBeRetried {
+        case .testStepStarted:
+            envelope.withTestStepStarted { started in worker.running?.step = (started.testStepId, started.timestamp) }
+        case .testStepFinished:
+            envelope.withTestStepFinished { stepFinished in
+                worker.running?.finishedSteps.append(stepFinished.testStepId)
+                worker.running?.step = nil
+                let status = stepFinished.testStepResult.status
+                if let worst = worker.running?.worst, status.severity > worst.severity { worker.running?.worst = status }
+            }
+        case .testCaseFinished:
+            guard envelope.withTestCaseFinished({ !$0.willBeRetried }) == true else { return false }
             completeCase(index, passed: passes(worker.running?.worst ?? .passed))
             worker.running = nil
             return true
+        default:
+            break
         }
         return false
     }

@@ -49,6 +49,8 @@ final class WorkerOutputDecoder {
     private var suggestions = CompactEnvelope.SuggestionLists()
     /// The step bindings of the worker's `!B` lines, which its compact test case lines name by number.
     private var bindings = CompactEnvelope.TestCaseBindings()
+    /// The ids its compact lines named last (see `RecentIds`).
+    private var recentIds = CompactEnvelope.RecentIds()
     /// Whether envelopes keep the JSON line they came in (`Envelope.json`): only a message report writes them out
     /// again (`WorkerConfiguration.messageReport`); otherwise the copies are the prelude's megabytes twice.
     private let keepsJSON: Bool
@@ -64,21 +66,24 @@ final class WorkerOutputDecoder {
     }
 
     /// The lines of a chunk read from the worker; a line it cuts waits for the next chunk. The chunk is decoded
-    /// where it lies (only a cut line is copied).
+    /// where it lies: only a cut line is copied, completed on its own (not the whole chunk after it), in storage
+    /// kept from one chunk to the next.
     func append(_ chunk: UnsafeBufferPointer<UInt8>) -> [WorkerEvent] {
         guard let lastNewline = Newline.last(in: chunk) else {
             pending += chunk
             return []
         }
-        let events: [WorkerEvent]
-        if pending.isEmpty {
-            events = decode(UnsafeBufferPointer(rebasing: chunk[...lastNewline]))
-        } else {
-            var complete = pending
-            complete += chunk[...lastNewline]
-            events = complete.withUnsafeBufferPointer { decode($0) }
+        var events: [WorkerEvent] = []
+        var start = 0
+        if !pending.isEmpty, let firstNewline = Newline.first(in: chunk, from: 0) {
+            pending += chunk[...firstNewline]
+            events = pending.withUnsafeBufferPointer { decode($0) }
+            // (Not the storage of a long line: an attachment can be megabytes.)
+            if pending.capacity > 1 << 20 { pending = [] } else { pending.removeAll(keepingCapacity: true) }
+            start = firstNewline + 1
         }
-        pending = Array(chunk[(lastNewline + 1)...])
+        if start <= lastNewline { events += decode(UnsafeBufferPointer(rebasing: chunk[start...lastNewline])) }
+        pending.append(contentsOf: chunk[(lastNewline + 1)...])
         return events
     }
 
@@ -98,6 +103,9 @@ final class WorkerOutputDecoder {
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, quietly: Bool = false) -> [WorkerEvent] {
         var events: [WorkerEvent] = []
         var batch: [Envelope] = []
+        // Room for the chunk's envelopes at once (a compact line is about 100 bytes): an array grown by doubling is
+        // a dozen allocations, the large ones each making malloc gather every small block other threads freed.
+        batch.reserveCapacity(min(bytes.count / 96 + 1, 4_096))
         var runStart: Int? = nil
         var start = bytes.startIndex
         func flushRun(upTo end: Int) {
@@ -121,7 +129,7 @@ final class WorkerOutputDecoder {
                     decoded = nil
                 case CompactEnvelope.testCaseKind: decoded = bindings.decode(line)
                 case CompactEnvelope.suggestionKind: decoded = suggestions.decode(line)
-                default: decoded = CompactEnvelope.decode(line)
+                default: decoded = CompactEnvelope.decode(line, recent: &recentIds)
                 }
                 if let envelope = decoded {
                     batch.append(envelope)

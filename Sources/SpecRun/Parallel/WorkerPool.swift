@@ -61,7 +61,7 @@ struct WorkerPool {
             for event in batch {
                 switch event {
                 case .envelopes(let number, let envelopes):
-                    for envelope in envelopes { perform(supervisor.receive(envelope, from: number)) }
+                    perform(supervisor.receive(envelopes, from: number))
                 case .control(let number, let control):
                     perform(supervisor.control(control, from: number))
                 case .badLine(_, let line):

@@ -22,7 +22,8 @@ final class PrettyFormatter: EnvelopeFormatter {
 
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
-        if let finished = envelope.testCaseFinished, let attempt = index.attempts[id: finished.testCaseStartedId] {
+        if envelope.kind == .testCaseFinished,
+           let attempt = envelope.withTestCaseFinished({ index.attempts[id: $0.testCaseStartedId] }) ?? nil {
             write(attempt)
         }
     }

@@ -31,18 +31,6 @@ enum Compaction {
         })]
     }
 
-    /// Whether every id a pickle refers to is stored inline (nothing to share: the pickle is kept as it is,
-    /// without copying its steps to rewrite ids that would not change).
-    static func isInline(_ pickle: Pickle) -> Bool {
-        pickle.astNodeIds.allSatisfy(isInline) && pickle.steps.allSatisfy { $0.astNodeIds.allSatisfy(isInline) }
-    }
-
-    /// Whether every id a test step refers to is stored inline.
-    static func isInline(_ step: TestStep) -> Bool {
-        (step.pickleStepId.map(isInline) ?? true) && (step.hookId.map(isInline) ?? true)
-            && (step.stepDefinitionIds?.allSatisfy(isInline) ?? true)
-    }
-
     @inline(__always)
     static func isInline(_ id: String) -> Bool { id.utf8.count <= 15 }
 

@@ -56,3 +56,13 @@ extension Dictionary where Key == IdKey {
         set { self[IdKey(id)] = newValue }
     }
 }
+
+extension Set where Element == IdKey {
+    /// The copy of `text` already in the pool, or `text` after adding it (`Set<String>.shared`, hashed as ids are).
+    mutating func shared(_ text: String) -> String {
+        let key = IdKey(text)
+        if let found = firstIndex(of: key) { return self[found].id }
+        insert(key)
+        return text
+    }
+}

@@ -3,21 +3,31 @@ import Messages
 // How the run index keeps pickles small: a 10,000-scenario run has 70,000 pickle steps, and each step's text and
 // AST node ids were a heap allocation each.
 extension RunIndex {
-    /// Makes `pickle` as the index keeps it: each step's text shared with every step of the same text, the steps
-    /// in an array of their exact size and, when every step's AST node ids are what its position in the scenario
-    /// gives (`derivedIds`), none kept for them. True when they were left out (`restored` puts them back).
+    /// Makes `pickle` as the index keeps it: its AST node ids sharing the index's copies (`Compaction.canonical`),
+    /// each step's text shared with every step of the same text, the steps in a new array of their exact size (the
+    /// message's is not copied to be changed) and, when every step's AST node ids are what its position in the
+    /// scenario gives (`derivedIds`), none kept for them. True when they were left out (`restored` puts them back).
     func compact(_ pickle: inout Pickle) -> Bool {
+        if !pickle.astNodeIds.allSatisfy(Compaction.isInline) {
+            pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+        }
         let lineage = lineage(of: pickle)
         var derived = lineage != nil
+        if let lineage {
+            for position in pickle.steps.indices where derived {
+                derived = Self.idsAreDerived(pickle.steps[position].astNodeIds, at: position, of: pickle, lineage)
+            }
+        }
         var steps: [PickleStep] = []
         steps.reserveCapacity(pickle.steps.count)
-        for (position, var step) in pickle.steps.enumerated() {
+        for var step in pickle.steps {
             if !Compaction.isInline(step.text) { step.text = stepTextPool.shared(step.text) }
-            if derived, let lineage { derived = Self.idsAreDerived(step.astNodeIds, at: position, of: pickle, lineage) }
+            if derived {
+                step.astNodeIds = []
+            } else if !step.astNodeIds.allSatisfy(Compaction.isInline) {
+                step.astNodeIds = step.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            }
             steps.append(step)
-        }
-        if derived {
-            for position in steps.indices { steps[position].astNodeIds = [] }
         }
         pickle.steps = steps
         return derived

@@ -43,14 +43,14 @@ final class RunIndex {
     /// By slot: whether the pickle's steps are kept without their AST node ids (see `compacted`).
     private(set) var derivedStepIds: [Bool] = []
     /// One string for every pickle step of the same text (a suite says the same steps again and again).
-    var stepTextPool: Set<String> = []
+    var stepTextPool: Set<IdKey> = []
     var pickleOrder: [String] { pickleStore.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step).
     private(set) var pickleStepPlaces = PickleStepTable()
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
     /// `uri:line` of each step definition, made once (the console prints one per step).
-    private var definitionLocations: [String: String] = [:]
+    private(set) var definitionLocations: IdTable<String> = [:]
     private(set) var hooks: [String: Hook] = [:]
     /// Each test case (and its place in the planned order); an attempt finds its test steps through it.
     private var testCases: IdTable<CaseRecord> = [:]
@@ -63,7 +63,7 @@ final class RunIndex {
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
     /// definition share one copy.
     private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
-    private var definitionIdArrays: [String: [String]] = [:]
+    private var definitionIdArrays: IdTable<[String]> = [:]
     private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
@@ -81,90 +81,26 @@ final class RunIndex {
     /// Indexes an envelope, keeping only what the reports read: the Gherkin AST without the text the pickles
     /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
     func handle(_ envelope: Envelope) {
-        if let meta = envelope.meta { metas.append(meta) }
-        if let document = envelope.gherkinDocument {
+        // One accessor per envelope: each one asked copies the envelope's message box.
+        switch envelope.kind {
+        case .meta: if let meta = envelope.meta { metas.append(meta) }
+        case .gherkinDocument:
+            guard let document = envelope.gherkinDocument else { return }
             let uri = document.uri ?? ""
             if documentUris.insert(uri).inserted { documentOrder.append(uri) }
             documents[uri] = Lineage.index(document, into: &nodes)
-        }
-        if var pickle = envelope.pickle {
-            if !Compaction.isInline(pickle) {
-                pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
-                for position in pickle.steps.indices {
-                    pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
-                }
-            }
-            // One string for the uri of all of a document's pickles.
-            if let uri = documents[pickle.uri]?.uri { pickle.uri = uri }
-            let derived = compact(&pickle)
-            let slot: Int32
-            if let known = pickleSlots[id: pickle.id] {
-                slot = known
-                pickleStore[Int(known)] = pickle
-                derivedStepIds[Int(known)] = derived
-            } else {
-                slot = Int32(pickleStore.count)
-                pickleSlots[id: pickle.id] = slot
-                pickleStore.append(pickle)
-                derivedStepIds.append(derived)
-            }
-            for (position, step) in pickle.steps.enumerated() {
-                pickleStepPlaces.insert(step.id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)), in: pickleStore)
-            }
-        }
-        if let definition = envelope.stepDefinition {
+        case .pickle: if let pickle = envelope.pickle { index(pickle) }
+        case .stepDefinition:
+            guard let definition = envelope.stepDefinition else { return }
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
             stepDefinitions[definition.id] = definition
-            definitionLocations[definition.id] = location(of: definition.sourceReference)
-        }
-        if let hook = envelope.hook { hooks[hook.id] = hook }
-        if var testCase = envelope.testCase {
-            testCase.pickleId = Compaction.canonical(testCase.pickleId, in: pickleSlots)
-            testCase.testRunStartedId = nil
-            for position in testCase.testSteps.indices {
-                var step = testCase.testSteps[position]
-                if !Compaction.isInline(step) {
-                    step.pickleStepId = step.pickleStepId.map(canonicalPickleStepId)
-                    step.hookId = step.hookId.map { Compaction.canonical($0, in: hooks) }
-                    step.stepDefinitionIds = step.stepDefinitionIds.map { ids in ids.map { Compaction.canonical($0, in: stepDefinitions) } }
-                }
-                if let ids = step.stepDefinitionIds, ids.count == 1 {
-                    // One array for every step a definition matched.
-                    if let shared = definitionIdArrays[ids[0]] { step.stepDefinitionIds = shared } else { definitionIdArrays[ids[0]] = ids }
-                }
-                if !keepsStepArguments {
-                    step.stepMatchArgumentsLists = nil
-                } else if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step) {
-                    step.stepMatchArgumentsLists = reduced
-                }
-                testCase.testSteps[position] = step
-            }
-            if let record = testCases[id: testCase.id] {
-                record.testCase = testCase
-            } else {
-                testCases[id: testCase.id] = CaseRecord(testCase: testCase, order: testCases.count)
-            }
-        }
-        if var started = envelope.testCaseStarted {
-            let record = testCases[id: started.testCaseId]
-            if let record { started.testCaseId = record.testCase.id }
-            if attempts[id: started.id] == nil { attemptOrder.append(started.id) }
-            let attempt = Attempt(started: started, arrival: attemptOrder.count)
-            attempt.record = record
-            if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
-            attempts[id: started.id] = attempt
-            lastAttempt = nil
-        }
-        if let finished = envelope.testStepFinished, let attempt = attempt(id: finished.testCaseStartedId),
-           let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.nextStep)) {
-            attempt.nextStep = Int32(clamping: position + 1)
-            if attempt.outcomes.count <= position {
-                attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
-            }
-            attempt.outcomes[position] = StepOutcome(finished.testStepResult)
-            attempt.knownStatus = nil
-        }
-        if let attachment = envelope.attachment {
+            definitionLocations[id: definition.id] = location(of: definition.sourceReference)
+        case .hook: if let hook = envelope.hook { hooks[hook.id] = hook }
+        case .testCase: if let testCase = envelope.testCase { index(testCase) }
+        case .testCaseStarted: if let started = envelope.testCaseStarted { start(started) }
+        case .testStepFinished: envelope.withTestStepFinished { record($0) }
+        case .attachment:
+            guard let attachment = envelope.attachment else { return }
             if RequirementsAttachment.isRequirements(attachment) {
                 if !requirementsBodies.contains(attachment.body) { requirementsBodies.append(attachment.body) }
             } else if let attemptId = attachment.testCaseStartedId, let attempt = attempts[id: attemptId] {
@@ -172,26 +108,123 @@ final class RunIndex {
             } else {
                 runAttachments.append(attachment)
             }
-        }
-        if let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId {
+        case .externalAttachment:
+            guard let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId else { return }
             attempts[id: attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
-        }
-        if let finished = envelope.testCaseFinished, let attempt = attempts[id: finished.testCaseStartedId] {
+        case .testCaseFinished:
+            guard let finished = envelope.testCaseFinished, let attempt = attempts[id: finished.testCaseStartedId] else { return }
             attempt.finished = finished
             // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
             if attempt.record != nil { _ = status(of: attempt) }
-        }
-        if let suggestion = envelope.suggestion {
+        case .suggestion:
+            guard let suggestion = envelope.suggestion else { return }
             let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
             let code = suggestion.snippets.first.map { snippetCodePool.shared($0.code) } ?? ""
             suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
+        case .testRunStarted: if let started = envelope.testRunStarted { runStarted.append(started) }
+        case .testRunFinished: if let finished = envelope.testRunFinished { runFinished.append(finished) }
+        case .testRunHookStarted: if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
+        case .testRunHookFinished: if let finished = envelope.testRunHookFinished { runHookFinished.append(finished) }
+        case .parseError: if let error = envelope.parseError { parseErrors.append(error) }
+        case .undefinedParameterType: if let undefined = envelope.undefinedParameterType { undefinedParameterTypes.append(undefined) }
+        case .none, .source, .parameterType, .testStepStarted: break
         }
-        if let started = envelope.testRunStarted { runStarted.append(started) }
-        if let finished = envelope.testRunFinished { runFinished.append(finished) }
-        if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
-        if let finished = envelope.testRunHookFinished { runHookFinished.append(finished) }
-        if let error = envelope.parseError { parseErrors.append(error) }
-        if let undefined = envelope.undefinedParameterType { undefinedParameterTypes.append(undefined) }
+    }
+
+    /// A new attempt at its test case.
+    private func start(_ message: TestCaseStarted) {
+        var started = message
+        let record = testCases[id: started.testCaseId]
+        if let record { started.testCaseId = record.testCase.id }
+        if attempts[id: started.id] == nil { attemptOrder.append(started.id) }
+        let attempt = Attempt(started: started, arrival: attemptOrder.count)
+        attempt.record = record
+        if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
+        attempts[id: started.id] = attempt
+        lastAttempt = nil
+    }
+
+    /// A test step's result, kept by its position in its attempt's test case.
+    private func record(_ finished: borrowing TestStepFinished) {
+        guard let attempt = attempt(id: finished.testCaseStartedId),
+              let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.nextStep)) else { return }
+        attempt.nextStep = Int32(clamping: position + 1)
+        if attempt.outcomes.count <= position {
+            attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
+        }
+        attempt.outcomes[position] = StepOutcome(finished.testStepResult)
+        attempt.knownStatus = nil
+    }
+
+    /// Keeps a pickle as `compact` makes it, in its slot (a pickle sent again keeps its slot), and where each of
+    /// its steps is.
+    private func index(_ message: Pickle) {
+        var pickle = message
+        // One string for the uri of all of a document's pickles.
+        if let uri = documents[pickle.uri]?.uri { pickle.uri = uri }
+        let derived = compact(&pickle)
+        let slot: Int32
+        if let known = pickleSlots[id: pickle.id] {
+            slot = known
+            pickleStore[Int(known)] = pickle
+            derivedStepIds[Int(known)] = derived
+        } else {
+            slot = Int32(pickleStore.count)
+            pickleSlots[id: pickle.id] = slot
+            pickleStore.append(pickle)
+            derivedStepIds.append(derived)
+        }
+        for position in pickle.steps.indices {
+            pickleStepPlaces.insert(pickle.steps[position].id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)),
+                                    in: pickleStore)
+        }
+    }
+
+    /// Keeps a test case with the ids it names sharing the index's copies, its steps in a new array (not the
+    /// message's, copied on the first change) and their match arguments reduced (or none, see `keepsStepArguments`).
+    private func index(_ message: TestCase) {
+        var testCase = message
+        let pickle = pickleSlots.index(forKey: IdKey(testCase.pickleId))
+        if let pickle, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = pickleSlots.keys[pickle].id }
+        let slot = pickle.map { Int(pickleSlots.values[$0]) }
+        testCase.testRunStartedId = nil
+        var steps: [TestStep] = []
+        steps.reserveCapacity(message.testSteps.count)
+        // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
+        var next = 0
+        for var step in message.testSteps {
+            if let id = step.pickleStepId, let slot, next < pickleStore[slot].steps.count, pickleStore[slot].steps[next].id == id {
+                step.pickleStepId = pickleStore[slot].steps[next].id
+                next += 1
+            } else if let id = step.pickleStepId, !Compaction.isInline(id) {
+                step.pickleStepId = canonicalPickleStepId(id)
+            }
+            // (Looked up by id, not taken from the walk: a merged stream may repeat an id in another pickle.)
+            let text = keepsStepArguments ? step.pickleStepId.flatMap(pickleStepText) : nil
+            if let hookId = step.hookId, !Compaction.isInline(hookId) { step.hookId = Compaction.canonical(hookId, in: hooks) }
+            if let ids = step.stepDefinitionIds {
+                if ids.count == 1, let shared = definitionIdArrays[id: ids[0]] {
+                    // One array for every step a definition matched.
+                    step.stepDefinitionIds = shared
+                } else {
+                    let canonical = ids.allSatisfy(Compaction.isInline) ? ids : ids.map { Compaction.canonical($0, in: stepDefinitions) }
+                    step.stepDefinitionIds = canonical
+                    if canonical.count == 1 { definitionIdArrays[id: canonical[0]] = canonical }
+                }
+            }
+            if !keepsStepArguments {
+                step.stepMatchArgumentsLists = nil
+            } else if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step, text: text) {
+                step.stepMatchArgumentsLists = reduced
+            }
+            steps.append(step)
+        }
+        testCase.testSteps = steps
+        if let record = testCases[id: testCase.id] {
+            record.testCase = testCase
+        } else {
+            testCases[id: testCase.id] = CaseRecord(testCase: testCase, order: testCases.count)
+        }
     }
 
     /// The attempt with this id: the last one found when it is the same (a test case's step results come one
@@ -204,9 +237,8 @@ final class RunIndex {
 
     /// The match arguments of a test step as the index keeps them (see `Compaction.reduced`), shared with every
     /// step of the same text and definition; nil to keep them as they are.
-    private func reducedArguments(_ lists: [StepMatchArgumentsList], of step: TestStep) -> [StepMatchArgumentsList]? {
-        guard let definitionId = step.stepDefinitionIds?.first, let pickleStepId = step.pickleStepId,
-              let text = pickleStepText(pickleStepId) else { return Compaction.reduced(lists) }
+    private func reducedArguments(_ lists: [StepMatchArgumentsList], of step: TestStep, text: String?) -> [StepMatchArgumentsList]? {
+        guard let definitionId = step.stepDefinitionIds?.first, let text else { return Compaction.reduced(lists) }
         let key = ArgumentsKey(text: text, definitionId: definitionId)
         if let shared = argumentPool[key] { return shared }
         let reduced = Compaction.reduced(lists) ?? lists
@@ -362,51 +394,4 @@ final class RunIndex {
         }
         return worst
     }
-
-    func duration(of attempt: Attempt) -> Int64 {
-        guard let finished = attempt.finished else { return 0 }
-        return max(0, finished.timestamp.totalNanos - attempt.started.timestamp.totalNanos)
-    }
-
-    /// From the earliest run start to the latest run finish, in nanoseconds (0 when unknown).
-    var runDuration: Int64 {
-        guard let start = runStarted.map(\.timestamp.totalNanos).min(),
-              let end = runFinished.map(\.timestamp.totalNanos).max() else { return 0 }
-        return max(0, end - start)
-    }
-
-    var runStart: Timestamp? { runStarted.min { $0.timestamp.totalNanos < $1.timestamp.totalNanos }?.timestamp }
-
-    /// `uri:line` of a step definition or hook's source.
-    func location(of reference: SourceReference) -> String? {
-        if let uri = reference.uri {
-            if let line = reference.location?.line { return "\(uri):\(line)" }
-            return uri
-        }
-        if let method = reference.javaMethod {
-            return "\(method.className).\(method.methodName)(\(method.methodParameterTypes.joined(separator: ",")))"
-        }
-        if let element = reference.javaStackTraceElement {
-            let line = reference.location.map { ":\($0.line)" } ?? ""
-            return "\(element.className).\(element.methodName)(\(element.fileName)\(line))"
-        }
-        return nil
-    }
-
-    /// The single step definition a test step matched, when it matched exactly one.
-    func stepDefinition(of step: TestStep) -> StepDefinition? {
-        guard let ids = step.stepDefinitionIds, ids.count == 1 else { return nil }
-        return stepDefinitions[ids[0]]
-    }
-
-    /// `uri:line` of the single step definition a test step matched.
-    func definitionLocation(of step: TestStep) -> String? {
-        guard let ids = step.stepDefinitionIds, ids.count == 1 else { return nil }
-        return definitionLocations[ids[0]]
-    }
-
-    func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
-
-    /// Whether the run as recorded succeeded (every testRunFinished says so).
-    var success: Bool? { runFinished.isEmpty ? nil : runFinished.allSatisfy(\.success) }
 }

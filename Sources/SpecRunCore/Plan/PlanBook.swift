@@ -21,7 +21,8 @@ struct PlanBook: Sendable {
         recorded.reserveCapacity(pickles.count)
         bound.reserveCapacity(pickles.count)
         for pickle in pickles {
-            let recorder = RecordingIdGenerator(ids)
+            // (The test case's id and one per step: a few more for hooks.)
+            let recorder = RecordingIdGenerator(ids, capacity: pickle.steps.count + 4)
             let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId)
             planned(plan)
             recorded.append(recorder.recorded)
@@ -57,7 +58,10 @@ final class RecordingIdGenerator: IdGenerator, @unchecked Sendable {
     private let base: IdGenerator
     private(set) var recorded: ContiguousArray<String> = []
 
-    init(_ base: IdGenerator) { self.base = base }
+    init(_ base: IdGenerator, capacity: Int = 0) {
+        self.base = base
+        recorded.reserveCapacity(capacity)
+    }
 
     func newId() -> String {
         let id = base.newId()

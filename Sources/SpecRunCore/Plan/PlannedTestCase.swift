@@ -22,25 +22,27 @@ public struct PlannedTestCase {
 
     /// Calls `body` with each step in order while it returns true; returns false when it stopped early.
     public func allSteps(_ body: (Step) -> Bool) -> Bool {
-        plan.steps.withUnsafeBufferPointer { steps in
-            for index in steps.indices where !body(Self.fields(of: steps.baseAddress! + index)) { return false }
-            return true
+        plan.pickle.steps.withUnsafeBufferPointer { pickleSteps in
+            plan.steps.withUnsafeBufferPointer { steps in
+                for index in steps.indices where !body(Self.fields(of: steps.baseAddress! + index, pickleSteps)) { return false }
+                return true
+            }
         }
     }
 
-    /// The step's fields, read in place (a copy of the step retains everything in its pickle step).
-    private static func fields(of step: UnsafePointer<PlannedStep>) -> Step {
+    /// The step's fields, read in place (no copy of the step or of its pickle step).
+    private static func fields(of step: UnsafePointer<PlannedStep>, _ pickleSteps: UnsafeBufferPointer<PickleStep>) -> Step {
         let fields: Step
         switch step.pointee.action {
         case .hook(let hook):
             fields = .hook(id: step.pointee.id, hookId: hook.id)
-        case .step(let pickleStep, .matched(let match)):
-            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleStep.id, definitionIds: match.soleDefinitionIds,
+        case .step(let position, .matched(let match)):
+            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleSteps[position].id, definitionIds: match.soleDefinitionIds,
                                  argumentsLists: match.soleArgumentsLists)
-        case .step(let pickleStep, .undefined):
-            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleStep.id, definitionIds: [], argumentsLists: [])
-        case .step(let pickleStep, .ambiguous(let matches)):
-            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleStep.id, definitionIds: matches.map(\.definition.id),
+        case .step(let position, .undefined):
+            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleSteps[position].id, definitionIds: [], argumentsLists: [])
+        case .step(let position, .ambiguous(let matches)):
+            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleSteps[position].id, definitionIds: matches.map(\.definition.id),
                                  argumentsLists: matches.map(\.argumentsList))
         }
         return fields

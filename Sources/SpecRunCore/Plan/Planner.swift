@@ -14,15 +14,17 @@ struct Planner {
               bindings: ContiguousArray<StepBinding>? = nil) -> TestCasePlan {
         let testCaseId = ids.newId()
         let tags = pickle.tags.map(\.name)
+        let before = registry.hooks(.before, for: tags), after = registry.hooks(.after, for: tags)
         var steps: [PlannedStep] = []
-        for hook in registry.hooks(.before, for: tags) {
+        steps.reserveCapacity(before.count + pickle.steps.count + after.count)
+        for hook in before {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        for (position, pickleStep) in pickle.steps.enumerated() {
-            let binding = bindings.map { $0[position] } ?? bind(pickleStep.text, tags: tags)
-            steps.append(PlannedStep(id: ids.newId(), action: .step(pickleStep, binding)))
+        for position in pickle.steps.indices {
+            let binding = bindings.map { $0[position] } ?? bind(pickle.steps[position].text, tags: tags)
+            steps.append(PlannedStep(id: ids.newId(), action: .step(position, binding)))
         }
-        for hook in registry.hooks(.after, for: tags) {
+        for hook in after {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
         return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, pickle: pickle, steps: steps)
@@ -72,14 +74,15 @@ final class MatchCache: @unchecked Sendable {
 }
 
 extension PlannedStep {
-    var message: TestStep {
+    /// The `testStep` message; `pickle` is the plan's.
+    func message(in pickle: Pickle) -> TestStep {
         switch action {
         case .hook(let hook):
             return TestStep(hookId: hook.id, id: id)
-        case .step(let pickleStep, .matched(let match)):
-            return TestStep(id: id, pickleStepId: pickleStep.id, stepDefinitionIds: match.soleDefinitionIds,
+        case .step(let position, .matched(let match)):
+            return TestStep(id: id, pickleStepId: pickle.steps[position].id, stepDefinitionIds: match.soleDefinitionIds,
                             stepMatchArgumentsLists: match.soleArgumentsLists)
-        case .step(let pickleStep, let binding):
+        case .step(let position, let binding):
             let matches: [StepMatch]
             switch binding {
             case .matched(let match): matches = [match]
@@ -87,7 +90,7 @@ extension PlannedStep {
             case .ambiguous(let all): matches = all
             }
             return TestStep(
-                id: id, pickleStepId: pickleStep.id,
+                id: id, pickleStepId: pickle.steps[position].id,
                 stepDefinitionIds: matches.map(\.definition.id),
                 stepMatchArgumentsLists: matches.map(\.argumentsList))
         }

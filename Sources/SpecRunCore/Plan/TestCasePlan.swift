@@ -11,7 +11,7 @@ struct TestCasePlan: Sendable {
     /// The `testCase` message, made when it is sent (a plan keeps no copy: it is sent once, and 50,000 of them
     /// would be a large part of a run's memory).
     var testCase: TestCase {
-        TestCase(id: testCaseId, pickleId: pickle.id, testSteps: steps.map(\.message), testRunStartedId: testRunStartedId)
+        TestCase(id: testCaseId, pickleId: pickle.id, testSteps: steps.map { $0.message(in: pickle) }, testRunStartedId: testRunStartedId)
     }
 
     var tags: [String] { pickle.tags.map(\.name) }
@@ -23,7 +23,9 @@ struct PlannedStep: Sendable {
 
     enum Action: Sendable {
         case hook(RegisteredHook)
-        case step(PickleStep, StepBinding)
+        /// The pickle step at this position of the plan's pickle (a position, not a copy: a copy of a pickle step
+        /// retains each of its fields, for every step planned).
+        case step(Int, StepBinding)
     }
 }
 

@@ -88,25 +88,25 @@ struct TestCaseRunner {
                 try await hook.code.invoke(worlds)
             }
             return Performed(outcome: outcome, ran: true)
-        case .step(let pickleStep, .undefined):
+        case .step(let position, .undefined):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: CodeOutcome(status: .undefined),
-                             suggestion: snippets.suggestion(for: pickleStep, id: ids.newId()))
-        case .step(let pickleStep, .ambiguous(let matches)):
+                             suggestion: snippets.suggestion(for: plan.pickle.steps[position], id: ids.newId()))
+        case .step(let position, .ambiguous(let matches)):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
-            return Performed(outcome: Self.ambiguity(pickleStep, matches, root: root))
-        case .step(let pickleStep, .matched(let match)):
-            if dryRun && checkArguments, let misfit = Self.misfit(match, pickleStep, root: root) {
+            return Performed(outcome: Self.ambiguity(plan.pickle.steps[position], matches, root: root))
+        case .step(let position, .matched(let match)):
+            if dryRun && checkArguments, let misfit = Self.misfit(match, plan.pickle.steps[position], root: root) {
                 return Performed(outcome: misfit)
             }
             if state.skippingSteps || state.skipAll { return Performed(outcome: CodeOutcome(status: .skipped)) }
-            let outcome = await execute(match, pickleStep, plan: plan, stepHooks: stepHooks, worlds: worlds, recorder: recorder)
+            let outcome = await execute(match, position, plan: plan, stepHooks: stepHooks, worlds: worlds, recorder: recorder)
             return Performed(outcome: outcome, ran: true)
         }
     }
 
     /// BeforeStep hooks, the step body, AfterStep hooks; the first non-passing result wins.
-    private func execute(_ match: StepMatch, _ pickleStep: PickleStep, plan: TestCasePlan,
+    private func execute(_ match: StepMatch, _ position: Int, plan: TestCasePlan,
                          stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
                          worlds: WorldStore, recorder: AttachmentRecorder) async -> CodeOutcome {
         // (The closures capture what they use, not a copy of the runner.)
@@ -114,20 +114,20 @@ struct TestCaseRunner {
         var outcome = CodeOutcome.passed
         for hook in stepHooks.before where outcome.status == .passed {
             outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root,
-                                        step: { locate(plan.pickle, pickleStep) }) {
+                                        step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
                 try await hook.code.invoke(worlds)
             }
         }
         if outcome.status == .passed {
             outcome = await runUserCode(recorder: recorder, location: match.definition.code.location, root: root,
-                                        step: { locate(plan.pickle, pickleStep) }) {
-                let raw = try Self.rawArguments(match, pickleStep)
+                                        step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+                let raw = try Self.rawArguments(match, plan.pickle.steps[position].argument)
                 try await match.definition.code.invoke(worlds, raw, match.definition.description(relativeTo: root))
             }
         }
         for hook in stepHooks.after {
             let after = await runUserCode(recorder: recorder, location: hook.code.location, root: root,
-                                          step: { locate(plan.pickle, pickleStep) }) {
+                                          step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
                 try await hook.code.invoke(worlds)
             }
             if outcome.status == .passed && after.status != .passed { outcome = after }
@@ -138,7 +138,7 @@ struct TestCaseRunner {
     /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
     static func misfit(_ match: StepMatch, _ pickleStep: PickleStep, root: String?) -> CodeOutcome? {
         do {
-            try match.definition.code.fit(try rawArguments(match, pickleStep), match.definition.description(relativeTo: root))
+            try match.definition.code.fit(try rawArguments(match, pickleStep.argument), match.definition.description(relativeTo: root))
             return nil
         } catch {
             return CodeOutcome(status: .failed, message: "\(error)",
@@ -146,14 +146,15 @@ struct TestCaseRunner {
         }
     }
 
-    static func rawArguments(_ match: StepMatch, _ pickleStep: PickleStep) throws -> [RawArgument] {
+    /// The step closure's values: the match's, then the pickle step's doc string or data table (`argument`).
+    static func rawArguments(_ match: StepMatch, _ argument: PickleStepArgument?) throws -> [RawArgument] {
         var raw: [RawArgument] = try match.pureValues?.raw ?? match.arguments.map {
             .match(value: try $0.value(), text: $0.group.value, parameterType: $0.parameterTypeName)
         }
-        if let docString = pickleStep.argument?.docString {
+        if let docString = argument?.docString {
             raw.append(.docString(DocString(docString.content, mediaType: docString.mediaType)))
         }
-        if let table = pickleStep.argument?.dataTable {
+        if let table = argument?.dataTable {
             raw.append(.dataTable(DataTable(table.rows.map { $0.cells.map(\.value) })))
         }
         return raw

@@ -88,7 +88,8 @@ public final class RunSession: @unchecked Sendable {
            let step = plan.steps.first(where: { $0.id == testStepId }) {
             switch step.action {
             case .hook(let hook): return "hook at \(hook.code.location.relative(to: root))"
-            case .step(let pickleStep, _):
+            case .step(let position, _):
+                let pickleStep = plan.pickle.steps[position]
                 let place = caseRunner.locate(plan.pickle, pickleStep) ?? plan.pickle.uri
                 return "step '\(pickleStep.text)' at \(place)"
             }

@@ -26,7 +26,7 @@ extension JSONReader {
         while true {
             let byte = peek
             if byte == UInt8(ascii: "\"") {
-                let text = String(copyingUTF8: UnsafeBufferPointer(rebasing: input[start..<index]))
+                let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
                 index += 1
                 return text
             }

@@ -27,9 +27,7 @@ extension CompactEnvelope {
                         && memcmp(knownBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
                 } ?? false
             } ?? false
-            if !same {
-                known = field.withContiguousStorageIfAvailable(String.init(copyingUTF8:)) ?? String(decoding: field, as: UTF8.self)
-            }
+            if !same { known = String(decoding: field, as: UTF8.self) }
             return known
         }
     }

@@ -179,7 +179,7 @@ struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
     }
 
     mutating func text() -> String? {
-        bytes().map { field in field.withContiguousStorageIfAvailable(String.init(copyingUTF8:)) ?? String(decoding: field, as: UTF8.self) }
+        bytes().map { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func number() -> Int? {

@@ -15,23 +15,38 @@ struct IdKey: Hashable {
 
     /// The hash of a string's UTF-8 bytes, a word at a time, from `seed`.
     static func hash(_ text: String, seed: Int) -> Int {
+        if let hash = text.utf8.withContiguousStorageIfAvailable({ Self.hash(bytes: $0, seed: seed) }) { return hash }
         var string = text
-        return string.withUTF8 { bytes in
-            var hash = UInt64(truncatingIfNeeded: seed) ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-            guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: Self.mix(hash)) }
-            let raw = UnsafeRawPointer(base)
+        return string.withUTF8 { Self.hash(bytes: $0, seed: seed) }
+    }
+
+    /// The hash of `bytes` from `seed`: one multiply-xorshift round per eight bytes (the last word overlapping
+    /// the one before rather than assembled byte by byte), then a full mix.
+    @inline(__always)
+    private static func hash(bytes: UnsafeBufferPointer<UInt8>, seed: Int) -> Int {
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: seed) ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: Self.mix(hash)) }
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
             var offset = 0
-            while offset + 8 <= bytes.count {
-                hash = Self.mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
+            while offset &+ 8 < count {
+                hash = Self.round(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset &+= 8
             }
-            if offset < bytes.count {
-                var tail: UInt64 = 0
-                for position in offset..<bytes.count { tail |= UInt64(bytes[position]) << (8 * UInt64(position - offset)) }
-                hash = Self.mix(hash ^ tail)
-            }
-            return Int(truncatingIfNeeded: Self.mix(hash))
+            hash = Self.round(hash, raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        } else {
+            var tail: UInt64 = 0
+            for position in 0..<count { tail |= UInt64(base[position]) << (8 &* UInt64(position)) }
+            hash = Self.round(hash, tail)
         }
+        return Int(truncatingIfNeeded: Self.mix(hash))
+    }
+
+    @inline(__always)
+    private static func round(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let x = (hash ^ word) &* 0x9FB2_1C65_1E98_DF25
+        return x ^ (x >> 29)
     }
 
     @inline(__always)

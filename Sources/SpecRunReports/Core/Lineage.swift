@@ -123,6 +123,36 @@ struct Lineage {
         return nil
     }
 
+    /// The id of the Gherkin step at `position` of a pickle of this scenario, and whether it is the scenario's own:
+    /// `step(position:)` without making the step's lineage (`compact` asks it of every pickle step).
+    func stepId(position: Int) -> (id: String, isScenarios: Bool)? {
+        guard child >= 0 else { return nil }
+        var offset = position
+        for number in 0..<3 {
+            guard let run = stepRun(number) else { continue }
+            if offset >= 0 && offset < Int(run.count) {
+                let index = Int(run.start) + offset
+                guard index < tree.steps.count else { return nil }
+                return (tree.steps[index].id, number == 2)
+            }
+            offset -= Int(run.count)
+        }
+        return nil
+    }
+
+    /// The start and count of `segment(number)`, without its lineage.
+    private func stepRun(_ number: Int) -> (start: Int32, count: Int32)? {
+        switch number {
+        case 0:
+            return tree.backgroundSteps[-1].map { ($0.start, $0.count) }
+        case 1:
+            guard ruleChild >= 0 else { return nil }
+            return tree.backgroundSteps[child].map { ($0.start, $0.count) }
+        default:
+            return (stepStart, stepCount)
+        }
+    }
+
     /// The runs of steps of a pickle of this scenario, in pickle order (at most three, no array: this runs for
     /// every step a report prints): the feature's background, the rule's background, the scenario's own.
     private func segment(_ number: Int) -> (lineage: Lineage, start: Int32, count: Int32)? {

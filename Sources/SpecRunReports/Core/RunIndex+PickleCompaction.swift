@@ -46,13 +46,13 @@ extension RunIndex {
     /// The AST node ids of the pickle step at `position`, as the Gherkin pickle compiler makes them: its Gherkin
     /// step's id (found by position: backgrounds' steps first), and for a scenario step of an outline row the row's.
     func derivedIds(at position: Int, of pickle: Pickle) -> [String]? {
-        guard let found = lineage(of: pickle)?.step(position: position) else { return nil }
+        guard let found = lineage(of: pickle)?.stepId(position: position) else { return nil }
         if found.isScenarios && pickle.astNodeIds.count == 2 { return [found.id, pickle.astNodeIds[1]] }
         return [found.id]
     }
 
     private static func idsAreDerived(_ ids: [String], at position: Int, of pickle: Pickle, _ lineage: Lineage) -> Bool {
-        guard let found = lineage.step(position: position) else { return false }
+        guard let found = lineage.stepId(position: position) else { return false }
         if found.isScenarios && pickle.astNodeIds.count == 2 {
             return ids.count == 2 && ids[0] == found.id && ids[1] == pickle.astNodeIds[1]
         }

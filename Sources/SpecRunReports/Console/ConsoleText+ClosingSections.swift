@@ -1,0 +1,111 @@
+import Foundation
+import Messages
+
+/// The sections closing a run on the console: snippets not shown yet, run-level problems, the summary and the
+/// failing scenarios.
+extension ConsoleText {
+    /// Snippets of undefined steps not shown yet, once each.
+    /// `finals`: the index's final attempts, when the caller has them already.
+    func remainingSnippets(printed: Set<String>, finals: [RunIndex.Attempt]? = nil) -> String {
+        // No suggestion in the run: no snippet to look for under every step.
+        guard index.hasSuggestions else { return "" }
+        var seen = printed
+        var codes: [String] = []
+        for attempt in finals ?? index.finalAttempts() {
+            index.forEachOutcome(of: attempt) { step, outcome in
+                guard outcome.status == .undefined else { return }
+                for code in index.suggestedSnippets(step.pickleStepId) where !code.isEmpty {
+                    if !seen.contains(code) {
+                        seen.insert(code)
+                        codes.append(code)
+                    }
+                }
+            }
+        }
+        guard !codes.isEmpty else { return "" }
+        var out = style.paint("You can implement the undefined steps with these snippets:", .yellow) + "\n\n"
+        for code in codes { out += indented(code, "", color: .yellow) + "\n" }
+        return out
+    }
+
+    /// Run-level problems: parse errors, failing BeforeAll/AfterAll hooks, a run that ended with an exception.
+    func runProblems() -> String {
+        var out = ""
+        for error in index.parseErrors where options.listParseErrors {
+            out += style.paint("Parse error: \(error.locationText): \(error.messageWithoutLocation)", .red) + "\n"
+        }
+        for finished in index.runHookFinished where finished.result.status != .passed {
+            let hook = index.runHookStarted[finished.testRunHookStartedId].flatMap { index.hooks[$0.hookId] }
+            var label = hookLabel(hook)
+            if let reference = hook?.sourceReference, let location = index.location(of: reference) { label += " (\(location))" }
+            out += style.paint("\(label) \(finished.result.status.lowercased)", finished.result.status) + "\n"
+            if let text = finished.result.exception?.stackTrace ?? finished.result.message {
+                out += indented(text, "  ", color: ConsoleStyle.color(finished.result.status))
+            }
+        }
+        for finished in index.runFinished {
+            if let exception = finished.exception {
+                out += style.paint("The run failed: \(exception.type)\(exception.message.map { ": \($0)" } ?? "")", .red) + "\n"
+            } else if let message = finished.message, !message.isEmpty {
+                out += style.paint("The run failed: \(message)", .red) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
+    /// the run carried requirements, `0m0.123s`.
+    func summary(finals: [RunIndex.Attempt]? = nil) -> String {
+        let attempts = finals ?? index.finalAttempts()
+        // Counted by severity (one slot per status), not in a dictionary: this runs for every step of the run.
+        var scenarioBySeverity = [Int](repeating: 0, count: Self.summaryOrder.count)
+        var stepBySeverity = [Int](repeating: 0, count: Self.summaryOrder.count)
+        var stepTotal = 0
+        for attempt in attempts {
+            scenarioBySeverity[index.status(of: attempt).severity] += 1
+            guard let steps = index.record(of: attempt)?.testCase.testSteps else { continue }
+            for position in steps.indices where steps[position].pickleStepId != nil {
+                guard let outcome = attempt.outcome(at: position) else { continue }
+                stepBySeverity[outcome.status.severity] += 1
+                stepTotal += 1
+            }
+        }
+        func counts(_ bySeverity: [Int]) -> [TestStepResultStatus: Int] {
+            var counts: [TestStepResultStatus: Int] = [:]
+            for status in Self.summaryOrder where bySeverity[status.severity] > 0 { counts[status] = bySeverity[status.severity] }
+            return counts
+        }
+        let scenarioCounts = counts(scenarioBySeverity), stepCounts = counts(stepBySeverity)
+        var out = countLine(attempts.count, "scenario", scenarioCounts) + "\n"
+        let flaky = attempts.filter { $0.started.attempt > 0 && index.status(of: $0) == .passed }.count
+        if flaky > 0 {
+            out += style.paint("\(flaky) flaky scenario\(flaky == 1 ? "" : "s") (passed after a retry)", .yellow) + "\n"
+        }
+        out += countLine(stepTotal, "step", stepCounts) + "\n"
+        out += criteriaLine()
+        out += Self.minutesAndSeconds(index.runDuration) + "\n"
+        return out
+    }
+
+    private func countLine(_ total: Int, _ noun: String, _ counts: [TestStepResultStatus: Int]) -> String {
+        var line = "\(total) \(noun)\(total == 1 ? "" : "s")"
+        let parts = Self.summaryOrder.compactMap { status -> String? in
+            guard let count = counts[status], count > 0 else { return nil }
+            return style.paint("\(count) \(status.lowercased)", status)
+        }
+        if !parts.isEmpty { line += " (" + parts.joined(separator: ", ") + ")" }
+        return line
+    }
+
+    /// `path:line # name` for every scenario that did not pass (failed, undefined, pending, ambiguous).
+    func failingScenarios(finals: [RunIndex.Attempt]? = nil) -> String {
+        let failing = index.problemAttempts(finals: finals)
+        guard !failing.isEmpty else { return "" }
+        var out = style.paint("Failing scenarios:", .red) + "\n"
+        for attempt in failing {
+            guard let pickle = index.pickle(of: attempt) else { continue }
+            out += style.paint(pickleLocation(pickle), .red) + style.paint(" # \(pickle.name)", .grey) + "\n"
+        }
+        return out
+    }
+}

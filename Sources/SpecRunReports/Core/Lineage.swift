@@ -109,31 +109,27 @@ struct Lineage {
     /// The Gherkin step at `position` of a pickle of this scenario (or outline row), by position alone: its
     /// lineage, its id, and whether it is one of the scenario's own steps (not a background's).
     func step(position: Int) -> (lineage: Lineage, id: String, isScenarios: Bool)? {
-        guard child >= 0 else { return nil }
-        var offset = position
-        for number in 0..<3 {
-            guard let segment = segment(number) else { continue }
-            if offset >= 0 && offset < Int(segment.count) {
-                let index = Int(segment.start) + offset
-                guard index < tree.steps.count else { return nil }
-                return (segment.lineage.atStep(index), tree.steps[index].id, number == 2)
-            }
-            offset -= Int(segment.count)
-        }
-        return nil
+        guard let place = stepPlace(position: position), let segment = segment(place.run) else { return nil }
+        return (segment.lineage.atStep(place.index), tree.steps[place.index].id, place.run == 2)
     }
 
     /// The id of the Gherkin step at `position` of a pickle of this scenario, and whether it is the scenario's own:
     /// `step(position:)` without making the step's lineage (`compact` asks it of every pickle step).
     func stepId(position: Int) -> (id: String, isScenarios: Bool)? {
+        guard let place = stepPlace(position: position) else { return nil }
+        return (tree.steps[place.index].id, place.run == 2)
+    }
+
+    /// Where the step at `position` of a pickle of this scenario is: its run (0 the feature's background, 1 the
+    /// rule's, 2 the scenario's own steps) and its index in `tree.steps`.
+    private func stepPlace(position: Int) -> (run: Int, index: Int)? {
         guard child >= 0 else { return nil }
         var offset = position
         for number in 0..<3 {
             guard let run = stepRun(number) else { continue }
             if offset >= 0 && offset < Int(run.count) {
                 let index = Int(run.start) + offset
-                guard index < tree.steps.count else { return nil }
-                return (tree.steps[index].id, number == 2)
+                return index < tree.steps.count ? (number, index) : nil
             }
             offset -= Int(run.count)
         }

@@ -45,8 +45,9 @@ final class RunIndex {
     /// One string for every pickle step of the same text (a suite says the same steps again and again).
     var stepTextPool: Set<IdKey> = []
     var pickleOrder: [String] { pickleStore.map(\.id) }
-    /// Where each pickle step is: its pickle and position (not a copy of the step).
-    private(set) var pickleStepPlaces = PickleStepTable()
+    /// Where each pickle step is: its pickle and position (not a copy of the step), placed when first asked.
+    var pickleStepPlaces: PickleStepTable { stepPlaces.table(placing: pickleStore) }
+    private let stepPlaces = PendingPickleStepTable()
     private(set) var stepDefinitions: [String: StepDefinition] = [:]
     private(set) var stepDefinitionOrder: [String] = []
     /// `uri:line` of each step definition, made once (the console prints one per step).
@@ -174,10 +175,7 @@ final class RunIndex {
             pickleStore.append(pickle)
             derivedStepIds.append(derived)
         }
-        for position in pickle.steps.indices {
-            pickleStepPlaces.insert(pickle.steps[position].id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)),
-                                    in: pickleStore)
-        }
+        stepPlaces.came(slot)
     }
 
     /// Keeps a test case with the ids it names sharing the index's copies, its steps in a new array (not the

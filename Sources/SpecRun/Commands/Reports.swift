@@ -39,15 +39,26 @@ final class Reports {
     var readsStepStarts: Bool { formatters.contains { $0.request.name == ReportFormat.message.rawValue } }
 
     /// Finishes every report (writing files); a report that cannot be written is named, the others still are.
-    /// The reports written to files finish at the same time, one per core (they only read the run's index, which
-    /// no longer changes); then those on the console, in the order asked for.
+    /// The reports written to files finish at the same time, each on a thread of its own (they only read the
+    /// run's index, which no longer changes; one may wait on the disk, one may render on several threads of its
+    /// own, and no report waits for a core another one's wait holds); then those on the console, in the order
+    /// asked for.
     func finish() -> Bool {
         let failures = FinishFailures()
         let files = formatters.filter { $0.request.path != nil }
         let finishing = UncheckedSendable(files.map(\.formatter))
-        DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            do { try finishing.value[position].finish() } catch { failures.add(position, error) }
+        let finished = DispatchGroup()
+        for position in files.indices.dropFirst() {
+            finished.enter()
+            Thread {
+                do { try finishing.value[position].finish() } catch { failures.add(position, error) }
+                finished.leave()
+            }.start()
         }
+        if !files.isEmpty {
+            do { try finishing.value[0].finish() } catch { failures.add(0, error) }
+        }
+        finished.wait()
         var allWritten = true
         for (position, error) in failures.sorted {
             allWritten = false

@@ -73,8 +73,10 @@ final class Reports {
                 console.err("specrun: could not write the \(entry.request.name) report to stdout: \(error)\n")
             }
         }
-        // The process exits after the reports: do not spend time freeing the index of the run.
+        // The process exits after the reports: do not spend time freeing the index of the run, nor what the
+        // reports kept beside it (the HTML report's outline steps and examples).
         factory.keepIndexUntilExit()
+        _ = Unmanaged.passRetained(self)
         return allWritten
     }
 }

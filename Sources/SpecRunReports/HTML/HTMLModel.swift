@@ -25,11 +25,6 @@ struct HTMLModel {
             self.index = index
             bySlot = Array(repeating: Runs(), count: index.pickleStore.count)
         }
-
-        mutating func update(_ pickleId: String, _ change: (inout Runs) -> Void) {
-            guard let slot = index.pickleSlot(id: pickleId) else { return }
-            change(&bySlot[slot])
-        }
     }
 
     func write(to output: DocumentOutput) {
@@ -55,14 +50,22 @@ struct HTMLModel {
 
     private func attempts() -> Attempts {
         var result = Attempts(index: index)
-        for record in index.allCaseRecords { result.update(record.testCase.pickleId) { $0.testCase = record } }
+        let records = index.allCaseRecords
+        // The pickle slot of each test case by its place in the planned order (`order` counts them from 0): an
+        // attempt finds its pickle's slot through its test case, without a lookup by id.
+        var slotByOrder = [Int](repeating: -1, count: records.count)
+        for record in records {
+            guard let slot = index.pickleSlot(id: record.testCase.pickleId) else { continue }
+            result.bySlot[slot].testCase = record
+            if record.order >= 0 && record.order < slotByOrder.count { slotByOrder[record.order] = slot }
+        }
         for attempt in index.allAttempts() {
-            guard let testCase = index.testCase(of: attempt) else { continue }
+            guard let record = index.record(of: attempt) else { continue }
+            let slot = record.order >= 0 && record.order < slotByOrder.count ? slotByOrder[record.order] : -1
+            guard slot >= 0 else { continue }
             let problem = !attempt.isFinal && index.outcomeStatus(of: attempt).isProblem
-            result.update(testCase.pickleId) { runs in
-                runs.count += 1
-                if attempt.isFinal { runs.final = attempt } else if problem { runs.failedBefore = true }
-            }
+            result.bySlot[slot].count += 1
+            if attempt.isFinal { result.bySlot[slot].final = attempt } else if problem { result.bySlot[slot].failedBefore = true }
         }
         return result
     }

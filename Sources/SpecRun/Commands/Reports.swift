@@ -42,12 +42,22 @@ final class Reports {
     /// The reports written to files finish at the same time, each on a thread of its own (they only read the
     /// run's index, which no longer changes; one may wait on the disk, one may render on several threads of its
     /// own, and no report waits for a core another one's wait holds); then those on the console, in the order
-    /// asked for.
+    /// asked for (made while the files were written, where a report can be).
     func finish() -> Bool {
         let failures = FinishFailures()
         let files = formatters.filter { $0.request.path != nil }
         let finishing = UncheckedSendable(files.map(\.formatter))
         let finished = DispatchGroup()
+        factory.settleIndex()
+        // The reports on the console are made meanwhile (each read-only, like the files), printed after them.
+        let consoles = UncheckedSendable(formatters.filter { $0.request.path == nil }.map(\.formatter))
+        if !consoles.value.isEmpty && !files.isEmpty {
+            finished.enter()
+            Thread {
+                for formatter in consoles.value { formatter.prepare() }
+                finished.leave()
+            }.start()
+        }
         for position in files.indices.dropFirst() {
             finished.enter()
             Thread {

@@ -39,15 +39,36 @@ final class Reports {
     var readsStepStarts: Bool { formatters.contains { $0.request.name == ReportFormat.message.rawValue } }
 
     /// Finishes every report (writing files); a report that cannot be written is named, the others still are.
-    /// The reports written to files finish at the same time, one per core (they only read the run's index, which
-    /// no longer changes); then those on the console, in the order asked for.
+    /// The reports written to files finish at the same time, each on a thread of its own (they only read the
+    /// run's index, which no longer changes; one may wait on the disk, one may render on several threads of its
+    /// own, and no report waits for a core another one's wait holds); then those on the console, in the order
+    /// asked for (made while the files were written, where a report can be).
     func finish() -> Bool {
         let failures = FinishFailures()
         let files = formatters.filter { $0.request.path != nil }
         let finishing = UncheckedSendable(files.map(\.formatter))
-        DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            do { try finishing.value[position].finish() } catch { failures.add(position, error) }
+        let finished = DispatchGroup()
+        factory.settleIndex()
+        // The reports on the console are made meanwhile (each read-only, like the files), printed after them.
+        let consoles = UncheckedSendable(formatters.filter { $0.request.path == nil }.map(\.formatter))
+        if !consoles.value.isEmpty && !files.isEmpty {
+            finished.enter()
+            Thread {
+                for formatter in consoles.value { formatter.prepare() }
+                finished.leave()
+            }.start()
         }
+        for position in files.indices.dropFirst() {
+            finished.enter()
+            Thread {
+                do { try finishing.value[position].finish() } catch { failures.add(position, error) }
+                finished.leave()
+            }.start()
+        }
+        if !files.isEmpty {
+            do { try finishing.value[0].finish() } catch { failures.add(0, error) }
+        }
+        finished.wait()
         var allWritten = true
         for (position, error) in failures.sorted {
             allWritten = false
@@ -62,8 +83,10 @@ final class Reports {
                 console.err("specrun: could not write the \(entry.request.name) report to stdout: \(error)\n")
             }
         }
-        // The process exits after the reports: do not spend time freeing the index of the run.
+        // The process exits after the reports: do not spend time freeing the index of the run, nor what the
+        // reports kept beside it (the HTML report's outline steps and examples).
         factory.keepIndexUntilExit()
+        _ = Unmanaged.passRetained(self)
         return allWritten
     }
 }

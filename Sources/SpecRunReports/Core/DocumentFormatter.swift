@@ -6,23 +6,40 @@ final class DocumentFormatter: EnvelopeFormatter {
     private let sink: any TextSink
     private var feed: IndexFeed
     private let document: (RunIndex, DocumentOutput) -> Void
+    /// For a report made as one string: how, and the string once `prepare` made it.
+    private let text: ((RunIndex) -> String)?
+    private var prepared: String?
 
     init(sink: any TextSink, feed: IndexFeed, document: @escaping (RunIndex, DocumentOutput) -> Void) {
         self.sink = sink
         self.feed = feed
         self.document = document
+        text = nil
     }
 
     /// A report written as one string.
-    convenience init(sink: any TextSink, feed: IndexFeed, text: @escaping (RunIndex) -> String) {
-        self.init(sink: sink, feed: feed) { index, output in output.write(text(index)) }
+    init(sink: any TextSink, feed: IndexFeed, text: @escaping (RunIndex) -> String) {
+        self.sink = sink
+        self.feed = feed
+        self.text = text
+        document = { index, output in output.write(text(index)) }
     }
 
     func handle(_ envelope: Envelope) { feed.handle(envelope) }
 
+    /// Makes the string of a report made as one (it is made whole either way, so making it early holds no more).
+    func prepare() {
+        if let text, prepared == nil { prepared = text(feed.index) }
+    }
+
     func finish() throws {
         let output = DocumentOutput(sink: sink)
-        document(feed.index, output)
+        if let prepared {
+            output.write(prepared)
+            self.prepared = nil
+        } else {
+            document(feed.index, output)
+        }
         output.flush()
         try sink.close()
     }

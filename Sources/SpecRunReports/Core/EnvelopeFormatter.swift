@@ -5,6 +5,13 @@ import Messages
 public protocol EnvelopeFormatter: AnyObject {
     func handle(_ envelope: Envelope)
     func finish() throws
+    /// Works out what `finish` will write, without writing anything, where a report can (the run's envelopes
+    /// have all been handled): so a report on the console is made while the files are written, and printed after.
+    func prepare()
+}
+
+extension EnvelopeFormatter {
+    public func prepare() {}
 }
 
 /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).

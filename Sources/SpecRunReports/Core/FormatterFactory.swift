@@ -18,6 +18,12 @@ public final class FormatterFactory {
         _ = Unmanaged.passRetained(shared)
     }
 
+    /// Works out what the index keeps on first asking (each finished attempt's status), so the reports it made
+    /// can then be finished on several threads at once, each only reading the index.
+    public func settleIndex() {
+        shared.index.settleStatuses()
+    }
+
     /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).
     public func makeFormatter(_ format: ReportFormat, output: ReportOutput, options: ReportOptions) -> any EnvelopeFormatter {
         makeFormatter(format, sink: makeSink(output), options: options)

@@ -28,3 +28,11 @@ extension RunIndex {
         return attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed
     }
 }
+
+extension RunIndex {
+    /// Works out the status of every finished attempt now (`status(of:)` keeps it when first asked): reports
+    /// finished on several threads then only read it. (Almost always kept already, when the attempt finished.)
+    func settleStatuses() {
+        for attempt in attempts.values where attempt.finished != nil { _ = status(of: attempt) }
+    }
+}

@@ -4,15 +4,32 @@ import Messages
 /// commas between members and items kept track of: the HTML report's data without building JSON values.
 /// Keys come only from `HTMLContract`. The bytes gather in the writer's own buffer (no exclusive access to a
 /// class's storage per byte written) and go to the output a chunk at a time.
+///
+/// A writer without an output renders a piece of the report on a thread of its own (`HTMLChunk`): it keeps its
+/// bytes, numbers locations in its own `locations` and leaves their numbers out, noting where each goes, so the
+/// report's numbering (by first use, in the report's order) is put in when the piece is written.
 struct HTMLDataWriter {
-    let output: DocumentOutput
+    let output: DocumentOutput?
+    /// The `file:line` texts steps refer to by number: the report's, or the piece's own (see above).
+    let locations: HTMLLocations
     private(set) var bytes: [UInt8] = []
+    /// Where a location's number goes in `bytes` and its number in `locations`, for a writer without an output.
+    private(set) var splices: [HTMLChunk.Splice] = []
     /// Whether the next member or item needs a comma before it.
     private var comma = false
 
-    init(output: DocumentOutput) {
+    init(output: DocumentOutput, locations: HTMLLocations) {
         self.output = output
+        self.locations = locations
         bytes.reserveCapacity(80 * 1024)
+    }
+
+    /// A writer of a piece of the report, with `comma` as the state of the writer its bytes will follow.
+    init(pieceAfterComma comma: Bool) {
+        output = nil
+        locations = HTMLLocations()
+        self.comma = comma
+        bytes.reserveCapacity(256 * 1024)
     }
 
     mutating func openObject() { open(UInt8(ascii: "{")) }
@@ -54,6 +71,39 @@ struct HTMLDataWriter {
     mutating func field<Key: HTMLKey>(_ name: Key, _ value: Int) { key(name); int(Int64(value)) }
     mutating func field<Key: HTMLKey>(_ name: Key, _ value: Bool) { key(name); bool(value) }
 
+    /// A member whose value is the number of a location in the report's `locations`.
+    mutating func location<Key: HTMLKey>(_ name: Key, number: Int) {
+        key(name)
+        if output == nil {
+            splices.append(HTMLChunk.Splice(offset: bytes.count, number: number))
+            comma = true
+        } else {
+            int(Int64(number))
+        }
+    }
+
+    /// A piece rendered by a writer without an output, its location numbers replaced by the report's.
+    mutating func append(_ chunk: HTMLChunk) {
+        let numbers = chunk.locations.map { locations.number($0) }
+        var start = 0
+        chunk.bytes.withUnsafeBufferPointer { piece in
+            for splice in chunk.splices {
+                bytes.append(contentsOf: piece[start..<splice.offset])
+                JSONText.append(Int64(numbers[splice.number]), to: &bytes)
+                start = splice.offset
+                if bytes.count >= 64 * 1024 { flush() }
+            }
+            bytes.append(contentsOf: piece[start...])
+        }
+        comma = true
+        flushIfFull()
+    }
+
+    /// What a writer without an output rendered.
+    func chunk() -> HTMLChunk {
+        HTMLChunk(bytes: bytes, splices: splices, locations: locations.texts)
+    }
+
     /// A member only when the text is not empty.
     mutating func optional<Key: HTMLKey>(_ name: Key, _ text: String?) {
         if let text, !text.isEmpty { field(name, text) }
@@ -81,6 +131,7 @@ struct HTMLDataWriter {
 
     /// Hands the bytes written so far to the output.
     mutating func flush() {
+        guard let output else { return }
         output.write(utf8: bytes)
         bytes.removeAll(keepingCapacity: true)
     }

@@ -39,9 +39,11 @@ extension HTMLModel {
         json.openArray()
         if let record = runs.testCase {
             let byPosition = attempt.map { index.record(of: $0) === record } ?? false
-            let steps = record.testCase.testSteps
-            for position in steps.indices {
-                step(steps[position], at: position, attempt, byPosition: byPosition, &view, &json)
+            // Each test step read in place (an array subscript copies the step, a dozen fields retained).
+            record.testCase.testSteps.withUnsafeBufferPointer { steps in
+                for position in steps.indices {
+                    step(steps[position], at: position, attempt, byPosition: byPosition, &view, &json)
+                }
             }
         }
         json.closeArray()

@@ -47,7 +47,7 @@ extension HTMLModel {
             let hook = index.hook(of: step)
             json.field(Key.h, ConsoleText.hookLabel(hook))
             if let reference = hook?.sourceReference, let location = index.location(of: reference) {
-                json.field(Key.l, locations.number(location))
+                json.location(Key.l, number: json.locations.number(location))
             }
         }
         if status != .passed { json.field(Key.s, status.lowercased) }
@@ -55,8 +55,8 @@ extension HTMLModel {
             let nanos = finished.durationNanos
             if nanos > 0 { json.field(Key.d, nanos) }
         }
-        if step.pickleStepId != nil, let number = locations.number(definitionOf: step, in: index) {
-            json.field(Key.l, number)
+        if step.pickleStepId != nil, let number = json.locations.number(definitionOf: step, in: index) {
+            json.location(Key.l, number: number)
         }
         if let finished, finished.hasDetails, status == .failed || status == .pending || status == .skipped {
             let result = finished.testStepResult

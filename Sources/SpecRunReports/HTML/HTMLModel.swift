@@ -6,8 +6,6 @@ struct HTMLModel {
     let index: RunIndex
     let extras: HTMLGherkinExtras
     let title: String
-    /// The `file:line` texts steps refer to by index.
-    let locations = HTMLLocations()
 
     /// What the writer knows of each pickle's attempts, by the pickle's slot in the index (an array, not three
     /// tables of ids: 50,000 scenarios' worth at the moment the run's memory peaks).
@@ -27,15 +25,10 @@ struct HTMLModel {
             self.index = index
             bySlot = Array(repeating: Runs(), count: index.pickleStore.count)
         }
-
-        mutating func update(_ pickleId: String, _ change: (inout Runs) -> Void) {
-            guard let slot = index.pickleSlot(id: pickleId) else { return }
-            change(&bySlot[slot])
-        }
     }
 
     func write(to output: DocumentOutput) {
-        var json = HTMLDataWriter(output: output)
+        var json = HTMLDataWriter(output: output, locations: HTMLLocations())
         let requirements = HTMLRequirements(index: index)
         json.openObject()
         json.key(HTMLContract.Report.run)
@@ -46,7 +39,7 @@ struct HTMLModel {
         json.openArray()
         features(&json)
         json.closeArray()
-        json.strings(HTMLContract.Report.locations, locations.texts)
+        json.strings(HTMLContract.Report.locations, json.locations.texts)
         if let requirements {
             json.key(HTMLContract.Report.requirements)
             requirements.write(&json)
@@ -57,22 +50,32 @@ struct HTMLModel {
 
     private func attempts() -> Attempts {
         var result = Attempts(index: index)
-        for record in index.allCaseRecords { result.update(record.testCase.pickleId) { $0.testCase = record } }
+        let records = index.allCaseRecords
+        // The pickle slot of each test case by its place in the planned order (`order` counts them from 0): an
+        // attempt finds its pickle's slot through its test case, without a lookup by id.
+        var slotByOrder = [Int](repeating: -1, count: records.count)
+        for record in records {
+            guard let slot = index.pickleSlot(id: record.testCase.pickleId) else { continue }
+            result.bySlot[slot].testCase = record
+            if record.order >= 0 && record.order < slotByOrder.count { slotByOrder[record.order] = slot }
+        }
         for attempt in index.allAttempts() {
-            guard let testCase = index.testCase(of: attempt) else { continue }
+            guard let record = index.record(of: attempt) else { continue }
+            let slot = record.order >= 0 && record.order < slotByOrder.count ? slotByOrder[record.order] : -1
+            guard slot >= 0 else { continue }
             let problem = !attempt.isFinal && index.outcomeStatus(of: attempt).isProblem
-            result.update(testCase.pickleId) { runs in
-                runs.count += 1
-                if attempt.isFinal { runs.final = attempt } else if problem { runs.failedBefore = true }
-            }
+            result.bySlot[slot].count += 1
+            if attempt.isFinal { result.bySlot[slot].final = attempt } else if problem { result.bySlot[slot].failedBefore = true }
         }
         return result
     }
 
+    /// The features, in the documents' order: runs of them rendered on several threads (`HTMLRenderPlan`),
+    /// written in order.
     private func features(_ json: inout HTMLDataWriter) {
         let attempts = attempts()
-        // Pickle slots by feature first; each feature's scenarios are gathered only when it is written (one
-        // feature's worth of lineages at a time, not the run's).
+        // Pickle slots by feature first; each feature's scenarios are gathered only when it is rendered (a few
+        // features' worth of lineages at a time, not the run's).
         var byUri: [String: [Int]] = [:]
         for slot in index.pickleStore.indices where attempts.bySlot[slot].testCase != nil {
             byUri[index.pickleStore[slot].uri, default: []].append(slot)
@@ -80,12 +83,29 @@ struct HTMLModel {
         var uris = index.documentOrder.filter { byUri[$0] != nil }
         let listed = Set(uris)
         uris += byUri.keys.filter { !listed.contains($0) }.sorted()
-        for uri in uris {
-            guard let slots = byUri.removeValue(forKey: uri) else { continue }
-            var scenarios = HTMLFeatureScenarios()
-            for slot in slots { scenarios.add(PickleView(index: index, slot: slot)) }
-            feature(uri, scenarios, attempts, &json)
+        let features = uris.map { (uri: $0, slots: byUri.removeValue(forKey: $0) ?? []) }
+        let plan = HTMLRenderPlan(scenarioCounts: features.map(\.slots.count))
+        // The chunks read the index, the extras and `attempts`, which nothing changes any more.
+        let inputs = UncheckedSendable((model: self, features: features, attempts: attempts, chunks: plan.chunks))
+        let rendered = plan.chunks.isEmpty ? nil
+            : OrderedParallelMap(count: plan.chunks.count, window: 4 * plan.threads, workers: plan.threads) { number in
+                let (model, features, attempts, chunks) = inputs.value
+                var piece = HTMLDataWriter(pieceAfterComma: chunks[number].lowerBound > 0)
+                for position in chunks[number] { model.feature(features[position], attempts, &piece) }
+                return piece.chunk()
+            }
+        for piece in plan.pieces {
+            switch piece {
+            case .chunk(let number): json.append(rendered!.take(number))
+            case .inline(let position): feature(features[position], attempts, &json)
+            }
         }
+    }
+
+    private func feature(_ feature: (uri: String, slots: [Int]), _ attempts: Attempts, _ json: inout HTMLDataWriter) {
+        var scenarios = HTMLFeatureScenarios()
+        for slot in feature.slots { scenarios.add(PickleView(index: index, slot: slot)) }
+        self.feature(feature.uri, scenarios, attempts, &json)
     }
 
     private func feature(_ uri: String, _ scenarios: HTMLFeatureScenarios, _ attempts: Attempts, _ json: inout HTMLDataWriter) {
@@ -156,46 +176,5 @@ struct HTMLModel {
         for step in extras.backgrounds[background.id] ?? [] { stepText(step, &json) }
         json.closeArray()
         json.closeObject()
-    }
-}
-
-/// The scenarios of one feature file in pickle order, with the rules and outlines they belong to.
-struct HTMLFeatureScenarios {
-    struct Entry {
-        let view: PickleView
-        let rule: Int
-        let outline: Int?
-    }
-    var pickles: [Entry] = []
-    var rules: [Rule] = []
-    var outlines: [Scenario] = []
-    var outlineRules: [Int] = []
-    private var ruleIndex: [String: Int] = [:]
-    private var outlineIndex: [String: Int] = [:]
-
-    mutating func add(_ view: PickleView) {
-        let lineage = view.lineage
-        var rulePosition = -1
-        if let rule = lineage?.rule {
-            if let found = ruleIndex[rule.id] {
-                rulePosition = found
-            } else {
-                rulePosition = rules.count
-                ruleIndex[rule.id] = rulePosition
-                rules.append(rule)
-            }
-        }
-        var outlinePosition: Int?
-        if lineage?.examplesIndex != nil, let scenario = lineage?.scenario {
-            if let found = outlineIndex[scenario.id] {
-                outlinePosition = found
-            } else {
-                outlinePosition = outlines.count
-                outlineIndex[scenario.id] = outlines.count
-                outlines.append(scenario)
-                outlineRules.append(rulePosition)
-            }
-        }
-        pickles.append(Entry(view: view, rule: rulePosition, outline: outlinePosition))
     }
 }

@@ -27,15 +27,38 @@ struct JUnitXMLWriter {
         if let start = index.runStart { out += " timestamp=\"\(Self.isoSeconds(start))\"" }
         out += ">\n"
         output.write(out)
-        for attempt in attempts {
-            testcase(attempt, into: &output.bytes)
-            output.flushIfFull()
-        }
+        testcases(attempts, to: output)
         for error in parseErrors {
             parseErrorCase(error, into: &output.bytes)
             output.flushIfFull()
         }
         output.write("</testsuite>\n")
+    }
+
+    /// The test cases, in order: runs of them rendered on several threads when there are many (they only read the
+    /// index, which no longer changes), written in order with at most a few runs ahead of the output.
+    private func testcases(_ attempts: [RunIndex.Attempt], to output: DocumentOutput,
+                           threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        let runLength = 256
+        let runs = (attempts.count + runLength - 1) / runLength
+        guard threads > 1, runs > 1 else {
+            for attempt in attempts {
+                testcase(attempt, into: &output.bytes)
+                output.flushIfFull()
+            }
+            return
+        }
+        let inputs = UncheckedSendable((writer: self, attempts: attempts))
+        let rendered = OrderedParallelMap(count: runs, window: 4 * threads, workers: threads) { number in
+            let (writer, attempts) = inputs.value
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256 * 1024)
+            for attempt in attempts[number * runLength..<min(attempts.count, (number + 1) * runLength)] {
+                writer.testcase(attempt, into: &bytes)
+            }
+            return bytes
+        }
+        for number in 0..<runs { output.write(utf8: rendered.take(number)) }
     }
 
     private func parseErrorCase(_ error: ParseError, into out: inout [UInt8]) {

@@ -4,7 +4,7 @@ import Foundation
 /// worker takes the next item as soon as it is free (no batch waits for its slowest item), and the consumer
 /// writes item n while the workers work on n+1, n+2, … At most `window` items are ahead of the consumer, so
 /// memory stays bounded whatever the count.
-final class OrderedParallelMap<Output: Sendable>: @unchecked Sendable {
+public final class OrderedParallelMap<Output: Sendable>: @unchecked Sendable {
     // @unchecked: `results`, `next` and `taken` are only read and written under `condition`.
     private let condition = NSCondition()
     private var results: [Output?]
@@ -12,7 +12,7 @@ final class OrderedParallelMap<Output: Sendable>: @unchecked Sendable {
     private var taken = 0
     private let window: Int
 
-    init(count: Int, window: Int, workers: Int, transform: @escaping @Sendable (Int) -> Output) {
+    public init(count: Int, window: Int, workers: Int, transform: @escaping @Sendable (Int) -> Output) {
         results = Array(repeating: nil, count: count)
         self.window = max(window, 1)
         // Threads of their own, not Dispatch's pool: the caller may be one of the pool's few threads, blocked
@@ -42,7 +42,7 @@ final class OrderedParallelMap<Output: Sendable>: @unchecked Sendable {
     }
 
     /// The result of item `index`, waiting for it; call with 0, 1, 2, … in turn.
-    func take(_ index: Int) -> Output {
+    public func take(_ index: Int) -> Output {
         condition.lock(); defer { condition.unlock() }
         while results[index] == nil { condition.wait() }
         let output = results[index]!

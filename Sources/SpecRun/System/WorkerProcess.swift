@@ -51,7 +51,8 @@ struct SystemWorkerLauncher: WorkerLauncher {
         }
         let number = configuration.number
         Thread.detachNewThread {
-            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport)
+            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
+                                              keepsStepStarts: configuration.messageReport)
             FileDescriptorIO.readChunks(started.stdout) { chunk in events.yield(decoder.append(chunk)) }
             events.yield(decoder.finish())
             let exit = started.exit()

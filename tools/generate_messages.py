@@ -22,6 +22,16 @@ structs, all_enums = [], []  # for the JSON coding file: (name, [(key, swift typ
 KEYWORDS = {"default", "operator", "protocol", "extension", "case", "class", "enum", "func", "import", "in",
             "is", "let", "var", "return", "self", "static", "struct", "switch", "where", "while", "repeat", "as"}
 
+# String fields whose values repeat from line to line (a suite says the same steps, uris, keywords and tags again
+# and again): read through the stream reader's string cache (JSONStringCache), which hands out the string made
+# before instead of a new one.
+SHARED_STRING_KEYS = {"uri", "keyword", "mediaType", "language"}
+SHARED_STRING_FIELDS = {("Step", "text"), ("PickleStep", "text"), ("Tag", "name"), ("PickleTag", "name"),
+                        ("TableCell", "value"), ("PickleTableCell", "value")}
+
+def shares_strings(owner, key):
+    return key in SHARED_STRING_KEYS or (owner, key) in SHARED_STRING_FIELDS
+
 def ident(name):
     return f"`{name}`" if name in KEYWORDS else name
 
@@ -305,9 +315,14 @@ for name, fields in structs:
         coding.append("        writer.byte(\"}\")")
         coding.append("    }")
         coding.append("")
+    boxed = name == "Envelope"
+    if fields and not boxed:
+        # The keys in the writer's order, for `nextKey(_:guess:_:)`.
+        keys = ", ".join(f'.init("{json_literal(key)}:", 0x{key_hash(key):016x})' for key, t, req in sorted(fields, key=lambda f: f[0]))
+        coding.append(f"    private static let jsonKeys: [JSONReader.Key] = [{keys}]")
+        coding.append("")
     coding.append("    init(json reader: inout JSONReader) throws(JSONFailure) {")
     all_optional = not any(req for _, _, req in fields)
-    boxed = name == "Envelope"
     if boxed:
         # The one message is set straight into `message`: `self.init()` passed 21 nil messages to the memberwise
         # init, kilobytes copied per line.
@@ -320,7 +335,11 @@ for name, fields in structs:
             coding.append(f"        var {local(key)}: {t}? = nil")
     coding.append("        try reader.beginObject()")
     coding.append("        var first = true")
-    coding.append("        while try reader.nextKey(&first) {")
+    if fields and not boxed:
+        coding.append("        var guess = 0")
+        coding.append("        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {")
+    else:
+        coding.append("        while try reader.nextKey(&first) {")
     if fields:
         hashes = {}
         for key, t, req in fields:
@@ -338,7 +357,11 @@ for name, fields in structs:
                 coding.append(f"                if case .{ident(key)} = message {{ try reader.skipValue() }}")
                 coding.append(f"                else if let value = try reader.{how}(\"{lit}\", {t}.self) {{ message = .{ident(key)}(MessageBox(value)) }}")
                 continue
-            coding.append(f"                if {target} == nil {{ {target} = try reader.{how}(\"{lit}\", {t}.self) }}")
+            if t == "String" and shares_strings(name, key):
+                read = f"reader.{how}Shared(\"{lit}\")"
+            else:
+                read = f"reader.{how}(\"{lit}\", {t}.self)"
+            coding.append(f"                if {target} == nil {{ {target} = try {read} }}")
             coding.append("                else { try reader.skipValue() }")
         coding.append("            default:")
         coding.append("                try reader.skipValue()")

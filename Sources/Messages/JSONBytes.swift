@@ -33,6 +33,24 @@ enum JSONBytes {
         return (position, false)
     }
 
+    /// Whether the `count` bytes at `a` and `b` are equal: eight at a time (the last eight overlapping the ones
+    /// before), without a call to `memcmp` for the short keys and texts compared.
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= count {
+            if word(a, offset) != word(b, offset) { return false }
+            offset &+= 8
+        }
+        if offset == count { return true }
+        if count >= 8 { return word(a, count &- 8) == word(b, count &- 8) }
+        while offset < count {
+            if a[offset] != b[offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
     /// The hash that the generated decoders switch on (tools/generate_messages.py computes the same): the key's
     /// first and last eight bytes (zero-padded under eight) and its length. Cheap to compute from the words the
     /// scan loaded; equal hashes are confirmed with `JSONReader.keyIs`.

@@ -16,6 +16,9 @@ struct JSONReader: ~Copyable {
     private var keyStart = 0
     private var keyEnd = 0
     private var keyIsInScratch = false
+    /// Whether the last key read was the one guessed (`nextKey(_:guess:_:)`): its hash then names it exactly (the
+    /// generator checks that a type's keys have distinct hashes), and `keyIs` need not compare.
+    private var keyIsGuessed = false
     /// Objects and arrays open around the position: bounded, so that hostile input cannot exhaust the stack.
     private var depth = 0
     /// Decoded bytes of the last string or key that contained escapes.
@@ -25,6 +28,12 @@ struct JSONReader: ~Copyable {
     var stackBase: UnsafeMutableRawPointer?
     var stackCapacity = 0
     var stackTop = 0
+    /// Whether fields whose values repeat read through `strings` (`readString(shared:)`): set for a stream, whose
+    /// reader lives over many lines; a reader of one line would only pay for the cache.
+    var sharesStrings = false
+    var strings = JSONStringCache()
+    /// The size of a text from which a reader over it shares strings: enough lines to repay the cache's set-up.
+    static let sharingThreshold = 1 << 16
 
     init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input
@@ -40,6 +49,7 @@ struct JSONReader: ~Copyable {
         index = 0
         depth = 0
         keyIsInScratch = false
+        keyIsGuessed = false
         stackTop = 0
     }
 
@@ -83,6 +93,49 @@ struct JSONReader: ~Copyable {
         skipWhitespace()
         guard peek == UInt8(ascii: ":") else { throw syntax("expected ':' after the key") }
         index += 1
+        return true
+    }
+
+    /// A key of a message type as its writer puts it (`"key":`), and its `keyHash`.
+    struct Key {
+        let quoted: StaticString
+        let hash: UInt64
+
+        init(_ quoted: StaticString, _ hash: UInt64) {
+            self.quoted = quoted
+            self.hash = hash
+        }
+    }
+
+    /// `nextKey`, first trying the key the writer puts next: `keys` are the type's, in the writer's (sorted) order,
+    /// and `guess` the index of the one expected. When the bytes there are that key, it is taken with one comparison,
+    /// without scanning and hashing it; otherwise the key is read as usual and the guess moves past it. Lines from
+    /// specrun's own writer (a worker's) mostly take the first way.
+    @inline(__always)
+    mutating func nextKey(_ first: inout Bool, guess: inout Int, _ keys: [Key]) throws(JSONFailure) -> Bool {
+        guard try nextMember(closing: UInt8(ascii: "}"), &first) else { return false }
+        skipWhitespace()
+        if guess < keys.count, let base = input.baseAddress {
+            let key = keys[guess]
+            let length = key.quoted.utf8CodeUnitCount
+            if length <= input.count &- index && JSONBytes.equal(base + index, key.quoted.utf8Start, count: length) {
+                keyStart = index &+ 1
+                keyEnd = index &+ length &- 2
+                keyIsInScratch = false
+                keyIsGuessed = true
+                keyHash = key.hash
+                index &+= length
+                guess &+= 1
+                return true
+            }
+        }
+        guard peek == UInt8(ascii: "\"") else { throw syntax("expected a key in quotes") }
+        try readKey()
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { throw syntax("expected ':' after the key") }
+        index += 1
+        let hash = keyHash
+        if let found = keys.firstIndex(where: { $0.hash == hash }) { guess = found &+ 1 }
         return true
     }
 
@@ -139,6 +192,7 @@ struct JSONReader: ~Copyable {
         index += 1  // the opening quote
         keyStart = index
         keyIsInScratch = false
+        keyIsGuessed = false
         // A plain key: eight bytes at a time to its closing quote, hashed from the words loaded.
         if let base = input.baseAddress {
             let (end, found) = JSONBytes.firstSpecial(base, from: keyStart, end: input.count)
@@ -180,7 +234,8 @@ struct JSONReader: ~Copyable {
     /// Whether the last key read is exactly `name` (after a `keyHash` match).
     @inline(__always)
     func keyIs(_ name: StaticString) -> Bool {
-        name.withUTF8Buffer { expected in
+        if keyIsGuessed { return true }
+        return name.withUTF8Buffer { expected in
             if keyIsInScratch { return scratch.elementsEqual(expected) }
             guard keyEnd - keyStart == expected.count else { return false }
             guard let start = input.baseAddress, let name = expected.baseAddress else { return expected.isEmpty }

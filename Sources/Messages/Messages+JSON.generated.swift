@@ -48,6 +48,8 @@ extension Attachment: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"body\":", 0x0000000079646f66), .init("\"contentEncoding\":", 0x434670e513ed18c5), .init("\"fileName\":", 0x11450faa83026430), .init("\"mediaType\":", 0xa97fda3c431c4d2d), .init("\"source\":", 0x0000656372756f75), .init("\"testCaseStartedId\":", 0xba1069b5d86d4be1), .init("\"testRunHookStartedId\":", 0x970d7da4d86d4be4), .init("\"testRunStartedId\":", 0x8c0d7da4d86d4be0), .init("\"testStepId\":", 0x6feb91f9d90d2411), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0), .init("\"url\":", 0x00000000006c7276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _body: String? = nil
         var _contentEncoding: AttachmentContentEncoding? = nil
@@ -62,7 +64,8 @@ extension Attachment: JSONWritable, JSONReadable {
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000079646f66 where reader.keyIs("body"):
                 if _body == nil { _body = try reader.required("body", String.self) }
@@ -74,7 +77,7 @@ extension Attachment: JSONWritable, JSONReadable {
                 if _fileName == nil { _fileName = try reader.optional("fileName", String.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
+                if _mediaType == nil { _mediaType = try reader.requiredShared("mediaType") }
                 else { try reader.skipValue() }
             case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.optional("source", Source.self) }
@@ -120,16 +123,19 @@ extension Source: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"data\":", 0x0000000061746160), .init("\"mediaType\":", 0xa97fda3c431c4d2d), .init("\"uri\":", 0x0000000000697276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _uri: String? = nil
         var _data: String? = nil
         var _mediaType: SourceMediaType? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if _uri == nil { _uri = try reader.required("uri", String.self) }
+                if _uri == nil { _uri = try reader.requiredShared("uri") }
                 else { try reader.skipValue() }
             case 0x0000000061746160 where reader.keyIs("data"):
                 if _data == nil { _data = try reader.required("data", String.self) }
@@ -158,12 +164,15 @@ extension Timestamp: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"nanos\":", 0x000000736f6e616b), .init("\"seconds\":", 0x0073646e6f636574)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _seconds: Int? = nil
         var _nanos: Int? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0073646e6f636574 where reader.keyIs("seconds"):
                 if _seconds == nil { _seconds = try reader.required("seconds", Int.self) }
@@ -207,6 +216,8 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"mediaType\":", 0xa97fda3c431c4d2d), .init("\"testCaseStartedId\":", 0xba1069b5d86d4be1), .init("\"testRunHookStartedId\":", 0x970d7da4d86d4be4), .init("\"testStepId\":", 0x6feb91f9d90d2411), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0), .init("\"url\":", 0x00000000006c7276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _url: String? = nil
         var _mediaType: String? = nil
@@ -216,13 +227,14 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000006c7276 where reader.keyIs("url"):
                 if _url == nil { _url = try reader.required("url", String.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
+                if _mediaType == nil { _mediaType = try reader.requiredShared("mediaType") }
                 else { try reader.skipValue() }
             case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.optional("testCaseStartedId", String.self) }
@@ -264,6 +276,8 @@ extension Background: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"description\":", 0x725e26b71adf3370), .init("\"id\":", 0x000000000000646b), .init("\"keyword\":", 0x0064726f7779656c), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a), .init("\"steps\":", 0x0000007370657476)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _keyword: String? = nil
@@ -273,13 +287,14 @@ extension Background: JSONWritable, JSONReadable {
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -317,12 +332,15 @@ extension Comment: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"location\":", 0x588978bc913b1cb8), .init("\"text\":", 0x0000000074786570)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _text: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -350,12 +368,15 @@ extension DataTable: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"location\":", 0x588978bc913b1cb8), .init("\"rows\":", 0x0000000073776f76)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _rows: [TableRow]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -389,6 +410,8 @@ extension DocString: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"content\":", 0x00746e65746e6f64), .init("\"delimiter\":", 0x9ae0f58c1334b524), .init("\"location\":", 0x588978bc913b1cb8), .init("\"mediaType\":", 0xa97fda3c431c4d2d)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _mediaType: String? = nil
@@ -396,13 +419,14 @@ extension DocString: JSONWritable, JSONReadable {
         var _delimiter: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
+                if _mediaType == nil { _mediaType = try reader.optionalShared("mediaType") }
                 else { try reader.skipValue() }
             case 0x00746e65746e6f64 where reader.keyIs("content"):
                 if _content == nil { _content = try reader.required("content", String.self) }
@@ -445,6 +469,8 @@ extension Examples: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"description\":", 0x725e26b71adf3370), .init("\"id\":", 0x000000000000646b), .init("\"keyword\":", 0x0064726f7779656c), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a), .init("\"tableBody\":", 0x5f2212ab0cf76c88), .init("\"tableHeader\":", 0xceaeb933292ac0a3), .init("\"tags\":", 0x0000000073676170)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _tags: [Tag]? = nil
@@ -456,7 +482,8 @@ extension Examples: JSONWritable, JSONReadable {
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -465,7 +492,7 @@ extension Examples: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -517,6 +544,8 @@ extension Feature: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"children\":", 0xa83790e850baec74), .init("\"description\":", 0x725e26b71adf3370), .init("\"keyword\":", 0x0064726f7779656c), .init("\"language\":", 0x2a949976d7182cb8), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a), .init("\"tags\":", 0x0000000073676170)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _tags: [Tag]? = nil
@@ -527,7 +556,8 @@ extension Feature: JSONWritable, JSONReadable {
         var _children: [FeatureChild]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -536,10 +566,10 @@ extension Feature: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
-                if _language == nil { _language = try reader.required("language", String.self) }
+                if _language == nil { _language = try reader.requiredShared("language") }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -584,11 +614,14 @@ extension FeatureChild: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"background\":", 0xc1c21123c97ea277), .init("\"rule\":", 0x00000000656c7576), .init("\"scenario\":", 0xc89e705798dfbf14)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         self.init()
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656c7576 where reader.keyIs("rule"):
                 if self.rule == nil { self.rule = try reader.optional("rule", Rule.self) }
@@ -626,6 +659,8 @@ extension Rule: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"children\":", 0xa83790e850baec74), .init("\"description\":", 0x725e26b71adf3370), .init("\"id\":", 0x000000000000646b), .init("\"keyword\":", 0x0064726f7779656c), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a), .init("\"tags\":", 0x0000000073676170)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _tags: [Tag]? = nil
@@ -636,7 +671,8 @@ extension Rule: JSONWritable, JSONReadable {
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -645,7 +681,7 @@ extension Rule: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -689,11 +725,14 @@ extension RuleChild: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"background\":", 0xc1c21123c97ea277), .init("\"scenario\":", 0xc89e705798dfbf14)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         self.init()
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xc1c21123c97ea277 where reader.keyIs("background"):
                 if self.background == nil { self.background = try reader.optional("background", Background.self) }
@@ -730,6 +769,8 @@ extension Scenario: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"description\":", 0x725e26b71adf3370), .init("\"examples\":", 0x74c37d687ae0b424), .init("\"id\":", 0x000000000000646b), .init("\"keyword\":", 0x0064726f7779656c), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a), .init("\"steps\":", 0x0000007370657476), .init("\"tags\":", 0x0000000073676170)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _tags: [Tag]? = nil
@@ -741,7 +782,8 @@ extension Scenario: JSONWritable, JSONReadable {
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -750,7 +792,7 @@ extension Scenario: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -810,6 +852,8 @@ extension Step: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"dataTable\":", 0x1fad878f8213e698), .init("\"docString\":", 0xfd611515ed758376), .init("\"id\":", 0x000000000000646b), .init("\"keyword\":", 0x0064726f7779656c), .init("\"keywordType\":", 0x9b4f1c9d9bbfada3), .init("\"location\":", 0x588978bc913b1cb8), .init("\"text\":", 0x0000000074786570)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _keyword: String? = nil
@@ -820,19 +864,20 @@ extension Step: JSONWritable, JSONReadable {
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
+                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x9b4f1c9d9bbfada3 where reader.keyIs("keywordType"):
                 if _keywordType == nil { _keywordType = try reader.optional("keywordType", StepKeywordType.self) }
                 else { try reader.skipValue() }
             case 0x0000000074786570 where reader.keyIs("text"):
-                if _text == nil { _text = try reader.required("text", String.self) }
+                if _text == nil { _text = try reader.requiredShared("text") }
                 else { try reader.skipValue() }
             case 0xfd611515ed758376 where reader.keyIs("docString"):
                 if _docString == nil { _docString = try reader.optional("docString", DocString.self) }
@@ -865,18 +910,21 @@ extension TableCell: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"location\":", 0x588978bc913b1cb8), .init("\"value\":", 0x00000065756c6173)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _value: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x00000065756c6173 where reader.keyIs("value"):
-                if _value == nil { _value = try reader.required("value", String.self) }
+                if _value == nil { _value = try reader.requiredShared("value") }
                 else { try reader.skipValue() }
             default:
                 try reader.skipValue()
@@ -900,13 +948,16 @@ extension TableRow: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"cells\":", 0x000000736c6c6566), .init("\"id\":", 0x000000000000646b), .init("\"location\":", 0x588978bc913b1cb8)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _cells: [TableCell]? = nil
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
@@ -940,19 +991,22 @@ extension Tag: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _location: Location? = nil
         var _name: String? = nil
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.required("name", String.self) }
+                if _name == nil { _name = try reader.requiredShared("name") }
                 else { try reader.skipValue() }
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -984,16 +1038,19 @@ extension GherkinDocument: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"comments\":", 0x9dd50aa726e17874), .init("\"feature\":", 0x0065727574616561), .init("\"uri\":", 0x0000000000697276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _uri: String? = nil
         var _feature: Feature? = nil
         var _comments: [Comment]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if _uri == nil { _uri = try reader.optional("uri", String.self) }
+                if _uri == nil { _uri = try reader.optionalShared("uri") }
                 else { try reader.skipValue() }
             case 0x0065727574616561 where reader.keyIs("feature"):
                 if _feature == nil { _feature = try reader.optional("feature", Feature.self) }
@@ -1023,12 +1080,15 @@ extension Location: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"column\":", 0x00006e6d756c6f65), .init("\"line\":", 0x00000000656e6968)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _line: Int? = nil
         var _column: Int? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656e6968 where reader.keyIs("line"):
                 if _line == nil { _line = try reader.required("line", Int.self) }
@@ -1067,6 +1127,8 @@ extension Hook: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"name\":", 0x00000000656d616a), .init("\"sourceReference\":", 0xc34629b746693d35), .init("\"tagExpression\":", 0xb03e941e7a47c249), .init("\"type\":", 0x0000000065707970)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _id: String? = nil
         var _name: String? = nil
@@ -1075,7 +1137,8 @@ extension Hook: JSONWritable, JSONReadable {
         var _type: HookType? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -1114,13 +1177,16 @@ extension JavaMethod: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"className\":", 0x8bd145656bbe21b6), .init("\"methodName\":", 0xf62af4829937a4e3), .init("\"methodParameterTypes\":", 0xab1f297a5e7ae7fd)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _className: String? = nil
         var _methodName: String? = nil
         var _methodParameterTypes: [String]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x8bd145656bbe21b6 where reader.keyIs("className"):
                 if _className == nil { _className = try reader.required("className", String.self) }
@@ -1154,13 +1220,16 @@ extension JavaStackTraceElement: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"className\":", 0x8bd145656bbe21b6), .init("\"fileName\":", 0x11450faa83026430), .init("\"methodName\":", 0xf62af4829937a4e3)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _className: String? = nil
         var _fileName: String? = nil
         var _methodName: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x8bd145656bbe21b6 where reader.keyIs("className"):
                 if _className == nil { _className = try reader.required("className", String.self) }
@@ -1205,14 +1274,17 @@ extension SourceReference: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"javaMethod\":", 0xc78cb7d6e1dc47ce), .init("\"javaStackTraceElement\":", 0x30bc4d9c8cc6fc36), .init("\"location\":", 0x588978bc913b1cb8), .init("\"uri\":", 0x0000000000697276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         self.init()
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if self.uri == nil { self.uri = try reader.optional("uri", String.self) }
+                if self.uri == nil { self.uri = try reader.optionalShared("uri") }
                 else { try reader.skipValue() }
             case 0xc78cb7d6e1dc47ce where reader.keyIs("javaMethod"):
                 if self.javaMethod == nil { self.javaMethod = try reader.optional("javaMethod", JavaMethod.self) }
@@ -1251,6 +1323,8 @@ extension Ci: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"buildNumber\":", 0x2050cc375f23f9b5), .init("\"git\":", 0x0000000000746964), .init("\"name\":", 0x00000000656d616a), .init("\"url\":", 0x00000000006c7276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _name: String? = nil
         var _url: String? = nil
@@ -1258,7 +1332,8 @@ extension Ci: JSONWritable, JSONReadable {
         var _git: Git? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -1300,6 +1375,8 @@ extension Git: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"branch\":", 0x000068636e617264), .init("\"remote\":", 0x000065746f6d6574), .init("\"revision\":", 0x788a9e0889bbef20), .init("\"tag\":", 0x0000000000676177)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _remote: String? = nil
         var _revision: String? = nil
@@ -1307,7 +1384,8 @@ extension Git: JSONWritable, JSONReadable {
         var _tag: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000065746f6d6574 where reader.keyIs("remote"):
                 if _remote == nil { _remote = try reader.required("remote", String.self) }
@@ -1343,12 +1421,15 @@ extension Product: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"name\":", 0x00000000656d616a), .init("\"version\":", 0x006e6f6973726571)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _name: String? = nil
         var _version: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -1386,6 +1467,8 @@ extension Meta: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"ci\":", 0x0000000000006961), .init("\"cpu\":", 0x0000000000757060), .init("\"implementation\":", 0xaf5c154c0447972e), .init("\"os\":", 0x000000000000736d), .init("\"protocolVersion\":", 0xfdf00a77730b14a3), .init("\"runtime\":", 0x00656d69746e7575)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _protocolVersion: String? = nil
         var _implementation: Product? = nil
@@ -1395,7 +1478,8 @@ extension Meta: JSONWritable, JSONReadable {
         var _ci: Ci? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xfdf00a77730b14a3 where reader.keyIs("protocolVersion"):
                 if _protocolVersion == nil { _protocolVersion = try reader.required("protocolVersion", String.self) }
@@ -1448,6 +1532,8 @@ extension ParameterType: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"name\":", 0x00000000656d616a), .init("\"preferForRegularExpressionMatch\":", 0xe4518eea453a8df2), .init("\"regularExpressions\":", 0xdeef66cf4be9ef3a), .init("\"sourceReference\":", 0xc34629b746693d35), .init("\"useForSnippets\":", 0x9d4dfbb31d7133b4)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _name: String? = nil
         var _regularExpressions: [String]? = nil
@@ -1457,7 +1543,8 @@ extension ParameterType: JSONWritable, JSONReadable {
         var _sourceReference: SourceReference? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -1500,12 +1587,15 @@ extension ParseError: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"message\":", 0x006567617373656a), .init("\"source\":", 0x0000656372756f75)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _source: SourceReference? = nil
         var _message: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.required("source", SourceReference.self) }
@@ -1540,19 +1630,22 @@ extension PickleDocString: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"argumentIndex\":", 0x92234e6405508825), .init("\"content\":", 0x00746e65746e6f64), .init("\"mediaType\":", 0xa97fda3c431c4d2d)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _argumentIndex: Int? = nil
         var _mediaType: String? = nil
         var _content: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x92234e6405508825 where reader.keyIs("argumentIndex"):
                 if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
+                if _mediaType == nil { _mediaType = try reader.optionalShared("mediaType") }
                 else { try reader.skipValue() }
             case 0x00746e65746e6f64 where reader.keyIs("content"):
                 if _content == nil { _content = try reader.required("content", String.self) }
@@ -1587,6 +1680,8 @@ extension PickleStep: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"argument\":", 0xa6d47cfb9e8a2f9c), .init("\"astNodeIds\":", 0x7b3c838c2eddecef), .init("\"id\":", 0x000000000000646b), .init("\"text\":", 0x0000000074786570), .init("\"type\":", 0x0000000065707970)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _argument: PickleStepArgument? = nil
         var _astNodeIds: [String]? = nil
@@ -1595,7 +1690,8 @@ extension PickleStep: JSONWritable, JSONReadable {
         var _text: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xa6d47cfb9e8a2f9c where reader.keyIs("argument"):
                 if _argument == nil { _argument = try reader.optional("argument", PickleStepArgument.self) }
@@ -1610,7 +1706,7 @@ extension PickleStep: JSONWritable, JSONReadable {
                 if _type == nil { _type = try reader.optional("type", PickleStepType.self) }
                 else { try reader.skipValue() }
             case 0x0000000074786570 where reader.keyIs("text"):
-                if _text == nil { _text = try reader.required("text", String.self) }
+                if _text == nil { _text = try reader.requiredShared("text") }
                 else { try reader.skipValue() }
             default:
                 try reader.skipValue()
@@ -1638,11 +1734,14 @@ extension PickleStepArgument: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"dataTable\":", 0x1fad878f8213e698), .init("\"docString\":", 0xfd611515ed758376)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         self.init()
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xfd611515ed758376 where reader.keyIs("docString"):
                 if self.docString == nil { self.docString = try reader.optional("docString", PickleDocString.self) }
@@ -1670,12 +1769,15 @@ extension PickleTable: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"argumentIndex\":", 0x92234e6405508825), .init("\"rows\":", 0x0000000073776f76)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _argumentIndex: Int? = nil
         var _rows: [PickleTableRow]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x92234e6405508825 where reader.keyIs("argumentIndex"):
                 if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
@@ -1700,14 +1802,17 @@ extension PickleTableCell: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"value\":", 0x00000065756c6173)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _value: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000065756c6173 where reader.keyIs("value"):
-                if _value == nil { _value = try reader.required("value", String.self) }
+                if _value == nil { _value = try reader.requiredShared("value") }
                 else { try reader.skipValue() }
             default:
                 try reader.skipValue()
@@ -1726,11 +1831,14 @@ extension PickleTableRow: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"cells\":", 0x000000736c6c6566)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _cells: [PickleTableCell]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000736c6c6566 where reader.keyIs("cells"):
                 if _cells == nil { _cells = try reader.required("cells", [PickleTableCell].self) }
@@ -1754,15 +1862,18 @@ extension PickleTag: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"astNodeId\":", 0x25b6f5db96613207), .init("\"name\":", 0x00000000656d616a)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _name: String? = nil
         var _astNodeId: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.required("name", String.self) }
+                if _name == nil { _name = try reader.requiredShared("name") }
                 else { try reader.skipValue() }
             case 0x25b6f5db96613207 where reader.keyIs("astNodeId"):
                 if _astNodeId == nil { _astNodeId = try reader.required("astNodeId", String.self) }
@@ -1801,6 +1912,8 @@ extension Pickle: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"astNodeIds\":", 0x7b3c838c2eddecef), .init("\"id\":", 0x000000000000646b), .init("\"language\":", 0x2a949976d7182cb8), .init("\"location\":", 0x588978bc913b1cb8), .init("\"name\":", 0x00000000656d616a), .init("\"steps\":", 0x0000007370657476), .init("\"tags\":", 0x0000000073676170), .init("\"uri\":", 0x0000000000697276)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _id: String? = nil
         var _uri: String? = nil
@@ -1812,13 +1925,14 @@ extension Pickle: JSONWritable, JSONReadable {
         var _astNodeIds: [String]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if _uri == nil { _uri = try reader.required("uri", String.self) }
+                if _uri == nil { _uri = try reader.requiredShared("uri") }
                 else { try reader.skipValue() }
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.optional("location", Location.self) }
@@ -1827,7 +1941,7 @@ extension Pickle: JSONWritable, JSONReadable {
                 if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
-                if _language == nil { _language = try reader.required("language", String.self) }
+                if _language == nil { _language = try reader.requiredShared("language") }
                 else { try reader.skipValue() }
             case 0x0000007370657476 where reader.keyIs("steps"):
                 if _steps == nil { _steps = try reader.required("steps", [PickleStep].self) }
@@ -1863,15 +1977,18 @@ extension Snippet: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"code\":", 0x0000000065646f67), .init("\"language\":", 0x2a949976d7182cb8)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _language: String? = nil
         var _code: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
-                if _language == nil { _language = try reader.required("language", String.self) }
+                if _language == nil { _language = try reader.requiredShared("language") }
                 else { try reader.skipValue() }
             case 0x0000000065646f67 where reader.keyIs("code"):
                 if _code == nil { _code = try reader.required("code", String.self) }
@@ -1898,13 +2015,16 @@ extension Suggestion: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"pickleStepId\":", 0xffbbd64ebe4cc8a0), .init("\"snippets\":", 0xc979a47c340aad14)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _id: String? = nil
         var _pickleStepId: String? = nil
         var _snippets: [Snippet]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -1936,12 +2056,15 @@ extension StepDefinitionPattern: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"source\":", 0x0000656372756f75), .init("\"type\":", 0x0000000065707970)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _source: String? = nil
         var _type: StepDefinitionPatternType? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.required("source", String.self) }
@@ -1971,13 +2094,16 @@ extension StepDefinition: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"pattern\":", 0x006e726574746177), .init("\"sourceReference\":", 0xc34629b746693d35)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _id: String? = nil
         var _pattern: StepDefinitionPattern? = nil
         var _sourceReference: SourceReference? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -2018,11 +2144,14 @@ extension Group: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"children\":", 0xa83790e850baec74), .init("\"start\":", 0x0000007472617476), .init("\"value\":", 0x00000065756c6173)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         self.init()
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xa83790e850baec74 where reader.keyIs("children"):
                 if self.children == nil { self.children = try reader.optional("children", [Group].self) }
@@ -2052,12 +2181,15 @@ extension StepMatchArgument: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"group\":", 0x00000070756f7262), .init("\"parameterTypeName\":", 0xd7b71195ea34c285)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _group: Group? = nil
         var _parameterTypeName: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000070756f7262 where reader.keyIs("group"):
                 if _group == nil { _group = try reader.required("group", Group.self) }
@@ -2082,11 +2214,14 @@ extension StepMatchArgumentsList: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"stepMatchArguments\":", 0x26abd5b73dd5c03b)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _stepMatchArguments: [StepMatchArgument]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x26abd5b73dd5c03b where reader.keyIs("stepMatchArguments"):
                 if _stepMatchArguments == nil { _stepMatchArguments = try reader.required("stepMatchArguments", [StepMatchArgument].self) }
@@ -2125,6 +2260,8 @@ extension TestStep: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"hookId\":", 0x000064496b6f6f6e), .init("\"id\":", 0x000000000000646b), .init("\"pickleStepId\":", 0xffbbd64ebe4cc8a0), .init("\"stepDefinitionIds\":", 0x50a0af6685061cff), .init("\"stepMatchArgumentsLists\":", 0x519e9b061bcca162)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _hookId: String? = nil
         var _id: String? = nil
@@ -2133,7 +2270,8 @@ extension TestStep: JSONWritable, JSONReadable {
         var _stepMatchArgumentsLists: [StepMatchArgumentsList]? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000064496b6f6f6e where reader.keyIs("hookId"):
                 if _hookId == nil { _hookId = try reader.optional("hookId", String.self) }
@@ -2175,6 +2313,8 @@ extension TestCase: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"pickleId\":", 0x24c936886bfa8f48), .init("\"testRunStartedId\":", 0x8c0d7da4d86d4be0), .init("\"testSteps\":", 0x1cadc48fc2d70634)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _id: String? = nil
         var _pickleId: String? = nil
@@ -2182,7 +2322,8 @@ extension TestCase: JSONWritable, JSONReadable {
         var _testRunStartedId: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -2219,13 +2360,16 @@ extension TestCaseFinished: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"testCaseStartedId\":", 0xba1069b5d86d4be1), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0), .init("\"willBeRetried\":", 0xcc4422a9e006c733)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _testCaseStartedId: String? = nil
         var _timestamp: Timestamp? = nil
         var _willBeRetried: Bool? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
@@ -2265,6 +2409,8 @@ extension TestCaseStarted: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"attempt\":", 0x0074706d65747466), .init("\"id\":", 0x000000000000646b), .init("\"testCaseId\":", 0xe7312ab0295d2411), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0), .init("\"workerId\":", 0x344850d914b4a7bc)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _attempt: Int? = nil
         var _id: String? = nil
@@ -2273,7 +2419,8 @@ extension TestCaseStarted: JSONWritable, JSONReadable {
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0074706d65747466 where reader.keyIs("attempt"):
                 if _attempt == nil { _attempt = try reader.required("attempt", Int.self) }
@@ -2325,6 +2472,8 @@ extension TestRunFinished: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"exception\":", 0xb6da042df84c30b4), .init("\"message\":", 0x006567617373656a), .init("\"success\":", 0x0073736563637574), .init("\"testRunStartedId\":", 0x8c0d7da4d86d4be0), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _message: String? = nil
         var _success: Bool? = nil
@@ -2333,7 +2482,8 @@ extension TestRunFinished: JSONWritable, JSONReadable {
         var _testRunStartedId: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x006567617373656a where reader.keyIs("message"):
                 if _message == nil { _message = try reader.optional("message", String.self) }
@@ -2377,13 +2527,16 @@ extension Exception: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"message\":", 0x006567617373656a), .init("\"stackTrace\":", 0x33c0e2deaa9d568c), .init("\"type\":", 0x0000000065707970)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _type: String? = nil
         var _message: String? = nil
         var _stackTrace: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000065707970 where reader.keyIs("type"):
                 if _type == nil { _type = try reader.required("type", String.self) }
@@ -2416,12 +2569,15 @@ extension TestRunStarted: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"id\":", 0x000000000000646b), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _timestamp: Timestamp? = nil
         var _id: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xa4c6b09f2ac7bce0 where reader.keyIs("timestamp"):
                 if _timestamp == nil { _timestamp = try reader.required("timestamp", Timestamp.self) }
@@ -2452,6 +2608,8 @@ extension TestStepFinished: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"testCaseStartedId\":", 0xba1069b5d86d4be1), .init("\"testStepId\":", 0x6feb91f9d90d2411), .init("\"testStepResult\":", 0x83abd94da2154133), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _testCaseStartedId: String? = nil
         var _testStepId: String? = nil
@@ -2459,7 +2617,8 @@ extension TestStepFinished: JSONWritable, JSONReadable {
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
@@ -2503,6 +2662,8 @@ extension TestStepResult: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"duration\":", 0xdd8c7b219b5a6458), .init("\"exception\":", 0xb6da042df84c30b4), .init("\"message\":", 0x006567617373656a), .init("\"status\":", 0x0000737574617475)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _duration: Duration? = nil
         var _message: String? = nil
@@ -2510,7 +2671,8 @@ extension TestStepResult: JSONWritable, JSONReadable {
         var _exception: Exception? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xdd8c7b219b5a6458 where reader.keyIs("duration"):
                 if _duration == nil { _duration = try reader.required("duration", Duration.self) }
@@ -2544,12 +2706,15 @@ extension Duration: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"nanos\":", 0x000000736f6e616b), .init("\"seconds\":", 0x0073646e6f636574)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _seconds: Int? = nil
         var _nanos: Int? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0073646e6f636574 where reader.keyIs("seconds"):
                 if _seconds == nil { _seconds = try reader.required("seconds", Int.self) }
@@ -2579,13 +2744,16 @@ extension TestStepStarted: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"testCaseStartedId\":", 0xba1069b5d86d4be1), .init("\"testStepId\":", 0x6feb91f9d90d2411), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _testCaseStartedId: String? = nil
         var _testStepId: String? = nil
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.required("testCaseStartedId", String.self) }
@@ -2625,6 +2793,8 @@ extension TestRunHookStarted: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"hookId\":", 0x000064496b6f6f6e), .init("\"id\":", 0x000000000000646b), .init("\"testRunStartedId\":", 0x8c0d7da4d86d4be0), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0), .init("\"workerId\":", 0x344850d914b4a7bc)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _id: String? = nil
         var _testRunStartedId: String? = nil
@@ -2633,7 +2803,8 @@ extension TestRunHookStarted: JSONWritable, JSONReadable {
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -2674,13 +2845,16 @@ extension TestRunHookFinished: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"result\":", 0x0000746c75736574), .init("\"testRunHookStartedId\":", 0x970d7da4d86d4be4), .init("\"timestamp\":", 0xa4c6b09f2ac7bce0)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _testRunHookStartedId: String? = nil
         var _result: TestStepResult? = nil
         var _timestamp: Timestamp? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x970d7da4d86d4be4 where reader.keyIs("testRunHookStartedId"):
                 if _testRunHookStartedId == nil { _testRunHookStartedId = try reader.required("testRunHookStartedId", String.self) }
@@ -2712,12 +2886,15 @@ extension UndefinedParameterType: JSONWritable, JSONReadable {
         writer.byte("}")
     }
 
+    private static let jsonKeys: [JSONReader.Key] = [.init("\"expression\":", 0xbc3f97034d50db5f), .init("\"name\":", 0x00000000656d616a)]
+
     init(json reader: inout JSONReader) throws(JSONFailure) {
         var _expression: String? = nil
         var _name: String? = nil
         try reader.beginObject()
         var first = true
-        while try reader.nextKey(&first) {
+        var guess = 0
+        while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0xbc3f97034d50db5f where reader.keyIs("expression"):
                 if _expression == nil { _expression = try reader.required("expression", String.self) }

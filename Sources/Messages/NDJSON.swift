@@ -65,6 +65,13 @@ public enum NDJSON {
     public static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
                                        _ body: (Envelope) throws -> Void) throws {
         var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
+        reader.sharesStrings = bytes.count >= JSONReader.sharingThreshold
+        try forEachEnvelope(in: bytes, uri: uri, keepingJSON: keepingJSON, reader: &reader, body)
+    }
+
+    /// The same with a reader that may outlive the call (`StreamDecoder`).
+    static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String, keepingJSON: Bool,
+                                reader: inout JSONReader, _ body: (Envelope) throws -> Void) throws {
         try forEachLine(of: bytes) { line, lineNumber in
             guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader) else { return }
             if keepingJSON, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") {

@@ -148,13 +148,16 @@ extension CompactEnvelope {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == testCaseKind, reader.byte() == 0x20,
                   let id = reader.text(), let pickleId = reader.text(), let runId = reader.text() else { return nil }
+            // Counted first, so that the array is made at its size: appending grows it at 1, 2, 4, 8… steps.
             var steps: [TestStep] = []
+            steps.reserveCapacity(Self.stepCount(reader))
             while !reader.atEnd {
-                guard let kind = reader.text(), let stepId = reader.text(), let other = reader.text() else { return nil }
-                switch kind {
-                case "h":
+                guard let kind = reader.bytes(), kind.count == 1,
+                      let stepId = reader.text(), let other = reader.text() else { return nil }
+                switch kind[kind.startIndex] {
+                case UInt8(ascii: "h"):
                     steps.append(TestStep(hookId: other, id: stepId))
-                case "s":
+                case UInt8(ascii: "s"):
                     guard let number = reader.number(), number >= 0, number < bindings.count else { return nil }
                     let binding = bindings[number]
                     steps.append(TestStep(id: stepId, pickleStepId: other, stepDefinitionIds: binding.ids,
@@ -165,6 +168,21 @@ extension CompactEnvelope {
             }
             return Envelope(testCase: TestCase(id: id, pickleId: pickleId, testSteps: steps,
                                                testRunStartedId: runId == "!" ? nil : runId))
+        }
+
+        /// The number of steps from the reader's position: `h` steps have three fields, `s` steps four (a line that
+        /// is not well-formed is refused by the decoding pass).
+        private static func stepCount<C>(_ reader: FieldReader<C>) -> Int {
+            var reader = reader
+            var count = 0
+            while let kind = reader.bytes() {
+                count &+= 1
+                let fields = kind.count == 1 && kind[kind.startIndex] == UInt8(ascii: "s") ? 3 : 2
+                for _ in 0..<fields {
+                    guard reader.bytes() != nil else { return count }
+                }
+            }
+            return count
         }
     }
 }

@@ -54,11 +54,19 @@ final class WorkerOutputDecoder {
     /// Whether envelopes keep the JSON line they came in (`Envelope.json`): only a message report writes them out
     /// again (`WorkerConfiguration.messageReport`); otherwise the copies are the prelude's megabytes twice.
     private let keepsJSON: Bool
+    /// The JSON lines' decoder, kept for the whole stream.
+    private let json = NDJSON.StreamDecoder()
 
-    init(number: Int, skipsPrelude: Bool, keepsJSON: Bool = true) {
+    /// Whether every `testStepStarted` is passed on. Without a message report no listener reads them (see
+    /// `Reports.readsStepStarts`), and the supervisor only needs the start of a step still running (to repair a
+    /// crash or a timeout): a start whose finish is the very next line is then dropped undecoded.
+    private let keepsStepStarts: Bool
+
+    init(number: Int, skipsPrelude: Bool, keepsJSON: Bool = true, keepsStepStarts: Bool = true) {
         self.number = number
         self.skipping = skipsPrelude
         self.keepsJSON = keepsJSON
+        self.keepsStepStarts = keepsStepStarts
     }
 
     func append(_ chunk: [UInt8]) -> [WorkerEvent] {
@@ -121,8 +129,11 @@ final class WorkerOutputDecoder {
             if line.first == CompactEnvelope.marker {
                 flushRun(upTo: start)
                 if skipping { continue }
+                let kind = line.count > 1 ? line[line.startIndex + 1] : 0
+                if kind == CompactEnvelope.stepStartedKind && !keepsStepStarts
+                    && CompactEnvelope.finishFollows(line, in: bytes, at: end) { continue }
                 let decoded: Envelope?
-                switch line.count > 1 ? line[line.startIndex + 1] : 0 {
+                switch kind {
                 case CompactEnvelope.bindingKind:
                     // Learned, not forwarded: later test case lines name it.
                     if bindings.learn(line) { continue }
@@ -165,7 +176,7 @@ final class WorkerOutputDecoder {
         while !rest.isEmpty {
             do {
                 // The lines are the worker's own encoding: a message report writes them out as they are.
-                try NDJSON.forEachEnvelope(in: UnsafeBufferPointer(rebasing: rest), keepingJSON: keepsJSON) {
+                try json.forEachEnvelope(in: UnsafeBufferPointer(rebasing: rest), keepingJSON: keepsJSON) {
                     suggestions.learn($0)
                     batch.append($0)
                 }

@@ -51,8 +51,9 @@ struct SystemWorkerLauncher: WorkerLauncher {
         }
         let number = configuration.number
         Thread.detachNewThread {
-            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport)
-            FileDescriptorIO.readChunks(started.stdout) { chunk in events.yield(decoder.append(chunk)) }
+            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
+                                              keepsStepStarts: configuration.messageReport)
+            FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in events.yield(decoder.append(chunk)) }
             events.yield(decoder.finish())
             let exit = started.exit()
             InterruptForwarder.shared.remove(started.pid)
@@ -223,17 +224,28 @@ private final class StderrTail: @unchecked Sendable {
 /// Plain reads and writes on file descriptors, retried on EINTR and short writes.
 enum FileDescriptorIO {
     /// Reads until the end, handing each chunk over in one buffer used again for the next (no copy per read).
-    static func readChunks(_ fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    ///
+    /// `coalescing`: after a short read, waits a moment (`coalescingPause`) before the next, so that what the writer
+    /// sends meanwhile comes in one read. A worker writes a few lines at a time; read as they come, each batch costs
+    /// a wake-up of this thread, a read, and a hand-over to the supervisor — more than decoding them.
+    static func readChunks(_ fd: Int32, coalescing: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let size = 64 * 1024
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         defer { buffer.deallocate() }
         while true {
             let count = read(fd, buffer, size)
-            if count > 0 { body(UnsafeBufferPointer(start: buffer, count: count)); continue }
+            if count > 0 {
+                body(UnsafeBufferPointer(start: buffer, count: count))
+                if coalescing && count < size / 4 { usleep(coalescingPause) }
+                continue
+            }
             if count < 0 && errno == EINTR { continue }
             return
         }
     }
+
+    /// A millisecond: a few hundred lines of a fast worker, and no delay anyone sees.
+    static let coalescingPause: useconds_t = 1_000
 
     /// A copy of a descriptor that processes started later do not inherit.
     static func duplicate(_ fd: Int32) -> Int32 { fcntl(fd, F_DUPFD_CLOEXEC, 0) }

@@ -1,0 +1,30 @@
+import Foundation
+
+extension CompactEnvelope {
+    static let stepStartedKind = UInt8(ascii: "S")
+    static let stepFinishedKind = UInt8(ascii: "F")
+
+    /// Whether the line after a `!S` line (which ends at `end` in `bytes`) is the `!F` of the same step of the same
+    /// attempt: both name them first, `!S <attempt> <step> …` and `!F <attempt> <step> …`.
+    static func finishFollows(_ started: Slice<UnsafeBufferPointer<UInt8>>, in bytes: UnsafeBufferPointer<UInt8>,
+                              at end: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        // The attempt and the step, with the space after them.
+        let idsStart = started.startIndex &+ 3
+        var spaces = 0
+        var idsEnd = idsStart
+        while idsEnd < started.endIndex {
+            if base[idsEnd] == 0x20 {
+                spaces &+= 1
+                if spaces == 2 { break }
+            }
+            idsEnd &+= 1
+        }
+        guard spaces == 2 else { return false }
+        let length = idsEnd &+ 1 &- idsStart
+        let next = end &+ 1
+        guard next &+ 3 &+ length <= bytes.count, base[next] == marker, base[next &+ 1] == stepFinishedKind,
+              base[next &+ 2] == 0x20 else { return false }
+        return memcmp(base + idsStart, base + (next &+ 3), length) == 0
+    }
+}

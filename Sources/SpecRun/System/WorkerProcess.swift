@@ -225,18 +225,22 @@ private final class StderrTail: @unchecked Sendable {
 enum FileDescriptorIO {
     /// Reads until the end, handing each chunk over in one buffer used again for the next (no copy per read).
     ///
-    /// `coalescing`: after a short read, waits a moment (`coalescingPause`) before the next, so that what the writer
-    /// sends meanwhile comes in one read. A worker writes a few lines at a time; read as they come, each batch costs
-    /// a wake-up of this thread, a read, and a hand-over to the supervisor — more than decoding them.
+    /// `coalescing`: once the stream is past its first `coalescingAfter` bytes (a large run: a small one, and the
+    /// start of every run, are read as they come), waits a moment (`coalescingPause`) after a short read before
+    /// the next, so that what the writer sends meanwhile comes in one read. A worker writes a few lines at a time;
+    /// read as they come, each batch costs a wake-up of this thread, a read, and a hand-over to the supervisor —
+    /// more than decoding them.
     static func readChunks(_ fd: Int32, coalescing: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let size = 64 * 1024
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         defer { buffer.deallocate() }
+        var total = 0
         while true {
             let count = read(fd, buffer, size)
             if count > 0 {
                 body(UnsafeBufferPointer(start: buffer, count: count))
-                if coalescing && count < size / 4 { usleep(coalescingPause) }
+                total += count
+                if coalescing && count < size / 4 && total > coalescingAfter { usleep(coalescingPause) }
                 continue
             }
             if count < 0 && errno == EINTR { continue }
@@ -246,6 +250,8 @@ enum FileDescriptorIO {
 
     /// A millisecond: a few hundred lines of a fast worker, and no delay anyone sees.
     static let coalescingPause: useconds_t = 1_000
+    /// 4 MiB: about 200 scenarios' prelude and results.
+    static let coalescingAfter = 4 * 1024 * 1024
 
     /// A copy of a descriptor that processes started later do not inherit.
     static func duplicate(_ fd: Int32) -> Int32 { fcntl(fd, F_DUPFD_CLOEXEC, 0) }

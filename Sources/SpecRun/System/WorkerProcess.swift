@@ -250,7 +250,7 @@ enum FileDescriptorIO {
 
     /// A millisecond: a few hundred lines of a fast worker, and no delay anyone sees.
     static let coalescingPause: useconds_t = 1_000
-    /// 4 MiB: about 200 scenarios' prelude and results.
+    /// 4 MiB: what a worker sends for about 1,300 scenarios (prelude and results).
     static let coalescingAfter = 4 * 1024 * 1024
 
     /// A copy of a descriptor that processes started later do not inherit.

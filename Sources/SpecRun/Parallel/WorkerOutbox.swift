@@ -27,6 +27,8 @@ final class WorkerOutbox: @unchecked Sendable {
     /// Whether test cases go as compact lines (not when `WorkerConfiguration.messageReport`); set before the first emit.
     var compactTestCases = true
     private var runningSince: UInt64?
+    /// Whether a watchdog reads `runningSince` (set by `startWatchdog`): without one, a step's start is not timed.
+    private var watched = false
     private var runningStep: (id: String, isHook: Bool)?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
@@ -51,7 +53,9 @@ final class WorkerOutbox: @unchecked Sendable {
             scratch.append(0x0A)
         }
         lock.lock()
-        if let started = envelope.testStepStarted {
+        if !watched {
+            // (No watchdog: nothing reads what is running.)
+        } else if let started = envelope.testStepStarted {
             runningSince = DispatchTime.now().uptimeNanoseconds
             runningStep = (started.testStepId, false)
         } else if let started = envelope.testRunHookStarted {
@@ -88,6 +92,7 @@ final class WorkerOutbox: @unchecked Sendable {
         lock.lock()
         switch running {
         case .unchanged: break
+        case .started where !watched, .finished where !watched: break
         case .started(let id):
             runningSince = DispatchTime.now().uptimeNanoseconds
             runningStep = (id, false)
@@ -134,6 +139,9 @@ final class WorkerOutbox: @unchecked Sendable {
     /// FAILED and starts another worker.
     func startWatchdog(seconds: Double) {
         guard seconds > 0 else { return }
+        lock.lock()
+        watched = true
+        lock.unlock()
         let limit = UInt64(seconds * 1_000_000_000)
         let tick = max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(seconds * 100_000)))
         Thread.detachNewThread { [self] in

@@ -53,6 +53,9 @@ final class StepMatch: Sendable {
     /// The step closure's match values, made once when every argument is `pure` (and transforms without
     /// error); nil when they are made at each run.
     let pureValues: PureValues?
+    /// The closure's values made once from `pureValues` (see `StepDefinitionCode.prepare`), for a pickle step
+    /// without a DocString or DataTable; nil when they are made at each run.
+    let prepared: (any AnyObject & Sendable)?
 
     init(definition: RegisteredStep, arguments: [MatchedArgument]) {
         self.definition = definition
@@ -62,6 +65,7 @@ final class StepMatch: Sendable {
         soleDefinitionIds = [definition.id]
         soleArgumentsLists = [argumentsList]
         pureValues = PureValues(arguments)
+        prepared = pureValues.flatMap { definition.code.prepare($0.raw) }
     }
 }
 

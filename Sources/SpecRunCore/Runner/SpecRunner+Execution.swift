@@ -66,19 +66,22 @@ extension SpecRunner {
         var lines = LineIndex()
         let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
-        var stepTexts: Set<String> = []
+        // Each distinct step text kept once by the selected pickles, whatever file it comes from.
+        let stepTexts = StepTextPool()
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes: [Envelope]
             if let document = configuration.documents[file.path] {
                 envelopes = GherkinMessages.generate(data: document.gherkin, uri: uri,
-                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                                                     texts: stepTexts)
                     .map(document.remap)
             } else if let bytes = fileSystem.readData(file.path) {
                 // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
                 // Python reference's trimming, which the conformance corpus was made with.
                 envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,
-                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                                                     texts: stepTexts)
             } else {
                 let what = fileSystem.kind(of: file.path) == .directory
                     ? "cannot read this folder (permission denied?), so none of its feature files ran"
@@ -90,7 +93,7 @@ extension SpecRunner {
                 if let document = envelope.gherkinDocument { lines.add(document, selecting: selecting) }
                 if envelope.parseError != nil, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
                 if let pickle = envelope.pickle, prepared.selection.selects(pickle, lines: file.lines, index: lines) {
-                    selected.append(pickle.sharingStepTexts(in: &stepTexts))
+                    selected.append(pickle)
                 }
             }
         }

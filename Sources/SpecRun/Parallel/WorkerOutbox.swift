@@ -20,6 +20,8 @@ final class WorkerOutbox: @unchecked Sendable {
     private let lock = NSLock()
     private let base: UnsafeMutablePointer<UInt8>
     private var scratch: [UInt8] = []
+    /// The JSON lines (emit is called from one task at a time).
+    private let lines = NDJSONLineWriter()
     /// The snippet lists sent so far (emit is called from one task at a time).
     private var suggestions = CompactEnvelope.SuggestionTable()
     /// The step bindings sent so far.
@@ -49,9 +51,16 @@ final class WorkerOutbox: @unchecked Sendable {
         } else if compactTestCases, let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
             // sent as a short line naming its steps' bindings
         } else if !CompactEnvelope.encode(envelope, into: &scratch) {
+            // (Written from where it is encoded; the encoders above append nothing when they return false.)
+            if scratch.isEmpty { return lines.withLine(envelope) { append(envelope, $0) } }
             NDJSON.encode(envelope, into: &scratch)
             scratch.append(0x0A)
         }
+        scratch.withUnsafeBufferPointer { append(envelope, $0) }
+    }
+
+    /// Appends the line of `envelope`, noting the step or hook it starts or ends for the watchdog.
+    private func append(_ envelope: Envelope, _ line: UnsafeBufferPointer<UInt8>) {
         lock.lock()
         if !watched {
             // (No watchdog: nothing reads what is running.)
@@ -64,7 +73,7 @@ final class WorkerOutbox: @unchecked Sendable {
         } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
             runningSince = nil
         }
-        appendLocked(scratch)
+        appendLocked(line)
         lock.unlock()
     }
 
@@ -119,12 +128,17 @@ final class WorkerOutbox: @unchecked Sendable {
     }
 
     private func appendLocked(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { appendLocked($0) }
+    }
+
+    private func appendLocked(_ bytes: UnsafeBufferPointer<UInt8>) {
         if crashOutboxCount + bytes.count > Self.capacity { flushLocked() }
         if bytes.count > Self.capacity {
-            FileDescriptorIO.writeAll(fd, bytes)
+            _ = FileDescriptorIO.writeAll(fd, bytes)
             return
         }
-        bytes.withUnsafeBufferPointer { (base + crashOutboxCount).update(from: $0.baseAddress!, count: $0.count) }
+        guard let start = bytes.baseAddress else { return }
+        (base + crashOutboxCount).update(from: start, count: bytes.count)
         crashOutboxCount += bytes.count
     }
 

@@ -23,12 +23,11 @@ struct PlanBook: Sendable {
         for pickle in pickles {
             // (The test case's id and one per step: a few more for hooks.)
             let recorder = RecordingIdGenerator(ids, capacity: pickle.steps.count + 4)
-            let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId)
+            // Bound first (binding takes no id), so the plan reads them and no planned step is copied for them.
+            let bindings = planner.bind(pickle)
+            let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId, bindings: bindings)
             planned(plan)
             recorded.append(recorder.recorded)
-            var bindings = ContiguousArray<StepBinding>()
-            bindings.reserveCapacity(pickle.steps.count)
-            for step in plan.steps { if case .step(_, let binding) = step.action { bindings.append(binding) } }
             bound.append(bindings)
         }
         self.registry = registry

@@ -30,6 +30,17 @@ struct Planner {
         return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, pickle: pickle, steps: steps)
     }
 
+    /// The binding of each of the pickle's steps, in order.
+    func bind(_ pickle: Pickle) -> ContiguousArray<StepBinding> {
+        let tags = pickle.tags.map(\.name)
+        var bindings = ContiguousArray<StepBinding>()
+        bindings.reserveCapacity(pickle.steps.count)
+        pickle.steps.withUnsafeBufferPointer { steps in
+            for index in steps.indices { bindings.append(bind(steps[index].text, tags: tags)) }
+        }
+        return bindings
+    }
+
     func bind(_ text: String, tags: [String]) -> StepBinding {
         let all = cache.matches(for: text, in: registry)
         // (One match is the common case: no filtered copy of it.)

@@ -6,7 +6,7 @@ import Messages
 /// again, with the same ids, when its test case runs — so a worker holds one plan at a time, not 50,000.
 struct PlanBook: Sendable {
     private let registry: StepRegistry
-    private let pickles: [Pickle]
+    private let pickles: [SharedPickle]
     private let ids: [ContiguousArray<String>]
     /// Each plan's pickle step bindings (a reference each: matches are shared), so planning again matches nothing.
     private let bindings: [ContiguousArray<StepBinding>]
@@ -20,18 +20,19 @@ struct PlanBook: Sendable {
         var bound: [ContiguousArray<StepBinding>] = []
         recorded.reserveCapacity(pickles.count)
         bound.reserveCapacity(pickles.count)
-        for pickle in pickles {
+        let shared = pickles.map(SharedPickle.init)
+        for pickle in shared {
             // (The test case's id and one per step: a few more for hooks.)
-            let recorder = RecordingIdGenerator(ids, capacity: pickle.steps.count + 4)
+            let recorder = RecordingIdGenerator(ids, capacity: pickle.value.steps.count + 4)
             // Bound first (binding takes no id), so the plan reads them and no planned step is copied for them.
-            let bindings = planner.bind(pickle)
+            let bindings = planner.bind(pickle.value)
             let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId, bindings: bindings)
             planned(plan)
             recorded.append(recorder.recorded)
             bound.append(bindings)
         }
         self.registry = registry
-        self.pickles = pickles
+        self.pickles = shared
         self.ids = recorded
         self.bindings = bound
         self.testRunStartedId = testRunStartedId
@@ -39,7 +40,7 @@ struct PlanBook: Sendable {
 
     var count: Int { pickles.count }
 
-    func pickle(at index: Int) -> Pickle { pickles[index] }
+    func pickle(at index: Int) -> Pickle { pickles[index].value }
 
     /// The plan of the test case at `index`, the same as when it was first made (ids included). `planner` carries
     /// its match cache from one test case to the next; a thread of its own passes a planner of its own.

@@ -10,24 +10,24 @@ struct Planner {
     private let cache = MatchCache()
 
     /// `bindings`: the pickle steps' bindings from an earlier plan of the same pickle (none are looked up again).
-    func plan(_ pickle: Pickle, ids: IdGenerator, testRunStartedId: String,
+    func plan(_ shared: SharedPickle, ids: IdGenerator, testRunStartedId: String,
               bindings: ContiguousArray<StepBinding>? = nil) -> TestCasePlan {
         let testCaseId = ids.newId()
-        let tags = pickle.tags.map(\.name)
+        let tags = shared.value.tags.map(\.name)
         let before = registry.hooks(.before, for: tags), after = registry.hooks(.after, for: tags)
         var steps: [PlannedStep] = []
-        steps.reserveCapacity(before.count + pickle.steps.count + after.count)
+        steps.reserveCapacity(before.count + shared.value.steps.count + after.count)
         for hook in before {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        for position in pickle.steps.indices {
-            let binding = bindings.map { $0[position] } ?? bind(pickle.steps[position].text, tags: tags)
+        for position in shared.value.steps.indices {
+            let binding = bindings.map { $0[position] } ?? bind(shared.value.steps[position].text, tags: tags)
             steps.append(PlannedStep(id: ids.newId(), action: .step(position, binding)))
         }
         for hook in after {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, pickle: pickle, steps: steps)
+        return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, shared: shared, steps: steps)
     }
 
     /// The binding of each of the pickle's steps, in order.

@@ -60,10 +60,20 @@ final class MatchCache: @unchecked Sendable {
     // @unchecked: `byText` is read and written under `lock`.
     private let lock = NSLock()
     private var byText: [String: [StepMatch]] = [:]
+    /// The texts asked for last, by where their bytes are: the step texts of a run's pickles are shared
+    /// (`StepTextPool`), so most texts are found again by one comparison of two pointers, without hashing them.
+    private var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: 64)
 
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
+        let slot = Self.slot(text)
         lock.lock()
+        // (Equal texts are the same text, whatever their storage: a slot only saves the hashing.)
+        if let slot, let entry = recent[slot], entry.text == text {
+            lock.unlock()
+            return entry.matches
+        }
         let cached = byText[text]
+        if let slot, let cached { recent[slot] = (text, cached) }
         lock.unlock()
         if let known = cached { return known }
         var matches: [StepMatch] = []
@@ -79,8 +89,16 @@ final class MatchCache: @unchecked Sendable {
         }
         lock.lock()
         byText[text] = matches
+        if let slot { recent[slot] = (text, matches) }
         lock.unlock()
         return matches
+    }
+
+    /// The slot of a text stored apart from the `String` value (over 15 bytes), by the address of its bytes.
+    private static func slot(_ text: String) -> Int? {
+        guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
+        else { return nil }
+        return Int(bitPattern: UInt(bitPattern: address) >> 4) & 63
     }
 }
 

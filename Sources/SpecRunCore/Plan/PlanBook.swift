@@ -13,14 +13,19 @@ struct PlanBook: Sendable {
     private let testRunStartedId: String
 
     /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message).
-    init(registry: StepRegistry, pickles: [Pickle], ids: IdGenerator, testRunStartedId: String,
+    init(registry: StepRegistry, pickles: consuming [Pickle], ids: IdGenerator, testRunStartedId: String,
          planned: (TestCasePlan) -> Void) {
         let planner = Planner(registry: registry)
         var recorded: [ContiguousArray<String>] = []
         var bound: [ContiguousArray<StepBinding>] = []
-        recorded.reserveCapacity(pickles.count)
-        bound.reserveCapacity(pickles.count)
-        let shared = pickles.map(SharedPickle.init)
+        // Moved out of the array (its only reference, when the caller let go of it), not copied field by field.
+        var source = consume pickles
+        var shared: [SharedPickle] = []
+        shared.reserveCapacity(source.count)
+        while let pickle = source.popLast() { shared.append(SharedPickle(pickle)) }
+        shared.reverse()
+        recorded.reserveCapacity(shared.count)
+        bound.reserveCapacity(shared.count)
         for pickle in shared {
             // (The test case's id and one per step: a few more for hooks.)
             let recorder = RecordingIdGenerator(ids, capacity: pickle.value.steps.count + 4)
@@ -41,6 +46,9 @@ struct PlanBook: Sendable {
     var count: Int { pickles.count }
 
     func pickle(at index: Int) -> Pickle { pickles[index].value }
+
+    /// `transform` of each pickle, in the planned order.
+    func map<T>(_ transform: (Pickle) -> T) -> [T] { pickles.map { transform($0.value) } }
 
     /// The plan of the test case at `index`, the same as when it was first made (ids included). `planner` carries
     /// its match cache from one test case to the next; a thread of its own passes a planner of its own.

@@ -62,7 +62,7 @@ final class MatchCache: @unchecked Sendable {
     private var byText: [String: [StepMatch]] = [:]
     /// The texts asked for last, by where their bytes are: the step texts of a run's pickles are shared
     /// (`StepTextPool`), so most texts are found again by one comparison of two pointers, without hashing them.
-    private var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: 64)
+    private var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: MatchCache.slots)
 
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
         let slot = Self.slot(text)
@@ -95,10 +95,12 @@ final class MatchCache: @unchecked Sendable {
     }
 
     /// The slot of a text stored apart from the `String` value (over 15 bytes), by the address of its bytes.
+    private static let slots = 1024
+
     private static func slot(_ text: String) -> Int? {
         guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
         else { return nil }
-        return Int(bitPattern: UInt(bitPattern: address) >> 4) & 63
+        return Int(bitPattern: UInt(bitPattern: address) >> 4) & (slots - 1)
     }
 }
 

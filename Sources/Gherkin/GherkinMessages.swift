@@ -22,9 +22,10 @@ public enum GherkinMessages {
     }
 
     /// The envelopes for `data` read from `uri`. The media type defaults to the one of the uri
-    /// (`*.feature.md` is Markdown with Gherkin).
+    /// (`*.feature.md` is Markdown with Gherkin). The pickles' step texts are shared through `texts` when given.
     public static func generate(data: String, uri: String, mediaType: SourceMediaType? = nil,
-                                options: Options = Options(), ids: any IdGenerator) -> [Envelope] {
+                                options: Options = Options(), ids: any IdGenerator,
+                                texts: StepTextPool? = nil) -> [Envelope] {
         let mediaType = mediaType ?? SourceMediaType.of(uri: uri)
         var envelopes: [Envelope] = []
         if options.includeSource {
@@ -40,7 +41,7 @@ public enum GherkinMessages {
             document.uri = uri
             // Compiled first (the AST has its ids already) so that the document and the pickles are moved into
             // their envelopes rather than copied.
-            var pickles = options.includePickles ? PickleCompiler.compile(document, uri: uri, ids: ids) : []
+            var pickles = options.includePickles ? PickleCompiler.compile(document, uri: uri, ids: ids, texts: texts) : []
             envelopes.reserveCapacity(envelopes.count + 1 + pickles.count)
             if options.includeAST { envelopes.append(Envelope(gherkinDocument: document)) }
             for pickle in drain(&pickles) { envelopes.append(Envelope(pickle: pickle)) }
@@ -53,10 +54,11 @@ public enum GherkinMessages {
     /// Like `generate(data:…)` from the raw bytes of a file: a leading BOM is skipped, and bytes that are
     /// not UTF-8 give a `parseError` (after a `source` envelope holding what could be decoded).
     public static func generate(bytes: Data, uri: String, mediaType: SourceMediaType? = nil,
-                                options: Options = Options(), ids: any IdGenerator) -> [Envelope] {
+                                options: Options = Options(), ids: any IdGenerator,
+                                texts: StepTextPool? = nil) -> [Envelope] {
         switch SourceText.decode(bytes) {
         case .success(let text):
-            return generate(data: text, uri: uri, mediaType: mediaType, options: options, ids: ids)
+            return generate(data: text, uri: uri, mediaType: mediaType, options: options, ids: ids, texts: texts)
         case .failure(let errors):
             let mediaType = mediaType ?? SourceMediaType.of(uri: uri)
             var envelopes: [Envelope] = []

@@ -4,9 +4,10 @@ import Messages
 /// examples row, feature and rule backgrounds inlined, `<placeholder>`s substituted, tags inherited.
 public enum PickleCompiler {
     /// The pickles of `document`, with ids from `ids` (continue the generator used for the AST to get the
-    /// reference's ids). `uri` defaults to the document's.
-    public static func compile(_ document: GherkinDocument, uri: String? = nil, ids: any IdGenerator) -> [Pickle] {
-        let collector = PickleCollector(ids: ids)
+    /// reference's ids). `uri` defaults to the document's; the step texts are shared through `texts` when given.
+    public static func compile(_ document: GherkinDocument, uri: String? = nil, ids: any IdGenerator,
+                               texts: StepTextPool? = nil) -> [Pickle] {
+        let collector = PickleCollector(ids: ids, texts: texts)
         compile(document, uri: uri, into: collector)
         return collector.pickles
     }

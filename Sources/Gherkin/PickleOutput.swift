@@ -22,16 +22,21 @@ extension NDJSONLines: PickleOutput {}
 /// The pickles as `Pickle` values.
 final class PickleCollector: PickleOutput {
     private let ids: any IdGenerator
+    private let texts: StepTextPool?
     private(set) var pickles: [Pickle] = []
     /// The steps of the pickle under way.
     private var steps: [PickleStep] = []
 
-    init(ids: any IdGenerator) { self.ids = ids }
+    init(ids: any IdGenerator, texts: StepTextPool? = nil) {
+        self.ids = ids
+        self.texts = texts
+    }
 
     func reserveSteps(_ count: Int) { steps.reserveCapacity(count) }
 
     func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String) {
-        steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type, text: text))
+        steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type,
+                                text: texts?.shared(text) ?? text))
     }
 
     func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],

@@ -121,23 +121,28 @@ struct LineWriter {
         count += 1
     }
 
+    /// The decimal digits of `value`, two at a time from the last (its length counted first: no reversal).
     private mutating func digits(_ value: Int) {
         if value < 0 { start[count] = UInt8(ascii: "-"); count += 1 }
         var magnitude = value.magnitude
+        // (At most 19 digits: `bound` stays within UInt.)
+        var length = 1
+        var bound: UInt = 10
+        while magnitude >= bound && length < 19 { length += 1; bound &*= 10 }
         let first = count
-        repeat {
-            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-            count += 1
-        } while magnitude > 0
-        // Written from the last digit: turned around in place.
-        var low = first, high = count - 1
-        while low < high {
-            let byte = start[low]
-            start[low] = start[high]
-            start[high] = byte
-            low += 1
-            high -= 1
+        var position = first + length
+        count = position
+        let table = Self.pairs.utf8Start
+        while magnitude >= 10 {
+            let pair = Int(magnitude % 100) &* 2
+            magnitude /= 100
+            position -= 2
+            start[position] = table[pair]
+            start[position + 1] = table[pair + 1]
         }
+        if position > first { start[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude) }
     }
+
+    /// "00" to "99".
+    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

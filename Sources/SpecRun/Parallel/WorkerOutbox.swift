@@ -20,6 +20,8 @@ final class WorkerOutbox: @unchecked Sendable {
     private let lock = NSLock()
     private let base: UnsafeMutablePointer<UInt8>
     private var scratch: [UInt8] = []
+    /// The JSON lines (emit is called from one task at a time).
+    private let lines = NDJSONLineWriter()
     /// The snippet lists sent so far (emit is called from one task at a time).
     private var suggestions = CompactEnvelope.SuggestionTable()
     /// The step bindings sent so far.
@@ -27,6 +29,8 @@ final class WorkerOutbox: @unchecked Sendable {
     /// Whether test cases go as compact lines (not when `WorkerConfiguration.messageReport`); set before the first emit.
     var compactTestCases = true
     private var runningSince: UInt64?
+    /// Whether a watchdog reads `runningSince` (set by `startWatchdog`): without one, a step's start is not timed.
+    private var watched = false
     private var runningStep: (id: String, isHook: Bool)?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
@@ -47,11 +51,20 @@ final class WorkerOutbox: @unchecked Sendable {
         } else if compactTestCases, let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
             // sent as a short line naming its steps' bindings
         } else if !CompactEnvelope.encode(envelope, into: &scratch) {
+            // (Written from where it is encoded; the encoders above append nothing when they return false.)
+            if scratch.isEmpty { return lines.withLine(envelope) { append(envelope, $0) } }
             NDJSON.encode(envelope, into: &scratch)
             scratch.append(0x0A)
         }
+        scratch.withUnsafeBufferPointer { append(envelope, $0) }
+    }
+
+    /// Appends the line of `envelope`, noting the step or hook it starts or ends for the watchdog.
+    private func append(_ envelope: Envelope, _ line: UnsafeBufferPointer<UInt8>) {
         lock.lock()
-        if let started = envelope.testStepStarted {
+        if !watched {
+            // (No watchdog: nothing reads what is running.)
+        } else if let started = envelope.testStepStarted {
             runningSince = DispatchTime.now().uptimeNanoseconds
             runningStep = (started.testStepId, false)
         } else if let started = envelope.testRunHookStarted {
@@ -60,7 +73,7 @@ final class WorkerOutbox: @unchecked Sendable {
         } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
             runningSince = nil
         }
-        appendLocked(scratch)
+        appendLocked(line)
         lock.unlock()
     }
 
@@ -88,6 +101,7 @@ final class WorkerOutbox: @unchecked Sendable {
         lock.lock()
         switch running {
         case .unchanged: break
+        case .started where !watched, .finished where !watched: break
         case .started(let id):
             runningSince = DispatchTime.now().uptimeNanoseconds
             runningStep = (id, false)
@@ -114,12 +128,17 @@ final class WorkerOutbox: @unchecked Sendable {
     }
 
     private func appendLocked(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { appendLocked($0) }
+    }
+
+    private func appendLocked(_ bytes: UnsafeBufferPointer<UInt8>) {
         if crashOutboxCount + bytes.count > Self.capacity { flushLocked() }
         if bytes.count > Self.capacity {
-            FileDescriptorIO.writeAll(fd, bytes)
+            _ = FileDescriptorIO.writeAll(fd, bytes)
             return
         }
-        bytes.withUnsafeBufferPointer { (base + crashOutboxCount).update(from: $0.baseAddress!, count: $0.count) }
+        guard let start = bytes.baseAddress else { return }
+        (base + crashOutboxCount).update(from: start, count: bytes.count)
         crashOutboxCount += bytes.count
     }
 
@@ -134,6 +153,9 @@ final class WorkerOutbox: @unchecked Sendable {
     /// FAILED and starts another worker.
     func startWatchdog(seconds: Double) {
         guard seconds > 0 else { return }
+        lock.lock()
+        watched = true
+        lock.unlock()
         let limit = UInt64(seconds * 1_000_000_000)
         let tick = max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(seconds * 100_000)))
         Thread.detachNewThread { [self] in

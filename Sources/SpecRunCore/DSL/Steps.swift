@@ -96,6 +96,17 @@ public struct Steps<W: World>: Sendable {
                 }
                 let cursor = ArgumentCursor(raw, definition: description)
                 _ = (repeat try cursor.next((each A).self))
+            },
+            prepare: { raw in
+                guard raw.count == expected.count, PreparedArguments<repeat each A>.arePlainValues() else { return nil }
+                let cursor = ArgumentCursor(raw, definition: StepDefinitionDescription(pattern: pattern, location: location))
+                guard let values = try? (repeat cursor.next((each A).self)) else { return nil }
+                return PreparedArguments(repeat each values)
+            },
+            invokePrepared: { worlds, prepared in
+                // (Made by `prepare` above, for these very types.)
+                let arguments = unsafeDowncast(prepared, to: PreparedArguments<repeat each A>.self)
+                try await body(worlds.world(W.self), repeat each arguments.values)
             })
         code.append(.step(definition))
     }

@@ -6,33 +6,38 @@ import Messages
 /// again, with the same ids, when its test case runs — so a worker holds one plan at a time, not 50,000.
 struct PlanBook: Sendable {
     private let registry: StepRegistry
-    private let pickles: [Pickle]
+    private let pickles: [SharedPickle]
     private let ids: [ContiguousArray<String>]
     /// Each plan's pickle step bindings (a reference each: matches are shared), so planning again matches nothing.
     private let bindings: [ContiguousArray<StepBinding>]
     private let testRunStartedId: String
 
     /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message).
-    init(registry: StepRegistry, pickles: [Pickle], ids: IdGenerator, testRunStartedId: String,
+    init(registry: StepRegistry, pickles: consuming [Pickle], ids: IdGenerator, testRunStartedId: String,
          planned: (TestCasePlan) -> Void) {
         let planner = Planner(registry: registry)
         var recorded: [ContiguousArray<String>] = []
         var bound: [ContiguousArray<StepBinding>] = []
-        recorded.reserveCapacity(pickles.count)
-        bound.reserveCapacity(pickles.count)
-        for pickle in pickles {
+        // Moved out of the array (its only reference, when the caller let go of it), not copied field by field.
+        var source = consume pickles
+        var shared: [SharedPickle] = []
+        shared.reserveCapacity(source.count)
+        while let pickle = source.popLast() { shared.append(SharedPickle(pickle)) }
+        shared.reverse()
+        recorded.reserveCapacity(shared.count)
+        bound.reserveCapacity(shared.count)
+        for pickle in shared {
             // (The test case's id and one per step: a few more for hooks.)
-            let recorder = RecordingIdGenerator(ids, capacity: pickle.steps.count + 4)
-            let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId)
+            let recorder = RecordingIdGenerator(ids, capacity: pickle.value.steps.count + 4)
+            // Bound first (binding takes no id), so the plan reads them and no planned step is copied for them.
+            let bindings = planner.bind(pickle.value)
+            let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId, bindings: bindings)
             planned(plan)
             recorded.append(recorder.recorded)
-            var bindings = ContiguousArray<StepBinding>()
-            bindings.reserveCapacity(pickle.steps.count)
-            for step in plan.steps { if case .step(_, let binding) = step.action { bindings.append(binding) } }
             bound.append(bindings)
         }
         self.registry = registry
-        self.pickles = pickles
+        self.pickles = shared
         self.ids = recorded
         self.bindings = bound
         self.testRunStartedId = testRunStartedId
@@ -40,7 +45,10 @@ struct PlanBook: Sendable {
 
     var count: Int { pickles.count }
 
-    func pickle(at index: Int) -> Pickle { pickles[index] }
+    func pickle(at index: Int) -> Pickle { pickles[index].value }
+
+    /// `transform` of each pickle, in the planned order.
+    func map<T>(_ transform: (Pickle) -> T) -> [T] { pickles.map { transform($0.value) } }
 
     /// The plan of the test case at `index`, the same as when it was first made (ids included). `planner` carries
     /// its match cache from one test case to the next; a thread of its own passes a planner of its own.

@@ -10,24 +10,35 @@ struct Planner {
     private let cache = MatchCache()
 
     /// `bindings`: the pickle steps' bindings from an earlier plan of the same pickle (none are looked up again).
-    func plan(_ pickle: Pickle, ids: IdGenerator, testRunStartedId: String,
+    func plan(_ shared: SharedPickle, ids: IdGenerator, testRunStartedId: String,
               bindings: ContiguousArray<StepBinding>? = nil) -> TestCasePlan {
         let testCaseId = ids.newId()
-        let tags = pickle.tags.map(\.name)
+        let tags = shared.value.tags.map(\.name)
         let before = registry.hooks(.before, for: tags), after = registry.hooks(.after, for: tags)
         var steps: [PlannedStep] = []
-        steps.reserveCapacity(before.count + pickle.steps.count + after.count)
+        steps.reserveCapacity(before.count + shared.value.steps.count + after.count)
         for hook in before {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        for position in pickle.steps.indices {
-            let binding = bindings.map { $0[position] } ?? bind(pickle.steps[position].text, tags: tags)
+        for position in shared.value.steps.indices {
+            let binding = bindings.map { $0[position] } ?? bind(shared.value.steps[position].text, tags: tags)
             steps.append(PlannedStep(id: ids.newId(), action: .step(position, binding)))
         }
         for hook in after {
             steps.append(PlannedStep(id: ids.newId(), action: .hook(hook)))
         }
-        return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, pickle: pickle, steps: steps)
+        return TestCasePlan(testCaseId: testCaseId, testRunStartedId: testRunStartedId, shared: shared, steps: steps)
+    }
+
+    /// The binding of each of the pickle's steps, in order.
+    func bind(_ pickle: Pickle) -> ContiguousArray<StepBinding> {
+        let tags = pickle.tags.map(\.name)
+        var bindings = ContiguousArray<StepBinding>()
+        bindings.reserveCapacity(pickle.steps.count)
+        pickle.steps.withUnsafeBufferPointer { steps in
+            for index in steps.indices { bindings.append(bind(steps[index].text, tags: tags)) }
+        }
+        return bindings
     }
 
     func bind(_ text: String, tags: [String]) -> StepBinding {
@@ -49,10 +60,20 @@ final class MatchCache: @unchecked Sendable {
     // @unchecked: `byText` is read and written under `lock`.
     private let lock = NSLock()
     private var byText: [String: [StepMatch]] = [:]
+    /// The texts asked for last, by where their bytes are: the step texts of a run's pickles are shared
+    /// (`StepTextPool`), so most texts are found again by one comparison of two pointers, without hashing them.
+    private var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: MatchCache.slots)
 
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
+        let slot = Self.slot(text)
         lock.lock()
+        // (Equal texts are the same text, whatever their storage: a slot only saves the hashing.)
+        if let slot, let entry = recent[slot], entry.text == text {
+            lock.unlock()
+            return entry.matches
+        }
         let cached = byText[text]
+        if let slot, let cached { recent[slot] = (text, cached) }
         lock.unlock()
         if let known = cached { return known }
         var matches: [StepMatch] = []
@@ -68,8 +89,18 @@ final class MatchCache: @unchecked Sendable {
         }
         lock.lock()
         byText[text] = matches
+        if let slot { recent[slot] = (text, matches) }
         lock.unlock()
         return matches
+    }
+
+    /// The slot of a text stored apart from the `String` value (over 15 bytes), by the address of its bytes.
+    private static let slots = 1024
+
+    private static func slot(_ text: String) -> Int? {
+        guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
+        else { return nil }
+        return Int(bitPattern: UInt(bitPattern: address) >> 4) & (slots - 1)
     }
 }
 

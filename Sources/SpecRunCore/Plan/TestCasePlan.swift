@@ -5,8 +5,11 @@ import TagExpressions
 struct TestCasePlan: Sendable {
     let testCaseId: String
     let testRunStartedId: String
-    let pickle: Pickle
+    let shared: SharedPickle
     let steps: [PlannedStep]
+
+    /// The pickle, read in place (a plan is made twice per test case: no copy of the pickle's fields for it).
+    var pickle: Pickle { _read { yield shared.value } }
 
     /// The `testCase` message, made when it is sent (a plan keeps no copy: it is sent once, and 50,000 of them
     /// would be a large part of a run's memory).
@@ -15,6 +18,13 @@ struct TestCasePlan: Sendable {
     }
 
     var tags: [String] { pickle.tags.map(\.name) }
+}
+
+/// A pickle kept by reference: the run's plans and its plan book share it, one retain a copy.
+final class SharedPickle: Sendable {
+    let value: Pickle
+
+    init(_ value: Pickle) { self.value = value }
 }
 
 struct PlannedStep: Sendable {
@@ -53,6 +63,9 @@ final class StepMatch: Sendable {
     /// The step closure's match values, made once when every argument is `pure` (and transforms without
     /// error); nil when they are made at each run.
     let pureValues: PureValues?
+    /// The closure's values made once from `pureValues` (see `StepDefinitionCode.prepare`), for a pickle step
+    /// without a DocString or DataTable; nil when they are made at each run.
+    let prepared: (any AnyObject & Sendable)?
 
     init(definition: RegisteredStep, arguments: [MatchedArgument]) {
         self.definition = definition
@@ -62,6 +75,7 @@ final class StepMatch: Sendable {
         soleDefinitionIds = [definition.id]
         soleArgumentsLists = [argumentsList]
         pureValues = PureValues(arguments)
+        prepared = pureValues.flatMap { definition.code.prepare($0.raw) }
     }
 }
 

@@ -34,6 +34,11 @@ struct StepDefinitionCode: Sendable {
     /// Converts a step's values to the closure's parameter types without running it: throws `ArgumentMismatch`
     /// when they do not fit (a dry run that checks arguments calls it instead of the body).
     var fit: @Sendable ([RawArgument], StepDefinitionDescription) throws -> Void = { _, _ in }
+    /// The closure's values converted once from match values that are the same at every run (`PureValues`), kept
+    /// in a box; nil when they do not fit or a parameter is not of a plain value type (see `PreparedArguments`).
+    var prepare: @Sendable ([RawArgument]) -> (any AnyObject & Sendable)? = { _ in nil }
+    /// Runs the closure with the values `prepare` made.
+    var invokePrepared: @Sendable (WorldStore, any AnyObject & Sendable) async throws -> Void = { _, _ in }
     var scope: String? = nil
 }
 

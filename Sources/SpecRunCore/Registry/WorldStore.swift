@@ -1,13 +1,23 @@
 /// The Worlds of one scenario: made lazily, one per World type, fresh for every test case attempt.
 final class WorldStore {
     private var worlds: [ObjectIdentifier: AnyObject] = [:]
+    /// The World asked for last (most scenarios use one World type): found again without a lookup or a cast.
+    private var last: (type: ObjectIdentifier, world: AnyObject)?
 
     init() {}
 
     func world<W: World>(_ type: W.Type) -> W {
-        if let existing = worlds[ObjectIdentifier(type)] as? W { return existing }
-        let made = W()
-        worlds[ObjectIdentifier(type)] = made
-        return made
+        let key = ObjectIdentifier(type)
+        // (Stored under `W`'s identifier, so it is a `W`.)
+        if let last, last.type == key { return unsafeDowncast(last.world, to: W.self) }
+        let found: W
+        if let existing = worlds[key] as? W {
+            found = existing
+        } else {
+            found = W()
+            worlds[key] = found
+        }
+        last = (key, found)
+        return found
     }
 }

@@ -4,35 +4,51 @@ import Messages
 /// Collects what the running code attaches (through `StepContext`), stamped by the clock, so the runner
 /// can emit the attachment messages between the step's started and finished messages.
 final class AttachmentRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [(AttachmentContent, Timestamp)] = []
-    private let clock: any RunClock
-    private var currentScenario: ScenarioContext?
+    /// The recorded attachments, in a box of their own that the step contexts write to (a context holding the
+    /// recorder itself would be a cycle: the recorder keeps its current context).
+    private final class Log: @unchecked Sendable {
+        // @unchecked: `recorded` is read and written under `lock`.
+        let lock = NSLock()
+        var recorded: [(AttachmentContent, Timestamp)] = []
+        let clock: any RunClock
+
+        init(clock: any RunClock) { self.clock = clock }
+    }
+
+    private let log: Log
+    /// The scenario handed to the code run next and the context bound while it runs, made when the scenario is
+    /// set (once per test case and per change of its status, not for every step and hook).
+    private var current: (scenario: ScenarioContext?, context: StepContext)
+    // (Set by the test case runner and read for the code it runs next: one task at a time.)
 
     /// The scenario handed to the code run next (set by the test case runner).
     var scenario: ScenarioContext? {
-        get { lock.lock(); defer { lock.unlock() }; return currentScenario }
-        set { lock.lock(); currentScenario = newValue; lock.unlock() }
+        get { current.scenario }
+        set { current = (newValue, Self.context(newValue, log)) }
     }
 
     init(clock: any RunClock) {
-        self.clock = clock
+        log = Log(clock: clock)
+        current = (nil, Self.context(nil, log))
     }
 
-    var context: StepContext {
-        StepContext(scenario: scenario) { [self] content in
-            let timestamp = clock.timestamp()
-            lock.lock(); defer { lock.unlock() }
-            recorded.append((content, timestamp))
+    var context: StepContext { current.context }
+
+    private static func context(_ scenario: ScenarioContext?, _ log: Log) -> StepContext {
+        StepContext(scenario: scenario) { content in
+            let timestamp = log.clock.timestamp()
+            log.lock.lock(); defer { log.lock.unlock() }
+            log.recorded.append((content, timestamp))
         }
     }
 
     /// Every attachment recorded so far, emptied.
     func drain(testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil) -> [Envelope] {
-        lock.lock()
-        let taken = recorded
-        recorded.removeAll()
-        lock.unlock()
+        log.lock.lock()
+        let taken = log.recorded
+        if !taken.isEmpty { log.recorded.removeAll() }
+        log.lock.unlock()
+        if taken.isEmpty { return [] }
         return taken.map { content, timestamp in
             Envelope(attachment: Attachment(
                 body: content.body, contentEncoding: content.base64 ? .base64 : .identity,

@@ -45,17 +45,26 @@ struct TestCaseRunner {
         let tags = plan.tags
         let stepHooks = (before: registry.hooks(.beforeStep, for: tags), after: registry.hooks(.afterStep, for: tags))
 
+        // The worst status so far, kept as the steps finish; the scenario handed to the code changes with it.
+        var worstSoFar: TestStepResultStatus?
+        recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
+                                            attempt: attempt, status: .passed)
         for step in plan.steps {
             let stepStarted = now()
             sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
-            recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
-                                                attempt: attempt, status: worst(statuses))
             let performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks,
                                           worlds: worlds, recorder: recorder)
             let outcome = performed.outcome, ran = performed.ran
             if case .step = step.action { stepStatuses.append(outcome.status) }
             state.record(outcome.status, ran: ran)
             statuses.append(outcome.status)
+            if worstSoFar.map({ outcome.status.severity > $0.severity }) ?? true {
+                if outcome.status != (worstSoFar ?? .passed) {
+                    recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
+                                                        attempt: attempt, status: outcome.status)
+                }
+                worstSoFar = outcome.status
+            }
             recorder.drain(testCaseStartedId: startedId, testStepId: step.id).forEach(sink.emit)
             if let suggestion = performed.suggestion { sink.emit(Envelope(suggestion: suggestion)) }
             let finished = now()
@@ -121,8 +130,12 @@ struct TestCaseRunner {
         if outcome.status == .passed {
             outcome = await runUserCode(recorder: recorder, location: match.definition.code.location, root: root,
                                         step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
-                let raw = try Self.rawArguments(match, plan.pickle.steps[position].argument)
-                try await match.definition.code.invoke(worlds, raw, match.definition.description(relativeTo: root))
+                if let prepared = match.prepared, plan.pickle.steps[position].argument == nil {
+                    try await match.definition.code.invokePrepared(worlds, prepared)
+                } else {
+                    let raw = try Self.rawArguments(match, plan.pickle.steps[position].argument)
+                    try await match.definition.code.invoke(worlds, raw, match.definition.description(relativeTo: root))
+                }
             }
         }
         for hook in stepHooks.after {

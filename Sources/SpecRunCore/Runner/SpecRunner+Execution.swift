@@ -19,7 +19,7 @@ extension SpecRunner {
         var summary = RunSummary()
         emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
 
-        let loaded = loadFeatures(prepared, summary: &summary, emit: emit)
+        var loaded = loadFeatures(prepared, summary: &summary, emit: emit)
         prepared.registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
         let seed: UInt64
         if case .random(let given) = configuration.order { seed = given ?? randomSeed(); summary.seed = seed } else { seed = 0 }
@@ -27,6 +27,8 @@ extension SpecRunner {
         if let shard = configuration.shard {
             ordered = shard.select(ordered, defined: loaded.pickles, key: { TestCaseKey.of($0, lines: loaded.lines) })
         }
+        // (The loader's list let go: the plan book takes the pickles over without copying each.)
+        loaded.pickles = []
         summary.nothingSelected = ordered.isEmpty
 
         let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
@@ -37,7 +39,9 @@ extension SpecRunner {
         // test cases with the same ids, whatever its hooks do.
         let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
                                           success: &success, emit: emit)
-        let plans = PlanBook(registry: prepared.registry, pickles: passed ? ordered : [], ids: ids, testRunStartedId: runId) { plan in
+        var planned: [Pickle] = []
+        if passed { swap(&planned, &ordered) }
+        let plans = PlanBook(registry: prepared.registry, pickles: planned, ids: ids, testRunStartedId: runId) { plan in
             if let testCase { testCase(PlannedTestCase(plan: plan)) } else { emit(Envelope(testCase: plan.testCase)) }
         }
         summary.success = success
@@ -53,9 +57,8 @@ extension SpecRunner {
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
-        let planned = passed ? ordered : []
         return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
-                          keys: { planned.map { TestCaseKey.of($0, lines: lines) } },
+                          keys: { plans.map { TestCaseKey.of($0, lines: lines) } },
                           caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
                           beforeAllPassed: passed)
     }
@@ -66,19 +69,22 @@ extension SpecRunner {
         var lines = LineIndex()
         let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
-        var stepTexts: Set<String> = []
+        // Each distinct step text kept once by the selected pickles, whatever file it comes from.
+        let stepTexts = StepTextPool()
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes: [Envelope]
             if let document = configuration.documents[file.path] {
                 envelopes = GherkinMessages.generate(data: document.gherkin, uri: uri,
-                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                                                     texts: stepTexts)
                     .map(document.remap)
             } else if let bytes = fileSystem.readData(file.path) {
                 // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
                 // Python reference's trimming, which the conformance corpus was made with.
                 envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,
-                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids)
+                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                                                     texts: stepTexts)
             } else {
                 let what = fileSystem.kind(of: file.path) == .directory
                     ? "cannot read this folder (permission denied?), so none of its feature files ran"
@@ -90,7 +96,7 @@ extension SpecRunner {
                 if let document = envelope.gherkinDocument { lines.add(document, selecting: selecting) }
                 if envelope.parseError != nil, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
                 if let pickle = envelope.pickle, prepared.selection.selects(pickle, lines: file.lines, index: lines) {
-                    selected.append(pickle.sharingStepTexts(in: &stepTexts))
+                    selected.append(pickle)
                 }
             }
         }

@@ -50,7 +50,9 @@ struct RunCommand {
                 reports.handle(envelope)
             }
         }
-        let pipeline = ListenerPipeline(listen: listen)
+        let isolated = launcher != nil && options.isolation && !options.dryRun
+        // Worker envelopes go back to be freed by the threads that decoded them.
+        let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, listen: listen)
         defer { pipeline.drain() }
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts
@@ -58,7 +60,7 @@ struct RunCommand {
             if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
         }
         var interrupted: Int32?
-        if let launcher, options.isolation, !options.dryRun {
+        if let launcher, isolated {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)

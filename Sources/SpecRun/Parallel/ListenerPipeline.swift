@@ -13,8 +13,13 @@ final class ListenerPipeline: @unchecked Sendable {
 
     /// `limit` 16: a deeper queue does not make the listeners faster, only the envelopes waiting for them more
     /// (a worker's prelude lines keep their JSON, 1–2 KB each, until written).
-    init(batchSize: Int = 256, limit: Int = 16, listen: @escaping (Envelope) -> Void) {
+    /// Where the batches heard go to be freed (`DecodedEnvelopeReturns`, when threads that decoded them empty it);
+    /// nil: freed on the listeners' thread.
+    private let returns: DecodedEnvelopeReturns?
+
+    init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil, listen: @escaping (Envelope) -> Void) {
         self.listen = listen
+        self.returns = returns
         self.batchSize = batchSize
         room = DispatchSemaphore(value: limit)
         batch.reserveCapacity(batchSize)
@@ -34,7 +39,10 @@ final class ListenerPipeline: @unchecked Sendable {
         batch.reserveCapacity(batchSize)
         room.wait()
         queue.async { [self] in
-            for envelope in full { listen(envelope) }
+            full.withUnsafeBufferPointer { envelopes in
+                for position in envelopes.indices { listen(envelopes[position]) }
+            }
+            returns?.give(full)
             room.signal()
         }
     }

@@ -53,7 +53,10 @@ struct SystemWorkerLauncher: WorkerLauncher {
         Thread.detachNewThread {
             let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
                                               keepsStepStarts: configuration.messageReport)
-            FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in events.yield(decoder.append(chunk)) }
+            FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in
+                DecodedEnvelopeReturns.shared.free()
+                events.yield(decoder.append(chunk))
+            }
             events.yield(decoder.finish())
             let exit = started.exit()
             InterruptForwarder.shared.remove(started.pid)

@@ -1,0 +1,37 @@
+import Messages
+import XCTest
+@testable import SpecRun
+
+final class ListenerPipelineTests: XCTestCase {
+    private func makeSUT(returns: DecodedEnvelopeReturns?) -> (ListenerPipeline, HeardSpy) {
+        let heard = HeardSpy()
+        return (ListenerPipeline(batchSize: 2, returns: returns, listen: heard.listen), heard)
+    }
+
+    private func envelope(_ id: String) -> Envelope {
+        Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 0, nanos: 0), id: id))
+    }
+
+    func test_drain_handsEveryEnvelopeToTheListenersInOrder() {
+        let (sut, heard) = makeSUT(returns: nil)
+        for id in ["a", "b", "c"] { sut.send(envelope(id)) }
+        sut.drain()
+        XCTAssertEqual(heard.ids, ["a", "b", "c"])
+    }
+
+    func test_drain_handsTheBatchesHeardBackToBeFreedOnWorkerRuns() {
+        let returns = DecodedEnvelopeReturns()
+        let (sut, heard) = makeSUT(returns: returns)
+        for id in ["a", "b", "c"] { sut.send(envelope(id)) }
+        sut.drain()
+        XCTAssertEqual(heard.ids, ["a", "b", "c"])
+        XCTAssertEqual(returns.waiting, 3)
+        returns.free()
+        XCTAssertEqual(returns.waiting, 0)
+    }
+}
+
+private final class HeardSpy: @unchecked Sendable {
+    private(set) var ids: [String] = []
+    func listen(_ envelope: Envelope) { if let id = envelope.testRunStarted?.id { ids.append(id) } }
+}

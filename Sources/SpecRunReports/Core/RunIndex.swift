@@ -191,14 +191,16 @@ final class RunIndex {
         // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
         var next = 0
         for var step in message.testSteps {
+            // The text of its pickle step, found on the walk (or by id): it keys the pooled match arguments.
+            var text: String?
             if let id = step.pickleStepId, let slot, next < pickleStore[slot].steps.count, pickleStore[slot].steps[next].id == id {
                 step.pickleStepId = pickleStore[slot].steps[next].id
+                if keepsStepArguments { text = pickleStore[slot].steps[next].text }
                 next += 1
             } else if let id = step.pickleStepId, !Compaction.isInline(id) {
                 step.pickleStepId = canonicalPickleStepId(id)
             }
-            // (Looked up by id, not taken from the walk: a merged stream may repeat an id in another pickle.)
-            let text = keepsStepArguments ? step.pickleStepId.flatMap(pickleStepText) : nil
+            if keepsStepArguments && text == nil { text = step.pickleStepId.flatMap(pickleStepText) }
             if let hookId = step.hookId, !Compaction.isInline(hookId) { step.hookId = Compaction.canonical(hookId, in: hooks) }
             if let ids = step.stepDefinitionIds {
                 if ids.count == 1, let shared = definitionIdArrays[id: ids[0]] {

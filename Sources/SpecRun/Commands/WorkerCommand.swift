@@ -28,7 +28,6 @@ struct WorkerCommand {
                 throw UsageError(message: "specrun --worker: no configuration on stdin; workers are started by specrun itself")
             }
             worker = try WorkerConfiguration.decode(line)
-            outbox.compactTestCases = !worker.messageReport
             if let bytes = worker.memoryLimit { try limitMemory(bytes) }
             WorldParameters.set(worker.worldParameters)
             configuration = try worker.runConfiguration()

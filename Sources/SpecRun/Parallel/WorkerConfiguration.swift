@@ -28,8 +28,8 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     var wantKeys = false
     /// `--memory-limit`: the worker limits its own data memory to this many bytes first thing.
     var memoryLimit: UInt64?
-    /// A message report writes the stream out: the worker sends test cases as JSON, not as compact lines
-    /// (CompactEnvelope+TestCases.swift), and the supervisor keeps each envelope's JSON line to write it as it came.
+    /// A message report writes the stream out: the supervisor keeps each envelope's JSON line to write it as it
+    /// came, and passes every step start on.
     var messageReport = false
 
     struct ShardSpec: Codable, Equatable, Sendable {

@@ -26,8 +26,6 @@ final class WorkerOutbox: @unchecked Sendable {
     private var suggestions = CompactEnvelope.SuggestionTable()
     /// The step bindings sent so far.
     private var testCases = CompactEnvelope.TestCaseTable()
-    /// Whether test cases go as compact lines (not when `WorkerConfiguration.messageReport`); set before the first emit.
-    var compactTestCases = true
     private var runningSince: UInt64?
     /// Whether a watchdog reads `runningSince` (set by `startWatchdog`): without one, a step's start is not timed.
     private var watched = false
@@ -48,7 +46,7 @@ final class WorkerOutbox: @unchecked Sendable {
         scratch.removeAll(keepingCapacity: true)
         if let suggestion = envelope.suggestion, suggestions.encode(suggestion, into: &scratch) {
             // sent as a short line naming snippets sent before
-        } else if compactTestCases, let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
+        } else if let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
             // sent as a short line naming its steps' bindings
         } else if !CompactEnvelope.encode(envelope, into: &scratch) {
             // (Written from where it is encoded; the encoders above append nothing when they return false.)
@@ -80,7 +78,7 @@ final class WorkerOutbox: @unchecked Sendable {
     /// A planned test case: as a compact line made from its fields, or (when not compact) its `testCase` envelope.
     func emit(_ testCase: PlannedTestCase) {
         scratch.removeAll(keepingCapacity: true)
-        guard compactTestCases, testCases.encode(testCase, into: &scratch) else {
+        guard testCases.encode(testCase, into: &scratch) else {
             return emit(Envelope(testCase: testCase.message))
         }
         lock.lock()

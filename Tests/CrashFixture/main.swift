@@ -22,8 +22,13 @@ enum CrashSteps: StepLibrary {
         steps.when("a slow step") { _ in try await Task.sleep(nanoseconds: 5_000_000_000) }
         steps.when("a step sleeps {int} ms") { (_: CrashWorld, ms: Int) in usleep(useconds_t(ms) * 1000) }
         steps.when("a step loops forever") { _ in
-            var spins = 0
-            while spins >= 0 { spins = spins &+ 1 }
+            // Never ends in a release build either: the optimiser removes a loop that does nothing it can see
+            // (one that ends when its counter wraps, or one that never ends); this one could print, once in 2^32.
+            var spins: UInt64 = 0
+            while true {
+                spins &+= 1
+                if spins & 0xFFFF_FFFF == 0 { print("", terminator: "") }
+            }
         }
         steps.when("a step awaits forever") { _ in
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }

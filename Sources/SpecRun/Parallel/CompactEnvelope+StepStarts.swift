@@ -1,9 +1,6 @@
 import Foundation
 
 extension CompactEnvelope {
-    static let stepStartedKind = UInt8(ascii: "S")
-    static let stepFinishedKind = UInt8(ascii: "F")
-
     /// Whether the line after a `!S` line (which ends at `end` in `bytes`) is the `!F` of the same step of the same
     /// attempt: both name them first, `!S <attempt> <step> …` and `!F <attempt> <step> …`.
     static func finishFollows(_ started: Slice<UnsafeBufferPointer<UInt8>>, in bytes: UnsafeBufferPointer<UInt8>,

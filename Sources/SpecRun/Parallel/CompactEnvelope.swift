@@ -16,12 +16,17 @@ import Messages
 /// CompactEnvelope+TestCases.swift).
 enum CompactEnvelope {
     static let marker: UInt8 = 0x21  // "!": no JSON line and no control line starts with it
+    /// The kind byte after the marker of each of the four lines.
+    static let stepStartedKind = UInt8(ascii: "S")
+    static let stepFinishedKind = UInt8(ascii: "F")
+    static let caseStartedKind = UInt8(ascii: "C")
+    static let caseFinishedKind = UInt8(ascii: "E")
 
     /// Appends the line (with its newline) and returns true, or appends nothing and returns false.
     static func encode(_ envelope: Envelope, into out: inout [UInt8]) -> Bool {
         if let started = envelope.testStepStarted {
             guard fits(started.testCaseStartedId), fits(started.testStepId) else { return false }
-            head(UInt8(ascii: "S"), into: &out)
+            head(stepStartedKind, into: &out)
             field(started.testCaseStartedId, &out); field(started.testStepId, &out)
             field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
             return true
@@ -30,7 +35,7 @@ enum CompactEnvelope {
             let result = finished.testStepResult
             guard result.message == nil, result.exception == nil,
                   fits(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
-            head(UInt8(ascii: "F"), into: &out)
+            head(stepFinishedKind, into: &out)
             field(finished.testCaseStartedId, &out); field(finished.testStepId, &out)
             field(statusCode(result.status), &out)
             field(result.duration.seconds, &out); field(result.duration.nanos, &out)
@@ -39,14 +44,14 @@ enum CompactEnvelope {
         }
         if let started = envelope.testCaseStarted {
             guard started.workerId == nil, fits(started.id), fits(started.testCaseId) else { return false }
-            head(UInt8(ascii: "C"), into: &out)
+            head(caseStartedKind, into: &out)
             field(started.id, &out); field(started.testCaseId, &out); field(started.attempt, &out)
             field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
             return true
         }
         if let finished = envelope.testCaseFinished {
             guard fits(finished.testCaseStartedId) else { return false }
-            head(UInt8(ascii: "E"), into: &out)
+            head(caseFinishedKind, into: &out)
             field(finished.testCaseStartedId, &out); field(finished.willBeRetried ? 1 : 0, &out)
             field(finished.timestamp.seconds, &out); last(finished.timestamp.nanos, &out)
             return true
@@ -65,22 +70,22 @@ enum CompactEnvelope {
         var reader = FieldReader(line)
         guard reader.byte() == marker, let kind = reader.byte(), reader.byte() == 0x20 else { return nil }
         switch kind {
-        case UInt8(ascii: "S"):
+        case stepStartedKind:
             guard let caseId = recent.attempt(&reader), let stepId = recent.step(&reader), let time = reader.timestamp(),
                   reader.atEnd else { return nil }
             return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: time))
-        case UInt8(ascii: "F"):
+        case stepFinishedKind:
             guard let caseId = recent.attempt(&reader), let stepId = recent.step(&reader), let code = reader.number(),
                   let status = status(code), let durationSeconds = reader.number(), let durationNanos = reader.number(),
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             let result = TestStepResult(duration: Duration(seconds: durationSeconds, nanos: durationNanos), status: status)
             return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: caseId, testStepId: stepId,
                                                                testStepResult: result, timestamp: time))
-        case UInt8(ascii: "C"):
+        case caseStartedKind:
             guard let id = recent.attempt(&reader), let caseId = reader.text(), let attempt = reader.number(),
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             return Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: caseId, timestamp: time))
-        case UInt8(ascii: "E"):
+        case caseFinishedKind:
             guard let caseId = recent.attempt(&reader), let retried = reader.number(), retried <= 1,
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: time,

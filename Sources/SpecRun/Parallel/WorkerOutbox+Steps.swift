@@ -15,7 +15,7 @@ extension WorkerOutbox: MessageSink {
                                                                   timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
-            line.head(UInt8(ascii: "C"))
+            line.head(CompactEnvelope.caseStartedKind)
             line.field(id); line.field(testCaseId); line.field(attempt)
             line.field(timestamp.seconds); line.last(timestamp.nanos)
         }
@@ -28,7 +28,7 @@ extension WorkerOutbox: MessageSink {
                                                                   testStepId: testStepId, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .started(testStepId: testStepId)) { line in
-            line.head(UInt8(ascii: "S"))
+            line.head(CompactEnvelope.stepStartedKind)
             line.field(testCaseStartedId); line.field(testStepId)
             line.field(timestamp.seconds); line.last(timestamp.nanos)
         }
@@ -42,7 +42,7 @@ extension WorkerOutbox: MessageSink {
                                                                     testStepResult: result, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .finished) { line in
-            line.head(UInt8(ascii: "F"))
+            line.head(CompactEnvelope.stepFinishedKind)
             line.field(testCaseStartedId); line.field(testStepId)
             line.field(CompactEnvelope.statusCode(result.status))
             line.field(result.duration.seconds); line.field(result.duration.nanos)
@@ -56,7 +56,7 @@ extension WorkerOutbox: MessageSink {
                                                                     willBeRetried: willBeRetried)))
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
-            line.head(UInt8(ascii: "E"))
+            line.head(CompactEnvelope.caseFinishedKind)
             line.field(testCaseStartedId); line.field(willBeRetried ? 1 : 0)
             line.field(timestamp.seconds); line.last(timestamp.nanos)
         }

@@ -19,6 +19,22 @@ final class ListenerPipelineTests: XCTestCase {
         XCTAssertEqual(heard.ids, ["a", "b", "c"])
     }
 
+    func test_drain_listensToEachBatchInsideOneCallOfAround() {
+        let heard = HeardSpy()
+        var marks: [String] = []
+        let sut = ListenerPipeline(batchSize: 2, around: { body in
+            marks.append("(")
+            body()
+            marks.append(")")
+        }, listen: { envelope in
+            heard.listen(envelope)
+            marks.append(envelope.testRunStarted?.id ?? "?")
+        })
+        for id in ["a", "b", "c"] { sut.send(envelope(id)) }
+        sut.drain()
+        XCTAssertEqual(marks, ["(", "a", "b", ")", "(", "c", ")"])
+    }
+
     func test_drain_handsTheBatchesHeardBackToBeFreedOnWorkerRuns() {
         let returns = DecodedEnvelopeReturns()
         let (sut, heard) = makeSUT(returns: returns)

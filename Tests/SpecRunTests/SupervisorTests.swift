@@ -18,6 +18,32 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(runCase(sut, index: 2, worker: 0), [.send(worker: 0, .end), .send(worker: 1, .end)])
     }
 
+    func test_receive_topsUpAWorkersQueueOnlyOnceHalfOfItHasRun() {
+        let (sut, _) = makeSUT(workers: 1)
+        _ = sut.start()
+        prelude(sut, cases: 40)
+        var handedOut = sut.control(ready(40), from: 0).compactMap(Self.runIndex)
+        XCTAssertEqual(handedOut, Array(0..<10), "a quarter of what is left, at most 256")
+
+        var topUps: [[Int]] = []
+        var next = 0
+        while next < handedOut.count {
+            let runs = runCase(sut, index: handedOut[next], worker: 0).compactMap(Self.runIndex)
+            if !runs.isEmpty { topUps.append(runs) }
+            handedOut += runs
+            next += 1
+        }
+
+        XCTAssertEqual(handedOut, Array(0..<40), "every test case once, in order")
+        XCTAssertLessThanOrEqual(topUps.count, 20, "in batches, not one instruction per test case run (one each only at the very end)")
+        XCTAssertGreaterThan(topUps.first?.count ?? 0, 1)
+    }
+
+    private static func runIndex(_ action: Supervisor.Action) -> Int? {
+        if case .send(_, .run(let index)) = action { return index }
+        return nil
+    }
+
     func test_receive_streamsTheNextTestCaseLiveAndHoldsLaterOnesWhole() {
         let (sut, forwarded) = makeSUT(workers: 2)
         _ = sut.start()

@@ -52,7 +52,8 @@ struct RunCommand {
         }
         let isolated = launcher != nil && options.isolation && !options.dryRun
         // Worker envelopes go back to be freed by the threads that decoded them.
-        let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, listen: listen)
+        let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil,
+                                        around: { [console] in console.holdingOutput($0) }, listen: listen)
         defer { pipeline.drain() }
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts

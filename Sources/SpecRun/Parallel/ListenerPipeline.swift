@@ -6,6 +6,8 @@ import Messages
 /// cores. At most `limit` batches wait: a producer faster than the reports waits for them (memory stays flat).
 final class ListenerPipeline: @unchecked Sendable {
     private let listen: (Envelope) -> Void
+    /// Runs the listening to one batch (the console holds what a batch prints and writes it at once).
+    private let around: (() -> Void) -> Void
     private let queue = DispatchQueue(label: "specrun.listeners")
     private let room: DispatchSemaphore
     private var batch: [Envelope] = []
@@ -17,8 +19,10 @@ final class ListenerPipeline: @unchecked Sendable {
     /// nil: freed on the listeners' thread.
     private let returns: DecodedEnvelopeReturns?
 
-    init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil, listen: @escaping (Envelope) -> Void) {
+    init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil,
+         around: @escaping (() -> Void) -> Void = { $0() }, listen: @escaping (Envelope) -> Void) {
         self.listen = listen
+        self.around = around
         self.returns = returns
         self.batchSize = batchSize
         room = DispatchSemaphore(value: limit)
@@ -39,8 +43,10 @@ final class ListenerPipeline: @unchecked Sendable {
         batch.reserveCapacity(batchSize)
         room.wait()
         queue.async { [self] in
-            full.withUnsafeBufferPointer { envelopes in
-                for position in envelopes.indices { listen(envelopes[position]) }
+            around {
+                full.withUnsafeBufferPointer { envelopes in
+                    for position in envelopes.indices { listen(envelopes[position]) }
+                }
             }
             returns?.give(full)
             room.signal()

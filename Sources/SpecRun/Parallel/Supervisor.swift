@@ -288,13 +288,15 @@ final class Supervisor {
     }
 
     /// Keeps every working worker a few test cases ahead (so none waits for the supervisor between two; fewer
-    /// towards the end, so the last ones spread evenly); when nothing is left, tells each to end.
+    /// towards the end, so the last ones spread evenly); when nothing is left, tells each to end. A worker's
+    /// queue is topped up once it has run half of it, not after every test case: the instructions then go in one
+    /// write (and one read at the worker's end) for many test cases.
     func dispatch() -> [Action] {
         guard preludeDone, interruptedBy == nil else { return [] }
         var actions: [Action] = []
         let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
         let target = max(1, min(Self.queueAhead, (pending.count - pendingCursor) / max(1, working.count * 4)))
-        for number in working {
+        for number in working where (workers[number]?.assigned.count ?? target) <= target / 2 {
             while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
                 workers[number]?.assigned.append(index)
                 if cases[index].serial { runningSerial += 1 }

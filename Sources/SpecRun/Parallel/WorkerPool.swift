@@ -28,8 +28,22 @@ struct WorkerPool {
         var outcome = Outcome()
         var alive = 0
 
+        /// Instructions for one worker in a row go in one write.
+        var unsent: (worker: Int, instructions: [WorkerInstruction])?
+        func sendUnsent() {
+            if let (number, instructions) = unsent { handles[number]?.send(instructions) }
+            unsent = nil
+        }
+
         func perform(_ actions: [Supervisor.Action]) {
+            defer { sendUnsent() }
             for action in actions {
+                if case .send(let number, let instruction) = action {
+                    if unsent?.worker != number { sendUnsent(); unsent = (number, []) }
+                    unsent?.instructions.append(instruction)
+                    continue
+                }
+                sendUnsent()
                 switch action {
                 case .start(let number):
                     var worker = configuration
@@ -42,8 +56,8 @@ struct WorkerPool {
                         events.yield([.ended(number, WorkerResult(exit: .exited(127), stderrTail: "\(error)"))])
                         alive += 1
                     }
-                case .send(let number, let instruction):
-                    handles[number]?.send(instruction)
+                case .send:
+                    break
                 case .stopAll:
                     handles.values.forEach { $0.kill(SIGKILL) }
                 case .abort(let code):

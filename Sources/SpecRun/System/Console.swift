@@ -14,20 +14,53 @@ protocol Console: AnyObject {
     func out(bytes: UnsafeBufferPointer<UInt8>)
     var stdoutIsTerminal: Bool { get }
     var environment: [String: String] { get }
+    /// Runs `body` with what it writes to standard output held and written at once after it (a batch of the run's
+    /// events prints many scenarios); anything written to standard error meanwhile comes after what was held.
+    func holdingOutput(_ body: () -> Void)
 }
 
 final class SystemConsole: Console, @unchecked Sendable {
     private let lock = NSLock()
+    /// Standard output being held (`holdingOutput`), nil when written as it comes.
+    private var held: [UInt8]?
+    private let stdout: Int32
+    private let stderr: Int32
 
-    func out(_ text: String) { write(text, to: STDOUT_FILENO) }
-    func err(_ text: String) { write(text, to: STDERR_FILENO) }
+    /// Other descriptors than the standard ones in tests.
+    init(stdout: Int32 = STDOUT_FILENO, stderr: Int32 = STDERR_FILENO) {
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    func out(_ text: String) { write(text, to: stdout) }
+    func err(_ text: String) { write(text, to: stderr) }
 
     func out(bytes: UnsafeBufferPointer<UInt8>) {
         lock.lock(); defer { lock.unlock() }
-        FileDescriptorIO.writeAll(STDOUT_FILENO, bytes)
+        if held != nil { held?.append(contentsOf: bytes); return }
+        FileDescriptorIO.writeAll(stdout, bytes)
     }
 
-    var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    func holdingOutput(_ body: () -> Void) {
+        lock.lock()
+        let outer = held != nil
+        if !outer { held = []; held?.reserveCapacity(1 << 16) }
+        lock.unlock()
+        body()
+        guard !outer else { return }
+        lock.lock(); defer { lock.unlock() }
+        writeHeld()
+        held = nil
+    }
+
+    /// With the lock held.
+    private func writeHeld() {
+        guard let bytes = held, !bytes.isEmpty else { return }
+        held = []
+        _ = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+    }
+
+    var stdoutIsTerminal: Bool { isatty(stdout) == 1 }
     /// Read once (each read of ProcessInfo's environment makes the dictionary again).
     let environment: [String: String] = ProcessInfo.processInfo.environment
 
@@ -35,6 +68,10 @@ final class SystemConsole: Console, @unchecked Sendable {
     private func write(_ text: String, to descriptor: Int32) {
         var text = text
         lock.lock(); defer { lock.unlock() }
+        if held != nil {
+            guard descriptor != stdout else { held?.append(contentsOf: text.utf8); return }
+            writeHeld()
+        }
         // A closed or broken stream ends the output there, as before (its bytes have nowhere to go).
         _ = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
     }
@@ -53,6 +90,7 @@ final class SystemConsole: Console, @unchecked Sendable {
 
 extension Console {
     func out(bytes: UnsafeBufferPointer<UInt8>) { out(String(decoding: bytes, as: UTF8.self)) }
+    func holdingOutput(_ body: () -> Void) { body() }
 
     /// Colours: forced by --color/--no-color, otherwise only on a terminal and never with NO_COLOR.
     func wantsColor(_ flag: Bool?) -> Bool {

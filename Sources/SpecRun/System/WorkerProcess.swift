@@ -20,7 +20,8 @@ extension WorkerLauncher {
 
 /// A running worker: its stdin, and a way to stop it.
 protocol WorkerHandle: AnyObject, Sendable {
-    func send(_ instruction: WorkerInstruction)
+    /// Writes the instructions, in order, at once.
+    func send(_ instructions: [WorkerInstruction])
     func kill(_ signal: Int32)
 }
 
@@ -129,7 +130,11 @@ final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
         self.stdin = stdin
     }
 
-    func send(_ instruction: WorkerInstruction) { write(Array(instruction.line.utf8)) }
+    func send(_ instructions: [WorkerInstruction]) {
+        var bytes: [UInt8] = []
+        for instruction in instructions { bytes += instruction.line.utf8 }
+        write(bytes)
+    }
 
     func write(_ bytes: [UInt8]) {
         lock.lock(); defer { lock.unlock() }

@@ -9,11 +9,16 @@ indirect enum TagExpressionNode: Sendable, Equatable, CustomStringConvertible {
     case always
 
     func evaluate(_ tags: Set<String>) -> Bool {
+        evaluate { tags.contains($0) }
+    }
+
+    /// Whether tags of which `has` says which are there match.
+    func evaluate(_ has: (String) -> Bool) -> Bool {
         switch self {
-        case let .literal(name): return tags.contains(name)
-        case let .and(left, right): return left.evaluate(tags) && right.evaluate(tags)
-        case let .or(left, right): return left.evaluate(tags) || right.evaluate(tags)
-        case let .not(operand): return !operand.evaluate(tags)
+        case let .literal(name): return has(name)
+        case let .and(left, right): return left.evaluate(has) && right.evaluate(has)
+        case let .or(left, right): return left.evaluate(has) || right.evaluate(has)
+        case let .not(operand): return !operand.evaluate(has)
         case .always: return true
         }
     }

@@ -19,6 +19,17 @@ final class TagExpressionTests: XCTestCase {
         XCTAssertFalse(sut.evaluate(Set(["@smoke", "@wip"])))
     }
 
+    func test_evaluate_answersAlikeForAFewTagsAndForMany() throws {
+        let sut = try TagExpression.parse("@smoke and not @wip")
+        let many = (0..<40).map { "@tag\($0)" }
+
+        XCTAssertTrue(sut.evaluate(["@fast", "@smoke"]))
+        XCTAssertFalse(sut.evaluate(["@wip", "@smoke"]))
+        XCTAssertTrue(sut.evaluate(many + ["@smoke"]))
+        XCTAssertFalse(sut.evaluate(many + ["@smoke", "@wip"]))
+        XCTAssertFalse(sut.evaluate(many))
+    }
+
     func test_evaluate_matchesTagsWithEscapedWhitespaceLiterally() throws {
         let sut = try TagExpression.parse("@with\\ space")
 

@@ -1,7 +1,10 @@
 import Foundation
+import Messages
 
 /// The snippets already written, by step: a first run of new features repeats the same undefined steps in
-/// scenario after scenario, and each distinct text is worth generating once.
+/// scenario after scenario, and each distinct text is worth generating once. The snippets are kept as the
+/// suggestion carries them, so every suggestion of a step text shares one array (which the worker's outbox
+/// recognises by its storage, see `CompactEnvelope.SuggestionTable`).
 final class SnippetCache: @unchecked Sendable {
     // @unchecked: `snippets` is only read and written under `lock`.
     struct Key: Hashable {
@@ -15,9 +18,9 @@ final class SnippetCache: @unchecked Sendable {
     static let longestCachedText = 4_096
 
     private let lock = NSLock()
-    private var snippets: [Key: [String]] = [:]
+    private var snippets: [Key: [Snippet]] = [:]
 
-    func snippets(for key: Key, make: () -> [String]) -> [String] {
+    func snippets(for key: Key, make: () -> [Snippet]) -> [Snippet] {
         guard key.text.utf8.count <= Self.longestCachedText else { return make() }
         lock.lock()
         if let known = snippets[key] { lock.unlock(); return known }

@@ -10,20 +10,20 @@ struct SnippetWriter: Sendable {
     var interface: RunConfiguration.SnippetInterface = .synchronous
     private let cache = SnippetCache()
 
-    func suggestion(for step: PickleStep, id: String) -> Suggestion {
-        Suggestion(id: id, pickleStepId: step.id, snippets: snippets(for: step).map {
-            Snippet(language: "swift", code: $0)
-        })
+    /// The suggestion for an undefined step: its snippets are the array made for the first step of the same
+    /// text (and keyword and argument), not a new one.
+    func suggestion(for step: borrowing PickleStep, id: String) -> Suggestion {
+        Suggestion(id: id, pickleStepId: step.id, snippets: snippets(for: step))
     }
 
-    func snippets(for step: PickleStep) -> [String] {
+    func snippets(for step: borrowing PickleStep) -> [Snippet] {
         let key = SnippetCache.Key(text: step.text, keyword: Self.keyword(step.type),
                                    hasDocString: step.argument?.docString != nil,
                                    hasDataTable: step.argument?.dataTable != nil)
-        return cache.snippets(for: key) { makeSnippets(for: step) }
+        return cache.snippets(for: key) { makeSnippets(for: step).map { Snippet(language: "swift", code: $0) } }
     }
 
-    private func makeSnippets(for step: PickleStep) -> [String] {
+    private func makeSnippets(for step: borrowing PickleStep) -> [String] {
         var guesses = compiler?.snippetExpressions(for: step.text) ?? []
         if guesses.isEmpty { guesses = [(expression: Self.escapeExpression(step.text), parameterTypes: [])] }
         return guesses.map { code(keyword: Self.keyword(step.type), expression: $0.expression,

@@ -19,7 +19,7 @@ extension ConsoleText {
     /// (`storedPickle`, `derived`: see `RunIndex.derivedStepIds`) has `lineage`. `lines` is scratch space, kept by
     /// the caller so that its storage serves every scenario.
     func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: Pickle, derived: Bool, lineage: Lineage?,
-                        indent: String, printedSnippets: inout Set<String>, lines: inout [ConsoleStepLine],
+                        indent: String, printedSnippets: inout PrintedSnippets, lines: inout [ConsoleStepLine],
                         to out: inout ConsoleBuffer) {
         let steps = record.testCase.testSteps
         lines.removeAll(keepingCapacity: true)

@@ -9,7 +9,7 @@ final class PrettyFormatter: EnvelopeFormatter {
     private let text: ConsoleText
     private var lastFeatureUri: String?
     private var lastRuleId: String?
-    private var printedSnippets: Set<String> = []
+    private var printedSnippets = PrintedSnippets()
     /// The block being written, and the step lines of its scenario: storage kept from one scenario to the next.
     private var out = ConsoleBuffer(capacity: 4096)
     private var lines: [ConsoleStepLine] = []

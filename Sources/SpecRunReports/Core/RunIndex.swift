@@ -59,13 +59,14 @@ final class RunIndex {
     private(set) var attemptOrder: [String] = []
     /// The attempt a step result was last recorded for (`attempt(id:)`); forgotten when an attempt starts.
     private var lastAttempt: Attempt?
-    /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
-    private var suggestedCodes: [String: SuggestedCodes] = [:]
+    /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
+    private(set) var suggestedCodes: IdTable<SuggestedCodes> = [:]
+    /// Each distinct code suggested (a suggestion's first snippet's), numbered in the order it first came.
+    private(set) var snippetCodes = SnippetCodes()
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
     /// definition share one copy.
     private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
     private var definitionIdArrays: IdTable<[String]> = [:]
-    private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
     private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
@@ -120,8 +121,9 @@ final class RunIndex {
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
             let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
-            let code = suggestion.snippets.first.map { snippetCodePool.shared($0.code) } ?? ""
-            suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
+            let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
+            let key = IdKey(pickleStepId)
+            suggestedCodes[key] = suggestedCodes[key].map { $0.adding(code) } ?? .one(code)
         case .testRunStarted: if let started = envelope.testRunStarted { runStarted.append(started) }
         case .testRunFinished: if let finished = envelope.testRunFinished { runFinished.append(finished) }
         case .testRunHookStarted: if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
@@ -267,24 +269,6 @@ final class RunIndex {
         var step = pickle.steps[Int(place.position)]
         if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
         return step
-    }
-
-    /// The code of the first snippet of each suggestion for a pickle step, in order (empty for a suggestion
-    /// without snippets).
-    func suggestedSnippets(_ pickleStepId: String?) -> [String] {
-        switch pickleStepId.flatMap({ suggestedCodes[$0] }) {
-        case nil: return []
-        case .one(let code)?: return [code]
-        case .many(let codes)?: return codes
-        }
-    }
-
-    /// Whether the run suggested a snippet for any step.
-    var hasSuggestions: Bool { !suggestedCodes.isEmpty }
-
-    /// The first snippet of the first suggestion for a pickle step.
-    func firstSnippet(_ pickleStepId: String?) -> String? {
-        suggestedSnippets(pickleStepId).first.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.

@@ -1,0 +1,79 @@
+import Messages
+import XCTest
+@testable import SpecRunReports
+
+/// The index keeps each distinct suggested code once, by number; the console lists at the end only the snippets it
+/// did not print under a step.
+final class RunIndexSuggestionTests: XCTestCase {
+    private let cukes = "steps.given(\"I have {int} cukes\") { (world, int1: Int) in\n    try pending()\n}"
+    private let belly = "steps.then(\"my belly growls\") { world in\n    try pending()\n}"
+
+    func test_handle_numbersEachDistinctCodeOnceOnRepeatedSuggestions() {
+        let (index, stepIds) = makeSUT(codes: [cukes, belly, cukes, ""])
+
+        XCTAssertEqual(index.snippetCodes.codes, [cukes, belly])
+        XCTAssertEqual(stepIds.map(index.firstSuggestedCode), [0, 1, 0, nil])
+        XCTAssertEqual(stepIds.map(index.firstSnippet), [cukes, belly, cukes, nil])
+        XCTAssertEqual(index.suggestedSnippets(stepIds[3]), [""])
+    }
+
+    func test_firstSuggestedCode_skipsASuggestionWithoutCodeOnAStepSuggestedTwice() {
+        let (index, stepIds) = makeSUT(codes: [""])
+        index.handle(Envelope(suggestion: Suggestion(id: "again", pickleStepId: stepIds[0],
+                                                     snippets: [Snippet(language: "swift", code: belly)])))
+
+        XCTAssertEqual(index.firstSuggestedCode(stepIds[0]), 0)
+        XCTAssertNil(index.firstSnippet(stepIds[0]), "the first suggestion had no snippet")
+        XCTAssertEqual(index.suggestedSnippets(stepIds[0]), ["", belly])
+    }
+
+    func test_remainingSnippets_listsEachUnprintedCodeOnceInStepOrder() {
+        let (index, _) = makeSUT(codes: [belly, cukes, belly])
+        let sut = ConsoleText(index: index, style: ConsoleStyle(colors: false), options: ReportOptions(colors: false))
+        var printed = PrintedSnippets()
+        printed.insert(1)
+
+        let text = sut.remainingSnippets(printed: printed)
+
+        XCTAssertEqual(text, "You can implement the undefined steps with these snippets:\n\n"
+                       + sut.indented(belly, "", color: .yellow) + "\n")
+    }
+
+    func test_remainingSnippets_isEmptyOnEveryCodePrinted() {
+        let (index, _) = makeSUT(codes: [belly, cukes, belly])
+        let sut = ConsoleText(index: index, style: ConsoleStyle(colors: false), options: ReportOptions(colors: false))
+        var printed = PrintedSnippets()
+        printed.insert(0)
+        printed.insert(1)
+
+        XCTAssertEqual(sut.remainingSnippets(printed: printed), "")
+        XCTAssertFalse(sut.remainingSnippets(printed: PrintedSnippets()).isEmpty)
+    }
+
+    // MARK: Helpers
+
+    /// An index of a run with one scenario per code, its one step undefined and suggested that code ("": a
+    /// suggestion without snippets); and the pickle step ids of the scenarios, in order.
+    private func makeSUT(codes: [String]) -> (RunIndex, [String]) {
+        var run = RunStream()
+        let feature = run.feature("features/a.feature", "A")
+        for (number, _) in codes.enumerated() {
+            run.scenario(feature, "s\(number)", [("step \(number)", .none, .undefined())])
+        }
+        let envelopes = run.envelopes()
+        let stepIds = envelopes.compactMap(\.pickle).map { $0.steps[0].id }
+        let index = RunIndex()
+        for envelope in envelopes {
+            if let finished = envelope.testStepFinished, finished.testStepResult.status == .undefined,
+               let testCase = envelopes.compactMap(\.testCase).first(where: { $0.testSteps.contains { $0.id == finished.testStepId } }),
+               let pickleStepId = testCase.testSteps.first(where: { $0.id == finished.testStepId })?.pickleStepId,
+               let number = stepIds.firstIndex(of: pickleStepId) {
+                let code = codes[number]
+                index.handle(Envelope(suggestion: Suggestion(id: "suggestion\(number)", pickleStepId: pickleStepId,
+                                                             snippets: code.isEmpty ? [] : [Snippet(language: "swift", code: code)])))
+            }
+            index.handle(envelope)
+        }
+        return (index, stepIds)
+    }
+}

@@ -31,17 +31,24 @@ extension CompactEnvelope {
         /// Appends the compact line and returns true when the snippets were sent before; otherwise returns false
         /// (the caller writes the suggestion as JSON) and counts it, as the other end will.
         mutating func encode(_ suggestion: Suggestion, into out: inout [UInt8]) -> Bool {
-            let storage = suggestion.snippets.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-            let known = storage.flatMap { byStorage[$0] } ?? number(of: suggestion.snippets, storage: storage)
-            if let number = known, fits(suggestion.id), fits(suggestion.pickleStepId) {
-                head(suggestionKind, into: &out)
-                field(suggestion.id, &out); field(suggestion.pickleStepId, &out)
-                last(number, &out)
-                return true
-            }
-            if known == nil && sentAsJSON < Self.limit { remember(suggestion.snippets, as: sentAsJSON, storage: storage) }
+            let compact = fits(suggestion.id) && fits(suggestion.pickleStepId)
+            guard let number = number(of: suggestion.snippets, compact: compact) else { return false }
+            head(suggestionKind, into: &out)
+            field(suggestion.id, &out); field(suggestion.pickleStepId, &out)
+            last(number, &out)
+            return true
+        }
+
+        /// The number of `snippets` when they were sent before and their suggestion can be a compact line
+        /// (`compact`: its ids fit fields); otherwise nil (the suggestion goes as JSON), counted as the other end
+        /// will count it.
+        mutating func number(of snippets: [Snippet], compact: Bool) -> Int? {
+            let storage = snippets.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+            let known = storage.flatMap { byStorage[$0] } ?? number(of: snippets, storage: storage)
+            if let known, compact { return known }
+            if known == nil && sentAsJSON < Self.limit { remember(snippets, as: sentAsJSON, storage: storage) }
             sentAsJSON += 1
-            return false
+            return nil
         }
 
         /// The number of a list sent before, found by its snippets (then its array is known by its storage too).

@@ -19,16 +19,36 @@ final class SnippetCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var snippets: [Key: [Snippet]] = [:]
+    /// The keys asked for last, by where their text's bytes are: a worker's step texts are shared
+    /// (`StepTextPool`), so a repeated step is found by comparing two pointers, without hashing its text.
+    private var recent = [(key: Key, snippets: [Snippet])?](repeating: nil, count: SnippetCache.slots)
 
     func snippets(for key: Key, make: () -> [Snippet]) -> [Snippet] {
         guard key.text.utf8.count <= Self.longestCachedText else { return make() }
+        let slot = Self.slot(key.text)
         lock.lock()
-        if let known = snippets[key] { lock.unlock(); return known }
+        // (Equal keys are the same key, whatever their text's storage: a slot only saves the hashing.)
+        if let slot, let entry = recent[slot], entry.key == key { lock.unlock(); return entry.snippets }
+        if let known = snippets[key] {
+            if let slot { recent[slot] = (key, known) }
+            lock.unlock()
+            return known
+        }
         lock.unlock()
         let made = make()
         lock.lock()
         snippets[key] = made
+        if let slot { recent[slot] = (key, made) }
         lock.unlock()
         return made
+    }
+
+    private static let slots = 1024
+
+    /// The slot of a text stored apart from the `String` value (over 15 bytes), by the address of its bytes.
+    private static func slot(_ text: String) -> Int? {
+        guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
+        else { return nil }
+        return Int(bitPattern: UInt(bitPattern: address) >> 4) & (slots - 1)
     }
 }

@@ -98,12 +98,25 @@ extension ConsoleText {
     func failingScenarios(finals: [RunIndex.Attempt]? = nil) -> String {
         let failing = index.problemAttempts(finals: finals)
         guard !failing.isEmpty else { return "" }
-        var out = style.paint("Failing scenarios:", .red) + "\n"
+        // As bytes, piece by piece: a first run of new features lists every scenario here.
+        var out = ConsoleBuffer(capacity: 64 * failing.count)
+        out.paint("Failing scenarios:", .red, style)
+        out.append(byte: 0x0A)
         for attempt in failing {
             // Its name and location only: the pickle as stored, its steps not restored.
             guard let pickle = index.storedPickle(of: attempt) else { continue }
-            out += style.paint(pickleLocation(pickle), .red) + style.paint(" # \(pickle.name)", .grey) + "\n"
+            // `pickleLocation`, then the name.
+            out.start(.red, style)
+            out.append(pickle.uri)
+            out.append(byte: 0x3A)
+            out.append(number: pickle.location?.line ?? index.lineage(of: pickle)?.scenario?.location.line ?? 0)
+            out.end(style)
+            out.start(.grey, style)
+            out.append(" # ")
+            out.append(pickle.name)
+            out.end(style)
+            out.append(byte: 0x0A)
         }
-        return out
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

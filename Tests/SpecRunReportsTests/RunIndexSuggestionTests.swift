@@ -12,7 +12,7 @@ final class RunIndexSuggestionTests: XCTestCase {
         let (index, stepIds) = makeSUT(codes: [cukes, belly, cukes, ""])
 
         XCTAssertEqual(index.snippetCodes.codes, [cukes, belly])
-        XCTAssertEqual(stepIds.map(index.firstSuggestedCode), [0, 1, 0, nil])
+        XCTAssertEqual(stepIds.map { index.firstSuggestedCode($0) }, [0, 1, 0, nil])
         XCTAssertEqual(stepIds.map(index.firstSnippet), [cukes, belly, cukes, nil])
         XCTAssertEqual(index.suggestedSnippets(stepIds[3]), [""])
     }
@@ -50,11 +50,38 @@ final class RunIndexSuggestionTests: XCTestCase {
         XCTAssertFalse(sut.remainingSnippets(printed: PrintedSnippets()).isEmpty)
     }
 
+    func test_handle_keepsSuggestionsInOrderOnStepsNotOfARecentAttempt() {
+        let (index, stepIds) = makeSUT(codes: [cukes, belly], suggestFirst: true)
+        index.handle(Envelope(suggestion: Suggestion(id: "again", pickleStepId: stepIds[0],
+                                                     snippets: [Snippet(language: "swift", code: belly)])))
+
+        XCTAssertEqual(index.suggestedSnippets(stepIds[0]), [cukes, belly])
+        XCTAssertEqual(index.suggestedSnippets(stepIds[1]), [belly])
+        XCTAssertEqual(index.firstSuggestedCode(stepIds[0]), 0)
+    }
+
+    func test_firstSuggestedCode_findsTheSameByPlaceAsById() {
+        let (index, stepIds) = makeSUT(codes: [cukes, belly])
+        index.handle(Envelope(suggestion: Suggestion(id: "again", pickleStepId: stepIds[1],
+                                                     snippets: [Snippet(language: "swift", code: cukes)])))
+
+        for (slot, id) in stepIds.enumerated() {
+            let place = PickleStepPlace(slot: Int32(slot), position: 0)
+            XCTAssertEqual(index.firstSuggestedCode(id, at: place), index.firstSuggestedCode(id))
+            var byPlace: [Int32] = [], byId: [Int32] = []
+            index.forEachSuggestedCode(id, at: place) { byPlace.append($0) }
+            index.forEachSuggestedCode(id) { byId.append($0) }
+            XCTAssertEqual(byPlace, byId)
+        }
+        XCTAssertEqual(index.suggestedSnippets(stepIds[1]), [belly, cukes])
+    }
+
     // MARK: Helpers
 
     /// An index of a run with one scenario per code, its one step undefined and suggested that code ("": a
     /// suggestion without snippets); and the pickle step ids of the scenarios, in order.
-    private func makeSUT(codes: [String]) -> (RunIndex, [String]) {
+    /// `suggestFirst`: the suggestions come before every test case message (not while a step of theirs runs).
+    private func makeSUT(codes: [String], suggestFirst: Bool = false) -> (RunIndex, [String]) {
         var run = RunStream()
         let feature = run.feature("features/a.feature", "A")
         for (number, _) in codes.enumerated() {
@@ -63,6 +90,17 @@ final class RunIndexSuggestionTests: XCTestCase {
         let envelopes = run.envelopes()
         let stepIds = envelopes.compactMap(\.pickle).map { $0.steps[0].id }
         let index = RunIndex()
+        if suggestFirst {
+            envelopes.filter { $0.testCaseStarted == nil && $0.testStepStarted == nil && $0.testStepFinished == nil && $0.testCaseFinished == nil }
+                .forEach(index.handle)
+            for (number, code) in codes.enumerated() {
+                index.handle(Envelope(suggestion: Suggestion(id: "suggestion\(number)", pickleStepId: stepIds[number],
+                                                             snippets: code.isEmpty ? [] : [Snippet(language: "swift", code: code)])))
+            }
+            envelopes.filter { $0.testCaseStarted != nil || $0.testStepStarted != nil || $0.testStepFinished != nil || $0.testCaseFinished != nil }
+                .forEach(index.handle)
+            return (index, stepIds)
+        }
         for envelope in envelopes {
             if let finished = envelope.testStepFinished, finished.testStepResult.status == .undefined,
                let testCase = envelopes.compactMap(\.testCase).first(where: { $0.testSteps.contains { $0.id == finished.testStepId } }),

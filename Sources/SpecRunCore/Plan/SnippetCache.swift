@@ -23,24 +23,27 @@ final class SnippetCache: @unchecked Sendable {
     /// (`StepTextPool`), so a repeated step is found by comparing two pointers, without hashing its text.
     private var recent = [(key: Key, snippets: [Snippet])?](repeating: nil, count: SnippetCache.slots)
 
-    func snippets(for key: Key, make: () -> [Snippet]) -> [Snippet] {
-        guard key.text.utf8.count <= Self.longestCachedText else { return make() }
+    /// The snippets made for `key` before; nil when there are none yet.
+    func snippets(for key: Key) -> [Snippet]? {
+        guard key.text.utf8.count <= Self.longestCachedText else { return nil }
         let slot = Self.slot(key.text)
         lock.lock()
+        defer { lock.unlock() }
         // (Equal keys are the same key, whatever their text's storage: a slot only saves the hashing.)
-        if let slot, let entry = recent[slot], entry.key == key { lock.unlock(); return entry.snippets }
-        if let known = snippets[key] {
-            if let slot { recent[slot] = (key, known) }
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let made = make()
+        if let slot, let entry = recent[slot], entry.key == key { return entry.snippets }
+        guard let known = snippets[key] else { return nil }
+        if let slot { recent[slot] = (key, known) }
+        return known
+    }
+
+    /// Keeps the snippets made for `key`.
+    func remember(_ made: [Snippet], for key: Key) {
+        guard key.text.utf8.count <= Self.longestCachedText else { return }
+        let slot = Self.slot(key.text)
         lock.lock()
         snippets[key] = made
         if let slot { recent[slot] = (key, made) }
         lock.unlock()
-        return made
     }
 
     private static let slots = 1024

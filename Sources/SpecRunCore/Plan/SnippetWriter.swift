@@ -20,7 +20,11 @@ struct SnippetWriter: Sendable {
         let key = SnippetCache.Key(text: step.text, keyword: Self.keyword(step.type),
                                    hasDocString: step.argument?.docString != nil,
                                    hasDataTable: step.argument?.dataTable != nil)
-        return cache.snippets(for: key) { makeSnippets(for: step).map { Snippet(language: "swift", code: $0) } }
+        if let known = cache.snippets(for: key) { return known }
+        // (Not made in a closure given to the cache: one capturing the step would copy it for every step.)
+        let made = makeSnippets(for: step).map { Snippet(language: "swift", code: $0) }
+        cache.remember(made, for: key)
+        return made
     }
 
     private func makeSnippets(for step: borrowing PickleStep) -> [String] {

@@ -177,7 +177,9 @@ struct ConsoleText {
     }
 
     /// The error, ambiguous candidates or snippet under a step that did not pass.
-    func problem(_ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout PrintedSnippets) -> String {
+    /// `place`: where the step's pickle step is in the index, when the caller knows.
+    func problem(_ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout PrintedSnippets,
+                 place: PickleStepPlace? = nil) -> String {
         var out = ""
         switch result.status {
         case .failed, .pending:
@@ -200,7 +202,7 @@ struct ConsoleText {
                 out += indented(message, indent, color: .magenta)
             }
         case .undefined:
-            if let first = index.firstSuggestedCode(step.pickleStepId) {
+            if let first = index.firstSuggestedCode(step.pickleStepId, at: place) {
                 printedSnippets.insert(first)
                 out += undefinedBlocks.block(snippet: first, indent: indent) {
                     indent + style.paint("Undefined. Implement it with:", .yellow) + "\n"

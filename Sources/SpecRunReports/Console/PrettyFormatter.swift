@@ -68,7 +68,7 @@ final class PrettyFormatter: EnvelopeFormatter {
         } else {
             lastRuleId = nil
         }
-        text.appendScenario(attempt, record: record, pickle: pickle, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
+        text.appendScenario(attempt, record: record, pickle: pickle, slot: slot, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
                             printedSnippets: &printedSnippets, lines: &lines, to: &out)
         if attempt.finished?.willBeRetried == true {
             out.append(indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n")

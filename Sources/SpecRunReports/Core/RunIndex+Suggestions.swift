@@ -9,30 +9,34 @@ extension RunIndex {
     }
 
     /// The number in `snippetCodes` of the first snippet of each suggestion for a pickle step, in order
-    /// (`SnippetCodes.none` for a suggestion without snippets).
-    func forEachSuggestedCode(_ pickleStepId: String?, _ body: (Int32) -> Void) {
-        guard let pickleStepId, let codes = suggestedCodes[id: pickleStepId] else { return }
-        codes.forEach(body)
+    /// (`SnippetCodes.none` for a suggestion without snippets). `place`: where the step is, when the caller knows.
+    func forEachSuggestedCode(_ pickleStepId: String?, at place: PickleStepPlace? = nil, _ body: (Int32) -> Void) {
+        guard let pickleStepId, !suggestions.isEmpty else { return }
+        let place = place ?? (suggestions.keepsPlaces ? pickleStepPlaces.place(of: pickleStepId, in: pickleStore) : nil)
+        suggestions.forEach(id: pickleStepId, place: place, body)
     }
 
     /// The number of the first code suggested for a pickle step that is not empty; nil when there is none.
-    func firstSuggestedCode(_ pickleStepId: String?) -> Int32? {
-        guard let pickleStepId, let codes = suggestedCodes[id: pickleStepId] else { return nil }
-        switch codes {
-        case .one(let code): return code == SnippetCodes.none ? nil : code
-        case .many(let codes): return codes.first { $0 != SnippetCodes.none }
+    /// `place`: where the step is, when the caller knows.
+    func firstSuggestedCode(_ pickleStepId: String?, at place: PickleStepPlace? = nil) -> Int32? {
+        // The common case: kept by place (a step's first suggestion, when it is kept so).
+        if let place, let code = suggestions.code(at: place), code != SnippetCodes.none { return code }
+        var first: Int32?
+        forEachSuggestedCode(pickleStepId, at: place) { code in
+            if first == nil && code != SnippetCodes.none { first = code }
         }
+        return first
     }
 
     /// Whether the run suggested a snippet for any step.
-    var hasSuggestions: Bool { !suggestedCodes.isEmpty }
+    var hasSuggestions: Bool { !suggestions.isEmpty }
 
     /// The first snippet of the first suggestion for a pickle step.
     func firstSnippet(_ pickleStepId: String?) -> String? {
-        guard let pickleStepId, let codes = suggestedCodes[id: pickleStepId] else { return nil }
-        switch codes {
-        case .one(let code): return code == SnippetCodes.none ? nil : snippetCodes[code]
-        case .many(let codes): return codes.first.flatMap { $0 == SnippetCodes.none ? nil : snippetCodes[$0] }
+        var first: Int32?
+        forEachSuggestedCode(pickleStepId) { code in
+            if first == nil { first = code }
         }
+        return first.flatMap { $0 == SnippetCodes.none ? nil : snippetCodes[$0] }
     }
 }

@@ -60,7 +60,11 @@ final class RunIndex {
     /// The attempt a step result was last recorded for (`attempt(id:)`); forgotten when an attempt starts.
     private var lastAttempt: Attempt?
     /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
-    private(set) var suggestedCodes: IdTable<SuggestedCodes> = [:]
+    private(set) var suggestions = SuggestionStore()
+    /// The slots of the pickles of the attempts that started last, the latest at `recentNext - 1`: the step a
+    /// suggestion names is almost always one of theirs.
+    private var recentSlots = [Int32](repeating: -1, count: 16)
+    private var recentNext = 0
     /// Each distinct code suggested (a suggestion's first snippet's), numbered in the order it first came.
     private(set) var snippetCodes = SnippetCodes()
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
@@ -120,10 +124,12 @@ final class RunIndex {
             if attempt.record != nil { _ = status(of: attempt) }
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
-            let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
             let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
-            let key = IdKey(pickleStepId)
-            suggestedCodes[key] = suggestedCodes[key].map { $0.adding(code) } ?? .one(code)
+            let place = recentPlace(of: suggestion.pickleStepId)
+            let stepCount = place.map { pickleStore[Int($0.slot)].steps.count } ?? 0
+            // (Kept by id: the index's own copy of the id.)
+            let id = place == nil ? canonicalPickleStepId(suggestion.pickleStepId) : suggestion.pickleStepId
+            suggestions.add(code, id: id, place: place, stepCount: stepCount)
         case .testRunStarted: if let started = envelope.testRunStarted { runStarted.append(started) }
         case .testRunFinished: if let finished = envelope.testRunFinished { runFinished.append(finished) }
         case .testRunHookStarted: if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
@@ -145,6 +151,23 @@ final class RunIndex {
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
         attempts[id: started.id] = attempt
         lastAttempt = nil
+        if let record, let slot = pickleSlots[id: record.testCase.pickleId] {
+            recentSlots[recentNext] = slot
+            recentNext = (recentNext + 1) % recentSlots.count
+        }
+    }
+
+    /// Where the pickle step `id` is, when it is a step of the pickle of an attempt that started last.
+    private func recentPlace(of id: String) -> PickleStepPlace? {
+        for back in 1...recentSlots.count {
+            let slot = recentSlots[(recentNext - back + recentSlots.count) % recentSlots.count]
+            guard slot >= 0 else { return nil }
+            let steps = pickleStore[Int(slot)].steps
+            if let position = steps.firstIndex(where: { $0.id == id }) {
+                return PickleStepPlace(slot: slot, position: Int32(position))
+            }
+        }
+        return nil
     }
 
     /// A test step's result, kept by its position in its attempt's test case.

@@ -99,10 +99,9 @@ struct TestCaseRunner {
             return Performed(outcome: outcome, ran: true)
         case .step(let position, .undefined):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
-            // (The id first: the step is then read in place, not copied to be held across the call.)
             let id = ids.newId()
             return Performed(outcome: CodeOutcome(status: .undefined),
-                             suggestion: snippets.suggestion(for: plan.pickle.steps[position], id: id))
+                             suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
         case .step(let position, .ambiguous(let matches)):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: Self.ambiguity(plan.pickle.steps[position], matches, root: root))

@@ -151,7 +151,7 @@ final class RunIndex {
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
         attempts[id: started.id] = attempt
         lastAttempt = nil
-        if let record, let slot = pickleSlots[id: record.testCase.pickleId] {
+        if let slot = record?.pickleSlot, slot >= 0 {
             recentSlots[recentNext] = slot
             recentNext = (recentNext + 1) % recentSlots.count
         }
@@ -245,11 +245,15 @@ final class RunIndex {
             steps.append(step)
         }
         testCase.testSteps = steps
-        if let record = testCases[id: testCase.id] {
+        let record: CaseRecord
+        if let known = testCases[id: testCase.id] {
+            record = known
             record.testCase = testCase
         } else {
-            testCases[id: testCase.id] = CaseRecord(testCase: testCase, order: testCases.count)
+            record = CaseRecord(testCase: testCase, order: testCases.count)
+            testCases[id: testCase.id] = record
         }
+        record.pickleSlot = slot.map(Int32.init) ?? -1
     }
 
     /// The attempt with this id: the last one found when it is the same (a test case's step results come one

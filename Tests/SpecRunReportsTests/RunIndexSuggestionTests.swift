@@ -76,6 +76,34 @@ final class RunIndexSuggestionTests: XCTestCase {
         XCTAssertEqual(index.suggestedSnippets(stepIds[1]), [belly, cukes])
     }
 
+    func test_recentPickleSteps_findsAStepOfARecentPickleAndNothingOnAnOlderOne() {
+        let pickles = (0..<20).map { number in
+            Pickle(id: "pickle\(number)", uri: "a.feature", location: nil, name: "s\(number)", language: "en",
+                   steps: (0..<3).map { PickleStep(argument: nil, astNodeIds: [], id: "p\(number)-\($0)", type: nil, text: "t") },
+                   tags: [], astNodeIds: [])
+        }
+        var sut = RecentPickleSteps()
+        for slot in 0..<20 { sut.started(slot: Int32(slot)) }
+
+        XCTAssertEqual(sut.place(of: "p19-0", in: pickles).map { [$0.slot, $0.position] }, [19, 0])
+        XCTAssertEqual(sut.place(of: "p19-1", in: pickles).map { [$0.slot, $0.position] }, [19, 1])
+        XCTAssertEqual(sut.place(of: "p5-2", in: pickles).map { [$0.slot, $0.position] }, [5, 2])
+        XCTAssertNil(sut.place(of: "p2-0", in: pickles), "only the last 16 pickles are looked at")
+        XCTAssertNil(sut.place(of: "unknown", in: pickles))
+    }
+
+    func test_number_isTheSameOnEqualCodesStoredApart() {
+        var sut = SnippetCodes()
+        let first = String(cukes.utf8.map { Character(UnicodeScalar($0)) })
+
+        XCTAssertEqual(sut.number(of: cukes), 0)
+        XCTAssertEqual(sut.number(of: belly), 1)
+        XCTAssertEqual(sut.number(of: first), 0)
+        XCTAssertEqual(sut.number(of: cukes), 0)
+        XCTAssertEqual(sut.number(of: ""), SnippetCodes.none)
+        XCTAssertEqual(sut.codes, [cukes, belly])
+    }
+
     // MARK: Helpers
 
     /// An index of a run with one scenario per code, its one step undefined and suggested that code ("": a

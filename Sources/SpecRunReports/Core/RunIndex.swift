@@ -61,10 +61,8 @@ final class RunIndex {
     private var lastAttempt: Attempt?
     /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
     private(set) var suggestions = SuggestionStore()
-    /// The slots of the pickles of the attempts that started last, the latest at `recentNext - 1`: the step a
-    /// suggestion names is almost always one of theirs.
-    private var recentSlots = [Int32](repeating: -1, count: 16)
-    private var recentNext = 0
+    /// The pickles of the attempts that started last: the step a suggestion names is almost always one of theirs.
+    private var recentSteps = RecentPickleSteps()
     /// Each distinct code suggested (a suggestion's first snippet's), numbered in the order it first came.
     private(set) var snippetCodes = SnippetCodes()
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
@@ -125,7 +123,7 @@ final class RunIndex {
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
             let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
-            let place = recentPlace(of: suggestion.pickleStepId)
+            let place = recentSteps.place(of: suggestion.pickleStepId, in: pickleStore)
             let stepCount = place.map { pickleStore[Int($0.slot)].steps.count } ?? 0
             // (Kept by id: the index's own copy of the id.)
             let id = place == nil ? canonicalPickleStepId(suggestion.pickleStepId) : suggestion.pickleStepId
@@ -151,23 +149,7 @@ final class RunIndex {
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
         attempts[id: started.id] = attempt
         lastAttempt = nil
-        if let slot = record?.pickleSlot, slot >= 0 {
-            recentSlots[recentNext] = slot
-            recentNext = (recentNext + 1) % recentSlots.count
-        }
-    }
-
-    /// Where the pickle step `id` is, when it is a step of the pickle of an attempt that started last.
-    private func recentPlace(of id: String) -> PickleStepPlace? {
-        for back in 1...recentSlots.count {
-            let slot = recentSlots[(recentNext - back + recentSlots.count) % recentSlots.count]
-            guard slot >= 0 else { return nil }
-            let steps = pickleStore[Int(slot)].steps
-            if let position = steps.firstIndex(where: { $0.id == id }) {
-                return PickleStepPlace(slot: slot, position: Int32(position))
-            }
-        }
-        return nil
+        if let slot = record?.pickleSlot, slot >= 0 { recentSteps.started(slot: slot) }
     }
 
     /// A test step's result, kept by its position in its attempt's test case.

@@ -1,3 +1,5 @@
+import struct Messages.PickleStep
+import struct Messages.Snippet
 import XCTest
 @testable import SpecRunCore
 
@@ -117,6 +119,18 @@ final class SnippetWriterTests: XCTestCase {
                        "steps.when(\"I wait {int} s\") { (world, int1: Int) async throws in\n    try pending()\n}")
         XCTAssertEqual(async.code(keyword: "then", expression: "done", parameterTypes: [], argument: nil),
                        "steps.then(\"done\") { (world) async throws in\n    try pending()\n}")
+    }
+
+    func test_suggestion_sharesOneSnippetArrayOnARepeatedStepText() {
+        let step = PickleStep(argument: nil, astNodeIds: [], id: "p1", type: .context, text: "a new step")
+        var again = step
+        again.id = "p2"
+
+        let first = writer.suggestion(for: step, id: "s1"), second = writer.suggestion(for: again, id: "s2")
+
+        XCTAssertEqual(second.pickleStepId, "p2")
+        XCTAssertEqual(first.snippets, [Snippet(language: "swift", code: "steps.given(\"a new step\") { world in\n    try pending()\n}")])
+        XCTAssertEqual(first.snippets.withUnsafeBufferPointer(\.baseAddress), second.snippets.withUnsafeBufferPointer(\.baseAddress))
     }
 
     func test_escapeExpression_escapesCucumberExpressionCharacters() {

@@ -34,13 +34,27 @@ final class ConsoleTextIndentTests: XCTestCase {
         var made = 0
         let make = { () -> String in made += 1; return "block \(made)" }
 
-        XCTAssertEqual(sut.block(snippet: "a", indent: "  ", make: make), "block 1")
-        XCTAssertEqual(sut.block(snippet: "a", indent: "  ", make: make), "block 1")
-        XCTAssertEqual(sut.block(snippet: "a", indent: "    ", make: make), "block 2")
-        for index in 0..<UndefinedBlocks.limit { _ = sut.block(snippet: "s\(index)", indent: "", make: make) }
+        XCTAssertEqual(sut.block(snippet: 0, indent: "  ", make: make), "block 1")
+        XCTAssertEqual(sut.block(snippet: 0, indent: "  ", make: make), "block 1")
+        XCTAssertEqual(sut.block(snippet: 0, indent: "    ", make: make), "block 2")
+        for number in 1...Int32(UndefinedBlocks.limit) { _ = sut.block(snippet: number, indent: "", make: make) }
         let before = made
-        _ = sut.block(snippet: "s\(UndefinedBlocks.limit - 1)", indent: "", make: make)
+        _ = sut.block(snippet: Int32(UndefinedBlocks.limit), indent: "", make: make)
 
         XCTAssertEqual(made, before + 1, "past the limit a block is made again, not kept")
+    }
+
+    func test_printedSnippets_countsEachNumberOnceAndIgnoresNone() {
+        var sut = PrintedSnippets()
+
+        XCTAssertTrue(sut.insert(3))
+        XCTAssertFalse(sut.insert(3))
+        XCTAssertFalse(sut.insert(SnippetCodes.none))
+        XCTAssertTrue(sut.insert(0))
+
+        XCTAssertEqual(sut.count, 2)
+        XCTAssertTrue(sut.contains(3))
+        XCTAssertFalse(sut.contains(1))
+        XCTAssertFalse(sut.contains(SnippetCodes.none))
     }
 }

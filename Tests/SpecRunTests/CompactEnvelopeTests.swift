@@ -99,6 +99,30 @@ final class CompactEnvelopeTests: XCTestCase {
         XCTAssertEqual(Self.envelopes(events), suggestions)
     }
 
+    func test_encode_namesSnippetsSentBeforeOnTheSameArrayOrAnEqualOne() {
+        let shared = [Snippet(language: "swift", code: "steps.given(\"a\") { world in\n    try pending()\n}")]
+        let equal = [Snippet(language: "swift", code: "steps.given(\"a\") { world in\n    try pending()\n}")]
+        let other = [Snippet(language: "swift", code: "steps.then(\"b\") { world in\n    try pending()\n}")]
+        let suggestions = [
+            Suggestion(id: "s1", pickleStepId: "p1", snippets: shared),
+            Suggestion(id: "s2", pickleStepId: "p2", snippets: shared),
+            Suggestion(id: "s3", pickleStepId: "p3", snippets: equal),
+            Suggestion(id: "s4", pickleStepId: "p4", snippets: other),
+            Suggestion(id: "s5", pickleStepId: "p5", snippets: shared),
+            Suggestion(id: "s6", pickleStepId: "p6", snippets: other),
+            Suggestion(id: "s7", pickleStepId: "p7", snippets: []),
+            Suggestion(id: "s8", pickleStepId: "p8", snippets: []),
+        ].map { Envelope(suggestion: $0) }
+        var table = CompactEnvelope.SuggestionTable()
+        let (bytes, compact) = Self.written(suggestions) { table.encode($0.suggestion!, into: &$1) }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        XCTAssertEqual(compact, [false, true, true, false, true, true, false, true])
+        XCTAssertEqual(Self.envelopes(events), suggestions)
+    }
+
     func test_decode_refusesASuggestionLineNamingSnippetsNeverSent() {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 

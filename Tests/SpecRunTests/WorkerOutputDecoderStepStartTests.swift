@@ -26,6 +26,26 @@ final class WorkerOutputDecoderStepStartTests: XCTestCase {
         XCTAssertEqual(second.map(\.kind), [.testStepFinished, .testStepStarted, .testStepFinished])
     }
 
+    func test_append_dropsAStepStartWhoseFinishFollowsItsSuggestionWhenNoneAreKept() {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false, keepsStepStarts: false)
+        let json = #"{"suggestion":{"id":"u1","pickleStepId":"p1","snippets":[{"code":"c","language":"swift"}]}}"# + "\n"
+
+        let kinds = envelopes(sut.append(Array((started + json + finished + started + "!U u2 p1 0\n" + finished).utf8))).map(\.kind)
+
+        XCTAssertEqual(kinds, [.suggestion, .testStepFinished, .suggestion, .testStepFinished])
+    }
+
+    func test_append_keepsTheStartOfAStepStillRunningAfterItsSuggestion() {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false, keepsStepStarts: false)
+        let json = #"{"suggestion":{"id":"u1","pickleStepId":"p1","snippets":[{"code":"c","language":"swift"}]}}"# + "\n"
+
+        let first = envelopes(sut.append(Array((started + json + "!U u2 p1 0").utf8)))
+        let second = envelopes(sut.append(Array("\n!F a1 s9 1 0 10 7 10\n".utf8)))
+
+        XCTAssertEqual(first.map(\.kind), [.testStepStarted, .suggestion])
+        XCTAssertEqual(second.map(\.kind), [.suggestion, .testStepFinished])
+    }
+
     func test_append_keepsEveryStepStartByDefault() {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 

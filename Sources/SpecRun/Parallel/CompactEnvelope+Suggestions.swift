@@ -16,24 +16,57 @@ extension CompactEnvelope {
         /// Only the first this many JSON suggestions are numbered (the other end keeps just those): a run whose
         /// every step is new sends the later ones as JSON.
         static let limit = 4_096
+        /// At most this many snippet arrays are recognised by their storage (`byStorage`).
+        static let storageLimit = 16_384
         private var numbers: [SnippetList: Int] = [:]
+        /// The number of a numbered list, by the address of an array's storage that holds it. The suggestions of
+        /// one step text share one array (`SnippetCache`): found by its address, a repeated step costs no pass
+        /// over its snippets' code. Each array is kept in `held`, so no other array can take its storage's place
+        /// (and a shared array's storage is never changed in place).
+        private var byStorage: [UnsafeRawPointer: Int] = [:]
+        private var held: [[Snippet]] = []
         /// How many suggestions went as JSON: the number the next one gets at the other end.
         private var sentAsJSON = 0
 
         /// Appends the compact line and returns true when the snippets were sent before; otherwise returns false
         /// (the caller writes the suggestion as JSON) and counts it, as the other end will.
         mutating func encode(_ suggestion: Suggestion, into out: inout [UInt8]) -> Bool {
-            let list = SnippetList(suggestion.snippets)
-            let known = numbers[list]
-            if let number = known, fits(suggestion.id), fits(suggestion.pickleStepId) {
-                head(suggestionKind, into: &out)
-                field(suggestion.id, &out); field(suggestion.pickleStepId, &out)
-                last(number, &out)
-                return true
-            }
-            if known == nil && sentAsJSON < Self.limit { numbers[list] = sentAsJSON }
+            let compact = fits(suggestion.id) && fits(suggestion.pickleStepId)
+            guard let number = number(of: suggestion.snippets, compact: compact) else { return false }
+            head(suggestionKind, into: &out)
+            field(suggestion.id, &out); field(suggestion.pickleStepId, &out)
+            last(number, &out)
+            return true
+        }
+
+        /// The number of `snippets` when they were sent before and their suggestion can be a compact line
+        /// (`compact`: its ids fit fields); otherwise nil (the suggestion goes as JSON), counted as the other end
+        /// will count it.
+        mutating func number(of snippets: [Snippet], compact: Bool) -> Int? {
+            let storage = snippets.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+            let known = storage.flatMap { byStorage[$0] } ?? number(of: snippets, storage: storage)
+            if let known, compact { return known }
+            if known == nil && sentAsJSON < Self.limit { remember(snippets, as: sentAsJSON, storage: storage) }
             sentAsJSON += 1
-            return false
+            return nil
+        }
+
+        /// The number of a list sent before, found by its snippets (then its array is known by its storage too).
+        private mutating func number(of snippets: [Snippet], storage: UnsafeRawPointer?) -> Int? {
+            guard let number = numbers[SnippetList(snippets)] else { return nil }
+            hold(snippets, as: number, storage: storage)
+            return number
+        }
+
+        private mutating func remember(_ snippets: [Snippet], as number: Int, storage: UnsafeRawPointer?) {
+            numbers[SnippetList(snippets)] = number
+            hold(snippets, as: number, storage: storage)
+        }
+
+        private mutating func hold(_ snippets: [Snippet], as number: Int, storage: UnsafeRawPointer?) {
+            guard let storage, held.count < Self.storageLimit else { return }
+            byStorage[storage] = number
+            held.append(snippets)
         }
     }
 

@@ -64,7 +64,7 @@ extension WorkerOutbox: MessageSink {
 
     /// The most bytes of a line with text fields of `textBytes` in all and `numbers` number fields; nil when it
     /// could not fit the buffer.
-    private static func maximum(_ textBytes: Int, numbers: Int) -> Int? {
+    static func maximum(_ textBytes: Int, numbers: Int) -> Int? {
         let maximum = 3 + textBytes + 4 + numbers * numberField
         return maximum <= capacity ? maximum : nil
     }

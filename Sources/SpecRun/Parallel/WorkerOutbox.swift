@@ -57,6 +57,22 @@ final class WorkerOutbox: @unchecked Sendable {
         scratch.withUnsafeBufferPointer { append(envelope, $0) }
     }
 
+    /// A suggestion: a compact line naming snippets sent before, written straight into the buffer (no envelope
+    /// made); otherwise its JSON line.
+    func suggestion(_ suggestion: Suggestion) {
+        let idLength = LineWriter.fieldLength(suggestion.id), stepLength = LineWriter.fieldLength(suggestion.pickleStepId)
+        let maximum = idLength.flatMap { id in stepLength.flatMap { Self.maximum(id + $0, numbers: 1) } }
+        guard let number = suggestions.number(of: suggestion.snippets, compact: maximum != nil), let maximum else {
+            let envelope = Envelope(suggestion: suggestion)
+            return lines.withLine(envelope) { append(envelope, $0) }
+        }
+        writeLine(maximum: maximum, running: .unchanged) { line in
+            line.head(CompactEnvelope.suggestionKind)
+            line.field(suggestion.id); line.field(suggestion.pickleStepId)
+            line.last(number)
+        }
+    }
+
     /// Appends the line of `envelope`, noting the step or hook it starts or ends for the watchdog.
     private func append(_ envelope: Envelope, _ line: UnsafeBufferPointer<UInt8>) {
         lock.lock()

@@ -1,7 +1,10 @@
 import Foundation
+import Messages
 
 /// The snippets already written, by step: a first run of new features repeats the same undefined steps in
-/// scenario after scenario, and each distinct text is worth generating once.
+/// scenario after scenario, and each distinct text is worth generating once. The snippets are kept as the
+/// suggestion carries them, so every suggestion of a step text shares one array (which the worker's outbox
+/// recognises by its storage, see `CompactEnvelope.SuggestionTable`).
 final class SnippetCache: @unchecked Sendable {
     // @unchecked: `snippets` is only read and written under `lock`.
     struct Key: Hashable {
@@ -15,17 +18,40 @@ final class SnippetCache: @unchecked Sendable {
     static let longestCachedText = 4_096
 
     private let lock = NSLock()
-    private var snippets: [Key: [String]] = [:]
+    private var snippets: [Key: [Snippet]] = [:]
+    /// The keys asked for last, by where their text's bytes are: a worker's step texts are shared
+    /// (`StepTextPool`), so a repeated step is found by comparing two pointers, without hashing its text.
+    private var recent = [(key: Key, snippets: [Snippet])?](repeating: nil, count: SnippetCache.slots)
 
-    func snippets(for key: Key, make: () -> [String]) -> [String] {
-        guard key.text.utf8.count <= Self.longestCachedText else { return make() }
+    /// The snippets made for `key` before; nil when there are none yet.
+    func snippets(for key: Key) -> [Snippet]? {
+        guard key.text.utf8.count <= Self.longestCachedText else { return nil }
+        let slot = Self.slot(key.text)
         lock.lock()
-        if let known = snippets[key] { lock.unlock(); return known }
-        lock.unlock()
-        let made = make()
+        defer { lock.unlock() }
+        // (Equal keys are the same key, whatever their text's storage: a slot only saves the hashing.)
+        if let slot, let entry = recent[slot], entry.key == key { return entry.snippets }
+        guard let known = snippets[key] else { return nil }
+        if let slot { recent[slot] = (key, known) }
+        return known
+    }
+
+    /// Keeps the snippets made for `key`.
+    func remember(_ made: [Snippet], for key: Key) {
+        guard key.text.utf8.count <= Self.longestCachedText else { return }
+        let slot = Self.slot(key.text)
         lock.lock()
         snippets[key] = made
+        if let slot { recent[slot] = (key, made) }
         lock.unlock()
-        return made
+    }
+
+    private static let slots = 1024
+
+    /// The slot of a text stored apart from the `String` value (over 15 bytes), by the address of its bytes.
+    private static func slot(_ text: String) -> Int? {
+        guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
+        else { return nil }
+        return Int(bitPattern: UInt(bitPattern: address) >> 4) & (slots - 1)
     }
 }

@@ -10,24 +10,41 @@ struct SnippetWriter: Sendable {
     var interface: RunConfiguration.SnippetInterface = .synchronous
     private let cache = SnippetCache()
 
-    func suggestion(for step: PickleStep, id: String) -> Suggestion {
-        Suggestion(id: id, pickleStepId: step.id, snippets: snippets(for: step).map {
-            Snippet(language: "swift", code: $0)
-        })
+    /// The suggestion for an undefined step: its snippets are the array made for the first step of the same
+    /// text (and keyword and argument), not a new one.
+    func suggestion(for step: borrowing PickleStep, id: String) -> Suggestion {
+        suggestion(pickleStepId: step.id, text: step.text, type: step.type, argument: step.argument, id: id)
     }
 
-    func snippets(for step: PickleStep) -> [String] {
-        let key = SnippetCache.Key(text: step.text, keyword: Self.keyword(step.type),
-                                   hasDocString: step.argument?.docString != nil,
-                                   hasDataTable: step.argument?.dataTable != nil)
-        return cache.snippets(for: key) { makeSnippets(for: step) }
+    /// The suggestion for the undefined step at `position` of `steps`, its fields read in place (a copy of the
+    /// step would retain each of them).
+    func suggestion(in steps: [PickleStep], at position: Int, id: String) -> Suggestion {
+        steps.withUnsafeBufferPointer { steps in
+            suggestion(pickleStepId: steps[position].id, text: steps[position].text, type: steps[position].type,
+                       argument: steps[position].argument, id: id)
+        }
     }
 
-    private func makeSnippets(for step: PickleStep) -> [String] {
-        var guesses = compiler?.snippetExpressions(for: step.text) ?? []
-        if guesses.isEmpty { guesses = [(expression: Self.escapeExpression(step.text), parameterTypes: [])] }
-        return guesses.map { code(keyword: Self.keyword(step.type), expression: $0.expression,
-                                  parameterTypes: $0.parameterTypes, argument: step.argument) }
+    private func suggestion(pickleStepId: String, text: String, type: PickleStepType?, argument: PickleStepArgument?,
+                            id: String) -> Suggestion {
+        Suggestion(id: id, pickleStepId: pickleStepId, snippets: snippets(text: text, type: type, argument: argument))
+    }
+
+    func snippets(text: String, type: PickleStepType?, argument: PickleStepArgument?) -> [Snippet] {
+        let key = SnippetCache.Key(text: text, keyword: Self.keyword(type), hasDocString: argument?.docString != nil,
+                                   hasDataTable: argument?.dataTable != nil)
+        if let known = cache.snippets(for: key) { return known }
+        // (Not made in a closure given to the cache: one capturing the step's fields would copy them for every step.)
+        let made = makeSnippets(text: text, type: type, argument: argument).map { Snippet(language: "swift", code: $0) }
+        cache.remember(made, for: key)
+        return made
+    }
+
+    private func makeSnippets(text: String, type: PickleStepType?, argument: PickleStepArgument?) -> [String] {
+        var guesses = compiler?.snippetExpressions(for: text) ?? []
+        if guesses.isEmpty { guesses = [(expression: Self.escapeExpression(text), parameterTypes: [])] }
+        return guesses.map { code(keyword: Self.keyword(type), expression: $0.expression,
+                                  parameterTypes: $0.parameterTypes, argument: argument) }
     }
 
     func code(keyword: String, expression: String, parameterTypes: [String], argument: PickleStepArgument?) -> String {

@@ -9,6 +9,7 @@ public protocol MessageSink {
     func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp)
     func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp)
     func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool)
+    func suggestion(_ suggestion: Suggestion)
 }
 
 extension MessageSink {
@@ -29,6 +30,10 @@ extension MessageSink {
     public func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
         emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId, timestamp: timestamp,
                                                          willBeRetried: willBeRetried)))
+    }
+
+    public func suggestion(_ suggestion: Suggestion) {
+        emit(Envelope(suggestion: suggestion))
     }
 }
 

@@ -66,7 +66,7 @@ struct TestCaseRunner {
                 worstSoFar = outcome.status
             }
             recorder.drain(testCaseStartedId: startedId, testStepId: step.id).forEach(sink.emit)
-            if let suggestion = performed.suggestion { sink.emit(Envelope(suggestion: suggestion)) }
+            if let suggestion = performed.suggestion { sink.suggestion(suggestion) }
             let finished = now()
             let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
             sink.testStepFinished(testCaseStartedId: startedId, testStepId: step.id,
@@ -99,8 +99,9 @@ struct TestCaseRunner {
             return Performed(outcome: outcome, ran: true)
         case .step(let position, .undefined):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
+            let id = ids.newId()
             return Performed(outcome: CodeOutcome(status: .undefined),
-                             suggestion: snippets.suggestion(for: plan.pickle.steps[position], id: ids.newId()))
+                             suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
         case .step(let position, .ambiguous(let matches)):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: Self.ambiguity(plan.pickle.steps[position], matches, root: root))

@@ -6,25 +6,22 @@ import Messages
 extension ConsoleText {
     /// Snippets of undefined steps not shown yet, once each.
     /// `finals`: the index's final attempts, when the caller has them already.
-    func remainingSnippets(printed: Set<String>, finals: [RunIndex.Attempt]? = nil) -> String {
-        // No suggestion in the run: no snippet to look for under every step.
-        guard index.hasSuggestions else { return "" }
+    func remainingSnippets(printed: PrintedSnippets, finals: [RunIndex.Attempt]? = nil) -> String {
+        // No suggestion in the run, or every snippet suggested printed already: none to look for under every step.
+        guard index.hasSuggestions, printed.count < index.snippetCodes.count else { return "" }
         var seen = printed
-        var codes: [String] = []
+        var codes: [Int32] = []
         for attempt in finals ?? index.finalAttempts() {
             index.forEachOutcome(of: attempt) { step, outcome in
                 guard outcome.status == .undefined else { return }
-                for code in index.suggestedSnippets(step.pickleStepId) where !code.isEmpty {
-                    if !seen.contains(code) {
-                        seen.insert(code)
-                        codes.append(code)
-                    }
+                index.forEachSuggestedCode(step.pickleStepId) { code in
+                    if seen.insert(code) { codes.append(code) }
                 }
             }
         }
         guard !codes.isEmpty else { return "" }
         var out = style.paint("You can implement the undefined steps with these snippets:", .yellow) + "\n\n"
-        for code in codes { out += indented(code, "", color: .yellow) + "\n" }
+        for code in codes { out += indented(index.snippetCodes[code], "", color: .yellow) + "\n" }
         return out
     }
 
@@ -101,11 +98,25 @@ extension ConsoleText {
     func failingScenarios(finals: [RunIndex.Attempt]? = nil) -> String {
         let failing = index.problemAttempts(finals: finals)
         guard !failing.isEmpty else { return "" }
-        var out = style.paint("Failing scenarios:", .red) + "\n"
+        // As bytes, piece by piece: a first run of new features lists every scenario here.
+        var out = ConsoleBuffer(capacity: 64 * failing.count)
+        out.paint("Failing scenarios:", .red, style)
+        out.append(byte: 0x0A)
         for attempt in failing {
-            guard let pickle = index.pickle(of: attempt) else { continue }
-            out += style.paint(pickleLocation(pickle), .red) + style.paint(" # \(pickle.name)", .grey) + "\n"
+            // Its name and location only: the pickle as stored, its steps not restored.
+            guard let pickle = index.storedPickle(of: attempt) else { continue }
+            // `pickleLocation`, then the name.
+            out.start(.red, style)
+            out.append(pickle.uri)
+            out.append(byte: 0x3A)
+            out.append(number: pickle.location?.line ?? index.lineage(of: pickle)?.scenario?.location.line ?? 0)
+            out.end(style)
+            out.start(.grey, style)
+            out.append(" # ")
+            out.append(pickle.name)
+            out.end(style)
+            out.append(byte: 0x0A)
         }
-        return out
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

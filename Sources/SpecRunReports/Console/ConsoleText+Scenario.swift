@@ -18,8 +18,8 @@ extension ConsoleText {
     /// The scenario line and step lines of `attempt`, of test case `record`, whose pickle as the index keeps it
     /// (`storedPickle`, `derived`: see `RunIndex.derivedStepIds`) has `lineage`. `lines` is scratch space, kept by
     /// the caller so that its storage serves every scenario.
-    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: Pickle, derived: Bool, lineage: Lineage?,
-                        indent: String, printedSnippets: inout Set<String>, lines: inout [ConsoleStepLine],
+    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: Pickle, slot: Int, derived: Bool, lineage: Lineage?,
+                        indent: String, printedSnippets: inout PrintedSnippets, lines: inout [ConsoleStepLine],
                         to out: inout ConsoleBuffer) {
         let steps = record.testCase.testSteps
         lines.removeAll(keepingCapacity: true)
@@ -92,7 +92,9 @@ extension ConsoleText {
                 out.append(attachments(attempt, steps[position], indent: detail))
             }
             if status != .passed && status != .unknown {
-                out.append(problem(steps[position], finished.testStepResult, indent: detail, printedSnippets: &printedSnippets))
+                let place = line.pickleStep >= 0 ? PickleStepPlace(slot: Int32(slot), position: line.pickleStep) : nil
+                out.append(problem(steps[position], finished.testStepResult, indent: detail, printedSnippets: &printedSnippets,
+                                   place: place))
             }
         }
     }

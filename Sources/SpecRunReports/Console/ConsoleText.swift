@@ -53,7 +53,7 @@ struct ConsoleText {
     /// The lines of one test step: the step (or a hook when it did not pass), its argument, attachments,
     /// error, ambiguous candidates and snippet.
     func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String,
-                   printedSnippets: inout Set<String>, commentColumn: Int = 0) -> String {
+                   printedSnippets: inout PrintedSnippets, commentColumn: Int = 0) -> String {
         stepBlock(attempt, step, finished, text: index.text(of: step), indent: indent, printedSnippets: &printedSnippets,
                   commentColumn: commentColumn)
     }
@@ -61,7 +61,7 @@ struct ConsoleText {
     /// The same, with the step's text already looked up (`index.text(of: step)`).
     func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome,
                    text: StepText?, indent: String,
-                   printedSnippets: inout Set<String>, commentColumn: Int = 0) -> String {
+                   printedSnippets: inout PrintedSnippets, commentColumn: Int = 0) -> String {
         let status = finished.testStepResult.status
         var out = ""
         let detail = indent + "  "
@@ -177,7 +177,9 @@ struct ConsoleText {
     }
 
     /// The error, ambiguous candidates or snippet under a step that did not pass.
-    func problem(_ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout Set<String>) -> String {
+    /// `place`: where the step's pickle step is in the index, when the caller knows.
+    func problem(_ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout PrintedSnippets,
+                 place: PickleStepPlace? = nil) -> String {
         var out = ""
         switch result.status {
         case .failed, .pending:
@@ -200,10 +202,11 @@ struct ConsoleText {
                 out += indented(message, indent, color: .magenta)
             }
         case .undefined:
-            if let first = index.suggestedSnippets(step.pickleStepId).first(where: { !$0.isEmpty }) {
+            if let first = index.firstSuggestedCode(step.pickleStepId, at: place) {
                 printedSnippets.insert(first)
                 out += undefinedBlocks.block(snippet: first, indent: indent) {
-                    indent + style.paint("Undefined. Implement it with:", .yellow) + "\n" + indented(first, indent + "  ", color: .yellow)
+                    indent + style.paint("Undefined. Implement it with:", .yellow) + "\n"
+                        + indented(index.snippetCodes[first], indent + "  ", color: .yellow)
                 }
             } else {
                 out += indent + style.paint("Undefined: no step definition matches this step.", .yellow) + "\n"

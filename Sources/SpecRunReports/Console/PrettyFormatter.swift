@@ -9,7 +9,7 @@ final class PrettyFormatter: EnvelopeFormatter {
     private let text: ConsoleText
     private var lastFeatureUri: String?
     private var lastRuleId: String?
-    private var printedSnippets: Set<String> = []
+    private var printedSnippets = PrintedSnippets()
     /// The block being written, and the step lines of its scenario: storage kept from one scenario to the next.
     private var out = ConsoleBuffer(capacity: 4096)
     private var lines: [ConsoleStepLine] = []
@@ -68,7 +68,7 @@ final class PrettyFormatter: EnvelopeFormatter {
         } else {
             lastRuleId = nil
         }
-        text.appendScenario(attempt, record: record, pickle: pickle, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
+        text.appendScenario(attempt, record: record, pickle: pickle, slot: slot, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
                             printedSnippets: &printedSnippets, lines: &lines, to: &out)
         if attempt.finished?.willBeRetried == true {
             out.append(indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n")

@@ -31,7 +31,7 @@ final class ProgressFormatter: EnvelopeFormatter {
         var out = printedAny ? "\n\n" : ""
         let finals = index.finalAttempts()
         let failing = index.problemAttempts(finals: finals)
-        var printedSnippets: Set<String> = []
+        var printedSnippets = PrintedSnippets()
         if !failing.isEmpty {
             out += text.style.paint("Failures:", .red) + "\n\n"
             for (number, attempt) in failing.enumerated() {

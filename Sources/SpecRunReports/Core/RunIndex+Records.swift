@@ -2,15 +2,24 @@ import Messages
 
 // Small records the run index keeps instead of whole messages.
 
-/// The suggested snippet codes of one pickle step: almost always one, kept without an array.
+/// The suggested snippet codes of one pickle step, by number (`SnippetCodes`): almost always one, kept without an
+/// array.
 enum SuggestedCodes {
-    case one(String)
-    case many([String])
+    case one(Int32)
+    case many([Int32])
 
-    func adding(_ code: String) -> SuggestedCodes {
+    func adding(_ code: Int32) -> SuggestedCodes {
         switch self {
         case .one(let first): return .many([first, code])
         case .many(let codes): return .many(codes + [code])
+        }
+    }
+
+    /// Each number in the order the suggestions came.
+    func forEach(_ body: (Int32) -> Void) {
+        switch self {
+        case .one(let code): body(code)
+        case .many(let codes): codes.forEach(body)
         }
     }
 }
@@ -20,6 +29,8 @@ enum SuggestedCodes {
 final class CaseRecord {
     var testCase: TestCase { didSet { positions = Self.positions(of: testCase) } }
     let order: Int
+    /// The slot of its pickle in the index, when the pickle came before it; -1 otherwise.
+    var pickleSlot: Int32 = -1
     /// The position of each test step by id, only for a long test case (a short one is scanned).
     private var positions: IdTable<Int32>?
 

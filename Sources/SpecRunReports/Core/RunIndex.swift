@@ -59,13 +59,16 @@ final class RunIndex {
     private(set) var attemptOrder: [String] = []
     /// The attempt a step result was last recorded for (`attempt(id:)`); forgotten when an attempt starts.
     private var lastAttempt: Attempt?
-    /// The first snippet's code of each suggestion for a pickle step ("" for a suggestion without snippets).
-    private var suggestedCodes: [String: SuggestedCodes] = [:]
+    /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
+    private(set) var suggestions = SuggestionStore()
+    /// The pickles of the attempts that started last: the step a suggestion names is almost always one of theirs.
+    private var recentSteps = RecentPickleSteps()
+    /// Each distinct code suggested (a suggestion's first snippet's), numbered in the order it first came.
+    private(set) var snippetCodes = SnippetCodes()
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
     /// definition share one copy.
     private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
     private var definitionIdArrays: IdTable<[String]> = [:]
-    private var snippetCodePool: Set<String> = []
     private(set) var runStarted: [TestRunStarted] = []
     private(set) var runFinished: [TestRunFinished] = []
     private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
@@ -119,9 +122,12 @@ final class RunIndex {
             if attempt.record != nil { _ = status(of: attempt) }
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
-            let pickleStepId = canonicalPickleStepId(suggestion.pickleStepId)
-            let code = suggestion.snippets.first.map { snippetCodePool.shared($0.code) } ?? ""
-            suggestedCodes[pickleStepId] = suggestedCodes[pickleStepId].map { $0.adding(code) } ?? .one(code)
+            let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
+            let place = recentSteps.place(of: suggestion.pickleStepId, in: pickleStore)
+            let stepCount = place.map { pickleStore[Int($0.slot)].steps.count } ?? 0
+            // (Kept by id: the index's own copy of the id.)
+            let id = place == nil ? canonicalPickleStepId(suggestion.pickleStepId) : suggestion.pickleStepId
+            suggestions.add(code, id: id, place: place, stepCount: stepCount)
         case .testRunStarted: if let started = envelope.testRunStarted { runStarted.append(started) }
         case .testRunFinished: if let finished = envelope.testRunFinished { runFinished.append(finished) }
         case .testRunHookStarted: if let started = envelope.testRunHookStarted { runHookStarted[started.id] = started }
@@ -143,6 +149,7 @@ final class RunIndex {
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
         attempts[id: started.id] = attempt
         lastAttempt = nil
+        if let slot = record?.pickleSlot, slot >= 0 { recentSteps.started(slot: slot) }
     }
 
     /// A test step's result, kept by its position in its attempt's test case.
@@ -220,11 +227,15 @@ final class RunIndex {
             steps.append(step)
         }
         testCase.testSteps = steps
-        if let record = testCases[id: testCase.id] {
+        let record: CaseRecord
+        if let known = testCases[id: testCase.id] {
+            record = known
             record.testCase = testCase
         } else {
-            testCases[id: testCase.id] = CaseRecord(testCase: testCase, order: testCases.count)
+            record = CaseRecord(testCase: testCase, order: testCases.count)
+            testCases[id: testCase.id] = record
         }
+        record.pickleSlot = slot.map(Int32.init) ?? -1
     }
 
     /// The attempt with this id: the last one found when it is the same (a test case's step results come one
@@ -267,24 +278,6 @@ final class RunIndex {
         var step = pickle.steps[Int(place.position)]
         if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
         return step
-    }
-
-    /// The code of the first snippet of each suggestion for a pickle step, in order (empty for a suggestion
-    /// without snippets).
-    func suggestedSnippets(_ pickleStepId: String?) -> [String] {
-        switch pickleStepId.flatMap({ suggestedCodes[$0] }) {
-        case nil: return []
-        case .one(let code)?: return [code]
-        case .many(let codes)?: return codes
-        }
-    }
-
-    /// Whether the run suggested a snippet for any step.
-    var hasSuggestions: Bool { !suggestedCodes.isEmpty }
-
-    /// The first snippet of the first suggestion for a pickle step.
-    func firstSnippet(_ pickleStepId: String?) -> String? {
-        suggestedSnippets(pickleStepId).first.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.

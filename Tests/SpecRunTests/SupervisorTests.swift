@@ -143,6 +143,15 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(runCase(sut, index: 0, worker: 0), [.send(worker: 0, .run(1))])
     }
 
+    func test_control_handsSerialTestCasesOutInThePlannedOrderOnOneWorker() throws {
+        let (sut, _) = makeSUT(workers: 1, serial: try TagExpression.parse("@serial"))
+        _ = sut.start()
+        prelude(sut, cases: 12, serial: [0, 1])
+
+        XCTAssertEqual(sut.control(ready(12), from: 0), [.send(worker: 0, .run(0)), .send(worker: 0, .run(1)), .send(worker: 0, .run(2))],
+                       "one worker runs one test case at a time: nothing to hold back")
+    }
+
     func test_control_skipsTheRestAfterAFailureUnderFailFast() {
         let (sut, _) = makeSUT(workers: 1, failFast: true)
         _ = sut.start()

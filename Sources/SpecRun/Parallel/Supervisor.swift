@@ -175,7 +175,8 @@ final class Supervisor {
     func learn(_ envelope: Envelope) {
         switch envelope.kind {
         case .pickle:
-            guard let serial = settings.serial else { return }
+            // One worker never runs two test cases at once: @serial ones then run in the planned order too.
+            guard let serial = settings.serial, settings.workers > 1 else { return }
             envelope.withPickle { pickle in
                 if serial.evaluate(tags: pickle.tags.map(\.name)) { serialPickles.insert(pickle.id) }
             }

@@ -112,11 +112,13 @@ final class AstBuilder {
     /// An ExamplesDefinition: its tags, then its Examples body (merged in).
     private func makeExamples(_ node: inout AstNode) -> Examples? {
         let tags = self.tags(node)
-        guard node.hasHeaderOrBody, let line = node.takeToken(.examplesLine) else { return nil }
-        let rows = node.parts?.rows ?? []
-        return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                        description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
-                        id: ids.newId())
+        guard node.hasHeaderOrBody, var line = node.takeToken(.examplesLine) else { return nil }
+        // The rows moved out of the node (dropped after), the header taken off the front: no row is copied.
+        var body = node.parts?.rows.take() ?? []
+        let header = body.isEmpty ? nil : body.removeFirst()
+        return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
+                        name: line.matchedText.take() ?? "", description: node.description.take() ?? "", tableHeader: header,
+                        tableBody: body, id: ids.newId())
     }
 
     /// The description lines, trailing empty (or, as asked, blank) lines removed.

@@ -34,8 +34,8 @@ final class AstBuilder {
         stack.append(AstNode(rule))
     }
 
-    func build(_ token: consuming Token) {
-        var token = token
+    /// Keeps what the current rule needs of `token`, moved out of it.
+    func build(taking token: inout Token) {
         if token.matchedType == .comment {
             comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
         } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays

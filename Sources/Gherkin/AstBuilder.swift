@@ -47,8 +47,8 @@ final class AstBuilder {
     /// Transforms the finished node and files it in its parent.
     func endRule(_ rule: RuleType) throws(GherkinError) {
         let count = stack.count
-        // Finished where it lies on the stack, then dropped there: a node moved off the stack first (a few hundred
-        // bytes) was copied out and its slot cleared, for every step, tag group, table, … of the document.
+        // Finished where it lies on the stack, then dropped there: moving a node off the stack first copies its few
+        // hundred bytes out and clears its slot, for every step, tag group, table, … of the document.
         defer { stack.removeLast() }
         guard count >= 2 else { return }
         try stack.withUnsafeMutableBufferPointer { buffer throws(GherkinError) in

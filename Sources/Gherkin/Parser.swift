@@ -80,7 +80,7 @@ struct Parser<Matcher: TokenMatcher> {
     }
 
     /// Takes what the AST builder keeps out of the token, which is read and written where it is: passed along by
-    /// value, a token (a line's match, some 150 bytes) was moved from frame to frame.
+    /// value, a token (a line's match, some 150 bytes) would be moved from frame to frame.
     private mutating func match(_ stateNumber: Int, _ token: inout Token) throws(Stop) -> Int {
         let range = ParserStates.ranges[stateNumber]
         let isEOF = token.isEOF

@@ -6,9 +6,9 @@ import Messages
 /// Shared as the steps are made, so no pickle is copied to share them afterwards. Texts of up to 15 bytes are
 /// stored inline in the string itself and are left alone.
 ///
-/// Texts are the same when their bytes are (a `Set<String>` also merged canonically equivalent spellings, handing a
-/// step another text's bytes), found by a hash of their bytes in a table of its own: hashing every step's text
-/// with `Hasher` cost more than the rest of making its pickle step.
+/// Texts are the same when their bytes are (not merely canonically equivalent, as `String ==` has it: a step keeps
+/// its own bytes), found by a cheap hash of their bytes in a table of its own rather than in a `Set<String>`, whose
+/// SipHash of every step's text costs more than the rest of making the pickle step.
 public final class StepTextPool {
     /// The distinct texts, in the order met.
     @exclusivity(unchecked) private var texts: [String] = []

@@ -277,13 +277,13 @@ for name, fields in structs:
     coding.append("    func writeJSON(to writer: inout JSONWriter) {")
     if name == "Envelope":
         # One message at most, so one key: written from its box, where it is (the properties copy it out first,
-        # a retain and a release for every string and array of a pickle or document).
+        # a retain and a release for every string and array of a pickle or document, and so does `box.value`).
         coding.append("        switch message {")
         coding.append("        case .none: writer.raw(\"{}\")")
         for key, t, req in sorted(fields, key=lambda f: f[0]):
             coding.append(f"        case .{ident(key)}(let box):")
             coding.append(f"            writer.raw(\"{{{json_literal(key)}:\")")
-            coding.append("            box.value.writeJSON(to: &writer)")
+            coding.append("            box.writeJSON(to: &writer)")
             coding.append("            writer.byte(\"}\")")
         coding.append("        }")
         coding.append("    }")

@@ -34,8 +34,8 @@ final class AstBuilder {
         stack.append(AstNode(rule))
     }
 
-    func build(_ token: consuming Token) {
-        var token = token
+    /// Keeps what the current rule needs of `token`, moved out of it.
+    func build(taking token: inout Token) {
         if token.matchedType == .comment {
             comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
         } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays
@@ -46,33 +46,42 @@ final class AstBuilder {
 
     /// Transforms the finished node and files it in its parent.
     func endRule(_ rule: RuleType) throws(GherkinError) {
-        var node = stack.removeLast()
-        let top = stack.count - 1
+        let count = stack.count
+        // Finished where it lies on the stack, then dropped there: moving a node off the stack first copies its few
+        // hundred bytes out and clears its slot, for every step, tag group, table, … of the document.
+        defer { stack.removeLast() }
+        guard count >= 2 else { return }
+        try stack.withUnsafeMutableBufferPointer { buffer throws(GherkinError) in
+            try finish(&buffer[count - 1], into: &buffer[count - 2])
+        }
+    }
+
+    private func finish(_ node: inout AstNode, into parent: inout AstNode) throws(GherkinError) {
         switch node.rule {
         case .step:
             // Scenarios have a few steps: room for 8 at once, not grown from 1 to 2 to 4 to 8 (a copy each).
-            if stack[top].steps.isEmpty { stack[top].steps.reserveCapacity(8) }
-            appendStep(&node, to: &stack[top].steps)
-        case .docString: if stack[top].parts?.docString == nil { stack[top].filling.docString = makeDocString(&node) }
+            if parent.steps.isEmpty { parent.steps.reserveCapacity(8) }
+            appendStep(&node, to: &parent.steps)
+        case .docString: if parent.parts?.docString == nil { parent.filling.docString = makeDocString(&node) }
         case .dataTable:
             let rows = try tableRows(node)
-            if stack[top].parts?.dataTable == nil { stack[top].filling.dataTable = DataTable(location: rows[0].location, rows: rows) }
+            if parent.parts?.dataTable == nil { parent.filling.dataTable = DataTable(location: rows[0].location, rows: rows) }
         case .background:
-            if let background = makeBackground(&node), stack[top].parts?.background == nil {
-                stack[top].filling.background = background
+            if let background = makeBackground(&node), parent.parts?.background == nil {
+                parent.filling.background = background
             }
-        case .scenarioDefinition: if let scenario = makeScenario(&node) { stack[top].filling.scenarios.append(consume scenario) }
-        case .examplesDefinition: if let examples = makeExamples(&node) { stack[top].filling.examples.append(consume examples) }
+        case .scenarioDefinition: if let scenario = makeScenario(&node) { parent.filling.scenarios.append(consume scenario) }
+        case .examplesDefinition: if let examples = makeExamples(&node) { parent.filling.examples.append(consume examples) }
         case .examplesTable:
             let rows = try tableRows(node)
-            if stack[top].parts?.rows == nil { stack[top].filling.rows = rows }
-        case .description: if stack[top].description == nil { stack[top].description = makeDescription(node) }
-        case .rule: if let rule = makeRule(&node) { stack[top].filling.rules.append(rule) }
+            if parent.parts?.rows == nil { parent.filling.rows = rows }
+        case .description: if parent.description == nil { parent.description = makeDescription(node) }
+        case .rule: if let rule = makeRule(&node) { parent.filling.rules.append(rule) }
         case .feature: if feature == nil { feature = makeFeature(&node) }
         case .gherkinDocument: result = GherkinDocument(uri: nil, feature: feature, comments: comments)
-        case .tags: if stack[top].tagLines == nil { stack[top].tagLines = node.takeTokens() }
+        case .tags: if parent.tagLines == nil { parent.tagLines = node.takeTokens() }
         case .featureHeader, .ruleHeader, .scenario, .examples:
-            if !stack[top].hasHeaderOrBody { stack[top].merge(consume node) }
+            if !parent.hasHeaderOrBody { parent.merge(taking: &node) }
         case .none: break
         }
     }
@@ -112,11 +121,13 @@ final class AstBuilder {
     /// An ExamplesDefinition: its tags, then its Examples body (merged in).
     private func makeExamples(_ node: inout AstNode) -> Examples? {
         let tags = self.tags(node)
-        guard node.hasHeaderOrBody, let line = node.takeToken(.examplesLine) else { return nil }
-        let rows = node.parts?.rows ?? []
-        return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                        description: node.description ?? "", tableHeader: rows.first, tableBody: Array(rows.dropFirst()),
-                        id: ids.newId())
+        guard node.hasHeaderOrBody, var line = node.takeToken(.examplesLine) else { return nil }
+        // The rows moved out of the node (dropped after), the header taken off the front: no row is copied.
+        var body = node.parts?.rows.take() ?? []
+        let header = body.isEmpty ? nil : body.removeFirst()
+        return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
+                        name: line.matchedText.take() ?? "", description: node.description.take() ?? "", tableHeader: header,
+                        tableBody: body, id: ids.newId())
     }
 
     /// The description lines, trailing empty (or, as asked, blank) lines removed.

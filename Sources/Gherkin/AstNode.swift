@@ -126,9 +126,10 @@ struct AstNode {
         return texts
     }
 
-    /// Takes in a header (FeatureHeader, RuleHeader) or a body (Scenario, Examples) that just ended: the
-    /// parent had neither tokens, steps, examples, rows nor a description of its own, so nothing is mixed.
-    mutating func merge(_ part: consuming AstNode) {
+    /// Takes in a header (FeatureHeader, RuleHeader) or a body (Scenario, Examples) that just ended, its contents
+    /// moved out (it is dropped after): the parent had neither tokens, steps, examples, rows nor a description of its
+    /// own, so nothing is mixed.
+    mutating func merge(taking part: inout AstNode) {
         hasHeaderOrBody = true
         firstToken = take(&part.firstToken, leaving: BuiltToken())
         hasFirstToken = part.hasFirstToken

@@ -39,12 +39,19 @@ public enum GherkinMessages {
         switch result {
         case .success(var document):
             document.uri = uri
-            // Compiled first (the AST has its ids already) so that the document and the pickles are moved into
-            // their envelopes rather than copied.
-            var pickles = options.includePickles ? PickleCompiler.compile(document, uri: uri, ids: ids, texts: texts) : []
-            envelopes.reserveCapacity(envelopes.count + 1 + pickles.count)
-            if options.includeAST { envelopes.append(Envelope(gherkinDocument: document)) }
-            for pickle in drain(&pickles) { envelopes.append(Envelope(pickle: pickle)) }
+            guard options.includePickles else {
+                envelopes.append(Envelope(gherkinDocument: document))
+                return envelopes
+            }
+            // The pickles are put into their envelopes as they are made, after the place of the document's: compiled
+            // first (the AST has its ids already), the document is then moved into its envelope rather than copied.
+            let documentIndex = envelopes.count
+            if options.includeAST { envelopes.append(Envelope()) }
+            let collector = PickleCollector(ids: ids, texts: texts)
+            collector.envelopes = take(&envelopes, leaving: [])
+            PickleCompiler.compile(document, uri: uri, into: collector)
+            envelopes = collector.envelopes.take() ?? []
+            if options.includeAST { envelopes[documentIndex] = Envelope(gherkinDocument: document) }
         case .failure(let errors):
             envelopes += parseErrors(errors, uri: uri)
         }

@@ -33,9 +33,9 @@ struct Parser<Matcher: TokenMatcher> {
             builder.startRule(.gherkinDocument)
             var state = 0
             while true {
-                let token = readToken()
+                var token = readToken()
                 let isEOF = token.isEOF
-                state = try match(state, token)
+                state = try match(state, &token)
                 if isEOF { break }
             }
             try endRule(.gherkinDocument)
@@ -79,8 +79,9 @@ struct Parser<Matcher: TokenMatcher> {
         do { return try matcher.match(type, &token) } catch { try addError(error); return false }
     }
 
-    /// Takes the token (it ends up in the AST builder, moved rather than copied).
-    private mutating func match(_ stateNumber: Int, _ token: consuming Token) throws(Stop) -> Int {
+    /// Takes what the AST builder keeps out of the token, which is read and written where it is: passed along by
+    /// value, a token (a line's match, some 150 bytes) would be moved from frame to frame.
+    private mutating func match(_ stateNumber: Int, _ token: inout Token) throws(Stop) -> Int {
         let range = ParserStates.ranges[stateNumber]
         let isEOF = token.isEOF
         var index = range.lowerBound
@@ -97,8 +98,8 @@ struct Parser<Matcher: TokenMatcher> {
             while k < transition.endCount { try endRule(Transition.rule(transition.endRules, k)); k += 1 }
             k = 0
             while k < transition.startCount { builder.startRule(Transition.rule(transition.startRules, k)); k += 1 }
-            tokenLog?.append(copy token)
-            builder.build(consume token)
+            tokenLog?.append(token)
+            builder.build(taking: &token)
             return transition.to
         }
         let expected = ParserStates.expected[stateNumber]

@@ -23,9 +23,12 @@ extension NDJSONLines: PickleOutput {}
 final class PickleCollector: PickleOutput {
     private let ids: any IdGenerator
     private let texts: StepTextPool?
-    private(set) var pickles: [Pickle] = []
+    @exclusivity(unchecked) private(set) var pickles: [Pickle] = []
+    /// When not nil, each pickle goes into an envelope appended here instead of into `pickles` (from where it would be
+    /// moved once more).
+    @exclusivity(unchecked) var envelopes: [Envelope]?
     /// The steps of the pickle under way.
-    private var steps: [PickleStep] = []
+    @exclusivity(unchecked) private var steps: [PickleStep] = []
 
     init(ids: any IdGenerator, texts: StepTextPool? = nil) {
         self.ids = ids
@@ -41,9 +44,10 @@ final class PickleCollector: PickleOutput {
 
     func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
                    _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?) {
-        pickles.append(Pickle(id: ids.newId(), uri: uri, location: location, name: name, language: language,
-                              steps: take(&steps, leaving: []), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
-                              astNodeIds: Self.ids(scenarioId, rowId)))
+        let pickle = Pickle(id: ids.newId(), uri: uri, location: location, name: name, language: language,
+                            steps: take(&steps, leaving: []), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
+                            astNodeIds: Self.ids(scenarioId, rowId))
+        if envelopes != nil { envelopes!.append(Envelope(pickle: pickle)) } else { pickles.append(pickle) }
     }
 
     private static func ids(_ id: String, _ rowId: String?) -> [String] {

@@ -1,15 +1,95 @@
+import Foundation
 import Messages
 
 /// The step texts of the pickles compiled with it, each distinct text stored once: a runner keeps every selected
 /// pickle for the run (50,000 of them, 350,000 steps saying a few hundred different things, in a large suite).
 /// Shared as the steps are made, so no pickle is copied to share them afterwards. Texts of up to 15 bytes are
 /// stored inline in the string itself and are left alone.
+///
+/// Texts are the same when their bytes are (not merely canonically equivalent, as `String ==` has it: a step keeps
+/// its own bytes), found by a cheap hash of their bytes in a table of its own rather than in a `Set<String>`, whose
+/// SipHash of every step's text costs more than the rest of making the pickle step.
 public final class StepTextPool {
-    private var texts: Set<String> = []
+    /// The distinct texts, in the order met.
+    @exclusivity(unchecked) private var texts: [String] = []
+    /// Their bytes, one after the other (`ends[i - 1]..<ends[i]` are text `i`'s), and hashes.
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var ends: [Int] = []
+    @exclusivity(unchecked) private var hashes: [UInt64] = []
+    /// Open addressing, a power of two long, at most half full: 1 + the index of the text in each slot, 0 for none.
+    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 256)
 
     public init() {}
 
     func shared(_ text: String) -> String {
-        text.utf8.count > 15 ? texts.shared(text) : text
+        guard text.utf8.count > 15 else { return text }
+        let found = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
+            let hash = Self.hash(utf8)
+            if let index = index(of: utf8, hash: hash) { return index }
+            add(utf8, hash: hash)
+            return -1
+        }
+        switch found {
+        case nil: return text // (not contiguous: never on Linux)
+        case .some(-1):
+            texts.append(text)
+            return text
+        case .some(let index): return texts[index]
+        }
+    }
+
+    /// The index of the text of these bytes, if met before.
+    private func index(of utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            let index = entry - 1
+            if hashes[index] == hash {
+                let start = index == 0 ? 0 : ends[index - 1]
+                if ends[index] - start == utf8.count,
+                   bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0 }) {
+                    return index
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Files the bytes of a new text (the text itself is appended to `texts` by the caller).
+    private func add(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+        if 2 * (hashes.count + 1) > slots.count { grow() }
+        bytes.append(contentsOf: utf8)
+        ends.append(bytes.count)
+        hashes.append(hash)
+        place(hashes.count - 1)
+    }
+
+    private func place(_ index: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index + 1)
+    }
+
+    private func grow() {
+        slots = [Int32](repeating: 0, count: 2 * slots.count)
+        for index in hashes.indices { place(index) }
+    }
+
+    /// A hash of the bytes (at least 16 of them), eight at a time, the last eight overlapping the ones before.
+    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawPointer(utf8.baseAddress!)
+        let count = utf8.count
+        var h = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var offset = 0
+        while offset + 8 < count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            offset += 8
+        }
+        h = (h ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 32)
     }
 }

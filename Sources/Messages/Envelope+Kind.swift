@@ -55,6 +55,12 @@ extension Envelope {
     }
 
     @inlinable
+    public func withGherkinDocument<Result>(_ body: (borrowing GherkinDocument) throws -> Result) rethrows -> Result? {
+        if case .gherkinDocument(let box) = message { return try body(box.value) }
+        return nil
+    }
+
+    @inlinable
     public func withTestCase<Result>(_ body: (borrowing TestCase) throws -> Result) rethrows -> Result? {
         if case .testCase(let box) = message { return try body(box.value) }
         return nil

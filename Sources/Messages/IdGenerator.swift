@@ -6,17 +6,13 @@ public protocol IdGenerator: Sendable {
 }
 
 /// "0", "1", "2", … as the reference implementations' `--predictable-ids`.
-public final class IncrementingIdGenerator: IdGenerator, @unchecked Sendable {
-    private let lock = NSLock()
-    private var next: Int
+public final class IncrementingIdGenerator: IdGenerator, Sendable {
+    private let counter: IdCounter
 
-    public init(start: Int = 0) { self.next = start }
+    public init(start: Int = 0) { counter = IdCounter(start: UInt64(bitPattern: Int64(start))) }
 
     public func newId() -> String {
-        lock.lock(); defer { lock.unlock() }
-        let id = next
-        next += 1
-        return String(id)
+        String(Int(truncatingIfNeeded: counter.take()))
     }
 }
 

@@ -22,11 +22,17 @@ extension Double: JSONWritable {
 extension Array: JSONWritable where Element: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.byte("[")
-        var first = true
-        for element in self {
-            if first { first = false } else { writer.byte(",") }
-            element.writeJSON(to: &writer)
+        // By index, each element written where it is: `for element in self` copies it out first (a retain and a
+        // release for each of its strings and arrays).
+        for index in indices {
+            if index > 0 { writer.byte(",") }
+            self[index].writeJSON(to: &writer)
         }
         writer.byte("]")
     }
+}
+
+extension MessageBox where Value: JSONWritable {
+    /// The message written from its box: `box.value.writeJSON(to:)` copies the message out of the box first.
+    func writeJSON(to writer: inout JSONWriter) { value.writeJSON(to: &writer) }
 }

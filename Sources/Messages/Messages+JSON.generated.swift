@@ -2918,87 +2918,87 @@ extension Envelope: JSONWritable, JSONReadable {
         case .none: writer.raw("{}")
         case .attachment(let box):
             writer.raw("{\"attachment\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .externalAttachment(let box):
             writer.raw("{\"externalAttachment\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .gherkinDocument(let box):
             writer.raw("{\"gherkinDocument\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .hook(let box):
             writer.raw("{\"hook\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .meta(let box):
             writer.raw("{\"meta\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .parameterType(let box):
             writer.raw("{\"parameterType\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .parseError(let box):
             writer.raw("{\"parseError\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .pickle(let box):
             writer.raw("{\"pickle\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .source(let box):
             writer.raw("{\"source\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .stepDefinition(let box):
             writer.raw("{\"stepDefinition\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .suggestion(let box):
             writer.raw("{\"suggestion\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testCase(let box):
             writer.raw("{\"testCase\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testCaseFinished(let box):
             writer.raw("{\"testCaseFinished\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testCaseStarted(let box):
             writer.raw("{\"testCaseStarted\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testRunFinished(let box):
             writer.raw("{\"testRunFinished\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testRunHookFinished(let box):
             writer.raw("{\"testRunHookFinished\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testRunHookStarted(let box):
             writer.raw("{\"testRunHookStarted\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testRunStarted(let box):
             writer.raw("{\"testRunStarted\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testStepFinished(let box):
             writer.raw("{\"testStepFinished\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .testStepStarted(let box):
             writer.raw("{\"testStepStarted\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         case .undefinedParameterType(let box):
             writer.raw("{\"undefinedParameterType\":")
-            box.value.writeJSON(to: &writer)
+            box.writeJSON(to: &writer)
             writer.byte("}")
         }
     }

@@ -9,11 +9,10 @@ import Foundation
 /// compared — a third less memory per scenario in the reports' index, and less CPU in every stage. Cucumber
 /// Messages ids are opaque strings (`--predictable-ids` makes "0", "1", …); `specrun gherkin` keeps the reference
 /// implementations' UUIDs.
-public final class RandomIdGenerator: IdGenerator, @unchecked Sendable {
-    // @unchecked: the only mutable state, `counter`, is read and advanced under `lock`.
-    private let lock = NSLock()
+public final class RandomIdGenerator: IdGenerator, Sendable {
     private let seed: UInt64
-    private var counter: UInt64 = 0
+    private let counter = IdCounter()
+    private let digits = Base62.shared
 
     public static let length = 15
 
@@ -23,30 +22,10 @@ public final class RandomIdGenerator: IdGenerator, @unchecked Sendable {
     public convenience init() { self.init(seed: UInt64.random(in: 0...UInt64.max)) }
 
     public func newId() -> String {
-        lock.lock()
-        let n = counter
-        counter &+= 1
-        lock.unlock()
-        let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: n)
-        return Self.format(high, low)
-    }
-
-    private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
-
-    /// Ten base-62 digits of `high` and five of `low`.
-    static func format(_ high: UInt64, _ low: UInt64) -> String {
-        String(unsafeUninitializedCapacity: length) { buffer in
-            var value = high
-            for position in 0..<10 {
-                buffer[position] = alphabet[Int(value % 62)]
-                value /= 62
-            }
-            value = low
-            for position in 10..<length {
-                buffer[position] = alphabet[Int(value % 62)]
-                value /= 62
-            }
-            return length
+        let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: counter.take())
+        return String(unsafeUninitializedCapacity: Self.length) { buffer in
+            digits.format(high, low, into: buffer.baseAddress!)
+            return Self.length
         }
     }
 }

@@ -4,18 +4,16 @@ import Foundation
 /// once: random-looking for people and tools, the same sequence for the same seed, no system call and one
 /// allocation per id (the 36 bytes are formatted straight into the string's storage), or none when written
 /// straight into JSON.
-public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
-    // @unchecked: the only mutable state, `counter`, is read and advanced under `lock`.
-    private let lock = NSLock()
+public final class RandomUUIDGenerator: IdGenerator, Sendable {
     private let seed: UInt64
-    private var counter: UInt64
+    private let counter: IdCounter
 
     /// `start` picks where in the sequence to begin: generators with the same seed and starts far enough apart
     /// (say `file << 32`) never make the same id, as SplitMix64's outputs for distinct indices are distinct —
     /// so parallel work can each have its own generator rather than share one lock.
     public init(seed: UInt64, start: UInt64 = 0) {
         self.seed = seed
-        counter = start
+        counter = IdCounter(start: start)
     }
 
     public func newId() -> String {
@@ -28,11 +26,7 @@ public final class RandomUUIDGenerator: IdGenerator, @unchecked Sendable {
     /// The places of the next `count` ids, taken at once (one lock for them all): their ids are then made by
     /// `writeId(at:into:)` with `start`, `start + 1`, … and never by `newId()`.
     func reserve(_ count: UInt64) -> UInt64 {
-        lock.lock()
-        let start = counter
-        counter &+= count
-        lock.unlock()
-        return start
+        counter.take(count)
     }
 
     /// The 36 bytes of the id at `index` of the sequence, at `out`.

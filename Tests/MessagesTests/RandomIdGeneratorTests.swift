@@ -1,4 +1,4 @@
-import Messages
+@testable import Messages
 import XCTest
 
 final class RandomIdGeneratorTests: XCTestCase {
@@ -24,5 +24,22 @@ final class RandomIdGeneratorTests: XCTestCase {
     func test_newId_isAStableFunctionOfSeedAndPosition() {
         XCTAssertEqual(RandomIdGenerator(seed: 0).newId(), RandomIdGenerator(seed: 0).newId())
         XCTAssertNotEqual(RandomIdGenerator(seed: 0).newId(), RandomIdGenerator(seed: 1).newId())
+    }
+
+    func test_newId_isTenBase62DigitsOfTheHighBitsThenFiveOfTheLowOnesLeastSignificantFirst() {
+        let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for seed: UInt64 in [0, 1, 42, 0xDEAD_BEEF, .max] {
+            let generator = RandomIdGenerator(seed: seed)
+            for index: UInt64 in 0..<200 {
+                let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: index)
+                var digits: [UInt8] = []
+                var value = high
+                for _ in 0..<10 { digits.append(alphabet[Int(value % 62)]); value /= 62 }
+                value = low
+                for _ in 0..<5 { digits.append(alphabet[Int(value % 62)]); value /= 62 }
+
+                XCTAssertEqual(generator.newId(), String(decoding: digits, as: UTF8.self))
+            }
+        }
     }
 }

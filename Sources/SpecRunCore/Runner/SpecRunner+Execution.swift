@@ -41,7 +41,8 @@ extension SpecRunner {
                                           success: &success, emit: emit)
         var planned: [Pickle] = []
         if passed { swap(&planned, &ordered) }
-        let plans = PlanBook(registry: prepared.registry, pickles: planned, ids: ids, testRunStartedId: runId) { plan in
+        // (Handed over: a copy kept here would make the plan book copy every pickle it takes out of the array.)
+        let plans = PlanBook(registry: prepared.registry, pickles: consume planned, ids: ids, testRunStartedId: runId) { plan in
             if let testCase { testCase(PlannedTestCase(plan: plan)) } else { emit(Envelope(testCase: plan.testCase)) }
         }
         summary.success = success
@@ -91,11 +92,14 @@ extension SpecRunner {
                     : "cannot read the file (permission denied?)"
                 envelopes = [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
             }
-            for envelope in envelopes {
-                emit(envelope)
-                if let document = envelope.gherkinDocument { lines.add(document, selecting: selecting) }
-                if envelope.parseError != nil, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
-                if let pickle = envelope.pickle, prepared.selection.selects(pickle, lines: file.lines, index: lines) {
+            // Read where they are: `for envelope in`, `envelope.gherkinDocument` and an unselected `envelope.pickle`
+            // would each copy what they read (a retain and a release of every string and array in it).
+            for index in envelopes.indices {
+                emit(envelopes[index])
+                envelopes[index].withGherkinDocument { lines.add($0, selecting: selecting) }
+                if envelopes[index].isParseError, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
+                if envelopes[index].withPickle({ prepared.selection.selects($0, lines: file.lines, index: lines) }) == true,
+                   let pickle = envelopes[index].pickle {
                     selected.append(pickle)
                 }
             }

@@ -41,8 +41,8 @@ struct HTMLDataWriter {
     mutating func key<Key: HTMLKey>(_ name: Key) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        var raw = name.rawValue
-        raw.withUTF8 { bytes.append(contentsOf: $0) }
+        // Byte by byte: the keys of the records written most are one or two letters (a copy of a buffer costs more).
+        for byte in name.rawValue.utf8 { bytes.append(byte) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         comma = false
@@ -120,7 +120,10 @@ struct HTMLDataWriter {
     mutating func tagNames<Key: HTMLKey>(_ name: Key, _ tags: [PickleTag]) {
         key(name)
         openArray()
-        for tag in tags { string(tag.name) }
+        // Each name read in place (a copy of each tag would retain its id as well).
+        tags.withUnsafeBufferPointer { tags in
+            for position in tags.indices { string(tags[position].name) }
+        }
         closeArray()
     }
 

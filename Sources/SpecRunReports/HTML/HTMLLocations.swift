@@ -16,11 +16,13 @@ final class HTMLLocations {
     }
 
     /// The number of the location of the single step definition a test step matched (`RunIndex.definitionLocation`).
-    func number(definitionOf step: TestStep, in index: RunIndex) -> Int? {
-        guard let ids = step.stepDefinitionIds, ids.count == 1 else { return nil }
-        if let known = definitionNumbers[id: ids[0]] { return known < 0 ? nil : known }
-        let found = index.definitionLocation(of: step).map(number) ?? -1
-        definitionNumbers[id: ids[0]] = found
+    /// The step is read in place (see `HTMLModel.step`).
+    func number(definitionOf step: UnsafePointer<TestStep>, in index: RunIndex) -> Int? {
+        guard step.pointee.stepDefinitionIds?.count == 1 else { return nil }
+        let id = step.pointee.stepDefinitionIds![0]
+        if let known = definitionNumbers[id: id] { return known < 0 ? nil : known }
+        let found = index.definitionLocation(of: step.pointee).map(number) ?? -1
+        definitionNumbers[id: id] = found
         return found < 0 ? nil : found
     }
 }

@@ -3,10 +3,12 @@ import Messages
 extension HTMLModel {
     /// One scenario record. `repeated`: how many scenarios on the same line came before it (its anchor is
     /// `uri:line` with as many `+`).
-    func scenario(_ entry: HTMLFeatureScenarios.Entry, position: Int, uri: String, line: Int, repeated: Int,
+    /// The entry is read in place (`HTMLFeatureScenarios.pickles`' storage): only its view is copied.
+    func scenario(_ entry: UnsafePointer<HTMLFeatureScenarios.Entry>, position: Int, uri: String, line: Int, repeated: Int,
                   _ attempts: Attempts, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Scenario
-        var view = entry.view
+        var view = entry.pointee.view
+        let rule = entry.pointee.rule, outline = entry.pointee.outline
         let runs = attempts.bySlot[view.slot]
         let attempt = runs.final
         let status = attempt.map { index.outcomeStatus(of: $0) }
@@ -16,15 +18,15 @@ extension HTMLModel {
         json.field(Key.n, view.name)
         json.field(Key.k, lineage?.scenarioKeyword ?? "Scenario")
         json.field(Key.l, line)
-        if entry.rule >= 0 { json.field(Key.r, entry.rule) }
+        if rule >= 0 { json.field(Key.r, rule) }
         json.tagNames(Key.t, view.tags)
         if status != .passed { json.field(Key.s, status?.lowercased ?? "unknown") }
         if let attempt {
             let duration = index.duration(of: attempt)
             if duration > 0 { json.field(Key.d, duration) }
         }
-        if entry.outline == nil { json.optional(Key.m, lineage?.scenarioDescription) }
-        if let outline = entry.outline, let examples = lineage?.examplesIndex, let row = lineage?.rowIndex {
+        if outline == nil { json.optional(Key.m, lineage?.scenarioDescription) }
+        if let outline, let examples = lineage?.examplesIndex, let row = lineage?.rowIndex {
             json.field(Key.o, outline)
             json.field(Key.e, examples)
             json.field(Key.w, row)
@@ -41,8 +43,9 @@ extension HTMLModel {
             let byPosition = attempt.map { index.record(of: $0) === record } ?? false
             // Each test step read in place (an array subscript copies the step, a dozen fields retained).
             record.testCase.testSteps.withUnsafeBufferPointer { steps in
+                guard let first = steps.baseAddress else { return }
                 for position in steps.indices {
-                    step(steps[position], at: position, attempt, byPosition: byPosition, &view, &json)
+                    step(first + position, at: position, attempt, byPosition: byPosition, &view, &json)
                 }
             }
         }

@@ -4,19 +4,23 @@ extension HTMLModel {
     /// One step of a scenario: the test step at `position` of the test case `view`'s pickle became, and its
     /// outcome in `attempt` (by position when `byPosition`: the attempt is of that test case); hooks only when
     /// they did not pass or attached something.
-    func step(_ step: TestStep, at position: Int, _ attempt: RunIndex.Attempt?, byPosition: Bool,
+    ///
+    /// The test step is read in place through `step` (the test case's storage, which nothing changes while the
+    /// report is written): a copy of it per step would retain and release its five fields.
+    func step(_ step: UnsafePointer<TestStep>, at position: Int, _ attempt: RunIndex.Attempt?, byPosition: Bool,
               _ view: inout PickleView, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Step
-        let finished = attempt.flatMap { byPosition ? $0.outcome(at: position) : index.outcome(of: step, in: $0) }
+        let finished = attempt.flatMap { byPosition ? $0.outcome(at: position) : index.outcome(of: step.pointee, in: $0) }
         let status = finished?.status ?? .unknown
-        let attachments = attempt.flatMap { $0.attachments.isEmpty ? nil : $0.attachments[step.id] } ?? []
-        let externals = attempt.flatMap { $0.externalAttachments.isEmpty ? nil : $0.externalAttachments[step.id] } ?? []
+        let attachments = attempt.flatMap { $0.attachments.isEmpty ? nil : $0.attachments[step.pointee.id] } ?? []
+        let externals = attempt.flatMap { $0.externalAttachments.isEmpty ? nil : $0.externalAttachments[step.pointee.id] } ?? []
         // The pickle step: found in the pickle by position (test steps run its steps in order), else looked up.
+        let hasPickleStep = step.pointee.pickleStepId != nil
         var stepPosition: Int?
         var fallback: StepText?
-        if let pickleStepId = step.pickleStepId {
-            stepPosition = view.position(of: pickleStepId)
-            if stepPosition == nil { fallback = index.text(of: step) }
+        if hasPickleStep {
+            stepPosition = view.position(of: step.pointee.pickleStepId!)
+            if stepPosition == nil { fallback = index.text(of: step.pointee) }
         }
         let isStep = stepPosition != nil || fallback != nil
         if !isStep {
@@ -31,7 +35,7 @@ extension HTMLModel {
             json.field(Key.x, fallback.text)
         }
         if isStep {
-            if let arguments = step.stepMatchArgumentsLists?.first?.stepMatchArguments, !arguments.isEmpty {
+            if let arguments = step.pointee.stepMatchArgumentsLists?.first?.stepMatchArguments, !arguments.isEmpty {
                 json.key(Key.g)
                 json.openArray()
                 for argument in arguments {
@@ -44,7 +48,7 @@ extension HTMLModel {
                 json.closeArray()
             }
         } else {
-            let hook = index.hook(of: step)
+            let hook = index.hook(of: step.pointee)
             json.field(Key.h, ConsoleText.hookLabel(hook))
             if let reference = hook?.sourceReference, let location = index.location(of: reference) {
                 json.location(Key.l, number: json.locations.number(location))
@@ -55,7 +59,7 @@ extension HTMLModel {
             let nanos = finished.durationNanos
             if nanos > 0 { json.field(Key.d, nanos) }
         }
-        if step.pickleStepId != nil, let number = json.locations.number(definitionOf: step, in: index) {
+        if hasPickleStep, let number = json.locations.number(definitionOf: step, in: index) {
             json.location(Key.l, number: number)
         }
         if let finished, finished.hasDetails, status == .failed || status == .pending || status == .skipped {
@@ -67,9 +71,9 @@ extension HTMLModel {
             if let table = argument.dataTable { self.table(table.rows.map { $0.cells.map(\.value) }, &json) }
             if let doc = argument.docString { docString(doc.content, doc.mediaType, &json) }
         }
-        if status == .undefined, let code = index.firstSnippet(step.pickleStepId) { json.field(Key.sn, code) }
+        if status == .undefined, let code = index.firstSnippet(step.pointee.pickleStepId) { json.field(Key.sn, code) }
         if status == .ambiguous {
-            json.strings(Key.am, (step.stepDefinitionIds ?? []).compactMap { id in
+            json.strings(Key.am, (step.pointee.stepDefinitionIds ?? []).compactMap { id in
                 index.stepDefinitions[id].map { "\($0.pattern.source)  # \(index.location(of: $0.sourceReference) ?? "?")" }
             })
         }

@@ -55,7 +55,8 @@ struct HTMLModel {
         // attempt finds its pickle's slot through its test case, without a lookup by id.
         var slotByOrder = [Int](repeating: -1, count: records.count)
         for record in records {
-            guard let slot = index.pickleSlot(id: record.testCase.pickleId) else { continue }
+            // The record knows its pickle's slot when the pickle came first (always, but in a merged stream).
+            guard let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else { continue }
             result.bySlot[slot].testCase = record
             if record.order >= 0 && record.order < slotByOrder.count { slotByOrder[record.order] = slot }
         }
@@ -131,14 +132,20 @@ struct HTMLModel {
         var outlineCases: [Int: [[Int]]] = [:]
         // A scenario's anchor is `uri:line`, with a `+` more for each scenario on that line before it.
         var anchorsOnLine: [Int: Int] = [:]
-        for (position, entry) in scenarios.pickles.enumerated() {
-            let line = entry.view.line ?? entry.view.lineage?.scenario?.location.line ?? 0
-            let earlier = anchorsOnLine[line, default: 0]
-            anchorsOnLine[line] = earlier + 1
-            scenario(entry, position: position, uri: uri, line: line, repeated: earlier, attempts, &json)
-            json.flushIfFull()
-            if let outline = entry.outline, let examples = entry.view.lineage?.examplesIndex, let row = entry.view.lineage?.rowIndex {
-                outlineCases[outline, default: []].append([examples, row, position])
+        // Each entry read in place (a copy of one retains its view's fields).
+        scenarios.pickles.withUnsafeBufferPointer { pickles in
+            guard let first = pickles.baseAddress else { return }
+            for position in pickles.indices {
+                let entry = first + position
+                let line = entry.pointee.view.line ?? entry.pointee.view.lineage?.scenario?.location.line ?? 0
+                let earlier = anchorsOnLine[line, default: 0]
+                anchorsOnLine[line] = earlier + 1
+                scenario(entry, position: position, uri: uri, line: line, repeated: earlier, attempts, &json)
+                json.flushIfFull()
+                if let outline = entry.pointee.outline, let examples = entry.pointee.view.lineage?.examplesIndex,
+                   let row = entry.pointee.view.lineage?.rowIndex {
+                    outlineCases[outline, default: []].append([examples, row, position])
+                }
             }
         }
         json.closeArray()

@@ -5,49 +5,55 @@ enum JSONText {
     /// The runs of bytes that need no escape are copied whole; they are found eight bytes at a time.
     static func quote(_ text: String, into out: inout [UInt8], html: Bool) {
         out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            out.reserveCapacity(out.count + utf8.count + 1)
-            var index = 0
-            var runStart = 0
-            let count = utf8.count
-            while index < count {
-                if index + 8 <= count, !wordNeedsAttention(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), html: html) {
-                    index += 8
-                    continue
-                }
-                let byte = utf8[index]
-                guard needsAttention(byte, html: html) else {
-                    index += 1
-                    continue
-                }
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                case UInt8(ascii: "<"): appendEscape(0x3C, to: &out)
-                case UInt8(ascii: ">"): appendEscape(0x3E, to: &out)
-                case UInt8(ascii: "&"): appendEscape(0x26, to: &out)
-                case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    // U+2028 and U+2029: line terminators in JavaScript.
-                    appendEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
-                    index += 3
-                    runStart = index
-                    continue
-                default:
-                    if byte < 0x20 { appendEscape(UInt32(byte), to: &out) } else { out.append(byte) }
-                }
-                index += 1
-                runStart = index
-            }
-            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        // In place when the text's UTF-8 is at hand (no copy of the string to call `withUTF8` on).
+        if text.utf8.withContiguousStorageIfAvailable({ quoteBody($0, into: &out, html: html) }) == nil {
+            var text = text
+            text.withUTF8 { quoteBody($0, into: &out, html: html) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The text between the quotes of `quote`: its UTF-8 with what needs escaping escaped.
+    private static func quoteBody(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], html: Bool) {
+        guard let base = utf8.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        out.reserveCapacity(out.count + utf8.count + 1)
+        var index = 0
+        var runStart = 0
+        let count = utf8.count
+        while index < count {
+            if index + 8 <= count, !wordNeedsAttention(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), html: html) {
+                index += 8
+                continue
+            }
+            let byte = utf8[index]
+            guard needsAttention(byte, html: html) else {
+                index += 1
+                continue
+            }
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            switch byte {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "<"): appendEscape(0x3C, to: &out)
+            case UInt8(ascii: ">"): appendEscape(0x3E, to: &out)
+            case UInt8(ascii: "&"): appendEscape(0x26, to: &out)
+            case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                // U+2028 and U+2029: line terminators in JavaScript.
+                appendEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                index += 3
+                runStart = index
+                continue
+            default:
+                if byte < 0x20 { appendEscape(UInt32(byte), to: &out) } else { out.append(byte) }
+            }
+            index += 1
+            runStart = index
+        }
+        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
     }
 
     /// Whether `quote` may write one of eight bytes other than as it is (any non-ASCII byte counts: U+2028 and

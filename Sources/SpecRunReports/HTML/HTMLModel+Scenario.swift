@@ -41,11 +41,12 @@ extension HTMLModel {
         json.openArray()
         if let record = runs.testCase {
             let byPosition = attempt.map { index.record(of: $0) === record } ?? false
+            let attached = attempt.map { !$0.attachments.isEmpty || !$0.externalAttachments.isEmpty } ?? false
             // Each test step read in place (an array subscript copies the step, a dozen fields retained).
             record.testCase.testSteps.withUnsafeBufferPointer { steps in
                 guard let first = steps.baseAddress else { return }
                 for position in steps.indices {
-                    step(first + position, at: position, attempt, byPosition: byPosition, &view, &json)
+                    step(first + position, at: position, attempt, byPosition: byPosition, attached: attached, &view, &json)
                 }
             }
         }

@@ -7,13 +7,18 @@ extension HTMLModel {
     ///
     /// The test step is read in place through `step` (the test case's storage, which nothing changes while the
     /// report is written): a copy of it per step would retain and release its five fields.
+    /// `attached`: whether the attempt has attachments at all (asked once per scenario, not of each step).
     func step(_ step: UnsafePointer<TestStep>, at position: Int, _ attempt: RunIndex.Attempt?, byPosition: Bool,
-              _ view: inout PickleView, _ json: inout HTMLDataWriter) {
+              attached: Bool, _ view: inout PickleView, _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Step
         let finished = attempt.flatMap { byPosition ? $0.outcome(at: position) : index.outcome(of: step.pointee, in: $0) }
         let status = finished?.status ?? .unknown
-        let attachments = attempt.flatMap { $0.attachments.isEmpty ? nil : $0.attachments[step.pointee.id] } ?? []
-        let externals = attempt.flatMap { $0.externalAttachments.isEmpty ? nil : $0.externalAttachments[step.pointee.id] } ?? []
+        var attachments: [Attachment] = []
+        var externals: [ExternalAttachment] = []
+        if attached, let attempt {
+            attachments = attempt.attachments.isEmpty ? [] : attempt.attachments[step.pointee.id] ?? []
+            externals = attempt.externalAttachments.isEmpty ? [] : attempt.externalAttachments[step.pointee.id] ?? []
+        }
         // The pickle step: found in the pickle by position (test steps run its steps in order), else looked up.
         let hasPickleStep = step.pointee.pickleStepId != nil
         var stepPosition: Int?

@@ -205,6 +205,22 @@ final class WorkerCommandTests: XCTestCase {
         XCTAssertEqual(envelopes.compactMap(\.testCaseStarted).map(\.id), ["w2-0"])
     }
 
+    func test_run_sendsTheFeaturesSourcesOnlyWhenAMessageReportWantsThem() async throws {
+        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n"])
+        var withReport = WorkerConfiguration(paths: [folder])
+        withReport.messageReport = true
+
+        let (_, plain) = try await run(WorkerConfiguration(paths: [folder]), instructions: ["run 0"])
+        let (_, reported) = try await run(withReport, instructions: ["run 0"])
+
+        let envelopes: ([WorkerEvent]) -> [Envelope] = { events in
+            events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
+        }
+        XCTAssertEqual(envelopes(plain).compactMap(\.source).count, 0)
+        XCTAssertEqual(envelopes(plain).compactMap(\.gherkinDocument).count, 1, "the document still goes")
+        XCTAssertEqual(envelopes(reported).compactMap(\.source).map { URL(fileURLWithPath: $0.uri).lastPathComponent }, ["one.feature"])
+    }
+
     private func run(_ configuration: WorkerConfiguration, instructions: [String]) async throws -> (Int32, [WorkerEvent]) {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)

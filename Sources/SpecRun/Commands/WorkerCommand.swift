@@ -43,7 +43,11 @@ struct WorkerCommand {
             // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every
             // worker makes the very same prelude, and encoding and decoding it again costs CPU the steps need).
             let wholePrelude = worker.number == 0
+            // A feature's text is read only by the message report (every other listener reads its document and
+            // pickles): without one it is not sent (12 MB to encode and decode again at 50,000 scenarios).
+            let sendsSources = worker.messageReport
             session = try await runner.open(emit: { envelope in
+                if envelope.kind == .source && !sendsSources { return }
                 if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
             }, testCase: { testCase in
                 if wholePrelude { outbox.emit(testCase) }

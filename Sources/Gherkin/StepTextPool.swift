@@ -24,7 +24,7 @@ public final class StepTextPool {
     func shared(_ text: String) -> String {
         guard text.utf8.count > 15 else { return text }
         let found = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
-            let hash = Self.hash(utf8)
+            let hash = ByteHash.hash(utf8)
             if let index = index(of: utf8, hash: hash) { return index }
             add(utf8, hash: hash)
             return -1
@@ -76,20 +76,5 @@ public final class StepTextPool {
     private func grow() {
         slots = [Int32](repeating: 0, count: 2 * slots.count)
         for index in hashes.indices { place(index) }
-    }
-
-    /// A hash of the bytes (at least 16 of them), eight at a time, the last eight overlapping the ones before.
-    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let raw = UnsafeRawPointer(utf8.baseAddress!)
-        let count = utf8.count
-        var h = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
-        var offset = 0
-        while offset + 8 < count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 29
-            offset += 8
-        }
-        h = (h ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 32)
     }
 }

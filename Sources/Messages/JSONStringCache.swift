@@ -35,7 +35,7 @@ struct JSONStringCache: ~Copyable {
 
     private mutating func cached(_ base: UnsafePointer<UInt8>, _ count: Int) -> String {
         let slots = self.slots ?? makeSlots()
-        let slot = slots + Int(truncatingIfNeeded: Self.hash(base, count) &>> UInt64(64 &- Self.slotBits))
+        let slot = slots + Int(truncatingIfNeeded: ByteHash.hash(UnsafeBufferPointer(start: base, count: count)) &>> UInt64(64 &- Self.slotBits))
         let same = slot.pointee.utf8.withContiguousStorageIfAvailable { known in
             known.count == count && JSONBytes.equal(known.baseAddress!, base, count: count)
         } ?? false
@@ -51,20 +51,5 @@ struct JSONStringCache: ~Copyable {
         slots.initialize(repeating: "", count: Self.slotCount)
         self.slots = slots
         return slots
-    }
-
-    /// Every byte counts (texts that differ in one word in the middle are common); at least 16 bytes.
-    @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(truncatingIfNeeded: count) &* multiplier
-        var offset = 0
-        while offset &+ 8 < count {
-            hash = (hash ^ JSONBytes.word(base, offset)) &* multiplier
-            hash ^= hash &>> 29
-            offset &+= 8
-        }
-        hash = (hash ^ JSONBytes.word(base, count &- 8)) &* multiplier
-        return hash ^ (hash &>> 32)
     }
 }

@@ -201,7 +201,7 @@ final class Supervisor {
 
     /// Holds a test case's envelope; true when it was the test case's last.
     func track(_ envelope: Envelope, index: Int, worker: Worker) -> Bool {
-        if index == nextToEmit && blocks[index] == nil {
+        if index == nextToEmit && (blocks.isEmpty || blocks[index] == nil) {
             forward(envelope)  // the next test case in the planned order streams live
         } else {
             blocks[index, default: []].append(envelope)

@@ -43,7 +43,8 @@ final class PrettyFormatter: EnvelopeFormatter {
     /// Writes the block of a finished attempt: its feature's and rule's headers when they change, the scenario
     /// and its steps.
     private func write(_ attempt: RunIndex.Attempt) {
-        guard let record = index.record(of: attempt), let slot = index.pickleSlot(id: record.testCase.pickleId) else { return }
+        guard let record = index.record(of: attempt),
+              let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else { return }
         let pickle = index.pickleStore[slot]
         let lineage = index.lineage(of: pickle)
         let style = text.style

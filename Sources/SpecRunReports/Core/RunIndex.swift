@@ -7,7 +7,7 @@ final class RunIndex {
     /// One attempt at running a test case (one `testCaseStarted`).
     final class Attempt {
         let started: TestCaseStarted
-        let arrival: Int
+        fileprivate(set) var arrival: Int
         /// Its test case, found when it started (nil when the stream had not sent it yet).
         fileprivate(set) var record: CaseRecord?
         var finished: TestCaseFinished?
@@ -143,11 +143,15 @@ final class RunIndex {
         var started = message
         let record = testCases[id: started.testCaseId]
         if let record { started.testCaseId = record.testCase.id }
-        if attempts[id: started.id] == nil { attemptOrder.append(started.id) }
-        let attempt = Attempt(started: started, arrival: attemptOrder.count)
+        let attempt = Attempt(started: started, arrival: attemptOrder.count + 1)
         attempt.record = record
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
-        attempts[id: started.id] = attempt
+        // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
+        if attempts.updateValue(attempt, forKey: IdKey(started.id)) == nil {
+            attemptOrder.append(started.id)
+        } else {
+            attempt.arrival = attemptOrder.count
+        }
         lastAttempt = nil
         if let slot = record?.pickleSlot, slot >= 0 { recentSteps.started(slot: slot) }
     }

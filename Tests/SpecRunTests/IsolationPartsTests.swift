@@ -221,6 +221,22 @@ final class WorkerCommandTests: XCTestCase {
         XCTAssertEqual(envelopes(reported).compactMap(\.source).map { URL(fileURLWithPath: $0.uri).lastPathComponent }, ["one.feature"])
     }
 
+    func test_run_sendsNoDocumentsWhenTheSupervisorMakesThem() async throws {
+        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n",
+                                       "two.feature": "Feature: G\n  Scenario B\n"])
+        var configuration = WorkerConfiguration(paths: [folder])
+        configuration.messageReport = true
+        configuration.sendsDocuments = false
+
+        let (_, events) = try await run(configuration, instructions: ["run 0"])
+
+        let envelopes = events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
+        XCTAssertEqual(envelopes.filter(WorkerCommand.isDocumentEnvelope).count, 0)
+        XCTAssertEqual(envelopes.first?.kind, .meta)
+        XCTAssertEqual(envelopes.compactMap(\.testCase).count, 1, "the test cases still go")
+        XCTAssertEqual(envelopes.compactMap(\.testCaseStarted).count, 1)
+    }
+
     private func run(_ configuration: WorkerConfiguration, instructions: [String]) async throws -> (Int32, [WorkerEvent]) {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)

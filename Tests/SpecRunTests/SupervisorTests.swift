@@ -182,6 +182,36 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(forwarded.all.compactMap(\.testRunFinished).map(\.success), [true])
     }
 
+    func test_receive_putsTheDocumentsItMakesRightAfterWorkerZerosMetaAndLearnsTheirSerialPickles() throws {
+        let forwarded = Forwarded()
+        let settings = Supervisor.Settings(workers: 2, serial: try TagExpression.parse("@serial"))
+        var made = 0
+        let sut = Supervisor(settings: settings, now: { Date(timeIntervalSince1970: 10) }, documents: { emit in
+            made += 1
+            for index in 0..<2 {
+                emit(Envelope(pickle: Pickle(id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en", steps: [],
+                                             tags: [PickleTag(name: "@serial", astNodeId: "t")], astNodeIds: [])))
+            }
+        }, forward: forwarded.append)
+        _ = sut.start()
+        let meta = Envelope(meta: Meta(protocolVersion: "1", implementation: Product(name: "specrun"), runtime: Product(name: "swift"),
+                                       os: Product(name: "linux"), cpu: Product(name: "x64")))
+
+        _ = sut.receive(meta, from: 1)
+        XCTAssertEqual(made, 0, "only worker 0's prelude is the stream's")
+        _ = sut.receive(meta, from: 0)
+        _ = sut.receive(meta, from: 0)
+        _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
+        for index in 0..<2 {
+            _ = sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: [], testRunStartedId: "run")), from: 0)
+        }
+
+        XCTAssertEqual(made, 1, "made once")
+        XCTAssertEqual(forwarded.all.map(\.kind), [.meta, .pickle, .pickle, .meta, .testRunStarted, .testCase, .testCase])
+        XCTAssertEqual(sut.control(ready(2), from: 0), [.send(worker: 0, .run(0))])
+        XCTAssertEqual(sut.control(ready(2), from: 1), [], "the made pickles are @serial: the second waits")
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(workers: Int, failFast: Bool = false, serial: TagExpression? = nil) -> (Supervisor, Forwarded) {

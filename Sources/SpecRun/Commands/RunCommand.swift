@@ -65,7 +65,24 @@ struct RunCommand {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit)
-            let pool = WorkerPool(configuration: worker, settings: settings, launcher: launcher, console: console, now: now)
+            // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
+            // with the workers' id seed: the same messages, not written as JSON by it and read back here.
+            var workers = worker
+            workers.sendsDocuments = false
+            let documentRunner = SpecRunner(libraries: libraries, configuration: configuration,
+                                            ids: WorkerCommand.definitionIds(worker), environment: console.environment)
+            let sources = worker.messageReport
+            var pool = WorkerPool(configuration: workers, settings: settings, launcher: launcher, console: console, now: now)
+            pool.documents = { emit in
+                var count = 0
+                try? documentRunner.emitDocuments(sources: sources) { envelope in
+                    emit(envelope)
+                    // The listeners hand the batches they heard back to the reading threads to free, which wait
+                    // for the worker meanwhile: freed here, the prelude does not pile up.
+                    count += 1
+                    if count % 256 == 0 { DecodedEnvelopeReturns.shared.free() }
+                }
+            }
             let outcome = await pool.run(emit: send, pause: pipeline.flush)
             pipeline.drain()
             if let code = outcome.abortedWith { return code }

@@ -46,8 +46,11 @@ struct WorkerCommand {
             // A feature's text is read only by the message report (every other listener reads its document and
             // pickles): without one it is not sent (12 MB to encode and decode again at 50,000 scenarios).
             let sendsSources = worker.messageReport
+            // Nor the documents when the supervisor makes them itself.
+            let sendsDocuments = worker.sendsDocuments
             session = try await runner.open(emit: { envelope in
                 if envelope.kind == .source && !sendsSources { return }
+                if !sendsDocuments && Self.isDocumentEnvelope(envelope) { return }
                 if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
             }, testCase: { testCase in
                 if wholePrelude { outbox.emit(testCase) }
@@ -83,6 +86,15 @@ struct WorkerCommand {
     static func isRunHookEnvelope(_ envelope: Envelope) -> Bool {
         envelope.testRunHookStarted != nil || envelope.testRunHookFinished != nil
             || envelope.attachment?.testRunHookStartedId != nil || envelope.externalAttachment?.testRunHookStartedId != nil
+    }
+
+    /// A feature file's source, gherkinDocument or pickle message or a parse error: what
+    /// `SpecRunner.emitDocuments` makes.
+    static func isDocumentEnvelope(_ envelope: Envelope) -> Bool {
+        switch envelope.kind {
+        case .source, .gherkinDocument, .pickle, .parseError: return true
+        default: return false
+        }
     }
 
     static func definitionIds(_ worker: WorkerConfiguration) -> any IdGenerator {

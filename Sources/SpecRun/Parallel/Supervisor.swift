@@ -90,9 +90,15 @@ final class Supervisor {
     var nextToEmit = 0
     var runs: [TestRunFinished] = []
 
-    init(settings: Settings, now: @escaping () -> Date = Date.init, forward: @escaping (Envelope) -> Void) {
+    /// Makes the feature files' messages (`SpecRunner.emitDocuments`) when worker 0 does not send them: they go
+    /// into the stream right after its `meta`, where its own would have come. Taken once.
+    var documents: (((Envelope) -> Void) -> Void)?
+
+    init(settings: Settings, now: @escaping () -> Date = Date.init,
+         documents: (((Envelope) -> Void) -> Void)? = nil, forward: @escaping (Envelope) -> Void) {
         self.settings = settings
         self.now = now
+        self.documents = documents
         self.forward = forward
     }
 
@@ -159,6 +165,13 @@ final class Supervisor {
             guard number == 0 else { return [] }
             learn(envelope)
             forward(envelope)
+            if envelope.kind == .meta, let documents {
+                self.documents = nil
+                documents { document in
+                    learn(document)
+                    forward(document)
+                }
+            }
         case .working:
             guard let index = worker.assigned.first else { forward(envelope); return [] }
             if track(envelope, index: index, worker: worker) {

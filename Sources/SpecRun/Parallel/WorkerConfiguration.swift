@@ -31,6 +31,9 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     /// A message report writes the stream out: the supervisor keeps each envelope's JSON line to write it as it
     /// came, and passes every step start on.
     var messageReport = false
+    /// Whether worker 0 sends the feature files' source, gherkinDocument and pickle messages and parse errors;
+    /// false when the supervisor makes them itself (`SpecRunner.emitDocuments`, with this seed), as `specrun` does.
+    var sendsDocuments = true
 
     struct ShardSpec: Codable, Equatable, Sendable {
         var index: Int

@@ -9,6 +9,8 @@ struct WorkerPool {
     let launcher: any WorkerLauncher
     let console: any Console
     var now: @Sendable () -> Date = { Date() }
+    /// The feature files' messages, made here rather than sent by worker 0 (see `Supervisor.documents`).
+    var documents: (((Envelope) -> Void) -> Void)?
 
     struct Outcome: Equatable {
         var abortedWith: Int32?
@@ -23,7 +25,7 @@ struct WorkerPool {
         let events = WorkerEvents()
         InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
         defer { InterruptForwarder.shared.listen { _ in } }
-        let supervisor = Supervisor(settings: settings, now: now, forward: emit)
+        let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
         var handles: [Int: any WorkerHandle] = [:]
         var outcome = Outcome()
         var alive = 0

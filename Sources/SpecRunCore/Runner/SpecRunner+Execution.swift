@@ -74,24 +74,7 @@ extension SpecRunner {
         let stepTexts = StepTextPool()
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
-            let envelopes: [Envelope]
-            if let document = configuration.documents[file.path] {
-                envelopes = GherkinMessages.generate(data: document.gherkin, uri: uri,
-                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
-                                                     texts: stepTexts)
-                    .map(document.remap)
-            } else if let bytes = fileSystem.readData(file.path) {
-                // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
-                // Python reference's trimming, which the conformance corpus was made with.
-                envelopes = GherkinMessages.generate(bytes: bytes, uri: uri,
-                                                     options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
-                                                     texts: stepTexts)
-            } else {
-                let what = fileSystem.kind(of: file.path) == .directory
-                    ? "cannot read this folder (permission denied?), so none of its feature files ran"
-                    : "cannot read the file (permission denied?)"
-                envelopes = [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
-            }
+            let envelopes = featureEnvelopes(file, uri: uri, texts: stepTexts)
             // Read where they are: `for envelope in`, `envelope.gherkinDocument` and an unselected `envelope.pickle`
             // would each copy what they read (a retain and a release of every string and array in it).
             for index in envelopes.indices {
@@ -105,6 +88,44 @@ extension SpecRunner {
             }
         }
         return (selected, lines)
+    }
+
+    /// The source, gherkinDocument and pickle messages of one feature file (or its parse errors), their ids from
+    /// `ids`.
+    private func featureEnvelopes(_ file: FeatureFile, uri: String, texts: StepTextPool) -> [Envelope] {
+        if let document = configuration.documents[file.path] {
+            return GherkinMessages.generate(data: document.gherkin, uri: uri,
+                                            options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                                            texts: texts)
+                .map(document.remap)
+        } else if let bytes = fileSystem.readData(file.path) {
+            // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
+            // Python reference's trimming, which the conformance corpus was made with.
+            return GherkinMessages.generate(bytes: bytes, uri: uri,
+                                            options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                                            texts: texts)
+        }
+        let what = fileSystem.kind(of: file.path) == .directory
+            ? "cannot read this folder (permission denied?), so none of its feature files ran"
+            : "cannot read the file (permission denied?)"
+        return [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
+    }
+
+    /// What `open` emits of the feature files (see `loadFeatures`), and only that: their source (when `sources`),
+    /// gherkinDocument and pickle messages or parse errors, file by file, with the ids `ids` gives them — the
+    /// very same ones a run with the same id generator gives them. A supervisor makes them itself, in the same
+    /// minutes as its first worker, rather than have that worker write them as JSON for it to read back.
+    /// Throws what finding the files throws (the worker then reports it).
+    public func emitDocuments(sources: Bool, emit: (Envelope) -> Void) throws {
+        let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
+        let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory,
+                                         documents: Set(configuration.documents.keys))
+            .discover(configuration.paths)
+        let stepTexts = StepTextPool()
+        for file in files {
+            let envelopes = featureEnvelopes(file, uri: relativePath(file.path, to: root), texts: stepTexts)
+            for index in envelopes.indices where sources || envelopes[index].kind != .source { emit(envelopes[index]) }
+        }
     }
 
     /// Whether a test case's status keeps the run green: FAILED and AMBIGUOUS never do; UNDEFINED and

@@ -52,6 +52,9 @@ struct WorkerCommand {
                 if envelope.kind == .source && !sendsSources { return }
                 if !sendsDocuments && Self.isDocumentEnvelope(envelope) { return }
                 if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
+                // The supervisor puts the documents it makes after the meta: sent at once, so that it makes them
+                // while this worker parses the same files, not after.
+                if envelope.kind == .meta && !sendsDocuments { outbox.flush() }
             }, testCase: { testCase in
                 if wholePrelude { outbox.emit(testCase) }
             })

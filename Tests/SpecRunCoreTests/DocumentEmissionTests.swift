@@ -7,7 +7,7 @@ import Messages
 final class DocumentEmissionTests: XCTestCase {
     func test_emitDocuments_makesWhatTheRunEmitsOfTheFeatureFilesIdsIncludedOnSeveralFiles() async throws {
         let sut = try makeSUT(features: [
-            "features/a.feature": "Feature: a\n  Scenario Outline: o\n    Given the basket has <n> items\n    Examples:\n      | n |\n      | 1 |\n      | 2 |\n",
+            "features/a.feature": "Feature: a\n\n    Its description,\n  trimmed as a run trims it.\n\n  Scenario Outline: o\n    Given the basket has <n> items\n    Examples:\n      | n |\n      | 1 |\n      | 2 |\n",
             "features/b.feature": "Feature: b\n  Scenario: s\n  @tag\n",
             "features/c.feature": "@t\nFeature: c\n  Background:\n    Given a step passes\n  Scenario: two\n    Then the basket holds 0 items\n",
         ], libraries: [BasketSteps.self])

@@ -60,14 +60,22 @@ final class AttachmentRecorder: @unchecked Sendable {
 }
 
 /// Runs user code with the step context bound, turning what it throws into an outcome.
-func runUserCode(
+nonisolated(nonsending) func runUserCode(
     recorder: AttachmentRecorder, location: SourceLocation, root: String?, step: () -> String?,
-    _ body: () async throws -> Void
+    _ body: nonisolated(nonsending) () async throws -> Void
+) async -> CodeOutcome {
+    await StepContext.$current.withValue(recorder.context) {
+        await runBoundCode(location: location, root: root, step: step, body)
+    }
+}
+
+/// Runs user code under the step context its caller bound, turning what it throws into an outcome.
+nonisolated(nonsending) func runBoundCode(
+    location: SourceLocation, root: String?, step: () -> String?,
+    _ body: nonisolated(nonsending) () async throws -> Void
 ) async -> CodeOutcome {
     do {
-        try await StepContext.$current.withValue(recorder.context) {
-            try await body()
-        }
+        try await body()
         return .passed
     } catch {
         return CodeOutcome(error: error, definedAt: location.relative(to: root), step: step(), root: root)

@@ -45,10 +45,11 @@ final class AttachmentRecorder: @unchecked Sendable {
     /// Every attachment recorded so far, emptied.
     func drain(testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil) -> [Envelope] {
         log.lock.lock()
+        // (Most code attaches nothing: no copy of the empty list for it.)
+        if log.recorded.isEmpty { log.lock.unlock(); return [] }
         let taken = log.recorded
-        if !taken.isEmpty { log.recorded.removeAll() }
+        log.recorded.removeAll()
         log.lock.unlock()
-        if taken.isEmpty { return [] }
         return taken.map { content, timestamp in
             Envelope(attachment: Attachment(
                 body: content.body, contentEncoding: content.base64 ? .base64 : .identity,

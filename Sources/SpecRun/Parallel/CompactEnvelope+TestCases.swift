@@ -24,6 +24,8 @@ extension CompactEnvelope {
         /// The same numbers by the arrays' storage: a step bound to a text matched before holds the very arrays of
         /// its match (`StepMatch`), found without hashing their contents.
         private var byStorage: [SharedBinding: Int] = [:]
+        /// The same again by the addresses alone, in slots: found without hashing (see `RecentBindings`).
+        private var recent = RecentBindings()
         /// The test case line being written (kept for its capacity).
         private var line: [UInt8] = []
         /// The bindings the test case being written added (taken back if it cannot go compact after all).
@@ -87,6 +89,7 @@ extension CompactEnvelope {
                     if isNew { numbers[Binding(ids: binding.ids, lists: binding.lists)] = nil }
                     byStorage[binding] = nil
                 }
+                if !added.isEmpty { recent.clear() }
                 return false
             }
             line[line.count - 1] = 0x0A  // the last field's space ends the line
@@ -96,8 +99,12 @@ extension CompactEnvelope {
 
         /// The number of a binding, after appending its `!B` line when it is new.
         private mutating func number(_ ids: [String], _ lists: [StepMatchArgumentsList], _ out: inout [UInt8]) -> Int {
+            if let known = recent.number(ids, lists) { return known }
             let shared = SharedBinding(ids: ids, lists: lists)
-            if let known = byStorage[shared] { return known }
+            if let known = byStorage[shared] {
+                recent.remember(ids, lists, known)
+                return known
+            }
             let binding = Binding(ids: ids, lists: lists)
             let next = numbers.count
             let number = numbers[binding, default: next]  // one lookup for a binding sent before
@@ -212,6 +219,40 @@ private struct Binding: Hashable {
                 hasher.combine(argument.parameterTypeName)
             }
         }
+    }
+}
+
+/// Binding numbers by the addresses of the two arrays' storage, in direct-mapped slots: a front for
+/// `TestCaseTable.byStorage`, which keeps those arrays alive (an entry is only made from one of its entries, and the
+/// slots are cleared when entries leave it), so an address here is never another array's.
+private struct RecentBindings {
+    private static let slots = 256
+    private var entries = [(ids: UnsafeRawPointer?, lists: UnsafeRawPointer?, number: Int)](
+        repeating: (nil, nil, -1), count: RecentBindings.slots)
+
+    func number(_ ids: [String], _ lists: [StepMatchArgumentsList]) -> Int? {
+        let (idsAddress, listsAddress) = Self.addresses(ids, lists)
+        let entry = entries[Self.slot(idsAddress, listsAddress)]
+        return entry.number >= 0 && entry.ids == idsAddress && entry.lists == listsAddress ? entry.number : nil
+    }
+
+    mutating func remember(_ ids: [String], _ lists: [StepMatchArgumentsList], _ number: Int) {
+        let (idsAddress, listsAddress) = Self.addresses(ids, lists)
+        entries[Self.slot(idsAddress, listsAddress)] = (idsAddress, listsAddress, number)
+    }
+
+    mutating func clear() {
+        for index in entries.indices { entries[index] = (nil, nil, -1) }
+    }
+
+    private static func addresses(_ ids: [String], _ lists: [StepMatchArgumentsList]) -> (UnsafeRawPointer?, UnsafeRawPointer?) {
+        (ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+         lists.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+    }
+
+    private static func slot(_ ids: UnsafeRawPointer?, _ lists: UnsafeRawPointer?) -> Int {
+        let bits = UInt(bitPattern: ids) ^ (UInt(bitPattern: lists) &* 31)
+        return Int((bits >> 4) & UInt(slots - 1))
     }
 }
 

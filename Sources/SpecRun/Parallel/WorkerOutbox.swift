@@ -79,10 +79,10 @@ final class WorkerOutbox: @unchecked Sendable {
         if !watched {
             // (No watchdog: nothing reads what is running.)
         } else if let started = envelope.testStepStarted {
-            runningSince = DispatchTime.now().uptimeNanoseconds
+            runningSince = Self.uptime()
             runningStep = (started.testStepId, false)
         } else if let started = envelope.testRunHookStarted {
-            runningSince = DispatchTime.now().uptimeNanoseconds
+            runningSince = Self.uptime()
             runningStep = (started.hookId, true)
         } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
             runningSince = nil
@@ -117,7 +117,7 @@ final class WorkerOutbox: @unchecked Sendable {
         case .unchanged: break
         case .started where !watched, .finished where !watched: break
         case .started(let id):
-            runningSince = DispatchTime.now().uptimeNanoseconds
+            runningSince = Self.uptime()
             runningStep = (id, false)
         case .finished:
             runningSince = nil
@@ -176,7 +176,7 @@ final class WorkerOutbox: @unchecked Sendable {
             while true {
                 usleep(tick)
                 lock.lock()
-                if let since = runningSince, DispatchTime.now().uptimeNanoseconds &- since > limit {
+                if let since = runningSince, Self.uptime() &- since > limit {
                     let step = runningStep.flatMap { describe($0.id, $0.isHook) }
                     appendLocked(WorkerControl.timedOut(seconds: seconds, step: step).line)
                     flushLocked()
@@ -185,6 +185,18 @@ final class WorkerOutbox: @unchecked Sendable {
                 lock.unlock()
             }
         }
+    }
+
+    /// Nanoseconds of a monotonic clock, for the watchdog: the coarse one (to the kernel's tick, a few ms at
+    /// most), read from memory without the precise clock's counter read — a step's start is stamped at every step.
+    static func uptime() -> UInt64 {
+        var time = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     /// On a fatal signal (a Swift trap, a memory error, an abort) and at `exit`, write what is buffered.

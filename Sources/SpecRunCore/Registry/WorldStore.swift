@@ -1,5 +1,6 @@
 /// The Worlds of one scenario: made lazily, one per World type, fresh for every test case attempt.
-final class WorldStore {
+final class WorldStore: @unchecked Sendable {
+    // @unchecked: one test case attempt's, used by its task alone (its steps run one after another).
     private var worlds: [ObjectIdentifier: AnyObject] = [:]
     /// The World asked for last (most scenarios use one World type): found again without a lookup or a cast.
     private var last: (type: ObjectIdentifier, world: AnyObject)?

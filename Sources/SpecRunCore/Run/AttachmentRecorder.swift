@@ -45,10 +45,11 @@ final class AttachmentRecorder: @unchecked Sendable {
     /// Every attachment recorded so far, emptied.
     func drain(testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil) -> [Envelope] {
         log.lock.lock()
+        // (Most code attaches nothing: no copy of the empty list for it.)
+        if log.recorded.isEmpty { log.lock.unlock(); return [] }
         let taken = log.recorded
-        if !taken.isEmpty { log.recorded.removeAll() }
+        log.recorded.removeAll()
         log.lock.unlock()
-        if taken.isEmpty { return [] }
         return taken.map { content, timestamp in
             Envelope(attachment: Attachment(
                 body: content.body, contentEncoding: content.base64 ? .base64 : .identity,
@@ -60,14 +61,22 @@ final class AttachmentRecorder: @unchecked Sendable {
 }
 
 /// Runs user code with the step context bound, turning what it throws into an outcome.
-func runUserCode(
+nonisolated(nonsending) func runUserCode(
     recorder: AttachmentRecorder, location: SourceLocation, root: String?, step: () -> String?,
-    _ body: () async throws -> Void
+    _ body: nonisolated(nonsending) () async throws -> Void
+) async -> CodeOutcome {
+    await StepContext.$current.withValue(recorder.context) {
+        await runBoundCode(location: location, root: root, step: step, body)
+    }
+}
+
+/// Runs user code under the step context its caller bound, turning what it throws into an outcome.
+nonisolated(nonsending) func runBoundCode(
+    location: SourceLocation, root: String?, step: () -> String?,
+    _ body: nonisolated(nonsending) () async throws -> Void
 ) async -> CodeOutcome {
     do {
-        try await StepContext.$current.withValue(recorder.context) {
-            try await body()
-        }
+        try await body()
         return .passed
     } catch {
         return CodeOutcome(error: error, definedAt: location.relative(to: root), step: step(), root: root)

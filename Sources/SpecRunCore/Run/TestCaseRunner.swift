@@ -31,6 +31,9 @@ struct TestCaseRunner {
         }
     }
 
+    /// (`nonisolated(nonsending)`, as are the functions it calls down to the step's closure: a step is a chain of
+    /// async calls, and one isolation for all of them costs no executor hop at each call and return.)
+    nonisolated(nonsending)
     func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
              to sink: any MessageSink) async -> Result {
         let startedId = ids.newId()
@@ -49,28 +52,38 @@ struct TestCaseRunner {
         var worstSoFar: TestStepResultStatus?
         recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
                                             attempt: attempt, status: .passed)
-        for step in plan.steps {
-            let stepStarted = now()
-            sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
-            let performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks,
-                                          worlds: worlds, recorder: recorder)
-            let outcome = performed.outcome, ran = performed.ran
-            if case .step = step.action { stepStatuses.append(outcome.status) }
-            state.record(outcome.status, ran: ran)
-            statuses.append(outcome.status)
-            if worstSoFar.map({ outcome.status.severity > $0.severity }) ?? true {
-                if outcome.status != (worstSoFar ?? .passed) {
-                    recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
-                                                        attempt: attempt, status: outcome.status)
-                }
-                worstSoFar = outcome.status
+        let steps = plan.steps
+        var index = 0
+        while index < steps.count {
+            // The step context is bound around the steps that share it (it changes only with the worst status),
+            // not around each piece of code: a task-local binding is pushed and popped on the task each time.
+            let context = recorder.context
+            await StepContext.$current.withValue(context) {
+                repeat {
+                    let step = steps[index]
+                    index += 1
+                    let stepStarted = now()
+                    sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
+                    let performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
+                    let outcome = performed.outcome, ran = performed.ran
+                    if case .step = step.action { stepStatuses.append(outcome.status) }
+                    state.record(outcome.status, ran: ran)
+                    statuses.append(outcome.status)
+                    if worstSoFar.map({ outcome.status.severity > $0.severity }) ?? true {
+                        if outcome.status != (worstSoFar ?? .passed) {
+                            recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
+                                                                attempt: attempt, status: outcome.status)
+                        }
+                        worstSoFar = outcome.status
+                    }
+                    recorder.drain(testCaseStartedId: startedId, testStepId: step.id).forEach(sink.emit)
+                    if let suggestion = performed.suggestion { sink.suggestion(suggestion) }
+                    let finished = now()
+                    let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
+                    sink.testStepFinished(testCaseStartedId: startedId, testStepId: step.id,
+                                          result: outcome.result(duration: duration), timestamp: finished)
+                } while index < steps.count && recorder.context === context
             }
-            recorder.drain(testCaseStartedId: startedId, testStepId: step.id).forEach(sink.emit)
-            if let suggestion = performed.suggestion { sink.suggestion(suggestion) }
-            let finished = now()
-            let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
-            sink.testStepFinished(testCaseStartedId: startedId, testStepId: step.id,
-                                  result: outcome.result(duration: duration), timestamp: finished)
         }
 
         let status = worst(statuses)
@@ -86,14 +99,15 @@ struct TestCaseRunner {
     }
 
     /// Runs (or skips) one test step according to the skip state; undefined steps get a suggestion.
+    nonisolated(nonsending)
     private func perform(_ step: PlannedStep, plan: TestCasePlan, state: SkipState,
                          stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
-                         worlds: WorldStore, recorder: AttachmentRecorder) async -> Performed {
+                         worlds: WorldStore) async -> Performed {
         switch step.action {
         case .hook(let hook):
             let isAfter = hook.code.kind == .after
             if state.skipAll || (!isAfter && state.skippingSteps) { return Performed(outcome: CodeOutcome(status: .skipped)) }
-            let outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {
+            let outcome = await runBoundCode(location: hook.code.location, root: root, step: { nil }) {
                 try await hook.code.invoke(worlds)
             }
             return Performed(outcome: outcome, ran: true)
@@ -110,27 +124,28 @@ struct TestCaseRunner {
                 return Performed(outcome: misfit)
             }
             if state.skippingSteps || state.skipAll { return Performed(outcome: CodeOutcome(status: .skipped)) }
-            let outcome = await execute(match, position, plan: plan, stepHooks: stepHooks, worlds: worlds, recorder: recorder)
+            let outcome = await execute(match, position, plan: plan, stepHooks: stepHooks, worlds: worlds)
             return Performed(outcome: outcome, ran: true)
         }
     }
 
     /// BeforeStep hooks, the step body, AfterStep hooks; the first non-passing result wins.
+    nonisolated(nonsending)
     private func execute(_ match: StepMatch, _ position: Int, plan: TestCasePlan,
                          stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
-                         worlds: WorldStore, recorder: AttachmentRecorder) async -> CodeOutcome {
+                         worlds: WorldStore) async -> CodeOutcome {
         // (The closures capture what they use, not a copy of the runner.)
         let locate = locate, root = root
         var outcome = CodeOutcome.passed
         for hook in stepHooks.before where outcome.status == .passed {
-            outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root,
-                                        step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+            outcome = await runBoundCode(location: hook.code.location, root: root,
+                                         step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
                 try await hook.code.invoke(worlds)
             }
         }
         if outcome.status == .passed {
-            outcome = await runUserCode(recorder: recorder, location: match.definition.code.location, root: root,
-                                        step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+            outcome = await runBoundCode(location: match.definition.code.location, root: root,
+                                         step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
                 if let prepared = match.prepared, plan.pickle.steps[position].argument == nil {
                     try await match.definition.code.invokePrepared(worlds, prepared)
                 } else {
@@ -140,8 +155,8 @@ struct TestCaseRunner {
             }
         }
         for hook in stepHooks.after {
-            let after = await runUserCode(recorder: recorder, location: hook.code.location, root: root,
-                                          step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+            let after = await runBoundCode(location: hook.code.location, root: root,
+                                           step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
                 try await hook.code.invoke(worlds)
             }
             if outcome.status == .passed && after.status != .passed { outcome = after }

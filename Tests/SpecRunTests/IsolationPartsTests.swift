@@ -120,8 +120,10 @@ final class WorkerProtocolTests: XCTestCase {
         for instruction in [WorkerInstruction.run(12), .skip(0), .end] {
             XCTAssertEqual(WorkerInstruction(line: String(instruction.line.dropLast())), instruction)
         }
-        XCTAssertNil(WorkerInstruction(line: "run x"))
-        XCTAssertNil(WorkerInstruction(line: "jump 1"))
+        XCTAssertEqual(WorkerInstruction(line: "run 123456"), .run(123_456))
+        for bad in ["run x", "jump 1", "run", "run ", "run 1 2", "skip 1x", "end 1", "run 99999999999999999999999"] {
+            XCTAssertNil(WorkerInstruction(line: bad), bad)
+        }
     }
 
     func test_control_parsesBackEveryLineItWrites() {

@@ -144,40 +144,54 @@ extension CompactEnvelope {
 
         /// The test case of a `!T` line (without its newline); nil when it is not a well-formed one or names a
         /// binding not sent.
-        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8, C.Index == Int {
+        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8 {
+            Array(line).withUnsafeBufferPointer { decode($0) }
+        }
+
+        func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == testCaseKind, reader.byte() == 0x20,
                   let id = reader.text(), let pickleId = reader.text(), let runId = reader.text() else { return nil }
-            // Counted first, so that the array is made at its size: appending grows it at 1, 2, 4, 8… steps.
-            var steps: [TestStep] = []
-            steps.reserveCapacity(Self.stepCount(reader))
-            while !reader.atEnd {
-                guard let kind = reader.bytes(), kind.count == 1,
-                      let stepId = reader.text(), let other = reader.text() else { return nil }
-                switch kind[kind.startIndex] {
-                case UInt8(ascii: "h"):
-                    steps.append(TestStep(hookId: other, id: stepId))
-                case UInt8(ascii: "s"):
-                    guard let number = reader.number(), number >= 0, number < bindings.count else { return nil }
-                    let binding = bindings[number]
-                    steps.append(TestStep(id: stepId, pickleStepId: other, stepDefinitionIds: binding.ids,
-                                          stepMatchArgumentsLists: binding.lists))
-                default:
-                    return nil
+            // Counted first, so that the array is made at its size (appending grows it at 1, 2, 4, 8… steps), and
+            // each step made where it stays (appended, it was copied there and the original destroyed: a retain and
+            // a release of each of its fields).
+            let capacity = Self.stepCount(reader)
+            var wellFormed = true
+            let steps = [TestStep](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                while !reader.atEnd {
+                    guard initialized < capacity, let kind = reader.bytes(), kind.count == 1,
+                          let stepId = reader.text(), let other = reader.text() else { wellFormed = false; return }
+                    let slot = buffer.baseAddress! + initialized
+                    switch kind[0] {
+                    case UInt8(ascii: "h"):
+                        slot.initialize(to: TestStep(hookId: other, id: stepId))
+                    case UInt8(ascii: "s"):
+                        guard let number = reader.number(), number >= 0, number < bindings.count else {
+                            wellFormed = false
+                            return
+                        }
+                        slot.initialize(to: TestStep(id: stepId, pickleStepId: other, stepDefinitionIds: bindings[number].ids,
+                                                     stepMatchArgumentsLists: bindings[number].lists))
+                    default:
+                        wellFormed = false
+                        return
+                    }
+                    initialized &+= 1
                 }
             }
+            guard wellFormed else { return nil }
             return Envelope(testCase: TestCase(id: id, pickleId: pickleId, testSteps: steps,
                                                testRunStartedId: runId == "!" ? nil : runId))
         }
 
         /// The number of steps from the reader's position: `h` steps have three fields, `s` steps four (a line that
         /// is not well-formed is refused by the decoding pass).
-        private static func stepCount<C>(_ reader: FieldReader<C>) -> Int {
+        private static func stepCount(_ reader: FieldReader) -> Int {
             var reader = reader
             var count = 0
             while let kind = reader.bytes() {
                 count &+= 1
-                let fields = kind.count == 1 && kind[kind.startIndex] == UInt8(ascii: "s") ? 3 : 2
+                let fields = kind.count == 1 && kind[0] == UInt8(ascii: "s") ? 3 : 2
                 for _ in 0..<fields {
                     guard reader.bytes() != nil else { return count }
                 }

@@ -152,34 +152,26 @@ extension CompactEnvelope {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == testCaseKind, reader.byte() == 0x20,
                   let id = reader.text(), let pickleId = reader.text(), let runId = reader.text() else { return nil }
-            // Counted first, so that the array is made at its size (appending grows it at 1, 2, 4, 8… steps), and
-            // each step made where it stays (appended, it was copied there and the original destroyed: a retain and
-            // a release of each of its fields).
-            let capacity = Self.stepCount(reader)
-            var wellFormed = true
-            let steps = [TestStep](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                while !reader.atEnd {
-                    guard initialized < capacity, let kind = reader.bytes(), kind.count == 1,
-                          let stepId = reader.text(), let other = reader.text() else { wellFormed = false; return }
-                    let slot = buffer.baseAddress! + initialized
-                    switch kind[0] {
-                    case UInt8(ascii: "h"):
-                        slot.initialize(to: TestStep(hookId: other, id: stepId))
-                    case UInt8(ascii: "s"):
-                        guard let number = reader.number(), number >= 0, number < bindings.count else {
-                            wellFormed = false
-                            return
-                        }
-                        slot.initialize(to: TestStep(id: stepId, pickleStepId: other, stepDefinitionIds: bindings[number].ids,
-                                                     stepMatchArgumentsLists: bindings[number].lists))
-                    default:
-                        wellFormed = false
-                        return
-                    }
-                    initialized &+= 1
+            // Counted first, so that the array is made at its size: appending grows it at 1, 2, 4, 8… steps. (Not
+            // `init(unsafeUninitializedCapacity:)`: it makes the array through the stdlib's unspecialized entry
+            // point, which looks up the storage class's metadata in the runtime's cache at every call.)
+            var steps: [TestStep] = []
+            steps.reserveCapacity(Self.stepCount(reader))
+            while !reader.atEnd {
+                guard let kind = reader.bytes(), kind.count == 1,
+                      let stepId = reader.text(), let other = reader.text() else { return nil }
+                switch kind[0] {
+                case UInt8(ascii: "h"):
+                    steps.append(TestStep(hookId: other, id: stepId))
+                case UInt8(ascii: "s"):
+                    guard let number = reader.number(), number >= 0, number < bindings.count else { return nil }
+                    let binding = bindings[number]
+                    steps.append(TestStep(id: stepId, pickleStepId: other, stepDefinitionIds: binding.ids,
+                                          stepMatchArgumentsLists: binding.lists))
+                default:
+                    return nil
                 }
             }
-            guard wellFormed else { return nil }
             return Envelope(testCase: TestCase(id: id, pickleId: pickleId, testSteps: steps,
                                                testRunStartedId: runId == "!" ? nil : runId))
         }

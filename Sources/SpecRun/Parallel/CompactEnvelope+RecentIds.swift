@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 extension CompactEnvelope {
     /// The ids a worker's compact lines named last: every step line of a test case names its attempt, and a step's
@@ -45,7 +46,7 @@ extension CompactEnvelope {
                     if same { return text }
                     self.count = count
                 }
-                text = String(decoding: field, as: UTF8.self)
+                text = ShortASCII.string(field)
                 return text
             }
         }

@@ -185,7 +185,7 @@ struct FieldReader {
     }
 
     mutating func text() -> String? {
-        bytes().map { String(decoding: $0, as: UTF8.self) }
+        bytes().map { ShortASCII.string($0) }
     }
 
     /// The next field as a decimal integer (an optional `-` and digits), and past the space after it. One pass:

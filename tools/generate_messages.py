@@ -23,11 +23,12 @@ KEYWORDS = {"default", "operator", "protocol", "extension", "case", "class", "en
             "is", "let", "var", "return", "self", "static", "struct", "switch", "where", "while", "repeat", "as"}
 
 # String fields whose values repeat from line to line (a suite says the same steps, uris, keywords and tags again
-# and again): read through the stream reader's string cache (JSONStringCache), which hands out the string made
-# before instead of a new one.
+# and again; a pickle the name of its scenario, a few lines after the gherkin document's): read through the stream
+# reader's string cache (JSONStringCache), which hands out the string made before instead of a new one.
 SHARED_STRING_KEYS = {"uri", "keyword", "mediaType", "language"}
 SHARED_STRING_FIELDS = {("Step", "text"), ("PickleStep", "text"), ("Tag", "name"), ("PickleTag", "name"),
-                        ("TableCell", "value"), ("PickleTableCell", "value")}
+                        ("TableCell", "value"), ("PickleTableCell", "value"), ("Scenario", "name"),
+                        ("Pickle", "name")}
 
 def shares_strings(owner, key):
     return key in SHARED_STRING_KEYS or (owner, key) in SHARED_STRING_FIELDS

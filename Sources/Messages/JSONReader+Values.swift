@@ -28,7 +28,7 @@ extension JSONReader {
             let byte = peek
             if byte == UInt8(ascii: "\"") {
                 let bytes = UnsafeBufferPointer(rebasing: input[start..<index])
-                let text = shared && sharesStrings ? strings.string(bytes) : String(decoding: bytes, as: UTF8.self)
+                let text = shared && sharesStrings ? strings.string(bytes) : ShortASCII.string(bytes)
                 index += 1
                 return text
             }

@@ -28,7 +28,7 @@ struct JSONStringCache: ~Copyable {
     @inline(__always)
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count >= Self.shortest && bytes.count <= Self.longest, let base = bytes.baseAddress else {
-            return String(decoding: bytes, as: UTF8.self)
+            return ShortASCII.string(bytes)
         }
         return cached(base, bytes.count)
     }

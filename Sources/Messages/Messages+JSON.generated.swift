@@ -795,7 +795,7 @@ extension Scenario: JSONWritable, JSONReadable {
                 if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.required("name", String.self) }
+                if _name == nil { _name = try reader.requiredShared("name") }
                 else { try reader.skipValue() }
             case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
@@ -1938,7 +1938,7 @@ extension Pickle: JSONWritable, JSONReadable {
                 if _location == nil { _location = try reader.optional("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.required("name", String.self) }
+                if _name == nil { _name = try reader.requiredShared("name") }
                 else { try reader.skipValue() }
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
                 if _language == nil { _language = try reader.requiredShared("language") }

@@ -55,9 +55,12 @@ final class CompactEnvelopeTests: XCTestCase {
         ]
         for (field, expected) in cases {
             let line = Array("\(field) 5".utf8)
-            var reader = FieldReader(line)
+            let number = line.withUnsafeBufferPointer { bytes in
+                var reader = FieldReader(bytes)
+                return reader.number()
+            }
 
-            XCTAssertEqual(reader.number(), expected, field)
+            XCTAssertEqual(number, expected, field)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 extension CompactEnvelope {
     /// The ids a worker's compact lines named last: every step line of a test case names its attempt, and a step's
@@ -6,29 +7,48 @@ extension CompactEnvelope {
     /// string an attempt and a step instead of one a line (30 a scenario, each freed by another thread) — and
     /// equal ids then compare by their storage.
     struct RecentIds {
-        private var attempt = ""
-        private var step = ""
+        private var attempt = Known()
+        private var step = Known()
 
         /// The next field, the id of an attempt (a testCaseStarted).
-        mutating func attempt<C>(_ reader: inout FieldReader<C>) -> String? {
-            Self.recall(reader.bytes(), as: &attempt)
+        mutating func attempt(_ reader: inout FieldReader) -> String? {
+            attempt.recall(reader.bytes())
         }
 
         /// The next field, the id of a test step.
-        mutating func step<C>(_ reader: inout FieldReader<C>) -> String? {
-            Self.recall(reader.bytes(), as: &step)
+        mutating func step(_ reader: inout FieldReader) -> String? {
+            step.recall(reader.bytes())
         }
 
-        private static func recall<Field: Collection>(_ field: Field?, as known: inout String) -> String? where Field.Element == UInt8 {
-            guard let field else { return nil }
-            let same = field.withContiguousStorageIfAvailable { bytes in
-                known.utf8.withContiguousStorageIfAvailable { knownBytes in
-                    knownBytes.count == bytes.count
-                        && memcmp(knownBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-                } ?? false
-            } ?? false
-            if !same { known = String(decoding: field, as: UTF8.self) }
-            return known
+        /// An id and its bytes, held as the first and the last eight (they overlap below 16 bytes): an id of 8 to
+        /// 16 bytes (a generated one has 15) is compared with two loads instead of a call to `memcmp` on a copy of
+        /// the string's bytes.
+        private struct Known {
+            var text = ""
+            var count = -1
+            var first: UInt64 = 0
+            var last: UInt64 = 0
+
+            mutating func recall(_ field: UnsafeBufferPointer<UInt8>?) -> String? {
+                guard let field, let bytes = field.baseAddress else { return nil }
+                let count = field.count
+                if count >= 8 && count <= 16 {
+                    let first = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+                    let last = UnsafeRawPointer(bytes + (count &- 8)).loadUnaligned(as: UInt64.self)
+                    if count == self.count && first == self.first && last == self.last { return text }
+                    self.count = count
+                    self.first = first
+                    self.last = last
+                } else {
+                    let same = count == self.count && text.utf8.withContiguousStorageIfAvailable { known in
+                        known.count == count && memcmp(known.baseAddress!, bytes, count) == 0
+                    } ?? false
+                    if same { return text }
+                    self.count = count
+                }
+                text = ShortASCII.string(field)
+                return text
+            }
         }
     }
 }

@@ -81,7 +81,11 @@ extension CompactEnvelope {
 
         /// The suggestion of a compact `U` line (without its newline); nil when it is not a well-formed one or
         /// names a list not sent.
-        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8, C.Index == Int {
+        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8 {
+            Array(line).withUnsafeBufferPointer { decode($0) }
+        }
+
+        func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == suggestionKind, reader.byte() == 0x20,
                   let id = reader.text(), let pickleStepId = reader.text(), let number = reader.number(),

@@ -151,17 +151,23 @@ extension CompactEnvelope {
 
         /// The test case of a `!T` line (without its newline); nil when it is not a well-formed one or names a
         /// binding not sent.
-        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8, C.Index == Int {
+        func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8 {
+            Array(line).withUnsafeBufferPointer { decode($0) }
+        }
+
+        func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == testCaseKind, reader.byte() == 0x20,
                   let id = reader.text(), let pickleId = reader.text(), let runId = reader.text() else { return nil }
-            // Counted first, so that the array is made at its size: appending grows it at 1, 2, 4, 8… steps.
+            // Counted first, so that the array is made at its size: appending grows it at 1, 2, 4, 8… steps. (Not
+            // `init(unsafeUninitializedCapacity:)`: it makes the array through the stdlib's unspecialized entry
+            // point, which looks up the storage class's metadata in the runtime's cache at every call.)
             var steps: [TestStep] = []
             steps.reserveCapacity(Self.stepCount(reader))
             while !reader.atEnd {
                 guard let kind = reader.bytes(), kind.count == 1,
                       let stepId = reader.text(), let other = reader.text() else { return nil }
-                switch kind[kind.startIndex] {
+                switch kind[0] {
                 case UInt8(ascii: "h"):
                     steps.append(TestStep(hookId: other, id: stepId))
                 case UInt8(ascii: "s"):
@@ -179,12 +185,12 @@ extension CompactEnvelope {
 
         /// The number of steps from the reader's position: `h` steps have three fields, `s` steps four (a line that
         /// is not well-formed is refused by the decoding pass).
-        private static func stepCount<C>(_ reader: FieldReader<C>) -> Int {
+        private static func stepCount(_ reader: FieldReader) -> Int {
             var reader = reader
             var count = 0
             while let kind = reader.bytes() {
                 count &+= 1
-                let fields = kind.count == 1 && kind[kind.startIndex] == UInt8(ascii: "s") ? 3 : 2
+                let fields = kind.count == 1 && kind[0] == UInt8(ascii: "s") ? 3 : 2
                 for _ in 0..<fields {
                     guard reader.bytes() != nil else { return count }
                 }

@@ -60,13 +60,13 @@ enum CompactEnvelope {
     }
 
     /// The envelope of a compact line (without its newline); nil when the line is not a well-formed one.
-    static func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8, C.Index == Int {
+    static func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8 {
         var recent = RecentIds()
-        return decode(line, recent: &recent)
+        return Array(line).withUnsafeBufferPointer { decode($0, recent: &recent) }
     }
 
     /// The same, with the ids the worker's lines named last (`RecentIds`) at hand.
-    static func decode<C: Collection>(_ line: C, recent: inout RecentIds) -> Envelope? where C.Element == UInt8, C.Index == Int {
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, recent: inout RecentIds) -> Envelope? {
         var reader = FieldReader(line)
         guard reader.byte() == marker, let kind = reader.byte(), reader.byte() == 0x20 else { return nil }
         switch kind {
@@ -155,58 +155,70 @@ enum CompactEnvelope {
     }
 }
 
-/// Reads the space-separated fields of a compact line.
-struct FieldReader<C: Collection> where C.Element == UInt8, C.Index == Int {
-    let line: C
-    var position: Int
+/// Reads the space-separated fields of a compact line, over the bytes where they lie (a slice of the chunk read:
+/// indexing a `Slice` checks its bounds at every byte).
+struct FieldReader {
+    let line: UnsafeBufferPointer<UInt8>
+    var position = 0
 
-    init(_ line: C) {
+    init(_ line: UnsafeBufferPointer<UInt8>) {
         self.line = line
-        position = line.startIndex
     }
 
-    var atEnd: Bool { position >= line.endIndex }
+    var atEnd: Bool { position >= line.count }
 
     mutating func byte() -> UInt8? {
-        guard position < line.endIndex else { return nil }
-        defer { position += 1 }
+        guard position < line.count else { return nil }
+        defer { position &+= 1 }
         return line[position]
     }
 
     /// The next field's bytes (not empty), and past the space after it.
-    mutating func bytes() -> C.SubSequence? {
+    mutating func bytes() -> UnsafeBufferPointer<UInt8>? {
         let start = position
-        while position < line.endIndex && line[position] != 0x20 { position += 1 }
-        guard position > start else { return nil }
-        let field = line[start..<position]
-        if position < line.endIndex { position += 1 }
+        let end = line.count
+        while position < end && line[position] != 0x20 { position &+= 1 }
+        guard position > start, let base = line.baseAddress else { return nil }
+        let field = UnsafeBufferPointer(start: base + start, count: position &- start)
+        if position < end { position &+= 1 }
         return field
     }
 
     mutating func text() -> String? {
-        bytes().map { String(decoding: $0, as: UTF8.self) }
+        bytes().map { ShortASCII.string($0) }
     }
 
+    /// The next field as a decimal integer (an optional `-` and digits), and past the space after it. One pass:
+    /// the digits are read as the field's end is looked for.
     mutating func number() -> Int? {
-        guard let field = bytes() else { return nil }
-        var position = field.startIndex
-        let negative = line[position] == UInt8(ascii: "-") && field.count > 1
-        if negative { position += 1 }
-        // Up to 18 digits cannot overflow: only longer fields pay for the checks.
-        let checked = field.endIndex - position > 18
+        let end = line.count
+        let start = position
+        var position = start
+        guard position < end else { return nil }
+        let negative = line[position] == UInt8(ascii: "-")
+        if negative { position &+= 1 }
+        let digitsStart = position
         var value = 0
-        while position < field.endIndex {
-            let digit = line[position] &- 0x30
+        while position < end {
+            let byte = line[position]
+            if byte == 0x20 { break }
+            let digit = byte &- 0x30
             guard digit <= 9 else { return nil }
-            if checked {
+            value = value &* 10 &+ Int(digit)
+            position &+= 1
+        }
+        let digits = position &- digitsStart
+        guard digits > 0 else { return nil }
+        self.position = position < end ? position &+ 1 : position
+        // Up to 18 digits cannot overflow: only longer fields are read again, with the checks.
+        if digits > 18 {
+            value = 0
+            for index in digitsStart..<position {
                 let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times.addingReportingOverflow(Int(digit))
+                let (sum, overflow2) = times.addingReportingOverflow(Int(line[index] &- 0x30))
                 guard !overflow1 && !overflow2 else { return nil }
                 value = sum
-            } else {
-                value = value &* 10 &+ Int(digit)
             }
-            position += 1
         }
         return negative ? -value : value
     }

@@ -113,7 +113,7 @@ final class WorkerOutputDecoder {
         var batch: [Envelope] = []
         // Room for the chunk's envelopes at once (a compact line is about 100 bytes): an array grown by doubling is
         // a dozen allocations, the large ones each making malloc gather every small block other threads freed.
-        batch.reserveCapacity(min(bytes.count / 96 + 1, 4_096))
+        batch.reserveCapacity(min(bytes.count / 96 + 1, Self.batchLimit))
         var runStart: Int? = nil
         var start = bytes.startIndex
         func flushRun(upTo end: Int) {
@@ -138,15 +138,20 @@ final class WorkerOutputDecoder {
                     // Learned, not forwarded: later test case lines name it.
                     if bindings.learn(line) { continue }
                     decoded = nil
-                case CompactEnvelope.testCaseKind: decoded = bindings.decode(line)
-                case CompactEnvelope.suggestionKind: decoded = suggestions.decode(line)
-                default: decoded = CompactEnvelope.decode(line, recent: &recentIds)
+                case CompactEnvelope.testCaseKind: decoded = bindings.decode(UnsafeBufferPointer(rebasing: line))
+                case CompactEnvelope.suggestionKind: decoded = suggestions.decode(UnsafeBufferPointer(rebasing: line))
+                default: decoded = CompactEnvelope.decode(UnsafeBufferPointer(rebasing: line), recent: &recentIds)
                 }
-                if let envelope = decoded {
-                    batch.append(envelope)
-                } else if !quietly {
-                    if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
-                    events.append(.badLine(number, String(decoding: line.prefix(200), as: UTF8.self)))
+                // (Consumed: bound with `if let`, the envelope was copied out of the optional and the optional
+                // destroyed, a retain and a release a line.)
+                switch consume decoded {
+                case .some(let envelope):
+                    add(envelope, to: &batch, events: &events)
+                case .none:
+                    if !quietly {
+                        if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
+                        events.append(.badLine(number, String(decoding: line.prefix(200), as: UTF8.self)))
+                    }
                 }
                 continue
             }
@@ -170,6 +175,21 @@ final class WorkerOutputDecoder {
         return events
     }
 
+    /// The most envelopes a batch holds: its array stays under 1,000 bytes. A larger one is a request from glibc's
+    /// "large" sizes, which first merges every block in the fast bins, those the envelopes freed a moment before,
+    /// so that the next ones made are cut from merged blocks again (`malloc_consolidate`, `unlink_chunk`).
+    static let batchLimit = 60
+
+    @inline(__always)
+    private func add(_ envelope: consuming Envelope, to batch: inout [Envelope], events: inout [WorkerEvent]) {
+        if batch.count == Self.batchLimit {
+            events.append(.envelopes(number, batch))
+            batch = []
+            batch.reserveCapacity(Self.batchLimit)
+        }
+        batch.append(envelope)
+    }
+
     /// Decodes consecutive envelope lines in one go; a line that is not an envelope is named and skipped.
     private func decodeRun(_ run: Slice<UnsafeBufferPointer<UInt8>>, into batch: inout [Envelope], events: inout [WorkerEvent], quietly: Bool) {
         var rest = run
@@ -178,7 +198,7 @@ final class WorkerOutputDecoder {
                 // The lines are the worker's own encoding: a message report writes them out as they are.
                 try json.forEachEnvelope(in: UnsafeBufferPointer(rebasing: rest), keepingJSON: keepsJSON) {
                     suggestions.learn($0)
-                    batch.append($0)
+                    add($0, to: &batch, events: &events)
                 }
                 return
             } catch let error as NDJSON.Error {

@@ -51,6 +51,7 @@ struct SystemWorkerLauncher: WorkerLauncher {
             errorsDone.signal()
         }
         let number = configuration.number
+        ProcessControl.widenFastBins
         Thread.detachNewThread {
             let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
                                               keepsStepStarts: configuration.messageReport)

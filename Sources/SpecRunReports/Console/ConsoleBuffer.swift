@@ -6,6 +6,8 @@ struct ConsoleBuffer {
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     mutating func append(_ text: String) {
+        // In place (no copy of the string to make it contiguous: native and small strings are).
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) != nil { return }
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -48,4 +50,12 @@ struct ConsoleBuffer {
     }
 
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+}
+
+extension ConsoleBuffer {
+    /// A slice of a string's text.
+    mutating func append(_ text: Substring) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) != nil { return }
+        append(String(text))
+    }
 }

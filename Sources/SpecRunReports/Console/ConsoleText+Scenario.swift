@@ -18,11 +18,13 @@ extension ConsoleText {
     /// The scenario line and step lines of `attempt`, of test case `record`, whose pickle as the index keeps it
     /// (`storedPickle`, `derived`: see `RunIndex.derivedStepIds`) has `lineage`. `lines` is scratch space, kept by
     /// the caller so that its storage serves every scenario.
-    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: Pickle, slot: Int, derived: Bool, lineage: Lineage?,
+    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: borrowing Pickle, slot: Int, derived: Bool, lineage: Lineage?,
                         indent: String, printedSnippets: inout PrintedSnippets, lines: inout [ConsoleStepLine],
                         to out: inout ConsoleBuffer) {
         let steps = record.testCase.testSteps
         lines.removeAll(keepingCapacity: true)
+        // The scenario's runs of Gherkin steps, looked up once: each step's keyword is found by its position.
+        let runs = lineage?.stepRuns
         var next = 0
         for position in steps.indices where attempt.outcome(at: position) != nil {
             guard let pickleStepId = steps[position].pickleStepId else {
@@ -30,8 +32,7 @@ extension ConsoleText {
                 continue
             }
             if next < pickle.steps.count, pickle.steps[next].id == pickleStepId {
-                let keyword = index.lineage(of: pickle.steps[next], at: next, scenario: lineage, derived: derived)?
-                    .stepSummary?.keyword ?? "* "
+                let keyword = Self.keyword(ofStepWith: pickle.steps[next].astNodeIds, at: next, runs: runs, derived: derived)
                 let width = Self.width(keyword) + Self.width(pickle.steps[next].text)
                 lines.append(ConsoleStepLine(position: Int32(position), pickleStep: Int32(next), keyword: keyword, width: width))
                 next += 1
@@ -78,7 +79,7 @@ extension ConsoleText {
                 argument = text?.argument
             }
             out.end(style)
-            if options.showLocations, let location = index.definitionLocation(of: steps[position]) {
+            if options.showLocations, let location = index.definitionLocation(ids: steps[position].stepDefinitionIds) {
                 out.appendSpaces(max(2, column - (stepIndentWidth + 2 + line.width)))
                 out.start(.grey, style)
                 out.append(byte: 0x23)
@@ -87,7 +88,7 @@ extension ConsoleText {
                 out.end(style)
             }
             out.append(byte: 0x0A)
-            if let argument { out.append(self.argument(argument, indent: detail)) }
+            if let argument { appendArgument(argument, indent: detail, to: &out) }
             if !attempt.attachments.isEmpty || !attempt.externalAttachments.isEmpty {
                 out.append(attachments(attempt, steps[position], indent: detail))
             }
@@ -99,8 +100,22 @@ extension ConsoleText {
         }
     }
 
+    /// The keyword of the Gherkin step of the pickle step at `position` with AST node ids `ids` (as
+    /// `RunIndex.lineage(of:at:scenario:derived:)` finds it, `"* "` without one).
+    private static func keyword(ofStepWith ids: borrowing [String], at position: Int, runs: StepRuns?, derived: Bool) -> String {
+        guard let runs else { return "* " }
+        let found: (index: Int, background: Bool)?
+        if let id = ids.first {
+            found = runs.step(id: id, position: position)
+        } else {
+            found = derived ? runs.step(position: position) : nil
+        }
+        guard let found else { return "* " }
+        return runs.tree.steps[found.index].keyword
+    }
+
     /// The scenario's own tags and its title line, as `scenarioHeader` writes them.
-    private func appendHeader(_ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage?, keyword: String, width: Int,
+    private func appendHeader(_ attempt: RunIndex.Attempt, _ pickle: borrowing Pickle, _ lineage: Lineage?, keyword: String, width: Int,
                               indent: String, column: Int, to out: inout ConsoleBuffer) {
         if !pickle.tags.isEmpty {
             // The feature's and rule's tags show in their headers.

@@ -23,7 +23,7 @@ final class PrettyFormatter: EnvelopeFormatter {
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
         if envelope.kind == .testCaseFinished,
-           let attempt = envelope.withTestCaseFinished({ index.attempts[id: $0.testCaseStartedId] }) ?? nil {
+           let attempt = envelope.withTestCaseFinished({ index.finishedAttempt(id: $0.testCaseStartedId) }) ?? nil {
             write(attempt)
         }
     }
@@ -45,7 +45,10 @@ final class PrettyFormatter: EnvelopeFormatter {
     private func write(_ attempt: RunIndex.Attempt) {
         guard let record = index.record(of: attempt),
               let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else { return }
-        let pickle = index.pickleStore[slot]
+        index.withStoredPickle(slot: slot) { write(attempt, record: record, pickle: $0, slot: slot) }
+    }
+
+    private func write(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: borrowing Pickle, slot: Int) {
         let lineage = index.lineage(of: pickle)
         let style = text.style
         out.removeAll()
@@ -59,9 +62,9 @@ final class PrettyFormatter: EnvelopeFormatter {
             out.append(descriptionLines(feature.description, indent: "  "))
         }
         var indent = "  "
-        if let rule = lineage?.rule {
+        if let ruleId = lineage?.ruleId, let lineage {
             indent = "    "
-            if rule.id != lastRuleId {
+            if ruleId != lastRuleId, let rule = lineage.rule {
                 lastRuleId = rule.id
                 out.append("\n  " + style.paint(rule.keyword + ":", .bold) + " " + rule.name + "\n")
                 out.append(descriptionLines(rule.description, indent: "    "))

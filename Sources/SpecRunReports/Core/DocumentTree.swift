@@ -11,7 +11,7 @@ final class DocumentTree {
     var steps: [StepSummary] = []
     /// Each background's steps in `steps`, by the feature child index of its rule (-1: the feature's background),
     /// with its own child index (in the feature, or in the rule).
-    var backgroundSteps: [Int32: (child: Int32, start: Int32, count: Int32)] = [:]
+    var backgroundSteps = BackgroundRuns()
 
     init(uri: String, feature: Feature) {
         self.uri = uri
@@ -53,5 +53,22 @@ struct StepSummary {
 
     private static func location(_ line: Int32, _ column: Int32) -> Location {
         Location(line: Int(line), column: column < 0 ? nil : Int(column))
+    }
+}
+
+/// Where each background's steps are in `DocumentTree.steps`, by the feature child index of its rule (-1: the
+/// feature's background). The feature's is a field, not a table entry: every pickle step's Gherkin step is found
+/// through it (a hashed lookup per step).
+struct BackgroundRuns {
+    typealias Run = (child: Int32, start: Int32, count: Int32)
+
+    private var feature: Run?
+    private var rules: [Int32: Run] = [:]
+
+    subscript(rule: Int32) -> Run? {
+        get { rule < 0 ? feature : (rules.isEmpty ? nil : rules[rule]) }
+        set {
+            if rule < 0 { feature = newValue } else { rules[rule] = newValue }
+        }
     }
 }

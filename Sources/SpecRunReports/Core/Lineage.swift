@@ -50,6 +50,9 @@ struct Lineage {
         return tree.feature.children[Int(child)].scenario?.name
     }
 
+    /// The rule's id, read in place (the console asks it for every scenario; `rule` copies the feature child).
+    var ruleId: String? { child >= 0 ? tree.feature.children[Int(child)].rule?.id : nil }
+
     /// The rule's name, read in place.
     var ruleName: String? { child >= 0 ? tree.feature.children[Int(child)].rule?.name : nil }
 

@@ -39,8 +39,11 @@ extension RunIndex {
     }
 
     /// `uri:line` of the single step definition a test step matched.
-    func definitionLocation(of step: TestStep) -> String? {
-        guard let ids = step.stepDefinitionIds, ids.count == 1 else { return nil }
+    func definitionLocation(of step: TestStep) -> String? { definitionLocation(ids: step.stepDefinitionIds) }
+
+    /// The same, from the test step's definition ids (no copy of the step).
+    func definitionLocation(ids: [String]?) -> String? {
+        guard let ids, ids.count == 1 else { return nil }
         return definitionLocations[id: ids[0]]
     }
 

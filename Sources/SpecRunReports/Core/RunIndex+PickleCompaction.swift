@@ -8,10 +8,14 @@ extension RunIndex {
     /// message's is not copied to be changed) and, when every step's AST node ids are what its position in the
     /// scenario gives (`derivedIds`), none kept for them. True when they were left out (`restored` puts them back).
     func compact(_ pickle: inout Pickle) -> Bool {
-        if !pickle.astNodeIds.allSatisfy(Compaction.isInline) {
-            pickle.astNodeIds = pickle.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+        let lineage = canonicalizeNodeIds(&pickle)
+        // One string for the uri of all of a document's pickles: its document's (found without hashing the uri
+        // when the pickle's scenario is in it).
+        if let lineage, lineage.tree.uri == pickle.uri {
+            pickle.uri = lineage.tree.uri
+        } else if let uri = documents[pickle.uri]?.uri {
+            pickle.uri = uri
         }
-        let lineage = lineage(of: pickle)
         var derived = lineage != nil
         if let lineage {
             for position in pickle.steps.indices where derived {
@@ -31,6 +35,28 @@ extension RunIndex {
         }
         pickle.steps = steps
         return derived
+    }
+
+    /// Makes the pickle's AST node ids share the index's copies (`Compaction.canonical`); its lineage
+    /// (`lineage(of:)`), found by the same lookups.
+    private func canonicalizeNodeIds(_ pickle: inout Pickle) -> Lineage? {
+        let ids = pickle.astNodeIds
+        guard !ids.allSatisfy(Compaction.isInline) else { return lineage(of: pickle) }
+        var canonical: [String] = []
+        canonical.reserveCapacity(ids.count)
+        var first: Lineage?
+        var last: Lineage?
+        for (number, id) in ids.enumerated() {
+            guard let found = nodes.index(forKey: IdKey(id)) else {
+                canonical.append(id)
+                continue
+            }
+            canonical.append(Compaction.isInline(id) ? id : nodes.keys[found].id)
+            if number == 0 { first = nodes.values[found] }
+            if number == ids.count - 1 { last = nodes.values[found] }
+        }
+        pickle.astNodeIds = canonical
+        return last ?? first
     }
 
     /// The pickle in `slot` with its steps' AST node ids.

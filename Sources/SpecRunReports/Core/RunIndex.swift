@@ -59,6 +59,8 @@ final class RunIndex {
     private(set) var attemptOrder: [String] = []
     /// The attempt a step result was last recorded for (`attempt(id:)`); forgotten when an attempt starts.
     private var lastAttempt: Attempt?
+    /// The attempt the last `testCaseFinished` indexed finished (`finishedAttempt(id:)`).
+    private var lastFinished: Attempt?
     /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
     private(set) var suggestions = SuggestionStore()
     /// The pickles of the attempts that started last: the step a suggestion names is almost always one of theirs.
@@ -93,14 +95,14 @@ final class RunIndex {
             let uri = document.uri ?? ""
             if documentUris.insert(uri).inserted { documentOrder.append(uri) }
             documents[uri] = Lineage.index(document, into: &nodes)
-        case .pickle: if let pickle = envelope.pickle { index(pickle) }
+        case .pickle: envelope.withPickle { index($0) }
         case .stepDefinition:
             guard let definition = envelope.stepDefinition else { return }
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
             stepDefinitions[definition.id] = definition
             definitionLocations[id: definition.id] = location(of: definition.sourceReference)
         case .hook: if let hook = envelope.hook { hooks[hook.id] = hook }
-        case .testCase: if let testCase = envelope.testCase { index(testCase) }
+        case .testCase: envelope.withTestCase { index($0) }
         case .testCaseStarted: if let started = envelope.testCaseStarted { start(started) }
         case .testStepFinished: envelope.withTestStepFinished { record($0) }
         case .attachment:
@@ -118,6 +120,7 @@ final class RunIndex {
         case .testCaseFinished:
             guard let finished = envelope.testCaseFinished, let attempt = attempts[id: finished.testCaseStartedId] else { return }
             attempt.finished = finished
+            lastFinished = attempt
             // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
             if attempt.record != nil { _ = status(of: attempt) }
         case .suggestion:
@@ -146,6 +149,8 @@ final class RunIndex {
         let attempt = Attempt(started: started, arrival: attemptOrder.count + 1)
         attempt.record = record
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
+        // As many attempts as test cases, but for retries: the table made that big at once (see `index(_: TestCase)`).
+        if attempts.isEmpty { attempts.reserveCapacity(testCases.count) }
         // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
         if attempts.updateValue(attempt, forKey: IdKey(started.id)) == nil {
             attemptOrder.append(started.id)
@@ -170,19 +175,17 @@ final class RunIndex {
 
     /// Keeps a pickle as `compact` makes it, in its slot (a pickle sent again keeps its slot), and where each of
     /// its steps is.
-    private func index(_ message: Pickle) {
-        var pickle = message
-        // One string for the uri of all of a document's pickles.
-        if let uri = documents[pickle.uri]?.uri { pickle.uri = uri }
+    private func index(_ message: borrowing Pickle) {
+        var pickle = copy message
         let derived = compact(&pickle)
-        let slot: Int32
-        if let known = pickleSlots[id: pickle.id] {
+        var slot = Int32(pickleStore.count)
+        // One lookup for a new pickle: a known one gets its slot back.
+        if let known = pickleSlots.updateValue(slot, forKey: IdKey(pickle.id)) {
             slot = known
+            pickleSlots[id: pickle.id] = known
             pickleStore[Int(known)] = pickle
             derivedStepIds[Int(known)] = derived
         } else {
-            slot = Int32(pickleStore.count)
-            pickleSlots[id: pickle.id] = slot
             pickleStore.append(pickle)
             derivedStepIds.append(derived)
         }
@@ -191,8 +194,8 @@ final class RunIndex {
 
     /// Keeps a test case with the ids it names sharing the index's copies, its steps in a new array (not the
     /// message's, copied on the first change) and their match arguments reduced (or none, see `keepsStepArguments`).
-    private func index(_ message: TestCase) {
-        var testCase = message
+    private func index(_ message: borrowing TestCase) {
+        var testCase = copy message
         let pickle = pickleSlots.index(forKey: IdKey(testCase.pickleId))
         if let pickle, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = pickleSlots.keys[pickle].id }
         let slot = pickle.map { Int(pickleSlots.values[$0]) }
@@ -231,15 +234,29 @@ final class RunIndex {
             steps.append(step)
         }
         testCase.testSteps = steps
-        let record: CaseRecord
-        if let known = testCases[id: testCase.id] {
+        // A run plans a test case per pickle: the table made that big at once, not grown (rehashing every id)
+        // as they come.
+        if testCases.isEmpty { testCases.reserveCapacity(pickleStore.count) }
+        var record = CaseRecord(testCase: testCase, order: testCases.count)
+        // One lookup for a new test case: a known one is updated in place.
+        if let known = testCases.updateValue(record, forKey: IdKey(testCase.id)) {
+            testCases[id: testCase.id] = known
+            known.testCase = testCase
             record = known
-            record.testCase = testCase
-        } else {
-            record = CaseRecord(testCase: testCase, order: testCases.count)
-            testCases[id: testCase.id] = record
         }
         record.pickleSlot = slot.map(Int32.init) ?? -1
+    }
+
+    /// The attempt with this id, for a report handling its `testCaseFinished` after the index did: the one that
+    /// message finished, without looking it up again.
+    func finishedAttempt(id: String) -> Attempt? {
+        if let last = lastFinished, last.started.id == id { return last }
+        return attempts[id: id]
+    }
+
+    /// The pickle in `slot` as the index keeps it (see `storedPickle(of:)`), lent to `body` where it lies.
+    func withStoredPickle<Result>(slot: Int, _ body: (borrowing Pickle) -> Result) -> Result {
+        pickleStore.withUnsafeBufferPointer { body($0[slot]) }
     }
 
     /// The attempt with this id: the last one found when it is the same (a test case's step results come one

@@ -16,9 +16,9 @@ struct ConsoleStepLine {
 // each test step, outcome and step text.
 extension ConsoleText {
     /// The scenario line and step lines of `attempt`, of test case `record`, whose pickle as the index keeps it
-    /// (`storedPickle`, `derived`: see `RunIndex.derivedStepIds`) has `lineage`. `lines` is scratch space, kept by
-    /// the caller so that its storage serves every scenario.
-    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: borrowing Pickle, slot: Int, derived: Bool, lineage: Lineage?,
+    /// (`storedPickle`, read in place through `RunIndex.withStoredPickle`; `derived`: see `RunIndex.derivedStepIds`)
+    /// has `lineage`. `lines` is scratch space, kept by the caller so that its storage serves every scenario.
+    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int, derived: Bool, lineage: Lineage?,
                         indent: String, printedSnippets: inout PrintedSnippets, lines: inout [ConsoleStepLine],
                         to out: inout ConsoleBuffer) {
         let steps = record.testCase.testSteps
@@ -31,9 +31,9 @@ extension ConsoleText {
                 lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: 0))
                 continue
             }
-            if next < pickle.steps.count, pickle.steps[next].id == pickleStepId {
-                let keyword = Self.keyword(ofStepWith: pickle.steps[next].astNodeIds, at: next, runs: runs, derived: derived)
-                let width = Self.width(keyword) + Self.width(pickle.steps[next].text)
+            if next < pickle.pointee.steps.count, pickle.pointee.steps[next].id == pickleStepId {
+                let keyword = Self.keyword(ofStepWith: pickle.pointee.steps[next].astNodeIds, at: next, runs: runs, derived: derived)
+                let width = Self.width(keyword) + Self.width(pickle.pointee.steps[next].text)
                 lines.append(ConsoleStepLine(position: Int32(position), pickleStep: Int32(next), keyword: keyword, width: width))
                 next += 1
             } else if let text = index.text(of: steps[position]) {
@@ -44,7 +44,7 @@ extension ConsoleText {
         }
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = Self.width(indent)
-        let headerWidth = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
+        let headerWidth = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.pointee.name)
         var column = headerWidth
         for line in lines where line.pickleStep != -1 { column = max(column, indentWidth + 4 + line.width) }
         column += 2
@@ -71,15 +71,15 @@ extension ConsoleText {
             let argument: PickleStepArgument?
             if line.pickleStep >= 0 {
                 let pickleStep = Int(line.pickleStep)
-                out.append(pickle.steps[pickleStep].text)
-                argument = pickle.steps[pickleStep].argument
+                out.append(pickle.pointee.steps[pickleStep].text)
+                argument = pickle.pointee.steps[pickleStep].argument
             } else {
                 let text = index.text(of: steps[position])
                 out.append(text?.text ?? "")
                 argument = text?.argument
             }
             out.end(style)
-            if options.showLocations, let location = index.definitionLocation(ids: steps[position].stepDefinitionIds) {
+            if options.showLocations, let location = index.indexedDefinitionLocation(ids: steps[position].stepDefinitionIds) {
                 out.appendSpaces(max(2, column - (stepIndentWidth + 2 + line.width)))
                 out.start(.grey, style)
                 out.append(byte: 0x23)
@@ -115,9 +115,9 @@ extension ConsoleText {
     }
 
     /// The scenario's own tags and its title line, as `scenarioHeader` writes them.
-    private func appendHeader(_ attempt: RunIndex.Attempt, _ pickle: borrowing Pickle, _ lineage: Lineage?, keyword: String, width: Int,
+    private func appendHeader(_ attempt: RunIndex.Attempt, _ pickle: UnsafePointer<Pickle>, _ lineage: Lineage?, keyword: String, width: Int,
                               indent: String, column: Int, to out: inout ConsoleBuffer) {
-        if !pickle.tags.isEmpty {
+        if !pickle.pointee.tags.isEmpty {
             // The feature's and rule's tags show in their headers.
             let featureTags = lineage?.feature.tags ?? []
             let ruleTags = lineage?.rule?.tags ?? []
@@ -126,7 +126,7 @@ extension ConsoleText {
             }
             var kept = 0
             var keptBytes = 0
-            for tag in pickle.tags where !inherited(tag) {
+            for tag in pickle.pointee.tags where !inherited(tag) {
                 kept += 1
                 keptBytes += tag.name.utf8.count
             }
@@ -135,7 +135,7 @@ extension ConsoleText {
                 out.append(indent)
                 out.start(.cyan, style)
                 var first = true
-                for tag in pickle.tags where !inherited(tag) {
+                for tag in pickle.pointee.tags where !inherited(tag) {
                     if !first { out.append(byte: 0x20) }
                     first = false
                     out.append(tag.name)
@@ -150,7 +150,7 @@ extension ConsoleText {
         out.append(byte: 0x3A)
         out.end(style)
         out.append(byte: 0x20)
-        out.append(pickle.name)
+        out.append(pickle.pointee.name)
         var width = width
         if attempt.started.attempt > 0 {
             let note = " (attempt \(attempt.started.attempt + 1))"
@@ -162,9 +162,9 @@ extension ConsoleText {
             out.start(.grey, style)
             out.append(byte: 0x23)
             out.append(byte: 0x20)
-            out.append(pickle.uri)
+            out.append(pickle.pointee.uri)
             out.append(byte: 0x3A)
-            out.append(number: pickle.location?.line ?? lineage?.scenario?.location.line ?? 0)
+            out.append(number: pickle.pointee.location?.line ?? lineage?.scenario?.location.line ?? 0)
             out.end(style)
         }
         out.append(byte: 0x0A)

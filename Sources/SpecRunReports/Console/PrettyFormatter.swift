@@ -48,13 +48,14 @@ final class PrettyFormatter: EnvelopeFormatter {
         index.withStoredPickle(slot: slot) { write(attempt, record: record, pickle: $0, slot: slot) }
     }
 
-    private func write(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: borrowing Pickle, slot: Int) {
-        let lineage = index.lineage(of: pickle)
+    /// (The pickle read in place: passing it on as a value copies it.)
+    private func write(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int) {
+        let lineage = index.lineage(ofPickleNodes: pickle.pointee.astNodeIds)
         let style = text.style
         out.removeAll()
-        if pickle.uri != lastFeatureUri, let feature = lineage?.feature {
+        if pickle.pointee.uri != lastFeatureUri, let feature = lineage?.feature {
             if lastFeatureUri != nil { out.append(byte: 0x0A) }
-            lastFeatureUri = pickle.uri
+            lastFeatureUri = pickle.pointee.uri
             lastRuleId = nil
             let tags = feature.tags.map(\.name).joined(separator: " ")
             if !tags.isEmpty { out.append(style.paint(tags, .cyan) + "\n") }
@@ -81,8 +82,10 @@ final class PrettyFormatter: EnvelopeFormatter {
     }
 
     private func descriptionLines(_ description: String, indent: String) -> String {
-        let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
-            .map(Self.trimmed)
+        // Split on the newline byte when no "\r\n" (one Character) can be in it: no Character breaking.
+        let lines = description.utf8.contains(0x0D)
+            ? description.split(separator: "\n", omittingEmptySubsequences: false).map(Self.trimmed)
+            : description.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Self.trimmed(Substring($0)) }
         guard lines.contains(where: { !$0.isEmpty }) else { return "" }
         return lines.map { $0.isEmpty ? "\n" : indent + text.style.paint($0, .grey) + "\n" }.joined()
     }

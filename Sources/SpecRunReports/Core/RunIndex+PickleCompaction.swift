@@ -18,8 +18,10 @@ extension RunIndex {
         }
         var derived = lineage != nil
         if let lineage {
+            // The scenario's runs of Gherkin steps, looked up once for all its steps.
+            let runs = lineage.stepRuns
             for position in pickle.steps.indices where derived {
-                derived = Self.idsAreDerived(pickle.steps[position].astNodeIds, at: position, of: pickle, lineage)
+                derived = Self.idsAreDerived(pickle.steps[position].astNodeIds, at: position, of: pickle, runs)
             }
         }
         var steps: [PickleStep] = []
@@ -77,11 +79,11 @@ extension RunIndex {
         return [found.id]
     }
 
-    private static func idsAreDerived(_ ids: [String], at position: Int, of pickle: Pickle, _ lineage: Lineage) -> Bool {
-        guard let found = lineage.stepId(position: position) else { return false }
-        if found.isScenarios && pickle.astNodeIds.count == 2 {
-            return ids.count == 2 && ids[0] == found.id && ids[1] == pickle.astNodeIds[1]
+    private static func idsAreDerived(_ ids: borrowing [String], at position: Int, of pickle: borrowing Pickle, _ runs: StepRuns) -> Bool {
+        guard let found = runs.step(position: position) else { return false }
+        if !found.background && pickle.astNodeIds.count == 2 {
+            return ids.count == 2 && ids[0] == runs.tree.steps[found.index].id && ids[1] == pickle.astNodeIds[1]
         }
-        return ids.count == 1 && ids[0] == found.id
+        return ids.count == 1 && ids[0] == runs.tree.steps[found.index].id
     }
 }

@@ -52,6 +52,8 @@ final class RunIndex {
     private(set) var stepDefinitionOrder: [String] = []
     /// `uri:line` of each step definition, made once (the console prints one per step).
     private(set) var definitionLocations: IdTable<String> = [:]
+    /// The locations the console printed last (`indexedDefinitionLocation(ids:)`).
+    var locationCache = DefinitionLocationCache()
     private(set) var hooks: [String: Hook] = [:]
     /// Each test case (and its place in the planned order); an attempt finds its test steps through it.
     private var testCases: IdTable<CaseRecord> = [:]
@@ -101,6 +103,7 @@ final class RunIndex {
             if stepDefinitions[definition.id] == nil { stepDefinitionOrder.append(definition.id) }
             stepDefinitions[definition.id] = definition
             definitionLocations[id: definition.id] = location(of: definition.sourceReference)
+            locationCache = DefinitionLocationCache()
         case .hook: if let hook = envelope.hook { hooks[hook.id] = hook }
         case .testCase: envelope.withTestCase { index($0) }
         case .testCaseStarted: if let started = envelope.testCaseStarted { start(started) }
@@ -203,33 +206,31 @@ final class RunIndex {
         var steps: [TestStep] = []
         steps.reserveCapacity(message.testSteps.count)
         // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
+        let pickleSteps = slot.map { pickleStore[$0].steps } ?? []
         var next = 0
-        for var step in message.testSteps {
+        for position in message.testSteps.indices {
+            // Made from the message's fields, each as the index keeps it (a copy of the step, then changed, retained
+            // and released each twice).
+            var pickleStepId: String?
             // The text of its pickle step, found on the walk (or by id): it keys the pooled match arguments.
             var text: String?
-            if let id = step.pickleStepId, let slot, next < pickleStore[slot].steps.count, pickleStore[slot].steps[next].id == id {
-                step.pickleStepId = pickleStore[slot].steps[next].id
-                if keepsStepArguments { text = pickleStore[slot].steps[next].text }
-                next += 1
-            } else if let id = step.pickleStepId, !Compaction.isInline(id) {
-                step.pickleStepId = canonicalPickleStepId(id)
-            }
-            if keepsStepArguments && text == nil { text = step.pickleStepId.flatMap(pickleStepText) }
-            if let hookId = step.hookId, !Compaction.isInline(hookId) { step.hookId = Compaction.canonical(hookId, in: hooks) }
-            if let ids = step.stepDefinitionIds {
-                if ids.count == 1, let shared = definitionIdArrays[id: ids[0]] {
-                    // One array for every step a definition matched.
-                    step.stepDefinitionIds = shared
+            if let id = message.testSteps[position].pickleStepId {
+                if next < pickleSteps.count, pickleSteps[next].id == id {
+                    pickleStepId = pickleSteps[next].id
+                    if keepsStepArguments { text = pickleSteps[next].text }
+                    next += 1
                 } else {
-                    let canonical = ids.allSatisfy(Compaction.isInline) ? ids : ids.map { Compaction.canonical($0, in: stepDefinitions) }
-                    step.stepDefinitionIds = canonical
-                    if canonical.count == 1 { definitionIdArrays[id: canonical[0]] = canonical }
+                    pickleStepId = Compaction.isInline(id) ? id : canonicalPickleStepId(id)
                 }
             }
-            if !keepsStepArguments {
-                step.stepMatchArgumentsLists = nil
-            } else if let lists = step.stepMatchArgumentsLists, let reduced = reducedArguments(lists, of: step, text: text) {
-                step.stepMatchArgumentsLists = reduced
+            if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
+            var hookId = message.testSteps[position].hookId
+            if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: hooks) }
+            let definitionIds = sharedDefinitionIds(message.testSteps[position].stepDefinitionIds)
+            var step = TestStep(hookId: hookId, id: message.testSteps[position].id, pickleStepId: pickleStepId,
+                                stepDefinitionIds: definitionIds)
+            if keepsStepArguments, let lists = message.testSteps[position].stepMatchArgumentsLists {
+                step.stepMatchArgumentsLists = reducedArguments(lists, of: step, text: text) ?? lists
             }
             steps.append(step)
         }
@@ -247,6 +248,16 @@ final class RunIndex {
         record.pickleSlot = slot.map(Int32.init) ?? -1
     }
 
+    /// A test step's definition ids as the index keeps them: one array for every step a definition matched, the
+    /// ids sharing the index's copies.
+    private func sharedDefinitionIds(_ ids: [String]?) -> [String]? {
+        guard let ids else { return nil }
+        if ids.count == 1, let shared = definitionIdArrays[id: ids[0]] { return shared }
+        let canonical = ids.allSatisfy(Compaction.isInline) ? ids : ids.map { Compaction.canonical($0, in: stepDefinitions) }
+        if canonical.count == 1 { definitionIdArrays[id: canonical[0]] = canonical }
+        return canonical
+    }
+
     /// The attempt with this id, for a report handling its `testCaseFinished` after the index did: the one that
     /// message finished, without looking it up again.
     func finishedAttempt(id: String) -> Attempt? {
@@ -254,9 +265,10 @@ final class RunIndex {
         return attempts[id: id]
     }
 
-    /// The pickle in `slot` as the index keeps it (see `storedPickle(of:)`), lent to `body` where it lies.
-    func withStoredPickle<Result>(slot: Int, _ body: (borrowing Pickle) -> Result) -> Result {
-        pickleStore.withUnsafeBufferPointer { body($0[slot]) }
+    /// The pickle in `slot` as the index keeps it (see `storedPickle(of:)`), lent to `body` where it lies (its
+    /// `pointee` read in place: a copy of a pickle retains each of its strings and arrays).
+    func withStoredPickle<Result>(slot: Int, _ body: (UnsafePointer<Pickle>) -> Result) -> Result {
+        pickleStore.withUnsafeBufferPointer { body($0.baseAddress! + slot) }
     }
 
     /// The attempt with this id: the last one found when it is the same (a test case's step results come one

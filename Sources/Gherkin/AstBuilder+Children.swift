@@ -1,7 +1,7 @@
 import Messages
 
 /// The children of a Feature or Rule, made from the scenarios and rules of its node moved into them (see `moveEach`),
-/// each child made where it is kept.
+/// straight into the memory of the new array (no `append`, no reversed copy of the scenarios).
 extension AstBuilder {
     static func featureChildren(_ parts: AstNodeParts) -> [FeatureChild] {
         let count = (parts.background == nil ? 0 : 1) + parts.scenarios.count + parts.rules.count

@@ -90,10 +90,10 @@ final class AstBuilder {
     private func appendStep(_ node: inout AstNode, to steps: inout [Step]) {
         guard var line = node.takeToken(.stepLine) else { return }
         // Strings and arguments moved out of the node, which is dropped after (a copy costs a retain and a release).
-        let step = Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
-                        text: line.matchedText.take() ?? "", docString: node.parts?.docString, dataTable: node.parts?.dataTable,
-                        id: ids.newId())
-        steps.append(consume step)
+        let parts = node.parts
+        steps.append(Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
+                          text: line.matchedText.take() ?? "", docString: parts?.docString.take(),
+                          dataTable: parts?.dataTable.take(), id: ids.newId()))
     }
 
     private func makeDocString(_ node: inout AstNode) -> DocString? {
@@ -142,13 +142,8 @@ final class AstBuilder {
         guard node.hasHeaderOrBody else { return nil }
         let tags = self.tags(node)
         guard let line = node.takeToken(.ruleLine) else { return nil }
-        var children: [RuleChild] = []
-        if let parts = node.parts {
-            children.reserveCapacity(parts.scenarios.count + 1)
-            if let background = parts.background { children.append(RuleChild(background: background, scenario: nil)) }
-            // Moved out rather than copied: the node is dropped after.
-            for scenario in drain(&parts.scenarios) { children.append(RuleChild(background: nil, scenario: scenario)) }
-        }
+        // Moved out rather than copied: the node is dropped after.
+        let children = node.parts.map(Self.ruleChildren) ?? []
         return Rule(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
                     description: node.description ?? "", children: children, id: ids.newId())
     }
@@ -158,13 +153,7 @@ final class AstBuilder {
         guard node.hasHeaderOrBody else { return nil }
         let tags = self.tags(node)
         guard let line = node.takeToken(.featureLine) else { return nil }
-        var children: [FeatureChild] = []
-        if let parts = node.parts {
-            children.reserveCapacity(parts.scenarios.count + parts.rules.count + 1)
-            if let background = parts.background { children.append(FeatureChild(rule: nil, background: background, scenario: nil)) }
-            for scenario in drain(&parts.scenarios) { children.append(FeatureChild(rule: nil, background: nil, scenario: scenario)) }
-            for rule in drain(&parts.rules) { children.append(FeatureChild(rule: rule, background: nil, scenario: nil)) }
-        }
+        let children = node.parts.map(Self.featureChildren) ?? []
         return Feature(location: line.location, tags: tags, language: featureLanguage, keyword: line.matchedKeyword ?? "",
                        name: line.matchedText ?? "", description: node.description ?? "", children: children)
     }

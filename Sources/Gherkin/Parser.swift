@@ -49,7 +49,13 @@ struct Parser<Matcher: TokenMatcher> {
 
     private mutating func readToken() -> Token {
         if queueHead < queue.count {
-            let token = queue[queueHead]
+            // Moved out of the queue (a bare token left in its place): a copy retains each of its strings and arrays.
+            let token = queue.withUnsafeMutableBufferPointer { tokens in
+                let slot = tokens.baseAddress! + queueHead
+                let token = slot.move()
+                slot.initialize(to: Token(line: nil, lineNumber: 0))
+                return token
+            }
             queueHead += 1
             if queueHead == queue.count { queue.removeAll(keepingCapacity: true); queueHead = 0 }
             return token

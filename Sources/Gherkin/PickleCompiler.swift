@@ -17,13 +17,17 @@ public enum PickleCompiler {
         guard let feature = document.feature, !feature.children.isEmpty else { return }
         var context = Context(uri: uri ?? document.uri ?? "", language: feature.language, output: output)
         var backgroundSteps: [Step] = []
-        for child in feature.children {
-            if let background = child.background {
-                backgroundSteps += background.steps
-            } else if let rule = child.rule {
-                context.compile(rule, featureTags: feature.tags, featureBackground: backgroundSteps)
-            } else if let scenario = child.scenario {
-                context.compile(scenario, inheritedTags: feature.tags, background: backgroundSteps)
+        // The children read in place: `for child in` copies each (a retain per string and array of its scenario).
+        feature.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let child = children.baseAddress! + index
+                if child.pointee.background != nil {
+                    backgroundSteps += child.pointee.background!.steps
+                } else if child.pointee.rule != nil {
+                    context.compile(child.pointee.rule!, featureTags: feature.tags, featureBackground: backgroundSteps)
+                } else if let scenario = ChildScenario.of(child) {
+                    context.compile(scenario, inheritedTags: feature.tags, background: backgroundSteps)
+                }
             }
         }
     }
@@ -45,63 +49,84 @@ private struct Context<Output: PickleOutput> {
     mutating func compile(_ rule: Rule, featureTags: [Tag], featureBackground: [Step]) {
         let tags = featureTags + rule.tags
         var backgroundSteps = featureBackground
-        for child in rule.children {
-            if let background = child.background {
-                backgroundSteps += background.steps
-            } else if let scenario = child.scenario {
-                compile(scenario, inheritedTags: tags, background: backgroundSteps)
+        rule.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let child = children.baseAddress! + index
+                if child.pointee.background != nil {
+                    backgroundSteps += child.pointee.background!.steps
+                } else if let scenario = ChildScenario.of(child) {
+                    compile(scenario, inheritedTags: tags, background: backgroundSteps)
+                }
             }
         }
     }
 
-    mutating func compile(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
-        if scenario.examples.isEmpty {
+    /// `scenario` points into the document (see `ChildScenario`).
+    mutating func compile(_ scenario: UnsafePointer<Scenario>, inheritedTags: [Tag], background: [Step]) {
+        if scenario.pointee.examples.isEmpty {
             compileScenario(scenario, inheritedTags: inheritedTags, background: background)
         } else {
             compileOutline(scenario, inheritedTags: inheritedTags, background: background)
         }
     }
 
-    private mutating func compileScenario(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
+    private mutating func compileScenario(_ scenario: UnsafePointer<Scenario>, inheritedTags: [Tag], background: [Step]) {
         var lastType: StepKeywordType? = .unknown
-        if !scenario.steps.isEmpty {
-            output.reserveSteps(background.count + scenario.steps.count)
+        if !scenario.pointee.steps.isEmpty {
+            output.reserveSteps(background.count + scenario.pointee.steps.count)
             addPickleSteps(of: background, lastType: &lastType)
-            addPickleSteps(of: scenario.steps, lastType: &lastType)
+            addPickleSteps(of: scenario.pointee.steps, lastType: &lastType)
         }
-        output.endPickle(uri: uri, location: scenario.location, name: scenario.name, language: language,
-                         tags: inheritedTags, scenario.tags, [], scenarioId: scenario.id, rowId: nil)
+        output.endPickle(uri: uri, location: scenario.pointee.location, name: scenario.pointee.name, language: language,
+                         tags: inheritedTags, scenario.pointee.tags, [], scenarioId: scenario.pointee.id, rowId: nil)
     }
 
-    private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], background: [Step]) {
-        for examples in scenario.examples {
-            guard let header = examples.tableHeader else { continue }
-            let interpolation = Interpolation(names: header.cells.map(\.value))
-            // The steps are read in place (see addPickleSteps), for every row.
-            scenario.steps.withUnsafeBufferPointer { outlineSteps in
-                for row in examples.tableBody {
-                    let values = row.cells.map(\.value)
-                    let onePass = interpolation.allowsOnePass(values)
-                    var lastType: StepKeywordType?
-                    if !outlineSteps.isEmpty {
-                        output.reserveSteps(background.count + outlineSteps.count)
-                        addPickleSteps(of: background, lastType: &lastType)
-                        for index in outlineSteps.indices {
-                            let keywordType = outlineSteps[index].keywordType
-                            if keywordType != .conjunction { lastType = keywordType }
-                            let text = interpolation.apply(outlineSteps[index].text, values, onePass: onePass, scratch: &scratch)
-                            let argument = pickleArgument(outlineSteps.baseAddress! + index, interpolation, values, onePass: onePass)
-                            output.addPickleStep(argument: argument, stepId: outlineSteps[index].id, rowId: row.id,
-                                                 type: pickleType(lastType), text: text)
-                        }
-                    }
-                    output.endPickle(uri: uri, location: row.location,
-                                     name: interpolation.apply(scenario.name, values, onePass: onePass, scratch: &scratch),
-                                     language: language, tags: inheritedTags, scenario.tags, examples.tags,
-                                     scenarioId: scenario.id, rowId: row.id)
+    private mutating func compileOutline(_ scenario: UnsafePointer<Scenario>, inheritedTags: [Tag], background: [Step]) {
+        // The examples read in place (see addPickleSteps).
+        scenario.pointee.examples.withUnsafeBufferPointer { allExamples in
+            for index in allExamples.indices {
+                compileExamples(allExamples.baseAddress! + index, of: scenario, inheritedTags: inheritedTags, background: background)
+            }
+        }
+    }
+
+    /// A pickle per row of `examples`; the rows and the outline's steps are read in place, for every row.
+    private mutating func compileExamples(_ examples: UnsafePointer<Examples>, of scenario: UnsafePointer<Scenario>, inheritedTags: [Tag],
+                                          background: [Step]) {
+        guard let names = examples.pointee.tableHeader?.cells.map(\.value) else { return }
+        let interpolation = Interpolation(names: names)
+        scenario.pointee.steps.withUnsafeBufferPointer { outlineSteps in
+            examples.pointee.tableBody.withUnsafeBufferPointer { rows in
+                for index in rows.indices {
+                    compileRow(rows.baseAddress! + index, of: examples, scenario, outlineSteps, interpolation,
+                               inheritedTags: inheritedTags, background: background)
                 }
             }
         }
+    }
+
+    private mutating func compileRow(_ row: UnsafePointer<TableRow>, of examples: UnsafePointer<Examples>, _ scenario: UnsafePointer<Scenario>,
+                                     _ outlineSteps: UnsafeBufferPointer<Step>, _ interpolation: Interpolation,
+                                     inheritedTags: [Tag], background: [Step]) {
+        let values = row.pointee.cells.map(\.value)
+        let onePass = interpolation.allowsOnePass(values)
+        var lastType: StepKeywordType?
+        if !outlineSteps.isEmpty {
+            output.reserveSteps(background.count + outlineSteps.count)
+            addPickleSteps(of: background, lastType: &lastType)
+            for index in outlineSteps.indices {
+                let keywordType = outlineSteps[index].keywordType
+                if keywordType != .conjunction { lastType = keywordType }
+                let text = interpolation.apply(outlineSteps[index].text, values, onePass: onePass, scratch: &scratch)
+                let argument = pickleArgument(outlineSteps.baseAddress! + index, interpolation, values, onePass: onePass)
+                output.addPickleStep(argument: argument, stepId: outlineSteps[index].id, rowId: row.pointee.id,
+                                     type: pickleType(lastType), text: text)
+            }
+        }
+        output.endPickle(uri: uri, location: row.pointee.location,
+                         name: interpolation.apply(scenario.pointee.name, values, onePass: onePass, scratch: &scratch),
+                         language: language, tags: inheritedTags, scenario.pointee.tags, examples.pointee.tags,
+                         scenarioId: scenario.pointee.id, rowId: row.pointee.id)
     }
 
     /// The steps read in place: a `for step in` loop copies each step (a retain per field).

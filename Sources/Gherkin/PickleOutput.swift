@@ -27,15 +27,17 @@ final class PickleCollector: PickleOutput {
     /// When not nil, each pickle goes into an envelope appended here instead of into `pickles` (from where it would be
     /// moved once more).
     @exclusivity(unchecked) var envelopes: [Envelope]?
-    /// The steps of the pickle under way.
-    @exclusivity(unchecked) private var steps: [PickleStep] = []
+    /// The steps of the pickle under way, made in place in memory of the collector's own and moved into the pickle's
+    /// array at its end: `Array.append` copies each step in and destroys the one given (a retain and a release per
+    /// string and array of it).
+    @exclusivity(unchecked) private var steps = PickleStepBuffer()
 
     init(ids: any IdGenerator, texts: StepTextPool? = nil) {
         self.ids = ids
         self.texts = texts
     }
 
-    func reserveSteps(_ count: Int) { steps.reserveCapacity(count) }
+    func reserveSteps(_ count: Int) { steps.reserve(count) }
 
     func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String) {
         steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type,
@@ -45,7 +47,7 @@ final class PickleCollector: PickleOutput {
     func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
                    _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?) {
         let pickle = Pickle(id: ids.newId(), uri: uri, location: location, name: name, language: language,
-                            steps: take(&steps, leaving: []), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
+                            steps: steps.takeAll(), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
                             astNodeIds: Self.ids(scenarioId, rowId))
         if envelopes != nil { envelopes!.append(Envelope(pickle: pickle)) } else { pickles.append(pickle) }
     }

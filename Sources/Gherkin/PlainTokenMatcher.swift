@@ -75,6 +75,9 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
     /// `Keyword: title` for the first of `keywords` the line starts with (followed by a colon).
     @inline(__always)
     private func matchTitleLine(_ token: inout Token, _ line: Line, _ type: TokenType, _ keywords: KeywordTable) -> Bool {
+        // Matched already by a lookahead (a scenario or examples line after tags), in the same dialect: the token holds
+        // the very match, its strings made once.
+        if token.matchedType == type { return true }
         guard let index = keywords.firstMatch(b, line.trimmedStart, line.end, colon: true) else { return false }
         setMatched(&token, type, text: restTrimmed(line, after: keywords.length(index) + 1), keyword: keywords.text(index))
         return true

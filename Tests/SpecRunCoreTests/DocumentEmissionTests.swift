@@ -28,6 +28,17 @@ final class DocumentEmissionTests: XCTestCase {
         XCTAssertEqual(withoutSources.map(\.kind), fromRun.map(\.kind).filter { $0 != "source" })
     }
 
+    func test_emitDocuments_stopsBeforeTheNextFileWhenToldNotToGoOn() throws {
+        let sut = try makeSUT(features: ["features/a.feature": "Feature: a\n  Scenario: s\n    Given a step passes\n",
+                                         "features/b.feature": "Feature: b\n  Scenario: t\n    Given a step passes\n"],
+                              libraries: [BasketSteps.self])
+        var made: [Envelope] = []
+
+        try sut.runner.emitDocuments(sources: false, goOn: { made.isEmpty }) { made.append($0) }
+
+        XCTAssertEqual(made.map(\.kind), ["gherkinDocument", "pickle"], "the first file's, not the second's")
+    }
+
     func test_emitDocuments_throwsWhatFindingTheFilesThrowsOnAMissingPath() throws {
         let sut = try makeSUT(features: ["features/a.feature": "Feature: a\n"], libraries: [BasketSteps.self],
                               paths: ["missing"])

@@ -75,7 +75,8 @@ struct RunCommand {
             var pool = WorkerPool(configuration: workers, settings: settings, launcher: launcher, console: console, now: now)
             pool.documents = { emit in
                 var count = 0
-                try? documentRunner.emitDocuments(sources: sources) { envelope in
+                // Ctrl-C meanwhile: the supervisor hears it once these are made, so the rest are not made.
+                try? documentRunner.emitDocuments(sources: sources, goOn: { InterruptForwarder.shared.received == nil }) { envelope in
                     emit(envelope)
                     // The listeners hand the batches they heard back to the reading threads to free, which wait
                     // for the worker meanwhile: freed here, the prelude does not pile up.

@@ -115,14 +115,16 @@ extension SpecRunner {
     /// gherkinDocument and pickle messages or parse errors, file by file, with the ids `ids` gives them — the
     /// very same ones a run with the same id generator gives them. A supervisor makes them itself, in the same
     /// minutes as its first worker, rather than have that worker write them as JSON for it to read back.
-    /// Throws what finding the files throws (the worker then reports it).
-    public func emitDocuments(sources: Bool, emit: (Envelope) -> Void) throws {
+    /// Throws what finding the files throws (the worker then reports it). `goOn` is asked before each file: false
+    /// stops (an interrupted run does not parse the rest of a large suite first).
+    public func emitDocuments(sources: Bool, goOn: () -> Bool = { true }, emit: (Envelope) -> Void) throws {
         let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
         let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory,
                                          documents: Set(configuration.documents.keys))
             .discover(configuration.paths)
         let stepTexts = StepTextPool()
         for file in files {
+            guard goOn() else { return }
             let envelopes = featureEnvelopes(file, uri: relativePath(file.path, to: root), texts: stepTexts)
             for index in envelopes.indices where sources || envelopes[index].kind != .source { emit(envelopes[index]) }
         }

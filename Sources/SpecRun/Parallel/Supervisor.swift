@@ -90,12 +90,15 @@ final class Supervisor {
     var nextToEmit = 0
     var runs: [TestRunFinished] = []
 
-    /// Makes the feature files' messages (`SpecRunner.emitDocuments`) when worker 0 does not send them: they go
-    /// into the stream right after its `meta`, where its own would have come. Taken once.
-    var documents: (((Envelope) -> Void) -> Void)?
+    /// Makes the feature files' messages (`SpecRunner.emitDocuments`), handing each to its argument.
+    typealias DocumentMaker = ((Envelope) -> Void) -> Void
+
+    /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
+    /// its own would have come. Taken once.
+    var documents: DocumentMaker?
 
     init(settings: Settings, now: @escaping () -> Date = Date.init,
-         documents: (((Envelope) -> Void) -> Void)? = nil, forward: @escaping (Envelope) -> Void) {
+         documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void) {
         self.settings = settings
         self.now = now
         self.documents = documents

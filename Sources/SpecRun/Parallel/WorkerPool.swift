@@ -10,7 +10,7 @@ struct WorkerPool {
     let console: any Console
     var now: @Sendable () -> Date = { Date() }
     /// The feature files' messages, made here rather than sent by worker 0 (see `Supervisor.documents`).
-    var documents: (((Envelope) -> Void) -> Void)?
+    var documents: Supervisor.DocumentMaker?
 
     struct Outcome: Equatable {
         var abortedWith: Int32?

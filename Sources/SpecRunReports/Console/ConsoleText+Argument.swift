@@ -1,9 +1,10 @@
 import Messages
 
-// A pickle step's argument written as UTF-8 bytes: the same text as `argument(_:indent:)`, without a `String` per
-// line and cell (the pretty console prints the doc string or table of every step that has one).
+// A pickle step's argument written as UTF-8 bytes, without a `String` per line and cell (the pretty console prints
+// the doc string or table of every step that has one).
 extension ConsoleText {
-    /// Appends what `argument(argument, indent: indent)` makes.
+    /// Appends a step's doc string (between grey `"""` lines, its media type after the first) and data table (columns
+    /// padded to their widest cell), each line indented by `indent`.
     func appendArgument(_ argument: borrowing PickleStepArgument, indent: String, to out: inout ConsoleBuffer) {
         if let doc = argument.docString {
             out.append(indent)
@@ -45,7 +46,7 @@ extension ConsoleText {
         }
     }
 
-    /// Appends what `indented(text, indent, color: nil)` makes.
+    /// Appends what `indented(text, indent, color: nil)` makes (that, for a text with a carriage return).
     private func appendIndented(_ text: String, _ indent: String, to out: inout ConsoleBuffer) {
         guard !text.utf8.contains(0x0D) else { return out.append(indented(text, indent, color: nil)) }
         var rest = Substring(text).utf8[...]

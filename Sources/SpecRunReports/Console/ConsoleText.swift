@@ -221,26 +221,11 @@ struct ConsoleText {
         return out
     }
 
+    /// A step's doc string or data table, as `appendArgument` writes it.
     func argument(_ argument: PickleStepArgument, indent: String) -> String {
-        var out = ""
-        if let doc = argument.docString {
-            out += indent + style.paint("\"\"\"" + (doc.mediaType ?? ""), .grey) + "\n"
-            out += indented(doc.content, indent, color: nil)
-            out += indent + style.paint("\"\"\"", .grey) + "\n"
-        }
-        if let table = argument.dataTable {
-            let rows = table.rows.map { $0.cells.map(\.value) }
-            let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
-                rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
-            }
-            for row in rows {
-                let cells = row.enumerated().map { column, value in
-                    value + String(repeating: " ", count: widths[column] - value.count)
-                }
-                out += indent + "| " + cells.joined(separator: " | ") + " |\n"
-            }
-        }
-        return out
+        var out = ConsoleBuffer(capacity: 256)
+        appendArgument(argument, indent: indent, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     func attachments(_ attempt: RunIndex.Attempt, _ step: TestStep, indent: String) -> String {

@@ -3,6 +3,22 @@ import Foundation
 /// Makes the ids of messages. Injected everywhere so that output is reproducible in tests.
 public protocol IdGenerator: Sendable {
     func newId() -> String
+    /// A generator of its own for the ids of one part of a run named by `key` (a feature file, a test case's plan):
+    /// the same key gives the same ids in every process of the run, whatever else each made before — so a worker
+    /// can parse and plan only the files it runs. Generators that number every id in one sequence
+    /// (`--predictable-ids`) return themselves.
+    func derived(_ key: UInt64) -> any IdGenerator
+}
+
+extension IdGenerator {
+    public func derived(_ key: UInt64) -> any IdGenerator { self }
+
+    /// `derived(_:)` keyed by a text (a feature file's path, a pickle's id).
+    public func derived(_ key: String, salt: UInt64) -> any IdGenerator {
+        var text = key
+        // (The salt kept apart from the text's bytes: as the hash's seed it would mix with them.)
+        return derived(text.withUTF8 { ByteHash.hash($0) } ^ (salt &* 0x9E37_79B9_7F4A_7C15))
+    }
 }
 
 /// "0", "1", "2", … as the reference implementations' `--predictable-ids`.

@@ -21,6 +21,13 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
     /// Seeded once from the system's random source.
     public convenience init() { self.init(seed: UInt64.random(in: 0...UInt64.max)) }
 
+    /// A generator seeded from this one's seed and `key`: its sequence starts at an unrelated place of SplitMix64's,
+    /// so it collides with no other part's ids (short of a 2^-89 chance per pair).
+    public func derived(_ key: UInt64) -> any IdGenerator {
+        let (high, low) = RandomUUIDGenerator.bits(seed: seed ^ 0x5851_F42D_4C95_7F2D, index: key)
+        return RandomIdGenerator(seed: high ^ (low &* 0x9E37_79B9_7F4A_7C15))
+    }
+
     public func newId() -> String {
         let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: counter.take())
         return String(unsafeUninitializedCapacity: Self.length) { buffer in

@@ -42,4 +42,36 @@ final class RandomIdGeneratorTests: XCTestCase {
             }
         }
     }
+
+    func test_derived_givesTheSameIdsForTheSameKeyWhateverWasDrawnBefore() {
+        let first = RandomIdGenerator(seed: 42)
+        let second = RandomIdGenerator(seed: 42)
+        _ = (0..<5).map { _ in second.newId() }
+
+        let fromFirst = (0..<3).map { _ in first.derived("features/a.feature", salt: 1).newId() }
+        let part = second.derived("features/a.feature", salt: 1)
+
+        XCTAssertEqual(fromFirst[0], part.newId())
+        XCTAssertEqual(Set(fromFirst).count, 1, "a new part each time, starting where the key says")
+    }
+
+    func test_derived_givesUnrelatedIdsForOtherKeysSaltsAndSeeds() {
+        let base = RandomIdGenerator(seed: 42)
+        let part = base.derived(7)
+        var seen = Set<String>()
+        for generator in [part, base.derived(8), base.derived(7).derived(7), RandomIdGenerator(seed: 43).derived(7),
+                          base.derived("a", salt: 1), base.derived("a", salt: 2), base.derived("b", salt: 1), base] {
+            for _ in 0..<1000 { seen.insert(generator.newId()) }
+        }
+
+        XCTAssertEqual(seen.count, 8000)
+    }
+
+    func test_derived_goesOnWithTheOneSequenceOfPredictableIds() {
+        let ids = IncrementingIdGenerator()
+        _ = ids.newId()
+
+        XCTAssertEqual(ids.derived("features/a.feature", salt: 1).newId(), "1")
+        XCTAssertEqual(ids.newId(), "2")
+    }
 }

@@ -117,11 +117,13 @@ final class WorkerProtocolTests: XCTestCase {
     }
 
     func test_instruction_parsesBackEveryLineItWrites() {
-        for instruction in [WorkerInstruction.run(12), .skip(0), .end] {
+        for instruction in [WorkerInstruction.run(12), .skip(0), .end, .name(7, pickleId: "Ab3", uri: "features/a b.feature"),
+                            .name(0, pickleId: "p", uri: "odd%0A\nname\r%.feature")] {
             XCTAssertEqual(WorkerInstruction(line: String(instruction.line.dropLast())), instruction)
         }
         XCTAssertEqual(WorkerInstruction(line: "run 123456"), .run(123_456))
-        for bad in ["run x", "jump 1", "run", "run ", "run 1 2", "skip 1x", "end 1", "run 99999999999999999999999"] {
+        for bad in ["run x", "jump 1", "run", "run ", "run 1 2", "skip 1x", "end 1", "run 99999999999999999999999",
+                    "name 1 p", "name x p a.feature", "name -1 p a.feature", "name 1  a.feature", "name 1 p "] {
             XCTAssertNil(WorkerInstruction(line: bad), bad)
         }
     }

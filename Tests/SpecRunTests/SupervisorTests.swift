@@ -212,6 +212,31 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(sut.control(ready(2), from: 1), [], "the made pickles are @serial: the second waits")
     }
 
+    func test_control_namesEachTestCasesPickleToWorkersOtherThanTheFirstBeforeHandingItOut() {
+        let forwarded = Forwarded()
+        var settings = Supervisor.Settings(workers: 2)
+        settings.namesTestCases = true
+        let sut = Supervisor(settings: settings, now: { Date(timeIntervalSince1970: 10) }, forward: forwarded.append)
+        _ = sut.start()
+        prelude(sut, cases: 3)
+
+        XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(0))], "the first worker planned them all")
+        XCTAssertEqual(sut.control(ready(0), from: 1), [.send(worker: 1, .name(1, pickleId: "p1", uri: "a.feature")),
+                                                        .send(worker: 1, .run(1))])
+        XCTAssertEqual(runCase(sut, index: 1, worker: 1), [.send(worker: 1, .name(2, pickleId: "p2", uri: "a.feature")),
+                                                          .send(worker: 1, .run(2))])
+        XCTAssertEqual(runCase(sut, index: 0, worker: 0), [])
+    }
+
+    func test_control_namesNoPickleWhenNotAskedTo() {
+        let (sut, _) = makeSUT(workers: 2)
+        _ = sut.start()
+        prelude(sut, cases: 2)
+
+        _ = sut.control(ready(2), from: 0)
+        XCTAssertEqual(sut.control(ready(2), from: 1), [.send(worker: 1, .run(1))])
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(workers: Int, failFast: Bool = false, serial: TagExpression? = nil) -> (Supervisor, Forwarded) {

@@ -48,21 +48,28 @@ struct WorkerCommand {
             let sendsSources = worker.messageReport
             // Nor the documents when the supervisor makes them itself.
             let sendsDocuments = worker.sendsDocuments
-            session = try await runner.open(emit: { envelope in
+            let emit: (Envelope) -> Void = { envelope in
                 if envelope.kind == .source && !sendsSources { return }
                 if !sendsDocuments && Self.isDocumentEnvelope(envelope) { return }
                 if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
                 // The supervisor puts the documents it makes after the meta: sent at once, so that it makes them
                 // while this worker parses the same files, not after.
                 if envelope.kind == .meta && !sendsDocuments { outbox.flush() }
-            }, testCase: { testCase in
-                if wholePrelude { outbox.emit(testCase) }
-            })
+            }
+            if worker.parsesOnDemand {
+                // The supervisor names each test case before handing it out: only those files are parsed.
+                session = try await runner.openNamingTestCases(emit: emit)
+            } else {
+                session = try await runner.open(emit: emit, testCase: { testCase in
+                    if wholePrelude { outbox.emit(testCase) }
+                })
+            }
         } catch {
             outbox.flush()
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        outbox.control(.ready(testCases: session.count, beforeAllPassed: session.beforeAllPassed,
+        // (A worker naming its test cases as they come planned none: the supervisor counts the first worker's.)
+        outbox.control(.ready(testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
                               keys: worker.wantKeys ? session.keys : nil))
         outbox.flush()
         let current = CurrentIndex()
@@ -73,6 +80,7 @@ struct WorkerCommand {
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
             if case .run(let index) = instruction { current.value = index }
             switch instruction {
+            case .name(let index, let pickleId, let uri): session.name(index, pickleId: pickleId, uri: uri); continue
             case .run(let index) where index < session.count: await session.run(index, to: outbox)
             case .skip(let index) where index < session.count: await session.run(index, skip: true, to: outbox)
             default: break

@@ -25,6 +25,9 @@ final class Supervisor {
         var timeoutSeconds: Double = 0
         /// `--memory-limit` of each worker, to name it when a step runs out of memory.
         var memoryLimit: UInt64?
+        /// Name each test case's pickle to a worker other than the first before handing it out
+        /// (`WorkerInstruction.name`): those parse only the files they run.
+        var namesTestCases = false
     }
 
     enum Action: Equatable {
@@ -63,6 +66,8 @@ final class Supervisor {
         var testCaseId: String
         var steps: [(id: String, isHook: Bool)]
         var serial: Bool
+        /// Its pickle's id and feature file, when test cases are named to the workers (`Settings.namesTestCases`).
+        var pickle: (id: String, uri: String)?
     }
 
     let settings: Settings
@@ -78,6 +83,8 @@ final class Supervisor {
 
     var preludeDone = false
     var serialPickles: Set<String> = []
+    /// Each pickle's feature file, by pickle id, until the test cases are planned (`Settings.namesTestCases`).
+    var pickleUris: [String: String] = [:]
     var hookTypes: [String: HookType] = [:]
     var testRunStartedId: String?
     var cases: [PlannedCase] = []
@@ -191,6 +198,7 @@ final class Supervisor {
     func learn(_ envelope: Envelope) {
         switch envelope.kind {
         case .pickle:
+            if settings.namesTestCases { envelope.withPickle { pickleUris[$0.id] = $0.uri } }
             // One worker never runs two test cases at once: @serial ones then run in the planned order too.
             guard let serial = settings.serial, settings.workers > 1 else { return }
             envelope.withPickle { pickle in
@@ -200,7 +208,8 @@ final class Supervisor {
             envelope.withTestCase { testCase in
                 cases.append(PlannedCase(testCaseId: testCase.id,
                                          steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
-                                         serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId)))
+                                         serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
+                                         pickle: pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
             }
         case .hook:
             if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
@@ -260,6 +269,7 @@ final class Supervisor {
         complete[index] = true
         // Its steps were kept to repair it after a crash: no longer needed (50,000 test cases' worth otherwise).
         cases[index].steps = []
+        cases[index].pickle = nil
         if cases[index].serial { runningSerial -= 1 }
         if !passed && settings.failFast { stopping = true }
         while nextToEmit < complete.count && complete[nextToEmit] {
@@ -296,6 +306,7 @@ final class Supervisor {
 
     func preludeEnded(count: Int, keys: [String]?) {
         preludeDone = true
+        pickleUris = [:]
         complete = Array(repeating: false, count: cases.count)
         pending = Array(cases.indices)
         if let keys, keys.count == cases.count, !settings.timings.isEmpty {
@@ -317,6 +328,9 @@ final class Supervisor {
             while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
                 workers[number]?.assigned.append(index)
                 if cases[index].serial { runningSerial += 1 }
+                if number > 0, let pickle = cases[index].pickle {
+                    actions.append(.send(worker: number, .name(index, pickleId: pickle.id, uri: pickle.uri)))
+                }
                 actions.append(.send(worker: number, stopping ? .skip(index) : .run(index)))
             }
         }

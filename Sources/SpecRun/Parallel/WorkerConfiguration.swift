@@ -34,6 +34,13 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     /// Whether worker 0 sends the feature files' source, gherkinDocument and pickle messages and parse errors;
     /// false when the supervisor makes them itself (`SpecRunner.emitDocuments`, with this seed), as `specrun` does.
     var sendsDocuments = true
+    /// Whether the supervisor names each test case's pickle (`WorkerInstruction.name`) before handing it to a worker
+    /// other than the first, which then parses only the files it runs (see `SpecRunner.openNamingTestCases`).
+    /// Never with predictable ids: those number every id in one sequence, so only a whole parse names them alike.
+    var namesTestCases = false
+
+    /// Whether this worker parses only the files of the test cases named to it.
+    var parsesOnDemand: Bool { namesTestCases && number > 0 && !predictableIds }
 
     struct ShardSpec: Codable, Equatable, Sendable {
         var index: Int

@@ -9,21 +9,45 @@ enum WorkerInstruction: Equatable, Sendable {
     case skip(Int)
     /// No more work: run the AfterAll hooks, send testRunFinished, exit.
     case end
+    /// The test case at this index is the pickle with this id in the feature file with this uri (said before it
+    /// is run or skipped, to a worker that parses only the files it runs).
+    case name(Int, pickleId: String, uri: String)
 
     var line: String {
         switch self {
         case .run(let index): return "run \(index)\n"
         case .skip(let index): return "skip \(index)\n"
         case .end: return "end\n"
+        case .name(let index, let pickleId, let uri): return "name \(index) \(pickleId) \(Self.escape(uri))\n"
         }
     }
 
     /// Read from the line's bytes (a worker reads one per test case: `split` and `Int(_:)` were a fortieth of its
     /// time).
     init?(line: String) {
+        if line.hasPrefix("name ") {
+            // name INDEX PICKLE-ID URI (the uri last: it may hold spaces).
+            let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let index = Int(parts[1]), index >= 0, !parts[2].isEmpty, !parts[3].isEmpty else { return nil }
+            self = .name(index, pickleId: String(parts[2]), uri: Self.unescape(parts[3]))
+            return
+        }
         var text = line
         guard let instruction = text.withUTF8({ Self.parse($0) }) else { return nil }
         self = instruction
+    }
+
+    /// A uri on one line: `%` and the line breaks percent-encoded.
+    static func escape(_ uri: String) -> String {
+        guard uri.contains(where: { $0 == "%" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return uri }
+        return uri.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func unescape<S: StringProtocol>(_ text: S) -> String {
+        guard text.contains("%") else { return String(text) }
+        return text.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
+            .replacingOccurrences(of: "%25", with: "%")
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> WorkerInstruction? {

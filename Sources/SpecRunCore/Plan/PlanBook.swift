@@ -27,8 +27,10 @@ struct PlanBook: Sendable {
         recorded.reserveCapacity(shared.count)
         bound.reserveCapacity(shared.count)
         for pickle in shared {
-            // (The test case's id and one per step: a few more for hooks.)
-            let recorder = RecordingIdGenerator(ids, capacity: pickle.value.steps.count + 4)
+            // (The test case's id and one per step: a few more for hooks. From the pickle's own part of `ids`: a
+            // worker that plans only the test cases it runs names them alike.)
+            let recorder = RecordingIdGenerator(PartIds.plan(ofPickle: pickle.value.id, of: ids),
+                                                capacity: pickle.value.steps.count + 4)
             // Bound first (binding takes no id), so the plan reads them and no planned step is copied for them.
             let bindings = planner.bind(pickle.value)
             let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId, bindings: bindings)

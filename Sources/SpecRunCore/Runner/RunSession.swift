@@ -11,7 +11,7 @@ public final class RunSession: @unchecked Sendable {
     private let runner: SpecRunner
     private let registry: StepRegistry
     private let root: String
-    private let plans: PlanBook
+    private let plans: any PlanSource
     /// Plans each test case as it runs (its match cache serves the whole run).
     private let planner: Planner
     /// Each planned test case's `uri:line` (see `TestCaseKey`), in the planned order. Made when asked (only shards
@@ -28,7 +28,7 @@ public final class RunSession: @unchecked Sendable {
     /// Guards `summary` and `stopped`.
     private let lock = NSLock()
 
-    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: PlanBook, keys: @escaping @Sendable () -> [String],
+    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: any PlanSource, keys: @escaping @Sendable () -> [String],
          caseRunner: TestCaseRunner,
          testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool) {
         self.runner = runner
@@ -43,8 +43,15 @@ public final class RunSession: @unchecked Sendable {
         self.beforeAllPassed = beforeAllPassed
     }
 
-    /// How many test cases were planned (their `testCase` messages are sent, in this order).
+    /// How many test cases were planned (their `testCase` messages are sent, in this order); for a session whose
+    /// test cases are named as they are handed out (`SpecRunner.openNamingTestCases`), any index.
     public var count: Int { plans.count }
+
+    /// The test case at `index` is the pickle `pickleId` of the feature file `uri` (a session opened with
+    /// `SpecRunner.openNamingTestCases`; ignored by one that planned its test cases when opened).
+    public func name(_ index: Int, pickleId: String, uri: String) {
+        (plans as? PickleShelf)?.name(index, pickleId: pickleId, uri: uri)
+    }
 
     /// The facts known so far (parse errors, selection, seed).
     public var summarySoFar: RunSummary { lock.withLock { summary } }
@@ -59,7 +66,8 @@ public final class RunSession: @unchecked Sendable {
     /// `run(_:skip:emit:)` sending to a sink (which may write the frequent messages without making envelopes).
     @discardableResult
     public func run(_ index: Int, skip: Bool = false, to sink: any MessageSink) async -> Bool {
-        let plan = plans.plan(at: index, with: planner)
+        guard let plan = plans.plan(ofCase: index, with: planner) else { return true }
+        defer { plans.finished(index) }
         let skipAll = skip || lock.withLock { stopped }
         var attempt = 0
         var result: TestCaseRunner.Result
@@ -84,7 +92,7 @@ public final class RunSession: @unchecked Sendable {
     /// `file:line` (a BeforeAll/AfterAll hook when `index` is nil): what a timeout message names.
     public func describe(testStepId: String, in index: Int?) -> String? {
         // (On the watchdog's thread: a planner of its own, not the run's.)
-        if let index, index < plans.count, case let plan = plans.plan(at: index, with: plans.makePlanner()),
+        if let index, index < plans.count, let plan = plans.plan(ofCase: index, with: plans.makePlanner()),
            let step = plan.steps.first(where: { $0.id == testStepId }) {
             switch step.action {
             case .hook(let hook): return "hook at \(hook.code.location.relative(to: root))"

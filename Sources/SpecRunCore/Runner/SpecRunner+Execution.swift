@@ -47,6 +47,42 @@ extension SpecRunner {
         }
         summary.success = success
         let lines = loaded.lines.forLocations()
+        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
+                          keys: { plans.map { TestCaseKey.of($0, lines: lines) } },
+                          caseRunner: caseRunner(prepared, line: { lines.line(of: $0) }), testRunStarted: testRunStarted,
+                          summary: summary, beforeAllPassed: passed)
+    }
+
+    /// What a worker other than the first needs before its first test case, without parsing a feature file:
+    /// meta, support code, testRunStarted (the ids are the first worker's: feature files take theirs from parts of
+    /// their own, `PartIds`) and the BeforeAll hooks. Each test case is named (`RunSession.name`) before it runs;
+    /// its file is parsed then, so a worker parses only the files it runs.
+    func openNamingTestCases(_ given: Prepared, emit: (Envelope) -> Void) async -> RunSession {
+        var prepared = given
+        emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
+        prepared.registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
+        let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
+        emit(Envelope(testRunStarted: testRunStarted))
+        let runId = testRunStarted.id ?? ""
+        var success = true
+        let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
+                                          success: &success, emit: emit)
+        var summary = RunSummary()
+        summary.success = success
+        let texts = StepTextPool()
+        var files: [String: FeatureFile] = [:]
+        for file in prepared.files where files[relativePath(file.path, to: prepared.root)] == nil {
+            files[relativePath(file.path, to: prepared.root)] = file
+        }
+        let shelf = PickleShelf(registry: prepared.registry, ids: ids, testRunStartedId: runId, files: files,
+                                parse: { file, uri in featureEnvelopes(file, uri: uri, texts: texts) })
+        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: shelf, keys: { [] },
+                          caseRunner: caseRunner(prepared, line: shelf.line(of:)), testRunStarted: testRunStarted,
+                          summary: summary, beforeAllPassed: passed)
+    }
+
+    /// The runner of one test case's attempts; `line` finds an AST node's line (for a step's `file:line`).
+    private func caseRunner(_ prepared: Prepared, line: @escaping (String) -> Int?) -> TestCaseRunner {
         let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
                                      uniquingKeysWith: { first, _ in first })
         var runner = TestCaseRunner(
@@ -54,14 +90,11 @@ extension SpecRunner {
             snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes,
                                     interface: configuration.snippetInterface),
             locate: { pickle, step in
-                guard let id = step.astNodeIds.first, let line = lines.line(of: id) else { return nil }
+                guard let id = step.astNodeIds.first, let line = line(id) else { return nil }
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
-        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
-                          keys: { plans.map { TestCaseKey.of($0, lines: lines) } },
-                          caseRunner: runner, testRunStarted: testRunStarted, summary: summary,
-                          beforeAllPassed: passed)
+        return runner
     }
 
     /// Source, gherkinDocument and pickle messages (or parseErrors) file by file; the selected pickles.
@@ -91,8 +124,9 @@ extension SpecRunner {
     }
 
     /// The source, gherkinDocument and pickle messages of one feature file (or its parse errors), their ids from
-    /// `ids`.
-    private func featureEnvelopes(_ file: FeatureFile, uri: String, texts: StepTextPool) -> [Envelope] {
+    /// the file's part of `ids` (`PartIds.file`).
+    func featureEnvelopes(_ file: FeatureFile, uri: String, texts: StepTextPool) -> [Envelope] {
+        let ids = PartIds.file(uri, of: ids)
         if let document = configuration.documents[file.path] {
             return GherkinMessages.generate(data: document.gherkin, uri: uri,
                                             options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,

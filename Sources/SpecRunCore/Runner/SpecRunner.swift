@@ -57,6 +57,14 @@ public struct SpecRunner {
         return await withoutActuallyEscaping(testCase) { testCase in await open(prepared, emit: emit, testCase: testCase) }
     }
 
+    /// Prepares (throwing configuration problems), then sends what a worker other than the first sends before its
+    /// first test case — without parsing a feature file — and returns the session that runs the test cases a
+    /// supervisor names one by one (`RunSession.name`, then `run`). See `openNamingTestCases(_:emit:)`.
+    public func openNamingTestCases(emit: (Envelope) -> Void) async throws -> RunSession {
+        let prepared = try prepare()
+        return await openNamingTestCases(prepared, emit: emit)
+    }
+
     /// The same runner making its run-time ids with `generator` (a worker of a parallel run).
     public func withRunIds(_ generator: IdGenerator) -> SpecRunner {
         var copy = self

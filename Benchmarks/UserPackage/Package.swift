@@ -11,9 +11,10 @@ let package = Package(
         .package(name: "specrun", path: "../.."),
     ],
     targets: [
-        // The CPU-bound workload: trivial integer arithmetic, so the runner's own overhead dominates.
+        // The cart workloads (c1k … c50k): trivial integer arithmetic, so the runner's own overhead dominates.
         .target(name: "CartSteps", dependencies: [.product(name: "SpecRun", package: "specrun")]),
-        // The I/O-bound workload: a step that sleeps, to show what parallel workers buy.
+        // The one-step workloads, to show what parallel workers buy: a step that sleeps (I/O-bound, WaitSteps) and
+        // one that computes (CPU-bound, ComputeSteps).
         .target(name: "WaitSteps", dependencies: [.product(name: "SpecRun", package: "specrun")]),
         .executableTarget(name: "bench-specs", dependencies: [
             "CartSteps", "WaitSteps", .product(name: "SpecRun", package: "specrun"),

@@ -7,7 +7,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# name → (generator, arguments). "cart" is ../shared/bench/gen_corpus.py; "wait" is gen_wait_corpus.py;
+# name → (generator, arguments). "cart" is ../shared/bench/gen_corpus.py; "wait" is gen_wait_corpus.py (a step that
+# sleeps for `io`, one that computes on one core for `cpu`);
 # "undefined" is the cart corpus with every step reworded so that no step definition matches (QA's first run of new
 # features: every step undefined, a snippet for each — in specrun and in behave alike). The rewording keeps every
 # byte count: the first two letters of each step's text change places ("the cart" → "hte cart"), so the run reads,
@@ -19,6 +20,7 @@ WORKLOADS = {
     "c50k": ("cart", ["--features", "1000", "--scenarios", "50", "--steps", "6"]),
     "c10k-undefined": ("undefined", ["--features", "200", "--scenarios", "50", "--steps", "6"]),
     "io": ("wait", ["--scenarios", "200", "--features", "10", "--ms", "20"]),
+    "cpu": ("wait", ["--step", "compute", "--scenarios", "200", "--features", "10", "--ms", "10"]),
 }
 # The exit status a run of the workload ends with when all went as meant: undefined steps fail a run (specrun
 # under its default strict mode, behave too).

@@ -65,13 +65,14 @@ struct RunCommand {
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
-                                               namesTestCases: !worker.predictableIds)
+                                               namesTestCases: options.parallel > 1 && !worker.predictableIds)
             // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
             // with the workers' id seed: the same messages, not written as JSON by it and read back here.
             var workers = worker
             workers.sendsDocuments = false
-            // Workers other than the first parse only the files they run (not with predictable ids).
-            workers.namesTestCases = !worker.predictableIds
+            // With several workers, those other than the first parse only the files they run (not with predictable
+            // ids; one worker parses them all anyway, and so does one restarted after a crash).
+            workers.namesTestCases = options.parallel > 1 && !worker.predictableIds
             let documentRunner = SpecRunner(libraries: libraries, configuration: configuration,
                                             ids: WorkerCommand.definitionIds(worker), environment: console.environment)
             let sources = worker.messageReport

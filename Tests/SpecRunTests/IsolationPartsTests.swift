@@ -241,11 +241,51 @@ final class WorkerCommandTests: XCTestCase {
         XCTAssertEqual(envelopes.compactMap(\.testCaseStarted).count, 1)
     }
 
-    private func run(_ configuration: WorkerConfiguration, instructions: [String]) async throws -> (Int32, [WorkerEvent]) {
+    func test_run_parsesOnlyTheNamedTestCasesFilesAndRunsThemWithTheFirstWorkersIdsOnAWorkerNamingTestCases() async throws {
+        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n",
+                                       "two.feature": "Feature: G\n  Scenario: B\n    Given a passing step\n    Given a passing step\n"])
+        var first = WorkerConfiguration(paths: [folder], idSeed: 99)
+        first.namesTestCases = true
+        var other = first
+        other.number = 1
+        let (_, prelude) = try await run(first, instructions: [])
+        let pickle = try XCTUnwrap(envelopes(prelude).compactMap(\.pickle).first { $0.name == "B" })
+        let planned = try XCTUnwrap(envelopes(prelude).compactMap(\.testCase).first { $0.pickleId == pickle.id })
+
+        let (code, events) = try await run(other, instructions: ["name 1 \(pickle.id) \(pickle.uri)", "run 1"])
+
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(envelopes(events).filter { [.gherkinDocument, .pickle, .testCase].contains($0.kind) }.count, 0)
+        XCTAssertEqual(envelopes(events).compactMap(\.testCaseStarted).map(\.testCaseId), [planned.id])
+        XCTAssertEqual(envelopes(events).compactMap(\.testStepFinished).map(\.testStepId), planned.testSteps.map(\.id))
+        XCTAssertTrue(events.contains { if case .control(_, .ready(0, true, nil)) = $0 { return true } else { return false } })
+    }
+
+    func test_run_endsWithAFatalErrorRatherThanLeaveTheSupervisorWaitingOnATestCaseItCannotFind() async throws {
+        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n"])
+        var configuration = WorkerConfiguration(paths: [folder], idSeed: 99)
+        configuration.namesTestCases = true
+        configuration.number = 1
+        let console = SpyConsole()
+
+        let (code, events) = try await run(configuration, instructions: ["name 0 not-a-pickle one.feature", "run 0"],
+                                           console: console)
+
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(envelopes(events).compactMap(\.testCaseStarted).count, 0)
+        XCTAssertTrue(console.stderr.contains("Fatal error: scenario 0 is not in its feature file"), console.stderr)
+    }
+
+    private func envelopes(_ events: [WorkerEvent]) -> [Envelope] {
+        events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
+    }
+
+    private func run(_ configuration: WorkerConfiguration, instructions: [String],
+                     console: SpyConsole = SpyConsole()) async throws -> (Int32, [WorkerEvent]) {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
         let lines = Lines([String(decoding: configuration.encodedLine().dropLast(), as: UTF8.self)] + instructions)
-        let sut = WorkerCommand(libraries: [CLITestSteps.self], console: SpyConsole(), nextLine: { lines.next() },
+        let sut = WorkerCommand(libraries: [CLITestSteps.self], console: console, nextLine: { lines.next() },
                                 outbox: WorkerOutbox(fd: fds[1]))
         let code = await sut.run()
         close(fds[1])

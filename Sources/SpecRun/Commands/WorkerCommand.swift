@@ -79,6 +79,14 @@ struct WorkerCommand {
         outbox.startWatchdog(seconds: worker.timeoutSeconds)
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
             if case .run(let index) = instruction { current.value = index }
+            if let index = instruction.testCaseIndex, !session.knows(index) {
+                // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
+                // the supervisor reports the scenario failed with this line and goes on with another worker.
+                outbox.flush()
+                console.err("specrun --worker: Fatal error: scenario \(index) is not in its feature file as this worker "
+                    + "read it (was the file changed during the run?)\n")
+                return ExitCode.usage.rawValue
+            }
             switch instruction {
             case .name(let index, let pickleId, let uri): session.name(index, pickleId: pickleId, uri: uri); continue
             case .run(let index) where index < session.count: await session.run(index, to: outbox)

@@ -22,6 +22,14 @@ enum WorkerInstruction: Equatable, Sendable {
         }
     }
 
+    /// The test case this instruction runs or skips.
+    var testCaseIndex: Int? {
+        switch self {
+        case .run(let index), .skip(let index): return index
+        case .end, .name: return nil
+        }
+    }
+
     /// Read from the line's bytes (a worker reads one per test case: `split` and `Int(_:)` were a fortieth of its
     /// time).
     init?(line: String) {

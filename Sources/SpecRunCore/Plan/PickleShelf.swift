@@ -63,6 +63,8 @@ final class PickleShelf: PlanSource, @unchecked Sendable {
         }
     }
 
+    func knows(_ index: Int) -> Bool { lock.withLock { named[index].map { pickles[$0] != nil } ?? false } }
+
     /// The line of the AST node with this id, in the files parsed so far.
     func line(of id: String) -> Int? { lock.withLock { lines.line(of: id) } }
 }

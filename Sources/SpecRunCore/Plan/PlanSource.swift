@@ -10,6 +10,8 @@ protocol PlanSource: Sendable {
     func makePlanner() -> Planner
     /// The test case at `index` ran for the last time: what only it needed can go.
     func finished(_ index: Int)
+    /// Whether the test case at `index` can be planned.
+    func knows(_ index: Int) -> Bool
 }
 
 extension PlanBook: PlanSource {
@@ -18,4 +20,6 @@ extension PlanBook: PlanSource {
     }
 
     func finished(_ index: Int) {}
+
+    func knows(_ index: Int) -> Bool { index >= 0 && index < count }
 }

@@ -53,6 +53,10 @@ public final class RunSession: @unchecked Sendable {
         (plans as? PickleShelf)?.name(index, pickleId: pickleId, uri: uri)
     }
 
+    /// Whether the test case at `index` can run: planned when the session opened, or named with a pickle that its
+    /// file holds (a file changed since the supervisor parsed it may not).
+    public func knows(_ index: Int) -> Bool { plans.knows(index) }
+
     /// The facts known so far (parse errors, selection, seed).
     public var summarySoFar: RunSummary { lock.withLock { summary } }
 

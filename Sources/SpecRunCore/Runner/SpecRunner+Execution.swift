@@ -31,14 +31,8 @@ extension SpecRunner {
         loaded.pickles = []
         summary.nothingSelected = ordered.isEmpty
 
-        let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
-        emit(Envelope(testRunStarted: testRunStarted))
+        let (testRunStarted, passed, success) = await startRun(prepared, emit: emit)
         let runId = testRunStarted.id ?? ""
-        var success = true
-        // BeforeAll hooks take their ids from `runIds`, the plans from `ids`: every worker of a run plans the same
-        // test cases with the same ids, whatever its hooks do.
-        let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
-                                          success: &success, emit: emit)
         var planned: [Pickle] = []
         if passed { swap(&planned, &ordered) }
         // (Handed over: a copy kept here would make the plan book copy every pickle it takes out of the array.)
@@ -61,12 +55,8 @@ extension SpecRunner {
         var prepared = given
         emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
         prepared.registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
-        let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
-        emit(Envelope(testRunStarted: testRunStarted))
+        let (testRunStarted, passed, success) = await startRun(prepared, emit: emit)
         let runId = testRunStarted.id ?? ""
-        var success = true
-        let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: runId, root: prepared.root,
-                                          success: &success, emit: emit)
         var summary = RunSummary()
         summary.success = success
         let texts = StepTextPool()
@@ -79,6 +69,19 @@ extension SpecRunner {
         return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: shelf, keys: { [] },
                           caseRunner: caseRunner(prepared, line: shelf.line(of:)), testRunStarted: testRunStarted,
                           summary: summary, beforeAllPassed: passed)
+    }
+
+    /// testRunStarted and the BeforeAll hooks: whether they passed, and whether the run is still a success.
+    /// (The hooks take their ids from `runIds`, the plans from `ids`: every worker of a run plans the same test
+    /// cases with the same ids, whatever its hooks do.)
+    private func startRun(_ prepared: Prepared, emit: (Envelope) -> Void) async
+        -> (started: TestRunStarted, passed: Bool, success: Bool) {
+        let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
+        emit(Envelope(testRunStarted: testRunStarted))
+        var success = true
+        let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: testRunStarted.id ?? "", root: prepared.root,
+                                          success: &success, emit: emit)
+        return (testRunStarted, passed, success)
     }
 
     /// The runner of one test case's attempts; `line` finds an AST node's line (for a step's `file:line`).

@@ -118,7 +118,7 @@ final class WorkerProtocolTests: XCTestCase {
 
     func test_instruction_parsesBackEveryLineItWrites() {
         for instruction in [WorkerInstruction.run(12), .skip(0), .end, .name(7, pickleId: "Ab3", uri: "features/a b.feature"),
-                            .name(0, pickleId: "p", uri: "odd%0A\nname\r%.feature")] {
+                            .name(0, pickleId: "p", uri: "odd%0A\nname\r%\r\n.feature")] {
             XCTAssertEqual(WorkerInstruction(line: String(instruction.line.dropLast())), instruction)
         }
         XCTAssertEqual(WorkerInstruction(line: "run 123456"), .run(123_456))

@@ -212,38 +212,41 @@ final class RunIndex {
         let slot = pickleSlot(ofCase: testCase.pickleId)
         if let slot, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = pickleStore[slot].id }
         testCase.testRunStartedId = nil
-        var steps: [TestStep] = []
-        steps.reserveCapacity(message.testSteps.count)
         // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
         let pickleSteps = slot.map { pickleStore[$0].steps } ?? []
-        var next = 0
-        for position in message.testSteps.indices {
-            // Made from the message's fields, each as the index keeps it (a copy of the step, then changed, retained
-            // and released each twice).
-            var pickleStepId: String?
-            // The text of its pickle step, found on the walk (or by id): it keys the pooled match arguments.
-            var text: String?
-            if let id = message.testSteps[position].pickleStepId {
-                if next < pickleSteps.count, pickleSteps[next].id == id {
-                    pickleStepId = pickleSteps[next].id
-                    if keepsStepArguments { text = pickleSteps[next].text }
-                    next += 1
-                } else {
-                    pickleStepId = Compaction.isInline(id) ? id : canonicalPickleStepId(id)
+        // The message's steps read in place, a field at a time (an array's element read for each field was a copy
+        // of the whole step).
+        testCase.testSteps = message.testSteps.withUnsafeBufferPointer { source in
+            var steps: [TestStep] = []
+            steps.reserveCapacity(source.count)
+            var next = 0
+            for position in source.indices {
+                // Made from the message's fields, each as the index keeps it.
+                var pickleStepId: String?
+                // The text of its pickle step, found on the walk (or by id): it keys the pooled match arguments.
+                var text: String?
+                if let id = source[position].pickleStepId {
+                    if next < pickleSteps.count, pickleSteps[next].id == id {
+                        pickleStepId = pickleSteps[next].id
+                        if keepsStepArguments { text = pickleSteps[next].text }
+                        next += 1
+                    } else {
+                        pickleStepId = Compaction.isInline(id) ? id : canonicalPickleStepId(id)
+                    }
                 }
+                if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
+                var hookId = source[position].hookId
+                if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: hooks) }
+                let definitionIds = sharedDefinitionIds(source[position].stepDefinitionIds)
+                var step = TestStep(hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
+                                    stepDefinitionIds: definitionIds)
+                if keepsStepArguments, let lists = source[position].stepMatchArgumentsLists {
+                    step.stepMatchArgumentsLists = reducedArguments(lists, of: step, text: text) ?? lists
+                }
+                steps.append(step)
             }
-            if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
-            var hookId = message.testSteps[position].hookId
-            if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: hooks) }
-            let definitionIds = sharedDefinitionIds(message.testSteps[position].stepDefinitionIds)
-            var step = TestStep(hookId: hookId, id: message.testSteps[position].id, pickleStepId: pickleStepId,
-                                stepDefinitionIds: definitionIds)
-            if keepsStepArguments, let lists = message.testSteps[position].stepMatchArgumentsLists {
-                step.stepMatchArgumentsLists = reducedArguments(lists, of: step, text: text) ?? lists
-            }
-            steps.append(step)
+            return steps
         }
-        testCase.testSteps = steps
         // A run plans a test case per pickle: the table made that big at once, not grown (rehashing every id)
         // as they come.
         if testCases.isEmpty { testCases.reserveCapacity(pickleStore.count) }

@@ -31,6 +31,7 @@ struct StepSummary {
     private let docStringColumn: Int32
     let keywordType: StepKeywordType?
 
+    @inline(__always)
     init(_ step: Step) {
         id = step.id
         keyword = step.keyword

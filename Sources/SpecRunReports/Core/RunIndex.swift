@@ -238,12 +238,13 @@ final class RunIndex {
                 var hookId = source[position].hookId
                 if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: hooks) }
                 let definitionIds = sharedDefinitionIds(source[position].stepDefinitionIds)
-                var step = TestStep(hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
-                                    stepDefinitionIds: definitionIds)
+                var arguments: [StepMatchArgumentsList]?
                 if keepsStepArguments, let lists = source[position].stepMatchArgumentsLists {
-                    step.stepMatchArgumentsLists = reducedArguments(lists, of: step, text: text) ?? lists
+                    arguments = reducedArguments(lists, definitionId: definitionIds?.first, text: text) ?? lists
                 }
-                steps.append(step)
+                // Made where it is appended (a step made first, then appended, was copied).
+                steps.append(TestStep(hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
+                                      stepDefinitionIds: definitionIds, stepMatchArgumentsLists: arguments))
             }
             return steps
         }
@@ -319,8 +320,8 @@ final class RunIndex {
 
     /// The match arguments of a test step as the index keeps them (see `Compaction.reduced`), shared with every
     /// step of the same text and definition; nil to keep them as they are.
-    private func reducedArguments(_ lists: [StepMatchArgumentsList], of step: TestStep, text: String?) -> [StepMatchArgumentsList]? {
-        guard let definitionId = step.stepDefinitionIds?.first, let text else { return Compaction.reduced(lists) }
+    private func reducedArguments(_ lists: [StepMatchArgumentsList], definitionId: String?, text: String?) -> [StepMatchArgumentsList]? {
+        guard let definitionId, let text else { return Compaction.reduced(lists) }
         let key = ArgumentsKey(text: text, definitionId: definitionId)
         if let shared = argumentPool[key] { return shared }
         let reduced = Compaction.reduced(lists) ?? lists

@@ -337,21 +337,6 @@ final class RunIndex {
         return pickleStore[Int(place.slot)].steps[Int(place.position)].id
     }
 
-    /// The text of a pickle step (without making the step again).
-    func pickleStepText(_ id: String) -> String? {
-        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
-        return pickleStore[Int(place.slot)].steps[Int(place.position)].text
-    }
-
-    /// A pickle step by id.
-    func pickleStep(_ id: String) -> PickleStep? {
-        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
-        let pickle = pickleStore[Int(place.slot)]
-        var step = pickle.steps[Int(place.position)]
-        if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
-        return step
-    }
-
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
     func isHook(testStepId: String, attemptId: String) -> Bool? {
         guard let attempt = attempts[id: attemptId], let record = record(of: attempt),
@@ -402,18 +387,6 @@ final class RunIndex {
         for position in 0..<min(count, attempt.outcomes.count) {
             guard let status = attempt.outcomes[position]?.status else { continue }
             if worst == nil || status.severity > worst!.severity { worst = status }
-        }
-        return worst
-    }
-
-    /// (Straight from the attempt's outcomes: the summary asks this of every attempt, and `results(of:)` copies
-    /// every test step.)
-    func worstResult(of attempt: Attempt) -> TestStepResult? {
-        guard let count = testCase(of: attempt)?.testSteps.count else { return nil }
-        var worst: TestStepResult?
-        for outcome in attempt.outcomes.prefix(count) {
-            guard let result = outcome?.testStepResult else { continue }
-            if worst == nil || result.status.severity > worst!.status.severity { worst = result }
         }
         return worst
     }

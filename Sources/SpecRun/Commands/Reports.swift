@@ -5,6 +5,8 @@ import SpecRunReports
 /// The formatters of one run or report command, fed the same envelopes.
 final class Reports {
     private let formatters: [(request: FormatRequest, formatter: any EnvelopeFormatter)]
+    /// The formatters alone, in the same order: what each envelope goes to (not a copy of each request).
+    private let handlers: [any EnvelopeFormatter]
     private let console: any Console
     private let factory: FormatterFactory
 
@@ -28,10 +30,11 @@ final class Reports {
             return (request, factory.makeFormatter(format, write: { [console] in console.out($0) },
                                                    writeBytes: { [console] in console.out(bytes: $0) }, options: options))
         }
+        handlers = formatters.map(\.formatter)
     }
 
     func handle(_ envelope: Envelope) {
-        for entry in formatters { entry.formatter.handle(envelope) }
+        for handler in handlers { handler.handle(envelope) }
     }
 
     /// Whether a report reads `testStepStarted` envelopes: only the message stream writes them; every other report

@@ -197,10 +197,17 @@ struct RunCommand {
 final class ParseErrorPrinter {
     private let console: any Console
 
+    /// The Scenario Outline keywords of the last language seen (`outlinesWithoutExamples` finds outlines by them).
+    private var outlineKeywords: (language: String, keywords: Set<String>)?
+
     init(console: any Console) { self.console = console }
 
     func handle(_ envelope: Envelope) {
-        if let document = envelope.gherkinDocument {
+        switch envelope.kind {
+        case .gherkinDocument, .parseError: break
+        default: return
+        }
+        if envelope.withGherkinDocument({ hasOutlineWithoutExamples($0) }) == true, let document = envelope.gherkinDocument {
             for outline in document.outlinesWithoutExamples {
                 console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
                     + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
@@ -219,5 +226,25 @@ final class ParseErrorPrinter {
         let prefix = "(\(line):\(column)): "
         let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
         console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message))\n")
+    }
+
+    /// Whether `outlinesWithoutExamples` finds anything, read in place (it copies every scenario it looks at, and
+    /// a document without such an outline is the rule).
+    private func hasOutlineWithoutExamples(_ document: borrowing GherkinDocument) -> Bool {
+        guard let language = document.feature?.language else { return false }
+        if outlineKeywords?.language != language {
+            outlineKeywords = (language, Set(Dialect.named(language)?.scenarioOutline ?? []))
+        }
+        guard let keywords = outlineKeywords?.keywords, !keywords.isEmpty, let children = document.feature?.children else { return false }
+        for child in children.indices {
+            if children[child].scenario?.examples.isEmpty == true, let keyword = children[child].scenario?.keyword,
+               keywords.contains(keyword) { return true }
+            guard let rule = children[child].rule?.children else { continue }
+            for ruleChild in rule.indices {
+                if rule[ruleChild].scenario?.examples.isEmpty == true, let keyword = rule[ruleChild].scenario?.keyword,
+                   keywords.contains(keyword) { return true }
+            }
+        }
+        return false
     }
 }

@@ -44,14 +44,14 @@ final class Supervisor {
     /// A class: the supervisor updates it for every envelope, and a struct in a dictionary would be copied
     /// (with its queue) each time.
     final class Worker {
-        var phase: Phase = .prelude
+        @exclusivity(unchecked) var phase: Phase = .prelude
         /// The test cases handed out to it, in order; the first is running (or next).
-        var assigned: [Int] = []
-        var received = 0
-        var running: RunningCase?
-        var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
-        var timedOut: (seconds: Double, step: String?)?
-        var finished: TestRunFinished?
+        @exclusivity(unchecked) var assigned: [Int] = []
+        @exclusivity(unchecked) var received = 0
+        @exclusivity(unchecked) var running: RunningCase?
+        @exclusivity(unchecked) var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
+        @exclusivity(unchecked) var timedOut: (seconds: Double, step: String?)?
+        @exclusivity(unchecked) var finished: TestRunFinished?
     }
 
     struct RunningCase {
@@ -73,36 +73,36 @@ final class Supervisor {
     let settings: Settings
     let forward: (Envelope) -> Void
     let now: () -> Date
-    var workers: [Int: Worker] = [:]
-    var nextNumber = 0
-    var crashCount = 0
-    var timeoutCount = 0
-    var interruptedBy: Int32?
-    var unparsableUris: [String] = []
-    var finished = false
+    @exclusivity(unchecked) var workers: [Int: Worker] = [:]
+    @exclusivity(unchecked) var nextNumber = 0
+    @exclusivity(unchecked) var crashCount = 0
+    @exclusivity(unchecked) var timeoutCount = 0
+    @exclusivity(unchecked) var interruptedBy: Int32?
+    @exclusivity(unchecked) var unparsableUris: [String] = []
+    @exclusivity(unchecked) var finished = false
 
-    var preludeDone = false
-    var serialPickles: Set<String> = []
+    @exclusivity(unchecked) var preludeDone = false
+    @exclusivity(unchecked) var serialPickles: Set<String> = []
     /// Each pickle's feature file, by pickle id, until the test cases are planned (`Settings.namesTestCases`).
-    var pickleUris: [String: String] = [:]
-    var hookTypes: [String: HookType] = [:]
-    var testRunStartedId: String?
-    var cases: [PlannedCase] = []
-    var pending: [Int] = []
-    var pendingCursor = 0
-    var runningSerial = 0
-    var stopping = false
-    var blocks: [Int: [Envelope]] = [:]
-    var complete: [Bool] = []
-    var nextToEmit = 0
-    var runs: [TestRunFinished] = []
+    @exclusivity(unchecked) var pickleUris: [String: String] = [:]
+    @exclusivity(unchecked) var hookTypes: [String: HookType] = [:]
+    @exclusivity(unchecked) var testRunStartedId: String?
+    @exclusivity(unchecked) var cases: [PlannedCase] = []
+    @exclusivity(unchecked) var pending: [Int] = []
+    @exclusivity(unchecked) var pendingCursor = 0
+    @exclusivity(unchecked) var runningSerial = 0
+    @exclusivity(unchecked) var stopping = false
+    @exclusivity(unchecked) var blocks: [Int: [Envelope]] = [:]
+    @exclusivity(unchecked) var complete: [Bool] = []
+    @exclusivity(unchecked) var nextToEmit = 0
+    @exclusivity(unchecked) var runs: [TestRunFinished] = []
 
     /// Makes the feature files' messages (`SpecRunner.emitDocuments`), handing each to its argument.
     typealias DocumentMaker = ((Envelope) -> Void) -> Void
 
     /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
     /// its own would have come. Taken once.
-    var documents: DocumentMaker?
+    @exclusivity(unchecked) var documents: DocumentMaker?
 
     init(settings: Settings, now: @escaping () -> Date = Date.init,
          documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void) {
@@ -209,7 +209,7 @@ final class Supervisor {
                 cases.append(PlannedCase(testCaseId: testCase.id,
                                          steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
                                          serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
-                                         pickle: pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
+                                         pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
             }
         case .hook:
             if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
@@ -321,9 +321,15 @@ final class Supervisor {
     /// write (and one read at the worker's end) for many test cases.
     func dispatch() -> [Action] {
         guard preludeDone, interruptedBy == nil else { return [] }
+        // Asked after every test case: most times every worker has enough queued and work is left, so there is
+        // nothing to do (found without sorting the workers into a new array).
+        var workingCount = 0
+        for worker in workers.values where worker.phase == .working { workingCount += 1 }
+        let target = max(1, min(Self.queueAhead, (pending.count - pendingCursor) / max(1, workingCount * 4)))
+        if pendingCursor < pending.count
+            && !workers.values.contains(where: { $0.phase == .working && $0.assigned.count <= target / 2 }) { return [] }
         var actions: [Action] = []
         let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
-        let target = max(1, min(Self.queueAhead, (pending.count - pendingCursor) / max(1, working.count * 4)))
         for number in working where (workers[number]?.assigned.count ?? target) <= target / 2 {
             while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
                 workers[number]?.assigned.append(index)

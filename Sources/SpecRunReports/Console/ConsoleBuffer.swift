@@ -17,8 +17,15 @@ struct ConsoleBuffer {
     /// `count` spaces.
     mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(0x20, count: count))
+        // Copied from a row of spaces (a `repeatElement` is appended a byte at a time).
+        if count <= Self.spaces.count {
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            bytes.append(contentsOf: repeatElement(0x20, count: count))
+        }
     }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 128)
 
     /// A number in decimal, as `"\(number)"` writes it (a small string: no allocation).
     mutating func append(number: Int) { append(String(number)) }

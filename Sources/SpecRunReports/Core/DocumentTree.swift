@@ -8,10 +8,10 @@ final class DocumentTree {
     /// The feature's Background, if it has one (looked up once: a feature may have 20,000 children).
     let background: Background?
     /// The steps of the document's backgrounds and scenarios, in document order.
-    var steps: [StepSummary] = []
+    @exclusivity(unchecked) var steps: [StepSummary] = []
     /// Each background's steps in `steps`, by the feature child index of its rule (-1: the feature's background),
     /// with its own child index (in the feature, or in the rule).
-    var backgroundSteps = BackgroundRuns()
+    @exclusivity(unchecked) var backgroundSteps = BackgroundRuns()
 
     init(uri: String, feature: Feature) {
         self.uri = uri
@@ -31,6 +31,7 @@ struct StepSummary {
     private let docStringColumn: Int32
     let keywordType: StepKeywordType?
 
+    @inline(__always)
     init(_ step: Step) {
         id = step.id
         keyword = step.keyword

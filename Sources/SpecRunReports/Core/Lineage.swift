@@ -217,14 +217,19 @@ struct Lineage {
         var lineage = lineage
         (lineage.stepStart, lineage.stepCount) = add(scenario.steps, to: lineage.tree)
         result[id: scenario.id] = lineage
-        for (examplesIndex, examples) in scenario.examples.enumerated() {
-            var examplesLineage = lineage
-            examplesLineage.examplesPosition = Int32(examplesIndex)
-            result[id: examples.id] = examplesLineage
-            for (rowIndex, row) in examples.tableBody.enumerated() {
-                var rowLineage = examplesLineage
-                rowLineage.rowPosition = Int32(rowIndex)
-                result[id: row.id] = rowLineage
+        // Examples and rows read in place, their ids alone (a copy of each retains every string and array in it).
+        scenario.examples.withUnsafeBufferPointer { examples in
+            for examplesIndex in examples.indices {
+                var examplesLineage = lineage
+                examplesLineage.examplesPosition = Int32(examplesIndex)
+                result[id: examples[examplesIndex].id] = examplesLineage
+                examples[examplesIndex].tableBody.withUnsafeBufferPointer { rows in
+                    for rowIndex in rows.indices {
+                        var rowLineage = examplesLineage
+                        rowLineage.rowPosition = Int32(rowIndex)
+                        result[id: rows[rowIndex].id] = rowLineage
+                    }
+                }
             }
         }
     }
@@ -232,7 +237,10 @@ struct Lineage {
     /// Appends the steps' summaries to the tree; their range there.
     private static func add(_ steps: [Step], to tree: DocumentTree) -> (Int32, Int32) {
         let start = Int32(tree.steps.count)
-        for step in steps { tree.steps.append(StepSummary(step)) }
+        // Each step read in place (not copied whole for the few fields a summary keeps).
+        steps.withUnsafeBufferPointer { steps in
+            for index in steps.indices { tree.steps.append(StepSummary(steps[index])) }
+        }
         return (start, Int32(steps.count))
     }
 }

@@ -5,7 +5,7 @@ extension RunIndex {
     /// The last attempt of every test case, in the order they started (by timestamp; the order of the
     /// `testCase` messages breaks ties), so the result does not depend on how messages interleave.
     func finalAttempts() -> [Attempt] {
-        attemptOrder.compactMap { attempts[id: $0] }.filter(\.isFinal).sorted(by: startOrder)
+        attemptList.filter(\.isFinal).sorted(by: startOrder)
     }
 
     /// The final attempts in the order JUnit and Cucumber JSON list them: the execution order (`finalAttempts`),
@@ -30,7 +30,7 @@ extension RunIndex {
 
     /// Every attempt, retries included, in start order.
     func allAttempts() -> [Attempt] {
-        attemptOrder.compactMap { attempts[id: $0] }.sorted(by: startOrder)
+        attemptList.sorted(by: startOrder)
     }
 
     /// The planned order (the testCase messages'), then attempts, then start times: the same order for a run in

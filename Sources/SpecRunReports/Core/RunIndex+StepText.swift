@@ -122,4 +122,19 @@ extension RunIndex {
         guard let last = ids.last else { return nil }
         return nodes[id: last] ?? ids.first.flatMap { nodes[id: $0] }
     }
+
+    /// The text of a pickle step (without making the step again).
+    func pickleStepText(_ id: String) -> String? {
+        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
+        return pickleStore[Int(place.slot)].steps[Int(place.position)].text
+    }
+
+    /// A pickle step by id.
+    func pickleStep(_ id: String) -> PickleStep? {
+        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
+        let pickle = pickleStore[Int(place.slot)]
+        var step = pickle.steps[Int(place.position)]
+        if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
+        return step
+    }
 }

@@ -35,4 +35,16 @@ extension RunIndex {
     func settleStatuses() {
         for attempt in attempts.values where attempt.finished != nil { _ = status(of: attempt) }
     }
+
+    /// The most severe result of an attempt's steps, straight from its outcomes (the summary asks this of every
+    /// attempt, and `results(of:)` copies every test step).
+    func worstResult(of attempt: Attempt) -> TestStepResult? {
+        guard let count = testCase(of: attempt)?.testSteps.count else { return nil }
+        var worst: TestStepResult?
+        for outcome in attempt.outcomes.prefix(count) {
+            guard let result = outcome?.testStepResult else { continue }
+            if worst == nil || result.status.severity > worst!.status.severity { worst = result }
+        }
+        return worst
+    }
 }

@@ -7,19 +7,19 @@ final class RunIndex {
     /// One attempt at running a test case (one `testCaseStarted`).
     final class Attempt {
         let started: TestCaseStarted
-        fileprivate(set) var arrival: Int
+        @exclusivity(unchecked) fileprivate(set) var arrival: Int
         /// Its test case, found when it started (nil when the stream had not sent it yet).
-        fileprivate(set) var record: CaseRecord?
-        var finished: TestCaseFinished?
+        @exclusivity(unchecked) fileprivate(set) var record: CaseRecord?
+        @exclusivity(unchecked) var finished: TestCaseFinished?
         /// The result of each finished test step, by its position in the test case (nil: not finished).
-        fileprivate(set) var outcomes: [StepOutcome?] = []
+        @exclusivity(unchecked) fileprivate(set) var outcomes: [StepOutcome?] = []
         /// The position after the last step that finished: where the next one is looked for first.
-        fileprivate var nextStep: Int32 = 0
+        @exclusivity(unchecked) fileprivate var nextStep: Int32 = 0
         /// Its status once worked out after it finished (`status(of:)`): the summary, the failing list and the
         /// reports each ask it of every attempt. Forgotten when another step result arrives.
-        fileprivate var knownStatus: TestStepResultStatus?
-        var attachments: [String: [Attachment]] = [:]
-        var externalAttachments: [String: [ExternalAttachment]] = [:]
+        @exclusivity(unchecked) fileprivate var knownStatus: TestStepResultStatus?
+        @exclusivity(unchecked) var attachments: [String: [Attachment]] = [:]
+        @exclusivity(unchecked) var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, arrival: Int) {
             self.started = started
             self.arrival = arrival
@@ -31,60 +31,69 @@ final class RunIndex {
         func outcome(at position: Int) -> StepOutcome? { position < outcomes.count ? outcomes[position] : nil }
     }
 
-    private(set) var metas: [Meta] = []
+    @exclusivity(unchecked) private(set) var metas: [Meta] = []
     /// The Gherkin document of each uri (its feature, without what `Compaction` leaves out).
-    private(set) var documents: [String: DocumentTree] = [:]
-    private(set) var documentOrder: [String] = []
-    private var documentUris: Set<String> = []
-    private(set) var nodes: IdTable<Lineage> = [:]
+    @exclusivity(unchecked) private(set) var documents: [String: DocumentTree] = [:]
+    @exclusivity(unchecked) private(set) var documentOrder: [String] = []
+    @exclusivity(unchecked) private var documentUris: Set<String> = []
+    @exclusivity(unchecked) private(set) var nodes: IdTable<Lineage> = [:]
     /// The pickles in the order they first came; `pickleSlots` finds one by id.
-    private(set) var pickleStore: [Pickle] = []
-    private var pickleSlots: IdTable<Int32> = [:]
+    @exclusivity(unchecked) private(set) var pickleStore: [Pickle] = []
+    @exclusivity(unchecked) private var pickleSlots: IdTable<Int32> = [:]
     /// By slot: whether the pickle's steps are kept without their AST node ids (see `compacted`).
-    private(set) var derivedStepIds: [Bool] = []
+    @exclusivity(unchecked) private(set) var derivedStepIds: [Bool] = []
     /// One string for every pickle step of the same text (a suite says the same steps again and again).
-    var stepTextPool: Set<IdKey> = []
+    @exclusivity(unchecked) var stepTextPool: Set<IdKey> = []
     var pickleOrder: [String] { pickleStore.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step), placed when first asked.
     var pickleStepPlaces: PickleStepTable { stepPlaces.table(placing: pickleStore) }
     private let stepPlaces = PendingPickleStepTable()
-    private(set) var stepDefinitions: [String: StepDefinition] = [:]
-    private(set) var stepDefinitionOrder: [String] = []
+    @exclusivity(unchecked) private(set) var stepDefinitions: [String: StepDefinition] = [:]
+    @exclusivity(unchecked) private(set) var stepDefinitionOrder: [String] = []
     /// `uri:line` of each step definition, made once (the console prints one per step).
-    private(set) var definitionLocations: IdTable<String> = [:]
+    @exclusivity(unchecked) private(set) var definitionLocations: IdTable<String> = [:]
     /// The locations the console printed last (`indexedDefinitionLocation(ids:)`).
-    var locationCache = DefinitionLocationCache()
-    private(set) var hooks: [String: Hook] = [:]
+    @exclusivity(unchecked) var locationCache = DefinitionLocationCache()
+    @exclusivity(unchecked) private(set) var hooks: [String: Hook] = [:]
     /// Each test case (and its place in the planned order); an attempt finds its test steps through it.
-    private var testCases: IdTable<CaseRecord> = [:]
-    private(set) var attempts: IdTable<Attempt> = [:]
-    private(set) var attemptOrder: [String] = []
-    /// The attempt a step result was last recorded for (`attempt(id:)`); forgotten when an attempt starts.
-    private var lastAttempt: Attempt?
+    @exclusivity(unchecked) private var testCases: IdTable<CaseRecord> = [:]
+    /// The test cases in the planned order (each one's `order` is its position).
+    @exclusivity(unchecked) private var caseList: [CaseRecord] = []
+    /// Where the next test case to start is looked for first in `caseList`: they start in the planned order.
+    @exclusivity(unchecked) private var nextCaseToStart = 0
+    /// Where the pickle of the next test case is looked for first in `pickleStore`: test cases are planned in the
+    /// pickles' order.
+    @exclusivity(unchecked) private var nextPickleOfCase = 0
+    @exclusivity(unchecked) private(set) var attempts: IdTable<Attempt> = [:]
+    /// The attempts in the order they first came (an attempt sent again takes the place of the first).
+    @exclusivity(unchecked) private(set) var attemptList: [Attempt] = []
+    /// The attempt that started or had a step result last (`attempt(id:)`): a test case's messages come one after
+    /// the other.
+    @exclusivity(unchecked) private var lastAttempt: Attempt?
     /// The attempt the last `testCaseFinished` indexed finished (`finishedAttempt(id:)`).
-    private var lastFinished: Attempt?
+    @exclusivity(unchecked) private var lastFinished: Attempt?
     /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
-    private(set) var suggestions = SuggestionStore()
+    @exclusivity(unchecked) private(set) var suggestions = SuggestionStore()
     /// The pickles of the attempts that started last: the step a suggestion names is almost always one of theirs.
-    private var recentSteps = RecentPickleSteps()
+    @exclusivity(unchecked) private var recentSteps = RecentPickleSteps()
     /// Each distinct code suggested (a suggestion's first snippet's), numbered in the order it first came.
-    private(set) var snippetCodes = SnippetCodes()
+    @exclusivity(unchecked) private(set) var snippetCodes = SnippetCodes()
     /// Reduced match arguments by step text and definition: steps with the same text matched by the same
     /// definition share one copy.
-    private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
-    private var definitionIdArrays: IdTable<[String]> = [:]
-    private(set) var runStarted: [TestRunStarted] = []
-    private(set) var runFinished: [TestRunFinished] = []
-    private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
-    private(set) var runHookFinished: [TestRunHookFinished] = []
-    private(set) var runAttachments: [Attachment] = []
+    @exclusivity(unchecked) private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
+    @exclusivity(unchecked) private var definitionIdArrays: IdTable<[String]> = [:]
+    @exclusivity(unchecked) private(set) var runStarted: [TestRunStarted] = []
+    @exclusivity(unchecked) private(set) var runFinished: [TestRunFinished] = []
+    @exclusivity(unchecked) private(set) var runHookStarted: [String: TestRunHookStarted] = [:]
+    @exclusivity(unchecked) private(set) var runHookFinished: [TestRunHookFinished] = []
+    @exclusivity(unchecked) private(set) var runAttachments: [Attachment] = []
     /// The bodies of the run's requirements attachments (`RequirementsAttachment`), each distinct body once.
-    private(set) var requirementsBodies: [String] = []
+    @exclusivity(unchecked) private(set) var requirementsBodies: [String] = []
     /// Whether test steps keep their match arguments: only the JSON and HTML reports print them, and reducing and
     /// pooling them was a twentieth of indexing a run for the console alone.
-    var keepsStepArguments = true
-    private(set) var parseErrors: [ParseError] = []
-    private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
+    @exclusivity(unchecked) var keepsStepArguments = true
+    @exclusivity(unchecked) private(set) var parseErrors: [ParseError] = []
+    @exclusivity(unchecked) private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
     /// Indexes an envelope, keeping only what the reports read: the Gherkin AST without the text the pickles
     /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
@@ -112,16 +121,16 @@ final class RunIndex {
             guard let attachment = envelope.attachment else { return }
             if RequirementsAttachment.isRequirements(attachment) {
                 if !requirementsBodies.contains(attachment.body) { requirementsBodies.append(attachment.body) }
-            } else if let attemptId = attachment.testCaseStartedId, let attempt = attempts[id: attemptId] {
+            } else if let attemptId = attachment.testCaseStartedId, let attempt = attempt(id: attemptId) {
                 attempt.attachments[attachment.testStepId ?? "", default: []].append(attachment)
             } else {
                 runAttachments.append(attachment)
             }
         case .externalAttachment:
             guard let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId else { return }
-            attempts[id: attemptId]?.externalAttachments[external.testStepId ?? "", default: []].append(external)
+            attempt(id: attemptId)?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         case .testCaseFinished:
-            guard let finished = envelope.testCaseFinished, let attempt = attempts[id: finished.testCaseStartedId] else { return }
+            guard let finished = envelope.testCaseFinished, let attempt = attempt(id: finished.testCaseStartedId) else { return }
             attempt.finished = finished
             lastFinished = attempt
             // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
@@ -147,20 +156,21 @@ final class RunIndex {
     /// A new attempt at its test case.
     private func start(_ message: TestCaseStarted) {
         var started = message
-        let record = testCases[id: started.testCaseId]
+        let record = caseRecord(started: started.testCaseId)
         if let record { started.testCaseId = record.testCase.id }
-        let attempt = Attempt(started: started, arrival: attemptOrder.count + 1)
+        let attempt = Attempt(started: started, arrival: attemptList.count + 1)
         attempt.record = record
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
         // As many attempts as test cases, but for retries: the table made that big at once (see `index(_: TestCase)`).
         if attempts.isEmpty { attempts.reserveCapacity(testCases.count) }
         // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
-        if attempts.updateValue(attempt, forKey: IdKey(started.id)) == nil {
-            attemptOrder.append(started.id)
+        if let replaced = attempts.updateValue(attempt, forKey: IdKey(started.id)) {
+            attempt.arrival = attemptList.count
+            if let place = attemptList.firstIndex(where: { $0 === replaced }) { attemptList[place] = attempt }
         } else {
-            attempt.arrival = attemptOrder.count
+            attemptList.append(attempt)
         }
-        lastAttempt = nil
+        lastAttempt = attempt
         if let slot = record?.pickleSlot, slot >= 0 { recentSteps.started(slot: slot) }
     }
 
@@ -199,42 +209,45 @@ final class RunIndex {
     /// message's, copied on the first change) and their match arguments reduced (or none, see `keepsStepArguments`).
     private func index(_ message: borrowing TestCase) {
         var testCase = copy message
-        let pickle = pickleSlots.index(forKey: IdKey(testCase.pickleId))
-        if let pickle, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = pickleSlots.keys[pickle].id }
-        let slot = pickle.map { Int(pickleSlots.values[$0]) }
+        let slot = pickleSlot(ofCase: testCase.pickleId)
+        if let slot, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = pickleStore[slot].id }
         testCase.testRunStartedId = nil
-        var steps: [TestStep] = []
-        steps.reserveCapacity(message.testSteps.count)
         // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
         let pickleSteps = slot.map { pickleStore[$0].steps } ?? []
-        var next = 0
-        for position in message.testSteps.indices {
-            // Made from the message's fields, each as the index keeps it (a copy of the step, then changed, retained
-            // and released each twice).
-            var pickleStepId: String?
-            // The text of its pickle step, found on the walk (or by id): it keys the pooled match arguments.
-            var text: String?
-            if let id = message.testSteps[position].pickleStepId {
-                if next < pickleSteps.count, pickleSteps[next].id == id {
-                    pickleStepId = pickleSteps[next].id
-                    if keepsStepArguments { text = pickleSteps[next].text }
-                    next += 1
-                } else {
-                    pickleStepId = Compaction.isInline(id) ? id : canonicalPickleStepId(id)
+        // The message's steps read in place, a field at a time (an array's element read for each field was a copy
+        // of the whole step).
+        testCase.testSteps = message.testSteps.withUnsafeBufferPointer { source in
+            var steps: [TestStep] = []
+            steps.reserveCapacity(source.count)
+            var next = 0
+            for position in source.indices {
+                // Made from the message's fields, each as the index keeps it.
+                var pickleStepId: String?
+                // The text of its pickle step, found on the walk (or by id): it keys the pooled match arguments.
+                var text: String?
+                if let id = source[position].pickleStepId {
+                    if next < pickleSteps.count, pickleSteps[next].id == id {
+                        pickleStepId = pickleSteps[next].id
+                        if keepsStepArguments { text = pickleSteps[next].text }
+                        next += 1
+                    } else {
+                        pickleStepId = Compaction.isInline(id) ? id : canonicalPickleStepId(id)
+                    }
                 }
+                if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
+                var hookId = source[position].hookId
+                if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: hooks) }
+                let definitionIds = sharedDefinitionIds(source[position].stepDefinitionIds)
+                var arguments: [StepMatchArgumentsList]?
+                if keepsStepArguments, let lists = source[position].stepMatchArgumentsLists {
+                    arguments = reducedArguments(lists, definitionId: definitionIds?.first, text: text) ?? lists
+                }
+                // Made where it is appended (a step made first, then appended, was copied).
+                steps.append(TestStep(hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
+                                      stepDefinitionIds: definitionIds, stepMatchArgumentsLists: arguments))
             }
-            if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
-            var hookId = message.testSteps[position].hookId
-            if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: hooks) }
-            let definitionIds = sharedDefinitionIds(message.testSteps[position].stepDefinitionIds)
-            var step = TestStep(hookId: hookId, id: message.testSteps[position].id, pickleStepId: pickleStepId,
-                                stepDefinitionIds: definitionIds)
-            if keepsStepArguments, let lists = message.testSteps[position].stepMatchArgumentsLists {
-                step.stepMatchArgumentsLists = reducedArguments(lists, of: step, text: text) ?? lists
-            }
-            steps.append(step)
+            return steps
         }
-        testCase.testSteps = steps
         // A run plans a test case per pickle: the table made that big at once, not grown (rehashing every id)
         // as they come.
         if testCases.isEmpty { testCases.reserveCapacity(pickleStore.count) }
@@ -244,8 +257,34 @@ final class RunIndex {
             testCases[id: testCase.id] = known
             known.testCase = testCase
             record = known
+        } else {
+            caseList.append(record)
         }
         record.pickleSlot = slot.map(Int32.init) ?? -1
+    }
+
+    /// The slot of the pickle a test case names: the one after the previous test case's when it is that one
+    /// (compared, not hashed), otherwise looked up.
+    private func pickleSlot(ofCase pickleId: String) -> Int? {
+        if nextPickleOfCase < pickleStore.count, pickleStore[nextPickleOfCase].id == pickleId {
+            nextPickleOfCase += 1
+            return nextPickleOfCase - 1
+        }
+        guard let slot = pickleSlots[id: pickleId] else { return nil }
+        nextPickleOfCase = Int(slot) + 1
+        return Int(slot)
+    }
+
+    /// The test case an attempt starts: the one after the previous attempt's when it is that one (compared, not
+    /// hashed), otherwise looked up.
+    private func caseRecord(started testCaseId: String) -> CaseRecord? {
+        if nextCaseToStart < caseList.count, caseList[nextCaseToStart].testCase.id == testCaseId {
+            nextCaseToStart += 1
+            return caseList[nextCaseToStart - 1]
+        }
+        guard let record = testCases[id: testCaseId] else { return nil }
+        nextCaseToStart = record.order + 1
+        return record
     }
 
     /// A test step's definition ids as the index keeps them: one array for every step a definition matched, the
@@ -281,8 +320,8 @@ final class RunIndex {
 
     /// The match arguments of a test step as the index keeps them (see `Compaction.reduced`), shared with every
     /// step of the same text and definition; nil to keep them as they are.
-    private func reducedArguments(_ lists: [StepMatchArgumentsList], of step: TestStep, text: String?) -> [StepMatchArgumentsList]? {
-        guard let definitionId = step.stepDefinitionIds?.first, let text else { return Compaction.reduced(lists) }
+    private func reducedArguments(_ lists: [StepMatchArgumentsList], definitionId: String?, text: String?) -> [StepMatchArgumentsList]? {
+        guard let definitionId, let text else { return Compaction.reduced(lists) }
         let key = ArgumentsKey(text: text, definitionId: definitionId)
         if let shared = argumentPool[key] { return shared }
         let reduced = Compaction.reduced(lists) ?? lists
@@ -296,21 +335,6 @@ final class RunIndex {
     private func canonicalPickleStepId(_ id: String) -> String {
         guard !Compaction.isInline(id), let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return id }
         return pickleStore[Int(place.slot)].steps[Int(place.position)].id
-    }
-
-    /// The text of a pickle step (without making the step again).
-    func pickleStepText(_ id: String) -> String? {
-        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
-        return pickleStore[Int(place.slot)].steps[Int(place.position)].text
-    }
-
-    /// A pickle step by id.
-    func pickleStep(_ id: String) -> PickleStep? {
-        guard let place = pickleStepPlaces.place(of: id, in: pickleStore) else { return nil }
-        let pickle = pickleStore[Int(place.slot)]
-        var step = pickle.steps[Int(place.position)]
-        if derivedStepIds[Int(place.slot)] { step.astNodeIds = derivedIds(at: Int(place.position), of: pickle) ?? [] }
-        return step
     }
 
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
@@ -329,7 +353,7 @@ final class RunIndex {
     var allTestCases: [TestCase] { allCaseRecords.map(\.testCase) }
 
     /// Every test case as the index keeps it, in the order they were planned.
-    var allCaseRecords: [CaseRecord] { testCases.values.sorted { $0.order < $1.order } }
+    var allCaseRecords: [CaseRecord] { caseList }
 
     /// The result of a test step of an attempt's test case, once it finished.
     func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {
@@ -363,18 +387,6 @@ final class RunIndex {
         for position in 0..<min(count, attempt.outcomes.count) {
             guard let status = attempt.outcomes[position]?.status else { continue }
             if worst == nil || status.severity > worst!.severity { worst = status }
-        }
-        return worst
-    }
-
-    /// (Straight from the attempt's outcomes: the summary asks this of every attempt, and `results(of:)` copies
-    /// every test step.)
-    func worstResult(of attempt: Attempt) -> TestStepResult? {
-        guard let count = testCase(of: attempt)?.testSteps.count else { return nil }
-        var worst: TestStepResult?
-        for outcome in attempt.outcomes.prefix(count) {
-            guard let result = outcome?.testStepResult else { continue }
-            if worst == nil || result.status.severity > worst!.status.severity { worst = result }
         }
         return worst
     }

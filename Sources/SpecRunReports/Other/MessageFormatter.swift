@@ -9,8 +9,8 @@ import Messages
 /// this type's default re-encoding when no line is known (not done here: `handle(_:)` stays the entry point).
 final class MessageFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    private var line: [UInt8] = []
-    private var lastFlush = DispatchTime.now().uptimeNanoseconds
+    @exclusivity(unchecked) private var line: [UInt8] = []
+    @exclusivity(unchecked) private var lastFlush = DispatchTime.now().uptimeNanoseconds
 
     init(sink: any TextSink) {
         self.sink = sink
@@ -30,7 +30,8 @@ final class MessageFormatter: EnvelopeFormatter {
         }
         // At most every 50 ms, after a test case: a run killed even with SIGKILL leaves its stream so far, whole
         // lines, in the temporary file beside the target (which `specrun report` reads, marked incomplete).
-        if envelope.testCaseFinished != nil || envelope.testRunHookFinished != nil {
+        // (By kind: the accessors copy the message out.)
+        if envelope.kind == .testCaseFinished || envelope.kind == .testRunHookFinished {
             let now = DispatchTime.now().uptimeNanoseconds
             if now &- lastFlush > 50_000_000 {
                 sink.flush()

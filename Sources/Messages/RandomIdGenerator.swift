@@ -13,6 +13,8 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
     private let seed: UInt64
     private let counter = IdCounter()
     private let digits = Base62.shared
+    /// `SmallIdString.tag`, read once (not through the lazy global's check at every id).
+    private let smallTag = SmallIdString.tag
 
     public static let length = 15
 
@@ -30,6 +32,9 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
 
     public func newId() -> String {
         let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: counter.take())
+        if let smallTag {
+            return SmallIdString.make(tag: smallTag) { digits.format(high, low, into: $0) }
+        }
         return String(unsafeUninitializedCapacity: Self.length) { buffer in
             digits.format(high, low, into: buffer.baseAddress!)
             return Self.length

@@ -43,6 +43,26 @@ final class RandomIdGeneratorTests: XCTestCase {
         }
     }
 
+    func test_newId_makesStringsAsTheStandardLibraryDoes() throws {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        XCTAssertNotNil(SmallIdString.tag, "ids made from their bytes on this platform")
+        #endif
+        let generator = RandomIdGenerator(seed: 0xC0FFEE)
+        var byId: [String: Int] = [:]
+        for index in 0..<2_000 {
+            let id = generator.newId()
+            let checked = String(decoding: Array(id.utf8), as: UTF8.self)
+
+            XCTAssertEqual(id, checked)
+            XCTAssertEqual(id.hashValue, checked.hashValue)
+            XCTAssertEqual(id.count, RandomIdGenerator.length)
+            XCTAssertEqual(id + "!", checked + "!")
+            XCTAssertTrue(id < checked + "0")
+            byId[id] = index
+            XCTAssertEqual(byId[checked], index)
+        }
+    }
+
     func test_derived_givesTheSameIdsForTheSameKeyWhateverWasDrawnBefore() {
         let first = RandomIdGenerator(seed: 42)
         let second = RandomIdGenerator(seed: 42)

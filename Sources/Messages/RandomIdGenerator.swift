@@ -13,8 +13,10 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
     private let seed: UInt64
     private let counter = IdCounter()
     private let digits = Base62.shared
-    /// `SmallIdString.tag`, read once (not through the lazy global's check at every id).
-    private let smallTag = SmallIdString.tag
+    /// `ShortASCII.layoutHolds`, read once (not through the lazy global's check at every id): ids are then made as
+    /// the standard library's inline strings straight from their digits — `String(unsafeUninitializedCapacity:)`
+    /// goes through an unspecialized entry point with a closure and checks the bytes, half of an id's cost.
+    private let inline = ShortASCII.layoutHolds
 
     public static let length = 15
 
@@ -32,8 +34,11 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
 
     public func newId() -> String {
         let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: counter.take())
-        if let smallTag {
-            return SmallIdString.make(tag: smallTag) { digits.format(high, low, into: $0) }
+        if inline {
+            // The top byte: an immortal, inline, ASCII string of 15 bytes (see `ShortASCII.inlineWords`).
+            var words: (UInt64, UInt64) = (0, UInt64(0xE0 | Self.length) &<< 56)
+            withUnsafeMutableBytes(of: &words) { digits.format(high, low, into: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            return unsafeBitCast(words, to: String.self)
         }
         return String(unsafeUninitializedCapacity: Self.length) { buffer in
             digits.format(high, low, into: buffer.baseAddress!)

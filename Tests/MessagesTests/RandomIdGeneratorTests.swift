@@ -75,6 +75,14 @@ final class RandomIdGeneratorTests: XCTestCase {
         XCTAssertEqual(Set(fromFirst).count, 1, "a new part each time, starting where the key says")
     }
 
+    func test_derived_drawsTheSequenceOfAGeneratorOfItsSeed() {
+        let part = RandomIdGenerator(seed: 42).derived(7)
+        let whole = RandomIdGenerator(seed: IdFormat.derivedSeed(42, 7))
+
+        XCTAssertEqual((0..<100).map { _ in part.newId() }, (0..<100).map { _ in whole.newId() })
+        XCTAssertEqual(part.derived(3).newId(), whole.derived(3).newId())
+    }
+
     func test_derived_givesUnrelatedIdsForOtherKeysSaltsAndSeeds() {
         let base = RandomIdGenerator(seed: 42)
         let part = base.derived(7)

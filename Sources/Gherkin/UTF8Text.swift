@@ -1,3 +1,5 @@
+import Messages
+
 /// Byte-level helpers over UTF-8 text. Whitespace is what the reference (Python `str.isspace`, regex `\s`)
 /// treats as whitespace; columns are counted in Unicode scalars.
 enum UTF8Text {
@@ -99,6 +101,6 @@ enum UTF8Text {
     @inline(__always)
     static func string(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
-        return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+        return ShortASCII.string(UnsafeBufferPointer(rebasing: b[start..<end]))
     }
 }

@@ -6,7 +6,8 @@ public protocol IdGenerator: Sendable {
     /// A generator of its own for the ids of one part of a run named by `key` (a feature file, a test case's plan):
     /// the same key gives the same ids in every process of the run, whatever else each made before — so a worker
     /// can parse and plan only the files it runs. Generators that number every id in one sequence
-    /// (`--predictable-ids`) return themselves.
+    /// (`--predictable-ids`) return themselves. A part is drawn from by one caller at a time (the parse of its file,
+    /// the planning of its test case): it need not be safe to share across threads.
     func derived(_ key: UInt64) -> any IdGenerator
 }
 

@@ -12,7 +12,7 @@ import Foundation
 public final class RandomIdGenerator: IdGenerator, Sendable {
     private let seed: UInt64
     private let counter = IdCounter()
-    private let digits = Base62.shared
+    private let format = IdFormat()
 
     public static let length = 15
 
@@ -22,17 +22,66 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
     public convenience init() { self.init(seed: UInt64.random(in: 0...UInt64.max)) }
 
     /// A generator seeded from this one's seed and `key`: its sequence starts at an unrelated place of SplitMix64's,
-    /// so it collides with no other part's ids (short of a 2^-89 chance per pair).
+    /// so it collides with no other part's ids (short of a 2^-89 chance per pair). For one caller at a time (see
+    /// `PartIdGenerator`).
     public func derived(_ key: UInt64) -> any IdGenerator {
-        let (high, low) = RandomUUIDGenerator.bits(seed: seed ^ 0x5851_F42D_4C95_7F2D, index: key)
-        return RandomIdGenerator(seed: high ^ (low &* 0x9E37_79B9_7F4A_7C15))
+        PartIdGenerator(seed: IdFormat.derivedSeed(seed, key))
     }
 
     public func newId() -> String {
-        let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: counter.take())
-        return String(unsafeUninitializedCapacity: Self.length) { buffer in
+        format.id(seed: seed, index: counter.take())
+    }
+}
+
+/// The ids of one part of a run (`RandomIdGenerator.derived`: a feature file's, a test case's plan's): the sequence of
+/// a `RandomIdGenerator` of the same seed, its position a plain counter. A part is drawn from by the one caller that
+/// made it (a file's parse, a pickle's planning), and the atomic add a generator shared across threads needs — a full
+/// barrier on x86 — was a third of the cost of an id.
+final class PartIdGenerator: IdGenerator, @unchecked Sendable {
+    // @unchecked: `next` is read and written only by the caller that made the part, one id at a time.
+    private let seed: UInt64
+    private var next: UInt64 = 0
+    private let format = IdFormat()
+
+    init(seed: UInt64) { self.seed = seed }
+
+    func derived(_ key: UInt64) -> any IdGenerator {
+        PartIdGenerator(seed: IdFormat.derivedSeed(seed, key))
+    }
+
+    func newId() -> String {
+        let index = next
+        next &+= 1
+        return format.id(seed: seed, index: index)
+    }
+}
+
+/// The `index`th id of a seed's sequence, as 15 base-62 digits.
+struct IdFormat: Sendable {
+    private let digits = Base62.shared
+    /// `ShortASCII.layoutHolds`, read once (not through the lazy global's check at every id): ids are then made as
+    /// the standard library's inline strings straight from their digits — `String(unsafeUninitializedCapacity:)`
+    /// goes through an unspecialized entry point with a closure and checks the bytes, half of an id's cost.
+    private let inline = ShortASCII.layoutHolds
+
+    /// The seed of the part `key` of the sequence of `seed`.
+    static func derivedSeed(_ seed: UInt64, _ key: UInt64) -> UInt64 {
+        let (high, low) = RandomUUIDGenerator.bits(seed: seed ^ 0x5851_F42D_4C95_7F2D, index: key)
+        return high ^ (low &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    @inline(__always)
+    func id(seed: UInt64, index: UInt64) -> String {
+        let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: index)
+        if inline {
+            // The top byte: an immortal, inline, ASCII string of 15 bytes (see `ShortASCII.inlineWords`).
+            var words: (UInt64, UInt64) = (0, UInt64(0xE0 | RandomIdGenerator.length) &<< 56)
+            withUnsafeMutableBytes(of: &words) { digits.format(high, low, into: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            return unsafeBitCast(words, to: String.self)
+        }
+        return String(unsafeUninitializedCapacity: RandomIdGenerator.length) { buffer in
             digits.format(high, low, into: buffer.baseAddress!)
-            return Self.length
+            return RandomIdGenerator.length
         }
     }
 }

@@ -43,6 +43,26 @@ final class RandomIdGeneratorTests: XCTestCase {
         }
     }
 
+    func test_newId_makesStringsAsTheStandardLibraryDoes() throws {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        XCTAssertTrue(ShortASCII.layoutHolds, "ids made as inline strings on this platform")
+        #endif
+        let generator = RandomIdGenerator(seed: 0xC0FFEE)
+        var byId: [String: Int] = [:]
+        for index in 0..<2_000 {
+            let id = generator.newId()
+            let checked = String(decoding: Array(id.utf8), as: UTF8.self)
+
+            XCTAssertEqual(id, checked)
+            XCTAssertEqual(id.hashValue, checked.hashValue)
+            XCTAssertEqual(id.count, RandomIdGenerator.length)
+            XCTAssertEqual(id + "!", checked + "!")
+            XCTAssertTrue(id < checked + "0")
+            byId[id] = index
+            XCTAssertEqual(byId[checked], index)
+        }
+    }
+
     func test_derived_givesTheSameIdsForTheSameKeyWhateverWasDrawnBefore() {
         let first = RandomIdGenerator(seed: 42)
         let second = RandomIdGenerator(seed: 42)
@@ -53,6 +73,14 @@ final class RandomIdGeneratorTests: XCTestCase {
 
         XCTAssertEqual(fromFirst[0], part.newId())
         XCTAssertEqual(Set(fromFirst).count, 1, "a new part each time, starting where the key says")
+    }
+
+    func test_derived_drawsTheSequenceOfAGeneratorOfItsSeed() {
+        let part = RandomIdGenerator(seed: 42).derived(7)
+        let whole = RandomIdGenerator(seed: IdFormat.derivedSeed(42, 7))
+
+        XCTAssertEqual((0..<100).map { _ in part.newId() }, (0..<100).map { _ in whole.newId() })
+        XCTAssertEqual(part.derived(3).newId(), whole.derived(3).newId())
     }
 
     func test_derived_givesUnrelatedIdsForOtherKeysSaltsAndSeeds() {

@@ -24,6 +24,27 @@ final class CompactEnvelopeTests: XCTestCase {
         }
     }
 
+    func test_lineWriter_writesNumbersAsTheirDecimalDigits() {
+        var values: [Int] = [0, 1, 9, 10, 11, 99, 100, 101, 999_999_999, 1_000_000_000, 1_764_236_185, .max, .min, .min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 { values.append(Int.random(in: .min ... .max, using: &generator) >> Int.random(in: 0...63)) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        for value in values {
+            let written = buffer.withUnsafeMutableBufferPointer { memory in
+                var line = LineWriter(start: memory.baseAddress!)
+                line.last(value)
+                return String(decoding: memory[..<line.count], as: UTF8.self)
+            }
+            XCTAssertEqual(written, "\(value)\n")
+            XCTAssertEqual(LineWriter.digitCount(value.magnitude), String(value.magnitude).count, "\(value)")
+        }
+    }
+
     func test_encode_leavesToJSONWhatDoesNotFitOnALine() {
         let time = Timestamp(seconds: 1, nanos: 0)
         let failed = TestStepResult(duration: Duration(seconds: 0, nanos: 0), message: "boom", status: .failed)

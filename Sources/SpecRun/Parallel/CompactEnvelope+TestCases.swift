@@ -71,15 +71,15 @@ extension CompactEnvelope {
             field(testRunStartedId ?? "!", &line)
             let complete = steps { step in
                 switch step {
+                // (A step that does not fit ends the line's making: what it appended is dropped with the line.)
                 case .hook(let stepId, let hookId):
-                    guard fits(stepId), fits(hookId) else { return false }
-                    field("h", &line); field(stepId, &line); field(hookId, &line)
+                    line.append(UInt8(ascii: "h")); line.append(0x20)
+                    guard field(ifFits: stepId, &line), field(ifFits: hookId, &line) else { return false }
                 case .pickleStep(let stepId, let pickleStepId, let ids, let lists):
-                    guard fits(stepId), fits(pickleStepId),
+                    line.append(UInt8(ascii: "s")); line.append(0x20)
+                    guard field(ifFits: stepId, &line), field(ifFits: pickleStepId, &line),
                           !nearLimit || numbers[Binding(ids: ids, lists: lists)] != nil else { return false }
-                    let number = self.number(ids, lists, &out)
-                    field("s", &line); field(stepId, &line); field(pickleStepId, &line)
-                    field(number, &line)
+                    field(self.number(ids, lists, &out), &line)
                 }
                 return true
             }

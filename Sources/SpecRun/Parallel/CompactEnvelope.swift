@@ -115,6 +115,20 @@ enum CompactEnvelope {
         out.append(contentsOf: text.utf8); out.append(0x20)
     }
 
+    /// `field` when the text `fits`, and true; appends nothing and returns false otherwise. One pass over the bytes,
+    /// copied at once.
+    static func field(ifFits text: String, _ out: inout [UInt8]) -> Bool {
+        let appended = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 }) else { return false }
+            out.append(contentsOf: bytes); out.append(0x20)
+            return true
+        }
+        if let appended { return appended }
+        guard fits(text) else { return false }
+        field(text, &out)
+        return true
+    }
+
     static func field(_ value: Int, _ out: inout [UInt8]) {
         digits(value, &out); out.append(0x20)
     }

@@ -125,10 +125,7 @@ struct LineWriter {
     private mutating func digits(_ value: Int) {
         if value < 0 { start[count] = UInt8(ascii: "-"); count += 1 }
         var magnitude = value.magnitude
-        // (At most 19 digits: `bound` stays within UInt.)
-        var length = 1
-        var bound: UInt = 10
-        while magnitude >= bound && length < 19 { length += 1; bound &*= 10 }
+        let length = Self.digitCount(magnitude)
         let first = count
         var position = first + length
         count = position
@@ -141,6 +138,43 @@ struct LineWriter {
             start[position + 1] = table[pair + 1]
         }
         if position > first { start[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude) }
+    }
+
+    /// The number of decimal digits of `value` (1 for 0), from its bit length: `bits * 1233 >> 12` is ⌊log10(2^bits)⌋,
+    /// the count or one less, and one comparison with a power of ten settles it (no loop over the digits).
+    @inline(__always)
+    static func digitCount(_ value: UInt) -> Int {
+        // (`| 1`: 0 counts as 1, and no other answer changes, every power of ten above 1 being even.)
+        let bits = UInt.bitWidth &- (value | 1).leadingZeroBitCount
+        let guess = (bits &* 1233) &>> 12
+        return guess &+ ((value | 1) >= powerOfTen(guess) ? 1 : 0)
+    }
+
+    /// 10^`exponent`, for 0...19 (a table of constants, not a lazily made global).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> UInt {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
 
     /// "00" to "99".

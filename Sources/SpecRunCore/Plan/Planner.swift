@@ -68,9 +68,9 @@ final class MatchCache: @unchecked Sendable {
         let slot = Self.slot(text)
         lock.lock()
         // (Equal texts are the same text, whatever their storage: a slot only saves the hashing.)
-        if let slot, let entry = recent[slot], entry.text == text {
+        if let slot, let matches = Self.matches(for: text, in: &recent[slot]) {
             lock.unlock()
-            return entry.matches
+            return matches
         }
         let cached = byText[text]
         if let slot, let cached { recent[slot] = (text, cached) }
@@ -92,6 +92,13 @@ final class MatchCache: @unchecked Sendable {
         if let slot { recent[slot] = (text, matches) }
         lock.unlock()
         return matches
+    }
+
+    /// The matches of `entry` when it is `text`'s, read in place: binding the entry (`if let entry`) copies its text
+    /// and its array, a retain and a release each.
+    @inline(__always)
+    private static func matches(for text: String, in entry: inout (text: String, matches: [StepMatch])?) -> [StepMatch]? {
+        entry?.text == text ? entry?.matches : nil
     }
 
     /// The slot of a text stored apart from the `String` value (over 15 bytes), by the address of its bytes.

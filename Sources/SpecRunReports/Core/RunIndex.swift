@@ -7,7 +7,8 @@ final class RunIndex {
     /// One attempt at running a test case (one `testCaseStarted`).
     final class Attempt {
         let started: TestCaseStarted
-        @exclusivity(unchecked) fileprivate(set) var arrival: Int
+        /// Its position in `attemptList` (an attempt sent again takes the first one's).
+        @exclusivity(unchecked) fileprivate(set) var place: Int
         /// Its test case, found when it started (nil when the stream had not sent it yet).
         @exclusivity(unchecked) fileprivate(set) var record: CaseRecord?
         @exclusivity(unchecked) var finished: TestCaseFinished?
@@ -20,9 +21,9 @@ final class RunIndex {
         @exclusivity(unchecked) fileprivate var knownStatus: TestStepResultStatus?
         @exclusivity(unchecked) var attachments: [String: [Attachment]] = [:]
         @exclusivity(unchecked) var externalAttachments: [String: [ExternalAttachment]] = [:]
-        init(started: TestCaseStarted, arrival: Int) {
+        init(started: TestCaseStarted, place: Int) {
             self.started = started
-            self.arrival = arrival
+            self.place = place
         }
         var id: String { started.id }
         var isFinal: Bool { finished?.willBeRetried != true }
@@ -158,15 +159,16 @@ final class RunIndex {
         var started = message
         let record = caseRecord(started: started.testCaseId)
         if let record { started.testCaseId = record.testCase.id }
-        let attempt = Attempt(started: started, arrival: attemptList.count + 1)
+        let attempt = Attempt(started: started, place: attemptList.count)
         attempt.record = record
         if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
         // As many attempts as test cases, but for retries: the table made that big at once (see `index(_: TestCase)`).
         if attempts.isEmpty { attempts.reserveCapacity(testCases.count) }
         // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
         if let replaced = attempts.updateValue(attempt, forKey: IdKey(started.id)) {
-            attempt.arrival = attemptList.count
-            if let place = attemptList.firstIndex(where: { $0 === replaced }) { attemptList[place] = attempt }
+            // (By its place, not searched for: a stream that sends every attempt twice is not quadratic.)
+            attempt.place = replaced.place
+            attemptList[replaced.place] = attempt
         } else {
             attemptList.append(attempt)
         }

@@ -37,16 +37,21 @@ extension GherkinDocument {
     /// The Scenario Outlines (by their dialect's keyword) that have no Examples: Gherkin compiles each into one
     /// plain scenario with its `<placeholders>` left as written, which is seldom what the author meant.
     public var outlinesWithoutExamples: [Scenario] {
-        guard let feature else { return [] }
-        let keywords = Set(Dialect.named(feature.language)?.scenarioOutline ?? [])
+        guard let language = feature?.language, let keywords = Dialect.named(language)?.scenarioOutline,
+              let children = feature?.children else { return [] }
         var found: [Scenario] = []
-        func check(_ scenario: Scenario?) {
-            guard let scenario, scenario.examples.isEmpty, keywords.contains(scenario.keyword) else { return }
-            found.append(scenario)
-        }
-        for child in feature.children {
-            check(child.scenario)
-            for ruleChild in child.rule?.children ?? [] { check(ruleChild.scenario) }
+        // Read in place, only what it finds copied: every document is asked, and one without such an outline is the
+        // rule (a copy of each scenario looked at retained every string and array in it).
+        for child in children.indices {
+            if children[child].scenario?.examples.isEmpty == true, let keyword = children[child].scenario?.keyword,
+               keywords.contains(keyword), let scenario = children[child].scenario {
+                found.append(scenario)
+            }
+            guard let rule = children[child].rule?.children else { continue }
+            for ruleChild in rule.indices where rule[ruleChild].scenario?.examples.isEmpty == true {
+                if let keyword = rule[ruleChild].scenario?.keyword, keywords.contains(keyword),
+                   let scenario = rule[ruleChild].scenario { found.append(scenario) }
+            }
         }
         return found
     }

@@ -62,17 +62,18 @@ struct RunCommand {
         }
         var interrupted: Int32?
         if let launcher, isolated {
+            // With several workers, those other than the first parse only the files they run (not with predictable
+            // ids; one worker parses them all anyway, and so does one restarted after a crash).
+            let namesTestCases = options.parallel > 1 && !worker.predictableIds
             let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
-                                               namesTestCases: options.parallel > 1 && !worker.predictableIds)
+                                               namesTestCases: namesTestCases)
             // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
             // with the workers' id seed: the same messages, not written as JSON by it and read back here.
             var workers = worker
             workers.sendsDocuments = false
-            // With several workers, those other than the first parse only the files they run (not with predictable
-            // ids; one worker parses them all anyway, and so does one restarted after a crash).
-            workers.namesTestCases = options.parallel > 1 && !worker.predictableIds
+            workers.namesTestCases = namesTestCases
             let documentRunner = SpecRunner(libraries: libraries, configuration: configuration,
                                             ids: WorkerCommand.definitionIds(worker), environment: console.environment)
             let sources = worker.messageReport
@@ -197,9 +198,6 @@ struct RunCommand {
 final class ParseErrorPrinter {
     private let console: any Console
 
-    /// The Scenario Outline keywords of the last language seen (`outlinesWithoutExamples` finds outlines by them).
-    private var outlineKeywords: (language: String, keywords: Set<String>)?
-
     init(console: any Console) { self.console = console }
 
     func handle(_ envelope: Envelope) {
@@ -207,7 +205,7 @@ final class ParseErrorPrinter {
         case .gherkinDocument, .parseError: break
         default: return
         }
-        if envelope.withGherkinDocument({ hasOutlineWithoutExamples($0) }) == true, let document = envelope.gherkinDocument {
+        envelope.withGherkinDocument { document in
             for outline in document.outlinesWithoutExamples {
                 console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
                     + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
@@ -226,25 +224,5 @@ final class ParseErrorPrinter {
         let prefix = "(\(line):\(column)): "
         let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
         console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message))\n")
-    }
-
-    /// Whether `outlinesWithoutExamples` finds anything, read in place (it copies every scenario it looks at, and
-    /// a document without such an outline is the rule).
-    private func hasOutlineWithoutExamples(_ document: borrowing GherkinDocument) -> Bool {
-        guard let language = document.feature?.language else { return false }
-        if outlineKeywords?.language != language {
-            outlineKeywords = (language, Set(Dialect.named(language)?.scenarioOutline ?? []))
-        }
-        guard let keywords = outlineKeywords?.keywords, !keywords.isEmpty, let children = document.feature?.children else { return false }
-        for child in children.indices {
-            if children[child].scenario?.examples.isEmpty == true, let keyword = children[child].scenario?.keyword,
-               keywords.contains(keyword) { return true }
-            guard let rule = children[child].rule?.children else { continue }
-            for ruleChild in rule.indices {
-                if rule[ruleChild].scenario?.examples.isEmpty == true, let keyword = rule[ruleChild].scenario?.keyword,
-                   keywords.contains(keyword) { return true }
-            }
-        }
-        return false
     }
 }

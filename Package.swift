@@ -55,22 +55,24 @@ let package = Package(
         .executableTarget(name: "chat-latency-bench", dependencies: ["Chat"], path: "Benchmarks/ChatLatencyBench"),
 
         // Tests: one target per module, plus the compatibility kit and the acceptance features
-        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
-        .testTarget(name: "RequirementsTests", dependencies: ["Requirements"]),
-        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
-        .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions"]),
-        .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions"]),
-        .testTarget(name: "SpecRunCoreTests", dependencies: ["SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunReportsTests", dependencies: ["SpecRunReports", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunTests", dependencies: ["SpecRun", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
+        .testTarget(name: "MessagesTests", dependencies: ["SharedTestData", "Messages"]),
+        .testTarget(name: "RequirementsTests", dependencies: ["SharedTestData", "Requirements"]),
+        .testTarget(name: "GherkinTests", dependencies: ["SharedTestData", "Gherkin", "Messages"]),
+        .testTarget(name: "CucumberExpressionsTests", dependencies: ["SharedTestData", "CucumberExpressions"]),
+        .testTarget(name: "TagExpressionsTests", dependencies: ["SharedTestData", "TagExpressions"]),
+        .testTarget(name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "Messages", "Gherkin"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
-        .testTarget(name: "CompatibilityKitTests", dependencies: ["SpecRun", "Messages"]),
+        .testTarget(name: "CompatibilityKitTests", dependencies: ["SharedTestData", "SpecRun", "Messages"]),
         .testTarget(name: "AcceptanceTests", dependencies: ["SpecRunTesting", "SpecRun", "Specs"]),
         .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "HTTPTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // The one lookup of ../shared for every test target (SPECRUN_SHARED=none hides it: a user's clone).
+        .target(name: "SharedTestData", path: "Tests/SharedTestData"),
     ],
     swiftLanguageModes: [.v6]
 )

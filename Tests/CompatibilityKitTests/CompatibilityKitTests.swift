@@ -1,3 +1,4 @@
+import SharedTestData
 import XCTest
 
 /// One test per sample of the Cucumber Compatibility Kit (../shared/reference/cck): specrun runs the
@@ -224,32 +225,51 @@ final class CompatibilityKitHarnessTests: XCTestCase {
     }
 }
 
-/// The reference data is found next to the repository, and its absence is noticed (the tests then skip).
-final class CCKLocationTests: XCTestCase {
+/// The reference data is found next to the repository, hidden by SPECRUN_SHARED=none, moved by SPECRUN_SHARED=DIR,
+/// and its absence is noticed (the tests then skip). SharedData is the one lookup of ../shared of every test target.
+final class SharedDataLocationTests: XCTestCase {
     func test_locate_findsSharedFolderNextToTheRepository() throws {
-        let (repo, source) = try makeRepository()
-        let cck = repo.deletingLastPathComponent().appendingPathComponent("shared/reference/cck")
-        try FileManager.default.createDirectory(at: cck, withIntermediateDirectories: true)
+        let repo = try makeRepository()
+        let shared = repo.deletingLastPathComponent().appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
 
-        XCTAssertEqual(CCK.locate(from: source.path)?.resolvingSymlinksInPath().path, cck.resolvingSymlinksInPath().path)
+        XCTAssertEqual(SharedData.locate(environment: [:], repository: repo)?.resolvingSymlinksInPath().path,
+                       shared.resolvingSymlinksInPath().path)
     }
 
     func test_locate_givesNothingOnAbsentSharedFolder() throws {
-        let (_, source) = try makeRepository()
-
-        XCTAssertNil(CCK.locate(from: source.path))
+        XCTAssertNil(SharedData.locate(environment: [:], repository: try makeRepository()))
     }
 
-    /// A throwaway `<tmp>/<uuid>/repo/Package.swift` with `Tests/CompatibilityKitTests/Some.swift`.
-    private func makeRepository() throws -> (repo: URL, source: URL) {
+    func test_locate_givesNothingWhenHiddenByTheEnvironment() throws {
+        let repo = try makeRepository()
+        try FileManager.default.createDirectory(at: repo.deletingLastPathComponent().appendingPathComponent("shared"),
+                                                withIntermediateDirectories: true)
+
+        XCTAssertNil(SharedData.locate(environment: ["SPECRUN_SHARED": "none"], repository: repo))
+    }
+
+    func test_locate_followsTheEnvironmentToAnotherFolder() throws {
+        let repo = try makeRepository()
+        let elsewhere = repo.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+
+        XCTAssertEqual(SharedData.locate(environment: ["SPECRUN_SHARED": elsewhere.path], repository: repo)?.lastPathComponent,
+                       "elsewhere")
+    }
+
+    func test_notice_namesTheMissingFolderAndWhatIsSkipped() {
+        XCTAssertTrue(SharedData.notice("reference/cck", "CCK sample minimal")
+            .hasPrefix("../shared/reference/cck is absent"))
+        XCTAssertTrue(SharedData.notice("reference/cck", "CCK sample minimal").hasSuffix(": CCK sample minimal skipped"))
+    }
+
+    /// A throwaway `<tmp>/<uuid>/repo` folder.
+    private func makeRepository() throws -> URL {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         addTeardownBlock { try? FileManager.default.removeItem(at: base) }
         let repo = base.appendingPathComponent("repo")
-        let tests = repo.appendingPathComponent("Tests/CompatibilityKitTests")
-        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
-        try Data().write(to: repo.appendingPathComponent("Package.swift"))
-        let source = tests.appendingPathComponent("Some.swift")
-        try Data().write(to: source)
-        return (repo, source)
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        return repo
     }
 }

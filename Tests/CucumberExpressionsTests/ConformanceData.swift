@@ -1,20 +1,12 @@
 import Foundation
+import SharedTestData
 import XCTest
 
-/// Loads the JSON cases of ../shared/conformance/cucumber-expressions, located relative to this
-/// file (repo root → ../shared); skips with a notice when the folder is absent.
+/// Loads the JSON cases of ../shared/conformance/cucumber-expressions (found through SharedData);
+/// skips with a notice when the folder is absent.
 enum ConformanceData {
-    static func root(file: StaticString = #filePath) throws -> URL {
-        let repoRoot = URL(fileURLWithPath: "\(file)")
-            .deletingLastPathComponent() // CucumberExpressionsTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent() // repo root
-        let directory = repoRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/conformance/cucumber-expressions")
-        guard FileManager.default.fileExists(atPath: directory.path) else {
-            throw XCTSkip("../shared/conformance/cucumber-expressions not found beside the repo: conformance cases skipped")
-        }
-        return directory
+    static func root() throws -> URL {
+        try SharedData.require("conformance/cucumber-expressions", "the Cucumber Expressions conformance cases")
     }
 
     /// Every `*.json` case of `folder` (e.g. "cucumber-expression/matching"), sorted by file name.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 import Gherkin
 import Messages
 import XCTest

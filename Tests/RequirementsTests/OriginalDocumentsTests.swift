@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 import Requirements
 import XCTest
 
@@ -79,11 +80,7 @@ final class OriginalDocumentsTests: XCTestCase {
     // MARK: - Helpers
 
     private func makeSUT(_ name: String) throws -> RequirementsSet {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/seeds").standardized
-        let path = folder.appendingPathComponent(name).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("../shared/seeds is absent: the original story documents are not checked")
-        }
+        let path = try SharedData.require("seeds/\(name)", "the original story document \(name)").path
         return try RequirementsReader.read(file: path, uri: "seeds/" + name)
     }
 }

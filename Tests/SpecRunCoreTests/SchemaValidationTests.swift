@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 import XCTest
 @testable import SpecRunCore
 
@@ -6,11 +7,7 @@ import XCTest
 /// (../shared/reference/messages; checked with Python's jsonschema when it is installed).
 final class SchemaValidationTests: XCTestCase {
     func test_streams_validateAgainstTheMessagesSchema() async throws {
-        let schema = URL(fileURLWithPath: GoldenStreamTests.repoRoot).deletingLastPathComponent()
-            .appendingPathComponent("shared/reference/messages/messages.schema.json").path
-        guard FileManager.default.fileExists(atPath: schema) else {
-            throw XCTSkip("../shared/reference/messages not found: schema check skipped")
-        }
+        let schema = try SharedData.require("reference/messages/messages.schema.json", "the schema check").path
         let script = """
             import json, sys
             try:

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 @testable import SpecRun
 import XCTest
 
@@ -52,12 +53,6 @@ final class ReportCommandOfficialCasesTests: XCTestCase {
     }
 
     private func formatters() throws -> URL {
-        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
-        let folder = shared.appendingPathComponent("reference/formatters")
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            throw XCTSkip("../shared is absent: skipping the official formatter cases")
-        }
-        return folder
+        try SharedData.require("reference/formatters", "the official formatter cases")
     }
 }

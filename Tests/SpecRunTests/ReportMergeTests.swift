@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 import Messages
 @testable import SpecRun
 @testable import SpecRunReports
@@ -317,11 +318,7 @@ final class ReportMergeTests: XCTestCase {
     }
 
     private func compatibilityKitStreams() throws -> [String] {
-        let cck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference/cck")
-        guard FileManager.default.fileExists(atPath: cck.path) else {
-            throw XCTSkip("../shared/reference/cck is absent: the Compatibility Kit merge is not checked")
-        }
+        let cck = try SharedData.require("reference/cck", "the Compatibility Kit merge")
         let samples = try FileManager.default.contentsOfDirectory(atPath: cck.path).sorted()
         return samples.map { cck.appendingPathComponent("\($0)/\($0).ndjson").path }
             .filter { FileManager.default.fileExists(atPath: $0) }

@@ -1,26 +1,10 @@
 import Foundation
+import SharedTestData
 
-/// Where the Cucumber Compatibility Kit samples are: `../shared/reference/cck` next to the repository
-/// (found from this file's path, symlinks resolved), or nil when the reference data is absent.
+/// Where the Cucumber Compatibility Kit samples are: `../shared/reference/cck` (found through SharedData, the
+/// one lookup of ../shared, which SPECRUN_SHARED=none hides), or nil when the reference data is absent.
 enum CCK {
-    static let root: URL? = locate(from: #filePath)
-
-    /// Walks up from `file` to the folder holding Package.swift (the repository root) and returns its
-    /// sibling `shared/reference/cck` when that folder exists.
-    static func locate(from file: String) -> URL? {
-        var folder = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" && !folder.path.isEmpty {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                let cck = folder.deletingLastPathComponent()
-                    .appendingPathComponent("shared/reference/cck", isDirectory: true).standardizedFileURL
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: cck.path, isDirectory: &isFolder) && isFolder.boolValue
-                    ? cck : nil
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }
+    static let root: URL? = SharedData.url("reference/cck")
 
     /// The folder of one sample (`.../cck/attachments`), or nil when the reference data is absent.
     static func folder(_ sample: String) -> URL? {

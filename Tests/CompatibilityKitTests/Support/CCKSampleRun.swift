@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedTestData
 import SpecRun
 import XCTest
 
@@ -11,7 +12,7 @@ struct CCKSampleRun {
 
     init(_ sample: String) throws {
         guard let folder = CCK.folder(sample) else {
-            throw XCTSkip("../shared/reference/cck is absent: CCK sample \(sample) not checked")
+            throw XCTSkip(SharedData.notice("reference/cck", "CCK sample \(sample)"))
         }
         self.sample = sample
         self.folder = folder

@@ -1,16 +1,12 @@
 import Foundation
+import SharedTestData
 @testable import Messages
 import XCTest
 
-/// Every `.ndjson` file under ../shared/reference (located from this file: Tests/MessagesTests/Support → repo → ..),
+/// Every `.ndjson` file under ../shared/reference (found through SharedData),
 /// or an XCTSkip with a one-line notice when ../shared is absent.
 func sharedStreams() throws -> [URL] {
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    let reference = repo.deletingLastPathComponent().appendingPathComponent("shared/reference")
-    guard FileManager.default.fileExists(atPath: reference.path) else {
-        throw XCTSkip("../shared is absent: skipping the official message streams")
-    }
+    let reference = try SharedData.require("reference", "the official message streams")
     let enumerator = FileManager.default.enumerator(at: reference, includingPropertiesForKeys: nil)
     var result: [URL] = []
     while let url = enumerator?.nextObject() as? URL {

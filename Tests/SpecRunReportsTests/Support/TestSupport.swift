@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedTestData
 import XCTest
 @testable import SpecRunReports
 
@@ -13,12 +14,8 @@ let testTargetFolder = URL(fileURLWithPath: realPath("\(#filePath)")).deletingLa
 
 /// `../shared` next to the repository, or an XCTSkip with a one-line notice when it is absent.
 func sharedFolder() throws -> URL {
-    let repoRoot = testTargetFolder.deletingLastPathComponent().deletingLastPathComponent()
-    let shared = repoRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("reference").path) else {
-        throw XCTSkip("../shared/reference is absent: skipping the official reference cases")
-    }
-    return shared
+    _ = try SharedData.require("reference", "the official reference cases")
+    return SharedData.root!
 }
 
 func loadEnvelopes(_ url: URL) throws -> [Envelope] {

@@ -32,8 +32,8 @@ public enum SpecRunCLI {
         }
         if !command.startsWorkers { isolation?.releaseUnused() }
         switch command {
-        case .help:
-            console.out(HelpText.main + "\n")
+        case .help(let topic):
+            console.out(HelpText.text(for: topic, program: Completions.programName) + "\n")
             return ExitCode.passed.rawValue
         case .version:
             console.out("specrun \(HelpText.version) (Swift \(HelpText.swiftVersion))\n")
@@ -41,7 +41,7 @@ public enum SpecRunCLI {
         case .gherkin(let options):
             return GherkinCommand(options: options, console: console).run()
         case .completions(let shell):
-            console.out(Completions.script(for: shell) ?? "")
+            console.out(Completions.script(for: shell, program: Completions.programName) ?? "")
             return ExitCode.passed.rawValue
         case .check(let options):
             return await CheckCommand(options: options, libraries: libraries, console: console).run()

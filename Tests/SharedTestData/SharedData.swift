@@ -41,8 +41,9 @@ public enum SharedData {
     }
 
     /// The file or folder `relativePath`, or an XCTSkip saying which `what` is not checked.
-    public static func require(_ relativePath: String, _ what: String) throws -> URL {
-        guard let url = url(relativePath) else { throw XCTSkip(notice(relativePath, what)) }
+    public static func require(_ relativePath: String, _ what: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        guard let url = url(relativePath) else { throw XCTSkip(notice(relativePath, what), file: file, line: line) }
         return url
     }
 

@@ -26,6 +26,58 @@ final class OptionTableTests: XCTestCase {
         }
     }
 
+    func test_parse_acceptsEveryOptionOfEverySubcommand() {
+        let values = ["EXPR": "@a", "FORMAT": "github", "DIR": "Features", "NAME[:FILE]": "summary", "JSON": "{}"]
+        let operands = ["import": ["Requirements/quiz.md"], "report": ["run.ndjson"], "gherkin": ["a.feature"],
+                        "completions": ["bash"]]
+        for spec in OptionTable.subcommandSpecs {
+            for option in spec.options {
+                for name in [option.short, option.long].compactMap({ $0 }) {
+                    let arguments = [spec.name] + (operands[spec.name] ?? []) + [name] + (option.value.map { [values[$0] ?? "x"] } ?? [])
+                    XCTAssertNoThrow(try CommandLineParser.parse(arguments), "\(arguments)")
+                }
+            }
+        }
+    }
+
+    func test_subcommandHelp_listsTheSubcommandsOwnOptions() throws {
+        for spec in OptionTable.subcommandSpecs {
+            let topic = try CommandLineParser.parse([spec.name, "--help"])
+            XCTAssertEqual(topic, .help(topic: spec.name))
+            let text = HelpText.text(for: spec.name)
+            XCTAssertTrue(text.hasPrefix("specrun \(spec.name) — "), text)
+            for option in spec.options { XCTAssertTrue(text.contains(option.long), "\(spec.name) --help lacks \(option.long)") }
+        }
+        XCTAssertFalse(HelpText.text(for: "check").contains("--shard"), "check's help is not the run's")
+        XCTAssertEqual(HelpText.text(for: nil), HelpText.main)
+    }
+
+    func test_manPageAndCompletions_coverEverySubcommandsOptions() {
+        let man = Completions.manPage().replacingOccurrences(of: "\\-", with: "-")
+        let outputs = ["man": man].merging(Completions.shells.map { ($0, Completions.script(for: $0)!) }) { a, _ in a }
+        for (name, text) in outputs {
+            for spec in OptionTable.subcommandSpecs {
+                XCTAssertTrue(text.contains(spec.name), "\(name) lacks \(spec.name)")
+                for option in spec.options {
+                    let spelled = name == "fish" ? "from \(spec.name)' -l \(option.long.dropFirst(2))" : option.long
+                    XCTAssertTrue(text.contains(spelled), "\(name) lacks \(spec.name) \(option.long)")
+                }
+            }
+        }
+        XCTAssertTrue(man.contains(".SS specrun check"), man)
+        XCTAssertTrue(man.contains(".SS specrun import"), man)
+    }
+
+    func test_completions_registerForTheProgramName() {
+        for shell in Completions.shells {
+            XCTAssertTrue(Completions.script(for: shell, program: "shop-specs")!.contains("shop-specs"), shell)
+            for registration in ["complete -c specrun", "#compdef specrun", " specrun\n"] {
+                XCTAssertFalse(Completions.script(for: shell, program: "shop-specs")!.contains(registration), shell)
+            }
+        }
+        XCTAssertTrue(Completions.script(for: "bash", program: "shop-specs")!.contains("complete -o filenames -F _shop_specs shop-specs"))
+    }
+
     func test_i18n_listsLanguagesAndOneLanguagesKeywords() throws {
         XCTAssertEqual(try CommandLineParser.parse(["--i18n-languages"]), .languages)
         XCTAssertEqual(try CommandLineParser.parse(["--i18n-keywords", "fr"]), .keywords(language: "fr"))

@@ -25,7 +25,8 @@ enum CommandLineParser {
                 switch argument {
                 case "-h", "--help": return .help(topic: "init")
                 case "--specrun-path": options.specrunPath = try reader.value(for: argument)
-                default: throw unknownOption(argument, known: ["--specrun-path", "--help"])
+                case "--specrun-url": options.published = true
+                default: throw unknownOption(argument, known: ["--specrun-path", "--specrun-url", "--help"])
                 }
             }
             return .initialize(options)

@@ -1,7 +1,16 @@
+import Foundation
+
 /// `specrun completions bash|zsh|fish` and `specrun man`: shell completions and a man page, made from
-/// `OptionTable` (the options `--help` lists and the parser accepts).
+/// `OptionTable` (the options `--help` lists and the parser accepts), every subcommand's options included.
 enum Completions {
     static let shells = ["bash", "zsh", "fish"]
+
+    /// The name this executable was started by (`specrun`, or a spec executable such as `shop-specs`), so
+    /// completions register for the command the user types; `specrun` when run from a test bundle.
+    static var programName: String {
+        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specrun").lastPathComponent
+        return name.isEmpty || name.hasSuffix(".xctest") || name.contains("PackageTests") ? "specrun" : name
+    }
 
     static func script(for shell: String, program: String = "specrun") -> String? {
         switch shell {
@@ -12,32 +21,55 @@ enum Completions {
         }
     }
 
+    private static func names(_ options: [OptionSpec]) -> [String] {
+        options.flatMap { [$0.short, $0.long].compactMap { $0 } }
+    }
+
+    private static func bashCases(_ options: [OptionSpec], indent: String) -> [String] {
+        var cases = options.filter { !$0.choices.isEmpty }.map { option in
+            "\(indent)\(names([option]).joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+        }
+        let files = names(options.filter { $0.value != nil && $0.choices.isEmpty })
+        if !files.isEmpty { cases.append("\(indent)\(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;") }
+        return cases
+    }
+
     private static func bash(_ program: String) -> String {
-        let words = (OptionTable.subcommands + OptionTable.run.flatMap { [$0.short, $0.long].compactMap { $0 } }).joined(separator: " ")
-        let valueCases = OptionTable.run.filter { !$0.choices.isEmpty }.map { option in
-            "    \([option.short, option.long].compactMap { $0 }.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+        let words = (OptionTable.subcommands + names(OptionTable.run)).joined(separator: " ")
+        let subcommandCases = OptionTable.subcommandSpecs.map { spec in
+            """
+                \(spec.name))
+                  case "$prev" in
+            \(bashCases(spec.options, indent: "        ").joined(separator: "\n"))
+                  esac
+                  if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(names(spec.options).joined(separator: " "))" -- "$cur")); return; fi
+                  \(spec.name == "completions" ? "COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\")); return ;;" : "COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+            """
         }.joined(separator: "\n")
-        let files = OptionTable.run.filter { $0.value != nil && $0.choices.isEmpty }.flatMap { [$0.short, $0.long].compactMap { $0 } }
         return """
         # bash completion for \(program): source <(\(program) completions bash)
         _\(identifier(program))() {
           local cur prev
           cur="${COMP_WORDS[COMP_CWORD]}"
           prev="${COMP_WORDS[COMP_CWORD-1]}"
+          if (( COMP_CWORD > 1 )); then
+            case "${COMP_WORDS[1]}" in
+        \(subcommandCases)
+            esac
+          fi
           case "$prev" in
-        \(valueCases)
-            \(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        \(bashCases(OptionTable.run, indent: "    ").joined(separator: "\n"))
           esac
-          if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words)" -- "$cur")); return; fi
-          COMPREPLY=($(compgen -f -- "$cur"))
+          if [[ "$cur" == -* || COMP_CWORD -eq 1 ]]; then COMPREPLY=($(compgen -W "\(words)" -- "$cur")); fi
+          COMPREPLY+=($(compgen -f -- "$cur"))
         }
         complete -o filenames -F _\(identifier(program)) \(program)
 
         """
     }
 
-    private static func zsh(_ program: String) -> String {
-        let specs = OptionTable.run.map { option -> String in
+    private static func zshSpecs(_ options: [OptionSpec]) -> [String] {
+        options.map { option -> String in
             let help = option.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "[", with: "(")
                 .replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: ":", with: " ")
             let action = option.value.map { value in
@@ -48,27 +80,44 @@ enum Completions {
             }
             return "  '\(option.long)[\(help)]\(action)'"
         }
+    }
+
+    private static func zsh(_ program: String) -> String {
+        let subcommands = OptionTable.subcommandSpecs.map { spec in
+            "  \(spec.name))\n    _arguments -s \\\n\(zshSpecs(spec.options).map { "  " + $0 }.joined(separator: " \\\n")) \\\n      '*:file:_files'\n    return ;;"
+        }.joined(separator: "\n")
         return """
         #compdef \(program)
         # zsh completion for \(program): \(program) completions zsh > "${fpath[1]}/_\(program)"
+        case "$words[2]" in
+        \(subcommands)
+        esac
         _arguments -s \\
-        \(specs.joined(separator: " \\\n")) \\
+        \(zshSpecs(OptionTable.run).joined(separator: " \\\n")) \\
           '1:command or path:(\(OptionTable.subcommands.joined(separator: " ")))' \\
           '*:feature file or folder:_files'
 
         """
     }
 
+    private static func fishLine(_ program: String, _ option: OptionSpec, condition: String) -> String {
+        var line = "complete -c \(program) -n '\(condition)' -l \(option.long.dropFirst(2))"
+        if let short = option.short { line += " -s \(short.dropFirst())" }
+        if option.value != nil { line += option.choices.isEmpty ? " -r -F" : " -x -a '\(option.choices.joined(separator: " "))'" }
+        return line + " -d '\(option.help.replacingOccurrences(of: "'", with: "\\'"))'"
+    }
+
     private static func fish(_ program: String) -> String {
+        let all = OptionTable.subcommands.joined(separator: " ")
         var lines = ["# fish completion for \(program): \(program) completions fish > ~/.config/fish/completions/\(program).fish"]
-        lines.append("complete -c \(program) -n '__fish_use_subcommand' -a '\(OptionTable.subcommands.joined(separator: " "))'")
+        lines.append("complete -c \(program) -n '__fish_use_subcommand' -a '\(all)'")
         for option in OptionTable.run {
-            var line = "complete -c \(program) -l \(option.long.dropFirst(2))"
-            if let short = option.short { line += " -s \(short.dropFirst())" }
-            if option.value != nil { line += option.choices.isEmpty ? " -r -F" : " -x -a '\(option.choices.joined(separator: " "))'" }
-            line += " -d '\(option.help.replacingOccurrences(of: "'", with: "\\'"))'"
-            lines.append(line)
+            lines.append(fishLine(program, option, condition: "not __fish_seen_subcommand_from \(all)"))
         }
+        for spec in OptionTable.subcommandSpecs {
+            for option in spec.options { lines.append(fishLine(program, option, condition: "__fish_seen_subcommand_from \(spec.name)")) }
+        }
+        lines.append("complete -c \(program) -n '__fish_seen_subcommand_from completions' -x -a '\(shells.joined(separator: " "))'")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -81,16 +130,17 @@ enum Completions {
         .SH SYNOPSIS
         .B specrun
         [\\fIPATH\\fR[:\\fILINE\\fR]...] [\\fIoptions\\fR]
-        .br
-        .B specrun gherkin|report|init|completions
-        ...
-        .SH OPTIONS
 
         """
-        for option in OptionTable.run {
-            let names = [option.short, option.long].compactMap { $0 }.map { "\\fB\($0.replacingOccurrences(of: "-", with: "\\-"))\\fR" }
-            page += ".TP\n" + names.joined(separator: ", ") + (option.value.map { " \\fI\($0)\\fR" } ?? "") + "\n"
-            page += option.help.replacingOccurrences(of: "-", with: "\\-") + "\n"
+        for spec in OptionTable.subcommandSpecs {
+            page += ".br\n.B specrun \(spec.name)\n\(roff(spec.usage))\n"
+        }
+        page += ".SH OPTIONS\n"
+        for option in OptionTable.run { page += manEntry(option) }
+        page += ".SH COMMANDS\n"
+        for spec in OptionTable.subcommandSpecs {
+            page += ".SS specrun \(spec.name) \(roff(spec.usage))\n\(roff(spec.summary)).\n"
+            for option in spec.options { page += manEntry(option) }
         }
         page += """
         .SH EXIT STATUS
@@ -99,6 +149,15 @@ enum Completions {
 
         """
         return page
+    }
+
+    private static func manEntry(_ option: OptionSpec) -> String {
+        let names = [option.short, option.long].compactMap { $0 }.map { "\\fB\(roff($0))\\fR" }
+        return ".TP\n" + names.joined(separator: ", ") + (option.value.map { " \\fI\($0)\\fR" } ?? "") + "\n" + roff(option.help) + "\n"
+    }
+
+    private static func roff(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "-", with: "\\-")
     }
 
     private static func identifier(_ program: String) -> String {

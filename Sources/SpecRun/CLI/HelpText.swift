@@ -6,6 +6,22 @@ enum HelpText {
     /// The language version specrun was compiled with (as the `meta` message names it).
     static var swiftVersion: String { SpecRunner.swiftVersion }
 
+    /// `specrun help TOPIC`, `specrun TOPIC --help`: a subcommand's own help, else the general one.
+    static func text(for topic: String?, program: String = "specrun") -> String {
+        guard let topic, let spec = OptionTable.subcommand(topic) else { return main }
+        return """
+        \(program) \(spec.name) — \(spec.summary)
+
+        USAGE
+          \(program) \(spec.name)\(spec.usage.isEmpty ? "" : " " + spec.usage)
+
+        OPTIONS
+        \(OptionTable.helpLines(spec.options))
+
+        \(program) --help lists every command and the run options.
+        """
+    }
+
     static var main: String { """
     specrun — run Gherkin features against Swift step definitions
 
@@ -17,10 +33,12 @@ enum HelpText {
                                                 scenario, tags naming no criterion
       specrun import DOC.md [--output DIR]      a draft .feature per story of a document, tagged with its criteria
       specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
-      specrun init [--specrun-path DIR]          add Features/, a step library and a spec executable to your package
+      specrun init [--specrun-path DIR]          add Features/, steps, a spec executable and a test target to your package
       specrun completions bash|zsh|fish          shell completions; specrun man: the man page
       specrun report FILE.ndjson... --format NAME[:FILE]...
                                                 rebuild reports from saved message streams
+
+    specrun COMMAND --help (or specrun help COMMAND) lists one command's options.
 
     RUN OPTIONS
       PATH                       a .feature/.feature.md file or a folder (searched recursively);

@@ -49,12 +49,5 @@ enum OptionTable {
     static var runFlags: [String] { run.map(\.long) }
 
     /// The RUN OPTIONS section of `--help`.
-    static func helpLines() -> String {
-        run.map { option in
-            var names = option.short.map { "\($0), " } ?? "    "
-            names += option.long + (option.value.map { " \($0)" } ?? "")
-            let padded = names.count < 27 ? names + String(repeating: " ", count: 27 - names.count) : names + "\n" + String(repeating: " ", count: 29)
-            return "  " + padded + option.help
-        }.joined(separator: "\n")
-    }
+    static func helpLines() -> String { helpLines(run) }
 }

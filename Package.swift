@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Requirements", "Gherkin", "Messages", "TagExpressions", "SpecRunSystem"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
-        .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages"]),
+        .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions"]),
 
         // The domains and their executable acceptance criteria
         .target(name: "Chat"),

@@ -5,78 +5,151 @@ import SpecRunCore
 import Testing
 
 /// Runs the scenarios of a features folder as Swift Testing cases, one run for the whole test process: the
-/// features are parsed and planned once, BeforeAll hooks run before the first scenario and AfterAll hooks after
-/// the last one listed, and scenarios run one at a time (a World is per scenario, but hooks and steps may share
-/// process state, as in `specrun`). A scenario that does not pass records an issue with each failing step's
-/// text, status and message, located at the step's line in the feature file.
+/// features are parsed and planned once, BeforeAll hooks run once before the first scenario and AfterAll hooks
+/// once after the last one listed (or when the test process exits, if some never ran), and scenarios run one at a
+/// time whatever the test runner's parallelism (a World is per scenario, but hooks and steps may share process
+/// state, as in `specrun`). A scenario that does not pass records an issue with each failing step's text, status
+/// and message, located at the step's line in the feature file.
 ///
 ///     import SpecRunTesting
 ///     import Testing
 ///
-///     let root = SpecScenario.packageRoot(of: #filePath)
-///     let suite = SpecSuite(libraries: [ExampleSteps.self], root: root)
+///     private let root = SpecScenario.packageRoot(of: #filePath)
+///     private let suite = SpecSuite(libraries: [ExampleSteps.self], root: root)
 ///
-///     @Test(arguments: SpecScenario.all(root: root))
-///     func scenario(_ scenario: SpecScenario) async throws { try await suite.run(scenario) }
+///     @Suite(.serialized) struct Specifications {
+///         @Test(arguments: SpecScenario.all(root: root))
+///         func scenario(_ scenario: SpecScenario) async throws { try await suite.run(scenario) }
+///     }
+///
+/// A crashing step (a trap, `fatalError`) ends the test process: Swift Testing runs every test in one process
+/// and a trap cannot be caught in it. The spec executable (`swift run <name>-specs`) runs each scenario in a worker
+/// process and reports a crash as that scenario's failure.
 public actor SpecSuite {
     private let libraries: Libraries
     private let root: URL
     private let folder: String
+    private let settings: Settings
     private var session: RunSession?
     private var indexByKey: [String: Int] = [:]
     private var remaining: Set<String>
     private var notes = StepNotes()
+    /// The scenario run last (or waiting last): each run waits for the one before it.
+    private var tail: Task<Void, Never>?
+    private var finished = false
 
-    public init(libraries: [any StepLibrary.Type], folder: String = "Features", root: URL) {
+    /// - Parameters:
+    ///   - tags: a tag expression (`@smoke and not @wip`), as `specrun --tags`; default `SPECRUN_TAGS`.
+    ///   - name: a regular expression scenario names must match, as `specrun --name`; default `SPECRUN_NAME`.
+    ///   - worldParameters: the values every World reads with `WorldParameters.string("name")` (process-wide:
+    ///     set when this suite opens its run, if not empty).
+    ///   - timeout: how long a scenario may run before its test fails (nil: no limit). A step that never returns
+    ///     cannot be stopped inside the test process: it is left running and the next scenario starts.
+    public init(libraries: [any StepLibrary.Type], folder: String = "Features", root: URL,
+                tags: String? = SpecScenario.environmentTags, name: String? = SpecScenario.environmentName,
+                worldParameters: [String: String] = [:], timeout: Swift.Duration? = .seconds(60)) {
         self.libraries = Libraries(types: libraries)
         self.root = root
         self.folder = folder
-        self.remaining = Set(SpecScenario.all(in: folder, root: root).map(\.selector))
+        self.settings = Settings(tags: tags, name: name, worldParameters: worldParameters, timeout: timeout)
+        self.remaining = Set(SpecScenario.all(in: folder, root: root, tags: tags, name: name).map(\.selector))
     }
 
-    /// Runs one scenario; a scenario that does not pass records issues (and the test fails).
+    /// Runs one scenario, after the ones asked for before it have finished; a scenario that does not pass records
+    /// issues (and the test fails).
     public func run(_ scenario: SpecScenario) async throws {
-        let session = try await openedSession()
-        guard let index = indexByKey[scenario.selector] else {
-            Issue.record("\(scenario.selector) is not a scenario of \(folder)/ (was the file changed during the run?)")
-            return
+        let previous = tail
+        let box = ProblemBox()
+        let turn = Task {
+            await previous?.value
+            box.problems = await self.runAlone(scenario)
         }
-        var notes = self.notes
-        notes.problems = []
-        _ = await session.run(index) { notes.handle($0) }
-        for problem in notes.problems {
-            Issue.record(Comment(rawValue: problem.message),
-                         sourceLocation: SourceLocation(fileID: "Features/\(problem.file)", filePath: root.appendingPathComponent(problem.file).path,
-                                                        line: max(1, problem.line), column: 1))
-        }
-        self.notes = notes
-        remaining.remove(scenario.selector)
-        if remaining.isEmpty {
-            _ = await session.finish { _ in }
-            self.session = nil
-        }
+        tail = turn
+        await turn.value
+        for problem in box.problems { record(problem) }
     }
 
-    private func openedSession() async throws -> RunSession {
-        if let session { return session }
-        let (opened, notes) = try await Self.open(libraries: libraries, folder: folder, root: root)
-        for problem in notes.problems { Issue.record(Comment(rawValue: problem.message)) }
-        var kept = notes
+    /// AfterAll hooks, if the session is open: called after the last listed scenario, and at exit otherwise.
+    func finishIfOpen() async {
+        guard let session, !finished else { return }
+        finished = true
+        self.session = nil
+        _ = await session.finish { _ in }
+    }
+
+    private func runAlone(_ scenario: SpecScenario) async -> [StepNotes.Problem] {
+        let opened: (session: RunSession, problems: [StepNotes.Problem])
+        do {
+            opened = try await openedSession()
+        } catch {
+            return [StepNotes.Problem(message: "\(error)", file: "", line: 0)]
+        }
+        let session = opened.session
+        var problems = opened.problems
+        guard let index = indexByKey[scenario.selector] else {
+            return problems + [StepNotes.Problem(message: "\(scenario.selector) is not a scenario of \(folder)/ "
+                                                 + "(was the file changed during the run?)", file: "", line: 0)]
+        }
+        var start = notes
+        start.problems = []
+        let collector = NotesCollector(start)
+        let done = await Deadline.run(settings.timeout) { _ = await session.run(index) { collector.handle($0) } }
+        if done {
+            notes = collector.notes
+            problems += notes.problems
+        } else {
+            let limit = settings.timeout ?? .zero
+            let message: String = "timed out after \(limit): '\(scenario.name)' is still running (a step cannot be "
+                + "stopped inside the test process; `swift run` of the spec executable stops it)"
+            problems.append(StepNotes.Problem(
+                message: message,
+                file: scenario.selector.split(separator: ":").first.map(String.init) ?? "",
+                line: Int(scenario.selector.split(separator: ":").last ?? "") ?? 0))
+        }
+        remaining.remove(scenario.selector)
+        if remaining.isEmpty { await finishIfOpen() }
+        return problems
+    }
+
+    private func openedSession() async throws -> (RunSession, [StepNotes.Problem]) {
+        if let session { return (session, []) }
+        if !settings.worldParameters.isEmpty { WorldParameters.set(settings.worldParameters) }
+        let collector = NotesCollector(StepNotes())
+        let opened = try await Self.open(libraries: libraries, folder: folder, root: root, settings: settings, collector: collector)
+        var kept = collector.notes
+        let problems = kept.problems
         kept.problems = []
-        self.notes = kept
+        notes = kept
         for (index, key) in opened.keys.enumerated() { indexByKey[key] = index }
         session = opened
-        return opened
+        OpenSuites.shared.add(self)
+        return (opened, problems)
     }
 
-    private nonisolated static func open(libraries: Libraries, folder: String,
-                                         root: URL) async throws -> (RunSession, StepNotes) {
-        let runner = SpecRunner(libraries: libraries.types,
-                                configuration: RunConfiguration(paths: [folder], workingDirectory: root.path),
-                                ids: IncrementingIdGenerator())
-        var notes = StepNotes()
-        let opened = try await runner.open { notes.handle($0) }
-        return (opened, notes)
+    private nonisolated static func open(libraries: Libraries, folder: String, root: URL, settings: Settings,
+                                         collector: NotesCollector) async throws -> RunSession {
+        let configuration = RunConfiguration(paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
+                                             workingDirectory: root.path)
+        let runner = SpecRunner(libraries: libraries.types, configuration: configuration, ids: IncrementingIdGenerator())
+        return try await runner.open { collector.handle($0) }
+    }
+
+    private nonisolated func record(_ problem: StepNotes.Problem) {
+        guard !problem.file.isEmpty else {
+            Issue.record(Comment(rawValue: problem.message))
+            return
+        }
+        Issue.record(Comment(rawValue: problem.message),
+                     sourceLocation: SourceLocation(fileID: problem.file,
+                                                    filePath: root.appendingPathComponent(problem.file).path,
+                                                    line: max(1, problem.line), column: 1))
+    }
+
+    struct Settings: Sendable {
+        var tags: String?
+        var name: String?
+        var worldParameters: [String: String]
+        var timeout: Swift.Duration?
     }
 }
 
@@ -85,39 +158,29 @@ struct Libraries: @unchecked Sendable {
     let types: [any StepLibrary.Type]
 }
 
-/// What a failing step says: its text, status, message and line, from the run's envelopes.
-struct StepNotes: Sendable {
-    struct Problem: Sendable {
-        var message: String
-        var file: String
-        var line: Int
+/// The problems of one scenario's run, handed from its turn to the test that asked for it.
+final class ProblemBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: [StepNotes.Problem] = []
+    var problems: [StepNotes.Problem] {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); value = newValue; lock.unlock() }
+    }
+}
+
+/// `StepNotes` fed from a run that may outlive its deadline (so behind a lock).
+final class NotesCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: StepNotes
+
+    init(_ notes: StepNotes) { current = notes }
+
+    func handle(_ envelope: Envelope) {
+        lock.lock(); current.handle(envelope); lock.unlock()
     }
 
-    var problems: [Problem] = []
-    private var pickleSteps: [String: (text: String, node: String, uri: String)] = [:]
-    private var testSteps: [String: String] = [:]
-    private var nodeLines: [String: Int] = [:]
-
-    mutating func handle(_ envelope: Envelope) {
-        if let document = envelope.gherkinDocument {
-            for (id, location) in document.stepLocations { nodeLines[id] = Int(location.line) }
-        }
-        if let pickle = envelope.pickle {
-            for step in pickle.steps { pickleSteps[step.id] = (step.text, step.astNodeIds.first ?? "", pickle.uri) }
-        }
-        if let testCase = envelope.testCase {
-            for step in testCase.testSteps { testSteps[step.id] = step.pickleStepId ?? "" }
-        }
-        if let error = envelope.parseError {
-            problems.append(Problem(message: "parse error: \(error.message)", file: error.source.uri ?? "",
-                                    line: Int(error.source.location?.line ?? 1)))
-        }
-        if let finished = envelope.testStepFinished, ![.passed, .skipped].contains(finished.testStepResult.status) {
-            let step = testSteps[finished.testStepId].flatMap { pickleSteps[$0] }
-            let status = finished.testStepResult.status.rawValue
-            let message = finished.testStepResult.message.map { "\n\($0)" } ?? ""
-            problems.append(Problem(message: "\(status): \(step?.text ?? "a hook")\(message)", file: step?.uri ?? "",
-                                    line: step.flatMap { nodeLines[$0.node] } ?? 1))
-        }
+    var notes: StepNotes {
+        lock.lock(); defer { lock.unlock() }
+        return current
     }
 }

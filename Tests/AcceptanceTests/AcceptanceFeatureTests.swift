@@ -9,7 +9,7 @@ import Testing
 private let root = SpecScenario.packageRoot(of: #filePath)
 private let suite = SpecSuite(libraries: AllSteps.libraries, root: root)
 
-@Suite("Acceptance features")
+@Suite("Acceptance features", .serialized)
 struct AcceptanceFeatureTests {
     @Test("Scenario", arguments: SpecScenario.all(root: root))
     func scenarioPasses(_ scenario: SpecScenario) async throws {

@@ -3,25 +3,54 @@ import SpecRun
 import SpecRunTesting
 import Testing
 
-final class SuiteWorld: World { required init() {} }
+final class SuiteWorld: World {
+    let who = WorldParameters.string("who") ?? "nobody"
+    required init() {}
+}
+
+/// What the suite's hooks and steps did, across scenarios.
+final class SuiteJournal: @unchecked Sendable {
+    static let shared = SuiteJournal()
+    private let lock = NSLock()
+    private var entries: [String] = []
+    private var running = 0
+    private(set) var mostAtOnce = 0
+
+    func record(_ entry: String) { lock.lock(); entries.append(entry); lock.unlock() }
+    func enter() { lock.lock(); running += 1; mostAtOnce = max(mostAtOnce, running); lock.unlock() }
+    func leave() { lock.lock(); running -= 1; lock.unlock() }
+    func take() -> [String] { lock.lock(); defer { entries = []; mostAtOnce = 0; lock.unlock() }; return entries }
+    var atOnce: Int { lock.lock(); defer { lock.unlock() }; return mostAtOnce }
+}
 
 enum SuiteSteps: StepLibrary {
     static func register(_ steps: inout Steps<SuiteWorld>) {
+        steps.beforeAll { SuiteJournal.shared.record("beforeAll") }
+        steps.afterAll { SuiteJournal.shared.record("afterAll") }
         steps.given("a passing step") { _ in }
         steps.given("a failing step") { _ in throw fail("it broke") }
+        steps.given("a step taking {int} ms") { (_, milliseconds: Int) in
+            SuiteJournal.shared.enter()
+            defer { SuiteJournal.shared.leave() }
+            try await Task.sleep(for: .milliseconds(milliseconds))
+            SuiteJournal.shared.record("step")
+        }
+        steps.given("the world parameter who is {string}") { (world, who: String) in try expect(world.who, equals: who) }
     }
 }
 
-/// SpecRunTesting itself: scenarios listed by feature and line; a failing step becomes an issue of its test.
-@Suite("SpecRunTesting")
+/// SpecRunTesting itself: scenarios listed by feature and line; a failing step becomes an issue of its test at
+/// the step's line; scenarios run one at a time and hooks once whatever the runner's parallelism; tags, names,
+/// world parameters and a time limit.
+@Suite("SpecRunTesting", .serialized)
 struct SpecSuiteTests {
-    @Test("A failing scenario records its failing step and message")
+    @Test("A failing scenario records its failing step and message at the step's line")
     func failingScenarioRecordsAnIssue() async throws {
         let root = try makeFeatures("Feature: F\n  Scenario: passes\n    Given a passing step\n  Scenario: fails\n    Given a failing step\n")
-        let scenarios = SpecScenario.all(root: root)
+        let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         #expect(scenarios.map(\.selector) == ["Features/f.feature:2", "Features/f.feature:4"])
         #expect(scenarios.map(\.name) == ["passes", "fails"])
-        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root)
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil)
 
         try await suite.run(scenarios[0])
         try await withKnownIssue {
@@ -29,7 +58,73 @@ struct SpecSuiteTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("FAILED: a failing step") && text.contains("it broke") && issue.sourceLocation?.line == 5
+                && issue.sourceLocation?.fileID == "Features/f.feature"
         }
+        _ = SuiteJournal.shared.take()
+    }
+
+    @Test("Scenarios asked for at once run one at a time, between one BeforeAll and one AfterAll")
+    func concurrentRunsAreSerialized() async throws {
+        let scenario = "  Scenario: s%d\n    Given a step taking 100 ms\n"
+        let root = try makeFeatures("Feature: F\n" + (1...6).map { String(format: scenario, $0) }.joined())
+        let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil)
+        _ = SuiteJournal.shared.take()
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for scenario in scenarios { group.addTask { try await suite.run(scenario) } }
+            try await group.waitForAll()
+        }
+
+        #expect(SuiteJournal.shared.atOnce == 1)
+        #expect(SuiteJournal.shared.take() == ["beforeAll"] + Array(repeating: "step", count: 6) + ["afterAll"])
+    }
+
+    @Test("Tag expressions and name patterns select scenarios, as specrun --tags and --name")
+    func tagsAndNamesSelect() throws {
+        let root = try makeFeatures("""
+            Feature: F
+              @smoke
+              Scenario: login works
+                Given a passing step
+              @smoke @wip
+              Scenario: logout works
+                Given a passing step
+              Scenario: search works
+                Given a passing step
+
+            """)
+
+        #expect(SpecScenario.all(root: root, tags: "@smoke and not @wip", name: nil).map(\.name) == ["login works"])
+        #expect(SpecScenario.all(root: root, tags: nil, name: "^(logout|search)").map(\.name) == ["logout works", "search works"])
+        #expect(SpecScenario.all(root: root, tags: "@smoke", name: "out").map(\.tags) == [["@smoke", "@wip"]])
+    }
+
+    @Test("World parameters reach every World")
+    func worldParametersReachTheWorld() async throws {
+        let root = try makeFeatures("Feature: F\n  Scenario: who\n    Given the world parameter who is \"ada\"\n")
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, worldParameters: ["who": "ada"])
+
+        try await suite.run(SpecScenario.all(root: root, tags: nil, name: nil)[0])
+        _ = SuiteJournal.shared.take()
+    }
+
+    @Test("A scenario running past its time limit fails its test, and the next one runs")
+    func timeoutFailsTheScenario() async throws {
+        let root = try makeFeatures("Feature: F\n  Scenario: slow\n    Given a step taking 3000 ms\n  Scenario: quick\n    Given a passing step\n")
+        let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300))
+        let started = ContinuousClock.now
+
+        try await withKnownIssue {
+            try await suite.run(scenarios[0])
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("timed out after") && issue.sourceLocation?.line == 2
+        }
+        try await suite.run(scenarios[1])
+
+        #expect(ContinuousClock.now - started < .seconds(2))
+        _ = SuiteJournal.shared.take()
     }
 
     private func makeFeatures(_ text: String) throws -> URL {

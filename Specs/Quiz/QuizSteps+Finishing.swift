@@ -36,7 +36,7 @@ extension QuizSteps {
             world.controller.playAgain()
         }
         steps.when("the app validates the user guesses") { world in
-            world.reportedFinished = try world.game.isFinished
+            world.reportedFinished = world.controller.validateGuesses()
         }
 
         steps.then("the app should display the message {string} saying {string}") { (world, title: String, text: String) in

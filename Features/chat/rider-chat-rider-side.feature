@@ -15,6 +15,8 @@ Feature: The rider's side of the order chat
     (AC-006) and are resent in order when connectivity returns.
   - RDR-DEC-3: a failed message says whether the app resends it by itself (it waits for connectivity) or not
     (the chat service refused it): only the first is resent.
+  - RDR-DEC-5: an app that stops listening to the live events (its stream is cancelled) is disconnected from
+    the chat room: the service no longer delivers to it.
   - RDR-DEC-4: once the chat service has said the rider may no longer use the chat (reassigned, live or when
     the screen tries again), the app sends nothing more to the service.
 
@@ -70,3 +72,10 @@ Feature: The rider's side of the order chat
     When Sam tries to send "Still coming"
     Then the message is refused with the reason "You are no longer the rider assigned to order 1001: only the current rider can join this chat."
     And the app of Sam sent nothing to the chat service
+
+  @CUS-032-AC-002 @RDR-DEC-5
+  Scenario: An app that stops listening to the live events is no longer connected to the chat
+    Given Sam follows order 1001 as a stream of live events
+    And Ana follows order 1001 as a stream of live events
+    When Sam stops following the live events
+    Then the chat service has 1 live connection for order 1001

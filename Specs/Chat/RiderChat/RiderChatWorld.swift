@@ -21,6 +21,8 @@ final class RiderChatWorld: World {
     var lastOutcome: RiderChatSendOutcome?
     var lastSender: String?
     var entryPoint: ChatWithRiderEntryViewModel?
+    /// Apps following the live events as an `AsyncStream`, by person.
+    var streamTasks: [String: Task<Void, Never>] = [:]
     private var nextClientMessageID = 0
 
     required init() {

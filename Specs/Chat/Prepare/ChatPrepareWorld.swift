@@ -8,6 +8,8 @@ import SpecRun
 /// One scenario of the myCWT start-up flow: the real `ChatPreparer` and `ChatEntryPoint`, with the STS back end,
 /// the local storage and the chat SDK replaced by `PrepareBackendFake`, and a clock the scenario sets.
 final class ChatPrepareWorld: World {
+    /// The user token the scenario saved on the device before anything ran (nil: none was saved).
+    var savedToken: String?
     var now = Date(timeIntervalSince1970: 1_795_000_000)
     var connected = true
     let backend = PrepareBackendFake()
@@ -32,8 +34,9 @@ final class ChatPrepareWorld: World {
     var updatedTokens: [String] = []
     var renewal: Result<String, ChatPrepareError>?
 
+    let conversation = ConversationRecorder()
     lazy var entryPoint = ChatEntryPoint(
-        preparer: preparer, isConnected: { [unowned self] in self.connected }, view: bubble)
+        preparer: preparer, isConnected: { [unowned self] in self.connected }, view: bubble, conversation: conversation)
 
     func prepare() async {
         do {
@@ -187,4 +190,11 @@ enum ISODate {
         }
         return date
     }
+}
+
+/// The vendor's conversation screen: counts how many times it was shown.
+final class ConversationRecorder: ChatConversation {
+    private(set) var timesShown = 0
+
+    func showConversation() { timesShown += 1 }
 }

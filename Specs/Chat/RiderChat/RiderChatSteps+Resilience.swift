@@ -55,21 +55,5 @@ extension RiderChatSteps {
         steps.then("{word} is told nothing") { (world, name: String) in
             try expectNil(try await world.viewModel(name).notice)
         }
-        steps.then("the chat service refuses the live updates of order {word} to {word} with the reason {string}") {
-            (world, orderID: String, name: String, reason: String) in
-            let user = try world.user(name)
-            let error = try expectThrows("the chat service should refuse the live updates to \(name)") {
-                _ = try world.service.subscribe(orderID: orderID, as: user) { _ in }
-            }
-            try expect((error as? RiderChatError)?.reason, equals: reason)
-        }
-        steps.then("the chat service refuses the history of order {word} to {word} with the reason {string}") {
-            (world, orderID: String, name: String, reason: String) in
-            let user = try world.user(name)
-            let error = try expectThrows("the chat service should refuse the history to \(name)") {
-                _ = try world.service.history(orderID: orderID, as: user)
-            }
-            try expect((error as? RiderChatError)?.reason, equals: reason)
-        }
     }
 }

@@ -23,6 +23,7 @@ Feature: Offline chats answered later by an operator
   - WEBIM-DEC-16: as the SDK, a service that answers "server-not-ready" is asked again, after 1 s and then 2 s (3 tries in all); then the request fails and says so.
   - WEBIM-DEC-17: the document names "fatal server errors (e.g HTTP-code 500)": the history request fails with the status, and the chats already fetched stay.
   - WEBIM-DEC-21: as the SDK ("History will be available after user's first message"), a visitor the service does not know yet, because they never wrote, gets no history but that message.
+  - WEBIM-DEC-28: as the SDK, marking as read or deleting a chat the service no longer has ("chat-not-found", e.g. deleted on another device) succeeds: the chat is read or gone on the device too, and that is stored at once.
 
   Background:
     Given the offline chat service
@@ -288,6 +289,42 @@ Feature: Offline chats answered later by an operator
       Then "alice" still sees the offline chats "refund"
       And the chat service no longer has the chat "baggage"
 
+    @offline-mode @delete @WEBIM-OFFLINE-MODE
+    Scenario: Deleting a chat is stored on the device at once
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | visitor | Where is my refund?   | 2026-11-20T10:00:00Z |
+      And "alice" has requested the offline history
+      And "alice" deletes the offline chat "baggage"
+      When "alice" relaunches the app
+      Then "alice" still sees the offline chats "refund"
+
+    @offline-mode @delete @WEBIM-DEC-28 @WEBIM-OFFLINE-MODE
+    Scenario: Deleting a chat the service no longer has succeeds, as the SDK
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | visitor | Where is my refund?   | 2026-11-20T10:00:00Z |
+      And "alice" has requested the offline history
+      And the visitor "alice" deletes the offline chat "baggage" on another device
+      When "alice" deletes the offline chat "baggage"
+      Then "alice" still sees the offline chats "refund"
+      When "alice" relaunches the app
+      Then "alice" still sees the offline chats "refund"
+
+    @offline-mode @mark-as-read @WEBIM-DEC-28 @WEBIM-OFFLINE-MODE
+    Scenario: Marking as read a chat the service no longer has succeeds, as the SDK
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the operator "Olga" replies "Your bag is at the desk" in the chat "baggage" of "alice"
+      And "alice" requests the offline history
+      And the visitor "alice" deletes the offline chat "baggage" on another device
+      When "alice" marks the offline chat "baggage" as read
+      Then the offline chat "baggage" is read
+
   Rule: User change: only one offline session is active, and a new user sees only their own history
 
     @offline-mode @user-change @WEBIM-OFFLINE-MODE @WEBIM-USER-CHANGE
@@ -309,11 +346,24 @@ Feature: Offline chats answered later by an operator
         | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in?   | 2026-11-21T20:00:00Z |
       And "alice" has requested the offline history
       When the app changes the user from "alice" to "bob"
-      Then the offline session of "alice" no longer requests history
-      And no cached data of "alice" is left on the device
+      Then no cached data of "alice" is left on the device
       And "bob" sees these offline chats in this order:
         | chat  | messages       |
         | hotel | Late check-in? |
+
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE
+    Scenario: After a user change the previous user's session no longer requests history
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the visitor "bob" has these offline chats on the server:
+        | chat  | created at           | from    | message          | sent at              |
+        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in?   | 2026-11-21T20:00:00Z |
+      And "alice" has requested the offline history
+      And the app changes the user from "alice" to "bob"
+      When the stopped session of "alice" requests the offline history
+      Then the request fails with "The chat session was stopped: start a new session."
+      And no history request reached the offline chat service since the user change
 
     @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
     Scenario: Another user's cached chats are never shown
@@ -332,4 +382,5 @@ Feature: Offline chats answered later by an operator
       And "alice" has requested the offline history
       When "alice" relaunches the app
       Then "alice" still sees the offline chats "baggage"
-      And the next history request of "alice" asks only for the changes since last time
+      When "alice" requests the offline history
+      Then the last request asked only for the changes since the previous one

@@ -8,7 +8,9 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
   registration), MYCWT-DEC-12 (the identity is registered after every login while none is saved, and its outcome
   never fails prepare()), MYCWT-DEC-13 (the token renewed outside prepare() goes to the caller; the "token updated"
   callback reports the tokens STS gives inside prepare()), MYCWT-DEC-14 (logging out forgets the saved app id,
-  token and identity).
+  token and identity), MYCWT-DEC-16 (as the original: an identity store that already has the customer answers
+  with the existing record, whose external id is saved; a registration that cannot reach the store is sent up to
+  3 times in all, an answer is never retried).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -59,6 +61,38 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       When prepare() is called
       Then the app sends no request to save his identity
       And prepare() completes successfully
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-16
+    Scenario: A customer the identity store already has gets the existing identity saved
+      Given the customer is a first time chat customer
+      And the identity store already has the customer with the external id "ext-old-7"
+      When prepare() is called
+      Then the app saves his identity "ext-old-7" locally
+      And prepare() completes successfully
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-16
+    Scenario: An identity store that cannot be reached is asked again, up to 3 times in all
+      Given the customer is a first time chat customer
+      And the identity store cannot be reached for the first 2 requests
+      When prepare() is called
+      Then the app sends 3 requests to save his identity
+      And the app saves his identity "ext-traveler-42" locally
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-16 @error-course
+    Scenario: An identity store that cannot be reached 3 times saves nothing and does not stop the chat
+      Given the customer is a first time chat customer
+      And the identity store cannot be reached for the first 3 requests
+      When prepare() is called
+      Then the app sends 3 requests to save his identity
+      And the app saves no identity locally
+      And prepare() completes successfully
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-16 @error-course
+    Scenario: An identity store that answers with an error is not asked again
+      Given the customer is a first time chat customer
+      And the identity store fails
+      When prepare() is called
+      Then the app sends 1 request to save his identity
 
   Rule: The token can be renewed outside prepare(), and prepare() tells when it got a new token
 
@@ -130,3 +164,19 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       Then the app requests the STS-metadata API 2 times
       And the app calls the STS API 2 times
       And prepare() completes successfully
+
+    @requests-storage @MYCWT-DEC-13 @MYCWT-DEC-11
+    Scenario: Renewing the token outside prepare() asks STS again while it cannot be reached
+      Given the appId "cwt-app-1" is saved locally
+      And STS cannot be reached for the first 3 token requests
+      When the app renews the user token outside prepare()
+      Then the renewal gives the new token from STS, saved locally
+      And the app calls the STS API 4 times
+
+    @requests-storage @MYCWT-DEC-13 @MYCWT-DEC-11 @error-course
+    Scenario: Renewing the token outside prepare() fails after 4 tries that cannot reach STS
+      Given the appId "cwt-app-1" is saved locally
+      And STS cannot be reached for the first 4 token requests
+      When the app renews the user token outside prepare()
+      Then the renewal fails because "a new chat token could not be obtained from STS"
+      And the app calls the STS API 4 times

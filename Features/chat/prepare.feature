@@ -36,7 +36,8 @@ Feature: Customer starts a chat with an agent via the myCWT app
   the original: the app can renew the token outside prepare(); the new token is saved and given to the caller,
   and the "token updated" callback reports the tokens STS gives inside prepare() only), MYCWT-DEC-14 (as the
   original: logging out of the chat logs the chat client out and forgets the saved app id, token and identity, so
-  the next prepare() starts as for a first-time customer).
+  the next prepare() starts as for a first-time customer), MYCWT-DEC-15 (as the original's `showWhenReady`: tapping
+  the bubble of a ready chat opens the vendor's conversation; while connecting or after a failure nothing opens).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -49,7 +50,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the chat service answers every request
       When the customer opens the app to chat with an agent
       Then the app displays the chat bubble "Connecting you to an agent…"
-      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+      And the chat bubble shows "Chat with an agent"
 
     @narrative-1 @acceptance-criteria @MYCWT-AC-1 @MYCWT-DEC-3
     Scenario: A customer without connectivity sees no chat bubble
@@ -67,7 +68,23 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the chat bubble offers Retry
       When the chat client login works again
       And the customer taps Retry
-      Then the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+      Then the chat bubble shows "Chat with an agent"
+
+    @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15
+    Scenario: Tapping the bubble of a ready chat opens the conversation
+      Given the customer has connectivity
+      And the chat service answers every request
+      And the customer opens the app to chat with an agent
+      When the customer taps the chat bubble
+      Then the conversation opens
+
+    @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15
+    Scenario: Tapping the bubble of a chat that could not connect opens nothing
+      Given the customer has connectivity
+      And the chat client login fails every time
+      And the customer opens the app to chat with an agent
+      When the customer taps the chat bubble
+      Then the conversation does not open
 
     @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-8
     Scenario: Tapping Retry while the chat is connecting does not connect twice
@@ -76,7 +93,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the customer taps Retry while the chat is still connecting
       When the customer opens the app to chat with an agent
       Then the app requests the STS-metadata API 1 time
-      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+      And the chat bubble shows "Chat with an agent"
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-2 @MYCWT-REQ-01 @MYCWT-REQ-03 @MYCWT-REQ-07
     Scenario: Every customer opens the app with chat: a first-time chat customer
@@ -89,7 +106,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the app saves his app id "cwt-app-1" locally
       And the app saves his new user token locally
       And after login the app sends a request to save his identity as the chat user "traveler-42"
-      And the chat bubble shows "Chat with an agent" and opens the conversation when tapped
+      And the chat bubble shows "Chat with an agent"
 
   Rule: Requests and storage
 

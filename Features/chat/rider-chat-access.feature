@@ -49,7 +49,8 @@ Feature: Only the customer and the currently assigned rider take part in an orde
   @BR-CHAT-001
   Scenario: A stranger cannot slip a message into another order's chat
     Given Sam has the chat of order 1001 open
-    Then the chat service rejects "Hello" from Bob in order 1001 with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."
+    When Bob sends "Hello" straight to the chat service in order 1001
+    Then the chat service refuses it with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."
     And Sam has not received "Hello" in the open chat
 
   @BR-CHAT-001
@@ -76,7 +77,8 @@ Feature: Only the customer and the currently assigned rider take part in an orde
     Given order 1001 is reassigned to rider Alex
     When Sam tries to open the chat of order 1001
     Then Sam is told "You are no longer the rider assigned to order 1001: only the current rider can join this chat."
-    And the chat service rejects "Still coming" from Sam with the reason "You are no longer the rider assigned to order 1001: only the current rider can join this chat."
+    When Sam sends "Still coming" straight to the chat service
+    Then the chat service refuses it with the reason "You are no longer the rider assigned to order 1001: only the current rider can join this chat."
 
   @BR-CHAT-003 @CUS-032-TS-006
   Scenario: An administrator can view the chat log of a completed order
@@ -101,12 +103,15 @@ Feature: Only the customer and the currently assigned rider take part in an orde
     When administrator Kim opens the chat log of order 1001
     Then Kim can still read "Please ring the bell"
     And the input of Kim shows "Read-only chat log"
-    And the chat service rejects "Hello from support" from Kim with the reason "Administrators can read chat logs but cannot send messages."
+    When Kim sends "Hello from support" straight to the chat service
+    Then the chat service refuses it with the reason "Administrators can read chat logs but cannot send messages."
 
   @BR-CHAT-001
   Scenario: The chat service refuses the history of an order to a stranger
-    Then the chat service refuses the history of order 1001 to Bob with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."
+    When Bob asks the chat service for the history of order 1001
+    Then the chat service refuses it with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."
 
   @BR-CHAT-001
   Scenario: The chat service refuses the live updates of an order to a stranger
-    Then the chat service refuses the live updates of order 1001 to Bob with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."
+    When Bob asks the chat service for the live updates of order 1001
+    Then the chat service refuses it with the reason "You are not a party to order 1001: only its customer and its assigned rider can join this chat."

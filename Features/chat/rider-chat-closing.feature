@@ -36,9 +36,11 @@ Feature: The chat becomes read-only when the order is delivered or cancelled
 
   @CUS-032-AC-004 @BR-CHAT-002 @CUS-032-TS-003
   Scenario: The chat service itself rejects new messages after delivery
-    When order 1001 becomes "Delivered"
-    Then the chat service rejects "Thanks!" from Ana with the reason "This chat is now closed: order 1001 is Delivered. You can still read the history."
-    And the chat service rejects "You're welcome" from Sam with the reason "This chat is now closed: order 1001 is Delivered. You can still read the history."
+    Given order 1001 becomes "Delivered"
+    When Ana sends "Thanks!" straight to the chat service
+    Then the chat service refuses it with the reason "This chat is now closed: order 1001 is Delivered. You can still read the history."
+    When Sam sends "You're welcome" straight to the chat service
+    Then the chat service refuses it with the reason "This chat is now closed: order 1001 is Delivered. You can still read the history."
     And Sam has not received "Thanks!" in the open chat
 
   @CUS-032-AC-004 @BR-CHAT-002

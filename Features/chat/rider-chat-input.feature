@@ -61,7 +61,8 @@ Feature: What a chat message may contain
 
   @CUS-032-UI
   Scenario: The chat service refuses a message that is too long even without the app
-    Then the chat service rejects a message of 501 characters from Ana with the reason "Messages can be at most 500 characters; this one has 501. Shorten it and send again."
+    When Ana sends a message of 501 characters straight to the chat service
+    Then the chat service refuses it with the reason "Messages can be at most 500 characters; this one has 501. Shorten it and send again."
 
   @CUS-032-UI
   Scenario: The input shows its limit and every control is labelled for screen readers

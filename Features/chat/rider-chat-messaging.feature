@@ -105,3 +105,11 @@ Feature: Customer and rider exchange messages in real time
     And the live connection of Ana drops
     When Ana sends "I am at the gate"
     Then Ana sees "I am at the gate" on the right at "14:05" marked "Sent"
+
+  @CUS-032-AC-002 @time-zone
+  Scenario: Message times are shown in the phone's time zone
+    Given the phones are in the time zone "Asia/Kolkata"
+    And Sam has the chat of order 1001 open
+    When Ana sends "Hello from the lobby"
+    Then Ana sees "Hello from the lobby" on the right at "19:35" marked "Sent"
+    And Sam sees "Hello from the lobby" on the left at "19:35"

@@ -53,7 +53,8 @@ Feature: Realtime chat session: what the service says on the wire, unread chats 
     Scenario: An online status the app does not know does not let a chat start
       Given the visitor has started the session
       When the chat service reports the online status "on_vacation" on the wire
-      Then starting a chat fails with "No operator is online: leave an offline message instead."
+      And the visitor starts a chat
+      Then the request fails with "No operator is online: leave an offline message instead."
 
     @start-to-work @WEBIM-DEC-12 @WEBIM-START-TO-WORK
     Scenario Outline: The visit session state "<wire>" is <state>
@@ -83,7 +84,8 @@ Feature: Realtime chat session: what the service says on the wire, unread chats 
       Given the visitor has started the session
       When the chat service reports the visit session state "offline-message"
       Then the online status is "offline"
-      And starting a chat fails with "No operator is online: leave an offline message instead."
+      When the visitor starts a chat
+      Then the request fails with "No operator is online: leave an offline message instead."
 
     @chat-usage @WEBIM-DEC-12 @error-course @WEBIM-CHAT-USAGE
     Scenario Outline: The service's error "<wire>" tells the visitor what happened

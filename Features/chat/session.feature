@@ -99,13 +99,15 @@ Feature: Realtime chat session with an operator
       Then the session receives no event after it was stopped
       And the session holds no chat event after it was stopped
       And the chat service no longer has the visitor connected
-      And refreshing the session fails with "The chat session was stopped: start a new session."
+      When the visitor refreshes the session
+      Then the request fails with "The chat session was stopped: start a new session."
 
     @start-to-work @error-course @WEBIM-START-TO-WORK
     Scenario: Requests before the session is started fail
       When the visitor refreshes the session without starting it
       Then the request fails with "The chat session is not started: start it first."
-      And starting a chat fails with "The chat session is not started: start it first."
+      When the visitor starts a chat
+      Then the request fails with "The chat session is not started: start it first."
 
     @start-to-work @WEBIM-START-TO-WORK
     Scenario Outline: The account is a name or the full URL of the service
@@ -123,15 +125,16 @@ Feature: Realtime chat session with an operator
     Scenario Outline: The online status decides whether a chat can be started
       Given the visitor has started the session
       When the chat service reports the online status "<status>"
+      And the visitor starts a chat
       Then the online status is "<status>"
-      And starting a chat <outcome>
+      And <outcome>
 
       Examples:
-        | status      | outcome                                                                        |
-        | online      | puts the chat in the queue                                                     |
-        | busyOnline  | fails with "All operators are busy and the queue is full: try again later."   |
-        | offline     | fails with "No operator is online: leave an offline message instead."         |
-        | busyOffline | fails with "No operator is online: leave an offline message instead."         |
+        | status      | outcome                                                                                   |
+        | online      | the displayed chat is in state "queue"                                                    |
+        | busyOnline  | the request fails with "All operators are busy and the queue is full: try again later."   |
+        | offline     | the request fails with "No operator is online: leave an offline message instead."         |
+        | busyOffline | the request fails with "No operator is online: leave an offline message instead."         |
 
     @chat-call @online-status @WEBIM-DEC-1 @WEBIM-CHAT-CALL
     Scenario Outline: The app tells the visitor when no chat can be started
@@ -173,8 +176,10 @@ Feature: Realtime chat session with an operator
       And the visitor has started the session
       When the visitor sends the message "Are you there?" with client-side id "m-1"
       Then the message "m-1" fails with "The chat is closed (<state>): start a new chat."
-      And closing the chat fails with "The chat is closed (<state>): start a new chat."
-      And rating the operator "Anna" with 5 stars fails with "The chat is closed (<state>): start a new chat."
+      When the visitor closes the chat
+      Then the request fails with "The chat is closed (<state>): start a new chat."
+      When the visitor rates the operator "Anna" with 5 stars
+      Then the request fails with "The chat is closed (<state>): start a new chat."
       And nothing was sent to the chat service
 
       Examples:
@@ -349,8 +354,9 @@ Feature: Realtime chat session with an operator
 
     @chat-usage @rating @error-course @WEBIM-CHAT-USAGE
     Scenario: The operator of a chat the visitor closed cannot be rated any more
-      When the visitor closes the chat
-      Then rating the operator "Anna" with 5 stars fails with "The chat is closed (closedByVisitor): start a new chat."
+      Given the visitor closes the chat
+      When the visitor rates the operator "Anna" with 5 stars
+      Then the request fails with "The chat is closed (closedByVisitor): start a new chat."
 
     @chat-usage @draft @WEBIM-CHAT-USAGE
     Scenario: The operator sees the visitor's draft while they type
@@ -368,17 +374,17 @@ Feature: Realtime chat session with an operator
       And that message is from the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png"
 
     @chat-usage @rating @WEBIM-CHAT-USAGE @WEBIM-USAGE-3
-    Scenario Outline: The visitor rates the operator from 1 to 5 stars
+    Scenario Outline: The visitor rates the operator from 1 to 5 stars, sent on the service's scale from -2 to +2
       When the visitor rates the operator "Anna" with <stars> stars
-      Then the chat service records <stars> stars for the operator "op-7"
+      Then the chat service receives the rate <rate> for the operator "op-7"
 
       Examples:
-        | stars |
-        | 1     |
-        | 2     |
-        | 3     |
-        | 4     |
-        | 5     |
+        | stars | rate |
+        | 1     | -2   |
+        | 2     | -1   |
+        | 3     | 0    |
+        | 4     | 1    |
+        | 5     | 2    |
 
     @chat-usage @rating @error-course @WEBIM-CHAT-USAGE
     Scenario Outline: Other rates are refused
@@ -413,7 +419,7 @@ Feature: Realtime chat session with an operator
       And the app offers to start a chat
       And the app lets the visitor rate the operator
       When the visitor rates the operator "Anna" with 5 stars
-      Then the chat service records 5 stars for the operator "op-7"
+      Then the chat service receives the rate 2 for the operator "op-7"
 
     @chat-usage @close-chat @WEBIM-DEC-4 @WEBIM-CHAT-USAGE
     Scenario: Writing again after the operator closed the chat puts it back in the queue

@@ -24,6 +24,8 @@ Feature: Game finished
     when every answer is found the counter stops where it was.
   - QUIZ-DEC-13: the messages read "Congratulations!" / "Good job! You hit 50 out of 50 answers before the time was over."
     with "Play Again", and "Time is over" / "Sorry, time is over! You hit 20 out of 50 answers." with "Try Again".
+  - QUIZ-DEC-19: the Finish Game use case ("verify the user guesses, inform if the game is finished") checks the
+    clock itself: a round whose time ran out while the app was suspended (no tick) is finished when validated.
 
   Background:
     Given the app has already loaded the java keywords question
@@ -74,6 +76,14 @@ Feature: Game finished
       | 1     | not finished |
       | 49    | not finished |
       | 50    | finished     |
+
+  @use-case-finish-game @decision @QUIZ-UC-4 @QUIZ-DEC-19
+  Scenario: Validating the guesses checks the clock, even when the counter did not tick
+    Given the customer has found the first 3 answers
+    And the app is suspended for 300 seconds, the counter not ticking
+    When the app validates the user guesses
+    Then the system informs that the time is over
+    And the app should display the message "Time is over" saying "Sorry, time is over! You hit 3 out of 50 answers."
 
   @use-case-finish-game @decision @QUIZ-UC-4 @QUIZ-DEC-13
   Scenario Outline: The time-over message tells the hits out of the total (<found> found)

@@ -98,6 +98,13 @@ Feature: Customer inserts a new answer
         | class |
       And the hits counter shows "1/50"
 
+    @use-case-add-user-guess @decision @QUIZ-UC-3 @QUIZ-DEC-8 @QUIZ-DEC-6
+    Scenario: An answer already found, typed again with spaces around it, is not counted twice
+      Given the customer inserts "class"
+      When the customer inserts "  class "
+      Then the guess is reported as already found
+      And the hits counter shows "1/50"
+
     @use-case-add-user-guess @decision @QUIZ-UC-3 @QUIZ-DEC-7
     Scenario Outline: A wrong answer is not saved ("<typed>")
       Given the customer inserts "final"

@@ -24,6 +24,8 @@ Feature: Customer requests to load the game
   - QUIZ-DEC-2: a payload without a question text or without any answer is invalid data: nothing could be played.
   - QUIZ-DEC-3: the two errors read differently to the customer: no connectivity asks to check the connection,
     invalid data asks to try again later; loading again once the connection is back shows the game.
+  - QUIZ-DEC-17: as the original app, before a question is loaded the question, the counter and the hits show
+    "-" (they stay so when the load fails).
 
   Background:
     Given the quiz is published at "https://quiz.example.com/java-keywords"
@@ -162,3 +164,9 @@ Feature: Customer requests to load the game
       Then the app should not display an error
       And the app should display the question "What are all the java keywords?"
       And the customer can start to play
+
+  @decision @QUIZ-DEC-17 @QUIZ-UC-1
+  Scenario: Before a question is loaded the screen shows "-" placeholders
+    Given the customer has no connectivity
+    When the customer requests to load the game
+    Then the question, the counter and the hits counter show "-"

@@ -17,6 +17,8 @@ Feature: Customer requests to restart the game
     customer requests to start the game, as the reset story says ("until it starts again").
   - "Play Again" (after finding every answer) and "Try Again" (after the time is over) both bring the
     customer back to a fresh round ready to start, and the final message goes away.
+  - QUIZ-DEC-18: as the original app, resetting stops the counter at once (it does not wait for the next tick),
+    and resetting a game that was already reset changes nothing.
 
   Background:
     Given the app has already loaded the java keywords question
@@ -91,3 +93,20 @@ Feature: Customer requests to restart the game
     And 1 second passes
     Then the counter shows "04:59"
     And the app should allow the customer to insert answers
+
+  @decision @QUIZ-DEC-18
+  Scenario: Resetting stops the counter at once
+    Given the customer has already requested to start the game
+    When the customer requests to reset the game
+    Then the counter is stopped
+
+  @decision @QUIZ-DEC-18
+  Scenario: Resetting twice leaves a fresh round ready to start
+    Given the customer has already requested to start the game
+    And the customer inserts "abstract"
+    When the customer requests to reset the game
+    And the customer requests to reset the game
+    Then the counter shows "05:00"
+    And the hits counter shows "0/50"
+    And the main button reads "Start"
+    And the counter is stopped

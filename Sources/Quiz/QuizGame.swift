@@ -41,6 +41,8 @@ public struct QuizGame: Equatable, Sendable {
     public var hits: Int { foundAnswers.count }
     /// The number of distinct answers to find (the same answer listed twice counts once).
     public var total: Int { answerKey.count }
+    /// The answers still to be guessed ("update the remaining answers to be guessed").
+    public var answersLeft: Int { total - hits }
 
     public var isPlaying: Bool {
         if case .playing = state { return true }

@@ -28,6 +28,7 @@ public final class QuizGameController {
 
     /// Load Question From Remote; on success the game is ready to start.
     public func load() async {
+        if game == nil { view?.display(QuizPresenter.placeholder) }
         view?.display(QuizLoadErrorViewModel(message: nil))
         view?.display(QuizLoadingViewModel(isLoading: true))
         do {
@@ -61,6 +62,18 @@ public final class QuizGameController {
         if game.outcome != nil { ticker.stop() }
         render()
         return result
+    }
+
+    /// Finish Game: verifies the guesses against the clock and tells whether the round is over (every answer
+    /// found, or no time left); the screen shows the final message when it is.
+    @discardableResult
+    public func validateGuesses() -> Bool {
+        guard var game else { return false }
+        game.update(at: currentDate())
+        self.game = game
+        if game.isFinished { ticker.stop() }
+        render()
+        return game.isFinished
     }
 
     /// Reset: counter back to the full time, guesses deleted, no guesses until started again.

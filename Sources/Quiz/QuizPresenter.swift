@@ -11,6 +11,10 @@ public enum QuizPresenter {
     public static let connectivityErrorMessage = "Couldn't load the question. Check your connection and try again."
     public static let invalidDataErrorMessage = "Couldn't read the question from the server. Please try again later."
 
+    /// Before a question is loaded the screen shows "-" for the question, the counter and the hits (as the app).
+    public static let placeholder = QuizViewModel(
+        title: "-", timerText: "-", hitsText: "-", answers: [], isGuessInputEnabled: false, actionTitle: startTitle, finalMessage: nil)
+
     public static func map(_ game: QuizGame, at now: Date) -> QuizViewModel {
         QuizViewModel(
             title: game.question.text,

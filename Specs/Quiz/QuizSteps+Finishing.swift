@@ -35,8 +35,11 @@ extension QuizSteps {
             )
             world.controller.playAgain()
         }
+        steps.given("the app is suspended for {int} seconds, the counter not ticking") { (world, seconds: Int) in
+            world.clock.advance(by: TimeInterval(seconds))
+        }
         steps.when("the app validates the user guesses") { world in
-            world.reportedFinished = try world.game.isFinished
+            world.reportedFinished = world.controller.validateGuesses()
         }
 
         steps.then("the app should display the message {string} saying {string}") { (world, title: String, text: String) in
@@ -55,6 +58,10 @@ extension QuizSteps {
             try expect(world.reportedFinished, equals: true, "the game is finished")
             try expect(try world.game.outcome, equals: .allAnswersFound)
             try expect(try world.shown.finalMessage != nil, "the app shows the final message")
+        }
+        steps.then("the system informs that the time is over") { world in
+            try expect(world.reportedFinished, equals: true, "the game is finished")
+            try expect(try world.game.outcome, equals: .timeIsOver)
         }
         steps.then("the system informs that the game is not finished") { world in
             try expect(world.reportedFinished, equals: false, "the game is finished")

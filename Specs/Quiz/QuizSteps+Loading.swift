@@ -74,7 +74,8 @@ extension QuizSteps {
         }
         steps.then("the customer cannot start to play") { world in
             try expect(world.screen.isLoading, equals: false, "loading indicator")
-            try expectNil(world.screen.game, "the game screen")
+            try expectNil(world.controller.game, "a game to play")
+            try expect(world.screen.game?.isGuessInputEnabled != true, "the answer field is enabled")
         }
         steps.then("the app should display the error {string}") { (world, message: String) in
             try expect(world.screen.errorMessage, equals: message)

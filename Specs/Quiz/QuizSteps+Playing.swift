@@ -40,6 +40,10 @@ extension QuizSteps {
         steps.then("the app showed a loading indicator while the question loaded") { world in
             try expect(world.screen.loadingStates, equals: [true, false])
         }
+        steps.then("the question, the counter and the hits counter show {string}") { (world, text: String) in
+            let shown = try world.shown
+            try expect([shown.title, shown.timerText, shown.hitsText], equals: [text, text, text])
+        }
         steps.then("the counter shows {string}") { (world, text: String) in
             try expect(try world.shown.timerText, equals: text, "the counter")
         }
@@ -47,8 +51,7 @@ extension QuizSteps {
             try expect(try world.shown.hitsText, equals: text, "hits/total")
         }
         steps.then("{int} answers remain to be guessed") { (world, remaining: Int) in
-            let game = try world.game
-            try expect(game.total - game.hits, equals: remaining, "answers left to guess")
+            try expect(try world.game.answersLeft, equals: remaining, "answers left to guess")
         }
         steps.then("the app should display the answers:") { (world, table: DataTable) in
             try expect(try world.shown.answers, equals: table.rows.map { $0[0] }, "the list of answers")

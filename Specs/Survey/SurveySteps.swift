@@ -107,8 +107,19 @@ enum SurveySteps: StepLibrary {
         }
         steps.then("the app moves on to the surveys") { world in
             try expect(world.loggedInToken != nil, "the app stayed on the login screen")
+            try expect(world.navigation.shown.last, equals: .surveys, "the screen shown")
+        }
+        steps.when("the user launches the app") { world in
+            await world.appFlow.start()
+        }
+        steps.then("the app shows the login form") { world in
+            try expect(world.navigation.shown.last, equals: .login, "the screen shown")
+        }
+        steps.then("the app shows the surveys") { world in
+            try expect(world.navigation.shown.last, equals: .surveys, "the screen shown")
         }
         steps.then("the app stays on the login screen") { world in
+            try expect(!world.navigation.shown.contains(.surveys), "the app showed the surveys")
             try expectNil(world.loggedInToken, "the app moved on to the surveys")
         }
         steps.then("no login request is sent") { world in

@@ -55,7 +55,12 @@ final class SurveyWorld: World {
 
     lazy var loginController = LoginController(
         service: makeLoginService(), cache: tokenCache, view: loginScreen,
-        onLoggedIn: { [unowned self] token in self.loggedInToken = token })
+        onLoggedIn: { [unowned self] token in
+            self.loggedInToken = token
+            self.appFlow.didLogIn()
+        })
+    let navigation = SurveyNavigationRecorder()
+    lazy var appFlow = SurveyAppFlow(cache: tokenCache, logout: LogoutService(store: store), navigation: navigation)
 
     func logIn(email: String, password: String) async {
         loginResult = await loginController.logIn(email: email, password: password)
@@ -90,7 +95,7 @@ final class SurveyWorld: World {
 
     func logOut() async {
         do {
-            try await LogoutService(store: store).logout()
+            try await appFlow.logOut()
             logoutResult = .success(())
         } catch {
             logoutResult = .failure(error)
@@ -182,4 +187,11 @@ final class SurveyScreenRecorder<ViewModel>: LoginView, SurveyListView {
         guard let viewModel = viewModel as? ViewModel else { return }
         shown.append(viewModel)
     }
+}
+
+/// The app's navigation: the screens shown, in order.
+final class SurveyNavigationRecorder: SurveyNavigation {
+    private(set) var shown: [SurveyScreen] = []
+
+    func show(_ screen: SurveyScreen) { shown.append(screen) }
 }

@@ -6,12 +6,22 @@ public final class ChatEntryPoint {
     private let preparer: ChatPreparing
     private let isConnected: () -> Bool
     private let view: ChatBubbleView
+    private let conversation: ChatConversation?
     private var isConnecting = false
+    private var isReady = false
 
-    public init(preparer: ChatPreparing, isConnected: @escaping () -> Bool, view: ChatBubbleView) {
+    public init(preparer: ChatPreparing, isConnected: @escaping () -> Bool, view: ChatBubbleView, conversation: ChatConversation? = nil) {
         self.preparer = preparer
         self.isConnected = isConnected
         self.view = view
+        self.conversation = conversation
+    }
+
+    /// The customer tapped the bubble: a ready chat opens the conversation (as the original `showWhenReady`);
+    /// while connecting, hidden or failed, nothing opens.
+    public func bubbleTapped() {
+        guard isReady else { return }
+        conversation?.showConversation()
     }
 
     /// The customer opened the app.
@@ -27,6 +37,7 @@ public final class ChatEntryPoint {
     private func connect() async {
         guard !isConnecting else { return }
         isConnecting = true
+        isReady = false
         defer { isConnecting = false }
         guard isConnected() else {
             view.display(ChatBubblePresenter.hidden)
@@ -35,9 +46,15 @@ public final class ChatEntryPoint {
         view.display(ChatBubblePresenter.connecting)
         do {
             try await preparer.prepare()
+            isReady = true
             view.display(ChatBubblePresenter.ready)
         } catch {
             view.display(ChatBubblePresenter.failed(error))
         }
     }
+}
+
+/// The chat vendor's conversation screen (Smooch's `showConversation()` in the original).
+public protocol ChatConversation: AnyObject {
+    func showConversation()
 }

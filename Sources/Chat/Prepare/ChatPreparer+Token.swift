@@ -33,14 +33,23 @@ extension ChatPreparer {
         }
     }
 
-    /// Registers the customer at the identity store when no identity is saved yet, and saves the id it gives.
+    /// Registers the customer at the identity store when no identity is saved yet, and saves the id it gives
+    /// (the new record's, or the existing one's when the store already has the customer). A request that cannot
+    /// reach the store is sent again, up to `identityRequestTries` in all, as the original; an answer is final.
     /// A token without a `userId` claim has no one to register; a failed registration saves nothing and is
     /// tried again after the next login.
     func registerIdentityIfNeeded(token: String) async {
         guard let identityStore, let identityRegistry, identityStore.retrieveIdentity() == nil,
               let userId = UserToken.userId(of: token) else { return }
-        if let identity = try? await identityRegistry.registerIdentity(userId: userId) {
-            identityStore.insert(identity: identity)
+        var triesLeft = Self.identityRequestTries
+        while triesLeft > 0 {
+            triesLeft -= 1
+            do {
+                identityStore.insert(identity: try await identityRegistry.registerIdentity(userId: userId))
+                return
+            } catch {
+                guard (error as? TransientSTSFailure)?.isTransient == true else { return }
+            }
         }
     }
 }

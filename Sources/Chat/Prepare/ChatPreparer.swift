@@ -20,6 +20,8 @@ public final class ChatPreparer: ChatPreparing {
     /// the original's `onVendorTokenUpdated`).
     public var onTokenUpdated: ((String) -> Void)?
 
+    /// Tries of the identity registration when the identity store cannot be reached: the first one and 2 retries.
+    static let identityRequestTries = 3
     /// Tries of the token request when STS cannot be reached: the first one and 3 retries.
     static let tokenRequestTries = 4
 

@@ -40,7 +40,10 @@ public struct OrderChatPresenter: Sendable {
     private func title(for state: OrderChatState, riderName: String) -> String {
         switch state.user.role {
         case .customer: return riderName
-        case .rider: return "Customer of order \(state.orderID)"
+        case .rider:
+            // RDR-028: the rider's header shows the customer's first name and the order id.
+            guard let firstName = state.order?.customerFirstName else { return "Customer of order \(state.orderID)" }
+            return "\(firstName) · Order \(state.orderID)"
         case .administrator: return "Chat log of order \(state.orderID)"
         }
     }
@@ -59,7 +62,8 @@ public struct OrderChatPresenter: Sendable {
         let time = format(entry.date)
         let label = "\(name), \(time): \(entry.text)" + (status.map { ". \($0)" } ?? "")
         let id = entry.sequence.map { "message-\($0)" } ?? "local-\(entry.clientMessageID ?? String(index))"
-        return OrderChatRowViewModel(id: id, senderName: name, text: entry.text, time: time, status: status, alignment: alignment, accessibilityLabel: label)
+        return OrderChatRowViewModel(id: id, senderName: name, text: entry.text, time: time, status: status,
+                                     willResend: Self.willResend(entry.status), alignment: alignment, accessibilityLabel: label)
     }
 
     /// Own messages right, the other party's left, system lines centred. Administrators read the log from
@@ -80,6 +84,12 @@ public struct OrderChatPresenter: Sendable {
         case let .rider(_, name): return name
         case .customer: return "Customer"
         }
+    }
+
+    /// A failed message waiting in the outbox is resent automatically when connectivity returns; a refused one is not.
+    static func willResend(_ status: RiderChatEntry.Status) -> Bool {
+        if case .failed(_, true) = status { return true }
+        return false
     }
 
     static func statusText(_ status: RiderChatEntry.Status) -> String {

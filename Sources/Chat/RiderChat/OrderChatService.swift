@@ -66,4 +66,10 @@ public final class OrderChatService: @unchecked Sendable {
     public func order(id: String) -> RiderChatOrder? {
         withState { $0.rooms[id]?.order }
     }
+
+    /// The apps listening live to the chat of an order now (an app that cancelled or dropped its subscription is
+    /// not counted: the service no longer delivers to it).
+    public func liveConnectionCount(orderID: String) -> Int {
+        withState { $0.rooms[orderID]?.subscribers.count ?? 0 }
+    }
 }

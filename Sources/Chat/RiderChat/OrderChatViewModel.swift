@@ -19,6 +19,8 @@ public struct OrderChatRowViewModel: Sendable, Equatable {
     public let time: String
     /// "Sending…", "Sent" or "Sending failed" on my own messages; nil otherwise.
     public let status: String?
+    /// A failed message of mine that the app resends by itself once connectivity returns.
+    public let willResend: Bool
     public let alignment: Alignment
     public let accessibilityLabel: String
 }

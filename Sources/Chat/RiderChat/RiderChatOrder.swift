@@ -39,12 +39,20 @@ public struct RiderChatOrder: Sendable, Equatable {
     public let customerID: String
     public var status: RiderChatOrderStatus
     public var rider: RiderChatRider?
+    /// The customer's name as the order has it (the rider's header shows the first name).
+    public let customerName: String?
 
-    public init(id: String, customerID: String, status: RiderChatOrderStatus, rider: RiderChatRider? = nil) {
+    public init(id: String, customerID: String, status: RiderChatOrderStatus, rider: RiderChatRider? = nil, customerName: String? = nil) {
         self.id = id
         self.customerID = customerID
         self.status = status
         self.rider = rider
+        self.customerName = customerName
+    }
+
+    /// The first word of the customer's name ("Ana" for "Ana Lima"); nil when the order has no name.
+    public var customerFirstName: String? {
+        customerName?.split(whereSeparator: \.isWhitespace).first.map(String.init)
     }
 
     /// The chat exists once the order is (or was) In Transit with a rider: it is open while In Transit

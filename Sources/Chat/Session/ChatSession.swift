@@ -89,7 +89,8 @@ public final class ChatSession {
         try checkStarted()
         if let chat, chat.state == .queue || chat.state == .chatting { throw .chatAlreadyStarted }
         if let onlineStatus, onlineStatus != .online { throw .operatorsUnavailable(onlineStatus) }
-        let id = clientSideId ?? makeClientSideId()
+        // As the SDK: no id, or an empty one, is replaced by a generated one, which is sent and returned.
+        let id = clientSideId.flatMap { $0.isEmpty ? nil : $0 } ?? makeClientSideId()
         try await perform(.startChat(clientSideId: id))
         return id
     }
@@ -106,6 +107,7 @@ public final class ChatSession {
             try checkShownChat()
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyMessage }
             try await perform(.sendMessage(text: text, clientSideId: id))
+            requeueIfClosedByOperator()
             return .sent(clientSideId: id)
         } catch {
             return .failed(clientSideId: id, error)
@@ -119,6 +121,7 @@ public final class ChatSession {
             try checkShownChat()
             guard Self.isMIMEType(mimeType) else { throw .invalidMimeType(mimeType) }
             try await perform(.sendFile(data: data, name: name, mimeType: mimeType, clientSideId: id))
+            requeueIfClosedByOperator()
             return .sent(clientSideId: id)
         } catch {
             return .failed(clientSideId: id, error)
@@ -133,11 +136,30 @@ public final class ChatSession {
         chat?.hasUnreadMessages = false
     }
 
-    /// Rates an operator of this chat from 1 to 5 stars.
-    public func rateOperator(_ operatorId: String, rate: Int) async throws(SessionError) {
-        guard (1...5).contains(rate) else { throw .invalidRate(rate) }
+    /// Rates an operator of this chat from 1 to 5 stars. Only an operator who took part in the chat (its operator
+    /// now, or the author of one of its messages) can be rated; the service takes the rate from −2 to +2
+    /// (1 star → −2 … 5 stars → +2), as the SDK's `WMOperatorRate`.
+    public func rateOperator(_ operatorId: String, rate stars: Int) async throws(SessionError) {
+        guard (1...5).contains(stars) else { throw .invalidRate(stars) }
         try checkShownChat()
-        try await perform(.rateOperator(operatorId: operatorId, rate: rate))
+        let operators = operatorIdsInChat
+        guard !operators.isEmpty else { throw .noOperator }
+        guard operators.contains(operatorId) else { throw .unknownOperator(operatorId) }
+        try await perform(.rateOperator(operatorId: operatorId, rate: stars - 3))
+    }
+
+    /// The operators who took part in the chat: its operator now and the authors of operators' messages.
+    var operatorIdsInChat: Set<String> {
+        guard let chat else { return [] }
+        let authors = chat.messages.filter { $0.kind == .operator || $0.kind == .fileFromOperator }.compactMap(\.senderUID)
+        return Set(authors + [chat.operator?.id].compactMap { $0 })
+    }
+
+    /// Writing again after the operator closed the chat puts it back in the queue (the app is told).
+    private func requeueIfClosedByOperator() {
+        guard chat?.state == .closedByOperator else { return }
+        chat?.state = .queue
+        onEvent(.chatStateChanged(.queue))
     }
 
     /// Where to download the attachment of a file message; nil for other messages.
@@ -193,8 +215,9 @@ public final class ChatSession {
     // MARK: - Events pushed by the service
 
     /// Applies what the service pushed, then tells the app. Nothing gets through once the session is stopped.
-    func receive(_ event: SessionEvent) {
+    func receive(_ pushed: SessionEvent) {
         guard phase == .started else { return }
+        let event = pushed.mappingWireValues()
         apply(event)
         onEvent(event)
     }
@@ -214,6 +237,8 @@ public final class ChatSession {
             if state == .offlineMessage {
                 onlineStatus = .offline
                 isOperatorTyping = false
+                // The SDK closes the chat: it is no longer displayed and nothing can be sent in it.
+                if chat?.state.isShown == true { chat?.state = .closedByVisitor }
             }
         case let .chatStarted(startedChat, _):
             chat = startedChat
@@ -237,7 +262,7 @@ public final class ChatSession {
             chat?.operator = chatOperator
         case let .connectionStatusChanged(status):
             connectionStatus = status
-        case .error:
+        case .error, .wire:
             break
         }
     }

@@ -165,7 +165,13 @@ public final class OfflineSession {
     private func perform(_ action: OfflineChatAction, on chat: OfflineChat) async throws(SessionError) {
         try checkActive()
         guard self.chat(withId: chat.id) != nil else { throw .noChat }
-        do { try await service.perform(action, chatId: chat.id, token: token) } catch { throw Self.sessionError(error) }
+        do {
+            try await service.perform(action, chatId: chat.id, token: token)
+        } catch {
+            // As the SDK: a chat the service no longer has (`chat-not-found`) is already read or deleted there.
+            let sessionError = Self.sessionError(error)
+            guard sessionError == .noChat else { throw sessionError }
+        }
     }
 
     // MARK: - Helpers

@@ -13,6 +13,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidMimeType(String)
     case invalidRate(Int)
     case unknownOperator(String)
+    /// No operator has taken part in the chat yet: there is nobody to rate.
+    case noOperator
     case server(String)
     /// The service lost the visit session: the session connects again (the SDK drops its page id).
     case reinitRequired
@@ -42,6 +44,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidMimeType(type): "\"\(type)\" is not a MIME type like \"image/png\": choose another file."
         case let .invalidRate(rate): "An operator is rated from 1 to 5 stars, not \(rate)."
         case let .unknownOperator(id): "No operator \"\(id)\" took part in this chat."
+        case .noOperator: "No operator has taken part in this chat yet: there is nobody to rate."
         case let .server(message): "The chat service failed: \(message)"
         case .reinitRequired: "The chat service lost the session: it is being started again."
         case .serverNotReady: "The chat service is not ready yet: try again in a moment."

@@ -16,6 +16,29 @@ public enum SessionEvent: Equatable, Sendable {
     case operatorUpdated(SessionOperator?)
     case connectionStatusChanged(SessionConnectionStatus)
     case error(SessionError)
+    /// What the service names by a wire string (the SDK's deltas); the session maps it to the typed event above
+    /// before applying it, so the app never receives this case.
+    case wire(SessionWireDelta)
+}
+
+/// The SDK's deltas that carry a wire string: `VISIT_SESSION_STATE`, `CHAT_STATE` and the online status.
+public enum SessionWireDelta: Equatable, Sendable {
+    case visitSessionState(String)
+    case chatState(String)
+    case onlineStatus(String)
+}
+
+extension SessionEvent {
+    /// A wire delta as its typed event (`"offline-message"` → `.visitSessionStateChanged(.offlineMessage)`);
+    /// any other event as it is.
+    func mappingWireValues() -> SessionEvent {
+        guard case let .wire(delta) = self else { return self }
+        switch delta {
+        case let .visitSessionState(value): return .visitSessionStateChanged(VisitSessionState(wireValue: value))
+        case let .chatState(value): return .chatStateChanged(SessionChatState(wireValue: value))
+        case let .onlineStatus(value): return .onlineStatusChanged(SessionOnlineStatus(wireValue: value))
+        }
+    }
 }
 
 /// The outcome of sending a message or a file, named by its client-side id.

@@ -17,6 +17,15 @@ extension ChatPrepareSteps {
             world.backend.identityExternalId = id
         }
         steps.given("the identity store fails") { world in world.backend.identityExternalId = nil }
+        steps.given("the identity store already has the customer with the external id {string}") { (world, id: String) in
+            world.backend.identityAlreadyRegistered = id
+        }
+        steps.given("the identity store cannot be reached for the first {int} request(s)") { (world, times: Int) in
+            world.backend.identityUnreachableLeft = times
+        }
+        steps.then("the app sends {int} request(s) to save his identity") { (world, count: Int) in
+            try expect(world.backend.identityRequests.count, equals: count, "identity requests")
+        }
         steps.then("after login the app sends a request to save his identity as the chat user {string}") {
             (world, userId: String) in
             try expect(world.backend.identityRequests, equals: [.registerIdentity(userId: userId, clientType: "iOS")])

@@ -36,16 +36,20 @@ enum ChatPrepareSteps: StepLibrary {
         steps.given("the user token isn't saved locally") { world in world.backend.token = nil }
         steps.given("a user token valid until {string} is saved locally") { (world, text: String) in
             world.backend.token = JWTFactory.token(subject: "stored", expiringAt: try ISODate.parse(text), userId: "traveler-42")
+            world.savedToken = world.backend.token
         }
         steps.given("a valid user token is saved locally") { world in
             world.backend.token = JWTFactory.token(
                 subject: "stored", expiringAt: world.now.addingTimeInterval(3_600), userId: "traveler-42")
+            world.savedToken = world.backend.token
         }
         steps.given("the user token {string} is saved locally") { (world, token: String) in
             world.backend.token = token
+            world.savedToken = token
         }
         steps.given("the unreadable user token {string} is saved locally") { (world, token: String) in
             world.backend.token = token
+            world.savedToken = token
         }
         steps.given("the STS-metadata API gives the app id {string}") { (world, appId: String) in
             world.backend.metadataFallback = appId
@@ -92,11 +96,14 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(first.message, equals: message)
             try expect(!first.showsRetry && !first.opensConversation, "a connecting bubble offers nothing to tap: \(first)")
         }
-        steps.then("the chat bubble shows {string} and opens the conversation when tapped") { (world, message: String) in
-            let last = try unwrap(world.bubble.shown.last)
-            try expect(last.message, equals: message)
-            try expect(last.opensConversation, "the bubble does not open the conversation: \(last)")
-            try expect(!last.showsRetry, "a ready bubble offers Retry: \(last)")
+        steps.when("the customer taps the chat bubble") { world in
+            world.entryPoint.bubbleTapped()
+        }
+        steps.then("the conversation opens") { world in
+            try expect(world.conversation.timesShown, equals: 1, "times the conversation was shown")
+        }
+        steps.then("the conversation does not open") { world in
+            try expect(world.conversation.timesShown, equals: 0, "times the conversation was shown")
         }
         steps.then("the chat bubble shows {string}") { (world, message: String) in
             try expect(world.bubble.shown.last?.message, equals: message)
@@ -172,12 +179,15 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(world.backend.retrievedToken, "the stored user token was not checked")
         }
         steps.then("the app calls the STS API for a new token") { world in
+            try expectNil(world.savedToken, "a token was saved before: that is a renewal")
             try expect(world.backend.tokenRequests.count, equals: 1)
             try expect(world.backend.token, equals: world.backend.issuedTokens.first)
         }
         steps.then("the app calls the STS API to renew the token") { world in
+            let old = try unwrap(world.savedToken, "no token was saved before: there was nothing to renew")
             try expect(world.backend.tokenRequests.count, equals: 1)
             try expect(world.backend.token, equals: world.backend.issuedTokens.first)
+            try expect(world.backend.token != old, "the saved token was kept, not renewed")
         }
         steps.then("the app calls initialize on the ChatClient without calling the STS API") { world in
             try expect(world.backend.tokenRequests, equals: [])

@@ -8,6 +8,8 @@ import SpecRun
 /// One scenario of the myCWT start-up flow: the real `ChatPreparer` and `ChatEntryPoint`, with the STS back end,
 /// the local storage and the chat SDK replaced by `PrepareBackendFake`, and a clock the scenario sets.
 final class ChatPrepareWorld: World {
+    /// The user token the scenario saved on the device before anything ran (nil: none was saved).
+    var savedToken: String?
     var now = Date(timeIntervalSince1970: 1_795_000_000)
     var connected = true
     let backend = PrepareBackendFake()
@@ -32,8 +34,9 @@ final class ChatPrepareWorld: World {
     var updatedTokens: [String] = []
     var renewal: Result<String, ChatPrepareError>?
 
+    let conversation = ConversationRecorder()
     lazy var entryPoint = ChatEntryPoint(
-        preparer: preparer, isConnected: { [unowned self] in self.connected }, view: bubble)
+        preparer: preparer, isConnected: { [unowned self] in self.connected }, view: bubble, conversation: conversation)
 
     func prepare() async {
         do {
@@ -76,6 +79,10 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var identity: String?
     /// The identity store's answer: the external id it gives, or nil when it answers 500.
     var identityExternalId: String? = "ext-traveler-42"
+    /// The identity store already has the customer: it answers with the existing record's external id.
+    var identityAlreadyRegistered: String?
+    /// How many of the next identity requests cannot reach the store.
+    var identityUnreachableLeft = 0
     /// The HTTP status of the token API's answers (200 gives a token).
     var tokenStatus = 200
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
@@ -118,6 +125,11 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
         case "identity":
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.registerIdentity(userId: body?["userId"] ?? "", clientType: body?["clientType"] ?? ""))
+            if identityUnreachableLeft > 0 { identityUnreachableLeft -= 1; throw Failure() }
+            if let existing = identityAlreadyRegistered {
+                let record = #"{"responseHeader":{"statusMessage":"exists","isRegister":true},"record":{"_id":"r-1","externalID":"\#(existing)"}}"#
+                return (Data(record.utf8), response(url, status: 200))
+            }
             guard request.httpMethod == "POST", let externalId = identityExternalId else {
                 return (Data(#"{"responseHeader":{"statusMessage":"error"}}"#.utf8), response(url, status: 500))
             }
@@ -187,4 +199,11 @@ enum ISODate {
         }
         return date
     }
+}
+
+/// The vendor's conversation screen: counts how many times it was shown.
+final class ConversationRecorder: ChatConversation {
+    private(set) var timesShown = 0
+
+    func showConversation() { timesShown += 1 }
 }

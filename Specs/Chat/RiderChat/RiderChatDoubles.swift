@@ -63,7 +63,11 @@ final class RiderChatSpecNetwork: RiderChatTransport {
         return try await transport.history(orderID: orderID, as: user, before: sequence)
     }
 
+    /// Every message the app handed to the network, delivered or not.
+    private(set) var sendsAttempted = 0
+
     func send(_ request: RiderChatSendRequest) async throws -> RiderChatMessage {
+        sendsAttempted += 1
         whileSending?()
         try checkOnline()
         if sendsTimingOut > 0 {

@@ -44,20 +44,32 @@ extension RiderChatSteps {
     // MARK: The chat service itself (BR-CHAT-001/002/003 and input rules, without any app)
 
     static func registerService(_ steps: inout Steps<RiderChatWorld>) {
-        let rejects: @Sendable (RiderChatWorld, String, String, String?, String) throws -> Void = { world, text, name, orderID, reason in
+        let sendStraight: @Sendable (RiderChatWorld, String, String, String?) throws -> Void = { world, text, name, orderID in
             let order = try orderID ?? unwrap(world.mainOrderID)
             let request = RiderChatSendRequest(orderID: order, sender: try world.user(name), clientMessageID: UUID().uuidString, text: text)
-            let error = try expectThrows("the chat service should reject the message of \(name)") { try world.service.send(request) }
+            world.serviceRefusal = nil
+            do { _ = try world.service.send(request) } catch { world.serviceRefusal = error }
+        }
+        steps.when("{word} sends {string} straight to the chat service") { (world, name: String, text: String) in
+            try sendStraight(world, text, name, nil)
+        }
+        steps.when("{word} sends {string} straight to the chat service in order {word}") { (world, name: String, text: String, orderID: String) in
+            try sendStraight(world, text, name, orderID)
+        }
+        steps.when("{word} sends a message of {int} characters straight to the chat service") { (world, name: String, length: Int) in
+            try sendStraight(world, world.makeMessage(length: length), name, nil)
+        }
+        steps.when("{word} asks the chat service for the history of order {word}") { (world, name: String, orderID: String) in
+            world.serviceRefusal = nil
+            do { _ = try world.service.history(orderID: orderID, as: try world.user(name), before: nil) } catch { world.serviceRefusal = error }
+        }
+        steps.when("{word} asks the chat service for the live updates of order {word}") { (world, name: String, orderID: String) in
+            world.serviceRefusal = nil
+            do { _ = try world.service.subscribe(orderID: orderID, as: try world.user(name)) { _ in } } catch { world.serviceRefusal = error }
+        }
+        steps.then("the chat service refuses it with the reason {string}") { (world, reason: String) in
+            let error = try unwrap(world.serviceRefusal, "the chat service accepted it")
             try expect((error as? RiderChatError)?.reason, equals: reason)
-        }
-        steps.then("the chat service rejects {string} from {word} with the reason {string}") { (world, text: String, name: String, reason: String) in
-            try rejects(world, text, name, nil, reason)
-        }
-        steps.then("the chat service rejects {string} from {word} in order {word} with the reason {string}") { (world, text: String, name: String, orderID: String, reason: String) in
-            try rejects(world, text, name, orderID, reason)
-        }
-        steps.then("the chat service rejects a message of {int} characters from {word} with the reason {string}") { (world, length: Int, name: String, reason: String) in
-            try rejects(world, world.makeMessage(length: length), name, nil, reason)
         }
         steps.then("the chat of order {word} holds the system message {string} once") { (world, orderID: String, text: String) in
             let log = try world.service.history(orderID: orderID, as: .administrator("admin-audit"), limit: Int.max)

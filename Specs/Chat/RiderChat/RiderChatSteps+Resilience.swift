@@ -9,6 +9,18 @@ extension RiderChatSteps {
         steps.when("{word} opens the chat of order {word} without internet connection") { (world, name: String, orderID: String) in
             try await world.openChat(name, orderID: orderID, online: false)
         }
+        steps.given("{word} follows order {word} as a stream of live events") { (world, name: String, orderID: String) in
+            let stream = try world.service.events(orderID: orderID, as: try world.user(name))
+            world.streamTasks[name] = Task { for await _ in stream {} }
+        }
+        steps.when("{word} stops following the live events") { (world, name: String) in
+            let task = try unwrap(world.streamTasks[name], "\(name) follows no stream of live events")
+            task.cancel()
+            await task.value
+        }
+        steps.then("the chat service has {int} live connection(s) for order {word}") { (world, count: Int, orderID: String) in
+            try expect(world.service.liveConnectionCount(orderID: orderID), equals: count)
+        }
         steps.given("the live connection of {word} drops") { (world, name: String) in
             try await world.app(name).disconnectLive()
         }
@@ -42,22 +54,6 @@ extension RiderChatSteps {
         }
         steps.then("{word} is told nothing") { (world, name: String) in
             try expectNil(try await world.viewModel(name).notice)
-        }
-        steps.then("the chat service refuses the live updates of order {word} to {word} with the reason {string}") {
-            (world, orderID: String, name: String, reason: String) in
-            let user = try world.user(name)
-            let error = try expectThrows("the chat service should refuse the live updates to \(name)") {
-                _ = try world.service.subscribe(orderID: orderID, as: user) { _ in }
-            }
-            try expect((error as? RiderChatError)?.reason, equals: reason)
-        }
-        steps.then("the chat service refuses the history of order {word} to {word} with the reason {string}") {
-            (world, orderID: String, name: String, reason: String) in
-            let user = try world.user(name)
-            let error = try expectThrows("the chat service should refuse the history to \(name)") {
-                _ = try world.service.history(orderID: orderID, as: user)
-            }
-            try expect((error as? RiderChatError)?.reason, equals: reason)
         }
     }
 }

@@ -47,6 +47,24 @@ extension RiderChatSteps {
             try expect(!viewModel.isQuickRepliesEnabled && viewModel.quickReplies.isEmpty, "\(name) should be offered no quick replies, got \(viewModel.quickReplies)")
         }
 
+        steps.then("the app of {word} sent nothing to the chat service") { (world, name: String) in
+            try expect(try await world.app(name).network.sendsAttempted, equals: 0, "messages handed to the network")
+        }
+        steps.then("{word} sees {string} marked {string}, to be resent automatically") { (world, name: String, text: String, status: String) in
+            let row = try await world.row(name, text: text)
+            try expect(row.status, equals: status)
+            try expect(row.willResend, "\"\(text)\" is not resent automatically")
+        }
+        steps.then("{word} sees {string} marked {string}, not to be resent") { (world, name: String, text: String, status: String) in
+            let row = try await world.row(name, text: text)
+            try expect(row.status, equals: status)
+            try expect(!row.willResend, "\"\(text)\" would be resent automatically")
+        }
+
+        steps.given("the phones are in the time zone {string}") { (world, identifier: String) in
+            world.timeZone = try unwrap(TimeZone(identifier: identifier), "no time zone \"\(identifier)\"")
+        }
+
         // Connectivity (AC-006)
         steps.given("the device of {word} loses its internet connection") { (world, name: String) in
             let app = try await world.app(name)
@@ -71,7 +89,7 @@ extension RiderChatSteps {
             let app = try await world.app(name)
             app.network.whileSending = { [weak app] in
                 guard let app else { return }
-                app.rowsSeenWhileSending = app.client.viewModel(timeZone: RiderChatWorld.timeZone).rows
+                app.rowsSeenWhileSending = app.client.viewModel(timeZone: world.timeZone).rows
             }
         }
         steps.then("while it is on its way {word} sees {string} marked {string}") { (world, name: String, text: String, status: String) in

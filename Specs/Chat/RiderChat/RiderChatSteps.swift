@@ -28,11 +28,11 @@ enum RiderChatSteps: StepLibrary {
     static func registerOrders(_ steps: inout Steps<RiderChatWorld>) {
         steps.given("customer {word} has order {word} in status {string} with rider {word} assigned") { (world, name: String, orderID: String, status: String, riderName: String) in
             let customer = world.customer(name)
-            world.place(RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: world.rider(riderName)))
+            world.place(RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: world.rider(riderName), customerName: name))
         }
         steps.given("customer {word} has order {word} in status {string} with no rider assigned") { (world, name: String, orderID: String, status: String) in
             let customer = world.customer(name)
-            world.place(RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: nil))
+            world.place(RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: nil, customerName: name))
         }
         steps.given("order {word} is {string} with rider {word} assigned") { (world, orderID: String, status: String, riderName: String) in
             let newStatus = try orderStatus(status)

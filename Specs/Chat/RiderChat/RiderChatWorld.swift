@@ -7,7 +7,8 @@ import DomainTestSupport
 /// and one app (client + network double + live subscription) per person.
 final class RiderChatWorld: World {
     static let day = Date(timeIntervalSince1970: 1_729_987_200) // 2024-10-27 00:00 UTC, the story's elaboration date
-    static let timeZone = TimeZone(identifier: "UTC")!
+    /// The phones' time zone (UTC unless a scenario says otherwise).
+    var timeZone = TimeZone(identifier: "UTC")!
 
     let clock = SpecClock(now: RiderChatWorld.day.addingTimeInterval(12 * 3600))
     let push = InMemoryPushNotifier() // stands in for FCM
@@ -20,6 +21,10 @@ final class RiderChatWorld: World {
     var lastOutcome: RiderChatSendOutcome?
     var lastSender: String?
     var entryPoint: ChatWithRiderEntryViewModel?
+    /// Apps following the live events as an `AsyncStream`, by person.
+    var streamTasks: [String: Task<Void, Never>] = [:]
+    /// What the chat service answered the last request sent to it straight, without an app (nil: accepted).
+    var serviceRefusal: (any Error)?
     private var nextClientMessageID = 0
 
     required init() {
@@ -107,7 +112,7 @@ final class RiderChatWorld: World {
     }
 
     func viewModel(_ name: String) async throws -> OrderChatViewModel {
-        try await app(name).client.viewModel(timeZone: Self.timeZone)
+        try await app(name).client.viewModel(timeZone: timeZone)
     }
 
     func row(_ name: String, text: String) async throws -> OrderChatRowViewModel {

@@ -53,6 +53,12 @@ extension ChatSessionSteps {
             world.now = world.now.addingTimeInterval(TimeInterval(seconds))
             await world.timer.advance(by: TimeInterval(seconds))
         }
+        steps.when("{int} second(s) pass(es) on the clock while the session's timer is late") { (world, seconds: Int) in
+            world.now = world.now.addingTimeInterval(TimeInterval(seconds))
+        }
+        steps.when("the session's timer fires") { world in
+            await world.timer.advance(by: 60)
+        }
         steps.then("the chat service received {int} typing update(s)") { (world, count: Int) in
             let updates = world.server.receivedRequests.filter { if case .setComposing = $0 { true } else { false } }
             try expect(updates.count, equals: count, "typing updates \(updates)")

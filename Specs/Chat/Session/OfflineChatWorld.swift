@@ -16,6 +16,8 @@ final class OfflineChatWorld: World {
     var lastReceipt: OfflineSendReceipt?
     /// The pauses the sessions took between tries, in seconds.
     var waits: [TimeInterval] = []
+    /// How many history requests the service had received before the step that is checked.
+    var historyRequestsBefore: Int?
 
     required init() {}
 

@@ -69,7 +69,8 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
 
     public func perform(_ action: OfflineChatAction, chatId: String, token: String) async throws {
         try checkReachable()
-        guard let chat = stored[chatId], chat.token == token else { throw SessionError.noChat }
+        // The service's answer for a chat it does not have (deleted elsewhere, or another visitor's).
+        guard let chat = stored[chatId], chat.token == token else { throw ChatServiceError(code: "chat-not-found") }
         switch action {
         case .markAsRead:
             revision += 1

@@ -20,7 +20,6 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
 
     private var subscriber: ((SessionEvent) -> Void)?
     public private(set) var isConnected = false
-    private var chatOperators: [String: SessionOperator] = [:]
     private var pendingFailures: [any Error] = []
     /// How many times a session connected (a reconnection after `reinit-required` counts).
     public private(set) var connections = 0
@@ -65,17 +64,14 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
             chat = started
             push(.chatStarted(started, clientSideId: clientSideId))
         case let .sendMessage(text, clientSideId):
-            try reopenIfClosedByOperator()
             addMessage(kind: .visitor, text: text, clientSideId: clientSideId)
         case let .sendFile(data, name, mimeType, clientSideId):
-            try reopenIfClosedByOperator()
             addMessage(kind: .fileFromVisitor, text: name, clientSideId: clientSideId,
                        file: attachment(name: name, mimeType: mimeType, size: data.count))
         case let .setComposing(isComposing, draft):
             isVisitorTyping = isComposing
             if let draft { visitorDraft = draft.isEmpty ? nil : draft }
         case let .rateOperator(operatorId, rate):
-            guard chatOperators[operatorId] != nil else { throw SessionError.unknownOperator(operatorId) }
             ratings[operatorId] = rate
         case .closeChat:
             isVisitorTyping = false
@@ -106,7 +102,6 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     /// of history messages is undefined: they carry no sender.
     public func restoreChat(state: SessionChatState, operator chatOperator: SessionOperator?, messages: [(SessionMessage.Kind, String)]) {
         var restored = SessionChat(id: nextId("chat"), state: state, operator: chatOperator)
-        if let chatOperator { chatOperators[chatOperator.id] = chatOperator }
         restored.messages = messages.map { kind, text in
             makeMessage(kind: kind, text: text, clientSideId: nil, sender: nil, file: nil)
         }
@@ -116,7 +111,6 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     /// An operator takes the chat in hand, or takes it over from another operator.
     public func operatorTakesChat(_ chatOperator: SessionOperator) {
         guard chat != nil else { return }
-        chatOperators[chatOperator.id] = chatOperator
         chat?.operator = chatOperator
         push(.operatorUpdated(chatOperator))
         if chat?.state != .chatting { changeChatState(to: .chatting) }
@@ -184,17 +178,18 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
 
     /// The service reports the visit session state by its wire string (e.g. `"offline-message"`).
     public func reportVisitSessionState(wireValue: String) {
-        push(.visitSessionStateChanged(VisitSessionState(wireValue: wireValue)))
+        push(.wire(.visitSessionState(wireValue)))
     }
 
     /// The service reports the online status by its wire string (e.g. `"busy_online"`).
     public func reportOnlineStatus(wireValue: String) {
-        setOnlineStatus(SessionOnlineStatus(wireValue: wireValue))
+        push(.wire(.onlineStatus(wireValue)))
     }
 
     /// The service reports the chat state by its wire string (e.g. `"closed_by_operator"`).
     public func reportChatState(wireValue: String) {
-        changeChatState(to: SessionChatState(wireValue: wireValue))
+        guard chat != nil else { return }
+        push(.wire(.chatState(wireValue)))
     }
 
     /// The visitor read the chat on another device.
@@ -213,12 +208,6 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     private func push(_ event: SessionEvent) {
         guard isReachable || event == .connectionStatusChanged(.disconnected) || event == .error(.networkError) else { return }
         subscriber?(event)
-    }
-
-    /// Writing again after the operator closed the chat puts it back in the queue.
-    private func reopenIfClosedByOperator() throws {
-        guard chat != nil else { throw SessionError.noChat }
-        if chat?.state == .closedByOperator { changeChatState(to: .queue) }
     }
 
     private func addMessage(kind: SessionMessage.Kind, text: String, clientSideId: String?,

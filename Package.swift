@@ -65,6 +65,8 @@ let package = Package(
         .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
+        // Steps and run-level hooks of every outcome, for the report tests and their property test.
+        .executableTarget(name: "specrun-report-fixture", dependencies: ["SpecRun"], path: "Tests/ReportFixture"),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SharedTestData", "SpecRun", "Messages"]),
         .testTarget(name: "AcceptanceTests", dependencies: ["SpecRunTesting", "SpecRun", "Specs"]),
         .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport", "DomainTestSupport"]),

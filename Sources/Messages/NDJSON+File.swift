@@ -82,7 +82,12 @@ extension NDJSON {
     /// throws `NDJSON.Error` naming it — including a JSON object with none of the envelope's keys (foreign JSON) —
     /// except a last line cut off without its newline after at least one envelope: then the envelopes before it
     /// count, and the result says so.
+    ///
+    /// `unknownKind`, when given, receives the kind and line number of each line that is an object of one key
+    /// holding an object — an envelope of a kind this version does not know (a newer protocol) — which is then
+    /// skipped rather than stopping the read.
     public static func forEachEnvelope(inFile path: String, uri: String? = nil, chunkSize: Int = 1 << 20,
+                                       unknownKind: ((String, Int) -> Void)? = nil,
                                        _ body: (Envelope) throws -> Void) throws -> Ending {
         let uri = uri ?? path
         var ending = Ending.complete
@@ -98,7 +103,10 @@ extension NDJSON {
                 return
             }
             guard let envelope else { return }
-            if envelope == Envelope() { throw foreignObject(line, uri: uri, lineNumber: lineNumber) }
+            if envelope == Envelope() {
+                if let unknownKind, let kind = unknownEnvelopeKind(line) { unknownKind(kind, lineNumber); return }
+                throw foreignObject(line, uri: uri, lineNumber: lineNumber)
+            }
             envelopes += 1
             try body(envelope)
         }
@@ -119,6 +127,14 @@ extension NDJSON {
             }
         } catch is Stop {}
         return first
+    }
+
+    /// The key of a JSON object of one key whose value is an object (`{"newKind":{…}}`): how an envelope of a
+    /// kind added by a later protocol version looks.
+    static func unknownEnvelopeKind(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any],
+              object.count == 1, let (key, value) = object.first, value is [String: Any] else { return nil }
+        return key
     }
 
     /// A JSON object that decodes to no message: name its keys.

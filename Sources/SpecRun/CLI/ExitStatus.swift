@@ -6,21 +6,27 @@ final class ExitStatus {
     private var unparsable = false
     private var selected = false
     private var success: Bool?
+    private var runHookFailed = false
 
     func handle(_ envelope: Envelope) {
         if envelope.isParseError { unparsable = true }
         if envelope.isTestCase { selected = true }
+        if let hook = envelope.testRunHookFinished, hook.result.status != .passed, hook.result.status != .skipped {
+            runHookFailed = true
+        }
         if let finished = envelope.testRunFinished { success = (success ?? true) && finished.success }
     }
 
     var unparsableFiles: Bool { unparsable }
-    var nothingSelected: Bool { !selected }
+    /// No test case, and no BeforeAll/AfterAll that failed either (a failing BeforeAll stops the run before its
+    /// test cases: that is a failure to report, not "no scenario matched").
+    var nothingSelected: Bool { !selected && !runHookFailed }
 
     /// 0 passed, 1 failed (or no testRunFinished at all), 3 unparsable feature files, 4 nothing selected.
     var code: ExitCode {
         guard let success, success else { return .failed }
         if unparsable { return .unparsable }
-        if !selected { return .nothingSelected }
+        if nothingSelected { return .nothingSelected }
         return .passed
     }
 }

@@ -31,7 +31,14 @@ struct ReportCommand {
             return SpecRunCLI.usageFailure(error, console: console)
         }
         var status = MergedRunStatus()
+        // Problems found by the audits of the streams: the merged testRunFinished is marked unsuccessful with them.
+        var doubts: [String] = []
         let emit: (Envelope) -> Void = { envelope in
+            var envelope = envelope
+            if !doubts.isEmpty, var finished = envelope.testRunFinished {
+                finished = Self.doubted(finished, doubts)
+                envelope = Envelope(testRunFinished: finished)
+            }
             status.observe(envelope)
             reports.handle(envelope)
         }
@@ -42,14 +49,22 @@ struct ReportCommand {
             merger.beginStream(name: input.path)
             let incompleteBefore = merger.incompleteStreams.count
             var problem: String?
+            var audit = StreamAudit(name: input.path)
             do {
-                let ending = try NDJSON.forEachEnvelope(inFile: input.path) { merger.add($0, emit: emit) }
+                let ending = try NDJSON.forEachEnvelope(inFile: input.path, unknownKind: { kind, _ in
+                    audit.skippedUnknown(kind: kind)
+                }) { envelope in
+                    audit.observe(envelope)
+                    merger.add(envelope, emit: emit)
+                }
                 if case .truncated(let line) = ending {
                     problem = "\(input.path):\(line): the last line is cut off (was the run killed?)"
                 }
             } catch {
                 problem = "\(error)"
             }
+            audit.finish()
+            report(audit, into: &doubts)
             merger.endStream(cutShort: problem != nil, emit: emit)
             let incomplete = merger.incompleteStreams.count > incompleteBefore
             if let problem {
@@ -63,8 +78,43 @@ struct ReportCommand {
         merger.finish(emit: emit)
         let written = reports.finish()
         guard written, inputsComplete else { return ExitCode.usage.rawValue }
+        // A stream in doubt is never a passing run, whatever `--exit-status` says.
+        if !doubts.isEmpty { return ExitCode.failed.rawValue }
         // By default the command's job is the reports: 0 once they are written, whatever the run's outcome.
         return options.exitStatus ? status.exitCode.rawValue : ExitCode.passed.rawValue
+    }
+
+    /// One line per problem of a stream (and per kind of envelope skipped), the scenarios that were running when
+    /// it ended named; the problems become doubts about the merged run.
+    private func report(_ audit: StreamAudit, into doubts: inout [String]) {
+        for (kind, count) in audit.unknownKinds.sorted(by: { $0.key < $1.key }) {
+            let times = count == 1 ? "one envelope" : "\(count) envelopes"
+            console.err("specrun: warning: \(audit.name): skipped \(times) of kind '\(kind)', unknown to this version (a newer protocol?); the rest of the stream is read\n")
+        }
+        for problem in audit.problems { console.err("specrun: \(problem)\n") }
+        if audit.problemCount > audit.problems.count {
+            console.err("specrun: \(audit.name): … and \(audit.problemCount - audit.problems.count) more problem(s) of this kind\n")
+        }
+        if audit.problemCount > 0 {
+            console.err("specrun: \(audit.name): the stream contradicts itself; the run is not reported as passed\n")
+            doubts.append(contentsOf: audit.problems)
+            if audit.problemCount > audit.problems.count { doubts.append("… and \(audit.problemCount - audit.problems.count) more") }
+        }
+        for scenario in audit.unfinished {
+            console.err("specrun: \(audit.name): \(scenario) was running and did not finish; it is reported failed\n")
+        }
+    }
+
+    /// A testRunFinished marked unsuccessful by the doubts (a run that did not finish stays marked so).
+    static func doubted(_ finished: TestRunFinished, _ doubts: [String]) -> TestRunFinished {
+        var finished = finished
+        finished.success = false
+        let text = doubts.joined(separator: "\n")
+        finished.message = [finished.message, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+        if finished.exception?.type != RunProblemType.incomplete {
+            finished.exception = Exception(type: RunProblemType.inconsistentStream, message: text)
+        }
+        return finished
     }
 
     /// The inputs without repeats: the same file twice (by path or by content) is read once, and said so.

@@ -1,23 +1,20 @@
 import Messages
 
-/// The exit status of the run a merged message stream describes, as `specrun` itself would have exited:
-/// 1 when it did not succeed, 3 when a feature file could not be parsed, 4 when it ran no test case, else 0.
+/// The exit status of the run a merged message stream describes, as `specrun` itself would have exited: the same
+/// `ExitStatus` listener the run uses (one source of truth: 1 when it did not succeed or a BeforeAll/AfterAll
+/// failed, 3 when a feature file could not be parsed, 4 when it ran no test case, else 0). A stream with no run
+/// in it at all (the output of `specrun gherkin`) is judged by its parse errors and test cases alone.
 struct MergedRunStatus {
-    private var finished: TestRunFinished?
-    private var parseErrors = 0
-    private var testCases = 0
+    private let status = ExitStatus()
+    private var sawRun = false
 
     mutating func observe(_ envelope: Envelope) {
-        if envelope.testCase != nil { testCases += 1 }
-        if envelope.parseError != nil { parseErrors += 1 }
-        if let value = envelope.testRunFinished { finished = value }
+        status.handle(envelope)
+        if envelope.testRunFinished != nil || envelope.testRunStarted != nil { sawRun = true }
     }
 
     var exitCode: ExitCode {
-        if let finished, !finished.success { return .failed }
-        if finished == nil && testCases > 0 { return .failed }
-        if parseErrors > 0 { return .unparsable }
-        if testCases == 0 { return .nothingSelected }
-        return .passed
+        if !sawRun && status.nothingSelected { return status.unparsableFiles ? .unparsable : .nothingSelected }
+        return status.code
     }
 }

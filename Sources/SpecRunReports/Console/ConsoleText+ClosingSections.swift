@@ -40,8 +40,16 @@ extension ConsoleText {
                 out += indented(text, "  ", color: ConsoleStyle.color(finished.result.status))
             }
         }
+        if index.runFinished.isEmpty, !index.runStarted.isEmpty, let reason = index.incompleteReason {
+            out += style.paint(reason, .red) + "\n"
+        }
         for finished in index.runFinished {
-            if let exception = finished.exception {
+            if let exception = finished.exception, exception.type == RunProblemType.incomplete {
+                out += style.paint("The run did not finish: \(exception.message ?? "no testRunFinished"); these results are partial", .red) + "\n"
+            } else if let exception = finished.exception, exception.type == RunProblemType.inconsistentStream {
+                out += style.paint("The message stream contradicts itself; these results are in doubt:", .red) + "\n"
+                out += indented(exception.message ?? "", "  ", color: .red)
+            } else if let exception = finished.exception {
                 out += style.paint("The run failed: \(exception.type)\(exception.message.map { ": \($0)" } ?? "")", .red) + "\n"
             } else if let message = finished.message, !message.isEmpty {
                 out += style.paint("The run failed: \(message)", .red) + "\n"

@@ -67,6 +67,7 @@ public struct EnvelopeStreamMerger {
         incompleteStreams.append(reason)
         stream.close(reason: reason, emit: emit)
         finishes.append(TestRunFinished(message: reason, success: false, timestamp: stream.lastTimestamp,
+                                        exception: Exception(type: RunProblemType.incomplete, message: reason),
                                         testRunStartedId: runStartedId))
     }
 
@@ -81,7 +82,11 @@ public struct EnvelopeStreamMerger {
         merged.success = failures.isEmpty
         let messages = failures.compactMap(\.message)
         if !messages.isEmpty { merged.message = messages.joined(separator: "\n") }
-        if let exception = failures.lazy.compactMap(\.exception).first { merged.exception = exception }
+        // A stream that did not finish marks the whole merged run incomplete, whatever the others say.
+        let exceptions = failures.compactMap(\.exception)
+        if let exception = exceptions.first(where: { $0.type == RunProblemType.incomplete }) ?? exceptions.first {
+            merged.exception = exception
+        }
         merged.testRunStartedId = runStartedId
         emit(Envelope(testRunFinished: merged))
     }

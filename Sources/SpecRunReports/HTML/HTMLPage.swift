@@ -6,11 +6,22 @@ enum HTMLPage {
         var head = HTMLTemplate.head
         head += "<title>" + escape(title) + "</title>\n"
         head += "<style>\n" + HTMLResources.css + "</style>\n</head>\n"
-        head += HTMLTemplate.body
+        head += HTMLTemplate.body.replacingOccurrences(of: "<body>\n", with: "<body>\n" + incompleteBanner(index))
         head += "<script type=\"application/json\" id=\"report-data\">"
         output.write(head)
         HTMLModel(index: index, extras: extras, title: title).write(to: output)
-        output.write("</script>\n<script>\n" + HTMLResources.script + "</script>\n</body>\n</html>\n")
+        output.write("</script>\n<script>" + scriptElementText + "</script>\n</body>\n</html>\n")
+    }
+
+    /// The text of the page's one script element, exactly: the Content-Security-Policy allows it by its hash.
+    static let scriptElementText = "\n" + HTMLResources.script
+
+    /// A run that did not finish (a killed run's stream, a stream cut short) or whose stream is in doubt says so
+    /// at the top of the page, without script.
+    static func incompleteBanner(_ index: RunIndex) -> String {
+        guard let reason = index.incompleteReason else { return "" }
+        return "<p class=\"incomplete\" role=\"alert\" style=\"margin:0;padding:.75em 1em;background:#b00020;color:#fff;font-weight:bold\">"
+            + escape(reason) + "</p>\n"
     }
 
     /// Text for HTML element content or attribute values.

@@ -1,11 +1,17 @@
 /// The static parts of the page. Nothing here holds user text: the title is escaped and the data is JSON.
 enum HTMLTemplate {
+    /// The policy: no script but the page's own (its SHA-256, computed from the script it is written with, so an
+    /// element injected by whatever means never runs), no fetch, no frame, no form, no base.
+    static let csp = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+        + "script-src \(SHA256.cspSource(of: HTMLPage.scriptElementText)); img-src data:; media-src data:; "
+        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'\">"
+
     static let head = """
     <!DOCTYPE html>
     <html lang="en">
     <head>
     <meta charset="utf-8">
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; media-src data:">
+    \(csp)
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="generator" content="specrun">
 

@@ -22,14 +22,22 @@ struct JUnitXMLWriter {
         // An unparsable feature file is an error test case, so a dashboard reading JUnit never shows green while
         // specrun exits 3 (Cucumber's formatter leaves parse errors out).
         let parseErrors = index.parseErrors
-        out += " tests=\"\(attempts.count + parseErrors.count)\" skipped=\"\(skipped)\" failures=\"\(failures)\""
-        out += " errors=\"\(parseErrors.count)\""
+        // So are a failing BeforeAll/AfterAll, a run that did not finish and a stream in doubt: run-level error
+        // test cases, never `tests="0" failures="0"` for a run that exited 1.
+        let runErrors = runLevelErrors(failedAttempts: failures)
+        let errors = parseErrors.count + runErrors.count
+        out += " tests=\"\(attempts.count + errors)\" skipped=\"\(skipped)\" failures=\"\(failures)\""
+        out += " errors=\"\(errors)\""
         if let start = index.runStart { out += " timestamp=\"\(Self.isoSeconds(start))\"" }
         out += ">\n"
         output.write(out)
         testcases(attempts, to: output)
         for error in parseErrors {
             parseErrorCase(error, into: &output.bytes)
+            output.flushIfFull()
+        }
+        for error in runErrors {
+            runErrorCase(error, into: &output.bytes)
             output.flushIfFull()
         }
         output.write("</testsuite>\n")
@@ -72,6 +80,53 @@ struct JUnitXMLWriter {
         out.append(contentsOf: "\">\n".utf8)
         XML.appendCData("\(error.locationText): \(error.messageWithoutLocation)", to: &out)
         out.append(contentsOf: "\n</error>\n</testcase>\n".utf8)
+    }
+
+    /// A run-level problem shown as an error test case: its name, the error's type, message and text.
+    struct RunError {
+        let name: String
+        let type: String
+        let message: String
+        let body: String?
+    }
+
+    /// Failing BeforeAll/AfterAll hooks, then a run that did not finish (or a stream in doubt), then a run that
+    /// failed for a reason nothing else shows.
+    func runLevelErrors(failedAttempts: Int) -> [RunError] {
+        var errors: [RunError] = []
+        for (finished, hook) in index.failedRunHooks {
+            let result = finished.result
+            let message = result.exception?.message ?? result.message ?? result.status.lowercased
+            errors.append(RunError(name: index.runHookLabel(hook), type: result.exception?.type ?? result.status.rawValue,
+                                   message: message, body: result.exception?.stackTrace ?? result.message))
+        }
+        if let reason = index.incompleteReason {
+            let doubt = index.runFinished.contains { $0.exception?.type == RunProblemType.inconsistentStream }
+            errors.append(RunError(name: doubt ? "the message stream is inconsistent" : "the run did not finish",
+                                   type: doubt ? RunProblemType.inconsistentStream : RunProblemType.incomplete,
+                                   message: reason, body: index.runFinished.compactMap(\.message).joined(separator: "\n")))
+        } else if let failure = index.unexplainedRunFailure(failedAttempts: failedAttempts) {
+            errors.append(RunError(name: "the run failed", type: "RunFailed", message: failure, body: nil))
+        }
+        return errors
+    }
+
+    private func runErrorCase(_ error: RunError, into out: inout [UInt8]) {
+        out.append(contentsOf: "<testcase classname=\"".utf8)
+        XML.appendAttribute(options.junitSuiteName, to: &out)
+        out.append(contentsOf: "\" name=\"".utf8)
+        XML.appendAttribute(error.name, to: &out)
+        out.append(contentsOf: "\" time=\"0\">\n<error type=\"".utf8)
+        XML.appendAttribute(error.type, to: &out)
+        out.append(contentsOf: "\" message=\"".utf8)
+        XML.appendAttribute(error.message, to: &out)
+        if let body = error.body, !body.isEmpty {
+            out.append(contentsOf: "\">\n".utf8)
+            XML.appendCData(body, to: &out)
+            out.append(contentsOf: "\n</error>\n</testcase>\n".utf8)
+        } else {
+            out.append(contentsOf: "\"/>\n</testcase>\n".utf8)
+        }
     }
 
     private func testcase(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {

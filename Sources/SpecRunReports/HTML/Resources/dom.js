@@ -64,7 +64,33 @@ function worst(statuses) {
 
 function isProblem(status) { return SEVERITY[status] >= SEVERITY.pending; }
 
-function safeHref(url) { return /^(https?:|mailto:|#)/i.test(url) ? url : null; }
+/**
+ * The href a link may get, or null: http(s), mailto, a #fragment or a relative path, judged on what a browser's URL
+ * parser makes of it, not on its text. The parser removes ASCII tab and newlines anywhere, trims C0 controls and
+ * spaces, and reads the scheme case-insensitively, so `java\tscript:`, `\x01javascript:` and `JaVaScRiPt:` are all
+ * `javascript:`. The probe goes further (entities decoded again, every control, space, zero-width or format
+ * character removed, compatibility forms folded): anything that could be read as a scheme other than the allowed
+ * ones is refused. The href returned is the parser's cleaned form.
+ */
+function safeHref(url) {
+  if (typeof url !== 'string') return null;
+  var href = url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  var probe = href;
+  for (var round = 0; round < 4; round++) {
+    var decoded = probe.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g, function (all, hex, dec, name) {
+      if (name) return name.toLowerCase() === 'colon' ? ':' : name.toLowerCase() === 'tab' || name.toLowerCase() === 'newline' ? '' : all;
+      var code = hex ? parseInt(hex, 16) : parseInt(dec, 10);
+      return code > 0 && code <= 0x10FFFF && (code < 0xD800 || code > 0xDFFF) ? String.fromCodePoint(code) : '';
+    });
+    if (decoded === probe) break;
+    probe = decoded;
+  }
+  if (probe.normalize) probe = probe.normalize('NFKC');
+  probe = probe.replace(/[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]/g, '').toLowerCase();
+  var colon = probe.indexOf(':'), end = probe.search(/[\/?#]/);
+  if (colon < 0 || (end >= 0 && end < colon)) return href;      // no scheme: a relative path or a #fragment
+  return /^(https?|mailto):/.test(probe) ? href : null;
+}
 
 function badge(status, text) { return el('span', 'badge s-' + status, text || LABEL[status]); }
 

@@ -34,10 +34,8 @@ function unescapeText(text) {
   return out;
 }
 
-function markdownHref(url) {
-  if (/^[a-zA-Z][a-zA-Z0-9+.\-]{1,31}:/.test(url)) return /^(https?|mailto):/i.test(url) ? url : null;
-  return url;
-}
+/** The href of a Markdown link (entities and escapes already resolved): by `safeHref`'s allowlist. */
+function markdownHref(url) { return safeHref(url); }
 
 /** `(dest "title")` after `](` at `at`: {href, title, end} or null. Destinations may nest balanced parentheses. */
 function linkTail(text, at) {

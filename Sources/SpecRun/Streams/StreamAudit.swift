@@ -1,0 +1,116 @@
+import Messages
+
+/// What `specrun report` checks of one saved stream before trusting it: every id defined once, every reference
+/// to an envelope the stream has, every started test case finished. A stream that breaks these (edited by hand,
+/// two runs concatenated, a buggy producer) is never reported as a passing run: each problem is one line, and the
+/// merged run is marked unsuccessful (see `ReportCommand`).
+///
+/// References are resolved when the stream ends, so a producer that writes a definition after its use is not
+/// blamed. Memory: the pickles' names (to name a scenario), and one hash per test step.
+struct StreamAudit {
+    /// One line per problem found, in the order found (capped by `limit`, the rest counted).
+    private(set) var problems: [String] = []
+    private(set) var problemCount = 0
+    /// Test cases that started and did not finish: `'name' (uri:line)`, in start order.
+    private(set) var unfinished: [String] = []
+    private(set) var unknownKinds: [String: Int] = [:]
+
+    let name: String
+    private let limit: Int
+    private var envelopeNumber = 0
+    private var pickles: [String: (name: String, uri: String, line: Int?)] = [:]
+    private var testCases: [String: (pickleId: String, envelope: Int)] = [:]
+    private var testSteps: Set<Int> = []
+    private var started: [String: (testCaseId: String, envelope: Int)] = [:]
+    private var startOrder: [String] = []
+    private var finishedCases: Set<String> = []
+    private var stepResults: [(testCaseStartedId: String, testStepId: String, envelope: Int)] = []
+
+    init(name: String, limit: Int = 20) {
+        self.name = name
+        self.limit = limit
+    }
+
+    mutating func observe(_ envelope: Envelope) {
+        envelopeNumber += 1
+        if let pickle = envelope.pickle {
+            if pickles[pickle.id] != nil { note("pickle id '\(pickle.id)' is defined twice (envelope \(envelopeNumber))") }
+            pickles[pickle.id] = (pickle.name, pickle.uri, pickle.location.map { Int($0.line) })
+        } else if let testCase = envelope.testCase {
+            if testCases[testCase.id] != nil {
+                note("test case id '\(testCase.id)' is defined twice (envelope \(envelopeNumber)); its results cannot be told apart")
+            }
+            testCases[testCase.id] = (testCase.pickleId, envelopeNumber)
+            for step in testCase.testSteps { testSteps.insert(Self.key(testCase.id, step.id)) }
+        } else if let start = envelope.testCaseStarted {
+            if started[start.id] != nil {
+                note("testCaseStarted id '\(start.id)' is used twice (envelope \(envelopeNumber))")
+            } else {
+                startOrder.append(start.id)
+            }
+            started[start.id] = (start.testCaseId, envelopeNumber)
+        } else if let step = envelope.testStepStarted {
+            if started[step.testCaseStartedId] == nil {
+                note("a step starts in test case run '\(step.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
+            }
+        } else if let step = envelope.testStepFinished {
+            stepResults.append((step.testCaseStartedId, step.testStepId, envelopeNumber))
+        } else if let finish = envelope.testCaseFinished {
+            if started[finish.testCaseStartedId] == nil {
+                note("a result for test case run '\(finish.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
+            } else if !finishedCases.insert(finish.testCaseStartedId).inserted {
+                note("test case run '\(finish.testCaseStartedId)' finishes twice (envelope \(envelopeNumber))")
+            }
+        }
+    }
+
+    /// An envelope of a kind this version does not know (a newer protocol), skipped.
+    mutating func skippedUnknown(kind: String) {
+        unknownKinds[kind, default: 0] += 1
+    }
+
+    /// Resolves the references once the stream has ended.
+    mutating func finish() {
+        for (id, testCase) in testCases.sorted(by: { $0.value.envelope < $1.value.envelope })
+        where pickles[testCase.pickleId] == nil {
+            note("test case '\(id)' refers to pickle '\(testCase.pickleId)', which the stream does not have (envelope \(testCase.envelope))")
+        }
+        for id in startOrder {
+            guard let start = started[id] else { continue }
+            if testCases[start.testCaseId] == nil {
+                note("results for test case '\(start.testCaseId)', which the stream does not define (envelope \(start.envelope))")
+            }
+            if !finishedCases.contains(id) { unfinished.append(scenario(of: start.testCaseId)) }
+        }
+        for result in stepResults {
+            guard let start = started[result.testCaseStartedId] else {
+                note("a step result for test case run '\(result.testCaseStartedId)', which never started (envelope \(result.envelope))")
+                continue
+            }
+            if testCases[start.testCaseId] != nil, !testSteps.contains(Self.key(start.testCaseId, result.testStepId)) {
+                note("a result for step '\(result.testStepId)', which test case '\(start.testCaseId)' does not have (envelope \(result.envelope))")
+            }
+        }
+        stepResults = []
+    }
+
+    /// `'Scenario name' (features/a.feature:12)`, or the test case's id when its pickle is missing.
+    func scenario(of testCaseId: String) -> String {
+        guard let pickleId = testCases[testCaseId]?.pickleId, let pickle = pickles[pickleId] else {
+            return "test case '\(testCaseId)'"
+        }
+        return "'\(pickle.name)' (\(pickle.uri)\(pickle.line.map { ":\($0)" } ?? ""))"
+    }
+
+    private mutating func note(_ problem: String) {
+        problemCount += 1
+        if problems.count < limit { problems.append("\(name): \(problem)") }
+    }
+
+    private static func key(_ testCaseId: String, _ stepId: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(testCaseId)
+        hasher.combine(stepId)
+        return hasher.finalize()
+    }
+}

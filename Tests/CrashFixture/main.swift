@@ -154,6 +154,15 @@ extension CrashSteps {
             var spins: UInt64 = 0
             while true { spins &+= 1; if spins & 0xFFFF_FFFF == 0 { print("", terminator: "") } }
         }
+        steps.when("a step sleeps {int} ms and logs {string}") { (_: CrashWorld, ms: Int, name: String) in
+            // For tools/sigkill-bound: when each scenario's step ended, by the wall clock, in SPECRUN_FIXTURE_LOG.
+            usleep(useconds_t(ms) * 1000)
+            guard let path = getenv("SPECRUN_FIXTURE_LOG").map({ String(cString: $0) }) else { return }
+            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+            let line = Array("\(name) \(Date().timeIntervalSince1970)\n".utf8)
+            _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
         steps.when("a step kills its own process group") { _ in _ = kill(0, SIGKILL) }
         steps.when("a step sends SIGTERM to its own process") { _ in _ = kill(getpid(), SIGTERM) }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }

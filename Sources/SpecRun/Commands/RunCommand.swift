@@ -94,7 +94,9 @@ struct RunCommand {
                     if count % 256 == 0 { DecodedEnvelopeReturns.shared.free() }
                 }
             }
-            let outcome = await pool.run(emit: send, pause: pipeline.flush)
+            // Each pause (at least every tick of the supervisor, 0.1 s) hands over what was sent and, every 50 ms at
+            // most, has the message stream written out: a run killed with SIGKILL leaves it on disk.
+            let outcome = await pool.run(emit: send, pause: { pipeline.flush(); pipeline.checkpoint(reports.checkpoint) })
             pipeline.drain()
             if let code = outcome.abortedWith { return code }
             if let reason = outcome.couldNotStart {

@@ -70,12 +70,13 @@ public enum SpecRunCLI {
 
     /// This process as a worker of a supervising specrun (`--worker`, or forked to be one).
     private static func worker(libraries: [any StepLibrary.Type], console: any Console, quietWithoutConfiguration: Bool) async -> Int32 {
-        let messages = FileDescriptorIO.claimStdoutForMessages()
+        let channels = WorkerChannels.claim()
         ProcessControl.leadOwnProcessGroup()
         ProcessControl.endWithParent()
         WorkerOutbox.installCrashFlush()
-        var command = WorkerCommand(libraries: libraries, console: console, nextLine: { readLine(strippingNewline: true) },
-                                    outbox: WorkerOutbox(fd: messages))
+        let instructions = InstructionReader(fd: channels.instructions)
+        var command = WorkerCommand(libraries: libraries, console: console, nextLine: { instructions.nextLine() },
+                                    outbox: WorkerOutbox(fd: channels.messages))
         command.quietWithoutConfiguration = quietWithoutConfiguration
         return await command.run()
     }

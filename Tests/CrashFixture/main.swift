@@ -6,7 +6,10 @@ import SpecRun
 
 final class CrashWorld: World {
     var missing: Int?
-    required init() {}
+    required init() {
+        // A World whose making never ends (HostileTimeEndToEndTests): the supervisor's deadline covers it too.
+        if getenv("SPECRUN_FIXTURE_WORLD_INIT_HANGS") != nil { while true { sleep(1) } }
+    }
 }
 
 enum CrashSteps: StepLibrary {
@@ -15,6 +18,16 @@ enum CrashSteps: StepLibrary {
         if ProcessInfo.processInfo.environment["SPECRUN_FIXTURE_BEFORE_ALL"] != nil {
             // Every worker runs it: one started after a crash too (HostileStepsEndToEndTests).
             steps.beforeAll(name: "the fixture's BeforeAll") {}
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if environment["SPECRUN_FIXTURE_BEFORE_ALL_HANGS"] != nil {
+            steps.beforeAll(name: "a BeforeAll that never ends") { while true { sleep(1) } }
+        }
+        if environment["SPECRUN_FIXTURE_AFTER_ALL_HANGS"] != nil {
+            steps.afterAll(name: "an AfterAll that never ends") { while true { sleep(1) } }
+        }
+        if environment["SPECRUN_FIXTURE_BEFORE_HANGS"] != nil {
+            steps.before(name: "a Before hook that never ends") { _ in while true { sleep(1) } }
         }
         steps.given("a failing step") { _ in throw fail("it broke") }
         steps.when("a step force-unwraps nil") { world in _ = world.missing! + 1 }
@@ -56,8 +69,110 @@ enum CrashSteps: StepLibrary {
             // An exec'd worker has `--worker` in its arguments; the first one, forked before `main`, the supervisor's.
             print(CommandLine.arguments.contains("--worker") ? "worker: exec'd" : "worker: forked")
         }
+        hostile(&steps)
         steps.when("a step attaches {int} MB") { (_: CrashWorld, megabytes: Int) in
             attach(Data(repeating: 0x5A, count: megabytes << 20), mediaType: "application/octet-stream", fileName: "big.bin")
+        }
+    }
+}
+
+extension CrashSteps {
+    /// Steps that go for the worker's own process and descriptors (HostileChannelEndToEndTests, the run-side sweep).
+    static func hostile(_ steps: inout Steps<CrashWorld>) {
+        steps.when("a step reads a line of stdin") { _ in
+            // A worker's instructions once came on stdin: this ate the next one.
+            if let line = readLine() { print("the step read: \(line)") } else { print("the step read: nothing") }
+        }
+        steps.when("a step reads stdin to the end") { _ in
+            var count = 0
+            while readLine() != nil { count += 1 }
+            print("the step read \(count) line(s)")
+        }
+        steps.when("a step stops its own process") { _ in _ = raise(SIGSTOP) }
+        steps.when("a step sends SIGSTOP to its own process") { _ in _ = kill(getpid(), SIGSTOP) }
+        steps.when("a step ignores SIGTERM and SIGINT and hangs") { _ in
+            signal(SIGTERM, SIG_IGN)
+            signal(SIGINT, SIG_IGN)
+            while true { sleep(1) }
+        }
+        steps.when("a step closes every descriptor above 2") { _ in
+            for fd in Int32(3)..<Int32(65_536) { close(fd) }
+        }
+        steps.when("a step closes every descriptor above 2 and sleeps {int} ms") { (_: CrashWorld, ms: Int) in
+            for fd in Int32(3)..<Int32(65_536) { close(fd) }
+            usleep(useconds_t(ms) * 1000)
+        }
+        steps.when("a step writes garbage to every descriptor") { _ in
+            let garbage = Array("not an envelope\n{\"testRunFinished\":{}}\n!Z garbage\n".utf8)
+            for fd in Int32(3)..<Int32(4096) { _ = garbage.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+        }
+        steps.when("a step forks a child that writes to every descriptor") { _ in
+            let garbage = Array("{\"specrunWorker\":{\"kind\":\"ready\"}}\nnoise\n".utf8)
+            let pid = fork()
+            if pid == 0 {
+                for fd in Int32(0)..<Int32(4096) { _ = garbage.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+                _exit(0)
+            }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        steps.when("a step starts a shell that writes to its stdout and stderr") { _ in
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sh")
+            child.arguments = ["-c", "echo '{\"testRunFinished\":{\"success\":true}}'; echo child-stderr >&2; read x; echo read:$x"]
+            try child.run()
+            child.waitUntilExit()
+        }
+        steps.when("a step starts a setsid child that sleeps {int} s") { (_: CrashWorld, seconds: Int) in
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            child.arguments = ["sleep", String(seconds)]
+            try child.run()
+        }
+        steps.when("a step execs another program") { _ in
+            let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+            execv("/bin/true", arguments)
+        }
+        steps.when("a step writes {int} MB to stderr") { (_: CrashWorld, megabytes: Int) in
+            let line = Array(repeating: UInt8(ascii: "e"), count: 1023) + [0x0A]
+            for _ in 0..<(megabytes * 1024) { _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
+        }
+        steps.when("a step writes to a closed pipe") { _ in
+            var fds: [Int32] = [0, 0]
+            _ = pipe(&fds)
+            close(fds[0])
+            _ = write(fds[1], "x", 1)
+            close(fds[1])
+        }
+        steps.when("a step lowers its open-file limit to {int}") { (_: CrashWorld, count: Int) in
+            var limit = rlimit(rlim_cur: rlim_t(count), rlim_max: rlim_t(count))
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        steps.when("a step lowers its CPU time limit to {int} s and spins") { (_: CrashWorld, seconds: Int) in
+            var limit = rlimit(rlim_cur: rlim_t(seconds), rlim_max: rlim_t(seconds + 1))
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+            var spins: UInt64 = 0
+            while true { spins &+= 1; if spins & 0xFFFF_FFFF == 0 { print("", terminator: "") } }
+        }
+        steps.when("a step sleeps {int} ms and logs {string}") { (_: CrashWorld, ms: Int, name: String) in
+            // For tools/sigkill-bound: when each scenario's step ended, by the wall clock, in SPECRUN_FIXTURE_LOG.
+            usleep(useconds_t(ms) * 1000)
+            guard let path = getenv("SPECRUN_FIXTURE_LOG").map({ String(cString: $0) }) else { return }
+            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+            let line = Array("\(name) \(Date().timeIntervalSince1970)\n".utf8)
+            _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        steps.when("a step kills its own process group") { _ in _ = kill(0, SIGKILL) }
+        steps.when("a step sends SIGTERM to its own process") { _ in _ = kill(getpid(), SIGTERM) }
+        steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
+        steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }
+        steps.when("a step closes stdout and stderr") { _ in close(1); close(2) }
+        steps.when("a step blocks every signal and hangs") { _ in
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
+            while true { sleep(1) }
         }
     }
 }

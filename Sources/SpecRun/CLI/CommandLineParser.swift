@@ -119,7 +119,7 @@ enum CommandLineParser {
             case "--strict": options.strict = true
             case "--no-strict": options.strict = false
             case "--order": options.order = try parseOrder(try reader.value(for: argument))
-            case "--retry": options.retry = try parseCount(try reader.value(for: argument), for: argument)
+            case "--retry": options.retry = try parseRetry(try reader.value(for: argument), for: argument)
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--predictable-ids": options.predictableIds = true
@@ -212,6 +212,18 @@ enum CommandLineParser {
         return count
     }
 
+    /// At most `maximumRetry` attempts more: each is a whole scenario run again, and a count near `Int.max` would
+    /// overflow the attempt number.
+    static func parseRetry(_ text: String, for option: String) throws -> Int {
+        let count = try parseCount(text, for: option)
+        guard count <= maximumRetry else {
+            throw UsageError(message: "\(option) \(text): at most \(maximumRetry) attempts more per scenario")
+        }
+        return count
+    }
+
+    static let maximumRetry = 1000
+
     static func parseParallel(_ text: String, for option: String) throws -> Int {
         if text == "auto" { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
         guard let count = Int(text), count >= 1 else {
@@ -224,8 +236,14 @@ enum CommandLineParser {
         guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
             throw UsageError(message: "\(option): expected seconds ≥ 0 (0 = no timeout), got '\(text)'")
         }
+        // Nanoseconds of it must fit in 64 bits (a worker's watchdog counts them): a year is more than any step needs.
+        guard seconds <= maximumSeconds else {
+            throw UsageError(message: "\(option) \(text): at most \(Int(maximumSeconds)) s (a year); give 0 for no timeout")
+        }
         return seconds
     }
+
+    static let maximumSeconds: Double = 365 * 24 * 3600
 
     /// `512M`, `2g`, `1048576` (bytes), `none` or `0` (no limit); at least 64M, less would not start a worker.
     static func parseMemoryLimit(_ text: String) throws -> UInt64? {

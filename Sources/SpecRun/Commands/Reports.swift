@@ -37,6 +37,11 @@ final class Reports {
         for handler in handlers { handler.handle(envelope) }
     }
 
+    /// Every report writes out what it buffered of a stream it writes as it goes (see `EnvelopeFormatter.checkpoint`).
+    func checkpoint() {
+        for handler in handlers { handler.checkpoint() }
+    }
+
     /// Whether a report reads `testStepStarted` envelopes: only the message stream writes them; every other report
     /// (and the exit status and parse-error printer) reads the steps' results. A run has one for every step.
     var readsStepStarts: Bool { formatters.contains { $0.request.name == ReportFormat.message.rawValue } }

@@ -65,7 +65,12 @@ struct RunCommand {
             // With several workers, those other than the first parse only the files they run (not with predictable
             // ids; one worker parses them all anyway, and so does one restarted after a crash).
             let namesTestCases = options.parallel > 1 && !worker.predictableIds
-            let settings = Supervisor.Settings(workers: options.parallel, failFast: options.failFast, strict: options.strict,
+            let workerCount = Self.workerCount(options.parallel, cores: ProcessInfo.processInfo.activeProcessorCount)
+            if workerCount < options.parallel {
+                console.err("specrun: -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
+                    + "(\(ProcessInfo.processInfo.activeProcessorCount) cores here): running \(workerCount)\n")
+            }
+            let settings = Supervisor.Settings(workers: workerCount, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
                                                timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
                                                namesTestCases: namesTestCases)
@@ -89,7 +94,9 @@ struct RunCommand {
                     if count % 256 == 0 { DecodedEnvelopeReturns.shared.free() }
                 }
             }
-            let outcome = await pool.run(emit: send, pause: pipeline.flush)
+            // Each pause (at least every tick of the supervisor, 0.1 s) hands over what was sent and, every 50 ms at
+            // most, has the message stream written out: a run killed with SIGKILL leaves it on disk.
+            let outcome = await pool.run(emit: send, pause: { pipeline.flush(); pipeline.checkpoint(reports.checkpoint) })
             pipeline.drain()
             if let code = outcome.abortedWith { return code }
             if let reason = outcome.couldNotStart {
@@ -124,12 +131,15 @@ struct RunCommand {
         if case .random(let seed?) = configuration.order, options.order == "random" {
             console.err("Randomized with seed \(seed): replay this order with --order random:\(seed)\n")
         }
-        if status.nothingSelected && !status.unparsableFiles && interrupted == nil, let shard = options.shard {
+        // (A run that failed before its test cases were planned — a BeforeAll hook that failed or timed out — did not
+        // find nothing: it says why it failed instead.)
+        let foundNothing = status.nothingSelected && !status.unparsableFiles && interrupted == nil && status.code != .failed
+        if foundNothing, let shard = options.shard {
             // A CI matrix with more shards than scenarios: an empty shard is not a failure.
             console.err("specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(configuration)))\n")
             return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
-        if status.nothingSelected && !status.unparsableFiles && interrupted == nil {
+        if foundNothing {
             console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")
         }
         if status.unparsableFiles {
@@ -179,6 +189,14 @@ struct RunCommand {
         do { return try TagExpression.parse(text) } catch {
             throw UsageError(message: "--serial-tags: '\(text)' is not a tag expression: \(error)")
         }
+    }
+
+    /// At most this many workers a core (at least 8 in all): more only wait for each other, and thousands of
+    /// processes (each with two reading threads here) exhaust the machine before the first scenario runs.
+    static let workersPerCore = 4
+
+    static func workerCount(_ asked: Int, cores: Int) -> Int {
+        min(max(1, asked), max(8, workersPerCore * max(1, cores)))
     }
 
     static func seconds(_ value: Double) -> String {

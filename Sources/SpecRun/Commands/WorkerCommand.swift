@@ -34,6 +34,9 @@ struct WorkerCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
+        // From the start: a BeforeAll hook that never ends is a timeout too, and its start reaches the supervisor.
+        outbox.startFlushing()
+        outbox.startWatchdog(seconds: worker.timeoutSeconds)
         let ids = Self.definitionIds(worker)
         let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids,
                                 clock: clock, environment: console.environment)
@@ -76,7 +79,6 @@ struct WorkerCommand {
         outbox.describe = { [session] id, isRunHook in
             isRunHook ? session.describe(hookId: id) : session.describe(testStepId: id, in: current.value)
         }
-        outbox.startWatchdog(seconds: worker.timeoutSeconds)
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
             if case .run(let index) = instruction { current.value = index }
             if let index = instruction.testCaseIndex, !session.knows(index) {
@@ -122,21 +124,34 @@ struct WorkerCommand {
 
     /// Worker 0 goes on with the definitions' generator (so a one-worker run is the in-process run); the others
     /// make ids of their own, which never collide with worker 0's.
+    ///
+    /// With predictable ids every id is the next number of one sequence, and worker 0's BeforeAll hook runs take
+    /// theirs from it before its test cases are planned: another worker's run ids draw one from that sequence for
+    /// each of theirs too (`PrefixedIdGenerator.shadowing`), so that its test cases are numbered as worker 0's —
+    /// after a crash, a replacement worker's results name the supervisor's test cases, not their neighbours.
     static func runIds(_ worker: WorkerConfiguration, definitions: any IdGenerator) -> any IdGenerator {
         guard worker.number > 0 else { return definitions }
-        if worker.predictableIds { return PrefixedIdGenerator(prefix: "w\(worker.number)-") }
+        if worker.predictableIds { return PrefixedIdGenerator(prefix: "w\(worker.number)-", shadowing: definitions) }
         return SeededIdGenerator(seed: worker.idSeed ^ (0x9E37_79B9_7F4A_7C15 &* UInt64(worker.number)))
     }
 }
 
 /// "w1-0", "w1-1", …: predictable ids of a worker other than the first.
+/// Each id drawn also draws one from `shadowing` (when given), to keep that sequence where worker 0's is.
 final class PrefixedIdGenerator: IdGenerator, @unchecked Sendable {
     private let prefix: String
     private let counter = IncrementingIdGenerator()
+    private let shadowing: (any IdGenerator)?
 
-    init(prefix: String) { self.prefix = prefix }
+    init(prefix: String, shadowing: (any IdGenerator)? = nil) {
+        self.prefix = prefix
+        self.shadowing = shadowing
+    }
 
-    func newId() -> String { prefix + counter.newId() }
+    func newId() -> String {
+        _ = shadowing?.newId()
+        return prefix + counter.newId()
+    }
 }
 
 /// The index of the test case a worker is running, read by its watchdog thread.

@@ -52,4 +52,6 @@ enum WorkerExit: Equatable, Sendable {
 struct WorkerResult: Equatable, Sendable {
     var exit: WorkerExit
     var stderrTail: String = ""
+    /// Its message channel ended while it went on running (a step closed its descriptors): the supervisor killed it.
+    var channelBroke = false
 }

@@ -18,7 +18,7 @@ enum CrashWording {
         case .exited:
             message = "the \(what) ended the process (\(exit.description)) before its scenario finished"
         }
-        message += goesOn ? "; the scenario is marked failed and the run goes on" : "; the run ends here, failed"
+        message += goesOn ? "; the scenario is marked failed and the run goes on" : "; the run is marked failed"
         if let detail { message += "\n\(detail)" }
         return message
     }

@@ -53,6 +53,21 @@ final class ListenerPipeline: @unchecked Sendable {
         }
     }
 
+    /// Asks the listeners, after what was sent so far, to write out what their streams buffered (`checkpoint`):
+    /// at most once every `checkpointInterval` (a call meanwhile does nothing), and never waiting for them.
+    func checkpoint(_ body: @escaping () -> Void) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now &- lastCheckpoint >= Self.checkpointInterval else { return }
+        lastCheckpoint = now
+        flush()
+        nonisolated(unsafe) let body = body
+        queue.async { body() }
+    }
+
+    @exclusivity(unchecked) private var lastCheckpoint: UInt64 = 0
+    /// 50 ms.
+    static let checkpointInterval: UInt64 = 50_000_000
+
     /// Waits until the listeners have heard everything sent.
     func drain() {
         flush()

@@ -2,11 +2,6 @@ import Foundation
 import Messages
 
 extension Supervisor {
-    /// Ctrl-C or SIGTERM: no new work is handed out (the signal is passed on to the workers by the caller).
-    func interrupt(_ signal: Int32) {
-        if interruptedBy == nil { interruptedBy = signal }
-    }
-
     /// A worker process ended. Its running test case (if any) is finished for it; a replacement is started while
     /// work is left; when the last worker is gone the run is finished (one testRunFinished for all).
     func workerEnded(_ number: Int, _ result: WorkerResult) -> [Action] {
@@ -26,12 +21,14 @@ extension Supervisor {
             return [.stopAll, .abort(exitCode: status)]
         }
         var exit = result.exit
-        if case .signaled(let signal) = exit, Supervisor.interruptions.contains(signal), interruptedBy == nil {
+        // (A SIGTERM the supervisor sent itself, to a worker past its deadline, is no interruption of the run.)
+        if case .signaled(let signal) = exit, Supervisor.interruptions.contains(signal), interruptedBy == nil, worker.terminatedAt == nil {
             interruptedBy = signal
         }
         if let signal = interruptedBy, worker.timedOut == nil { exit = .signaled(signal) }
-        let cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
+        var cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
                             detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
+        cause.channelBroke = result.channelBroke || exit == .exited(WorkerChannels.brokenStatus)
         if cause.timedOut != nil { timeoutCount += 1 } else if !cause.interrupted { crashCount += 1 }
         if phase == .working, let index = worker.assigned.first {
             finishCrashed(index, worker.running, cause)
@@ -41,7 +38,7 @@ extension Supervisor {
             return restartIfNeeded()
         }
         if let hook = worker.runningHook, hook.forwarded {
-            failHook(hook.started, cause)
+            failHook(hook.started, cause, what: hookTypes[hook.started.hookId] == .afterTestRun ? "AfterAll hook" : "BeforeAll hook")
         }
         workers[number] = worker
         if phase == .prelude && number == 0 {
@@ -62,15 +59,22 @@ extension Supervisor {
         var interrupted: Bool
         var detail: String?
         var memoryLimit: UInt64?
+        /// The worker lost its channel to the supervisor (a step closed its descriptors).
+        var channelBroke = false
 
         var exceptionType: String { timedOut != nil ? "Timeout" : interrupted ? "Interrupted" : CrashWording.exceptionType }
 
-        func message(what: String) -> String {
+        func message(what: String, goesOn: Bool = true) -> String {
             if let timedOut {
                 let seconds = timedOut.seconds == timedOut.seconds.rounded() ? String(Int(timedOut.seconds)) : String(timedOut.seconds)
                 return "the \(what) timed out after \(seconds) s" + (timedOut.step.map { " (\($0))" } ?? "")
-                    + "; the scenario is marked failed, its worker was replaced and the run goes on"
+                    + (goesOn ? "; the scenario is marked failed, its worker was replaced and the run goes on" : "; the run is marked failed")
                     + " (change the limit with --timeout SECONDS, 0 for none)"
+            }
+            if channelBroke && !interrupted {
+                return "the \(what) broke the worker's channel to specrun (did it close descriptors it did not open?); "
+                    + "its worker was ended and replaced; the scenario is marked failed and the run goes on"
+                    + (detail.map { "\n\($0)" } ?? "")
             }
             return CrashWording.message(for: exit, what: what, detail: detail, memoryLimit: memoryLimit)
         }
@@ -131,8 +135,17 @@ extension Supervisor {
         completeCase(index, passed: false)
     }
 
-    private func failHook(_ started: TestRunHookStarted, _ cause: Failure) {
-        let message = cause.message(what: "hook")
+    static func withoutArticle(_ phase: String) -> String {
+        for article in ["a ", "an "] where phase.hasPrefix(article) { return String(phase.dropFirst(article.count)) }
+        return phase
+    }
+
+    /// A BeforeAll or AfterAll hook whose worker died in it: FAILED with the cause; the run fails.
+    private func failHook(_ started: TestRunHookStarted, _ cause: Failure, what: String) {
+        var message = cause.message(what: what, goesOn: false)
+        if cause.timedOut == nil && !cause.interrupted && !cause.channelBroke {
+            message = CrashWording.message(for: cause.exit, what: what, detail: cause.detail, goesOn: false, memoryLimit: cause.memoryLimit)
+        }
         let end = timestamp()
         forward(Envelope(testRunHookFinished: TestRunHookFinished(
             testRunHookStartedId: started.id,
@@ -162,6 +175,7 @@ extension Supervisor {
             if let likely = cause.exit.likelyCause { message += " — \(likely)" }
             message += "; the results so far are reported"
         }
+        if cause.timedOut != nil { message = cause.message(what: Self.withoutArticle(phase), goesOn: false) }
         if let detail = cause.detail { message += "\n\(detail)" }
         return TestRunFinished(message: message, success: false, timestamp: timestamp(),
                                exception: Exception(type: cause.exceptionType, message: message),

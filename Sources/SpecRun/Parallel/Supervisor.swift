@@ -28,6 +28,11 @@ final class Supervisor {
         /// Name each test case's pickle to a worker other than the first before handing it out
         /// (`WorkerInstruction.name`): those parse only the files they run.
         var namesTestCases = false
+        /// Seconds between the SIGTERM the supervisor sends a worker past its deadline and the SIGKILL that follows
+        /// when it is still there (it ignores SIGTERM, or it is stopped).
+        var killGraceSeconds: Double = 1
+        /// Seconds between Ctrl-C (or SIGTERM) passed on to the workers and the SIGKILL of those still running.
+        var interruptGraceSeconds: Double = 2
     }
 
     enum Action: Equatable {
@@ -37,6 +42,8 @@ final class Supervisor {
         case stopAll
         /// The worker could not even start the run (usage error it explained on stderr): exit with this code.
         case abort(exitCode: Int32)
+        /// Send this signal to the worker and its process group (SIGTERM: with a SIGCONT, so a stopped one hears it).
+        case signal(worker: Int, Int32)
     }
 
     enum Phase: Equatable { case prelude, working, ending, gone }
@@ -52,6 +59,12 @@ final class Supervisor {
         @exclusivity(unchecked) var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
         @exclusivity(unchecked) var timedOut: (seconds: Double, step: String?)?
         @exclusivity(unchecked) var finished: TestRunFinished?
+        /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work
+        /// handed to it while it had none: what its deadline counts from (`Supervisor+Deadlines`).
+        @exclusivity(unchecked) var heard: UInt64 = 0
+        /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
+        @exclusivity(unchecked) var terminatedAt: UInt64?
+        @exclusivity(unchecked) var killed = false
     }
 
     struct RunningCase {
@@ -73,11 +86,15 @@ final class Supervisor {
     let settings: Settings
     let forward: (Envelope) -> Void
     let now: () -> Date
+    /// Monotonic nanoseconds, for the deadlines (injected: tests move time by hand).
+    let uptime: () -> UInt64
     @exclusivity(unchecked) var workers: [Int: Worker] = [:]
     @exclusivity(unchecked) var nextNumber = 0
     @exclusivity(unchecked) var crashCount = 0
     @exclusivity(unchecked) var timeoutCount = 0
     @exclusivity(unchecked) var interruptedBy: Int32?
+    /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
+    @exclusivity(unchecked) var interruptedAt: UInt64?
     @exclusivity(unchecked) var unparsableUris: [String] = []
     @exclusivity(unchecked) var finished = false
 
@@ -104,10 +121,11 @@ final class Supervisor {
     /// its own would have come. Taken once.
     @exclusivity(unchecked) var documents: DocumentMaker?
 
-    init(settings: Settings, now: @escaping () -> Date = Date.init,
+    init(settings: Settings, now: @escaping () -> Date = Date.init, uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
          documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void) {
         self.settings = settings
         self.now = now
+        self.uptime = uptime
         self.documents = documents
         self.forward = forward
     }
@@ -120,7 +138,9 @@ final class Supervisor {
     func startWorker() -> Action {
         let number = nextNumber
         nextNumber += 1
-        workers[number] = Worker()
+        let worker = Worker()
+        worker.heard = uptime()
+        workers[number] = worker
         return .start(worker: number)
     }
 
@@ -130,6 +150,7 @@ final class Supervisor {
     func receive(_ envelope: Envelope, from number: Int) -> [Action] {
         guard let worker = workers[number] else { return [] }
         worker.received += 1
+        worker.heard = uptime()
         var finishedCase = false
         let actions = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
         return finishedCase ? actions + dispatch() : actions
@@ -138,6 +159,7 @@ final class Supervisor {
     /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
     func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
         guard let worker = workers[number] else { return [] }
+        worker.heard = uptime()
         var actions: [Action] = []
         for envelope in envelopes {
             worker.received += 1
@@ -286,6 +308,7 @@ final class Supervisor {
 
     func control(_ control: WorkerControl, from number: Int) -> [Action] {
         guard let worker = workers[number] else { return [] }
+        worker.heard = uptime()
         switch control {
         case .timedOut(let seconds, let step):
             worker.timedOut = (seconds, step)
@@ -295,6 +318,7 @@ final class Supervisor {
             if worker.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }
             if worker.phase == .prelude && !beforeAllPassed {
                 worker.phase = .ending
+                worker.heard = uptime()
                 workers[number] = worker
                 return [.send(worker: number, .end)] + dispatch()
             }
@@ -331,6 +355,8 @@ final class Supervisor {
         var actions: [Action] = []
         let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
         for number in working where (workers[number]?.assigned.count ?? target) <= target / 2 {
+            // An idle worker handed work: its deadline counts from now, not from its last word.
+            if workers[number]?.assigned.isEmpty == true { workers[number]?.heard = uptime() }
             while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
                 workers[number]?.assigned.append(index)
                 if cases[index].serial { runningSerial += 1 }
@@ -343,6 +369,7 @@ final class Supervisor {
         if pendingCursor >= pending.count && !anyAssigned {
             for number in working {
                 workers[number]?.phase = .ending
+                workers[number]?.heard = uptime()
                 actions.append(.send(worker: number, .end))
             }
         }

@@ -8,6 +8,8 @@ enum WorkerEvent: Sendable {
     case badLine(Int, String)
     case ended(Int, WorkerResult)
     case interrupted(Int32)
+    /// About every 100 ms: the supervisor checks its deadlines (`Supervisor.tick`).
+    case tick
 }
 
 /// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop. Bounded: at most `limit` batches
@@ -28,6 +30,12 @@ final class WorkerEvents: Sendable {
     func yield(_ events: [WorkerEvent]) {
         guard !events.isEmpty else { return }
         room.wait()
+        continuation.yield(events)
+    }
+
+    /// Adds the events unless `limit` batches wait already (a tick is not worth waiting for: the next one comes).
+    func offer(_ events: [WorkerEvent]) {
+        guard room.wait(timeout: .now()) == .success else { return }
         continuation.yield(events)
     }
 

@@ -31,7 +31,12 @@ final class WorkerOutbox: @unchecked Sendable {
     private var watched = false
     private var runningStep: (id: String, isHook: Bool)?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
-    var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
+    /// (Read by the watchdog thread: kept under the lock.)
+    var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? {
+        get { lock.lock(); defer { lock.unlock() }; return describer }
+        set { lock.lock(); describer = newValue; lock.unlock() }
+    }
+    private var describer: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
 
     init(fd: Int32) {
         self.fd = fd
@@ -148,7 +153,7 @@ final class WorkerOutbox: @unchecked Sendable {
     private func appendLocked(_ bytes: UnsafeBufferPointer<UInt8>) {
         if crashOutboxCount + bytes.count > Self.capacity { flushLocked() }
         if bytes.count > Self.capacity {
-            _ = FileDescriptorIO.writeAll(fd, bytes)
+            if !FileDescriptorIO.writeAll(fd, bytes) { channelBroke() }
             return
         }
         guard let start = bytes.baseAddress else { return }
@@ -158,8 +163,34 @@ final class WorkerOutbox: @unchecked Sendable {
 
     private func flushLocked() {
         guard crashOutboxCount > 0 else { return }
-        _ = FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: base, count: crashOutboxCount))
+        if !FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: base, count: crashOutboxCount)) { channelBroke() }
         crashOutboxCount = 0
+    }
+
+    /// A write on the message channel failed: a step closed it (or the supervisor is gone). Nothing more can reach
+    /// the supervisor: the worker ends, saying why on stderr.
+    private func channelBroke() {
+        let number = errno
+        crashOutboxFd = -1
+        WorkerChannels.broken("message", fd: fd, errorNumber: number)
+    }
+
+    /// The longest a line waits in the buffer: a thread writes what is buffered at least this often, so the
+    /// supervisor sees a step's start while it runs (its deadline, the stream on disk), not only at the test case's
+    /// end. (At most 20 writes a second more; a busy worker fills the buffer faster anyway.)
+    static let flushInterval: useconds_t = 50_000
+
+    /// Starts the thread that writes the buffer every `flushInterval`.
+    func startFlushing() {
+        Thread.detachNewThread { [weak self] in
+            while true {
+                usleep(Self.flushInterval)
+                guard let self else { return }
+                lock.lock()
+                flushLocked()
+                lock.unlock()
+            }
+        }
     }
 
     /// Fails the run of a step or hook that runs past `seconds`: writes what is buffered and a `timedOut` line,
@@ -170,14 +201,14 @@ final class WorkerOutbox: @unchecked Sendable {
         lock.lock()
         watched = true
         lock.unlock()
-        let limit = UInt64(seconds * 1_000_000_000)
+        let limit = Supervisor.nanoseconds(seconds)
         let tick = max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(seconds * 100_000)))
         Thread.detachNewThread { [self] in
             while true {
                 usleep(tick)
                 lock.lock()
                 if let since = runningSince, Self.uptime() &- since > limit {
-                    let step = runningStep.flatMap { describe($0.id, $0.isHook) }
+                    let step = runningStep.flatMap { describer($0.id, $0.isHook) }
                     appendLocked(WorkerControl.timedOut(seconds: seconds, step: step).line)
                     flushLocked()
                     _exit(Self.timedOutStatus)

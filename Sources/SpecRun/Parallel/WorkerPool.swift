@@ -11,6 +11,8 @@ struct WorkerPool {
     var now: @Sendable () -> Date = { Date() }
     /// The feature files' messages, made here rather than sent by worker 0 (see `Supervisor.documents`).
     var documents: Supervisor.DocumentMaker?
+    /// How often the supervisor checks its deadlines.
+    var tickInterval: Double = 0.1
 
     struct Outcome: Equatable {
         var abortedWith: Int32?
@@ -26,6 +28,9 @@ struct WorkerPool {
         InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
         defer { InterruptForwarder.shared.listen { _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
+        // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).
+        let ticker = Ticker(every: tickInterval) { events.offer([.tick]) }
+        defer { ticker.stop() }
         var handles: [Int: any WorkerHandle] = [:]
         var outcome = Outcome()
         var alive = 0
@@ -62,6 +67,8 @@ struct WorkerPool {
                     break
                 case .stopAll:
                     handles.values.forEach { $0.kill(SIGKILL) }
+                case .signal(let number, let signal):
+                    handles[number]?.kill(signal)
                 case .abort(let code):
                     outcome.abortedWith = code
                 }
@@ -69,7 +76,7 @@ struct WorkerPool {
         }
 
         if let signal = InterruptForwarder.shared.received {
-            supervisor.interrupt(signal)
+            _ = supervisor.interrupt(signal)
             outcome.interruptedBy = signal
         }
         perform(supervisor.start())
@@ -87,8 +94,10 @@ struct WorkerPool {
                     handles[number] = nil
                     perform(supervisor.workerEnded(number, result))
                 case .interrupted(let signal):
-                    supervisor.interrupt(signal)
+                    perform(supervisor.interrupt(signal))
                     outcome.interruptedBy = outcome.interruptedBy ?? signal
+                case .tick:
+                    perform(supervisor.tick())
                 }
             }
             events.consumed()
@@ -100,4 +109,24 @@ struct WorkerPool {
         outcome.interruptedBy = supervisor.interruptedBy ?? outcome.interruptedBy
         return outcome
     }
+}
+
+/// Calls its body every `interval` seconds on a thread of its own until stopped.
+final class Ticker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(every interval: Double, _ body: @escaping @Sendable () -> Void) {
+        let pause = useconds_t(max(0.001, interval) * 1_000_000)
+        Thread.detachNewThread { [self] in
+            while true {
+                usleep(pause)
+                lock.lock(); let done = stopped; lock.unlock()
+                if done { return }
+                body()
+            }
+        }
+    }
+
+    func stop() { lock.lock(); stopped = true; lock.unlock() }
 }

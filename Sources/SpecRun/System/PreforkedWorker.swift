@@ -13,7 +13,10 @@ struct StartedWorker: Sendable {
     let stdin: Int32
     let stdout: Int32
     let stderr: Int32
-    let exit: @Sendable () -> WorkerExit
+    let ended: EndOfProcess
+
+    /// Waits for the worker's end.
+    func exit() -> WorkerExit { ended.wait() }
 }
 
 /// The first worker, forked before `main` by `SpecRunPrefork` (Linux): it skips the ~8 ms an exec'd worker spends
@@ -39,7 +42,7 @@ enum PreforkedWorker {
             ProcessControl.endLeftovers(of: pid, token: tokenText)
             ended.set(result == pid ? WorkerExit(waitStatus: status) : .exited(0))
         }
-        return StartedWorker(pid: pid, stdin: stdin, stdout: stdout, stderr: stderr) { ended.wait() }
+        return StartedWorker(pid: pid, stdin: stdin, stdout: stdout, stderr: stderr, ended: ended)
     }
 
     /// No worker will be started: the forked one reads the end of its stdin and exits.
@@ -47,7 +50,7 @@ enum PreforkedWorker {
 }
 
 /// A worker's exit, once known.
-private final class EndOfProcess: @unchecked Sendable {
+final class EndOfProcess: @unchecked Sendable {
     private let condition = NSCondition()
     private var exit: WorkerExit?
 
@@ -59,6 +62,14 @@ private final class EndOfProcess: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while exit == nil { condition.wait() }
         return exit!
+    }
+
+    /// The exit if it comes within `seconds`, nil otherwise.
+    func wait(seconds: Double) -> WorkerExit? {
+        let limit = Date(timeIntervalSinceNow: seconds)
+        condition.lock(); defer { condition.unlock() }
+        while exit == nil { if !condition.wait(until: limit) { break } }
+        return exit
     }
 }
 

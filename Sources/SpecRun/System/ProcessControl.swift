@@ -26,9 +26,14 @@ enum ProcessControl {
     }
 
     /// Sends `signal` to a worker and to every process of its group (what its steps started and left running).
+    /// Any signal but SIGKILL is followed by SIGCONT: a stopped process (a step raised SIGSTOP) hears it.
     static func signalWorkerAndGroup(_ pid: pid_t, _ signal: Int32) {
         _ = kill(-pid, signal)
         _ = kill(pid, signal)
+        if signal != SIGKILL && signal != SIGCONT {
+            _ = kill(-pid, SIGCONT)
+            _ = kill(pid, SIGCONT)
+        }
     }
 
     /// The environment variable that marks a worker and every process it starts (inherited), so that what is

@@ -60,18 +60,29 @@ struct SystemWorkerLauncher: WorkerLauncher {
                 events.yield(decoder.append(chunk))
             }
             events.yield(decoder.finish())
-            let exit = started.exit()
+            // The message channel ended. A worker that ends closes it a moment before its exit; one still there
+            // after `channelGrace` lost it (a step closed its descriptors) and is ended: it can tell nobody anything.
+            var channelBroke = false
+            var exit = started.ended.wait(seconds: Self.channelGrace)
+            if exit == nil {
+                channelBroke = true
+                ProcessControl.signalWorkerAndGroup(started.pid, SIGKILL)
+                exit = started.exit()
+            }
             InterruptForwarder.shared.remove(started.pid)
             handle.closeInput()
             // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
             _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
-            events.yield([.ended(number, WorkerResult(exit: exit, stderrTail: tail.text))])
+            events.yield([.ended(number, WorkerResult(exit: exit ?? .signaled(SIGKILL), stderrTail: tail.text, channelBroke: channelBroke))])
             close(started.stdout)
         }
         return handle
     }
 
     func releaseUnused() { PreforkedWorker.release() }
+
+    /// Seconds a worker may take to exit once its message channel has ended.
+    static let channelGrace = 2.0
 
     /// A new process of this executable with `--worker`.
     private func spawn(_ configuration: WorkerConfiguration) throws -> StartedWorker {
@@ -90,11 +101,11 @@ struct SystemWorkerLauncher: WorkerLauncher {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { ended in
+        let ended = EndOfProcess()
+        process.terminationHandler = { process in
             // What its steps started and left running ends with it, and lets go of the pipes it holds.
-            ProcessControl.endLeftovers(of: ended.processIdentifier, token: token)
-            exited.signal()
+            ProcessControl.endLeftovers(of: process.processIdentifier, token: token)
+            ended.set(process.terminationReason == .uncaughtSignal ? .signaled(process.terminationStatus) : .exited(process.terminationStatus))
         }
         try process.run()
         try? output.fileHandleForWriting.close()
@@ -103,10 +114,7 @@ struct SystemWorkerLauncher: WorkerLauncher {
         // The pipes close their descriptors when they go: the started worker has copies of its own.
         return StartedWorker(pid: process.processIdentifier, stdin: FileDescriptorIO.duplicate(input.fileHandleForWriting.fileDescriptor),
                              stdout: FileDescriptorIO.duplicate(output.fileHandleForReading.fileDescriptor),
-                             stderr: FileDescriptorIO.duplicate(errors.fileHandleForReading.fileDescriptor)) {
-            exited.wait()
-            return process.terminationReason == .uncaughtSignal ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
-        }
+                             stderr: FileDescriptorIO.duplicate(errors.fileHandleForReading.fileDescriptor), ended: ended)
     }
 
     /// This executable: /proc/self/exe on Linux (no PATH or relative-path guessing), the bundle's otherwise.
@@ -194,13 +202,16 @@ final class InterruptForwarder: @unchecked Sendable {
         return _received
     }
 
+    /// The first signal is passed on (the supervisor kills what is left after a grace); a second one kills every
+    /// worker at once, here, whatever the supervisor's loop is doing.
     private func forward(_ signalNumber: Int32) {
         lock.lock()
+        let again = _received != nil
         if _received == nil { _received = signalNumber }
         let pids = workers
         let listener = onSignal
         lock.unlock()
-        for pid in pids { ProcessControl.signalWorkerAndGroup(pid, signalNumber) }
+        for pid in pids { ProcessControl.signalWorkerAndGroup(pid, again ? SIGKILL : signalNumber) }
         listener?(signalNumber)
     }
 
@@ -291,21 +302,6 @@ enum FileDescriptorIO {
             return false
         }
         return true
-    }
-
-    /// For a worker: a private copy of stdout for the envelopes; stdout itself then goes to stderr, so that a
-    /// step's `print` cannot corrupt the message stream (and still reaches the terminal).
-    static func claimStdoutForMessages() -> Int32 {
-        InterruptForwarder.restoreDefaults()
-        let messages = dup(STDOUT_FILENO)
-        guard messages >= 0 else { return STDOUT_FILENO }
-        // Not inherited by processes the steps start: the supervisor must see the end of the stream when we end.
-        _ = fcntl(messages, F_SETFD, FD_CLOEXEC)
-        fflush(nil)
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-        // Line by line, as on a terminal: what a step printed before it crashed the process is not lost in a buffer.
-        specrun_line_buffered_stdout()
-        return messages
     }
 }
 

@@ -8,10 +8,14 @@ public protocol EnvelopeFormatter: AnyObject {
     /// Works out what `finish` will write, without writing anything, where a report can (the run's envelopes
     /// have all been handled): so a report on the console is made while the files are written, and printed after.
     func prepare()
+    /// Writes out what the report has buffered of a stream it writes as it goes (the message stream), so that a
+    /// run killed even with SIGKILL leaves it on disk; called on a timer. Others do nothing.
+    func checkpoint()
 }
 
 extension EnvelopeFormatter {
     public func prepare() {}
+    public func checkpoint() {}
 }
 
 /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).

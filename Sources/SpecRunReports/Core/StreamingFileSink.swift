@@ -99,8 +99,18 @@ final class StreamingFileSink: TextSink {
                 failure = error("it is a folder; give a file path, e.g. \(path)/report.out")
                 return
             }
+            if kind == S_IFIFO {
+                // A FIFO: opened without waiting for a reader (a blocking open would hang the run for good); with
+                // none, the report is refused in one line. Written through, never replaced.
+                descriptor = systemOpenFIFO(path)
+                if descriptor < 0 {
+                    failure = error(errno == ENXIO ? "it is a FIFO that nothing reads; start its reader first, or give a file path"
+                                                   : String(cString: strerror(errno)))
+                }
+                return
+            }
             if kind != S_IFREG {
-                // A FIFO, a device (/dev/stdout) or a socket: written through, never replaced.
+                // A device (/dev/stdout) or a socket: written through, never replaced.
                 descriptor = systemOpenExisting(path)
                 if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
                 return
@@ -176,5 +186,11 @@ private let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32,
 // The C calls under names that do not clash with the sink's own `write`/`close`.
 private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
 private func systemOpenExisting(_ path: String) -> Int32 { open(path, O_WRONLY | O_CLOEXEC) }
+/// A FIFO's write end without waiting for a reader (ENXIO when there is none), then blocking as usual.
+private func systemOpenFIFO(_ path: String) -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+    if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+    return descriptor
+}
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -42,5 +42,11 @@ final class MessageFormatter: EnvelopeFormatter {
 
     func finish() throws { try sink.close() }
 
+    /// (Whole lines only: it is called between two envelopes.)
+    func checkpoint() {
+        sink.flush()
+        lastFlush = DispatchTime.now().uptimeNanoseconds
+    }
+
     private static let newline: [UInt8] = [0x0A]
 }

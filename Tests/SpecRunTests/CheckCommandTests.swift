@@ -37,6 +37,42 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("::error file=Tests/SpecRunTests/CheckCommandTests.swift,line=10,col=1::step definition 'nobody uses me' is used by no scenario"), console.stdout)
     }
 
+    func test_check_reportsAParseErrorInTheRunsWordsWithAKeywordHint() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given a passing step\n    | a |\n  Giving the customer\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(console.stdout.contains("f.feature:5:3: error: expected "), console.stdout)
+        XCTAssertTrue(console.stdout.contains("got 'Giving the customer' (did you mean 'Given'?)"), console.stdout)
+        XCTAssertFalse(console.stdout.contains("#EOF"), "the parser's token names stay in the NDJSON: \(console.stdout)")
+    }
+
+    func test_checkAndRun_warnAboutAScenarioWhoseStepsWereReadAsADescription() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Giving the customer has connectivity\n    Whn a passing step\n")
+        let check = SpyConsole()
+        let run = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: check)
+        _ = await SpecRunCLI.run([folder, "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: run)
+
+        let warning = "f.feature:2:3: warning: Scenario 'S' has no steps: its line 'Giving the customer has connectivity' "
+            + "is read as a description (did you mean 'Given'?)"
+        XCTAssertTrue(check.stdout.contains(warning), check.stdout)
+        XCTAssertTrue(run.stderr.contains(warning), run.stderr)
+    }
+
+    func test_run_saysInOneLineThatParallelNeedsIsolation() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customer has connectivity\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run([folder, "-j", "4", "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(console.stderr.components(separatedBy: "-j/--parallel needs worker processes").count, 2, console.stderr)
+    }
+
     private func makeFeatures(_ text: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

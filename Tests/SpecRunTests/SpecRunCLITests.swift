@@ -49,6 +49,14 @@ final class SpecRunCLITests: XCTestCase {
         XCTAssertTrue(console.stderr.contains("no scenario matched"), console.stderr)
     }
 
+    func test_run_exitsWithZeroSayingSoOnAnEmptyRerunFile() async throws {
+        let (sut, console) = makeSUT()
+        let folder = try makeFeatures(["rerun.txt": "\n"])
+        let code = await sut(["@\(folder)/rerun.txt", "--no-color"], console)
+        XCTAssertEqual(code, 0, "nothing failed last time: nothing to rerun")
+        XCTAssertTrue(console.stderr.contains("lists no scenario: nothing to rerun"), console.stderr)
+    }
+
     func test_run_exitsWithTwoAndOneLineOnBadTagExpression() async throws {
         let (sut, console) = makeSUT()
         let folder = try makeFeatures(["ok.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n"])

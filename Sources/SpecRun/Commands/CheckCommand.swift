@@ -41,6 +41,10 @@ struct CheckCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
+        // `check SUBFOLDER`: a step definition its scenarios do not use may be used by the rest of the suite.
+        if !options.paths.isEmpty, options.paths != ["Features"], RequirementsSource.isFolder("Features") {
+            collector.usedElsewhere = await Self.usedDefinitions(libraries: libraries, tags: nil, console: console)
+        }
         var findings = collector.findings()
         findings += documents.warnings.map { Finding(severity: .warning, file: $0.uri, line: $0.line, column: 1, message: $0.message) }
         if let requirements {
@@ -53,6 +57,15 @@ struct CheckCommand {
         console.err("specrun check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
             + "\(findings.filter { $0.severity == .error }.count) error(s), \(warnings) warning(s)\n")
         return errors > 0 ? ExitCode.failed.rawValue : ExitCode.passed.rawValue
+    }
+
+    /// The step definitions the scenarios of `Features/` use (a second dry run, without argument checks).
+    static func usedDefinitions(libraries: [any StepLibrary.Type], tags: String?, console: any Console) async -> Set<String> {
+        let runner = SpecRunner(libraries: libraries, configuration: RunConfiguration(paths: ["Features"], tags: tags, dryRun: true),
+                                ids: IncrementingIdGenerator(), environment: console.environment)
+        let collector = CheckCollector()
+        _ = try? await runner.run { collector.handle($0) }
+        return collector.usedKeys
     }
 
     func render(_ finding: Finding) -> String {
@@ -93,12 +106,22 @@ final class CheckCollector {
     private(set) var tagUses: [TagUse] = []
     private(set) var pickleTags: Set<String> = []
     private(set) var scenarioCount = 0
+    /// Scenarios whose steps were read as a description (a misspelt first keyword).
+    private var descriptions: [CheckCommand.Finding] = []
+    /// Step definitions (`uri:line pattern`) that scenarios outside the checked paths use (`check SUBFOLDER`).
+    var usedElsewhere: Set<String> = []
+    /// The definitions used by some scenario, by `uri:line pattern`.
+    var usedKeys: Set<String> { Set(used.compactMap { definitions[$0].map(Self.key) }) }
     var definitionCount: Int { definitions.count }
 
     func handle(_ envelope: Envelope) {
         if let document = envelope.gherkinDocument {
             for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
             tagUses += TagUse.all(in: document)
+            for finding in StepsReadAsDescription.findings(in: document) {
+                descriptions.append(.init(severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
+                                          column: Int(finding.location.column ?? 1), message: finding.message))
+            }
         }
         if let finished = envelope.testStepFinished, finished.testStepResult.status == .failed,
            let pickleStep = testSteps[finished.testStepId] {
@@ -131,7 +154,7 @@ final class CheckCollector {
             var message = Substring(error.message)
             if message.hasPrefix("("), let end = message.range(of: "): ") { message = message[end.upperBound...] }
             findings.append(.init(severity: .error, file: error.source.uri ?? "?", line: Int(error.source.location?.line ?? 1),
-                                  column: Int(error.source.location?.column ?? 1), message: String(message)))
+                                  column: Int(error.source.location?.column ?? 1), message: ParseErrorText.humanize(String(message))))
         }
         var seen = Set<String>()
         let patterns = definitionOrder.compactMap { definitions[$0] }
@@ -157,12 +180,16 @@ final class CheckCollector {
             findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column,
                                   message: "step '\(step.text)' does not fit its \(message)"))
         }
-        for definition in patterns where !used.contains(definition.id) {
+        for definition in patterns where !used.contains(definition.id) && !usedElsewhere.contains(Self.key(definition)) {
             findings.append(.init(severity: .warning, file: definition.sourceReference.uri ?? "?",
                                   line: Int(definition.sourceReference.location?.line ?? 1), column: 1,
                                   message: "step definition '\(definition.pattern.source)' is used by no scenario"))
         }
-        return findings
+        return descriptions + findings
+    }
+
+    static func key(_ definition: StepDefinition) -> String {
+        "\(location(of: definition)) \(definition.pattern.source)"
     }
 
     static func location(of definition: StepDefinition) -> String {

@@ -20,6 +20,10 @@ struct RunCommand {
     var idSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
 
     func run() async -> Int32 {
+        if options.parallel != 1 && !options.isolation && !options.worker {
+            console.err("specrun: --no-isolation runs every scenario in this process, one at a time: -j/--parallel "
+                + "needs worker processes (drop one of the two)\n")
+        }
         let worker: WorkerConfiguration
         let configuration: RunConfiguration
         let reports: Reports
@@ -139,6 +143,12 @@ struct RunCommand {
             console.err("specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(configuration)))\n")
             return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
+        if foundNothing, Self.onlyEmptyRerunFiles(options.paths) {
+            // `specrun @rerun.txt` after a run that passed: nothing to rerun is not a failure (as cucumber-js).
+            console.err("specrun: \(options.paths.joined(separator: " ")) lists no scenario: nothing to rerun
+")
+            return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
+        }
         if foundNothing {
             console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")
         }
@@ -147,6 +157,14 @@ struct RunCommand {
         }
         if let interrupted { return 128 + interrupted }
         return written ? status.code.rawValue : ExitCode.usage.rawValue
+    }
+
+    /// Whether every path is a rerun file (`@FILE`) listing nothing (an earlier run had no failure).
+    static func onlyEmptyRerunFiles(_ paths: [String]) -> Bool {
+        !paths.isEmpty && paths.allSatisfy { path in
+            path.hasPrefix("@") && (FileManager.default.contents(atPath: String(path.dropFirst()))
+                .map { String(decoding: $0, as: UTF8.self).allSatisfy(\.isWhitespace) } ?? false)
+        }
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its
@@ -224,6 +242,10 @@ final class ParseErrorPrinter {
         default: return
         }
         envelope.withGherkinDocument { document in
+            for finding in StepsReadAsDescription.findings(in: document) {
+                console.err("\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
+                    + "warning: \(finding.message)\n")
+            }
             for outline in document.outlinesWithoutExamples {
                 console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
                     + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "

@@ -108,6 +108,11 @@ Feature: The chat history of the order
     Then the message input and the Send button are disabled for Ana
 
   @CUS-032-UI @CUS-032-AC-006
+  Scenario: A chat that could not be loaded does not say it is closed
+    When Ana opens the chat of order 1001 without internet connection
+    Then the input of Ana shows "Message your rider"
+
+  @CUS-032-UI @CUS-032-AC-006
   Scenario: A chat opened without internet connection says so, and loads once the connection is back
     Given the chat of order 1001 already holds 3 messages
     When Ana opens the chat of order 1001 without internet connection

@@ -79,3 +79,10 @@ Feature: The rider's side of the order chat
     And Ana follows order 1001 as a stream of live events
     When Sam stops following the live events
     Then the chat service has 1 live connection for order 1001
+
+  @CUS-032-AC-002 @RDR-DEC-5
+  Scenario: An app following the live events as a stream receives the other party's messages
+    Given Sam follows order 1001 as a stream of live events
+    And Ana has the chat of order 1001 open
+    When Ana sends "Ring twice please"
+    Then the stream of live events of Sam brings "Ring twice please"

@@ -111,13 +111,21 @@ Feature: Realtime chat session with an operator
 
     @start-to-work @WEBIM-START-TO-WORK
     Scenario Outline: The account is a name or the full URL of the service
-      When the app configures the session with the account "<account>"
-      Then the session talks to "<url>"
+      Given the app configures the session with the account "<account>"
+      When the visitor starts the session
+      Then the session connected to the chat service at "<url>"
 
       Examples:
         | account                | url                    |
         | demo                   | https://demo.webim.ru/ |
         | https://chat.acme.com/ | https://chat.acme.com/ |
+
+    @start-to-work @WEBIM-START-TO-WORK @error-course
+    Scenario: An account that is neither a name nor a URL cannot start a session
+      Given the app configures the session with the account "my chat"
+      When the visitor starts the session
+      Then the request fails with '"my chat" is not a chat service account: use its name ("demo") or its URL.'
+      And the session connected to the chat service 0 times
 
   Rule: Operators' online status tells whether a chat can start
 

@@ -24,6 +24,8 @@ Feature: Game finished
     when every answer is found the counter stops where it was.
   - QUIZ-DEC-13: the messages read "Congratulations!" / "Good job! You hit 50 out of 50 answers before the time was over."
     with "Play Again", and "Time is over" / "Sorry, time is over! You hit 20 out of 50 answers." with "Try Again".
+    Difference from the original app, whose "Congratulations" message shows no count: the document asks for "a
+    message showing how many answers the customer hit" in both cases, and the document wins.
   - QUIZ-DEC-19: the Finish Game use case ("verify the user guesses, inform if the game is finished") checks the
     clock itself: a round whose time ran out while the app was suspended (no tick) is finished when validated.
 

@@ -17,12 +17,16 @@ Feature: Customer inserts a new answer
 
   Decisions where the document is silent, as a player would expect:
   - QUIZ-DEC-6: letter case and spaces around the answer do not matter: " ABSTRACT " finds "abstract".
-    The list shows the answer as the question spells it.
+    The list shows the answer as the question spells it. Difference from the original app, which compares
+    case-sensitively ("Abstract" is wrong there): the document is silent, and a player who types a keyword with a
+    capital letter on a phone keyboard has found it. Spaces around it are ignored as in the original.
   - QUIZ-DEC-7: the list shows the correct answers found, in the order found. A wrong answer is not saved:
     it is not listed and does not change the hits; a part of an answer ("abs") is a wrong answer.
   - QUIZ-DEC-8: an answer already found is not counted twice and is not listed twice.
   - QUIZ-DEC-9: a blank answer is ignored.
   - QUIZ-DEC-10: answers are accepted only while the counter runs: not before the start, not once it shows 00:00.
+    Difference from the original app, whose engine still accepts answers after the time is over (only its screen's
+    message blocks them): the document says the game is over, so the rule lives in the game, not in the screen.
 
   Background:
     Given the app has already loaded the java keywords question

@@ -18,6 +18,8 @@ Feature: Customer requests to start the game
   Decisions where the document is silent:
   - QUIZ-DEC-4: before the start the counter stays at "05:00" and answers are not accepted.
   - QUIZ-DEC-5: requesting to start while the game is running does not restart the counter: the button reads "Reset".
+    Difference from the original app, where a second start starts a second timer (two ticks a second): the
+    document's counter is one counter, and a double tap must not make it run twice as fast.
 
   Background:
     Given the app has already loaded the java keywords question

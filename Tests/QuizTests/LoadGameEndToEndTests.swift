@@ -26,7 +26,7 @@ final class LoadGameEndToEndTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertNil(view.game)
+        XCTAssertEqual(view.game, QuizPresenter.placeholder, "only the \"-\" placeholders")
         XCTAssertEqual(view.errorMessage, QuizPresenter.invalidDataErrorMessage)
     }
 
@@ -37,7 +37,7 @@ final class LoadGameEndToEndTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertNil(view.game)
+        XCTAssertEqual(view.game, QuizPresenter.placeholder, "only the \"-\" placeholders")
         XCTAssertEqual(view.errorMessage, QuizPresenter.connectivityErrorMessage)
     }
 

@@ -12,12 +12,14 @@ final class QuizGameControllerTests: XCTestCase {
         XCTAssertEqual(view.messages, [])
     }
 
-    func test_load_displaysLoadingThenTheQuestionReadyToStart() async {
+    func test_load_displaysPlaceholdersThenLoadingThenTheQuestionReadyToStart() async {
         let (sut, _, _, view, _) = makeSUT(question: makeQuestion(answerCount: 3))
 
         await sut.load()
 
         XCTAssertEqual(view.messages, [
+            .game(QuizViewModel(title: "-", timerText: "-", hitsText: "-", answers: [],
+                                isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil)),
             .error(nil),
             .loading(true),
             .loading(false),
@@ -33,7 +35,8 @@ final class QuizGameControllerTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertEqual(view.messages, [.error(nil), .loading(true), .loading(false), .error(QuizPresenter.connectivityErrorMessage)])
+        XCTAssertEqual(view.messages, [.game(QuizPresenter.placeholder), .error(nil), .loading(true), .loading(false),
+                                       .error(QuizPresenter.connectivityErrorMessage)])
         XCTAssertNil(sut.game)
     }
 
@@ -136,6 +139,40 @@ final class QuizGameControllerTests: XCTestCase {
             isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
         ))
         XCTAssertNil(sut.add(guess: "assert"))
+    }
+
+    func test_reset_twice_leavesAFreshRoundWithTheCounterStopped() async {
+        let (sut, _, ticker, view, _) = await makeLoadedSUT()
+        sut.start()
+        sut.add(guess: "abstract")
+
+        sut.reset()
+        sut.reset()
+
+        XCTAssertEqual(ticker.messages, [.start(interval: 1), .stop, .stop])
+        XCTAssertEqual(view.lastGame?.hitsText, "0/3")
+        XCTAssertEqual(view.lastGame?.actionTitle, "Start")
+    }
+
+    func test_validateGuesses_finishesWithTimeOverOnTimeRunOutWithoutATick() async {
+        let (sut, _, ticker, view, clock) = await makeLoadedSUT()
+        sut.start()
+        clock.advance(by: 300)
+
+        let finished = sut.validateGuesses()
+
+        XCTAssertTrue(finished)
+        XCTAssertEqual(sut.game?.outcome, .timeIsOver)
+        XCTAssertEqual(ticker.messages.last, .stop)
+        XCTAssertEqual(view.lastGame?.finalMessage?.title, QuizPresenter.timeIsOverTitle)
+    }
+
+    func test_validateGuesses_isNotFinishedWhileTimeIsLeft() async {
+        let (sut, _, _, _, clock) = await makeLoadedSUT()
+        sut.start()
+        clock.advance(by: 299)
+
+        XCTAssertFalse(sut.validateGuesses())
     }
 
     func test_playAgain_afterTimeIsOver_returnsToAFreshRoundReadyToStart() async {

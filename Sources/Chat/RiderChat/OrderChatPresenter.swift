@@ -25,7 +25,7 @@ public struct OrderChatPresenter: Sendable {
             isSendEnabled: inputEnabled,
             isQuickRepliesEnabled: inputEnabled && !RiderChatQuickReplies.replies(for: state.user.role).isEmpty,
             quickReplies: inputEnabled ? RiderChatQuickReplies.replies(for: state.user.role) : [],
-            inputPlaceholder: placeholder(state: state, closed: closed, riderName: riderName),
+            inputPlaceholder: placeholder(state: state, closed: closed),
             characterLimit: RiderChatMessagePolicy.characterLimit,
             characterCounter: Self.characterCounter(for: state.draft),
             notice: state.denial ?? state.notice ?? (state.isOnline ? nil : Self.offlineNotice),
@@ -48,11 +48,12 @@ public struct OrderChatPresenter: Sendable {
         }
     }
 
-    private func placeholder(state: OrderChatState, closed: Bool, riderName: String) -> String {
+    private func placeholder(state: OrderChatState, closed: Bool) -> String {
         if state.denial != nil { return "Chat unavailable" }
         if closed { return OrderChatService.closedSystemMessage }
         if state.user.role == .administrator { return "Read-only chat log" }
-        return state.user.role == .customer ? "Message \(riderName)" : "Message the customer"
+        guard state.user.role == .customer else { return "Message the customer" }
+        return state.order?.rider.map { "Message \($0.name)" } ?? "Message your rider"
     }
 
     private func row(for entry: RiderChatEntry, index: Int, user: RiderChatUser) -> OrderChatRowViewModel {

@@ -53,6 +53,8 @@ public final class ChatSession {
     /// Starts the session; the service answers with a full update.
     public func start() async throws(SessionError) {
         guard phase != .started else { return }
+        // The account is the service's name or URL: one that names neither cannot be reached.
+        guard configuration.serviceURL != nil else { throw .invalidAccount(configuration.accountName) }
         phase = .started
         do {
             try await service.connect(configuration) { [weak self] event in self?.receive(event) }

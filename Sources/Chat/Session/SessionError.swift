@@ -4,6 +4,8 @@ import Foundation
 public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case networkError
     case notStarted
+    /// The account is neither a name ("demo") nor the URL of a chat service.
+    case invalidAccount(String)
     case stopped
     case noChat
     case chatClosed(SessionChatState)
@@ -34,6 +36,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .networkError: "The network is unreachable: check your connection and try again."
         case .notStarted: "The chat session is not started: start it first."
+        case let .invalidAccount(account): "\"\(account)\" is not a chat service account: use its name (\"demo\") or its URL."
         case .stopped: "The chat session was stopped: start a new session."
         case .noChat: "There is no chat yet: start a chat first."
         case let .chatClosed(state): "The chat is closed (\(state.rawValue)): start a new chat."

@@ -145,8 +145,7 @@ struct RunCommand {
         }
         if foundNothing, Self.onlyEmptyRerunFiles(options.paths) {
             // `specrun @rerun.txt` after a run that passed: nothing to rerun is not a failure (as cucumber-js).
-            console.err("specrun: \(options.paths.joined(separator: " ")) lists no scenario: nothing to rerun
-")
+            console.err("specrun: \(options.paths.joined(separator: " ")) lists no scenario: nothing to rerun\n")
             return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
         if foundNothing {

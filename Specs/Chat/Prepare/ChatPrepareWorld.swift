@@ -125,12 +125,16 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
         case "identity":
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.registerIdentity(userId: body?["userId"] ?? "", clientType: body?["clientType"] ?? ""))
+            // Like the real API: a registration must be a JSON POST.
+            guard request.httpMethod == "POST", request.value(forHTTPHeaderField: "Content-Type") == "application/json" else {
+                return (Data(), response(url, status: 415))
+            }
             if identityUnreachableLeft > 0 { identityUnreachableLeft -= 1; throw Failure() }
             if let existing = identityAlreadyRegistered {
                 let record = #"{"responseHeader":{"statusMessage":"exists","isRegister":true},"record":{"_id":"r-1","externalID":"\#(existing)"}}"#
                 return (Data(record.utf8), response(url, status: 200))
             }
-            guard request.httpMethod == "POST", let externalId = identityExternalId else {
+            guard let externalId = identityExternalId else {
                 return (Data(#"{"responseHeader":{"statusMessage":"error"}}"#.utf8), response(url, status: 500))
             }
             let record = #"{"responseHeader":{"statusMessage":"ok"},"res":{"ops":[{"externalID":"\#(externalId)"}]}}"#

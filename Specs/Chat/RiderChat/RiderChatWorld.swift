@@ -23,6 +23,7 @@ final class RiderChatWorld: World {
     var entryPoint: ChatWithRiderEntryViewModel?
     /// Apps following the live events as an `AsyncStream`, by person.
     var streamTasks: [String: Task<Void, Never>] = [:]
+    var streamInboxes: [String: RiderChatSpecInbox] = [:]
     /// What the chat service answered the last request sent to it straight, without an app (nil: accepted).
     var serviceRefusal: (any Error)?
     private var nextClientMessageID = 0

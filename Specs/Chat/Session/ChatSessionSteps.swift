@@ -113,8 +113,9 @@ enum ChatSessionSteps: StepLibrary {
         steps.when("the app configures the session with the account {string}") { (world, account: String) in
             world.configuration = SessionConfiguration(accountName: account, location: "mobile")
         }
-        steps.then("the session talks to {string}") { (world, url: String) in
-            try expect(world.configuration.serviceURL?.absoluteString, equals: url)
+        steps.then("the session connected to the chat service at {string}") { (world, url: String) in
+            try expectNil(world.lastError)
+            try expect(try unwrap(world.server.connectedConfiguration, "the session never connected").serviceURL?.absoluteString, equals: url)
         }
         steps.when("the chat service reports the online status {string}") { (world, status: String) in
             world.server.setOnlineStatus(try ChatSessionWorld.onlineStatus(status))

@@ -35,6 +35,37 @@ final class ChatEntryPointTests: XCTestCase {
         XCTAssertEqual(last?.message, "Chat is unavailable: you could not be signed in to the chat service. Tap Retry to try again.")
     }
 
+    func test_bubbleTapped_showsTheConversationOnReadyChat() async {
+        let conversation = ConversationSpy()
+        let (sut, preparer, _) = makeSUT(connected: true, conversation: conversation)
+        preparer.results = [.success(())]
+        await sut.appDidOpen()
+
+        sut.bubbleTapped()
+
+        XCTAssertEqual(conversation.showCallCount, 1)
+    }
+
+    func test_bubbleTapped_showsNothingOnFailedChat() async {
+        let conversation = ConversationSpy()
+        let (sut, preparer, _) = makeSUT(connected: true, conversation: conversation)
+        preparer.results = [.failure(.loginFailed)]
+        await sut.appDidOpen()
+
+        sut.bubbleTapped()
+
+        XCTAssertEqual(conversation.showCallCount, 0)
+    }
+
+    func test_bubbleTapped_showsNothingBeforeTheAppOpened() {
+        let conversation = ConversationSpy()
+        let (sut, _, _) = makeSUT(connected: true, conversation: conversation)
+
+        sut.bubbleTapped()
+
+        XCTAssertEqual(conversation.showCallCount, 0)
+    }
+
     func test_retry_preparesAgainAndShowsReadyOnSuccess() async {
         let (sut, preparer, view) = makeSUT(connected: true)
         preparer.results = [.failure(.failedFetchAppId), .success(())]
@@ -64,12 +95,18 @@ final class ChatEntryPointTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(connected: Bool, file: StaticString = #filePath, line: UInt = #line) -> (ChatEntryPoint, PreparerStub, BubbleViewSpy) {
+    private func makeSUT(connected: Bool, conversation: ConversationSpy? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ChatEntryPoint, PreparerStub, BubbleViewSpy) {
         let preparer = PreparerStub()
         let view = BubbleViewSpy()
-        let sut = ChatEntryPoint(preparer: preparer, isConnected: { connected }, view: view)
+        let sut = ChatEntryPoint(preparer: preparer, isConnected: { connected }, view: view, conversation: conversation)
         addTeardownBlock { [weak sut] in XCTAssertNil(sut, file: file, line: line) }
         return (sut, preparer, view)
+    }
+
+    private final class ConversationSpy: ChatConversation {
+        private(set) var showCallCount = 0
+
+        func showConversation() { showCallCount += 1 }
     }
 
     private final class PreparerStub: ChatPreparing {

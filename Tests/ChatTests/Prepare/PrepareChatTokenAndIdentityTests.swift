@@ -112,6 +112,42 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
         XCTAssertEqual(sut.state, .ready)
     }
 
+    func test_prepare_asksTheIdentityStoreAgainUpToThreeTimesWhileUnreachable() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"))
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        spy.identityResults = [.failure(UnreachableError()), .failure(UnreachableError()), .success("ext-1")]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages.filter { $0 == .registerIdentity(userId: "u-1") }.count, 3)
+        XCTAssertEqual(spy.storedIdentity, "ext-1")
+    }
+
+    func test_prepare_stopsAskingTheIdentityStoreAfterThreeUnreachableTries() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"))
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        spy.identityResults = Array(repeating: .failure(UnreachableError()), count: 3)
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages.filter { $0 == .registerIdentity(userId: "u-1") }.count, 3)
+        XCTAssertNil(spy.storedIdentity)
+        XCTAssertEqual(sut.state, .ready)
+    }
+
+    func test_prepare_doesNotAskTheIdentityStoreAgainOnAnAnswer() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"))
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        spy.identityResults = [.failure(AnyError())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages.filter { $0 == .registerIdentity(userId: "u-1") }.count, 1)
+    }
+
     // MARK: - Logout
 
     func test_logout_logsTheClientOutThenDeletesTheCredentialsAndIsNotReady() async throws {

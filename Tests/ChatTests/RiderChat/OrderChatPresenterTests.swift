@@ -104,6 +104,41 @@ final class OrderChatPresenterTests: XCTestCase {
         XCTAssertEqual(sut.viewModel(timeZone: TimeZone(secondsFromGMT: 3600)!).rows.map(\.time), ["04:33"])
     }
 
+    func test_viewModel_showsCustomerFirstNameAndOrderInRiderHeader() async {
+        let order = RiderChatOrder(id: orderID, customerID: customer.id, status: .inTransit, rider: riderSam, customerName: "Ana Lima")
+        let (sut, _) = await makeOpenedSUT(user: .rider(riderSam.id), prepare: { $0.orderDidChange(order) })
+
+        XCTAssertEqual(sut.viewModel(timeZone: utc).title, "Ana · Order 1001")
+    }
+
+    func test_viewModel_showsCustomerOfOrderInRiderHeaderOnOrderWithoutCustomerName() async {
+        let (sut, _) = await makeOpenedSUT(user: .rider(riderSam.id))
+
+        XCTAssertEqual(sut.viewModel(timeZone: utc).title, "Customer of order 1001")
+    }
+
+    func test_viewModel_marksMessageWaitingForConnectivityToBeResent() async {
+        let (sut, _) = await makeOpenedSUT()
+        await sut.connectivityChanged(isOnline: false)
+
+        await sut.send("At the gate")
+
+        let row = sut.viewModel(timeZone: utc).rows.last
+        XCTAssertEqual(row?.status, "Sending failed")
+        XCTAssertEqual(row?.willResend, true)
+    }
+
+    func test_viewModel_marksMessageRefusedByTheServiceNotToBeResent() async throws {
+        let (sut, service) = await makeOpenedSUT()
+        service.orderDidChange(anOrder(status: .delivered))
+
+        await sut.send("Thanks")
+
+        let row = sut.viewModel(timeZone: utc).rows.last { $0.text == "Thanks" }
+        XCTAssertEqual(row?.status, "Sending failed")
+        XCTAssertEqual(row?.willResend, false)
+    }
+
     // MARK: - Helpers
 
     private let utc = TimeZone(identifier: "UTC")!

@@ -213,6 +213,30 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
         XCTAssertEqual(cache.load()?.chats.map(\.id), ["b"])
     }
 
+    func test_deleteChat_removesChatAndPersistsOnChatNotFound() async throws {
+        let (sut, service, cache) = makeSUT(token: "alice")
+        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1)), OfflineChat(id: "b", createdAt: date(2))]))]
+        try await sut.getHistory()
+        service.performError = ChatServiceError(code: "chat-not-found")
+
+        try await sut.deleteChat(sut.chats[0])
+
+        XCTAssertEqual(sut.chats.map(\.id), ["b"])
+        XCTAssertEqual(cache.load()?.chats.map(\.id), ["b"])
+    }
+
+    func test_markChatAsRead_clearsUnreadMarkOnChatNotFound() async throws {
+        let (sut, service, cache) = makeSUT(token: "alice")
+        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1), hasUnreadMessages: true)]))]
+        try await sut.getHistory()
+        service.performError = ChatServiceError(code: "chat-not-found")
+
+        try await sut.markChatAsRead(sut.chats[0])
+
+        XCTAssertEqual(sut.unreadChats, [])
+        XCTAssertEqual(cache.load()?.chats.map(\.hasUnreadMessages), [false])
+    }
+
     func test_stop_refusesFurtherRequests() async {
         let (sut, service, _) = makeSUT()
 

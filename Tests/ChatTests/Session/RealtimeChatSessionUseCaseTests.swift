@@ -268,12 +268,73 @@ final class RealtimeChatSessionUseCaseTests: XCTestCase {
         XCTAssertEqual(service.performedRequests, [])
     }
 
-    func test_rateOperator_sendsRatesFromOneToFive() async throws {
-        let (sut, service, _) = try await makeStartedSUT(chat: SessionChat(id: "c", state: .closedByOperator))
+    func test_rateOperator_sendsOneToFiveStarsOnTheServiceScaleFromMinusTwoToTwo() async throws {
+        let chat = SessionChat(id: "c", state: .closedByOperator, operator: SessionOperator(id: "op-1", name: "Anna"))
+        let (sut, service, _) = try await makeStartedSUT(chat: chat)
 
-        for rate in 1...5 { try await sut.rateOperator("op-1", rate: rate) }
+        for stars in 1...5 { try await sut.rateOperator("op-1", rate: stars) }
 
-        XCTAssertEqual(service.performedRequests, (1...5).map { .rateOperator(operatorId: "op-1", rate: $0) })
+        XCTAssertEqual(service.performedRequests, (-2...2).map { .rateOperator(operatorId: "op-1", rate: $0) })
+    }
+
+    func test_rateOperator_failsWithNoOperatorOnChatNobodyTook() async throws {
+        let (sut, service, _) = try await makeStartedSUT(chat: SessionChat(id: "c", state: .queue))
+
+        await expect(.noOperator) { try await sut.rateOperator("op-1", rate: 4) }
+        XCTAssertEqual(service.performedRequests, [])
+    }
+
+    func test_rateOperator_failsWithUnknownOperatorOnOperatorNotInChat() async throws {
+        let chat = SessionChat(id: "c", state: .chatting, operator: SessionOperator(id: "op-1", name: "Anna"))
+        let (sut, service, _) = try await makeStartedSUT(chat: chat)
+
+        await expect(.unknownOperator("op-404")) { try await sut.rateOperator("op-404", rate: 4) }
+        XCTAssertEqual(service.performedRequests, [])
+    }
+
+    func test_rateOperator_acceptsFormerOperatorOnTheirMessageInChat() async throws {
+        var chat = SessionChat(id: "c", state: .chatting, operator: SessionOperator(id: "op-9", name: "Boris"))
+        chat.messages = [SessionMessage(id: "m", kind: .operator, text: "Hi", date: Date(timeIntervalSince1970: 0), senderUID: "op-1")]
+        let (sut, service, _) = try await makeStartedSUT(chat: chat)
+
+        try await sut.rateOperator("op-1", rate: 5)
+
+        XCTAssertEqual(service.performedRequests, [.rateOperator(operatorId: "op-1", rate: 2)])
+    }
+
+    func test_sendMessage_requeuesAndTellsTheAppOnChatClosedByOperator() async throws {
+        let chat = SessionChat(id: "c", state: .closedByOperator, operator: SessionOperator(id: "op-1", name: "Anna"))
+        let (sut, _, events) = try await makeStartedSUT(chat: chat)
+
+        _ = await sut.sendMessage("One more thing", clientSideId: "m")
+
+        XCTAssertEqual(sut.shownChat?.state, .queue)
+        XCTAssertEqual(events.events.last, .chatStateChanged(.queue))
+    }
+
+    func test_startChat_sendsAGeneratedIdOnEmptyClientSideId() async throws {
+        let (sut, service, _) = try await makeStartedSUT(ids: ["generated"])
+
+        let id = try await sut.startChat(clientSideId: "")
+
+        XCTAssertEqual(id, "generated")
+        XCTAssertEqual(service.performedRequests, [.startChat(clientSideId: "generated")])
+    }
+
+    func test_sendMessage_sendsAnEmptyClientSideIdAsItIs() async throws {
+        let (sut, service, _) = try await makeStartedSUT(chat: SessionChat(id: "c", state: .chatting), ids: ["generated"])
+
+        let result = await sut.sendMessage("Hello", clientSideId: "")
+
+        XCTAssertEqual(result, .sent(clientSideId: ""))
+        XCTAssertEqual(service.performedRequests, [.sendMessage(text: "Hello", clientSideId: "")])
+    }
+
+    func test_start_failsWithInvalidAccountOnAccountThatNamesNoService() async {
+        let (sut, service, _) = makeSUT(configuration: SessionConfiguration(accountName: "my chat", location: "mobile"))
+
+        await expect(.invalidAccount("my chat")) { try await sut.start() }
+        XCTAssertEqual(service.messages, [])
     }
 
     func test_closeChat_requestsCloseOnShownChat() async throws {

@@ -42,6 +42,32 @@ final class SessionWireUseCaseTests: XCTestCase {
         XCTAssertEqual(sut.onlineStatus, .offline)
     }
 
+    func test_receive_mapsTheWireStringsTheServicePushesBeforeTellingTheApp() async throws {
+        let service = RealtimeChatServiceSpy()
+        var told: [SessionEvent] = []
+        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "mobile"), service: service,
+                              onEvent: { told.append($0) })
+        try await sut.start()
+
+        service.push(.wire(.onlineStatus("busy_online")))
+        service.push(.wire(.visitSessionState("idle-after-chat")))
+
+        XCTAssertEqual(sut.onlineStatus, .busyOnline)
+        XCTAssertEqual(sut.visitSessionState, .idleAfterChat)
+        XCTAssertEqual(told, [.onlineStatusChanged(.busyOnline), .visitSessionStateChanged(.idleAfterChat)])
+    }
+
+    func test_offlineMessageState_closesTheShownChat() async throws {
+        let (sut, service) = makeSUT()
+        try await sut.start()
+        service.push(.chatStarted(SessionChat(id: "c", state: .chatting), clientSideId: nil))
+
+        service.push(.wire(.visitSessionState("offline-message")))
+
+        XCTAssertNil(sut.shownChat)
+        XCTAssertEqual(sut.chat?.state, .closedByVisitor)
+    }
+
     func test_sendMessage_reconnectsAndSendsAgainOnReinitRequired() async throws {
         let (sut, service) = makeSUT()
         try await sut.start()

@@ -9,7 +9,7 @@ final class StepDefinitionRulesTests: XCTestCase {
         let sut = try makeSUT()
 
         let acting = sut.definitions.filter { $0.keyword == "then" }.compactMap { definition -> String? in
-            let called = sut.commandsCalled(in: definition.body)
+            let called = sut.scanner.commandsCalled(in: definition.body)
             return called.isEmpty ? nil : "\(definition.location) Then \(definition.pattern) calls \(called.sorted().joined(separator: ", "))"
         }
 
@@ -52,7 +52,7 @@ final class StepDefinitionRulesTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> (definitions: [StepDefinition], commandsCalled: (String) -> Set<String>) {
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> (definitions: [StepDefinition], scanner: StepDefinitionScanner) {
         let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let specs = root.appendingPathComponent("Specs")
@@ -67,7 +67,7 @@ final class StepDefinitionRulesTests: XCTestCase {
             scanner.definitions(in: try String(contentsOf: url, encoding: .utf8), file: url.path.replacingOccurrences(of: root.path + "/", with: ""))
         }
         XCTAssertGreaterThan(definitions.count, 100, "the scanner found too few step definitions: is the pattern still right?", file: file, line: line)
-        return (definitions, scanner.commandsCalled(in:))
+        return (definitions, scanner)
     }
 
     private func swiftFiles(in folder: URL) throws -> [URL] {
@@ -82,11 +82,20 @@ struct StepDefinition: Equatable {
     let location: String
     let body: String
 
-    /// The body without its parameter list and white space: two bodies that differ only by names are the same.
+    /// The body with its parameters numbered and without white space: two bodies that differ only by the names of
+    /// their parameters are the same.
     var normalizedBody: String {
         var text = body
-        if let range = text.range(of: #"^\{\s*(\([^)]*\)|\w+)\s+in"#, options: .regularExpression) {
-            text.replaceSubrange(range, with: "{")
+        guard let range = text.range(of: #"^\{\s*(\([^)]*\)|\w+)\s+in"#, options: .regularExpression) else {
+            return text.filter { !$0.isWhitespace }
+        }
+        let parameters = text[range].dropFirst().dropLast(2)
+            .split(whereSeparator: { ",()".contains($0) })
+            .compactMap { $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        text.replaceSubrange(range, with: "{")
+        for (index, name) in parameters.enumerated() {
+            text = text.replacingOccurrences(of: #"(?<![.\w])\#(name)\b"#, with: "_p\(index)_", options: .regularExpression)
         }
         return text.filter { !$0.isWhitespace }
     }
@@ -124,7 +133,7 @@ struct StepDefinitionScanner {
     func definitions(in source: String, file: String) -> [StepDefinition] {
         let text = Array(source)
         var result: [StepDefinition] = []
-        let pattern = try! NSRegularExpression(pattern: #"steps\.(given|when|then)\((regex: )?#?"((?:[^"\\]|\\.)*)"#?\)\s*\{"#)
+        let pattern = try! NSRegularExpression(pattern: ##"steps\.(given|when|then)\((regex: )?#?"((?:[^"\\]|\\.)*)"#?\)\s*\{"##)
         let nsSource = source as NSString
         for match in pattern.matches(in: source, range: NSRange(location: 0, length: nsSource.length)) {
             let keyword = nsSource.substring(with: match.range(at: 1))

@@ -61,7 +61,7 @@ enum SourceText {
         }
         if let encoding = utf16Encoding(data) {
             return .failure(GherkinErrors(errors: [GherkinError(line: 1, column: 1,
-                reason: "the file is \(encoding), not UTF-8; save it as UTF-8 (e.g. iconv -f \(encoding.hasPrefix("UTF-16LE") ? "UTF-16LE" : "UTF-16BE") -t UTF-8)")]))
+                reason: "the file is \(encoding), not UTF-8; save it as UTF-8 (e.g. iconv -f \(encoding.prefix { $0 != " " }) -t UTF-8)")]))
         }
         if let text { return .success(text) }
         var bytes = [UInt8](data)
@@ -75,6 +75,7 @@ enum SourceText {
     static func utf16Encoding(_ data: Data) -> String? {
         data.withUnsafeBytes { raw -> String? in
             let bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32 (with a BOM)" }
             if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE (with a BOM)" }
             if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE (with a BOM)" }
             let sample = min(bytes.count, 1024) & ~1
@@ -84,6 +85,7 @@ enum SourceText {
                 if position & 1 == 0 { evenZeros += 1 } else { oddZeros += 1 }
             }
             let pairs = sample / 2
+            if min(oddZeros, evenZeros) * 10 >= pairs * 4 && max(oddZeros, evenZeros) * 10 >= pairs * 7 { return "UTF-32 (without a BOM)" }
             if oddZeros * 10 >= pairs * 4 && evenZeros * 10 < pairs { return "UTF-16LE (without a BOM)" }
             if evenZeros * 10 >= pairs * 4 && oddZeros * 10 < pairs { return "UTF-16BE (without a BOM)" }
             return nil

@@ -36,7 +36,9 @@ final class HostileInputTests: XCTestCase {
         let text = "Feature: F\n  Scenario: S\n    Given a passing step\n"
         for (name, data) in [("le-bom.feature", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!),
                              ("le.feature", text.data(using: .utf16LittleEndian)!),
-                             ("be.feature", text.data(using: .utf16BigEndian)!)] {
+                             ("be.feature", text.data(using: .utf16BigEndian)!),
+                             ("le32.feature", text.data(using: .utf32LittleEndian)!),
+                             ("be32.feature", text.data(using: .utf32BigEndian)!)] {
             try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
             let console = SpyConsole()
             let code = await SpecRunCLI.run(["\(folder)/\(name)", "--no-isolation", "--format", "summary"],
@@ -44,7 +46,7 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(code, 3, name)
             let lines = console.stderr.split(separator: "\n").filter { $0.contains(name) }
             XCTAssertEqual(lines.count, 1, console.stderr)
-            XCTAssertTrue(lines.first?.contains("UTF-16") ?? false, console.stderr)
+            XCTAssertTrue(lines.first?.contains(name.contains("32") ? "UTF-32" : "UTF-16") ?? false, console.stderr)
             XCTAssertFalse(console.stderr.contains("\u{0}"), "no NUL reaches the console")
         }
     }

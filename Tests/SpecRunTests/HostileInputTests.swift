@@ -22,6 +22,17 @@ final class HostileInputTests: XCTestCase {
                       console.stdout)
     }
 
+    func test_run_showsEscapeSequencesOfAnUnparsableLineAsTextInItsParseError() async throws {
+        let folder = try makeFolder()
+        try "Feature: F\n  Scenario: S\n    Given a passing step\n    Giving \u{1B}]0;pwned\u{07}\u{1B}[2J\n".write(toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+        let code = await SpecRunCLI.run(["\(folder)/a.feature", "--no-isolation"], libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 3)
+        XCTAssertFalse(console.stderr.contains("\u{1B}"), console.stderr.debugDescription)
+        XCTAssertTrue(console.stderr.contains(#"Giving \u{1B}]0;pwned\u{07}\u{1B}[2J"#), console.stderr)
+    }
+
     func test_consoleEscaping_keepsOurOwnColoursAndEscapesEveryOtherSequence() {
         let painted = "\u{1B}[31mfailed\u{1B}[0m"
         XCTAssertEqual(ConsoleEscaping.escape(painted, keepColors: true), painted)

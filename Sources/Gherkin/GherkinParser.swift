@@ -59,10 +59,37 @@ enum SourceText {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
             return String(validating: bytes, as: UTF8.self)
         }
+        if let encoding = utf16Encoding(data) {
+            return .failure(GherkinErrors(errors: [GherkinError(line: 1, column: 1,
+                reason: "the file is \(encoding), not UTF-8; save it as UTF-8 (e.g. iconv -f \(encoding.prefix { $0 != " " }) -t UTF-8)")]))
+        }
         if let text { return .success(text) }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         return .failure(GherkinErrors(errors: [invalidUTF8(bytes)]))
+    }
+
+    /// `UTF-16LE`/`UTF-16BE` (and whether with a BOM) when the file is UTF-16 rather than UTF-8: a BOM, or text
+    /// where every other byte of the start is NUL (ASCII saved as UTF-16 without a BOM, which is valid UTF-8 full
+    /// of NULs and would be one parse error per line).
+    static func utf16Encoding(_ data: Data) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32 (with a BOM)" }
+            if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE (with a BOM)" }
+            if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE (with a BOM)" }
+            let sample = min(bytes.count, 1024) & ~1
+            guard sample >= 4 else { return nil }
+            var evenZeros = 0, oddZeros = 0
+            for position in 0..<sample where bytes[position] == 0 {
+                if position & 1 == 0 { evenZeros += 1 } else { oddZeros += 1 }
+            }
+            let pairs = sample / 2
+            if min(oddZeros, evenZeros) * 10 >= pairs * 4 && max(oddZeros, evenZeros) * 10 >= pairs * 7 { return "UTF-32 (without a BOM)" }
+            if oddZeros * 10 >= pairs * 4 && evenZeros * 10 < pairs { return "UTF-16LE (without a BOM)" }
+            if evenZeros * 10 >= pairs * 4 && oddZeros * 10 < pairs { return "UTF-16BE (without a BOM)" }
+            return nil
+        }
     }
 
     /// Decodes what can be decoded (bad bytes become U+FFFD), for the source envelope of a broken file.

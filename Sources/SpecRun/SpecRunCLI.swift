@@ -64,6 +64,11 @@ public enum SpecRunCLI {
             _ = options
             return await worker(libraries: libraries, console: console, quietWithoutConfiguration: false)
         case .run(let options):
+            if let line = RerunInput.nothingToRerun(options.paths) {
+                isolation?.releaseUnused()
+                console.err(line)
+                return ExitCode.passed.rawValue
+            }
             return await RunCommand(options: options, libraries: libraries, console: console, launcher: isolation).run()
         }
     }

@@ -40,6 +40,19 @@ final class ReportDoubtTests: XCTestCase {
         try assertNotGreen(folder, reason: "InconsistentStream")
     }
 
+    func test_report_doesNotPassAStreamWhoseTestRunFinishedClaimsSuccessOverAFailedTestCase() async throws {
+        let (folder, stream) = try await makeStream()
+        let lines = try envelopeLines(stream).map {
+            $0.hasPrefix(#"{"testRunFinished":"#) ? $0.replacingOccurrences(of: #""success":false"#, with: #""success":true"#) : $0
+        }
+        let (code, console) = await report(try write(lines, "\(folder)/liar.ndjson"), folder: folder, exitStatus: true)
+
+        XCTAssertEqual(code, 1, console.stderr)
+        XCTAssertTrue(console.stderr.contains("testRunFinished says the run succeeded (envelope"), console.stderr)
+        XCTAssertTrue(console.stderr.contains("yet 1 test case(s) failed"), console.stderr)
+        try assertNotGreen(folder, reason: "InconsistentStream")
+    }
+
     func test_report_skipsAnEnvelopeOfAnUnknownKindWithOneWarningAndReadsTheRest() async throws {
         let (folder, stream) = try await makeStream()
         var lines = try envelopeLines(stream)

@@ -1,10 +1,16 @@
+import SpecRunReports
 import Gherkin
 
 /// Rewrites the reference's parse-error wording (`expected: #EOF, #StepLine, …, got 'Giving x'`) for people:
 /// `expected a step, a table row or a docstring, got 'Giving x' (did you mean 'Given'?)`.
 /// The NDJSON keeps the reference's exact words; only the console gets this text.
 enum ParseErrorText {
+    /// The line goes to a terminal: control characters of the feature text in it are made visible.
     static func humanize(_ message: String, language: String = "en") -> String {
+        ConsoleEscaping.escape(readable(message, language: language), keepColors: false)
+    }
+
+    private static func readable(_ message: String, language: String) -> String {
         guard message.hasPrefix("expected: "), let gotRange = message.range(of: ", got '", options: .backwards) else {
             return message
         }

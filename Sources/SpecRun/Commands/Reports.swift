@@ -25,12 +25,39 @@ final class Reports {
                 throw UsageError(message: "unknown format '\(request.name)'")
             }
             if let path = request.path {
-                return (request, factory.makeFormatter(format, output: .file(path), options: options))
+                // Resolved now, at the start: a step that changes the working folder (`--no-isolation`) does
+                // not move the reports written when the run ends.
+                return (request, factory.makeFormatter(format, output: .file(Self.absolute(path)), options: options))
             }
-            return (request, factory.makeFormatter(format, write: { [console] in console.out($0) },
-                                                   writeBytes: { [console] in console.out(bytes: $0) }, options: options))
+            guard Self.isForTerminal(format) else {
+                return (request, factory.makeFormatter(format, write: { [console] in console.out($0) },
+                                                       writeBytes: { [console] in console.out(bytes: $0) }, options: options))
+            }
+            // Text for a terminal: control characters from feature files made visible (our colours kept).
+            let colors = options.colors
+            return (request, factory.makeFormatter(format, write: { [console] in console.out(ConsoleEscaping.escape($0, keepColors: colors)) },
+                                                   writeBytes: { [console] bytes in
+                                                       guard ConsoleEscaping.needsEscaping(bytes) else { return console.out(bytes: bytes) }
+                                                       ConsoleEscaping.escape(bytes, keepColors: colors).withUnsafeBufferPointer { console.out(bytes: $0) }
+                                                   }, options: options))
         }
         handlers = formatters.map(\.formatter)
+    }
+
+    /// `path` against the working folder of this moment (an absolute path as it is).
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), !path.isEmpty else { return path }
+        let folder = FileManager.default.currentDirectoryPath
+        return (folder.hasSuffix("/") ? folder : folder + "/") + path
+    }
+
+    /// The formats a person reads on the console (the others are data: JSON escapes controls itself, XML is
+    /// read by tools, and a message stream must stay byte for byte what the run sent).
+    static func isForTerminal(_ format: ReportFormat) -> Bool {
+        switch format {
+        case .pretty, .progress, .summary, .usage, .rerun, .github, .requirements: return true
+        case .message, .junit, .json, .html, .requirementsJSON: return false
+        }
     }
 
     func handle(_ envelope: Envelope) {

@@ -21,10 +21,20 @@ struct StreamAudit {
     private var pickles: [String: (name: String, uri: String, line: Int?)] = [:]
     private var testCases: [String: (pickleId: String, envelope: Int)] = [:]
     private var testSteps: Set<Int> = []
+    /// Pickle steps (hashed with their pickle) and the test steps' references to them, checked at the end.
+    private var pickleSteps: Set<Int> = []
+    private var pickleStepReferences: [(testCaseId: String, pickleId: String, pickleStepId: String)] = []
+    private var finishedSteps: Set<Int> = []
+    /// testCaseStarted envelopes whose test case was not defined yet when they came.
+    private var startedBeforeDefinition: [String: Int] = [:]
     private var started: [String: (testCaseId: String, envelope: Int)] = [:]
     private var startOrder: [String] = []
     private var finishedCases: Set<String> = []
     private var stepResults: [(testCaseStartedId: String, testStepId: String, envelope: Int)] = []
+    /// Test case runs with a FAILED step, and how many of them were final (not retried).
+    private var failedRuns: Set<String> = []
+    private var finalFailures = 0
+    private var claimedSuccess: Int?
 
     init(name: String, limit: Int = 20) {
         self.name = name
@@ -36,12 +46,16 @@ struct StreamAudit {
         if let pickle = envelope.pickle {
             if pickles[pickle.id] != nil { note("pickle id '\(pickle.id)' is defined twice (envelope \(envelopeNumber))") }
             pickles[pickle.id] = (pickle.name, pickle.uri, pickle.location.map { Int($0.line) })
+            for step in pickle.steps { pickleSteps.insert(Self.key(pickle.id, step.id)) }
         } else if let testCase = envelope.testCase {
             if testCases[testCase.id] != nil {
                 note("test case id '\(testCase.id)' is defined twice (envelope \(envelopeNumber)); its results cannot be told apart")
             }
             testCases[testCase.id] = (testCase.pickleId, envelopeNumber)
-            for step in testCase.testSteps { testSteps.insert(Self.key(testCase.id, step.id)) }
+            for step in testCase.testSteps {
+                testSteps.insert(Self.key(testCase.id, step.id))
+                if let pickleStepId = step.pickleStepId { pickleStepReferences.append((testCase.id, testCase.pickleId, pickleStepId)) }
+            }
         } else if let start = envelope.testCaseStarted {
             if started[start.id] != nil {
                 note("testCaseStarted id '\(start.id)' is used twice (envelope \(envelopeNumber))")
@@ -49,18 +63,27 @@ struct StreamAudit {
                 startOrder.append(start.id)
             }
             started[start.id] = (start.testCaseId, envelopeNumber)
+            if testCases[start.testCaseId] == nil { startedBeforeDefinition[start.testCaseId] = envelopeNumber }
         } else if let step = envelope.testStepStarted {
             if started[step.testCaseStartedId] == nil {
                 note("a step starts in test case run '\(step.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
             }
         } else if let step = envelope.testStepFinished {
             stepResults.append((step.testCaseStartedId, step.testStepId, envelopeNumber))
+            if step.testStepResult.status == .failed { failedRuns.insert(step.testCaseStartedId) }
+            if !finishedSteps.insert(Self.key(step.testCaseStartedId, step.testStepId)).inserted {
+                note("step '\(step.testStepId)' of test case run '\(step.testCaseStartedId)' finishes twice (envelope \(envelopeNumber))")
+            }
         } else if let finish = envelope.testCaseFinished {
             if started[finish.testCaseStartedId] == nil {
                 note("a result for test case run '\(finish.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
             } else if !finishedCases.insert(finish.testCaseStartedId).inserted {
                 note("test case run '\(finish.testCaseStartedId)' finishes twice (envelope \(envelopeNumber))")
+            } else if !finish.willBeRetried, failedRuns.contains(finish.testCaseStartedId) {
+                finalFailures += 1
             }
+        } else if let finished = envelope.testRunFinished, finished.success {
+            claimedSuccess = envelopeNumber
         }
     }
 
@@ -75,10 +98,19 @@ struct StreamAudit {
         where pickles[testCase.pickleId] == nil {
             note("test case '\(id)' refers to pickle '\(testCase.pickleId)', which the stream does not have (envelope \(testCase.envelope))")
         }
+        var missingPickleSteps = Set<String>()
+        for reference in pickleStepReferences
+        where pickles[reference.pickleId] != nil && !pickleSteps.contains(Self.key(reference.pickleId, reference.pickleStepId))
+        && missingPickleSteps.insert(reference.testCaseId).inserted {
+            note("test case '\(reference.testCaseId)' runs pickle step '\(reference.pickleStepId)', which its pickle '\(reference.pickleId)' does not have")
+        }
+        pickleStepReferences = []
         for id in startOrder {
             guard let start = started[id] else { continue }
             if testCases[start.testCaseId] == nil {
                 note("results for test case '\(start.testCaseId)', which the stream does not define (envelope \(start.envelope))")
+            } else if let envelope = startedBeforeDefinition[start.testCaseId] {
+                note("results for test case '\(start.testCaseId)' come before its definition (envelope \(envelope)); the reports cannot place them")
             }
             if !finishedCases.contains(id) { unfinished.append(scenario(of: start.testCaseId)) }
         }
@@ -92,6 +124,9 @@ struct StreamAudit {
             }
         }
         stepResults = []
+        if let claimedSuccess, finalFailures > 0 {
+            note("testRunFinished says the run succeeded (envelope \(claimedSuccess)), yet \(finalFailures) test case(s) failed")
+        }
     }
 
     /// `'Scenario name' (features/a.feature:12)`, or the test case's id when its pickle is missing.

@@ -31,7 +31,34 @@ struct FeatureDiscovery {
         guard let text = fileSystem.read(path) else {
             throw SpecRunError.badRerunFile(path: path, reason: "no such file")
         }
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }).map(String.init)
+        return Self.rerunEntries(text) { fileSystem.kind(of: resolve($0)) != nil }
+    }
+
+    /// The entries of a rerun file: one per line (the rerun report's format), so a path with spaces stays whole;
+    /// a line that is not an existing path (with its `:LINE`s) is read as entries separated by spaces or tabs
+    /// (a file written with another separator, or edited by hand).
+    static func rerunEntries(_ text: String, exists: (String) -> Bool) -> [String] {
+        var entries: [String] = []
+        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            if line.contains(where: { $0 == " " || $0 == "\t" }), !exists(pathPart(line)) {
+                entries += line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            } else {
+                entries.append(line)
+            }
+        }
+        return entries
+    }
+
+    /// `a b/c.feature:3:7` → `a b/c.feature`.
+    private static func pathPart(_ entry: String) -> String {
+        var path = Substring(entry)
+        while let colon = path.lastIndex(of: ":"), !path[path.index(after: colon)...].isEmpty,
+              path[path.index(after: colon)...].allSatisfy(\.isNumber) {
+            path = path[..<colon]
+        }
+        return String(path)
     }
 
     private func add(_ selector: String, to files: inout [FeatureFile]) throws {

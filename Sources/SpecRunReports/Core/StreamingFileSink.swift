@@ -89,7 +89,13 @@ final class StreamingFileSink: TextSink {
             if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
             return
         }
-        let target = Self.resolvingLinks(path)
+        let target: String
+        do {
+            target = try Self.resolvingLinks(path)
+        } catch {
+            failure = self.error("\(error)")
+            return
+        }
         destination = target
         var info = stat()
         // The kernel follows every link, /proc's magic ones included (a pipe is no path to resolve).
@@ -159,11 +165,13 @@ final class StreamingFileSink: TextSink {
         }
     }
 
-    /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link.
-    static func resolvingLinks(_ path: String) -> String {
+    /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link —
+    /// except a link someone else planted in a shared folder (see `UntrustedLink`), which is refused.
+    static func resolvingLinks(_ path: String) throws -> String {
         var current = path
         for _ in 0..<32 {
             guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            try UntrustedLink.check(current)
             current = link.hasPrefix("/") ? link
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(link).path
         }
@@ -184,7 +192,8 @@ private let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32,
 }()
 
 // The C calls under names that do not clash with the sink's own `write`/`close`.
-private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+/// The temporary file: a new file, never an existing one nor a link planted under its name.
+private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
 private func systemOpenExisting(_ path: String) -> Int32 { open(path, O_WRONLY | O_CLOEXEC) }
 /// A FIFO's write end without waiting for a reader (ENXIO when there is none), then blocking as usual.
 private func systemOpenFIFO(_ path: String) -> Int32 {

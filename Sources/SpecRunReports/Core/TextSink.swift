@@ -50,6 +50,24 @@ final class MemorySink: TextSink {
 }
 
 enum AtomicFile {
+    /// Writes `data` to a file that did not exist (`O_EXCL | O_NOFOLLOW`: never through a link planted at the name).
+    private static func createNew(_ path: String, _ data: Data) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        var ok = true
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 { if errno == EINTR { continue }; ok = false; return }
+                offset += written
+            }
+        }
+        if Foundation.close(descriptor) != 0 { ok = false }
+        if !ok { unlink(path) }
+        return ok
+    }
+
     struct WriteError: Error, CustomStringConvertible {
         let path: String
         let reason: String
@@ -66,7 +84,10 @@ enum AtomicFile {
             throw WriteError(path: path, reason: "the folder \(folder.path) cannot be created (\(error.localizedDescription))")
         }
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard manager.createFile(atPath: temp.path, contents: data) else {
+        if let link = try? manager.destinationOfSymbolicLink(atPath: path), !link.isEmpty {
+            do { try UntrustedLink.check(path) } catch { throw WriteError(path: path, reason: "\(error)") }
+        }
+        guard createNew(temp.path, data) else {
             throw WriteError(path: path, reason: "the temporary file \(temp.path) cannot be created")
         }
         if rename(temp.path, url.path) != 0 {

@@ -1,0 +1,79 @@
+/// Text bound for a terminal with the control characters it came with made visible: a feature file's name,
+/// step or doc string cannot set the terminal's title, clear the screen, move the cursor or hide a line. ESC,
+/// BEL, backspace, a lone carriage return, DEL and every other C0 or C1 control (tab and newline aside, and CR
+/// before LF) are written as Swift escapes (`\u{1B}`). With `keepColors`, the colour sequences specrun writes
+/// itself (`ESC [ digits ; … m`, SGR) pass through; nothing else starting with ESC does.
+public enum ConsoleEscaping {
+    public static func escape(_ text: String, keepColors: Bool) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard needsEscaping(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+            return String(decoding: escape(bytes, keepColors: keepColors), as: UTF8.self)
+        }
+    }
+
+    public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, keepColors: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x1B, keepColors, let end = colorSequenceEnd(bytes, from: i) {
+                out.append(contentsOf: bytes[i..<end])
+                i = end
+                continue
+            }
+            if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+                out.append(0x0D)
+                i += 1
+                continue
+            }
+            if isControl(byte) {
+                appendEscape(UInt32(byte), to: &out)
+                i += 1
+                continue
+            }
+            // C1 controls: U+0080…U+009F, encoded C2 80…C2 9F.
+            if byte == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {
+                appendEscape(UInt32(bytes[i + 1]), to: &out)
+                i += 2
+                continue
+            }
+            out.append(byte)
+            i += 1
+        }
+        return out
+    }
+
+    /// Whether any byte would change: the fast path of every console write.
+    public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (position, byte) in bytes.enumerated() {
+            if isControl(byte) || byte == 0x0D || byte == 0x1B { return true }
+            if byte == 0xC2, position + 1 < bytes.count, (0x80...0x9F).contains(bytes[position + 1]) { return true }
+        }
+        return false
+    }
+
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F
+    }
+
+    /// The end of `ESC [ [0-9;]* m` starting at `start`, if that is what is there.
+    private static func colorSequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start + 1
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        while i < bytes.count, i - start < 32 {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "m") { return i + 1 }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";") else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func appendEscape(_ scalar: UInt32, to out: inout [UInt8]) {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        out.append(contentsOf: "\\u{\(hex.count < 2 ? "0" + hex : hex)}".utf8)
+    }
+}

@@ -90,6 +90,11 @@ struct WorkerPool {
                 case .badLine(_, let line):
                     console.err("specrun: ignored a line of a worker's output: \(line)\n")
                 case .ended(let number, let result):
+                    // A worker ended by the Ctrl-C passed on to it may be heard of before the Ctrl-C itself.
+                    if let signal = InterruptForwarder.shared.received, supervisor.interruptedBy == nil {
+                        perform(supervisor.interrupt(signal))
+                        outcome.interruptedBy = outcome.interruptedBy ?? signal
+                    }
                     alive -= 1
                     handles[number] = nil
                     perform(supervisor.workerEnded(number, result))

@@ -65,6 +65,11 @@ final class Supervisor {
         /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
         @exclusivity(unchecked) var terminatedAt: UInt64?
         @exclusivity(unchecked) var killed = false
+        /// Its step ids → the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
+        @exclusivity(unchecked) var stepIds: [String: String]?
+        let number: Int
+
+        init(number: Int) { self.number = number }
     }
 
     struct RunningCase {
@@ -97,6 +102,10 @@ final class Supervisor {
     @exclusivity(unchecked) var interruptedAt: UInt64?
     @exclusivity(unchecked) var unparsableUris: [String] = []
     @exclusivity(unchecked) var finished = false
+    /// Whether the supervisor said that a worker's ids drifted from the plan's (once a run).
+    @exclusivity(unchecked) var warnedAboutDrift = false
+    /// Where the supervisor's own warnings go (stderr).
+    var warn: (String) -> Void = { _ in }
 
     @exclusivity(unchecked) var preludeDone = false
     @exclusivity(unchecked) var serialPickles: Set<String> = []
@@ -138,7 +147,7 @@ final class Supervisor {
     func startWorker() -> Action {
         let number = nextNumber
         nextNumber += 1
-        let worker = Worker()
+        let worker = Worker(number: number)
         worker.heard = uptime()
         workers[number] = worker
         return .start(worker: number)
@@ -247,7 +256,8 @@ final class Supervisor {
     }
 
     /// Holds a test case's envelope; true when it was the test case's last.
-    func track(_ envelope: Envelope, index: Int, worker: Worker) -> Bool {
+    func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
+        let envelope = worker.stepIds == nil && received.kind != .testCaseStarted ? received : repairIds(received, index: index, worker: worker)
         if index == nextToEmit && (blocks.isEmpty || blocks[index] == nil) {
             forward(envelope)  // the next test case in the planned order streams live
         } else {

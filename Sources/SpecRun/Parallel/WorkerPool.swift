@@ -28,6 +28,7 @@ struct WorkerPool {
         InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
         defer { InterruptForwarder.shared.listen { _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
+        supervisor.warn = { [console] in console.err($0) }
         // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).
         let ticker = Ticker(every: tickInterval) { events.offer([.tick]) }
         defer { ticker.stop() }

@@ -69,10 +69,17 @@ struct RunCommand {
             // With several workers, those other than the first parse only the files they run (not with predictable
             // ids; one worker parses them all anyway, and so does one restarted after a crash).
             let namesTestCases = options.parallel > 1 && !worker.predictableIds
-            let workerCount = Self.workerCount(options.parallel, cores: ProcessInfo.processInfo.activeProcessorCount)
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            var workerCount = Self.workerCount(options.parallel, cores: cores)
             if workerCount < options.parallel {
                 console.err("specrun: -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
-                    + "(\(ProcessInfo.processInfo.activeProcessorCount) cores here): running \(workerCount)\n")
+                    + "(\(cores) cores here): running \(workerCount)\n")
+            }
+            if let openFiles = ProcessControl.openFileLimit(), Self.workerCount(openFiles: openFiles) < workerCount {
+                // Past the limit, the runtime itself gives up (Foundation traps when it cannot make a descriptor).
+                console.err("specrun: -j \(workerCount) needs more open files than the limit of \(openFiles) (ulimit -n): "
+                    + "running \(Self.workerCount(openFiles: openFiles))\n")
+                workerCount = Self.workerCount(openFiles: openFiles)
             }
             let settings = Supervisor.Settings(workers: workerCount, failFast: options.failFast, strict: options.strict,
                                                serial: serial, timings: worker.shard?.timings ?? [:],
@@ -102,10 +109,11 @@ struct RunCommand {
             // most, has the message stream written out: a run killed with SIGKILL leaves it on disk.
             let outcome = await pool.run(emit: send, pause: { pipeline.flush(); pipeline.checkpoint(reports.checkpoint) })
             pipeline.drain()
-            if let code = outcome.abortedWith { return code }
+            // (Said even when the run ends here: the first worker that could not start ends it, with no other word.)
             if let reason = outcome.couldNotStart {
                 console.err("specrun: could not start a worker process (\(reason)); run with --no-isolation to run in this process\n")
             }
+            if let code = outcome.abortedWith { return code }
             interrupted = outcome.interruptedBy
             if interrupted != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
             if outcome.crashes > 0 {
@@ -215,6 +223,11 @@ struct RunCommand {
     static func workerCount(_ asked: Int, cores: Int) -> Int {
         min(max(1, asked), max(8, workersPerCore * max(1, cores)))
     }
+
+    /// The workers an open-file limit allows: each costs the supervisor about 8 descriptors (its three pipes, and
+    /// their other ends while it starts), and the process and its reports need about 24 of their own.
+    /// Below 256, Foundation's `Process` cannot start an exec'd worker at all (EBADF): only the first, forked one.
+    static func workerCount(openFiles: Int) -> Int { openFiles < 256 ? 1 : max(1, (openFiles - 24) / 8) }
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)

@@ -4,12 +4,16 @@ import Foundation
 enum CrashWording {
     static let exceptionType = "Crash"
 
+    /// `interrupted`: specrun itself was interrupted (Ctrl-C, SIGTERM) and passed the signal on. A worker ended by
+    /// SIGINT or SIGTERM otherwise was signalled by someone else (its own step): a crash like any other.
     static func message(for exit: WorkerExit, what: String, detail: String?, goesOn: Bool = true,
-                        memoryLimit: UInt64? = nil) -> String {
+                        memoryLimit: UInt64? = nil, interrupted: Bool = true) -> String {
         var message: String
         switch exit {
-        case .signaled(let signal) where Supervisor.interruptions.contains(signal):
+        case .signaled(let signal) where Supervisor.interruptions.contains(signal) && interrupted:
             return "the run was interrupted (\(exit.description)) during this \(what); the scenario is marked failed"
+        case .signaled(let signal) where Supervisor.interruptions.contains(signal):
+            message = "the \(what)'s process was ended by \(exit.description), not sent by specrun (did the step signal its own process?)"
         case .signaled:
             message = "the \(what) crashed the process: \(exit.description)"
             if let detail, ranOutOfMemory(detail) {

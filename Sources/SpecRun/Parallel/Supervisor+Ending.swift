@@ -21,10 +21,9 @@ extension Supervisor {
             return [.stopAll, .abort(exitCode: status)]
         }
         var exit = result.exit
-        // (A SIGTERM the supervisor sent itself, to a worker past its deadline, is no interruption of the run.)
-        if case .signaled(let signal) = exit, Supervisor.interruptions.contains(signal), interruptedBy == nil, worker.terminatedAt == nil {
-            interruptedBy = signal
-        }
+        // (A worker ended by SIGINT or SIGTERM while specrun itself was not — a step signalled its own process, the
+        // supervisor ended it past its deadline — is no interruption of the run: the run goes on. Ctrl-C reaches the
+        // supervisor, whose `interrupt` comes first: its pool asks the signal handler before each worker's end.)
         if let signal = interruptedBy, worker.timedOut == nil { exit = .signaled(signal) }
         var cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
                             detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
@@ -76,7 +75,7 @@ extension Supervisor {
                     + "its worker was ended and replaced; the scenario is marked failed and the run goes on"
                     + (detail.map { "\n\($0)" } ?? "")
             }
-            return CrashWording.message(for: exit, what: what, detail: detail, memoryLimit: memoryLimit)
+            return CrashWording.message(for: exit, what: what, detail: detail, memoryLimit: memoryLimit, interrupted: interrupted)
         }
     }
 
@@ -144,7 +143,8 @@ extension Supervisor {
     private func failHook(_ started: TestRunHookStarted, _ cause: Failure, what: String) {
         var message = cause.message(what: what, goesOn: false)
         if cause.timedOut == nil && !cause.interrupted && !cause.channelBroke {
-            message = CrashWording.message(for: cause.exit, what: what, detail: cause.detail, goesOn: false, memoryLimit: cause.memoryLimit)
+            message = CrashWording.message(for: cause.exit, what: what, detail: cause.detail, goesOn: false, memoryLimit: cause.memoryLimit,
+                                           interrupted: false)
         }
         let end = timestamp()
         forward(Envelope(testRunHookFinished: TestRunHookFinished(

@@ -65,6 +65,11 @@ final class Supervisor {
         /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
         @exclusivity(unchecked) var terminatedAt: UInt64?
         @exclusivity(unchecked) var killed = false
+        /// Its step ids → the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
+        @exclusivity(unchecked) var stepIds: [String: String]?
+        let number: Int
+
+        init(number: Int) { self.number = number }
     }
 
     struct RunningCase {
@@ -97,6 +102,10 @@ final class Supervisor {
     @exclusivity(unchecked) var interruptedAt: UInt64?
     @exclusivity(unchecked) var unparsableUris: [String] = []
     @exclusivity(unchecked) var finished = false
+    /// Whether the supervisor said that a worker's ids drifted from the plan's (once a run).
+    @exclusivity(unchecked) var warnedAboutDrift = false
+    /// Where the supervisor's own warnings go (stderr).
+    var warn: (String) -> Void = { _ in }
 
     @exclusivity(unchecked) var preludeDone = false
     @exclusivity(unchecked) var serialPickles: Set<String> = []
@@ -138,7 +147,7 @@ final class Supervisor {
     func startWorker() -> Action {
         let number = nextNumber
         nextNumber += 1
-        let worker = Worker()
+        let worker = Worker(number: number)
         worker.heard = uptime()
         workers[number] = worker
         return .start(worker: number)
@@ -247,7 +256,8 @@ final class Supervisor {
     }
 
     /// Holds a test case's envelope; true when it was the test case's last.
-    func track(_ envelope: Envelope, index: Int, worker: Worker) -> Bool {
+    func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
+        let envelope = worker.stepIds == nil && received.kind != .testCaseStarted ? received : repairIds(received, index: index, worker: worker)
         if index == nextToEmit && (blocks.isEmpty || blocks[index] == nil) {
             forward(envelope)  // the next test case in the planned order streams live
         } else {
@@ -326,74 +336,6 @@ final class Supervisor {
             workers[number] = worker
             return dispatch()
         }
-    }
-
-    func preludeEnded(count: Int, keys: [String]?) {
-        preludeDone = true
-        pickleUris = [:]
-        complete = Array(repeating: false, count: cases.count)
-        pending = Array(cases.indices)
-        if let keys, keys.count == cases.count, !settings.timings.isEmpty {
-            let costs = keys.map { settings.timings[$0] ?? 0 }
-            pending.sort { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
-        }
-    }
-
-    /// Keeps every working worker a few test cases ahead (so none waits for the supervisor between two; fewer
-    /// towards the end, so the last ones spread evenly); when nothing is left, tells each to end. A worker's
-    /// queue is topped up once it has run half of it, not after every test case: the instructions then go in one
-    /// write (and one read at the worker's end) for many test cases.
-    func dispatch() -> [Action] {
-        guard preludeDone, interruptedBy == nil else { return [] }
-        // Asked after every test case: most times every worker has enough queued and work is left, so there is
-        // nothing to do (found without sorting the workers into a new array).
-        var workingCount = 0
-        for worker in workers.values where worker.phase == .working { workingCount += 1 }
-        let target = max(1, min(Self.queueAhead, (pending.count - pendingCursor) / max(1, workingCount * 4)))
-        if pendingCursor < pending.count
-            && !workers.values.contains(where: { $0.phase == .working && $0.assigned.count <= target / 2 }) { return [] }
-        var actions: [Action] = []
-        let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
-        for number in working where (workers[number]?.assigned.count ?? target) <= target / 2 {
-            // An idle worker handed work: its deadline counts from now, not from its last word.
-            if workers[number]?.assigned.isEmpty == true { workers[number]?.heard = uptime() }
-            while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
-                workers[number]?.assigned.append(index)
-                if cases[index].serial { runningSerial += 1 }
-                if number > 0, let pickle = cases[index].pickle {
-                    actions.append(.send(worker: number, .name(index, pickleId: pickle.id, uri: pickle.uri)))
-                }
-                actions.append(.send(worker: number, stopping ? .skip(index) : .run(index)))
-            }
-        }
-        if pendingCursor >= pending.count && !anyAssigned {
-            for number in working {
-                workers[number]?.phase = .ending
-                workers[number]?.heard = uptime()
-                actions.append(.send(worker: number, .end))
-            }
-        }
-        return actions
-    }
-
-    /// At most this many test cases queued for one worker: enough that a worker never waits while the supervisor
-    /// catches up with its output (the supervisor's reports cost about as much CPU as the steps themselves).
-    static let queueAhead = 256
-
-    var anyAssigned: Bool { workers.values.contains { !$0.assigned.isEmpty } }
-
-    func nextIndex() -> Int? {
-        guard pendingCursor < pending.count else { return nil }
-        if stopping || runningSerial == 0 || !cases[pending[pendingCursor]].serial {
-            defer { pendingCursor += 1 }
-            return pending[pendingCursor]
-        }
-        // A @serial test case is running: take the next one that is not @serial.
-        guard let found = pending[pendingCursor...].firstIndex(where: { !cases[$0].serial }) else { return nil }
-        let index = pending.remove(at: found)
-        pending.insert(index, at: pendingCursor)
-        pendingCursor += 1
-        return index
     }
 }
 

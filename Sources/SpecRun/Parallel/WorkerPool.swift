@@ -28,6 +28,7 @@ struct WorkerPool {
         InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
         defer { InterruptForwarder.shared.listen { _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
+        supervisor.warn = { [console] in console.err($0) }
         // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).
         let ticker = Ticker(every: tickInterval) { events.offer([.tick]) }
         defer { ticker.stop() }
@@ -90,6 +91,11 @@ struct WorkerPool {
                 case .badLine(_, let line):
                     console.err("specrun: ignored a line of a worker's output: \(line)\n")
                 case .ended(let number, let result):
+                    // A worker ended by the Ctrl-C passed on to it may be heard of before the Ctrl-C itself.
+                    if let signal = InterruptForwarder.shared.received, supervisor.interruptedBy == nil {
+                        perform(supervisor.interrupt(signal))
+                        outcome.interruptedBy = outcome.interruptedBy ?? signal
+                    }
                     alive -= 1
                     handles[number] = nil
                     perform(supervisor.workerEnded(number, result))

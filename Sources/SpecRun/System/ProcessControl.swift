@@ -125,6 +125,17 @@ enum ProcessControl {
         #endif
     }()
 
+    /// The soft limit of open files (`ulimit -n`), nil when unlimited or unknown.
+    static func openFileLimit() -> Int? {
+        var limit = rlimit()
+        #if os(Linux)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        #else
+        guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
+        #endif
+        return limit.rlim_cur > UInt64(Int.max) ? nil : Int(limit.rlim_cur)  // (RLIM_INFINITY is all ones)
+    }
+
     /// For a worker: at most `bytes` of data memory (heap and other private writable memory; RLIMIT_DATA on Linux,
     /// RLIMIT_AS elsewhere). An allocation beyond it fails, and the Swift runtime ends the process, which the
     /// supervisor reports as that scenario's failure.

@@ -7,7 +7,7 @@ import PackageDescription
 let htmlResources = [
     "base.css", "components.css", "responsive.css",
     "dom.js", "contract.js", "tags.js", "query.js", "markdown-inline.js", "markdown-blocks.js", "attachments.js", "steps.js", "scenarios.js",
-    "features.js", "overview.js", "requirements.js", "app.js",
+    "features.js", "triage.js", "history.js", "overview.js", "requirements.js", "app.js",
 ]
 
 let package = Package(

@@ -8,9 +8,11 @@ Usage:
 EXPECTED_COUNTS are STATUS=N pairs for scenarios (e.g. `scenarios=12 passed=10 failed=1`); with --ndjson they are
 computed from the message stream(s) the report was built from (the last attempt of each test case).
 
-It checks, at 1400 px: the page renders from file://; the counts per status; the requirements view (one row per
+It checks, at 1400 px: the page renders from file://; the counts per status; the first screen at desktop and
+390 px (tools/browser_first_screen.py); the requirements view (one row per
 criterion, with its status); search (nothing, a quoted name, clearing); a tag as a whole tag and a tag expression
-giving the scenarios `--tags` would select; the tag-expression evaluator against the official cases of
+giving the scenarios `--tags` would select; words and tags in one query, bare ids, a refused query, hits
+marked; the tag-expression evaluator against the official cases of
 ../shared/conformance/tag-expressions (when present); a status filter; an outline shown once with a status per
 Examples row; expand all; theme; a deep link; no nested interactive elements; print media hides the controls;
 axe-core (when axe-selenium-python is installed) finds no serious or critical violation in either theme; and
@@ -27,6 +29,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_support import (STATUSES, axe_violations, console_errors, counts_from_ndjson, load,  # noqa: E402
                              start_browser, wait_until)
+from browser_first_screen import check_first_screen, check_query_forms  # noqa: E402
 from markdown_check import check_markdown  # noqa: E402
 
 DATA = """var d = JSON.parse(document.getElementById('report-data').textContent);
@@ -103,6 +106,9 @@ def check_requirements(driver, check, data):
         return
     want = [(c["id"], c["status"]) for s in requirements["stories"] for c in s["criteria"]]
     driver.execute_script("document.querySelectorAll('#requirements details.story').forEach(function (d) { d.open = true; });")
+    wait_until(lambda: driver.execute_script("return document.querySelectorAll('#requirements details.story[open]').length ==="
+                                             " document.querySelectorAll('#requirements details.story[data-built]').length"))
+    driver.execute_script("document.querySelectorAll('#requirements .show-criteria').forEach(function (b) { b.click(); });")
     wait_until(lambda: driver.execute_script("return document.querySelectorAll('#requirements .criterion').length") >= len(want))
     got = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#requirements .criterion'),"
                                 " function (n) { return [n.dataset.criterion, n.dataset.status]; })")
@@ -110,6 +116,10 @@ def check_requirements(driver, check, data):
     first = driver.execute_script("var r = document.getElementById('requirements'), f = document.getElementById('features');"
                                   "return !r.hidden && r.getBoundingClientRect().top < f.getBoundingClientRect().top;")
     check(first, "the requirements come before the features")
+    outside = sum(c["status"] == "outside" for s in requirements["stories"] for c in s["criteria"])
+    if outside:
+        words = driver.execute_script("return document.querySelector('#requirements .coverage-scope').textContent")
+        check(f"of the other {outside}" in words, f"the {outside} criteria outside this run are counted apart ({words[:70]}...)")
 
 
 def escape_tag(tag):
@@ -271,10 +281,12 @@ def main():
         shown = check_counts(driver, check, expected)
         total = shown.get("scenarios", 0)
         check(visible(driver) == total, f"every scenario is counted as visible at first ({visible(driver)} of {total})")
+        check_first_screen(driver, check, report, options["timeout"])
         check_requirements(driver, check, data)
         driver.save_screenshot(screenshot)
         print(f"info - screenshot saved to {screenshot}")
         check_search(driver, check, data, total)
+        check_query_forms(driver, check, data, total)
         check_tag_conformance(driver, check, options["shared"])
         check_markdown(driver, check)
         check_filter(driver, check, shown, total)

@@ -27,13 +27,74 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertEqual(coverage.warnings.first?.message, "a warning")
     }
 
-    func test_make_saysNotRunOnScenariosWithoutTestCases() throws {
-        let envelopes = makeSUT().filter { $0.testCase == nil && $0.testCaseStarted == nil }
+    func test_make_saysNotRunOnSelectedScenariosThatDidNotStart() throws {
+        let envelopes = makeSUT().filter { $0.testCaseStarted == nil }
 
         let coverage = try XCTUnwrap(RequirementsCoverage.make(from: envelopes))
 
         XCTAssertEqual(coverage.stories[0].criteria.map(\.status), [.notRun, .notRun, .noScenario])
         XCTAssertEqual(coverage.stories[0].criteria[0].scenarios.first?.status, "not-run")
+    }
+
+    func test_make_saysOutsideThisRunOnScenariosTheRunDidNotSelect() throws {
+        // `--tags`: every pickle of the files read is in the stream, only the selected ones have a test case.
+        let envelopes = makeSUT().filter { $0.testCase == nil && $0.testCaseStarted == nil }
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: envelopes))
+
+        XCTAssertEqual(coverage.stories[0].criteria.map(\.status), [.outsideRun, .outsideRun, .noScenario])
+        XCTAssertEqual(coverage.stories[0].criteria[0].scenarios.first?.status, "not-selected")
+        XCTAssertEqual(coverage.outside, 2)
+        XCTAssertEqual(coverage.provable, 1)
+    }
+
+    func test_make_judgesOnlyTheSelectedScenariosOnARunThatSelectedSome() throws {
+        let tagged = Set(makeSUT().compactMap(\.pickle).filter { $0.tags.contains { $0.name == "@STORY-0-AC-0" } }.map(\.id))
+        let skipped = Set(tagged.sorted().prefix(3))
+        let cases = Set(makeSUT().compactMap(\.testCase).filter { skipped.contains($0.pickleId) }.map(\.id))
+        let envelopes = makeSUT().filter { envelope in
+            if let testCase = envelope.testCase { return !cases.contains(testCase.id) }
+            if let started = envelope.testCaseStarted { return !cases.contains(started.testCaseId) }
+            return true
+        }
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: envelopes))
+
+        XCTAssertEqual(coverage.stories[0].criteria[0].status, .proven)
+        XCTAssertEqual(coverage.stories[0].criteria[0].scenarios.filter { $0.status == "not-selected" }.count, 3)
+    }
+
+    func test_make_saysOutsideThisRunOnACriterionTaggedOnlyInFilesARunOfSomePathsDidNotRead() throws {
+        let scope = RequirementsAttachment.Scope(partial: true, elsewhere: ["STORY-0-AC-9"])
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: makeSUT(scope: scope)))
+
+        XCTAssertEqual(coverage.stories[0].criteria.map(\.status), [.proven, .failing, .outsideRun])
+        XCTAssertEqual(coverage.outside, 1)
+    }
+
+    func test_make_saysNoScenarioOnACriterionNoFileTagsOnARunOfSomePaths() throws {
+        let scope = RequirementsAttachment.Scope(partial: true, elsewhere: [])
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: makeSUT(scope: scope)))
+
+        XCTAssertEqual(coverage.stories[0].criteria.map(\.status), [.proven, .failing, .noScenario])
+    }
+
+    func test_make_saysOutsideThisRunWhenTheOtherFilesWereNotLookedAt() throws {
+        let scope = RequirementsAttachment.Scope(partial: true, elsewhere: nil)
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: makeSUT(scope: scope)))
+
+        XCTAssertEqual(coverage.stories[0].criteria[2].status, .outsideRun)
+    }
+
+    func test_requirementsFormat_saysWhatTheRunCouldProveOnAPartialRun() throws {
+        let text = try render(.requirements, makeSUT(scope: .init(partial: true, elsewhere: ["STORY-0-AC-9"])))
+
+        XCTAssertTrue(text.contains("**1 of 2 criteria proven (50%)** · this run could prove 2 of 3; 1 are outside it"), text)
+        XCTAssertTrue(text.contains("| STORY-0-AC-9 | Ninth | ➖ outside this run | — |"), text)
+        XCTAssertFalse(text.contains("no scenario"), text)
     }
 
     func test_merge_keepsTheAttachmentOnceOnShards() {
@@ -74,7 +135,7 @@ final class RequirementsCoverageTests: XCTestCase {
     // MARK: - Helpers
 
     /// A 50-scenario run (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) carrying three criteria.
-    private func makeSUT() -> [Envelope] {
+    private func makeSUT(scope: RequirementsAttachment.Scope? = nil) -> [Envelope] {
         var envelopes = SyntheticRun.envelopes(scenarios: 50)
         let body = #"""
         {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"narrative":"As a user\nI want","criteria":[
@@ -84,7 +145,8 @@ final class RequirementsCoverageTests: XCTestCase {
         "warnings":[{"uri":"Requirements/a.md","line":5,"message":"a warning"}]}
         """#
         let started = envelopes.firstIndex { $0.testRunStarted != nil }!
-        envelopes.insert(RequirementsAttachment.envelope(body: body, testRunStartedId: "run"), at: started + 1)
+        let scoped = scope.map { RequirementsAttachment.body(body, scope: $0) } ?? body
+        envelopes.insert(RequirementsAttachment.envelope(body: scoped, testRunStartedId: "run"), at: started + 1)
         return envelopes
     }
 }

@@ -46,7 +46,7 @@ struct RunCommand {
         }
         let parseErrors = ParseErrorPrinter(console: console)
         let status = ExitStatus()
-        let injection = RequirementsInjection(body: requirements.map(RequirementsJSON.encode))
+        let injection = RequirementsInjection(body: requirements.map { RequirementsScope.body($0, paths: options.paths) })
         let listen: (Envelope) -> Void = { envelope in
             injection.deliver(envelope) { envelope in
                 parseErrors.handle(envelope)

@@ -8,7 +8,8 @@ extension ConsoleText {
         let parts: [String] = CoverageStatus.allCases.compactMap { status in
             let count = criteria.filter { $0.status == status }.count
             guard count > 0 else { return nil }
-            let words = status == .notRun ? "not run" : status == .noScenario ? "no scenario" : status.rawValue
+            let words = status == .notRun ? "not run" : status == .noScenario ? "no scenario"
+                : status == .outsideRun ? "outside this run" : status.rawValue
             return style.paint("\(count) \(words)", Self.color(status))
         }
         if !parts.isEmpty { line += " (" + parts.joined(separator: ", ") + ")" }
@@ -21,6 +22,7 @@ extension ConsoleText {
         case .failing: return .red
         case .notRun: return .cyan
         case .noScenario: return .yellow
+        case .outsideRun: return .cyan
         }
     }
 }

@@ -26,19 +26,6 @@ enum ISOTime {
         return string(seconds: seconds, millis: withMillis ? millis : nil)
     }
 
-    /// An instant as Java's `DateTimeFormatter.ISO_DATE_TIME` writes it in UTC, which is how cucumber-jvm's
-    /// JsonFormatter writes `start_timestamp`: the fraction of a second with as many digits as it needs, trailing
-    /// zeros dropped, and none at all on a whole second (`…:00Z`, `…:00.5Z`, `…:00.001Z`, `…:00.541296Z`).
-    static func javaDateTime(_ nanos: Int64) -> String {
-        let seconds = nanos >= 0 ? nanos / 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000
-        var fraction = nanos - seconds * 1_000_000_000
-        let whole = string(seconds: seconds, millis: nil).dropLast()
-        guard fraction > 0 else { return whole + "Z" }
-        var digits = 9
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        return whole + "." + pad(fraction, digits) + "Z"
-    }
-
     private static func pad(_ value: Int64, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text

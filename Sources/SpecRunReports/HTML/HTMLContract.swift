@@ -120,7 +120,7 @@ enum HTMLContract {
 
     /// The requirements view: the coverage of the story documents' criteria.
     enum Requirements: String, HTMLKey {
-        case stories, proven, total, warnings
+        case stories, proven, total, outside, warnings
     }
 
     /// `narrative`: the story's "As a … I want … so that …" as the document writes it.
@@ -128,9 +128,10 @@ enum HTMLContract {
         case id, title, narrative, uri, line, criteria, proven, total
     }
 
-    /// `status`: proven | failing | not-run | no-scenario; `scenarios`: ids (anchors) of the scenarios proving it;
+    /// `status`: proven | failing | not-run | no-scenario | outside; `scenarios`: ids (anchors) of the scenarios
+    /// proving it, `unselected` those of them the run did not select;
     /// `derived`: the id was derived from the story and the criterion's position.
     enum Criterion: String, HTMLKey {
-        case id, title, type, given, when, then, uri, line, derived, status, scenarios
+        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected
     }
 }

@@ -40,6 +40,8 @@ struct HTMLRequirements {
                 if criterion.derived { json.field(CriterionKey.derived, true) }
                 json.field(CriterionKey.status, criterion.status.rawValue)
                 json.strings(CriterionKey.scenarios, criterion.scenarios.map { "\($0.uri):\($0.line)" })
+                let unselected = criterion.scenarios.filter { $0.status == CoveredScenario.notSelected }
+                if !unselected.isEmpty { json.strings(CriterionKey.unselected, unselected.map { "\($0.uri):\($0.line)" }) }
                 json.closeObject()
             }
             json.closeArray()
@@ -50,6 +52,7 @@ struct HTMLRequirements {
         json.closeArray()
         json.field(Key.proven, coverage.proven)
         json.field(Key.total, coverage.total)
+        json.field(Key.outside, coverage.outside)
         json.strings(Key.warnings, coverage.warnings.map { "\($0.uri):\($0.line): \($0.message)" })
         json.closeObject()
     }

@@ -14,6 +14,8 @@ enum HTMLResources {
         ("steps.js", PackageResources.steps_js),
         ("scenarios.js", PackageResources.scenarios_js),
         ("features.js", PackageResources.features_js),
+        ("triage.js", PackageResources.triage_js),
+        ("history.js", PackageResources.history_js),
         ("overview.js", PackageResources.overview_js),
         ("requirements.js", PackageResources.requirements_js),
         ("app.js", PackageResources.app_js),

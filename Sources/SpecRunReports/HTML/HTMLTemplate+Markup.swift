@@ -38,8 +38,8 @@ enum HTMLTemplate {
       </div>
     </header>
     <main>
-      <section id="requirements" aria-label="Requirements" hidden></section>
       <section id="problems" aria-label="Needs attention" hidden></section>
+      <section id="requirements" aria-label="Requirements" hidden></section>
       <section id="features" aria-labelledby="features-title">
         <h2 id="features-title">Features</h2>
         <div class="toolbar" role="search">

@@ -131,7 +131,7 @@ struct CucumberJSONWriter {
         }
         let scenario = lineage.scenario
         var members: [(String, JSONValue)] = [
-            ("start_timestamp", .string(ISOTime.javaDateTime(attempt.started.timestamp.totalNanos))),
+            ("start_timestamp", .string(ISOTime.string(attempt.started.timestamp.totalNanos, withMillis: true))),
             ("line", .int(Int64(pickle.location?.line ?? lineage.row?.location.line ?? scenario?.location.line ?? 0))),
             ("id", .string(elementId(lineage, pickle))),
             ("type", .string("scenario")),

@@ -5,7 +5,7 @@ import Messages
 /// adds it right after `testRunStarted`), so every report — and `specrun report` on saved streams — can show
 /// coverage without reading the documents again. The body is JSON (see docs/CONTRACTS.md):
 /// `{"version":1,"stories":[{"id","title","uri","line","narrative","criteria":[{"id","title","type","given","when","then",
-/// "uri","line","derived"}]}],"warnings":[{"uri","line","message"}]}`.
+/// "uri","line","derived"}]}],"warnings":[{"uri","line","message"}],"scope":{"partial","elsewhere"}?}`.
 public enum RequirementsAttachment {
     public static let mediaType = "application/vnd.specrun.requirements+json"
     public static let fileName = "requirements.json"
@@ -26,6 +26,14 @@ public enum RequirementsAttachment {
                                         testRunStartedId: testRunStartedId))
     }
 
+    /// A body (from `RequirementsJSON.encode`) with what a run of some paths knows of the files it did not read.
+    public static func body(_ body: String, scope: Scope) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let end = body.lastIndex(of: "}"), let encoded = try? encoder.encode(scope) else { return body }
+        return body[..<end] + #","scope":"# + String(decoding: encoded, as: UTF8.self) + body[end...]
+    }
+
     /// The stories and warnings of a body; nil for a body that is not this JSON (another version, cut off).
     static func decode(_ body: String) -> Body? {
         guard let data = body.data(using: .utf8), let decoded = try? JSONDecoder().decode(Body.self, from: data),
@@ -37,6 +45,20 @@ public enum RequirementsAttachment {
         var version: Int
         var stories: [Story]
         var warnings: [Warning]?
+        /// Set by a run of some paths only: what it could not see. Absent for a run of the whole project.
+        var scope: Scope?
+    }
+
+    /// What a run of some feature files knows of the others: `partial` when it read only some, `elsewhere` the
+    /// criterion ids tagged in the project's feature files it did not read (nil when they were not looked at).
+    public struct Scope: Codable, Sendable, Equatable {
+        public var partial: Bool
+        public var elsewhere: [String]?
+
+        public init(partial: Bool, elsewhere: [String]?) {
+            self.partial = partial
+            self.elsewhere = elsewhere
+        }
     }
 
     struct Story: Codable, Sendable {

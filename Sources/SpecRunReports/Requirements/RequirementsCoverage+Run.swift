@@ -27,22 +27,33 @@ extension RequirementsCoverage {
         }
         let wanted = Set(stories.flatMap { $0.criteria.map { "@" + $0.id } })
         let scenarios = ScenarioResults(index: index, tags: wanted)
+        let scope = bodies.compactMap(\.scope).first
         return RequirementsCoverage(stories: stories.map { story in
             StoryCoverage(id: story.id, title: story.title, uri: story.uri, line: story.line, criteria: story.criteria.map { criterion in
                 let covered = scenarios.byTag["@" + criterion.id] ?? []
                 return CriterionCoverage(id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
                                          when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
-                                         derived: criterion.derived ?? false, status: CoverageStatus(covered), scenarios: covered)
+                                         derived: criterion.derived ?? false,
+                                         status: CoverageStatus(covered, criterion: criterion.id, scope: scope), scenarios: covered)
             }, narrative: story.narrative ?? "")
         }, warnings: warnings)
     }
 }
 
 extension CoverageStatus {
-    /// Failing when any scenario failed; proven when every one passed; no scenario without any; not run otherwise.
-    init(_ scenarios: [CoveredScenario]) {
+    /// Over the scenarios the run selected: failing when any failed; proven when every one passed; not run
+    /// otherwise. Outside the run when it selected none of them, or when it has none in the files it read but the
+    /// run read only some (`scope`) and the others have one (or were not looked at); no scenario otherwise.
+    init(_ all: [CoveredScenario], criterion: String = "", scope: RequirementsAttachment.Scope? = nil) {
+        let scenarios = all.filter { $0.status != CoveredScenario.notSelected }
         if scenarios.isEmpty {
-            self = .noScenario
+            if !all.isEmpty {
+                self = .outsideRun
+            } else if let scope, scope.partial, scope.elsewhere.map({ $0.contains(criterion) }) ?? true {
+                self = .outsideRun
+            } else {
+                self = .noScenario
+            }
         } else if scenarios.contains(where: { $0.status == "failed" || $0.status == "ambiguous" }) {
             self = .failing
         } else if scenarios.allSatisfy({ $0.status == "passed" }) {
@@ -59,6 +70,8 @@ struct ScenarioResults {
 
     init(index: RunIndex, tags: Set<String>) {
         var statuses: [String: TestStepResultStatus] = [:]
+        var selected = Set<String>()
+        for record in index.allCaseRecords { selected.insert(record.testCase.pickleId) }
         for attempt in index.finalAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
             statuses[testCase.pickleId] = index.status(of: attempt)
@@ -67,11 +80,17 @@ struct ScenarioResults {
             guard let pickle = index.pickle(id: pickleId) else { continue }
             let matching = pickle.tags.map(\.name).filter(tags.contains)
             guard !matching.isEmpty else { continue }
-            let status = statuses[pickleId].map { $0 == .unknown ? "not-run" : $0.lowercased } ?? "not-run"
+            let status = !selected.contains(pickleId) ? CoveredScenario.notSelected
+                : statuses[pickleId].map { $0 == .unknown ? "not-run" : $0.lowercased } ?? "not-run"
             let lineage = index.lineage(of: pickle)
             let line = pickle.location?.line ?? lineage?.row?.location.line ?? lineage?.scenario?.location.line ?? 0
             let scenario = CoveredScenario(name: pickle.name, uri: pickle.uri, line: Int(line), status: status)
             for tag in Set(matching) { byTag[tag, default: []].append(scenario) }
         }
     }
+}
+
+extension CoveredScenario {
+    /// The status of a scenario the run did not select.
+    static let notSelected = "not-selected"
 }

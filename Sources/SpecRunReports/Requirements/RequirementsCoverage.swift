@@ -7,6 +7,10 @@ public struct RequirementsCoverage: Sendable {
     public var proven: Int
     /// Criteria, over every story.
     public var total: Int
+    /// Criteria whose scenarios this run did not select (a path or `--tags` left them out): it cannot prove them.
+    public var outside: Int
+    /// Criteria the run could prove or disprove: the total less those outside it.
+    public var provable: Int { total - outside }
     /// What the reader of the documents noticed (a misspelt keyword, a document without criteria).
     public var warnings: [RequirementsWarning]
 
@@ -14,6 +18,7 @@ public struct RequirementsCoverage: Sendable {
         self.stories = stories
         self.proven = stories.reduce(0) { $0 + $1.proven }
         self.total = stories.reduce(0) { $0 + $1.total }
+        self.outside = stories.reduce(0) { $0 + $1.criteria.filter { $0.status == .outsideRun }.count }
         self.warnings = warnings
     }
 }
@@ -80,11 +85,15 @@ public enum CoverageStatus: String, Sendable, CaseIterable {
     case proven
     /// A scenario tagged with it failed (or was ambiguous).
     case failing
-    /// Scenarios are tagged with it, but none ran to a result that proves or disproves it (skipped, undefined,
-    /// pending, not selected), or some passed and others did not run.
+    /// Scenarios the run selected are tagged with it, but none ran to a result that proves or disproves it
+    /// (skipped, undefined, pending, stopped before), or some passed and others did not run.
     case notRun = "not-run"
-    /// No scenario carries its id.
+    /// No scenario carries its id, in the files the run read and (on a run of some paths) in the project's other
+    /// feature files.
     case noScenario = "no-scenario"
+    /// Its scenarios were not selected by this run (a path or `--tags` left them out), or the run read only some
+    /// feature files and its scenarios may be in the others: the run can say nothing about it.
+    case outsideRun = "outside"
 }
 
 /// A scenario (or example row) tagged with a criterion's id, and its result in the run.
@@ -92,7 +101,8 @@ public struct CoveredScenario: Sendable {
     public var name: String
     public var uri: String
     public var line: Int
-    /// `passed`, `failed`, `skipped`, `undefined`, `pending`, `ambiguous`, or `not-run` (not selected).
+    /// `passed`, `failed`, `skipped`, `undefined`, `pending`, `ambiguous`, `not-run` (selected, but it did not
+    /// run to a result) or `not-selected` (a path's line or `--tags` left it out of the run).
     public var status: String
 
     public init(name: String, uri: String, line: Int, status: String) {

@@ -1,4 +1,4 @@
-/// The `requirements-json` report: the coverage for dashboards, `{"version":1,"proven","total","stories":[…],
+/// The `requirements-json` report: the coverage for dashboards, `{"version":1,"proven","total","outside","stories":[…],
 /// "warnings":[…]}` (each criterion with its text, status and scenarios).
 struct RequirementsJSONWriter {
     let coverage: RequirementsCoverage?
@@ -9,6 +9,7 @@ struct RequirementsJSONWriter {
             ("version", .int(1)),
             ("proven", .int(Int64(coverage.proven))),
             ("total", .int(Int64(coverage.total))),
+            ("outside", .int(Int64(coverage.outside))),
             ("stories", .array(coverage.stories.map(Self.story))),
             ("warnings", .array(coverage.warnings.map { warning in
                 .object([("uri", .string(warning.uri)), ("line", .int(Int64(warning.line))), ("message", .string(warning.message))])

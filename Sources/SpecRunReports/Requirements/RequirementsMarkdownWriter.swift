@@ -8,11 +8,14 @@ struct RequirementsMarkdownWriter {
             return "# Requirements coverage\n\nThe run carried no story documents: add a `Requirements/` folder, or pass `--requirements DIR`.\n"
         }
         var out = "# Requirements coverage\n\n"
-        out += "**\(coverage.proven) of \(coverage.total) criteria proven (\(Self.percent(coverage.proven, coverage.total)))**"
+        out += "**\(coverage.proven) of \(coverage.provable) criteri\(coverage.provable == 1 ? "on" : "a") proven (\(Self.percent(coverage.proven, coverage.provable)))**"
+        if coverage.outside > 0 {
+            out += " · this run could prove \(coverage.provable) of \(coverage.total); \(coverage.outside) are outside it (their scenarios were not selected)"
+        }
         let counts = CoverageStatus.allCases.dropFirst().map { status in
             (status, coverage.stories.reduce(0) { $0 + $1.criteria.filter { $0.status == status }.count })
         }
-        for (status, count) in counts where count > 0 { out += " · \(count) \(Self.words(status))" }
+        for (status, count) in counts where count > 0 && status != .outsideRun { out += " · \(count) \(Self.words(status))" }
         out += "\n"
         for story in coverage.stories {
             out += "\n## \(Self.cell(story.id)): \(Self.cell(story.title))\n\n"
@@ -56,6 +59,7 @@ struct RequirementsMarkdownWriter {
         case .failing: return "❌ failing"
         case .notRun: return "⏸️ not run"
         case .noScenario: return "⚠️ no scenario"
+        case .outsideRun: return "➖ outside this run"
         }
     }
 
@@ -65,6 +69,7 @@ struct RequirementsMarkdownWriter {
         case .failing: return "failing"
         case .notRun: return "not run"
         case .noScenario: return "without a scenario"
+        case .outsideRun: return "outside this run"
         }
     }
 

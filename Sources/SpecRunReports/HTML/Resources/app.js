@@ -37,9 +37,10 @@ function update() {
       refreshFeature(f);
     }
   });
+  refreshFolders();
   visibleCount.textContent = searching ? 'Showing ' + shown + ' of ' + plural(model.scenarios.length, 'scenario') : '';
   visibleCount.dataset.visible = String(shown);
-  searchHint.textContent = state.query.error ? state.query.error + ' Searching for the words and whole tags instead.' : '';
+  searchHint.textContent = state.query.error || '';
   searchHint.hidden = !state.query.error;
   Array.prototype.forEach.call(document.querySelectorAll('#filters .filter'), function (b) {
     var status = b.dataset.status;
@@ -154,7 +155,10 @@ function start() {
   update();
   openTarget();
   // For tools/browser_check.py and the scale check: the same functions the page uses.
-  window.specrun = { parseTagExpression: parseTagExpression, parseQuery: parseQuery, markdown: markdown, applySearch: applySearch, timings: timings };
+  window.specrun = { parseTagExpression: parseTagExpression, parseQuery: parseQuery, markdown: markdown, applySearch: applySearch, timings: timings,
+    visibleScenarios: function () {
+      return model.scenarios.filter(matches).map(function (sc) { return { n: sc.n, t: sc.t, q: searchText(sc) }; });
+    } };
   window.specrunReady = performance.now();
   document.body.dataset.ready = 'true';
   if (window.requestIdleCallback) {

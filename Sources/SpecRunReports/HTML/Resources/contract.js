@@ -61,7 +61,8 @@
  * @property {boolean} [b64] base64 body @property {string} [u] url
  */
 /** @typedef {Object} Requirements
- * @property {Story[]} stories @property {number} proven @property {number} total @property {string[]} warnings
+ * @property {Story[]} stories @property {number} proven @property {number} total
+ * @property {number} outside criteria whose scenarios the run did not select @property {string[]} warnings
  */
 /** @typedef {Object} Story
  * @property {string} id @property {string} title @property {string} [narrative] @property {string} [uri]
@@ -71,7 +72,8 @@
  * @property {string} id @property {string} title @property {string} [type] @property {string[]} given
  * @property {string[]} when @property {string[]} then @property {string} [uri] @property {number} [line]
  * @property {boolean} [derived] id derived from the story and position
- * @property {string} status proven | failing | not-run | no-scenario @property {string[]} scenarios anchors
+ * @property {string} status proven | failing | not-run | no-scenario | outside @property {string[]} scenarios anchors
+ * @property {string[]} [unselected] the anchors of those scenarios the run did not select
  */
 
 /** Reads the report's data and links it up: every scenario gets its feature (`f`), status and position. */

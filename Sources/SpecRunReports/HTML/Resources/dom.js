@@ -2,7 +2,8 @@
 var STATUSES = ['passed', 'failed', 'pending', 'undefined', 'ambiguous', 'skipped', 'unknown'];
 var LABEL = { passed: 'passed', failed: 'failed', pending: 'pending', undefined: 'undefined', ambiguous: 'ambiguous', skipped: 'skipped', unknown: 'not run' };
 var SEVERITY = { unknown: 0, passed: 1, skipped: 2, pending: 3, undefined: 4, ambiguous: 5, failed: 6 };
-var ICON = { passed: '\u2714', failed: '\u2718', pending: '\u25A0', undefined: '?', ambiguous: '\u2718', skipped: '\u21B7', unknown: '\u00B7' };
+// One icon per status, so no status is told by its colour alone (pending is paused work, undefined a missing step).
+var ICON = { passed: '\u2714', failed: '\u2718', pending: '\u2016', undefined: '?', ambiguous: '\u2248', skipped: '\u21B7', unknown: '\u00B7' };
 var SVG_NS = 'http://www.w3.org/2000/svg';
 
 function el(tag, className, text) {
@@ -92,7 +93,11 @@ function safeHref(url) {
   return /^(https?|mailto):/.test(probe) ? href : null;
 }
 
-function badge(status, text) { return el('span', 'badge s-' + status, text || LABEL[status]); }
+function badge(status, text) {
+  var icon = el('span', 'badge-icon', ICON[status] || '');
+  icon.setAttribute('aria-hidden', 'true');
+  return add(el('span', 'badge s-' + status), icon, text || LABEL[status]);
+}
 
 function statusIcon(status) {
   var icon = el('span', 'icon s-' + status, ICON[status] || '?');

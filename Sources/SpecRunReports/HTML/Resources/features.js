@@ -48,7 +48,20 @@ function buildFeatureCards(container) {
     }, { rootMargin: '800px 0px' });
   }
   var fragment = document.createDocumentFragment();
+  var folders = {}, folderCount = 0, lastFolder = null;
+  model.features.forEach(function (feature) { var d = folderOf(feature.uri); if (!folders[d]) { folders[d] = []; folderCount++; } });
   model.features.forEach(function (feature, f) {
+    var folder = folderOf(feature.uri);
+    if (folderCount > 1 && folder !== lastFolder) {
+      var group = model.features.filter(function (other) { return folderOf(other.uri) === folder; });
+      var failed = group.filter(function (other) { return other.scenarios.some(function (sc) { return isProblem(sc.s); }); }).length;
+      var heading = el('h3', 'folder-heading');
+      add(heading, el('span', 'mono', folder + '/'), el('span', 'folder-count', ' ' + plural(group.length, 'feature') + (failed ? ' \u00B7 ' + failed + ' not passing' : '')));
+      add(fragment, heading);
+      folderNodes.push({ heading: heading, features: [] });
+    }
+    lastFolder = folder;
+    if (folderNodes.length) folderNodes[folderNodes.length - 1].features.push(f);
     var section = el('section', 'feature');
     section.dataset.feature = String(f);
     var status = worst(feature.scenarios.map(function (sc) { return sc.s; }));
@@ -79,6 +92,17 @@ function buildFeatureCards(container) {
     if (nearObserver) nearObserver.observe(section);
   });
   add(container, fragment);
+}
+
+var folderNodes = [];
+
+function folderOf(uri) { var at = uri.lastIndexOf('/'); return at > 0 ? uri.slice(0, at) : '.'; }
+
+/** A folder's heading shows while one of its features does. */
+function refreshFolders() {
+  folderNodes.forEach(function (folder) {
+    folder.heading.hidden = folder.features.every(function (f) { return featureNodes[f].section.hidden; });
+  });
 }
 
 /** After the filters changed or the card opened or closed: counts, visibility, and a body to build again. */
@@ -132,6 +156,7 @@ function renderFeatureBody(f, force) {
     add(list, item.sc ? renderScenario(item.sc, feature) : renderOutline(feature, item.outline, item.rows));
   });
   add(node.body, list);
+  markHits(list);
   var built = Math.min(items.length, limit);
   if (items.length > limit) {
     var more = button('more', 'Show ' + Math.min(CHUNK * 5, items.length - limit) + ' more (' + (items.length - limit) + ' not shown)');

@@ -27,6 +27,7 @@ function renderHeader() {
   });
   document.getElementById('steps-line').textContent = plural(steps, 'step') + ': ' + STATUSES.filter(function (s) { return stepTotals[s]; })
     .map(function (s) { return stepTotals[s] + ' ' + LABEL[s]; }).join(', ') + ' \u00B7 ' + plural(model.features.length, 'feature');
+  renderTrend();
 }
 
 function renderChart(totals, total, passed) {
@@ -80,15 +81,49 @@ function renderProblems() {
   var undefinedSteps = failing.filter(function (sc) { return sc.s === 'undefined'; });
   var hooks = (data.runHooks || []).filter(function (h) { return h.status !== 'passed' || (h.attachments || []).length; });
   var parseErrors = data.parseErrors || [];
-  if (!failing.length && !flaky.length && !hooks.length && !parseErrors.length && !model.run.problems) return;
+  var h = history(), changes = h && h.runs.length > 1 && (h.fixed.length || h.flaky.length);
+  if (!failing.length && !flaky.length && !hooks.length && !parseErrors.length && !model.run.problems && !changes) return;
   var box = section('problems', 'Needs attention');
-  if (model.run.problems) add(box, el('pre', 'error run-problem', model.run.problems));
-  if (parseErrors.length) add(box, renderParseErrors(parseErrors));
-  hooks.forEach(function (hook) { add(box, renderRunHook(hook)); });
   var realFailures = failing.filter(function (sc) { return sc.s !== 'undefined'; });
+  // What failed comes first: the verdict and the failures, worst first, before the run's other troubles.
+  if (realFailures.length || hooks.some(function (h) { return h.status !== 'passed'; })) add(box, verdict(realFailures));
+  renderSinceLastRun(box);
+  if (model.run.problems) add(box, el('pre', 'error run-problem', model.run.problems));
+  hooks.forEach(function (hook) { add(box, renderRunHook(hook)); });
   if (realFailures.length) add(box, renderFailures(realFailures));
+  if (parseErrors.length) add(box, renderParseErrors(parseErrors));
   if (undefinedSteps.length) add(box, renderToDo(undefinedSteps, !realFailures.length));
   if (flaky.length) add(box, renderFlaky(flaky));
+  renderHistoryLists(box);
+}
+
+/** "Not ready: 3 scenarios failed, breaking 2 criteria." */
+function verdict(failures) {
+  var broken = {};
+  failures.forEach(function (sc) { criterionIdsOf(sc).forEach(function (id) { broken[id] = true; }); });
+  var count = Object.keys(broken).length;
+  var p = el('p', 'verdict');
+  add(p, statusIcon('failed'), ' ', el('strong', null, 'Not ready to ship: '),
+    failures.length ? plural(failures.length, 'scenario') + ' did not pass' + (count ? ', breaking ' + plural(count, 'criterion', 'criteria') : '') + '.'
+      : 'a hook of the run failed.');
+  return p;
+}
+
+var PARSE_TOKENS = {
+  '#EOF': 'the end of the file', '#StepLine': 'a step', '#TableRow': 'a table row', '#DocStringSeparator': 'a docstring',
+  '#TagLine': 'tags', '#ScenarioLine': 'a Scenario', '#RuleLine': 'a Rule', '#FeatureLine': 'a Feature',
+  '#BackgroundLine': 'a Background', '#ExamplesLine': 'Examples', '#Language': "a '# language:' header", '#Other': 'a description'
+};
+
+/** The parser's `(3:5): expected: #EOF, #StepLine, got 'Giving x'` as the console words it: `expected the end of the
+ *  file or a step, got 'Giving x'` (the location is shown beside it). */
+function humanParseMessage(message) {
+  var text = message.replace(/^\(\d+(:\d+)?\): /, '');
+  var got = text.lastIndexOf(", got '");
+  if (text.indexOf('expected: ') !== 0 || got < 0) return text;
+  var words = text.slice('expected: '.length, got).split(',').map(function (t) { return PARSE_TOKENS[t.trim()]; }).filter(Boolean);
+  var expected = words.length > 1 ? words.slice(0, -1).join(', ') + ' or ' + words[words.length - 1] : words[0] || 'something else';
+  return 'expected ' + expected + text.slice(got);
 }
 
 /** One line per unparsable file: its first error's location and message, how many more it has. */
@@ -103,7 +138,7 @@ function renderParseErrors(errors) {
   order.forEach(function (uri) {
     var all = byFile[uri], e = all[0], li = el('li');
     var where = uri + (e.line ? ':' + e.line + (e.column ? ':' + e.column : '') : '');
-    add(li, el('span', 'mono where', where), ' ', el('span', 'message', String(e.message).split('\n')[0]));
+    add(li, el('span', 'mono where', where), ' ', el('span', 'message', humanParseMessage(String(e.message).split('\n')[0])));
     if (all.length > 1) add(li, el('span', 'more-errors', ' (and ' + plural(all.length - 1, 'more error') + ')'));
     li.title = all.map(function (x) { return (x.line ? x.line + ':' + (x.column || '') + ' ' : '') + x.message; }).join('\n');
     add(list, li);
@@ -121,15 +156,27 @@ function renderRunHook(hook) {
   return box;
 }
 
+/** Each scenario that did not pass, worst first: the criteria it breaks, the failing step and its message. */
 function renderFailures(list) {
-  list = list.slice().sort(function (a, b) { return SEVERITY[b.s] - SEVERITY[a.s] || a.f - b.f || a.i - b.i; });
+  list = list.slice().sort(function (a, b) {
+    return SEVERITY[b.s] - SEVERITY[a.s] || criterionIdsOf(b).length - criterionIdsOf(a).length || a.f - b.f || a.i - b.i;
+  });
   var box = el('div', 'failures');
   add(box, el('h3', null, plural(list.length, 'scenario') + ' did not pass'));
   var ul = el('ul', 'failure-list');
   list.slice(0, 200).forEach(function (sc) {
     var li = el('li', 'failure s-' + sc.s);
     var head = el('div', 'failure-head');
-    add(head, badge(sc.s), ' ', el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc));
+    add(head, badge(sc.s), ' ');
+    if (isNewFailure(sc)) add(head, newFailureBadge(), ' ');
+    var ids = criterionIdsOf(sc);
+    if (ids.length) {
+      var refs = el('span', 'criterion-refs');
+      add(refs, hiddenText('breaks criteria '));
+      ids.forEach(function (id) { add(refs, criterionRef(id), ' '); });
+      add(head, refs);
+    }
+    add(head, el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc));
     add(li, head);
     var step = failingStep(sc);
     if (step) {
@@ -137,7 +184,7 @@ function renderFailures(list) {
       add(line, el('span', 'kw', step.k || ''), step.x || step.h || '', step.l ? el('span', 'mono where', '  ' + step.l) : null);
       add(li, line);
       var message = step.e || (step.am ? 'Ambiguous: ' + step.am.join('; ') : null);
-      if (message) add(li, el('pre', 'error short', firstLines(message, 6)));
+      if (message) add(li, failureMessage(message, 6));
     }
     add(ul, li);
   });
@@ -146,39 +193,59 @@ function renderFailures(list) {
   return box;
 }
 
-function firstLines(text, n) {
-  var lines = String(text).split('\n');
-  return lines.length > n ? lines.slice(0, n).join('\n') + '\n\u2026' : text;
-}
-
-/** The steps to write, each once, grouped by step text: what a first run of new features reads as. */
+/** The steps to write, each once, grouped by snippet, the ones most scenarios wait for first (a scenario whose
+ *  only missing step it is counts as unblocked by it): what a first run of new features reads as. */
 function renderToDo(scenarios, open) {
   var bySnippet = {}, order = [];
   scenarios.forEach(function (sc) {
+    var missing = {};
     sc.p.forEach(function (step) {
       if (stepStatus(step) !== 'undefined') return;
       var key = step.sn || step.x;
-      if (!bySnippet[key]) { bySnippet[key] = { snippet: step.sn, texts: {}, scenarios: [] }; order.push(key); }
+      missing[key] = true;
+      if (!bySnippet[key]) { bySnippet[key] = { snippet: step.sn, texts: {}, scenarios: [], unblocks: 0 }; order.push(key); }
       bySnippet[key].texts[step.k.trim() + ' ' + step.x] = true;
       if (bySnippet[key].scenarios.indexOf(sc) < 0) bySnippet[key].scenarios.push(sc);
     });
+    var keys = Object.keys(missing);
+    if (keys.length === 1) bySnippet[keys[0]].unblocks++;
+  });
+  order.sort(function (a, b) {
+    var x = bySnippet[a], y = bySnippet[b];
+    return y.unblocks - x.unblocks || y.scenarios.length - x.scenarios.length;
   });
   var details = el('details', 'fold todo');
   details.open = !!open;
   add(details, el('summary', null, 'To do: ' + plural(order.length, 'step definition') + ' to write for ' + plural(scenarios.length, 'undefined scenario')));
-  var list = el('ol', 'todo-list');
-  order.slice(0, 300).forEach(function (key) {
-    var entry = bySnippet[key], li = el('li');
-    var texts = Object.keys(entry.texts);
-    add(li, el('p', 'todo-text', texts[0] + (texts.length > 1 ? ' (and ' + (texts.length - 1) + ' similar)' : '') +
-      ' \u00B7 used by ' + plural(entry.scenarios.length, 'scenario')));
-    if (entry.snippet) add(li, add(el('div', 'snippet-box'), el('pre', 'snippet', entry.snippet), copyButton(entry.snippet)));
-    add(list, li);
-  });
+  var list = el('ol', 'todo-list'), shown = 0;
+  function more(n) {
+    order.slice(shown, shown + n).forEach(function (key) {
+      var entry = bySnippet[key], li = el('li');
+      var texts = Object.keys(entry.texts);
+      add(li, el('p', 'todo-text', texts[0] + (texts.length > 1 ? ' (and ' + (texts.length - 1) + ' similar)' : '') +
+        ' \u00B7 used by ' + plural(entry.scenarios.length, 'scenario') +
+        (entry.unblocks ? ', the last missing step of ' + entry.unblocks : '')));
+      if (entry.snippet) add(li, add(el('div', 'snippet-box'), el('pre', 'snippet', entry.snippet), copyButton(entry.snippet)));
+      add(list, li);
+    });
+    shown = Math.min(order.length, shown + n);
+  }
+  more(TODO_CHUNK);
   add(details, list);
-  if (order.length > 300) add(details, el('p', 'empty', 'and ' + (order.length - 300) + ' more.'));
+  if (order.length > shown) {
+    var next = button('more', null);
+    var label = function () { next.textContent = 'Show ' + Math.min(TODO_CHUNK, order.length - shown) + ' more of ' + (order.length - shown) + ' left'; };
+    label();
+    next.addEventListener('click', function () {
+      more(TODO_CHUNK);
+      if (shown >= order.length) next.remove(); else label();
+    });
+    add(details, next);
+  }
   return details;
 }
+
+var TODO_CHUNK = 20;
 
 function renderFlaky(list) {
   var details = el('details', 'fold flaky-list');

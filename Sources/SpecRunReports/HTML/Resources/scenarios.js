@@ -57,7 +57,11 @@ function scenarioFacts(sc, feature) {
   var parts = [feature.uri + ':' + sc.l];
   if (sc.d) parts.push(duration(sc.d));
   if (sc.a) parts.push(sc.a + ' attempts');
-  return el('span', 'facts', parts.join(' \u00B7 '));
+  var facts = el('span', 'facts', parts.join(' \u00B7 '));
+  var strip = historyStrip(sc);
+  if (strip) add(facts, ' \u00B7 ', strip);
+  if (sc.s !== 'passed' && isNewFailure(sc)) add(facts, ' ', newFailureBadge());
+  return facts;
 }
 
 function flakyBadge() {
@@ -95,6 +99,7 @@ function renderScenario(sc, feature) {
     if (open && !body.firstChild) {
       if (sc.m) add(body, markdown(sc.m));
       add(body, renderSteps(sc));
+      markHits(body);
     }
   }
   toggle.addEventListener('click', function () {

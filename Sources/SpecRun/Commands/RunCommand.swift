@@ -151,11 +151,6 @@ struct RunCommand {
             console.err("specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(configuration)))\n")
             return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
-        if foundNothing, Self.onlyEmptyRerunFiles(options.paths) {
-            // `specrun @rerun.txt` after a run that passed: nothing to rerun is not a failure (as cucumber-js).
-            console.err("specrun: \(options.paths.joined(separator: " ")) lists no scenario: nothing to rerun\n")
-            return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
-        }
         if foundNothing {
             console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")
         }
@@ -164,14 +159,6 @@ struct RunCommand {
         }
         if let interrupted { return 128 + interrupted }
         return written ? status.code.rawValue : ExitCode.usage.rawValue
-    }
-
-    /// Whether every path is a rerun file (`@FILE`) listing nothing (an earlier run had no failure).
-    static func onlyEmptyRerunFiles(_ paths: [String]) -> Bool {
-        !paths.isEmpty && paths.allSatisfy { path in
-            path.hasPrefix("@") && (FileManager.default.contents(atPath: String(path.dropFirst()))
-                .map { String(decoding: $0, as: UTF8.self).allSatisfy(\.isWhitespace) } ?? false)
-        }
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its

@@ -10,6 +10,8 @@ enum WorkerEvent: Sendable {
     case interrupted(Int32)
     /// About every 100 ms: the supervisor checks its deadlines (`Supervisor.tick`).
     case tick
+    /// The worker is writing a line too long for one read: a sign of life for its deadline.
+    case alive(Int)
 }
 
 /// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop. Bounded: at most `limit` batches

@@ -104,6 +104,8 @@ struct WorkerPool {
                     outcome.interruptedBy = outcome.interruptedBy ?? signal
                 case .tick:
                     perform(supervisor.tick())
+                case .alive(let number):
+                    supervisor.heard(from: number)
                 }
             }
             events.consumed()

@@ -55,9 +55,18 @@ struct SystemWorkerLauncher: WorkerLauncher {
         Thread.detachNewThread {
             let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
                                               keepsStepStarts: configuration.messageReport)
+            var lastAlive: UInt64 = 0
             FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in
                 DecodedEnvelopeReturns.shared.free()
-                events.yield(decoder.append(chunk))
+                let decoded = decoder.append(chunk)
+                if !decoded.isEmpty { return events.yield(decoded) }
+                // The middle of a long line (a 50 MB attachment): no envelope yet, but the worker is talking —
+                // said to the supervisor's deadline at most every 0.1 s.
+                let now = DispatchTime.now().uptimeNanoseconds
+                if now &- lastAlive > 100_000_000 {
+                    lastAlive = now
+                    events.offer([.alive(number)])
+                }
             }
             events.yield(decoder.finish())
             // The message channel ended. A worker that ends closes it a moment before its exit; one still there

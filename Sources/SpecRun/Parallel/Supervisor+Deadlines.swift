@@ -70,13 +70,13 @@ extension Supervisor {
 
     /// Ctrl-C or SIGTERM of specrun (already passed on to the workers): no new work is handed out; the workers
     /// still running after `interruptGraceSeconds` are killed. A second one kills them at once.
+    /// `count`: how many signals specrun received so far; the same signal heard twice (from its handler and from a
+    /// worker's end) counts once.
     @discardableResult
-    func interrupt(_ signal: Int32) -> [Action] {
+    func interrupt(_ signal: Int32, count: Int = 1) -> [Action] {
         if interruptedBy == nil { interruptedBy = signal }
-        guard interruptedAt != nil else {
-            interruptedAt = uptime()
-            return []
-        }
+        if interruptedAt == nil { interruptedAt = uptime() }
+        guard count >= 2 else { return [] }
         var actions: [Action] = []
         for number in workers.keys.sorted() {
             guard let worker = workers[number], worker.phase != .gone, !worker.killed else { continue }

@@ -184,7 +184,8 @@ final class InterruptForwarder: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
     private var workers: Set<pid_t> = []
-    private var onSignal: (@Sendable (Int32) -> Void)?
+    private var onSignal: (@Sendable (Int32, Int) -> Void)?
+    private var count = 0
     private var _received: Int32?
 
     private init() {
@@ -201,7 +202,8 @@ final class InterruptForwarder: @unchecked Sendable {
     func remove(_ pid: pid_t) { lock.lock(); workers.remove(pid); lock.unlock() }
 
     /// Who hears of a signal besides the workers (the supervisor: it stops handing out work).
-    func listen(_ body: @escaping @Sendable (Int32) -> Void) {
+    /// (Given the signal and how many came so far: 2 for a second Ctrl-C.)
+    func listen(_ body: @escaping @Sendable (Int32, Int) -> Void) {
         lock.lock(); onSignal = body; lock.unlock()
     }
 
@@ -217,11 +219,13 @@ final class InterruptForwarder: @unchecked Sendable {
         lock.lock()
         let again = _received != nil
         if _received == nil { _received = signalNumber }
+        count += 1
+        let number = count
         let pids = workers
         let listener = onSignal
         lock.unlock()
         for pid in pids { ProcessControl.signalWorkerAndGroup(pid, again ? SIGKILL : signalNumber) }
-        listener?(signalNumber)
+        listener?(signalNumber, number)
     }
 
     /// For a worker: the default dispositions back (ignored signals are inherited across exec).

@@ -3,7 +3,7 @@
 
 Usage:
     python3 tools/sigkill_bound.py [--seed N] [--trials N] [--scenarios N] [--step-ms N] [--parallel N]
-                                   [--fixture PATH]
+                                   [--long-every N] [--long-ms N] [--no-isolation] [--bound-ms N] [--fixture PATH]
 
 Runs the crash fixture (`swift build --product specrun-crash-fixture`) on a generated feature of N scenarios,
 each one step sleeping --step-ms (every --long-every-th --long-ms, so that kills land in a running step too) and noting the wall-clock time it ended (SPECRUN_FIXTURE_LOG), with a message
@@ -39,6 +39,7 @@ def main():
     parser.add_argument("--parallel", type=int, default=1)
     parser.add_argument("--long-every", type=int, default=25, help="every Nth scenario's step sleeps --long-ms")
     parser.add_argument("--long-ms", type=int, default=600)
+    parser.add_argument("--no-isolation", action="store_true", help="run the scenarios in specrun's own process")
     parser.add_argument("--bound-ms", type=float, default=250)
     parser.add_argument("--fixture", default=".build/debug/specrun-crash-fixture")
     args = parser.parse_args()
@@ -64,7 +65,7 @@ def main():
             log = os.path.join(folder, "ended.log")
             environment = dict(os.environ, SPECRUN_FIXTURE_LOG=log)
             process = subprocess.Popen([fixture, "long.feature", "--format", "message:m.ndjson", "--format", "progress",
-                                        "-j", str(args.parallel), "--timeout", "0"],
+                                        "-j", str(args.parallel), "--timeout", "0"] + (["--no-isolation"] if args.no_isolation else []),
                                        cwd=folder, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             # Somewhere in the run's middle: after the first scenarios, before the end.
             longs = args.scenarios // args.long_every if args.long_every else 0

@@ -89,7 +89,12 @@ extension CrashSteps {
             print("the step read \(count) line(s)")
         }
         steps.when("a step stops its own process") { _ in _ = raise(SIGSTOP) }
-        steps.when("a step sends SIGSTOP to its own process") { _ in _ = kill(getpid(), SIGSTOP) }
+        steps.when("a step sends SIGSTOP to its own process") { _ in
+            // Sent to the process, the signal may be taken by another thread: this one runs on a moment. It waits
+            // here, so that the process stops inside this step (not in the next scenario).
+            _ = kill(getpid(), SIGSTOP)
+            usleep(500_000)
+        }
         steps.when("a step ignores SIGTERM and SIGINT and hangs") { _ in
             signal(SIGTERM, SIG_IGN)
             signal(SIGINT, SIG_IGN)

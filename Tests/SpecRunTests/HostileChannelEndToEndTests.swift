@@ -16,6 +16,15 @@ final class HostileChannelEndToEndTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains("the step read: run"), "an instruction reached the step: \(run.stderr)")
     }
 
+    func test_run_givesTheStepNothingOnAStepReadingStdinInAnExecdWorker() throws {
+        // SPECRUN_PREFORK=0: the first worker exec'd too (the others always are); both claim their channels alike.
+        let run = try runHostile(betweenPassingScenarios("When a step reads a line of stdin"), ["--timeout", "5"],
+                                 environment: ["SPECRUN_PREFORK": "0"])
+        XCTAssertFalse(run.hung, run.stderr)
+        XCTAssertEqual(run.statuses, [.passed, .passed, .passed])
+        XCTAssertTrue(run.stderr.contains("the step read: nothing"), run.stderr)
+    }
+
     func test_run_endsTheStepAtTheEndOfStdinOnAStepReadingItToTheEnd() throws {
         let run = try runHostile(betweenPassingScenarios("When a step reads stdin to the end"), ["--timeout", "5"])
         XCTAssertFalse(run.hung, run.stderr)

@@ -58,9 +58,9 @@ extension TestStepResultStatus {
 extension XCTestCase {
     /// Runs the fixture on `features` with `arguments` (a message report `m.ndjson` and a JUnit report `j.xml` in
     /// the features' folder are added), killing it after `limit` seconds. `during` runs once it started (to send
-    /// signals), given its pid.
+    /// signals), given its pid and the folder.
     func runHostile(_ features: [String: String], _ arguments: [String] = [], environment: [String: String] = [:],
-                    limit: Double = 30, during: ((pid_t) -> Void)? = nil) throws -> HostileProcessRun {
+                    limit: Double = 30, during: ((pid_t, String) -> Void)? = nil) throws -> HostileProcessRun {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures(features)
         let process = Process()
@@ -75,7 +75,7 @@ extension XCTestCase {
         let started = Date()
         try process.run()
         let reader = ErrorsReader(errors.fileHandleForReading)
-        during?(process.processIdentifier)
+        during?(process.processIdentifier, folder)
         let ended = DispatchSemaphore(value: 0)
         Thread.detachNewThread { process.waitUntilExit(); ended.signal() }
         var hung = false
@@ -89,6 +89,20 @@ extension XCTestCase {
         let data = FileManager.default.contents(atPath: "\(folder)/m.ndjson")
         let stream = try data.map { try NDJSON.decode($0) } ?? []
         return HostileProcessRun(status: process.terminationStatus, stderr: stderr, seconds: seconds, hung: hung, folder: folder, stream: stream)
+    }
+
+    /// Waits (up to 20 s: a loaded machine) until the message stream on disk shows `count` step starts — the
+    /// hostile step running — and a moment more.
+    func waitForStepStarts(_ count: Int, in folder: String) {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            if let name = names.first(where: { $0.hasPrefix(".m.ndjson.") }),
+               let text = try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8),
+               text.components(separatedBy: "\"testStepStarted\"").count - 1 >= count { break }
+            usleep(20_000)
+        }
+        usleep(300_000)
     }
 
     /// A feature of a passing scenario, the hostile one, and another passing one.

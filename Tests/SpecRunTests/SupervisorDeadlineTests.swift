@@ -61,6 +61,22 @@ final class SupervisorDeadlineTests: XCTestCase {
         XCTAssertNil(sut.interruptedBy, "its SIGTERM was the supervisor's own: no interruption")
     }
 
+    func test_tick_countsTheSilenceFromTheEndOfItsOwnStallOnASupervisorThatCouldNotListen() {
+        let (sut, clock, _) = makeSUT(timeout: 1)
+        startRunning(sut)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        XCTAssertEqual(sut.tick(), [])
+
+        clock.advance(5)
+        XCTAssertEqual(sut.tick(), [], "no tick for 5 s: the supervisor stalled (slow reports), not the worker")
+        for _ in 0..<19 {
+            clock.advance(0.1)
+            XCTAssertEqual(sut.tick(), [])
+        }
+        clock.advance(0.1)
+        XCTAssertEqual(sut.tick(), [.signal(worker: 0, SIGTERM)], "2 s of silence after the stall")
+    }
+
     func test_tick_leavesAWorkerLoadingFeaturesAlone() {
         let (sut, clock, _) = makeSUT(timeout: 1)
         _ = sut.start()
@@ -100,9 +116,10 @@ final class SupervisorDeadlineTests: XCTestCase {
     func test_interrupt_killsEveryWorkerAtOnceOnASecondInterrupt() {
         let (sut, _, _) = makeSUT(timeout: 0, workers: 2)
         startRunning(sut, workers: 2)
-        sut.interrupt(SIGINT)
+        sut.interrupt(SIGINT, count: 1)
+        XCTAssertEqual(sut.interrupt(SIGINT, count: 1), [], "the first heard again (a worker's end)")
 
-        XCTAssertEqual(sut.interrupt(SIGINT), [.signal(worker: 0, SIGKILL), .signal(worker: 1, SIGKILL)])
+        XCTAssertEqual(sut.interrupt(SIGINT, count: 2), [.signal(worker: 0, SIGKILL), .signal(worker: 1, SIGKILL)])
     }
 
     func test_workerEnded_reportsACrashAndGoesOnOnAWorkerEndedBySIGTERMThatSpecrunDidNotSend() {

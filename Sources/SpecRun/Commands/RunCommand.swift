@@ -129,6 +129,10 @@ struct RunCommand {
             let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
             let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
+            // What reached the reports is written out every 0.1 s: a SIGKILL leaves the finished scenarios on disk.
+            nonisolated(unsafe) let checkpoint = reports.checkpoint
+            let ticker = Ticker(every: 0.1) { [pipeline] in pipeline.checkpointListeners(checkpoint) }
+            defer { ticker.stop() }
             do {
                 _ = try await runner.run { envelope in
                     send(envelope)

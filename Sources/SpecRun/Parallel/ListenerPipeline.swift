@@ -64,6 +64,12 @@ final class ListenerPipeline: @unchecked Sendable {
         queue.async { body() }
     }
 
+    /// The same from any thread, without handing over the producer's batch (a timer of an in-process run).
+    func checkpointListeners(_ body: @escaping () -> Void) {
+        nonisolated(unsafe) let body = body
+        queue.async { body() }
+    }
+
     @exclusivity(unchecked) private var lastCheckpoint: UInt64 = 0
     /// 50 ms.
     static let checkpointInterval: UInt64 = 50_000_000

@@ -13,6 +13,11 @@ extension Supervisor {
     /// Called about every 100 ms by the pool (and by tests with a moved clock): the signals to send.
     func tick() -> [Action] {
         let now = uptime()
+        defer { lastTick = now }
+        // The supervisor itself could not listen (its loop waited for slow reports, so its readers stopped reading
+        // and the workers waited on their writes): their silence is its own, and counts from now.
+        let stalled = lastTick.map { now &- $0 > Self.stallNanoseconds } ?? false
+        if stalled { for worker in workers.values { worker.heard = max(worker.heard, now) } }
         var actions: [Action] = []
         for number in workers.keys.sorted() {
             guard let worker = workers[number], worker.phase != .gone, !worker.killed else { continue }
@@ -32,13 +37,18 @@ extension Supervisor {
                 }
                 continue
             }
-            guard settings.timeoutSeconds > 0, inUserCode(worker),
+            guard !stalled, settings.timeoutSeconds > 0, inUserCode(worker),
                   now &- worker.heard >= Self.nanoseconds(deadlineSeconds) else { continue }
             worker.timedOut = worker.timedOut ?? (settings.timeoutSeconds, Self.silentWorker(deadlineSeconds))
             worker.terminatedAt = now
             actions.append(.signal(worker: number, SIGTERM))
         }
         return actions
+    }
+
+    /// A sign of life that is no envelope (the middle of a long line).
+    func heard(from number: Int) {
+        workers[number]?.heard = uptime()
     }
 
     /// The silence after which a worker in user code is ended: the timeout, plus a tenth of it (at least 1 s, at
@@ -60,13 +70,13 @@ extension Supervisor {
 
     /// Ctrl-C or SIGTERM of specrun (already passed on to the workers): no new work is handed out; the workers
     /// still running after `interruptGraceSeconds` are killed. A second one kills them at once.
+    /// `count`: how many signals specrun received so far; the same signal heard twice (from its handler and from a
+    /// worker's end) counts once.
     @discardableResult
-    func interrupt(_ signal: Int32) -> [Action] {
+    func interrupt(_ signal: Int32, count: Int = 1) -> [Action] {
         if interruptedBy == nil { interruptedBy = signal }
-        guard interruptedAt != nil else {
-            interruptedAt = uptime()
-            return []
-        }
+        if interruptedAt == nil { interruptedAt = uptime() }
+        guard count >= 2 else { return [] }
         var actions: [Action] = []
         for number in workers.keys.sorted() {
             guard let worker = workers[number], worker.phase != .gone, !worker.killed else { continue }
@@ -75,6 +85,9 @@ extension Supervisor {
         }
         return actions
     }
+
+    /// Ticks come every 0.1 s: half a second without one is the supervisor's own stall.
+    static let stallNanoseconds: UInt64 = 500_000_000
 
     static func silentWorker(_ seconds: Double) -> String {
         "its worker process gave no sign of life for \(RunCommand.seconds(seconds)) s: stopped, or blocked where its own watchdog could not end it"

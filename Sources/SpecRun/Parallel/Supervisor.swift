@@ -100,6 +100,8 @@ final class Supervisor {
     @exclusivity(unchecked) var interruptedBy: Int32?
     /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
     @exclusivity(unchecked) var interruptedAt: UInt64?
+    /// When the last tick came (`Supervisor+Deadlines`).
+    @exclusivity(unchecked) var lastTick: UInt64?
     @exclusivity(unchecked) var unparsableUris: [String] = []
     @exclusivity(unchecked) var finished = false
     /// Whether the supervisor said that a worker's ids drifted from the plan's (once a run).

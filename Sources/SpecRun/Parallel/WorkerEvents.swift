@@ -7,9 +7,12 @@ enum WorkerEvent: Sendable {
     case control(Int, WorkerControl)
     case badLine(Int, String)
     case ended(Int, WorkerResult)
-    case interrupted(Int32)
+    /// Ctrl-C or SIGTERM of specrun: the signal, and how many came so far (2: the second).
+    case interrupted(Int32, Int)
     /// About every 100 ms: the supervisor checks its deadlines (`Supervisor.tick`).
     case tick
+    /// The worker is writing a line too long for one read: a sign of life for its deadline.
+    case alive(Int)
 }
 
 /// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop. Bounded: at most `limit` batches

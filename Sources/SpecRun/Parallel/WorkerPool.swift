@@ -25,8 +25,8 @@ struct WorkerPool {
     /// `pause` is called whenever the supervisor has handled what arrived and waits for more.
     func run(emit: @escaping (Envelope) -> Void, pause: @escaping () -> Void = {}) async -> Outcome {
         let events = WorkerEvents()
-        InterruptForwarder.shared.listen { signal in events.yield([.interrupted(signal)]) }
-        defer { InterruptForwarder.shared.listen { _ in } }
+        InterruptForwarder.shared.listen { signal, count in events.yield([.interrupted(signal, count)]) }
+        defer { InterruptForwarder.shared.listen { _, _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
         supervisor.warn = { [console] in console.err($0) }
         // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).
@@ -99,11 +99,13 @@ struct WorkerPool {
                     alive -= 1
                     handles[number] = nil
                     perform(supervisor.workerEnded(number, result))
-                case .interrupted(let signal):
-                    perform(supervisor.interrupt(signal))
+                case .interrupted(let signal, let count):
+                    perform(supervisor.interrupt(signal, count: count))
                     outcome.interruptedBy = outcome.interruptedBy ?? signal
                 case .tick:
                     perform(supervisor.tick())
+                case .alive(let number):
+                    supervisor.heard(from: number)
                 }
             }
             events.consumed()

@@ -55,9 +55,18 @@ struct SystemWorkerLauncher: WorkerLauncher {
         Thread.detachNewThread {
             let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
                                               keepsStepStarts: configuration.messageReport)
+            var lastAlive: UInt64 = 0
             FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in
                 DecodedEnvelopeReturns.shared.free()
-                events.yield(decoder.append(chunk))
+                let decoded = decoder.append(chunk)
+                if !decoded.isEmpty { return events.yield(decoded) }
+                // The middle of a long line (a 50 MB attachment): no envelope yet, but the worker is talking —
+                // said to the supervisor's deadline at most every 0.1 s.
+                let now = DispatchTime.now().uptimeNanoseconds
+                if now &- lastAlive > 100_000_000 {
+                    lastAlive = now
+                    events.offer([.alive(number)])
+                }
             }
             events.yield(decoder.finish())
             // The message channel ended. A worker that ends closes it a moment before its exit; one still there
@@ -175,7 +184,8 @@ final class InterruptForwarder: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
     private var workers: Set<pid_t> = []
-    private var onSignal: (@Sendable (Int32) -> Void)?
+    private var onSignal: (@Sendable (Int32, Int) -> Void)?
+    private var count = 0
     private var _received: Int32?
 
     private init() {
@@ -192,7 +202,8 @@ final class InterruptForwarder: @unchecked Sendable {
     func remove(_ pid: pid_t) { lock.lock(); workers.remove(pid); lock.unlock() }
 
     /// Who hears of a signal besides the workers (the supervisor: it stops handing out work).
-    func listen(_ body: @escaping @Sendable (Int32) -> Void) {
+    /// (Given the signal and how many came so far: 2 for a second Ctrl-C.)
+    func listen(_ body: @escaping @Sendable (Int32, Int) -> Void) {
         lock.lock(); onSignal = body; lock.unlock()
     }
 
@@ -208,11 +219,13 @@ final class InterruptForwarder: @unchecked Sendable {
         lock.lock()
         let again = _received != nil
         if _received == nil { _received = signalNumber }
+        count += 1
+        let number = count
         let pids = workers
         let listener = onSignal
         lock.unlock()
         for pid in pids { ProcessControl.signalWorkerAndGroup(pid, again ? SIGKILL : signalNumber) }
-        listener?(signalNumber)
+        listener?(signalNumber, number)
     }
 
     /// For a worker: the default dispositions back (ignored signals are inherited across exec).

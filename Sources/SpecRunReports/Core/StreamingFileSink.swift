@@ -106,8 +106,8 @@ final class StreamingFileSink: TextSink {
                 return
             }
             if kind == S_IFIFO {
-                // A FIFO: opened without waiting for a reader (a blocking open would hang the run for good); with
-                // none, the report is refused in one line. Written through, never replaced.
+                // A FIFO: opened waiting at most 2 s for a reader (a blocking open would hang the run for good);
+                // with none, the report is refused in one line. Written through, never replaced.
                 descriptor = systemOpenFIFO(path)
                 if descriptor < 0 {
                     failure = error(errno == ENXIO ? "it is a FIFO that nothing reads; start its reader first, or give a file path"
@@ -195,9 +195,15 @@ private let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32,
 /// The temporary file: a new file, never an existing one nor a link planted under its name.
 private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
 private func systemOpenExisting(_ path: String) -> Int32 { open(path, O_WRONLY | O_CLOEXEC) }
-/// A FIFO's write end without waiting for a reader (ENXIO when there is none), then blocking as usual.
+/// A FIFO's write end, waiting at most 2 s for a reader (ENXIO when none came), then blocking as usual. (A blocking
+/// open would wait for ever; a reader started a moment after the run still gets the report.)
 private func systemOpenFIFO(_ path: String) -> Int32 {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+    var descriptor: Int32 = -1
+    for _ in 0..<200 {
+        descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor >= 0 || errno != ENXIO { break }
+        usleep(10_000)
+    }
     if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
     return descriptor
 }

@@ -26,9 +26,9 @@ struct ConfigFile {
         let userHasPaths = Self.hasPaths(userArguments)
         let userHasStdoutFormat = Self.hasStdoutFormat(userArguments)
         for name in names {
-            guard let value = root[name] else {
-                let hint = Suggestions.closest(to: name, among: Array(root.keys)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError(message: "\(path): no profile '\(name)'\(hint); profiles: \(root.keys.sorted().joined(separator: ", "))")
+            guard let value = root[name], !name.hasPrefix("$") else {
+                let hint = Suggestions.closest(to: name, among: Self.profileNames(root)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "\(path): no profile '\(name)'\(hint); profiles: \(Self.profileNames(root).joined(separator: ", "))")
             }
             guard let profile = value as? [String: Any] else {
                 throw error(at: name, "profile '\(name)' must be an object of options")
@@ -54,6 +54,9 @@ struct ConfigFile {
             return bool ? [on] : off.map { [$0] } ?? []
         }
         func number() throws -> String {
+            // JSON's true and false come as NSNumbers too: not a number here (specrun.schema.json says so).
+            let isBool = (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+            if isBool { throw error(at: key, "'\(key)' in profile '\(profile)' must be a number" + (key == "parallel" ? " or \"auto\"" : "")) }
             if let int = value as? Int { return String(int) }
             if let double = value as? Double { return String(double) }
             if key == "parallel", let text = value as? String, text == "auto" { return text }
@@ -93,6 +96,11 @@ struct ConfigFile {
             let hint = Suggestions.closest(to: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
             throw error(at: key, "unknown option '\(key)' in profile '\(profile)'\(hint)")
         }
+    }
+
+    /// The profiles of the file: every top-level key but `$schema` (specrun.schema.json, for editors).
+    static func profileNames(_ root: [String: Any]) -> [String] {
+        root.keys.filter { !$0.hasPrefix("$") }.sorted()
     }
 
     /// `specrun.json:LINE: …`, LINE being where the key first appears.

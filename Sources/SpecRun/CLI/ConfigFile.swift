@@ -11,7 +11,7 @@ struct ConfigFile {
     static let defaultName = "specrun.json"
     static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
                         "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
-                        "memoryLimit"]
+                        "memoryLimit", "retryTagFilter"]
 
     let path: String
     let text: String
@@ -78,9 +78,9 @@ struct ConfigFile {
                 throw error(at: key, "'formatOptions' in profile '\(profile)' must be an object, e.g. {\"html\": {\"title\": \"…\"}}")
             }
             return ["--format-options", String(decoding: data, as: UTF8.self)]
-        case "order", "serialTags", "requirements":
+        case "order", "serialTags", "requirements", "retryTagFilter":
             guard let text = value as? String else { throw error(at: key, "'\(key)' in profile '\(profile)' must be a string") }
-            return [["order": "--order", "serialTags": "--serial-tags"][key] ?? "--requirements", text]
+            return [["order": "--order", "serialTags": "--serial-tags", "retryTagFilter": "--retry-tag-filter"][key] ?? "--requirements", text]
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
@@ -113,7 +113,7 @@ struct ConfigFile {
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
                                               "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
                                                "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
-                                               "--memory-limit"]
+                                               "--memory-limit", "--retry-tag-filter"]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false

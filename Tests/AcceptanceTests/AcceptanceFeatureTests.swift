@@ -5,7 +5,7 @@ import Testing
 
 /// `swift test` runs the acceptance features through SpecRunTesting: one test per scenario of Features/, named
 /// after the feature and the scenario, so a failing scenario shows by name (and at its step's line) in the test
-/// output and in IDEs. The same few lines work in any package (README, "Use specrun in your package").
+/// output and in IDEs. The same few lines work in any package (docs/in-your-package.md).
 private let root = SpecScenario.packageRoot(of: #filePath)
 private let suite = SpecSuite(libraries: AllSteps.libraries, root: root)
 

@@ -3,15 +3,27 @@ import Foundation
 import SpecRun
 import XCTest
 
-/// The step library shown in README.md ("Writing steps") is `ReadmeExample.swift`, compiled here and run
-/// against a feature, so the README cannot drift from what compiles and works.
+/// The step library shown in docs/writing-steps.md is `ReadmeExample.swift`, compiled here and run against a
+/// feature, and README.md's short one ("Writing a step") shows its steps, so neither can drift from what compiles
+/// and works.
 final class ReadmeExampleTests: XCTestCase {
-    func test_readme_showsExactlyTheCompiledExample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func test_writingStepsPage_showsExactlyTheCompiledExample() throws {
+        let page = try String(contentsOf: root.appendingPathComponent("docs/writing-steps.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Tests/SpecRunTests/ReadmeExample.swift"), encoding: .utf8)
+        XCTAssertTrue(page.contains("```swift\n" + example + "```\n"),
+                      "docs/writing-steps.md's step library example differs from Tests/SpecRunTests/ReadmeExample.swift: keep them identical")
+    }
+
+    func test_readme_showsStepsOfTheCompiledExample() throws {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let example = try String(contentsOf: root.appendingPathComponent("Tests/SpecRunTests/ReadmeExample.swift"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("```swift\n" + example + "```\n"),
-                      "README.md's step library example differs from Tests/SpecRunTests/ReadmeExample.swift: keep them identical")
+        let section = try XCTUnwrap(readme.components(separatedBy: "## Writing a step").dropFirst().first)
+        let steps = section.components(separatedBy: "\n## ")[0].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("steps.") }
+        XCTAssertEqual(steps.count, 3, "README.md's short example registers three steps")
+        for step in steps { XCTAssertTrue(example.contains(step), "README.md's '\(step)' is not in ReadmeExample.swift") }
     }
 
     func test_readmeExample_passesEveryStepKindOnItsFeature() async throws {

@@ -39,6 +39,8 @@ struct RunOptions: Equatable {
     var strict = true
     var order = "defined"
     var retry = 0
+    /// `--retry-tag-filter EXPR`: only scenarios whose tags match are retried.
+    var retryTagFilter: String? = nil
     var color: Bool? = nil
     var predictableIds = false
     /// Run the scenarios in a worker process so that a crashing step cannot kill the run (`--no-isolation`: in-process).

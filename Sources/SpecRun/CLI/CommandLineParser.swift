@@ -120,6 +120,7 @@ enum CommandLineParser {
             case "--no-strict": options.strict = false
             case "--order": options.order = try parseOrder(try reader.value(for: argument))
             case "--retry": options.retry = try parseRetry(try reader.value(for: argument), for: argument)
+            case "--retry-tag-filter": options.retryTagFilter = try reader.value(for: argument)
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--predictable-ids": options.predictableIds = true

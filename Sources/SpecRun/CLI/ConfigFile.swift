@@ -11,7 +11,7 @@ struct ConfigFile {
     static let defaultName = "specrun.json"
     static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
                         "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
-                        "memoryLimit"]
+                        "memoryLimit", "retryTagFilter"]
 
     let path: String
     let text: String
@@ -26,9 +26,9 @@ struct ConfigFile {
         let userHasPaths = Self.hasPaths(userArguments)
         let userHasStdoutFormat = Self.hasStdoutFormat(userArguments)
         for name in names {
-            guard let value = root[name] else {
-                let hint = Suggestions.closest(to: name, among: Array(root.keys)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError(message: "\(path): no profile '\(name)'\(hint); profiles: \(root.keys.sorted().joined(separator: ", "))")
+            guard let value = root[name], !name.hasPrefix("$") else {
+                let hint = Suggestions.closest(to: name, among: Self.profileNames(root)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "\(path): no profile '\(name)'\(hint); profiles: \(Self.profileNames(root).joined(separator: ", "))")
             }
             guard let profile = value as? [String: Any] else {
                 throw error(at: name, "profile '\(name)' must be an object of options")
@@ -54,6 +54,9 @@ struct ConfigFile {
             return bool ? [on] : off.map { [$0] } ?? []
         }
         func number() throws -> String {
+            // JSON's true and false come as NSNumbers too: not a number here (specrun.schema.json says so).
+            let isBool = (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+            if isBool { throw error(at: key, "'\(key)' in profile '\(profile)' must be a number" + (key == "parallel" ? " or \"auto\"" : "")) }
             if let int = value as? Int { return String(int) }
             if let double = value as? Double { return String(double) }
             if key == "parallel", let text = value as? String, text == "auto" { return text }
@@ -75,9 +78,9 @@ struct ConfigFile {
                 throw error(at: key, "'formatOptions' in profile '\(profile)' must be an object, e.g. {\"html\": {\"title\": \"…\"}}")
             }
             return ["--format-options", String(decoding: data, as: UTF8.self)]
-        case "order", "serialTags", "requirements":
+        case "order", "serialTags", "requirements", "retryTagFilter":
             guard let text = value as? String else { throw error(at: key, "'\(key)' in profile '\(profile)' must be a string") }
-            return [["order": "--order", "serialTags": "--serial-tags"][key] ?? "--requirements", text]
+            return [["order": "--order", "serialTags": "--serial-tags", "retryTagFilter": "--retry-tag-filter"][key] ?? "--requirements", text]
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
@@ -95,6 +98,11 @@ struct ConfigFile {
         }
     }
 
+    /// The profiles of the file: every top-level key but `$schema` (specrun.schema.json, for editors).
+    static func profileNames(_ root: [String: Any]) -> [String] {
+        root.keys.filter { !$0.hasPrefix("$") }.sorted()
+    }
+
     /// `specrun.json:LINE: …`, LINE being where the key first appears.
     private func error(at key: String, _ message: String) -> UsageError {
         var line = 1
@@ -105,7 +113,7 @@ struct ConfigFile {
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
                                               "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
                                                "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
-                                               "--memory-limit"]
+                                               "--memory-limit", "--retry-tag-filter"]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false

@@ -1,4 +1,4 @@
-/// specrun's exit codes (README, "Exit codes").
+/// specrun's exit codes (docs/cli.md, "Exit codes"; README, "The two commands").
 enum ExitCode: Int32 {
     /// Every selected scenario passed.
     case passed = 0

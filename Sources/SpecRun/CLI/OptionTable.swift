@@ -24,6 +24,7 @@ enum OptionTable {
         OptionSpec(long: "--no-strict", help: "undefined and pending steps do not fail the run"),
         OptionSpec(long: "--order", value: "ORDER", choices: ["defined", "reverse", "random"], help: "defined (default), reverse, random or random:SEED"),
         OptionSpec(long: "--retry", value: "N", help: "run a failing scenario up to N more times"),
+        OptionSpec(long: "--retry-tag-filter", value: "EXPR", help: "retry only the scenarios whose tags match, e.g. '@flaky'"),
         OptionSpec(long: "--color", help: "colours on (default: on a terminal and NO_COLOR unset)"),
         OptionSpec(long: "--no-color", help: "colours off"),
         OptionSpec(long: "--predictable-ids", help: "ids 0, 1, … in the message stream (reproducible reports)"),

@@ -41,15 +41,19 @@ struct CheckCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        // `check SUBFOLDER`: a step definition its scenarios do not use may be used by the rest of the suite.
+        // `check SUBFOLDER`: a step definition its scenarios do not use, or a criterion they do not tag, may be used by
+        // the rest of the suite: only what the whole of Features/ leaves unused is reported.
+        var suiteTags: Set<String> = []
         if !options.paths.isEmpty, options.paths != ["Features"], RequirementsSource.isFolder("Features") {
-            collector.usedElsewhere = await Self.usedDefinitions(libraries: libraries, tags: nil, console: console)
+            let elsewhere = await Self.suiteUse(libraries: libraries, console: console)
+            collector.usedElsewhere = elsewhere.definitions
+            suiteTags = elsewhere.pickleTags
         }
         var findings = collector.findings()
         findings += documents.warnings.map { Finding(severity: .warning, file: $0.uri, line: $0.line, column: 1, message: $0.message) }
         if let requirements {
             findings += CheckRequirements(requirements: requirements, strict: options.strictCoverage)
-                .findings(tags: collector.tagUses, pickleTags: collector.pickleTags)
+                .findings(tags: collector.tagUses, pickleTags: collector.pickleTags.union(suiteTags))
         }
         for finding in findings { console.out(render(finding) + "\n") }
         let errors = findings.filter { $0.severity == .error || options.warningsAsErrors }.count
@@ -59,13 +63,13 @@ struct CheckCommand {
         return errors > 0 ? ExitCode.failed.rawValue : ExitCode.passed.rawValue
     }
 
-    /// The step definitions the scenarios of `Features/` use (a second dry run, without argument checks).
-    static func usedDefinitions(libraries: [any StepLibrary.Type], tags: String?, console: any Console) async -> Set<String> {
-        let runner = SpecRunner(libraries: libraries, configuration: RunConfiguration(paths: ["Features"], tags: tags, dryRun: true),
+    /// The step definitions the scenarios of `Features/` use and their tags (a second dry run, no argument checks).
+    static func suiteUse(libraries: [any StepLibrary.Type], console: any Console) async -> (definitions: Set<String>, pickleTags: Set<String>) {
+        let runner = SpecRunner(libraries: libraries, configuration: RunConfiguration(paths: ["Features"], dryRun: true),
                                 ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
         _ = try? await runner.run { collector.handle($0) }
-        return collector.usedKeys
+        return (collector.usedKeys, collector.pickleTags)
     }
 
     func render(_ finding: Finding) -> String {

@@ -186,6 +186,7 @@ struct RunCommand {
         worker.wantKeys = !timings.isEmpty
         worker.messageReport = options.formats.contains { $0.name == ReportFormat.message.rawValue }
         worker.worldParameters = options.worldParameters
+        worker.retryTagFilter = options.retryTagFilter
         worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
         WorldParameters.set(options.worldParameters)

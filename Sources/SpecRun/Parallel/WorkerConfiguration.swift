@@ -15,6 +15,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     /// A concrete order: a random one is resolved to its seed by the supervisor, so every worker plays the same.
     var order = "defined"
     var retry = 0
+    var retryTagFilter: String?
     var predictableIds = false
     /// The seed of the definitions' ids: the same in every worker of a run, so they all name the same pickles,
     /// definitions and test cases.
@@ -55,6 +56,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
         var configuration = RunConfiguration(paths: paths, tags: tags, names: names, dryRun: dryRun, failFast: failFast,
                                              strict: strict, order: order, retry: retry)
         configuration.snippetInterface = snippetInterface
+        configuration.retryTagFilter = retryTagFilter
         configuration.checkArguments = dryRun
         configuration.documents = DocumentSources.translate(paths).documents
         configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }

@@ -15,6 +15,11 @@ struct PickleSelection {
         } else {
             tags = nil
         }
+        if let text = configuration.retryTagFilter {
+            do { _ = try TagExpression.parse(text) } catch {
+                throw SpecRunError.badTagExpression(expression: text, reason: "\(error)")
+            }
+        }
         names = try configuration.names.map { pattern in
             do { return try NSRegularExpression(pattern: pattern) } catch {
                 throw SpecRunError.badNameRegex(pattern: pattern, reason: "not a valid regular expression")

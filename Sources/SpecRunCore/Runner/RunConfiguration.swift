@@ -15,6 +15,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public var order: Order
     /// How many more times a failed scenario is run.
     public var retry: Int
+    /// `--retry-tag-filter EXPR`: only scenarios whose tags match are retried (as cucumber-js); nil: every one.
+    public var retryTagFilter: String? = nil
     /// Relative paths are resolved against this folder, and URIs in the messages are made relative to it
     /// (default: the current directory).
     public var workingDirectory: String?

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import TagExpressions
 
 /// One run, opened (definitions sent, BeforeAll hooks run, test cases planned) and driven a test case at a time:
 /// in order by `SpecRunner.run`, or as a supervisor hands them out to a worker process (`run(_:skip:)` by index
@@ -25,6 +26,8 @@ public final class RunSession: @unchecked Sendable {
     public let beforeAllPassed: Bool
     /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
     private var stopped = false
+    /// `--retry-tag-filter`: the scenarios that may be retried (nil: all); checked when the run was prepared.
+    private let retryFilter: TagExpression?
     /// Guards `summary` and `stopped`.
     private let lock = NSLock()
 
@@ -41,6 +44,7 @@ public final class RunSession: @unchecked Sendable {
         self.testRunStarted = testRunStarted
         self.summary = summary
         self.beforeAllPassed = beforeAllPassed
+        retryFilter = runner.configuration.retryTagFilter.flatMap { try? TagExpression.parse($0) }
     }
 
     /// How many test cases were planned (their `testCase` messages are sent, in this order); for a session whose
@@ -75,8 +79,9 @@ public final class RunSession: @unchecked Sendable {
         let skipAll = skip || lock.withLock { stopped }
         var attempt = 0
         var result: TestCaseRunner.Result
+        let retries = retryFilter.map { $0.evaluate(tags: plan.pickle.tags.map(\.name)) } ?? true ? runner.configuration.retry : 0
         repeat {
-            result = await caseRunner.run(plan, attempt: attempt, retriesLeft: attempt < runner.configuration.retry,
+            result = await caseRunner.run(plan, attempt: attempt, retriesLeft: attempt < retries,
                                           skipAll: skipAll, to: sink)
             attempt += 1
         } while result.willBeRetried

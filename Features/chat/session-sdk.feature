@@ -127,3 +127,14 @@ Feature: Realtime chat session: what the Webim SDK does where the document is si
       When the visitor sends the message "One more question" with client-side id "m-51"
       Then the session is told the chat state is "queue"
       And the displayed chat is in state "queue"
+
+  Rule: Reading a chat
+
+    @chat-usage @WEBIM-DEC-19 @WEBIM-CHAT-USAGE
+    Scenario: A chat the visitor closed cannot be marked as read
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the visitor closes the chat
+      When the visitor reads the chat
+      Then the request fails with "The chat is closed (closedByVisitor): start a new chat."
+      And the chat service was not told the chat was read

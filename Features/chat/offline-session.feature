@@ -226,6 +226,19 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "There is no chat yet: start a chat first."
       And nothing was sent to the offline chat service
 
+    @offline-mode @WEBIM-OFFLINE-MODE @WEBIM-DEC-8
+    Scenario: A message sent is shown in date order, even when the service dates it before the last one shown
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from     | message             | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor  | My bag did not come | 2026-11-18T15:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | operator | We found your bag   | 2026-11-20T09:00:00Z |
+      And "alice" has requested the offline history
+      And the clock shows "2026-11-19T08:00:00Z"
+      When "alice" sends "Any news?" in the offline chat "baggage"
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages                                                  |
+        | baggage | My bag did not come / Any news? / We found your bag       |
+
   Rule: Unread answers are marked as read, and chats can be deleted
 
     @offline-mode @mark-as-read @WEBIM-DEC-15 @WEBIM-OFFLINE-MODE

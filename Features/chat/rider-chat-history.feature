@@ -120,3 +120,13 @@ Feature: The chat history of the order
     When connectivity is restored for Ana
     Then Ana sees 3 messages
     And Ana is told nothing
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: Back online after missing one message, the older pages already loaded stay
+    Given the chat of order 1001 already holds 45 messages
+    And Ana opens the chat of order 1001
+    And Ana scrolls up
+    And the device of Ana loses its internet connection
+    And 1 more messages are written in the chat of order 1001
+    When connectivity is restored for Ana
+    Then Ana sees 41 messages, from "Message 6 of order 1001" to "Message 46 of order 1001"

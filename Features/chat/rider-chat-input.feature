@@ -47,6 +47,12 @@ Feature: What a chat message may contain
       | a message of only spaces and line breaks |
 
   @CUS-032-UI
+  Scenario: A message sent after a refused one clears the refusal's reason
+    Given Ana tries to send an empty message
+    When Ana sends "Hello"
+    Then Ana is told nothing
+
+  @CUS-032-UI
   Scenario Outline: While typing, a counter shows how many characters are left (<length> typed)
     When Ana types a message of <length> characters
     Then the counter under the input of Ana shows "<counter>"

@@ -86,3 +86,12 @@ Feature: The rider's side of the order chat
     And Ana has the chat of order 1001 open
     When Ana sends "Ring twice please"
     Then the stream of live events of Sam brings "Ring twice please"
+
+  @BR-CHAT-001 @CUS-032-TS-004 @RDR-DEC-4
+  Scenario: A rider reassigned while offline is told why older messages cannot be loaded
+    Given the chat of order 1001 already holds 45 messages
+    And Sam has the chat of order 1001 open
+    And the live connection of Sam drops
+    And order 1001 is reassigned to rider Alex
+    When Sam scrolls up
+    Then Sam is told "You are no longer the rider assigned to order 1001: only the current rider can join this chat."

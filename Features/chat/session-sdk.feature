@@ -66,6 +66,16 @@ Feature: Realtime chat session: what the Webim SDK does where the document is si
       When the visitor rates the operator with id "op-7" with 4 stars
       Then the chat service receives the rate 1 for the operator "op-7"
 
+    @chat-usage @rating @WEBIM-DEC-23 @WEBIM-CHAT-USAGE
+    Scenario: An operator who only sent a file before another took over can still be rated
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+      And the operator sends the file "map.png" of type "image/png" and 2048 bytes
+      And the operator "Boris" with id "op-9" and avatar "https://cdn.example.com/boris.png" takes the chat
+      When the visitor rates the operator with id "op-7" with 5 stars
+      Then the chat service receives the rate 2 for the operator "op-7"
+
   Rule: Client-side ids
 
     @chat-call @WEBIM-DEC-24 @WEBIM-CHAT-CALL
@@ -127,3 +137,24 @@ Feature: Realtime chat session: what the Webim SDK does where the document is si
       When the visitor sends the message "One more question" with client-side id "m-51"
       Then the session is told the chat state is "queue"
       And the displayed chat is in state "queue"
+
+    @chat-usage @close-chat @WEBIM-DEC-27 @WEBIM-DEC-4 @WEBIM-CHAT-USAGE
+    Scenario: Sending a file after the operator closed the chat queues it again too
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+      And the operator closes the chat
+      When the visitor sends the file "receipt.pdf" of type "application/pdf" and 10 bytes with client-side id "f-51"
+      Then the session is told the chat state is "queue"
+      And the displayed chat is in state "queue"
+
+  Rule: Reading a chat
+
+    @chat-usage @WEBIM-DEC-19 @WEBIM-CHAT-USAGE
+    Scenario: A chat the visitor closed cannot be marked as read
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the visitor closes the chat
+      When the visitor reads the chat
+      Then the request fails with "The chat is closed (closedByVisitor): start a new chat."
+      And the chat service was not told the chat was read

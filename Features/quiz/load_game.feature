@@ -170,3 +170,10 @@ Feature: Customer requests to load the game
     Given the customer has no connectivity
     When the customer requests to load the game
     Then the question, the counter and the hits counter show "-"
+
+  @decision @QUIZ-DEC-17 @QUIZ-UC-4
+  Scenario: Before a question is loaded there is no game to finish
+    Given the customer has no connectivity
+    And the customer has requested to load the game
+    When the app validates the user guesses
+    Then the system says there is no finished game

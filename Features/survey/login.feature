@@ -116,6 +116,14 @@ Feature: Log in
       And the app displays the login error "Your email or password is incorrect. Please try again."
       And no token is cached
 
+    @error-course @invalid-credentials @decision @SRV-UC-1-invalid-credentials
+    Scenario: After a failed login the user can try again
+      Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
+        | access_token | token_type | refresh_token | expires_in |
+        | abc          | Bearer     | def           | 7200       |
+      When the user logs in with the email "dev@nimblehq.co" and the password "wrong password"
+      Then the login button is enabled
+
   Rule: The login form
 
     @decision @SRV-FR-1-form

@@ -59,6 +59,10 @@ extension QuizSteps {
             try expect(try world.game.outcome, equals: .allAnswersFound)
             try expect(try world.shown.finalMessage != nil, "the app shows the final message")
         }
+        steps.then("the system says there is no finished game") { world in
+            try expect(world.reportedFinished, equals: false, "the game is finished")
+            try expectNil(world.controller.game, "a game")
+        }
         steps.then("the system informs that the time is over") { world in
             try expect(world.reportedFinished, equals: true, "the game is finished")
             try expect(try world.game.outcome, equals: .timeIsOver)

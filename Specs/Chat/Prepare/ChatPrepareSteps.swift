@@ -119,6 +119,7 @@ enum ChatPrepareSteps: StepLibrary {
         steps.then("the chat bubble is hidden") { world in
             let last = try unwrap(world.bubble.shown.last)
             try expect(!last.isVisible, "the bubble is visible: \(last)")
+            try expect(!last.opensConversation, "a hidden bubble opens the conversation: \(last)")
             try expect(world.bubble.shown.allSatisfy { !$0.isVisible }, "the bubble was shown at some point: \(world.bubble.shown)")
         }
         steps.then("no request is sent to the chat service") { world in

@@ -45,6 +45,9 @@ extension ChatSessionSteps {
         steps.when("the visitor reads the chat") { world in
             await world.attempt { try await world.session.markChatRead() }
         }
+        steps.then("the chat service was not told the chat was read") { world in
+            try expect(world.server.readMarks, equals: 0, "times the service was told the chat was read")
+        }
         steps.then("the chat service was told the chat was read") { world in
             try expect(world.server.readMarks, equals: 1)
         }

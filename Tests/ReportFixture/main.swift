@@ -4,7 +4,7 @@ import SpecRun
 // A step library for the report tests (Tests/SpecRunTests/Report*Tests.swift, the property test of
 // ReportsAgreeProperty): every outcome a step or a run-level hook can have — pass, fail, pending, undefined (no
 // definition), crash, exit, hang past --timeout — and BeforeAll/AfterAll hooks that fail or hang when
-// SPECRUN_REPORT_FIXTURE_HOOKS asks (a comma list of before-fail, before-hang, after-fail, after-hang). Not part of
+// SPECRUN_REPORT_FIXTURE_HOOKS asks (a comma list of before-pass, before-fail, before-hang, after-fail, after-hang). Not part of
 // specrun itself.
 
 final class ReportWorld: World {
@@ -14,6 +14,7 @@ final class ReportWorld: World {
 enum ReportSteps: StepLibrary {
     static func register(_ steps: inout Steps<ReportWorld>) {
         let hooks = Set((ProcessInfo.processInfo.environment["SPECRUN_REPORT_FIXTURE_HOOKS"] ?? "").split(separator: ",").map(String.init))
+        if hooks.contains("before-pass") { steps.beforeAll(name: "warm up") {} }
         if hooks.contains("before-fail") { steps.beforeAll(name: "seed the store") { throw fail("the store is down") } }
         if hooks.contains("before-hang") { steps.beforeAll(name: "wait for the store") { while true { sleep(1) } } }
         if hooks.contains("after-fail") { steps.afterAll(name: "clean the store") { throw fail("could not clean") } }

@@ -40,6 +40,7 @@ struct RandomSuite: CustomStringConvertible {
             files["f\(file).feature"] = text
         }
         var hooks: [String] = []
+        if random.int(0...2) == 0 { hooks.append("before-pass") }
         if random.int(0...9) == 0 { hooks.append("before-fail") }
         if random.int(0...7) == 0 { hooks.append("after-fail") }
         var options: [String] = []

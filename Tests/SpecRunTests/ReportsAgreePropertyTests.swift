@@ -16,7 +16,7 @@ final class ReportsAgreePropertyTests: XCTestCase {
         let fixture = try reportFixtureExecutable()
         let environment = ProcessInfo.processInfo.environment
         let start = environment["SPECRUN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 20_261_128
-        let iterations = environment["SPECRUN_PROPERTY_ITERATIONS"].flatMap(Int.init) ?? 6
+        let iterations = environment["SPECRUN_PROPERTY_ITERATIONS"].flatMap(Int.init) ?? 16
         print("ReportsAgreePropertyTests: seeds \(start)..<\(start + UInt64(iterations)) (SPECRUN_PROPERTY_SEED, SPECRUN_PROPERTY_ITERATIONS)")
         for seed in start..<(start + UInt64(iterations)) {
             let suite = RandomSuite.make(seed: seed)

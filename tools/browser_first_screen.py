@@ -97,3 +97,21 @@ def check_query_forms(driver, check, data, total):
     words = hint(driver)
     check(len(shown) == total and "Could not read" in words, f"a query that cannot be read is refused with a hint and filters nothing ({words[:60]}...)")
     search(driver, "")
+
+
+def check_history(driver, check, data, report, timeout):
+    """With --history: the new failures are marked, and each scenario card shows its last results."""
+    history = data.get("history")
+    if not history or len(history["runs"]) < 2:
+        print("info - no history of earlier runs in this report")
+        return
+    marked = driver.execute_script("return document.querySelectorAll('#problems .failure .new-failure').length")
+    failing = driver.execute_script("return document.querySelectorAll('#problems .failure').length")
+    want = min(len(history["newFailures"]), failing)
+    check(marked == want, f"the {want} new failures since the previous run are marked ({marked})")
+    words = driver.execute_script("var n = document.querySelector('#problems .since-last'); return n ? n.textContent : '';")
+    check(f"{len(history['newFailures'])} new failure" in words, f"the first screen says what changed since the previous run ({words[:80]})")
+    driver.execute_script("document.getElementById('expand-all').click(); document.getElementById('features').scrollIntoView();")
+    strips = wait_until(lambda: driver.execute_script("return document.querySelectorAll('#features-view .history-strip').length")) or 0
+    check(strips > 0, f"scenario cards show their last results ({strips} strips)")
+    load(driver, report, timeout)

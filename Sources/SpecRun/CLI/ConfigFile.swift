@@ -9,7 +9,7 @@ import Foundation
 ///       "ci":      { "parallel": "auto", "timeout": 30, "retry": 1, "formatOptions": { "junit": { "suiteName": "ci" } } } }
 struct ConfigFile {
     static let defaultName = "specrun.json"
-    static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
+    static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel", "history",
                         "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
                         "memoryLimit"]
 
@@ -75,9 +75,9 @@ struct ConfigFile {
                 throw error(at: key, "'formatOptions' in profile '\(profile)' must be an object, e.g. {\"html\": {\"title\": \"…\"}}")
             }
             return ["--format-options", String(decoding: data, as: UTF8.self)]
-        case "order", "serialTags", "requirements":
+        case "order", "serialTags", "requirements", "history":
             guard let text = value as? String else { throw error(at: key, "'\(key)' in profile '\(profile)' must be a string") }
-            return [["order": "--order", "serialTags": "--serial-tags"][key] ?? "--requirements", text]
+            return [["order": "--order", "serialTags": "--serial-tags", "history": "--history"][key] ?? "--requirements", text]
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
@@ -105,7 +105,7 @@ struct ConfigFile {
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
                                               "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
                                                "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
-                                               "--memory-limit"]
+                                               "--memory-limit", "--history"]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false

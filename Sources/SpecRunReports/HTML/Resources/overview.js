@@ -159,7 +159,8 @@ function renderRunHook(hook) {
 /** Each scenario that did not pass, worst first: the criteria it breaks, the failing step and its message. */
 function renderFailures(list) {
   list = list.slice().sort(function (a, b) {
-    return SEVERITY[b.s] - SEVERITY[a.s] || criterionIdsOf(b).length - criterionIdsOf(a).length || a.f - b.f || a.i - b.i;
+    return SEVERITY[b.s] - SEVERITY[a.s] || isNewFailure(b) - isNewFailure(a) ||
+      criterionIdsOf(b).length - criterionIdsOf(a).length || a.f - b.f || a.i - b.i;
   });
   var box = el('div', 'failures');
   add(box, el('h3', null, plural(list.length, 'scenario') + ' did not pass'));

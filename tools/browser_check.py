@@ -29,7 +29,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_support import (STATUSES, axe_violations, console_errors, counts_from_ndjson, load,  # noqa: E402
                              start_browser, wait_until)
-from browser_first_screen import check_first_screen, check_query_forms  # noqa: E402
+from browser_first_screen import check_first_screen, check_history, check_query_forms  # noqa: E402
 from markdown_check import check_markdown  # noqa: E402
 
 DATA = """var d = JSON.parse(document.getElementById('report-data').textContent);
@@ -283,6 +283,7 @@ def main():
         check(visible(driver) == total, f"every scenario is counted as visible at first ({visible(driver)} of {total})")
         check_first_screen(driver, check, report, options["timeout"])
         check_requirements(driver, check, data)
+        check_history(driver, check, data, report, options["timeout"])
         driver.save_screenshot(screenshot)
         print(f"info - screenshot saved to {screenshot}")
         check_search(driver, check, data, total)

@@ -79,6 +79,14 @@ def check_query_forms(driver, check, data, total):
         shown = search(driver, criterion)
         check(len(shown) >= tagged and all("@" + criterion in sc["t"] or criterion.lower() in sc["q"] for sc in shown),
               f"the bare id {criterion} finds the {tagged} scenarios tagged with it ({len(shown)} shown)")
+    stories = [s for s in requirements["stories"] if any(c.get("scenarios") for c in s["criteria"])]
+    if stories:
+        story = stories[0]
+        ids = {"@" + c["id"] for c in story["criteria"]}
+        tagged = sum(bool(ids & set(sc["t"])) for sc in scenarios)
+        shown = search(driver, story["id"])
+        check(len(shown) >= tagged and all(ids & set(sc["t"]) or story["id"].lower() in sc["q"] for sc in shown),
+              f"the story id {story['id']} finds the {tagged} scenarios of its criteria ({len(shown)} shown)")
     tags = sorted({t for sc in scenarios for t in sc["t"]}, key=lambda t: -sum(t in sc["t"] for sc in scenarios))
     named = next(((tag, other, sc) for tag in tags for other in tags if other != tag
                   for sc in scenarios if tag in sc["t"] and other not in sc["t"]), None)
@@ -90,6 +98,11 @@ def check_query_forms(driver, check, data, total):
         check(not hint(driver) and any(s["n"] == sc["n"] for s in shown)
               and all(tag in s["t"] and other not in s["t"] for s in shown),
               f"'{query}' is one query: {len(shown)} scenarios, each {tag} and not {other}")
+        side = f'"{name}" {escape(tag)}'
+        shown = search(driver, side)
+        check(not hint(driver) and any(s["n"] == sc["n"] for s in shown) and all(tag in s["t"] for s in shown),
+              f"'{side}' (side by side) means both: {len(shown)} scenarios, each {tag}")
+        search(driver, query)
         driver.execute_script("document.getElementById('features').scrollIntoView();")
         marks = wait_until(lambda: driver.execute_script("return document.querySelectorAll('#features-view mark.hit').length")) or 0
         check(marks > 0, f"the words found are marked in the cards ({marks} marks)")
@@ -97,3 +110,21 @@ def check_query_forms(driver, check, data, total):
     words = hint(driver)
     check(len(shown) == total and "Could not read" in words, f"a query that cannot be read is refused with a hint and filters nothing ({words[:60]}...)")
     search(driver, "")
+
+
+def check_history(driver, check, data, report, timeout):
+    """With --history: the new failures are marked, and each scenario card shows its last results."""
+    history = data.get("history")
+    if not history or len(history["runs"]) < 2:
+        print("info - no history of earlier runs in this report")
+        return
+    marked = driver.execute_script("return document.querySelectorAll('#problems .failure .new-failure').length")
+    failing = driver.execute_script("return document.querySelectorAll('#problems .failure').length")
+    want = min(len(history["newFailures"]), failing)
+    check(marked == want, f"the {want} new failures since the previous run are marked ({marked})")
+    words = driver.execute_script("var n = document.querySelector('#problems .since-last'); return n ? n.textContent : '';")
+    check(f"{len(history['newFailures'])} new failure" in words, f"the first screen says what changed since the previous run ({words[:80]})")
+    driver.execute_script("document.getElementById('expand-all').click(); document.getElementById('features').scrollIntoView();")
+    strips = wait_until(lambda: driver.execute_script("return document.querySelectorAll('#features-view .history-strip').length")) or 0
+    check(strips > 0, f"scenario cards show their last results ({strips} strips)")
+    load(driver, report, timeout)

@@ -34,6 +34,7 @@ final class HTMLContractTests: XCTestCase {
         let script = try makeSUT()
         let swift: [String: Set<String>] = [
             "Report": keys(HTMLContract.Report.self), "Run": keys(HTMLContract.Run.self),
+            "History": keys(HTMLContract.History.self), "HistoryRun": keys(HTMLContract.HistoryRun.self),
             "RunHook": keys(HTMLContract.RunHook.self), "ParseError": keys(HTMLContract.ParseError.self),
             "Feature": keys(HTMLContract.Feature.self), "Rule": keys(HTMLContract.Rule.self),
             "Background": keys(HTMLContract.Background.self), "Outline": keys(HTMLContract.Outline.self),

@@ -30,6 +30,15 @@ final class CommandLineParserTests: XCTestCase {
                                          FormatRequest(name: "html", path: "r/i.html")])
     }
 
+    func test_parse_writesTheHistoryFileOfAFolderOnHistoryForARunAndAReport() throws {
+        guard case .run(let run) = try CommandLineParser.parse(["--history", "reports/history"]),
+              case .report(let report) = try CommandLineParser.parse(["report", "a.ndjson", "--history", "h/"]) else {
+            return XCTFail("expected a run and a report")
+        }
+        XCTAssertEqual(run.formats, [FormatRequest(name: "history", path: "reports/history/specrun-history.json")])
+        XCTAssertEqual(report.formats, [FormatRequest(name: "summary", path: nil), FormatRequest(name: "history", path: "h/specrun-history.json")])
+    }
+
     func test_parse_refusesTwoFormatsOnStdout() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "progress"])) { error in
             XCTAssertEqual((error as? UsageError)?.message,

@@ -17,6 +17,12 @@ final class ConfigFileTests: XCTestCase {
                                   "--order", "reverse"])
     }
 
+    func test_expand_turnsTheHistoryKeyIntoTheOption() throws {
+        let expanded = try ConfigFile.expand([], read: { _ in #"{"default": {"history": "reports/history"}}"# })
+
+        XCTAssertEqual(expanded, ["--history", "reports/history"])
+    }
+
     func test_expand_mergesTheProfilesGivenAndLetsTheCommandLineWin() throws {
         let expanded = try ConfigFile.expand(["--profile", "default", "-p", "ci", "Other/", "--format", "progress"],
                                              read: { _ in self.config })

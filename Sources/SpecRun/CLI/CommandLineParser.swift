@@ -133,6 +133,7 @@ enum CommandLineParser {
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
             case "--requirements": options.requirements = try reader.value(for: argument)
             case "--no-requirements": options.noRequirements = true
+            case "--history": options.formats.append(FormatRequest(name: ReportFormat.history.rawValue, path: RunHistory.file(in: try reader.value(for: argument))))
             case "--memory-limit": options.memoryLimit = try parseMemoryLimit(try reader.value(for: argument))
             case "--":
                 while let path = reader.rest() { options.paths.append(path) }
@@ -178,13 +179,16 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--exit-status": options.exitStatus = true
+            case "--history": options.formats.append(FormatRequest(name: ReportFormat.history.rawValue, path: RunHistory.file(in: try reader.value(for: argument))))
             default:
-                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--help"]) }
+                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--history", "--help"]) }
                 options.inputs.append(argument)
             }
         }
         if options.inputs.isEmpty { throw UsageError(message: "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html") }
-        if options.formats.isEmpty { options.formats = [FormatRequest(name: "summary", path: nil)] }
+        if options.formats.allSatisfy({ $0.name == ReportFormat.history.rawValue }) {
+            options.formats.insert(FormatRequest(name: "summary", path: nil), at: 0)
+        }
         try checkStdoutOwners(options.formats)
         return options
     }

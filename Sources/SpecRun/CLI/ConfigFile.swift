@@ -9,7 +9,7 @@ import Foundation
 ///       "ci":      { "parallel": "auto", "timeout": 30, "retry": 1, "formatOptions": { "junit": { "suiteName": "ci" } } } }
 struct ConfigFile {
     static let defaultName = "specrun.json"
-    static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel",
+    static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel", "history",
                         "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
                         "memoryLimit", "retryTagFilter"]
 
@@ -78,9 +78,10 @@ struct ConfigFile {
                 throw error(at: key, "'formatOptions' in profile '\(profile)' must be an object, e.g. {\"html\": {\"title\": \"…\"}}")
             }
             return ["--format-options", String(decoding: data, as: UTF8.self)]
-        case "order", "serialTags", "requirements", "retryTagFilter":
+        case "order", "serialTags", "requirements", "retryTagFilter", "history":
             guard let text = value as? String else { throw error(at: key, "'\(key)' in profile '\(profile)' must be a string") }
-            return [["order": "--order", "serialTags": "--serial-tags", "retryTagFilter": "--retry-tag-filter"][key] ?? "--requirements", text]
+            return [["order": "--order", "serialTags": "--serial-tags", "retryTagFilter": "--retry-tag-filter",
+                     "history": "--history"][key] ?? "--requirements", text]
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
@@ -113,7 +114,7 @@ struct ConfigFile {
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
                                               "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
                                                "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
-                                               "--memory-limit", "--retry-tag-filter"]
+                                               "--memory-limit", "--retry-tag-filter", "--history"]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false

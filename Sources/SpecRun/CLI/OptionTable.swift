@@ -37,6 +37,7 @@ enum OptionTable {
         OptionSpec(long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),
         OptionSpec(long: "--requirements", value: "DIR", help: "the story documents whose criteria coverage every report shows (default: ./Requirements when it exists)"),
         OptionSpec(long: "--no-requirements", help: "no criteria coverage, even when ./Requirements exists"),
+        OptionSpec(long: "--history", value: "DIR", help: "keep each run's results in DIR/specrun-history.json; the reports say what changed since the last run"),
         OptionSpec(short: "-p", long: "--profile", value: "NAME", help: "options from a profile of specrun.json (repeatable; default: the 'default' profile)"),
         OptionSpec(long: "--config", value: "FILE", help: "read the profiles from FILE instead of ./specrun.json"),
         OptionSpec(long: "--i18n-languages", help: "the spoken languages Gherkin knows (# language: CODE)"),

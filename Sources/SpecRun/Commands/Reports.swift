@@ -17,6 +17,12 @@ final class Reports {
         options.listParseErrors = listParseErrors
         options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
+        // `--history DIR`: the runs before this one, read before the run (the history report rewrites the file).
+        if let file = requests.first(where: { $0.name == ReportFormat.history.rawValue })?.path {
+            let loaded = RunHistory.load(file)
+            options.history = loaded.history
+            if let problem = loaded.problem { console.err("specrun: \(problem)\n") }
+        }
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory()
         self.factory = factory

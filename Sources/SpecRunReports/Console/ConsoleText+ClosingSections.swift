@@ -88,6 +88,7 @@ extension ConsoleText {
         }
         out += countLine(stepTotal, "step", stepCounts) + "\n"
         out += criteriaLine()
+        out += historyLine()
         out += Self.minutesAndSeconds(index.runDuration) + "\n"
         return out
     }

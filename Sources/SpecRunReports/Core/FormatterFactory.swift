@@ -53,9 +53,13 @@ public final class FormatterFactory {
             return DocumentFormatter(sink: sink, feed: feed, text: { index in
                 SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
             })
-        case .junit: return DocumentFormatter(sink: sink, feed: feed) { JUnitXMLWriter(index: $0, options: options).write(to: $1) }
+        case .junit:
+            return DocumentFormatter(sink: sink, feed: feed) { index, output in
+                let newFailures = HistoryView(history: options.history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
+                JUnitXMLWriter(index: index, options: options, newFailures: newFailures).write(to: output)
+            }
         case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
-        case .html: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle)
+        case .html: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
         case .rerun: return DocumentFormatter(sink: sink, feed: feed, text: { RerunWriter(index: $0).document() })
         case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
         case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
@@ -63,6 +67,8 @@ public final class FormatterFactory {
             return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsMarkdownWriter(coverage: .make(from: $0)).document() })
         case .requirementsJSON:
             return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsJSONWriter(coverage: .make(from: $0)).document() })
+        case .history:
+            return DocumentFormatter(sink: sink, feed: feed, text: { (options.history ?? RunHistory()).adding(HistoryRun.make(from: $0)).encoded() })
         }
     }
 }

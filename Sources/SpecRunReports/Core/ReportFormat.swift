@@ -4,6 +4,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// Criteria coverage of the story documents: Markdown tables, and JSON for dashboards.
     case requirements
     case requirementsJSON = "requirements-json"
+    /// The run history file (`--history DIR` writes `DIR/specrun-history.json`): this run added to the last ones.
+    case history
 }
 
 /// Where a report goes. Files are written atomically (temp file + rename) when the formatter finishes,
@@ -42,6 +44,8 @@ public struct ReportOptions: Sendable {
     /// The stream merges several runs (CI shards): they have no one execution order, so JUnit and Cucumber JSON
     /// list the test cases in the defined order (feature files as first seen, then lines), the serial run's.
     public var mergedRuns = false
+    /// The runs before this one (`--history DIR`): the HTML, JUnit and summary say what changed since them.
+    public var history: RunHistory?
 
     public init(
         colors: Bool = false,

@@ -11,7 +11,7 @@ enum HTMLContract {
     /// The page's data: `{run, features, requirements?, runHooks?, parseErrors?, locations}`; `locations` are the
     /// step definitions' and hooks' `file:line`, which steps refer to by index (`l`).
     enum Report: String, HTMLKey {
-        case run, features, requirements, runHooks, parseErrors, locations
+        case run, features, requirements, runHooks, parseErrors, locations, history
     }
 
     /// The run's facts.
@@ -116,6 +116,18 @@ enum HTMLContract {
     enum Attachment: String, HTMLKey {
         /// Media type, file name, body, whether the body is base64, external URL.
         case m, n, b, b64, u
+    }
+
+    /// The run's history (`--history`): `runs` oldest first, this one last (`start`, `duration` in ms, counts);
+    /// `recent`: by scenario anchor, its last statuses as letters (p f a u n s x), only for scenarios that did not
+    /// pass every time; `newFailures`, `fixed`, `flaky`: scenario anchors.
+    enum History: String, HTMLKey {
+        case runs, recent, newFailures, fixed, flaky
+    }
+
+    /// One run of the history.
+    enum HistoryRun: String, HTMLKey {
+        case start, duration, passed, failed, total
     }
 
     /// The requirements view: the coverage of the story documents' criteria.

@@ -7,11 +7,13 @@ final class HTMLFormatter: EnvelopeFormatter {
     @exclusivity(unchecked) private var feed: IndexFeed
     private let title: String
     private let extras = HTMLGherkinExtras()
+    private let history: RunHistory?
 
-    init(sink: any TextSink, feed: IndexFeed, title: String) {
+    init(sink: any TextSink, feed: IndexFeed, title: String, history: RunHistory? = nil) {
         self.sink = sink
         self.feed = feed
         self.title = title
+        self.history = history
     }
 
     func handle(_ envelope: Envelope) {
@@ -21,7 +23,7 @@ final class HTMLFormatter: EnvelopeFormatter {
 
     func finish() throws {
         let output = DocumentOutput(sink: sink)
-        HTMLPage.write(index: feed.index, extras: extras, title: title, to: output)
+        HTMLPage.write(index: feed.index, extras: extras, title: title, history: history, to: output)
         output.flush()
         try sink.close()
     }

@@ -6,6 +6,7 @@ struct HTMLModel {
     let index: RunIndex
     let extras: HTMLGherkinExtras
     let title: String
+    var history: RunHistory? = nil
 
     /// What the writer knows of each pickle's attempts, by the pickle's slot in the index (an array, not three
     /// tables of ids: 50,000 scenarios' worth at the moment the run's memory peaks).
@@ -43,6 +44,10 @@ struct HTMLModel {
         if let requirements {
             json.key(HTMLContract.Report.requirements)
             requirements.write(&json)
+        }
+        if let view = HistoryView(history: history, current: HistoryRun.make(from: index)) {
+            json.key(HTMLContract.Report.history)
+            HTMLHistory(view: view).write(&json)
         }
         json.closeObject()
         json.flush()

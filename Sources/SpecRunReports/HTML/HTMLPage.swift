@@ -2,14 +2,14 @@
 /// rendered with DOM APIs, a strict Content-Security-Policy) written when the run finishes.
 enum HTMLPage {
     /// Writes the whole page: the template with the title and the data inserted, the data one feature at a time.
-    static func write(index: RunIndex, extras: HTMLGherkinExtras, title: String, to output: DocumentOutput) {
+    static func write(index: RunIndex, extras: HTMLGherkinExtras, title: String, history: RunHistory? = nil, to output: DocumentOutput) {
         var head = HTMLTemplate.head
         head += "<title>" + escape(title) + "</title>\n"
         head += "<style>\n" + HTMLResources.css + "</style>\n</head>\n"
         head += HTMLTemplate.body.replacingOccurrences(of: "<body>\n", with: "<body>\n" + incompleteBanner(index))
         head += "<script type=\"application/json\" id=\"report-data\">"
         output.write(head)
-        HTMLModel(index: index, extras: extras, title: title).write(to: output)
+        HTMLModel(index: index, extras: extras, title: title, history: history).write(to: output)
         output.write("</script>\n<script>" + scriptElementText + "</script>\n</body>\n</html>\n")
     }
 

@@ -6,6 +6,8 @@ import Messages
 struct JUnitXMLWriter {
     let index: RunIndex
     let options: ReportOptions
+    /// The `uri:line` of the scenarios failing now that did not fail in the previous run (`--history`).
+    var newFailures: Set<String> = []
 
     /// Writes the report, one test case at a time.
     func write(to output: DocumentOutput) {
@@ -160,7 +162,12 @@ struct JUnitXMLWriter {
                 out.append(UInt8(ascii: "\""))
             }
         }
-        guard let body = result.exception?.stackTrace ?? result.message else {
+        var body = result.exception?.stackTrace ?? result.message
+        if !isSkipped, !newFailures.isEmpty, let pickle = index.pickle(of: attempt),
+           newFailures.contains(HistoryRun.key(of: pickle, in: index)) {
+            body = "New failure: it did not fail in the previous run.\n" + (body ?? "")
+        }
+        guard let body else {
             out.append(contentsOf: "/>\n".utf8)
             return
         }

@@ -120,14 +120,21 @@ function setUpTheme() {
 }
 
 var timings = { parsed: performance.now() };
+/** The first screen (header, totals, what needs attention) first, painted; then the rest, a frame later. */
 function start() {
   setUpTheme();
   renderHeader();
   timings.header = performance.now();
-  renderRequirements();
-  timings.requirements = performance.now();
   renderProblems();
   timings.problems = performance.now();
+  window.specrunFirstScreen = timings.problems;
+  if (model.scenarios.length < 2000 || !window.requestAnimationFrame) { startRest(); return; }
+  window.requestAnimationFrame(function () { setTimeout(startRest, 0); });
+}
+
+function startRest() {
+  renderRequirements();
+  timings.requirements = performance.now();
   buildFeatureCards(document.getElementById('features-view'));
   timings.cards = performance.now();
   var timer = null;

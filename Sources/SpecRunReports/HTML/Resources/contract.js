@@ -6,6 +6,7 @@
  * @property {Run} run
  * @property {Feature[]} features
  * @property {Requirements} [requirements]
+ * @property {History} [history] the runs before this one (--history)
  * @property {RunHook[]} [runHooks]
  * @property {ParseError[]} [parseErrors] @property {string[]} locations file:line, referred to by steps' `l`
  */
@@ -59,6 +60,14 @@
 /** @typedef {Object} Attachment
  * @property {string} m media type @property {string} [n] file name @property {string} [b] body
  * @property {boolean} [b64] base64 body @property {string} [u] url
+ */
+/** @typedef {Object} History
+ * @property {HistoryRun[]} runs oldest first, this run last @property {Array} recent [anchor, status letters] pairs
+ * @property {string[]} newFailures @property {string[]} fixed @property {string[]} flaky scenario anchors
+ */
+/** @typedef {Object} HistoryRun
+ * @property {number} start ms since 1970 @property {number} duration ms @property {number} passed
+ * @property {number} failed @property {number} total
  */
 /** @typedef {Object} Requirements
  * @property {Story[]} stories @property {number} proven @property {number} total

@@ -2,7 +2,15 @@
 // across runs, each scenario's last results, and the duration trend. Absent without a history.
 var HISTORY_LETTER = { p: 'passed', f: 'failed', a: 'ambiguous', u: 'undefined', n: 'pending', s: 'skipped', x: 'unknown' };
 
-function history() { return model.data.history || null; }
+function history() {
+  var h = model.data.history;
+  if (h && Array.isArray(h.recent)) {
+    var byId = {};
+    h.recent.forEach(function (pair) { byId[pair[0]] = pair[1]; });
+    h.recent = byId;
+  }
+  return h || null;
+}
 
 function historySet(name) {
   var h = history();
@@ -92,6 +100,6 @@ function renderTrend() {
   var meta = document.getElementById('run-meta');
   var wrap = el('span', 'trend-box');
   wrap.title = words;
-  add(wrap, ' \u00B7 ', box, ' ' + plural(h.runs.length, 'run') + ' in the history');
+  add(wrap, ' \u00B7 duration ', box, ' over ' + plural(runs.length, 'run'));
   add(meta, wrap);
 }

@@ -158,9 +158,10 @@ function renderRunHook(hook) {
 
 /** Each scenario that did not pass, worst first: the criteria it breaks, the failing step and its message. */
 function renderFailures(list) {
-  list = list.slice().sort(function (a, b) {
-    return SEVERITY[b.s] - SEVERITY[a.s] || criterionIdsOf(b).length - criterionIdsOf(a).length || a.f - b.f || a.i - b.i;
+  var rank = list.map(function (sc, i) {
+    return { sc: sc, i: i, key: SEVERITY[sc.s] * 1e4 + (isNewFailure(sc) ? 5e3 : 0) + Math.min(criterionIdsOf(sc).length, 4999) };
   });
+  list = rank.sort(function (a, b) { return b.key - a.key || a.i - b.i; }).map(function (r) { return r.sc; });
   var box = el('div', 'failures');
   add(box, el('h3', null, plural(list.length, 'scenario') + ' did not pass'));
   var ul = el('ul', 'failure-list');

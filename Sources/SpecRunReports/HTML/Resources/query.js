@@ -123,9 +123,9 @@ function atomMatcher(token) {
   var word = token.text.toLowerCase(), asTag = '@' + word, storyPrefix = asTag + '-';
   return function (sc) {
     if (searchText(sc).indexOf(word) >= 0) return true;
-    for (var i = 0; i < sc.t.length; i++) {
-      var t = sc.t[i].toLowerCase();
-      if (t === asTag || (t.indexOf(storyPrefix) === 0 && isCriterionTag(sc.t[i]))) return true;
+    var tags = sc.tl || (sc.tl = sc.t.map(function (t) { return t.toLowerCase(); }));
+    for (var i = 0; i < tags.length; i++) {
+      if (tags[i] === asTag || (tags[i].lastIndexOf(storyPrefix, 0) === 0 && isCriterionTag(sc.t[i]))) return true;
     }
     return false;
   };

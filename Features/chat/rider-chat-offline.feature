@@ -100,3 +100,14 @@ Feature: Messages sent without connectivity are resent automatically
     Then the chat of order 1001 holds 1 message
     And Sam has received 1 message
     And 1 push notification is requested
+
+  @CUS-032-AC-006
+  Scenario: A message resent after connectivity returns is shown after the ones the service received meanwhile
+    Given the device of Ana loses its internet connection
+    And Ana sends "I am in the garden"
+    And Sam sends "I am at the door"
+    When connectivity is restored for Ana
+    Then Ana sees the conversation:
+      | from | message            | time  | side  |
+      | Sam  | I am at the door   | 14:05 | left  |
+      | You  | I am in the garden | 14:05 | right |

@@ -112,7 +112,7 @@ extension CompactEnvelope {
             if isNew {
                 numbers[binding] = next
                 head(bindingKind, into: &out)
-                NDJSON.encode(binding.carrier, into: &out)
+                out += binding.json
                 out.append(0x0A)
             }
             let cached = byStorage.count < Self.limit * 2
@@ -200,31 +200,34 @@ extension CompactEnvelope {
     }
 }
 
-/// What a pickle step was bound to: its definitions and their match arguments, as a dictionary key.
+/// What a pickle step was bound to: its definitions and their match arguments, as a dictionary key. Two bindings
+/// are the same when the JSON that carries them is, byte for byte: a `!T` line naming a binding sent before must
+/// decode to the very test case the worker made (two canonically equivalent texts, equal for `String ==`, are two
+/// bindings). Made only when the arrays' storage was not met before (see `SharedBinding`).
 private struct Binding: Hashable {
     let ids: [String]
     let lists: [StepMatchArgumentsList]
+    /// The JSON line of `carrier`, without its newline: what a `!B` line carries.
+    let json: [UInt8]
+
+    init(ids: [String], lists: [StepMatchArgumentsList]) {
+        self.ids = ids
+        self.lists = lists
+        var json: [UInt8] = []
+        NDJSON.encode(Self.carrier(ids, lists), into: &json)
+        self.json = json
+    }
 
     /// A test case whose one step holds the binding: how it crosses as JSON.
-    var carrier: Envelope {
+    private static func carrier(_ ids: [String], _ lists: [StepMatchArgumentsList]) -> Envelope {
         Envelope(testCase: TestCase(id: "b", pickleId: "b",
                                     testSteps: [TestStep(id: "b", stepDefinitionIds: ids, stepMatchArgumentsLists: lists)]))
     }
 
-    static func == (lhs: Binding, rhs: Binding) -> Bool { lhs.ids == rhs.ids && lhs.lists == rhs.lists }
+    static func == (lhs: Binding, rhs: Binding) -> Bool { lhs.json == rhs.json }
 
-    /// The ids and each argument's start, value and type (a match's groups follow from those).
     func hash(into hasher: inout Hasher) {
-        hasher.combine(ids)
-        hasher.combine(lists.count)
-        for list in lists {
-            hasher.combine(list.stepMatchArguments.count)
-            for argument in list.stepMatchArguments {
-                hasher.combine(argument.group.start)
-                hasher.combine(argument.group.value)
-                hasher.combine(argument.parameterTypeName)
-            }
-        }
+        json.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
 

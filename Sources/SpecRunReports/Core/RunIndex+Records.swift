@@ -78,13 +78,17 @@ struct StepText {
     }
 }
 
-/// Steps with the same text matched by the same definition have the same match arguments.
+/// Steps with the same text matched by the same definition have the same match arguments. The same text is the
+/// same bytes (`IdKey`): the arguments are offsets into the text, which differ between two canonically equivalent
+/// spellings.
 struct ArgumentsKey: Hashable {
-    let text: String
-    let definitionId: String
+    let text: IdKey
+    let definitionId: IdKey
 
-    /// Hashed as `IdKey` hashes (one lookup per step of the run).
-    func _rawHashValue(seed: Int) -> Int { IdKey.hash(text, seed: IdKey.hash(definitionId, seed: seed)) }
+    init(text: String, definitionId: String) {
+        self.text = IdKey(text)
+        self.definitionId = IdKey(definitionId)
+    }
 }
 
 /// Where a pickle step is: its pickle's slot in the index and its position there.

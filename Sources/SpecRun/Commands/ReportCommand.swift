@@ -30,9 +30,10 @@ struct ReportCommand {
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
-        var status = MergedRunStatus()
+        // The same fold as `specrun` run's: the merged stream gives the code the run would have exited with.
+        let status = ExitStatus()
         let emit: (Envelope) -> Void = { envelope in
-            status.observe(envelope)
+            status.handle(envelope)
             reports.handle(envelope)
         }
         var merger = EnvelopeStreamMerger(streamCount: inputs.count,
@@ -64,7 +65,7 @@ struct ReportCommand {
         let written = reports.finish()
         guard written, inputsComplete else { return ExitCode.usage.rawValue }
         // By default the command's job is the reports: 0 once they are written, whatever the run's outcome.
-        return options.exitStatus ? status.exitCode.rawValue : ExitCode.passed.rawValue
+        return options.exitStatus ? status.code.rawValue : ExitCode.passed.rawValue
     }
 
     /// The inputs without repeats: the same file twice (by path or by content) is read once, and said so.

@@ -81,10 +81,10 @@ struct PickleStepTable {
 /// steps placed, in that order, at the first question after (a run printed only on the console never asks: 350,000
 /// insertions saved at c50k). Locked: reports finishing at the same time may be the first to ask.
 final class PendingPickleStepTable: @unchecked Sendable {
-    @exclusivity(unchecked) private var table = PickleStepTable()
+    private var table = PickleStepTable()
     /// The slots of the pickles that came since the table was last brought up to date (a slot again for a pickle
     /// sent again).
-    @exclusivity(unchecked) private var pending: [Int32] = []
+    private var pending: [Int32] = []
     private let lock = NSLock()
 
     /// Notes that the pickle in `slot` came (or came again).

@@ -30,9 +30,9 @@ final class CaseRecord {
     var testCase: TestCase { didSet { positions = Self.positions(of: testCase) } }
     let order: Int
     /// The slot of its pickle in the index, when the pickle came before it; -1 otherwise.
-    @exclusivity(unchecked) var pickleSlot: Int32 = -1
+    var pickleSlot: Int32 = -1
     /// The position of each test step by id, only for a long test case (a short one is scanned).
-    @exclusivity(unchecked) private var positions: IdTable<Int32>?
+    private var positions: IdTable<Int32>?
 
     init(testCase: TestCase, order: Int) {
         self.testCase = testCase

@@ -5,10 +5,17 @@ import Messages
 /// and several runs' streams may be merged.
 final class RunIndex {
     // The parts, each with its own state: documents, pickles, definitions, test cases and attempts.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: each is touched for every pickle, step or result indexed
     private var documentPart = IndexedDocuments()
     private var picklePart = IndexedPickles()
     private var definitionPart = IndexedDefinitions()
     private var attemptPart = IndexedAttempts()
+    #else
+    @exclusivity(unchecked) private var documentPart = IndexedDocuments()
+    @exclusivity(unchecked) private var picklePart = IndexedPickles()
+    @exclusivity(unchecked) private var definitionPart = IndexedDefinitions()
+    @exclusivity(unchecked) private var attemptPart = IndexedAttempts()
+    #endif
 
     // What the run as a whole sent.
     private(set) var metas: [Meta] = []

@@ -112,7 +112,7 @@ extension CompactEnvelope {
             if isNew {
                 numbers[binding] = next
                 head(bindingKind, into: &out)
-                out += binding.json
+                NDJSON.encode(binding.carrier, into: &out)
                 out.append(0x0A)
             }
             let cached = byStorage.count < Self.limit * 2
@@ -201,33 +201,60 @@ extension CompactEnvelope {
 }
 
 /// What a pickle step was bound to: its definitions and their match arguments, as a dictionary key. Two bindings
-/// are the same when the JSON that carries them is, byte for byte: a `!T` line naming a binding sent before must
-/// decode to the very test case the worker made (two canonically equivalent texts, equal for `String ==`, are two
-/// bindings). Made only when the arrays' storage was not met before (see `SharedBinding`).
+/// are the same when their texts have the same bytes: a `!T` line naming a binding sent before must decode to the
+/// very test case the worker made (two canonically equivalent texts, equal for `String ==`, are two bindings). The
+/// hash is `String`'s (canonical): texts of the same bytes hash alike, as the contract asks.
 private struct Binding: Hashable {
     let ids: [String]
     let lists: [StepMatchArgumentsList]
-    /// The JSON line of `carrier`, without its newline: what a `!B` line carries.
-    let json: [UInt8]
-
-    init(ids: [String], lists: [StepMatchArgumentsList]) {
-        self.ids = ids
-        self.lists = lists
-        var json: [UInt8] = []
-        NDJSON.encode(Self.carrier(ids, lists), into: &json)
-        self.json = json
-    }
 
     /// A test case whose one step holds the binding: how it crosses as JSON.
-    private static func carrier(_ ids: [String], _ lists: [StepMatchArgumentsList]) -> Envelope {
+    var carrier: Envelope {
         Envelope(testCase: TestCase(id: "b", pickleId: "b",
                                     testSteps: [TestStep(id: "b", stepDefinitionIds: ids, stepMatchArgumentsLists: lists)]))
     }
 
-    static func == (lhs: Binding, rhs: Binding) -> Bool { lhs.json == rhs.json }
+    static func == (lhs: Binding, rhs: Binding) -> Bool {
+        lhs.ids.count == rhs.ids.count && zip(lhs.ids, rhs.ids).allSatisfy(same)
+            && lhs.lists.count == rhs.lists.count && zip(lhs.lists, rhs.lists).allSatisfy { left, right in
+                left.stepMatchArguments.count == right.stepMatchArguments.count
+                    && zip(left.stepMatchArguments, right.stepMatchArguments).allSatisfy { a, b in
+                        same(a.parameterTypeName, b.parameterTypeName) && same(a.group, b.group)
+                    }
+            }
+    }
 
+    private static func same(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.elementsEqual(rhs.utf8) }
+
+    private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let l?, let r?): return same(l, r)
+        default: return false
+        }
+    }
+
+    private static func same(_ lhs: Group, _ rhs: Group) -> Bool {
+        guard lhs.start == rhs.start, same(lhs.value, rhs.value) else { return false }
+        switch (lhs.children, rhs.children) {
+        case (nil, nil): return true
+        case (let l?, let r?): return l.count == r.count && zip(l, r).allSatisfy { same($0, $1) }
+        default: return false
+        }
+    }
+
+    /// The ids and each argument's start, value and type (a match's groups follow from those).
     func hash(into hasher: inout Hasher) {
-        json.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(ids)
+        hasher.combine(lists.count)
+        for list in lists {
+            hasher.combine(list.stepMatchArguments.count)
+            for argument in list.stepMatchArguments {
+                hasher.combine(argument.group.start)
+                hasher.combine(argument.group.value)
+                hasher.combine(argument.parameterTypeName)
+            }
+        }
     }
 }
 

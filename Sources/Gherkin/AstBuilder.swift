@@ -6,14 +6,34 @@ final class AstBuilder {
     private let ids: any IdGenerator
     private let descriptionTrimming: DescriptionTrimming
     /// The rules under way, innermost last; each is updated in place.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
+    private var stack: [AstNode] = []
+    #else
     @exclusivity(unchecked) private var stack: [AstNode] = []
+    #endif
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
+    private var comments: [Comment] = []
+    #else
     @exclusivity(unchecked) private var comments: [Comment] = []
+    #endif
     /// The document's only Feature, once its rule ended.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
+    private var feature: Feature?
+    #else
     @exclusivity(unchecked) private var feature: Feature?
+    #endif
     /// The dialect of the feature line (only a feature line's is ever read, and a document has one at most).
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
+    private var featureLanguage = ""
+    #else
     @exclusivity(unchecked) private var featureLanguage = ""
+    #endif
     /// The document, once its rule ended.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
+    private(set) var result: GherkinDocument?
+    #else
     @exclusivity(unchecked) private(set) var result: GherkinDocument?
+    #endif
 
     init(ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
         self.ids = ids

@@ -1,7 +1,7 @@
 import Messages
 
-/// What a node keeps of a token: its match, without the line and the matcher's caches (a third of the bytes
-/// of a Token, moved several times on its way into a node).
+/// What a node keeps of a token: its match, without the line and the matcher's caches (which a Token carries
+/// and which would be moved several times on its way into a node).
 /// Filled in place (`fill(taking:)`): a BuiltToken made, then stored, was copied on the way.
 struct BuiltToken {
     private(set) var matchedType = TokenType.other

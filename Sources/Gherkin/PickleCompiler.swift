@@ -25,8 +25,8 @@ public enum PickleCompiler {
                     backgroundSteps += child.pointee.background!.steps
                 } else if child.pointee.rule != nil {
                     context.compile(child.pointee.rule!, featureTags: feature.tags, featureBackground: backgroundSteps)
-                } else if let scenario = ChildScenario.of(child) {
-                    context.compile(scenario, inheritedTags: feature.tags, background: backgroundSteps)
+                } else if let scenario = child.pointee.scenario {
+                    withUnsafePointer(to: scenario) { context.compile($0, inheritedTags: feature.tags, background: backgroundSteps) }
                 }
             }
         }
@@ -54,14 +54,14 @@ private struct Context<Output: PickleOutput> {
                 let child = children.baseAddress! + index
                 if child.pointee.background != nil {
                     backgroundSteps += child.pointee.background!.steps
-                } else if let scenario = ChildScenario.of(child) {
-                    compile(scenario, inheritedTags: tags, background: backgroundSteps)
+                } else if let scenario = child.pointee.scenario {
+                    withUnsafePointer(to: scenario) { compile($0, inheritedTags: tags, background: backgroundSteps) }
                 }
             }
         }
     }
 
-    /// `scenario` points into the document (see `ChildScenario`).
+    /// `scenario`'s steps and examples are read where they lie (no copy of their arrays' elements).
     mutating func compile(_ scenario: UnsafePointer<Scenario>, inheritedTags: [Tag], background: [Step]) {
         if scenario.pointee.examples.isEmpty {
             compileScenario(scenario, inheritedTags: inheritedTags, background: background)

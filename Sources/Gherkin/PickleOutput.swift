@@ -23,14 +23,26 @@ extension NDJSONLines: PickleOutput {}
 final class PickleCollector: PickleOutput {
     private let ids: any IdGenerator
     private let texts: StepTextPool?
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every pickle step compiled
+    private(set) var pickles: [Pickle] = []
+    #else
     @exclusivity(unchecked) private(set) var pickles: [Pickle] = []
+    #endif
     /// When not nil, each pickle goes into an envelope appended here instead of into `pickles` (from where it would be
     /// moved once more).
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every pickle step compiled
+    var envelopes: [Envelope]?
+    #else
     @exclusivity(unchecked) var envelopes: [Envelope]?
+    #endif
     /// The steps of the pickle under way, made in place in memory of the collector's own and moved into the pickle's
     /// array at its end: `Array.append` copies each step in and destroys the one given (a retain and a release per
     /// string and array of it).
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every pickle step compiled
+    private var steps = PickleStepBuffer()
+    #else
     @exclusivity(unchecked) private var steps = PickleStepBuffer()
+    #endif
 
     init(ids: any IdGenerator, texts: StepTextPool? = nil) {
         self.ids = ids

@@ -11,13 +11,33 @@ import Messages
 /// SipHash of every step's text costs more than the rest of making the pickle step.
 public final class StepTextPool {
     /// The distinct texts, in the order met.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
+    private var texts: [String] = []
+    #else
     @exclusivity(unchecked) private var texts: [String] = []
+    #endif
     /// Their bytes, one after the other (`ends[i - 1]..<ends[i]` are text `i`'s), and hashes.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
+    private var bytes: [UInt8] = []
+    #else
     @exclusivity(unchecked) private var bytes: [UInt8] = []
+    #endif
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
+    private var ends: [Int] = []
+    #else
     @exclusivity(unchecked) private var ends: [Int] = []
+    #endif
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
+    private var hashes: [UInt64] = []
+    #else
     @exclusivity(unchecked) private var hashes: [UInt64] = []
+    #endif
     /// Open addressing, a power of two long, at most half full: 1 + the index of the text in each slot, 0 for none.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
+    private var slots = [Int32](repeating: 0, count: 256)
+    #else
     @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 256)
+    #endif
 
     public init() {}
 

@@ -16,10 +16,22 @@ protocol TokenMatcher: AnyObject {
 /// State and helpers the plain and Markdown matchers share.
 class LineMatcher {
     let b: UnsafeBufferPointer<UInt8>
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every line matched (`Parser.match`)
+    var dialect: CompiledDialect
+    #else
     @exclusivity(unchecked) var dialect: CompiledDialect
+    #endif
     let defaultDialect: CompiledDialect
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every line matched (`Parser.match`)
+    var indentToRemove = 0
+    #else
     @exclusivity(unchecked) var indentToRemove = 0
+    #endif
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every line matched (`Parser.match`)
+    var activeDocStringSeparator: [UInt8]?
+    #else
     @exclusivity(unchecked) var activeDocStringSeparator: [UInt8]?
+    #endif
 
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
     static let tripleBacktick: [UInt8] = Array("```".utf8)

@@ -35,8 +35,8 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
 
 /// The ids of one part of a run (`RandomIdGenerator.derived`: a feature file's, a test case's plan's): the sequence of
 /// a `RandomIdGenerator` of the same seed, its position a plain counter. A part is drawn from by the one caller that
-/// made it (a file's parse, a pickle's planning), and the atomic add a generator shared across threads needs — a full
-/// barrier on x86 — was a third of the cost of an id.
+/// made it (a file's parse, a pickle's planning), so it needs none of the atomic add (a full barrier on x86) of a
+/// generator shared across threads.
 final class PartIdGenerator: IdGenerator, @unchecked Sendable {
     // @unchecked: `next` is read and written only by the caller that made the part, one id at a time.
     private let seed: UInt64

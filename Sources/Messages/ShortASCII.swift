@@ -1,7 +1,7 @@
 /// Strings of 1 to 15 ASCII bytes (ids, keywords, numbers, tag names: most of what a message stream's decoder
 /// makes) built straight from their bytes. `String(decoding:as:)` checks the bytes, then copies them into its
-/// inline form one at a time: the largest single cost of a reader thread (8% at c50k). Here two or four loads
-/// make the two words of the inline form, and their high bits say at once whether every byte is ASCII.
+/// inline form one at a time. Here two or four loads make the two words of the inline form, and their high bits
+/// say at once whether every byte is ASCII.
 ///
 /// The inline form is the standard library's, not an API: it is used only if, for a sample of every length,
 /// it is bit for bit what `String(decoding:as:)` makes (checked once); otherwise, and for any other text, the

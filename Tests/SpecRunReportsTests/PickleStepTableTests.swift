@@ -48,3 +48,19 @@ final class PickleStepTableTests: XCTestCase {
                tags: [], astNodeIds: [])
     }
 }
+
+extension PickleStepTableTests {
+    func test_place_findsAStepByItsOwnBytesOnTwoCanonicallyEquivalentIds() {
+        let pickles = [Pickle(id: "p", uri: "a.feature", name: "p", language: "en",
+                              steps: [PickleStep(astNodeIds: [], id: "caf\u{E9}", text: "a"),
+                                      PickleStep(astNodeIds: [], id: "cafe\u{301}", text: "b")],
+                              tags: [], astNodeIds: [])]
+        var sut = PickleStepTable()
+        sut.insert("caf\u{E9}", at: PickleStepPlace(slot: 0, position: 0), in: pickles)
+        sut.insert("cafe\u{301}", at: PickleStepPlace(slot: 0, position: 1), in: pickles)
+
+        XCTAssertEqual(sut.count, 2)
+        XCTAssertEqual(sut.place(of: "caf\u{E9}", in: pickles)?.position, 0)
+        XCTAssertEqual(sut.place(of: "cafe\u{301}", in: pickles)?.position, 1)
+    }
+}

@@ -71,7 +71,8 @@ final class CompactEnvelopeTests: XCTestCase {
     func test_number_readsSignedDigitsAndRefusesOverflowAndOtherBytes() {
         let cases: [(String, Int?)] = [
             ("0", 0), ("7", 7), ("-12", -12), ("1700000000", 1_700_000_000), ("999999999999999999", 999_999_999_999_999_999),
-            ("9223372036854775807", Int.max), ("9223372036854775808", nil), ("123456789012345678901", nil),
+            ("9223372036854775807", Int.max), ("9223372036854775808", nil), ("-9223372036854775808", Int.min),
+            ("-9223372036854775809", nil), ("123456789012345678901", nil),
             ("-", nil), ("--1", nil), ("1-", nil), ("1a", nil), ("/", nil), (":", nil),
         ]
         for (field, expected) in cases {

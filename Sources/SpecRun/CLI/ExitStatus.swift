@@ -1,7 +1,8 @@
 import Messages
 
 /// The exit status as a listener of the run's one stream (as cucumber-jvm does): whatever the source — this
-/// process, worker processes, saved files — the same envelopes give the same code.
+/// process, worker processes, saved files merged by `specrun report --exit-status` — the same envelopes give the
+/// same code. The one fold of a stream into a code: `specrun` and `specrun report` both use it.
 final class ExitStatus {
     private var unparsable = false
     private var selected = false

@@ -48,6 +48,7 @@ final class Reports {
                                                    }, options: options))
         }
         handlers = formatters.map(\.formatter)
+        needs = requests.listenerNeeds
     }
 
     /// `path` against the working folder of this moment (an absolute path as it is).
@@ -74,10 +75,12 @@ final class Reports {
     func checkpoint() {
         for handler in handlers { handler.checkpoint() }
     }
+    /// What the reports need of the run's messages (`ListenerNeeds`).
+    let needs: ListenerNeeds
 
     /// Whether a report reads `testStepStarted` envelopes: only the message stream writes them; every other report
     /// (and the exit status and parse-error printer) reads the steps' results. A run has one for every step.
-    var readsStepStarts: Bool { formatters.contains { $0.request.name == ReportFormat.message.rawValue } }
+    var readsStepStarts: Bool { needs.messageStream }
 
     /// Finishes every report (writing files); a report that cannot be written is named, the others still are.
     /// The reports written to files finish at the same time, each on a thread of its own (they only read the

@@ -33,9 +33,7 @@ extension CompactEnvelope {
         mutating func encode(_ suggestion: Suggestion, into out: inout [UInt8]) -> Bool {
             let compact = fits(suggestion.id) && fits(suggestion.pickleStepId)
             guard let number = number(of: suggestion.snippets, compact: compact) else { return false }
-            head(suggestionKind, into: &out)
-            field(suggestion.id, &out); field(suggestion.pickleStepId, &out)
-            last(number, &out)
+            writeSuggestion(id: suggestion.id, pickleStepId: suggestion.pickleStepId, number: number, into: &out)
             return true
         }
 

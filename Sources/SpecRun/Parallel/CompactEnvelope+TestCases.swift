@@ -200,7 +200,10 @@ extension CompactEnvelope {
     }
 }
 
-/// What a pickle step was bound to: its definitions and their match arguments, as a dictionary key.
+/// What a pickle step was bound to: its definitions and their match arguments, as a dictionary key. Two bindings
+/// are the same when their texts have the same bytes: a `!T` line naming a binding sent before must decode to the
+/// very test case the worker made (two canonically equivalent texts, equal for `String ==`, are two bindings). The
+/// hash is `String`'s (canonical): texts of the same bytes hash alike, as the contract asks.
 private struct Binding: Hashable {
     let ids: [String]
     let lists: [StepMatchArgumentsList]
@@ -211,7 +214,34 @@ private struct Binding: Hashable {
                                     testSteps: [TestStep(id: "b", stepDefinitionIds: ids, stepMatchArgumentsLists: lists)]))
     }
 
-    static func == (lhs: Binding, rhs: Binding) -> Bool { lhs.ids == rhs.ids && lhs.lists == rhs.lists }
+    static func == (lhs: Binding, rhs: Binding) -> Bool {
+        lhs.ids.count == rhs.ids.count && zip(lhs.ids, rhs.ids).allSatisfy(same)
+            && lhs.lists.count == rhs.lists.count && zip(lhs.lists, rhs.lists).allSatisfy { left, right in
+                left.stepMatchArguments.count == right.stepMatchArguments.count
+                    && zip(left.stepMatchArguments, right.stepMatchArguments).allSatisfy { a, b in
+                        same(a.parameterTypeName, b.parameterTypeName) && same(a.group, b.group)
+                    }
+            }
+    }
+
+    private static func same(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.elementsEqual(rhs.utf8) }
+
+    private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let l?, let r?): return same(l, r)
+        default: return false
+        }
+    }
+
+    private static func same(_ lhs: Group, _ rhs: Group) -> Bool {
+        guard lhs.start == rhs.start, same(lhs.value, rhs.value) else { return false }
+        switch (lhs.children, rhs.children) {
+        case (nil, nil): return true
+        case (let l?, let r?): return l.count == r.count && zip(l, r).allSatisfy { same($0, $1) }
+        default: return false
+        }
+    }
 
     /// The ids and each argument's start, value and type (a match's groups follow from those).
     func hash(into hasher: inout Hasher) {

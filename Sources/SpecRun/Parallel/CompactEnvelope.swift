@@ -22,38 +22,33 @@ enum CompactEnvelope {
     static let caseStartedKind = UInt8(ascii: "C")
     static let caseFinishedKind = UInt8(ascii: "E")
 
-    /// Appends the line (with its newline) and returns true, or appends nothing and returns false.
+    /// Appends the line (with its newline) and returns true, or appends nothing and returns false. The lines'
+    /// layouts are written once (CompactEnvelope+Lines.swift), for this and for the worker's outbox.
     static func encode(_ envelope: Envelope, into out: inout [UInt8]) -> Bool {
         if let started = envelope.testStepStarted {
             guard fits(started.testCaseStartedId), fits(started.testStepId) else { return false }
-            head(stepStartedKind, into: &out)
-            field(started.testCaseStartedId, &out); field(started.testStepId, &out)
-            field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
+            writeStepStarted(testCaseStartedId: started.testCaseStartedId, testStepId: started.testStepId,
+                             timestamp: started.timestamp, into: &out)
             return true
         }
         if let finished = envelope.testStepFinished {
             let result = finished.testStepResult
             guard result.message == nil, result.exception == nil,
                   fits(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
-            head(stepFinishedKind, into: &out)
-            field(finished.testCaseStartedId, &out); field(finished.testStepId, &out)
-            field(statusCode(result.status), &out)
-            field(result.duration.seconds, &out); field(result.duration.nanos, &out)
-            field(finished.timestamp.seconds, &out); last(finished.timestamp.nanos, &out)
+            writeStepFinished(testCaseStartedId: finished.testCaseStartedId, testStepId: finished.testStepId,
+                              status: result.status, duration: result.duration, timestamp: finished.timestamp, into: &out)
             return true
         }
         if let started = envelope.testCaseStarted {
             guard started.workerId == nil, fits(started.id), fits(started.testCaseId) else { return false }
-            head(caseStartedKind, into: &out)
-            field(started.id, &out); field(started.testCaseId, &out); field(started.attempt, &out)
-            field(started.timestamp.seconds, &out); last(started.timestamp.nanos, &out)
+            writeCaseStarted(id: started.id, testCaseId: started.testCaseId, attempt: started.attempt,
+                             timestamp: started.timestamp, into: &out)
             return true
         }
         if let finished = envelope.testCaseFinished {
             guard fits(finished.testCaseStartedId) else { return false }
-            head(caseFinishedKind, into: &out)
-            field(finished.testCaseStartedId, &out); field(finished.willBeRetried ? 1 : 0, &out)
-            field(finished.timestamp.seconds, &out); last(finished.timestamp.nanos, &out)
+            writeCaseFinished(testCaseStartedId: finished.testCaseStartedId, willBeRetried: finished.willBeRetried,
+                              timestamp: finished.timestamp, into: &out)
             return true
         }
         return false
@@ -224,15 +219,18 @@ struct FieldReader {
         let digits = position &- digitsStart
         guard digits > 0 else { return nil }
         self.position = position < end ? position &+ 1 : position
-        // Up to 18 digits cannot overflow: only longer fields are read again, with the checks.
+        // Up to 18 digits cannot overflow: only longer fields are read again, with the checks — towards the sign's
+        // side, so that `Int.min` (whose magnitude no `Int` holds) reads back as written.
         if digits > 18 {
             value = 0
             for index in digitsStart..<position {
+                let digit = Int(line[index] &- 0x30)
                 let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times.addingReportingOverflow(Int(line[index] &- 0x30))
+                let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
                 guard !overflow1 && !overflow2 else { return nil }
                 value = sum
             }
+            return value
         }
         return negative ? -value : value
     }

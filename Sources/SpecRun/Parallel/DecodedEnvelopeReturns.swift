@@ -2,9 +2,9 @@ import Foundation
 import Messages
 
 /// Batches of envelopes the listeners are done with, handed back so that the threads that decoded them free
-/// them. Freed on the listeners' thread, every message's memory went back to another thread's allocator arena:
-/// about a tenth of the listeners' time, and the decoders' own allocations then fell through to the slow paths
-/// (`malloc_consolidate`), a third of their time. A reading thread empties it before decoding each chunk.
+/// them. Freed on the listeners' thread, every message's memory would go back to another thread's allocator arena,
+/// and the decoders' own allocations would fall through to the allocator's slow paths (`malloc_consolidate`). A
+/// reading thread empties it before decoding each chunk.
 final class DecodedEnvelopeReturns: @unchecked Sendable {
     static let shared = DecodedEnvelopeReturns()
 

@@ -10,7 +10,7 @@ final class ListenerPipeline: @unchecked Sendable {
     private let around: (() -> Void) -> Void
     private let queue = DispatchQueue(label: "specrun.listeners")
     private let room: DispatchSemaphore
-    @exclusivity(unchecked) private var batch: [Envelope] = []
+    private var batch: [Envelope] = []
     private let batchSize: Int
 
     /// `limit` 16: a deeper queue does not make the listeners faster, only the envelopes waiting for them more

@@ -2,7 +2,7 @@ import Messages
 import SpecRunCore
 
 /// The four messages a test case's run sends for each step and around it, written as compact lines straight
-/// from their fields (the very bytes `CompactEnvelope.encode` makes of their envelopes), without an envelope;
+/// from their fields by the layouts `CompactEnvelope.encode` uses (CompactEnvelope+Lines.swift), without an envelope;
 /// one that does not fit a compact line goes through `emit` as before.
 extension WorkerOutbox: MessageSink {
     /// A number field's most bytes: a sign, 19 digits and a space.
@@ -15,9 +15,7 @@ extension WorkerOutbox: MessageSink {
                                                                   timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
-            line.head(CompactEnvelope.caseStartedKind)
-            line.field(id); line.field(testCaseId); line.field(attempt)
-            line.field(timestamp.seconds); line.last(timestamp.nanos)
+            CompactEnvelope.writeCaseStarted(id: id, testCaseId: testCaseId, attempt: attempt, timestamp: timestamp, into: &line)
         }
     }
 
@@ -28,9 +26,8 @@ extension WorkerOutbox: MessageSink {
                                                                   testStepId: testStepId, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .started(testStepId: testStepId)) { line in
-            line.head(CompactEnvelope.stepStartedKind)
-            line.field(testCaseStartedId); line.field(testStepId)
-            line.field(timestamp.seconds); line.last(timestamp.nanos)
+            CompactEnvelope.writeStepStarted(testCaseStartedId: testCaseStartedId, testStepId: testStepId, timestamp: timestamp,
+                                             into: &line)
         }
     }
 
@@ -42,11 +39,8 @@ extension WorkerOutbox: MessageSink {
                                                                     testStepResult: result, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .finished) { line in
-            line.head(CompactEnvelope.stepFinishedKind)
-            line.field(testCaseStartedId); line.field(testStepId)
-            line.field(CompactEnvelope.statusCode(result.status))
-            line.field(result.duration.seconds); line.field(result.duration.nanos)
-            line.field(timestamp.seconds); line.last(timestamp.nanos)
+            CompactEnvelope.writeStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId, status: result.status,
+                                              duration: result.duration, timestamp: timestamp, into: &line)
         }
     }
 
@@ -56,9 +50,8 @@ extension WorkerOutbox: MessageSink {
                                                                     willBeRetried: willBeRetried)))
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
-            line.head(CompactEnvelope.caseFinishedKind)
-            line.field(testCaseStartedId); line.field(willBeRetried ? 1 : 0)
-            line.field(timestamp.seconds); line.last(timestamp.nanos)
+            CompactEnvelope.writeCaseFinished(testCaseStartedId: testCaseStartedId, willBeRetried: willBeRetried, timestamp: timestamp,
+                                              into: &line)
         }
     }
 

@@ -72,9 +72,7 @@ final class WorkerOutbox: @unchecked Sendable {
             return lines.withLine(envelope) { append(envelope, $0) }
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
-            line.head(CompactEnvelope.suggestionKind)
-            line.field(suggestion.id); line.field(suggestion.pickleStepId)
-            line.last(number)
+            CompactEnvelope.writeSuggestion(id: suggestion.id, pickleStepId: suggestion.pickleStepId, number: number, into: &line)
         }
     }
 

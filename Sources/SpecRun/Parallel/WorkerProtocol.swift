@@ -1,6 +1,19 @@
 import Foundation
 import Messages
 
+/// The worker ↔ supervisor protocol as docs/CONTRACTS.md ("The worker protocol") describes it: the configuration
+/// line, the instructions, the control lines, the compact lines and the NDJSON envelopes. Both ends are one
+/// executable; the version names the description, raised with any change to a line's form.
+enum WorkerProtocol {
+    static let version = 1
+    /// The kind byte after `!` of every compact line (`CompactEnvelope`).
+    static let compactKinds: [UInt8] = [
+        CompactEnvelope.caseStartedKind, CompactEnvelope.stepStartedKind, CompactEnvelope.stepFinishedKind,
+        CompactEnvelope.caseFinishedKind, CompactEnvelope.suggestionKind, CompactEnvelope.testCaseKind,
+        CompactEnvelope.bindingKind,
+    ]
+}
+
 /// What the supervisor tells a worker, one line each on the worker's stdin (after the configuration line).
 enum WorkerInstruction: Equatable, Sendable {
     /// Run the test case at this index of the planned order.
@@ -30,8 +43,7 @@ enum WorkerInstruction: Equatable, Sendable {
         }
     }
 
-    /// Read from the line's bytes (a worker reads one per test case: `split` and `Int(_:)` were a fortieth of its
-    /// time).
+    /// Read from the line's bytes, without `split` or `Int(_:)` (a worker reads one per test case).
     init?(line: String) {
         if line.hasPrefix("name ") {
             // name INDEX PICKLE-ID URI (the uri last: it may hold spaces).

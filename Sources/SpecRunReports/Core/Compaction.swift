@@ -8,7 +8,9 @@ enum Compaction {
     static func canonical<Value>(_ id: String, in table: [String: Value]) -> String {
         // A string of up to 15 UTF-8 bytes is stored inline, in the value itself (specrun's ids are): nothing to share.
         guard !isInline(id), let found = table.index(forKey: id) else { return id }
-        return table.keys[found]
+        // (A `String` key equals a canonically equivalent spelling: only the same bytes are shared.)
+        let key = table.keys[found]
+        return IdKey.sameBytes(key, id) ? key : id
     }
 
     /// The same for a table of the run index.

@@ -4,7 +4,7 @@ import Messages
 /// shared index of the run, then `document` writes the report in pieces to the output.
 final class DocumentFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    @exclusivity(unchecked) private var feed: IndexFeed
+    private var feed: IndexFeed
     private let document: (RunIndex, DocumentOutput) -> Void
     /// For a report made as one string: how, and the string once `prepare` made it.
     private let text: ((RunIndex) -> String)?

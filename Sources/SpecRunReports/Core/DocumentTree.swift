@@ -8,10 +8,18 @@ final class DocumentTree {
     /// The feature's Background, if it has one (looked up once: a feature may have 20,000 children).
     let background: Background?
     /// The steps of the document's backgrounds and scenarios, in document order.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: appended for every Gherkin step indexed (`Lineage.add`)
+    var steps: [StepSummary] = []
+    #else
     @exclusivity(unchecked) var steps: [StepSummary] = []
+    #endif
     /// Each background's steps in `steps`, by the feature child index of its rule (-1: the feature's background),
     /// with its own child index (in the feature, or in the rule).
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: appended for every Gherkin step indexed (`Lineage.add`)
+    var backgroundSteps = BackgroundRuns()
+    #else
     @exclusivity(unchecked) var backgroundSteps = BackgroundRuns()
+    #endif
 
     init(uri: String, feature: Feature) {
         self.uri = uri

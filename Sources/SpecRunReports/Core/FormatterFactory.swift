@@ -44,7 +44,7 @@ public final class FormatterFactory {
 
     func makeFormatter(_ format: ReportFormat, sink: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
         let feed = IndexFeed(shared)
-        if format == .json || format == .html { shared.index.keepsStepArguments = true }
+        if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
         switch format {
         case .pretty: return PrettyFormatter(sink: sink, feed: feed, options: options)
         case .progress: return ProgressFormatter(sink: sink, feed: feed, options: options)

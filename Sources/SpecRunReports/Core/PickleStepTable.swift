@@ -3,8 +3,8 @@ import Messages
 
 /// Where each pickle step is (its pickle's slot in the index and its position there), by pickle step id, in 12
 /// bytes a bucket: the table keeps each id's hash, not the id — a bucket whose hash matches is checked against
-/// the pickle it points at. (A dictionary of ids cost 24 bytes an entry, a third of the index at 350,000 pickle
-/// steps.) Open addressing, linear probing, at most 3/4 full.
+/// the pickle it points at (a dictionary of ids costs 24 bytes an entry). Open addressing, linear probing, at most
+/// 3/4 full.
 struct PickleStepTable {
     /// 0: empty; otherwise (slot + 1) << 32 | position.
     private var places: [UInt64]
@@ -26,7 +26,7 @@ struct PickleStepTable {
         while places[index] != 0 {
             if hashes[index] == hash {
                 let place = Self.place(places[index])
-                if Self.id(at: place, in: pickles) == id { return place }
+                if let found = Self.id(at: place, in: pickles), IdKey.sameBytes(found, id) { return place }
             }
             index = (index + 1) & mask
         }
@@ -40,7 +40,7 @@ struct PickleStepTable {
         let mask = places.count - 1
         var index = Int(hash) & mask
         while places[index] != 0 {
-            if hashes[index] == hash && Self.id(at: Self.place(places[index]), in: pickles) == id { break }
+            if hashes[index] == hash, let found = Self.id(at: Self.place(places[index]), in: pickles), IdKey.sameBytes(found, id) { break }
             index = (index + 1) & mask
         }
         if places[index] == 0 { count += 1 }
@@ -81,10 +81,10 @@ struct PickleStepTable {
 /// steps placed, in that order, at the first question after (a run printed only on the console never asks: 350,000
 /// insertions saved at c50k). Locked: reports finishing at the same time may be the first to ask.
 final class PendingPickleStepTable: @unchecked Sendable {
-    @exclusivity(unchecked) private var table = PickleStepTable()
+    private var table = PickleStepTable()
     /// The slots of the pickles that came since the table was last brought up to date (a slot again for a pickle
     /// sent again).
-    @exclusivity(unchecked) private var pending: [Int32] = []
+    private var pending: [Int32] = []
     private let lock = NSLock()
 
     /// Notes that the pickle in `slot` came (or came again).

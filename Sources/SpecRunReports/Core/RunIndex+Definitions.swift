@@ -47,12 +47,6 @@ extension RunIndex {
         return definitionLocations[id: ids[0]]
     }
 
-    /// The same for a test step of a test case the index keeps (its definition ids are the index's shared arrays,
-    /// see `DefinitionLocationCache`).
-    func indexedDefinitionLocation(ids: [String]?) -> String? {
-        guard let ids, ids.count == 1 else { return nil }
-        return locationCache.location(of: ids) { definitionLocations[id: $0] }
-    }
 
     func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
 

@@ -30,9 +30,9 @@ final class CaseRecord {
     var testCase: TestCase { didSet { positions = Self.positions(of: testCase) } }
     let order: Int
     /// The slot of its pickle in the index, when the pickle came before it; -1 otherwise.
-    @exclusivity(unchecked) var pickleSlot: Int32 = -1
+    var pickleSlot: Int32 = -1
     /// The position of each test step by id, only for a long test case (a short one is scanned).
-    @exclusivity(unchecked) private var positions: IdTable<Int32>?
+    private var positions: IdTable<Int32>?
 
     init(testCase: TestCase, order: Int) {
         self.testCase = testCase
@@ -78,13 +78,17 @@ struct StepText {
     }
 }
 
-/// Steps with the same text matched by the same definition have the same match arguments.
+/// Steps with the same text matched by the same definition have the same match arguments. The same text is the
+/// same bytes (`IdKey`): the arguments are offsets into the text, which differ between two canonically equivalent
+/// spellings.
 struct ArgumentsKey: Hashable {
-    let text: String
-    let definitionId: String
+    let text: IdKey
+    let definitionId: IdKey
 
-    /// Hashed as `IdKey` hashes (one lookup per step of the run).
-    func _rawHashValue(seed: Int) -> Int { IdKey.hash(text, seed: IdKey.hash(definitionId, seed: seed)) }
+    init(text: String, definitionId: String) {
+        self.text = IdKey(text)
+        self.definitionId = IdKey(definitionId)
+    }
 }
 
 /// Where a pickle step is: its pickle's slot in the index and its position there.

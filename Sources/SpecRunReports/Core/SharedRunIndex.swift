@@ -4,7 +4,7 @@ import Messages
 /// once, by whichever report receives it first, however many reports read the index.
 final class SharedRunIndex {
     let index = RunIndex()
-    @exclusivity(unchecked) private var indexed = 0
+    private var indexed = 0
 
     /// Indexes the `number`th envelope (1-based, as counted by the calling report) unless a report already has.
     func handle(_ envelope: Envelope, number: Int) {

@@ -11,11 +11,11 @@ import Darwin
 final class StreamingFileSink: TextSink {
     let path: String
     private let bufferSize: Int
-    @exclusivity(unchecked) private var buffer: [UInt8] = []
-    @exclusivity(unchecked) private var descriptor: Int32 = -1
+    private var buffer: [UInt8] = []
+    private var descriptor: Int32 = -1
     private var tempPath: String?
     private var failure: AtomicFile.WriteError?
-    @exclusivity(unchecked) private var closed = false
+    private var closed = false
     /// Where the report goes: `path`, or the file a symlink at `path` points to (the link is kept).
     private var destination: String?
 

@@ -1,0 +1,20 @@
+import XCTest
+@testable import SpecRunReports
+
+/// What the listeners need is worked out from the formats in one place.
+final class ListenerNeedsTests: XCTestCase {
+    func test_needs_theMessageStreamOnlyOnTheMessageFormat() {
+        XCTAssertEqual(ListenerNeeds(formats: ReportFormat.allCases.filter { $0 != .message }).messageStream, false)
+        XCTAssertEqual(ListenerNeeds(formats: [.progress, .message]).messageStream, true)
+    }
+
+    func test_needs_stepArgumentsOnlyOnTheReportsThatPrintThem() {
+        let printing = ReportFormat.allCases.filter { ListenerNeeds(formats: [$0]).stepArguments }
+        XCTAssertEqual(printing, [.json, .html])
+    }
+
+    func test_needs_nothingOnNamesThatAreNoFormat() {
+        XCTAssertEqual(ListenerNeeds(formatNames: ["messages", "", "MESSAGE"]), ListenerNeeds())
+        XCTAssertEqual(ListenerNeeds(formatNames: ["junit", "message"]), ListenerNeeds(messageStream: true))
+    }
+}

@@ -1,0 +1,180 @@
+import Messages
+@testable import SpecRun
+import XCTest
+
+/// The worker ↔ supervisor protocol (docs/CONTRACTS.md, "The worker protocol"): over generated envelopes, a
+/// compact line decodes to the very envelope it was made from — the same JSON, byte for byte — whichever of the
+/// two writers made it, and an envelope that cannot be a compact line is left to JSON with nothing written.
+final class CompactEnvelopePropertyTests: XCTestCase {
+    private static let seeds: [UInt64] = [1, 35, 2026]
+
+    func test_compactLine_decodesToTheSameJSONAsItsEnvelopeOnGeneratedEnvelopes() {
+        for seed in Self.seeds {
+            var generator = EnvelopeGenerator(seed: seed)
+            for _ in 0..<2_000 {
+                let envelope = generator.frequentEnvelope(fitting: true)
+                var line: [UInt8] = []
+
+                XCTAssertTrue(CompactEnvelope.encode(envelope, into: &line), "seed \(seed): \(json(envelope))")
+
+                XCTAssertEqual(line.last, 0x0A)
+                guard let decoded = CompactEnvelope.decode(line.dropLast()) else {
+                    return XCTFail("seed \(seed): undecodable \(String(decoding: line, as: UTF8.self))")
+                }
+                XCTAssertEqual(json(decoded), json(envelope), "seed \(seed)")
+                XCTAssertEqual(lineWriterBytes(envelope), line, "seed \(seed): the outbox's writer makes the same line")
+            }
+        }
+    }
+
+    func test_encode_writesNothingOnGeneratedEnvelopesThatCannotBeALine() {
+        for seed in Self.seeds {
+            var generator = EnvelopeGenerator(seed: seed)
+            for _ in 0..<500 {
+                let envelope = generator.frequentEnvelope(fitting: false)
+                var line: [UInt8] = []
+
+                XCTAssertFalse(CompactEnvelope.encode(envelope, into: &line), "seed \(seed): \(json(envelope))")
+                XCTAssertTrue(line.isEmpty)
+            }
+        }
+    }
+
+    func test_testCaseLines_decodeToTheSameJSONOnGeneratedTestCasesWithCanonicallyEquivalentArguments() {
+        for seed in Self.seeds {
+            var generator = EnvelopeGenerator(seed: seed)
+            let testCases = (0..<300).map { Envelope(testCase: generator.testCase(number: $0)) }
+            var table = CompactEnvelope.TestCaseTable()
+            var bytes: [UInt8] = []
+            for envelope in testCases where !table.encode(envelope.testCase!, into: &bytes) {
+                NDJSON.encode(envelope, into: &bytes)
+                bytes.append(0x0A)
+            }
+            let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+            let decoded = sut.append(bytes).flatMap { event -> [Envelope] in
+                if case .envelopes(_, let list) = event { return list } else { return [] }
+            }
+
+            XCTAssertEqual(decoded.map(json), testCases.map(json), "seed \(seed)")
+        }
+    }
+
+    private func json(_ envelope: Envelope) -> String {
+        var bytes: [UInt8] = []
+        NDJSON.encode(envelope, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The line the worker's outbox writes straight into its buffer from the envelope's fields.
+    private func lineWriterBytes(_ envelope: Envelope) -> [UInt8] {
+        var memory = [UInt8](repeating: 0, count: 4096)
+        let count = memory.withUnsafeMutableBufferPointer { buffer -> Int in
+            var line = LineWriter(start: buffer.baseAddress!)
+            if let started = envelope.testStepStarted {
+                CompactEnvelope.writeStepStarted(testCaseStartedId: started.testCaseStartedId, testStepId: started.testStepId,
+                                                 timestamp: started.timestamp, into: &line)
+            } else if let finished = envelope.testStepFinished {
+                CompactEnvelope.writeStepFinished(testCaseStartedId: finished.testCaseStartedId, testStepId: finished.testStepId,
+                                                  status: finished.testStepResult.status, duration: finished.testStepResult.duration,
+                                                  timestamp: finished.timestamp, into: &line)
+            } else if let started = envelope.testCaseStarted {
+                CompactEnvelope.writeCaseStarted(id: started.id, testCaseId: started.testCaseId, attempt: started.attempt,
+                                                 timestamp: started.timestamp, into: &line)
+            } else if let finished = envelope.testCaseFinished {
+                CompactEnvelope.writeCaseFinished(testCaseStartedId: finished.testCaseStartedId, willBeRetried: finished.willBeRetried,
+                                                  timestamp: finished.timestamp, into: &line)
+            }
+            return line.count
+        }
+        return Array(memory[..<count])
+    }
+}
+
+/// Envelopes of the four kinds a compact line carries, from a seed: ids of ASCII, multi-byte and canonically
+/// equivalent spellings, numbers from zero to the extremes of `Int`, every status.
+private struct EnvelopeGenerator {
+    private var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    private static let idPieces = ["a", "Z", "0", "9", "-", "_", "w1-17", "aB3", "\u{E9}", "e\u{301}", "\u{1F600}", "\u{212B}", "!", "\"", "\\"]
+    private static let unfitPieces = [" ", "\n", "\t", "\u{0}", "\r"]
+    private static let statuses: [TestStepResultStatus] = [.unknown, .passed, .skipped, .pending, .undefined, .ambiguous, .failed]
+
+    mutating func frequentEnvelope(fitting: Bool) -> Envelope {
+        let time = timestamp()
+        switch next(4) {
+        case 0:
+            return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: id(fitting, 0), testStepId: id(fitting, 1), timestamp: time))
+        case 1:
+            var result = TestStepResult(duration: Duration(seconds: number(), nanos: number()), status: Self.statuses[next(7)])
+            if !fitting && next(2) == 0 {
+                if next(2) == 0 { result.message = "boom" } else { result.exception = Exception(type: "E") }
+                return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: id(true, 0), testStepId: id(true, 1),
+                                                                   testStepResult: result, timestamp: time))
+            }
+            return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: id(fitting, 0), testStepId: id(fitting, 1),
+                                                               testStepResult: result, timestamp: time))
+        case 2:
+            if !fitting && next(2) == 0 {
+                return Envelope(testCaseStarted: TestCaseStarted(attempt: number(), id: id(true, 0), testCaseId: id(true, 1),
+                                                                 workerId: id(true, 2), timestamp: time))
+            }
+            return Envelope(testCaseStarted: TestCaseStarted(attempt: number(), id: id(fitting, 0), testCaseId: id(fitting, 1), timestamp: time))
+        default:
+            return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: id(fitting, 0), timestamp: time, willBeRetried: next(2) == 0))
+        }
+    }
+
+    /// A test case of a hook step and pickle steps bound to a few definitions, their arguments' values drawn from
+    /// few texts, canonically equivalent ones among them (the same binding for `String ==`, not byte for byte).
+    mutating func testCase(number: Int) -> TestCase {
+        let values = ["caf\u{E9}", "cafe\u{301}", "4", "\u{212B}", "\u{C5}", "\"x y\""]
+        var steps = [TestStep(hookId: "h\(next(2))", id: "t\(number)-0")]
+        for position in 1...(1 + next(4)) {
+            let value = values[next(values.count)]
+            let argument = StepMatchArgument(group: Group(children: [], start: next(3), value: value), parameterTypeName: next(2) == 0 ? "string" : nil)
+            steps.append(TestStep(id: "t\(number)-\(position)", pickleStepId: "ps\(number)-\(position)", stepDefinitionIds: ["d\(next(3))"],
+                                  stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [argument])]))
+        }
+        return TestCase(id: "c\(number)", pickleId: "p\(number)", testSteps: steps, testRunStartedId: "r")
+    }
+
+    /// An id that fits a field, or (`fitting` false, on the first field) one that holds a space, a line break,
+    /// a control byte, or is empty.
+    private mutating func id(_ fitting: Bool, _ field: Int) -> String {
+        var text = (0...next(6)).map { _ in Self.idPieces[next(Self.idPieces.count)] }.joined()
+        if !fitting && field == 0 {
+            if next(5) == 0 { return "" }
+            text.insert(contentsOf: Self.unfitPieces[next(Self.unfitPieces.count)], at: text.index(text.startIndex, offsetBy: next(text.count + 1)))
+        }
+        return text
+    }
+
+    private mutating func number() -> Int {
+        switch next(5) {
+        case 0: return 0
+        case 1: return [Int.max, Int.min, Int.min + 1, -1, 999_999_999][next(5)]
+        case 2: return -Int(truncatingIfNeeded: random.next() >> UInt64(next(64)))
+        default: return Int(truncatingIfNeeded: random.next() >> UInt64(1 + next(63)))
+        }
+    }
+
+    private mutating func timestamp() -> Timestamp { Timestamp(seconds: number(), nanos: number()) }
+
+    private mutating func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+}
+
+/// SplitMix64: a small generator whose sequence a seed fixes, so a failure names its seed.
+private struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -20,7 +20,7 @@ public struct ListenerNeeds: Sendable, Equatable {
             switch format {
             case .message: messageStream = true
             case .json, .html: stepArguments = true
-            case .pretty, .progress, .summary, .junit, .rerun, .usage, .github, .requirements, .requirementsJSON: break
+            case .pretty, .progress, .summary, .junit, .rerun, .usage, .github, .requirements, .requirementsJSON, .history: break
             }
         }
     }

@@ -54,6 +54,10 @@ public enum SpecRunCLI {
         case .manPage:
             console.out(Completions.manPage())
             return ExitCode.passed.rawValue
+        case .fmt(let options):
+            return FmtCommand(options: options, console: console).run()
+        case .lsp:
+            return await LSPCommand(libraries: libraries, console: console).run()
         case .importDocuments(let options):
             return ImportCommand(options: options, console: console).run()
         case .initialize(let options):

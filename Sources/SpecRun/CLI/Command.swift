@@ -7,6 +7,8 @@ enum Command: Equatable {
     case completions(shell: String)
     case check(CheckOptions)
     case importDocuments(ImportOptions)
+    case fmt(FmtOptions)
+    case lsp
     case languages
     case keywords(language: String)
     case manPage

@@ -82,6 +82,22 @@ enum CommandLineParser {
                 throw UsageError(message: "specrun import: give a story document, e.g. specrun import Requirements/quiz.md --output Features/drafts")
             }
             return .importDocuments(options)
+        case "fmt":
+            rest.removeFirst()
+            var options = FmtOptions()
+            var reader = ArgumentReader(rest)
+            while let argument = reader.next() {
+                switch argument {
+                case "-h", "--help": return .help(topic: "fmt")
+                case "--check": options.check = true
+                default:
+                    if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--check", "--help"]) }
+                    options.paths.append(argument)
+                }
+            }
+            if options.paths.isEmpty { options.paths = ["Features"] }
+            return .fmt(options)
+        case "lsp": return rest.contains("-h") || rest.contains("--help") ? .help(topic: "lsp") : .lsp
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
         default: return try parseRun(rest)

@@ -138,7 +138,7 @@ extension ConfigFile {
     /// before the rest. `read` gives a file's text (nil: absent); without `--config`, `specrun.json` in the
     /// current folder is read when it exists.
     static func expand(_ arguments: [String], read: (String) -> String?) throws -> [String] {
-        if let first = arguments.first, ["gherkin", "report", "import", "init", "completions", "man", "check", "help", "--worker", "--version", "-h", "--help"].contains(first) {
+        if let first = arguments.first, ["gherkin", "report", "import", "init", "completions", "man", "check", "fmt", "lsp", "help", "--worker", "--version", "-h", "--help"].contains(first) {
             return arguments
         }
         var rest: [String] = []

@@ -33,6 +33,8 @@ enum HelpText {
                                                 scenario, tags naming no criterion
       specrun import DOC.md [--output DIR]      a draft .feature per story of a document, tagged with its criteria
       specrun gherkin [options] FILE...         print the parser's NDJSON (source, AST, pickles, errors)
+      specrun fmt [--check] [PATH...]           format .feature files (--check: list those that would change, exit 1)
+      specrun lsp                               a language server for editors (docs/EDITORS.md)
       specrun init [--specrun-path DIR]          add Features/, steps, a spec executable and a test target to your package
       specrun completions bash|zsh|fish          shell completions; specrun man: the man page
       specrun report FILE.ndjson... --format NAME[:FILE]...

@@ -66,13 +66,27 @@ extension OptionTable {
             help,
         ])
 
+    static let fmt = SubcommandSpec(
+        name: "fmt", usage: "[--check] [PATH...]",
+        summary: "format .feature files (default: Features/) as the community writes them (indentation, aligned tables); a file that does not parse is left as it is",
+        options: [
+            OptionSpec(long: "--check", help: "change nothing: list the files that would change and exit 1 if any (for CI)"),
+            help,
+        ])
+
+    static let lsp = SubcommandSpec(
+        name: "lsp", usage: "",
+        summary: "a Language Server Protocol server on stdin/stdout for editors: diagnostics, completion, go to definition, "
+            + "hover, outline and formatting, from this executable's step definitions (docs/EDITORS.md)",
+        options: [help])
+
     static let completionsCommand = SubcommandSpec(
         name: "completions", usage: "bash|zsh|fish",
         summary: "shell completions for this executable's name (specrun, or your spec executable)", options: [help])
 
     static let man = SubcommandSpec(name: "man", usage: "", summary: "the man page, in roff", options: [help])
 
-    static let subcommandSpecs = [check, importDocuments, initialize, report, gherkin, completionsCommand, man]
+    static let subcommandSpecs = [check, importDocuments, initialize, report, gherkin, fmt, lsp, completionsCommand, man]
 
     static func subcommand(_ name: String) -> SubcommandSpec? {
         subcommandSpecs.first { $0.name == name }

@@ -1,0 +1,156 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecRunCore
+
+/// `specrun lsp`'s brain: JSON-RPC requests and notifications in, responses and notifications out, the open
+/// documents kept in memory (full sync). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
+final class LanguageServer {
+    let libraries: [any StepLibrary.Type]
+    let environment: [String: String]
+    let folder: URL
+    private var documents: [String: String] = [:]
+    private var analyses: [String: EditorAnalysis] = [:]
+    private(set) var shutdownRequested = false
+    /// Set once `exit` arrives: the process's exit code.
+    private(set) var exitCode: Int32?
+
+    init(libraries: [any StepLibrary.Type], environment: [String: String], folder: URL) {
+        self.libraries = libraries
+        self.environment = environment
+        self.folder = folder
+    }
+
+    /// The messages to send back for one message body (never throws: bad input is answered with an error).
+    func handle(_ body: Data) async -> [[String: Any]] {
+        guard let object = try? JSONSerialization.jsonObject(with: body), let message = object as? [String: Any] else {
+            return [Self.error(id: NSNull(), code: -32700, "parse error: the message is not a JSON object")]
+        }
+        let id = message["id"]
+        guard let method = message["method"] as? String else {
+            return id == nil ? [] : [Self.error(id: id!, code: -32600, "invalid request: no method")]
+        }
+        let params = message["params"] as? [String: Any] ?? [:]
+        var out: [[String: Any]] = []
+        let result: Any?
+        switch method {
+        case "initialize": result = Self.capabilities()
+        case "initialized": result = nil
+        case "shutdown": shutdownRequested = true; result = NSNull()
+        case "exit": exitCode = shutdownRequested ? 0 : 1; result = nil
+        case "textDocument/didOpen", "textDocument/didChange":
+            let document = params["textDocument"] as? [String: Any] ?? [:]
+            guard let uri = document["uri"] as? String else { return [] }
+            let text = document["text"] as? String
+                ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
+            documents[uri] = text
+            out.append(await publish(uri: uri, text: text))
+            result = nil
+        case "textDocument/didClose":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
+                documents[uri] = nil
+                analyses[uri] = nil
+                out.append(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                            "params": ["uri": uri, "diagnostics": [Any]()]])
+            }
+            result = nil
+        case "textDocument/formatting": result = formatting(params)
+        case "textDocument/documentSymbol": result = symbols(params)
+        case "textDocument/definition": result = definition(params)
+        case "textDocument/hover": result = hover(params)
+        case "textDocument/completion": result = completion(params)
+        default:
+            if let id { return [Self.error(id: id, code: -32601, "method not found: \(method)")] }
+            return []
+        }
+        if let id { out.insert(["jsonrpc": "2.0", "id": id, "result": result ?? NSNull()], at: 0) }
+        return out
+    }
+
+    static func capabilities() -> [String: Any] { [
+        "capabilities": [
+            "textDocumentSync": 1,
+            "documentFormattingProvider": true,
+            "documentSymbolProvider": true,
+            "definitionProvider": true,
+            "hoverProvider": true,
+            "completionProvider": ["triggerCharacters": [" "]],
+        ] as [String: Any],
+        "serverInfo": ["name": "specrun", "version": HelpText.version],
+    ] }
+
+    static func error(id: Any, code: Int, _ message: String) -> [String: Any] {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
+    }
+
+    private func publish(uri: String, text: String) async -> [String: Any] {
+        let analysis = await EditorAnalysis.analyse(text: text, uri: uri, libraries: libraries, folder: folder,
+                                                    environment: environment)
+        analyses[uri] = analysis
+        let lines = LSPText(text)
+        let diagnostics: [[String: Any]] = analysis.diagnostics.map { diagnostic in
+            let start = lines.position(line: diagnostic.line, column: diagnostic.column)
+            let end = lines.endOfLine(diagnostic.line)
+            return ["range": ["start": start, "end": end], "severity": diagnostic.severity == .error ? 1 : 2,
+                    "source": "specrun", "message": diagnostic.message]
+        }
+        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                "params": ["uri": uri, "diagnostics": diagnostics]]
+    }
+
+    private func text(_ params: [String: Any]) -> (uri: String, text: String)? {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let text = documents[uri] else { return nil }
+        return (uri, text)
+    }
+
+    /// 1-based line of the request's position.
+    private func line(_ params: [String: Any]) -> Int? {
+        ((params["position"] as? [String: Any])?["line"] as? Int).map { $0 + 1 }
+    }
+
+    private func formatting(_ params: [String: Any]) -> Any? {
+        guard let (uri, text) = text(params), !uri.hasSuffix(".feature.md"),
+              case .success(let formatted) = GherkinFormatter.format(source: text), formatted != text else { return [Any]() }
+        let lines = LSPText(text)
+        return [["range": ["start": ["line": 0, "character": 0], "end": lines.end], "newText": formatted]]
+    }
+
+    private func definition(_ params: [String: Any]) -> Any? {
+        guard let (uri, _) = text(params), let line = line(params),
+              let definitions = analyses[uri]?.matches[line], !definitions.isEmpty else { return nil }
+        return definitions.map(Self.location)
+    }
+
+    static func location(_ definition: StepDefinition) -> [String: Any] {
+        let path = definition.sourceReference.uri ?? ""
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let line = max(Int(definition.sourceReference.location?.line ?? 1) - 1, 0)
+        return ["uri": URL(fileURLWithPath: absolute).absoluteString,
+                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]]]
+    }
+
+    private func hover(_ params: [String: Any]) -> Any? {
+        guard let (uri, _) = text(params), let line = line(params), let definitions = analyses[uri]?.matches[line] else { return nil }
+        let text = definitions.isEmpty
+            ? "No step definition matches this step."
+            : definitions.map { definition in
+                let types = StepCompletion.parameterNames(definition.pattern.source)
+                return "`\(definition.pattern.source)`" + (types.isEmpty ? "" : " — parameters: " + types.joined(separator: ", "))
+                    + "\n\n\(CheckCollector.location(of: definition))"
+            }.joined(separator: "\n\n---\n\n")
+        return ["contents": ["kind": "markdown", "value": text]]
+    }
+
+    private func symbols(_ params: [String: Any]) -> Any? {
+        guard let (_, text) = text(params),
+              let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator()) else { return [Any]() }
+        return DocumentSymbols.of(document, text: LSPText(text))
+    }
+
+    private func completion(_ params: [String: Any]) -> Any? {
+        guard let (uri, text) = text(params) else { return [Any]() }
+        let used = documents.values.flatMap(StepCompletion.stepTexts)
+        let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
+        return StepCompletion.items(definitions: definitions, usedSteps: used, language: StepCompletion.language(of: text))
+    }
+}

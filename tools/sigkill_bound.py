@@ -8,7 +8,8 @@ Usage:
 Runs the crash fixture (`swift build --product specrun-crash-fixture`) on a generated feature of N scenarios,
 each one step sleeping --step-ms (every --long-every-th --long-ms, so that kills land in a running step too) and noting the wall-clock time it ended (SPECRUN_FIXTURE_LOG), with a message
 report; SIGKILLs specrun at a random moment (seeded: the seed is printed, and replays the same moments); then
-reads the temporary message stream left beside the report (`.m.ndjson.<pid>.<random>.tmp`) and compares:
+reads the temporary message stream left beside the report (`.m.ndjson.<pid>.<random>.tmp`; with --parallel N, the
+journal of every envelope as it arrived, `.m.ndjson.<pid>.<random>.journal.tmp`) and compares:
 
 * lost: scenarios whose step had ended before the kill but whose testCaseFinished is not in the stream; the
   age of each (kill time − end time) — the bound is the largest age seen;
@@ -80,7 +81,8 @@ def main():
                 for line in open(log):
                     name, at = line.split()
                     ended[name] = float(at)
-            temps = glob.glob(os.path.join(folder, ".m.ndjson.*.tmp"))
+            # With -j N, the journal (every envelope as it arrived) if there is one; else the report's temp stream.
+            temps = glob.glob(os.path.join(folder, ".m.ndjson.*.journal.tmp")) or glob.glob(os.path.join(folder, ".m.ndjson.*.tmp"))
             stream = []
             for path in temps:
                 for line in open(path, "rb"):

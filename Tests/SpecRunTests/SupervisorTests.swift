@@ -66,6 +66,33 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(order, ["c0", "c0", "c1", "c1"])
     }
 
+    func test_receive_journalsEveryEnvelopeOnceAsItArrivesHeldOnesIncludedWhileTheStreamKeepsThePlannedOrder() {
+        let (sut, forwarded) = makeSUT(workers: 2)
+        let journal = Forwarded()
+        sut.journal = journal.append
+        _ = sut.start()
+        prelude(sut, cases: 2)
+        _ = sut.control(ready(2), from: 0)
+        _ = sut.control(ready(2), from: 1)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        let before = journal.all.count
+
+        runCase(sut, index: 1, worker: 1, steps: 2)
+        XCTAssertEqual(journal.all.count, before + 6, "case 1, held for the stream, is journaled as it comes")
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        _ = sut.receive(stepFinished("c0", "s0-0", .passed), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-1"), from: 0)
+        _ = sut.receive(stepFinished("c0", "s0-1", .passed), from: 0)
+        _ = sut.receive(caseFinished("c0"), from: 0)
+
+        func order(_ envelopes: [Envelope]) -> [String] {
+            envelopes.compactMap { $0.testCaseStarted?.id ?? $0.testCaseFinished?.testCaseStartedId }
+        }
+        XCTAssertEqual(order(journal.all), ["c0", "c1", "c1", "c0"], "arrival order, each envelope once")
+        XCTAssertEqual(order(forwarded.all), ["c0", "c0", "c1", "c1"], "the planned order")
+        XCTAssertEqual(journal.all.count, forwarded.all.count, "the same envelopes")
+    }
+
     func test_workerEnded_failsTheRunningStepSkipsTheRestAndStartsAnotherWorkerOnCrash() {
         let (sut, forwarded) = makeSUT(workers: 1)
         _ = sut.start()

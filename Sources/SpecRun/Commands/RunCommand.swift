@@ -65,6 +65,9 @@ struct RunCommand {
             if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
         }
         var interrupted: Int32?
+        // Removed once the reports are in place (or the run ends early): only a killed run leaves it.
+        var journal: MessageJournal?
+        defer { journal?.discard() }
         if let launcher, isolated {
             // With several workers, those other than the first parse only the files they run (not with predictable
             // ids; one worker parses them all anyway, and so does one restarted after a crash).
@@ -107,7 +110,16 @@ struct RunCommand {
             }
             // Each pause (at least every tick of the supervisor, 0.1 s) hands over what was sent and, every 50 ms at
             // most, has the message stream written out: a run killed with SIGKILL leaves it on disk.
-            let outcome = await pool.run(emit: send, pause: { pipeline.flush(); pipeline.checkpoint(reports.checkpoint) })
+            // With several workers the stream keeps the planned order, so a scenario that ends before an earlier one
+            // waits in memory: the journal beside the message report has it on disk meanwhile (removed at the end).
+            let made = workerCount > 1 ? Self.messageReportPath(options.formats).flatMap { MessageJournal(reportPath: $0) } : nil
+            journal = made
+            pool.journal = made.map { made in { made.write($0) } }
+            let outcome = await pool.run(emit: send, pause: {
+                pipeline.flush()
+                pipeline.checkpoint(reports.checkpoint)
+                made?.flushIfDue()
+            })
             pipeline.drain()
             // (Said even when the run ends here: the first worker that could not start ends it, with no other word.)
             if let reason = outcome.couldNotStart {
@@ -195,6 +207,11 @@ struct RunCommand {
 
     /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the
     /// console (as cucumber-js), so a run is never silent.
+    /// The `message` report's file, as `Reports` resolves it (none on stdout).
+    static func messageReportPath(_ formats: [FormatRequest]) -> String? {
+        formats.first { $0.name == ReportFormat.message.rawValue && $0.path != nil }?.path.map(Reports.absolute)
+    }
+
     static func consoleFormats(_ formats: [FormatRequest]) -> [FormatRequest] {
         if formats.isEmpty { return [FormatRequest(name: "pretty", path: nil)] }
         if formats.allSatisfy({ $0.path != nil }) { return formats + [FormatRequest(name: "summary", path: nil)] }

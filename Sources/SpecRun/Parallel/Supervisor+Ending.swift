@@ -186,7 +186,7 @@ extension Supervisor {
     private func finishRun() {
         finished = true
         for index in blocks.keys.sorted() where index < complete.count && complete[index] {
-            for envelope in blocks.removeValue(forKey: index) ?? [] { forward(envelope) }
+            for envelope in blocks.removeValue(forKey: index) ?? [] { output(envelope) }
         }
         var success = runs.allSatisfy(\.success) && crashCount == 0 && timeoutCount == 0 && interruptedBy == nil
         if runs.isEmpty { success = false }

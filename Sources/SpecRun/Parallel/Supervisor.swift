@@ -89,7 +89,10 @@ final class Supervisor {
     }
 
     let settings: Settings
-    let forward: (Envelope) -> Void
+    /// The stream in the planned order (the reports).
+    let output: (Envelope) -> Void
+    /// Every envelope as it comes, held ones included, each once (`MessageJournal`: what a SIGKILL leaves).
+    var journal: ((Envelope) -> Void)?
     let now: () -> Date
     /// Monotonic nanoseconds, for the deadlines (injected: tests move time by hand).
     let uptime: () -> UInt64
@@ -138,7 +141,19 @@ final class Supervisor {
         self.now = now
         self.uptime = uptime
         self.documents = documents
-        self.forward = forward
+        self.output = forward
+    }
+
+    /// Into the stream now (and the journal).
+    func forward(_ envelope: Envelope) {
+        output(envelope)
+        journal?(envelope)
+    }
+
+    /// Into the stream later, in the planned order; into the journal now.
+    func hold(_ index: Int, _ envelope: Envelope) {
+        blocks[index, default: []].append(envelope)
+        journal?(envelope)
     }
 
     /// The workers to start first.
@@ -263,7 +278,7 @@ final class Supervisor {
         if index == nextToEmit && (blocks.isEmpty || blocks[index] == nil) {
             forward(envelope)  // the next test case in the planned order streams live
         } else {
-            blocks[index, default: []].append(envelope)
+            hold(index, envelope)
         }
         switch envelope.kind {
         case .testCaseStarted:
@@ -307,12 +322,12 @@ final class Supervisor {
         if cases[index].serial { runningSerial -= 1 }
         if !passed && settings.failFast { stopping = true }
         while nextToEmit < complete.count && complete[nextToEmit] {
-            for envelope in blocks.removeValue(forKey: nextToEmit) ?? [] { forward(envelope) }
+            for envelope in blocks.removeValue(forKey: nextToEmit) ?? [] { output(envelope) }
             nextToEmit += 1
         }
         // The new head goes on live: what it has sent so far now, the rest as it comes.
         if nextToEmit < complete.count, let partial = blocks.removeValue(forKey: nextToEmit) {
-            for envelope in partial { forward(envelope) }
+            for envelope in partial { output(envelope) }
         }
     }
 
@@ -348,5 +363,6 @@ extension Supervisor {
 
     func appendBlock(_ index: Int, _ envelopes: [Envelope]) {
         blocks[index, default: []].append(contentsOf: envelopes)
+        if let journal { envelopes.forEach(journal) }
     }
 }

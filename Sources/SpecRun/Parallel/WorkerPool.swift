@@ -11,6 +11,8 @@ struct WorkerPool {
     var now: @Sendable () -> Date = { Date() }
     /// The feature files' messages, made here rather than sent by worker 0 (see `Supervisor.documents`).
     var documents: Supervisor.DocumentMaker?
+    /// Where every envelope goes as it arrives, before the planned order holds some back (`MessageJournal`).
+    var journal: ((Envelope) -> Void)?
     /// How often the supervisor checks its deadlines.
     var tickInterval: Double = 0.1
 
@@ -29,6 +31,7 @@ struct WorkerPool {
         defer { InterruptForwarder.shared.listen { _, _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
         supervisor.warn = { [console] in console.err($0) }
+        supervisor.journal = journal
         // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).
         let ticker = Ticker(every: tickInterval) { events.offer([.tick]) }
         defer { ticker.stop() }

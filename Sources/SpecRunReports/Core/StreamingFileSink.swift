@@ -19,9 +19,13 @@ final class StreamingFileSink: TextSink {
     /// Where the report goes: `path`, or the file a symlink at `path` points to (the link is kept).
     private var destination: String?
 
-    init(path: String, bufferSize: Int = 64 * 1024) {
+    /// The temporary file's last part: `tmp` (`.<name>.<pid>.<random>.tmp`), `journal.tmp` for a `MessageJournal`.
+    private let tempSuffix: String
+
+    init(path: String, bufferSize: Int = 64 * 1024, tempSuffix: String = "tmp") {
         self.path = path
         self.bufferSize = bufferSize
+        self.tempSuffix = tempSuffix
         buffer.reserveCapacity(bufferSize)
     }
 
@@ -57,6 +61,15 @@ final class StreamingFileSink: TextSink {
             if let tempPath { unlink(tempPath) }
             throw failure
         }
+    }
+
+    /// Removes the temporary file instead of moving it into place (once; `close` then does nothing).
+    func discard() {
+        guard !closed else { return }
+        closed = true
+        buffer.removeAll()
+        if descriptor >= 0 { _ = systemClose(descriptor); descriptor = -1 }
+        if let tempPath { unlink(tempPath) }
     }
 
     func flush() {
@@ -130,7 +143,7 @@ final class StreamingFileSink: TextSink {
             failure = self.error("the folder \(folder.path) cannot be created (\(error.localizedDescription))")
             return
         }
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(tempSuffix)").path
         descriptor = systemOpen(temp)
         if descriptor < 0 {
             failure = error("the temporary file \(temp) cannot be created (\(String(cString: strerror(errno))))")

@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import Messages
+
+/// The message stream of a run in several workers, in the order the envelopes arrived, beside the `message`
+/// report's target (`.<name>.<pid>.<random>.journal.tmp`), written out at most every 50 ms: what a SIGKILL of
+/// specrun leaves. (The report itself keeps the serial run's order, so a test case that finished while an
+/// earlier-planned one still runs waits in memory for it; here it is written as it comes.) Test cases are
+/// interleaved — each envelope names its test case — and `specrun report` reads it. A run that ends, however it
+/// ends, removes it (`discard`): the report is then in place.
+public final class MessageJournal: @unchecked Sendable {
+    private let sink: StreamingFileSink
+    @exclusivity(unchecked) private var line: [UInt8] = []
+    @exclusivity(unchecked) private var lastFlush: UInt64 = 0
+
+    /// nil for a report that is no regular file (stdout, a FIFO, a device): nothing could be left there.
+    public init?(reportPath path: String) {
+        guard StreamingFileSink.standardDescriptor(path) == nil else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG { return nil }
+        sink = StreamingFileSink(path: path, tempSuffix: "journal.tmp")
+        line.reserveCapacity(4096)
+    }
+
+    /// From one thread only (the supervisor's).
+    public func write(_ envelope: Envelope) {
+        if let json = envelope.json {
+            json.withUnsafeBufferPointer { sink.write(utf8: $0) }
+            Self.newline.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        } else {
+            line.removeAll(keepingCapacity: true)
+            NDJSON.encode(envelope, into: &line)
+            line.append(0x0A)
+            line.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        }
+    }
+
+    /// Writes out what is buffered, when the last time was 50 ms ago or more (whole lines: between envelopes).
+    public func flushIfDue(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        guard now &- lastFlush >= 50_000_000 else { return }
+        sink.flush()
+        lastFlush = now
+    }
+
+    /// Removes the journal (the run ended: the reports say what it holds).
+    public func discard() { sink.discard() }
+
+    private static let newline: [UInt8] = [0x0A]
+}

@@ -21,7 +21,7 @@ final class CucumberExpressionGeneratorScanTests: XCTestCase {
     func test_generate_matchesTheRegexGeneratorOnRandomTexts() {
         let alphabet: [String] = ["1", "2", "0", "-", "+", ".", "\"", "'", "\\", " ", " ", "a", "E", "\n", "é", "٣",
                                   "😀", "(", "{", "/", "x", ",", "e"]
-        var random = SplitMix(seed: 11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<3_000 {
             let length = Int(random.next() % 16)
             let text = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
@@ -83,14 +83,3 @@ final class CucumberExpressionGeneratorScanTests: XCTestCase {
     }
 }
 
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

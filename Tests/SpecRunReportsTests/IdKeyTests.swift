@@ -1,3 +1,4 @@
+import SharedTestData
 import XCTest
 @testable import SpecRunReports
 

@@ -1,3 +1,4 @@
+import SharedTestData
 import Messages
 @testable import SpecRun
 import XCTest

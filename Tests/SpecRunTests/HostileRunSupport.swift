@@ -30,7 +30,7 @@ struct HostileProcessRun {
             if let started = envelope.testCaseStarted { startedCases[started.id] = started.testCaseId }
             if let step = envelope.testStepFinished {
                 let status = step.testStepResult.status
-                if status.rank > (worst[step.testCaseStartedId]?.rank ?? -1) { worst[step.testCaseStartedId] = status }
+                if status.severity > (worst[step.testCaseStartedId]?.severity ?? -1) { worst[step.testCaseStartedId] = status }
             }
             if let finished = envelope.testCaseFinished, !finished.willBeRetried {
                 let name = startedCases[finished.testCaseStartedId].flatMap { caseNames[$0] } ?? ""
@@ -38,20 +38,6 @@ struct HostileProcessRun {
             }
         }
         return result
-    }
-}
-
-extension TestStepResultStatus {
-    fileprivate var rank: Int {
-        switch self {
-        case .unknown: return 0
-        case .passed: return 1
-        case .skipped: return 2
-        case .pending: return 3
-        case .undefined: return 4
-        case .ambiguous: return 5
-        case .failed: return 6
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import SharedTestData
 import Foundation
 
 /// The generator of the property test (ReportsAgreePropertyTests): small random suites for
@@ -57,19 +58,8 @@ struct RandomSuite: CustomStringConvertible {
     }
 }
 
-/// SplitMix64: a small, fixed PRNG (the standard library's generator is not seedable).
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The suite generator's draws, on the one seeded generator of the test targets.
+extension SplitMix64 {
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }

@@ -18,16 +18,7 @@ final class MessageFormatter: EnvelopeFormatter {
     }
 
     func handle(_ envelope: Envelope) {
-        if let json = envelope.json {
-            // A worker's line, passed on as it came (encoding the envelope again gives the same bytes).
-            json.withUnsafeBufferPointer { sink.write(utf8: $0) }
-            Self.newline.withUnsafeBufferPointer { sink.write(utf8: $0) }
-        } else {
-            line.removeAll(keepingCapacity: true)
-            NDJSON.encode(envelope, into: &line)
-            line.append(0x0A)
-            line.withUnsafeBufferPointer { sink.write(utf8: $0) }
-        }
+        sink.writeLine(envelope, scratch: &line)
         // At most every 50 ms, after a test case: a run killed even with SIGKILL leaves its stream so far, whole
         // lines, in the temporary file beside the target (which `specrun report` reads, marked incomplete).
         // (By kind: the accessors copy the message out.)
@@ -48,5 +39,4 @@ final class MessageFormatter: EnvelopeFormatter {
         lastFlush = DispatchTime.now().uptimeNanoseconds
     }
 
-    private static let newline: [UInt8] = [0x0A]
 }

@@ -24,15 +24,7 @@ public final class MessageJournal: @unchecked Sendable {
 
     /// From one thread only (the supervisor's).
     public func write(_ envelope: Envelope) {
-        if let json = envelope.json {
-            json.withUnsafeBufferPointer { sink.write(utf8: $0) }
-            Self.newline.withUnsafeBufferPointer { sink.write(utf8: $0) }
-        } else {
-            line.removeAll(keepingCapacity: true)
-            NDJSON.encode(envelope, into: &line)
-            line.append(0x0A)
-            line.withUnsafeBufferPointer { sink.write(utf8: $0) }
-        }
+        sink.writeLine(envelope, scratch: &line)
     }
 
     /// Writes out what is buffered, when the last time was 50 ms ago or more (whole lines: between envelopes).
@@ -45,5 +37,4 @@ public final class MessageJournal: @unchecked Sendable {
     /// Removes the journal (the run ended: the reports say what it holds).
     public func discard() { sink.discard() }
 
-    private static let newline: [UInt8] = [0x0A]
 }

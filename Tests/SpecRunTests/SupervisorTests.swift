@@ -112,6 +112,30 @@ final class SupervisorTests: XCTestCase {
         XCTAssertEqual(sut.control(ready(2), from: 1), [.send(worker: 1, .run(1))], "the replacement goes on after it")
     }
 
+    func test_workerEnded_startsOneMoreWorkerToRunTheAfterAllHooksOnACrashInTheLastScenario() {
+        let (sut, _) = makeSUT(workers: 1)
+        _ = sut.start()
+        _ = sut.receive(Envelope(hook: Hook(id: "h", sourceReference: SourceReference(), type: .afterTestRun)), from: 0)
+        prelude(sut, cases: 1)
+        _ = sut.control(ready(1), from: 0)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+
+        let actions = sut.workerEnded(0, WorkerResult(exit: .signaled(4)))
+
+        XCTAssertEqual(actions, [.start(worker: 1)], "the crashed worker never ran the AfterAll hooks")
+        XCTAssertEqual(sut.control(ready(1), from: 1), [.send(worker: 1, .end)], "it runs them and ends")
+    }
+
+    func test_workerEnded_startsNoWorkerAfterACrashInTheLastScenarioWithoutAfterAllHooks() {
+        let (sut, _) = makeSUT(workers: 1)
+        _ = sut.start()
+        prelude(sut, cases: 1)
+        _ = sut.control(ready(1), from: 0)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+
+        XCTAssertEqual(sut.workerEnded(0, WorkerResult(exit: .signaled(4))), [])
+    }
+
     func test_workerEnded_handsTheTestCasesQueuedForADeadWorkerToAnother() {
         let (sut, _) = makeSUT(workers: 1)
         _ = sut.start()

@@ -44,6 +44,7 @@ extension Supervisor {
         if pendingCursor >= pending.count && !anyAssigned {
             for number in working {
                 workers[number]?.phase = .ending
+                endSent = true
                 workers[number]?.heard = uptime()
                 actions.append(.send(worker: number, .end))
             }

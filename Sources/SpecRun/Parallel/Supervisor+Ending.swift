@@ -88,11 +88,18 @@ extension Supervisor {
             return dispatch()
         }
         if !workLeft && alive { return dispatch() }
-        if !workLeft { return [] }
+        // No work left and no worker: one that crashed in the last scenario never ran the AfterAll hooks. One more
+        // worker runs them (its BeforeAll hooks too, as every replacement's), so they run and are reported.
+        if !workLeft { return needsAfterAll ? [startWorker()] + dispatch() : [] }
         return [startWorker()] + dispatch()
     }
 
     private func dispatchAfterLoss() -> [Action] { dispatch() }
+
+    /// The run has AfterAll hooks and no worker was told to end yet (so none ran them).
+    private var needsAfterAll: Bool {
+        !endSent && preludeDone && hookTypes.values.contains(.afterTestRun)
+    }
 
     /// Test cases handed out to a worker that died before starting them go back to the front of the queue.
     private func requeue(_ indices: ArraySlice<Int>) {

@@ -127,6 +127,9 @@ final class Supervisor {
     @exclusivity(unchecked) var complete: [Bool] = []
     @exclusivity(unchecked) var nextToEmit = 0
     @exclusivity(unchecked) var runs: [TestRunFinished] = []
+    /// Whether some worker was told to end (to run the AfterAll hooks): a run whose last worker crashed before
+    /// that starts one more worker only for them.
+    var endSent = false
 
     /// Makes the feature files' messages (`SpecRunner.emitDocuments`), handing each to its argument.
     typealias DocumentMaker = ((Envelope) -> Void) -> Void

@@ -4,7 +4,7 @@ enum HTMLTemplate {
     /// element injected by whatever means never runs), no fetch, no frame, no form, no base.
     static let csp = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
         + "script-src \(SHA256.cspSource(of: HTMLPage.scriptElementText)); img-src data:; media-src data:; "
-        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'\">"
+        + "base-uri 'none'; form-action 'none'\">"
 
     static let head = """
     <!DOCTYPE html>

@@ -90,6 +90,7 @@ function safeHref(url) {
   probe = probe.replace(/[\u0000-\u0020\u007F-\u00A0\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]/g, '').toLowerCase();
   var colon = probe.indexOf(':'), end = probe.search(/[\/?#]/);
   if (colon < 0 || (end >= 0 && end < colon)) return href;      // no scheme: a relative path or a #fragment
+  if (!/^[a-z][a-z0-9+.\-]*$/.test(probe.slice(0, colon))) return href;  // `foo):` is no scheme to a URL parser either: a relative path
   return /^(https?|mailto):/.test(probe) ? href : null;
 }
 

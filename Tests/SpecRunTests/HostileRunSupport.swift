@@ -83,7 +83,7 @@ extension XCTestCase {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            if let name = names.first(where: { $0.hasPrefix(".m.ndjson.") }),
+            if let name = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
                let text = try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8),
                text.components(separatedBy: "\"testStepStarted\"").count - 1 >= count { break }
             usleep(20_000)

@@ -150,7 +150,7 @@ final class ParallelEndToEndTests: XCTestCase {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")) ?? []
-            if let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") }),
+            if let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
                let text = try? String(contentsOfFile: "\(folder)/out/\(partial)", encoding: .utf8), text.contains("testCaseFinished") {
                 break
             }
@@ -162,7 +162,7 @@ final class ParallelEndToEndTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")
         XCTAssertFalse(names.contains("m.ndjson"), "no half-written file under the final name")
         XCTAssertFalse(names.contains("j.xml"))
-        guard let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") }) else { return XCTFail("no stream so far: \(names)") }
+        guard let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }) else { return XCTFail("no stream so far: \(names)") }
         let report = try runProcess(fixture, ["report", "\(folder)/out/\(partial)", "--no-color", "--format", "summary"])
         XCTAssertEqual(report.status, 2, report.stderr)
         XCTAssertTrue(report.stdout.contains("passed"), report.stdout + report.stderr)

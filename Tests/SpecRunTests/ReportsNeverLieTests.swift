@@ -13,7 +13,7 @@ final class ReportsNeverLieTests: XCTestCase {
 
         var samples: [Data] = []
         while process.isRunning {
-            if let partial = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").first(where: { $0.hasPrefix(".m.ndjson.") }),
+            if let partial = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),  // (the -j journal is in arrival order)
                let data = FileManager.default.contents(atPath: "\(folder)/out/\(partial)") {
                 samples.append(data)
             }
@@ -43,7 +43,7 @@ final class ReportsNeverLieTests: XCTestCase {
         for name in ["m.ndjson", "j.xml", "c.json", "index.html", "rerun.txt"] {
             XCTAssertFalse(names.contains(name), "\(name): nothing under the final name of a report never finished")
         }
-        let partial = try XCTUnwrap(names.first { $0.hasPrefix(".m.ndjson.") }, "the stream so far: \(names)")
+        let partial = try XCTUnwrap(names.first { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }, "the stream so far: \(names)")
         let report = try runProcess(fixture, ["report", "\(folder)/out/\(partial)", "--format", "message:\(folder)/r.ndjson",
                                               "--format", "junit:\(folder)/r.xml"])
         XCTAssertEqual(report.status, 2, report.stderr)
@@ -107,7 +107,7 @@ final class ReportsNeverLieTests: XCTestCase {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            if let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") }),
+            if let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
                let text = try? String(contentsOfFile: "\(folder)/\(partial)", encoding: .utf8), text.contains("testCaseFinished") {
                 return
             }

@@ -50,7 +50,7 @@ final class SigkillStreamEndToEndTests: XCTestCase {
     }
 
     private func temporaryStream(in folder: String) -> [Envelope]? {
-        guard let name = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.first(where: { $0.hasPrefix(".m.ndjson.") }),
+        guard let name = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
               let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { return nil }
         // Whole lines only (the last may be cut by the kill).
         let whole = data.lastIndex(of: 0x0A).map { data[...$0] } ?? Data()

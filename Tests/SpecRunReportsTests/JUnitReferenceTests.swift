@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedTestData
 import XCTest
 @testable import SpecRunReports
 
@@ -10,8 +11,8 @@ final class JUnitReferenceTests: XCTestCase {
         XCTAssertFalse(cases.isEmpty, "no reference case found")
         for (ndjson, expected) in cases {
             let output = try render(.junit, loadEnvelopes(ndjson))
-            let (cucumbers, runErrors) = withoutRunLevelErrors(output)
-            XCTAssertEqual(runErrors, Self.runLevelErrorSamples.contains(ndjson.lastPathComponent) ? 1 : 0, ndjson.lastPathComponent)
+            let (cucumbers, runErrors) = OfficialJUnitCases.withoutRunLevelErrors(output)
+            XCTAssertEqual(runErrors, OfficialJUnitCases.runLevelErrorSamples.contains(ndjson.lastPathComponent) ? 1 : 0, ndjson.lastPathComponent)
             XCTAssertEqual(cucumbers, try String(contentsOf: expected, encoding: .utf8), ndjson.lastPathComponent)
         }
     }
@@ -21,7 +22,7 @@ final class JUnitReferenceTests: XCTestCase {
             let envelopes = try loadEnvelopes(ndjson)
             for seed in [1, 42, 2024] as [UInt64] {
                 let shuffled = ParallelOrder.interleave(envelopes, seed: seed)
-                XCTAssertEqual(withoutRunLevelErrors(try render(.junit, shuffled)).0, try String(contentsOf: expected, encoding: .utf8),
+                XCTAssertEqual(OfficialJUnitCases.withoutRunLevelErrors(try render(.junit, shuffled)).0, try String(contentsOf: expected, encoding: .utf8),
                                "\(ndjson.lastPathComponent), seed \(seed)")
             }
         }
@@ -78,25 +79,5 @@ final class JUnitReferenceTests: XCTestCase {
             let expected = ndjson.deletingPathExtension().appendingPathExtension("default.xml")
             return FileManager.default.fileExists(atPath: expected.path) ? (ndjson, expected) : nil
         }
-    }
-
-    /// One deliberate difference from cucumber/junit-xml-formatter (issue 30): a failing BeforeAll/AfterAll, or a
-    /// run that failed on its own, is an error test case of the run where Cucumber's formatter writes nothing.
-    static let runLevelErrorSamples: Set = ["global-hooks-afterall-error.ndjson", "global-hooks-beforeall-error.ndjson",
-                                            "test-run-exception.ndjson"]
-
-    /// The JUnit without those run-level error test cases (the counts brought back), and how many there were.
-    private func withoutRunLevelErrors(_ xml: String) -> (String, Int) {
-        let pattern = #"<testcase classname="Cucumber" name="(BeforeAll hook|AfterAll hook|the run )[^"]*" time="0">\n<error .*?</testcase>\n"#
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return (xml, 0) }
-        let count = regex.numberOfMatches(in: xml, range: NSRange(xml.startIndex..., in: xml))
-        guard count > 0 else { return (xml, 0) }
-        var out = regex.stringByReplacingMatches(in: xml, range: NSRange(xml.startIndex..., in: xml), withTemplate: "")
-        for attribute in ["tests", "errors"] {
-            guard let range = out.range(of: #" \#(attribute)="\d+""#, options: .regularExpression) else { continue }
-            let value = Int(out[range].filter(\.isNumber))! - count
-            out.replaceSubrange(range, with: " \(attribute)=\"\(value)\"")
-        }
-        return (out, count)
     }
 }

@@ -13,11 +13,10 @@ final class ReportCommandOfficialCasesTests: XCTestCase {
         for expected in cases {
             let input = expected.path.replacingOccurrences(of: ".default.xml", with: ".ndjson")
             let output = try await report(input, format: "junit", fileExtension: "xml")
-            // One deliberate difference (issue 30): a failing BeforeAll/AfterAll or a run that failed on its own is
-            // an error test case of the run, where Cucumber's formatter writes `tests="0" failures="0"`.
-            let (cucumbers, runErrors) = withoutRunLevelErrors(output)
+            // One deliberate difference (issue 30): see OfficialJUnitCases.
+            let (cucumbers, runErrors) = OfficialJUnitCases.withoutRunLevelErrors(output)
             let name = URL(fileURLWithPath: input).lastPathComponent
-            XCTAssertEqual(runErrors, Self.runLevelErrorSamples.contains(name) ? 1 : 0, name)
+            XCTAssertEqual(runErrors, OfficialJUnitCases.runLevelErrorSamples.contains(name) ? 1 : 0, name)
             XCTAssertEqual(normalizedXML(cucumbers), normalizedXML(try String(contentsOf: expected, encoding: .utf8)),
                            "specrun report \(URL(fileURLWithPath: input).lastPathComponent) --format junit differs from \(expected.lastPathComponent)")
         }
@@ -45,24 +44,6 @@ final class ReportCommandOfficialCasesTests: XCTestCase {
         let code = await SpecRunCLI.run(["report", input, "--format", "\(format):\(out.path)"], libraries: [], console: console)
         XCTAssertEqual(code, 0, "specrun report \(input): \(console.stderr)")
         return try String(contentsOf: out, encoding: .utf8)
-    }
-
-    private static let runLevelErrorSamples: Set = ["global-hooks-afterall-error.ndjson", "global-hooks-beforeall-error.ndjson",
-                                                    "test-run-exception.ndjson"]
-
-    /// The JUnit without specrun's run-level error test cases (the counts brought back), and how many there were.
-    private func withoutRunLevelErrors(_ xml: String) -> (String, Int) {
-        let pattern = #"<testcase classname="Cucumber" name="(BeforeAll hook|AfterAll hook|the run )[^"]*" time="0">\n<error .*?</testcase>\n"#
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return (xml, 0) }
-        let count = regex.numberOfMatches(in: xml, range: NSRange(xml.startIndex..., in: xml))
-        guard count > 0 else { return (xml, 0) }
-        var out = regex.stringByReplacingMatches(in: xml, range: NSRange(xml.startIndex..., in: xml), withTemplate: "")
-        for attribute in ["tests", "errors"] {
-            guard let range = out.range(of: #" \#(attribute)="\d+""#, options: .regularExpression) else { continue }
-            let value = Int(out[range].filter(\.isNumber))! - count
-            out.replaceSubrange(range, with: " \(attribute)=\"\(value)\"")
-        }
-        return (out, count)
     }
 
     private func normalizedXML(_ xml: String) -> String {

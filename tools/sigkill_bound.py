@@ -16,7 +16,8 @@ journal of every envelope as it arrived, `.m.ndjson.<pid>.<random>.journal.tmp`)
 * running: whether the scenario running at the kill (started more than the bound before it) has its
   testCaseStarted in the stream, so `specrun report` can name it as not finished.
 
-Prints one line per trial and a summary; exit 1 when a lost result is older than --bound-ms (default 250).
+Prints one line per trial and a summary; exit 1 when a lost result is older than --bound-ms (default 250), or
+when the running scenario's start is missing from the stream in any trial (with or without --no-isolation).
 """
 import argparse
 import glob
@@ -118,7 +119,7 @@ def main():
             shutil.rmtree(folder, ignore_errors=True)
     print(f"seed {seed}: {args.trials} trials, the oldest lost result {worst * 1000:.0f} ms "
           f"(bound {args.bound_ms:.0f} ms); {failures} trial(s) over it; running scenario missing in {missing_running}")
-    return 1 if failures else 0
+    return 1 if failures or missing_running else 0
 
 
 if __name__ == "__main__":

@@ -65,6 +65,47 @@ enum CrashSteps: StepLibrary {
             try child.run()  // stdout and stderr inherited: it holds the worker's pipes
             for _ in 0..<1000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }  // up to 10 s on a busy machine
         }
+        steps.when("a step starts a daemon without its environment, its pid in {string}") { (_: CrashWorld, path: String) in
+            // Forked twice (the shell backgrounds it and ends), a session of its own, an empty environment: neither
+            // the worker's process group nor its token finds it — only its place in the worker's tree.
+            // (`\$\$`: the daemon's own pid, not the outer shell's. Not waited for: Foundation's `Process` waits for
+            // every holder of a descriptor it gave the shell, and the daemon keeps one.)
+            let daemon = "echo \\$\\$ > '\(path).tmp' && mv '\(path).tmp' '\(path)' && exec sleep 300"
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sh")
+            child.arguments = ["-c", "env -i setsid /bin/sh -c \"\(daemon)\" </dev/null >/dev/null 2>&1 &"]
+            try child.run()
+            for _ in 0..<1000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }
+        }
+        steps.when("a step starts a tree of processes, their pids in {string}, and hangs") { (_: CrashWorld, path: String) in
+            // Five processes: two children of a shell, a daemon in a session of its own without an environment, and
+            // its child; each writes its pid, then sleeps. The step then runs until the watchdog ends it.
+            let script = """
+                F="$1"
+                leaf() { sh -c 'echo $$ >> "$0"; exec sleep 300' "$F"; }
+                leaf & leaf &
+                env -i setsid sh -c 'sh -c "echo \\$\\$ >> \\"\\$0\\"; exec sleep 300" "$0" & echo $$ >> "$0"; exec sleep 300' "$F" &
+                echo $$ >> "$F"
+                wait
+                """
+            try script.write(toFile: path + ".sh", atomically: true, encoding: .utf8)
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sh")
+            child.arguments = [path + ".sh", path]
+            try child.run()
+            for _ in 0..<1000 {
+                if let text = try? String(contentsOfFile: path, encoding: .utf8), text.split(separator: "\n").count >= 5 { break }
+                usleep(10_000)
+            }
+            while true { sleep(1) }
+        }
+        steps.when("a step forks a child that calls exit") { _ in
+            // The child has the worker's atexit handlers and a copy of its message buffer.
+            let pid = fork()
+            if pid == 0 { exit(0) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
         steps.when("a step says how its worker started") { _ in
             // An exec'd worker has `--worker` in its arguments; the first one, forked before `main`, the supervisor's.
             print(CommandLine.arguments.contains("--worker") ? "worker: exec'd" : "worker: forked")

@@ -14,6 +14,7 @@ struct ReportCommand {
     let console: any Console
 
     func run() -> Int32 {
+        defer { StreamInput.removeSpools() }
         let inputs: [StreamInput]
         var starts: [Timestamp] = []
         do {
@@ -51,7 +52,7 @@ struct ReportCommand {
             var problem: String?
             var audit = StreamAudit(name: input.path)
             do {
-                let ending = try NDJSON.forEachEnvelope(inFile: input.path, unknownKind: { kind, _ in
+                let ending = try NDJSON.forEachEnvelope(inFile: input.readPath, uri: input.path, unknownKind: { kind, _ in
                     audit.skippedUnknown(kind: kind)
                 }) { envelope in
                     audit.observe(envelope)

@@ -35,7 +35,8 @@ final class Reports {
                 // not move the reports written when the run ends.
                 return (request, factory.makeFormatter(format, output: .file(Self.absolute(path)), options: options))
             }
-            guard Self.isForTerminal(format) else {
+            // (The text formats escape control characters themselves, wherever written: `escapesControlCharacters`.)
+            guard Self.isForTerminal(format), !format.escapesControlCharacters else {
                 return (request, factory.makeFormatter(format, write: { [console] in console.out($0) },
                                                        writeBytes: { [console] in console.out(bytes: $0) }, options: options))
             }

@@ -56,7 +56,7 @@ struct RunCommand {
         }
         let isolated = launcher != nil && options.isolation && !options.dryRun
         // Worker envelopes go back to be freed by the threads that decoded them.
-        let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil,
+        let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, flushedByTimer: !isolated,
                                         around: { [console] in console.holdingOutput($0) }, listen: listen)
         defer { pipeline.drain() }
         // What no listener reads is not handed over (a step start per step of the run).
@@ -141,9 +141,13 @@ struct RunCommand {
             let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
             let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
-            // What reached the reports is written out every 0.1 s: a SIGKILL leaves the finished scenarios on disk.
+            // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
+            // leaves the finished scenarios on disk, and the start of the running one (as with workers).
             nonisolated(unsafe) let checkpoint = reports.checkpoint
-            let ticker = Ticker(every: 0.1) { [pipeline] in pipeline.checkpointListeners(checkpoint) }
+            let ticker = Ticker(every: 0.05) { [pipeline] in
+                pipeline.flushFromAnyThread()
+                pipeline.checkpointListeners(checkpoint)
+            }
             defer { ticker.stop() }
             do {
                 _ = try await runner.run { envelope in

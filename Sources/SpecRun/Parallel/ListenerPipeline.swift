@@ -19,8 +19,14 @@ final class ListenerPipeline: @unchecked Sendable {
     /// nil: freed on the listeners' thread.
     private let returns: DecodedEnvelopeReturns?
 
-    init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil,
+    /// Taken around the batch when a timer hands it over too (`flushFromAnyThread`): an in-process run, whose
+    /// producer may sit in a hanging step with the running scenario's start in its batch. Nil otherwise (the
+    /// supervisor's loop pauses every 0.1 s at most, and flushes then itself).
+    private let lock: NSLock?
+
+    init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil, flushedByTimer: Bool = false,
          around: @escaping (() -> Void) -> Void = { $0() }, listen: @escaping (Envelope) -> Void) {
+        lock = flushedByTimer ? NSLock() : nil
         self.listen = listen
         self.around = around
         self.returns = returns
@@ -31,12 +37,27 @@ final class ListenerPipeline: @unchecked Sendable {
 
     /// From the producer's thread only.
     func send(_ envelope: Envelope) {
+        lock?.lock()
         batch.append(envelope)
-        if batch.count >= batchSize { flush() }
+        if batch.count >= batchSize { flushLocked() }
+        lock?.unlock()
     }
 
     /// Hands over what is batched (call when the producer may pause, so the console stays live).
     func flush() {
+        lock?.lock()
+        flushLocked()
+        lock?.unlock()
+    }
+
+    /// The same from a timer's thread (only when made `flushedByTimer`): what the producer sent so far reaches the
+    /// listeners even while it runs a step that does not end.
+    func flushFromAnyThread() {
+        guard lock != nil else { return }
+        flush()
+    }
+
+    private func flushLocked() {
         guard !batch.isEmpty else { return }
         let full = batch
         batch = []

@@ -45,6 +45,7 @@ final class WorkerOutbox: @unchecked Sendable {
         crashOutboxFd = fd
         crashOutboxBase = base
         crashOutboxCount = 0
+        crashOutboxOwner = getpid()
     }
 
     func emit(_ envelope: Envelope) {
@@ -209,6 +210,7 @@ final class WorkerOutbox: @unchecked Sendable {
                     let step = runningStep.flatMap { describer($0.id, $0.isHook) }
                     appendLocked(WorkerControl.timedOut(seconds: seconds, step: step).line)
                     flushLocked()
+                    ProcessControl.endOwnDescendants()
                     _exit(Self.timedOutStatus)
                 }
                 lock.unlock()
@@ -247,7 +249,8 @@ final class WorkerOutbox: @unchecked Sendable {
             sigemptyset(&action.sa_mask)
             sigaction(signalNumber, &action, nil)
         }
-        atexit { crashFlushWrite() }
+        // (At exit, normal or a step's `exit`: what the worker's steps left running ends with it.)
+        atexit { crashFlushWrite(); ProcessControl.endOwnDescendants() }
     }
 }
 
@@ -255,9 +258,12 @@ final class WorkerOutbox: @unchecked Sendable {
 nonisolated(unsafe) private var crashOutboxFd: Int32 = -1
 nonisolated(unsafe) private var crashOutboxBase: UnsafeMutablePointer<UInt8>? = nil
 nonisolated(unsafe) private var crashOutboxCount: Int = 0
+/// The worker's pid: a child a step forked (without exec) that calls `exit` or crashes has a copy of the buffer,
+/// already the worker's to write — written again, it would repeat envelopes on the channel.
+nonisolated(unsafe) private var crashOutboxOwner: pid_t = 0
 
 private func crashFlushWrite() {
-    guard let base = crashOutboxBase, crashOutboxFd >= 0 else { return }
+    guard let base = crashOutboxBase, crashOutboxFd >= 0, getpid() == crashOutboxOwner else { return }
     var offset = 0
     while offset < crashOutboxCount {
         let written = write(crashOutboxFd, base + offset, crashOutboxCount - offset)

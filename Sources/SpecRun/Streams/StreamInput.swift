@@ -5,6 +5,10 @@ import Messages
 /// file, is not empty and is text that starts like NDJSON. Each refusal is one line naming the file and what to do.
 struct StreamInput: Equatable {
     let path: String
+    /// Where it is read: the path itself, or for a pipe, FIFO or device (`/dev/stdin`, `<(…)`), a regular copy
+    /// made first — such a stream can be read once only, and a report reads its start, then all of it.
+    var readPath: String { spool ?? path }
+    var spool: String? = nil
     /// The path with symlinks and `..` resolved: the same file given twice has the same one.
     let resolvedPath: String
     let size: Int
@@ -21,8 +25,61 @@ struct StreamInput: Equatable {
             throw UsageError(message: "\(path): not readable (check its permissions)")
         }
         let attributes = try? fileManager.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        let head = try readHead(path)
+        var spool: String?
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            spool = try spooled(path)
+        }
+        let size = spool.flatMap { try? fileManager.attributesOfItem(atPath: $0)[.size] as? NSNumber }?.intValue
+            ?? (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        do {
+            var input = try checkContent(path, reading: spool ?? path)
+            input = StreamInput(path: input.path, spool: spool, resolvedPath: input.resolvedPath, size: size)
+            return input
+        } catch {
+            if let spool { unlink(spool) }
+            throw error
+        }
+    }
+
+    /// The stream of a pipe or device copied into a temporary regular file (removed when the command ends).
+    private static func spooled(_ path: String) throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/specrun-report-input.XXXXXX").utf8CString)
+        let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard output >= 0 else { throw UsageError(message: "\(path): cannot copy the stream to a temporary file (\(String(cString: strerror(errno))))") }
+        defer { close(output) }
+        let spool = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        StreamInput.spools.append(spool)
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw UsageError(message: "\(path): not readable (\(String(cString: strerror(errno))))") }
+        defer { close(input) }
+        // Up to the end, or the first NUL byte (no message stream has one: `/dev/zero` must not fill the disk; what
+        // was copied is then refused as binary data).
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var failed = false
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let part = chunk[..<count]
+            let end = part.firstIndex(of: 0).map { $0 + 1 } ?? count
+            if !FileDescriptorIO.writeAll(output, Array(part[..<end])) { failed = true; break }
+            if end < count || part.contains(0) { break }
+        }
+        if failed { throw UsageError(message: "\(path): cannot copy the stream to a temporary file (\(String(cString: strerror(errno))))") }
+        return spool
+    }
+
+    /// The temporary copies made for pipes and devices (removed by `removeSpools` when the command ends).
+    nonisolated(unsafe) static var spools: [String] = []
+
+    static func removeSpools() {
+        for spool in spools { unlink(spool) }
+        spools = []
+    }
+
+    private static func checkContent(_ path: String, reading readPath: String) throws -> StreamInput {
+        let size = 0
+        let head = try readHead(readPath)
         if head.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
             throw UsageError(message: "\(path): empty file, no messages in it (was the run killed before it started?)")
         }
@@ -33,7 +90,7 @@ struct StreamInput: Equatable {
             throw UsageError(message: "\(path):1: a JSON array (a Cucumber JSON report?), not an NDJSON message stream; give the file of --format message:FILE")
         }
         do {
-            _ = try NDJSON.firstEnvelope(inFile: path)
+            _ = try NDJSON.firstEnvelope(inFile: readPath, uri: path)
         } catch let error as NDJSON.Error {
             throw UsageError(message: "\(error); give the file a run wrote with --format message:FILE")
         }
@@ -72,7 +129,7 @@ struct StreamFingerprint: Equatable {
         var hasher = Hasher()
         var runStarted: Timestamp?
         let marker = Array(#"{"testRunStarted":"#.utf8)
-        try NDJSON.forEachLine(inFile: input.path) { line, lineNumber, _ in
+        try NDJSON.forEachLine(inFile: input.readPath) { line, lineNumber, _ in
             hasher.combine(lineNumber)
             hasher.combine(bytes: UnsafeRawBufferPointer(line))
             guard runStarted == nil, line.starts(with: marker),

@@ -14,20 +14,27 @@ enum ProcessControl {
         _ = setpgid(0, 0)
     }
 
-    /// For a worker: when its supervisor is gone (killed with SIGKILL, say), it ends too, with its process group,
-    /// rather than run a hanging step forever for nobody. Checked five times a second.
+    /// For a worker: when its supervisor is gone (killed with SIGKILL, say), it ends too, with every process its
+    /// steps started, rather than run a hanging step forever for nobody. Checked five times a second; the other
+    /// ways a worker ends clean up the same way (ProcessControl+Descendants).
     static func endWithParent() {
         let parent = getppid()
+        supervisor = parent
+        worker = getpid()
+        becomeSubreaper()
+        takeBrokenPipesAsErrors()
         Thread.detachNewThread {
             while getppid() == parent { usleep(200_000) }
-            if let token = ProcessInfo.processInfo.environment[tokenVariable] { killCarriers(of: token) }
+            endOwnDescendants()
             _ = kill(0, SIGKILL)
         }
     }
 
     /// Sends `signal` to a worker and to every process of its group (what its steps started and left running).
     /// Any signal but SIGKILL is followed by SIGCONT: a stopped process (a step raised SIGSTOP) hears it.
+    /// SIGKILL goes first to the worker's whole process tree (children in other groups, adopted orphans).
     static func signalWorkerAndGroup(_ pid: pid_t, _ signal: Int32) {
+        if signal == SIGKILL { killDescendants(of: pid) }
         _ = kill(-pid, signal)
         _ = kill(pid, signal)
         if signal != SIGKILL && signal != SIGCONT {

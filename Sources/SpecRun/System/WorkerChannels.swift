@@ -71,6 +71,7 @@ struct WorkerChannels {
         let line = "specrun --worker: Fatal error: the worker's \(which) channel to specrun (descriptor \(fd)) broke: "
             + "\(String(cString: strerror(errorNumber))); did a step close descriptors it did not open? The scenario is marked failed\n"
         _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array(line.utf8))
+        ProcessControl.endOwnDescendants()
         _exit(brokenStatus)
     }
 }

@@ -42,7 +42,8 @@ public final class FormatterFactory {
         makeFormatter(format, sink: WriterSink(write, bytes: writeBytes), options: options)
     }
 
-    func makeFormatter(_ format: ReportFormat, sink: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
+    func makeFormatter(_ format: ReportFormat, sink given: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
+        let sink = format.escapesControlCharacters ? EscapingSink(given, keepColors: options.colors) : given
         let feed = IndexFeed(shared)
         if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
         switch format {

@@ -26,4 +26,9 @@ void specrun_enlarge_pipe(int fd);
 /// stdout written line by line (C's stdout is a global Swift 6 may not touch).
 void specrun_line_buffered_stdout(void);
 
+// MARK: process.c
+
+/// This process adopts its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER; elsewhere nothing). 0 on success.
+int specrun_become_subreaper(void);
+
 #endif

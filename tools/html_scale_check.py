@@ -13,12 +13,15 @@ and measures, in the page (performance.now(), layout included):
                writes its first screen (header, totals, first failures) as HTML before the data, so this does not
                wait for the data to be parsed. Also printed: "first failure in DOM" (a MutationObserver),
                "first failure painted" (the Element Timing API's renderTime of the element marked
-               elementtiming="first-failure"), "headline visible".
+               elementtiming="first-failure", where the browser reports it), "headline visible", and
+               "first contentful paint" (the Paint Timing API).
   first screen navigation start to the script's own header, totals and failures drawn from the data (info)
   ready        navigation start to the page saying it is ready          (budget 2 s)
   expand all   the click to every open card near the viewport built     (budget 1 s)
   filter       a status filter on, the page updated                     (budget 200 ms)
   keystroke    a search keystroke applied, the page updated             (budget 200 ms; the input waits 80 ms first)
+An `html-site` folder's index.html (--corpus-report DIR/index.html) is measured the same way (it has no script),
+then the first failure's feature page is opened and its "feature page ready" printed.
 Exit 1 when a budget is exceeded. --specrun defaults to .build/debug/specrun (measure a release build for figures).
 """
 import os
@@ -78,15 +81,40 @@ OBSERVER = r"""
 
 def first_screen_times(driver):
     """The figures OBSERVER took, in ms from navigation start."""
-    seen = driver.execute_script("return window.__firstScreen || {}")
+    seen = driver.execute_script("var t = window.__firstScreen || {}, p = performance.getEntriesByName('first-contentful-paint')[0];"
+                                 " if (p) t.fcp = p.startTime; return t;")
     names = {"visible": "first failure visible", "dom": "first failure in DOM", "painted": "first failure painted",
-             "headline": "headline visible"}
+             "headline": "headline visible", "fcp": "first contentful paint"}
     return {names[k]: seen[k] for k in names if seen.get(k) is not None}
+
+
+def is_site_index(report):
+    """The index of an `html-site` folder: plain HTML, its feature pages beside it."""
+    return os.path.exists(os.path.join(os.path.dirname(report), "assets", "report.js"))
+
+
+def measure_site(driver, report):
+    """An html-site index (no script: loaded when the document is complete), then the first failure's page."""
+    driver.get("file://" + report)
+    figures = first_screen_times(driver)
+    figures["index loaded"] = driver.execute_script(
+        "var n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd || n.domContentLoadedEventEnd;")
+    href = driver.execute_script("var a = document.querySelector('#problems .failure-head a:last-of-type') ||"
+                                 " document.querySelector('.site-features a'); return a ? a.getAttribute('href') : null;")
+    if href:
+        page = os.path.join(os.path.dirname(report), href.split("#")[0])
+        load(driver, page, 120)
+        figures["feature page ready"] = driver.execute_script(
+            "var n = performance.getEntriesByType('navigation')[0]; return window.specrunReady - (n ? n.startTime : 0);")
+        figures["feature page"] = href
+    return figures
 
 
 def measure(driver, report):
     driver.set_script_timeout(120)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": OBSERVER})
+    if is_site_index(report):
+        return measure_site(driver, report)
     seconds = load(driver, report, 120)
     if seconds is None:
         return {"ready": float("inf")}

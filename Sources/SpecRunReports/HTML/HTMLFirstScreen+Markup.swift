@@ -55,7 +55,7 @@ extension HTMLFirstScreen {
             }
             html += "</span>"
         }
-        html += "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"#"
+        html += "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
             + escape(Self.percentEncoded(failure.anchor)) + "\">" + escape(failure.scenario) + "</a></div>\n"
         if !failure.step.isEmpty {
             // The Element Timing API times the text an element holds itself: the step's text.

@@ -8,6 +8,8 @@ struct HTMLFirstScreen {
     struct Failure {
         let status: TestStepResultStatus
         let anchor: String
+        /// The page the scenario is on: "" for this one, a feature's page of an `html-site` folder from its index.
+        let page: String
         let feature: String
         let scenario: String
         let criteria: [String]
@@ -40,7 +42,10 @@ struct HTMLFirstScreen {
     static let icons = ["passed": "\u{2714}", "failed": "\u{2718}", "pending": "\u{2016}", "undefined": "?",
                         "ambiguous": "\u{2248}", "skipped": "\u{21B7}", "unknown": "\u{00B7}"]
 
-    init(index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>) {
+    /// `finals`: the final attempts shown (the run's by default) of `total` scenarios; `pageOf`: a scenario's page
+    /// by its feature's uri, when the first screen links to other pages.
+    init(index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>,
+         finals: [RunIndex.Attempt]? = nil, total: Int? = nil, pageOf: (String) -> String = { _ in "" }) {
         self.title = title
         var parts: [String] = []
         if let start = index.runStart { parts.append(ISOTime.string(start.totalNanos, withMillis: false)) }
@@ -56,7 +61,7 @@ struct HTMLFirstScreen {
         var found: [Failure] = []
         var failing = 0
         var broken = Set<String>()
-        for attempt in index.finalAttempts() {
+        for attempt in finals ?? index.finalAttempts() {
             guard let record = index.record(of: attempt) else { continue }
             finalRecords.insert(ObjectIdentifier(record))
             let status = index.outcomeStatus(of: attempt)
@@ -86,13 +91,14 @@ struct HTMLFirstScreen {
                 if message == nil, outcome.status == .ambiguous { message = "Ambiguous: more than one step definition matches" }
                 break
             }
-            found.append(Failure(status: status, anchor: key, feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
+            found.append(Failure(status: status, anchor: key, page: pageOf(pickle.uri), feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
                                  scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key),
                                  keyword: keyword, step: text, location: location, message: message,
                                  order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0)))
         }
-        byStatus["unknown", default: 0] += max(0, index.allCaseRecords.count - finalRecords.count)
-        total = index.allCaseRecords.count
+        let total = total ?? index.allCaseRecords.count
+        byStatus["unknown", default: 0] += max(0, total - finalRecords.count)
+        self.total = total
         counts = Self.statusOrder.compactMap { status in byStatus[status].flatMap { $0 > 0 ? (status, $0) : nil } }
         failureCount = failing
         brokenCriteria = broken.count

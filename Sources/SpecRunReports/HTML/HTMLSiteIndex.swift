@@ -21,6 +21,9 @@ struct HTMLSiteIndex {
     static let csp = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self' 'unsafe-inline'; "
         + "script-src 'none'; img-src data:; base-uri 'none'; form-action 'none'\">"
 
+    /// Failing stories opened with their failing criteria on the index.
+    static let openStories = 20
+
     func html() -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" + Self.csp + "\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"specrun\">\n"
@@ -41,14 +44,23 @@ struct HTMLSiteIndex {
         var html = "<section id=\"requirements\" aria-label=\"Requirements\">\n<h2>Requirements</h2>\n<p class=\"steps-line\">"
             + "\(coverage.proven) of " + HTMLFirstScreen.plural(coverage.total, "criterion", "criteria") + " proven"
             + (coverage.outside > 0 ? " \u{00B7} \(coverage.outside) outside this run" : "") + "</p>\n"
+        // The first failing stories open to their failing criteria; every other story is one line (the index
+        // stays small at any size: its feature pages show the rest).
+        var opened = 0
+        var lines: [String] = []
         for story in coverage.stories {
-            let failing = story.criteria.contains { $0.status == .failing }
-            html += "<details class=\"story\"" + (failing ? " open" : "") + "><summary><span class=\"mono\">" + escape(story.id) + "</span> "
+            let failing = story.criteria.filter { $0.status == .failing }
+            guard !failing.isEmpty, opened < Self.openStories else {
+                lines.append("<li><span class=\"mono\">" + escape(story.id) + "</span> " + escape(story.title)
+                    + " \u{00B7} \(story.proven) of \(story.total) proven" + (failing.isEmpty ? "" : ", \(failing.count) failing") + "</li>\n")
+                continue
+            }
+            opened += 1
+            html += "<details class=\"story\" open><summary><span class=\"mono\">" + escape(story.id) + "</span> "
                 + escape(story.title) + " \u{00B7} \(story.proven) of \(story.total) proven</summary>\n<ul class=\"lines\">\n"
-            for criterion in story.criteria where !failing || criterion.status == .failing {
-                html += "<li class=\"criterion\" id=\"criterion-" + escape(criterion.id) + "\" data-status=\"" + escape(criterion.status.rawValue) + "\">"
-                    + "<span class=\"mono\">" + escape(criterion.id) + "</span> " + escape(criterion.title) + " \u{00B7} "
-                    + escape(criterion.status.rawValue.replacingOccurrences(of: "-", with: " "))
+            for criterion in failing {
+                html += "<li class=\"criterion\" id=\"criterion-" + escape(criterion.id) + "\" data-status=\"failing\">"
+                    + "<span class=\"mono\">" + escape(criterion.id) + "</span> " + escape(criterion.title) + " \u{00B7} failing"
                 let pages = criterion.scenarios.compactMap { scenario in pageOf[scenario.uri].map { ($0, scenario) } }
                 for (file, scenario) in pages.prefix(3) {
                     html += " <a href=\"" + escape(file) + "#" + escape(HTMLFirstScreen.percentEncoded("\(scenario.uri):\(scenario.line)")) + "\">"
@@ -56,10 +68,14 @@ struct HTMLSiteIndex {
                 }
                 html += "</li>\n"
             }
-            if failing && story.criteria.count > story.criteria.filter({ $0.status == .failing }).count {
-                html += "<li class=\"empty\">and \(story.criteria.count - story.criteria.filter { $0.status == .failing }.count) criteria more, not failing</li>\n"
+            if story.criteria.count > failing.count {
+                html += "<li class=\"empty\">and \(story.criteria.count - failing.count) more, not failing</li>\n"
             }
             html += "</ul></details>\n"
+        }
+        if !lines.isEmpty {
+            html += "<details class=\"story\"><summary>" + (opened > 0 ? "The other \(lines.count) stories" : "\(lines.count) stories")
+                + "</summary>\n<ul class=\"lines\">\n" + lines.joined() + "</ul></details>\n"
         }
         return html + "</section>\n"
     }

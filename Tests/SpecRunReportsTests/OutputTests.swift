@@ -81,7 +81,7 @@ final class OutputTests: XCTestCase {
     func test_formatNames_matchTheCommandLine() {
         XCTAssertEqual(ReportFormat.allCases.map(\.rawValue),
                        ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github",
-                        "requirements", "requirements-json", "history"])
+                        "requirements", "requirements-json", "history", "html-site"])
     }
 }
 

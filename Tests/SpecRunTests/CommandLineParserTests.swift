@@ -52,6 +52,16 @@ final class CommandLineParserTests: XCTestCase {
         }
     }
 
+    func test_parse_refusesTheFolderReportWithoutAFolder() throws {
+        XCTAssertThrowsError(try CommandLineParser.parse(["--format", "html-site"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "--format html-site: give the folder to write, e.g. --format html-site:reports/site")
+        }
+        guard case .run(let options) = try CommandLineParser.parse(["--format", "html-site:reports/site"]) else {
+            return XCTFail("expected a run")
+        }
+        XCTAssertEqual(options.formats, [FormatRequest(name: "html-site", path: "reports/site")])
+    }
+
     func test_parse_suggestsTheClosestOptionOnTypo() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--tag", "@x"])) { error in
             XCTAssertEqual((error as? UsageError)?.message, "unknown option '--tag' (did you mean '--tags'?)")

@@ -216,7 +216,12 @@ enum CommandLineParser {
             let hint = Suggestions.closest(to: name, among: formatNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError(message: "unknown format '\(name)'\(hint); formats: \(formatNames.joined(separator: ", "))")
         }
-        guard parts.count == 2 else { return FormatRequest(name: name, path: nil) }
+        guard parts.count == 2 else {
+            if name == ReportFormat.htmlSite.rawValue {
+                throw UsageError(message: "--format html-site: give the folder to write, e.g. --format html-site:reports/site")
+            }
+            return FormatRequest(name: name, path: nil)
+        }
         let path = String(parts[1])
         if path.isEmpty { throw UsageError(message: "--format \(name): the file after ':' is empty; write --format \(name):PATH or --format \(name) for stdout") }
         return FormatRequest(name: name, path: path)

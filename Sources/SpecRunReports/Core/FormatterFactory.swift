@@ -26,7 +26,11 @@ public final class FormatterFactory {
 
     /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).
     public func makeFormatter(_ format: ReportFormat, output: ReportOutput, options: ReportOptions) -> any EnvelopeFormatter {
-        makeFormatter(format, sink: makeSink(output), options: options)
+        if format == .htmlSite, case .file(let folder) = output {
+            if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
+            return HTMLSiteFormatter(folder: folder, feed: IndexFeed(shared), title: options.htmlTitle, history: options.history)
+        }
+        return makeFormatter(format, sink: makeSink(output), options: options)
     }
 
     /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).
@@ -60,7 +64,8 @@ public final class FormatterFactory {
                 JUnitXMLWriter(index: index, options: options, newFailures: newFailures).write(to: output)
             }
         case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
-        case .html: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
+        // A folder report without a folder (the library's stdout) is the one-file report.
+        case .html, .htmlSite: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
         case .rerun: return DocumentFormatter(sink: sink, feed: feed, text: { RerunWriter(index: $0).document() })
         case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
         case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })

@@ -19,7 +19,7 @@ public struct ListenerNeeds: Sendable, Equatable {
         for format in formats {
             switch format {
             case .message: messageStream = true
-            case .json, .html: stepArguments = true
+            case .json, .html, .htmlSite: stepArguments = true
             case .pretty, .progress, .summary, .junit, .rerun, .usage, .github, .requirements, .requirementsJSON, .history: break
             }
         }

@@ -6,6 +6,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case requirementsJSON = "requirements-json"
     /// The run history file (`--history DIR` writes `DIR/specrun-history.json`): this run added to the last ones.
     case history
+    /// The living documentation as a folder (`html-site:DIR`): an index, a page per feature, shared assets.
+    case htmlSite = "html-site"
 }
 
 /// Where a report goes. Files are written atomically (temp file + rename) when the formatter finishes,

@@ -7,6 +7,14 @@ struct HTMLModel {
     let extras: HTMLGherkinExtras
     let title: String
     var history: RunHistory? = nil
+    /// A feature's page of an `html-site` folder: only its features, with the attempts worked out once for every
+    /// page; none of the run's own parts (hooks, parse errors, requirements, history: the index has them).
+    var page: Page? = nil
+
+    struct Page {
+        let features: [(uri: String, slots: [Int])]
+        let attempts: Attempts
+    }
 
     /// What the writer knows of each pickle's attempts, by the pickle's slot in the index (an array, not three
     /// tables of ids: 50,000 scenarios' worth at the moment the run's memory peaks).
@@ -30,22 +38,24 @@ struct HTMLModel {
 
     func write(to output: DocumentOutput) {
         var json = HTMLDataWriter(output: output, locations: HTMLLocations())
-        let requirements = HTMLRequirements(index: index)
+        let requirements = page == nil ? HTMLRequirements(index: index) : nil
         json.openObject()
         json.key(HTMLContract.Report.run)
         run(&json)
-        runHooks(&json)
-        parseErrors(&json)
+        if page == nil {
+            runHooks(&json)
+            parseErrors(&json)
+        }
         json.key(HTMLContract.Report.features)
         json.openArray()
         features(&json)
         json.closeArray()
         json.strings(HTMLContract.Report.locations, json.locations.texts)
-        if let requirements {
+        if page == nil, let requirements {
             json.key(HTMLContract.Report.requirements)
             requirements.write(&json)
         }
-        if let view = HistoryView(history: history, current: HistoryRun.make(from: index)) {
+        if page == nil, let view = HistoryView(history: history, current: HistoryRun.make(from: index)) {
             json.key(HTMLContract.Report.history)
             HTMLHistory(view: view).write(&json)
         }
@@ -53,7 +63,7 @@ struct HTMLModel {
         json.flush()
     }
 
-    private func attempts() -> Attempts {
+    func attempts() -> Attempts {
         var result = Attempts(index: index)
         let records = index.allCaseRecords
         // The pickle slot of each test case by its place in the planned order (`order` counts them from 0): an
@@ -79,17 +89,8 @@ struct HTMLModel {
     /// The features, in the documents' order: runs of them rendered on several threads (`HTMLRenderPlan`),
     /// written in order.
     private func features(_ json: inout HTMLDataWriter) {
-        let attempts = attempts()
-        // Pickle slots by feature first; each feature's scenarios are gathered only when it is rendered (a few
-        // features' worth of lineages at a time, not the run's).
-        var byUri: [String: [Int]] = [:]
-        for slot in index.pickleStore.indices where attempts.bySlot[slot].testCase != nil {
-            byUri[index.pickleStore[slot].uri, default: []].append(slot)
-        }
-        var uris = index.documentOrder.filter { byUri[$0] != nil }
-        let listed = Set(uris)
-        uris += byUri.keys.filter { !listed.contains($0) }.sorted()
-        let features = uris.map { (uri: $0, slots: byUri.removeValue(forKey: $0) ?? []) }
+        let attempts = page?.attempts ?? attempts()
+        let features = page?.features ?? featureSlots(attempts)
         let plan = HTMLRenderPlan(scenarioCounts: features.map(\.slots.count))
         // The chunks read the index, the extras and `attempts`, which nothing changes any more.
         let inputs = UncheckedSendable((model: self, features: features, attempts: attempts, chunks: plan.chunks))
@@ -106,6 +107,20 @@ struct HTMLModel {
             case .inline(let position): feature(features[position], attempts, &json)
             }
         }
+    }
+
+    /// Each feature's uri and pickle slots, in the documents' order (then the others, by uri).
+    func featureSlots(_ attempts: Attempts) -> [(uri: String, slots: [Int])] {
+        // Pickle slots by feature first; each feature's scenarios are gathered only when it is rendered (a few
+        // features' worth of lineages at a time, not the run's).
+        var byUri: [String: [Int]] = [:]
+        for slot in index.pickleStore.indices where attempts.bySlot[slot].testCase != nil {
+            byUri[index.pickleStore[slot].uri, default: []].append(slot)
+        }
+        var uris = index.documentOrder.filter { byUri[$0] != nil }
+        let listed = Set(uris)
+        uris += byUri.keys.filter { !listed.contains($0) }.sorted()
+        return uris.map { (uri: $0, slots: byUri.removeValue(forKey: $0) ?? []) }
     }
 
     private func feature(_ feature: (uri: String, slots: [Int]), _ attempts: Attempts, _ json: inout HTMLDataWriter) {

@@ -6,11 +6,20 @@ enum HTMLPage {
         var head = HTMLTemplate.head
         head += "<title>" + escape(title) + "</title>\n"
         head += "<style>\n" + HTMLResources.css + "</style>\n</head>\n"
-        head += HTMLTemplate.body.replacingOccurrences(of: "<body>\n", with: "<body>\n" + incompleteBanner(index))
+        head += HTMLTemplate.body(firstScreen(index: index, title: title, history: history))
+            .replacingOccurrences(of: "<body>\n", with: "<body>\n" + incompleteBanner(index))
         head += "<script type=\"application/json\" id=\"report-data\">"
         output.write(head)
         HTMLModel(index: index, extras: extras, title: title, history: history).write(to: output)
         output.write("</script>\n<script>" + scriptElementText + "</script>\n</body>\n</html>\n")
+    }
+
+    /// The first screen, written as HTML before the data (see `HTMLFirstScreen`).
+    static func firstScreen(index: RunIndex, title: String, history: RunHistory?) -> HTMLFirstScreen {
+        let criteria = Set(RequirementsCoverage.make(from: index)?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
+        let newFailures = history == nil ? []
+            : HistoryView(history: history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
+        return HTMLFirstScreen(index: index, title: title, criterionIds: criteria, newFailures: newFailures)
     }
 
     /// The text of the page's one script element, exactly: the Content-Security-Policy allows it by its hash.

@@ -17,28 +17,30 @@ enum HTMLTemplate {
 
     """
 
-    static let body = """
+    /// The body before the data, with the first screen already in it (`HTMLFirstScreen`).
+    static func body(_ first: HTMLFirstScreen) -> String {
+        """
     <body>
     <a class="skip" href="#features">Skip to the features</a>
     <header class="top">
       <div class="top-row">
         <div>
-          <h1 id="title"></h1>
-          <p class="meta" id="run-meta"></p>
+          <h1 id="title">\(first.titleHTML)</h1>
+          <p class="meta" id="run-meta">\(first.metaHTML)</p>
         </div>
         <button type="button" id="theme-toggle" aria-pressed="false">Dark theme</button>
       </div>
       <div class="summary">
         <div class="chart" id="chart"></div>
         <div class="summary-text">
-          <p class="headline" id="headline"></p>
+          <p class="headline \(first.headlineClass)" id="headline">\(first.headlineHTML)</p>
           <div class="filters" id="filters" role="group" aria-label="Filter by status"></div>
-          <p class="steps-line" id="steps-line"></p>
+          <p class="steps-line" id="steps-line">\(first.totalsHTML)</p>
         </div>
       </div>
     </header>
     <main>
-      <section id="problems" aria-label="Needs attention" hidden></section>
+      <section id="problems" aria-label="Needs attention"\(first.failureCount > 0 ? "" : " hidden")>\(first.problemsHTML)</section>
       <section id="requirements" aria-label="Requirements" hidden></section>
       <section id="features" aria-labelledby="features-title">
         <h2 id="features-title">Features</h2>
@@ -52,7 +54,8 @@ enum HTMLTemplate {
         <div id="features-view"></div>
       </section>
     </main>
-    <noscript><p class="noscript">This report needs JavaScript to show its content.</p></noscript>
+    <noscript><p class="noscript">The first screen above reads without JavaScript; the rest of this report needs it.</p></noscript>
 
     """
+    }
 }

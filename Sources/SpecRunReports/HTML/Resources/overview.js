@@ -76,6 +76,10 @@ function section(id, title, count) {
 }
 
 function renderProblems() {
+  // The first screen the page was written with (HTMLFirstScreen) makes way for the one drawn from the data.
+  var written = document.getElementById('first-screen');
+  if (written) written.remove();
+  document.getElementById('problems').hidden = true;
   var data = model.data, failing = model.scenarios.filter(function (sc) { return isProblem(sc.s); });
   var flaky = model.scenarios.filter(function (sc) { return sc.fl; });
   var undefinedSteps = failing.filter(function (sc) { return sc.s === 'undefined'; });

@@ -1,0 +1,99 @@
+/// The first screen's markup, in the page's own classes (the script's drawing replaces it in place). Every text
+/// from the run is escaped; links are only to the page's own anchors.
+extension HTMLFirstScreen {
+    private func escape(_ text: String) -> String { HTMLPage.escape(text) }
+
+    var titleHTML: String { escape(title.isEmpty ? "Living documentation" : title) }
+    var metaHTML: String { escape(meta) }
+
+    var headlineClass: String {
+        let passed = counts.first { $0.status == "passed" }?.count ?? 0
+        if passed == total { return "s-passed" }
+        let worst = counts.map(\.status).max { Self.severity($0) < Self.severity($1) } ?? "unknown"
+        return "s-" + worst
+    }
+
+    var headlineHTML: String {
+        let passed = counts.first { $0.status == "passed" }?.count ?? 0
+        if total == 0 { return "No scenarios" }
+        if passed == total { return total == 1 ? "The scenario passed" : "All \(Self.plural(total, "scenario")) passed" }
+        return "\(passed) of \(Self.plural(total, "scenario")) passed"
+    }
+
+    /// "2 failed, 1 undefined, 404 passed": the totals, as words (the script adds the chart and the filters).
+    var totalsHTML: String {
+        counts.map { "\(Self.icons[$0.status] ?? "") \($0.count) \(Self.labels[$0.status] ?? $0.status)" }
+            .joined(separator: " \u{00B7} ")
+    }
+
+    /// The verdict and the first failures, worst first; empty when every scenario passed.
+    var problemsHTML: String {
+        guard failureCount > 0 else { return "" }
+        var html = "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
+            + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>"
+            + Self.plural(failureCount, "scenario") + " did not pass"
+            + (brokenCriteria > 0 ? ", breaking " + Self.plural(brokenCriteria, "criterion", "criteria") : "") + ".</p>\n"
+        html += "<div class=\"failures\"><h3>" + Self.plural(failureCount, "scenario") + " did not pass</h3>\n<ul class=\"failure-list\">\n"
+        for (position, failure) in failures.enumerated() { html += failureHTML(failure, first: position == 0) }
+        html += "</ul>\n"
+        if failureCount > failures.count {
+            html += "<p class=\"empty\">and \(failureCount - failures.count) more below, once the page has loaded.</p>\n"
+        }
+        return html + "</div>\n</div>\n"
+    }
+
+    private func failureHTML(_ failure: Failure, first: Bool) -> String {
+        let status = failure.status.lowercased
+        var html = "<li class=\"failure s-\(status)\"><div class=\"failure-head\">"
+        html += "<span class=\"badge s-\(status)\"><span class=\"badge-icon\" aria-hidden=\"true\">\(Self.icons[status] ?? "")</span>"
+            + (Self.labels[status] ?? status) + "</span> "
+        if failure.isNew { html += "<span class=\"badge new-failure\" title=\"Did not fail in the previous run\">new failure</span> " }
+        if !failure.criteria.isEmpty {
+            html += "<span class=\"criterion-refs\"><span class=\"sr-only\">breaks criteria </span>"
+            for id in failure.criteria {
+                html += "<a class=\"criterion-ref mono\" href=\"#criterion-" + escape(Self.percentEncoded(id)) + "\">" + escape(id) + "</a> "
+            }
+            html += "</span>"
+        }
+        html += "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
+            + escape(Self.percentEncoded(failure.anchor)) + "\">" + escape(failure.scenario) + "</a></div>\n"
+        if !failure.step.isEmpty {
+            // The Element Timing API times the text an element holds itself: the step's text.
+            html += "<div class=\"failure-step\"" + (first ? " elementtiming=\"first-failure\"" : "") + "><span class=\"kw\">" + escape(failure.keyword) + "</span>" + escape(failure.step)
+                + (failure.location.map { "<span class=\"mono where\">  " + escape($0) + "</span>" } ?? "") + "</div>\n"
+        }
+        if let message = failure.message, !message.isEmpty {
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+            var shown = lines.prefix(Self.messageLines).joined(separator: "\n")
+            if lines.count > Self.messageLines { shown += "\n\u{2026}" }
+            html += "<pre class=\"error\">" + escape(shown) + "</pre>\n"
+        }
+        return html + "</li>\n"
+    }
+
+    static func severity(_ status: String) -> Int {
+        ["unknown": 0, "passed": 1, "skipped": 2, "pending": 3, "undefined": 4, "ambiguous": 5, "failed": 6][status] ?? 0
+    }
+
+    static func plural(_ count: Int, _ noun: String, _ nouns: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : nouns ?? noun + "s")
+    }
+
+    /// As the script's `encodeURIComponent`: what is not a letter, digit or `-_.!~*'()` is percent-encoded.
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"), UInt8(ascii: "*"),
+                 UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+            }
+        }
+        return out
+    }
+}

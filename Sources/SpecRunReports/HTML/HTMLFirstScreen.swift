@@ -1,0 +1,133 @@
+import Messages
+
+/// The report's first screen as static HTML, written before the data: the run, the totals and the first failures
+/// worst first (the criteria each breaks, the failing step, its message). It reads without script and is on
+/// screen before the data is even parsed, whatever the suite's size; the page's script draws the full first
+/// screen over it once the data is in (`overview.js`, which orders the failures the same way).
+struct HTMLFirstScreen {
+    struct Failure {
+        let status: TestStepResultStatus
+        let anchor: String
+        /// The page the scenario is on: "" for this one, a feature's page of an `html-site` folder from its index.
+        let page: String
+        let feature: String
+        let scenario: String
+        let criteria: [String]
+        let isNew: Bool
+        let keyword: String
+        let step: String
+        let location: String?
+        let message: String?
+        /// Its place in the documents' order (ties keep it).
+        let order: (Int, Int)
+    }
+
+    /// The failures shown: the page's script shows up to 200, this the first of them.
+    static let shownFailures = 10
+    /// Lines of a failure message shown.
+    static let messageLines = 6
+
+    let title: String
+    let meta: String
+    let total: Int
+    /// Scenarios by status, in the page's order of statuses.
+    let counts: [(status: String, count: Int)]
+    let failures: [Failure]
+    let failureCount: Int
+    let brokenCriteria: Int
+
+    static let statusOrder = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
+    static let labels = ["passed": "passed", "failed": "failed", "pending": "pending", "undefined": "undefined",
+                         "ambiguous": "ambiguous", "skipped": "skipped", "unknown": "not run"]
+    static let icons = ["passed": "\u{2714}", "failed": "\u{2718}", "pending": "\u{2016}", "undefined": "?",
+                        "ambiguous": "\u{2248}", "skipped": "\u{21B7}", "unknown": "\u{00B7}"]
+
+    /// `finals`: the final attempts shown (the run's by default) of `total` scenarios; `pageOf`: a scenario's page
+    /// by its feature's uri, when the first screen links to other pages.
+    init(index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>,
+         finals: [RunIndex.Attempt]? = nil, total: Int? = nil, pageOf: (String) -> String = { _ in "" }) {
+        self.title = title
+        var parts: [String] = []
+        if let start = index.runStart { parts.append(ISOTime.string(start.totalNanos, withMillis: false)) }
+        parts.append("took " + Self.duration(index.runDuration))
+        if let meta = index.metas.first {
+            parts.append([meta.implementation.name, meta.implementation.version].compactMap { $0 }.joined(separator: " "))
+        }
+        meta = parts.joined(separator: " \u{00B7} ")
+
+        var byStatus: [String: Int] = [:]
+        var finalRecords = Set<ObjectIdentifier>()
+        let documentOrder = Dictionary(index.documentOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var found: [Failure] = []
+        var failing = 0
+        var broken = Set<String>()
+        for attempt in finals ?? index.finalAttempts() {
+            guard let record = index.record(of: attempt) else { continue }
+            finalRecords.insert(ObjectIdentifier(record))
+            let status = index.outcomeStatus(of: attempt)
+            byStatus[status.lowercased, default: 0] += 1
+            guard status.severity >= TestStepResultStatus.pending.severity, status != .undefined,
+                  let pickle = index.pickle(of: attempt) else { continue }
+            failing += 1
+            let criteria = Self.criteria(of: pickle.tags.map(\.name), known: criterionIds)
+            broken.formUnion(criteria)
+            let key = HistoryRun.key(of: pickle, in: index)
+            let steps = record.testCase.testSteps
+            var keyword = "", text = "", location: String?, message: String?
+            for position in steps.indices {
+                guard let outcome = attempt.outcome(at: position), outcome.status.severity >= TestStepResultStatus.pending.severity else { continue }
+                let step = steps[position]
+                if let written = index.text(of: step) {
+                    keyword = written.keyword
+                    text = written.text
+                    location = index.definitionLocation(of: step)
+                } else {
+                    let hook = index.hook(of: step)
+                    text = ConsoleText.hookLabel(hook)
+                    location = hook.flatMap { index.location(of: $0.sourceReference) }
+                }
+                let result = outcome.testStepResult
+                message = result.exception?.stackTrace ?? result.message ?? result.exception?.message
+                if message == nil, outcome.status == .ambiguous { message = "Ambiguous: more than one step definition matches" }
+                break
+            }
+            found.append(Failure(status: status, anchor: key, page: pageOf(pickle.uri), feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
+                                 scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key),
+                                 keyword: keyword, step: text, location: location, message: message,
+                                 order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0)))
+        }
+        let total = total ?? index.allCaseRecords.count
+        byStatus["unknown", default: 0] += max(0, total - finalRecords.count)
+        self.total = total
+        counts = Self.statusOrder.compactMap { status in byStatus[status].flatMap { $0 > 0 ? (status, $0) : nil } }
+        failureCount = failing
+        brokenCriteria = broken.count
+        failures = Array(found.sorted(by: Self.worstFirst).prefix(Self.shownFailures))
+    }
+
+    /// Worst first as `renderFailures` ranks them: severity, then new failures, then those breaking more criteria.
+    static func worstFirst(_ a: Failure, _ b: Failure) -> Bool {
+        func rank(_ f: Failure) -> Int { f.status.severity * 10_000 + (f.isNew ? 5_000 : 0) + min(f.criteria.count, 4_999) }
+        if rank(a) != rank(b) { return rank(a) > rank(b) }
+        if a.order != b.order { return a.order < b.order }
+        return (a.anchor, a.scenario, a.step) < (b.anchor, b.scenario, b.step)
+    }
+
+    /// The criterion ids among a scenario's tags, each once, in the tags' order.
+    static func criteria(of tags: [String], known: Set<String>) -> [String] {
+        var ids: [String] = []
+        for tag in tags {
+            let id = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag
+            if known.contains(id), !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    static func duration(_ nanos: Int64) -> String {
+        let ms = nanos / 1_000_000
+        if ms < 1_000 { return "\(ms) ms" }
+        let tenths = ms / 100
+        if ms < 60_000 { return "\(tenths / 10).\(tenths % 10) s" }
+        return "\(ms / 60_000) min \((ms / 1_000) % 60) s"
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Messages
+import XCTest
+@testable import SpecRunReports
+
+/// `html-site:DIR`: an index of plain HTML, a page per feature with its data only, shared assets; opened from
+/// the file system.
+final class HTMLSiteTests: XCTestCase {
+    func test_site_writesAnIndexAPagePerFeatureAndTheSharedAssetsOnARun() throws {
+        let folder = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertEqual(try read(folder, "assets/report.js"), HTMLResources.script)
+        XCTAssertEqual(try read(folder, "assets/report.css"), HTMLResources.css)
+        let index = try read(folder, "index.html")
+        XCTAssertTrue(index.contains("<a href=\"features/0000.html\">Quiz answers</a>"))
+        XCTAssertTrue(index.contains("<a href=\"features/0001.html\">Chat &lt;b&gt;login&lt;/b&gt;</a>"))
+        for (file, name, count) in [("features/0000.html", "Quiz answers", 4), ("features/0001.html", "Chat <b>login</b>", 4)] {
+            let page = try read(folder, file)
+            let data = try XCTUnwrap(embeddedReportData(page), file)
+            let features = try XCTUnwrap(data["features"] as? [[String: Any]])
+            XCTAssertEqual(features.map { $0["name"] as? String }, [name], "a page holds its feature's data only")
+            XCTAssertEqual((features[0]["scenarios"] as? [Any])?.count, count)
+            XCTAssertTrue(page.contains("<script src=\"../assets/report.js\"></script>"))
+            XCTAssertTrue(page.contains("<a href=\"../index.html\">"))
+        }
+    }
+
+    func test_site_indexRunsNoScriptAndPagesOnlyTheFoldersScript() throws {
+        let folder = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = try read(folder, "index.html")
+        XCTAssertFalse(index.contains("<script"), "the index is HTML only")
+        XCTAssertTrue(index.contains("script-src 'none'"))
+        let page = try read(folder, "features/0001.html")
+        XCTAssertTrue(page.contains("script-src 'self';"))
+        XCTAssertFalse(page.contains("'unsafe-inline'; script-src 'unsafe-inline'"))
+        XCTAssertEqual(page.components(separatedBy: "<script").count - 1, 2, "the data block and the shared script")
+        XCTAssertFalse(page.contains("<script>"), "no inline script")
+    }
+
+    func test_site_indexEscapesTheRunsTextAndLinksTheFirstFailureToItsPage() throws {
+        let folder = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = try read(folder, "index.html")
+        XCTAssertFalse(index.contains("<b>login</b>"))
+        XCTAssertFalse(index.contains("<script>alert"))
+        XCTAssertTrue(index.contains("Say &lt;script&gt;alert(1)&lt;/script&gt; hello"))
+        XCTAssertTrue(index.contains("Not ready to ship"))
+        XCTAssertTrue(index.contains("href=\"features/0000.html#Features%2Fquiz.feature%3A"), "a failure links to its feature's page")
+    }
+
+    func test_site_isTheOneFileReportWithoutAFolder() throws {
+        var text = ""
+        let formatter = makeFormatter(.htmlSite, write: { text += $0 }, options: ReportOptions())
+        for envelope in try sampleEnvelopes() { formatter.handle(envelope) }
+        try formatter.finish()
+        XCTAssertNotNil(embeddedReportData(text))
+    }
+
+    func test_pageName_isNumberedInTheDocumentsOrder() {
+        XCTAssertEqual(HTMLSiteFormatter.pageName(7), "features/0007.html")
+        XCTAssertEqual(HTMLSiteFormatter.pageName(12345), "features/12345.html")
+    }
+
+    private func makeSUT() throws -> URL {
+        let folder = try temporaryFolder().appendingPathComponent("site")
+        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: ReportOptions())
+        for envelope in try sampleEnvelopes() { formatter.handle(envelope) }
+        try formatter.finish()
+        return folder
+    }
+
+    private func read(_ folder: URL, _ file: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    }
+}

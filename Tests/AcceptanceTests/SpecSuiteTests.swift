@@ -103,6 +103,9 @@ struct SpecSuiteTests {
         #expect(SpecScenario.all(root: root, tags: "@smoke and not @wip", name: nil).map(\.name) == ["login works"])
         #expect(SpecScenario.all(root: root, tags: nil, name: "^(logout|search)").map(\.name) == ["logout works", "search works"])
         #expect(SpecScenario.all(root: root, tags: "@smoke", name: "out").map(\.tags) == [["@smoke", "@wip"]])
+        #expect(SpecScenario.all(root: root, tags: nil, name: nil, scenario: "Features/f.feature:6").map(\.name) == ["logout works"])
+        #expect(SpecScenario.all(root: root, tags: nil, name: nil, scenario: "search works").map(\.selector) == ["Features/f.feature:8"])
+        #expect(SpecScenario.all(root: root, tags: nil, name: nil, scenario: "search").isEmpty, "the whole name, not a part")
     }
 
     @Test("World parameters reach every World")

@@ -203,10 +203,12 @@ final class WorkerOutbox: @unchecked Sendable {
         watched = true
         defaultLimit = seconds > 0 ? Supervisor.nanoseconds(seconds) : 0
         lock.unlock()
-        Thread.detachNewThread { [self] in
+        // (Weak, as the flushing thread: an outbox no one holds — a test's — is freed and its threads end.)
+        Thread.detachNewThread { [weak self] in
             var tick = Self.tick(seconds)
             while true {
                 usleep(tick)
+                guard let self else { return }
                 lock.lock()
                 let seconds = scopedLimit?.seconds ?? seconds
                 let limit = scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? defaultLimit

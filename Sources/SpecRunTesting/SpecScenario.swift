@@ -19,13 +19,19 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
     public static var environmentTags: String? { nonEmpty(ProcessInfo.processInfo.environment["SPECRUN_TAGS"]) }
     /// The scenario name pattern of `SPECRUN_NAME` (`SPECRUN_NAME='^Adding items' swift test`), if set.
     public static var environmentName: String? { nonEmpty(ProcessInfo.processInfo.environment["SPECRUN_NAME"]) }
+    /// One scenario of `SPECRUN_SCENARIO`, by its selector or its exact name
+    /// (`SPECRUN_SCENARIO=Features/shop.feature:12 swift test`): what `swift test --filter` cannot select, as
+    /// it matches test functions, not their arguments.
+    public static var environmentScenario: String? { nonEmpty(ProcessInfo.processInfo.environment["SPECRUN_SCENARIO"]) }
 
     /// Every scenario of `folder` (relative to `root`), in file and line order, read with specrun's parser; only
     /// those whose tags match `tags` (a tag expression, as `specrun --tags`) and whose name matches `name` (a
     /// regular expression, as `specrun --name`). Both default to `SPECRUN_TAGS` and `SPECRUN_NAME`. A tag
     /// expression or pattern that does not parse selects nothing (`SpecSuite` records the error).
+    /// `scenario` (default `SPECRUN_SCENARIO`) keeps only the scenarios whose selector (`Features/f.feature:12`)
+    /// or whole name is that text.
     public static func all(in folder: String = "Features", root: URL, tags: String? = environmentTags,
-                           name: String? = environmentName) -> [SpecScenario] {
+                           name: String? = environmentName, scenario: String? = environmentScenario) -> [SpecScenario] {
         let features = root.appendingPathComponent(folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: features.path, isDirectory: &isFolder), isFolder.boolValue,
@@ -44,6 +50,7 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
                 let tags = pickle.tags.map(\.name)
                 guard filter.selects(name: pickle.name, tags: tags) else { return nil }
                 let line = pickle.astNodeIds.last.flatMap { lines[$0] } ?? 0
+                if let scenario, scenario != "\(uri):\(line)", scenario != pickle.name { return nil }
                 return SpecScenario(feature: document?.feature?.name ?? file, name: pickle.name, selector: "\(uri):\(line)",
                                     tags: tags)
             }

@@ -18,7 +18,7 @@ struct AcceptanceFeatureTests {
 
     @Test("Features/ holds scenarios for every domain")
     func everyDomainHasScenarios() {
-        let selectors = SpecScenario.all(root: root).map(\.selector)
+        let selectors = SpecScenario.all(root: root, tags: nil, name: nil, scenario: nil).map(\.selector)
         for domain in ["Features/chat/", "Features/quiz/", "Features/survey/"] {
             #expect(selectors.contains { $0.hasPrefix(domain) }, "no scenario under \(domain)")
         }

@@ -34,6 +34,15 @@ enum CrashSteps: StepLibrary {
         steps.when("a step calls fatalError") { _ in fatalError("the fixture gives up") }
         steps.when("a slow step") { _ in try await Task.sleep(nanoseconds: 5_000_000_000) }
         steps.when("a step sleeps {int} ms") { (_: CrashWorld, ms: Int) in usleep(useconds_t(ms) * 1000) }
+        steps.when("a step fails unless {string} exists") { (_: CrashWorld, path: String) in
+            guard FileManager.default.fileExists(atPath: path) else { throw fail("\(path) is not there yet") }
+        }
+        steps.when("a step with a 1 s limit sleeps {int} ms", timeout: .seconds(1)) { (_: CrashWorld, ms: Int) in
+            usleep(useconds_t(ms) * 1000)
+        }
+        steps.when("a step with a 5 s limit sleeps {int} ms", timeout: .seconds(5)) { (_: CrashWorld, ms: Int) in
+            usleep(useconds_t(ms) * 1000)
+        }
         steps.when("a step loops forever") { _ in
             // Never ends in a release build either: the optimiser removes a loop that does nothing it can see
             // (one that ends when its counter wraps, or one that never ends); this one could print, once in 2^32.

@@ -63,6 +63,23 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains(warning), run.stderr)
     }
 
+    func test_checkAndRun_nameATimeoutTagThatIsNoDurationAtItsLineAndColumn() async throws {
+        let folder = try makeFeatures("@timeout:5s\nFeature: F\n  @smoke @timeout:soon\n  Scenario: S\n    Given a passing step\n")
+        let check = SpyConsole()
+        let run = SpyConsole()
+
+        let checked = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: check)
+        let ran = await SpecRunCLI.run([folder, "--no-isolation", "--no-color", "--format", "summary"], libraries: [CheckSteps.self], console: run)
+
+        let error = "f.feature:3:10: error: tag '@timeout:soon': expected a duration such as @timeout:5s"
+        XCTAssertEqual(checked, 1)
+        XCTAssertTrue(check.stdout.contains(error), check.stdout)
+        XCTAssertFalse(check.stdout.contains("f.feature:1:"), "@timeout:5s is a duration: \(check.stdout)")
+        XCTAssertEqual(ran, 1)
+        XCTAssertTrue(run.stderr.contains(error), run.stderr)
+        XCTAssertTrue(run.stdout.contains("1 scenario (1 failed)"), run.stdout)
+    }
+
     func test_run_saysInOneLineThatParallelNeedsIsolation() async throws {
         let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customer has connectivity\n")
         let console = SpyConsole()

@@ -23,6 +23,19 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(expanded, ["--history", "reports/history"])
     }
 
+    func test_expand_turnsTimeoutsIntoOneTagTimeoutEachInKeyOrder() throws {
+        let expanded = try ConfigFile.expand([], read: { _ in #"{"default": {"timeouts": {"@slow": "30s", "@db and not @fast": 120}}}"# })
+
+        XCTAssertEqual(expanded, ["--tag-timeout", "@db and not @fast=120.0", "--tag-timeout", "@slow=30s"])
+        XCTAssertEqual(try CommandLineParser.parseTagTimeout("@db and not @fast=120.0"), TagTimeout(expression: "@db and not @fast", seconds: 120))
+    }
+
+    func test_expand_namesTheLineOfATimeoutThatIsNoDuration() {
+        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in "{\n\"default\": {\n\"timeouts\": {\"@slow\": \"soon\"}}}" })) { error in
+            XCTAssertTrue("\(error)".contains("specrun.json:3: 'timeouts' in profile 'default': '@slow' must be a duration"), "\(error)")
+        }
+    }
+
     func test_expand_mergesTheProfilesGivenAndLetsTheCommandLineWin() throws {
         let expanded = try ConfigFile.expand(["--profile", "default", "-p", "ci", "Other/", "--format", "progress"],
                                              read: { _ in self.config })

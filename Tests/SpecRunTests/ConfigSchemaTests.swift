@@ -70,6 +70,7 @@ final class ConfigSchemaTests: XCTestCase {
         switch property["type"] as? String {
         case "boolean": return (true, "yes")
         case "integer", "number": return (1, "one")
+        case "object" where key == "timeouts": return (["@slow": "30s"], ["@slow": "soon"])
         case "object": return (["a": "b"], "x")
         case "string":
             let good: [String: String] = ["order": "reverse", "memoryLimit": "512M"]

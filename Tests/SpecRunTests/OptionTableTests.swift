@@ -6,7 +6,7 @@ final class OptionTableTests: XCTestCase {
     func test_parse_acceptsEveryOptionOfTheTable() {
         let values = ["EXPR": "@a", "REGEX": "^a", "NAME[:FILE]": "summary", "JSON": "{}", "ORDER": "reverse", "N": "1",
                       "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci", "LANG": "fr",
-                      "SIZE": "512M"]
+                      "SIZE": "512M", "EXPR=DURATION": "@slow=30s"]
         for option in OptionTable.run where !["--profile", "--config"].contains(option.long) {
             for name in [option.short, option.long].compactMap({ $0 }) {
                 let arguments = [name] + (option.value.map { [values[$0] ?? "x"] } ?? [])

@@ -74,7 +74,83 @@ final class ParallelEndToEndTests: XCTestCase {
         XCTAssertTrue(results[0].message?.hasPrefix("the step timed out after 1 s (step 'a step loops forever' at ") ?? false,
                       results[0].message ?? "")
         XCTAssertEqual(results[0].exception?.type, "Timeout")
-        XCTAssertTrue(run.stderr.contains("2 step(s) timed out after 1 s"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("2 step(s) timed out (after 1 s"), run.stderr)
+    }
+
+    /// A scoped timeout, as a user writes it: `@timeout:1s` on one scenario (its worker's watchdog and the
+    /// supervisor's deadline follow it), a step definition's `timeout:`, and a tag that is no duration.
+    func test_timeoutTag_failsItsScenarioWithTimeoutWhileTheOthersPass() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["t.feature": """
+            Feature: F
+              @timeout:1s
+              Scenario: limited
+                When a step sleeps 3000 ms
+                Then a passing step
+              Scenario: unlimited
+                When a step sleeps 1500 ms
+              @timeout:500ms
+              Scenario: a step definition's limit wins
+                When a step with a 5 s limit sleeps 1000 ms
+              Scenario: after
+                Given a passing step
+
+            """])
+
+        for isolation in [[], ["--no-isolation"]] {
+            let began = Date()
+            let run = try runProcess(fixture, [folder, "--timeout", "2", "--format", "message:\(folder)/m.ndjson"] + isolation)
+
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(began), 9, "\(isolation)")
+            let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
+            let results = stream.compactMap(\.testStepFinished).map(\.testStepResult)
+            XCTAssertEqual(results.map(\.status), [.failed, .skipped, .passed, .passed, .passed], "\(isolation)")
+            XCTAssertEqual(results.first?.exception?.type, "Timeout")
+            XCTAssertTrue(results.first?.message?.hasPrefix("the step timed out after 1 s (step 'a step sleeps 3000 ms' at ") ?? false,
+                          results.first?.message ?? "")
+            XCTAssertTrue(results.first?.message?.contains("@timeout:1s") ?? false, results.first?.message ?? "")
+        }
+    }
+
+    func test_timeoutTag_namesABadValueAtItsLineAndColumn() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["b.feature": """
+            Feature: F
+              @smoke @timeout:abc
+              Scenario: bad
+                Given a passing step
+              Scenario: good
+                Given a passing step
+
+            """])
+
+        let run = try runProcess(fixture, [folder, "--format", "summary"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("b.feature:2:10: error: tag '@timeout:abc': expected a duration"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("2 scenarios (1 passed, 1 failed)"), run.stdout)
+    }
+
+    func test_profileTimeouts_limitTheScenariosTheirTagsMatch() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(["p.feature": """
+            Feature: F
+              @slow
+              Scenario: slow
+                When a step sleeps 2500 ms
+              Scenario: other
+                When a step sleeps 1200 ms
+
+            """])
+        try #"{"default": {"timeouts": {"@slow": "1s"}}}"#.write(toFile: "\(folder)/specrun.json", atomically: true, encoding: .utf8)
+
+        let run = try runProcess(fixture, [folder, "--config", "\(folder)/specrun.json", "--format", "message:\(folder)/m.ndjson"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let results = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson"))).compactMap(\.testStepFinished).map(\.testStepResult)
+        XCTAssertEqual(results.map(\.status), [.failed, .passed])
+        XCTAssertTrue(results.first?.message?.contains("its limit: --tag-timeout '@slow=1s'") ?? false, results.first?.message ?? "")
     }
 
     func test_shard_splitsTheTestCasesIntoPartsThatMergeIntoTheSerialRun() throws {

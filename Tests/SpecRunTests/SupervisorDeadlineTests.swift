@@ -30,6 +30,51 @@ final class SupervisorDeadlineTests: XCTestCase {
         XCTAssertEqual(sut.crashCount, 0)
     }
 
+    func test_tick_followsTheScopedLimitAWorkerSaysItsStepHas() {
+        let (sut, clock, forwarded) = makeSUT(timeout: 60)
+        startRunning(sut)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.control(.limit(seconds: 1, source: "@timeout:1s"), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
+
+        clock.advance(1.9)
+        XCTAssertEqual(sut.tick(), [], "the tag's 1 s and its slack of 1 s are not over")
+        clock.advance(0.2)
+        XCTAssertEqual(sut.tick(), [.signal(worker: 0, SIGTERM)], "not --timeout's 60 s")
+
+        _ = sut.workerEnded(0, WorkerResult(exit: .signaled(SIGTERM)))
+        let failed = forwarded.all.compactMap(\.testStepFinished).first?.testStepResult
+        XCTAssertEqual(failed?.exception?.type, "Timeout")
+        XCTAssertTrue(failed?.message?.hasSuffix("(its limit: @timeout:1s)") ?? false, failed?.message ?? "")
+    }
+
+    func test_tick_givesALongerScopedLimitItsTimeAndReturnsToTheTimeoutAfterIt() {
+        let (sut, clock, _) = makeSUT(timeout: 1)
+        startRunning(sut)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.control(.limit(seconds: 30, source: "@timeout:30s"), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        for _ in 0..<200 {
+            clock.advance(0.1)
+            XCTAssertEqual(sut.tick(), [], "the tag's 30 s, not --timeout's 1 s")
+        }
+
+        _ = sut.control(.limit(seconds: nil, source: nil), from: 0)
+        var actions: [Supervisor.Action] = []
+        for _ in 0..<21 {
+            clock.advance(0.1)
+            actions += sut.tick()
+        }
+        XCTAssertEqual(actions, [.signal(worker: 0, SIGTERM)], "--timeout again")
+    }
+
+    func test_control_readsTheLimitLineItWrites() {
+        for control in [WorkerControl.limit(seconds: 1.5, source: "@timeout:1.5s"), .limit(seconds: nil, source: nil),
+                        .timedOut(seconds: 2, step: "step 'x'", source: "@timeout:2s")] {
+            XCTAssertEqual(WorkerControl(line: control.line.dropLast()), control)
+        }
+    }
+
     func test_tick_leavesAWorkerThatKeepsTalkingAlone() {
         let (sut, clock, _) = makeSUT(timeout: 1)
         startRunning(sut)

@@ -53,6 +53,8 @@ struct RunOptions: Equatable {
     var parallel = 1
     /// `--timeout SECONDS`: a step or hook running longer fails and its worker is replaced; 0 disables it.
     var timeout: Double = RunOptions.defaultTimeout
+    /// `--tag-timeout EXPR=DURATION` (a profile's `timeouts`): the timeout of the scenarios matching EXPR.
+    var tagTimeouts: [TagTimeout] = []
     /// `--shard I/N`: run only the I-th of N parts of the selected scenarios.
     var shard: ShardOption? = nil
     /// `--shard-timings FILE`: an earlier run's message stream, to balance the shards (and hand out the slowest

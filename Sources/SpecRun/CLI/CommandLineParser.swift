@@ -144,6 +144,7 @@ enum CommandLineParser {
             case WorkerFlag.worker: options.worker = true
             case "-j", "--parallel": options.parallel = try parseParallel(try reader.value(for: argument), for: argument)
             case "--timeout": options.timeout = try parseSeconds(try reader.value(for: argument), for: argument)
+            case "--tag-timeout": options.tagTimeouts.append(try parseTagTimeout(try reader.value(for: argument)))
             case "--shard": options.shard = try parseShard(try reader.value(for: argument))
             case "--shard-timings": options.shardTimings = try reader.value(for: argument)
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
@@ -271,6 +272,15 @@ enum CommandLineParser {
 
     static let maximumSeconds: Double = 365 * 24 * 3600
 
+    /// `--tag-timeout '@slow=30s'`: a tag expression, `=`, a duration (`500ms`, `30s`, `2m`, or seconds).
+    static func parseTagTimeout(_ text: String) throws -> TagTimeout {
+        guard let timeout = TagTimeout(parsing: text) else {
+            throw UsageError(message: "--tag-timeout: expected EXPR=DURATION such as '@slow=30s', '@db=500ms' or '@nightly=2m' "
+                + "(at most a year; 0 for no limit), got '\(text)'")
+        }
+        return timeout
+    }
+
     /// `512M`, `2g`, `1048576` (bytes), `none` or `0` (no limit); at least 64M, less would not start a worker.
     static func parseMemoryLimit(_ text: String) throws -> UInt64? {
         let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
@@ -350,6 +360,7 @@ struct ArgumentReader {
         case "-j", "--parallel": return "4"
         case "--shard": return "1/3"
         case "--timeout": return "30"
+        case "--tag-timeout": return "'@slow=30s'"
         case "--memory-limit": return "512M"
         default: return "VALUE"
         }

@@ -10,7 +10,7 @@ import Foundation
 struct ConfigFile {
     static let defaultName = "specrun.json"
     static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel", "history",
-                        "timeout", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
+                        "timeout", "timeouts", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
                         "memoryLimit", "retryTagFilter"]
 
     let path: String
@@ -85,6 +85,20 @@ struct ConfigFile {
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
+        case "timeouts":
+            // {"@slow": "30s", "@db and not @fast": 120}: one --tag-timeout each, in a stable order.
+            guard let object = value as? [String: Any] else {
+                throw error(at: key, "'timeouts' in profile '\(profile)' must be an object of tag expressions and durations, e.g. {\"@slow\": \"30s\"}")
+            }
+            return try object.keys.sorted().flatMap { expression -> [String] in
+                let duration: String
+                if let text = object[expression] as? String, TimeoutText.seconds(text) != nil { duration = text }
+                else if let number = object[expression] as? Double, TimeoutText.seconds(String(number)) != nil { duration = String(number) }
+                else {
+                    throw error(at: expression, "'timeouts' in profile '\(profile)': '\(expression)' must be a duration such as \"30s\", \"500ms\", \"2m\" or a number of seconds")
+                }
+                return ["--tag-timeout", "\(expression)=\(duration)"]
+            }
         case "memoryLimit":
             guard let text = value as? String else { throw error(at: key, "'memoryLimit' in profile '\(profile)' must be a size such as \"512M\"") }
             return ["--memory-limit", text]
@@ -112,7 +126,7 @@ struct ConfigFile {
     }
 
     private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
-                                              "-j", "--parallel", "--timeout", "--shard", "--shard-timings",
+                                              "-j", "--parallel", "--timeout", "--tag-timeout", "--shard", "--shard-timings",
                                                "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
                                                "--memory-limit", "--retry-tag-filter", "--history"]
 

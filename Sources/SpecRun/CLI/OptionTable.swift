@@ -32,6 +32,7 @@ enum OptionTable {
         OptionSpec(short: "-j", long: "--parallel", value: "N|auto", choices: ["auto"], help: "N crash-isolated worker processes at once (auto: one per core; default 1)"),
         OptionSpec(long: "--serial-tags", value: "EXPR", help: "scenarios matching it never run at the same time (default @serial)"),
         OptionSpec(long: "--timeout", value: "SECONDS", help: "fail a step or hook running longer and replace its worker (default 60; 0 = none)"),
+        OptionSpec(long: "--tag-timeout", value: "EXPR=DURATION", help: "the timeout of the scenarios matching EXPR, e.g. '@slow=30s' (repeatable; a @timeout:5s tag wins)"),
         OptionSpec(long: "--memory-limit", value: "SIZE", help: "each worker may use at most SIZE of memory (e.g. 512M, 2G); a step that needs more fails, the run goes on"),
         OptionSpec(long: "--shard", value: "I/N", help: "run only part I of N of the selected scenarios (CI matrices)"),
         OptionSpec(long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),

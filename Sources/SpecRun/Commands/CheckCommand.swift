@@ -122,12 +122,17 @@ final class CheckCollector {
         if let document = envelope.gherkinDocument {
             for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
             tagUses += TagUse.all(in: document)
+            for finding in InvalidTimeoutTags.findings(in: document) {
+                descriptions.append(.init(severity: .error, file: document.uri ?? "?", line: Int(finding.location.line),
+                                          column: Int(finding.location.column ?? 1), message: finding.message))
+            }
             for finding in StepsReadAsDescription.findings(in: document) {
                 descriptions.append(.init(severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
                                           column: Int(finding.location.column ?? 1), message: finding.message))
             }
         }
         if let finished = envelope.testStepFinished, finished.testStepResult.status == .failed,
+           finished.testStepResult.exception?.type != "InvalidTimeout",
            let pickleStep = testSteps[finished.testStepId] {
             misfits.append((pickleStep, finished.testStepResult.message ?? "its values do not fit the step definition"))
         }

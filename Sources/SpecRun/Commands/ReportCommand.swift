@@ -32,10 +32,17 @@ struct ReportCommand {
             return SpecRunCLI.usageFailure(error, console: console)
         }
         var status = MergedRunStatus()
+        // A run and its rerun: a scenario in two streams is one scenario with more attempts (`RerunAttempts`).
+        var reruns = RerunAttempts(keys: inputs.count > 1 ? inputs.map { RerunAttempts.scan($0.path) } : [])
+        let mapsReruns = reruns.changesAnything
         // Problems found by the audits of the streams: the merged testRunFinished is marked unsuccessful with them.
         var doubts: [String] = []
         let emit: (Envelope) -> Void = { envelope in
             var envelope = envelope
+            if mapsReruns {
+                guard let mapped = reruns.map(envelope) else { return }
+                envelope = mapped
+            }
             if !doubts.isEmpty, var finished = envelope.testRunFinished {
                 finished = Self.doubted(finished, doubts)
                 envelope = Envelope(testRunFinished: finished)
@@ -48,6 +55,7 @@ struct ReportCommand {
         var inputsComplete = true
         for input in inputs {
             merger.beginStream(name: input.path)
+            reruns.beginStream()
             let incompleteBefore = merger.incompleteStreams.count
             var problem: String?
             var audit = StreamAudit(name: input.path)

@@ -132,7 +132,7 @@ struct RunCommand {
                 console.err("specrun: \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
             }
             if outcome.timeouts > 0 {
-                console.err("specrun: \(outcome.timeouts) step(s) timed out after \(Self.seconds(options.timeout)) s; each is reported failed\n")
+                console.err("specrun: \(outcome.timeouts) step(s) timed out (after \(Self.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n")
             }
         } else {
             if options.parallel > 1 {
@@ -203,6 +203,7 @@ struct RunCommand {
         worker.messageReport = options.formats.contains { $0.name == ReportFormat.message.rawValue }
         worker.worldParameters = options.worldParameters
         worker.retryTagFilter = options.retryTagFilter
+        worker.tagTimeouts = options.tagTimeouts
         worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
         WorldParameters.set(options.worldParameters)
@@ -267,6 +268,7 @@ final class ParseErrorPrinter {
         default: return
         }
         envelope.withGherkinDocument { document in
+            for line in InvalidTimeoutTags.lines(in: document) { console.err(line + "\n") }
             for finding in StepsReadAsDescription.findings(in: document) {
                 console.err("\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
                     + "warning: \(finding.message)\n")

@@ -37,9 +37,10 @@ extension Supervisor {
                 }
                 continue
             }
-            guard !stalled, settings.timeoutSeconds > 0, inUserCode(worker),
-                  now &- worker.heard >= Self.nanoseconds(deadlineSeconds) else { continue }
-            worker.timedOut = worker.timedOut ?? (settings.timeoutSeconds, Self.silentWorker(deadlineSeconds))
+            let limit = worker.limit?.seconds ?? settings.timeoutSeconds
+            guard !stalled, limit > 0, inUserCode(worker),
+                  now &- worker.heard >= Self.nanoseconds(Self.deadline(limit)) else { continue }
+            worker.timedOut = worker.timedOut ?? (limit, Self.silentWorker(Self.deadline(limit)), worker.limit?.source)
             worker.terminatedAt = now
             actions.append(.signal(worker: number, SIGTERM))
         }
@@ -53,8 +54,12 @@ extension Supervisor {
 
     /// The silence after which a worker in user code is ended: the timeout, plus a tenth of it (at least 1 s, at
     /// most 10 s) for the worker's own watchdog to act first and for a busy machine.
-    var deadlineSeconds: Double {
-        settings.timeoutSeconds + min(10, max(1, settings.timeoutSeconds / 10))
+    /// (A scoped limit — `@timeout:5s`, a step definition's `timeout:` — that the worker said its running step
+    /// has replaces `--timeout` in it: `deadline(_:)`.)
+    var deadlineSeconds: Double { Self.deadline(settings.timeoutSeconds) }
+
+    static func deadline(_ timeoutSeconds: Double) -> Double {
+        timeoutSeconds + min(10, max(1, timeoutSeconds / 10))
     }
 
     /// Whether the worker runs code of the user's now (or should be answering): a test case handed to it, a

@@ -54,7 +54,7 @@ extension Supervisor {
 
     struct Failure {
         var exit: WorkerExit
-        var timedOut: (seconds: Double, step: String?)?
+        var timedOut: (seconds: Double, step: String?, source: String?)?
         var interrupted: Bool
         var detail: String?
         var memoryLimit: UInt64?
@@ -65,10 +65,11 @@ extension Supervisor {
 
         func message(what: String, goesOn: Bool = true) -> String {
             if let timedOut {
-                let seconds = timedOut.seconds == timedOut.seconds.rounded() ? String(Int(timedOut.seconds)) : String(timedOut.seconds)
-                return "the \(what) timed out after \(seconds) s" + (timedOut.step.map { " (\($0))" } ?? "")
+                let seconds = timedOut.seconds >= 1 || timedOut.seconds == 0 ? "\(RunCommand.seconds(timedOut.seconds)) s"
+                    : TimeoutText.describe(timedOut.seconds)
+                return "the \(what) timed out after \(seconds)" + (timedOut.step.map { " (\($0))" } ?? "")
                     + (goesOn ? "; the scenario is marked failed, its worker was replaced and the run goes on" : "; the run is marked failed")
-                    + " (change the limit with --timeout SECONDS, 0 for none)"
+                    + (timedOut.source.map { " (its limit: \($0))" } ?? " (change the limit with --timeout SECONDS, 0 for none)")
             }
             if channelBroke && !interrupted {
                 return "the \(what) broke the worker's channel to specrun (did it close descriptors it did not open?); "

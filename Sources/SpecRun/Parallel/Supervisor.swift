@@ -57,7 +57,9 @@ final class Supervisor {
         @exclusivity(unchecked) var received = 0
         @exclusivity(unchecked) var running: RunningCase?
         @exclusivity(unchecked) var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
-        @exclusivity(unchecked) var timedOut: (seconds: Double, step: String?)?
+        @exclusivity(unchecked) var timedOut: (seconds: Double, step: String?, source: String?)?
+        /// The scoped limit its running step or hook said it has (`WorkerControl.limit`); nil: `--timeout`.
+        @exclusivity(unchecked) var limit: (seconds: Double, source: String?)?
         @exclusivity(unchecked) var finished: TestRunFinished?
         /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work
         /// handed to it while it had none: what its deadline counts from (`Supervisor+Deadlines`).
@@ -340,9 +342,12 @@ final class Supervisor {
         guard let worker = workers[number] else { return [] }
         worker.heard = uptime()
         switch control {
-        case .timedOut(let seconds, let step):
-            worker.timedOut = (seconds, step)
+        case .timedOut(let seconds, let step, let source):
+            worker.timedOut = (seconds, step, source)
             workers[number] = worker
+            return []
+        case .limit(let seconds, let source):
+            worker.limit = seconds.map { ($0, source) }
             return []
         case .ready(let count, let beforeAllPassed, let keys):
             if worker.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }

@@ -24,6 +24,8 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
     var number = 0
     /// A step or hook running longer than this is failed and its worker replaced; 0 disables it.
     var timeoutSeconds: Double = 0
+    /// `--tag-timeout`: the timeouts of the scenarios matching a tag expression.
+    var tagTimeouts: [TagTimeout] = []
     var shard: ShardSpec?
     /// Send the test cases' keys (`uri:line`) with the ready line, for a supervisor that hands out the slowest first.
     var wantKeys = false
@@ -57,6 +59,7 @@ struct WorkerConfiguration: Codable, Equatable, Sendable {
                                              strict: strict, order: order, retry: retry)
         configuration.snippetInterface = snippetInterface
         configuration.retryTagFilter = retryTagFilter
+        configuration.tagTimeouts = tagTimeouts
         configuration.checkArguments = dryRun
         configuration.documents = DocumentSources.translate(paths).documents
         configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }

@@ -30,6 +30,9 @@ final class WorkerOutbox: @unchecked Sendable {
     /// Whether a watchdog reads `runningSince` (set by `startWatchdog`): without one, a step's start is not timed.
     private var watched = false
     private var runningStep: (id: String, isHook: Bool)?
+    /// The run's `--timeout` in nanoseconds (0: none), and the scoped limit of the steps starting now (nil: that one).
+    private var defaultLimit: UInt64 = 0
+    private var scopedLimit: StepLimit?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
     /// (Read by the watchdog thread: kept under the lock.)
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? {
@@ -195,20 +198,25 @@ final class WorkerOutbox: @unchecked Sendable {
     /// Fails the run of a step or hook that runs past `seconds`: writes what is buffered and a `timedOut` line,
     /// then ends the process (a busy loop cannot be stopped any other way). The supervisor reports the step
     /// FAILED and starts another worker.
+    /// (Started even with `--timeout 0`: a `@timeout:` tag or a step definition's `timeout:` may set a limit.)
     func startWatchdog(seconds: Double) {
-        guard seconds > 0 else { return }
         lock.lock()
         watched = true
+        defaultLimit = seconds > 0 ? Supervisor.nanoseconds(seconds) : 0
         lock.unlock()
-        let limit = Supervisor.nanoseconds(seconds)
-        let tick = max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(seconds * 100_000)))
-        Thread.detachNewThread { [self] in
+        // (Weak, as the flushing thread: an outbox no one holds — a test's — is freed and its threads end.)
+        Thread.detachNewThread { [weak self] in
+            var tick = Self.tick(seconds)
             while true {
                 usleep(tick)
+                guard let self else { return }
                 lock.lock()
-                if let since = runningSince, Self.uptime() &- since > limit {
+                let seconds = scopedLimit?.seconds ?? seconds
+                let limit = scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? defaultLimit
+                tick = Self.tick(seconds)
+                if limit > 0, let since = runningSince, Self.uptime() &- since > limit {
                     let step = runningStep.flatMap { describer($0.id, $0.isHook) }
-                    appendLocked(WorkerControl.timedOut(seconds: seconds, step: step).line)
+                    appendLocked(WorkerControl.timedOut(seconds: seconds, step: step, source: scopedLimit?.source).line)
                     flushLocked()
                     ProcessControl.endOwnDescendants()
                     _exit(Self.timedOutStatus)
@@ -216,6 +224,21 @@ final class WorkerOutbox: @unchecked Sendable {
                 lock.unlock()
             }
         }
+    }
+
+    /// How often the watchdog looks: a tenth of the limit, between 10 and 200 ms.
+    private static func tick(_ seconds: Double) -> useconds_t {
+        seconds > 0 ? max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(min(seconds, 10) * 100_000))) : 200_000
+    }
+
+    /// A scoped limit for the steps and hooks that start from now on (see `MessageSink.limit`): the watchdog
+    /// uses it, and a control line tells the supervisor, whose deadline follows.
+    func limit(_ limit: StepLimit?) -> Bool {
+        lock.lock()
+        scopedLimit = limit
+        appendLocked(WorkerControl.limit(seconds: limit?.seconds, source: limit?.source).line)
+        lock.unlock()
+        return true
     }
 
     /// Nanoseconds of a monotonic clock, for the watchdog: the coarse one (to the kernel's tick, a few ms at

@@ -91,8 +91,12 @@ enum WorkerControl: Equatable, Sendable {
     /// Waiting for an instruction. After the prelude it carries how many test cases were planned, whether the
     /// BeforeAll hooks passed and, when asked for, each test case's key.
     case ready(testCases: Int, beforeAllPassed: Bool, keys: [String]?)
-    /// The running step or hook exceeded the timeout; the worker exits right after this line.
-    case timedOut(seconds: Double, step: String?)
+    /// The running step or hook exceeded the timeout; the worker exits right after this line. `source`: where
+    /// a scoped limit was set (`@timeout:1s`…), nil for `--timeout`.
+    case timedOut(seconds: Double, step: String?, source: String? = nil)
+    /// The limit of the steps and hooks that start from now on: a scoped timeout (`@timeout:5s`, a step
+    /// definition's `timeout:`), or nil for `--timeout` again; the supervisor's deadline follows it.
+    case limit(seconds: Double?, source: String?)
 
     static let prefix = Array(#"{"specrunWorker":"#.utf8)
 
@@ -104,9 +108,14 @@ enum WorkerControl: Equatable, Sendable {
         case .ready(let count, let passed, let keys):
             object = ["kind": .string("ready"), "testCases": .number(Double(count)), "beforeAllPassed": .bool(passed)]
             if let keys { object["keys"] = .strings(keys) }
-        case .timedOut(let seconds, let step):
+        case .timedOut(let seconds, let step, let source):
             object = ["kind": .string("timedOut"), "seconds": .number(seconds)]
             if let step { object["step"] = .string(step) }
+            if let source { object["source"] = .string(source) }
+        case .limit(let seconds, let source):
+            object = ["kind": .string("limit")]
+            if let seconds { object["seconds"] = .number(seconds) }
+            if let source { object["source"] = .string(source) }
         }
         return JSONLine.text(["specrunWorker": .object(object)]) + [0x0A]
     }
@@ -129,7 +138,14 @@ enum WorkerControl: Equatable, Sendable {
             guard case .number(let seconds)? = object["seconds"] else { return nil }
             var step: String?
             if case .string(let text)? = object["step"] { step = text }
-            self = .timedOut(seconds: seconds, step: step)
+            var source: String?
+            if case .string(let text)? = object["source"] { source = text }
+            self = .timedOut(seconds: seconds, step: step, source: source)
+        case "limit":
+            var seconds: Double?, source: String?
+            if case .number(let value)? = object["seconds"] { seconds = value }
+            if case .string(let text)? = object["source"] { source = text }
+            self = .limit(seconds: seconds, source: source)
         default:
             return nil
         }

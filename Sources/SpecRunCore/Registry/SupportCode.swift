@@ -40,6 +40,8 @@ struct StepDefinitionCode: Sendable {
     /// Runs the closure with the values `prepare` made.
     var invokePrepared: @Sendable (WorldStore, any AnyObject & Sendable) async throws -> Void = { _, _ in }
     var scope: String? = nil
+    /// `timeout:` of the definition, in seconds (0: none): how long the step may run, before any scenario's limit.
+    var timeout: Double? = nil
 }
 
 /// How a step definition names itself in errors: `"I have {int} cukes" (Steps.swift:12)`.

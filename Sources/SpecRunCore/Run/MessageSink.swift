@@ -10,9 +10,15 @@ public protocol MessageSink {
     func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp)
     func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool)
     func suggestion(_ suggestion: Suggestion)
+    /// The limit of the steps and hooks that start from now on (nil: the run's `--timeout` again), said before
+    /// the first step it applies to. Returns whether the sink enforces it (a worker's watchdog and its
+    /// supervisor); when not, the runner races the step against it in this process.
+    func limit(_ limit: StepLimit?) -> Bool
 }
 
 extension MessageSink {
+    public func limit(_ limit: StepLimit?) -> Bool { false }
+
     public func testCaseStarted(attempt: Int, id: String, testCaseId: String, timestamp: Timestamp) {
         emit(Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: testCaseId, timestamp: timestamp)))
     }

@@ -15,6 +15,8 @@ struct TestCaseRunner {
     let snippets: SnippetWriter
     /// "features/a.feature:8" for a pickle step, for stack traces.
     let locate: (Pickle, PickleStep) -> String?
+    /// `@timeout:` tags and the run's tag timeouts (a step definition's `timeout:` comes first).
+    var timeouts = ScopedTimeouts.empty
 
     struct Result: Equatable {
         /// The worst status of every test step (hooks included).
@@ -47,6 +49,12 @@ struct TestCaseRunner {
         stepStatuses.reserveCapacity(plan.steps.count)
         let tags = plan.tags
         let stepHooks = (before: registry.hooks(.beforeStep, for: tags), after: registry.hooks(.afterStep, for: tags))
+        // The limit said to the sink last (nil: the run's --timeout), and whether the sink enforces it.
+        let scenarioLimit = timeouts.scenario(tags: tags)
+        var announced: StepLimit?
+        var enforced = false
+        var invalidLimit: String?
+        if case .invalid(let message) = scenarioLimit, !skipAll { invalidLimit = message }
 
         // The worst status so far, kept as the steps finish; the scenario handed to the code changes with it.
         var worstSoFar: TestStepResultStatus?
@@ -62,9 +70,24 @@ struct TestCaseRunner {
                 repeat {
                     let step = steps[index]
                     index += 1
+                    let limit = limit(of: step, scenario: scenarioLimit)
+                    if limit != announced {
+                        enforced = sink.limit(limit)
+                        announced = limit
+                    }
                     let stepStarted = now()
                     sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
-                    let performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
+                    let performed: Performed
+                    if let message = invalidLimit {
+                        // (A `@timeout:` tag that is no duration: the scenario fails at its first step, naming it.)
+                        invalidLimit = nil
+                        performed = Performed(outcome: CodeOutcome(status: .failed, message: message,
+                                                                   exception: Exception(type: "InvalidTimeout", message: message, stackTrace: nil)))
+                    } else if let limit, limit.seconds > 0, !enforced {
+                        performed = await racing(limit, step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
+                    } else {
+                        performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
+                    }
                     let outcome = performed.outcome, ran = performed.ran
                     if case .step = step.action { stepStatuses.append(outcome.status) }
                     state.record(outcome.status, ran: ran)
@@ -86,13 +109,14 @@ struct TestCaseRunner {
             }
         }
 
+        if announced != nil { _ = sink.limit(nil) }
         let status = worst(statuses)
         let willBeRetried = retriesLeft && status == .failed
         sink.testCaseFinished(testCaseStartedId: startedId, timestamp: now(), willBeRetried: willBeRetried)
         return Result(status: status, stepStatuses: stepStatuses, willBeRetried: willBeRetried)
     }
 
-    private struct Performed {
+    struct Performed: Sendable {
         var outcome: CodeOutcome
         var ran = false
         var suggestion: Suggestion?
@@ -100,7 +124,7 @@ struct TestCaseRunner {
 
     /// Runs (or skips) one test step according to the skip state; undefined steps get a suggestion.
     nonisolated(nonsending)
-    private func perform(_ step: PlannedStep, plan: TestCasePlan, state: SkipState,
+    func perform(_ step: PlannedStep, plan: TestCasePlan, state: SkipState,
                          stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
                          worlds: WorldStore) async -> Performed {
         switch step.action {

@@ -20,6 +20,7 @@ struct PickleSelection {
                 throw SpecRunError.badTagExpression(expression: text, reason: "\(error)")
             }
         }
+        _ = try ScopedTimeouts(configuration.tagTimeouts)
         names = try configuration.names.map { pattern in
             do { return try NSRegularExpression(pattern: pattern) } catch {
                 throw SpecRunError.badNameRegex(pattern: pattern, reason: "not a valid regular expression")

@@ -17,6 +17,9 @@ public struct RunConfiguration: Sendable, Equatable {
     public var retry: Int
     /// `--retry-tag-filter EXPR`: only scenarios whose tags match are retried (as cucumber-js); nil: every one.
     public var retryTagFilter: String? = nil
+    /// `--tag-timeout EXPR=DURATION` (a profile's `timeouts`): the limit of each step and hook of the scenarios
+    /// matching EXPR (the longest when several match); a `@timeout:` tag and a step definition's `timeout:` come first.
+    public var tagTimeouts: [TagTimeout] = []
     /// Relative paths are resolved against this folder, and URIs in the messages are made relative to it
     /// (default: the current directory).
     public var workingDirectory: String?

@@ -22,17 +22,6 @@ structs, all_enums = [], []  # for the JSON coding file: (name, [(key, swift typ
 KEYWORDS = {"default", "operator", "protocol", "extension", "case", "class", "enum", "func", "import", "in",
             "is", "let", "var", "return", "self", "static", "struct", "switch", "where", "while", "repeat", "as"}
 
-# String fields whose values repeat from line to line (a suite says the same steps, uris, keywords and tags again
-# and again; a pickle the name of its scenario, a few lines after the gherkin document's): read through the stream
-# reader's string cache (JSONStringCache), which hands out the string made before instead of a new one.
-SHARED_STRING_KEYS = {"uri", "keyword", "mediaType", "language"}
-SHARED_STRING_FIELDS = {("Step", "text"), ("PickleStep", "text"), ("Tag", "name"), ("PickleTag", "name"),
-                        ("TableCell", "value"), ("PickleTableCell", "value"), ("Scenario", "name"),
-                        ("Pickle", "name")}
-
-def shares_strings(owner, key):
-    return key in SHARED_STRING_KEYS or (owner, key) in SHARED_STRING_FIELDS
-
 def ident(name):
     return f"`{name}`" if name in KEYWORDS else name
 
@@ -358,10 +347,7 @@ for name, fields in structs:
                 coding.append(f"                if case .{ident(key)} = message {{ try reader.skipValue() }}")
                 coding.append(f"                else if let value = try reader.{how}(\"{lit}\", {t}.self) {{ message = .{ident(key)}(MessageBox(value)) }}")
                 continue
-            if t == "String" and shares_strings(name, key):
-                read = f"reader.{how}Shared(\"{lit}\")"
-            else:
-                read = f"reader.{how}(\"{lit}\", {t}.self)"
+            read = f"reader.{how}(\"{lit}\", {t}.self)"
             coding.append(f"                if {target} == nil {{ {target} = try {read} }}")
             coding.append("                else { try reader.skipValue() }")
         coding.append("            default:")

@@ -101,6 +101,6 @@ enum UTF8Text {
     @inline(__always)
     static func string(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
-        return ShortASCII.string(UnsafeBufferPointer(rebasing: b[start..<end]))
+        return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
     }
 }

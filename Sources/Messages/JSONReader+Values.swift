@@ -4,8 +4,7 @@ import Foundation
 extension JSONReader {
     // MARK: - Strings
 
-    /// `shared`: the value of a field that repeats across lines, read through the string cache of a stream reader.
-    mutating func readString(shared: Bool = false) throws(JSONFailure) -> String {
+    mutating func readString() throws(JSONFailure) -> String {
         skipWhitespace()
         guard peek == UInt8(ascii: "\"") else { throw typeMismatch(expected: "a string") }
         index += 1
@@ -28,7 +27,7 @@ extension JSONReader {
             let byte = peek
             if byte == UInt8(ascii: "\"") {
                 let bytes = UnsafeBufferPointer(rebasing: input[start..<index])
-                let text = shared && sharesStrings ? strings.string(bytes) : ShortASCII.string(bytes)
+                let text = String(decoding: bytes, as: UTF8.self)
                 index += 1
                 return text
             }
@@ -39,7 +38,6 @@ extension JSONReader {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
         try decodeEscapedTail()
-        if shared && sharesStrings { return scratch.withUnsafeBufferPointer { strings.string($0) } }
         return String(decoding: scratch, as: UTF8.self)
     }
 
@@ -321,21 +319,6 @@ extension JSONReader {
     @inline(__always)
     mutating func required<T: JSONReadable>(_ key: StaticString, _ type: T.Type) throws(JSONFailure) -> T {
         do { return try T(json: &self) } catch { throw error.under(.key(key.description)) }
-    }
-
-    /// Reads a required string field whose values repeat across lines (see `JSONStringCache`).
-    @inline(__always)
-    mutating func requiredShared(_ key: StaticString) throws(JSONFailure) -> String {
-        do { return try readString(shared: true) } catch { throw error.under(.key(key.description)) }
-    }
-
-    /// Reads an optional string field whose values repeat across lines.
-    @inline(__always)
-    mutating func optionalShared(_ key: StaticString) throws(JSONFailure) -> String? {
-        do {
-            if try readNull() { return nil }
-            return try readString(shared: true)
-        } catch { throw error.under(.key(key.description)) }
     }
 
     /// Reads an optional field's value: `null` is absent, as with `decodeIfPresent`.

@@ -28,12 +28,6 @@ struct JSONReader: ~Copyable {
     var stackBase: UnsafeMutableRawPointer?
     var stackCapacity = 0
     var stackTop = 0
-    /// Whether fields whose values repeat read through `strings` (`readString(shared:)`): set for a stream, whose
-    /// reader lives over many lines; a reader of one line would only pay for the cache.
-    var sharesStrings = false
-    var strings = JSONStringCache()
-    /// The size of a text from which a reader over it shares strings: enough lines to repay the cache's set-up.
-    static let sharingThreshold = 1 << 16
 
     init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input

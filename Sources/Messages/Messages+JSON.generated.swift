@@ -77,7 +77,7 @@ extension Attachment: JSONWritable, JSONReadable {
                 if _fileName == nil { _fileName = try reader.optional("fileName", String.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.requiredShared("mediaType") }
+                if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
                 else { try reader.skipValue() }
             case 0x0000656372756f75 where reader.keyIs("source"):
                 if _source == nil { _source = try reader.optional("source", Source.self) }
@@ -135,7 +135,7 @@ extension Source: JSONWritable, JSONReadable {
         while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if _uri == nil { _uri = try reader.requiredShared("uri") }
+                if _uri == nil { _uri = try reader.required("uri", String.self) }
                 else { try reader.skipValue() }
             case 0x0000000061746160 where reader.keyIs("data"):
                 if _data == nil { _data = try reader.required("data", String.self) }
@@ -234,7 +234,7 @@ extension ExternalAttachment: JSONWritable, JSONReadable {
                 if _url == nil { _url = try reader.required("url", String.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.requiredShared("mediaType") }
+                if _mediaType == nil { _mediaType = try reader.required("mediaType", String.self) }
                 else { try reader.skipValue() }
             case 0xba1069b5d86d4be1 where reader.keyIs("testCaseStartedId"):
                 if _testCaseStartedId == nil { _testCaseStartedId = try reader.optional("testCaseStartedId", String.self) }
@@ -294,7 +294,7 @@ extension Background: JSONWritable, JSONReadable {
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -426,7 +426,7 @@ extension DocString: JSONWritable, JSONReadable {
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.optionalShared("mediaType") }
+                if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
                 else { try reader.skipValue() }
             case 0x00746e65746e6f64 where reader.keyIs("content"):
                 if _content == nil { _content = try reader.required("content", String.self) }
@@ -492,7 +492,7 @@ extension Examples: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -566,10 +566,10 @@ extension Feature: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
-                if _language == nil { _language = try reader.requiredShared("language") }
+                if _language == nil { _language = try reader.required("language", String.self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -681,7 +681,7 @@ extension Rule: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
                 if _name == nil { _name = try reader.required("name", String.self) }
@@ -792,10 +792,10 @@ extension Scenario: JSONWritable, JSONReadable {
                 if _tags == nil { _tags = try reader.required("tags", [Tag].self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.requiredShared("name") }
+                if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
             case 0x725e26b71adf3370 where reader.keyIs("description"):
                 if _description == nil { _description = try reader.required("description", String.self) }
@@ -871,13 +871,13 @@ extension Step: JSONWritable, JSONReadable {
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x0064726f7779656c where reader.keyIs("keyword"):
-                if _keyword == nil { _keyword = try reader.requiredShared("keyword") }
+                if _keyword == nil { _keyword = try reader.required("keyword", String.self) }
                 else { try reader.skipValue() }
             case 0x9b4f1c9d9bbfada3 where reader.keyIs("keywordType"):
                 if _keywordType == nil { _keywordType = try reader.optional("keywordType", StepKeywordType.self) }
                 else { try reader.skipValue() }
             case 0x0000000074786570 where reader.keyIs("text"):
-                if _text == nil { _text = try reader.requiredShared("text") }
+                if _text == nil { _text = try reader.required("text", String.self) }
                 else { try reader.skipValue() }
             case 0xfd611515ed758376 where reader.keyIs("docString"):
                 if _docString == nil { _docString = try reader.optional("docString", DocString.self) }
@@ -924,7 +924,7 @@ extension TableCell: JSONWritable, JSONReadable {
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x00000065756c6173 where reader.keyIs("value"):
-                if _value == nil { _value = try reader.requiredShared("value") }
+                if _value == nil { _value = try reader.required("value", String.self) }
                 else { try reader.skipValue() }
             default:
                 try reader.skipValue()
@@ -1006,7 +1006,7 @@ extension Tag: JSONWritable, JSONReadable {
                 if _location == nil { _location = try reader.required("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.requiredShared("name") }
+                if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
             case 0x000000000000646b where reader.keyIs("id"):
                 if _id == nil { _id = try reader.required("id", String.self) }
@@ -1050,7 +1050,7 @@ extension GherkinDocument: JSONWritable, JSONReadable {
         while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if _uri == nil { _uri = try reader.optionalShared("uri") }
+                if _uri == nil { _uri = try reader.optional("uri", String.self) }
                 else { try reader.skipValue() }
             case 0x0065727574616561 where reader.keyIs("feature"):
                 if _feature == nil { _feature = try reader.optional("feature", Feature.self) }
@@ -1284,7 +1284,7 @@ extension SourceReference: JSONWritable, JSONReadable {
         while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if self.uri == nil { self.uri = try reader.optionalShared("uri") }
+                if self.uri == nil { self.uri = try reader.optional("uri", String.self) }
                 else { try reader.skipValue() }
             case 0xc78cb7d6e1dc47ce where reader.keyIs("javaMethod"):
                 if self.javaMethod == nil { self.javaMethod = try reader.optional("javaMethod", JavaMethod.self) }
@@ -1645,7 +1645,7 @@ extension PickleDocString: JSONWritable, JSONReadable {
                 if _argumentIndex == nil { _argumentIndex = try reader.optional("argumentIndex", Int.self) }
                 else { try reader.skipValue() }
             case 0xa97fda3c431c4d2d where reader.keyIs("mediaType"):
-                if _mediaType == nil { _mediaType = try reader.optionalShared("mediaType") }
+                if _mediaType == nil { _mediaType = try reader.optional("mediaType", String.self) }
                 else { try reader.skipValue() }
             case 0x00746e65746e6f64 where reader.keyIs("content"):
                 if _content == nil { _content = try reader.required("content", String.self) }
@@ -1706,7 +1706,7 @@ extension PickleStep: JSONWritable, JSONReadable {
                 if _type == nil { _type = try reader.optional("type", PickleStepType.self) }
                 else { try reader.skipValue() }
             case 0x0000000074786570 where reader.keyIs("text"):
-                if _text == nil { _text = try reader.requiredShared("text") }
+                if _text == nil { _text = try reader.required("text", String.self) }
                 else { try reader.skipValue() }
             default:
                 try reader.skipValue()
@@ -1812,7 +1812,7 @@ extension PickleTableCell: JSONWritable, JSONReadable {
         while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000065756c6173 where reader.keyIs("value"):
-                if _value == nil { _value = try reader.requiredShared("value") }
+                if _value == nil { _value = try reader.required("value", String.self) }
                 else { try reader.skipValue() }
             default:
                 try reader.skipValue()
@@ -1873,7 +1873,7 @@ extension PickleTag: JSONWritable, JSONReadable {
         while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.requiredShared("name") }
+                if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
             case 0x25b6f5db96613207 where reader.keyIs("astNodeId"):
                 if _astNodeId == nil { _astNodeId = try reader.required("astNodeId", String.self) }
@@ -1932,16 +1932,16 @@ extension Pickle: JSONWritable, JSONReadable {
                 if _id == nil { _id = try reader.required("id", String.self) }
                 else { try reader.skipValue() }
             case 0x0000000000697276 where reader.keyIs("uri"):
-                if _uri == nil { _uri = try reader.requiredShared("uri") }
+                if _uri == nil { _uri = try reader.required("uri", String.self) }
                 else { try reader.skipValue() }
             case 0x588978bc913b1cb8 where reader.keyIs("location"):
                 if _location == nil { _location = try reader.optional("location", Location.self) }
                 else { try reader.skipValue() }
             case 0x00000000656d616a where reader.keyIs("name"):
-                if _name == nil { _name = try reader.requiredShared("name") }
+                if _name == nil { _name = try reader.required("name", String.self) }
                 else { try reader.skipValue() }
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
-                if _language == nil { _language = try reader.requiredShared("language") }
+                if _language == nil { _language = try reader.required("language", String.self) }
                 else { try reader.skipValue() }
             case 0x0000007370657476 where reader.keyIs("steps"):
                 if _steps == nil { _steps = try reader.required("steps", [PickleStep].self) }
@@ -1988,7 +1988,7 @@ extension Snippet: JSONWritable, JSONReadable {
         while try reader.nextKey(&first, guess: &guess, Self.jsonKeys) {
             switch reader.keyHash {
             case 0x2a949976d7182cb8 where reader.keyIs("language"):
-                if _language == nil { _language = try reader.requiredShared("language") }
+                if _language == nil { _language = try reader.required("language", String.self) }
                 else { try reader.skipValue() }
             case 0x0000000065646f67 where reader.keyIs("code"):
                 if _code == nil { _code = try reader.required("code", String.self) }

@@ -105,7 +105,6 @@ extension NDJSON {
         var ending = Ending.complete
         var envelopes = 0
         var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
-        reader.sharesStrings = true
         try forEachLine(inFile: path, chunkSize: chunkSize) { line, lineNumber, terminated in
             let envelope: Envelope?
             do {

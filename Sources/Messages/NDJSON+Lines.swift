@@ -7,7 +7,6 @@ extension NDJSON {
         var result: [Envelope] = []
         result.reserveCapacity(newlineCount(text) + 1)
         var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
-        reader.sharesStrings = text.count >= JSONReader.sharingThreshold
         try forEachLine(of: text) { line, lineNumber in
             if let envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader) { result.append(envelope) }
         }

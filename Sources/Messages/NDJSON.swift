@@ -65,7 +65,6 @@ public enum NDJSON {
     public static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
                                        _ body: (Envelope) throws -> Void) throws {
         var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
-        reader.sharesStrings = bytes.count >= JSONReader.sharingThreshold
         try forEachEnvelope(in: bytes, uri: uri, keepingJSON: keepingJSON, reader: &reader, body)
     }
 

@@ -7,16 +7,16 @@ import Foundation
 ///
 /// A class with one owner (one file's lines, on one thread), so the compiler can hand it along.
 package final class NDJSONLines {
-    @exclusivity(unchecked) private var lines: JSONWriter
+    private var lines: JSONWriter
     /// The steps of the pickle under way, written before its id is made (after theirs), then copied into its line.
-    @exclusivity(unchecked) private var steps = JSONWriter(capacity: 4096)
+    private var steps = JSONWriter(capacity: 4096)
     private let ids: any IdGenerator
     /// `ids` when it makes UUIDs: they are formatted straight into the line, from places in its sequence
     /// reserved a block at a time (`nextId..<endId`; ids stay unique, and come in the same order when nothing
     /// else takes ids meanwhile).
     private let uuids: RandomUUIDGenerator?
-    @exclusivity(unchecked) private var nextId: UInt64 = 0
-    @exclusivity(unchecked) private var endId: UInt64 = 0
+    private var nextId: UInt64 = 0
+    private var endId: UInt64 = 0
 
     package init(capacity: Int, ids: any IdGenerator) {
         lines = JSONWriter(capacity: capacity)

@@ -59,10 +59,6 @@ final class PartIdGenerator: IdGenerator, @unchecked Sendable {
 /// The `index`th id of a seed's sequence, as 15 base-62 digits.
 struct IdFormat: Sendable {
     private let digits = Base62.shared
-    /// `ShortASCII.layoutHolds`, read once (not through the lazy global's check at every id): ids are then made as
-    /// the standard library's inline strings straight from their digits — `String(unsafeUninitializedCapacity:)`
-    /// goes through an unspecialized entry point with a closure and checks the bytes, half of an id's cost.
-    private let inline = ShortASCII.layoutHolds
 
     /// The seed of the part `key` of the sequence of `seed`.
     static func derivedSeed(_ seed: UInt64, _ key: UInt64) -> UInt64 {
@@ -73,12 +69,6 @@ struct IdFormat: Sendable {
     @inline(__always)
     func id(seed: UInt64, index: UInt64) -> String {
         let (high, low) = RandomUUIDGenerator.bits(seed: seed, index: index)
-        if inline {
-            // The top byte: an immortal, inline, ASCII string of 15 bytes (see `ShortASCII.inlineWords`).
-            var words: (UInt64, UInt64) = (0, UInt64(0xE0 | RandomIdGenerator.length) &<< 56)
-            withUnsafeMutableBytes(of: &words) { digits.format(high, low, into: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
-            return unsafeBitCast(words, to: String.self)
-        }
         return String(unsafeUninitializedCapacity: RandomIdGenerator.length) { buffer in
             digits.format(high, low, into: buffer.baseAddress!)
             return RandomIdGenerator.length

@@ -2,8 +2,8 @@ import Foundation
 @testable import Messages
 import XCTest
 
-/// A stream decoder's shortcuts — keys guessed in the writer's order, repeated strings shared — against the plain
-/// reading of the same lines.
+/// A stream decoder's shortcuts — keys guessed in the writer's order, one reader over many lines — against the
+/// plain reading of the same lines.
 final class JSONStreamSharingTests: XCTestCase {
     private func stream(_ lines: [String]) throws -> [Envelope] {
         let decoder = NDJSON.StreamDecoder()
@@ -29,9 +29,9 @@ final class JSONStreamSharingTests: XCTestCase {
         XCTAssertEqual(decoded, expected)
     }
 
-    func test_sharedFields_keepTheirValues_whenTheCacheSlotsCollide() throws {
-        // More distinct texts than the cache has slots: every value must still be its own line's.
-        let texts = (0..<(JSONStringCache.slotCount + 100)).map { "a step text number \($0) of many" }
+    func test_repeatedFields_keepTheirValues_overManyDistinctLines() throws {
+        // Thousands of distinct texts, each twice: every value must still be its own line's.
+        let texts = (0..<5_000).map { "a step text number \($0) of many" }
         let lines = texts.map { #"{"pickle":{"astNodeIds":[],"id":"p","language":"en","name":"n","steps":[{"astNodeIds":[],"id":"s","text":"\#($0)"}],"tags":[],"uri":"u"}}"# }
 
         let decoded = try stream(lines + lines)

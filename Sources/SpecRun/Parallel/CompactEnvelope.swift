@@ -56,32 +56,31 @@ enum CompactEnvelope {
 
     /// The envelope of a compact line (without its newline); nil when the line is not a well-formed one.
     static func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8 {
-        var recent = RecentIds()
-        return Array(line).withUnsafeBufferPointer { decode($0, recent: &recent) }
+        Array(line).withUnsafeBufferPointer { decode($0) }
     }
 
-    /// The same, with the ids the worker's lines named last (`RecentIds`) at hand.
-    static func decode(_ line: UnsafeBufferPointer<UInt8>, recent: inout RecentIds) -> Envelope? {
+    /// The same over the line's bytes where they lie.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
         var reader = FieldReader(line)
         guard reader.byte() == marker, let kind = reader.byte(), reader.byte() == 0x20 else { return nil }
         switch kind {
         case stepStartedKind:
-            guard let caseId = recent.attempt(&reader), let stepId = recent.step(&reader), let time = reader.timestamp(),
+            guard let caseId = reader.text(), let stepId = reader.text(), let time = reader.timestamp(),
                   reader.atEnd else { return nil }
             return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: time))
         case stepFinishedKind:
-            guard let caseId = recent.attempt(&reader), let stepId = recent.step(&reader), let code = reader.number(),
+            guard let caseId = reader.text(), let stepId = reader.text(), let code = reader.number(),
                   let status = status(code), let durationSeconds = reader.number(), let durationNanos = reader.number(),
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             let result = TestStepResult(duration: Duration(seconds: durationSeconds, nanos: durationNanos), status: status)
             return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: caseId, testStepId: stepId,
                                                                testStepResult: result, timestamp: time))
         case caseStartedKind:
-            guard let id = recent.attempt(&reader), let caseId = reader.text(), let attempt = reader.number(),
+            guard let id = reader.text(), let caseId = reader.text(), let attempt = reader.number(),
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             return Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: caseId, timestamp: time))
         case caseFinishedKind:
-            guard let caseId = recent.attempt(&reader), let retried = reader.number(), retried <= 1,
+            guard let caseId = reader.text(), let retried = reader.number(), retried <= 1,
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: time,
                                                                willBeRetried: retried == 1))
@@ -194,7 +193,7 @@ struct FieldReader {
     }
 
     mutating func text() -> String? {
-        bytes().map { ShortASCII.string($0) }
+        bytes().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The next field as a decimal integer (an optional `-` and digits), and past the space after it. One pass:

@@ -91,7 +91,7 @@ final class ListenerPipeline: @unchecked Sendable {
         queue.async { body() }
     }
 
-    @exclusivity(unchecked) private var lastCheckpoint: UInt64 = 0
+    private var lastCheckpoint: UInt64 = 0
     /// 50 ms.
     static let checkpointInterval: UInt64 = 50_000_000
 

@@ -51,24 +51,24 @@ final class Supervisor {
     /// A class: the supervisor updates it for every envelope, and a struct in a dictionary would be copied
     /// (with its queue) each time.
     final class Worker {
-        @exclusivity(unchecked) var phase: Phase = .prelude
+        var phase: Phase = .prelude
         /// The test cases handed out to it, in order; the first is running (or next).
-        @exclusivity(unchecked) var assigned: [Int] = []
-        @exclusivity(unchecked) var received = 0
-        @exclusivity(unchecked) var running: RunningCase?
-        @exclusivity(unchecked) var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
-        @exclusivity(unchecked) var timedOut: (seconds: Double, step: String?, source: String?)?
+        var assigned: [Int] = []
+        var received = 0
+        var running: RunningCase?
+        var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
+        var timedOut: (seconds: Double, step: String?, source: String?)?
         /// The scoped limit its running step or hook said it has (`WorkerControl.limit`); nil: `--timeout`.
-        @exclusivity(unchecked) var limit: (seconds: Double, source: String?)?
-        @exclusivity(unchecked) var finished: TestRunFinished?
+        var limit: (seconds: Double, source: String?)?
+        var finished: TestRunFinished?
         /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work
         /// handed to it while it had none: what its deadline counts from (`Supervisor+Deadlines`).
-        @exclusivity(unchecked) var heard: UInt64 = 0
+        var heard: UInt64 = 0
         /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
-        @exclusivity(unchecked) var terminatedAt: UInt64?
-        @exclusivity(unchecked) var killed = false
+        var terminatedAt: UInt64?
+        var killed = false
         /// Its step ids → the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
-        @exclusivity(unchecked) var stepIds: [String: String]?
+        var stepIds: [String: String]?
         let number: Int
 
         init(number: Int) { self.number = number }
@@ -98,37 +98,37 @@ final class Supervisor {
     let now: () -> Date
     /// Monotonic nanoseconds, for the deadlines (injected: tests move time by hand).
     let uptime: () -> UInt64
-    @exclusivity(unchecked) var workers: [Int: Worker] = [:]
-    @exclusivity(unchecked) var nextNumber = 0
-    @exclusivity(unchecked) var crashCount = 0
-    @exclusivity(unchecked) var timeoutCount = 0
-    @exclusivity(unchecked) var interruptedBy: Int32?
+    var workers: [Int: Worker] = [:]
+    var nextNumber = 0
+    var crashCount = 0
+    var timeoutCount = 0
+    var interruptedBy: Int32?
     /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
-    @exclusivity(unchecked) var interruptedAt: UInt64?
+    var interruptedAt: UInt64?
     /// When the last tick came (`Supervisor+Deadlines`).
-    @exclusivity(unchecked) var lastTick: UInt64?
-    @exclusivity(unchecked) var unparsableUris: [String] = []
-    @exclusivity(unchecked) var finished = false
+    var lastTick: UInt64?
+    var unparsableUris: [String] = []
+    var finished = false
     /// Whether the supervisor said that a worker's ids drifted from the plan's (once a run).
-    @exclusivity(unchecked) var warnedAboutDrift = false
+    var warnedAboutDrift = false
     /// Where the supervisor's own warnings go (stderr).
     var warn: (String) -> Void = { _ in }
 
-    @exclusivity(unchecked) var preludeDone = false
-    @exclusivity(unchecked) var serialPickles: Set<String> = []
+    var preludeDone = false
+    var serialPickles: Set<String> = []
     /// Each pickle's feature file, by pickle id, until the test cases are planned (`Settings.namesTestCases`).
-    @exclusivity(unchecked) var pickleUris: [String: String] = [:]
-    @exclusivity(unchecked) var hookTypes: [String: HookType] = [:]
-    @exclusivity(unchecked) var testRunStartedId: String?
-    @exclusivity(unchecked) var cases: [PlannedCase] = []
-    @exclusivity(unchecked) var pending: [Int] = []
-    @exclusivity(unchecked) var pendingCursor = 0
-    @exclusivity(unchecked) var runningSerial = 0
-    @exclusivity(unchecked) var stopping = false
-    @exclusivity(unchecked) var blocks: [Int: [Envelope]] = [:]
-    @exclusivity(unchecked) var complete: [Bool] = []
-    @exclusivity(unchecked) var nextToEmit = 0
-    @exclusivity(unchecked) var runs: [TestRunFinished] = []
+    var pickleUris: [String: String] = [:]
+    var hookTypes: [String: HookType] = [:]
+    var testRunStartedId: String?
+    var cases: [PlannedCase] = []
+    var pending: [Int] = []
+    var pendingCursor = 0
+    var runningSerial = 0
+    var stopping = false
+    var blocks: [Int: [Envelope]] = [:]
+    var complete: [Bool] = []
+    var nextToEmit = 0
+    var runs: [TestRunFinished] = []
     /// Whether some worker was told to end (to run the AfterAll hooks): a run whose last worker crashed before
     /// that starts one more worker only for them.
     var endSent = false
@@ -138,7 +138,7 @@ final class Supervisor {
 
     /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
     /// its own would have come. Taken once.
-    @exclusivity(unchecked) var documents: DocumentMaker?
+    var documents: DocumentMaker?
 
     init(settings: Settings, now: @escaping () -> Date = Date.init, uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
          documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void) {

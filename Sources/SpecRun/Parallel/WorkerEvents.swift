@@ -60,8 +60,6 @@ final class WorkerOutputDecoder {
     private var suggestions = CompactEnvelope.SuggestionLists()
     /// The step bindings of the worker's `!B` lines, which its compact test case lines name by number.
     private var bindings = CompactEnvelope.TestCaseBindings()
-    /// The ids its compact lines named last (see `RecentIds`).
-    private var recentIds = CompactEnvelope.RecentIds()
     /// Whether envelopes keep the JSON line they came in (`Envelope.json`): only a message report writes them out
     /// again (`WorkerConfiguration.messageReport`); otherwise the copies are the prelude's megabytes twice.
     private let keepsJSON: Bool
@@ -151,7 +149,7 @@ final class WorkerOutputDecoder {
                     decoded = nil
                 case CompactEnvelope.testCaseKind: decoded = bindings.decode(UnsafeBufferPointer(rebasing: line))
                 case CompactEnvelope.suggestionKind: decoded = suggestions.decode(UnsafeBufferPointer(rebasing: line))
-                default: decoded = CompactEnvelope.decode(UnsafeBufferPointer(rebasing: line), recent: &recentIds)
+                default: decoded = CompactEnvelope.decode(UnsafeBufferPointer(rebasing: line))
                 }
                 // (Consumed: bound with `if let`, the envelope was copied out of the optional and the optional
                 // destroyed, a retain and a release a line.)

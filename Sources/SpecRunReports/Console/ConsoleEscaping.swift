@@ -6,10 +6,8 @@
 public enum ConsoleEscaping {
     public static func escape(_ text: String, keepColors: Bool) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            guard needsEscaping(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-            return String(decoding: escape(bytes, keepColors: keepColors), as: UTF8.self)
-        }
+        let escaped: [UInt8]? = text.withUTF8 { needsEscaping($0) ? escape($0, keepColors: keepColors) : nil }
+        return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text  // (most texts: as they are, no copy)
     }
 
     public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, keepColors: Bool) -> [UInt8] {

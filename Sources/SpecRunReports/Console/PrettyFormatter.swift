@@ -4,15 +4,15 @@ import Messages
 /// step definition locations, ambiguous candidates, snippets and attachments; the summary at the end.
 final class PrettyFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    @exclusivity(unchecked) private var feed: IndexFeed
+    private var feed: IndexFeed
     private var index: RunIndex { feed.index }
     private let text: ConsoleText
-    @exclusivity(unchecked) private var lastFeatureUri: String?
-    @exclusivity(unchecked) private var lastRuleId: String?
-    @exclusivity(unchecked) private var printedSnippets = PrintedSnippets()
+    private var lastFeatureUri: String?
+    private var lastRuleId: String?
+    private var printedSnippets = PrintedSnippets()
     /// The block being written, and the step lines of its scenario: storage kept from one scenario to the next.
-    @exclusivity(unchecked) private var out = ConsoleBuffer(capacity: 4096)
-    @exclusivity(unchecked) private var lines: [ConsoleStepLine] = []
+    private var out = ConsoleBuffer(capacity: 4096)
+    private var lines: [ConsoleStepLine] = []
 
     init(sink: any TextSink, feed: IndexFeed, options: ReportOptions) {
         self.sink = sink

@@ -4,7 +4,7 @@ import Messages
 /// templates, Examples tables, Background steps), then writes the page when the run finishes.
 final class HTMLFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    @exclusivity(unchecked) private var feed: IndexFeed
+    private var feed: IndexFeed
     private let title: String
     private let extras = HTMLGherkinExtras()
     private let history: RunHistory?

@@ -6,7 +6,7 @@ import Messages
 /// stylesheet under `assets/`. It opens from the file system, without a server.
 final class HTMLSiteFormatter: EnvelopeFormatter {
     private let folder: String
-    @exclusivity(unchecked) private var feed: IndexFeed
+    private var feed: IndexFeed
     private let title: String
     private let extras = HTMLGherkinExtras()
     private let history: RunHistory?

@@ -7,8 +7,10 @@ struct HistoryView {
     /// How many runs a scenario's own history shows (this one included).
     static let shown = 10
 
-    init?(history: RunHistory?, current: HistoryRun) {
+    /// nil without a history; `current` is made only with one (it walks every scenario of the run).
+    init?(history: RunHistory?, current: @autoclosure () -> HistoryRun) {
         guard let history else { return nil }
+        let current = current()
         self.previous = history.runs(before: current)
         self.current = current
     }

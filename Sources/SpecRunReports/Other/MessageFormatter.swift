@@ -9,8 +9,8 @@ import Messages
 /// this type's default re-encoding when no line is known (not done here: `handle(_:)` stays the entry point).
 final class MessageFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    @exclusivity(unchecked) private var line: [UInt8] = []
-    @exclusivity(unchecked) private var lastFlush = DispatchTime.now().uptimeNanoseconds
+    private var line: [UInt8] = []
+    private var lastFlush = DispatchTime.now().uptimeNanoseconds
 
     init(sink: any TextSink) {
         self.sink = sink

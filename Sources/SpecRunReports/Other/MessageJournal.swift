@@ -10,8 +10,8 @@ import Messages
 /// ends, removes it (`discard`): the report is then in place.
 public final class MessageJournal: @unchecked Sendable {
     private let sink: StreamingFileSink
-    @exclusivity(unchecked) private var line: [UInt8] = []
-    @exclusivity(unchecked) private var lastFlush: UInt64 = 0
+    private var line: [UInt8] = []
+    private var lastFlush: UInt64 = 0
 
     /// nil for a report that is no regular file (stdout, a FIFO, a device): nothing could be left there.
     public init?(reportPath path: String) {

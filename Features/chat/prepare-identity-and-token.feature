@@ -60,7 +60,6 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       And the STS API issues tokens that name no chat user
       When prepare() is called
       Then the app sends no request to save his identity
-      And prepare() completes successfully
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-16
     Scenario: A customer the identity store already has gets the existing identity saved

@@ -37,7 +37,13 @@ Feature: Customer starts a chat with an agent via the myCWT app
   and the "token updated" callback reports the tokens STS gives inside prepare() only), MYCWT-DEC-14 (as the
   original: logging out of the chat logs the chat client out and forgets the saved app id, token and identity, so
   the next prepare() starts as for a first-time customer), MYCWT-DEC-15 (as the original's `showWhenReady`: tapping
-  the bubble of a ready chat opens the vendor's conversation; while connecting or after a failure nothing opens).
+  the bubble of a ready chat opens the vendor's conversation; while connecting or after a failure nothing opens),
+  MYCWT-DEC-17 (the document does not say who the chat client logs in: as the original, the chat user the token
+  names, its `userId` claim; a token that names no one is never sent to the chat client, and when the renewed
+  token names no one either, prepare() fails with the original's "invalidToken"), MYCWT-DEC-18 (a difference from
+  the original, whose retry counters live as long as the client and are never reset, so a second prepare() after a
+  failure gives up at once: here every prepare() gets the tries the document describes, because Retry on the
+  bubble must be able to succeed once the service is back).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -165,7 +171,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
     @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-5
     Scenario: An unsigned JWT (empty signature part) that is not expired is used as it is
       Given the appId "cwt-app-1" is saved locally
-      And the user token "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9." is saved locally
+      And the user token "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDAsInVzZXJJZCI6InRyYXZlbGVyLTQyIn0." is saved locally
       When prepare() is called
       Then the app calls initialize on the ChatClient without calling the STS API
 
@@ -291,6 +297,32 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When prepare() is called
       Then prepare() completes successfully
 
+    @sdk @MYCWT-REQ-12 @MYCWT-DEC-17
+    Scenario: The chat client logs in the chat user the token names
+      Given the appId "cwt-app-1" is saved locally
+      And a user token of the chat user "traveler-7" is saved locally
+      When prepare() is called
+      Then the ChatClient logs in the chat user "traveler-7" with the saved token
+
+    @sdk @error-course @MYCWT-REQ-11 @MYCWT-DEC-17
+    Scenario: A token that names no chat user is never sent to the chat client
+      Given the appId "cwt-app-1" is saved locally
+      And a user token that names no chat user is saved locally
+      And the STS API issues tokens that name no chat user
+      When prepare() is called
+      Then the app does not call login on the ChatClient
+      And prepare() fails because "the chat token names no chat user to log in, also after renewing it"
+      And the chat client is in the state "failed(invalidToken)"
+
+    @sdk @error-course @MYCWT-REQ-11 @MYCWT-DEC-17
+    Scenario: A saved token that names no chat user is renewed, and the renewed one logs in
+      Given the appId "cwt-app-1" is saved locally
+      And a user token that names no chat user is saved locally
+      And the STS API issues tokens for the chat user "traveler-42"
+      When prepare() is called
+      Then the ChatClient logs in the chat user "traveler-42" with the renewed token
+      And prepare() completes successfully
+
   Rule: A ready chat client is not prepared again
 
     @requests-storage @MYCWT-DEC-9
@@ -317,6 +349,17 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | the chat client initialize fails every time | failed(initFailed)      |
         | the chat client login fails every time     | failed(loginFailed)      |
         | the chat service answers every request     | ready                    |
+
+    @requests-storage @MYCWT-DEC-9 @MYCWT-DEC-18 @decision
+    Scenario: A second prepare() after a failure gets all its tries again
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client login fails every time
+      And prepare() has failed
+      When the chat client login fails once more only
+      And prepare() is called
+      Then prepare() completes successfully
+      And the chat client is in the state "ready"
 
     @requests-storage @MYCWT-DEC-9
     Scenario: A client that was never prepared is not ready

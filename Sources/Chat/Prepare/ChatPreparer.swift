@@ -123,12 +123,15 @@ public final class ChatPreparer: ChatPreparing {
         await client.logout()
         let renewed = try await renewTokenAndTell(appId: appId)
         if try await logIn(with: renewed) { return }
-        throw .loginFailed
+        throw UserToken.userId(of: renewed) == nil ? .invalidToken : .loginFailed
     }
 
-    /// One login, then the identity registration (whatever the login's outcome, as in the original).
+    /// One login as the chat user the token names (its `userId` claim, as the original), then the identity
+    /// registration (whatever the login's outcome, as in the original). A token that names no user is not sent
+    /// to the chat client: the login fails.
     private func logIn(with token: String) async throws(ChatPrepareError) -> Bool {
-        let loggedIn = (try? await client.login(token: token)) != nil
+        guard let userId = UserToken.userId(of: token) else { return false }
+        let loggedIn = (try? await client.login(userId: userId, token: token)) != nil
         await registerIdentityIfNeeded(token: token)
         return loggedIn
     }

@@ -43,7 +43,8 @@ public struct STSMetadata: Equatable, Sendable {
 /// The third-party chat SDK ("ChatClient" in the specification).
 public protocol ChatSDKClient: AnyObject {
     func initialize(appId: String) async throws
-    func login(token: String) async throws
+    /// Logs in the chat user the token names (its `userId` claim), with the token.
+    func login(userId: String, token: String) async throws
     func logout() async
 }
 

@@ -57,7 +57,7 @@ final class ChatBubbleRecorder: ChatBubbleView {
 /// The STS back end, the device storage and the chat SDK as one fake that records every call in order.
 final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, STSHTTPClient, ChatSDKClient {
     enum Call: Equatable {
-        case requestMetadata, requestToken(appId: String), initialize(appId: String), login(token: String), logout
+        case requestMetadata, requestToken(appId: String), initialize(appId: String), login(userId: String, token: String), logout
         case registerIdentity(userId: String, clientType: String)
     }
 
@@ -164,8 +164,8 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
         if initializeFailuresLeft > 0 { initializeFailuresLeft -= 1; throw Failure() }
     }
 
-    func login(token: String) async throws {
-        calls.append(.login(token: token))
+    func login(userId: String, token: String) async throws {
+        calls.append(.login(userId: userId, token: token))
         if loginFailuresLeft > 0 { loginFailuresLeft -= 1; throw Failure() }
     }
 
@@ -176,6 +176,11 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var tokenRequests: [Call] { calls.filter { if case .requestToken = $0 { true } else { false } } }
     var clientCalls: [Call] {
         calls.filter { switch $0 { case .initialize, .login, .logout: true; default: false } }
+    }
+
+    /// The logins the chat client received, in order.
+    var logins: [Call] {
+        calls.filter { if case .login = $0 { true } else { false } }
     }
 }
 

@@ -11,7 +11,7 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
         case requestMetadata
         case requestToken(appId: String)
         case initialize(appId: String)
-        case login(token: String)
+        case login(userId: String, token: String)
         case logout
         case retrieveIdentity
         case deleteAppId, deleteToken, deleteIdentity
@@ -50,8 +50,8 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
         try next(&initializeResults, orFail: "initialize").get()
     }
 
-    func login(token: String) async throws {
-        messages.append(.login(token: token))
+    func login(userId: String, token: String) async throws {
+        messages.append(.login(userId: userId, token: token))
         try next(&loginResults, orFail: "login").get()
     }
 

@@ -81,7 +81,7 @@ public final class OfflineSession {
             guard var chat = known[message.chatId], !chat.messages.contains(where: { $0.id == message.id }) else { continue }
             chat.messages.append(message)
             // An operator's reply marks the chat unread until it is shown ("marked as unreaded" in the docs).
-            if message.kind == .operator || message.kind == .fileFromOperator { chat.hasUnreadMessages = true }
+            if message.kind.isFromOperator { chat.hasUnreadMessages = true }
             known[message.chatId] = chat
             changes.messages.append(message)
         }

@@ -192,6 +192,13 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         push(.wire(.chatState(wireValue)))
     }
 
+    /// The service sends a message whose kind is a wire string (e.g. `"action_request"`), from the chat's operator.
+    public func sendMessage(_ text: String, wireKind: String) {
+        guard chat != nil else { return }
+        let message = makeMessage(kind: .unknown, text: text, clientSideId: nil, sender: chat?.operator, file: nil)
+        push(.wire(.message(message, kind: wireKind)))
+    }
+
     /// The visitor read the chat on another device.
     public func visitorReadsChatElsewhere() {
         chat?.hasUnreadMessages = false

@@ -24,6 +24,11 @@ enum ChatSessionSteps: StepLibrary {
             try expect(screen.canStartChat, "the app does not offer to start a chat: \(screen)")
             try expectNil(screen.availabilityNotice)
         }
+        steps.then("the app does not offer to start another chat, and says nothing about the operators") { world in
+            let screen = ChatScreenPresenter.map(world.session)
+            try expect(!screen.canStartChat, "the app offers to start a chat")
+            try expectNil(screen.availabilityNotice)
+        }
         steps.then("the app does not offer to start a chat and says {string}") { (world, notice: String) in
             let screen = ChatScreenPresenter.map(world.session)
             try expect(!screen.canStartChat, "the app offers to start a chat")

@@ -8,7 +8,8 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
   registration), MYCWT-DEC-12 (the identity is registered after every login while none is saved, and its outcome
   never fails prepare()), MYCWT-DEC-13 (the token renewed outside prepare() goes to the caller; the "token updated"
   callback reports the tokens STS gives inside prepare()), MYCWT-DEC-14 (logging out forgets the saved app id,
-  token and identity), MYCWT-DEC-16 (as the original: an identity store that already has the customer answers
+  token and identity; as the original, only once the chat client logged out: when it cannot, nothing is forgotten
+  and the logout fails), MYCWT-DEC-16 (as the original: an identity store that already has the customer answers
   with the existing record, whose external id is saved; a registration that cannot reach the store is sent up to
   3 times in all, an answer is never retried).
 
@@ -152,6 +153,17 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       Then the app calls logout on the ChatClient 1 time
       And the app has no app id, user token or identity saved
       And the chat client is in the state "notReady"
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-14 @error-course
+    Scenario: A logout the chat client cannot do forgets nothing, and says it failed
+      Given the customer is a first time chat customer
+      And the chat service answers every request
+      And prepare() has completed
+      And the chat client cannot log out
+      When the customer logs out of the chat
+      Then the logout fails
+      And the app still has his app id, user token and identity saved
+      And the chat client is in the state "ready"
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-14
     Scenario: After logging out, prepare() starts again as for a first-time customer

@@ -64,9 +64,9 @@ public final class ChatPreparer: ChatPreparing {
 
     /// Logs the customer out of the chat (the original's `logout`): the chat client logs out, then the saved app
     /// id, user token and identity are deleted and the client is not ready, so the next `prepare()` starts as for a
-    /// first-time customer.
-    public func logout() async {
-        await client.logout()
+    /// first-time customer. When the chat client cannot log out, its error is thrown and nothing is forgotten.
+    public func logout() async throws {
+        try await client.logout()
         appIdStore.deleteAppId()
         tokenStore.deleteToken()
         identityStore?.deleteIdentity()
@@ -120,7 +120,7 @@ public final class ChatPreparer: ChatPreparing {
 
     private func login(token: String, appId: String) async throws(ChatPrepareError) {
         if try await logIn(with: token) { return }
-        await client.logout()
+        try? await client.logout()
         let renewed = try await renewTokenAndTell(appId: appId)
         if try await logIn(with: renewed) { return }
         throw UserToken.userId(of: renewed) == nil ? .invalidToken : .loginFailed

@@ -45,7 +45,7 @@ public protocol ChatSDKClient: AnyObject {
     func initialize(appId: String) async throws
     /// Logs in the chat user the token names (its `userId` claim), with the token.
     func login(userId: String, token: String) async throws
-    func logout() async
+    func logout() async throws
 }
 
 /// Where the app keeps the id the identity store gave the customer (registered once per device).

@@ -51,8 +51,17 @@ extension ChatPrepareSteps {
             try expect(world.backend.identityRequests, equals: [])
         }
         steps.then("the app saves no identity locally") { world in try expect(world.backend.identity, equals: nil) }
-        steps.when("the customer logs out of the chat") { world in await world.preparer.logout() }
-        steps.given("the customer has logged out of the chat") { world in await world.preparer.logout() }
+        steps.when("the customer logs out of the chat") { world in
+            do { try await world.preparer.logout(); world.logoutFailed = false } catch { world.logoutFailed = true }
+        }
+        steps.given("the customer has logged out of the chat") { world in try await world.preparer.logout() }
+        steps.given("the chat client cannot log out") { world in world.backend.logoutFails = true }
+        steps.then("the logout fails") { world in try expect(try unwrap(world.logoutFailed, "no logout"), "the logout succeeded") }
+        steps.then("the app still has his app id, user token and identity saved") { world in
+            try expect(world.backend.appId != nil, "the app id was forgotten")
+            try expect(world.backend.token != nil, "the user token was forgotten")
+            try expect(world.backend.identity != nil, "the identity was forgotten")
+        }
         steps.then("the app has no app id, user token or identity saved") { world in
             try expect(world.backend.appId, equals: nil, "the saved app id")
             try expect(world.backend.token, equals: nil, "the saved user token")

@@ -33,6 +33,8 @@ final class ChatPrepareWorld: World {
     /// The tokens `onTokenUpdated` reported, in order.
     var updatedTokens: [String] = []
     var renewal: Result<String, ChatPrepareError>?
+    /// Whether the last logout of the chat failed.
+    var logoutFailed: Bool?
 
     let conversation = ConversationRecorder()
     lazy var entryPoint = ChatEntryPoint(
@@ -88,6 +90,7 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
     var initializeFailuresLeft = 0
     var loginFailuresLeft = 0
+    var logoutFails = false
     /// Runs once while the next STS-metadata request is on its way (the customer acting meanwhile).
     var whileRequestingMetadata: (() async -> Void)?
 
@@ -169,7 +172,10 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
         if loginFailuresLeft > 0 { loginFailuresLeft -= 1; throw Failure() }
     }
 
-    func logout() async { calls.append(.logout) }
+    func logout() async throws {
+        calls.append(.logout)
+        if logoutFails { throw Failure() }
+    }
 
     var metadataRequests: Int { calls.filter { $0 == .requestMetadata }.count }
     var identityRequests: [Call] { calls.filter { if case .registerIdentity = $0 { true } else { false } } }

@@ -55,7 +55,11 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
         try next(&loginResults, orFail: "login").get()
     }
 
-    func logout() async { messages.append(.logout) }
+    var logoutError: Error?
+    func logout() async throws {
+        messages.append(.logout)
+        if let logoutError { throw logoutError }
+    }
 
     func deleteAppId() { messages.append(.deleteAppId); storedAppId = nil }
     func deleteToken() { messages.append(.deleteToken); storedToken = nil }

@@ -118,6 +118,7 @@ Feature: Realtime chat session: what the service says on the wire, unread chats 
       When the visitor sends the message "Hello" with client-side id "m-1"
       Then the message "m-1" succeeds
       And the session connected to the chat service 2 times
+      And the session closed the lost connection before connecting again
       And the visitor receives their own message "Hello" with client-side id "m-1"
 
     @chat-usage @receive-message @WEBIM-DEC-12 @WEBIM-DEC-29 @WEBIM-CHAT-USAGE

@@ -87,5 +87,8 @@ extension ChatSessionSteps {
         steps.then("the session connected to the chat service {int} time(s)") { (world, times: Int) in
             try expect(world.server.connections, equals: times)
         }
+        steps.then("the session closed the lost connection before connecting again") { world in
+            try expect(world.server.connectionsLeftOpen, equals: 0, "connections left open")
+        }
     }
 }

@@ -23,6 +23,8 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     private var pendingFailures: [any Error] = []
     /// How many times a session connected (a reconnection after `reinit-required` counts).
     public private(set) var connections = 0
+    /// How many times a session connected again without closing the connection it had (two live connections).
+    public private(set) var connectionsLeftOpen = 0
     /// How many times the visitor's session said the chat was read.
     public private(set) var readMarks = 0
     private var lastId = 0
@@ -48,6 +50,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     public func connect(_ configuration: SessionConfiguration, onEvent: @escaping (SessionEvent) -> Void) async throws {
         guard isReachable else { throw SessionError.networkError }
         connectedConfiguration = configuration
+        if isConnected { connectionsLeftOpen += 1 }
         subscriber = onEvent
         isConnected = true
         connections += 1

@@ -104,6 +104,7 @@ enum ChatSessionSteps: StepLibrary {
         steps.then("the request fails with {string}") { (world, message: String) in
             try expect(world.lastError?.description, equals: message)
         }
+        steps.then("the rating succeeds") { world in try expectNil(world.lastError, "the rating's error") }
         steps.then("the online status is {string}") { (world, status: String) in
             try expect(world.session.onlineStatus?.rawValue, equals: status)
         }

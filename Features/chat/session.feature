@@ -188,6 +188,8 @@ Feature: Realtime chat session with an operator
       Then the request fails with "The chat is closed (<state>): start a new chat."
       When the visitor rates the operator "Anna" with 5 stars
       Then the request fails with "The chat is closed (<state>): start a new chat."
+      When the visitor tries to type the draft "Still there?"
+      Then the request fails with "The chat is closed (<state>): start a new chat."
       And nothing was sent to the chat service
 
       Examples:

@@ -278,6 +278,9 @@ enum ChatSessionSteps: StepLibrary {
         steps.then("the visitor sees that the operator is not typing") { world in
             try expect(!world.session.isOperatorTyping, "the operator is still shown as typing")
         }
+        steps.when("the visitor tries to type the draft {string}") { (world, draft: String) in
+            await world.attempt { try await world.session.setComposingMessage(true, draft: draft) }
+        }
         steps.when("the visitor is composing the draft {string}") { (world, draft: String) in
             try await world.mustSucceed("composing") { try await world.session.setComposingMessage(true, draft: draft) }
         }

@@ -44,7 +44,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
     func test_prepare_requestsMetadataWhenAppIdIsNotStored() async throws {
         let (sut, spy) = makeSUT()
         spy.metadataResults = [.success(STSMetadata(appId: "app-1"))]
-        spy.tokenResults = [.success("t")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
@@ -67,7 +67,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
     func test_prepare_retriesMetadataOnceOnMetadataError() async throws {
         let (sut, spy) = makeSUT()
         spy.metadataResults = [.failure(AnyError()), .success(STSMetadata(appId: "app-2"))]
-        spy.tokenResults = [.success("t")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
@@ -88,13 +88,13 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
     func test_prepare_requestsTokenFromSTSWhenTokenIsNotStored() async throws {
         let (sut, spy) = makeSUT(appId: "app-1")
-        spy.tokenResults = [.success("new-token")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
         try await sut.prepare()
 
-        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken("new-token")])
+        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken())])
     }
 
     func test_prepare_renewsTokenThroughSTSWhenStoredTokenIsExpired() async throws {

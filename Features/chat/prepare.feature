@@ -43,7 +43,9 @@ Feature: Customer starts a chat with an agent via the myCWT app
   token names no one either, prepare() fails with the original's "invalidToken"), MYCWT-DEC-18 (a difference from
   the original, whose retry counters live as long as the client and are never reset, so a second prepare() after a
   failure gives up at once: here every prepare() gets the tries the document describes, because Retry on the
-  bubble must be able to succeed once the service is back).
+  bubble must be able to succeed once the service is back), MYCWT-DEC-19 (as the original's token loader, the
+  token request carries the headers `cwt-token-type: pingFed` and `cwt-client-id: CwtToGoOauthClient`; the
+  original's `Authorization: Bearer <CWT sign-in token>` is not sent: this app has no myCWT sign-in token).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -216,6 +218,12 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then prepare() fails because "a new chat token could not be obtained from STS"
       And the app calls the STS API 4 times
       And the app does not call initialize on the ChatClient
+
+    @requests-storage @MYCWT-REQ-03 @MYCWT-DEC-19
+    Scenario: The token request names the kind of sign-in and the client, as the original
+      Given the customer is a first time chat customer
+      When prepare() is called
+      Then every token request tells STS the token type "pingFed" and the client id "CwtToGoOauthClient"
 
     @requests-storage @error-course @MYCWT-REQ-03 @MYCWT-DEC-11
     Scenario: A token request that cannot reach STS is sent again

@@ -47,6 +47,12 @@ extension ChatPrepareSteps {
         steps.then("the app saves his identity {string} locally") { (world, identity: String) in
             try expect(world.backend.identity, equals: identity)
         }
+        steps.then("every token request tells STS the token type {string} and the client id {string}") {
+            (world, type: String, client: String) in
+            let headers = world.backend.tokenRequestHeaders
+            try expect(!headers.isEmpty, "no token request was sent")
+            try expect(headers.map { [$0["cwt-token-type"], $0["cwt-client-id"]] }, equals: Array(repeating: [type, client], count: headers.count))
+        }
         steps.then("the app sends no request to save his identity") { world in
             try expect(world.backend.identityRequests, equals: [])
         }

@@ -91,6 +91,8 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var initializeFailuresLeft = 0
     var loginFailuresLeft = 0
     var logoutFails = false
+    /// The headers of every token request STS received.
+    private(set) var tokenRequestHeaders: [[String: String]] = []
     /// Runs once while the next STS-metadata request is on its way (the customer acting meanwhile).
     var whileRequestingMetadata: (() async -> Void)?
 
@@ -118,6 +120,9 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
             }
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.requestToken(appId: body?["appId"] ?? ""))
+            tokenRequestHeaders.append(["cwt-token-type", "cwt-client-id"].reduce(into: [:]) { headers, name in
+                headers[name] = request.value(forHTTPHeaderField: name)
+            })
             if tokenFailsAlways { throw Failure() }
             if tokenUnreachableLeft > 0 { tokenUnreachableLeft -= 1; throw Failure() }
             let token = JWTFactory.token(

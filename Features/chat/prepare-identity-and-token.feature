@@ -11,7 +11,8 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
   token and identity; as the original, only once the chat client logged out: when it cannot, nothing is forgotten
   and the logout fails), MYCWT-DEC-16 (as the original: an identity store that already has the customer answers
   with the existing record, whose external id is saved; a registration that cannot reach the store is sent up to
-  3 times in all, an answer is never retried).
+  3 times in all, an answer is never retried), MYCWT-DEC-20 (as the original's chat facade: the vendor
+  conversation's user id follows every token STS gives inside prepare(), the token's `userId` claim).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -117,6 +118,20 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       And a valid user token is saved locally
       When prepare() is called
       Then the token updated callback is not called
+
+    @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-20
+    Scenario: The conversation belongs to the chat user of the token STS gave
+      Given the customer is a first time chat customer
+      And the STS API issues tokens for the chat user "traveler-9"
+      When prepare() is called
+      Then the conversation belongs to the chat user "traveler-9"
+
+    @requests-storage @MYCWT-REQ-11 @MYCWT-DEC-20
+    Scenario: The conversation follows the token renewed after a failed login
+      Given the customer is a first time chat customer
+      And the chat client login fails once
+      When prepare() is called
+      Then the conversation was given the chat user of each of the 2 tokens STS gave
 
     @requests-storage @MYCWT-DEC-13 @decision
     Scenario: Renewing the token outside prepare() saves it and gives it to the caller

@@ -20,6 +20,10 @@ public final class ChatPreparer: ChatPreparing {
     /// the original's `onVendorTokenUpdated`).
     public var onTokenUpdated: ((String) -> Void)?
 
+    /// The conversation's settings, whose user id follows every token STS gives inside `prepare()` (its `userId`
+    /// claim), as the original's `ChatFacade`.
+    public var conversationSettings: ChatConversationSettings?
+
     /// Tries of the identity registration when the identity store cannot be reached: the first one and 2 retries.
     static let identityRequestTries = 3
     /// Tries of the token request when STS cannot be reached: the first one and 3 retries.
@@ -108,6 +112,7 @@ public final class ChatPreparer: ChatPreparing {
     private func renewTokenAndTell(appId: String) async throws(ChatPrepareError) -> String {
         let token = try await renewToken(appId: appId)
         onTokenUpdated?(token)
+        if let userId = UserToken.userId(of: token) { conversationSettings?.setUserId(userId) }
         return token
     }
 

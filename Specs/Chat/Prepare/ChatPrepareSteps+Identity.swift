@@ -53,6 +53,12 @@ extension ChatPrepareSteps {
             try expect(!headers.isEmpty, "no token request was sent")
             try expect(headers.map { [$0["cwt-token-type"], $0["cwt-client-id"]] }, equals: Array(repeating: [type, client], count: headers.count))
         }
+        steps.then("the conversation belongs to the chat user {string}") { (world, userId: String) in
+            try expect(world.conversation.userIds.last, equals: userId)
+        }
+        steps.then("the conversation was given the chat user of each of the {int} tokens STS gave") { (world, count: Int) in
+            try expect(world.conversation.userIds.count, equals: count)
+        }
         steps.then("the app sends no request to save his identity") { world in
             try expect(world.backend.identityRequests, equals: [])
         }

@@ -28,6 +28,7 @@ final class ChatPrepareWorld: World {
             appIdStore: backend, tokenStore: backend, sts: sts, client: backend,
             identityStore: backend, identityRegistry: sts, currentDate: { [unowned self] in self.now })
         preparer.onTokenUpdated = { [unowned self] token in self.updatedTokens.append(token) }
+        preparer.conversationSettings = conversation
         return preparer
     }()
     /// The tokens `onTokenUpdated` reported, in order.
@@ -222,8 +223,11 @@ enum ISODate {
 }
 
 /// The vendor's conversation screen: counts how many times it was shown.
-final class ConversationRecorder: ChatConversation {
+final class ConversationRecorder: ChatConversation, ChatConversationSettings {
     private(set) var timesShown = 0
 
     func showConversation() { timesShown += 1 }
+    /// The user ids the conversation's settings were given, in order.
+    private(set) var userIds: [String] = []
+    func setUserId(_ userId: String) { userIds.append(userId) }
 }

@@ -53,6 +53,19 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
         XCTAssertEqual(updated, [t1, t2])
     }
 
+    func test_prepare_givesTheConversationTheChatUserOfEveryTokenSTSGave() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", identity: "ext-1")
+        spy.tokenResults = [.success(JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1")),
+                            .success(JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-2"))]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.failure(AnyError()), .success(())]
+        sut.conversationSettings = spy
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.conversationUserIds, ["u-1", "u-2"])
+    }
+
     func test_renewUserToken_savesAndDeliversTheNewTokenWithoutOnTokenUpdated() async throws {
         let (sut, spy) = makeSUT(appId: "app-1")
         spy.tokenResults = [.success("renewed")]

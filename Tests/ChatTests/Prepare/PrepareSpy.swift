@@ -2,7 +2,7 @@ import Foundation
 @testable import Chat
 
 /// One spy for every boundary of the start-up flow, so tests can check the order of the calls.
-final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry {
+final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry, ChatConversationSettings {
     enum ReceivedMessage: Equatable {
         case retrieveAppId
         case insertAppId(String)
@@ -56,6 +56,8 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
     }
 
     var logoutError: Error?
+    private(set) var conversationUserIds: [String] = []
+    func setUserId(_ userId: String) { conversationUserIds.append(userId) }
     func logout() async throws {
         messages.append(.logout)
         if let logoutError { throw logoutError }

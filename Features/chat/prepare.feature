@@ -86,6 +86,16 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When the customer taps the chat bubble
       Then the conversation opens
 
+    @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15 @MYCWT-DEC-3
+    Scenario: A chat that was ready opens nothing once the app opened again without connectivity
+      Given the customer has connectivity
+      And the chat service answers every request
+      And the customer opens the app to chat with an agent
+      And the customer has no connectivity
+      And the customer opens the app to chat with an agent
+      When the customer taps the chat bubble
+      Then the conversation does not open
+
     @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15
     Scenario: Tapping the bubble of a chat that could not connect opens nothing
       Given the customer has connectivity

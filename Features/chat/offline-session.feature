@@ -70,6 +70,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
       And the changes have the new messages "Do I need a visa?"
+      And the changes have no modified chats
 
     @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
     Scenario: A chat moved to another department is a modified chat

@@ -21,6 +21,7 @@ Feature: Offline chats answered later by an operator
   - WEBIM-DEC-11: a stopped session refuses every request.
   - WEBIM-DEC-15: "after an operator gave a reply the chat is marked as unread": the session itself marks a chat unread when an operator's message or file arrives in the history (the service does not have to say so); the visitor's own messages, even from another device, do not.
   - WEBIM-DEC-16: as the SDK, a service that answers "server-not-ready" is asked again, after 1 s and then 2 s (3 tries in all); then the request fails and says so.
+  - WEBIM-DEC-30: as the SDK, a service that lost the visitor's session ("reinit-required") is asked again at once, once; a second "reinit-required" fails the request.
   - WEBIM-DEC-17: the document names "fatal server errors (e.g HTTP-code 500)": the history request fails with the status, and the chats already fetched stay.
   - WEBIM-DEC-21: as the SDK ("History will be available after user's first message"), a visitor the service does not know yet, because they never wrote, gets no history but that message.
   - WEBIM-DEC-28: as the SDK, marking as read or deleting a chat the service no longer has ("chat-not-found", e.g. deleted on another device) succeeds: the chat is read or gone on the device too, and that is stored at once.
@@ -69,6 +70,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
       And the changes have the new messages "Do I need a visa?"
+      And the changes have no modified chats
 
     @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
     Scenario: A chat moved to another department is a modified chat
@@ -136,6 +138,26 @@ Feature: Offline chats answered later by an operator
         | baggage | My bag did not arrive |
       And "alice" asked for the offline history 3 times in all
       And the session waited 1 s, then 2 s between the tries
+
+    @offline-mode @history @error-course @WEBIM-DEC-30 @WEBIM-OFFLINE-MODE
+    Scenario: When the service lost the visitor's session (reinit-required) the history is asked again at once
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the offline chat service lost the visitor's session for the next 1 history request
+      When "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages              |
+        | baggage | My bag did not arrive |
+      And "alice" asked for the offline history 2 times in all
+      And the session did not wait between the tries
+
+    @offline-mode @history @error-course @WEBIM-DEC-30 @WEBIM-OFFLINE-MODE
+    Scenario: A service that lost the visitor's session twice in a row fails the history request
+      Given the offline chat service lost the visitor's session for the next 2 history requests
+      When "alice" requests the offline history
+      Then the request fails with "The chat service lost the session: it is being started again."
+      And "alice" asked for the offline history 2 times in all
 
     @offline-mode @history @error-course @WEBIM-DEC-16 @WEBIM-OFFLINE-MODE
     Scenario: A service that is still not ready after 3 tries fails the history request

@@ -8,9 +8,11 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
   registration), MYCWT-DEC-12 (the identity is registered after every login while none is saved, and its outcome
   never fails prepare()), MYCWT-DEC-13 (the token renewed outside prepare() goes to the caller; the "token updated"
   callback reports the tokens STS gives inside prepare()), MYCWT-DEC-14 (logging out forgets the saved app id,
-  token and identity), MYCWT-DEC-16 (as the original: an identity store that already has the customer answers
+  token and identity; as the original, only once the chat client logged out: when it cannot, nothing is forgotten
+  and the logout fails), MYCWT-DEC-16 (as the original: an identity store that already has the customer answers
   with the existing record, whose external id is saved; a registration that cannot reach the store is sent up to
-  3 times in all, an answer is never retried).
+  3 times in all, an answer is never retried), MYCWT-DEC-20 (as the original's chat facade: the vendor
+  conversation's user id follows every token STS gives inside prepare(), the token's `userId` claim).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -60,7 +62,6 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       And the STS API issues tokens that name no chat user
       When prepare() is called
       Then the app sends no request to save his identity
-      And prepare() completes successfully
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-16
     Scenario: A customer the identity store already has gets the existing identity saved
@@ -118,6 +119,20 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       When prepare() is called
       Then the token updated callback is not called
 
+    @requests-storage @MYCWT-REQ-05 @MYCWT-DEC-20
+    Scenario: The conversation belongs to the chat user of the token STS gave
+      Given the customer is a first time chat customer
+      And the STS API issues tokens for the chat user "traveler-9"
+      When prepare() is called
+      Then the conversation belongs to the chat user "traveler-9"
+
+    @requests-storage @MYCWT-REQ-11 @MYCWT-DEC-20
+    Scenario: The conversation follows the token renewed after a failed login
+      Given the customer is a first time chat customer
+      And the chat client login fails once
+      When prepare() is called
+      Then the conversation was given the chat user of each of the 2 tokens STS gave
+
     @requests-storage @MYCWT-DEC-13 @decision
     Scenario: Renewing the token outside prepare() saves it and gives it to the caller
       Given the appId "cwt-app-1" is saved locally
@@ -153,6 +168,17 @@ Feature: The myCWT chat client registers the customer's identity, renews the tok
       Then the app calls logout on the ChatClient 1 time
       And the app has no app id, user token or identity saved
       And the chat client is in the state "notReady"
+
+    @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-14 @error-course
+    Scenario: A logout the chat client cannot do forgets nothing, and says it failed
+      Given the customer is a first time chat customer
+      And the chat service answers every request
+      And prepare() has completed
+      And the chat client cannot log out
+      When the customer logs out of the chat
+      Then the logout fails
+      And the app still has his app id, user token and identity saved
+      And the chat client is in the state "ready"
 
     @every-customer-opens-the-app @MYCWT-AC-2 @MYCWT-DEC-14
     Scenario: After logging out, prepare() starts again as for a first-time customer

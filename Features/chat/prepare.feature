@@ -37,7 +37,15 @@ Feature: Customer starts a chat with an agent via the myCWT app
   and the "token updated" callback reports the tokens STS gives inside prepare() only), MYCWT-DEC-14 (as the
   original: logging out of the chat logs the chat client out and forgets the saved app id, token and identity, so
   the next prepare() starts as for a first-time customer), MYCWT-DEC-15 (as the original's `showWhenReady`: tapping
-  the bubble of a ready chat opens the vendor's conversation; while connecting or after a failure nothing opens).
+  the bubble of a ready chat opens the vendor's conversation; while connecting or after a failure nothing opens),
+  MYCWT-DEC-17 (the document does not say who the chat client logs in: as the original, the chat user the token
+  names, its `userId` claim; a token that names no one is never sent to the chat client, and when the renewed
+  token names no one either, prepare() fails with the original's "invalidToken"), MYCWT-DEC-18 (a difference from
+  the original, whose retry counters live as long as the client and are never reset, so a second prepare() after a
+  failure gives up at once: here every prepare() gets the tries the document describes, because Retry on the
+  bubble must be able to succeed once the service is back), MYCWT-DEC-19 (as the original's token loader, the
+  token request carries the headers `cwt-token-type: pingFed` and `cwt-client-id: CwtToGoOauthClient`; the
+  original's `Authorization: Bearer <CWT sign-in token>` is not sent: this app has no myCWT sign-in token).
 
   Background:
     Given the clock shows "2026-11-22T08:00:00Z"
@@ -77,6 +85,16 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the customer opens the app to chat with an agent
       When the customer taps the chat bubble
       Then the conversation opens
+
+    @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15 @MYCWT-DEC-3
+    Scenario: A chat that was ready opens nothing once the app opened again without connectivity
+      Given the customer has connectivity
+      And the chat service answers every request
+      And the customer opens the app to chat with an agent
+      And the customer has no connectivity
+      And the customer opens the app to chat with an agent
+      When the customer taps the chat bubble
+      Then the conversation does not open
 
     @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15
     Scenario: Tapping the bubble of a chat that could not connect opens nothing
@@ -165,7 +183,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
     @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-5
     Scenario: An unsigned JWT (empty signature part) that is not expired is used as it is
       Given the appId "cwt-app-1" is saved locally
-      And the user token "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9." is saved locally
+      And the user token "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDAsInVzZXJJZCI6InRyYXZlbGVyLTQyIn0." is saved locally
       When prepare() is called
       Then the app calls initialize on the ChatClient without calling the STS API
 
@@ -210,6 +228,12 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then prepare() fails because "a new chat token could not be obtained from STS"
       And the app calls the STS API 4 times
       And the app does not call initialize on the ChatClient
+
+    @requests-storage @MYCWT-REQ-03 @MYCWT-DEC-19
+    Scenario: The token request names the kind of sign-in and the client, as the original
+      Given the customer is a first time chat customer
+      When prepare() is called
+      Then every token request tells STS the token type "pingFed" and the client id "CwtToGoOauthClient"
 
     @requests-storage @error-course @MYCWT-REQ-03 @MYCWT-DEC-11
     Scenario: A token request that cannot reach STS is sent again
@@ -291,6 +315,32 @@ Feature: Customer starts a chat with an agent via the myCWT app
       When prepare() is called
       Then prepare() completes successfully
 
+    @sdk @MYCWT-REQ-12 @MYCWT-DEC-17
+    Scenario: The chat client logs in the chat user the token names
+      Given the appId "cwt-app-1" is saved locally
+      And a user token of the chat user "traveler-7" is saved locally
+      When prepare() is called
+      Then the ChatClient logs in the chat user "traveler-7" with the saved token
+
+    @sdk @error-course @MYCWT-REQ-11 @MYCWT-DEC-17
+    Scenario: A token that names no chat user is never sent to the chat client
+      Given the appId "cwt-app-1" is saved locally
+      And a user token that names no chat user is saved locally
+      And the STS API issues tokens that name no chat user
+      When prepare() is called
+      Then the app does not call login on the ChatClient
+      And prepare() fails because "the chat token names no chat user to log in, also after renewing it"
+      And the chat client is in the state "failed(invalidToken)"
+
+    @sdk @error-course @MYCWT-REQ-11 @MYCWT-DEC-17
+    Scenario: A saved token that names no chat user is renewed, and the renewed one logs in
+      Given the appId "cwt-app-1" is saved locally
+      And a user token that names no chat user is saved locally
+      And the STS API issues tokens for the chat user "traveler-42"
+      When prepare() is called
+      Then the ChatClient logs in the chat user "traveler-42" with the renewed token
+      And prepare() completes successfully
+
   Rule: A ready chat client is not prepared again
 
     @requests-storage @MYCWT-DEC-9
@@ -317,6 +367,17 @@ Feature: Customer starts a chat with an agent via the myCWT app
         | the chat client initialize fails every time | failed(initFailed)      |
         | the chat client login fails every time     | failed(loginFailed)      |
         | the chat service answers every request     | ready                    |
+
+    @requests-storage @MYCWT-DEC-9 @MYCWT-DEC-18 @decision
+    Scenario: A second prepare() after a failure gets all its tries again
+      Given the appId "cwt-app-1" is saved locally
+      And a valid user token is saved locally
+      And the chat client login fails every time
+      And prepare() has failed
+      When the chat client login fails once more only
+      And prepare() is called
+      Then prepare() completes successfully
+      And the chat client is in the state "ready"
 
     @requests-storage @MYCWT-DEC-9
     Scenario: A client that was never prepared is not ready

@@ -73,6 +73,15 @@ Feature: Only the customer and the currently assigned rider take part in an orde
     Then Ana sees the message "I took over your delivery" from "Alex"
 
   @BR-CHAT-001 @CUS-032-TS-004
+  Scenario: A rider given the order back can chat again
+    Given Ana has the chat of order 1001 open
+    And order 1001 is reassigned to rider Alex
+    And order 1001 is reassigned to rider Sam
+    When Sam opens the chat of order 1001
+    And Sam sends "I am back on your delivery"
+    Then Ana sees the message "I am back on your delivery" from "Sam"
+
+  @BR-CHAT-001 @CUS-032-TS-004
   Scenario: The previous rider can no longer read or write after reassignment
     Given order 1001 is reassigned to rider Alex
     When Sam tries to open the chat of order 1001

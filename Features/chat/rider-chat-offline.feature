@@ -45,6 +45,16 @@ Feature: Messages sent without connectivity are resent automatically
     Then Sam has received 3 messages
 
   @CUS-032-AC-006
+  Scenario: Connectivity reported again while a queued message is being resent does not send it twice
+    Given the device of Ana loses its internet connection
+    And Ana sends "I am in the garden"
+    And the phone of Ana reports connectivity again while the next message is on its way
+    When connectivity is restored for Ana
+    Then Sam receives exactly these messages in this order:
+      | I am in the garden |
+    And the app of Ana handed 1 message to the network
+
+  @CUS-032-AC-006
   Scenario: A message whose answer was lost during a network handover is not duplicated
     Given the connection of Ana drops right after the chat service receives her next message
     When Ana sends "Code 4521 for the door"

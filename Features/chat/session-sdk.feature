@@ -17,6 +17,9 @@ Feature: Realtime chat session: what the Webim SDK does where the document is si
     longer displayed and nothing can be sent in it. Difference from the SDK: the SDK also sends `chat.close` to
     the service; here the session closes it on its side only, because the service already knows no operator
     can be reached (it is the service that reported "offline-message").
+  - WEBIM-DEC-31: a difference from the SDK 2.10, whose `rateOperator` hands its completion the inverted flag
+    when the service accepted the rating (a bug of the SDK): here a rating the service accepted succeeds, and one
+    it refused fails with the service's reason, because the app must be able to thank the visitor or say why.
   - WEBIM-DEC-26: the typing update the 2-second throttle held back is sent once: when a later update went out
     at once (the timer was late), the timer sends nothing more.
   - WEBIM-DEC-27: writing again after the operator closed the chat puts it back in the queue: the session does
@@ -55,6 +58,24 @@ Feature: Realtime chat session: what the Webim SDK does where the document is si
       When the visitor rates the operator with id "op-404" with 4 stars
       Then the request fails with 'No operator "op-404" took part in this chat.'
       And nothing was sent to the chat service
+
+    @chat-usage @rating @decision @WEBIM-DEC-31 @WEBIM-CHAT-USAGE
+    Scenario: A rating the service accepted is reported as done, unlike the SDK
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+      When the visitor rates the operator with id "op-7" with 5 stars
+      Then the rating succeeds
+      And the chat service receives the rate 2 for the operator "op-7"
+
+    @chat-usage @rating @decision @WEBIM-DEC-31 @WEBIM-CHAT-USAGE
+    Scenario: A rating the service refused is reported as failed, with the service's reason
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+      And the chat service answers the next request with the error "account-blocked"
+      When the visitor rates the operator with id "op-7" with 5 stars
+      Then the request fails with "The chat is not available for this app's account."
 
     @chat-usage @rating @WEBIM-DEC-23 @WEBIM-CHAT-USAGE
     Scenario: The operator who answered before another took over can still be rated

@@ -2,6 +2,10 @@
 Feature: Realtime chat session: what the service says on the wire, unread chats and throttled typing
   Seed 003 (WebimClientLibrary documentation), "Chat call" and "Chat usage", and the SDK behind it where the
   document is silent (the decisions WEBIM-DEC-12 to WEBIM-DEC-20 are explained in session.feature).
+  WEBIM-DEC-29: as the SDK, a message's kind is a wire string the session maps ("info" is a system message,
+  "action_request" and "cont_req" are the operator's requests, "contacts" and "for_operator" the visitor's,
+  anything unknown is "unknown"); an operator's text, file or request makes the chat unread, a system message or
+  the operator-busy notice does not.
 
   As a visitor of a customer's app
   I want the session to understand everything the chat service tells it and to spare the service needless traffic
@@ -114,9 +118,59 @@ Feature: Realtime chat session: what the service says on the wire, unread chats 
       When the visitor sends the message "Hello" with client-side id "m-1"
       Then the message "m-1" succeeds
       And the session connected to the chat service 2 times
+      And the session closed the lost connection before connecting again
       And the visitor receives their own message "Hello" with client-side id "m-1"
 
+    @chat-usage @receive-message @WEBIM-DEC-12 @WEBIM-DEC-29 @WEBIM-CHAT-USAGE
+    Scenario Outline: A message of the kind "<wire>" is a message of the kind <kind>, written by <author>
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      When the chat service sends the message "Hello" of the kind "<wire>" on the wire
+      Then the session received "Hello" as a message of the kind "<kind>"
+      And the chat shows "Hello" written by "<author>"
+
+      Examples:
+        | wire           | kind             | author |
+        | visitor        | visitor          | You    |
+        | operator       | operator         | Anna   |
+        | info           | system           | System |
+        | file_visitor   | fileFromVisitor  | You    |
+        | file_operator  | fileFromOperator | Anna   |
+        | action_request | actionRequest    | Anna   |
+        | cont_req       | contactsRequest  | Anna   |
+        | contacts       | contacts         | You    |
+        | for_operator   | forOperator      | You    |
+        | operator_busy  | operatorBusy     | System |
+        | keyboard       | unknown          | System |
+
   Rule: The session keeps the unread flag of the chat
+
+    @chat-usage @receive-message @WEBIM-DEC-19 @WEBIM-DEC-29 @WEBIM-CHAT-USAGE
+    Scenario Outline: An operator's <what> makes the chat unread, as a new text or file does
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      When the chat service sends the message "Please press the button" of the kind "<wire>" on the wire
+      Then the chat has unread messages
+
+      Examples:
+        | what                            | wire           |
+        | request to act                  | action_request |
+        | request for the contact details | cont_req       |
+
+    @chat-usage @receive-message @WEBIM-DEC-19 @WEBIM-DEC-29 @WEBIM-CHAT-USAGE
+    Scenario Outline: A <what> does not make the chat unread
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      When the chat service sends the message "Operators are busy" of the kind "<wire>" on the wire
+      Then the chat has no unread messages
+
+      Examples:
+        | what                 | wire          |
+        | system message       | info          |
+        | operator-busy notice | operator_busy |
 
     @chat-usage @receive-message @WEBIM-DEC-19 @WEBIM-CHAT-USAGE
     Scenario: An operator's answer makes the chat unread until the visitor reads it

@@ -188,6 +188,8 @@ Feature: Realtime chat session with an operator
       Then the request fails with "The chat is closed (<state>): start a new chat."
       When the visitor rates the operator "Anna" with 5 stars
       Then the request fails with "The chat is closed (<state>): start a new chat."
+      When the visitor tries to type the draft "Still there?"
+      Then the request fails with "The chat is closed (<state>): start a new chat."
       And nothing was sent to the chat service
 
       Examples:
@@ -218,6 +220,20 @@ Feature: Realtime chat session with an operator
       And the visitor has started a chat
       When the visitor starts a chat
       Then the request fails with "A chat is already in progress: keep writing in it."
+
+    @chat-call @start-chat @WEBIM-DEC-2 @WEBIM-CHAT-CALL
+    Scenario: While the chat waits in the queue the app does not offer a second chat
+      Given the visitor has started the session
+      When the visitor starts a chat
+      Then the app does not offer to start another chat, and says nothing about the operators
+
+    @chat-call @start-chat @WEBIM-DEC-2 @WEBIM-DEC-1 @WEBIM-CHAT-CALL
+    Scenario: While the visitor chats with an operator, the operators going offline is not shown as a reason
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" takes the chat
+      When the chat service reports the online status "offline"
+      Then the app does not offer to start another chat, and says nothing about the operators
 
     @chat-call @start-chat @WEBIM-DEC-2 @WEBIM-CHAT-CALL
     Scenario: A new chat can be started after the previous one was closed

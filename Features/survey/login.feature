@@ -106,6 +106,13 @@ Feature: Log in
         | 500    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}        |
         | 200    | {"data": {"attributes": {"access_token": "", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}         |
 
+    @primary-course @SRV-UC-1-primary
+    Scenario: Fields of the token answer the app does not use are ignored
+      Given the server answers the login with the status 200 and the body '{"data": {"id": "9", "type": "token", "attributes": {"access_token": "a1", "token_type": "Bearer", "refresh_token": "r1", "expires_in": 7200, "created_at": 1795000000}}, "meta": {}}'
+      When the user logs in with the email "dev@nimblehq.co" and the password "12345678"
+      Then the user is logged in with the access token "a1" of type "Bearer" and the refresh token "r1"
+      And the token expires at "2026-11-22T10:00:00Z"
+
     @error-course @invalid-credentials @decision @SRV-UC-1-invalid-credentials
     Scenario: The user types a wrong password
       Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:

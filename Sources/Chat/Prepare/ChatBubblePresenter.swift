@@ -33,7 +33,7 @@ public enum ChatBubblePresenter {
         case .failedFetchAppId: "the chat service settings could not be loaded."
         case .failedFetchToken: "your chat sign-in could not be renewed."
         case .initFailed: "the chat service could not be started."
-        case .loginFailed: "you could not be signed in to the chat service."
+        case .loginFailed, .invalidToken: "you could not be signed in to the chat service."
         case .signInExpired, .chatNotOffered: ""
         }
         return "Chat is unavailable: \(reason) \(retryHint)"

@@ -58,3 +58,8 @@ public final class ChatEntryPoint {
 public protocol ChatConversation: AnyObject {
     func showConversation()
 }
+
+/// The settings of the vendor's conversation: whose conversation it is (the original's `settings.userId`).
+public protocol ChatConversationSettings: AnyObject {
+    func setUserId(_ userId: String)
+}

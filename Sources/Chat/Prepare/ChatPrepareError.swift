@@ -16,6 +16,9 @@ public enum ChatPrepareError: Error, Equatable, Sendable, CustomStringConvertibl
     case initFailed
     /// `login` on the chat client failed, also after logging out and renewing the token.
     case loginFailed
+    /// The token names no chat user (no `userId` claim), also after renewing it: the chat client has no one to
+    /// log in (the original's `invalidToken`).
+    case invalidToken
 
     public var description: String {
         switch self {
@@ -25,6 +28,7 @@ public enum ChatPrepareError: Error, Equatable, Sendable, CustomStringConvertibl
         case .chatNotOffered: "STS offers no chat for the customer's company (404)"
         case .initFailed: "the chat client could not be initialized, also after fetching the app id again"
         case .loginFailed: "the chat client login failed, also after logging out and renewing the token"
+        case .invalidToken: "the chat token names no chat user to log in, also after renewing it"
         }
     }
 }
@@ -39,6 +43,7 @@ extension ChatPrepareError {
         case .chatNotOffered: "chatNotOffered"
         case .initFailed: "initFailed"
         case .loginFailed: "loginFailed"
+        case .invalidToken: "invalidToken"
         }
     }
 }

@@ -20,6 +20,10 @@ public final class ChatPreparer: ChatPreparing {
     /// the original's `onVendorTokenUpdated`).
     public var onTokenUpdated: ((String) -> Void)?
 
+    /// The conversation's settings, whose user id follows every token STS gives inside `prepare()` (its `userId`
+    /// claim), as the original's `ChatFacade`.
+    public var conversationSettings: ChatConversationSettings?
+
     /// Tries of the identity registration when the identity store cannot be reached: the first one and 2 retries.
     static let identityRequestTries = 3
     /// Tries of the token request when STS cannot be reached: the first one and 3 retries.
@@ -64,9 +68,9 @@ public final class ChatPreparer: ChatPreparing {
 
     /// Logs the customer out of the chat (the original's `logout`): the chat client logs out, then the saved app
     /// id, user token and identity are deleted and the client is not ready, so the next `prepare()` starts as for a
-    /// first-time customer.
-    public func logout() async {
-        await client.logout()
+    /// first-time customer. When the chat client cannot log out, its error is thrown and nothing is forgotten.
+    public func logout() async throws {
+        try await client.logout()
         appIdStore.deleteAppId()
         tokenStore.deleteToken()
         identityStore?.deleteIdentity()
@@ -108,6 +112,7 @@ public final class ChatPreparer: ChatPreparing {
     private func renewTokenAndTell(appId: String) async throws(ChatPrepareError) -> String {
         let token = try await renewToken(appId: appId)
         onTokenUpdated?(token)
+        if let userId = UserToken.userId(of: token) { conversationSettings?.setUserId(userId) }
         return token
     }
 
@@ -120,15 +125,18 @@ public final class ChatPreparer: ChatPreparing {
 
     private func login(token: String, appId: String) async throws(ChatPrepareError) {
         if try await logIn(with: token) { return }
-        await client.logout()
+        try? await client.logout()
         let renewed = try await renewTokenAndTell(appId: appId)
         if try await logIn(with: renewed) { return }
-        throw .loginFailed
+        throw UserToken.userId(of: renewed) == nil ? .invalidToken : .loginFailed
     }
 
-    /// One login, then the identity registration (whatever the login's outcome, as in the original).
+    /// One login as the chat user the token names (its `userId` claim, as the original), then the identity
+    /// registration (whatever the login's outcome, as in the original). A token that names no user is not sent
+    /// to the chat client: the login fails.
     private func logIn(with token: String) async throws(ChatPrepareError) -> Bool {
-        let loggedIn = (try? await client.login(token: token)) != nil
+        guard let userId = UserToken.userId(of: token) else { return false }
+        let loggedIn = (try? await client.login(userId: userId, token: token)) != nil
         await registerIdentityIfNeeded(token: token)
         return loggedIn
     }

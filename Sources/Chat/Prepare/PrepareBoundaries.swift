@@ -43,8 +43,9 @@ public struct STSMetadata: Equatable, Sendable {
 /// The third-party chat SDK ("ChatClient" in the specification).
 public protocol ChatSDKClient: AnyObject {
     func initialize(appId: String) async throws
-    func login(token: String) async throws
-    func logout() async
+    /// Logs in the chat user the token names (its `userId` claim), with the token.
+    func login(userId: String, token: String) async throws
+    func logout() async throws
 }
 
 /// Where the app keeps the id the identity store gave the customer (registered once per device).

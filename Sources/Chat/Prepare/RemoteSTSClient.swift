@@ -45,6 +45,9 @@ public final class RemoteSTSClient: STSClient, ChatIdentityRegistry {
         var request = URLRequest(url: baseURL.appendingPathComponent("sts").appendingPathComponent("token"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // As the original's token loader: the kind of sign-in token and the client asking for the chat token.
+        request.setValue("pingFed", forHTTPHeaderField: "cwt-token-type")
+        request.setValue("CwtToGoOauthClient", forHTTPHeaderField: "cwt-client-id")
         request.httpBody = try JSONEncoder().encode(TokenRequestBody(appId: appId))
         let body: TokenBody = try await load(request, refusals: [401: .unauthorized, 404: .unknownVendor])
         return body.token

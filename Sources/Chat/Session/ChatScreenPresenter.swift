@@ -46,9 +46,9 @@ public enum ChatScreenPresenter {
 
     private static func row(_ message: SessionMessage) -> ChatScreenViewModel.MessageRow {
         let author = switch message.kind {
-        case .visitor, .fileFromVisitor: "You"
-        case .operator, .fileFromOperator: message.senderName ?? "Operator"
-        case .system: "System"
+        case .visitor, .fileFromVisitor, .contacts, .forOperator: "You"
+        case .operator, .fileFromOperator, .actionRequest, .contactsRequest: message.senderName ?? "Operator"
+        case .system, .operatorBusy, .unknown: "System"
         }
         return ChatScreenViewModel.MessageRow(author: author, text: message.text, attachment: message.file.map(attachment))
     }

@@ -13,8 +13,8 @@ struct TypingThrottle {
 
     var lastSentAt: Date?
     var lastSentDraft = ""
+    /// The update held back until the 2 s are over (the latest wins); while there is one, its send is scheduled.
     var pending: (isComposing: Bool, draft: String?)?
-    var isFlushScheduled = false
 
     /// How long the next update must wait, nil when it may go now.
     func wait(at now: Date) -> TimeInterval? {
@@ -42,10 +42,11 @@ extension ChatSession {
     /// Throttled as the SDK: updates closer than 2 s to the last one are held back and the latest is sent later.
     public func setComposingMessage(_ isComposing: Bool, draft: String? = nil) async throws(SessionError) {
         try checkShownChat()
+        // An update already held back has its send scheduled: this one replaces it and goes with that send.
+        let isSendScheduled = typing.pending != nil
         typing.pending = (isComposing, draft)
         if let wait = typing.wait(at: currentDate()) {
-            guard !typing.isFlushScheduled, let timer else { return }
-            typing.isFlushScheduled = true
+            guard !isSendScheduled, let timer else { return }
             timer.schedule(after: wait) { [weak self] in try? await self?.sendPendingTyping() }
             return
         }
@@ -53,7 +54,6 @@ extension ChatSession {
     }
 
     private func sendPendingTyping() async throws(SessionError) {
-        typing.isFlushScheduled = false
         guard phase == .started, let request = typing.takeRequest(at: currentDate()) else { return }
         try await perform(request)
     }

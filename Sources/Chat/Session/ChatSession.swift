@@ -153,7 +153,7 @@ public final class ChatSession {
     /// The operators who took part in the chat: its operator now and the authors of operators' messages.
     var operatorIdsInChat: Set<String> {
         guard let chat else { return [] }
-        let authors = chat.messages.filter { $0.kind == .operator || $0.kind == .fileFromOperator }.compactMap(\.senderUID)
+        let authors = chat.messages.filter(\.kind.isFromOperator).compactMap(\.senderUID)
         return Set(authors + [chat.operator?.id].compactMap { $0 })
     }
 
@@ -254,7 +254,7 @@ public final class ChatSession {
             } else {
                 chat?.messages.append(message)
                 // The client keeps the unread flag: an operator's new message is unread until the visitor reads it.
-                if message.kind == .operator || message.kind == .fileFromOperator { chat?.hasUnreadMessages = true }
+                if message.kind.isFromOperator { chat?.hasUnreadMessages = true }
             }
         case let .operatorTyping(typing):
             isOperatorTyping = typing

@@ -81,7 +81,7 @@ public final class OfflineSession {
             guard var chat = known[message.chatId], !chat.messages.contains(where: { $0.id == message.id }) else { continue }
             chat.messages.append(message)
             // An operator's reply marks the chat unread until it is shown ("marked as unreaded" in the docs).
-            if message.kind == .operator || message.kind == .fileFromOperator { chat.hasUnreadMessages = true }
+            if message.kind.isFromOperator { chat.hasUnreadMessages = true }
             known[message.chatId] = chat
             changes.messages.append(message)
         }
@@ -98,14 +98,21 @@ public final class OfflineSession {
     }
 
     /// One page of history. While the service is not ready yet it is asked again, after 1 s, then 2 s (3 tries).
+    /// When the service lost the visitor's session (`reinit-required`) it is asked again at once, once (as the SDK,
+    /// which starts its session again and retries once).
     private func historyPage(since: String?) async throws(SessionError) -> OfflineHistoryPage {
         var tries = 0
+        var isRestarted = false
         while true {
             tries += 1
             do {
                 return try await service.history(token: token, since: since)
             } catch {
                 let sessionError = Self.sessionError(error)
+                if sessionError == .reinitRequired, !isRestarted {
+                    isRestarted = true
+                    continue
+                }
                 guard sessionError == .serverNotReady, tries < Self.historyTries else { throw sessionError }
                 await wait(TimeInterval(tries))
             }

@@ -21,11 +21,13 @@ public enum SessionEvent: Equatable, Sendable {
     case wire(SessionWireDelta)
 }
 
-/// The SDK's deltas that carry a wire string: `VISIT_SESSION_STATE`, `CHAT_STATE` and the online status.
+/// The SDK's deltas that carry a wire string: `VISIT_SESSION_STATE`, `CHAT_STATE`, the online status and
+/// `CHAT_MESSAGE` (whose kind is a wire string; the message's own `kind` is replaced by the mapped one).
 public enum SessionWireDelta: Equatable, Sendable {
     case visitSessionState(String)
     case chatState(String)
     case onlineStatus(String)
+    case message(SessionMessage, kind: String)
 }
 
 extension SessionEvent {
@@ -37,6 +39,7 @@ extension SessionEvent {
         case let .visitSessionState(value): return .visitSessionStateChanged(VisitSessionState(wireValue: value))
         case let .chatState(value): return .chatStateChanged(SessionChatState(wireValue: value))
         case let .onlineStatus(value): return .onlineStatusChanged(SessionOnlineStatus(wireValue: value))
+        case let .message(message, kind): return .messageReceived(message.withKind(SessionMessage.Kind(wireValue: kind)))
         }
     }
 }

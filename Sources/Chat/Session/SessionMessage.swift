@@ -49,6 +49,17 @@ public struct SessionFile: Equatable, Sendable {
 public struct SessionMessage: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
         case visitor, `operator`, system, fileFromVisitor, fileFromOperator
+        /// The operator asks the visitor to act (a button to press), or for their contact details.
+        case actionRequest, contactsRequest
+        /// The visitor's contact details, a note for the operator only, the operator-busy notice.
+        case contacts, forOperator, operatorBusy
+        /// A kind the session does not know.
+        case unknown
+
+        /// Written by an operator: a text, a file or a request (what makes a chat unread).
+        public var isFromOperator: Bool {
+            self == .operator || self == .fileFromOperator || self == .actionRequest || self == .contactsRequest
+        }
     }
 
     public let id: String
@@ -75,6 +86,12 @@ public struct SessionMessage: Equatable, Sendable {
         self.senderName = senderName
         self.senderAvatarURL = senderAvatarURL
         self.file = file
+    }
+
+    /// The same message, of another kind.
+    func withKind(_ kind: Kind) -> SessionMessage {
+        SessionMessage(id: id, clientSideId: clientSideId, kind: kind, text: text, date: date, senderUID: senderUID,
+                       senderName: senderName, senderAvatarURL: senderAvatarURL, file: file)
     }
 }
 

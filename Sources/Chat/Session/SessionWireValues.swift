@@ -34,6 +34,27 @@ extension SessionChatState {
     }
 }
 
+extension SessionMessage.Kind {
+    /// The service's wire string of a message kind (`"visitor"`, `"operator"`, `"info"`, `"file_visitor"`,
+    /// `"file_operator"`, `"action_request"`, `"cont_req"`, `"contacts"`, `"for_operator"`, `"operator_busy"`);
+    /// anything else is `unknown`.
+    public init(wireValue: String) {
+        switch wireValue {
+        case "visitor": self = .visitor
+        case "operator": self = .operator
+        case "info": self = .system
+        case "file_visitor": self = .fileFromVisitor
+        case "file_operator": self = .fileFromOperator
+        case "action_request": self = .actionRequest
+        case "cont_req": self = .contactsRequest
+        case "contacts": self = .contacts
+        case "for_operator": self = .forOperator
+        case "operator_busy": self = .operatorBusy
+        default: self = .unknown
+        }
+    }
+}
+
 extension SessionOnlineStatus {
     /// The service's wire string (`"online"`, `"busy_online"`, `"offline"`, `"busy_offline"`); an empty or unknown
     /// one is `unknown`.

@@ -47,12 +47,33 @@ extension ChatPrepareSteps {
         steps.then("the app saves his identity {string} locally") { (world, identity: String) in
             try expect(world.backend.identity, equals: identity)
         }
+        steps.then("every token request tells STS the token type {string} and the client id {string}") {
+            (world, type: String, client: String) in
+            let headers = world.backend.tokenRequestHeaders
+            try expect(!headers.isEmpty, "no token request was sent")
+            try expect(headers.map { [$0["cwt-token-type"], $0["cwt-client-id"]] }, equals: Array(repeating: [type, client], count: headers.count))
+        }
+        steps.then("the conversation belongs to the chat user {string}") { (world, userId: String) in
+            try expect(world.conversation.userIds.last, equals: userId)
+        }
+        steps.then("the conversation was given the chat user of each of the {int} tokens STS gave") { (world, count: Int) in
+            try expect(world.conversation.userIds.count, equals: count)
+        }
         steps.then("the app sends no request to save his identity") { world in
             try expect(world.backend.identityRequests, equals: [])
         }
         steps.then("the app saves no identity locally") { world in try expect(world.backend.identity, equals: nil) }
-        steps.when("the customer logs out of the chat") { world in await world.preparer.logout() }
-        steps.given("the customer has logged out of the chat") { world in await world.preparer.logout() }
+        steps.when("the customer logs out of the chat") { world in
+            do { try await world.preparer.logout(); world.logoutFailed = false } catch { world.logoutFailed = true }
+        }
+        steps.given("the customer has logged out of the chat") { world in try await world.preparer.logout() }
+        steps.given("the chat client cannot log out") { world in world.backend.logoutFails = true }
+        steps.then("the logout fails") { world in try expect(try unwrap(world.logoutFailed, "no logout"), "the logout succeeded") }
+        steps.then("the app still has his app id, user token and identity saved") { world in
+            try expect(world.backend.appId != nil, "the app id was forgotten")
+            try expect(world.backend.token != nil, "the user token was forgotten")
+            try expect(world.backend.identity != nil, "the identity was forgotten")
+        }
         steps.then("the app has no app id, user token or identity saved") { world in
             try expect(world.backend.appId, equals: nil, "the saved app id")
             try expect(world.backend.token, equals: nil, "the saved user token")

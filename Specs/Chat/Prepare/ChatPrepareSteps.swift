@@ -38,6 +38,14 @@ enum ChatPrepareSteps: StepLibrary {
             world.backend.token = JWTFactory.token(subject: "stored", expiringAt: try ISODate.parse(text), userId: "traveler-42")
             world.savedToken = world.backend.token
         }
+        steps.given("a user token of the chat user {string} is saved locally") { (world, userId: String) in
+            world.backend.token = JWTFactory.token(subject: "stored", expiringAt: world.now.addingTimeInterval(3_600), userId: userId)
+            world.savedToken = world.backend.token
+        }
+        steps.given("a user token that names no chat user is saved locally") { world in
+            world.backend.token = JWTFactory.token(subject: "stored", expiringAt: world.now.addingTimeInterval(3_600))
+            world.savedToken = world.backend.token
+        }
         steps.given("a valid user token is saved locally") { world in
             world.backend.token = JWTFactory.token(
                 subject: "stored", expiringAt: world.now.addingTimeInterval(3_600), userId: "traveler-42")
@@ -77,6 +85,7 @@ enum ChatPrepareSteps: StepLibrary {
         steps.given("the chat client login fails once") { world in world.backend.loginFailuresLeft = 1 }
         steps.given("the chat client login fails every time") { world in world.backend.loginFailuresLeft = .max }
         steps.when("the chat client login works again") { world in world.backend.loginFailuresLeft = 0 }
+        steps.when("the chat client login fails once more only") { world in world.backend.loginFailuresLeft = 1 }
     }
 
     private static func registerBubble(_ steps: inout Steps<ChatPrepareWorld>) {
@@ -133,6 +142,10 @@ enum ChatPrepareSteps: StepLibrary {
             await world.prepare()
             if case let .failure(error) = try unwrap(world.outcome) { throw fail("prepare() failed: \(error)") }
             world.callsWhenReady = world.backend.calls.count
+        }
+        steps.given("prepare\\(\\) has failed") { world in
+            await world.prepare()
+            if case .success = try unwrap(world.outcome) { throw fail("prepare() did not fail") }
         }
         steps.then("prepare\\(\\) sends no request and does not call the ChatClient again") { world in
             let before = try unwrap(world.callsWhenReady, "prepare() never completed before")
@@ -215,8 +228,14 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(world.backend.clientCalls.contains { if case .login = $0 { true } else { false } } == false,
                        "login was called: \(world.backend.clientCalls)")
         }
+        steps.then("the ChatClient logs in the chat user {string} with the saved token") { (world, userId: String) in
+            try expect(world.backend.logins, equals: [.login(userId: userId, token: try unwrap(world.savedToken))])
+        }
+        steps.then("the ChatClient logs in the chat user {string} with the renewed token") { (world, userId: String) in
+            try expect(world.backend.logins, equals: [.login(userId: userId, token: try unwrap(world.backend.issuedTokens.last))])
+        }
         steps.then("the second login uses the renewed token") { world in
-            let logins = world.backend.clientCalls.compactMap { if case let .login(token) = $0 { token } else { nil } }
+            let logins = world.backend.clientCalls.compactMap { if case let .login(_, token) = $0 { token } else { nil } }
             try expect(logins.count, equals: 2)
             try expect(logins.last, equals: try unwrap(world.backend.issuedTokens.last))
             try expect(logins.first != logins.last, "the second login reused the first token")

@@ -28,11 +28,14 @@ final class ChatPrepareWorld: World {
             appIdStore: backend, tokenStore: backend, sts: sts, client: backend,
             identityStore: backend, identityRegistry: sts, currentDate: { [unowned self] in self.now })
         preparer.onTokenUpdated = { [unowned self] token in self.updatedTokens.append(token) }
+        preparer.conversationSettings = conversation
         return preparer
     }()
     /// The tokens `onTokenUpdated` reported, in order.
     var updatedTokens: [String] = []
     var renewal: Result<String, ChatPrepareError>?
+    /// Whether the last logout of the chat failed.
+    var logoutFailed: Bool?
 
     let conversation = ConversationRecorder()
     lazy var entryPoint = ChatEntryPoint(
@@ -57,7 +60,7 @@ final class ChatBubbleRecorder: ChatBubbleView {
 /// The STS back end, the device storage and the chat SDK as one fake that records every call in order.
 final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, STSHTTPClient, ChatSDKClient {
     enum Call: Equatable {
-        case requestMetadata, requestToken(appId: String), initialize(appId: String), login(token: String), logout
+        case requestMetadata, requestToken(appId: String), initialize(appId: String), login(userId: String, token: String), logout
         case registerIdentity(userId: String, clientType: String)
     }
 
@@ -88,6 +91,9 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var tokenExpiry = Date(timeIntervalSince1970: 1_795_000_000 + 86_400)
     var initializeFailuresLeft = 0
     var loginFailuresLeft = 0
+    var logoutFails = false
+    /// The headers of every token request STS received.
+    private(set) var tokenRequestHeaders: [[String: String]] = []
     /// Runs once while the next STS-metadata request is on its way (the customer acting meanwhile).
     var whileRequestingMetadata: (() async -> Void)?
 
@@ -115,6 +121,9 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
             }
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.requestToken(appId: body?["appId"] ?? ""))
+            tokenRequestHeaders.append(["cwt-token-type", "cwt-client-id"].reduce(into: [:]) { headers, name in
+                headers[name] = request.value(forHTTPHeaderField: name)
+            })
             if tokenFailsAlways { throw Failure() }
             if tokenUnreachableLeft > 0 { tokenUnreachableLeft -= 1; throw Failure() }
             let token = JWTFactory.token(
@@ -164,18 +173,26 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
         if initializeFailuresLeft > 0 { initializeFailuresLeft -= 1; throw Failure() }
     }
 
-    func login(token: String) async throws {
-        calls.append(.login(token: token))
+    func login(userId: String, token: String) async throws {
+        calls.append(.login(userId: userId, token: token))
         if loginFailuresLeft > 0 { loginFailuresLeft -= 1; throw Failure() }
     }
 
-    func logout() async { calls.append(.logout) }
+    func logout() async throws {
+        calls.append(.logout)
+        if logoutFails { throw Failure() }
+    }
 
     var metadataRequests: Int { calls.filter { $0 == .requestMetadata }.count }
     var identityRequests: [Call] { calls.filter { if case .registerIdentity = $0 { true } else { false } } }
     var tokenRequests: [Call] { calls.filter { if case .requestToken = $0 { true } else { false } } }
     var clientCalls: [Call] {
         calls.filter { switch $0 { case .initialize, .login, .logout: true; default: false } }
+    }
+
+    /// The logins the chat client received, in order.
+    var logins: [Call] {
+        calls.filter { if case .login = $0 { true } else { false } }
     }
 }
 
@@ -206,8 +223,11 @@ enum ISODate {
 }
 
 /// The vendor's conversation screen: counts how many times it was shown.
-final class ConversationRecorder: ChatConversation {
+final class ConversationRecorder: ChatConversation, ChatConversationSettings {
     private(set) var timesShown = 0
 
     func showConversation() { timesShown += 1 }
+    /// The user ids the conversation's settings were given, in order.
+    private(set) var userIds: [String] = []
+    func setUserId(_ userId: String) { userIds.append(userId) }
 }

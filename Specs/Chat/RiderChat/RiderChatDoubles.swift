@@ -45,6 +45,9 @@ final class RiderChatSpecNetwork: RiderChatTransport {
     var isOnline = true
     var dropNextReply = false
     var whileSending: (() -> Void)?
+    /// Runs once while the next message is on its way, and may call back into the app (the phone reporting
+    /// connectivity again during a network handover).
+    var onceWhileSending: (() async -> Void)?
     /// How many of the next sends time out before reaching the service (a flaky connection).
     var sendsTimingOut = 0
     /// Called when the connection drops: the app's live subscription goes down with it.
@@ -69,6 +72,10 @@ final class RiderChatSpecNetwork: RiderChatTransport {
     func send(_ request: RiderChatSendRequest) async throws -> RiderChatMessage {
         sendsAttempted += 1
         whileSending?()
+        if let once = onceWhileSending {
+            onceWhileSending = nil
+            await once()
+        }
         try checkOnline()
         if sendsTimingOut > 0 {
             sendsTimingOut -= 1

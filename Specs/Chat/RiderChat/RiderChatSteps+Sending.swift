@@ -85,6 +85,13 @@ extension RiderChatSteps {
         steps.given("the connection of {word} drops right after the chat service receives her/his/their next message") { (world, name: String) in
             try await world.app(name).network.dropNextReply = true
         }
+        steps.given("the phone of {word} reports connectivity again while the next message is on its way") { (world, name: String) in
+            let app = try await world.app(name)
+            app.network.onceWhileSending = { [weak app] in await app?.client.connectivityChanged(isOnline: true) }
+        }
+        steps.then("the app of {word} handed {int} message(s) to the network") { (world, name: String, count: Int) in
+            try expect(try await world.app(name).network.sendsAttempted, equals: count, "messages handed to the network")
+        }
         steps.given("the chat service is slow to answer {word}") { (world, name: String) in
             let app = try await world.app(name)
             app.network.whileSending = { [weak app] in

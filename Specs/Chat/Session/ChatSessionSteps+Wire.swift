@@ -17,6 +17,19 @@ extension ChatSessionSteps {
         steps.when("the chat service reports the chat state {string} on the wire") { (world, wire: String) in
             world.server.reportChatState(wireValue: wire)
         }
+        steps.when("the chat service sends the message {string} of the kind {string} on the wire") {
+            (world, text: String, kind: String) in
+            world.server.sendMessage(text, wireKind: kind)
+        }
+        steps.then("the session received {string} as a message of the kind {string}") {
+            (world, text: String, kind: String) in
+            let message = try unwrap(world.receivedMessages.last, "no message was received")
+            try expect([message.text, message.kind.rawValue], equals: [text, kind])
+        }
+        steps.then("the chat shows {string} written by {string}") { (world, text: String, author: String) in
+            let rows = ChatScreenPresenter.map(world.session).messages
+            try expect(rows.last.map { [$0.author, $0.text] }, equals: [author, text])
+        }
         steps.then("the session's chat state is {string}") { (world, state: String) in
             try expect(try unwrap(world.session.chat, "the session has no chat").state.rawValue, equals: state)
         }
@@ -73,6 +86,9 @@ extension ChatSessionSteps {
         }
         steps.then("the session connected to the chat service {int} time(s)") { (world, times: Int) in
             try expect(world.server.connections, equals: times)
+        }
+        steps.then("the session closed the lost connection before connecting again") { world in
+            try expect(world.server.connectionsLeftOpen, equals: 0, "connections left open")
         }
     }
 }

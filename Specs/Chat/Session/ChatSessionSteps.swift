@@ -24,6 +24,11 @@ enum ChatSessionSteps: StepLibrary {
             try expect(screen.canStartChat, "the app does not offer to start a chat: \(screen)")
             try expectNil(screen.availabilityNotice)
         }
+        steps.then("the app does not offer to start another chat, and says nothing about the operators") { world in
+            let screen = ChatScreenPresenter.map(world.session)
+            try expect(!screen.canStartChat, "the app offers to start a chat")
+            try expectNil(screen.availabilityNotice)
+        }
         steps.then("the app does not offer to start a chat and says {string}") { (world, notice: String) in
             let screen = ChatScreenPresenter.map(world.session)
             try expect(!screen.canStartChat, "the app offers to start a chat")
@@ -99,6 +104,7 @@ enum ChatSessionSteps: StepLibrary {
         steps.then("the request fails with {string}") { (world, message: String) in
             try expect(world.lastError?.description, equals: message)
         }
+        steps.then("the rating succeeds") { world in try expectNil(world.lastError, "the rating's error") }
         steps.then("the online status is {string}") { (world, status: String) in
             try expect(world.session.onlineStatus?.rawValue, equals: status)
         }
@@ -271,6 +277,9 @@ enum ChatSessionSteps: StepLibrary {
         }
         steps.then("the visitor sees that the operator is not typing") { world in
             try expect(!world.session.isOperatorTyping, "the operator is still shown as typing")
+        }
+        steps.when("the visitor tries to type the draft {string}") { (world, draft: String) in
+            await world.attempt { try await world.session.setComposingMessage(true, draft: draft) }
         }
         steps.when("the visitor is composing the draft {string}") { (world, draft: String) in
             try await world.mustSucceed("composing") { try await world.session.setComposingMessage(true, draft: draft) }

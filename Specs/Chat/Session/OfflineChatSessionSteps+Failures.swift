@@ -8,6 +8,11 @@ extension OfflineChatSessionSteps {
         steps.given("the offline chat service is not ready for the next {int} history request(s)") { (world, count: Int) in
             world.server.failNextHistoryRequests(with: Array(repeating: ChatServiceError(code: "server-not-ready"), count: count))
         }
+        steps.given("the offline chat service lost the visitor's session for the next {int} history request(s)") {
+            (world, count: Int) in
+            world.server.failNextHistoryRequests(with: Array(repeating: ChatServiceError(code: "reinit-required"), count: count))
+        }
+        steps.then("the session did not wait between the tries") { world in try expect(world.waits, equals: []) }
         steps.given("the offline chat service fails the next history request with HTTP {int}") { (world, status: Int) in
             world.server.failNextHistoryRequests(with: [ChatServiceHTTPError(statusCode: status)])
         }

@@ -100,6 +100,9 @@ enum OfflineChatSessionSteps: StepLibrary {
         steps.then("the changes have the new chats {string}") { (world, list: String) in
             try expect(try unwrap(world.lastChanges).newChats.map { world.name(ofChat: $0.id) }, equals: world.names(list))
         }
+        steps.then("the changes have no modified chats") { world in
+            try expect(try unwrap(world.lastChanges).modifiedChats.map { world.name(ofChat: $0.id) }, equals: [])
+        }
         steps.then("the changes have the modified chats {string}") { (world, list: String) in
             try expect(!(try unwrap(world.lastChanges)).isEmpty, "changes with modified chats are reported empty")
             try expect(try unwrap(world.lastChanges).modifiedChats.map { world.name(ofChat: $0.id) }, equals: world.names(list))

@@ -41,7 +41,8 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
 
     func test_prepare_reportsEveryTokenSTSGaveThroughOnTokenUpdated() async throws {
         let (sut, spy) = makeSUT(appId: "app-1", identity: "ext-1")
-        spy.tokenResults = [.success("t1"), .success("t2")]
+        let (t1, t2) = (JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"), JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-1"))
+        spy.tokenResults = [.success(t1), .success(t2)]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.failure(AnyError()), .success(())]
         var updated: [String] = []
@@ -49,7 +50,20 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
 
         try await sut.prepare()
 
-        XCTAssertEqual(updated, ["t1", "t2"])
+        XCTAssertEqual(updated, [t1, t2])
+    }
+
+    func test_prepare_givesTheConversationTheChatUserOfEveryTokenSTSGave() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", identity: "ext-1")
+        spy.tokenResults = [.success(JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1")),
+                            .success(JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-2"))]
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.failure(AnyError()), .success(())]
+        sut.conversationSettings = spy
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.conversationUserIds, ["u-1", "u-2"])
     }
 
     func test_renewUserToken_savesAndDeliversTheNewTokenWithoutOnTokenUpdated() async throws {
@@ -151,15 +165,28 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
     // MARK: - Logout
 
     func test_logout_logsTheClientOutThenDeletesTheCredentialsAndIsNotReady() async throws {
-        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60)), identity: "ext-1")
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"), identity: "ext-1")
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
         try await sut.prepare()
 
-        await sut.logout()
+        try await sut.logout()
 
         XCTAssertEqual(Array(spy.messages.suffix(4)), [.logout, .deleteAppId, .deleteToken, .deleteIdentity])
         XCTAssertEqual(sut.state, .notReady)
+    }
+
+    func test_logout_deletesNothingAndDeliversTheClientErrorOnClientLogoutFailure() async throws {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"), identity: "ext-1")
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+        try await sut.prepare()
+        spy.logoutError = AnyError()
+
+        do { try await sut.logout(); XCTFail("Expected the client's logout error") } catch {}
+
+        XCTAssertEqual(spy.messages.last, .logout)
+        XCTAssertEqual(sut.state, .ready)
     }
 
     // MARK: - Helpers

@@ -44,7 +44,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
     func test_prepare_requestsMetadataWhenAppIdIsNotStored() async throws {
         let (sut, spy) = makeSUT()
         spy.metadataResults = [.success(STSMetadata(appId: "app-1"))]
-        spy.tokenResults = [.success("t")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
@@ -67,7 +67,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
     func test_prepare_retriesMetadataOnceOnMetadataError() async throws {
         let (sut, spy) = makeSUT()
         spy.metadataResults = [.failure(AnyError()), .success(STSMetadata(appId: "app-2"))]
-        spy.tokenResults = [.success("t")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
@@ -88,33 +88,33 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
     func test_prepare_requestsTokenFromSTSWhenTokenIsNotStored() async throws {
         let (sut, spy) = makeSUT(appId: "app-1")
-        spy.tokenResults = [.success("new-token")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
         try await sut.prepare()
 
-        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken("new-token")])
+        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken())])
     }
 
     func test_prepare_renewsTokenThroughSTSWhenStoredTokenIsExpired() async throws {
         let expired = JWT.token(expiringAt: now.addingTimeInterval(-1))
         let (sut, spy) = makeSUT(appId: "app-1", token: expired)
-        spy.tokenResults = [.success("renewed")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
         try await sut.prepare()
 
         XCTAssertEqual(spy.messages, [
-            .retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken("renewed"),
-            .initialize(appId: "app-1"), .login(token: "renewed"),
+            .retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken()),
+            .initialize(appId: "app-1"), .login(userId: "user-1", token: renewedToken()),
         ])
     }
 
     func test_prepare_renewsTokenWhenStoredTokenExpiresExactlyNow() async throws {
         let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now))
-        spy.tokenResults = [.success("renewed")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
@@ -125,7 +125,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
     func test_prepare_renewsTokenWhenStoredTokenIsUnreadable() async throws {
         let (sut, spy) = makeSUT(appId: "app-1", token: "not-a-jwt")
-        spy.tokenResults = [.success("renewed")]
+        spy.tokenResults = [.success(renewedToken())]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.success(())]
 
@@ -142,7 +142,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         try await sut.prepare()
 
-        XCTAssertEqual(spy.messages, [.retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(token: token)])
+        XCTAssertEqual(spy.messages, [.retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(userId: "user-1", token: token)])
     }
 
     func test_prepare_deliversTokenErrorOnSTSTokenError() async {
@@ -166,7 +166,7 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         XCTAssertEqual(spy.messages, [
             .retrieveAppId, .retrieveToken, .initialize(appId: "old-app"),
-            .requestMetadata, .insertAppId("new-app"), .initialize(appId: "new-app"), .login(token: token),
+            .requestMetadata, .insertAppId("new-app"), .initialize(appId: "new-app"), .login(userId: "user-1", token: token),
         ])
     }
 
@@ -194,13 +194,13 @@ final class PrepareChatUseCaseTests: XCTestCase {
         let (sut, spy) = makeSUT(appId: "app-1", token: token)
         spy.initializeResults = [.success(())]
         spy.loginResults = [.failure(AnyError()), .success(())]
-        spy.tokenResults = [.success("renewed")]
+        spy.tokenResults = [.success(renewedToken())]
 
         try await sut.prepare()
 
         XCTAssertEqual(spy.messages, [
-            .retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(token: token),
-            .logout, .requestToken(appId: "app-1"), .insertToken("renewed"), .login(token: "renewed"),
+            .retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(userId: "user-1", token: token),
+            .logout, .requestToken(appId: "app-1"), .insertToken(renewedToken()), .login(userId: "user-1", token: renewedToken()),
         ])
     }
 
@@ -208,10 +208,30 @@ final class PrepareChatUseCaseTests: XCTestCase {
         let (sut, spy) = makeSUT(appId: "app-1", token: validToken())
         spy.initializeResults = [.success(())]
         spy.loginResults = [.failure(AnyError()), .failure(AnyError())]
-        spy.tokenResults = [.success("renewed")]
+        spy.tokenResults = [.success(renewedToken())]
 
         await expect(sut, toFailWith: .loginFailed)
         XCTAssertEqual(spy.messages.filter { $0 == .logout }.count, 1)
+    }
+
+    func test_prepare_logsInAsTheChatUserTheTokenNames() async throws {
+        let token = JWT.token(expiringAt: now.addingTimeInterval(3600), userId: "traveler-7")
+        let (sut, spy) = makeSUT(appId: "app-1", token: token)
+        spy.initializeResults = [.success(())]
+        spy.loginResults = [.success(())]
+
+        try await sut.prepare()
+
+        XCTAssertEqual(spy.messages.last, .login(userId: "traveler-7", token: token))
+    }
+
+    func test_prepare_failsWithInvalidTokenWithoutLoggingInOnTokensNamingNoChatUser() async {
+        let (sut, spy) = makeSUT(appId: "app-1", token: JWT.token(expiringAt: now.addingTimeInterval(3600)))
+        spy.initializeResults = [.success(())]
+        spy.tokenResults = [.success(JWT.token(expiringAt: now.addingTimeInterval(7200)))]
+
+        await expect(sut, toFailWith: .invalidToken)
+        XCTAssertFalse(spy.messages.contains { if case .login = $0 { true } else { false } })
     }
 
     func test_prepare_tellsTheSTSRefusalsApart() async {
@@ -269,7 +289,8 @@ final class PrepareChatUseCaseTests: XCTestCase {
         return (sut, spy)
     }
 
-    private func validToken() -> String { JWT.token(expiringAt: now.addingTimeInterval(3600)) }
+    private func validToken() -> String { JWT.token(expiringAt: now.addingTimeInterval(3600), userId: "user-1") }
+    private func renewedToken() -> String { JWT.token(expiringAt: now.addingTimeInterval(7200), userId: "user-1") }
 
     private func expect(_ sut: ChatPreparer, toFailWith expected: ChatPrepareError, file: StaticString = #filePath, line: UInt = #line) async {
         do {

@@ -2,7 +2,7 @@ import Foundation
 @testable import Chat
 
 /// One spy for every boundary of the start-up flow, so tests can check the order of the calls.
-final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry {
+final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry, ChatConversationSettings {
     enum ReceivedMessage: Equatable {
         case retrieveAppId
         case insertAppId(String)
@@ -11,7 +11,7 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
         case requestMetadata
         case requestToken(appId: String)
         case initialize(appId: String)
-        case login(token: String)
+        case login(userId: String, token: String)
         case logout
         case retrieveIdentity
         case deleteAppId, deleteToken, deleteIdentity
@@ -50,12 +50,18 @@ final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, Ch
         try next(&initializeResults, orFail: "initialize").get()
     }
 
-    func login(token: String) async throws {
-        messages.append(.login(token: token))
+    func login(userId: String, token: String) async throws {
+        messages.append(.login(userId: userId, token: token))
         try next(&loginResults, orFail: "login").get()
     }
 
-    func logout() async { messages.append(.logout) }
+    var logoutError: Error?
+    private(set) var conversationUserIds: [String] = []
+    func setUserId(_ userId: String) { conversationUserIds.append(userId) }
+    func logout() async throws {
+        messages.append(.logout)
+        if let logoutError { throw logoutError }
+    }
 
     func deleteAppId() { messages.append(.deleteAppId); storedAppId = nil }
     func deleteToken() { messages.append(.deleteToken); storedToken = nil }

@@ -23,6 +23,8 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     private var pendingFailures: [any Error] = []
     /// How many times a session connected (a reconnection after `reinit-required` counts).
     public private(set) var connections = 0
+    /// How many times a session connected again without closing the connection it had (two live connections).
+    public private(set) var connectionsLeftOpen = 0
     /// How many times the visitor's session said the chat was read.
     public private(set) var readMarks = 0
     private var lastId = 0
@@ -48,6 +50,7 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     public func connect(_ configuration: SessionConfiguration, onEvent: @escaping (SessionEvent) -> Void) async throws {
         guard isReachable else { throw SessionError.networkError }
         connectedConfiguration = configuration
+        if isConnected { connectionsLeftOpen += 1 }
         subscriber = onEvent
         isConnected = true
         connections += 1
@@ -190,6 +193,13 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     public func reportChatState(wireValue: String) {
         guard chat != nil else { return }
         push(.wire(.chatState(wireValue)))
+    }
+
+    /// The service sends a message whose kind is a wire string (e.g. `"action_request"`), from the chat's operator.
+    public func sendMessage(_ text: String, wireKind: String) {
+        guard chat != nil else { return }
+        let message = makeMessage(kind: .unknown, text: text, clientSideId: nil, sender: chat?.operator, file: nil)
+        push(.wire(.message(message, kind: wireKind)))
     }
 
     /// The visitor read the chat on another device.

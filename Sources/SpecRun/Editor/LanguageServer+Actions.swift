@@ -25,8 +25,8 @@ extension LanguageServer {
                 actions.append(["title": "Write the step definition in \(CheckCollector.location(of: nearest))",
                                 "kind": "quickfix", "edit": edit])
             }
-            actions.append(["title": "Show the step definition to copy", "kind": "quickfix",
-                            "command": ["title": "Show the step definition", "command": Self.showSnippet, "arguments": [snippet]]])
+            // (A bare Command, which a client cannot take for a CodeAction.)
+            actions.append(["title": "Show the step definition to copy", "command": Self.showSnippet, "arguments": [snippet]])
         }
         return actions
     }

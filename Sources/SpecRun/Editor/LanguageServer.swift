@@ -108,7 +108,10 @@ final class LanguageServer {
     }
 
     func publish(uri: String, text: String) async -> [String: Any] {
-        let analysis = await EditorAnalysis.analyse(text: text, uri: uri, context: context)
+        var analysis = await EditorAnalysis.analyse(text: text, uri: uri, context: context)
+        // While a line is being typed the document may not parse: its last good parse still gives tags and steps
+        // to complete, symbols and lenses.
+        if analysis.document == nil { analysis.document = analyses[uri]?.document }
         analyses[uri] = analysis
         let lines = LSPText(text)
         let diagnostics: [[String: Any]] = analysis.diagnostics.map { diagnostic in

@@ -22,16 +22,23 @@ final class EditorMemo: @unchecked Sendable {
     /// distinct tag name judged once per session.
     func tagFindings(_ tags: [TagUse], requirements: RequirementsSet) -> [(tag: TagUse, message: String)] {
         var unjudged: [String: TagUse] = [:]
-        for tag in tags where tagVerdicts[tag.name] == nil && unjudged[tag.name] == nil { unjudged[tag.name] = tag }
+        for tag in tags where tagVerdicts[tag.name] == nil && unjudged[tag.name] == nil {
+            // Only a name like a criterion id (`@QUIZ-ST-1`: a capital first, a dash) can be one that names none.
+            guard tag.name.dropFirst().first?.isUppercase == true, tag.name.contains("-") else {
+                if tagVerdicts.count >= Self.limit { tagVerdicts.removeAll() }
+                tagVerdicts[tag.name] = .some(nil)
+                continue
+            }
+            unjudged[tag.name] = tag
+        }
         if !unjudged.isEmpty {
             if tagVerdicts.count >= Self.limit { tagVerdicts.removeAll() }
             let judged = Array(unjudged.values)
             let findings = CheckRequirements(requirements: requirements, strict: false).findings(tags: judged, pickleTags: [])
             var messages: [String: String] = [:]
+            let byPlace = Dictionary(judged.map { ("\($0.line):\($0.column)", $0) }, uniquingKeysWith: { first, _ in first })
             for finding in findings where finding.message.hasPrefix("tag ") {
-                if let tag = judged.first(where: { $0.uri == finding.file && $0.line == finding.line && $0.column == finding.column }) {
-                    messages[tag.name] = finding.message
-                }
+                if let tag = byPlace["\(finding.line):\(finding.column)"] { messages[tag.name] = finding.message }
             }
             for name in unjudged.keys { tagVerdicts[name] = .some(messages[name]) }
         }

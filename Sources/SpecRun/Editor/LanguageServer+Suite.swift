@@ -11,6 +11,8 @@ extension LanguageServer {
         slot.task = Task.detached { await SuiteIndex.build(context: context.value) }
     }
 
+    static let tagLimit = 500
+
     func suiteIndex() async -> SuiteIndex {
         if let suite { return suite }
         if suiteSlot.task == nil { startIndexingSuite() }
@@ -29,7 +31,14 @@ extension LanguageServer {
         if word.hasPrefix("@") {
             var tags = suite.tags
             for analysis in analyses.values { tags.formUnion((analysis.document.map(TagUse.all) ?? []).map(\.name)) }
-            return tags.sorted().map { ["label": $0, "kind": 14, "insertText": String($0.dropFirst()), "filterText": $0] as [String: Any] }
+            // Those starting with what is typed, at most `tagLimit` (then the list says it is incomplete, and the
+            // client asks again as the user types on): a document with 100k tags is answered at once.
+            let typed = word.lowercased()
+            let matching = tags.filter { $0.lowercased().hasPrefix(typed) }.sorted()
+            let items = matching.prefix(Self.tagLimit).map {
+                ["label": $0, "kind": 14, "insertText": String($0.dropFirst()), "filterText": $0] as [String: Any]
+            }
+            return matching.count > Self.tagLimit ? ["isIncomplete": true, "items": items] as [String: Any] : items
         }
         var used = suite.texts
         for analysis in analyses.values { used.formUnion((analysis.document.map(SuiteIndex.allSteps) ?? []).map(\.text)) }

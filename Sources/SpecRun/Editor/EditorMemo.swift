@@ -9,8 +9,11 @@ final class EditorMemo: @unchecked Sendable {
     private var nearest: [String: StepDefinition?] = [:]
     private var tagVerdicts: [String: String?] = [:]
     static let limit = 50_000
+    static let longestStep = 1_000
 
     func nearest(_ text: String, among definitions: [StepDefinition]) -> StepDefinition? {
+        // An edit distance costs the product of the lengths: a step of a page's length is near no expression.
+        guard text.utf8.count <= Self.longestStep else { return nil }
         if let known = nearest[text] { return known }
         if nearest.count >= Self.limit { nearest.removeAll() }
         let found = CheckCollector.nearest(text, among: definitions)

@@ -35,14 +35,14 @@ Feature: Offline chats answered later by an operator
     @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: Chats and messages are sorted by date
       Given the visitor "alice" has these offline chats on the server:
-        | chat    | created at           | from     | message                      | sent at              |
-        | refund  | 2026-11-20T10:00:00Z | visitor  | Where is my refund?          | 2026-11-20T10:00:00Z |
-        | refund  | 2026-11-20T10:00:00Z | operator | It was sent yesterday        | 2026-11-21T08:00:00Z |
-        | baggage | 2026-11-18T15:00:00Z | operator | Your bag is at the desk      | 2026-11-19T09:00:00Z |
-        | baggage | 2026-11-18T15:00:00Z | visitor  | My bag did not arrive        | 2026-11-18T15:00:00Z |
+        | chat    | created at           | from     | message                 | sent at              |
+        | refund  | 2026-11-20T10:00:00Z | visitor  | Where is my refund?     | 2026-11-20T10:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | operator | It was sent yesterday   | 2026-11-21T08:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | operator | Your bag is at the desk | 2026-11-19T09:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | visitor  | My bag did not arrive   | 2026-11-18T15:00:00Z |
       When "alice" requests the offline history
       Then "alice" sees these offline chats in this order:
-        | chat    | messages                                       |
+        | chat    | messages                                        |
         | baggage | My bag did not arrive / Your bag is at the desk |
         | refund  | Where is my refund? / It was sent yesterday     |
 
@@ -258,8 +258,8 @@ Feature: Offline chats answered later by an operator
       And the clock shows "2026-11-19T08:00:00Z"
       When "alice" sends "Any news?" in the offline chat "baggage"
       Then "alice" sees these offline chats in this order:
-        | chat    | messages                                                  |
-        | baggage | My bag did not come / Any news? / We found your bag       |
+        | chat    | messages                                            |
+        | baggage | My bag did not come / Any news? / We found your bag |
 
   Rule: Unread answers are marked as read, and chats can be deleted
 
@@ -377,8 +377,8 @@ Feature: Offline chats answered later by an operator
         | chat    | created at           | from    | message               | sent at              |
         | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
       And the visitor "bob" has these offline chats on the server:
-        | chat  | created at           | from    | message          | sent at              |
-        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in?   | 2026-11-21T20:00:00Z |
+        | chat  | created at           | from    | message        | sent at              |
+        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in? | 2026-11-21T20:00:00Z |
       And "alice" has requested the offline history
       When the app changes the user from "alice" to "bob"
       Then no cached data of "alice" is left on the device
@@ -392,8 +392,8 @@ Feature: Offline chats answered later by an operator
         | chat    | created at           | from    | message               | sent at              |
         | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
       And the visitor "bob" has these offline chats on the server:
-        | chat  | created at           | from    | message          | sent at              |
-        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in?   | 2026-11-21T20:00:00Z |
+        | chat  | created at           | from    | message        | sent at              |
+        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in? | 2026-11-21T20:00:00Z |
       And "alice" has requested the offline history
       And the app changes the user from "alice" to "bob"
       When the stopped session of "alice" requests the offline history

@@ -156,12 +156,12 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then the app <action>
 
       Examples: expired tokens are renewed (the document's "not expired" here is a typo for "expired")
-        | expiry               | action                                   |
-        | 2026-11-22T07:59:59Z | calls the STS API to renew the token     |
-        | 2026-11-22T08:00:00Z | calls the STS API to renew the token     |
+        | expiry               | action                               |
+        | 2026-11-22T07:59:59Z | calls the STS API to renew the token |
+        | 2026-11-22T08:00:00Z | calls the STS API to renew the token |
 
       Examples: tokens that are not expired are used as they are
-        | expiry               | action                                   |
+        | expiry               | action                                                         |
         | 2026-11-22T08:00:01Z | calls initialize on the ChatClient without calling the STS API |
         | 2026-12-31T00:00:00Z | calls initialize on the ChatClient without calling the STS API |
 
@@ -173,12 +173,12 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then the app calls the STS API to renew the token
 
       Examples:
-        | why                         | token |
-        | not a JWT                   | not-a-jwt |
-        | two parts only              | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9 |
-        | four parts                  | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9.sig.extra |
-        | payload not base64url       | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.*not-base64*.sig |
-        | no expiry in the payload    | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQifQ.sig |
+        | why                      | token                                                                                      |
+        | not a JWT                | not-a-jwt                                                                                  |
+        | two parts only           | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9           |
+        | four parts               | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQiLCJleHAiOjE4OTM0NTYwMDB9.sig.extra |
+        | payload not base64url    | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.*not-base64*.sig                                       |
+        | no expiry in the payload | eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJzdG9yZWQifQ.sig                             |
 
     @requests-storage @MYCWT-REQ-06 @MYCWT-DEC-5
     Scenario: An unsigned JWT (empty signature part) that is not expired is used as it is
@@ -255,10 +255,10 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the STS-metadata API gives the app id "cwt-app-2"
       When prepare() is called
       Then the app calls the ChatClient in this order:
-        | call                |
+        | call                 |
         | initialize cwt-app-1 |
         | initialize cwt-app-2 |
-        | login               |
+        | login                |
       And the app requests the STS-metadata API 1 time
       And the app saves his app id "cwt-app-2" locally
       And prepare() completes successfully
@@ -361,12 +361,12 @@ Feature: Customer starts a chat with an agent via the myCWT app
       Then the chat client is in the state "<state>"
 
       Examples:
-        | failure                                    | state                    |
-        | the STS-metadata API fails every time      | failed(failedFetchAppId) |
-        | the STS API fails every time               | failed(failedFetchToken) |
-        | the chat client initialize fails every time | failed(initFailed)      |
-        | the chat client login fails every time     | failed(loginFailed)      |
-        | the chat service answers every request     | ready                    |
+        | failure                                     | state                    |
+        | the STS-metadata API fails every time       | failed(failedFetchAppId) |
+        | the STS API fails every time                | failed(failedFetchToken) |
+        | the chat client initialize fails every time | failed(initFailed)       |
+        | the chat client login fails every time      | failed(loginFailed)      |
+        | the chat service answers every request      | ready                    |
 
     @requests-storage @MYCWT-DEC-9 @MYCWT-DEC-18 @decision
     Scenario: A second prepare() after a failure gets all its tries again

@@ -58,12 +58,12 @@ Feature: What a chat message may contain
     Then the counter under the input of Ana shows "<counter>"
 
     Examples:
-      | length | counter                 |
-      | 0      | 500 characters left     |
-      | 480    | 20 characters left      |
-      | 499    | 1 character left        |
-      | 500    | 0 characters left       |
-      | 512    | 12 characters too many  |
+      | length | counter                |
+      | 0      | 500 characters left    |
+      | 480    | 20 characters left     |
+      | 499    | 1 character left       |
+      | 500    | 0 characters left      |
+      | 512    | 12 characters too many |
 
   @CUS-032-UI
   Scenario: The chat service refuses a message that is too long even without the app
@@ -74,8 +74,8 @@ Feature: What a chat message may contain
   Scenario: The input shows its limit and every control is labelled for screen readers
     Then the input of Ana accepts at most 500 characters
     And the chat screen of Ana labels its controls:
-      | control       | label                                   |
-      | message input | Message to Sam, up to 500 characters    |
-      | send button   | Send message                            |
-      | quick replies | Quick replies                           |
-      | older         | Load older messages                     |
+      | control       | label                                |
+      | message input | Message to Sam, up to 500 characters |
+      | send button   | Send message                         |
+      | quick replies | Quick replies                        |
+      | older         | Load older messages                  |

@@ -102,13 +102,13 @@ Feature: Realtime chat session: what the service says on the wire, unread chats 
       Examples:
         | wire                        | message                                                   |
         | server-not-ready            | The chat service is not ready yet: try again in a moment. |
-        | account-blocked             | The chat is not available for this app's account.          |
-        | visitor_banned              | You can no longer write in this chat.                      |
-        | not_allowed_file_type       | Files of this type cannot be sent: choose another file.    |
-        | max_file_size_exceeded      | The file is too large to be sent: choose a smaller one.    |
-        | max-message-length-exceeded | The message is too long: shorten it.                       |
-        | chat_count_limit_exceeded   | Too many chats are open: close one first.                  |
-        | something-else-failed       | The chat service failed: something-else-failed             |
+        | account-blocked             | The chat is not available for this app's account.         |
+        | visitor_banned              | You can no longer write in this chat.                     |
+        | not_allowed_file_type       | Files of this type cannot be sent: choose another file.   |
+        | max_file_size_exceeded      | The file is too large to be sent: choose a smaller one.   |
+        | max-message-length-exceeded | The message is too long: shorten it.                      |
+        | chat_count_limit_exceeded   | Too many chats are open: close one first.                 |
+        | something-else-failed       | The chat service failed: something-else-failed            |
 
     @chat-usage @WEBIM-DEC-14 @error-course @WEBIM-CHAT-USAGE
     Scenario: When the service lost the visit session (reinit-required) the session connects again and sends

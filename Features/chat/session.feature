@@ -138,11 +138,11 @@ Feature: Realtime chat session with an operator
       And <outcome>
 
       Examples:
-        | status      | outcome                                                                                   |
-        | online      | the displayed chat is in state "queue"                                                    |
-        | busyOnline  | the request fails with "All operators are busy and the queue is full: try again later."   |
-        | offline     | the request fails with "No operator is online: leave an offline message instead."         |
-        | busyOffline | the request fails with "No operator is online: leave an offline message instead."         |
+        | status      | outcome                                                                                 |
+        | online      | the displayed chat is in state "queue"                                                  |
+        | busyOnline  | the request fails with "All operators are busy and the queue is full: try again later." |
+        | offline     | the request fails with "No operator is online: leave an offline message instead."       |
+        | busyOffline | the request fails with "No operator is online: leave an offline message instead."       |
 
     @chat-call @online-status @WEBIM-DEC-1 @WEBIM-CHAT-CALL
     Scenario Outline: The app tells the visitor when no chat can be started
@@ -151,18 +151,18 @@ Feature: Realtime chat session with an operator
       Then the app does not offer to start a chat and says "<notice>"
 
       Examples:
-        | status      | notice                                                        |
+        | status      | notice                                                         |
         | busyOnline  | All operators are busy and the queue is full: try again later. |
-        | offline     | No operator is online: leave an offline message instead.      |
-        | busyOffline | No operator is online: leave an offline message instead.      |
+        | offline     | No operator is online: leave an offline message instead.       |
+        | busyOffline | No operator is online: leave an offline message instead.       |
 
   Rule: Chat states: only queue, chatting and closed-by-operator chats are displayed; requests on any other chat fail
 
     @chat-call @chat-states @WEBIM-CHAT-CALL @WEBIM-CALL-2
     Scenario Outline: Which chat states are displayed
       Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
-        | from     | text  |
-        | visitor  | Hello |
+        | from    | text  |
+        | visitor | Hello |
       When the visitor starts the session
       Then the chat is <displayed>
 
@@ -179,8 +179,8 @@ Feature: Realtime chat session with an operator
     @chat-call @chat-states @error-course @WEBIM-CHAT-CALL
     Scenario Outline: Every request on a chat that is not displayed fails
       Given the visitor already has a chat in state "<state>" with the operator "Anna" and these messages:
-        | from     | text  |
-        | visitor  | Hello |
+        | from    | text  |
+        | visitor | Hello |
       And the visitor has started the session
       When the visitor sends the message "Are you there?" with client-side id "m-1"
       Then the message "m-1" fails with "The chat is closed (<state>): start a new chat."

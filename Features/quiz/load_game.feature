@@ -113,17 +113,17 @@ Feature: Customer requests to load the game
       Then the system delivers the invalid data error
 
       Examples: malformed JSON
-        | case                 | body                                      |
-        | not JSON             | this is not json                          |
-        | empty object         | {}                                        |
-        | no answers field     | {"question": "Name the primary colors"}   |
-        | answer is not a list | {"question": "Colors?", "answer": "red"}  |
+        | case                 | body                                     |
+        | not JSON             | this is not json                         |
+        | empty object         | {}                                       |
+        | no answers field     | {"question": "Name the primary colors"}  |
+        | answer is not a list | {"question": "Colors?", "answer": "red"} |
 
       @decision @QUIZ-DEC-2
       Examples: nothing to play (decision)
-        | case                 | body                                      |
-        | empty answer list    | {"question": "Colors?", "answer": []}     |
-        | blank question       | {"question": "  ", "answer": ["red"]}     |
+        | case              | body                                  |
+        | empty answer list | {"question": "Colors?", "answer": []} |
+        | blank question    | {"question": "  ", "answer": ["red"]} |
 
     @use-case-load-question-from-remote @error-course @no-connectivity @QUIZ-UC-1 @QUIZ-UC-1-no-connectivity
     Scenario: The system delivers a connectivity error
@@ -165,15 +165,15 @@ Feature: Customer requests to load the game
       And the app should display the question "What are all the java keywords?"
       And the customer can start to play
 
-  @decision @QUIZ-DEC-17 @QUIZ-UC-1
-  Scenario: Before a question is loaded the screen shows "-" placeholders
-    Given the customer has no connectivity
-    When the customer requests to load the game
-    Then the question, the counter and the hits counter show "-"
+    @decision @QUIZ-DEC-17 @QUIZ-UC-1
+    Scenario: Before a question is loaded the screen shows "-" placeholders
+      Given the customer has no connectivity
+      When the customer requests to load the game
+      Then the question, the counter and the hits counter show "-"
 
-  @decision @QUIZ-DEC-17 @QUIZ-UC-4
-  Scenario: Before a question is loaded there is no game to finish
-    Given the customer has no connectivity
-    And the customer has requested to load the game
-    When the app validates the user guesses
-    Then the system says there is no finished game
+    @decision @QUIZ-DEC-17 @QUIZ-UC-4
+    Scenario: Before a question is loaded there is no game to finish
+      Given the customer has no connectivity
+      And the customer has requested to load the game
+      When the app validates the user guesses
+      Then the system says there is no finished game

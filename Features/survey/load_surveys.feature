@@ -73,12 +73,12 @@ Feature: Load surveys
       Then loading the surveys fails with an invalid data error
 
       Examples:
-        | status | body                                                                                                   |
-        | 200    | this is not JSON                                                                                       |
-        | 200    | {"surveys": []}                                                                                        |
-        | 200    | {"data": [{"id": "1", "type": "survey", "attributes": {"title": "No cover", "description": "d"}}]}      |
-        | 404    | {"data": []}                                                                                           |
-        | 500    | {"data": []}                                                                                           |
+        | status | body                                                                                               |
+        | 200    | this is not JSON                                                                                   |
+        | 200    | {"surveys": []}                                                                                    |
+        | 200    | {"data": [{"id": "1", "type": "survey", "attributes": {"title": "No cover", "description": "d"}}]} |
+        | 404    | {"data": []}                                                                                       |
+        | 500    | {"data": []}                                                                                       |
 
   Rule: The app displays the surveys one per page
 
@@ -118,9 +118,9 @@ Feature: Load surveys
       And the page indicator shows page <page> of 3
 
       Examples:
-        | direction | times | title       | page |
-        | left      | 5     | 21 on Rajah | 3    |
-        | right     | 2     | Scarlett Bangkok | 1 |
+        | direction | times | title            | page |
+        | left      | 5     | 21 on Rajah      | 3    |
+        | right     | 2     | Scarlett Bangkok | 1    |
 
     @presentation @error-course @connectivity-error @SRV-FR-3-presentation
     Scenario: The list says why it cannot show the surveys

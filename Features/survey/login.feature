@@ -99,12 +99,12 @@ Feature: Log in
       And no token is cached
 
       Examples:
-        | status | body                                                                                                                     |
-        | 200    | this is not JSON                                                                                                         |
-        | 200    | {"data": {"id": "1", "type": "token"}}                                                                                   |
-        | 200    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": -5}}}          |
-        | 500    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}        |
-        | 200    | {"data": {"attributes": {"access_token": "", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}         |
+        | status | body                                                                                                              |
+        | 200    | this is not JSON                                                                                                  |
+        | 200    | {"data": {"id": "1", "type": "token"}}                                                                            |
+        | 200    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": -5}}}   |
+        | 500    | {"data": {"attributes": {"access_token": "a", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}} |
+        | 200    | {"data": {"attributes": {"access_token": "", "token_type": "Bearer", "refresh_token": "r", "expires_in": 7200}}}  |
 
     @primary-course @SRV-UC-1-primary
     Scenario: Fields of the token answer the app does not use are ignored

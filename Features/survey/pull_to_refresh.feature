@@ -31,10 +31,10 @@ Feature: Pull to refresh the surveys
   Scenario: Refreshing shows the newest surveys from the first one
     Given the user has swiped to the left
     And the server now has these surveys:
-      | id | title             | description           | cover image url              |
-      | 3  | Siam Paragon      | Tell us about it      | https://images.example.com/3 |
-      | 1  | Scarlett Bangkok  | We'd love to hear!    | https://images.example.com/1 |
-      | 2  | 21 on Rajah       | Your opinion matters! | https://images.example.com/2 |
+      | id | title            | description           | cover image url              |
+      | 3  | Siam Paragon     | Tell us about it      | https://images.example.com/3 |
+      | 1  | Scarlett Bangkok | We'd love to hear!    | https://images.example.com/1 |
+      | 2  | 21 on Rajah      | Your opinion matters! | https://images.example.com/2 |
     When the user pulls to refresh
     Then the app has sent 2 requests for page 1 of the surveys
     And the app displays the survey "Siam Paragon" with the description "Tell us about it" and the image "https://images.example.com/3l"

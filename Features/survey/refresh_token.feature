@@ -58,10 +58,10 @@ Feature: Refresh the token
       And the request for surveys is authorized with "Bearer <token used>"
 
       Examples:
-        | valid until          | renewal                   | token used |
-        | 2026-11-22T08:00:01Z | does not renew the token  | old        |
-        | 2026-11-22T08:00:00Z | renews the token          | new        |
-        | 2026-11-21T08:00:00Z | renews the token          | new        |
+        | valid until          | renewal                  | token used |
+        | 2026-11-22T08:00:01Z | does not renew the token | old        |
+        | 2026-11-22T08:00:00Z | renews the token         | new        |
+        | 2026-11-21T08:00:00Z | renews the token         | new        |
 
     @primary-course @SRV-UC-5-primary @concurrency
     Scenario: Several loads at the same time renew the token only once
@@ -97,8 +97,8 @@ Feature: Refresh the token
       And the cached token is "old" with the refresh token "old-refresh" expiring at "2026-11-22T07:00:00Z"
 
       Examples:
-        | status | body                                                              |
-        | 200    | this is not JSON                                                  |
+        | status | body                                                               |
+        | 200    | this is not JSON                                                   |
         | 400    | {"errors": [{"code": "invalid_grant", "detail": "Token revoked"}]} |
 
     @error-course @token-not-found @decision @SRV-UC-2-token-not-found-error

@@ -117,6 +117,8 @@ final class CheckCollector {
     /// The definitions used by some scenario, by `uri:line pattern`.
     var usedKeys: Set<String> { Set(used.compactMap { definitions[$0].map(Self.key) }) }
     var definitionCount: Int { definitions.count }
+    /// Finds the definition an undefined step's text is nearest to (the language server remembers the answers).
+    var nearest: (String, [StepDefinition]) -> StepDefinition? = { CheckCollector.nearest($0, among: $1) }
 
     func handle(_ envelope: Envelope) {
         if let document = envelope.gherkinDocument {
@@ -171,7 +173,7 @@ final class CheckCollector {
             guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
             let place = stepLocations[step.node] ?? (1, 1)
             var message = "undefined step '\(step.text)'"
-            if let nearest = Self.nearest(step.text, among: patterns) {
+            if let nearest = nearest(step.text, patterns) {
                 message += " (did you mean '\(nearest.pattern.source)' at \(Self.location(of: nearest))?)"
             }
             findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column, message: message))

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import Requirements
 import SpecRunCore
 
 /// What the language server knows of one document: `check`'s findings on it and, per step line, the step
@@ -14,41 +15,64 @@ struct EditorAnalysis {
         var message: String
     }
 
+    /// What every analysis shares: the compiled definitions (built once), the snippets' style, the story documents.
+    struct Context {
+        var libraries: [any StepLibrary.Type]
+        var environment: [String: String]
+        var folder: URL
+        var registry = RegistryCache()
+        var snippetInterface: RunConfiguration.SnippetInterface = .synchronous
+        var requirements: RequirementsSet?
+        var memo = EditorMemo()
+    }
+
     var diagnostics: [Diagnostic] = []
     /// 1-based line of a step → the definitions it matches (none: undefined; several: ambiguous).
     var matches: [Int: [StepDefinition]] = [:]
+    /// 1-based line of an undefined step → the Swift step definitions `specrun` suggests for it.
+    var snippets: [Int: [String]] = [:]
     /// Every registered step definition, in registration order.
     var definitions: [StepDefinition] = []
     var document: GherkinDocument?
 
-    /// The analysis of `text` (the document at `uri`), run in `folder` (a scratch folder of the server's).
-    static func analyse(text: String, uri: String, libraries: [any StepLibrary.Type], folder: URL,
-                        environment: [String: String]) async -> EditorAnalysis {
+    /// The analysis of `text` (the document at `uri`), run in the context's scratch folder.
+    static func analyse(text: String, uri: String, context: Context) async -> EditorAnalysis {
         let name = URL(fileURLWithPath: uri).lastPathComponent
-        let file = folder.appendingPathComponent(name.hasSuffix(".feature") || name.hasSuffix(".feature.md") ? name : "document.feature")
+        let file = context.folder.appendingPathComponent(name.hasSuffix(".feature") || name.hasSuffix(".feature.md") ? name : "document.feature")
         var analysis = EditorAnalysis()
         guard (try? Data(text.utf8).write(to: file)) != nil else { return analysis }
         var configuration = RunConfiguration(paths: [file.path], dryRun: true)
         configuration.checkArguments = true
-        let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: IncrementingIdGenerator(),
-                                environment: environment)
+        configuration.snippetInterface = context.snippetInterface
+        var runner = SpecRunner(libraries: context.libraries, configuration: configuration, ids: IncrementingIdGenerator(),
+                                environment: context.environment)
+        runner.registryCache = context.registry
         let collector = CheckCollector()
+        let memo = context.memo
+        collector.nearest = { memo.nearest($0, among: $1) }
         var envelopes: [Envelope] = []
         do {
             _ = try await runner.run { envelope in
                 collector.handle(envelope)
                 if envelope.gherkinDocument != nil || envelope.pickle != nil || envelope.testCase != nil
-                    || envelope.stepDefinition != nil { envelopes.append(envelope) }
+                    || envelope.stepDefinition != nil || envelope.suggestion != nil { envelopes.append(envelope) }
             }
         } catch {
             analysis.diagnostics.append(Diagnostic(line: 1, column: 1, severity: .error, message: "specrun: \(error)"))
             return analysis
         }
-        analysis.diagnostics = collector.findings()
-            // The runner names the file relative to the current folder when it is under it.
-            .filter { $0.file == file.path || file.path.hasSuffix("/" + $0.file) }
+        // The runner names the file relative to the current folder when it is under it.
+        let isThisFile = { (path: String) in path == file.path || file.path.hasSuffix("/" + path) }
+        analysis.diagnostics = collector.findings().filter { isThisFile($0.file) }
             .map { Diagnostic(line: $0.line, column: $0.column, severity: $0.severity, message: $0.message) }
         analysis.read(envelopes)
+        if let document = analysis.document {
+            analysis.diagnostics += EditorDiagnostics.structure(of: document, already: Set(analysis.diagnostics.map(\.line)))
+            if let requirements = context.requirements {
+                analysis.diagnostics += memo.tagFindings(TagUse.all(in: document), requirements: requirements)
+                    .map { Diagnostic(line: $0.tag.line, column: $0.tag.column, severity: .warning, message: $0.message) }
+            }
+        }
         return analysis
     }
 
@@ -74,6 +98,10 @@ struct EditorAnalysis {
                           let node = pickleStepNodes[pickleStep], let line = stepLines[node], matches[line] == nil else { continue }
                     matches[line] = ids.compactMap { byId[$0] }
                 }
+            }
+            if let suggestion = envelope.suggestion, let node = pickleStepNodes[suggestion.pickleStepId],
+               let line = stepLines[node], snippets[line] == nil {
+                snippets[line] = suggestion.snippets.map(\.code)
             }
         }
     }

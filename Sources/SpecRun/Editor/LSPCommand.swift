@@ -3,6 +3,8 @@ import SpecRunCore
 
 /// `specrun lsp`: the language server over standard input and output, serving this executable's step
 /// definitions. Standard input is read on a thread of its own; messages are handled one at a time, in order.
+/// When the executable is rebuilt (or the client runs `specrun.restart`) it starts again from the new binary,
+/// keeping the open documents (`LSPRestart`).
 struct LSPCommand {
     let libraries: [any StepLibrary.Type]
     let console: any Console
@@ -12,9 +14,18 @@ struct LSPCommand {
             .appendingPathComponent("specrun-lsp-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = LanguageServer(libraries: libraries, environment: console.environment, folder: folder)
+        var context = EditorAnalysis.Context(libraries: libraries, environment: console.environment, folder: folder)
+        context.snippetInterface = Self.configuredSnippetInterface()
+        context.requirements = RequirementsSource.folder(given: nil, disabled: false, exists: RequirementsSource.isFolder)
+            .flatMap { try? RequirementsSource.read($0) }
+        let server = LanguageServer(context: context)
+        let restart = LSPRestart(environment: console.environment)
+        server.executableChanged = { restart.executableChanged() }
+        server.executable = restart.displayName
+        server.runCommand = { restart.run($0) }
         let stdout = FileHandle.standardOutput
         var reader = LSPFrameReader()
+        for reply in await restart.resume(server, reader: &reader) { stdout.write(LSPFrameReader.encode(reply)) }
         for await chunk in Self.standardInput() {
             reader.append(chunk)
             while let frame = reader.next() {
@@ -25,10 +36,24 @@ struct LSPCommand {
                 }
                 for reply in replies { stdout.write(LSPFrameReader.encode(reply)) }
                 if let code = server.exitCode { return code }
+                if server.restartRequested {
+                    // Only returns when the new binary could not be started: then this one goes on.
+                    restart.exec(documents: server.documents, pending: reader.pending)
+                    server.restartRequested = false
+                    stdout.write(LSPFrameReader.encode(LanguageServer.showMessage(2, "specrun: could not restart from \(restart.displayName); still serving the definitions it started with")))
+                }
             }
         }
         // Standard input closed without `exit`: as the protocol says, 0 after `shutdown`, 1 otherwise.
         return server.shutdownRequested ? 0 : 1
+    }
+
+    /// The snippet style of the configuration file's default profile (`--format-options '{"snippets": …}'`).
+    static func configuredSnippetInterface() -> RunConfiguration.SnippetInterface {
+        let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+        guard let expanded = try? ConfigFile.expand([], read: read),
+              case .run(let options)? = try? CommandLineParser.parse(expanded) else { return .synchronous }
+        return options.formatOptions.snippetInterface ?? .synchronous
     }
 
     /// Standard input as it arrives, read on a thread of its own (a blocking read would hold a task's thread).

@@ -15,6 +15,9 @@ struct LSPFrameReader {
 
     mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
 
+    /// The bytes received but not yet returned as a frame (kept across a restart).
+    var pending: [UInt8] { buffer }
+
     /// The next whole frame, or nil until more bytes come.
     mutating func next() -> Frame? {
         let separator: [UInt8] = [13, 10, 13, 10]

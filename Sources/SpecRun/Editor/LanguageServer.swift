@@ -6,19 +6,27 @@ import SpecRunCore
 /// `specrun lsp`'s brain: JSON-RPC requests and notifications in, responses and notifications out, the open
 /// documents kept in memory (full sync). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
 final class LanguageServer {
-    let libraries: [any StepLibrary.Type]
-    let environment: [String: String]
-    let folder: URL
-    private var documents: [String: String] = [:]
-    private var analyses: [String: EditorAnalysis] = [:]
+    let context: EditorAnalysis.Context
+    var documents: [String: String] = [:]
+    var analyses: [String: EditorAnalysis] = [:]
+    /// The suite's steps and tags (`Features/`), indexed when first needed.
+    var suite: SuiteIndex?
+    let suiteSlot = SuiteSlot()
     private(set) var shutdownRequested = false
     /// Set once `exit` arrives: the process's exit code.
     private(set) var exitCode: Int32?
+    /// Set when the server should start again from its executable (rebuilt, or `specrun.restart`): `LSPCommand`
+    /// re-executes it with the open documents.
+    var restartRequested = false
+    /// Tells whether the spec executable changed on disk since the server started (checked on each edit).
+    var executableChanged: () -> Bool = { false }
+    /// Runs a command line (a code lens's "run this scenario"); its exit code and output.
+    var runCommand: ([String]) -> (code: Int32, output: String) = { _ in (127, "") }
+    /// The command line that runs this executable (`.build/debug/specrun`), for code lenses.
+    var executable = "specrun"
 
-    init(libraries: [any StepLibrary.Type], environment: [String: String], folder: URL) {
-        self.libraries = libraries
-        self.environment = environment
-        self.folder = folder
+    init(context: EditorAnalysis.Context) {
+        self.context = context
     }
 
     /// The messages to send back for one message body (never throws: bad input is answered with an error).
@@ -35,7 +43,11 @@ final class LanguageServer {
         let result: Any?
         switch method {
         case "initialize": result = Self.capabilities()
-        case "initialized": result = nil
+        case "initialized":
+            // Compiles the step definitions now, after the initialize reply, rather than on the first keystroke.
+            _ = await EditorAnalysis.analyse(text: "", uri: "warm-up.feature", context: context)
+            startIndexingSuite()
+            result = nil
         case "shutdown": shutdownRequested = true; result = NSNull()
         case "exit": exitCode = shutdownRequested ? 0 : 1; result = nil
         case "textDocument/didOpen", "textDocument/didChange":
@@ -44,6 +56,7 @@ final class LanguageServer {
             let text = document["text"] as? String
                 ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
             documents[uri] = text
+            if executableChanged() { restartRequested = true; return [] }
             out.append(await publish(uri: uri, text: text))
             result = nil
         case "textDocument/didClose":
@@ -58,7 +71,14 @@ final class LanguageServer {
         case "textDocument/documentSymbol": result = symbols(params)
         case "textDocument/definition": result = definition(params)
         case "textDocument/hover": result = hover(params)
-        case "textDocument/completion": result = completion(params)
+        case "textDocument/completion": result = await completion(params)
+        case "textDocument/references": result = await references(params)
+        case "textDocument/codeAction": result = codeActions(params)
+        case "textDocument/codeLens": result = codeLenses(params)
+        case "workspace/executeCommand":
+            let (answer, notes) = execute(params)
+            result = answer
+            out += notes
         default:
             if let id { return [Self.error(id: id, code: -32601, "method not found: \(method)")] }
             return []
@@ -74,7 +94,11 @@ final class LanguageServer {
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
-            "completionProvider": ["triggerCharacters": [" "]],
+            "completionProvider": ["triggerCharacters": [" ", "@"]],
+            "referencesProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "codeLensProvider": ["resolveProvider": false],
+            "executeCommandProvider": ["commands": [Self.runScenario, Self.showSnippet, Self.restart]],
         ] as [String: Any],
         "serverInfo": ["name": "specrun", "version": HelpText.version],
     ] }
@@ -83,9 +107,11 @@ final class LanguageServer {
         ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
     }
 
-    private func publish(uri: String, text: String) async -> [String: Any] {
-        let analysis = await EditorAnalysis.analyse(text: text, uri: uri, libraries: libraries, folder: folder,
-                                                    environment: environment)
+    func publish(uri: String, text: String) async -> [String: Any] {
+        var analysis = await EditorAnalysis.analyse(text: text, uri: uri, context: context)
+        // While a line is being typed the document may not parse: its last good parse still gives tags and steps
+        // to complete, symbols and lenses.
+        if analysis.document == nil { analysis.document = analyses[uri]?.document }
         analyses[uri] = analysis
         let lines = LSPText(text)
         let diagnostics: [[String: Any]] = analysis.diagnostics.map { diagnostic in
@@ -98,13 +124,13 @@ final class LanguageServer {
                 "params": ["uri": uri, "diagnostics": diagnostics]]
     }
 
-    private func text(_ params: [String: Any]) -> (uri: String, text: String)? {
+    func text(_ params: [String: Any]) -> (uri: String, text: String)? {
         guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let text = documents[uri] else { return nil }
         return (uri, text)
     }
 
     /// 1-based line of the request's position.
-    private func line(_ params: [String: Any]) -> Int? {
+    func line(_ params: [String: Any]) -> Int? {
         ((params["position"] as? [String: Any])?["line"] as? Int).map { $0 + 1 }
     }
 
@@ -145,12 +171,5 @@ final class LanguageServer {
         guard let (_, text) = text(params),
               let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator()) else { return [Any]() }
         return DocumentSymbols.of(document, text: LSPText(text))
-    }
-
-    private func completion(_ params: [String: Any]) -> Any? {
-        guard let (uri, text) = text(params) else { return [Any]() }
-        let used = documents.values.flatMap(StepCompletion.stepTexts)
-        let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
-        return StepCompletion.items(definitions: definitions, usedSteps: used, language: StepCompletion.language(of: text))
     }
 }

@@ -77,15 +77,22 @@ final class MatchCache: @unchecked Sendable {
         lock.unlock()
         if let known = cached { return known }
         var matches: [StepMatch] = []
-        var utf8Text = text
-        // The definitions' required words rule most of them out before any regex runs (one UTF-8 view for all).
-        let candidates = utf8Text.withUTF8 { utf8 in
-            registry.steps.indices.filter { registry.steps[$0].pattern.mayMatch(utf8: utf8) }
-        }
-        for index in candidates {
-            if let arguments = registry.steps[index].pattern.match(text) {
-                matches.append(StepMatch(definition: registry.steps[index], arguments: arguments))
+        if let known = registry.textMatches?.matches(for: text) {
+            matches = known.map { StepMatch(definition: registry.steps[$0.index], arguments: $0.arguments) }
+        } else {
+            var utf8Text = text
+            // The definitions' required words rule most of them out before any regex runs (one UTF-8 view for all).
+            let candidates = utf8Text.withUTF8 { utf8 in
+                registry.steps.indices.filter { registry.steps[$0].pattern.mayMatch(utf8: utf8) }
             }
+            var found: [(index: Int, arguments: [MatchedArgument])] = []
+            for index in candidates {
+                if let arguments = registry.steps[index].pattern.match(text) {
+                    matches.append(StepMatch(definition: registry.steps[index], arguments: arguments))
+                    if registry.textMatches != nil { found.append((index, arguments)) }
+                }
+            }
+            registry.textMatches?.remember(found, for: text)
         }
         lock.lock()
         byText[text] = matches

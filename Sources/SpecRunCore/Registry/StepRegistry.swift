@@ -11,6 +11,8 @@ struct StepRegistry: Sendable {
     /// Step definitions left out because their expression names an unknown parameter type.
     var undefinedParameterTypes: [UndefinedParameterType] = []
     var compiler: (any PatternCompiler)?
+    /// What step texts matched in earlier runs with the same definitions (a language server's), if kept.
+    var textMatches: TextMatches?
 
     enum Entry: Sendable { case step(Int), hook(Int), parameterType(Int) }
 

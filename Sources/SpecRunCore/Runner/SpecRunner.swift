@@ -22,6 +22,8 @@ public struct SpecRunner {
     public var meta: Meta?
     var makeCompiler: ([ParameterTypeCode]) throws -> any PatternCompiler = { try ExpressionCompiler(parameterTypes: $0) }
     var randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64(UInt32.max)) }
+    /// Where the compiled step definitions are kept between runs (the language server's), if anywhere.
+    public var registryCache: RegistryCache?
 
     public init(libraries: [any StepLibrary.Type], configuration: RunConfiguration,
                 ids: IdGenerator = RandomIdGenerator(), clock: any RunClock = SystemClock(),
@@ -90,9 +92,11 @@ public struct SpecRunner {
 
     func prepare() throws -> Prepared {
         let selection = try PickleSelection(configuration: configuration)
-        let registry = try StepRegistry.build(StepRegistry.collect(libraries),
-                                              policy: configuration.unknownParameterTypes,
-                                              makeCompiler: makeCompiler)
+        let build = { [libraries, configuration, makeCompiler] in
+            try StepRegistry.build(StepRegistry.collect(libraries), policy: configuration.unknownParameterTypes,
+                                   makeCompiler: makeCompiler)
+        }
+        let registry = try registryCache.map { try $0.registry(build) } ?? build()
         let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
         let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory,
                                          documents: Set(configuration.documents.keys))

@@ -31,7 +31,7 @@ extension ReportFormat {
     public var escapesControlCharacters: Bool {
         switch self {
         case .pretty, .progress, .summary, .usage, .github, .requirements: return true
-        case .rerun, .message, .junit, .json, .html, .requirementsJSON, .history: return false
+        case .rerun, .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history: return false
         }
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// The requests that look beyond the step under the cursor: completion (steps, keywords, tags in use) and the
+/// references of a step's definition across the suite.
+extension LanguageServer {
+    /// Starts indexing the suite on a task of its own (the first requests needing it wait for it).
+    func startIndexingSuite() {
+        let slot = suiteSlot, context = UncheckedContext(value: context)
+        slot.task = Task.detached { await SuiteIndex.build(context: context.value) }
+    }
+
+    static let tagLimit = 500
+
+    func suiteIndex() async -> SuiteIndex {
+        if let suite { return suite }
+        if suiteSlot.task == nil { startIndexingSuite() }
+        let built = await suiteSlot.task?.value ?? SuiteIndex()
+        suite = built
+        return built
+    }
+
+    func completion(_ params: [String: Any]) async -> Any? {
+        guard let (uri, text) = text(params), let line = line(params) else { return [Any]() }
+        let lines = LSPText(text)
+        let character = (params["position"] as? [String: Any])?["character"] as? Int ?? 0
+        let before = line <= lines.lines.count ? String(lines.lines[line - 1].utf16.prefix(character)) ?? "" : ""
+        let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
+        let suite = await suiteIndex()
+        if word.hasPrefix("@") {
+            var tags = suite.tags
+            for analysis in analyses.values { tags.formUnion((analysis.document.map(TagUse.all) ?? []).map(\.name)) }
+            // Those starting with what is typed, at most `tagLimit` (then the list says it is incomplete, and the
+            // client asks again as the user types on): a document with 100k tags is answered at once.
+            let typed = word.lowercased()
+            let matching = tags.filter { $0.lowercased().hasPrefix(typed) }.sorted()
+            let items = matching.prefix(Self.tagLimit).map {
+                ["label": $0, "kind": 14, "insertText": String($0.dropFirst()), "filterText": $0] as [String: Any]
+            }
+            return matching.count > Self.tagLimit ? ["isIncomplete": true, "items": items] as [String: Any] : items
+        }
+        var used = suite.texts
+        for analysis in analyses.values { used.formUnion((analysis.document.map(SuiteIndex.allSteps) ?? []).map(\.text)) }
+        let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
+        let language = analyses[uri]?.document?.feature?.language ?? "en"
+        return StepCompletion.items(definitions: definitions, usedSteps: Array(used), language: language)
+    }
+
+    /// Every step bound to the definition(s) of the step at the position: in the open documents as they are now,
+    /// and in the files of `Features/` that are not open.
+    func references(_ params: [String: Any]) async -> Any? {
+        guard let (uri, _) = text(params), let line = line(params),
+              let definitions = analyses[uri]?.matches[line], !definitions.isEmpty else { return [Any]() }
+        let keys = Set(definitions.map(CheckCollector.key))
+        let suite = await suiteIndex()
+        var uses: [SuiteIndex.StepUse] = []
+        for key in keys.sorted() {
+            uses += (suite.uses[key] ?? []).filter { documents[$0.uri] == nil }
+        }
+        for (openURI, analysis) in analyses.sorted(by: { $0.key < $1.key }) {
+            guard let document = analysis.document else { continue }
+            for step in SuiteIndex.allSteps(document) {
+                let bound = analysis.matches[Int(step.location.line)] ?? []
+                if bound.contains(where: { keys.contains(CheckCollector.key($0)) }) { uses.append(SuiteIndex.use(of: step, uri: openURI)) }
+            }
+        }
+        var locations: [[String: Any]] = uses.map { use in
+            ["uri": use.uri, "range": ["start": ["line": use.line, "character": use.start],
+                                       "end": ["line": use.line, "character": use.end]]]
+        }
+        if ((params["context"] as? [String: Any])?["includeDeclaration"] as? Bool) == true {
+            locations = definitions.map(Self.location) + locations
+        }
+        return locations
+    }
+}
+
+/// The suite's index being built.
+final class SuiteSlot: @unchecked Sendable {
+    var task: Task<SuiteIndex, Never>?
+}
+
+/// The analyses' context handed to the indexing task (its libraries are metatypes, its caches lock themselves).
+struct UncheckedContext: @unchecked Sendable {
+    let value: EditorAnalysis.Context
+}

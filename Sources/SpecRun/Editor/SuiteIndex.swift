@@ -1,0 +1,96 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecRunCore
+
+/// The suite beyond the open documents — `Features/` of the working folder, dry-run once when first needed —
+/// for what looks across files: the references of a step definition and the tags in use.
+struct SuiteIndex {
+    struct StepUse: Equatable {
+        /// A `file://` URI.
+        var uri: String
+        /// 0-based line, and the step's columns in UTF-16 units (the whole line's text after its keyword).
+        var line: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// `CheckCollector.key` of a definition → where steps use it.
+    var uses: [String: [StepUse]] = [:]
+    var tags: Set<String> = []
+    /// The step texts written in the suite (for completion).
+    var texts: Set<String> = []
+    /// The files indexed (`file://` URIs).
+    var files: Set<String> = []
+
+    static func build(folder: String = "Features", context: EditorAnalysis.Context) async -> SuiteIndex {
+        var index = SuiteIndex()
+        guard RequirementsSource.isFolder(folder) else { return index }
+        var runner = SpecRunner(libraries: context.libraries, configuration: RunConfiguration(paths: [folder], dryRun: true),
+                                ids: IncrementingIdGenerator(), environment: context.environment)
+        runner.registryCache = context.registry
+        var documents: [GherkinDocument] = []
+        var pickleSteps: [String: (uri: String, node: String)] = [:]
+        var definitions: [String: String] = [:]
+        var steps: [String: Step] = [:]
+        var testCases: [TestCase] = []
+        _ = try? await runner.run { envelope in
+            if let document = envelope.gherkinDocument { documents.append(document) }
+            if let pickle = envelope.pickle {
+                index.tags.formUnion(pickle.tags.map(\.name))
+                for step in pickle.steps { pickleSteps[step.id] = (pickle.uri, step.astNodeIds.first ?? "") }
+            }
+            if let definition = envelope.stepDefinition { definitions[definition.id] = CheckCollector.key(definition) }
+            if let testCase = envelope.testCase { testCases.append(testCase) }
+        }
+        var uris: [String: String] = [:]
+        for document in documents {
+            let uri = fileURI(document.uri ?? "")
+            uris[document.uri ?? ""] = uri
+            index.files.insert(uri)
+            for tag in TagUse.all(in: document) { index.tags.insert(tag.name) }
+            for step in allSteps(document) {
+                steps["\(document.uri ?? "")#\(step.id)"] = step
+                index.texts.insert(step.text)
+            }
+        }
+        var seen = Set<String>()
+        for testCase in testCases {
+            for testStep in testCase.testSteps {
+                guard let pickleStep = testStep.pickleStepId, let (uri, node) = pickleSteps[pickleStep],
+                      let step = steps["\(uri)#\(node)"], seen.insert("\(uri)#\(node)").inserted else { continue }
+                for id in testStep.stepDefinitionIds ?? [] {
+                    guard let key = definitions[id] else { continue }
+                    index.uses[key, default: []].append(use(of: step, uri: uris[uri] ?? fileURI(uri)))
+                }
+            }
+        }
+        return index
+    }
+
+    /// Where a step's text is: after its keyword, on its line.
+    static func use(of step: Step, uri: String) -> StepUse {
+        let line = Int(step.location.line) - 1
+        let start = max(Int(step.location.column ?? 1) - 1, 0) + step.keyword.utf16.count
+        return StepUse(uri: uri, line: line, start: start, end: start + step.text.utf16.count)
+    }
+
+    static func fileURI(_ path: String) -> String {
+        if path.hasPrefix("file://") { return path }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute).absoluteString
+    }
+
+    static func allSteps(_ document: GherkinDocument) -> [Step] {
+        var steps: [Step] = []
+        for child in document.feature?.children ?? [] {
+            steps += child.background?.steps ?? []
+            steps += child.scenario?.steps ?? []
+            for inner in child.rule?.children ?? [] {
+                steps += inner.background?.steps ?? []
+                steps += inner.scenario?.steps ?? []
+            }
+        }
+        return steps
+    }
+}

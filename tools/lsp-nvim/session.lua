@@ -1,0 +1,66 @@
+-- Headless Neovim (0.7+) with its built-in LSP client and `specrun lsp`: open a feature, receive diagnostics,
+-- complete a step, jump to its definition. Prints a transcript; exits 1 on the first unmet expectation.
+-- Run by tools/lsp-nvim/run (SPECRUN_BIN: the spec executable).
+local bin = os.getenv('SPECRUN_BIN') or '.build/debug/specrun'
+local function say(text) io.stdout:write(text .. '\n') end
+local function fail(text) say('FAILED: ' .. text); vim.cmd('cquit 1') end
+
+vim.cmd('edit Features/quiz/nvim-session.feature') -- never written: the buffer is the document
+vim.bo.filetype = 'cucumber'
+local lines = {
+  '@quiz @story-load-game',
+  'Feature: Editing in Neovim',
+  '  Background:',
+  '    Given the quiz is published at "https://quiz.example.com/java-keywords"',
+  '',
+  '  Scenario: Offline',
+  '    Given the customer has no conectivity',
+  '    When the customer requests to load the game',
+}
+vim.api.nvim_buf_set_lines(0, 0, -1, false, lines)
+local buf = vim.api.nvim_get_current_buf()
+say('$ nvim Features/quiz/nvim-session.feature    (server: ' .. bin .. ' lsp)')
+
+local client_id = vim.lsp.start_client({ name = 'specrun', cmd = { bin, 'lsp' }, root_dir = vim.fn.getcwd() })
+if not client_id then fail('the server did not start') end
+vim.lsp.buf_attach_client(buf, client_id)
+
+-- diagnostics
+if not vim.wait(60000, function() return #vim.diagnostic.get(buf) > 0 end, 50) then fail('no diagnostics') end
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  say(string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, d.message))
+end
+local first = vim.diagnostic.get(buf)[1]
+if first.lnum ~= 6 or not first.message:find("did you mean 'the customer has no connectivity'", 1, true) then
+  fail('unexpected diagnostic: ' .. first.message)
+end
+
+-- completion, at the end of "    When the customer requests"
+local client = vim.lsp.get_client_by_id(client_id)
+local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 7, character = 30 } }
+local answer = client.request_sync('textDocument/completion', params, 30000, buf)
+if not answer or answer.err then fail('no completion') end
+local found = false
+for _, item in ipairs(answer.result.items or answer.result) do
+  if item.label == 'the customer requests to load the game' then found = true end
+end
+say('completion at 8:31: ' .. #(answer.result.items or answer.result) .. ' items, "the customer requests to load the game" '
+    .. (found and 'among them' or 'missing'))
+if not found then fail('the step is not completed') end
+
+-- go to definition (what `gd` / vim.lsp.buf.definition() does)
+vim.api.nvim_win_set_cursor(0, { 8, 12 })
+local results = vim.lsp.buf_request_sync(buf, 'textDocument/definition', params, 30000)
+local location
+for _, r in pairs(results or {}) do if r.result and r.result[1] then location = r.result[1] end end
+if not location then fail('no definition') end
+vim.lsp.util.jump_to_location(location, 'utf-16')
+local here = vim.api.nvim_buf_get_name(0)
+local row = vim.api.nvim_win_get_cursor(0)[1]
+say(string.format('definition: jumped to %s:%d', vim.fn.fnamemodify(here, ':.'), row))
+say('  ' .. vim.trim(vim.api.nvim_buf_get_lines(0, row - 1, row, false)[1]))
+if not here:match('%.swift$') then fail('the jump did not land in a Swift file') end
+
+vim.lsp.stop_client(client_id)
+say('ok')
+vim.cmd('qall!')

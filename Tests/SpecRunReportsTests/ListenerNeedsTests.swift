@@ -10,7 +10,7 @@ final class ListenerNeedsTests: XCTestCase {
 
     func test_needs_stepArgumentsOnlyOnTheReportsThatPrintThem() {
         let printing = ReportFormat.allCases.filter { ListenerNeeds(formats: [$0]).stepArguments }
-        XCTAssertEqual(printing, [.json, .html])
+        XCTAssertEqual(printing, [.json, .html, .htmlSite])
     }
 
     func test_needs_nothingOnNamesThatAreNoFormat() {

@@ -19,6 +19,23 @@ final class RequiredWordsTests: XCTestCase {
         XCTAssertFalse(RequiredWords(cucumberExpression: "cafe {int}").mayMatch("café 1"))
     }
 
+    func test_contains_findsAWordAnywhereOnlyWhenWhole() {
+        XCTAssertTrue(contains("have", in: "have"))
+        XCTAssertTrue(contains("ab", in: "aaab"))
+        XCTAssertTrue(contains("ab", in: "abxx"))
+        XCTAssertTrue(contains("a", in: "xxxa"))
+        XCTAssertFalse(contains("ab", in: "xxxa"))
+        XCTAssertFalse(contains("abc", in: "ab"))
+        XCTAssertFalse(contains("aab", in: "ababa"))
+        XCTAssertTrue(contains("", in: ""))
+        XCTAssertFalse(contains("a", in: ""))
+    }
+
+    private func contains(_ word: String, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { RequiredWords.contains($0, Array(word.utf8)) }
+    }
+
     private func words(_ source: String) -> [String] {
         RequiredWords(cucumberExpression: source).words.map { String(decoding: $0, as: UTF8.self) }
     }

@@ -45,9 +45,13 @@ public enum ConsoleEscaping {
 
     /// Whether any byte would change: the fast path of every console write.
     public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (position, byte) in bytes.enumerated() {
+        // An index loop: `enumerated()` cost microseconds per byte in a debug build (a 1 MB step line: a second).
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
             if isControl(byte) || byte == 0x0D || byte == 0x1B { return true }
             if byte == 0xC2, position + 1 < bytes.count, (0x80...0x9F).contains(bytes[position + 1]) { return true }
+            position += 1
         }
         return false
     }

@@ -28,24 +28,11 @@ final class LanguageServerEndToEndTests: XCTestCase {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        return Self.frames(output)
-    }
-
-    private static func frames(_ data: Data) -> [[String: Any]] {
-        var messages: [[String: Any]] = []
-        var rest = data[...]
-        while let header = rest.range(of: Data("\r\n\r\n".utf8)) {
-            let text = String(decoding: rest[rest.startIndex..<header.lowerBound], as: UTF8.self)
-            guard let length = Int(text.replacingOccurrences(of: "Content-Length: ", with: "")) else { break }
-            let body = rest[header.upperBound..<(header.upperBound + length)]
-            if let message = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] { messages.append(message) }
-            rest = rest[(header.upperBound + length)...]
-        }
-        return messages
+        return LSPTestSession.frames(output)
     }
 
     private func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id, "method": method, "params": params]
+        LSPTestSession.request(id, method, params)
     }
 
     private func open(_ text: String) -> [String: Any] {

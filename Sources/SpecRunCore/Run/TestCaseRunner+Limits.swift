@@ -18,8 +18,8 @@ extension TestCaseRunner {
     nonisolated(nonsending)
     func racing(_ limit: StepLimit, _ step: PlannedStep, plan: TestCasePlan, state: SkipState,
                 stepHooks: (before: [RegisteredHook], after: [RegisteredHook]), worlds: WorldStore) async -> Performed {
-        // (Handed to a task of its own: only it touches them until it ends or the run has moved on without it.)
-        nonisolated(unsafe) let runner = self, state = state, stepHooks = stepHooks
+        // (Handed to a task of its own: only it touches the runner until it ends or the run has moved on without it.)
+        nonisolated(unsafe) let runner = self
         let done = await LimitRace.run(seconds: limit.seconds) {
             await runner.perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
         }

@@ -51,24 +51,33 @@ final class Supervisor {
     /// A class: the supervisor updates it for every envelope, and a struct in a dictionary would be copied
     /// (with its queue) each time.
     final class Worker {
+        // `assigned`: the test cases handed out to it, in order; the first is running (or next). `heard`: the
+        // supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work handed
+        // to it while it had none: what its deadline counts from (`Supervisor+Deadlines`). `stepIds`: its step ids →
+        // the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
+        #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every envelope a worker sends (docs/PERFORMANCE.md)
         var phase: Phase = .prelude
-        /// The test cases handed out to it, in order; the first is running (or next).
         var assigned: [Int] = []
         var received = 0
         var running: RunningCase?
+        var heard: UInt64 = 0
+        var stepIds: [String: String]?
+        #else
+        @exclusivity(unchecked) var phase: Phase = .prelude
+        @exclusivity(unchecked) var assigned: [Int] = []
+        @exclusivity(unchecked) var received = 0
+        @exclusivity(unchecked) var running: RunningCase?
+        @exclusivity(unchecked) var heard: UInt64 = 0
+        @exclusivity(unchecked) var stepIds: [String: String]?
+        #endif
         var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
         var timedOut: (seconds: Double, step: String?, source: String?)?
         /// The scoped limit its running step or hook said it has (`WorkerControl.limit`); nil: `--timeout`.
         var limit: (seconds: Double, source: String?)?
         var finished: TestRunFinished?
-        /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work
-        /// handed to it while it had none: what its deadline counts from (`Supervisor+Deadlines`).
-        var heard: UInt64 = 0
         /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
         var terminatedAt: UInt64?
         var killed = false
-        /// Its step ids → the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
-        var stepIds: [String: String]?
         let number: Int
 
         init(number: Int) { self.number = number }

@@ -4,15 +4,25 @@ import Messages
 /// step definition locations, ambiguous candidates, snippets and attachments; the summary at the end.
 final class PrettyFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    private var feed: IndexFeed
     private var index: RunIndex { feed.index }
     private let text: ConsoleText
+    // `out` and `lines`: the block being written, and the step lines of its scenario: storage kept from one
+    // scenario to the next.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every envelope and step line (callgrind, docs/PERFORMANCE.md)
+    private var feed: IndexFeed
     private var lastFeatureUri: String?
     private var lastRuleId: String?
     private var printedSnippets = PrintedSnippets()
-    /// The block being written, and the step lines of its scenario: storage kept from one scenario to the next.
     private var out = ConsoleBuffer(capacity: 4096)
     private var lines: [ConsoleStepLine] = []
+    #else
+    @exclusivity(unchecked) private var feed: IndexFeed
+    @exclusivity(unchecked) private var lastFeatureUri: String?
+    @exclusivity(unchecked) private var lastRuleId: String?
+    @exclusivity(unchecked) private var printedSnippets = PrintedSnippets()
+    @exclusivity(unchecked) private var out = ConsoleBuffer(capacity: 4096)
+    @exclusivity(unchecked) private var lines: [ConsoleStepLine] = []
+    #endif
 
     init(sink: any TextSink, feed: IndexFeed, options: ReportOptions) {
         self.sink = sink

@@ -9,13 +9,19 @@ extension RunIndex {
         /// Its test case, found when it started (nil when the stream had not sent it yet).
         fileprivate(set) var record: CaseRecord?
         var finished: TestCaseFinished?
-        /// The result of each finished test step, by its position in the test case (nil: not finished).
+        // `outcomes`: the result of each finished test step, by its position in the test case (nil: not finished).
+        // `nextStep`: the position after the last step that finished: where the next one is looked for first.
+        // `knownStatus`: its status once worked out after it finished (`status(of:)`): the summary, the failing
+        // list and the reports each ask it of every attempt. Forgotten when another step result arrives.
+        #if DEBUG  // exclusivity checked in tests; unchecked in release: written for every step result (callgrind, docs/PERFORMANCE.md)
         fileprivate(set) var outcomes: [StepOutcome?] = []
-        /// The position after the last step that finished: where the next one is looked for first.
         fileprivate var nextStep: Int32 = 0
-        /// Its status once worked out after it finished (`status(of:)`): the summary, the failing list and the
-        /// reports each ask it of every attempt. Forgotten when another step result arrives.
         fileprivate var knownStatus: TestStepResultStatus?
+        #else
+        @exclusivity(unchecked) fileprivate(set) var outcomes: [StepOutcome?] = []
+        @exclusivity(unchecked) fileprivate var nextStep: Int32 = 0
+        @exclusivity(unchecked) fileprivate var knownStatus: TestStepResultStatus?
+        #endif
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, place: Int) {

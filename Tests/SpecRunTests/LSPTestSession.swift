@@ -7,11 +7,19 @@ struct LSPTestSession {
     let messages: [[String: Any]]
 
     static func run(executable: URL, _ messages: [[String: Any]]) throws -> LSPTestSession {
+        LSPTestSession(messages: try exchange(executable: executable,
+                                              messages + [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]]))
+    }
+
+    /// Writes the messages (and `raw` bytes right after `initialize`) to `executable lsp`, closes its input, and
+    /// reads back every message it answered; the server must end with status 0.
+    static func exchange(executable: URL, _ messages: [[String: Any]], raw: Data = Data()) throws -> [[String: Any]] {
         var input = Data()
-        for message in messages + [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]] {
+        for message in messages {
             let body = try JSONSerialization.data(withJSONObject: message)
             input.append(Data("Content-Length: \(body.count)\r\n\r\n".utf8))
             input.append(body)
+            if message["method"] as? String == "initialize" { input.append(raw) }
         }
         let process = Process()
         process.executableURL = executable
@@ -27,7 +35,7 @@ struct LSPTestSession {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        return LSPTestSession(messages: frames(output))
+        return frames(output)
     }
 
     static func frames(_ data: Data) -> [[String: Any]] {

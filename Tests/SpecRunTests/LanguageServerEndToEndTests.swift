@@ -7,28 +7,7 @@ final class LanguageServerEndToEndTests: XCTestCase {
     private let uri = "file:///tmp/specrun-lsp-test/a.feature"
 
     private func session(_ messages: [[String: Any]], raw: Data = Data()) throws -> [[String: Any]] {
-        var input = Data()
-        for message in messages {
-            let body = try JSONSerialization.data(withJSONObject: message)
-            input.append(Data("Content-Length: \(body.count)\r\n\r\n".utf8))
-            input.append(body)
-            if message["method"] as? String == "initialize" { input.append(raw) }
-        }
-        let process = Process()
-        process.executableURL = try fixtureExecutable()
-        process.arguments = ["lsp"]
-        process.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return LSPTestSession.frames(output)
+        try LSPTestSession.exchange(executable: try fixtureExecutable(), messages, raw: raw)
     }
 
     private func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) -> [String: Any] {

@@ -58,3 +58,22 @@ final class ConsoleTextIndentTests: XCTestCase {
         XCTAssertFalse(sut.contains(SnippetCodes.none))
     }
 }
+
+/// Issue 30: a step line of megabytes must not pad the other lines of its scenario to its width (a 10 MB step made
+/// 31 MB of spaces): lines wider than `ConsoleText.widestAligned` are left out of the comment column.
+final class ConsoleCommentColumnTests: XCTestCase {
+    func test_pretty_alignsCommentsOnlyAfterLinesOfReasonableWidthOnAVeryLongStep() throws {
+        let long = String(repeating: "w", count: 100_000)
+        let ndjson = try String(contentsOf: fixturesFolder().appendingPathComponent("sample.ndjson"), encoding: .utf8)
+            .replacingOccurrences(of: "the player inserts", with: "the player inserts " + long)
+        let envelopes = try NDJSON.decode(ndjson, uri: "sample.ndjson")
+
+        let text = try render(.pretty, envelopes)
+
+        let lines = text.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.utf8.count > 100_000 }, "the long step is printed whole")
+        let padded = lines.filter { !$0.contains(long) && $0.utf8.count > ConsoleText.widestAligned + 100 }
+        XCTAssertEqual(padded.count, 0, "lines padded to the long step's width: \(padded.count)")
+        XCTAssertLessThan(text.utf8.count, 1_000_000)
+    }
+}

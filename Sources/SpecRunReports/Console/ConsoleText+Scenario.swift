@@ -45,8 +45,10 @@ extension ConsoleText {
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = Self.width(indent)
         let headerWidth = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.pointee.name)
-        var column = headerWidth
-        for line in lines where line.pickleStep != -1 { column = max(column, indentWidth + 4 + line.width) }
+        var column = headerWidth <= Self.widestAligned ? headerWidth : 0
+        for line in lines where line.pickleStep != -1 && indentWidth + 4 + line.width <= Self.widestAligned {
+            column = max(column, indentWidth + 4 + line.width)
+        }
         column += 2
 
         out.append(byte: 0x0A)

@@ -132,16 +132,23 @@ struct ConsoleText {
         return commentColumn(pickle, index.lineage(of: pickle), indent: indent, texts: texts)
     }
 
-    /// The same, with the pickle and its lineage already looked up.
+    /// The same, with the pickle and its lineage already looked up. Lines wider than `widestAligned` do not move
+    /// the column (they get their two spaces): one 10 MB step must not pad every other line of its scenario to 10 MB.
+    /// (`appendScenario` computes the same column for the pretty format's fast path.)
     func commentColumn(_ pickle: Pickle, _ lineage: Lineage?, indent: String, texts: [StepText?]) -> Int {
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = Self.width(indent)
-        var widest = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
+        var widest = 0
+        func consider(_ width: Int) { if width <= Self.widestAligned { widest = max(widest, width) } }
+        consider(indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name))
         for case let text? in texts {
-            widest = max(widest, indentWidth + 4 + text.width)
+            consider(indentWidth + 4 + text.width)
         }
         return widest + 2
     }
+
+    /// The widest line the `# file:line` comments are aligned after; longer lines are not aligned with the others.
+    static let widestAligned = 160
 
     /// The characters of a text as a terminal shows them: its bytes when it is ASCII (most step texts), without
     /// the cost of `count`'s grapheme breaking; `count` otherwise.

@@ -14,6 +14,21 @@ struct HostileProcessRun {
     var stream: [Envelope]
 
     var statuses: [TestStepResultStatus] { stream.compactMap(\.testStepFinished).map(\.testStepResult.status) }
+    /// The same, ordered by scenario as the feature has them (a replacement worker may finish the scenario after a
+    /// hostile one before the supervisor has reported the hostile one: the stream's order is not the feature's).
+    var statusesInFeatureOrder: [TestStepResultStatus] {
+        var pickleOrder: [String: Int] = [:], caseOrder: [String: Int] = [:], startedOrder: [String: Int] = [:]
+        var finished: [(order: Int, status: TestStepResultStatus)] = []
+        for envelope in stream {
+            if let pickle = envelope.pickle { pickleOrder[pickle.id] = pickleOrder.count }
+            if let testCase = envelope.testCase { caseOrder[testCase.id] = pickleOrder[testCase.pickleId] ?? Int.max }
+            if let started = envelope.testCaseStarted { startedOrder[started.id] = caseOrder[started.testCaseId] ?? Int.max }
+            if let step = envelope.testStepFinished {
+                finished.append((startedOrder[step.testCaseStartedId] ?? Int.max, step.testStepResult.status))
+            }
+        }
+        return finished.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element.status)
+    }
     var failureMessages: [String] { stream.compactMap(\.testStepFinished).compactMap(\.testStepResult.message) }
     var exceptionTypes: [String] { stream.compactMap(\.testStepFinished).compactMap(\.testStepResult.exception?.type) }
     var runFinished: TestRunFinished? { stream.compactMap(\.testRunFinished).last }
@@ -80,13 +95,8 @@ extension XCTestCase {
     /// Waits (up to 20 s: a loaded machine) until the message stream on disk shows `count` step starts — the
     /// hostile step running — and a moment more.
     func waitForStepStarts(_ count: Int, in folder: String) {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            if let name = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
-               let text = try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8),
-               text.components(separatedBy: "\"testStepStarted\"").count - 1 >= count { break }
-            usleep(20_000)
+        RunOnDisk.waitUntil(seconds: 20) {
+            (RunOnDisk.streamText(in: folder)?.components(separatedBy: "\"testStepStarted\"").count ?? 0) - 1 >= count
         }
         usleep(300_000)
     }

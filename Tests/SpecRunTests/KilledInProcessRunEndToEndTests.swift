@@ -22,16 +22,11 @@ final class KilledInProcessRunEndToEndTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var partial: String?
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")) ?? []
-            if let name = names.first(where: { $0.hasPrefix(".m.ndjson.") && $0.hasSuffix(".tmp") }),
-               let text = try? String(contentsOfFile: "\(folder)/out/\(name)", encoding: .utf8),
-               text.components(separatedBy: "\"testCaseStarted\"").count == 3 {
-                partial = name
-                break
-            }
-            usleep(20_000)
+        RunOnDisk.waitUntil(seconds: 20) {
+            guard let text = RunOnDisk.streamText(in: "\(folder)/out"),
+                  text.components(separatedBy: "\"testCaseStarted\"").count == 3 else { return false }
+            partial = RunOnDisk.streamName(in: "\(folder)/out")
+            return true
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

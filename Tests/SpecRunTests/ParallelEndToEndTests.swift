@@ -223,15 +223,7 @@ final class ParallelEndToEndTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Kill it once the stream has reached the disk (a loaded machine may take a while to start the workers).
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")) ?? []
-            if let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
-               let text = try? String(contentsOfFile: "\(folder)/out/\(partial)", encoding: .utf8), text.contains("testCaseFinished") {
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        RunOnDisk.waitUntil(seconds: 20, every: 0.05) { RunOnDisk.streamText(in: "\(folder)/out")?.contains("testCaseFinished") == true }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 

@@ -70,17 +70,16 @@ final class ReportsNeverLieTests: XCTestCase {
 
             """])
         let process = try start(fixture, [folder, "--timeout", "0", "--format", "message:\(folder)/out/m.ndjson"])
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: pidFile) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        RunOnDisk.waitUntil(seconds: 20, every: 0.05) { FileManager.default.fileExists(atPath: pidFile) }
         let worker = try XCTUnwrap(Self.children(of: process.processIdentifier).first, "the worker")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
         let child = try XCTUnwrap(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        let gone = Date().addingTimeInterval(5)
         // (The worker goes first; its group's sleep is signalled as it goes and reaped a moment later: wait for both.)
-        while (HostileResourceStepsEndToEndTests.isAlive(worker) || HostileResourceStepsEndToEndTests.isAlive(child))
-                && Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        RunOnDisk.waitUntil(seconds: 5, every: 0.05) {
+            !HostileResourceStepsEndToEndTests.isAlive(worker) && !HostileResourceStepsEndToEndTests.isAlive(child)
+        }
         XCTAssertFalse(HostileResourceStepsEndToEndTests.isAlive(worker), "the worker ended with its supervisor")
         XCTAssertFalse(HostileResourceStepsEndToEndTests.isAlive(child), "the sleep in the worker's group too")
         if HostileResourceStepsEndToEndTests.isAlive(worker) { kill(worker, SIGKILL) }
@@ -100,16 +99,8 @@ final class ReportsNeverLieTests: XCTestCase {
     }
 
     private func waitForFinishedTestCase(in folder: String) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            if let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
-               let text = try? String(contentsOfFile: "\(folder)/\(partial)", encoding: .utf8), text.contains("testCaseFinished") {
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        XCTFail("no test case finished within 20 s")
+        let finished = RunOnDisk.waitUntil(seconds: 20, every: 0.05) { RunOnDisk.streamText(in: folder)?.contains("testCaseFinished") == true }
+        if !finished { XCTFail("no test case finished within 20 s") }
     }
 
     /// The pids whose parent is `pid` (Linux /proc).

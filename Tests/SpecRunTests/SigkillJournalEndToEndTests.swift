@@ -23,16 +23,10 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // The moment the later scenario ended (its step's own line), then how long until the journal has it.
-        let deadline = Date().addingTimeInterval(25)
         var laterEnded: Date?
-        var onDisk = false
-        while Date() < deadline {
+        let onDisk = RunOnDisk.waitUntil(seconds: 25, every: 0.005) {
             if laterEnded == nil, let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("later ") { laterEnded = Date() }
-            if laterEnded != nil, let stream = journal(in: "\(folder)/out"), stream.compactMap(\.testCaseFinished).count == 1 {
-                onDisk = true
-                break
-            }
-            usleep(5_000)
+            return laterEnded != nil && journal(in: "\(folder)/out")?.compactMap(\.testCaseFinished).count == 1
         }
         let delay = laterEnded.map { Date().timeIntervalSince($0) }
         kill(process.processIdentifier, SIGKILL)
@@ -45,7 +39,7 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         XCTAssertEqual(names(of: stream.compactMap(\.testCaseStarted).map(\.id), in: stream).sorted(), ["early", "later"],
                        "the running scenario's start is there too")
         // `specrun report` reads it: the later scenario passed, the earlier one not finished, the run incomplete.
-        guard let name = journalName(in: "\(folder)/out") else { return XCTFail("no journal") }
+        guard let name = RunOnDisk.streamName(in: "\(folder)/out", journal: true) else { return XCTFail("no journal") }
         let report = try runProcess(fixture, ["report", "\(folder)/out/\(name)", "--no-color", "--format", "summary"])
         XCTAssertEqual(report.status, 2, report.stdout + report.stderr)
         XCTAssertTrue(report.stdout.contains("1 passed"), report.stdout + report.stderr)
@@ -75,14 +69,5 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         return startedIds.map { cases[$0].flatMap { pickles[$0] }.flatMap { names[$0] } ?? "?" }
     }
 
-    private func journalName(in folder: String) -> String? {
-        (try? FileManager.default.contentsOfDirectory(atPath: folder))?.first { $0.hasPrefix(".m.ndjson.") && $0.hasSuffix(".journal.tmp") }
-    }
-
-    private func journal(in folder: String) -> [Envelope]? {
-        guard let name = journalName(in: folder), let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { return nil }
-        // Whole lines only (the last may be cut by the kill).
-        let whole = data.lastIndex(of: 0x0A).map { data[...$0] } ?? Data()
-        return try? NDJSON.decode(Data(whole))
-    }
+    private func journal(in folder: String) -> [Envelope]? { RunOnDisk.stream(in: folder, journal: true) }
 }

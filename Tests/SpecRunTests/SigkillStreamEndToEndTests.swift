@@ -22,25 +22,17 @@ final class SigkillStreamEndToEndTests: XCTestCase {
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // The moment the last short scenario ended (its step's own line), then how long until the disk has it.
-        let deadline = Date().addingTimeInterval(20)
         var lastEnded: Date?
-        var onDisk: (finished: Int, runningStarted: Bool)?
-        while Date() < deadline {
+        let onDisk = RunOnDisk.waitUntil(seconds: 20, every: 0.005) {
             if lastEnded == nil, let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("s20 ") { lastEnded = Date() }
-            if lastEnded != nil, let stream = temporaryStream(in: "\(folder)/out") {
-                let finished = stream.compactMap(\.testCaseFinished).count
-                if finished == 20 && stream.compactMap(\.testCaseStarted).count == 21 {
-                    onDisk = (finished, true)
-                    break
-                }
-            }
-            usleep(5_000)
+            guard lastEnded != nil, let stream = temporaryStream(in: "\(folder)/out") else { return false }
+            return stream.compactMap(\.testCaseFinished).count == 20 && stream.compactMap(\.testCaseStarted).count == 21
         }
         let delay = lastEnded.map { Date().timeIntervalSince($0) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
-        XCTAssertNotNil(onDisk, "the 20 finished scenarios and the running one's start reach the disk while it runs")
+        XCTAssertTrue(onDisk, "the 20 finished scenarios and the running one's start reach the disk while it runs")
         XCTAssertLessThan(delay ?? 99, 1.0, "at most ~0.2 s behind (1 s: a loaded machine)")
         let stream = temporaryStream(in: "\(folder)/out") ?? []
         XCTAssertEqual(stream.compactMap(\.testCaseFinished).count, 20, "kept after the SIGKILL")
@@ -49,11 +41,5 @@ final class SigkillStreamEndToEndTests: XCTestCase {
         XCTAssertEqual(stream.compactMap(\.pickle).first { $0.id == pickle }?.name, "long", "the running scenario is named")
     }
 
-    private func temporaryStream(in folder: String) -> [Envelope]? {
-        guard let name = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),
-              let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { return nil }
-        // Whole lines only (the last may be cut by the kill).
-        let whole = data.lastIndex(of: 0x0A).map { data[...$0] } ?? Data()
-        return try? NDJSON.decode(Data(whole))
-    }
+    private func temporaryStream(in folder: String) -> [Envelope]? { RunOnDisk.stream(in: folder) }
 }

@@ -54,14 +54,12 @@ final class WorkerDescendantsEndToEndTests: XCTestCase {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: pidFile) && Date() < deadline { usleep(2_000) }
+        RunOnDisk.waitUntil(seconds: 20, every: 0.002) { FileManager.default.fileExists(atPath: pidFile) }
         kill(process.processIdentifier, SIGKILL)  // at once: the worker's next write meets a dead pipe
         process.waitUntilExit()
 
         let daemon = try XCTUnwrap(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        let gone = Date().addingTimeInterval(5)
-        while HostileResourceStepsEndToEndTests.isAlive(daemon) && Date() < gone { usleep(50_000) }
+        RunOnDisk.waitUntil(seconds: 5, every: 0.05) { !HostileResourceStepsEndToEndTests.isAlive(daemon) }
         let alive = HostileResourceStepsEndToEndTests.isAlive(daemon)
         if alive { kill(daemon, SIGKILL) }
         XCTAssertFalse(alive, "the daemon ended with the worker of a killed supervisor")

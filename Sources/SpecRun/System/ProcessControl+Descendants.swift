@@ -74,28 +74,16 @@ extension ProcessControl {
     /// process forked meanwhile by one being killed is reparented to `root` when it is a subreaper, and found in
     /// the next round). `root` itself is not signalled.
     static func killDescendants(of root: pid_t) {
-        #if os(Linux)
         for _ in 0..<16 {
             let found = descendants(of: root)
             if found.isEmpty { return }
             for pid in found { _ = kill(pid, SIGKILL) }
         }
-        #endif
     }
 
-    /// The live (not zombie) descendants of `root`, read from /proc/PID/stat.
+    /// The live (not zombie) descendants of `root`.
     static func descendants(of root: pid_t) -> [pid_t] {
-        #if os(Linux)
-        var children: [pid_t: [pid_t]] = [:]
-        guard let directory = opendir("/proc") else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            guard let pid = pid_t(name), let (state, parent) = stat(of: name, buffer: &buffer), state != UInt8(ascii: "Z"),
-                  state != UInt8(ascii: "X") else { continue }
-            children[parent, default: []].append(pid)
-        }
-        closedir(directory)
+        let children = liveChildrenByParent()
         var result: [pid_t] = []
         var queue = children[root] ?? []
         while let next = queue.popLast() {
@@ -104,9 +92,36 @@ extension ProcessControl {
             queue += children[next] ?? []
         }
         return result
-        #else
-        return []
+    }
+
+    /// Every live (not zombie) process's pid, by its parent's: Linux /proc/PID/stat; macOS sysctl(KERN_PROC_ALL)
+    /// (no subreaper there, so a daemon that forked twice is launchd's child and out of reach, but children in
+    /// groups of their own — Foundation's `Process` — are found).
+    private static func liveChildrenByParent() -> [pid_t: [pid_t]] {
+        var children: [pid_t: [pid_t]] = [:]
+        #if os(Linux)
+        guard let directory = opendir("/proc") else { return [:] }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard let pid = pid_t(name), let (state, parent) = stat(of: name, buffer: &buffer), state != UInt8(ascii: "Z"),
+                  state != UInt8(ascii: "X") else { continue }
+            children[parent, default: []].append(pid)
+        }
+        closedir(directory)
+        #elseif canImport(Darwin)
+        var mib: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_ALL, 0]
+        var size = 0
+        guard sysctl(&mib, u_int(mib.count), nil, &size, nil, 0) == 0, size > 0 else { return [:] }
+        let stride = MemoryLayout<kinfo_proc>.stride
+        var processes = [kinfo_proc](repeating: kinfo_proc(), count: size / stride + 16)
+        size = processes.count * stride
+        guard sysctl(&mib, u_int(mib.count), &processes, &size, nil, 0) == 0 else { return [:] }
+        for process in processes.prefix(size / stride) where Int32(process.kp_proc.p_stat) != SZOMB {
+            children[process.kp_eproc.e_ppid, default: []].append(process.kp_proc.p_pid)
+        }
         #endif
+        return children
     }
 
     /// The state letter and parent pid of a process, from /proc/PID/stat (`pid (comm) S ppid …`; comm may hold

@@ -69,8 +69,34 @@ Feature: Offline chats answered later by an operator
       When the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
+      And the new chat "visa" in the changes holds the messages "Do I need a visa?"
       And the changes have the new messages "Do I need a visa?"
       And the changes have no modified chats
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: A chat that received a message is a modified chat, also when a new chat comes in the same changes
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      When the visitor "alice" writes "It is a blue suitcase" in the offline chat "baggage" on another device
+      And the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
+      And "alice" requests the offline history
+      Then the changes have the new chats "visa"
+      And the changes have the modified chats "baggage"
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: Every modified chat is reported once, sorted by creation date
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | visitor | Where is my refund?   | 2026-11-20T10:00:00Z |
+      And "alice" has requested the offline history
+      When an operator moves the chat "refund" to the department "billing"
+      And the operator "Olga" replies "Billing will answer you" in the chat "refund" of "alice"
+      And the visitor "alice" writes "It is a blue suitcase" in the offline chat "baggage" on another device
+      And "alice" requests the offline history
+      Then the changes have the modified chats "baggage, refund"
 
     @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
     Scenario: A chat moved to another department is a modified chat
@@ -309,7 +335,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       When "alice" marks the offline chat "baggage" as read
       Then the offline chat "baggage" is read
-      And the chat service has the chat "baggage" as read
+      And the chat service was asked to mark the chat "baggage" as read
       When "alice" relaunches the app
       Then the offline chat "baggage" is read
 

@@ -25,6 +25,9 @@ enum SurveySteps: StepLibrary {
         steps.given("the time is {string}") { (world, text: String) in
             world.clock.now = try surveyDate(text)
         }
+        steps.given("the app talks to the server over HTTP") { world in
+            world.overHTTP = try SurveyAPIOverHTTP(forwardingTo: world.server)
+        }
         steps.given("the server cannot be reached") { world in
             await world.server.goOffline()
         }

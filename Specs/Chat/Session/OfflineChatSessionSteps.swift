@@ -42,6 +42,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.chatIds[chat] = id
             world.server.addMessage(to: id, kind: .visitor, text: text, date: world.now)
         }
+        steps.when("the visitor {string} writes {string} in the offline chat {string} on another device") {
+            (world, _: String, text: String, chat: String) in
+            world.server.addMessage(to: try world.chatId(named: chat), kind: .visitor, text: text, date: world.now)
+        }
         steps.when("an operator moves the chat {string} to the department {string}") { (world, chat: String, department: String) in
             world.server.moveChat(try world.chatId(named: chat), toDepartment: department)
         }
@@ -109,6 +113,11 @@ enum OfflineChatSessionSteps: StepLibrary {
         }
         steps.then("the changes have the new messages {string}") { (world, text: String) in
             try expect(try unwrap(world.lastChanges).messages.map(\.text), equals: [text])
+        }
+        steps.then("the new chat {string} in the changes holds the messages {string}") { (world, chat: String, texts: String) in
+            let id = try world.chatId(named: chat)
+            let new = try unwrap(world.lastChanges?.newChats.first { $0.id == id }, "the changes have no new chat \"\(chat)\"")
+            try expect(new.messages.map(\.text).joined(separator: " / "), equals: texts)
         }
         steps.then("the new message belongs to the chat {string}") { (world, chat: String) in
             let message = try unwrap(world.lastChanges?.messages.last)
@@ -208,9 +217,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             await world.attempt { try await session.deleteChat(existing) }
             if let error = world.lastError { throw fail("deleting failed: \(error)") }
         }
-        steps.then("the chat service has the chat {string} as read") { (world, chat: String) in
-            let stored = try unwrap(world.server.chat(try world.chatId(named: chat)))
-            try expect(!stored.hasUnreadMessages, "the chat service still has the chat \"\(chat)\" unread")
+        steps.then("the chat service was asked to mark the chat {string} as read") { (world, chat: String) in
+            let id = try world.chatId(named: chat)
+            try expect(world.server.actionRequests.contains { $0.action == .markAsRead && $0.chatId == id },
+                       "the app did not ask the chat service to mark the chat \"\(chat)\" as read")
         }
         steps.then("the chat service no longer has the chat {string}") { (world, chat: String) in
             try expectNil(world.server.chat(try world.chatId(named: chat)))

@@ -228,6 +228,18 @@ Feature: Offline chats answered later by an operator
         | chat    | messages                                      |
         | baggage | My bag did not arrive / It is a blue suitcase |
 
+    @offline-mode @send @WEBIM-OFFLINE-MODE
+    Scenario: A message sent takes its place among the chat's messages by date
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from     | message                      | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor  | My bag did not arrive        | 2026-11-18T15:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | operator | Courier booked for 12:00 UTC | 2026-11-22T12:00:00Z |
+      And "alice" has requested the offline history
+      When "alice" sends "Thank you" in the offline chat "baggage"
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages                                                         |
+        | baggage | My bag did not arrive / Thank you / Courier booked for 12:00 UTC |
+
     @offline-mode @send @WEBIM-OFFLINE-MODE @WEBIM-OFFLINE-2
     Scenario: Sending a message without a chat creates a new chat with it
       When "alice" sends "Can I change my seat?" in a new offline chat for the department "flights"

@@ -113,6 +113,12 @@ Feature: The chat history of the order
     Then the input of Ana shows "Message your rider"
 
   @CUS-032-UI @CUS-032-AC-006
+  Scenario: A chat that could not be loaded offers no older messages to scroll to
+    Given the chat of order 1001 already holds 25 messages
+    When Ana opens the chat of order 1001 without internet connection
+    Then there are no older messages for Ana
+
+  @CUS-032-UI @CUS-032-AC-006
   Scenario: A chat opened without internet connection says so, and loads once the connection is back
     Given the chat of order 1001 already holds 3 messages
     When Ana opens the chat of order 1001 without internet connection

@@ -108,6 +108,11 @@ enum SurveySteps: StepLibrary {
         steps.then("the login screen showed its loading state until the answer arrived") { world in
             try expect(world.loginScreen.shown.map(\.isLoading), equals: [true, false])
         }
+        steps.then("the login button was disabled while the answer was on its way") { world in
+            let loading = world.loginScreen.shown.filter(\.isLoading)
+            try expect(!loading.isEmpty, "the login screen never showed its loading state")
+            try expect(loading.allSatisfy { !$0.isLoginEnabled }, "the login button could be tapped while the answer was on its way")
+        }
         steps.then("the app moves on to the surveys") { world in
             try expect(world.loggedInToken != nil, "the app stayed on the login screen")
             try expect(world.navigation.shown.last, equals: .surveys, "the screen shown")

@@ -73,6 +73,19 @@ Feature: Offline chats answered later by an operator
       And the changes have the new messages "Do I need a visa?"
       And the changes have no modified chats
 
+    @offline-mode @history @WEBIM-OFFLINE-MODE
+    Scenario: An answer written before the visitor's last message is shown before it, even when it arrives later
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | visitor | Any news?             | 2026-11-21T10:00:00Z |
+      And "alice" has requested the offline history
+      When the operator "Olga" answers "We found it" in the chat "baggage", written at "2026-11-20T09:00:00Z"
+      And "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages                                        |
+        | baggage | My bag did not arrive / We found it / Any news? |
+
     @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
     Scenario: A chat that received a message is a modified chat, also when a new chat comes in the same changes
       Given the visitor "alice" has these offline chats on the server:
@@ -239,6 +252,7 @@ Feature: Offline chats answered later by an operator
       Then "alice" sees these offline chats in this order:
         | chat    | messages                                                         |
         | baggage | My bag did not arrive / Thank you / Courier booked for 12:00 UTC |
+      And the chat the send returned holds the messages "My bag did not arrive / Thank you / Courier booked for 12:00 UTC"
 
     @offline-mode @send @WEBIM-OFFLINE-MODE @WEBIM-OFFLINE-2
     Scenario: Sending a message without a chat creates a new chat with it

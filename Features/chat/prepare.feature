@@ -171,6 +171,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the unreadable user token "<token>" is saved locally
       When prepare() is called
       Then the app calls the STS API to renew the token
+      And the app renews the token before it initializes the ChatClient
 
       Examples:
         | why                      | token                                                                                      |

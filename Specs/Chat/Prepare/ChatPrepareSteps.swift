@@ -203,6 +203,12 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(world.backend.token, equals: world.backend.issuedTokens.first)
             try expect(world.backend.token != old, "the saved token was kept, not renewed")
         }
+        steps.then("the app renews the token before it initializes the ChatClient") { world in
+            let calls = world.backend.calls
+            let renewal = try unwrap(calls.firstIndex { if case .requestToken = $0 { true } else { false } }, "the token was not renewed: \(calls)")
+            let initialize = try unwrap(calls.firstIndex { if case .initialize = $0 { true } else { false } }, "the ChatClient was not initialized: \(calls)")
+            try expect(renewal < initialize, "the ChatClient was initialized with the old token before the renewal: \(calls)")
+        }
         steps.then("the app calls initialize on the ChatClient without calling the STS API") { world in
             try expect(world.backend.tokenRequests, equals: [])
             try expect(world.backend.clientCalls.first, equals: .initialize(appId: try unwrap(world.backend.appId)))

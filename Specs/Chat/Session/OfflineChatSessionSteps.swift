@@ -46,6 +46,11 @@ enum OfflineChatSessionSteps: StepLibrary {
             (world, _: String, text: String, chat: String) in
             world.server.addMessage(to: try world.chatId(named: chat), kind: .visitor, text: text, date: world.now)
         }
+        steps.when("the operator {string} answers {string} in the chat {string}, written at {string}") {
+            (world, operatorName: String, text: String, chat: String, date: String) in
+            world.server.addMessage(to: try world.chatId(named: chat), kind: .operator, text: text,
+                                    date: try ISODate.parse(date), senderName: operatorName)
+        }
         steps.when("an operator moves the chat {string} to the department {string}") { (world, chat: String, department: String) in
             world.server.moveChat(try world.chatId(named: chat), toDepartment: department)
         }
@@ -136,6 +141,9 @@ enum OfflineChatSessionSteps: StepLibrary {
             let session = world.session(of: visitor)
             await world.attempt { world.lastReceipt = try await session.sendMessage(text, in: existing) }
             if let error = world.lastError { throw fail("sending failed: \(error)") }
+        }
+        steps.then("the chat the send returned holds the messages {string}") { (world, texts: String) in
+            try expect(try unwrap(world.lastReceipt).chat.messages.map(\.text).joined(separator: " / "), equals: texts)
         }
         steps.when("{string} sends {string} in a new offline chat for the department {string}") {
             (world, visitor: String, text: String, department: String) in

@@ -452,6 +452,19 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The chat session was stopped: start a new session."
       And no history request reached the offline chat service since the user change
 
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE
+    Scenario: After a user change the previous user's session can no longer delete a chat
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the visitor "bob" has these offline chats on the server:
+        | chat  | created at           | from    | message        | sent at              |
+        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in? | 2026-11-21T20:00:00Z |
+      And "alice" has requested the offline history
+      And the app changes the user from "alice" to "bob"
+      When the stopped session of "alice" deletes the offline chat "baggage"
+      Then the request fails with "The chat session was stopped: start a new session."
+
     @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
     Scenario: Another user's cached chats are never shown
       Given the visitor "alice" has these offline chats on the server:

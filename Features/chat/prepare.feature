@@ -85,6 +85,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the customer opens the app to chat with an agent
       When the customer taps the chat bubble
       Then the conversation opens
+      And the ready bubble showed it opens the conversation
 
     @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15 @MYCWT-DEC-3
     Scenario: A chat that was ready opens nothing once the app opened again without connectivity

@@ -85,6 +85,15 @@ Feature: The chat history of the order
     And Ana can scroll up for older messages
 
   @CUS-032-UI @CUS-032-AC-006
+  Scenario: Back online after missing exactly one page, the messages shown before stay
+    Given the chat of order 1001 already holds 25 messages
+    And Ana has the chat of order 1001 open
+    And the device of Ana loses its internet connection
+    And 20 more messages are written in the chat of order 1001
+    When connectivity is restored for Ana
+    Then Ana sees 40 messages, from "Message 6 of order 1001" to "Message 45 of order 1001"
+
+  @CUS-032-UI @CUS-032-AC-006
   Scenario: Back online, a system message received live is not shown twice
     Given Ana has the chat of order 1001 open
     And order 1001 is reassigned to rider Alex

@@ -121,9 +121,10 @@ Feature: Realtime chat session with an operator
       Then the session connected to the chat service at "<url>"
 
       Examples:
-        | account                | url                    |
-        | demo                   | https://demo.webim.ru/ |
-        | https://chat.acme.com/ | https://chat.acme.com/ |
+        | account                | url                           |
+        | demo                   | https://demo.webim.ru/        |
+        | acme-travel            | https://acme-travel.webim.ru/ |
+        | https://chat.acme.com/ | https://chat.acme.com/        |
 
     @start-to-work @WEBIM-START-TO-WORK @error-course
     Scenario: An account that is neither a name nor a URL cannot start a session

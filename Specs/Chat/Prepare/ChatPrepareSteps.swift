@@ -111,6 +111,11 @@ enum ChatPrepareSteps: StepLibrary {
         steps.then("the conversation opens") { world in
             try expect(world.conversation.timesShown, equals: 1, "times the conversation was shown")
         }
+        steps.then("the ready bubble showed it opens the conversation") { world in
+            let last = try unwrap(world.bubble.shown.last)
+            try expect(last.state, equals: .ready)
+            try expect(last.opensConversation && !last.showsRetry, "a ready bubble should offer to open the conversation: \(last)")
+        }
         steps.then("the conversation does not open") { world in
             try expect(world.conversation.timesShown, equals: 0, "times the conversation was shown")
         }

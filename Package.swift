@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Chat"),
         .target(name: "Survey"),
         .target(name: "Quiz"),
-        .target(name: "Specs", dependencies: ["SpecRun", "Chat", "Survey", "Quiz", "DomainTestSupport"], path: "Specs"),
+        .target(name: "Specs", dependencies: ["SpecRun", "Chat", "Survey", "Quiz", "DomainTestSupport", "HTTPTestSupport"], path: "Specs"),
         // Test doubles of the domains' boundaries (in-memory servers, stores, push notifier): never shipped in a domain module.
         .target(name: "DomainTestSupport", dependencies: ["Chat", "Survey"], path: "Tests/DomainTestSupport"),
 

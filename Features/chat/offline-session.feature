@@ -69,8 +69,47 @@ Feature: Offline chats answered later by an operator
       When the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
       And "alice" requests the offline history
       Then the changes have the new chats "visa"
+      And the new chat "visa" in the changes holds the messages "Do I need a visa?"
       And the changes have the new messages "Do I need a visa?"
       And the changes have no modified chats
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE
+    Scenario: An answer written before the visitor's last message is shown before it, even when it arrives later
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | visitor | Any news?             | 2026-11-21T10:00:00Z |
+      And "alice" has requested the offline history
+      When the operator "Olga" answers "We found it" in the chat "baggage", written at "2026-11-20T09:00:00Z"
+      And "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages                                        |
+        | baggage | My bag did not arrive / We found it / Any news? |
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: A chat that received a message is a modified chat, also when a new chat comes in the same changes
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      When the visitor "alice" writes "It is a blue suitcase" in the offline chat "baggage" on another device
+      And the visitor "alice" opens the offline chat "visa" on another device with the message "Do I need a visa?"
+      And "alice" requests the offline history
+      Then the changes have the new chats "visa"
+      And the changes have the modified chats "baggage"
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
+    Scenario: Every modified chat is reported once, sorted by creation date
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+        | refund  | 2026-11-20T10:00:00Z | visitor | Where is my refund?   | 2026-11-20T10:00:00Z |
+      And "alice" has requested the offline history
+      When an operator moves the chat "refund" to the department "billing"
+      And the operator "Olga" replies "Billing will answer you" in the chat "refund" of "alice"
+      And the visitor "alice" writes "It is a blue suitcase" in the offline chat "baggage" on another device
+      And "alice" requests the offline history
+      Then the changes have the modified chats "baggage, refund"
 
     @offline-mode @history @WEBIM-OFFLINE-MODE @WEBIM-DEC-9
     Scenario: A chat moved to another department is a modified chat
@@ -202,6 +241,19 @@ Feature: Offline chats answered later by an operator
         | chat    | messages                                      |
         | baggage | My bag did not arrive / It is a blue suitcase |
 
+    @offline-mode @send @WEBIM-OFFLINE-MODE
+    Scenario: A message sent takes its place among the chat's messages by date
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from     | message                      | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor  | My bag did not arrive        | 2026-11-18T15:00:00Z |
+        | baggage | 2026-11-18T15:00:00Z | operator | Courier booked for 12:00 UTC | 2026-11-22T12:00:00Z |
+      And "alice" has requested the offline history
+      When "alice" sends "Thank you" in the offline chat "baggage"
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages                                                         |
+        | baggage | My bag did not arrive / Thank you / Courier booked for 12:00 UTC |
+      And the chat the send returned holds the messages "My bag did not arrive / Thank you / Courier booked for 12:00 UTC"
+
     @offline-mode @send @WEBIM-OFFLINE-MODE @WEBIM-OFFLINE-2
     Scenario: Sending a message without a chat creates a new chat with it
       When "alice" sends "Can I change my seat?" in a new offline chat for the department "flights"
@@ -309,7 +361,7 @@ Feature: Offline chats answered later by an operator
       And "alice" requests the offline history
       When "alice" marks the offline chat "baggage" as read
       Then the offline chat "baggage" is read
-      And the chat service has the chat "baggage" as read
+      And the chat service was asked to mark the chat "baggage" as read
       When "alice" relaunches the app
       Then the offline chat "baggage" is read
 
@@ -399,6 +451,19 @@ Feature: Offline chats answered later by an operator
       When the stopped session of "alice" requests the offline history
       Then the request fails with "The chat session was stopped: start a new session."
       And no history request reached the offline chat service since the user change
+
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE
+    Scenario: After a user change the previous user's session can no longer delete a chat
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the visitor "bob" has these offline chats on the server:
+        | chat  | created at           | from    | message        | sent at              |
+        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in? | 2026-11-21T20:00:00Z |
+      And "alice" has requested the offline history
+      And the app changes the user from "alice" to "bob"
+      When the stopped session of "alice" deletes the offline chat "baggage"
+      Then the request fails with "The chat session was stopped: start a new session."
 
     @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
     Scenario: Another user's cached chats are never shown

@@ -85,6 +85,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the customer opens the app to chat with an agent
       When the customer taps the chat bubble
       Then the conversation opens
+      And the ready bubble showed it opens the conversation
 
     @narrative-1 @MYCWT-AC-1 @MYCWT-DEC-15 @MYCWT-DEC-3
     Scenario: A chat that was ready opens nothing once the app opened again without connectivity
@@ -171,6 +172,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
       And the unreadable user token "<token>" is saved locally
       When prepare() is called
       Then the app calls the STS API to renew the token
+      And the app renews the token before it initializes the ChatClient
 
       Examples:
         | why                      | token                                                                                      |

@@ -85,6 +85,15 @@ Feature: The chat history of the order
     And Ana can scroll up for older messages
 
   @CUS-032-UI @CUS-032-AC-006
+  Scenario: Back online after missing exactly one page, the messages shown before stay
+    Given the chat of order 1001 already holds 25 messages
+    And Ana has the chat of order 1001 open
+    And the device of Ana loses its internet connection
+    And 20 more messages are written in the chat of order 1001
+    When connectivity is restored for Ana
+    Then Ana sees 40 messages, from "Message 6 of order 1001" to "Message 45 of order 1001"
+
+  @CUS-032-UI @CUS-032-AC-006
   Scenario: Back online, a system message received live is not shown twice
     Given Ana has the chat of order 1001 open
     And order 1001 is reassigned to rider Alex
@@ -111,6 +120,12 @@ Feature: The chat history of the order
   Scenario: A chat that could not be loaded does not say it is closed
     When Ana opens the chat of order 1001 without internet connection
     Then the input of Ana shows "Message your rider"
+
+  @CUS-032-UI @CUS-032-AC-006
+  Scenario: A chat that could not be loaded offers no older messages to scroll to
+    Given the chat of order 1001 already holds 25 messages
+    When Ana opens the chat of order 1001 without internet connection
+    Then there are no older messages for Ana
 
   @CUS-032-UI @CUS-032-AC-006
   Scenario: A chat opened without internet connection says so, and loads once the connection is back

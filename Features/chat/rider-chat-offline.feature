@@ -64,6 +64,7 @@ Feature: Messages sent without connectivity are resent automatically
     And Sam receives exactly these messages in this order:
       | Code 4521 for the door |
     And the chat of order 1001 holds 1 message
+    And the app of Ana handed 1 message to the network
 
   @CUS-032-AC-006
   Scenario: A message written while others wait in the outbox waits behind them, even when the network is back

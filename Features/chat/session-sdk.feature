@@ -134,6 +134,16 @@ Feature: Realtime chat session: what the Webim SDK does where the document is si
       Then the message "m-60" fails with "The chat is closed (closedByVisitor): start a new chat."
       And nothing was sent to the chat service
 
+    @chat-usage @typing @WEBIM-DEC-25 @WEBIM-CHAT-USAGE
+    Scenario: In the offline-message state no operator is online or typing any more
+      Given the visitor has started the session
+      And the visitor has started a chat
+      And the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png" takes the chat
+      And the operator starts typing
+      When the chat service reports the visit session state "offline-message"
+      Then the online status is "offline"
+      And the visitor sees that the operator is not typing
+
   Rule: Typing and queueing again
 
     @chat-usage @typing @WEBIM-DEC-26 @WEBIM-DEC-20 @WEBIM-CHAT-USAGE

@@ -46,6 +46,11 @@ Feature: Realtime chat session with an operator
       And the app offers to start a chat
       And the chat service knows the visitor as "Alice" with email "alice@example.com"
 
+    @start-to-work @typing @WEBIM-START-TO-WORK
+    Scenario: A session that has not heard from the service yet shows no operator typing
+      Given the visitor identifies as "Alice" with email "alice@example.com"
+      Then the visitor sees that the operator is not typing
+
     @start-to-work @WEBIM-DEC-6 @WEBIM-START-TO-WORK
     Scenario: A chat from an earlier visit is displayed again after the session starts
       Given the visitor already has a chat in state "chatting" with the operator "Anna" and these messages:
@@ -116,9 +121,10 @@ Feature: Realtime chat session with an operator
       Then the session connected to the chat service at "<url>"
 
       Examples:
-        | account                | url                    |
-        | demo                   | https://demo.webim.ru/ |
-        | https://chat.acme.com/ | https://chat.acme.com/ |
+        | account                | url                           |
+        | demo                   | https://demo.webim.ru/        |
+        | acme-travel            | https://acme-travel.webim.ru/ |
+        | https://chat.acme.com/ | https://chat.acme.com/        |
 
     @start-to-work @WEBIM-START-TO-WORK @error-course
     Scenario: An account that is neither a name nor a URL cannot start a session
@@ -300,6 +306,9 @@ Feature: Realtime chat session with an operator
         | png         |
         | image/      |
         | image/png/x |
+        | image//png  |
+        | /image/png  |
+        | image/*     |
 
     @chat-usage @send-file @WEBIM-DEC-3 @WEBIM-CHAT-USAGE
     Scenario: A MIME type may hold digits

@@ -123,6 +123,14 @@ Feature: Log in
       And the app displays the login error "Your email or password is incorrect. Please try again."
       And no token is cached
 
+    @primary-course @SRV-UC-1-primary
+    Scenario: The login button cannot be tapped again while the answer is on its way
+      Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:
+        | access_token | token_type | refresh_token | expires_in |
+        | lbxD2K2BjbYt | Bearer     | 3zJz2oW0njxl  | 7200       |
+      When the user logs in with the email "dev@nimblehq.co" and the password "12345678"
+      Then the login button was disabled while the answer was on its way
+
     @error-course @invalid-credentials @decision @SRV-UC-1-invalid-credentials
     Scenario: After a failed login the user can try again
       Given the server accepts the email "dev@nimblehq.co" with the password "12345678" and answers with the token:

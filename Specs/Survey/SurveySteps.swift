@@ -25,6 +25,9 @@ enum SurveySteps: StepLibrary {
         steps.given("the time is {string}") { (world, text: String) in
             world.clock.now = try surveyDate(text)
         }
+        steps.given("the app talks to the server over HTTP") { world in
+            world.overHTTP = try SurveyAPIOverHTTP(forwardingTo: world.server)
+        }
         steps.given("the server cannot be reached") { world in
             await world.server.goOffline()
         }
@@ -104,6 +107,11 @@ enum SurveySteps: StepLibrary {
         }
         steps.then("the login screen showed its loading state until the answer arrived") { world in
             try expect(world.loginScreen.shown.map(\.isLoading), equals: [true, false])
+        }
+        steps.then("the login button was disabled while the answer was on its way") { world in
+            let loading = world.loginScreen.shown.filter(\.isLoading)
+            try expect(!loading.isEmpty, "the login screen never showed its loading state")
+            try expect(loading.allSatisfy { !$0.isLoginEnabled }, "the login button could be tapped while the answer was on its way")
         }
         steps.then("the app moves on to the surveys") { world in
             try expect(world.loggedInToken != nil, "the app stayed on the login screen")

@@ -15,6 +15,8 @@ final class SurveyWorld: World {
     let store = ScriptedTokenStore()
     var credentials = ClientCredentials(clientID: "client-id", clientSecret: "client-secret")
     var temporaryDirectory: URL?
+    /// Set when the scenario drives the app's own HTTP client against the server over 127.0.0.1.
+    var overHTTP: SurveyAPIOverHTTP?
 
     // What the user and the app saw
     var loginResult: Result<Token, any Error>?
@@ -35,20 +37,23 @@ final class SurveyWorld: World {
 
     // MARK: Composition (as the app composes the use cases)
 
-    var tokenURL: URL { Self.baseURL.appendingPathComponent("api/v1/oauth/token") }
-    var surveysURL: URL { Self.baseURL.appendingPathComponent("api/v1/surveys") }
+    var baseURL: URL { overHTTP?.baseURL ?? Self.baseURL }
+    /// The app's HTTP client: the server in memory, or the app's `URLSessionHTTPClient` talking to it over HTTP.
+    var client: any HTTPClient { overHTTP?.client ?? server }
+    var tokenURL: URL { baseURL.appendingPathComponent("api/v1/oauth/token") }
+    var surveysURL: URL { baseURL.appendingPathComponent("api/v1/surveys") }
     var tokenCache: LocalTokenLoader { LocalTokenLoader(store: store) }
 
     func makeLoginService() -> RemoteLoginService {
-        RemoteLoginService(url: tokenURL, client: server, credentials: credentials, currentDate: clock.currentDate)
+        RemoteLoginService(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate)
     }
 
     func makeSurveysLoader() -> RemoteSurveysLoader {
         let provider = TokenProvider(
             cache: tokenCache,
-            remote: RemoteTokenLoader(url: tokenURL, client: server, credentials: credentials, currentDate: clock.currentDate),
+            remote: RemoteTokenLoader(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate),
             currentDate: clock.currentDate)
-        return RemoteSurveysLoader(url: surveysURL, client: AuthenticatedHTTPClient(decoratee: server, tokenProvider: provider))
+        return RemoteSurveysLoader(url: surveysURL, client: AuthenticatedHTTPClient(decoratee: client, tokenProvider: provider))
     }
 
     // MARK: Flows
@@ -115,6 +120,7 @@ final class SurveyWorld: World {
     }
 
     func cleanUp() {
+        overHTTP?.stop()
         if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
     }
 }

@@ -37,6 +37,20 @@ final class LoadSurveysFromRemoteUseCaseTests: XCTestCase {
         XCTAssertEqual(items.map(\.value), ["en", "1", "3"])
     }
 
+    func test_load_keepsTheBaseOfAURLRelativeToIt() async throws {
+        let url = URL(string: "api/v1/surveys", relativeTo: URL(string: "https://a-given.url/")!)!
+        let (sut, client) = makeSUT(url: url)
+        await client.stub(statusCode: 200, data: makeItemsJSON([]))
+
+        _ = try await sut.load(page: 1, size: 3)
+
+        let request = await client.requests.first
+        let components = try XCTUnwrap(request.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: true) })
+        XCTAssertEqual(components.host, "a-given.url")
+        XCTAssertEqual(components.path, "/api/v1/surveys")
+        XCTAssertEqual(components.queryItems?.map(\.name), ["page[number]", "page[size]"])
+    }
+
     func test_load_deliversConnectivityErrorOnClientError() async {
         let (sut, client) = makeSUT()
         await client.stub(error: AnyError())

@@ -19,7 +19,8 @@ final class SurveyPagerTests: XCTestCase {
     }
 
     func test_showPrevious_movesToPreviousSurveyAndStopsAtTheFirst() {
-        var sut = SurveyPager(surveys: makeItems(2), currentIndex: 1)
+        var sut = SurveyPager(surveys: makeItems(2))
+        sut.showNext()
 
         sut.showPrevious()
         XCTAssertEqual(sut.currentIndex, 0)
@@ -28,7 +29,9 @@ final class SurveyPagerTests: XCTestCase {
     }
 
     func test_replace_showsTheNewSurveysFromTheFirst() {
-        var sut = SurveyPager(surveys: makeItems(3), currentIndex: 2)
+        var sut = SurveyPager(surveys: makeItems(3))
+        sut.showNext()
+        sut.showNext()
 
         sut.replace(with: makeItems(1))
 
@@ -36,10 +39,8 @@ final class SurveyPagerTests: XCTestCase {
         XCTAssertEqual(sut.surveys.count, 1)
     }
 
-    func test_init_clampsAnOutOfRangeIndex() {
-        XCTAssertEqual(SurveyPager(surveys: makeItems(2), currentIndex: 9).currentIndex, 1)
-        XCTAssertEqual(SurveyPager(surveys: makeItems(2), currentIndex: -3).currentIndex, 0)
-        XCTAssertNil(SurveyPager(surveys: [], currentIndex: 4).currentSurvey)
+    func test_init_showsNoSurveyWhenThereAreNone() {
+        XCTAssertNil(SurveyPager().currentSurvey)
     }
 
     private func makeItems(_ count: Int) -> [SurveyItem] {

@@ -35,8 +35,8 @@ public final class RemoteSTSClient: STSClient, ChatIdentityRegistry {
     }
 
     public func requestMetadata() async throws -> STSMetadata {
-        var request = URLRequest(url: baseURL.appendingPathComponent("sts").appendingPathComponent("metadata"))
-        request.httpMethod = "GET"
+        // A GET: URLRequest's default method.
+        let request = URLRequest(url: baseURL.appendingPathComponent("sts").appendingPathComponent("metadata"))
         let body: MetadataBody = try await load(request)
         return STSMetadata(appId: body.appId)
     }

@@ -70,9 +70,9 @@ public final class OrderChatClient {
         guard state.hasOlder, let oldest = state.entries.compactMap(\.sequence).min() else { return }
         do {
             let page = try await transport.history(orderID: state.orderID, as: state.user, before: oldest)
+            // A page is oldest first and all before the oldest message shown: in front, the order holds.
             state.entries.insert(contentsOf: page.messages.map(RiderChatEntry.init), at: 0)
             state.hasOlder = page.hasOlder
-            state.sortEntries()
         } catch let error as RiderChatError {
             state.notice = error.reason
         } catch {

@@ -18,7 +18,8 @@ extension OrderChatService {
                 revoked = removeSubscriptions(in: &room, ofRider: oldRider.id)
             }
             if let newRider = order.rider, newRider.id != previous.rider?.id {
-                room.formerRiderIDs.remove(newRider.id)
+                // A rider given the order back stays in formerRiderIDs: the set is read only for a rider who is
+                // not the current one, and one who stops being current is inserted again.
                 if previous.rider != nil {
                     let note = room.append(clientMessageID: nil, sender: .system, text: "Your rider is now \(newRider.name)", at: currentDateNow())
                     room.broadcast(.riderChanged(newRider))
@@ -42,7 +43,7 @@ extension OrderChatService {
     }
 
     private func removeSubscriptions(in room: inout Room, ofRider riderID: String) -> [Subscriber] {
-        let ids = room.subscribers.filter { $0.value.user.role == .rider && $0.value.user.id == riderID }.map(\.key).sorted()
+        let ids = room.subscribers.filter { $0.value.user == .rider(riderID) }.map(\.key).sorted()
         return ids.compactMap { room.subscribers.removeValue(forKey: $0) }
     }
 }

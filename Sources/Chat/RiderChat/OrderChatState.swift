@@ -62,7 +62,7 @@ public struct OrderChatState: Sendable, Equatable {
         sortEntries()
     }
 
-    mutating func sortEntries() {
+    private mutating func sortEntries() {
         let confirmed = entries.compactMap { entry in entry.sequence.map { (sequence: $0, entry: entry) } }
             .sorted { $0.sequence < $1.sequence }
             .map(\.entry)

@@ -4,11 +4,11 @@ import Foundation
 /// Swiping past the first or the last survey stays where it is.
 public struct SurveyPager: Equatable, Sendable {
     public private(set) var surveys: [SurveyItem]
-    public private(set) var currentIndex: Int
+    public private(set) var currentIndex = 0
 
-    public init(surveys: [SurveyItem] = [], currentIndex: Int = 0) {
+    /// The pager opens on the first survey (the app never restores another page).
+    public init(surveys: [SurveyItem] = []) {
         self.surveys = surveys
-        self.currentIndex = surveys.isEmpty ? 0 : min(max(currentIndex, 0), surveys.count - 1)
     }
 
     public var currentSurvey: SurveyItem? {

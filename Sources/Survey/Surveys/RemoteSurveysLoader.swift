@@ -37,7 +37,8 @@ public final class RemoteSurveysLoader: Sendable {
     }
 
     static func pageURL(_ url: URL, page: Int, size: Int) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        // The absolute string: a URL relative to a base keeps its base.
+        guard var components = URLComponents(string: url.absoluteString) else { return url }
         let paging = [URLQueryItem(name: "page[number]", value: String(page)),
                       URLQueryItem(name: "page[size]", value: String(size))]
         components.queryItems = (components.queryItems ?? []).filter { !$0.name.hasPrefix("page[") } + paging

@@ -111,6 +111,11 @@ enum ChatPrepareSteps: StepLibrary {
         steps.then("the conversation opens") { world in
             try expect(world.conversation.timesShown, equals: 1, "times the conversation was shown")
         }
+        steps.then("the ready bubble showed it opens the conversation") { world in
+            let last = try unwrap(world.bubble.shown.last)
+            try expect(last.state, equals: .ready)
+            try expect(last.opensConversation && !last.showsRetry, "a ready bubble should offer to open the conversation: \(last)")
+        }
         steps.then("the conversation does not open") { world in
             try expect(world.conversation.timesShown, equals: 0, "times the conversation was shown")
         }
@@ -202,6 +207,12 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(world.backend.tokenRequests.count, equals: 1)
             try expect(world.backend.token, equals: world.backend.issuedTokens.first)
             try expect(world.backend.token != old, "the saved token was kept, not renewed")
+        }
+        steps.then("the app renews the token before it initializes the ChatClient") { world in
+            let calls = world.backend.calls
+            let renewal = try unwrap(calls.firstIndex { if case .requestToken = $0 { true } else { false } }, "the token was not renewed: \(calls)")
+            let initialize = try unwrap(calls.firstIndex { if case .initialize = $0 { true } else { false } }, "the ChatClient was not initialized: \(calls)")
+            try expect(renewal < initialize, "the ChatClient was initialized with the old token before the renewal: \(calls)")
         }
         steps.then("the app calls initialize on the ChatClient without calling the STS API") { world in
             try expect(world.backend.tokenRequests, equals: [])

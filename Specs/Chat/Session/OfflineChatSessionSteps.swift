@@ -42,6 +42,15 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.chatIds[chat] = id
             world.server.addMessage(to: id, kind: .visitor, text: text, date: world.now)
         }
+        steps.when("the visitor {string} writes {string} in the offline chat {string} on another device") {
+            (world, _: String, text: String, chat: String) in
+            world.server.addMessage(to: try world.chatId(named: chat), kind: .visitor, text: text, date: world.now)
+        }
+        steps.when("the operator {string} answers {string} in the chat {string}, written at {string}") {
+            (world, operatorName: String, text: String, chat: String, date: String) in
+            world.server.addMessage(to: try world.chatId(named: chat), kind: .operator, text: text,
+                                    date: try ISODate.parse(date), senderName: operatorName)
+        }
         steps.when("an operator moves the chat {string} to the department {string}") { (world, chat: String, department: String) in
             world.server.moveChat(try world.chatId(named: chat), toDepartment: department)
         }
@@ -110,6 +119,11 @@ enum OfflineChatSessionSteps: StepLibrary {
         steps.then("the changes have the new messages {string}") { (world, text: String) in
             try expect(try unwrap(world.lastChanges).messages.map(\.text), equals: [text])
         }
+        steps.then("the new chat {string} in the changes holds the messages {string}") { (world, chat: String, texts: String) in
+            let id = try world.chatId(named: chat)
+            let new = try unwrap(world.lastChanges?.newChats.first { $0.id == id }, "the changes have no new chat \"\(chat)\"")
+            try expect(new.messages.map(\.text).joined(separator: " / "), equals: texts)
+        }
         steps.then("the new message belongs to the chat {string}") { (world, chat: String) in
             let message = try unwrap(world.lastChanges?.messages.last)
             let owner = try unwrap(world.session(of: world.lastVisitor).chat(for: message))
@@ -127,6 +141,9 @@ enum OfflineChatSessionSteps: StepLibrary {
             let session = world.session(of: visitor)
             await world.attempt { world.lastReceipt = try await session.sendMessage(text, in: existing) }
             if let error = world.lastError { throw fail("sending failed: \(error)") }
+        }
+        steps.then("the chat the send returned holds the messages {string}") { (world, texts: String) in
+            try expect(try unwrap(world.lastReceipt).chat.messages.map(\.text).joined(separator: " / "), equals: texts)
         }
         steps.when("{string} sends {string} in a new offline chat for the department {string}") {
             (world, visitor: String, text: String, department: String) in
@@ -208,9 +225,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             await world.attempt { try await session.deleteChat(existing) }
             if let error = world.lastError { throw fail("deleting failed: \(error)") }
         }
-        steps.then("the chat service has the chat {string} as read") { (world, chat: String) in
-            let stored = try unwrap(world.server.chat(try world.chatId(named: chat)))
-            try expect(!stored.hasUnreadMessages, "the chat service still has the chat \"\(chat)\" unread")
+        steps.then("the chat service was asked to mark the chat {string} as read") { (world, chat: String) in
+            let id = try world.chatId(named: chat)
+            try expect(world.server.actionRequests.contains { $0.action == .markAsRead && $0.chatId == id },
+                       "the app did not ask the chat service to mark the chat \"\(chat)\" as read")
         }
         steps.then("the chat service no longer has the chat {string}") { (world, chat: String) in
             try expectNil(world.server.chat(try world.chatId(named: chat)))
@@ -228,6 +246,12 @@ enum OfflineChatSessionSteps: StepLibrary {
             let session = try unwrap(world.sessions[visitor])
             world.historyRequestsBefore = world.server.historyRequests.count
             await world.attempt { try await session.getHistory() }
+        }
+        steps.when("the stopped session of {string} deletes the offline chat {string}") { (world, visitor: String, chat: String) in
+            let session = try unwrap(world.sessions[visitor])
+            let id = try world.chatId(named: chat)
+            let existing = try unwrap(session.chats.first { $0.id == id }, "\(visitor) has no offline chat \"\(chat)\"")
+            await world.attempt { try await session.deleteChat(existing) }
         }
         steps.then("no history request reached the offline chat service since the user change") { world in
             try expect(world.server.historyRequests.count, equals: try unwrap(world.historyRequestsBefore))

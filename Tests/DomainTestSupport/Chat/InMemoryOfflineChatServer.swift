@@ -16,6 +16,8 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     public private(set) var historyRequests: [(token: String, since: String?)] = []
     /// Every send that reached the service, in order.
     public private(set) var sendRequests: [(request: OfflineSendRequest, token: String)] = []
+    /// Every read mark or deletion that reached the service, in order.
+    public private(set) var actionRequests: [(action: OfflineChatAction, chatId: String, token: String)] = []
     private var stored: [String: StoredChat] = [:]
     private var pendingHistoryFailures: [any Error] = []
     private var knownVisitors: Set<String> = []
@@ -69,6 +71,7 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
 
     public func perform(_ action: OfflineChatAction, chatId: String, token: String) async throws {
         try checkReachable()
+        actionRequests.append((action, chatId, token))
         // The service's answer for a chat it does not have (deleted elsewhere, or another visitor's).
         guard let chat = stored[chatId], chat.token == token else { throw ChatServiceError(code: "chat-not-found") }
         switch action {

@@ -2,12 +2,12 @@ import SharedTestData
 import XCTest
 @testable import SpecRunReports
 
-/// `ConsoleEscaping.needsEscaping` reads eight bytes at a time: it must answer exactly what a byte-by-byte reading
+/// `ConsoleEscaping.needsEscaping` reads sixteen bytes at a time, as two words: it must answer exactly what a byte-by-byte reading
 /// answers, whatever the byte and wherever it stands (a word's lanes, a C1 control split across two words).
 final class ConsoleEscapingWordScanTests: XCTestCase {
-    func test_wordTest_flagsEveryByteThatNeedsALookInEveryLane() {
+    func test_wordTest_flagsExactlyTheBytesThatNeedALookInEveryLane() {
         for value in 0...255 {
-            let flagged = value < 0x20 || value == 0x7F || value == 0xC2
+            let flagged = (value < 0x20 && value != 0x09 && value != 0x0A) || value == 0x7F || value == 0xC2
             for lane in 0..<8 {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
                 bytes[lane] = UInt8(value)
@@ -35,6 +35,15 @@ final class ConsoleEscapingWordScanTests: XCTestCase {
         XCTAssertTrue(bytes.withUnsafeBufferPointer { ConsoleEscaping.needsEscaping($0) })
         bytes[8] = 0xA9  // "©": not a control
         XCTAssertFalse(bytes.withUnsafeBufferPointer { ConsoleEscaping.needsEscaping($0) })
+    }
+
+    func test_needsEscaping_findsAControlInEveryPositionOfALongText() {
+        for position in 0..<40 {
+            var bytes = Array("a line\twith a tab\nand a newline, \u{E9}\u{A9} too…".utf8.prefix(40))
+            XCTAssertFalse(bytes.withUnsafeBufferPointer { ConsoleEscaping.needsEscaping($0) })
+            bytes[position] = 0x1B
+            XCTAssertTrue(bytes.withUnsafeBufferPointer { ConsoleEscaping.needsEscaping($0) }, "ESC at \(position)")
+        }
     }
 
     private func reference(_ bytes: [UInt8]) -> Bool {

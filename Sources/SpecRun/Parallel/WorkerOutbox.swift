@@ -27,10 +27,12 @@ final class WorkerOutbox: @unchecked Sendable {
     /// The step bindings sent so far.
     private var testCases = CompactEnvelope.TestCaseTable()
     private var runningSince: UInt64?
-    /// Whether a watchdog reads `runningSince` (set by `startWatchdog`): without one, a step's start is not timed.
+    /// Whether a watchdog reads `runningSince` (set when it starts): without one, a step's start is not timed.
     private var watched = false
     private var runningStep: (id: String, isHook: Bool)?
-    /// The run's `--timeout` in nanoseconds (0: none), and the scoped limit of the steps starting now (nil: that one).
+    /// The run's `--timeout` in seconds and nanoseconds (0: none), and the scoped limit of the steps starting now
+    /// (nil: that one).
+    private var defaultSeconds: Double = 0
     private var defaultLimit: UInt64 = 0
     private var scopedLimit: StepLimit?
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
@@ -197,21 +199,34 @@ final class WorkerOutbox: @unchecked Sendable {
 
     /// Fails the run of a step or hook that runs past `seconds`: writes what is buffered and a `timedOut` line,
     /// then ends the process (a busy loop cannot be stopped any other way). The supervisor reports the step
-    /// FAILED and starts another worker.
-    /// (Started even with `--timeout 0`: a `@timeout:` tag or a step definition's `timeout:` may set a limit.)
+    /// FAILED and starts another worker. The thread starts only when a limit applies: here with `--timeout`, or
+    /// at the first scoped limit (`limit(_:)`: a `@timeout:` tag, a step definition's `timeout:`). Without one
+    /// nothing is timed (a step's start is not stamped); the supervisor's deadlines follow the same limits.
     func startWatchdog(seconds: Double) {
         lock.lock()
-        watched = true
+        defaultSeconds = seconds
         defaultLimit = seconds > 0 ? Supervisor.nanoseconds(seconds) : 0
+        let start = seconds > 0 && !watched
+        if start { watched = true }
         lock.unlock()
+        if start { runWatchdog() }
+    }
+
+    /// Whether the watchdog thread runs (for tests).
+    var isWatching: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return watched
+    }
+
+    private func runWatchdog() {
         // (Weak, as the flushing thread: an outbox no one holds — a test's — is freed and its threads end.)
         Thread.detachNewThread { [weak self] in
-            var tick = Self.tick(seconds)
+            var tick: useconds_t = 10_000
             while true {
                 usleep(tick)
                 guard let self else { return }
                 lock.lock()
-                let seconds = scopedLimit?.seconds ?? seconds
+                let seconds = scopedLimit?.seconds ?? defaultSeconds
                 let limit = scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? defaultLimit
                 tick = Self.tick(seconds)
                 if limit > 0, let since = runningSince, Self.uptime() &- since > limit {
@@ -237,7 +252,10 @@ final class WorkerOutbox: @unchecked Sendable {
         lock.lock()
         scopedLimit = limit
         appendLocked(WorkerControl.limit(seconds: limit?.seconds, source: limit?.source).line)
+        let start = (limit?.seconds ?? 0) > 0 && !watched
+        if start { watched = true }
         lock.unlock()
+        if start { runWatchdog() }
         return true
     }
 

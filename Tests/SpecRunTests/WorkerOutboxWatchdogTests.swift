@@ -1,0 +1,53 @@
+import Foundation
+import SpecRunCore
+@testable import SpecRun
+import XCTest
+
+/// A worker's watchdog thread runs only when a limit applies: `--timeout`, or the first scoped limit.
+final class WorkerOutboxWatchdogTests: XCTestCase {
+    func test_startWatchdog_startsNothingOnNoTimeout() throws {
+        try withSUT { sut in
+            sut.startWatchdog(seconds: 0)
+
+            XCTAssertFalse(sut.isWatching)
+        }
+    }
+
+    func test_startWatchdog_watchesOnTimeout() throws {
+        try withSUT { sut in
+            sut.startWatchdog(seconds: 30)
+
+            XCTAssertTrue(sut.isWatching)
+        }
+    }
+
+    func test_limit_startsTheWatchdogOnAScopedLimitWithoutTimeout() throws {
+        try withSUT { sut in
+            sut.startWatchdog(seconds: 0)
+
+            XCTAssertTrue(sut.limit(StepLimit(seconds: 30, source: "@timeout:30s")))
+
+            XCTAssertTrue(sut.isWatching)
+        }
+    }
+
+    func test_limit_startsNothingOnTheRunsLimitAgain() throws {
+        try withSUT { sut in
+            sut.startWatchdog(seconds: 0)
+
+            _ = sut.limit(nil)
+
+            XCTAssertFalse(sut.isWatching)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// An outbox writing to a pipe nobody reads past the test (its watchdog thread, if any, ends with it).
+    private func withSUT(_ body: (WorkerOutbox) throws -> Void) throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        try body(WorkerOutbox(fd: fds[1]))
+    }
+}

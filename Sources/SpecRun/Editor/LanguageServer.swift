@@ -9,6 +9,10 @@ final class LanguageServer {
     let context: EditorAnalysis.Context
     var documents: [String: String] = [:]
     var analyses: [String: EditorAnalysis] = [:]
+    /// Each document's findings kept per scenario between keystrokes.
+    let pieces = PieceCache()
+    /// Each document's last parse: its text and its syntax tree (the last good one while it does not parse).
+    var parsed: [String: (text: String, document: GherkinDocument?)] = [:]
     /// The suite's steps and tags (`Features/`), indexed when first needed.
     var suite: SuiteIndex?
     let suiteSlot = SuiteSlot()
@@ -63,6 +67,7 @@ final class LanguageServer {
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
                 analyses[uri] = nil
+                parsed[uri] = nil
                 out.append(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                             "params": ["uri": uri, "diagnostics": [Any]()]])
             }
@@ -108,20 +113,27 @@ final class LanguageServer {
     }
 
     func publish(uri: String, text: String) async -> [String: Any] {
-        var analysis = await EditorAnalysis.analyse(text: text, uri: uri, context: context)
-        // While a line is being typed the document may not parse: its last good parse still gives tags and steps
-        // to complete, symbols and lenses.
-        if analysis.document == nil { analysis.document = analyses[uri]?.document }
+        let analysis = await pieces.analyse(text: text, uri: uri, context: context)
         analyses[uri] = analysis
         let lines = LSPText(text)
-        let diagnostics: [[String: Any]] = analysis.diagnostics.map { diagnostic in
-            let start = lines.position(line: diagnostic.line, column: diagnostic.column)
-            let end = lines.endOfLine(diagnostic.line)
-            return ["range": ["start": start, "end": end], "severity": diagnostic.severity == .error ? 1 : 2,
-                    "source": "specrun", "message": diagnostic.message]
-        }
+        let diagnostics = LSPJSON.diagnostics(analysis.diagnostics.map { diagnostic in
+            (lines.position(line: diagnostic.line, column: diagnostic.column), lines.endOfLine(diagnostic.line),
+             diagnostic.severity == .error ? 1 : 2, diagnostic.message)
+        })
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": ["uri": uri, "diagnostics": diagnostics]]
+    }
+
+    /// The document's syntax tree, parsed when a request needs it rather than on every keystroke. While a line is
+    /// being typed the document may not parse: its last good parse still gives tags and steps to complete, lenses.
+    func document(_ uri: String) -> GherkinDocument? {
+        guard let text = documents[uri], EditorLimits.tooLarge(text) == nil else { return nil }
+        if let known = parsed[uri], known.text == text { return known.document }
+        let mediaType: SourceMediaType = uri.hasSuffix(".md") ? .gherkinMarkdown : .gherkinPlain
+        let document = (try? GherkinParser.parse(source: text, uri: uri, mediaType: mediaType, ids: IncrementingIdGenerator()))
+            ?? parsed[uri]?.document
+        parsed[uri] = (text, document)
+        return document
     }
 
     func text(_ params: [String: Any]) -> (uri: String, text: String)? {
@@ -168,7 +180,7 @@ final class LanguageServer {
     }
 
     private func symbols(_ params: [String: Any]) -> Any? {
-        guard let (_, text) = text(params),
+        guard let (_, text) = text(params), EditorLimits.tooLarge(text) == nil,
               let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator()) else { return [Any]() }
         return DocumentSymbols.of(document, text: LSPText(text))
     }

@@ -33,8 +33,22 @@ final class LanguageServer {
         self.context = context
     }
 
+    /// Whether `next` is a full-text change of the document `body` changes: `body`'s text need not be analysed.
+    static func supersedes(_ next: LSPFrameReader.Frame, _ body: Data) -> Bool {
+        guard case .body(let later) = next, let uri = changedURI(later) else { return false }
+        return changedURI(body) == uri
+    }
+
+    private static func changedURI(_ body: Data) -> String? {
+        guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+              message["method"] as? String == "textDocument/didChange",
+              let params = message["params"] as? [String: Any] else { return nil }
+        return (params["textDocument"] as? [String: Any])?["uri"] as? String
+    }
+
     /// The messages to send back for one message body (never throws: bad input is answered with an error).
-    func handle(_ body: Data) async -> [[String: Any]] {
+    /// `superseded`: a change of the document follows at once (its text is kept, its diagnostics not published).
+    func handle(_ body: Data, superseded: Bool = false) async -> [[String: Any]] {
         guard let object = try? JSONSerialization.jsonObject(with: body), let message = object as? [String: Any] else {
             return [Self.error(id: NSNull(), code: -32700, "parse error: the message is not a JSON object")]
         }
@@ -60,8 +74,9 @@ final class LanguageServer {
             let text = document["text"] as? String
                 ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
             documents[uri] = text
+            if superseded { return [] }
             if executableChanged() { restartRequested = true; return [] }
-            out.append(await publish(uri: uri, text: text))
+            out.append(await publish(uri: uri, text: text, version: document["version"] as? Int))
             result = nil
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
@@ -112,7 +127,7 @@ final class LanguageServer {
         ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
     }
 
-    func publish(uri: String, text: String) async -> [String: Any] {
+    func publish(uri: String, text: String, version: Int? = nil) async -> [String: Any] {
         let analysis = await pieces.analyse(text: text, uri: uri, context: context)
         analyses[uri] = analysis
         let lines = LSPText(text)
@@ -120,8 +135,9 @@ final class LanguageServer {
             (lines.position(line: diagnostic.line, column: diagnostic.column), lines.endOfLine(diagnostic.line),
              diagnostic.severity == .error ? 1 : 2, diagnostic.message)
         })
-        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                "params": ["uri": uri, "diagnostics": diagnostics]]
+        var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
+        if let version { params["version"] = version }
+        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params]
     }
 
     /// The document's syntax tree, parsed when a request needs it rather than on every keystroke. While a line is

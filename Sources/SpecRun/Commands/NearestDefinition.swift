@@ -42,15 +42,17 @@ struct NearestDefinition {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1, outside = limit + 1
         // Two rows of the table, one after the other: the previous one starts at `p`, the current one at `c`.
-        let rows = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * width)
+        // (Pointers, not buffers: a debug build checks every buffer subscript, which is most of the time here.)
+        let rows = UnsafeMutablePointer<Int>.allocate(capacity: 2 * width)
         defer { rows.deallocate() }
-        rows.initialize(repeating: outside)
+        rows.initialize(repeating: outside, count: 2 * width)
         for j in 0...min(b.count, limit) { rows[j] = j }
         var p = 0, c = width
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                for i in 1...a.count {
-                    let low = max(1, i - limit), high = min(b.count, i + limit)
+        return a.withUnsafeBufferPointer { aBuffer in
+            b.withUnsafeBufferPointer { bBuffer in
+                let a = aBuffer.baseAddress!, b = bBuffer.baseAddress!, bCount = bBuffer.count
+                for i in 1...aBuffer.count {
+                    let low = max(1, i - limit), high = min(bCount, i + limit)
                     rows[c + low - 1] = low == 1 ? i : outside
                     var smallest = rows[c + low - 1]
                     let scalar = a[i - 1]
@@ -64,11 +66,11 @@ struct NearestDefinition {
                         if cell < smallest { smallest = cell }
                         j += 1
                     }
-                    if high < b.count { rows[c + high + 1] = outside }
+                    if high < bCount { rows[c + high + 1] = outside }
                     if smallest > limit { return outside }
                     swap(&p, &c)
                 }
-                return min(rows[p + b.count], outside)
+                return min(rows[p + bCount], outside)
             }
         }
     }

@@ -66,4 +66,19 @@ final class LanguageServerEndToEndTests: XCTestCase {
         XCTAssertNotNil(reply(2, in: messages)?["result"])
         XCTAssertNotNil(reply(90, in: messages))
     }
+
+    func test_lsp_answersWithinSecondsOnADocumentOf100kSteps() throws {
+        // (A dry run of the 100k steps took 21 s in a debug build: a document this large is not analysed as typed.)
+        let start = Date()
+        let messages = try session([request(1, "initialize"),
+                                    open("Feature: F\n  Scenario: S\n" + String(repeating: "    Given step number 1\n", count: 100_000)),
+                                    request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+                                    request(3, "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 10]])] + end)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        let diagnostics = messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        let list = (diagnostics?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        XCTAssertEqual(list.count, 1)
+        XCTAssertTrue((list.first?["message"] as? String ?? "").hasPrefix("document too large to check as you type"), "\(list)")
+        XCTAssertNotNil(reply(3, in: messages)?["result"])
+    }
 }

@@ -209,11 +209,6 @@ final class CheckCollector {
 
     /// The step definition whose pattern, with its parameters blanked, is closest to the text by edit distance.
     static func nearest(_ text: String, among definitions: [StepDefinition]) -> StepDefinition? {
-        let scored = definitions.map { definition -> (StepDefinition, Int) in
-            let literal = definition.pattern.source.replacingOccurrences(of: #"\{[^}]*\}"#, with: "", options: .regularExpression)
-            return (definition, Suggestions.distance(text.lowercased(), literal.lowercased()))
-        }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(4, text.count / 3) else { return nil }
-        return best.0
+        NearestDefinition(definitions).nearest(text)
     }
 }

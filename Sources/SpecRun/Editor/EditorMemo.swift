@@ -8,6 +8,8 @@ final class EditorMemo: @unchecked Sendable {
     // @unchecked: used by the server's one task at a time.
     private var nearest: [String: StepDefinition?] = [:]
     private var tagVerdicts: [String: String?] = [:]
+    /// The definitions' blanked patterns (the registry is the executable's: it never changes).
+    private var index: NearestDefinition?
     static let limit = 50_000
     static let longestStep = 1_000
 
@@ -16,7 +18,8 @@ final class EditorMemo: @unchecked Sendable {
         guard text.utf8.count <= Self.longestStep else { return nil }
         if let known = nearest[text] { return known }
         if nearest.count >= Self.limit { nearest.removeAll() }
-        let found = CheckCollector.nearest(text, among: definitions)
+        if index?.count != definitions.count { index = NearestDefinition(definitions) }
+        let found = index?.nearest(text)
         nearest[text] = found
         return found
     }

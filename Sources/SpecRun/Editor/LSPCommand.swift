@@ -26,19 +26,28 @@ struct LSPCommand {
         let stdout = FileHandle.standardOutput
         var reader = LSPFrameReader()
         for reply in await restart.resume(server, reader: &reader) { stdout.write(LSPFrameReader.encode(reply)) }
-        for await chunk in Self.standardInput() {
-            reader.append(chunk)
-            while let frame = reader.next() {
+        let input = Self.standardInput()
+        for await _ in input.arrived {
+            // One frame ahead, with all that has arrived meanwhile: keystrokes typed while the last one was analysed
+            // are seen, and only the latest text of a document is analysed.
+            var next: LSPFrameReader.Frame?
+            while true {
+                for chunk in input.take() { reader.append(chunk) }
+                guard let frame = next ?? reader.next() else { break }
+                next = reader.next()
                 let replies: [[String: Any]]
                 switch frame {
-                case .body(let body): replies = await server.handle(body)
+                case .body(let body):
+                    replies = await server.handle(body, superseded: next.map { LanguageServer.supersedes($0, body) } ?? false)
                 case .invalid(let reason): replies = [LanguageServer.error(id: NSNull(), code: -32700, "parse error: \(reason)")]
                 }
                 for reply in replies { stdout.write(LSPFrameReader.encode(reply)) }
                 if let code = server.exitCode { return code }
                 if server.restartRequested {
                     // Only returns when the new binary could not be started: then this one goes on.
-                    restart.exec(documents: server.documents, pending: reader.pending)
+                    var pending: [UInt8] = []
+                    if case .body(let body)? = next { pending = Array(LSPFrameReader.frame(body)) }
+                    restart.exec(documents: server.documents, pending: pending + reader.pending)
                     server.restartRequested = false
                     stdout.write(LSPFrameReader.encode(LanguageServer.showMessage(2, "specrun: could not restart from \(restart.displayName); still serving the definitions it started with")))
                 }
@@ -56,18 +65,39 @@ struct LSPCommand {
         return options.formatOptions.snippetInterface ?? .synchronous
     }
 
-    /// Standard input as it arrives, read on a thread of its own (a blocking read would hold a task's thread).
-    private static func standardInput() -> AsyncStream<Data> {
-        AsyncStream { continuation in
-            let thread = Thread {
-                while true {
-                    let data = FileHandle.standardInput.availableData
-                    if data.isEmpty { break }
-                    continuation.yield(data)
-                }
-                continuation.finish()
+    /// Standard input as it arrives, read on a thread of its own (a blocking read would hold a task's thread): the
+    /// server takes everything received so far at once (`take`), so that it sees every keystroke waiting.
+    private static func standardInput() -> StandardInput {
+        let input = StandardInput()
+        let (arrived, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        input.arrived = arrived
+        let thread = Thread {
+            while true {
+                let data = FileHandle.standardInput.availableData
+                if data.isEmpty { break }
+                input.put(data)
+                continuation.yield()
             }
-            thread.start()
+            continuation.finish()
+        }
+        thread.start()
+        return input
+    }
+}
+
+/// The bytes read from standard input and not yet taken by the server.
+final class StandardInput: @unchecked Sendable {
+    // @unchecked: `chunks` is read and written under `lock`; `arrived` is set before the reading thread starts.
+    private let lock = NSLock()
+    private var chunks: [Data] = []
+    var arrived = AsyncStream<Void> { $0.finish() }
+
+    func put(_ data: Data) { lock.withLock { chunks.append(data) } }
+
+    func take() -> [Data] {
+        lock.withLock {
+            defer { chunks = [] }
+            return chunks
         }
     }
 }

@@ -54,7 +54,12 @@ struct LSPFrameReader {
 
     /// A message ready to write: its header and its JSON body.
     static func encode(_ message: [String: Any]) -> Data {
-        let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data("{}".utf8)
+        frame(LSPJSON.encode(message)
+            ?? (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data("{}".utf8))
+    }
+
+    /// A body with its header.
+    static func frame(_ body: Data) -> Data {
         var data = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         data.append(body)
         return data

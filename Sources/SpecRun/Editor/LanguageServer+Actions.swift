@@ -19,7 +19,7 @@ extension LanguageServer {
         var actions: [[String: Any]] = []
         for line in (first + 1)...max(first + 1, last + 1) {
             guard let snippet = analysis.snippets[line]?.first else { continue }
-            let step = analysis.document.flatMap { SuiteIndex.allSteps($0).first { Int($0.location.line) == line } }
+            let step = document(uri).flatMap { SuiteIndex.allSteps($0).first { Int($0.location.line) == line } }
             if let step, let nearest = CheckCollector.nearest(step.text, among: analysis.definitions),
                let edit = Self.insertion(of: snippet, before: nearest) {
                 actions.append(["title": "Write the step definition in \(CheckCollector.location(of: nearest))",
@@ -47,7 +47,7 @@ extension LanguageServer {
 
     /// "Run" above the feature and each scenario (and outline), with the command line it runs.
     func codeLenses(_ params: [String: Any]) -> Any? {
-        guard let (uri, _) = text(params), let feature = analyses[uri]?.document?.feature else { return [Any]() }
+        guard let (uri, _) = text(params), let feature = document(uri)?.feature else { return [Any]() }
         let path = Self.relativePath(uri)
         var lenses: [[String: Any]] = []
         func lens(_ location: Location, _ what: String) {

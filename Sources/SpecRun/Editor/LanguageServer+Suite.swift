@@ -25,12 +25,12 @@ extension LanguageServer {
         guard let (uri, text) = text(params), let line = line(params) else { return [Any]() }
         let lines = LSPText(text)
         let character = (params["position"] as? [String: Any])?["character"] as? Int ?? 0
-        let before = line <= lines.lines.count ? String(lines.lines[line - 1].utf16.prefix(character)) ?? "" : ""
+        let before = line <= lines.count ? String(lines.line(line - 1).utf16.prefix(character)) ?? "" : ""
         let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
         let suite = await suiteIndex()
         if word.hasPrefix("@") {
             var tags = suite.tags
-            for analysis in analyses.values { tags.formUnion((analysis.document.map(TagUse.all) ?? []).map(\.name)) }
+            for open in documents.keys { tags.formUnion((document(open).map(TagUse.all) ?? []).map(\.name)) }
             // Those starting with what is typed, at most `tagLimit` (then the list says it is incomplete, and the
             // client asks again as the user types on): a document with 100k tags is answered at once.
             let typed = word.lowercased()
@@ -41,9 +41,9 @@ extension LanguageServer {
             return matching.count > Self.tagLimit ? ["isIncomplete": true, "items": items] as [String: Any] : items
         }
         var used = suite.texts
-        for analysis in analyses.values { used.formUnion((analysis.document.map(SuiteIndex.allSteps) ?? []).map(\.text)) }
+        for open in documents.keys { used.formUnion((document(open).map(SuiteIndex.allSteps) ?? []).map(\.text)) }
         let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
-        let language = analyses[uri]?.document?.feature?.language ?? "en"
+        let language = document(uri)?.feature?.language ?? "en"
         return StepCompletion.items(definitions: definitions, usedSteps: Array(used), language: language)
     }
 
@@ -59,7 +59,7 @@ extension LanguageServer {
             uses += (suite.uses[key] ?? []).filter { documents[$0.uri] == nil }
         }
         for (openURI, analysis) in analyses.sorted(by: { $0.key < $1.key }) {
-            guard let document = analysis.document else { continue }
+            guard let document = document(openURI) else { continue }
             for step in SuiteIndex.allSteps(document) {
                 let bound = analysis.matches[Int(step.location.line)] ?? []
                 if bound.contains(where: { keys.contains(CheckCollector.key($0)) }) { uses.append(SuiteIndex.use(of: step, uri: openURI)) }

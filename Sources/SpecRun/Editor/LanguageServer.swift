@@ -9,6 +9,10 @@ final class LanguageServer {
     let context: EditorAnalysis.Context
     var documents: [String: String] = [:]
     var analyses: [String: EditorAnalysis] = [:]
+    /// Each document's findings kept per scenario between keystrokes.
+    let pieces = PieceCache()
+    /// Each document's last parse: its text and its syntax tree (the last good one while it does not parse).
+    var parsed: [String: (text: String, document: GherkinDocument?)] = [:]
     /// The suite's steps and tags (`Features/`), indexed when first needed.
     var suite: SuiteIndex?
     let suiteSlot = SuiteSlot()
@@ -29,8 +33,22 @@ final class LanguageServer {
         self.context = context
     }
 
+    /// Whether `next` is a full-text change of the document `body` changes: `body`'s text need not be analysed.
+    static func supersedes(_ next: LSPFrameReader.Frame, _ body: Data) -> Bool {
+        guard case .body(let later) = next, let uri = changedURI(later) else { return false }
+        return changedURI(body) == uri
+    }
+
+    private static func changedURI(_ body: Data) -> String? {
+        guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+              message["method"] as? String == "textDocument/didChange",
+              let params = message["params"] as? [String: Any] else { return nil }
+        return (params["textDocument"] as? [String: Any])?["uri"] as? String
+    }
+
     /// The messages to send back for one message body (never throws: bad input is answered with an error).
-    func handle(_ body: Data) async -> [[String: Any]] {
+    /// `superseded`: a change of the document follows at once (its text is kept, its diagnostics not published).
+    func handle(_ body: Data, superseded: Bool = false) async -> [[String: Any]] {
         guard let object = try? JSONSerialization.jsonObject(with: body), let message = object as? [String: Any] else {
             return [Self.error(id: NSNull(), code: -32700, "parse error: the message is not a JSON object")]
         }
@@ -56,13 +74,15 @@ final class LanguageServer {
             let text = document["text"] as? String
                 ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
             documents[uri] = text
+            if superseded { return [] }
             if executableChanged() { restartRequested = true; return [] }
-            out.append(await publish(uri: uri, text: text))
+            out.append(await publish(uri: uri, text: text, version: document["version"] as? Int))
             result = nil
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
                 analyses[uri] = nil
+                parsed[uri] = nil
                 out.append(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                             "params": ["uri": uri, "diagnostics": [Any]()]])
             }
@@ -107,21 +127,29 @@ final class LanguageServer {
         ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
     }
 
-    func publish(uri: String, text: String) async -> [String: Any] {
-        var analysis = await EditorAnalysis.analyse(text: text, uri: uri, context: context)
-        // While a line is being typed the document may not parse: its last good parse still gives tags and steps
-        // to complete, symbols and lenses.
-        if analysis.document == nil { analysis.document = analyses[uri]?.document }
+    func publish(uri: String, text: String, version: Int? = nil) async -> [String: Any] {
+        let analysis = await pieces.analyse(text: text, uri: uri, context: context)
         analyses[uri] = analysis
         let lines = LSPText(text)
-        let diagnostics: [[String: Any]] = analysis.diagnostics.map { diagnostic in
-            let start = lines.position(line: diagnostic.line, column: diagnostic.column)
-            let end = lines.endOfLine(diagnostic.line)
-            return ["range": ["start": start, "end": end], "severity": diagnostic.severity == .error ? 1 : 2,
-                    "source": "specrun", "message": diagnostic.message]
-        }
-        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                "params": ["uri": uri, "diagnostics": diagnostics]]
+        let diagnostics = LSPJSON.diagnostics(analysis.diagnostics.map { diagnostic in
+            (lines.position(line: diagnostic.line, column: diagnostic.column), lines.endOfLine(diagnostic.line),
+             diagnostic.severity == .error ? 1 : 2, diagnostic.message)
+        })
+        var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
+        if let version { params["version"] = version }
+        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params]
+    }
+
+    /// The document's syntax tree, parsed when a request needs it rather than on every keystroke. While a line is
+    /// being typed the document may not parse: its last good parse still gives tags and steps to complete, lenses.
+    func document(_ uri: String) -> GherkinDocument? {
+        guard let text = documents[uri], EditorLimits.tooLarge(text) == nil else { return nil }
+        if let known = parsed[uri], known.text == text { return known.document }
+        let mediaType: SourceMediaType = uri.hasSuffix(".md") ? .gherkinMarkdown : .gherkinPlain
+        let document = (try? GherkinParser.parse(source: text, uri: uri, mediaType: mediaType, ids: IncrementingIdGenerator()))
+            ?? parsed[uri]?.document
+        parsed[uri] = (text, document)
+        return document
     }
 
     func text(_ params: [String: Any]) -> (uri: String, text: String)? {
@@ -168,7 +196,7 @@ final class LanguageServer {
     }
 
     private func symbols(_ params: [String: Any]) -> Any? {
-        guard let (_, text) = text(params),
+        guard let (_, text) = text(params), EditorLimits.tooLarge(text) == nil,
               let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator()) else { return [Any]() }
         return DocumentSymbols.of(document, text: LSPText(text))
     }

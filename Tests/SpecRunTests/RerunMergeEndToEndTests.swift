@@ -29,7 +29,7 @@ final class RerunMergeEndToEndTests: XCTestCase {
             .write(toFile: feature, atomically: true, encoding: .utf8)
         let first = try runProcess(fixture, [folder, "--format", "message:\(folder)/run.ndjson", "--format", "rerun:\(folder)/rerun.txt"])
         XCTAssertEqual(first.status, 1, first.stderr)
-        for flag in ["flag", "flag2"] { FileManager.default.createFile(atPath: "\(folder)/\(flag)", contents: nil) }
+        for flag in ["flag", "flag2"] { _ = FileManager.default.createFile(atPath: "\(folder)/\(flag)", contents: nil) }
         let rerun = try runProcess(fixture, ["@\(folder)/rerun.txt", "--format", "message:\(folder)/rerun.ndjson"])
         XCTAssertEqual(rerun.status, 1, rerun.stderr)
 

@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "specrun", targets: ["specrun"]),
         .library(name: "SpecRun", targets: ["SpecRun"]),
         .library(name: "SpecRunTesting", targets: ["SpecRunTesting"]),
+        // A build tool plugin for a test target: one `@Test` per scenario of Features/ (swift test --filter "<scenario>").
+        .plugin(name: "SpecRunScenarios", targets: ["SpecRunScenarios"]),
         .library(name: "Gherkin", targets: ["Gherkin"]),
         .library(name: "Chat", targets: ["Chat"]),
         .library(name: "Survey", targets: ["Survey"]),
@@ -39,6 +41,10 @@ let package = Package(
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
         .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions"]),
+        // The SpecRunScenarios plugin: its tool reads the features with specrun's parser and writes the tests.
+        .target(name: "SpecRunScenarioSource", dependencies: ["Gherkin", "Messages"]),
+        .executableTarget(name: "specrun-scenarios", dependencies: ["SpecRunScenarioSource"]),
+        .plugin(name: "SpecRunScenarios", capability: .buildTool(), dependencies: ["specrun-scenarios"]),
 
         // The domains and their executable acceptance criteria
         .target(name: "Chat"),
@@ -68,7 +74,8 @@ let package = Package(
         // Steps and run-level hooks of every outcome, for the report tests and their property test.
         .executableTarget(name: "specrun-report-fixture", dependencies: ["SpecRun"], path: "Tests/ReportFixture"),
         .testTarget(name: "CompatibilityKitTests", dependencies: ["SharedTestData", "SpecRun", "Messages"]),
-        .testTarget(name: "AcceptanceTests", dependencies: ["SpecRunTesting", "SpecRun", "Specs"]),
+        .testTarget(name: "AcceptanceTests", dependencies: ["SpecRunTesting", "SpecRun", "Specs"], plugins: ["SpecRunScenarios"]),
+        .testTarget(name: "SpecRunScenarioSourceTests", dependencies: ["SpecRunScenarioSource"]),
         .testTarget(name: "ChatTests", dependencies: ["Chat", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "SurveyTests", dependencies: ["Survey", "HTTPTestSupport", "DomainTestSupport"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "HTTPTestSupport"]),

@@ -20,8 +20,9 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
     /// The scenario name pattern of `SPECRUN_NAME` (`SPECRUN_NAME='^Adding items' swift test`), if set.
     public static var environmentName: String? { nonEmpty(ProcessInfo.processInfo.environment["SPECRUN_NAME"]) }
     /// One scenario of `SPECRUN_SCENARIO`, by its selector or its exact name
-    /// (`SPECRUN_SCENARIO=Features/shop.feature:12 swift test`): what `swift test --filter` cannot select, as
-    /// it matches test functions, not their arguments.
+    /// (`SPECRUN_SCENARIO=Features/shop.feature:12 swift test`). (`swift test --filter "<scenario name>"` selects
+    /// by name with the `SpecRunScenarios` plugin's tests; not with the parameterized test, whose scenarios are
+    /// arguments.)
     public static var environmentScenario: String? { nonEmpty(ProcessInfo.processInfo.environment["SPECRUN_SCENARIO"]) }
 
     /// Every scenario of `folder` (relative to `root`), in file and line order, read with specrun's parser; only

@@ -22,6 +22,10 @@ import Testing
 ///         func scenario(_ scenario: SpecScenario) async throws { try await suite.run(scenario) }
 ///     }
 ///
+/// Or, with the `SpecRunScenarios` build plugin on the test target, one test per scenario named after it
+/// (`swift test --filter "Adding items"`), each calling `specSuite.run("Features/f.feature:12")` on the suite the
+/// target declares: `let specSuite = SpecSuite(libraries: [ExampleSteps.self], root: root)`.
+///
 /// A crashing step (a trap, `fatalError`) ends the test process: Swift Testing runs every test in one process
 /// and a trap cannot be caught in it. The spec executable (`swift run <name>-specs`) runs each scenario in a worker
 /// process and reports a crash as that scenario's failure.
@@ -33,6 +37,8 @@ public actor SpecSuite {
     private var session: RunSession?
     private var indexByKey: [String: Int] = [:]
     private var remaining: Set<String>
+    /// The scenarios this suite selects (tags, name, `SPECRUN_SCENARIO`), by selector.
+    private nonisolated let listed: [String: SpecScenario]
     private var notes = StepNotes()
     /// The scenario run last (or waiting last): each run waits for the one before it.
     private var tail: Task<Void, Never>?
@@ -43,16 +49,40 @@ public actor SpecSuite {
     ///   - name: a regular expression scenario names must match, as `specrun --name`; default `SPECRUN_NAME`.
     ///   - worldParameters: the values every World reads with `WorldParameters.string("name")` (process-wide:
     ///     set when this suite opens its run, if not empty).
-    ///   - timeout: how long a scenario may run before its test fails (nil: no limit). A step that never returns
-    ///     cannot be stopped inside the test process: it is left running and the next scenario starts.
+    ///   - timeout: how long a scenario may run before its test fails (nil: no limit), unless a scoped limit
+    ///     applies to it (`tagTimeouts`, a `@timeout:` tag): then each of its steps has that limit instead, as with
+    ///     `specrun --timeout`. A step that never returns cannot be stopped inside the test process: it is left
+    ///     running and the next scenario starts.
+    ///   - tagTimeouts: the limit of each step and hook of the scenarios whose tags match a tag expression, as
+    ///     `specrun --tag-timeout '@slow=30s'` or a profile's `"timeouts"` (the longest when several match; a
+    ///     `@timeout:` tag and a step definition's `timeout:` come first).
     public init(libraries: [any StepLibrary.Type], folder: String = "Features", root: URL,
                 tags: String? = SpecScenario.environmentTags, name: String? = SpecScenario.environmentName,
-                worldParameters: [String: String] = [:], timeout: Swift.Duration? = .seconds(60)) {
+                worldParameters: [String: String] = [:], timeout: Swift.Duration? = .seconds(60),
+                tagTimeouts: [String: Swift.Duration] = [:]) {
         self.libraries = Libraries(types: libraries)
         self.root = root
         self.folder = folder
-        self.settings = Settings(tags: tags, name: name, worldParameters: worldParameters, timeout: timeout)
-        self.remaining = Set(SpecScenario.all(in: folder, root: root, tags: tags, name: name).map(\.selector))
+        self.settings = Settings(tags: tags, name: name, worldParameters: worldParameters, timeout: timeout,
+                                 tagTimeouts: Settings.tagTimeouts(tagTimeouts))
+        let scenarios = SpecScenario.all(in: folder, root: root, tags: tags, name: name)
+        self.remaining = Set(scenarios.map(\.selector))
+        self.listed = Dictionary(scenarios.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether this suite runs the scenario at `selector` (`Features/f.feature:12`): it is one of its folder's,
+    /// selected by its tags, name and `SPECRUN_SCENARIO` (the plugin's tests are skipped otherwise).
+    public nonisolated func selects(_ selector: String) -> Bool { listed[selector] != nil }
+
+    /// Runs the scenario at `selector` (`Features/f.feature:12`, as the `SpecRunScenarios` plugin's tests do),
+    /// as `run(_: SpecScenario)`; a selector that is no scenario of the suite records an issue.
+    public func run(_ selector: String) async throws {
+        guard let scenario = listed[selector] else {
+            record(StepNotes.Problem(message: "\(selector) is not a scenario this suite runs (not in \(folder)/, or not "
+                                     + "selected by its tags, name or SPECRUN_SCENARIO)", file: "", line: 0))
+            return
+        }
+        try await run(scenario)
     }
 
     /// Runs one scenario, after the ones asked for before it have finished; a scenario that does not pass records
@@ -93,7 +123,7 @@ public actor SpecSuite {
         var start = notes
         start.problems = []
         let collector = NotesCollector(start)
-        let done = await Deadline.run(settings.timeout) { _ = await session.run(index) { collector.handle($0) } }
+        let done = await Deadline.run(settings.scenarioLimit(tags: scenario.tags)) { _ = await session.run(index) { collector.handle($0) } }
         if done {
             notes = collector.notes
             problems += notes.problems
@@ -128,8 +158,9 @@ public actor SpecSuite {
 
     private nonisolated static func open(libraries: Libraries, folder: String, root: URL, settings: Settings,
                                          collector: NotesCollector) async throws -> RunSession {
-        let configuration = RunConfiguration(paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
+        var configuration = RunConfiguration(paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
                                              workingDirectory: root.path)
+        configuration.tagTimeouts = settings.tagTimeouts
         let runner = SpecRunner(libraries: libraries.types, configuration: configuration, ids: IncrementingIdGenerator())
         return try await runner.open { collector.handle($0) }
     }
@@ -150,6 +181,7 @@ public actor SpecSuite {
         var name: String?
         var worldParameters: [String: String]
         var timeout: Swift.Duration?
+        var tagTimeouts: [TagTimeout]
     }
 }
 

@@ -167,6 +167,79 @@ struct SpecSuiteTests {
         _ = SuiteJournal.shared.take()
     }
 
+    @Test("Tag timeouts limit each step of the scenarios they match, as specrun --tag-timeout")
+    func test_run_failsTheStepPastItsLimitOnATagTimeout() async throws {
+        let root = try makeFeatures("""
+            Feature: F
+              @slow
+              Scenario: past the tag's limit
+                Given a step sleeping 3000 ms
+              @db
+              Scenario: longer than the suite's timeout, within its tag's
+                Given a step sleeping 600 ms
+              Scenario: untagged
+                Given a passing step
+
+            """)
+        let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300),
+                              tagTimeouts: ["@slow": .milliseconds(200), "@db": .seconds(5)])
+        let started = ContinuousClock.now
+
+        try await withKnownIssue {
+            try await suite.run(scenarios[0])
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("the step timed out after 200 ms") && text.contains("@slow=200ms") && issue.sourceLocation?.line == 4
+        }
+        try await suite.run(scenarios[1])
+        try await suite.run(scenarios[2])
+
+        #expect(ContinuousClock.now - started < .seconds(2))
+        _ = SuiteJournal.shared.take()
+    }
+
+    @Test("A tag timeout whose expression does not parse fails the scenario's test with the expression")
+    func test_run_recordsTheExpressionOnATagTimeoutThatDoesNotParse() async throws {
+        let root = try makeFeatures("Feature: F\n  Scenario: s\n    Given a passing step\n")
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, tagTimeouts: ["@slow and": .seconds(1)])
+
+        try await withKnownIssue {
+            try await suite.run("Features/f.feature:2")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("bad tag expression '@slow and'")
+        }
+    }
+
+    @Test("A selector runs its scenario; one the suite does not select is refused, and reported so")
+    func test_runSelector_runsTheScenarioOnASelectorItSelects() async throws {
+        let root = try makeFeatures("""
+            Feature: F
+              Scenario: fails
+                Given a failing step
+              @wip
+              Scenario: not selected
+                Given a failing step
+
+            """)
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: "not @wip", name: nil)
+
+        #expect(suite.selects("Features/f.feature:2"))
+        #expect(!suite.selects("Features/f.feature:5"))
+        #expect(!suite.selects("Features/f.feature:3"))
+        try await withKnownIssue {
+            try await suite.run("Features/f.feature:2")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("it broke") && issue.sourceLocation?.line == 3
+        }
+        try await withKnownIssue {
+            try await suite.run("Features/f.feature:5")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Features/f.feature:5 is not a scenario this suite runs")
+        }
+        _ = SuiteJournal.shared.take()
+    }
+
     private func makeFeatures(_ text: String) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-suite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Features"), withIntermediateDirectories: true)

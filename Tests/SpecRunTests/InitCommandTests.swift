@@ -17,8 +17,9 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("swift run shop-specs\n"), console.stdout)
         XCTAssertTrue(console.stdout.contains("swift test\n"), console.stdout)
         XCTAssertTrue(console.stdout.contains("source <(swift run shop-specs completions bash)"), console.stdout)
+        XCTAssertTrue(console.stdout.contains("swift test --filter \"Adding items to a basket\""), console.stdout)
         let tests = try String(contentsOfFile: "\(folder)/Tests/ShopSpecTests/ShopSpecTests.swift", encoding: .utf8)
-        XCTAssertTrue(tests.contains("@Suite(.serialized)"), tests)
+        XCTAssertTrue(tests.contains("let specSuite = SpecSuite(libraries: [ExampleSteps.self]"), tests)
     }
 
     func test_run_editsABareSwiftPackageInitManifest() throws {
@@ -29,7 +30,8 @@ final class InitCommandTests: XCTestCase {
         let manifest = try String(contentsOfFile: "\(folder)/Package.swift", encoding: .utf8)
         XCTAssertTrue(manifest.contains("    name: \"Shop\",\n    platforms: [.macOS(.v13)],\n"), manifest)
         XCTAssertTrue(manifest.contains("    dependencies: [\n        .package(path: \"/src/specrun\"),\n    ],\n    targets: [\n"), manifest)
-        XCTAssertTrue(manifest.contains(#".testTarget(name: "ShopSpecTests", dependencies: ["ShopSteps", .product(name: "SpecRunTesting", package: "specrun")]),"#), manifest)
+        XCTAssertTrue(manifest.contains(#".testTarget(name: "ShopSpecTests", dependencies: ["ShopSteps", .product(name: "SpecRunTesting", package: "specrun")],"#
+            + "\n                    " + #"plugins: [.plugin(name: "SpecRunScenarios", package: "specrun")]),"#), manifest)
         XCTAssertTrue(manifest.contains(#".executableTarget(name: "shop-specs", dependencies: ["ShopSteps", .product(name: "SpecRun", package: "specrun")]),"#), manifest)
         XCTAssertTrue(manifest.contains(".testTarget(\n            name: \"ShopTests\""), "the package's own targets stay")
     }

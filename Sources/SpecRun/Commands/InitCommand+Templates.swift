@@ -59,18 +59,15 @@ extension InitCommand {
 
     static func tests(_ names: Names) -> String {
         """
-        // Every scenario of Features/ as a test of its own, named after its feature and scenario.
+        // Every scenario of Features/ is a test of its own, named after it: the SpecRunScenarios plugin of this
+        // target (Package.swift) writes one test per scenario, in a suite per feature, run one at a time:
+        //     swift test --filter "Adding items to a basket"
+        // Each runs its scenario through `specSuite`: your step libraries, and the suite's settings (tags, world
+        // parameters, timeouts; see SpecSuite).
         import SpecRunTesting
-        import Testing
         import \(names.steps)
 
-        private let root = SpecScenario.packageRoot(of: #filePath)
-        private let suite = SpecSuite(libraries: [ExampleSteps.self], root: root)
-
-        @Suite(.serialized) struct \(names.base)Specifications {
-            @Test(arguments: SpecScenario.all(root: root))
-            func scenario(_ scenario: SpecScenario) async throws { try await suite.run(scenario) }
-        }
+        let specSuite = SpecSuite(libraries: [ExampleSteps.self], root: SpecScenario.packageRoot(of: #filePath))
 
         """
     }

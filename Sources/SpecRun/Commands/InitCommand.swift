@@ -61,6 +61,7 @@ struct InitCommand {
 
             swift run \(names.executable)
             swift test
+            swift test --filter "Adding items to a basket"    # one scenario, by its name
 
         Shell completions for \(names.executable) (bash; zsh and fish too):
 

@@ -88,7 +88,8 @@ enum ManifestEdit {
         return [
             ".target(name: \"\(names.steps)\", dependencies: [.product(name: \"SpecRun\", package: \"\(package)\")]),",
             ".executableTarget(name: \"\(names.executable)\", dependencies: [\"\(names.steps)\", .product(name: \"SpecRun\", package: \"\(package)\")]),",
-            ".testTarget(name: \"\(names.tests)\", dependencies: [\"\(names.steps)\", .product(name: \"SpecRunTesting\", package: \"\(package)\")]),",
+            ".testTarget(name: \"\(names.tests)\", dependencies: [\"\(names.steps)\", .product(name: \"SpecRunTesting\", package: \"\(package)\")],",
+            "            plugins: [.plugin(name: \"SpecRunScenarios\", package: \"\(package)\")]),",
         ]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SpecRun
+@testable import SpecRunCore
 import XCTest
 
 /// The language server's analysis kept per scenario between keystrokes (`FeatureBlocks`, `PieceCache`): it finds
@@ -125,7 +126,7 @@ final class EditorPiecesTests: XCTestCase {
     }
 
     func test_nearest_agreesWithThePlainEditDistanceUnderItsLimit() {
-        var generator = SeededGenerator(seed: 32)
+        var generator = SplitMix64(seed: 32)
         let alphabet = Array("abcde fé".unicodeScalars)
         for _ in 0..<2_000 {
             let a = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
@@ -138,15 +139,3 @@ final class EditorPiecesTests: XCTestCase {
     }
 }
 
-/// A seeded SplitMix64 (the tests' random cases are the same every run).
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -154,6 +154,9 @@ struct RunCommand {
                     send(envelope)
                     if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
                 }
+                // The timer's last checkpoint, if one was on its way, is heard before the reports finish (it once
+                // wrote the stream's tail a second time beside `finish`: two testRunFinished).
+                ticker.stop()
                 pipeline.drain()
             } catch {
                 return SpecRunCLI.usageFailure(error, console: console)

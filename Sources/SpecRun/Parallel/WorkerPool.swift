@@ -132,12 +132,15 @@ final class Ticker: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 usleep(pause)
-                lock.lock(); let done = stopped; lock.unlock()
-                if done { return }
+                // The body runs under the lock, so that `stop` waits for a call in progress.
+                lock.lock()
+                if stopped { lock.unlock(); return }
                 body()
+                lock.unlock()
             }
         }
     }
 
+    /// No call of the body runs once this returns (one in progress is waited for). The body must not call it.
     func stop() { lock.lock(); stopped = true; lock.unlock() }
 }

@@ -45,11 +45,8 @@ extension ConsoleText {
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = Self.width(indent)
         let headerWidth = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.pointee.name)
-        var column = headerWidth <= Self.widestAligned ? headerWidth : 0
-        for line in lines where line.pickleStep != -1 && indentWidth + 4 + line.width <= Self.widestAligned {
-            column = max(column, indentWidth + 4 + line.width)
-        }
-        column += 2
+        let column = Self.commentColumn(header: headerWidth,
+                                        lines: lines.lazy.filter { $0.pickleStep != -1 }.map { indentWidth + 4 + $0.width })
 
         out.append(byte: 0x0A)
         appendHeader(attempt, pickle, lineage, keyword: keyword, width: headerWidth, indent: indent, column: column, to: &out)

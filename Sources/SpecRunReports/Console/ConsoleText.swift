@@ -138,12 +138,14 @@ struct ConsoleText {
     func commentColumn(_ pickle: Pickle, _ lineage: Lineage?, indent: String, texts: [StepText?]) -> Int {
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = Self.width(indent)
-        var widest = 0
-        func consider(_ width: Int) { if width <= Self.widestAligned { widest = max(widest, width) } }
-        consider(indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name))
-        for case let text? in texts {
-            consider(indentWidth + 4 + text.width)
-        }
+        let header = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
+        return Self.commentColumn(header: header, lines: texts.lazy.compactMap { $0.map { indentWidth + 4 + $0.width } })
+    }
+
+    /// Two spaces after the widest of the header and step lines that is not wider than `widestAligned`.
+    static func commentColumn(header: Int, lines: some Sequence<Int>) -> Int {
+        var widest = header <= widestAligned ? header : 0
+        for width in lines where width <= widestAligned { widest = max(widest, width) }
         return widest + 2
     }
 

@@ -13,6 +13,10 @@ import TagExpressions
 ///   stream, and so every report and the console, reads as the serial run's.
 /// * **Repair.** A worker that crashes, times out or is interrupted in the middle of a test case has that test
 ///   case finished for it (the running step FAILED with the cause, the rest SKIPPED) and is replaced.
+///
+/// It coordinates parts that each own their state: `Plan` (what the prelude planned), `WorkQueue` (what is left to
+/// hand out), `StreamAssembler` (the stream in the planned order), `Tally` (what the run comes to), `IdRepair` and
+/// `CrashRepair`; it keeps the workers and routes between them.
 final class Supervisor {
     struct Settings {
         var workers = 1
@@ -100,7 +104,7 @@ final class Supervisor {
 
     // The parts, each with its own state (docs/ARCHITECTURE-MAP.md, "The supervisor"): what the prelude planned,
     // the test cases left to hand out, the stream in the planned order, what the run comes to, drifted ids.
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: each is touched for every envelope, test case or instruction (Supervisor.track, completeCase, dispatch, learn: callgrind c10k, docs/PERFORMANCE.md)
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched per envelope (`track`: callgrind c10k, docs/PERFORMANCE.md)
     var plan: Plan
     var queue = WorkQueue()
     var stream: StreamAssembler

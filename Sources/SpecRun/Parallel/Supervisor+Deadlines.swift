@@ -79,8 +79,7 @@ extension Supervisor {
     /// worker's end) counts once.
     @discardableResult
     func interrupt(_ signal: Int32, count: Int = 1) -> [Action] {
-        if interruptedBy == nil { interruptedBy = signal }
-        if interruptedAt == nil { interruptedAt = uptime() }
+        tally.interrupt(by: signal, at: uptime())
         guard count >= 2 else { return [] }
         var actions: [Action] = []
         for number in workers.keys.sorted() {

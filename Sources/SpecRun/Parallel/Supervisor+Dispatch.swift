@@ -1,17 +1,16 @@
 import Foundation
 
-/// The work queue: test cases handed out as workers become free (the slowest first when timings are known), a few
-/// queued ahead per worker, `@serial` ones never two at a time.
+/// Handing out work: test cases taken from the `WorkQueue` as workers become free, a few queued ahead per worker.
 extension Supervisor {
+    /// Worker 0's prelude ended: the plan is whole; every test case is queued (the slowest first when timings are
+    /// known for their keys).
     func preludeEnded(count: Int, keys: [String]?) {
         preludeDone = true
-        pickleUris = [:]
-        complete = Array(repeating: false, count: cases.count)
-        pending = Array(cases.indices)
-        if let keys, keys.count == cases.count, !settings.timings.isEmpty {
-            let costs = keys.map { settings.timings[$0] ?? 0 }
-            pending.sort { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
-        }
+        plan.planned()
+        stream.plan(count: plan.count)
+        var costs: [Double]?
+        if let keys, keys.count == plan.count, !settings.timings.isEmpty { costs = keys.map { settings.timings[$0] ?? 0 } }
+        queue = WorkQueue(serial: plan.serialFlags, costs: costs)
     }
 
     /// Keeps every working worker a few test cases ahead (so none waits for the supervisor between two; fewer
@@ -24,24 +23,23 @@ extension Supervisor {
         // nothing to do (found without sorting the workers into a new array).
         var workingCount = 0
         for worker in workers.values where worker.phase == .working { workingCount += 1 }
-        let target = max(1, min(Self.queueAhead, (pending.count - pendingCursor) / max(1, workingCount * 4)))
-        if pendingCursor < pending.count
+        let target = max(1, min(Self.queueAhead, queue.pendingCount / max(1, workingCount * 4)))
+        if queue.hasPending
             && !workers.values.contains(where: { $0.phase == .working && $0.assigned.count <= target / 2 }) { return [] }
         var actions: [Action] = []
         let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
         for number in working where (workers[number]?.assigned.count ?? target) <= target / 2 {
             // An idle worker handed work: its deadline counts from now, not from its last word.
             if workers[number]?.assigned.isEmpty == true { workers[number]?.heard = uptime() }
-            while (workers[number]?.assigned.count ?? target) < target, let index = nextIndex() {
+            while (workers[number]?.assigned.count ?? target) < target, let index = queue.next() {
                 workers[number]?.assigned.append(index)
-                if cases[index].serial { runningSerial += 1 }
-                if number > 0, let pickle = cases[index].pickle {
+                if number > 0, let pickle = plan.pickle(of: index) {
                     actions.append(.send(worker: number, .name(index, pickleId: pickle.id, uri: pickle.uri)))
                 }
-                actions.append(.send(worker: number, stopping ? .skip(index) : .run(index)))
+                actions.append(.send(worker: number, queue.isStopping ? .skip(index) : .run(index)))
             }
         }
-        if pendingCursor >= pending.count && !anyAssigned {
+        if !queue.hasPending && !anyAssigned {
             for number in working {
                 workers[number]?.phase = .ending
                 endSent = true
@@ -57,18 +55,4 @@ extension Supervisor {
     static let queueAhead = 256
 
     var anyAssigned: Bool { workers.values.contains { !$0.assigned.isEmpty } }
-
-    func nextIndex() -> Int? {
-        guard pendingCursor < pending.count else { return nil }
-        if stopping || runningSerial == 0 || !cases[pending[pendingCursor]].serial {
-            defer { pendingCursor += 1 }
-            return pending[pendingCursor]
-        }
-        // A @serial test case is running: take the next one that is not @serial.
-        guard let found = pending[pendingCursor...].firstIndex(where: { !cases[$0].serial }) else { return nil }
-        let index = pending.remove(at: found)
-        pending.insert(index, at: pendingCursor)
-        pendingCursor += 1
-        return index
-    }
 }

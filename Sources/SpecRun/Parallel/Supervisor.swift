@@ -13,6 +13,10 @@ import TagExpressions
 ///   stream, and so every report and the console, reads as the serial run's.
 /// * **Repair.** A worker that crashes, times out or is interrupted in the middle of a test case has that test
 ///   case finished for it (the running step FAILED with the cause, the rest SKIPPED) and is replaced.
+///
+/// It coordinates parts that each own their state: `Plan` (what the prelude planned), `WorkQueue` (what is left to
+/// hand out), `StreamAssembler` (the stream in the planned order), `Tally` (what the run comes to), `IdRepair` and
+/// `CrashRepair`; it keeps the workers and routes between them.
 final class Supervisor {
     struct Settings {
         var workers = 1
@@ -91,53 +95,35 @@ final class Supervisor {
         var worst: TestStepResultStatus = .passed
     }
 
-    struct PlannedCase {
-        var testCaseId: String
-        var steps: [(id: String, isHook: Bool)]
-        var serial: Bool
-        /// Its pickle's id and feature file, when test cases are named to the workers (`Settings.namesTestCases`).
-        var pickle: (id: String, uri: String)?
-    }
-
     let settings: Settings
-    /// The stream in the planned order (the reports).
-    let output: (Envelope) -> Void
-    /// Every envelope as it comes, held ones included, each once (`MessageJournal`: what a SIGKILL leaves).
-    var journal: ((Envelope) -> Void)?
     let now: () -> Date
     /// Monotonic nanoseconds, for the deadlines (injected: tests move time by hand).
     let uptime: () -> UInt64
     var workers: [Int: Worker] = [:]
     var nextNumber = 0
-    var crashCount = 0
-    var timeoutCount = 0
-    var interruptedBy: Int32?
-    /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
-    var interruptedAt: UInt64?
+
+    // The parts, each with its own state (docs/ARCHITECTURE-MAP.md, "The supervisor"): what the prelude planned,
+    // the test cases left to hand out, the stream in the planned order, what the run comes to, drifted ids.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched per envelope (`track`: callgrind c10k, docs/PERFORMANCE.md)
+    var plan: Plan
+    var queue = WorkQueue()
+    var stream: StreamAssembler
+    var tally = Tally()
+    var idRepair = IdRepair()
+    #else
+    @exclusivity(unchecked) var plan: Plan
+    @exclusivity(unchecked) var queue = WorkQueue()
+    @exclusivity(unchecked) var stream: StreamAssembler
+    @exclusivity(unchecked) var tally = Tally()
+    @exclusivity(unchecked) var idRepair = IdRepair()
+    #endif
+    /// Finishes what a dead worker was in the middle of.
+    let crashRepair: CrashRepair
+
     /// When the last tick came (`Supervisor+Deadlines`).
     var lastTick: UInt64?
-    var unparsableUris: [String] = []
     var finished = false
-    /// Whether the supervisor said that a worker's ids drifted from the plan's (once a run).
-    var warnedAboutDrift = false
-    /// Where the supervisor's own warnings go (stderr).
-    var warn: (String) -> Void = { _ in }
-
     var preludeDone = false
-    var serialPickles: Set<String> = []
-    /// Each pickle's feature file, by pickle id, until the test cases are planned (`Settings.namesTestCases`).
-    var pickleUris: [String: String] = [:]
-    var hookTypes: [String: HookType] = [:]
-    var testRunStartedId: String?
-    var cases: [PlannedCase] = []
-    var pending: [Int] = []
-    var pendingCursor = 0
-    var runningSerial = 0
-    var stopping = false
-    var blocks: [Int: [Envelope]] = [:]
-    var complete: [Bool] = []
-    var nextToEmit = 0
-    var runs: [TestRunFinished] = []
     /// Whether some worker was told to end (to run the AfterAll hooks): a run whose last worker crashed before
     /// that starts one more worker only for them.
     var endSent = false
@@ -155,20 +141,31 @@ final class Supervisor {
         self.now = now
         self.uptime = uptime
         self.documents = documents
-        self.output = forward
+        plan = Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases)
+        stream = StreamAssembler(output: forward)
+        crashRepair = CrashRepair(now: now)
     }
+
+    /// Every envelope as it comes, held ones included, each once (`MessageJournal`: what a SIGKILL leaves).
+    var journal: ((Envelope) -> Void)? {
+        get { stream.journal }
+        set { stream.journal = newValue }
+    }
+
+    /// Where the supervisor's own warnings go (stderr).
+    var warn: (String) -> Void {
+        get { idRepair.warn }
+        set { idRepair.warn = newValue }
+    }
+
+    var crashCount: Int { tally.crashCount }
+    var timeoutCount: Int { tally.timeoutCount }
+    var interruptedBy: Int32? { tally.interruptedBy }
+    /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
+    var interruptedAt: UInt64? { tally.interruptedAt }
 
     /// Into the stream now (and the journal).
-    func forward(_ envelope: Envelope) {
-        output(envelope)
-        journal?(envelope)
-    }
-
-    /// Into the stream later, in the planned order; into the journal now.
-    func hold(_ index: Int, _ envelope: Envelope) {
-        blocks[index, default: []].append(envelope)
-        journal?(envelope)
-    }
+    func forward(_ envelope: Envelope) { stream.forward(envelope) }
 
     /// The workers to start first.
     func start() -> [Action] {
@@ -256,49 +253,19 @@ final class Supervisor {
         return []
     }
 
-    /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks, parse errors.
-    func learn(_ envelope: Envelope) {
-        switch envelope.kind {
-        case .pickle:
-            if settings.namesTestCases { envelope.withPickle { pickleUris[$0.id] = $0.uri } }
-            // One worker never runs two test cases at once: @serial ones then run in the planned order too.
-            guard let serial = settings.serial, settings.workers > 1 else { return }
-            envelope.withPickle { pickle in
-                if serial.evaluate(tags: pickle.tags.map(\.name)) { serialPickles.insert(pickle.id) }
-            }
-        case .testCase:
-            envelope.withTestCase { testCase in
-                cases.append(PlannedCase(testCaseId: testCase.id,
-                                         steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
-                                         serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
-                                         pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
-            }
-        case .hook:
-            if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
-        case .testRunStarted:
-            if let started = envelope.testRunStarted { testRunStartedId = started.id }
-        case .parseError:
-            if let error = envelope.parseError, let uri = error.source.uri, !unparsableUris.contains(uri) {
-                unparsableUris.append(uri)
-            }
-        default:
-            break
-        }
-    }
+    /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks.
+    func learn(_ envelope: Envelope) { plan.learn(envelope) }
 
     /// Holds a test case's envelope; true when it was the test case's last.
     func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
-        let envelope = worker.stepIds == nil && received.kind != .testCaseStarted ? received : repairIds(received, index: index, worker: worker)
-        if index == nextToEmit && (blocks.isEmpty || blocks[index] == nil) {
-            forward(envelope)  // the next test case in the planned order streams live
-        } else {
-            hold(index, envelope)
-        }
+        let envelope = worker.stepIds == nil && received.kind != .testCaseStarted ? received
+            : idRepair.repair(received, planned: index < plan.count ? plan[index] : nil, worker: worker)
+        stream.append(envelope, to: index)
         switch envelope.kind {
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return false }
             worker.running = RunningCase(started: started)
-            worker.running?.finishedSteps.reserveCapacity(index < cases.count ? cases[index].steps.count : 0)
+            worker.running?.finishedSteps.reserveCapacity(plan.stepCount(of: index))
         case .testStepStarted:
             envelope.withTestStepStarted { started in worker.running?.step = (started.testStepId, started.timestamp) }
         case .testStepFinished:
@@ -327,22 +294,13 @@ final class Supervisor {
         }
     }
 
+    /// A test case is complete (or finished for its dead worker): into the stream when its turn comes; its
+    /// `@serial` slot freed; under `--fail-fast`, a failure stops the run.
     func completeCase(_ index: Int, passed: Bool) {
-        guard index < complete.count, !complete[index] else { return }
-        complete[index] = true
-        // Its steps were kept to repair it after a crash: no longer needed (50,000 test cases' worth otherwise).
-        cases[index].steps = []
-        cases[index].pickle = nil
-        if cases[index].serial { runningSerial -= 1 }
-        if !passed && settings.failFast { stopping = true }
-        while nextToEmit < complete.count && complete[nextToEmit] {
-            for envelope in blocks.removeValue(forKey: nextToEmit) ?? [] { output(envelope) }
-            nextToEmit += 1
-        }
-        // The new head goes on live: what it has sent so far now, the rest as it comes.
-        if nextToEmit < complete.count, let partial = blocks.removeValue(forKey: nextToEmit) {
-            for envelope in partial { output(envelope) }
-        }
+        guard stream.complete(index) else { return }
+        plan.forget(index)
+        queue.finished(index)
+        if !passed && settings.failFast { queue.stop() }
     }
 
     // MARK: Control lines
@@ -374,12 +332,6 @@ final class Supervisor {
 }
 
 extension Supervisor {
-    var pendingLeft: Bool { pendingCursor < pending.count }
     /// A run that crashes more often than it has test cases (plus one a worker) stops restarting.
-    var restartLimit: Int { cases.count + settings.workers }
-
-    func appendBlock(_ index: Int, _ envelopes: [Envelope]) {
-        blocks[index, default: []].append(contentsOf: envelopes)
-        if let journal { envelopes.forEach(journal) }
-    }
+    var restartLimit: Int { plan.count + settings.workers }
 }

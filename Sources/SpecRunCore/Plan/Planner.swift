@@ -59,10 +59,19 @@ struct Planner {
 final class MatchCache: @unchecked Sendable {
     // @unchecked: `byText` is read and written under `lock`.
     private let lock = NSLock()
+    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k): every step planned
     private var byText: [String: [StepMatch]] = [:]
+    #else
+    @exclusivity(unchecked) private var byText: [String: [StepMatch]] = [:]
+    #endif
     /// The texts asked for last, by where their bytes are: the step texts of a run's pickles are shared
     /// (`StepTextPool`), so most texts are found again by one comparison of two pointers, without hashing them.
+    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k): every step planned
     private var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: MatchCache.slots)
+    #else
+    @exclusivity(unchecked) private var recent = [(text: String, matches: [StepMatch])?](repeating: nil,
+                                                                                         count: MatchCache.slots)
+    #endif
 
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
         let slot = Self.slot(text)

@@ -4,7 +4,11 @@ import Messages
 /// shared index of the run, then `document` writes the report in pieces to the output.
 final class DocumentFormatter: EnvelopeFormatter {
     private let sink: any TextSink
+    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k, reports): every envelope, per report
     private var feed: IndexFeed
+    #else
+    @exclusivity(unchecked) private var feed: IndexFeed
+    #endif
     private let document: (RunIndex, DocumentOutput) -> Void
     /// For a report made as one string: how, and the string once `prepare` made it.
     private let text: ((RunIndex) -> String)?

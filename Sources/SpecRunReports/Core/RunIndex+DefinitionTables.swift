@@ -11,7 +11,7 @@ struct IndexedDefinitions {
     /// The locations the console printed last (`RunIndex.indexedDefinitionLocation(ids:)`).
     var locationCache = DefinitionLocationCache()
     private(set) var hooks: [String: Hook] = [:]
-    private var idArrays = ByteTable<[String]>()
+    private var idArrays: IdTable<[String]> = [:]
     /// Reduced match arguments by step text and definition.
     private var argumentPool: [ArgumentsKey: [StepMatchArgumentsList]] = [:]
 
@@ -28,9 +28,9 @@ struct IndexedDefinitions {
     /// ids sharing the index's copies.
     mutating func sharedIds(_ ids: [String]?) -> [String]? {
         guard let ids else { return nil }
-        if ids.count == 1, let shared = idArrays[ids[0]] { return shared }
+        if ids.count == 1, let shared = idArrays[id: ids[0]] { return shared }
         let canonical = ids.allSatisfy(Compaction.isInline) ? ids : ids.map { Compaction.canonical($0, in: steps) }
-        if canonical.count == 1 { idArrays.set(canonical, for: canonical[0]) }
+        if canonical.count == 1 { idArrays[id: canonical[0]] = canonical }
         return canonical
     }
 

@@ -8,7 +8,7 @@ struct IndexedPickles {
     /// By slot: whether the pickle's steps are kept without their AST node ids (see `RunIndex.compact`).
     private(set) var derivedStepIds: [Bool] = []
     /// One string for every pickle step of the same text (a suite says the same steps again and again).
-    var textPool = ByteTable<Void>()
+    var textPool: Set<IdKey> = []
     private var slots: IdTable<Int32> = [:]
     private let stepPlaces = PendingPickleStepTable()
     /// Where the pickle of the next test case is looked for first: test cases are planned in the pickles' order.

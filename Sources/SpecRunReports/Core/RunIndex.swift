@@ -48,7 +48,7 @@ final class RunIndex {
     /// By slot: whether the pickle's steps are kept without their AST node ids (see `compact`).
     var derivedStepIds: [Bool] { picklePart.derivedStepIds }
     /// One string for every pickle step of the same text.
-    var stepTextPool: ByteTable<Void> { picklePart.textPool }
+    var stepTextPool: Set<IdKey> { picklePart.textPool }
     var pickleOrder: [String] { picklePart.store.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step), placed when first asked.
     var pickleStepPlaces: PickleStepTable { picklePart.stepTable }
@@ -178,7 +178,7 @@ final class RunIndex {
     }
 
     /// The one copy of a step text the index keeps (`compact`).
-    func sharedStepText(_ text: String) -> String { picklePart.textPool.shared(text, value: ()) }
+    func sharedStepText(_ text: String) -> String { picklePart.textPool.shared(text) }
 
     /// `uri:line` of the single step definition of a test step of a test case the index keeps (its definition ids
     /// are the index's shared arrays, see `DefinitionLocationCache`).

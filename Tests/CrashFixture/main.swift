@@ -220,6 +220,10 @@ extension CrashSteps {
         }
         steps.when("a step kills its own process group") { _ in _ = kill(0, SIGKILL) }
         steps.when("a step sends SIGTERM to its own process") { _ in _ = kill(getpid(), SIGTERM) }
+        steps.when("a step sends its own process signal {int}") { (_: CrashWorld, signalNumber: Int) in
+            _ = kill(getpid(), Int32(signalNumber))
+            usleep(200_000)   // the signal may be taken by another thread: give it time to end the process
+        }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
         steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }
         steps.when("a step closes stdout and stderr") { _ in close(1); close(2) }

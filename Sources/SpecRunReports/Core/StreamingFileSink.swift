@@ -168,7 +168,7 @@ final class StreamingFileSink: TextSink {
     /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one.
     static func standardDescriptor(_ path: String) -> Int32? {
         switch path {
-        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stdout": return ReportStandardOutput.descriptor
         case "/dev/stderr": return STDERR_FILENO
         default:
             for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {

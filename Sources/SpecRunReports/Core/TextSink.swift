@@ -15,6 +15,12 @@ extension TextSink {
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
+/// Where reports meant for standard output go: descriptor 1, unless an in-process run moved them to a descriptor
+/// of their own, so that what steps print (sent to stderr then) cannot forge or cut a report on stdout.
+public enum ReportStandardOutput {
+    nonisolated(unsafe) public static var descriptor: Int32 = STDOUT_FILENO
+}
+
 /// Writes straight to standard output (unbuffered by us, so progress shows as it happens).
 final class StandardOutputSink: TextSink {
     func write(_ text: String) {
@@ -28,7 +34,7 @@ final class StandardOutputSink: TextSink {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let written = Foundation.write(STDOUT_FILENO, next, left)
+            let written = Foundation.write(ReportStandardOutput.descriptor, next, left)
             if written < 0 {
                 if errno == EINTR { continue }
                 return

@@ -1,0 +1,51 @@
+import Foundation
+import Messages
+import XCTest
+
+/// A step that *sends* its own process a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT — what a
+/// native library's `raise` or `pthread_kill` does) ends its worker as a crash, as it ends a plain process
+/// (`--no-isolation`). Sweep, session 16: the worker's crash-flush handler returned, relying on the faulting
+/// instruction to fault again; a sent signal has none, so the step went on and PASSED.
+final class HostileSignalsEndToEndTests: XCTestCase {
+    func test_run_failsTheScenarioAsACrashNamingTheSignalOnAStepSendingItsProcessAFatalSignal() throws {
+        for (signalNumber, name) in [(SIGBUS, "SIGBUS"), (SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT"), (SIGFPE, "SIGFPE")] {
+            let run = try runHostile(betweenPassingScenarios("When a step sends its own process signal \(signalNumber)"))
+            XCTAssertFalse(run.hung, run.stderr)
+            XCTAssertEqual(run.status, 1, "\(name): \(run.stderr)")
+            XCTAssertEqual(run.statusesInFeatureOrder, [.passed, .failed, .passed], name)
+            XCTAssertEqual(run.exceptionTypes, ["Crash"], name)
+            XCTAssertTrue(run.failureMessages.first?.contains("signal \(signalNumber) (\(name))") ?? false, "\(run.failureMessages)")
+        }
+    }
+}
+
+/// `--no-isolation` runs steps in specrun's own process: what they print to stdout goes to stderr (as a worker's
+/// does), so a report written to stdout stays whole. Sweep, session 16: a step printing an envelope-shaped line
+/// (or a Task it left running, printing after the run) put forged `testRunFinished` envelopes into `--format
+/// message` on stdout.
+final class InProcessStepOutputEndToEndTests: XCTestCase {
+    func test_run_keepsTheMessageStreamOnStdoutWholeAndSendsTheStepsPrintToStderrOnNoIsolation() throws {
+        for format in ["message"] {
+            let folder = try makeFixtureFeatures(betweenPassingScenarios("When a step prints an envelope-shaped line"))
+            let process = Process()
+            process.executableURL = try fixtureExecutable()
+            process.arguments = [folder, "--no-isolation", "--format", format]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let reader = ErrorsReader(errors.fileHandleForReading)
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let stderr = reader.text()
+
+            XCTAssertEqual(process.terminationStatus, 0, stderr)
+            let stream = try NDJSON.decode(stdout)
+            XCTAssertEqual(stream.compactMap(\.testRunFinished).count, 1, format)
+            XCTAssertEqual(stream.compactMap(\.testCaseFinished).count, 3, format)
+            XCTAssertTrue(stderr.contains(#"{"testRunFinished":{"success":true"#), "the step's print, on stderr: \(stderr)")
+        }
+    }
+}

@@ -49,3 +49,15 @@ final class InProcessStepOutputEndToEndTests: XCTestCase {
         }
     }
 }
+
+/// What a scenario's World does when it is released (its `deinit`) belongs to that scenario. Sweep, session 16:
+/// the World was released after testCaseFinished, so a `deinit` calling `exit` passed its own scenario and failed
+/// the next one ("the step ended the process …"), which had run nothing.
+final class WorldReleaseEndToEndTests: XCTestCase {
+    func test_run_failsTheScenarioWhoseWorldEndsTheProcessAndPassesTheNextOnAWorldDeinitCallingExit() throws {
+        let run = try runHostile(betweenPassingScenarios("When a step makes its World end the process when it is released"))
+        XCTAssertFalse(run.hung, run.stderr)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.statusesInFeatureOrder, [.passed, .failed, .passed], run.stderr)
+    }
+}

@@ -223,6 +223,7 @@ extension CrashSteps {
         }
         steps.when("a step kills its own process group") { _ in _ = kill(0, SIGKILL) }
         steps.when("a step sends SIGTERM to its own process") { _ in _ = kill(getpid(), SIGTERM) }
+        steps.when("a step sets its process's umask to 777") { _ in _ = umask(0o777) }
         steps.when("a step makes its World end the process when it is released") { world in world.exitsWhenReleased = true }
         steps.when("a step sends its own process signal {int}") { (_: CrashWorld, signalNumber: Int) in
             _ = kill(getpid(), Int32(signalNumber))

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecRunReports
 import XCTest
 
 /// A step that *sends* its own process a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT — what a
@@ -59,5 +60,20 @@ final class WorldReleaseEndToEndTests: XCTestCase {
         XCTAssertFalse(run.hung, run.stderr)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.statusesInFeatureOrder, [.passed, .failed, .passed], run.stderr)
+    }
+}
+
+/// With `--no-isolation` a step can change the process's umask; report files keep the mode the run started with.
+/// Sweep, session 16: `umask(0o777)` in a step made every report mode 000.
+final class ReportFileModeEndToEndTests: XCTestCase {
+    func test_run_writesEveryReportWithTheStartingUmaskOnAStepThatSetsItsUmaskToAllOnNoIsolation() throws {
+        let run = try runHostile(betweenPassingScenarios("When a step sets its process's umask to 777"),
+                                 ["--no-isolation", "--format", "html:r.html"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let expected = 0o644 & ~Int(ReportFileMode.startUmask)
+        for report in ["m.ndjson", "j.xml", "r.html"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: "\(run.folder)/\(report)")
+            XCTAssertEqual((attributes[.posixPermissions] as? Int).map { $0 & 0o777 }, expected, report)
+        }
     }
 }

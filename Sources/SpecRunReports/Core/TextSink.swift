@@ -21,6 +21,21 @@ public enum ReportStandardOutput {
     nonisolated(unsafe) public static var descriptor: Int32 = STDOUT_FILENO
 }
 
+/// New report files get 0644 less the umask specrun started with, read before any step runs: with
+/// `--no-isolation` a step can change the process's umask (sweep, session 16: `umask(0o777)` in a step made every
+/// report mode 000, unreadable by the CI job that uploads them).
+public enum ReportFileMode {
+    public static let startUmask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
+    static func apply(to descriptor: Int32) {
+        if descriptor >= 0 { _ = fchmod(descriptor, 0o644 & ~startUmask) }
+    }
+}
+
 /// Writes straight to standard output (unbuffered by us, so progress shows as it happens).
 final class StandardOutputSink: TextSink {
     func write(_ text: String) {
@@ -59,6 +74,7 @@ enum AtomicFile {
     /// Writes `data` to a file that did not exist (`O_EXCL | O_NOFOLLOW`: never through a link planted at the name).
     private static func createNew(_ path: String, _ data: Data) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        ReportFileMode.apply(to: descriptor)
         guard descriptor >= 0 else { return false }
         var ok = true
         data.withUnsafeBytes { raw in

@@ -10,6 +10,9 @@ final class CrashWorld: World {
         // A World whose making never ends (HostileTimeEndToEndTests): the supervisor's deadline covers it too.
         if getenv("SPECRUN_FIXTURE_WORLD_INIT_HANGS") != nil { while true { sleep(1) } }
     }
+    /// Set by a step: the World ends the process when it is released (HostileSignalsEndToEndTests).
+    var exitsWhenReleased = false
+    deinit { if exitsWhenReleased { exit(0) } }
 }
 
 enum CrashSteps: StepLibrary {
@@ -220,6 +223,12 @@ extension CrashSteps {
         }
         steps.when("a step kills its own process group") { _ in _ = kill(0, SIGKILL) }
         steps.when("a step sends SIGTERM to its own process") { _ in _ = kill(getpid(), SIGTERM) }
+        steps.when("a step sets its process's umask to 777") { _ in _ = umask(0o777) }
+        steps.when("a step makes its World end the process when it is released") { world in world.exitsWhenReleased = true }
+        steps.when("a step sends its own process signal {int}") { (_: CrashWorld, signalNumber: Int) in
+            _ = kill(getpid(), Int32(signalNumber))
+            usleep(200_000)   // the signal may be taken by another thread: give it time to end the process
+        }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
         steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }
         steps.when("a step closes stdout and stderr") { _ in close(1); close(2) }

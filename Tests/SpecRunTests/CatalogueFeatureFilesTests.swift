@@ -112,6 +112,21 @@ final class CatalogueFeatureFilesTests: XCTestCase {
         assertKnownResults(CatalogueRun(code: run.code, stdout: run.stdout, stderr: run.stderr, folder: folder), passed: 1)
     }
 
+    func test_run_namesTheNameThatIsNotUTF8AndRunsTheOthersOnAFileNameInLatin1() async throws {
+        let folder = try catalogueFolder(["good.feature": goodFeature()])
+        // caf\xE9.feature: a name some file systems (APFS) refuse; Linux keeps its bytes.
+        let created = Array("\(folder)/caf".utf8CString.dropLast()).map(UInt8.init(bitPattern:)) + [0xE9] + Array(".feature".utf8) + [0]
+        let descriptor = created.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        guard descriptor >= 0 else { throw XCTSkip("this file system refuses a name that is not UTF-8") }
+        _ = goodFeature("Café").withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+
+        let run = await catalogueRun([folder], in: folder)
+        assertOneClearLine(run, "caf\u{FFFD}.feature: cannot read the file: its name has bytes that are not UTF-8", exit: 3)
+        XCTAssertFalse(run.stderr.contains("permission denied"), run.stderr)
+        assertKnownResults(run, passed: 1)
+    }
+
     func test_run_followsNoLinkForeverOnASymlinkLoop() async throws {
         let folder = try catalogueFolder(["features/a.feature": goodFeature()])
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/features/loop", withDestinationPath: "..")

@@ -95,6 +95,22 @@ final class StackTraceFilterTests: XCTestCase {
 
         XCTAssertEqual(written, "no newline")
     }
+
+    func test_append_passesALineWithoutNewlineThroughHoldingAtMostTheLimitOnMegabytesWithoutALineBreak() {
+        var written = 0
+        let sut = StackTraceFilter { written += $0.count }
+        let chunk = [UInt8](repeating: 0x41, count: 65_536)
+
+        for count in 1...64 {
+            sut.append(chunk)
+            XCTAssertLessThanOrEqual(count * chunk.count - written, StackTraceFilter.longestHeldLine + chunk.count)
+        }
+        sut.append(Array("Current stack trace:\nafter\n".utf8))
+        sut.finish()
+
+        XCTAssertEqual(written, 64 * chunk.count + "Current stack trace:\nafter\n".utf8.count,
+                       "the end of the long line is passed as it is, even if it reads like the trace's marker")
+    }
 }
 
 final class WorkerProtocolTests: XCTestCase {

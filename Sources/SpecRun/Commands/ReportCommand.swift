@@ -62,7 +62,8 @@ struct ReportCommand {
             do {
                 let ending = try NDJSON.forEachEnvelope(inFile: input.readPath, uri: input.path, unknownKind: { kind, _ in
                     audit.skippedUnknown(kind: kind)
-                }) { envelope in
+                }) { read in
+                    let envelope = audit.checkingNumbers(read)
                     audit.observe(envelope)
                     merger.add(envelope, emit: emit)
                 }

@@ -55,6 +55,8 @@ struct RunCommand {
             }
         }
         let isolated = launcher != nil && options.isolation && !options.dryRun
+        if !isolated && !options.dryRun && !options.worker { console.separateStepOutput() }
+        _ = ReportFileMode.startUmask   // read now, before any step can change it
         // Worker envelopes go back to be freed by the threads that decoded them.
         let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, flushedByTimer: !isolated,
                                         around: { [console] in console.holdingOutput($0) }, listen: listen)

@@ -4,17 +4,39 @@
 final class StackTraceFilter {
     private var pending: [UInt8] = []
     private var inTrace = false
+    /// The start of the line in `pending` was passed through already (it grew past `longestHeldLine`).
+    private var continuesPassedLine = false
     private let write: ([UInt8]) -> Void
+
+    /// A line without its line break is held at most this long, then passed through: no stack frame or marker is
+    /// this long. (Sweep, session 16: a step writing 8 MB to stderr without a newline was held whole and searched
+    /// from its start for every chunk — quadratic, so the step timed out after 2.7 MB, and a supervisor's memory
+    /// grew with whatever a step wrote.)
+    static let longestHeldLine = 64 * 1024
 
     init(write: @escaping ([UInt8]) -> Void) { self.write = write }
 
     func append(_ chunk: [UInt8]) {
-        pending += chunk
-        guard let lastNewline = pending.lastIndex(of: 0x0A) else { return }
-        let complete = pending[...lastNewline]
-        pending = Array(pending[(lastNewline + 1)...])
+        guard let lastNewline = Self.lastNewline(in: chunk) else {
+            pending += chunk
+            if pending.count > Self.longestHeldLine {
+                if !continuesPassedLine { inTrace = false }
+                write(pending)
+                pending = []
+                continuesPassedLine = true
+            }
+            return
+        }
+        var complete = pending
+        complete += chunk[...lastNewline]
+        pending = Array(chunk[(lastNewline + 1)...])
         var kept: [UInt8] = []
-        for line in complete.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() where keeps(line) {
+        for line in complete.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            if continuesPassedLine {
+                continuesPassedLine = false   // the rest of a line passed through: passed too
+            } else if !keeps(line) {
+                continue
+            }
             kept += line
             kept.append(0x0A)
         }
@@ -22,8 +44,21 @@ final class StackTraceFilter {
     }
 
     func finish() {
-        if !pending.isEmpty, keeps(pending[...]) { write(pending) }
+        if !pending.isEmpty, continuesPassedLine || keeps(pending[...]) { write(pending) }
         pending = []
+        continuesPassedLine = false
+    }
+
+    /// The index of the chunk's last line break (searched in the chunk only, never in what is held).
+    private static func lastNewline(in chunk: [UInt8]) -> Int? {
+        chunk.withUnsafeBufferPointer { bytes in
+            var index = bytes.count - 1
+            while index >= 0 {
+                if bytes[index] == 0x0A { return index }
+                index -= 1
+            }
+            return nil
+        }
     }
 
     private func keeps(_ line: ArraySlice<UInt8>) -> Bool {

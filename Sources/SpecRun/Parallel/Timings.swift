@@ -27,8 +27,8 @@ enum Timings {
                 } else if let end = envelope.testCaseFinished, let start = started[end.testCaseStartedId],
                           let pickleId = testCases[start.testCase], let pickle = pickles[pickleId] {
                     let key = "\(pickle.uri):\(lines[pickle.node] ?? 0)"
-                    let elapsed = Double(end.timestamp.seconds - start.at.seconds) + Double(end.timestamp.nanos - start.at.nanos) / 1e9
-                    seconds[key, default: 0] += max(0, elapsed)
+                    let elapsed = Double(end.timestamp.seconds) - Double(start.at.seconds) + (Double(end.timestamp.nanos) - Double(start.at.nanos)) / 1e9
+                    seconds[key, default: 0] += elapsed.isFinite ? min(max(0, elapsed), 1e9) : 0
                 }
             }
         } catch {

@@ -314,6 +314,12 @@ private func crashFlushWrite() {
     crashOutboxCount = 0
 }
 
-/// Writes the buffer, then returns: the handler was reset, so the faulting instruction (or abort's re-raise)
-/// ends the process with the original signal, which the supervisor reports.
-private let crashFlushHandler: @convention(c) (Int32) -> Void = { _ in crashFlushWrite() }
+/// Writes the buffer, then raises the signal again: the handler was reset (`SA_RESETHAND`) and the signal is not
+/// blocked (`SA_NODEFER`), so the process ends at once with the original signal, which the supervisor reports.
+/// Returning instead relied on the faulting instruction running again: a signal that was *sent* (`raise(SIGBUS)`,
+/// `kill(getpid(), SIGSEGV)`, a library's `pthread_kill`, a `raise(SIGABRT)` that is not `abort`) was swallowed, and
+/// the step went on and passed (sweep, session 16).
+private let crashFlushHandler: @convention(c) (Int32) -> Void = { signalNumber in
+    crashFlushWrite()
+    raise(signalNumber)
+}

@@ -35,6 +35,13 @@ struct StreamAudit {
     private var failedRuns: Set<String> = []
     private var finalFailures = 0
     private var claimedSuccess: Int?
+    /// The run's own envelopes: where testRunStarted and testRunFinished came, and whether anything came after.
+    private var runStartedAt: Int?
+    private var runFinishedAt: Int?
+    private var notedAfterFinish = false
+    /// Each test case's last finished attempt: whether it said another attempt follows.
+    private var lastAttempt: [String: (willBeRetried: Bool, envelope: Int)] = [:]
+    private var attachmentRuns: [(testCaseStartedId: String, envelope: Int)] = []
 
     init(name: String, limit: Int = 20) {
         self.name = name
@@ -43,6 +50,10 @@ struct StreamAudit {
 
     mutating func observe(_ envelope: Envelope) {
         envelopeNumber += 1
+        if let finishedAt = runFinishedAt, !notedAfterFinish, envelope.testRunFinished == nil {
+            notedAfterFinish = true
+            note("envelope \(envelopeNumber) comes after testRunFinished (envelope \(finishedAt)); a finished run has nothing after it")
+        }
         if let pickle = envelope.pickle {
             if pickles[pickle.id] != nil { note("pickle id '\(pickle.id)' is defined twice (envelope \(envelopeNumber))") }
             pickles[pickle.id] = (pickle.name, pickle.uri, pickle.location.map { Int($0.line) })
@@ -79,11 +90,22 @@ struct StreamAudit {
                 note("a result for test case run '\(finish.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
             } else if !finishedCases.insert(finish.testCaseStartedId).inserted {
                 note("test case run '\(finish.testCaseStartedId)' finishes twice (envelope \(envelopeNumber))")
-            } else if !finish.willBeRetried, failedRuns.contains(finish.testCaseStartedId) {
-                finalFailures += 1
+            } else {
+                if let testCaseId = started[finish.testCaseStartedId]?.testCaseId {
+                    lastAttempt[testCaseId] = (finish.willBeRetried, envelopeNumber)
+                }
+                if !finish.willBeRetried, failedRuns.contains(finish.testCaseStartedId) { finalFailures += 1 }
             }
-        } else if let finished = envelope.testRunFinished, finished.success {
-            claimedSuccess = envelopeNumber
+        } else if let attachment = envelope.attachment, let runId = attachment.testCaseStartedId {
+            attachmentRuns.append((runId, envelopeNumber))
+        } else if envelope.testRunStarted != nil {
+            if let first = runStartedAt { note("testRunStarted comes twice (envelopes \(first) and \(envelopeNumber)): two runs in one stream") }
+            runStartedAt = runStartedAt ?? envelopeNumber
+        } else if let finished = envelope.testRunFinished {
+            if let first = runFinishedAt { note("testRunFinished comes twice (envelopes \(first) and \(envelopeNumber)); which one is the run's end?") }
+            if runStartedAt == nil { note("testRunFinished (envelope \(envelopeNumber)) comes before any testRunStarted") }
+            runFinishedAt = runFinishedAt ?? envelopeNumber
+            if finished.success { claimedSuccess = envelopeNumber }
         }
     }
 
@@ -112,8 +134,23 @@ struct StreamAudit {
             } else if let envelope = startedBeforeDefinition[start.testCaseId] {
                 note("results for test case '\(start.testCaseId)' come before its definition (envelope \(envelope)); the reports cannot place them")
             }
-            if !finishedCases.contains(id) { unfinished.append(scenario(of: start.testCaseId)) }
+            if !finishedCases.contains(id) {
+                if let finishedAt = runFinishedAt {
+                    note("\(scenario(of: start.testCaseId)) started (envelope \(start.envelope)) and never finished, yet the run finished (envelope \(finishedAt)); it has no result")
+                } else {
+                    unfinished.append(scenario(of: start.testCaseId))
+                }
+            }
         }
+        if let finishedAt = runFinishedAt {
+            for (testCaseId, last) in lastAttempt.sorted(by: { $0.value.envelope < $1.value.envelope }) where last.willBeRetried {
+                note("\(scenario(of: testCaseId)) was to be retried (envelope \(last.envelope)), and no later attempt came before the run finished (envelope \(finishedAt)); it has no final result")
+            }
+        }
+        for attachment in attachmentRuns where started[attachment.testCaseStartedId] == nil {
+            note("an attachment for test case run '\(attachment.testCaseStartedId)', which never started (envelope \(attachment.envelope))")
+        }
+        attachmentRuns = []
         for result in stepResults {
             guard let start = started[result.testCaseStartedId] else {
                 note("a step result for test case run '\(result.testCaseStartedId)', which never started (envelope \(result.envelope))")
@@ -136,6 +173,9 @@ struct StreamAudit {
         }
         return "'\(pickle.name)' (\(pickle.uri)\(pickle.line.map { ":\($0)" } ?? ""))"
     }
+
+    /// A number out of range in the envelope about to be observed.
+    mutating func numberProblem(_ problem: String) { note("\(problem) (envelope \(envelopeNumber + 1))") }
 
     private mutating func note(_ problem: String) {
         problemCount += 1

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunReports
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,13 +18,21 @@ protocol Console: AnyObject {
     /// Runs `body` with what it writes to standard output held and written at once after it (a batch of the run's
     /// events prints many scenarios); anything written to standard error meanwhile comes after what was held.
     func holdingOutput(_ body: () -> Void)
+    /// For a run in this process (`--no-isolation`): what steps print to standard output goes to standard error
+    /// (as a worker's does), and the reports keep standard output to themselves.
+    func separateStepOutput()
+}
+
+extension Console {
+    func separateStepOutput() {}
 }
 
 final class SystemConsole: Console, @unchecked Sendable {
     private let lock = NSLock()
     /// Standard output being held (`holdingOutput`), nil when written as it comes.
     private var held: [UInt8]?
-    private let stdout: Int32
+    /// Set once, by `separateStepOutput`, before a run starts.
+    private var stdout: Int32
     private let stderr: Int32
 
     /// Other descriptors than the standard ones in tests.
@@ -58,6 +67,21 @@ final class SystemConsole: Console, @unchecked Sendable {
         guard let bytes = held, !bytes.isEmpty else { return }
         held = []
         _ = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+    }
+
+    /// Descriptor 1 becomes a copy of stderr, so `print` in a step lands there; the console and the reports meant
+    /// for stdout write to a copy of the real one (close-on-exec). Sweep, session 16: with `--no-isolation
+    /// --format message`, a step (or a Task it left running) printing an envelope-shaped line put a forged
+    /// `testRunFinished` into the stream on stdout. Nothing changes when stdout or stderr is closed.
+    func separateStepOutput() {
+        guard stdout == STDOUT_FILENO, stderr == STDERR_FILENO else { return }
+        fflush(nil)
+        let own = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard own >= 0 else { return }
+        guard fcntl(STDERR_FILENO, F_GETFD) >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { close(own); return }
+        lock.lock(); defer { lock.unlock() }
+        stdout = own
+        ReportStandardOutput.descriptor = own
     }
 
     var stdoutIsTerminal: Bool { isatty(stdout) == 1 }

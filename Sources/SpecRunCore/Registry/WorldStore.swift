@@ -21,4 +21,10 @@ final class WorldStore: @unchecked Sendable {
         last = (key, found)
         return found
     }
+
+    /// Lets the scenario's Worlds go (their `deinit` runs now, inside the scenario, not in the next one's time).
+    func releaseAll() {
+        last = nil
+        worlds = [:]
+    }
 }

@@ -89,6 +89,9 @@ struct TestCaseRunner {
                         performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
                     }
                     let outcome = performed.outcome, ran = performed.ran
+                    // After the scenario's last step (or After hook) its Worlds go, inside that step's time: what
+                    // their `deinit` does is reported as that step's (see `releaseAll` below).
+                    if index == steps.count { worlds.releaseAll() }
                     if case .step = step.action { stepStatuses.append(outcome.status) }
                     state.record(outcome.status, ran: ran)
                     statuses.append(outcome.status)
@@ -110,6 +113,10 @@ struct TestCaseRunner {
         }
 
         if announced != nil { _ = sink.limit(nil) }
+        // The Worlds end before the scenario does (with its last step; here for a scenario of no step): whatever
+        // their `deinit` does (exit, crash, hang) is this scenario's. Sweep, session 16: released after
+        // testCaseFinished, a World whose deinit called `exit` passed its own scenario and failed the next one.
+        worlds.releaseAll()
         let status = worst(statuses)
         let willBeRetried = retriesLeft && status == .failed
         sink.testCaseFinished(testCaseStartedId: startedId, timestamp: now(), willBeRetried: willBeRetried)

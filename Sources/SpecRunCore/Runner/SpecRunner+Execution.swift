@@ -144,8 +144,12 @@ extension SpecRunner {
                                             options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
                                             texts: texts)
         }
+        // A name with bytes that are not UTF-8 was read from its folder with U+FFFD in their place: that name opens
+        // nothing (sweep, session 16: it was "permission denied?", on a file anyone could read).
         let what = fileSystem.kind(of: file.path) == .directory
             ? "cannot read this folder (permission denied?), so none of its feature files ran"
+            : file.path.contains("\u{FFFD}")
+            ? "cannot read the file: its name has bytes that are not UTF-8 (shown as \u{FFFD}), so it cannot be opened by that name; rename it in UTF-8 (e.g. convmv -f latin1 -t utf8 --notest FILE)"
             : "cannot read the file (permission denied?)"
         return [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
     }

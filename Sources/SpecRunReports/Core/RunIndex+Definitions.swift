@@ -4,14 +4,14 @@ import Messages
 extension RunIndex {
     func duration(of attempt: Attempt) -> Int64 {
         guard let finished = attempt.finished else { return 0 }
-        return max(0, finished.timestamp.totalNanos - attempt.started.timestamp.totalNanos)
+        return saturatingElapsed(from: attempt.started.timestamp.totalNanos, to: finished.timestamp.totalNanos)
     }
 
     /// From the earliest run start to the latest run finish, in nanoseconds (0 when unknown).
     var runDuration: Int64 {
         guard let start = runStarted.map(\.timestamp.totalNanos).min(),
               let end = runFinished.map(\.timestamp.totalNanos).max() else { return 0 }
-        return max(0, end - start)
+        return saturatingElapsed(from: start, to: end)
     }
 
     var runStart: Timestamp? { runStarted.min { $0.timestamp.totalNanos < $1.timestamp.totalNanos }?.timestamp }
@@ -52,4 +52,10 @@ extension RunIndex {
 
     /// Whether the run as recorded succeeded (every testRunFinished says so).
     var success: Bool? { runFinished.isEmpty ? nil : runFinished.allSatisfy(\.success) }
+}
+
+/// `end - start`, at least 0, at most `Int64.max` (the numbers come from a stream).
+func saturatingElapsed(from start: Int64, to end: Int64) -> Int64 {
+    let (difference, overflow) = end.subtractingReportingOverflow(start)
+    return overflow ? (end > start ? .max : 0) : max(0, difference)
 }

@@ -19,11 +19,19 @@ extension TestStepResultStatus {
 }
 
 extension Timestamp {
-    var totalNanos: Int64 { Int64(seconds) * 1_000_000_000 + Int64(nanos) }
+    /// Saturating: a stream's numbers are not trusted to fit (`specrun report` also clamps them, and says so).
+    var totalNanos: Int64 { saturatingNanos(seconds, nanos) }
 }
 
 extension Messages.Duration {
-    var totalNanos: Int64 { Int64(seconds) * 1_000_000_000 + Int64(nanos) }
+    var totalNanos: Int64 { saturatingNanos(seconds, nanos) }
+}
+
+func saturatingNanos(_ seconds: Int, _ nanos: Int) -> Int64 {
+    let (scaled, overflow) = Int64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    let (total, overflowed) = scaled.addingReportingOverflow(Int64(nanos))
+    return overflowed ? (nanos < 0 ? .min : .max) : total
 }
 
 /// The most severe result of a list (the first one when several are equally severe); nil when empty.

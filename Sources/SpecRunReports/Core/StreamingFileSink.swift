@@ -176,7 +176,7 @@ final class StreamingFileSink: TextSink {
     /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one.
     static func standardDescriptor(_ path: String) -> Int32? {
         switch path {
-        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stdout": return ReportStandardOutput.descriptor
         case "/dev/stderr": return STDERR_FILENO
         default:
             for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
@@ -214,7 +214,11 @@ private let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32,
 
 // The C calls under names that do not clash with the sink's own `write`/`close`.
 /// The temporary file: a new file, never an existing one nor a link planted under its name.
-private func systemOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+private func systemOpen(_ path: String) -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    ReportFileMode.apply(to: descriptor)
+    return descriptor
+}
 private func systemOpenExisting(_ path: String) -> Int32 { open(path, O_WRONLY | O_CLOEXEC) }
 /// A FIFO's write end, waiting at most 2 s for a reader (ENXIO when none came), then blocking as usual. (A blocking
 /// open would wait for ever; a reader started a moment after the run still gets the report.)

@@ -15,6 +15,27 @@ extension TextSink {
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
+/// Where reports meant for standard output go: descriptor 1, unless an in-process run moved them to a descriptor
+/// of their own, so that what steps print (sent to stderr then) cannot forge or cut a report on stdout.
+public enum ReportStandardOutput {
+    nonisolated(unsafe) public static var descriptor: Int32 = STDOUT_FILENO
+}
+
+/// New report files get 0644 less the umask specrun started with, read before any step runs: with
+/// `--no-isolation` a step can change the process's umask (sweep, session 16: `umask(0o777)` in a step made every
+/// report mode 000, unreadable by the CI job that uploads them).
+public enum ReportFileMode {
+    public static let startUmask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
+    static func apply(to descriptor: Int32) {
+        if descriptor >= 0 { _ = fchmod(descriptor, 0o644 & ~startUmask) }
+    }
+}
+
 /// Writes straight to standard output (unbuffered by us, so progress shows as it happens).
 final class StandardOutputSink: TextSink {
     func write(_ text: String) {
@@ -28,7 +49,7 @@ final class StandardOutputSink: TextSink {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let written = Foundation.write(STDOUT_FILENO, next, left)
+            let written = Foundation.write(ReportStandardOutput.descriptor, next, left)
             if written < 0 {
                 if errno == EINTR { continue }
                 return
@@ -53,6 +74,7 @@ enum AtomicFile {
     /// Writes `data` to a file that did not exist (`O_EXCL | O_NOFOLLOW`: never through a link planted at the name).
     private static func createNew(_ path: String, _ data: Data) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        ReportFileMode.apply(to: descriptor)
         guard descriptor >= 0 else { return false }
         var ok = true
         data.withUnsafeBytes { raw in

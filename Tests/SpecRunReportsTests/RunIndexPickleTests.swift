@@ -66,8 +66,8 @@ final class RunIndexPickleTests: XCTestCase {
         let (index, envelopes) = makeSUT()
         let said = envelopes.compactMap(\.pickle).flatMap(\.steps).filter { $0.text == "the store is open" }
         XCTAssertEqual(said.count, 3, "the feature's background runs in every pickle")
-        XCTAssertEqual(index.stepTextPool.keys.filter { $0 == "the store is open" }.count, 1)
-        XCTAssertNotNil(index.stepTextPool.index(of: "they pay 10 for the items in the cart"))
+        XCTAssertEqual(index.stepTextPool.filter { $0.id == "the store is open" }.count, 1)
+        XCTAssertTrue(index.stepTextPool.contains(IdKey("they pay 10 for the items in the cart")))
     }
 
     private func makeSUT() -> (RunIndex, [Envelope]) {

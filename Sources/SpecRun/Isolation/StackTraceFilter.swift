@@ -17,7 +17,8 @@ final class StackTraceFilter {
     init(write: @escaping ([UInt8]) -> Void) { self.write = write }
 
     func append(_ chunk: [UInt8]) {
-        guard let lastNewline = Self.lastNewline(in: chunk) else {
+        // (The chunk's last line break, searched in the chunk only, never in what is held.)
+        guard let lastNewline = chunk.lastIndex(of: 0x0A) else {
             pending += chunk
             if pending.count > Self.longestHeldLine {
                 if !continuesPassedLine { inTrace = false }
@@ -47,18 +48,6 @@ final class StackTraceFilter {
         if !pending.isEmpty, continuesPassedLine || keeps(pending[...]) { write(pending) }
         pending = []
         continuesPassedLine = false
-    }
-
-    /// The index of the chunk's last line break (searched in the chunk only, never in what is held).
-    private static func lastNewline(in chunk: [UInt8]) -> Int? {
-        chunk.withUnsafeBufferPointer { bytes in
-            var index = bytes.count - 1
-            while index >= 0 {
-                if bytes[index] == 0x0A { return index }
-                index -= 1
-            }
-            return nil
-        }
     }
 
     private func keeps(_ line: ArraySlice<UInt8>) -> Bool {

@@ -193,7 +193,21 @@ struct FieldReader {
     }
 
     mutating func text() -> String? {
-        bytes().map { String(decoding: $0, as: UTF8.self) }
+        bytes().map(Self.string)
+    }
+
+    /// The string of a field's bytes, ill-formed UTF-8 repaired as `String(decoding:as:)` repairs it. A field of up
+    /// to 15 bytes (an id) is made with `String(unsafeUninitializedCapacity:initializingUTF8With:)`, which builds a
+    /// string that short in place: about 100 instructions less than `String(decoding:as:)` for a 15-byte ASCII id
+    /// (callgrind, 207 against 313, Swift 6.3), and the supervisor makes one or two for each line a worker sends.
+    /// Longer fields, where that initializer is the slower one, are decoded. Both are the standard library's
+    /// public initializers with the same result for any bytes (`FieldReaderTests`): only the speed differs.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: bytes)
+            return bytes.count
+        }
     }
 
     /// The next field as a decimal integer (an optional `-` and digits), and past the space after it. One pass:

@@ -82,6 +82,8 @@ final class InstructionReader: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// Where each read lands: made once (a chunk made for every read was 64 KiB to zero each time).
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     init(fd: Int32) {
         self.fd = fd
@@ -105,7 +107,6 @@ final class InstructionReader: @unchecked Sendable {
                 return line
             }
             if start > 0 { buffer.removeFirst(start); start = 0 }
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 { buffer.append(contentsOf: chunk[..<count]); continue }
             if count == 0 { ended = true; continue }

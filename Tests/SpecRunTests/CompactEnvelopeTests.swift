@@ -16,11 +16,42 @@ final class CompactEnvelopeTests: XCTestCase {
         for envelope in envelopes {
             var bytes: [UInt8] = []
 
-            XCTAssertTrue(CompactEnvelope.encode(envelope, into: &bytes))
+            XCTAssertTrue(CompactEnvelope.encode(envelope, attempt: Self.attempt("aB3"), into: &bytes))
 
             XCTAssertEqual(bytes.first, CompactEnvelope.marker)
             XCTAssertEqual(bytes.last, 0x0A)
-            XCTAssertEqual(CompactEnvelope.decode(bytes.dropLast()), envelope)
+            XCTAssertEqual(CompactEnvelope.decode(bytes.dropLast(), attempt: "aB3"), envelope)
+        }
+    }
+
+    func test_encode_writesAStepLineWithoutItsAttemptSoTheAttemptsIdNeedNotBeAField() throws {
+        let time = Timestamp(seconds: 7, nanos: 8)
+        let finished = Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "an attempt", testStepId: "s1",
+                                                                   testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 5), status: .passed),
+                                                                   timestamp: time))
+        var bytes: [UInt8] = []
+
+        XCTAssertTrue(CompactEnvelope.encode(finished, attempt: Self.attempt("an attempt"), into: &bytes))
+
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "!F s1 1 0 5 7 8\n")
+        XCTAssertEqual(CompactEnvelope.decode(bytes.dropLast(), attempt: "an attempt"), finished)
+    }
+
+    func test_encode_leavesToJSONAStepOfAnotherAttemptThanTheOneStartedLast() {
+        let time = Timestamp(seconds: 1, nanos: 0)
+        let result = TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed)
+        let steps = [
+            Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "a1", testStepId: "s", timestamp: time)),
+            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a1", testStepId: "s", testStepResult: result, timestamp: time)),
+            Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "a1", timestamp: time, willBeRetried: false)),
+            // Canonically equivalent to the attempt's id, but other bytes: another id.
+            Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "caf\u{E9}", timestamp: time, willBeRetried: false)),
+        ]
+        for (envelope, attempt) in zip(steps, [CompactEnvelope.Attempt(), Self.attempt("a2"), Self.attempt("a"), Self.attempt("cafe\u{301}")]) {
+            var bytes: [UInt8] = []
+
+            XCTAssertFalse(CompactEnvelope.encode(envelope, attempt: attempt, into: &bytes), "\(envelope)")
+            XCTAssertTrue(bytes.isEmpty)
         }
     }
 
@@ -50,22 +81,66 @@ final class CompactEnvelopeTests: XCTestCase {
         let failed = TestStepResult(duration: Duration(seconds: 0, nanos: 0), message: "boom", status: .failed)
         let cases = [
             Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a", testStepId: "b", testStepResult: failed, timestamp: time)),
-            Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "a b", testStepId: "c", timestamp: time)),
+            Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "a", testStepId: "c d", timestamp: time)),
             Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a", testCaseId: "b", workerId: "w", timestamp: time)),
+            Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a\nb", testCaseId: "b", timestamp: time)),
             Envelope(testRunStarted: TestRunStarted(timestamp: time, id: "r")),
         ]
         for envelope in cases {
             var bytes: [UInt8] = []
 
-            XCTAssertFalse(CompactEnvelope.encode(envelope, into: &bytes))
+            XCTAssertFalse(CompactEnvelope.encode(envelope, attempt: Self.attempt("a"), into: &bytes))
             XCTAssertTrue(bytes.isEmpty)
         }
     }
 
     func test_decode_refusesMalformedLines() {
-        for line in ["!S a b 1", "!S a b 1 2 3", "!F a b 9 0 0 1 2", "!E a 2 1 2", "!X a", "!", "!S", "!C a b x 1 2", "!S a  b 1 2"] {
-            XCTAssertNil(CompactEnvelope.decode(Array(line.utf8)), line)
+        for line in ["!S b 1", "!S b 1 2 3", "!F b 9 0 0 1 2", "!F b 1 0 0 1", "!E 2 1 2", "!E -1 1 2", "!E 1 1", "!X a", "!", "!S",
+                     "!C a b x 1 2", "!S  b 1 2"] {
+            XCTAssertNil(CompactEnvelope.decode(Array(line.utf8), attempt: "a"), line)
         }
+    }
+
+    func test_decode_refusesAStepLineBeforeAnyAttemptStarted() {
+        for line in ["!S b 1 2", "!F b 1 0 0 1 2", "!E 1 1 2"] {
+            XCTAssertNotNil(CompactEnvelope.decode(Array(line.utf8), attempt: "a"), line)
+            XCTAssertNil(CompactEnvelope.decode(Array(line.utf8), attempt: nil), line)
+        }
+    }
+
+    func test_decoder_givesStepLinesTheIdOfTheAttemptStartedLastCompactOrJSON() {
+        let time = Timestamp(seconds: 3, nanos: 4)
+        let passed = TestStepResult(duration: Duration(seconds: 0, nanos: 9), status: .passed)
+        let envelopes = [
+            Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a1", testCaseId: "c1", timestamp: time)),
+            Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "a1", testStepId: "s1", timestamp: time)),
+            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a1", testStepId: "s1", testStepResult: passed, timestamp: time)),
+            Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "a1", timestamp: time, willBeRetried: true)),
+            // An attempt whose start goes as JSON (its id is no field): its steps' lines are compact all the same.
+            Envelope(testCaseStarted: TestCaseStarted(attempt: 1, id: "a 2", testCaseId: "c1", timestamp: time)),
+            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a 2", testStepId: "s1", testStepResult: passed, timestamp: time)),
+            Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "a 2", timestamp: time, willBeRetried: false)),
+        ]
+        var attempt = CompactEnvelope.Attempt()
+        let (bytes, compact) = Self.written(envelopes) { envelope, out in
+            if let started = envelope.testCaseStarted { attempt.started(started.id) }
+            return CompactEnvelope.encode(envelope, attempt: attempt, into: &out)
+        }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(bytes)
+
+        XCTAssertEqual(compact, [true, true, true, true, false, true, true])
+        XCTAssertEqual(Self.envelopes(events), envelopes)
+    }
+
+    func test_decoder_namesAStepLineBeforeAnyAttemptABadLine() {
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let events = sut.append(Array("!F s1 1 0 5 7 8\n".utf8))
+
+        guard case .badLine(_, let line)? = events.first, events.count == 1 else { return XCTFail("expected a bad line, got \(events)") }
+        XCTAssertEqual(line, "!F s1 1 0 5 7 8")
     }
 
     func test_number_readsSignedDigitsAndRefusesOverflowAndOtherBytes() {
@@ -90,18 +165,20 @@ final class CompactEnvelopeTests: XCTestCase {
         let time = Timestamp(seconds: 5, nanos: 0)
         let attachment = Envelope(attachment: Attachment(body: "hi", contentEncoding: .identity, mediaType: "text/plain",
                                                          testCaseStartedId: "c", testStepId: "s"))
+        let attempt = Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "c", testCaseId: "t", timestamp: time))
         let started = Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: "s", timestamp: time))
         var bytes: [UInt8] = []
-        _ = CompactEnvelope.encode(started, into: &bytes)
+        _ = CompactEnvelope.encode(attempt, attempt: Self.attempt("c"), into: &bytes)
+        _ = CompactEnvelope.encode(started, attempt: Self.attempt("c"), into: &bytes)
         NDJSON.encode(attachment, into: &bytes)
         bytes.append(0x0A)
-        _ = CompactEnvelope.encode(started, into: &bytes)
+        _ = CompactEnvelope.encode(started, attempt: Self.attempt("c"), into: &bytes)
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 
         let events = sut.append(bytes)
 
         let envelopes = events.flatMap { event -> [Envelope] in if case .envelopes(_, let list) = event { return list } else { return [] } }
-        XCTAssertEqual(envelopes, [started, attachment, started])
+        XCTAssertEqual(envelopes, [attempt, started, attachment, started])
     }
 
     func test_decoder_rebuildsRepeatedSuggestionsFromTheirFirstJSONLine() {
@@ -190,7 +267,7 @@ final class CompactEnvelopeTests: XCTestCase {
     func test_decode_refusesATestCaseLineNamingABindingNeverSent() {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 
-        let events = sut.append(Array("!T c1 p1 r s t1 ps1 0\n".utf8))
+        let events = sut.append(Array("!T c1 p1 r 1 s t1 ps1 0\n".utf8))
 
         guard case .badLine? = events.first, events.count == 1 else { return XCTFail("expected a bad line, got \(events)") }
     }
@@ -235,14 +312,31 @@ final class CompactEnvelopeTests: XCTestCase {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
         var bytes: [UInt8] = []
         _ = CompactEnvelope.encode(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: "s",
-                                                                             timestamp: Timestamp(seconds: 12, nanos: 345))), into: &bytes)
+                                                                             timestamp: Timestamp(seconds: 12, nanos: 345))),
+                                   attempt: Self.attempt("c"), into: &bytes)
 
         let events = sut.append(Array(bytes.dropLast(3))) + sut.finish()
 
         XCTAssertTrue(events.isEmpty, "a cut line may still read as a line (here a shorter number): \(events)")
     }
 
+    func test_decode_refusesATestCaseLineWhoseStepsAreNotAsManyAsItSays() {
+        for count in [0, 2] {
+            let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+            let events = sut.append(Array("!T c1 p1 r \(count) h t1 h1\n".utf8))
+
+            guard case .badLine? = events.first, events.count == 1 else { return XCTFail("\(count): expected a bad line, got \(events)") }
+        }
+    }
+
     // MARK: Helpers
+
+    private static func attempt(_ id: String) -> CompactEnvelope.Attempt {
+        var attempt = CompactEnvelope.Attempt()
+        attempt.started(id)
+        return attempt
+    }
 
     /// The bytes a worker's outbox writes for these envelopes (`compact`, else a JSON line), and which went compact.
     private static func written(_ envelopes: [Envelope], compact: (Envelope, inout [UInt8]) -> Bool) -> ([UInt8], [Bool]) {

@@ -15,22 +15,20 @@ protocol CompactLineOutput {
 }
 
 extension CompactEnvelope {
-    /// `!S <testCaseStartedId> <testStepId> <sec> <nanos>`
+    /// `!S <testStepId> <sec> <nanos>` (a step of the worker's current attempt)
     @inline(__always)
-    static func writeStepStarted<Output: CompactLineOutput>(testCaseStartedId: String, testStepId: String,
-                                                            timestamp: Timestamp, into line: inout Output) {
+    static func writeStepStarted<Output: CompactLineOutput>(testStepId: String, timestamp: Timestamp, into line: inout Output) {
         line.compactHead(stepStartedKind)
-        line.compactField(testCaseStartedId); line.compactField(testStepId)
+        line.compactField(testStepId)
         line.compactField(timestamp.seconds); line.compactLast(timestamp.nanos)
     }
 
-    /// `!F <testCaseStartedId> <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>`
+    /// `!F <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>` (a step of the worker's current attempt)
     @inline(__always)
-    static func writeStepFinished<Output: CompactLineOutput>(testCaseStartedId: String, testStepId: String,
-                                                             status: TestStepResultStatus, duration: Duration,
+    static func writeStepFinished<Output: CompactLineOutput>(testStepId: String, status: TestStepResultStatus, duration: Duration,
                                                              timestamp: Timestamp, into line: inout Output) {
         line.compactHead(stepFinishedKind)
-        line.compactField(testCaseStartedId); line.compactField(testStepId)
+        line.compactField(testStepId)
         line.compactField(statusCode(status))
         line.compactField(duration.seconds); line.compactField(duration.nanos)
         line.compactField(timestamp.seconds); line.compactLast(timestamp.nanos)
@@ -45,12 +43,11 @@ extension CompactEnvelope {
         line.compactField(timestamp.seconds); line.compactLast(timestamp.nanos)
     }
 
-    /// `!E <testCaseStartedId> <willBeRetried 0|1> <sec> <nanos>`
+    /// `!E <willBeRetried 0|1> <sec> <nanos>` (the end of the worker's current attempt)
     @inline(__always)
-    static func writeCaseFinished<Output: CompactLineOutput>(testCaseStartedId: String, willBeRetried: Bool,
-                                                             timestamp: Timestamp, into line: inout Output) {
+    static func writeCaseFinished<Output: CompactLineOutput>(willBeRetried: Bool, timestamp: Timestamp, into line: inout Output) {
         line.compactHead(caseFinishedKind)
-        line.compactField(testCaseStartedId); line.compactField(willBeRetried ? 1 : 0)
+        line.compactField(willBeRetried ? 1 : 0)
         line.compactField(timestamp.seconds); line.compactLast(timestamp.nanos)
     }
 

@@ -1,24 +1,17 @@
 import Foundation
 
 extension CompactEnvelope {
-    /// Whether the line after a `!S` line (which ends at `end` in `bytes`) is the `!F` of the same step of the same
-    /// attempt: both name them first, `!S <attempt> <step> …` and `!F <attempt> <step> …`. An undefined step's
+    /// Whether the line after a `!S` line (which ends at `end` in `bytes`) is the `!F` of the same step: both name it
+    /// first, `!S <step> …` and `!F <step> …`, and both belong to the worker's current attempt. An undefined step's
     /// suggestion line may come between them (a first run of new features has one under every step).
     static func finishFollows(_ started: Slice<UnsafeBufferPointer<UInt8>>, in bytes: UnsafeBufferPointer<UInt8>,
                               at end: Int) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        // The attempt and the step, with the space after them.
+        // The step, with the space after it.
         let idsStart = started.startIndex &+ 3
-        var spaces = 0
         var idsEnd = idsStart
-        while idsEnd < started.endIndex {
-            if base[idsEnd] == 0x20 {
-                spaces &+= 1
-                if spaces == 2 { break }
-            }
-            idsEnd &+= 1
-        }
-        guard spaces == 2 else { return false }
+        while idsEnd < started.endIndex && base[idsEnd] != 0x20 { idsEnd &+= 1 }
+        guard idsEnd < started.endIndex else { return false }
         let length = idsEnd &+ 1 &- idsStart
         var next = end &+ 1
         if isSuggestion(at: next, in: bytes) {

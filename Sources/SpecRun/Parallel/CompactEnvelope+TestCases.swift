@@ -7,7 +7,7 @@ import SpecRunCore
 /// definition ids and argument lists) crosses once, and each test case as one line naming them by number:
 ///
 ///     !B <the JSON of a carrier envelope: a testCase whose one step holds the binding>
-///     !T <testCaseId> <pickleId> <testRunStartedId, or ! for none> (h <testStepId> <hookId> | s <testStepId> <pickleStepId> <binding number>)…
+///     !T <testCaseId> <pickleId> <testRunStartedId, or ! for none> <step count> (h <testStepId> <hookId> | s <testStepId> <pickleStepId> <binding number>)…
 ///
 /// Both ends number the bindings in the order of the `!B` lines (one table a worker process). A test case with
 /// a step of another shape (an undefined step's empty lists are a binding too; a step with both a hook and a
@@ -69,6 +69,7 @@ extension CompactEnvelope {
             head(testCaseKind, into: &line)
             field(id, &line); field(pickleId, &line)
             field(testRunStartedId ?? "!", &line)
+            field(stepCount, &line)
             let complete = steps { step in
                 switch step {
                 // (A step that does not fit ends the line's making: what it appended is dropped with the line.)
@@ -158,12 +159,14 @@ extension CompactEnvelope {
         func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == testCaseKind, reader.byte() == 0x20,
-                  let id = reader.text(), let pickleId = reader.text(), let runId = reader.text() else { return nil }
-            // Counted first, so that the array is made at its size: appending grows it at 1, 2, 4, 8… steps. (Not
-            // `init(unsafeUninitializedCapacity:)`: it makes the array through the stdlib's unspecialized entry
-            // point, which looks up the storage class's metadata in the runtime's cache at every call.)
+                  let id = reader.text(), let pickleId = reader.text(), let runId = reader.text(),
+                  let count = reader.number(), count >= 0 else { return nil }
+            // Made at its size: appending grows it at 1, 2, 4, 8… steps. (A step takes at least six bytes of the line:
+            // a count no line could hold reserves no more than the line could. Not `init(unsafeUninitializedCapacity:)`:
+            // it makes the array through the stdlib's unspecialized entry point, which looks up the storage class's
+            // metadata in the runtime's cache at every call.)
             var steps: [TestStep] = []
-            steps.reserveCapacity(Self.stepCount(reader))
+            steps.reserveCapacity(min(count, line.count / 6))
             while !reader.atEnd {
                 guard let kind = reader.bytes(), kind.count == 1,
                       let stepId = reader.text(), let other = reader.text() else { return nil }
@@ -179,23 +182,9 @@ extension CompactEnvelope {
                     return nil
                 }
             }
+            guard steps.count == count else { return nil }
             return Envelope(testCase: TestCase(id: id, pickleId: pickleId, testSteps: steps,
                                                testRunStartedId: runId == "!" ? nil : runId))
-        }
-
-        /// The number of steps from the reader's position: `h` steps have three fields, `s` steps four (a line that
-        /// is not well-formed is refused by the decoding pass).
-        private static func stepCount(_ reader: FieldReader) -> Int {
-            var reader = reader
-            var count = 0
-            while let kind = reader.bytes() {
-                count &+= 1
-                let fields = kind.count == 1 && kind[0] == UInt8(ascii: "s") ? 3 : 2
-                for _ in 0..<fields {
-                    guard reader.bytes() != nil else { return count }
-                }
-            }
-            return count
         }
     }
 }

@@ -1,16 +1,21 @@
+import Foundation
 import Messages
 
 /// The worker → supervisor wire form of the four envelopes a run sends most — testCaseStarted, testStepStarted,
 /// testStepFinished (without message or exception) and testCaseFinished — as one short line each, instead of
-/// their JSON: about 60 bytes instead of 200–300, written and read without a JSON coder. Every other envelope
+/// their JSON: about 50 bytes instead of 200–300, written and read without a JSON coder. Every other envelope
 /// (and any of these four that does not fit, e.g. a result with a message) stays an NDJSON line. Private to one
 /// specrun executable: the supervisor turns each line back into the very same envelope, so listeners and saved
 /// streams see ordinary Cucumber Messages.
 ///
-///     !S <testCaseStartedId> <testStepId> <sec> <nanos>
-///     !F <testCaseStartedId> <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>
 ///     !C <id> <testCaseId> <attempt> <sec> <nanos>
-///     !E <testCaseStartedId> <willBeRetried 0|1> <sec> <nanos>
+///     !S <testStepId> <sec> <nanos>
+///     !F <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>
+///     !E <willBeRetried 0|1> <sec> <nanos>
+///
+/// A worker runs one attempt at a time: `!S`, `!F` and `!E` belong to the attempt it started last (its last
+/// testCaseStarted, a `!C` line or JSON), which they do not name (`CompactEnvelope.Attempt`). The supervisor
+/// rebuilds their `testCaseStartedId` with the string it made for that attempt, not one more string a line.
 ///
 /// Suggestions and test cases have forms of their own (`!U`, `!B` and `!T`: CompactEnvelope+Suggestions.swift and
 /// CompactEnvelope+TestCases.swift).
@@ -22,21 +27,21 @@ enum CompactEnvelope {
     static let caseStartedKind = UInt8(ascii: "C")
     static let caseFinishedKind = UInt8(ascii: "E")
 
-    /// Appends the line (with its newline) and returns true, or appends nothing and returns false. The lines'
-    /// layouts are written once (CompactEnvelope+Lines.swift), for this and for the worker's outbox.
-    static func encode(_ envelope: Envelope, into out: inout [UInt8]) -> Bool {
+    /// Appends the line (with its newline) and returns true, or appends nothing and returns false. A step's and an
+    /// attempt's end go compact only for `attempt`, the attempt the worker started last. The lines' layouts are
+    /// written once (CompactEnvelope+Lines.swift), for this and for the worker's outbox.
+    static func encode(_ envelope: Envelope, attempt: Attempt, into out: inout [UInt8]) -> Bool {
         if let started = envelope.testStepStarted {
-            guard fits(started.testCaseStartedId), fits(started.testStepId) else { return false }
-            writeStepStarted(testCaseStartedId: started.testCaseStartedId, testStepId: started.testStepId,
-                             timestamp: started.timestamp, into: &out)
+            guard attempt.isCurrent(started.testCaseStartedId), fits(started.testStepId) else { return false }
+            writeStepStarted(testStepId: started.testStepId, timestamp: started.timestamp, into: &out)
             return true
         }
         if let finished = envelope.testStepFinished {
             let result = finished.testStepResult
             guard result.message == nil, result.exception == nil,
-                  fits(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
-            writeStepFinished(testCaseStartedId: finished.testCaseStartedId, testStepId: finished.testStepId,
-                              status: result.status, duration: result.duration, timestamp: finished.timestamp, into: &out)
+                  attempt.isCurrent(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
+            writeStepFinished(testStepId: finished.testStepId, status: result.status, duration: result.duration,
+                              timestamp: finished.timestamp, into: &out)
             return true
         }
         if let started = envelope.testCaseStarted {
@@ -46,46 +51,71 @@ enum CompactEnvelope {
             return true
         }
         if let finished = envelope.testCaseFinished {
-            guard fits(finished.testCaseStartedId) else { return false }
-            writeCaseFinished(testCaseStartedId: finished.testCaseStartedId, willBeRetried: finished.willBeRetried,
-                              timestamp: finished.timestamp, into: &out)
+            guard attempt.isCurrent(finished.testCaseStartedId) else { return false }
+            writeCaseFinished(willBeRetried: finished.willBeRetried, timestamp: finished.timestamp, into: &out)
             return true
         }
         return false
     }
 
-    /// The envelope of a compact line (without its newline); nil when the line is not a well-formed one.
-    static func decode<C: Collection>(_ line: C) -> Envelope? where C.Element == UInt8 {
-        Array(line).withUnsafeBufferPointer { decode($0) }
+    /// The envelope of a compact line (without its newline); nil when the line is not a well-formed one. `attempt`:
+    /// the id of the attempt the worker started last (nil before its first), which `!S`, `!F` and `!E` belong to.
+    static func decode<C: Collection>(_ line: C, attempt: String?) -> Envelope? where C.Element == UInt8 {
+        Array(line).withUnsafeBufferPointer { decode($0, attempt: attempt) }
     }
 
     /// The same over the line's bytes where they lie.
-    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, attempt: String?) -> Envelope? {
         var reader = FieldReader(line)
         guard reader.byte() == marker, let kind = reader.byte(), reader.byte() == 0x20 else { return nil }
         switch kind {
         case stepStartedKind:
-            guard let caseId = reader.text(), let stepId = reader.text(), let time = reader.timestamp(),
-                  reader.atEnd else { return nil }
-            return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: time))
+            guard let attempt, let stepId = reader.text(), let time = reader.timestamp(), reader.atEnd else { return nil }
+            return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: attempt, testStepId: stepId, timestamp: time))
         case stepFinishedKind:
-            guard let caseId = reader.text(), let stepId = reader.text(), let code = reader.number(),
+            guard let attempt, let stepId = reader.text(), let code = reader.number(),
                   let status = status(code), let durationSeconds = reader.number(), let durationNanos = reader.number(),
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             let result = TestStepResult(duration: Duration(seconds: durationSeconds, nanos: durationNanos), status: status)
-            return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: caseId, testStepId: stepId,
+            return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: attempt, testStepId: stepId,
                                                                testStepResult: result, timestamp: time))
         case caseStartedKind:
             guard let id = reader.text(), let caseId = reader.text(), let attempt = reader.number(),
                   let time = reader.timestamp(), reader.atEnd else { return nil }
             return Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: caseId, timestamp: time))
         case caseFinishedKind:
-            guard let caseId = reader.text(), let retried = reader.number(), retried <= 1,
+            guard let attempt, let retried = reader.number(), retried >= 0, retried <= 1,
                   let time = reader.timestamp(), reader.atEnd else { return nil }
-            return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: time,
+            return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: attempt, timestamp: time,
                                                                willBeRetried: retried == 1))
         default:
             return nil
+        }
+    }
+
+    /// The attempt a worker started last, which its `!S`, `!F` and `!E` lines belong to. The worker's outbox notes it
+    /// as it sends a testCaseStarted (compact or JSON), and writes a step's line compact only when the step is of
+    /// that attempt — byte for byte, so that the supervisor, which notes the same attempt as it reads, rebuilds the
+    /// very id the worker had (a canonically equivalent spelling is another id).
+    struct Attempt {
+        private(set) var id: String?
+        private var bytes: [UInt8] = []
+
+        mutating func started(_ id: String) {
+            self.id = id
+            bytes = Array(id.utf8)
+        }
+
+        /// Whether `id` has the bytes of the attempt started last.
+        func isCurrent(_ id: String) -> Bool {
+            guard self.id != nil else { return false }
+            if let same = id.utf8.withContiguousStorageIfAvailable({ utf8 in
+                utf8.count == bytes.count
+                    && (utf8.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 })
+            }) {
+                return same
+            }
+            return id.utf8.elementsEqual(bytes)
         }
     }
 

@@ -60,6 +60,9 @@ final class WorkerOutputDecoder {
     private var suggestions = CompactEnvelope.SuggestionLists()
     /// The step bindings of the worker's `!B` lines, which its compact test case lines name by number.
     private var bindings = CompactEnvelope.TestCaseBindings()
+    /// The id of the attempt the worker started last (its last testCaseStarted, compact or JSON): its `!S`, `!F` and
+    /// `!E` lines belong to it.
+    private var attempt: String?
     /// Whether envelopes keep the JSON line they came in (`Envelope.json`): only a message report writes them out
     /// again (`WorkerConfiguration.messageReport`); otherwise the copies are the prelude's megabytes twice.
     private let keepsJSON: Bool
@@ -149,7 +152,7 @@ final class WorkerOutputDecoder {
                     decoded = nil
                 case CompactEnvelope.testCaseKind: decoded = bindings.decode(UnsafeBufferPointer(rebasing: line))
                 case CompactEnvelope.suggestionKind: decoded = suggestions.decode(UnsafeBufferPointer(rebasing: line))
-                default: decoded = CompactEnvelope.decode(UnsafeBufferPointer(rebasing: line))
+                default: decoded = CompactEnvelope.decode(UnsafeBufferPointer(rebasing: line), attempt: attempt)
                 }
                 // (Consumed: bound with `if let`, the envelope was copied out of the optional and the optional
                 // destroyed, a retain and a release a line.)
@@ -191,6 +194,7 @@ final class WorkerOutputDecoder {
 
     @inline(__always)
     private func add(_ envelope: consuming Envelope, to batch: inout [Envelope], events: inout [WorkerEvent]) {
+        if envelope.kind == .testCaseStarted, let started = envelope.testCaseStarted { attempt = started.id }
         if batch.count == Self.batchLimit {
             events.append(.envelopes(number, batch))
             batch = []

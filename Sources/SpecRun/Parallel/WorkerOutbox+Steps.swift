@@ -14,44 +14,42 @@ extension WorkerOutbox: MessageSink {
             return emit(Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: testCaseId,
                                                                   timestamp: timestamp)))
         }
+        current.started(id)
         writeLine(maximum: maximum, running: .unchanged) { line in
             CompactEnvelope.writeCaseStarted(id: id, testCaseId: testCaseId, attempt: attempt, timestamp: timestamp, into: &line)
         }
     }
 
     func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
-        guard let caseLength = LineWriter.fieldLength(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
-              let maximum = Self.maximum(caseLength + stepLength, numbers: 2) else {
+        guard current.isCurrent(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
+              let maximum = Self.maximum(stepLength, numbers: 2) else {
             return emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: testCaseStartedId,
                                                                   testStepId: testStepId, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .started(testStepId: testStepId)) { line in
-            CompactEnvelope.writeStepStarted(testCaseStartedId: testCaseStartedId, testStepId: testStepId, timestamp: timestamp,
-                                             into: &line)
+            CompactEnvelope.writeStepStarted(testStepId: testStepId, timestamp: timestamp, into: &line)
         }
     }
 
     func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
-        guard result.message == nil, result.exception == nil,
-              let caseLength = LineWriter.fieldLength(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
-              let maximum = Self.maximum(caseLength + stepLength, numbers: 5) else {
+        guard result.message == nil, result.exception == nil, current.isCurrent(testCaseStartedId),
+              let stepLength = LineWriter.fieldLength(testStepId), let maximum = Self.maximum(stepLength, numbers: 5) else {
             return emit(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
                                                                     testStepResult: result, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .finished) { line in
-            CompactEnvelope.writeStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId, status: result.status,
-                                              duration: result.duration, timestamp: timestamp, into: &line)
+            CompactEnvelope.writeStepFinished(testStepId: testStepId, status: result.status, duration: result.duration,
+                                              timestamp: timestamp, into: &line)
         }
     }
 
     func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
-        guard let caseLength = LineWriter.fieldLength(testCaseStartedId), let maximum = Self.maximum(caseLength, numbers: 3) else {
+        guard current.isCurrent(testCaseStartedId), let maximum = Self.maximum(0, numbers: 3) else {
             return emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId, timestamp: timestamp,
                                                                     willBeRetried: willBeRetried)))
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
-            CompactEnvelope.writeCaseFinished(testCaseStartedId: testCaseStartedId, willBeRetried: willBeRetried, timestamp: timestamp,
-                                              into: &line)
+            CompactEnvelope.writeCaseFinished(willBeRetried: willBeRetried, timestamp: timestamp, into: &line)
         }
     }
 

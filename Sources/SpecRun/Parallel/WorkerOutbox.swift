@@ -26,6 +26,8 @@ final class WorkerOutbox: @unchecked Sendable {
     private var suggestions = CompactEnvelope.SuggestionTable()
     /// The step bindings sent so far.
     private var testCases = CompactEnvelope.TestCaseTable()
+    /// The attempt started last, whose steps' lines do not name it (emit is called from one task at a time).
+    var current = CompactEnvelope.Attempt()
     private var runningSince: UInt64?
     /// Whether a watchdog reads `runningSince` (set when it starts): without one, a step's start is not timed.
     private var watched = false
@@ -55,11 +57,12 @@ final class WorkerOutbox: @unchecked Sendable {
 
     func emit(_ envelope: Envelope) {
         scratch.removeAll(keepingCapacity: true)
+        if let started = envelope.testCaseStarted { current.started(started.id) }
         if let suggestion = envelope.suggestion, suggestions.encode(suggestion, into: &scratch) {
             // sent as a short line naming snippets sent before
         } else if let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
             // sent as a short line naming its steps' bindings
-        } else if !CompactEnvelope.encode(envelope, into: &scratch) {
+        } else if !CompactEnvelope.encode(envelope, attempt: current, into: &scratch) {
             // (Written from where it is encoded; the encoders above append nothing when they return false.)
             if scratch.isEmpty { return lines.withLine(envelope) { append(envelope, $0) } }
             NDJSON.encode(envelope, into: &scratch)

@@ -70,6 +70,45 @@ final class RunIndexPickleTests: XCTestCase {
         XCTAssertTrue(index.stepTextPool.contains(IdKey("they pay 10 for the items in the cart")))
     }
 
+    func test_pickleSteps_keepTheirTextsAsTheyCameWhenTheirSourceSharesThemAlready() {
+        let envelopes = GherkinMessages.generate(data: feature, uri: "cart.feature", ids: IncrementingIdGenerator(),
+                                                 texts: StepTextPool())
+        let index = RunIndex()
+        index.sharesRepeatedParts = false
+
+        envelopes.forEach(index.handle)
+
+        XCTAssertTrue(index.stepTextPool.isEmpty, "the compiler's pool gave each text one string: no second pool")
+        for pickle in envelopes.compactMap(\.pickle) {
+            XCTAssertEqual(index.pickle(id: pickle.id)?.steps.map(\.text), pickle.steps.map(\.text))
+        }
+    }
+
+    func test_testSteps_keepTheirDefinitionIdArraysAsTheyCameWhenTheirSourceSharesThemAlready() {
+        let shared = ["d1"]
+        let step = { (id: String) in TestStep(id: id, pickleStepId: "ps-\(id)", stepDefinitionIds: shared, stepMatchArgumentsLists: []) }
+        let unshared = TestStep(id: "t3", pickleStepId: "ps-t3", stepDefinitionIds: ["d1"], stepMatchArgumentsLists: [])
+        let testCase = Envelope(testCase: TestCase(id: "c", pickleId: "p", testSteps: [step("t1"), step("t2"), unshared]))
+        let storage = { (ids: [String]?) in ids!.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        for sharesRepeatedParts in [true, false] {
+            let index = RunIndex()
+            index.sharesRepeatedParts = sharesRepeatedParts
+
+            index.handle(testCase)
+            index.handle(Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a", testCaseId: "c", timestamp: Timestamp(seconds: 0, nanos: 0))))
+
+            let kept = index.testCase(of: index.attempts[id: "a"]!)!.testSteps.map(\.stepDefinitionIds)
+            XCTAssertEqual(kept, [["d1"], ["d1"], ["d1"]])
+            // Shared by the index itself, or kept as the source made them (its own array for the third step).
+            XCTAssertEqual(Set(kept.map(storage)).count, sharesRepeatedParts ? 1 : 2, "sharesRepeatedParts: \(sharesRepeatedParts)")
+        }
+    }
+
+    func test_factory_sharesRepeatedPartsOnlyWhenTheStreamDoesNotShareThemAlready() {
+        XCTAssertTrue(FormatterFactory().indexSharesRepeatedParts)
+        XCTAssertFalse(FormatterFactory(sharedAtSource: true).indexSharesRepeatedParts)
+    }
+
     private func makeSUT() -> (RunIndex, [Envelope]) {
         let envelopes = GherkinMessages.generate(data: feature, uri: "cart.feature", ids: IncrementingIdGenerator())
         let index = RunIndex()

@@ -264,6 +264,30 @@ final class CompactEnvelopeTests: XCTestCase {
         XCTAssertEqual(Self.envelopes(events), cases)
     }
 
+    func test_decoder_givesTheStepsOfEveryBindingOfADefinitionOneIdArray() {
+        let argument = { (value: String) in
+            [StepMatchArgumentsList(stepMatchArguments: [StepMatchArgument(group: Group(children: [], start: 0, value: value),
+                                                                           parameterTypeName: "int")])]
+        }
+        let cases = (1...3).map { number in
+            Envelope(testCase: TestCase(id: "c\(number)", pickleId: "p\(number)", testSteps: [
+                TestStep(id: "t\(number)", pickleStepId: "ps\(number)", stepDefinitionIds: ["d1"], stepMatchArgumentsLists: argument("\(number)")),
+                TestStep(id: "u\(number)", pickleStepId: "qs\(number)", stepDefinitionIds: ["d2"], stepMatchArgumentsLists: argument("\(number)")),
+            ]))
+        }
+        var table = CompactEnvelope.TestCaseTable()
+        let (bytes, _) = Self.written(cases) { table.encode($0.testCase!, into: &$1) }
+        let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+        let steps = Self.envelopes(sut.append(bytes)).compactMap(\.testCase).flatMap(\.testSteps)
+
+        let storage = { (step: TestStep) in step.stepDefinitionIds!.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        XCTAssertEqual(steps.count, 6)
+        XCTAssertEqual(Set(steps.filter { $0.stepDefinitionIds == ["d1"] }.map(storage)).count, 1, "three bindings of d1, one array")
+        XCTAssertEqual(Set(steps.filter { $0.stepDefinitionIds == ["d2"] }.map(storage)).count, 1)
+        XCTAssertNotEqual(storage(steps[0]), storage(steps[1]))
+    }
+
     func test_decode_refusesATestCaseLineNamingABindingNeverSent() {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 

@@ -26,7 +26,10 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         var laterEnded: Date?
         let onDisk = RunOnDisk.waitUntil(seconds: 25, every: 0.005) {
             if laterEnded == nil, let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("later ") { laterEnded = Date() }
-            return laterEnded != nil && journal(in: "\(folder)/out")?.compactMap(\.testCaseFinished).count == 1
+            // (And the running scenario's start: its worker writes it within its 50 ms flush, which may come after
+            // the later scenario's result.)
+            guard laterEnded != nil, let stream = journal(in: "\(folder)/out") else { return false }
+            return stream.compactMap(\.testCaseFinished).count == 1 && stream.compactMap(\.testCaseStarted).count == 2
         }
         let delay = laterEnded.map { Date().timeIntervalSince($0) }
         kill(process.processIdentifier, SIGKILL)

@@ -37,7 +37,7 @@ struct RunCommand {
             serial = try Self.serialExpression(options.serialTags)
             reports = try Reports(requests: Self.consoleFormats(options.formats),
                                   colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console, listParseErrors: false,
-                                  formatOptions: options.formatOptions)
+                                  formatOptions: options.formatOptions, sharedAtSource: true)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }

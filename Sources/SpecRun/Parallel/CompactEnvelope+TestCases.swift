@@ -135,6 +135,9 @@ extension CompactEnvelope {
     /// The supervisor's end: the bindings in the order their lines came.
     struct TestCaseBindings {
         private var bindings: [(ids: [String], lists: [StepMatchArgumentsList])] = []
+        /// One definition-id array a definition, by the id's bytes: the test steps of every binding of a definition
+        /// hold the same array, as the worker's planner made them (see `StepMatch.soleDefinitionIds`).
+        private var idArrays: [[UInt8]: [String]] = [:]
 
         /// Learns the binding of a `!B` line (without its newline); false when the line is not a well-formed one.
         mutating func learn<C: Collection>(_ line: C) -> Bool where C.Element == UInt8, C.Index == Int {
@@ -145,7 +148,11 @@ extension CompactEnvelope {
                 try NDJSON.forEachEnvelope(in: json) { carrier = $0 }
             }
             guard let step = carrier?.testCase?.testSteps.first,
-                  let ids = step.stepDefinitionIds, let lists = step.stepMatchArgumentsLists else { return false }
+                  var ids = step.stepDefinitionIds, let lists = step.stepMatchArgumentsLists else { return false }
+            if ids.count == 1 {
+                let key = Array(ids[0].utf8)
+                if let shared = idArrays[key] { ids = shared } else { idArrays[key] = ids }
+            }
             bindings.append((ids, lists))
             return true
         }

@@ -54,7 +54,8 @@ final class StepMatch: Sendable {
     /// The arguments as the `testCase` message lists them, made once with the match.
     let argumentsList: StepMatchArgumentsList
     /// A test step's `stepDefinitionIds` and `stepMatchArgumentsLists` when this is its only match: arrays made once
-    /// and shared by every test step of the same text (no two arrays per step of the run).
+    /// and shared, the ids by every test step of the same definition, the lists by every one of the same text (no
+    /// two arrays per step of the run).
     let soleDefinitionIds: [String]
     let soleArgumentsLists: [StepMatchArgumentsList]
 
@@ -72,7 +73,7 @@ final class StepMatch: Sendable {
         scope = definition.scope
         self.arguments = arguments
         argumentsList = StepMatchArgumentsList(stepMatchArguments: arguments.map(\.message))
-        soleDefinitionIds = [definition.id]
+        soleDefinitionIds = definition.idArray
         soleArgumentsLists = [argumentsList]
         pureValues = PureValues(arguments)
         prepared = pureValues.flatMap { definition.code.prepare($0.raw) }

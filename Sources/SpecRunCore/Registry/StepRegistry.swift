@@ -38,7 +38,10 @@ struct StepRegistry: Sendable {
 }
 
 struct RegisteredStep: Sendable {
-    var id = ""
+    var id = "" { didSet { idArray = [id] } }
+    /// `[id]`, made once: the `stepDefinitionIds` of every test step this definition alone matched, one array for
+    /// them all (a report keeps one array a definition; it need not look each step's up to share it).
+    private(set) var idArray = [""]
     let code: StepDefinitionCode
     let pattern: any CompiledPattern
     let scope: TagExpression?

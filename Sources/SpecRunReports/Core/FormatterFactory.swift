@@ -6,10 +6,18 @@ import Messages
 public final class FormatterFactory {
     private let shared = SharedRunIndex()
 
-    public init() {
+    /// `sharedAtSource`: the stream the reports will see shares its repeated parts already — one string for each
+    /// distinct step text, one `stepDefinitionIds` array for each definition — as a run's does (specrun's compiler
+    /// and planner make them so), not one read back from files (`specrun report`); the index then keeps them as they
+    /// are rather than looking each step's up to share it again.
+    public init(sharedAtSource: Bool = false) {
         // Until a report that prints them is made (see `makeFormatter`).
         shared.index.keepsStepArguments = false
+        shared.index.sharesRepeatedParts = !sharedAtSource
     }
+
+    /// Whether the shared index shares the stream's repeated parts itself (see `init(sharedAtSource:)`).
+    var indexSharesRepeatedParts: Bool { shared.index.sharesRepeatedParts }
 
     /// Keeps the run's index allocated until the process exits: freeing the index of a 50,000-scenario run
     /// takes most of a second that a command about to exit does not need to spend. For a command-line run

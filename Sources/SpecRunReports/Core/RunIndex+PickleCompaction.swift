@@ -27,7 +27,7 @@ extension RunIndex {
         var steps: [PickleStep] = []
         steps.reserveCapacity(pickle.steps.count)
         for var step in pickle.steps {
-            if !Compaction.isInline(step.text) { step.text = sharedStepText(step.text) }
+            if sharesRepeatedParts && !Compaction.isInline(step.text) { step.text = sharedStepText(step.text) }
             if derived {
                 step.astNodeIds = []
             } else if !step.astNodeIds.allSatisfy(Compaction.isInline) {

@@ -35,6 +35,11 @@ final class RunIndex {
     /// Whether test steps keep their match arguments: only the JSON and HTML reports print them
     /// (`ListenerNeeds.stepArguments`); without them the index neither reduces nor pools them.
     var keepsStepArguments = true
+    /// Whether the index makes the stream's repeated parts share one copy itself: each distinct step text one string
+    /// (`compact`), each definition one `stepDefinitionIds` array (`IndexedDefinitions.sharedIds`). Off for a stream
+    /// whose maker shares them already — specrun's own compiler and planner, in a run
+    /// (`FormatterFactory(sharedAtSource:)`) — so that no step is looked up to share what is shared.
+    var sharesRepeatedParts = true
     private(set) var parseErrors: [ParseError] = []
     private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
@@ -152,7 +157,8 @@ final class RunIndex {
                 if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
                 var hookId = source[position].hookId
                 if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: definitionPart.hooks) }
-                let definitionIds = definitionPart.sharedIds(source[position].stepDefinitionIds)
+                let definitionIds = sharesRepeatedParts ? definitionPart.sharedIds(source[position].stepDefinitionIds)
+                    : source[position].stepDefinitionIds
                 var arguments: [StepMatchArgumentsList]?
                 if keepsStepArguments, let lists = source[position].stepMatchArgumentsLists {
                     arguments = definitionPart.reducedArguments(lists, definitionId: definitionIds?.first, text: text) ?? lists

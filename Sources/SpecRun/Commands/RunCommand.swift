@@ -141,8 +141,10 @@ struct RunCommand {
                 console.err("specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n")
             }
             let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
-            let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
+            var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
+            nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
+            runner.lateAttachment = { errors.err($0) }
             // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
             // leaves the finished scenarios on disk, and the start of the running one (as with workers).
             nonisolated(unsafe) let checkpoint = reports.checkpoint

@@ -58,7 +58,7 @@ Feature: Chat with Rider entry point on the order tracking screen
       | Delivered |
       | Cancelled |
 
-  @CUS-032-AC-004 @BR-CHAT-002
+  @CUS-032-AC-005 @BR-CHAT-002
   Scenario: An order cancelled before a rider was assigned shows no chat option and no history
     Given order 1001 becomes "Cancelled"
     When Ana views the tracking screen of order 1001

@@ -31,6 +31,7 @@ Feature: Chat with Rider entry point on the order tracking screen
     Given order 1001 is "<status>" with no rider assigned
     When Ana views the tracking screen of order 1001
     Then the chat option is hidden
+    And the hidden chat option opens nothing read-only
 
     Examples:
       | status                    |
@@ -56,6 +57,13 @@ Feature: Chat with Rider entry point on the order tracking screen
       | status    |
       | Delivered |
       | Cancelled |
+
+  @CUS-032-AC-005 @BR-CHAT-002
+  Scenario: An order cancelled before a rider was assigned shows no chat option and no history
+    Given order 1001 becomes "Cancelled"
+    When Ana views the tracking screen of order 1001
+    Then the chat option is hidden
+    And the hidden chat option opens nothing read-only
 
   @CUS-032-UI
   Scenario: Tapping the chat button opens the chat with the rider's name at the top

@@ -44,6 +44,15 @@ Feature: Messages sent without connectivity are resent automatically
     When connectivity is restored for Ana
     Then Sam has received 3 messages
 
+  @CUS-032-AC-006 @CUS-032-UI
+  Scenario: A queued message being resent after connectivity returns shows 'Sending…' until the service accepts it
+    Given the device of Ana loses its internet connection
+    And Ana sends "I am in the garden"
+    And the chat service is slow to answer Ana
+    When connectivity is restored for Ana
+    Then while it is on its way Ana sees "I am in the garden" marked "Sending…"
+    And Ana sees "I am in the garden" on the right at "14:05" marked "Sent"
+
   @CUS-032-AC-006
   Scenario: Connectivity reported again while a queued message is being resent does not send it twice
     Given the device of Ana loses its internet connection

@@ -52,6 +52,7 @@ struct SpecSuiteTests {
     @Test("A failing scenario records its failing step and message at the step's line")
     func failingScenarioRecordsAnIssue() async throws {
         let root = try makeFeatures("Feature: F\n  Scenario: passes\n    Given a passing step\n  Scenario: fails\n    Given a failing step\n")
+        defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         #expect(scenarios.map(\.selector) == ["Features/f.feature:2", "Features/f.feature:4"])
         #expect(scenarios.map(\.name) == ["passes", "fails"])
@@ -72,6 +73,7 @@ struct SpecSuiteTests {
     func concurrentRunsAreSerialized() async throws {
         let scenario = "  Scenario: s%d\n    Given a step taking 100 ms\n"
         let root = try makeFeatures("Feature: F\n" + (1...6).map { String(format: scenario, $0) }.joined())
+        defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil)
         _ = SuiteJournal.shared.take()
@@ -99,6 +101,7 @@ struct SpecSuiteTests {
                 Given a passing step
 
             """)
+        defer { try? FileManager.default.removeItem(at: root) }
 
         #expect(SpecScenario.all(root: root, tags: "@smoke and not @wip", name: nil).map(\.name) == ["login works"])
         #expect(SpecScenario.all(root: root, tags: nil, name: "^(logout|search)").map(\.name) == ["logout works", "search works"])
@@ -111,6 +114,7 @@ struct SpecSuiteTests {
     @Test("World parameters reach every World")
     func worldParametersReachTheWorld() async throws {
         let root = try makeFeatures("Feature: F\n  Scenario: who\n    Given the world parameter who is \"ada\"\n")
+        defer { try? FileManager.default.removeItem(at: root) }
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, worldParameters: ["who": "ada"])
 
         try await suite.run(SpecScenario.all(root: root, tags: nil, name: nil)[0])
@@ -120,6 +124,7 @@ struct SpecSuiteTests {
     @Test("A scenario running past its time limit fails its test, and the next one runs")
     func timeoutFailsTheScenario() async throws {
         let root = try makeFeatures("Feature: F\n  Scenario: slow\n    Given a step taking 3000 ms\n  Scenario: quick\n    Given a passing step\n")
+        defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300))
         let started = ContinuousClock.now
@@ -149,6 +154,7 @@ struct SpecSuiteTests {
                 Given a step sleeping 300 ms
 
             """)
+        defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .seconds(60))
         let started = ContinuousClock.now
@@ -181,6 +187,7 @@ struct SpecSuiteTests {
                 Given a passing step
 
             """)
+        defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300),
                               tagTimeouts: ["@slow": .milliseconds(200), "@db": .seconds(5)])
@@ -202,6 +209,7 @@ struct SpecSuiteTests {
     @Test("A tag timeout whose expression does not parse fails the scenario's test with the expression")
     func test_run_recordsTheExpressionOnATagTimeoutThatDoesNotParse() async throws {
         let root = try makeFeatures("Feature: F\n  Scenario: s\n    Given a passing step\n")
+        defer { try? FileManager.default.removeItem(at: root) }
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, tagTimeouts: ["@slow and": .seconds(1)])
 
         try await withKnownIssue {
@@ -222,6 +230,7 @@ struct SpecSuiteTests {
                 Given a failing step
 
             """)
+        defer { try? FileManager.default.removeItem(at: root) }
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: "not @wip", name: nil)
 
         #expect(suite.selects("Features/f.feature:2"))
@@ -240,6 +249,7 @@ struct SpecSuiteTests {
         _ = SuiteJournal.shared.take()
     }
 
+    /// A temporary project with `Features/f.feature`; the caller removes it (`defer`).
     private func makeFeatures(_ text: String) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-suite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Features"), withIntermediateDirectories: true)

@@ -26,6 +26,14 @@ enum CrashSteps: StepLibrary {
         if environment["SPECRUN_FIXTURE_BEFORE_ALL_HANGS"] != nil {
             steps.beforeAll(name: "a BeforeAll that never ends") { while true { sleep(1) } }
         }
+        if environment["SPECRUN_FIXTURE_BEFORE_ALL_ATTACHES_LATE"] != nil {
+            steps.beforeAll(name: "a BeforeAll leaving a Task that attaches") {
+                Task {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    attach("late", mediaType: "text/x.cucumber.log+plain")
+                }
+            }
+        }
         if environment["SPECRUN_FIXTURE_AFTER_ALL_HANGS"] != nil {
             steps.afterAll(name: "an AfterAll that never ends") { while true { sleep(1) } }
         }
@@ -60,6 +68,13 @@ enum CrashSteps: StepLibrary {
         }
         steps.when("a step calls exit {int}") { (_: CrashWorld, code: Int) in exit(Int32(code)) }
         steps.when("a step recurses without end") { _ in _ = recurse(1) }
+        steps.when("a step leaves a Task that attaches after {int} ms") { (_: CrashWorld, ms: Int) in
+            Task {
+                try? await Task.sleep(for: .milliseconds(ms))
+                attach("late", mediaType: "text/plain")
+                attach("later", mediaType: "text/plain")
+            }
+        }
         steps.when("a step prints an envelope-shaped line") { _ in
             print(#"{"testRunFinished":{"success":true,"timestamp":{"seconds":0,"nanos":0}}}"#)
         }

@@ -8,7 +8,7 @@ import XCTest
 final class HTMLSiteTests: XCTestCase {
     func test_site_writesAnIndexAPagePerFeatureAndTheSharedAssetsOnARun() throws {
         let folder = try makeSUT()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         XCTAssertEqual(try read(folder, "assets/report.js"), HTMLResources.script)
         XCTAssertEqual(try read(folder, "assets/report.css"), HTMLResources.css)
         let index = try read(folder, "index.html")
@@ -27,7 +27,7 @@ final class HTMLSiteTests: XCTestCase {
 
     func test_site_indexRunsNoScriptAndPagesOnlyTheFoldersScript() throws {
         let folder = try makeSUT()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let index = try read(folder, "index.html")
         XCTAssertFalse(index.contains("<script"), "the index is HTML only")
         XCTAssertTrue(index.contains("script-src 'none'"))
@@ -40,7 +40,7 @@ final class HTMLSiteTests: XCTestCase {
 
     func test_site_indexEscapesTheRunsTextAndLinksTheFirstFailureToItsPage() throws {
         let folder = try makeSUT()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let index = try read(folder, "index.html")
         XCTAssertFalse(index.contains("<b>login</b>"))
         XCTAssertFalse(index.contains("<script>alert"))
@@ -62,6 +62,7 @@ final class HTMLSiteTests: XCTestCase {
         XCTAssertEqual(HTMLSiteFormatter.pageName(12345), "features/12345.html")
     }
 
+    /// The site's folder, `site` in a temporary folder of its own: the caller removes that parent.
     private func makeSUT() throws -> URL {
         let folder = try temporaryFolder().appendingPathComponent("site")
         let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: ReportOptions())

@@ -50,6 +50,37 @@ final class StreamingOutputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["report.txt"])
     }
 
+    /// Sweep, session 16: the advice was "Check that the folder is writable.", wrong for a file someone removed.
+    func test_fileSink_saysTheTemporaryFileWasRemovedOnItsRemovalDuringTheRun() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("run.ndjson").path
+        let sink = StreamingFileSink(path: path, bufferSize: 16)
+        sink.write(String(repeating: "x", count: 100))
+        let temp = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".tmp") })
+        try FileManager.default.removeItem(atPath: folder.appendingPathComponent(temp).path)
+
+        XCTAssertThrowsError(try sink.close()) { error in
+            XCTAssertEqual("\(error)", "cannot write the report \(path): its temporary file \(folder.appendingPathComponent(temp).path) was removed "
+                           + "while the run was writing it. Run again, and keep whatever removed it (a cleaner of old files, another job) "
+                           + "away from the folder during a run.")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func test_fileSink_saysTheFolderWasRemovedOnItsRemovalDuringTheRun() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("reports")
+        let sink = StreamingFileSink(path: folder.appendingPathComponent("run.ndjson").path, bufferSize: 16)
+        sink.write(String(repeating: "x", count: 100))
+        try FileManager.default.removeItem(at: folder)
+
+        XCTAssertThrowsError(try sink.close()) { error in
+            XCTAssertTrue("\(error)".contains("its folder \(folder.path) was removed while the run was writing the report. Run again"), "\(error)")
+        }
+    }
+
     func test_documentOutput_handsTheReportOverInChunksOnALargeReport() throws {
         let sink = MemorySink()
         var chunks = 0

@@ -46,6 +46,17 @@ final class CommandLineParserTests: XCTestCase {
         }
     }
 
+    func test_parse_refusesTwoFormatsOnStdoutOnAPathNamingStdout() {
+        for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+            XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "message:\(path)"]), path) { error in
+                XCTAssertEqual((error as? UsageError)?.message,
+                               "formats pretty and message:\(path) both write to stdout; give all but one a file, e.g. --format message:reports/message.out")
+            }
+        }
+        XCTAssertNoThrow(try CommandLineParser.parse(["--format", "pretty", "--format", "message:/dev/fd/2"]), "stderr is not stdout")
+        XCTAssertNoThrow(try CommandLineParser.parse(["--format", "pretty", "--format", "message:/dev/fd/10"]))
+    }
+
     func test_parse_suggestsTheClosestFormatOnTypo() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--format", "junt:x.xml"])) { error in
             XCTAssertTrue((error as? UsageError)?.message.hasPrefix("unknown format 'junt' (did you mean 'junit'?)") ?? false, "\(error)")
@@ -209,5 +220,14 @@ final class ConsoleFormatsTests: XCTestCase {
         XCTAssertEqual(RunCommand.consoleFormats([]), [FormatRequest(name: "pretty", path: nil)])
         XCTAssertEqual(RunCommand.consoleFormats([junit]), [junit, FormatRequest(name: "summary", path: nil)])
         XCTAssertEqual(RunCommand.consoleFormats([junit, progress]), [junit, progress])
+    }
+
+    func test_consoleFormats_addsNoSummaryOnAFormatWhosePathIsStdout() {
+        for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+            let message = FormatRequest(name: "message", path: path)
+            XCTAssertEqual(RunCommand.consoleFormats([message]), [message], path)
+        }
+        let onStderr = FormatRequest(name: "message", path: "/dev/fd/2")
+        XCTAssertEqual(RunCommand.consoleFormats([onStderr]), [onStderr, FormatRequest(name: "summary", path: nil)])
     }
 }

@@ -79,6 +79,42 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("1 scenario (1 failed)"), again.stdout + again.stderr)
     }
 
+    /// Sweep, session 16: the rerun file held `F/a⏎b.feature:2` on two lines, and `specrun @rerun.txt` stopped at
+    /// "no such file or folder: F/a". The format has no escape: such a name is refused in one line, no list is
+    /// written (one without the scenario could pass a rerun that should fail) and an earlier run's is removed.
+    func test_run_refusesTheRerunReportNamingTheFileAndRemovesAnEarlierOneOnAFileNameWithALineBreak() async throws {
+        for name in ["a\nb.feature", "a\rb.feature"] {
+            let folder = try makeFolder()
+            try "Feature: F\n  Scenario: one\n    Given a failing step\n".write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+            try "Feature: G\n  Scenario: two\n    Given a failing step\n".write(toFile: "\(folder)/c.feature", atomically: true, encoding: .utf8)
+            try "\(folder)/c.feature:2\n".write(toFile: "\(folder)/rerun.txt", atomically: true, encoding: .utf8)
+            let console = SpyConsole()
+            let code = await SpecRunCLI.run([folder, "--no-isolation", "--format", "summary", "--format", "rerun:\(folder)/rerun.txt",
+                                             "--format", "junit:\(folder)/junit.xml"], libraries: [CLITestSteps.self], console: console)
+
+            XCTAssertEqual(code, 2, console.stderr)
+            let shown = String(reflecting: "\(folder)/\(name)")
+            XCTAssertEqual(console.stderr.split(separator: "\n").filter { $0.contains("could not write the rerun report") },
+                           ["specrun: could not write the rerun report to \(folder)/rerun.txt: the feature file \(shown) has a line break in its name, "
+                            + "which a rerun file (one file:line a line) cannot hold; rename the file. No rerun file was written, "
+                            + "and the one of an earlier run was removed (it would replay an old list)"], name.debugDescription)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/rerun.txt"), name.debugDescription)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }, [], "no temporary file left")
+            XCTAssertTrue(try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8).contains("failures=\"2\""), "the other reports are written")
+        }
+    }
+
+    func test_run_writesTheRerunReportOnAFileNameWithALineBreakWhoseScenariosPassed() async throws {
+        let folder = try makeFolder()
+        try "Feature: F\n  Scenario: one\n    Given a passing step\n".write(toFile: "\(folder)/a\nb.feature", atomically: true, encoding: .utf8)
+        try "Feature: G\n  Scenario: two\n    Given a failing step\n".write(toFile: "\(folder)/c.feature", atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+        let code = await SpecRunCLI.run([folder, "--no-isolation", "--format", "rerun:\(folder)/rerun.txt"], libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 1, console.stderr)
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/rerun.txt", encoding: .utf8), "\(folder)/c.feature:2\n", "only a name it writes is refused")
+    }
+
     func test_rerunEntries_readsOneEntryPerLineAndSpaceSeparatedOnesToo() {
         let existing: Set = ["a b.feature", "c.feature", "d.feature"]
         XCTAssertEqual(FeatureDiscovery.rerunEntries("a b.feature:3:5\r\n  c.feature:1 d.feature \n\n", exists: existing.contains),

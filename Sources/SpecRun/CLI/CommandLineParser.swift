@@ -311,9 +311,11 @@ enum CommandLineParser {
     }
 
     private static func checkStdoutOwners(_ formats: [FormatRequest]) throws {
-        let owners = formats.filter { $0.path == nil }.map(\.name)
+        let owners = formats.filter(\.writesToStdout)
         if owners.count > 1 {
-            throw UsageError(message: "formats \(owners.joined(separator: " and ")) both write to stdout; give all but one a file, e.g. --format \(owners[1]):reports/\(owners[1]).out")
+            let named = owners.map { request in request.path.map { "\(request.name):\($0)" } ?? request.name }
+            let second = owners[1].name
+            throw UsageError(message: "formats \(named.joined(separator: " and ")) both write to stdout; give all but one a file, e.g. --format \(second):reports/\(second).out")
         }
     }
 

@@ -141,8 +141,10 @@ struct RunCommand {
                 console.err("specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n")
             }
             let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
-            let runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
+            var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
                                     environment: console.environment)
+            nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
+            runner.lateAttachment = { errors.err($0) }
             // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
             // leaves the finished scenarios on disk, and the start of the running one (as with workers).
             nonisolated(unsafe) let checkpoint = reports.checkpoint
@@ -215,16 +217,17 @@ struct RunCommand {
         return worker
     }
 
-    /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the
-    /// console (as cucumber-js), so a run is never silent.
     /// The `message` report's file, as `Reports` resolves it (none on stdout).
     static func messageReportPath(_ formats: [FormatRequest]) -> String? {
         formats.first { $0.name == ReportFormat.message.rawValue && $0.path != nil }?.path.map(Reports.absolute)
     }
 
+    /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the
+    /// console (as cucumber-js), so a run is never silent. A format whose path is stdout (`/dev/stdout`,
+    /// `/dev/fd/1`, `/proc/self/fd/1`) counts as on stdout: no summary after its stream, as without a path.
     static func consoleFormats(_ formats: [FormatRequest]) -> [FormatRequest] {
         if formats.isEmpty { return [FormatRequest(name: "pretty", path: nil)] }
-        if formats.allSatisfy({ $0.path != nil }) { return formats + [FormatRequest(name: "summary", path: nil)] }
+        if !formats.contains(where: \.writesToStdout) { return formats + [FormatRequest(name: "summary", path: nil)] }
         return formats
     }
 

@@ -15,6 +15,10 @@ final class AttachmentRecorder: @unchecked Sendable {
         @exclusivity(unchecked) var recorded: [(AttachmentContent, Timestamp)] = []
         #endif
         let clock: any RunClock
+        /// Set once what the recorder belongs to has finished (`finish`): what is attached later is dropped, and the
+        /// first such attachment is told to `late`.
+        var finished: (@Sendable () -> String)?
+        var late: (@Sendable (String) -> Void)?
 
         init(clock: any RunClock) { self.clock = clock }
     }
@@ -41,9 +45,36 @@ final class AttachmentRecorder: @unchecked Sendable {
     private static func context(_ scenario: ScenarioContext?, _ log: Log) -> StepContext {
         StepContext(scenario: scenario) { content in
             let timestamp = log.clock.timestamp()
-            log.lock.lock(); defer { log.lock.unlock() }
-            log.recorded.append((content, timestamp))
+            log.lock.lock()
+            guard let finished = log.finished else {
+                log.recorded.append((content, timestamp))
+                log.lock.unlock()
+                return
+            }
+            let tell = log.late
+            log.late = nil
+            log.lock.unlock()
+            tell?(Self.lateAttachment(content.mediaType, after: finished()))
         }
+    }
+
+    /// What belongs to the recorder has finished (`what` names it: "scenario 'Pay' (Features/pay.feature:3)", made
+    /// only when needed): an attachment made from now on — by a Task a step or hook left running — has no step to
+    /// go to. It is dropped, and the first one is told to `late` (a line for stderr; cucumber-js throws "Cannot
+    /// attach when a step/hook is not running"). One recorded after the last drain is told now.
+    func finish(late: @escaping @Sendable (String) -> Void, what: @escaping @Sendable () -> String) {
+        log.lock.lock()
+        log.finished = what
+        let left = log.recorded.first?.0
+        log.recorded.removeAll()
+        log.late = left == nil ? late : nil
+        log.lock.unlock()
+        if let left { late(Self.lateAttachment(left.mediaType, after: what())) }
+    }
+
+    static func lateAttachment(_ mediaType: String, after what: String) -> String {
+        "specrun: an attachment (\(mediaType)) came after \(what) had finished, from work a step or hook left running "
+            + "(a Task not awaited); it is dropped, as is any more from it. Await that work in the step that starts it\n"
     }
 
     /// Every attachment recorded so far, emptied.

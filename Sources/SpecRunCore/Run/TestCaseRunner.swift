@@ -17,6 +17,8 @@ struct TestCaseRunner {
     let locate: (Pickle, PickleStep) -> String?
     /// `@timeout:` tags and the run's tag timeouts (a step definition's `timeout:` comes first).
     var timeouts = ScopedTimeouts.empty
+    /// Told (a line for stderr) when something attaches to a test case that has finished.
+    var lateAttachment: (@Sendable (String) -> Void)?
 
     struct Result: Equatable {
         /// The worst status of every test step (hooks included).
@@ -120,6 +122,10 @@ struct TestCaseRunner {
         let status = worst(statuses)
         let willBeRetried = retriesLeft && status == .failed
         sink.testCaseFinished(testCaseStartedId: startedId, timestamp: now(), willBeRetried: willBeRetried)
+        if let lateAttachment {
+            let (name, uri, location) = (plan.pickle.name, plan.pickle.uri, plan.pickle.location)
+            recorder.finish(late: lateAttachment) { "scenario '\(name)' (\(uri)\(location.map { ":\($0.line)" } ?? ""))" }
+        }
         return Result(status: status, stepStatuses: stepStatuses, willBeRetried: willBeRetried)
     }
 

@@ -97,6 +97,7 @@ extension SpecRunner {
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
+        runner.lateAttachment = lateAttachment
         // (Checked with the selection, which refuses a tag expression that does not parse.)
         runner.timeouts = (try? ScopedTimeouts(configuration.tagTimeouts)) ?? .empty
         return runner

@@ -25,6 +25,10 @@ extension SpecRunner {
                 success = false
             }
         }
+        if let lateAttachment {
+            let hooks = kind == .beforeAll ? "the BeforeAll hooks" : "the AfterAll hooks"
+            recorder.finish(late: lateAttachment) { hooks }
+        }
         return allPassed
     }
 }

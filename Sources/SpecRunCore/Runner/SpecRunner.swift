@@ -24,6 +24,8 @@ public struct SpecRunner {
     var randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64(UInt32.max)) }
     /// Where the compiled step definitions are kept between runs (the language server's), if anywhere.
     public var registryCache: RegistryCache?
+    /// Told a line for stderr when work a step or hook left running attaches after its test case (or hook) finished.
+    public var lateAttachment: (@Sendable (String) -> Void)?
 
     public init(libraries: [any StepLibrary.Type], configuration: RunConfiguration,
                 ids: IdGenerator = RandomIdGenerator(), clock: any RunClock = SystemClock(),

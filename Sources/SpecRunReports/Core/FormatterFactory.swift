@@ -74,7 +74,7 @@ public final class FormatterFactory {
         case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
         // A folder report without a folder (the library's stdout) is the one-file report.
         case .html, .htmlSite: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
-        case .rerun: return DocumentFormatter(sink: sink, feed: feed, text: { RerunWriter(index: $0).document() })
+        case .rerun: return RerunFormatter(sink: sink, feed: feed)
         case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
         case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
         case .requirements:

@@ -63,7 +63,8 @@ final class StreamingFileSink: TextSink {
             descriptor = -1
         }
         if failure == nil, let tempPath, !Self.replace(destination ?? path, with: tempPath) {
-            failure = error(String(cString: strerror(errno)))
+            let code = errno
+            failure = code == ENOENT && access(tempPath, F_OK) != 0 ? removedDuringTheRun(tempPath) : error(String(cString: strerror(code)))
         }
         if let failure {
             if let tempPath { unlink(tempPath) }
@@ -200,6 +201,17 @@ final class StreamingFileSink: TextSink {
     }
 
     private func error(_ reason: String) -> AtomicFile.WriteError { AtomicFile.WriteError(path: path, reason: reason) }
+
+    /// The temporary file is gone when the report is moved into place: something removed it, or its folder,
+    /// while the run was writing it (a cleaner of temporary files, another job) — not a matter of permissions.
+    private func removedDuringTheRun(_ temp: String) -> AtomicFile.WriteError {
+        let folder = URL(fileURLWithPath: temp).deletingLastPathComponent().path
+        var info = stat()
+        let reason = stat(folder, &info) == 0 ? "its temporary file \(temp) was removed while the run was writing it"
+                                               : "its folder \(folder) was removed while the run was writing the report"
+        return AtomicFile.WriteError(path: path, reason: reason,
+                                     advice: "Run again, and keep whatever removed it (a cleaner of old files, another job) away from the folder during a run.")
+    }
 }
 
 /// glibc's `renameat2` (Linux 3.15, glibc 2.28), looked up at run time: Swift's Glibc module does not declare it.

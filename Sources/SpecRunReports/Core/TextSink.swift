@@ -93,7 +93,9 @@ enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
         let path: String
         let reason: String
-        var description: String { "cannot write the report \(path): \(reason). Check that the folder is writable." }
+        /// What to do about it: for most failures, the folder's permissions.
+        var advice = "Check that the folder is writable."
+        var description: String { "cannot write the report \(path): \(reason). \(advice)" }
     }
 
     static func write(_ data: Data, to path: String) throws {

@@ -80,6 +80,10 @@ enum RiderChatSteps: StepLibrary {
         steps.then("the button opens the chat to write in") { world in
             try expect(!(try unwrap(world.entryPoint).opensReadOnly), "the button opens the chat read-only")
         }
+        steps.then("the hidden chat option opens nothing read-only") { world in
+            let entry = try unwrap(world.entryPoint, "view the tracking screen first")
+            try expect(!entry.opensReadOnly, "a hidden chat option should open no read-only history, it is \(entry)")
+        }
         steps.then("the button opens the chat read-only") { world in
             try expect(try unwrap(world.entryPoint).opensReadOnly, "the button should open the chat read-only")
         }

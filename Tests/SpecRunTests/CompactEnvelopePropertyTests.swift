@@ -61,6 +61,41 @@ final class CompactEnvelopePropertyTests: XCTestCase {
         }
     }
 
+    /// A worker's channel can carry anything a step writes to it: generated lines of compact-looking fields, in
+    /// chunks cut anywhere, never crash the reader; each line is an envelope or named a bad line, and a step line
+    /// read as an envelope belongs to an attempt the stream started.
+    func test_decoder_readsGeneratedGarbageWithoutCrashingAndGivesStepsOnlyAnAttemptItStarted() {
+        let tokens = ["!S", "!F", "!E", "!C", "!T", "!B", "!U", "!", "a1", "s1", "c1", "0", "1", "7", "-1", "99999999999999999999",
+                      "h", "s", "{}", #"{"testCaseStarted":{"attempt":0,"id":"j 1","testCaseId":"c","timestamp":{"seconds":1,"nanos":2}}}"#,
+                      "é", "\u{0}", ""]
+        for seed in Self.seeds {
+            var random = SplitMix64(seed: seed)
+            var bytes: [UInt8] = []
+            for _ in 0..<3_000 {
+                let count = Int(random.next() % 9)
+                let line = (0..<count).map { _ in tokens[Int(random.next() % UInt64(tokens.count))] }.joined(separator: random.next() % 7 == 0 ? "  " : " ")
+                bytes += Array(line.utf8) + [0x0A]
+            }
+            let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+            var started: Set<String> = []
+            var position = 0
+            while position < bytes.count {
+                let end = min(bytes.count, position + 1 + Int(random.next() % 300))
+                for event in sut.append(Array(bytes[position..<end])) {
+                    guard case .envelopes(_, let list) = event else { continue }
+                    for envelope in list {
+                        if let attempt = envelope.testCaseStarted { started.insert(attempt.id) }
+                        let owner = envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
+                            ?? envelope.testCaseFinished?.testCaseStartedId
+                        if let owner { XCTAssertTrue(started.contains(owner), "seed \(seed): a step of \(owner), never started") }
+                    }
+                }
+                position = end
+            }
+            _ = sut.finish()
+        }
+    }
+
     /// The text with "é" (U+E9) and "Å" (U+212B) spelled otherwise ("e" + U+301, U+C5): the same for `String ==`,
     /// other bytes; nil when it has neither.
     private static func otherSpelling(of text: String) -> String? {

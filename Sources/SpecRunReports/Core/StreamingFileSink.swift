@@ -174,17 +174,10 @@ final class StreamingFileSink: TextSink {
         return rename(temp, target) == 0
     }
 
-    /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one.
+    /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one:
+    /// `/dev/stdout` is the descriptor reports write stdout to (`ReportStandardOutput`).
     static func standardDescriptor(_ path: String) -> Int32? {
-        switch path {
-        case "/dev/stdout": return ReportStandardOutput.descriptor
-        case "/dev/stderr": return STDERR_FILENO
-        default:
-            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-                return Int32(path.dropFirst(prefix.count))
-            }
-            return nil
-        }
+        path == "/dev/stdout" ? ReportStandardOutput.descriptor : ReportPath.descriptor(named: path)
     }
 
     /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link —
@@ -246,3 +239,19 @@ private func systemOpenFIFO(_ path: String) -> Int32 {
 }
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+/// Paths that name one of this process's descriptors rather than a file.
+public enum ReportPath {
+    /// The descriptor `path` names (`/dev/stdout` 1, `/dev/stderr` 2, `/dev/fd/N`, `/proc/self/fd/N`), if it names one.
+    public static func descriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
+}

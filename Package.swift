@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "Quiz", targets: ["Quiz"]),
     ],
     targets: [
+        // The one way to share mutable state between threads (`Locked<State>`): every module may import it.
+        .target(name: "SharedState"),
         // The pipeline
         .target(name: "Messages"),
         .target(name: "Gherkin", dependencies: ["Messages"], exclude: ["Generator"]),
@@ -61,6 +63,7 @@ let package = Package(
         .executableTarget(name: "chat-latency-bench", dependencies: ["Chat"], path: "Benchmarks/ChatLatencyBench"),
 
         // Tests: one target per module, plus the compatibility kit and the acceptance features
+        .testTarget(name: "SharedStateTests", dependencies: ["SharedState"]),
         .testTarget(name: "MessagesTests", dependencies: ["SharedTestData", "Messages"]),
         .testTarget(name: "RequirementsTests", dependencies: ["SharedTestData", "Requirements"]),
         .testTarget(name: "GherkinTests", dependencies: ["SharedTestData", "Gherkin", "Messages"]),
@@ -82,6 +85,8 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // The one lookup of ../shared for every test target (SPECRUN_SHARED=none hides it: a user's clone).
         .target(name: "SharedTestData", path: "Tests/SharedTestData"),
+        // The repository itself: every path a document names exists.
+        .testTarget(name: "RepositoryTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,12 +34,19 @@ let package = Package(
         .target(name: "TagExpressions"),
         .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions"]),
         // The HTML report's stylesheet and script are files of their own, embedded at build time.
-        .target(name: "SpecRunReports", dependencies: ["Messages"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
+        .target(name: "SpecRunReports", dependencies: ["Messages", "SpecRunSystem"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
         // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
         .target(name: "Requirements"),
-        // The OS calls made in C: the first worker forked before `main` (before the Swift runtime starts threads).
+        // The OS calls made in C: the first worker forked before `main` (before the Swift runtime starts threads),
+        // pipe size, subreaper, allocator tuning, renameat2.
         .target(name: "SpecRunSystem"),
-        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "Requirements", "Gherkin", "Messages", "TagExpressions", "SpecRunSystem"]),
+        // A run in worker processes: the supervisor and its parts, the worker protocol (both ends), the worker's
+        // side, process control and the run's OS layer, the listener pipeline. Never the reports or the CLI.
+        .target(name: "SpecRunWorkers", dependencies: ["SpecRunCore", "Messages", "Gherkin", "TagExpressions", "Requirements", "SharedState", "SpecRunSystem"]),
+        // The editor's side: the language server, and the analysis it shares with `specrun check`.
+        .target(name: "SpecRunEditor", dependencies: ["SpecRunCore", "SpecRunReports", "Messages", "Gherkin", "Requirements"]),
+        // The public face: argument parsing, the commands, composition (`SpecRunCLI.main(libraries:)`).
+        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin", "Messages", "TagExpressions", "SharedState", "SpecRunSystem"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
         .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions"]),
@@ -71,7 +78,7 @@ let package = Package(
         .testTarget(name: "TagExpressionsTests", dependencies: ["SharedTestData", "TagExpressions"]),
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
+        .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         // Steps and run-level hooks of every outcome, for the report tests and their property test.

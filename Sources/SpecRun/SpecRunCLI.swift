@@ -1,3 +1,4 @@
+import SpecRunWorkers
 import Foundation
 import SpecRunCore
 
@@ -96,7 +97,6 @@ public enum SpecRunCLI {
     }
 
     static func usageFailure(_ error: Error, console: any Console) -> Int32 {
-        console.err("specrun: \(error)\nRun 'specrun --help' for the options.\n")
-        return ExitCode.usage.rawValue
+        console.usageFailure(error)
     }
 }

@@ -1,4 +1,5 @@
 @testable import SpecRun
+@testable import SpecRunWorkers
 import SpecRunReports
 import XCTest
 

@@ -1,6 +1,7 @@
 import SharedTestData
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// The worker ↔ supervisor protocol (docs/CONTRACTS.md, "The worker protocol"): over generated envelopes, a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SpecRun
+@testable import SpecRunEditor
 @testable import SpecRunCore
 import XCTest
 

@@ -1,5 +1,6 @@
 import SharedTestData
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// A compact line's text fields: `FieldReader.string` makes short fields with another standard-library

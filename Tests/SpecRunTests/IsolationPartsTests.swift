@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 final class WorkerOutputDecoderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Messages
 import XCTest
 @testable import SpecRun
+@testable import SpecRunWorkers
 
 final class ListenerPipelineTests: XCTestCase {
     private func makeSUT(returns: DecodedEnvelopeReturns?) -> (ListenerPipeline, HeardSpy) {

@@ -1,4 +1,5 @@
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 final class ProcessControlTests: XCTestCase {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SpecRun
+@testable import SpecRunEditor
+@testable import SpecRunWorkers
 import XCTest
 
 final class SpecRunCLITests: XCTestCase {

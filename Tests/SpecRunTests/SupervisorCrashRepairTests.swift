@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// The messages that finish what a dead worker was in the middle of (`Supervisor+CrashRepair`).

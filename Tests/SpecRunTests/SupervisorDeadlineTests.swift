@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRun
+@testable import SpecRunWorkers
 
 /// The supervisor owns time (`Supervisor+Deadlines`): its clock is moved by hand here.
 final class SupervisorDeadlineTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRun
+@testable import SpecRunWorkers
 
 /// A worker whose ids drift from the plan's has its results reported under the plan's ids (`Supervisor+IdRepair`).
 final class SupervisorIdRepairTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// The supervisor's stream assembler (`Supervisor+StreamAssembler`): the planned order, whatever order test cases

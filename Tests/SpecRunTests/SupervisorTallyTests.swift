@@ -1,5 +1,6 @@
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// What the run comes to (`Supervisor+Tally`): the workers' ends, crashes, timeouts and the interruption folded

@@ -1,4 +1,5 @@
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// The supervisor's work queue (`Supervisor+WorkQueue`): the order test cases are handed out in, and `@serial`.

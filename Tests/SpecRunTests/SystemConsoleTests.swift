@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpecRun
+@testable import SpecRunWorkers
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

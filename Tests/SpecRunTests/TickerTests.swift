@@ -1,5 +1,6 @@
 import Foundation
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// `Ticker.stop` is a barrier: an in-process run stops its 50 ms checkpoint timer and then finishes its reports; a

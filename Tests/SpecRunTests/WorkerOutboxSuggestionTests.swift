@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// A worker's suggestions go as short lines naming snippets sent before, written straight from their fields.

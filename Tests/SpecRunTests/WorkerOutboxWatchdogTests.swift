@@ -1,6 +1,7 @@
 import Foundation
 import SpecRunCore
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// A worker's watchdog thread runs only when a limit applies: `--timeout`, or the first scoped limit.

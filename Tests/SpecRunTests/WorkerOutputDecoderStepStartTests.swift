@@ -1,5 +1,6 @@
 import Messages
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 final class WorkerOutputDecoderStepStartTests: XCTestCase {

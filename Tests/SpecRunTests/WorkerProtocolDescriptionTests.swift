@@ -1,5 +1,6 @@
 import Foundation
 @testable import SpecRun
+@testable import SpecRunWorkers
 import XCTest
 
 /// docs/CONTRACTS.md describes the worker protocol; its section carries the code's version and names every line

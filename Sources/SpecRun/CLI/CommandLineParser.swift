@@ -1,3 +1,5 @@
+import SpecRunEditor
+import SpecRunWorkers
 import Foundation
 import Gherkin
 import SpecRunReports

@@ -1,3 +1,4 @@
+import SpecRunEditor
 import Foundation
 
 /// `specrun.json`: named profiles of run options, read with Foundation. `--profile NAME` (repeatable) picks

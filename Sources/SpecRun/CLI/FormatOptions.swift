@@ -1,3 +1,4 @@
+import SpecRunEditor
 import Foundation
 import SpecRunCore
 import SpecRunReports

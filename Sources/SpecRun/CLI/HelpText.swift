@@ -1,7 +1,7 @@
 import SpecRunCore
 
 enum HelpText {
-    static let version = "0.2.0"
+    static var version: String { MetaFactory.implementationVersion }
 
     /// The language version specrun was compiled with (as the `meta` message names it).
     static var swiftVersion: String { SpecRunner.swiftVersion }

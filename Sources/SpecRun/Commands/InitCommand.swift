@@ -1,3 +1,4 @@
+import SpecRunWorkers
 import Foundation
 
 /// `specrun init [--specrun-path DIR | --specrun-url]`: in an existing Swift package, adds what a user needs to

@@ -1,3 +1,4 @@
+import SpecRunWorkers
 import Foundation
 import Messages
 import SpecRunReports

@@ -1,3 +1,5 @@
+import SpecRunEditor
+import SpecRunWorkers
 import Foundation
 import Gherkin
 import Messages
@@ -55,7 +57,9 @@ struct RunCommand {
             }
         }
         let isolated = launcher != nil && options.isolation && !options.dryRun
-        if !isolated && !options.dryRun && !options.worker { console.separateStepOutput() }
+        if !isolated && !options.dryRun && !options.worker, let own = console.separateStepOutput() {
+            ReportStandardOutput.descriptor = own
+        }
         _ = ReportFileMode.startUmask   // read now, before any step can change it
         // Worker envelopes go back to be freed by the threads that decoded them.
         let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, flushedByTimer: !isolated,
@@ -134,7 +138,7 @@ struct RunCommand {
                 console.err("specrun: \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
             }
             if outcome.timeouts > 0 {
-                console.err("specrun: \(outcome.timeouts) step(s) timed out (after \(Self.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n")
+                console.err("specrun: \(outcome.timeouts) step(s) timed out (after \(CrashWording.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n")
             }
         } else {
             if options.parallel > 1 {
@@ -250,10 +254,6 @@ struct RunCommand {
     /// their other ends while it starts), and the process and its reports need about 24 of their own.
     /// Below 256, Foundation's `Process` cannot start an exec'd worker at all (EBADF): only the first, forked one.
     static func workerCount(openFiles: Int) -> Int { openFiles < 256 ? 1 : max(1, (openFiles - 24) / 8) }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
 
     static func describeSelection(_ configuration: RunConfiguration) -> String {
         var parts = ["paths: " + configuration.paths.joined(separator: " ")]

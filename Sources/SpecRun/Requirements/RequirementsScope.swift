@@ -1,3 +1,4 @@
+import SpecRunWorkers
 import Foundation
 import Requirements
 import SpecRunReports

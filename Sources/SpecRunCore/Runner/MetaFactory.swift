@@ -2,9 +2,10 @@ import Foundation
 import Messages
 
 /// The `meta` message: who produced the stream, on what, and in which CI (from the environment).
-enum MetaFactory {
+package enum MetaFactory {
     static let protocolVersion = "33.0.4"
-    static let implementationVersion = "0.2.0"
+    /// specrun's version: the `meta` message, `--version`, the man page, the language server and `init` name it.
+    package static let implementationVersion = "0.2.0"
 
     static func make(environment: [String: String]) -> Meta {
         Meta(protocolVersion: protocolVersion,

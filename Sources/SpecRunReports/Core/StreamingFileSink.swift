@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -167,7 +168,7 @@ final class StreamingFileSink: TextSink {
     /// every writer of the file system for a quarter of a second after a run whose 350 MB message report
     /// replaced the last one.
     static func replace(_ target: String, with temp: String) -> Bool {
-        if let exchange = renameExchange, exchange(AT_FDCWD, temp, AT_FDCWD, target, 1 << 1) == 0 {
+        if specrun_rename_exchange(temp, target) == 0 {
             unlink(temp)
             return true
         }
@@ -206,16 +207,6 @@ final class StreamingFileSink: TextSink {
                                      advice: "Run again, and keep whatever removed it (a cleaner of old files, another job) away from the folder during a run.")
     }
 }
-
-/// glibc's `renameat2` (Linux 3.15, glibc 2.28), looked up at run time: Swift's Glibc module does not declare it.
-private let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-    #if os(Linux)
-    guard let symbol = dlsym(nil, "renameat2") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-    #else
-    return nil
-    #endif
-}()
 
 // The C calls under names that do not clash with the sink's own `write`/`close`.
 /// The temporary file: a new file, never an existing one nor a link planted under its name.

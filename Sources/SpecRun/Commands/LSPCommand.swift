@@ -1,0 +1,105 @@
+import SpecRunEditor
+import SpecRunWorkers
+import Foundation
+import SpecRunCore
+
+/// `specrun lsp`: the language server over standard input and output, serving this executable's step
+/// definitions. Standard input is read on a thread of its own; messages are handled one at a time, in order.
+/// When the executable is rebuilt (or the client runs `specrun.restart`) it starts again from the new binary,
+/// keeping the open documents (`LSPRestart`).
+struct LSPCommand {
+    let libraries: [any StepLibrary.Type]
+    let console: any Console
+
+    func run() async -> Int32 {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("specrun-lsp-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var context = EditorAnalysis.Context(libraries: libraries, environment: console.environment, folder: folder)
+        context.snippetInterface = Self.configuredSnippetInterface()
+        context.requirements = RequirementsSource.folder(given: nil, disabled: false, exists: RequirementsSource.isFolder)
+            .flatMap { try? RequirementsSource.read($0) }
+        let server = LanguageServer(context: context)
+        let restart = LSPRestart(environment: console.environment)
+        server.executableChanged = { restart.executableChanged() }
+        server.executable = restart.displayName
+        server.runCommand = { restart.run($0) }
+        let stdout = FileHandle.standardOutput
+        var reader = LSPFrameReader()
+        for reply in await restart.resume(server, reader: &reader) { stdout.write(LSPFrameReader.encode(reply)) }
+        let input = Self.standardInput()
+        for await _ in input.arrived {
+            // One frame ahead, with all that has arrived meanwhile: keystrokes typed while the last one was analysed
+            // are seen, and only the latest text of a document is analysed.
+            var next: LSPFrameReader.Frame?
+            while true {
+                for chunk in input.take() { reader.append(chunk) }
+                guard let frame = next ?? reader.next() else { break }
+                next = reader.next()
+                let replies: [[String: Any]]
+                switch frame {
+                case .body(let body):
+                    replies = await server.handle(body, superseded: next.map { LanguageServer.supersedes($0, body) } ?? false)
+                case .invalid(let reason): replies = [LanguageServer.error(id: NSNull(), code: -32700, "parse error: \(reason)")]
+                }
+                for reply in replies { stdout.write(LSPFrameReader.encode(reply)) }
+                if let code = server.exitCode { return code }
+                if server.restartRequested {
+                    // Only returns when the new binary could not be started: then this one goes on.
+                    var pending: [UInt8] = []
+                    if case .body(let body)? = next { pending = Array(LSPFrameReader.frame(body)) }
+                    restart.exec(documents: server.documents, pending: pending + reader.pending)
+                    server.restartRequested = false
+                    stdout.write(LSPFrameReader.encode(LanguageServer.showMessage(2, "specrun: could not restart from \(restart.displayName); still serving the definitions it started with")))
+                }
+            }
+        }
+        // Standard input closed without `exit`: as the protocol says, 0 after `shutdown`, 1 otherwise.
+        return server.shutdownRequested ? 0 : 1
+    }
+
+    /// The snippet style of the configuration file's default profile (`--format-options '{"snippets": …}'`).
+    static func configuredSnippetInterface() -> RunConfiguration.SnippetInterface {
+        let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+        guard let expanded = try? ConfigFile.expand([], read: read),
+              case .run(let options)? = try? CommandLineParser.parse(expanded) else { return .synchronous }
+        return options.formatOptions.snippetInterface ?? .synchronous
+    }
+
+    /// Standard input as it arrives, read on a thread of its own (a blocking read would hold a task's thread): the
+    /// server takes everything received so far at once (`take`), so that it sees every keystroke waiting.
+    private static func standardInput() -> StandardInput {
+        let input = StandardInput()
+        let (arrived, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        input.arrived = arrived
+        let thread = Thread {
+            while true {
+                let data = FileHandle.standardInput.availableData
+                if data.isEmpty { break }
+                input.put(data)
+                continuation.yield()
+            }
+            continuation.finish()
+        }
+        thread.start()
+        return input
+    }
+}
+
+/// The bytes read from standard input and not yet taken by the server.
+final class StandardInput: @unchecked Sendable {
+    // @unchecked: `chunks` is read and written under `lock`; `arrived` is set before the reading thread starts.
+    private let lock = NSLock()
+    private var chunks: [Data] = []
+    var arrived = AsyncStream<Void> { $0.finish() }
+
+    func put(_ data: Data) { lock.withLock { chunks.append(data) } }
+
+    func take() -> [Data] {
+        lock.withLock {
+            defer { chunks = [] }
+            return chunks
+        }
+    }
+}

@@ -1,0 +1,350 @@
+import Foundation
+import Messages
+import TagExpressions
+
+/// The supervisor of a run's worker processes, as a state machine with no OS in it: events in (a worker's
+/// envelopes, control lines and end), actions out (start a worker, send one an instruction, stop them all).
+///
+/// * **One stream.** Worker 0's prelude (sources, pickles, definitions, testRunStarted, testCases) is forwarded;
+///   the other workers make the very same one (same id seed) and only their BeforeAll/AfterAll hook runs are
+///   forwarded — each worker runs those once, and every run is reported.
+/// * **Canonical order.** Test cases are handed out as workers become free (the slowest first when timings are
+///   known), but each one's envelopes are held until it ends and then forwarded whole, in the planned order: the
+///   stream, and so every report and the console, reads as the serial run's.
+/// * **Repair.** A worker that crashes, times out or is interrupted in the middle of a test case has that test
+///   case finished for it (the running step FAILED with the cause, the rest SKIPPED) and is replaced.
+///
+/// It coordinates parts that each own their state: `Plan` (what the prelude planned), `WorkQueue` (what is left to
+/// hand out), `StreamAssembler` (the stream in the planned order), `Tally` (what the run comes to), `IdRepair` and
+/// `CrashRepair`; it keeps the workers and routes between them.
+package final class Supervisor {
+    package struct Settings {
+        package init(workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:], timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1, interruptGraceSeconds: Double = 2) {
+            self.workers = workers
+            self.failFast = failFast
+            self.strict = strict
+            self.serial = serial
+            self.timings = timings
+            self.timeoutSeconds = timeoutSeconds
+            self.memoryLimit = memoryLimit
+            self.namesTestCases = namesTestCases
+            self.killGraceSeconds = killGraceSeconds
+            self.interruptGraceSeconds = interruptGraceSeconds
+        }
+
+        var workers = 1
+        var failFast = false
+        var strict = true
+        /// Test cases whose pickle tags match never run at the same time as each other (`@serial`).
+        var serial: TagExpression?
+        /// Seconds per test case key, to hand out the slowest first.
+        var timings: [String: Double] = [:]
+        var timeoutSeconds: Double = 0
+        /// `--memory-limit` of each worker, to name it when a step runs out of memory.
+        var memoryLimit: UInt64?
+        /// Name each test case's pickle to a worker other than the first before handing it out
+        /// (`WorkerInstruction.name`): those parse only the files they run.
+        var namesTestCases = false
+        /// Seconds between the SIGTERM the supervisor sends a worker past its deadline and the SIGKILL that follows
+        /// when it is still there (it ignores SIGTERM, or it is stopped).
+        var killGraceSeconds: Double = 1
+        /// Seconds between Ctrl-C (or SIGTERM) passed on to the workers and the SIGKILL of those still running.
+        var interruptGraceSeconds: Double = 2
+    }
+
+    enum Action: Equatable {
+        case start(worker: Int)
+        case send(worker: Int, WorkerInstruction)
+        /// Kill every worker still running (the run cannot go on).
+        case stopAll
+        /// The worker could not even start the run (usage error it explained on stderr): exit with this code.
+        case abort(exitCode: Int32)
+        /// Send this signal to the worker and its process group (SIGTERM: with a SIGCONT, so a stopped one hears it).
+        case signal(worker: Int, Int32)
+    }
+
+    enum Phase: Equatable { case prelude, working, ending, gone }
+
+    /// A class: the supervisor updates it for every envelope, and a struct in a dictionary would be copied
+    /// (with its queue) each time.
+    final class Worker {
+        // `assigned`: the test cases handed out to it, in order; the first is running (or next). `heard`: the
+        // supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work handed
+        // to it while it had none: what its deadline counts from (`Supervisor+Deadlines`). `stepIds`: its step ids →
+        // the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
+        #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every envelope a worker sends (docs/PERFORMANCE.md)
+        var phase: Phase = .prelude
+        var assigned: [Int] = []
+        var received = 0
+        var running: RunningCase?
+        var heard: UInt64 = 0
+        var stepIds: [String: String]?
+        #else
+        @exclusivity(unchecked) var phase: Phase = .prelude
+        @exclusivity(unchecked) var assigned: [Int] = []
+        @exclusivity(unchecked) var received = 0
+        @exclusivity(unchecked) var running: RunningCase?
+        @exclusivity(unchecked) var heard: UInt64 = 0
+        @exclusivity(unchecked) var stepIds: [String: String]?
+        #endif
+        var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
+        var timedOut: (seconds: Double, step: String?, source: String?)?
+        /// The scoped limit its running step or hook said it has (`WorkerControl.limit`); nil: `--timeout`.
+        var limit: (seconds: Double, source: String?)?
+        var finished: TestRunFinished?
+        /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
+        var terminatedAt: UInt64?
+        var killed = false
+        let number: Int
+
+        init(number: Int) { self.number = number }
+    }
+
+    struct RunningCase {
+        var started: TestCaseStarted?
+        var step: (id: String, since: Timestamp)?
+        /// The test steps that finished, in order (an array: a few per test case, searched only to repair one).
+        var finishedSteps: [String] = []
+        var worst: TestStepResultStatus = .passed
+    }
+
+    let settings: Settings
+    let now: () -> Date
+    /// Monotonic nanoseconds, for the deadlines (injected: tests move time by hand).
+    let uptime: () -> UInt64
+    var workers: [Int: Worker] = [:]
+    var nextNumber = 0
+
+    // The parts, each with its own state (docs/ARCHITECTURE-MAP.md, "The supervisor"): what the prelude planned,
+    // the test cases left to hand out, the stream in the planned order, what the run comes to, drifted ids.
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched per envelope (`track`: callgrind c10k, docs/PERFORMANCE.md)
+    var plan: Plan
+    var queue = WorkQueue()
+    var stream: StreamAssembler
+    var tally = Tally()
+    var idRepair = IdRepair()
+    #else
+    @exclusivity(unchecked) var plan: Plan
+    @exclusivity(unchecked) var queue = WorkQueue()
+    @exclusivity(unchecked) var stream: StreamAssembler
+    @exclusivity(unchecked) var tally = Tally()
+    @exclusivity(unchecked) var idRepair = IdRepair()
+    #endif
+    /// Finishes what a dead worker was in the middle of.
+    let crashRepair: CrashRepair
+
+    /// When the last tick came (`Supervisor+Deadlines`).
+    var lastTick: UInt64?
+    var finished = false
+    var preludeDone = false
+    /// Whether some worker was told to end (to run the AfterAll hooks): a run whose last worker crashed before
+    /// that starts one more worker only for them.
+    var endSent = false
+
+    /// Makes the feature files' messages (`SpecRunner.emitDocuments`), handing each to its argument.
+    package typealias DocumentMaker = ((Envelope) -> Void) -> Void
+
+    /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
+    /// its own would have come. Taken once.
+    var documents: DocumentMaker?
+
+    init(settings: Settings, now: @escaping () -> Date = Date.init, uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+         documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void) {
+        self.settings = settings
+        self.now = now
+        self.uptime = uptime
+        self.documents = documents
+        plan = Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases)
+        stream = StreamAssembler(output: forward)
+        crashRepair = CrashRepair(now: now)
+    }
+
+    /// Every envelope as it comes, held ones included, each once (`MessageJournal`: what a SIGKILL leaves).
+    var journal: ((Envelope) -> Void)? {
+        get { stream.journal }
+        set { stream.journal = newValue }
+    }
+
+    /// Where the supervisor's own warnings go (stderr).
+    var warn: (String) -> Void {
+        get { idRepair.warn }
+        set { idRepair.warn = newValue }
+    }
+
+    var crashCount: Int { tally.crashCount }
+    var timeoutCount: Int { tally.timeoutCount }
+    var interruptedBy: Int32? { tally.interruptedBy }
+    /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
+    var interruptedAt: UInt64? { tally.interruptedAt }
+
+    /// Into the stream now (and the journal).
+    func forward(_ envelope: Envelope) { stream.forward(envelope) }
+
+    /// The workers to start first.
+    func start() -> [Action] {
+        (0..<max(1, settings.workers)).map { _ in startWorker() }
+    }
+
+    func startWorker() -> Action {
+        let number = nextNumber
+        nextNumber += 1
+        let worker = Worker(number: number)
+        worker.heard = uptime()
+        workers[number] = worker
+        return .start(worker: number)
+    }
+
+    // MARK: Envelopes
+
+    /// Forwards, holds or drops an envelope of a worker; returns what to do next (more work when one finished).
+    func receive(_ envelope: Envelope, from number: Int) -> [Action] {
+        guard let worker = workers[number] else { return [] }
+        worker.received += 1
+        worker.heard = uptime()
+        var finishedCase = false
+        let actions = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
+        return finishedCase ? actions + dispatch() : actions
+    }
+
+    /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
+    func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
+        guard let worker = workers[number] else { return [] }
+        worker.heard = uptime()
+        var actions: [Action] = []
+        for envelope in envelopes {
+            worker.received += 1
+            var finishedCase = false
+            let routed = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
+            if !routed.isEmpty { actions += routed }
+            if finishedCase { actions += dispatch() }
+        }
+        return actions
+    }
+
+    private func route(_ envelope: Envelope, from number: Int, worker: Worker, finishedCase: inout Bool) -> [Action] {
+        // (By kind first: each accessor asked copies the envelope's message box.)
+        switch envelope.kind {
+        case .testRunHookStarted:
+            if let started = envelope.testRunHookStarted { worker.runningHook = (started, true) }
+            forward(envelope)
+            return []
+        case .testRunHookFinished:
+            worker.runningHook = nil
+            forward(envelope)
+            return []
+        case .attachment where envelope.attachment?.testRunHookStartedId != nil,
+             .externalAttachment where envelope.externalAttachment?.testRunHookStartedId != nil:
+            forward(envelope)
+            return []
+        case .testRunFinished:
+            worker.finished = envelope.testRunFinished
+            return []
+        default:
+            break
+        }
+        switch worker.phase {
+        case .prelude:
+            guard number == 0 else { return [] }
+            learn(envelope)
+            forward(envelope)
+            if envelope.kind == .meta, let documents {
+                self.documents = nil
+                documents { document in
+                    learn(document)
+                    forward(document)
+                }
+            }
+        case .working:
+            guard let index = worker.assigned.first else { forward(envelope); return [] }
+            if track(envelope, index: index, worker: worker) {
+                worker.assigned.removeFirst()
+                finishedCase = true
+            }
+        default:
+            forward(envelope)
+        }
+        return []
+    }
+
+    /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks.
+    func learn(_ envelope: Envelope) { plan.learn(envelope) }
+
+    /// Holds a test case's envelope; true when it was the test case's last.
+    func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
+        let envelope = worker.stepIds == nil && received.kind != .testCaseStarted ? received
+            : idRepair.repair(received, planned: index < plan.count ? plan[index] : nil, worker: worker)
+        stream.append(envelope, to: index)
+        switch envelope.kind {
+        case .testCaseStarted:
+            guard let started = envelope.testCaseStarted else { return false }
+            worker.running = RunningCase(started: started)
+            worker.running?.finishedSteps.reserveCapacity(plan.stepCount(of: index))
+        case .testStepStarted:
+            envelope.withTestStepStarted { started in worker.running?.step = (started.testStepId, started.timestamp) }
+        case .testStepFinished:
+            envelope.withTestStepFinished { stepFinished in
+                worker.running?.finishedSteps.append(stepFinished.testStepId)
+                worker.running?.step = nil
+                let status = stepFinished.testStepResult.status
+                if let worst = worker.running?.worst, status.severity > worst.severity { worker.running?.worst = status }
+            }
+        case .testCaseFinished:
+            guard envelope.withTestCaseFinished({ !$0.willBeRetried }) == true else { return false }
+            completeCase(index, passed: passes(worker.running?.worst ?? .passed))
+            worker.running = nil
+            return true
+        default:
+            break
+        }
+        return false
+    }
+
+    func passes(_ status: TestStepResultStatus) -> Bool {
+        switch status {
+        case .passed, .skipped, .unknown: return true
+        case .failed, .ambiguous: return false
+        case .undefined, .pending: return !settings.strict
+        }
+    }
+
+    /// A test case is complete (or finished for its dead worker): into the stream when its turn comes; its
+    /// `@serial` slot freed; under `--fail-fast`, a failure stops the run.
+    func completeCase(_ index: Int, passed: Bool) {
+        guard stream.complete(index) else { return }
+        plan.forget(index)
+        queue.finished(index)
+        if !passed && settings.failFast { queue.stop() }
+    }
+
+    // MARK: Control lines
+
+    func control(_ control: WorkerControl, from number: Int) -> [Action] {
+        guard let worker = workers[number] else { return [] }
+        worker.heard = uptime()
+        switch control {
+        case .timedOut(let seconds, let step, let source):
+            worker.timedOut = (seconds, step, source)
+            workers[number] = worker
+            return []
+        case .limit(let seconds, let source):
+            worker.limit = seconds.map { ($0, source) }
+            return []
+        case .ready(let count, let beforeAllPassed, let keys):
+            if worker.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }
+            if worker.phase == .prelude && !beforeAllPassed {
+                worker.phase = .ending
+                worker.heard = uptime()
+                workers[number] = worker
+                return [.send(worker: number, .end)] + dispatch()
+            }
+            if worker.phase == .prelude { worker.phase = .working }
+            workers[number] = worker
+            return dispatch()
+        }
+    }
+}
+
+extension Supervisor {
+    /// A run that crashes more often than it has test cases (plus one a worker) stops restarting.
+    var restartLimit: Int { plan.count + settings.workers }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Messages
+
+/// A run in worker processes: starts them through the launcher, feeds everything they say to the `Supervisor`,
+/// carries out its actions, and hands the one assembled stream to `emit`. Returns how the run ended.
+package struct WorkerPool {
+    package init(configuration: WorkerConfiguration, settings: Supervisor.Settings, launcher: any WorkerLauncher, console: any Console, now: @escaping @Sendable () -> Date = { Date() }, documents: Supervisor.DocumentMaker? = nil, journal: ((Envelope) -> Void)? = nil, tickInterval: Double = 0.1) {
+        self.configuration = configuration
+        self.settings = settings
+        self.launcher = launcher
+        self.console = console
+        self.now = now
+        self.documents = documents
+        self.journal = journal
+        self.tickInterval = tickInterval
+    }
+
+    let configuration: WorkerConfiguration
+    let settings: Supervisor.Settings
+    let launcher: any WorkerLauncher
+    let console: any Console
+    var now: @Sendable () -> Date = { Date() }
+    /// The feature files' messages, made here rather than sent by worker 0 (see `Supervisor.documents`).
+    package var documents: Supervisor.DocumentMaker?
+    /// Where every envelope goes as it arrives, before the planned order holds some back (`MessageJournal`).
+    package var journal: ((Envelope) -> Void)?
+    /// How often the supervisor checks its deadlines.
+    var tickInterval: Double = 0.1
+
+    package struct Outcome: Equatable {
+        package var abortedWith: Int32?
+        package var interruptedBy: Int32?
+        package var crashes = 0
+        package var timeouts = 0
+        package var couldNotStart: String?
+    }
+
+    /// `pause` is called whenever the supervisor has handled what arrived and waits for more.
+    package func run(emit: @escaping (Envelope) -> Void, pause: @escaping () -> Void = {}) async -> Outcome {
+        let events = WorkerEvents()
+        InterruptForwarder.shared.listen { signal, count in events.yield([.interrupted(signal, count)]) }
+        defer { InterruptForwarder.shared.listen { _, _ in } }
+        let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
+        supervisor.warn = { [console] in console.err($0) }
+        supervisor.journal = journal
+        // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).
+        let ticker = Ticker(every: tickInterval) { events.offer([.tick]) }
+        defer { ticker.stop() }
+        var handles: [Int: any WorkerHandle] = [:]
+        var outcome = Outcome()
+        var alive = 0
+
+        /// Instructions for one worker in a row go in one write.
+        var unsent: (worker: Int, instructions: [WorkerInstruction])?
+        func sendUnsent() {
+            if let (number, instructions) = unsent { handles[number]?.send(instructions) }
+            unsent = nil
+        }
+
+        func perform(_ actions: [Supervisor.Action]) {
+            defer { sendUnsent() }
+            for action in actions {
+                if case .send(let number, let instruction) = action {
+                    if unsent?.worker != number { sendUnsent(); unsent = (number, []) }
+                    unsent?.instructions.append(instruction)
+                    continue
+                }
+                sendUnsent()
+                switch action {
+                case .start(let number):
+                    var worker = configuration
+                    worker.number = number
+                    do {
+                        handles[number] = try launcher.start(worker, events: events)
+                        alive += 1
+                    } catch {
+                        outcome.couldNotStart = "\(error)"
+                        events.yield([.ended(number, WorkerResult(exit: .exited(127), stderrTail: "\(error)"))])
+                        alive += 1
+                    }
+                case .send:
+                    break
+                case .stopAll:
+                    handles.values.forEach { $0.kill(SIGKILL) }
+                case .signal(let number, let signal):
+                    handles[number]?.kill(signal)
+                case .abort(let code):
+                    outcome.abortedWith = code
+                }
+            }
+        }
+
+        if let signal = InterruptForwarder.shared.received {
+            _ = supervisor.interrupt(signal)
+            outcome.interruptedBy = signal
+        }
+        perform(supervisor.start())
+        for await batch in events.stream {
+            for event in batch {
+                switch event {
+                case .envelopes(let number, let envelopes):
+                    perform(supervisor.receive(envelopes, from: number))
+                case .control(let number, let control):
+                    perform(supervisor.control(control, from: number))
+                case .badLine(_, let line):
+                    console.err("specrun: ignored a line of a worker's output: \(line)\n")
+                case .ended(let number, let result):
+                    // A worker ended by the Ctrl-C passed on to it may be heard of before the Ctrl-C itself.
+                    if let signal = InterruptForwarder.shared.received, supervisor.interruptedBy == nil {
+                        perform(supervisor.interrupt(signal))
+                        outcome.interruptedBy = outcome.interruptedBy ?? signal
+                    }
+                    alive -= 1
+                    handles[number] = nil
+                    perform(supervisor.workerEnded(number, result))
+                case .interrupted(let signal, let count):
+                    perform(supervisor.interrupt(signal, count: count))
+                    outcome.interruptedBy = outcome.interruptedBy ?? signal
+                case .tick:
+                    perform(supervisor.tick())
+                case .alive(let number):
+                    supervisor.heard(from: number)
+                }
+            }
+            events.consumed()
+            pause()
+            if alive == 0 { events.close() }
+        }
+        outcome.crashes = supervisor.crashCount
+        outcome.timeouts = supervisor.timeoutCount
+        outcome.interruptedBy = supervisor.interruptedBy ?? outcome.interruptedBy
+        return outcome
+    }
+}
+
+/// Calls its body every `interval` seconds on a thread of its own until stopped.
+package final class Ticker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    package init(every interval: Double, _ body: @escaping @Sendable () -> Void) {
+        let pause = useconds_t(max(0.001, interval) * 1_000_000)
+        Thread.detachNewThread { [self] in
+            while true {
+                usleep(pause)
+                // The body runs under the lock, so that `stop` waits for a call in progress.
+                lock.lock()
+                if stopped { lock.unlock(); return }
+                body()
+                lock.unlock()
+            }
+        }
+    }
+
+    /// No call of the body runs once this returns (one in progress is waited for). The body must not call it.
+    package func stop() { lock.lock(); stopped = true; lock.unlock() }
+}

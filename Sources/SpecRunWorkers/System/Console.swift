@@ -1,0 +1,134 @@
+import Foundation
+import SpecRunCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place that talks to the OS: standard streams, the terminal, the environment, the exit status.
+/// Everything else in the CLI takes a `Console` so tests can run it in memory.
+package protocol Console: AnyObject {
+    func out(_ text: String)
+    func err(_ text: String)
+    /// Bytes of UTF-8 to standard output (`specrun gherkin`'s megabytes of NDJSON, with no `String` between).
+    func out(bytes: UnsafeBufferPointer<UInt8>)
+    var stdoutIsTerminal: Bool { get }
+    var environment: [String: String] { get }
+    /// Runs `body` with what it writes to standard output held and written at once after it (a batch of the run's
+    /// events prints many scenarios); anything written to standard error meanwhile comes after what was held.
+    func holdingOutput(_ body: () -> Void)
+    /// For a run in this process (`--no-isolation`): what steps print to standard output goes to standard error
+    /// (as a worker's does), and the reports keep standard output to themselves: the descriptor they write it to
+    /// is returned (nil: unchanged).
+    func separateStepOutput() -> Int32?
+}
+
+extension Console {
+    func separateStepOutput() -> Int32? { nil }
+
+    /// A mistake in what this process was given (arguments, configuration, a worker's first line): one line on
+    /// standard error and a pointer to `specrun --help`; the usage exit code.
+    package func usageFailure(_ error: any Error) -> Int32 {
+        err("specrun: \(error)\nRun 'specrun --help' for the options.\n")
+        return ExitCode.usage.rawValue
+    }
+}
+
+package final class SystemConsole: Console, @unchecked Sendable {
+    private let lock = NSLock()
+    /// Standard output being held (`holdingOutput`), nil when written as it comes.
+    private var held: [UInt8]?
+    /// Set once, by `separateStepOutput`, before a run starts.
+    private var stdout: Int32
+    private let stderr: Int32
+
+    /// Other descriptors than the standard ones in tests.
+    package init(stdout: Int32 = STDOUT_FILENO, stderr: Int32 = STDERR_FILENO) {
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    package func out(_ text: String) { write(text, to: stdout) }
+    package func err(_ text: String) { write(text, to: stderr) }
+
+    package func out(bytes: UnsafeBufferPointer<UInt8>) {
+        lock.lock(); defer { lock.unlock() }
+        if held != nil { held?.append(contentsOf: bytes); return }
+        FileDescriptorIO.writeAll(stdout, bytes)
+    }
+
+    package func holdingOutput(_ body: () -> Void) {
+        lock.lock()
+        let outer = held != nil
+        if !outer { held = []; held?.reserveCapacity(1 << 16) }
+        lock.unlock()
+        body()
+        guard !outer else { return }
+        lock.lock(); defer { lock.unlock() }
+        writeHeld()
+        held = nil
+    }
+
+    /// With the lock held.
+    private func writeHeld() {
+        guard let bytes = held, !bytes.isEmpty else { return }
+        held = []
+        _ = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+    }
+
+    /// Descriptor 1 becomes a copy of stderr, so `print` in a step lands there; the console and the reports meant
+    /// for stdout write to a copy of the real one (close-on-exec). With `--no-isolation
+    /// --format message`, a step (or a Task it left running) printing an envelope-shaped line put a forged
+    /// `testRunFinished` into the stream on stdout. Nothing changes when stdout or stderr is closed.
+    package func separateStepOutput() -> Int32? {
+        guard stdout == STDOUT_FILENO, stderr == STDERR_FILENO else { return nil }
+        fflush(nil)
+        let own = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard own >= 0 else { return nil }
+        guard fcntl(STDERR_FILENO, F_GETFD) >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { close(own); return nil }
+        lock.lock(); defer { lock.unlock() }
+        stdout = own
+        return own
+    }
+
+    package var stdoutIsTerminal: Bool { isatty(stdout) == 1 }
+    /// Read once (each read of ProcessInfo's environment makes the dictionary again).
+    package let environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// With write(2), not FileHandle: its `write(_:)` traps when the stream is closed (`specrun … >&-`).
+    private func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        lock.lock(); defer { lock.unlock() }
+        if held != nil {
+            guard descriptor != stdout else { held?.append(contentsOf: text.utf8); return }
+            writeHeld()
+        }
+        // A closed or broken stream ends the output there, as before (its bytes have nowhere to go).
+        _ = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
+    }
+
+    /// A reader that goes away (`specrun … | head`) must not end the run before its reports are written: writes
+    /// to it fail (EPIPE) instead of killing the process. Workers put the default back (their steps' processes
+    /// inherit it).
+    package static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    package static func exit(_ code: Int32) -> Never {
+        Foundation.exit(code)
+    }
+}
+
+extension Console {
+    func out(bytes: UnsafeBufferPointer<UInt8>) { out(String(decoding: bytes, as: UTF8.self)) }
+    func holdingOutput(_ body: () -> Void) { body() }
+
+    /// Colours: forced by --color/--no-color, otherwise only on a terminal and never with NO_COLOR.
+    package func wantsColor(_ flag: Bool?) -> Bool {
+        if let flag { return flag }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return stdoutIsTerminal
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Messages
+import SpecRunCore
+
+/// `specrun --worker` (hidden): a worker of a supervising specrun. Reads its `WorkerConfiguration` from the first
+/// line of stdin, sends the prelude (definitions, testRunStarted, BeforeAll hooks, testCases) and a `ready` line,
+/// then runs the test cases the supervisor hands out (`run N` / `skip N`; it keeps a few queued ahead), until `end`
+/// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
+package struct WorkerCommand {
+    package init(libraries: [any StepLibrary.Type], console: any Console, nextLine: @escaping () async -> String?, outbox: WorkerOutbox, clock: any RunClock = SystemClock(), limitMemory: @escaping (UInt64) throws -> Void = ProcessControl.limitMemory, quietWithoutConfiguration: Bool = false) {
+        self.libraries = libraries
+        self.console = console
+        self.nextLine = nextLine
+        self.outbox = outbox
+        self.clock = clock
+        self.limitMemory = limitMemory
+        self.quietWithoutConfiguration = quietWithoutConfiguration
+    }
+
+    let libraries: [any StepLibrary.Type]
+    let console: any Console
+    /// The next line of stdin, without its newline; nil at the end.
+    let nextLine: () async -> String?
+    package let outbox: WorkerOutbox
+    var clock: any RunClock = SystemClock()
+    /// Applies `--memory-limit` to this process (injected: a test must not limit its own process).
+    var limitMemory: (UInt64) throws -> Void = ProcessControl.limitMemory
+    /// A worker made ready before its supervisor knew it needed one: stdin ending before a configuration means
+    /// it did not, and the worker exits without a word.
+    package var quietWithoutConfiguration = false
+
+    package func run() async -> Int32 {
+        let worker: WorkerConfiguration
+        let configuration: RunConfiguration
+        do {
+            guard let line = await nextLine() else {
+                if quietWithoutConfiguration { return ExitCode.passed.rawValue }
+                throw UsageError(message: "specrun --worker: no configuration on stdin; workers are started by specrun itself")
+            }
+            worker = try WorkerConfiguration.decode(line)
+            if let bytes = worker.memoryLimit { try limitMemory(bytes) }
+            WorldParameters.set(worker.worldParameters)
+            configuration = try worker.runConfiguration()
+        } catch {
+            return console.usageFailure(error)
+        }
+        // From the start: a BeforeAll hook that never ends is a timeout too, and its start reaches the supervisor.
+        outbox.startFlushing()
+        outbox.startWatchdog(seconds: worker.timeoutSeconds)
+        let ids = Self.definitionIds(worker)
+        var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids,
+                                clock: clock, environment: console.environment)
+            .withRunIds(Self.runIds(worker, definitions: ids))
+        nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
+        runner.lateAttachment = { errors.err($0) }
+        let session: RunSession
+        do {
+            // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every
+            // worker makes the very same prelude, and encoding and decoding it again costs CPU the steps need).
+            let wholePrelude = worker.number == 0
+            // A feature's text is read only by the message report (every other listener reads its document and
+            // pickles): without one it is not sent (12 MB to encode and decode again at 50,000 scenarios).
+            let sendsSources = worker.messageReport
+            // Nor the documents when the supervisor makes them itself.
+            let sendsDocuments = worker.sendsDocuments
+            let emit: (Envelope) -> Void = { envelope in
+                if envelope.kind == .source && !sendsSources { return }
+                if !sendsDocuments && Self.isDocumentEnvelope(envelope) { return }
+                if wholePrelude || Self.isRunHookEnvelope(envelope) { outbox.emit(envelope) }
+                // The supervisor puts the documents it makes after the meta: sent at once, so that it makes them
+                // while this worker parses the same files, not after.
+                if envelope.kind == .meta && !sendsDocuments { outbox.flush() }
+            }
+            if worker.parsesOnDemand {
+                // The supervisor names each test case before handing it out: only those files are parsed.
+                session = try await runner.openNamingTestCases(emit: emit)
+            } else {
+                session = try await runner.open(emit: emit, testCase: { testCase in
+                    if wholePrelude { outbox.emit(testCase) }
+                })
+            }
+        } catch {
+            outbox.flush()
+            return console.usageFailure(error)
+        }
+        // (A worker naming its test cases as they come planned none: the supervisor counts the first worker's.)
+        outbox.control(.ready(testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
+                              keys: worker.wantKeys ? session.keys : nil))
+        outbox.flush()
+        let current = CurrentIndex()
+        outbox.describe = { [session] id, isRunHook in
+            isRunHook ? session.describe(hookId: id) : session.describe(testStepId: id, in: current.value)
+        }
+        while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
+            if case .run(let index) = instruction { current.value = index }
+            if let index = instruction.testCaseIndex, !session.knows(index) {
+                // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
+                // the supervisor reports the scenario failed with this line and goes on with another worker.
+                outbox.flush()
+                console.err("specrun --worker: Fatal error: scenario \(index) is not in its feature file as this worker "
+                    + "read it (was the file changed during the run?)\n")
+                return ExitCode.usage.rawValue
+            }
+            switch instruction {
+            case .name(let index, let pickleId, let uri): session.name(index, pickleId: pickleId, uri: uri); continue
+            case .run(let index) where index < session.count: await session.run(index, to: outbox)
+            case .skip(let index) where index < session.count: await session.run(index, skip: true, to: outbox)
+            default: break
+            }
+            outbox.flush()
+        }
+        let summary = await session.finish { outbox.emit($0) }
+        outbox.flush()
+        return summary.exitCode
+    }
+
+    /// A BeforeAll/AfterAll hook's run or one of its attachments: what the supervisor forwards of a prelude other
+    /// than worker 0's.
+    static func isRunHookEnvelope(_ envelope: Envelope) -> Bool {
+        envelope.testRunHookStarted != nil || envelope.testRunHookFinished != nil
+            || envelope.attachment?.testRunHookStartedId != nil || envelope.externalAttachment?.testRunHookStartedId != nil
+    }
+
+    /// A feature file's source, gherkinDocument or pickle message or a parse error: what
+    /// `SpecRunner.emitDocuments` makes.
+    static func isDocumentEnvelope(_ envelope: Envelope) -> Bool {
+        switch envelope.kind {
+        case .source, .gherkinDocument, .pickle, .parseError: return true
+        default: return false
+        }
+    }
+
+    package static func definitionIds(_ worker: WorkerConfiguration) -> any IdGenerator {
+        worker.predictableIds ? IncrementingIdGenerator() : SeededIdGenerator(seed: worker.idSeed)
+    }
+
+    /// Worker 0 goes on with the definitions' generator (so a one-worker run is the in-process run); the others
+    /// make ids of their own, which never collide with worker 0's.
+    ///
+    /// With predictable ids every id is the next number of one sequence, and worker 0's BeforeAll hook runs take
+    /// theirs from it before its test cases are planned: another worker's run ids draw one from that sequence for
+    /// each of theirs too (`PrefixedIdGenerator.shadowing`), so that its test cases are numbered as worker 0's —
+    /// after a crash, a replacement worker's results name the supervisor's test cases, not their neighbours.
+    static func runIds(_ worker: WorkerConfiguration, definitions: any IdGenerator) -> any IdGenerator {
+        guard worker.number > 0 else { return definitions }
+        if worker.predictableIds { return PrefixedIdGenerator(prefix: "w\(worker.number)-", shadowing: definitions) }
+        return SeededIdGenerator(seed: worker.idSeed ^ (0x9E37_79B9_7F4A_7C15 &* UInt64(worker.number)))
+    }
+}
+
+/// "w1-0", "w1-1", …: predictable ids of a worker other than the first.
+/// Each id drawn also draws one from `shadowing` (when given), to keep that sequence where worker 0's is.
+final class PrefixedIdGenerator: IdGenerator, @unchecked Sendable {
+    private let prefix: String
+    private let counter = IncrementingIdGenerator()
+    private let shadowing: (any IdGenerator)?
+
+    init(prefix: String, shadowing: (any IdGenerator)? = nil) {
+        self.prefix = prefix
+        self.shadowing = shadowing
+    }
+
+    func newId() -> String {
+        _ = shadowing?.newId()
+        return prefix + counter.newId()
+    }
+}
+
+/// The index of the test case a worker is running, read by its watchdog thread.
+final class CurrentIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: Int?
+
+    var value: Int? {
+        get { lock.lock(); defer { lock.unlock() }; return index }
+        set { lock.lock(); index = newValue; lock.unlock() }
+    }
+}

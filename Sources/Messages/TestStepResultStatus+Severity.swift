@@ -1,3 +1,10 @@
+/// Statuses compare by Cucumber's order of severity (`severity`): `max()` of a test case's step statuses is its
+/// status. The runner, the supervisor, `specrun report` and every report fold "the worst" with this one order.
+extension TestStepResultStatus: Comparable {
+    @inline(__always)
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.severity < rhs.severity }
+}
+
 extension TestStepResultStatus {
     /// Cucumber's order of severity: UNKNOWN < PASSED < SKIPPED < PENDING < UNDEFINED < AMBIGUOUS < FAILED.
     /// The status of a test case is its most severe step's; the runner and every report use this one order.

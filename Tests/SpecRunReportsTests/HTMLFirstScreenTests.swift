@@ -22,7 +22,7 @@ final class HTMLFirstScreenTests: XCTestCase {
         let statuses = matches(of: #"<li class="failure s-([a-z]+)""#, in: first)
         XCTAssertFalse(statuses.isEmpty)
         XCTAssertFalse(statuses.contains("undefined"), "steps to write are the to-do, not failures")
-        let severities = statuses.map(HTMLFirstScreen.severity)
+        let severities = statuses.map(HTMLFirstScreen.status(named:))
         XCTAssertEqual(severities, severities.sorted(by: >), "worst first: \(statuses)")
         XCTAssertEqual(first.components(separatedBy: "elementtiming=\"first-failure\"").count - 1, 1, "the first failure is marked for timing")
     }

@@ -13,8 +13,9 @@ final class ListenerNeedsTests: XCTestCase {
         XCTAssertEqual(printing, [.json, .html, .htmlSite])
     }
 
-    func test_needs_nothingOnNamesThatAreNoFormat() {
-        XCTAssertEqual(ListenerNeeds(formatNames: ["messages", "", "MESSAGE"]), ListenerNeeds())
-        XCTAssertEqual(ListenerNeeds(formatNames: ["junit", "message"]), ListenerNeeds(messageStream: true))
+    func test_needs_whatAnyOfTheFormatsNeedsOnSeveralFormats() {
+        XCTAssertEqual(ListenerNeeds(formats: [.junit, .message]), ListenerNeeds(messageStream: true))
+        XCTAssertEqual(ListenerNeeds(formats: [.message, .html]), ListenerNeeds(messageStream: true, stepArguments: true))
+        XCTAssertEqual(ListenerNeeds(formats: []), ListenerNeeds())
     }
 }

@@ -27,8 +27,8 @@ final class CommandLineParserTests: XCTestCase {
         guard case .run(let options) = try CommandLineParser.parse(["--format", "pretty", "--format", "junit:reports/junit.xml", "-f", "html:r/i.html"]) else {
             return XCTFail("expected a run")
         }
-        XCTAssertEqual(options.formats, [FormatRequest(name: "pretty", path: nil), FormatRequest(name: "junit", path: "reports/junit.xml"),
-                                         FormatRequest(name: "html", path: "r/i.html")])
+        XCTAssertEqual(options.formats, [FormatRequest(format: .pretty, path: nil), FormatRequest(format: .junit, path: "reports/junit.xml"),
+                                         FormatRequest(format: .html, path: "r/i.html")])
     }
 
     func test_parse_writesTheHistoryFileOfAFolderOnHistoryForARunAndAReport() throws {
@@ -36,8 +36,8 @@ final class CommandLineParserTests: XCTestCase {
               case .report(let report) = try CommandLineParser.parse(["report", "a.ndjson", "--history", "h/"]) else {
             return XCTFail("expected a run and a report")
         }
-        XCTAssertEqual(run.formats, [FormatRequest(name: "history", path: "reports/history/specrun-history.json")])
-        XCTAssertEqual(report.formats, [FormatRequest(name: "summary", path: nil), FormatRequest(name: "history", path: "h/specrun-history.json")])
+        XCTAssertEqual(run.formats, [FormatRequest(format: .history, path: "reports/history/specrun-history.json")])
+        XCTAssertEqual(report.formats, [FormatRequest(format: .summary, path: nil), FormatRequest(format: .history, path: "h/specrun-history.json")])
     }
 
     func test_parse_refusesTwoFormatsOnStdout() {
@@ -71,7 +71,7 @@ final class CommandLineParserTests: XCTestCase {
         guard case .run(let options) = try CommandLineParser.parse(["--format", "html-site:reports/site"]) else {
             return XCTFail("expected a run")
         }
-        XCTAssertEqual(options.formats, [FormatRequest(name: "html-site", path: "reports/site")])
+        XCTAssertEqual(options.formats, [FormatRequest(format: .htmlSite, path: "reports/site")])
     }
 
     func test_parse_suggestsTheClosestOptionOnTypo() {
@@ -153,7 +153,7 @@ final class CommandLineParserTests: XCTestCase {
 
     func test_parse_readsReportSubcommandWithSummaryByDefault() throws {
         let command = try CommandLineParser.parse(["report", "a.ndjson", "b.ndjson"])
-        XCTAssertEqual(command, .report(ReportCommandOptions(inputs: ["a.ndjson", "b.ndjson"], formats: [FormatRequest(name: "summary", path: nil)])))
+        XCTAssertEqual(command, .report(ReportCommandOptions(inputs: ["a.ndjson", "b.ndjson"], formats: [FormatRequest(format: .summary, path: nil)])))
     }
 
     func test_parse_returnsHelpAndVersion() throws {
@@ -217,18 +217,18 @@ final class WorldParametersTests: XCTestCase {
 
 final class ConsoleFormatsTests: XCTestCase {
     func test_consoleFormats_keepsTheConsoleUsefulWhateverTheFormats() {
-        let junit = FormatRequest(name: "junit", path: "r.xml"), progress = FormatRequest(name: "progress", path: nil)
-        XCTAssertEqual(RunCommand.consoleFormats([]), [FormatRequest(name: "pretty", path: nil)])
-        XCTAssertEqual(RunCommand.consoleFormats([junit]), [junit, FormatRequest(name: "summary", path: nil)])
+        let junit = FormatRequest(format: .junit, path: "r.xml"), progress = FormatRequest(format: .progress, path: nil)
+        XCTAssertEqual(RunCommand.consoleFormats([]), [FormatRequest(format: .pretty, path: nil)])
+        XCTAssertEqual(RunCommand.consoleFormats([junit]), [junit, FormatRequest(format: .summary, path: nil)])
         XCTAssertEqual(RunCommand.consoleFormats([junit, progress]), [junit, progress])
     }
 
     func test_consoleFormats_addsNoSummaryOnAFormatWhosePathIsStdout() {
         for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
-            let message = FormatRequest(name: "message", path: path)
+            let message = FormatRequest(format: .message, path: path)
             XCTAssertEqual(RunCommand.consoleFormats([message]), [message], path)
         }
-        let onStderr = FormatRequest(name: "message", path: "/dev/fd/2")
-        XCTAssertEqual(RunCommand.consoleFormats([onStderr]), [onStderr, FormatRequest(name: "summary", path: nil)])
+        let onStderr = FormatRequest(format: .message, path: "/dev/fd/2")
+        XCTAssertEqual(RunCommand.consoleFormats([onStderr]), [onStderr, FormatRequest(format: .summary, path: nil)])
     }
 }

@@ -1,3 +1,4 @@
+import SpecRunReports
 /// What the user asked for on the command line: a plain value, parsed without touching the OS.
 enum Command: Equatable {
     case run(RunOptions)
@@ -23,9 +24,13 @@ enum Command: Equatable {
 }
 
 /// A report requested with `--format NAME[:FILE]`.
+/// One `--format NAME[:PATH]`: a format, read from its name once, when the command line is parsed.
 struct FormatRequest: Equatable {
-    var name: String
+    var format: ReportFormat
     var path: String?
+
+    /// The format's name on the command line.
+    var name: String { format.rawValue }
 }
 
 struct RunOptions: Equatable {

@@ -152,7 +152,7 @@ enum CommandLineParser {
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
             case "--requirements": options.requirements = try reader.value(for: argument)
             case "--no-requirements": options.noRequirements = true
-            case "--history": options.formats.append(FormatRequest(name: ReportFormat.history.rawValue, path: RunHistory.file(in: try reader.value(for: argument))))
+            case "--history": options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
             case "--memory-limit": options.memoryLimit = try parseMemoryLimit(try reader.value(for: argument))
             case "--":
                 while let path = reader.rest() { options.paths.append(path) }
@@ -198,15 +198,15 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--exit-status": options.exitStatus = true
-            case "--history": options.formats.append(FormatRequest(name: ReportFormat.history.rawValue, path: RunHistory.file(in: try reader.value(for: argument))))
+            case "--history": options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--history", "--help"]) }
                 options.inputs.append(argument)
             }
         }
         if options.inputs.isEmpty { throw UsageError(message: "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html") }
-        if options.formats.allSatisfy({ $0.name == ReportFormat.history.rawValue }) {
-            options.formats.insert(FormatRequest(name: "summary", path: nil), at: 0)
+        if options.formats.allSatisfy({ $0.format == .history }) {
+            options.formats.insert(FormatRequest(format: .summary, path: nil), at: 0)
         }
         try checkStdoutOwners(options.formats)
         return options
@@ -215,19 +215,19 @@ enum CommandLineParser {
     static func parseFormat(_ text: String) throws -> FormatRequest {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard formatNames.contains(name) else {
+        guard let format = ReportFormat(rawValue: name) else {
             let hint = Suggestions.closest(to: name, among: formatNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError(message: "unknown format '\(name)'\(hint); formats: \(formatNames.joined(separator: ", "))")
         }
         guard parts.count == 2 else {
-            if name == ReportFormat.htmlSite.rawValue {
+            if format == .htmlSite {
                 throw UsageError(message: "--format html-site: give the folder to write, e.g. --format html-site:reports/site")
             }
-            return FormatRequest(name: name, path: nil)
+            return FormatRequest(format: format, path: nil)
         }
         let path = String(parts[1])
         if path.isEmpty { throw UsageError(message: "--format \(name): the file after ':' is empty; write --format \(name):PATH or --format \(name) for stdout") }
-        return FormatRequest(name: name, path: path)
+        return FormatRequest(format: format, path: path)
     }
 
     private static func parseOrder(_ text: String) throws -> String {

@@ -1,6 +1,6 @@
 import SpecRunReports
 
 extension Sequence<FormatRequest> {
-    /// What the reports asked for need of the run's messages (the one place format names are read for it).
-    var listenerNeeds: ListenerNeeds { ListenerNeeds(formatNames: map(\.name)) }
+    /// What the reports asked for need of the run's messages.
+    var listenerNeeds: ListenerNeeds { ListenerNeeds(formats: map(\.format)) }
 }

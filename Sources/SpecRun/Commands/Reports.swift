@@ -21,7 +21,7 @@ final class Reports {
         options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
         // `--history DIR`: the runs before this one, read before the run (the history report rewrites the file).
-        if let file = requests.first(where: { $0.name == ReportFormat.history.rawValue })?.path {
+        if let file = requests.first(where: { $0.format == .history })?.path {
             let loaded = RunHistory.load(file)
             options.history = loaded.history
             if let problem = loaded.problem { console.err("specrun: \(problem)\n") }
@@ -29,10 +29,8 @@ final class Reports {
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory(sharedAtSource: sharedAtSource)
         self.factory = factory
-        formatters = try requests.map { request in
-            guard let format = ReportFormat(rawValue: request.name) else {
-                throw UsageError(message: "unknown format '\(request.name)'")
-            }
+        formatters = requests.map { request in
+            let format = request.format
             if let path = request.path {
                 // Resolved now, at the start: a step that changes the working folder (`--no-isolation`) does
                 // not move the reports written when the run ends.

@@ -26,29 +26,77 @@ struct RunCommand {
             console.err("specrun: --no-isolation runs every scenario in this process, one at a time: -j/--parallel "
                 + "needs worker processes (drop one of the two)\n")
         }
+        let prepared: Prepared
+        do {
+            prepared = try prepare()
+        } catch {
+            return SpecRunCLI.usageFailure(error, console: console)
+        }
+        let listeners = listen(to: prepared)
+        defer { listeners.pipeline.drain() }
+        let ending: Ending
+        if let launcher, prepared.isolated {
+            ending = await runSupervised(prepared, listeners, launcher: launcher)
+        } else {
+            ending = await runInProcess(prepared, listeners)
+        }
+        // Removed once the reports are in place (or the run ends early): only a killed run leaves it.
+        defer { ending.journal?.discard() }
+        if let code = ending.earlyExit { return code }
+        return close(prepared, listeners, interrupted: ending.interrupted)
+    }
+
+    /// What a run is, read from the options before anything runs: every mistake in them is found here.
+    struct Prepared {
         let worker: WorkerConfiguration
         let configuration: RunConfiguration
         let reports: Reports
         let serial: TagExpression?
         let requirements: RequirementsSet?
-        do {
-            requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
+        /// In worker processes (the default), not in this one (`--no-isolation`, `--dry-run`).
+        let isolated: Bool
+    }
+
+    /// The listeners of the run's one stream and the way to them: the parse-error printer, the exit status and
+    /// the reports, behind the requirements' attachment, on one pipeline.
+    struct Listeners {
+        let reports: Reports
+        let status: ExitStatus
+        let pipeline: ListenerPipeline
+        /// Hands an envelope of the run to the listeners (a step's start only when one of them reads it).
+        let send: (Envelope) -> Void
+    }
+
+    /// How the run's source ended.
+    struct Ending {
+        /// The code to exit with at once, without the closing notes (a usage error, a worker that could not start).
+        var earlyExit: Int32?
+        /// The signal that interrupted the run.
+        var interrupted: Int32?
+        var journal: MessageJournal?
+    }
+
+    private func prepare() throws -> Prepared {
+        let requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
                                                          exists: RequirementsSource.isFolder).map(RequirementsSource.read)
-            worker = try makeWorkerConfiguration()
-            configuration = try worker.runConfiguration()
-            serial = try Self.serialExpression(options.serialTags)
-            reports = try Reports(requests: Self.consoleFormats(options.formats),
-                                  colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console, listParseErrors: false,
-                                  formatOptions: options.formatOptions, sharedAtSource: true)
-        } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
-        }
-        for warning in (requirements?.warnings ?? []) + DocumentSources.translate(configuration.paths).warnings {
+        let worker = try makeWorkerConfiguration()
+        let configuration = try worker.runConfiguration()
+        let serial = try Self.serialExpression(options.serialTags)
+        let reports = try Reports(requests: Self.consoleFormats(options.formats),
+                                  colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
+                                  listParseErrors: false, formatOptions: options.formatOptions, sharedAtSource: true)
+        return Prepared(worker: worker, configuration: configuration, reports: reports, serial: serial,
+                        requirements: requirements, isolated: launcher != nil && options.isolation && !options.dryRun)
+    }
+
+    private func listen(to prepared: Prepared) -> Listeners {
+        for warning in (prepared.requirements?.warnings ?? []) + DocumentSources.translate(prepared.configuration.paths).warnings {
             console.err("\(warning)\n")
         }
         let parseErrors = ParseErrorPrinter(console: console)
         let status = ExitStatus()
-        let injection = RequirementsInjection(body: requirements.map { RequirementsScope.body($0, paths: options.paths) })
+        let reports = prepared.reports
+        let injection = RequirementsInjection(body: prepared.requirements.map { RequirementsScope.body($0, paths: options.paths) })
         let listen: (Envelope) -> Void = { envelope in
             injection.deliver(envelope) { envelope in
                 parseErrors.handle(envelope)
@@ -56,140 +104,20 @@ struct RunCommand {
                 reports.handle(envelope)
             }
         }
-        let isolated = launcher != nil && options.isolation && !options.dryRun
-        if !isolated && !options.dryRun && !options.worker, let own = console.separateStepOutput() {
+        if !prepared.isolated && !options.dryRun && !options.worker, let own = console.separateStepOutput() {
             ReportStandardOutput.descriptor = own
         }
         _ = ReportFileMode.startUmask   // read now, before any step can change it
         // Worker envelopes go back to be freed by the threads that decoded them.
-        let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, flushedByTimer: !isolated,
+        let pipeline = ListenerPipeline(returns: prepared.isolated ? DecodedEnvelopeReturns.shared : nil,
+                                        flushedByTimer: !prepared.isolated,
                                         around: { [console] in console.holdingOutput($0) }, listen: listen)
-        defer { pipeline.drain() }
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts
         let send: (Envelope) -> Void = { envelope in
             if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
         }
-        var interrupted: Int32?
-        // Removed once the reports are in place (or the run ends early): only a killed run leaves it.
-        var journal: MessageJournal?
-        defer { journal?.discard() }
-        if let launcher, isolated {
-            // With several workers, those other than the first parse only the files they run (not with predictable
-            // ids; one worker parses them all anyway, and so does one restarted after a crash).
-            let namesTestCases = options.parallel > 1 && !worker.predictableIds
-            let cores = ProcessInfo.processInfo.activeProcessorCount
-            var workerCount = Self.workerCount(options.parallel, cores: cores)
-            if workerCount < options.parallel {
-                console.err("specrun: -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
-                    + "(\(cores) cores here): running \(workerCount)\n")
-            }
-            if let openFiles = ProcessControl.openFileLimit(), Self.workerCount(openFiles: openFiles) < workerCount {
-                // Past the limit, the runtime itself gives up (Foundation traps when it cannot make a descriptor).
-                console.err("specrun: -j \(workerCount) needs more open files than the limit of \(openFiles) (ulimit -n): "
-                    + "running \(Self.workerCount(openFiles: openFiles))\n")
-                workerCount = Self.workerCount(openFiles: openFiles)
-            }
-            let settings = Supervisor.Settings(workers: workerCount, failFast: options.failFast, strict: options.strict,
-                                               serial: serial, timings: worker.shard?.timings ?? [:],
-                                               timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
-                                               namesTestCases: namesTestCases)
-            // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
-            // with the workers' id seed: the same messages, not written as JSON by it and read back here.
-            var workers = worker
-            workers.sendsDocuments = false
-            workers.namesTestCases = namesTestCases
-            let documentRunner = SpecRunner(libraries: libraries, configuration: configuration,
-                                            ids: WorkerCommand.definitionIds(worker), environment: console.environment)
-            let sources = worker.messageReport
-            var pool = WorkerPool(configuration: workers, settings: settings, launcher: launcher, console: console, now: now)
-            pool.documents = { emit in
-                var count = 0
-                // Ctrl-C meanwhile: the supervisor hears it once these are made, so the rest are not made.
-                try? documentRunner.emitDocuments(sources: sources, goOn: { InterruptForwarder.shared.received == nil }) { envelope in
-                    emit(envelope)
-                    // The listeners hand the batches they heard back to the reading threads to free, which wait
-                    // for the worker meanwhile: freed here, the prelude does not pile up.
-                    count += 1
-                    if count % 256 == 0 { DecodedEnvelopeReturns.shared.free() }
-                }
-            }
-            // Each pause (at least every tick of the supervisor, 0.1 s) hands over what was sent and, every 50 ms at
-            // most, has the message stream written out: a run killed with SIGKILL leaves it on disk.
-            // With several workers the stream keeps the planned order, so a scenario that ends before an earlier one
-            // waits in memory: the journal beside the message report has it on disk meanwhile (removed at the end).
-            let made = workerCount > 1 ? Self.messageReportPath(options.formats).flatMap { MessageJournal(reportPath: $0) } : nil
-            journal = made
-            pool.journal = made.map { made in { made.write($0) } }
-            let outcome = await pool.run(emit: send, pause: {
-                pipeline.flush()
-                pipeline.checkpoint(reports.checkpoint)
-                made?.flushIfDue()
-            })
-            pipeline.drain()
-            // (Said even when the run ends here: the first worker that could not start ends it, with no other word.)
-            if let reason = outcome.couldNotStart {
-                console.err("specrun: could not start a worker process (\(reason)); run with --no-isolation to run in this process\n")
-            }
-            if let code = outcome.abortedWith { return code }
-            interrupted = outcome.interruptedBy
-            if interrupted != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
-            if outcome.crashes > 0 {
-                console.err("specrun: \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
-            }
-            if outcome.timeouts > 0 {
-                console.err("specrun: \(outcome.timeouts) step(s) timed out (after \(CrashWording.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n")
-            }
-        } else {
-            if options.parallel > 1 {
-                console.err("specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n")
-            }
-            let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
-            var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids, clock: clock,
-                                    environment: console.environment)
-            nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
-            runner.lateAttachment = { errors.err($0) }
-            // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
-            // leaves the finished scenarios on disk, and the start of the running one (as with workers).
-            nonisolated(unsafe) let checkpoint = reports.checkpoint
-            let ticker = Ticker(every: 0.05) { [pipeline] in
-                pipeline.flushFromAnyThread()
-                pipeline.checkpointListeners(checkpoint)
-            }
-            defer { ticker.stop() }
-            do {
-                _ = try await runner.run { envelope in
-                    send(envelope)
-                    if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
-                }
-                // The timer's last checkpoint, if one was on its way, is heard before the reports finish (it once
-                // wrote the stream's tail a second time beside `finish`: two testRunFinished).
-                ticker.stop()
-                pipeline.drain()
-            } catch {
-                return SpecRunCLI.usageFailure(error, console: console)
-            }
-        }
-        let written = reports.finish()
-        if case .random(let seed?) = configuration.order, options.order == "random" {
-            console.err("Randomized with seed \(seed): replay this order with --order random:\(seed)\n")
-        }
-        // (A run that failed before its test cases were planned — a BeforeAll hook that failed or timed out — did not
-        // find nothing: it says why it failed instead.)
-        let foundNothing = status.nothingSelected && !status.unparsableFiles && interrupted == nil && status.code != .failed
-        if foundNothing, let shard = options.shard {
-            // A CI matrix with more shards than scenarios: an empty shard is not a failure.
-            console.err("specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(configuration)))\n")
-            return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
-        }
-        if foundNothing {
-            console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(configuration)))\n")
-        }
-        if status.unparsableFiles {
-            console.err("specrun: some feature file(s) could not be parsed; the others ran\n")
-        }
-        if let interrupted { return 128 + interrupted }
-        return written ? status.code.rawValue : ExitCode.usage.rawValue
+        return Listeners(reports: reports, status: status, pipeline: pipeline, send: send)
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its
@@ -211,7 +139,7 @@ struct RunCommand {
             worker.shard = .init(index: 1, count: 1, timings: timings)
         }
         worker.wantKeys = !timings.isEmpty
-        worker.messageReport = options.formats.contains { $0.name == ReportFormat.message.rawValue }
+        worker.messageReport = options.formats.listenerNeeds.messageStream
         worker.worldParameters = options.worldParameters
         worker.retryTagFilter = options.retryTagFilter
         worker.tagTimeouts = options.tagTimeouts
@@ -223,15 +151,15 @@ struct RunCommand {
 
     /// The `message` report's file, as `Reports` resolves it (none on stdout).
     static func messageReportPath(_ formats: [FormatRequest]) -> String? {
-        formats.first { $0.name == ReportFormat.message.rawValue && $0.path != nil }?.path.map(Reports.absolute)
+        formats.first { $0.format == .message && $0.path != nil }?.path.map(Reports.absolute)
     }
 
     /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the
     /// console (as cucumber-js), so a run is never silent. A format whose path is stdout (`/dev/stdout`,
     /// `/dev/fd/1`, `/proc/self/fd/1`) counts as on stdout: no summary after its stream, as without a path.
     static func consoleFormats(_ formats: [FormatRequest]) -> [FormatRequest] {
-        if formats.isEmpty { return [FormatRequest(name: "pretty", path: nil)] }
-        if !formats.contains(where: \.writesToStdout) { return formats + [FormatRequest(name: "summary", path: nil)] }
+        if formats.isEmpty { return [FormatRequest(format: .pretty, path: nil)] }
+        if !formats.contains(where: \.writesToStdout) { return formats + [FormatRequest(format: .summary, path: nil)] }
         return formats
     }
 
@@ -260,44 +188,5 @@ struct RunCommand {
         if let tags = configuration.tags { parts.append("--tags '\(tags)'") }
         parts += configuration.names.map { "--name '\($0)'" }
         return parts.joined(separator: ", ")
-    }
-}
-
-/// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it;
-/// and a warning, the same way, for each Scenario Outline without Examples.
-final class ParseErrorPrinter {
-    private let console: any Console
-
-    init(console: any Console) { self.console = console }
-
-    func handle(_ envelope: Envelope) {
-        switch envelope.kind {
-        case .gherkinDocument, .parseError: break
-        default: return
-        }
-        envelope.withGherkinDocument { document in
-            for line in InvalidTimeoutTags.lines(in: document) { console.err(line + "\n") }
-            for finding in StepsReadAsDescription.findings(in: document) {
-                console.err("\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
-                    + "warning: \(finding.message)\n")
-            }
-            for outline in document.outlinesWithoutExamples {
-                console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
-                    + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
-                    + "(add an Examples: table, or make it a Scenario)\n")
-            }
-        }
-        guard let error = envelope.parseError else { return }
-        let uri = error.source.uri ?? "<unknown>"
-        guard error.source.location != nil else {
-            // No place in the file to point at (it could not be read): the path once.
-            console.err(error.message.hasPrefix(uri) ? "\(error.message)\n" : "\(uri): \(error.message)\n")
-            return
-        }
-        let line = error.source.location?.line ?? 0
-        let column = error.source.location?.column ?? 0
-        let prefix = "(\(line):\(column)): "
-        let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-        console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message))\n")
     }
 }

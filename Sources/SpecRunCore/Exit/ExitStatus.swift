@@ -27,9 +27,6 @@ package final class ExitStatus {
 
     /// 0 passed, 1 failed (or no testRunFinished at all), 3 unparsable feature files, 4 nothing selected.
     package var code: ExitCode {
-        guard let success, success else { return .failed }
-        if unparsable { return .unparsable }
-        if nothingSelected { return .nothingSelected }
-        return .passed
+        ExitCode(success: success ?? false, unparsable: unparsable, nothingSelected: nothingSelected)
     }
 }

@@ -97,7 +97,7 @@ struct TestCaseRunner {
                     if case .step = step.action { stepStatuses.append(outcome.status) }
                     state.record(outcome.status, ran: ran)
                     statuses.append(outcome.status)
-                    if worstSoFar.map({ outcome.status.severity > $0.severity }) ?? true {
+                    if worstSoFar.map({ outcome.status > $0 }) ?? true {
                         if outcome.status != (worstSoFar ?? .passed) {
                             recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
                                                                 attempt: attempt, status: outcome.status)

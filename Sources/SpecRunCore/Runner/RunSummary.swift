@@ -19,10 +19,7 @@ public struct RunSummary: Sendable, Equatable {
 
     /// 0 passed, 1 failed, 3 unparsable feature files, 4 nothing selected.
     public var exitCode: Int32 {
-        if !success { return 1 }
-        if !unparsableFiles.isEmpty { return 3 }
-        if nothingSelected { return 4 }
-        return 0
+        ExitCode(success: success, unparsable: !unparsableFiles.isEmpty, nothingSelected: nothingSelected).rawValue
     }
 }
 

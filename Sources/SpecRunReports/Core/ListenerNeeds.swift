@@ -24,9 +24,4 @@ public struct ListenerNeeds: Sendable, Equatable {
             }
         }
     }
-
-    /// What the formats of these names need together (a name that is no format needs nothing).
-    public init(formatNames: some Sequence<String>) {
-        self.init(formats: formatNames.compactMap(ReportFormat.init(rawValue:)))
-    }
 }

@@ -6,14 +6,9 @@ extension RunIndex {
     func worstOutcome(of attempt: Attempt) -> StepOutcome? {
         guard let count = record(of: attempt)?.testCase.testSteps.count else { return nil }
         var worst: StepOutcome?
-        var worstSeverity = Int.min
         for position in 0..<min(count, attempt.outcomes.count) {
             guard let outcome = attempt.outcomes[position] else { continue }
-            let severity = outcome.status.severity
-            if worst == nil || severity > worstSeverity {
-                worst = outcome
-                worstSeverity = severity
-            }
+            if worst.map({ outcome.status > $0.status }) ?? true { worst = outcome }
         }
         return worst
     }
@@ -43,7 +38,7 @@ extension RunIndex {
         var worst: TestStepResult?
         for outcome in attempt.outcomes.prefix(count) {
             guard let result = outcome?.testStepResult else { continue }
-            if worst == nil || result.status.severity > worst!.status.severity { worst = result }
+            if worst.map({ result.status > $0.status }) ?? true { worst = result }
         }
         return worst
     }

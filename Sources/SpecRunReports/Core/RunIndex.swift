@@ -247,7 +247,7 @@ final class RunIndex {
         var worst: TestStepResultStatus?
         for position in 0..<min(count, attempt.outcomes.count) {
             guard let status = attempt.outcomes[position]?.status else { continue }
-            if worst == nil || status.severity > worst!.severity { worst = status }
+            if worst.map({ status > $0 }) ?? true { worst = status }
         }
         return worst
     }

@@ -37,7 +37,7 @@ func saturatingNanos(_ seconds: Int, _ nanos: Int) -> Int64 {
 /// The most severe result of a list (the first one when several are equally severe); nil when empty.
 func mostSevere(_ results: [TestStepResult]) -> TestStepResult? {
     var best: TestStepResult?
-    for result in results where best == nil || result.status.severity > best!.status.severity {
+    for result in results where best.map({ result.status > $0.status }) ?? true {
         best = result
     }
     return best

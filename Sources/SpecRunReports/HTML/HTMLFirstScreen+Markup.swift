@@ -1,3 +1,5 @@
+import Messages
+
 /// The first screen's markup, in the page's own classes (the script's drawing replaces it in place). Every text
 /// from the run is escaped; links are only to the page's own anchors.
 extension HTMLFirstScreen {
@@ -9,7 +11,7 @@ extension HTMLFirstScreen {
     var headlineClass: String {
         let passed = counts.first { $0.status == "passed" }?.count ?? 0
         if passed == total { return "s-passed" }
-        let worst = counts.map(\.status).max { Self.severity($0) < Self.severity($1) } ?? "unknown"
+        let worst = counts.map(\.status).max { Self.status(named: $0) < Self.status(named: $1) } ?? "unknown"
         return "s-" + worst
     }
 
@@ -71,8 +73,10 @@ extension HTMLFirstScreen {
         return html + "</li>\n"
     }
 
-    static func severity(_ status: String) -> Int {
-        ["unknown": 0, "passed": 1, "skipped": 2, "pending": 3, "undefined": 4, "ambiguous": 5, "failed": 6][status] ?? 0
+    /// A status as the page names it (`failed`), to compare in the one order of severity; UNKNOWN for a name that
+    /// is none.
+    static func status(named name: String) -> TestStepResultStatus {
+        TestStepResultStatus(rawValue: name.uppercased()) ?? .unknown
     }
 
     static func plural(_ count: Int, _ noun: String, _ nouns: String? = nil) -> String {

@@ -66,7 +66,7 @@ struct HTMLFirstScreen {
             finalRecords.insert(ObjectIdentifier(record))
             let status = index.outcomeStatus(of: attempt)
             byStatus[status.lowercased, default: 0] += 1
-            guard status.severity >= TestStepResultStatus.pending.severity, status != .undefined,
+            guard status >= .pending, status != .undefined,
                   let pickle = index.pickle(of: attempt) else { continue }
             failing += 1
             let criteria = Self.criteria(of: pickle.tags.map(\.name), known: criterionIds)
@@ -75,7 +75,7 @@ struct HTMLFirstScreen {
             let steps = record.testCase.testSteps
             var keyword = "", text = "", location: String?, message: String?
             for position in steps.indices {
-                guard let outcome = attempt.outcome(at: position), outcome.status.severity >= TestStepResultStatus.pending.severity else { continue }
+                guard let outcome = attempt.outcome(at: position), outcome.status >= .pending else { continue }
                 let step = steps[position]
                 if let written = index.text(of: step) {
                     keyword = written.keyword

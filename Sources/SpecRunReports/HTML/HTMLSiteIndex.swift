@@ -88,7 +88,7 @@ struct HTMLSiteIndex {
         for folder in folders.keys.sorted() {
             html += "<h3 class=\"folder-title\">" + escape(folder.isEmpty ? "(top folder)" : folder + "/") + "</h3>\n<ul class=\"lines site-features\">\n"
             for row in folders[folder]!.sorted(by: { $0.uri < $1.uri }) {
-                let worst = row.counts.filter { $0.value > 0 }.keys.max { HTMLFirstScreen.severity($0) < HTMLFirstScreen.severity($1) } ?? "passed"
+                let worst = row.counts.filter { $0.value > 0 }.keys.max { HTMLFirstScreen.status(named: $0) < HTMLFirstScreen.status(named: $1) } ?? "passed"
                 let counts = HTMLFirstScreen.statusOrder.compactMap { status in
                     row.counts[status].flatMap { $0 > 0 ? "\(HTMLFirstScreen.icons[status] ?? "") \($0) \(HTMLFirstScreen.labels[status] ?? status)" : nil }
                 }

@@ -286,7 +286,7 @@ package final class Supervisor {
                 worker.running?.finishedSteps.append(stepFinished.testStepId)
                 worker.running?.step = nil
                 let status = stepFinished.testStepResult.status
-                if let worst = worker.running?.worst, status.severity > worst.severity { worker.running?.worst = status }
+                if let worst = worker.running?.worst, status > worst { worker.running?.worst = status }
             }
         case .testCaseFinished:
             guard envelope.withTestCaseFinished({ !$0.willBeRetried }) == true else { return false }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The repository paths a Markdown document names: an inline code span that is a path into the repository
-/// (`Sources/…`, `docs/…`, `.ci/run`, …) and the target of a relative link (`[cli](cli.md#exit-codes)`).
+/// (`Sources/…`, `docs/…`, `.ci/run`, …) and the target of a relative link (`[cli](cli.md#exit-codes)`, or an
+/// HTML `<img src="…">`).
 ///
 /// Skipped: fenced code blocks (commands and examples), URLs, paths outside the repository (`../shared`), and
 /// patterns rather than paths — anything with `<`, `>`, `*`, `…`, `{`, `}`, `$` or `?` (`Sources/<Domain>/`,
@@ -83,7 +84,8 @@ struct DocumentPaths {
         return (code, prose)
     }
 
-    /// The targets of the inline links and images (`[text](target "title")`) and link definitions (`[x]: target`).
+    /// The targets of the inline links and images (`[text](target "title")`), raw HTML's `src` and `href`, and link
+    /// definitions (`[x]: target`).
     static func linkTargets(_ prose: String) -> [String] {
         var targets: [String] = []
         var rest = Substring(prose)
@@ -103,6 +105,13 @@ struct DocumentPaths {
             }
             if !target.isEmpty { targets.append(target) }
             rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
+        }
+        for attribute in [#" src=""#, #" href=""#] {  // raw HTML: <img src="…">, <a href="…">
+            var html = Substring(prose)
+            while let start = html.range(of: attribute), let end = html[start.upperBound...].firstIndex(of: "\"") {
+                targets.append(String(html[start.upperBound..<end]))
+                html = html[html.index(after: end)...]
+            }
         }
         let definition = prose.trimmingCharacters(in: .whitespaces)
         if definition.hasPrefix("["), let colon = definition.range(of: "]: ") {

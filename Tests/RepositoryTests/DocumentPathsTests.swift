@@ -93,15 +93,16 @@ final class DocumentPathsTests: XCTestCase {
             ])
     }
 
-    func test_references_resolveALinkFromItsDocumentsFolderWithATitlePercentEncodingOrAsADefinition() {
+    func test_references_resolveALinkFromItsDocumentsFolderWithATitlePercentEncodingInHTMLOrAsADefinition() {
         let text = #"""
             ![shot](html-report.png "the report") [map](./layout%20map.md) [up](../Benchmarks/README.md#run)
             [x]: ../tools/init-e2e
+            <img src="html-report-phone.png" alt="phone" width="260"> `<a href="Missing.md">` <a href="https://x.y/">x</a>
             """#
         XCTAssertEqual(
             DocumentPaths.references(in: text, document: "docs/cli.md").map(\.path),
             [
-                "docs/html-report.png", "docs/layout map.md", "Benchmarks/README.md", "tools/init-e2e",
+                "docs/html-report.png", "docs/layout map.md", "Benchmarks/README.md", "tools/init-e2e", "docs/html-report-phone.png",
             ])
     }
 

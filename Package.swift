@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "Messages", "Gherkin"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
+        .testTarget(name: "SpecRunWorkersTests", dependencies: ["SharedTestData", "SpecRunWorkers", "SpecRunCore", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         // Steps and run-level hooks of every outcome, for the report tests and their property test.

@@ -13,11 +13,3 @@ void specrun_limit_malloc_arenas(int count) {
     (void)count;
 #endif
 }
-
-void specrun_widen_fast_bins(int bytes) {
-#ifdef __GLIBC__
-    if (getenv("GLIBC_TUNABLES") == NULL) (void)mallopt(M_MXFAST, bytes);
-#else
-    (void)bytes;
-#endif
-}

@@ -132,6 +132,22 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertFalse(plain.contains("criteri"), plain)
     }
 
+    func test_summary_saysWhyItNamesCriteriaOnARunThatCanProveNoneOfThem() throws {
+        var envelopes = SyntheticRun.envelopes(scenarios: 3)
+        let body = #"""
+        {"version":1,"stories":[{"id":"OTHER","title":"Another story","uri":"Requirements/b.md","line":1,"narrative":"","criteria":[
+        {"id":"OTHER-AC-1","title":"One","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":3,"derived":false},
+        {"id":"OTHER-AC-2","title":"Two","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":5,"derived":false}]}],"warnings":[]}
+        """#
+        let scoped = RequirementsAttachment.body(body, scope: .init(partial: true, elsewhere: ["OTHER-AC-1", "OTHER-AC-2"]))
+        let started = envelopes.firstIndex { $0.testRunStarted != nil }!
+        envelopes.insert(RequirementsAttachment.envelope(body: scoped, testRunStartedId: "run"), at: started + 1)
+
+        let text = try render(.summary, envelopes)
+
+        XCTAssertTrue(text.contains("\n2 criteria, none in this run (their scenarios are in files it did not run; --no-requirements leaves them out)\n"), text)
+    }
+
     // MARK: - Helpers
 
     /// A 50-scenario run (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) carrying three criteria.

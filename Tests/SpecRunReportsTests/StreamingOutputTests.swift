@@ -50,7 +50,7 @@ final class StreamingOutputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["report.txt"])
     }
 
-    /// Sweep, session 16: the advice was "Check that the folder is writable.", wrong for a file someone removed.
+    /// Found by a hostile sweep: the advice was "Check that the folder is writable.", wrong for a file someone removed.
     func test_fileSink_saysTheTemporaryFileWasRemovedOnItsRemovalDuringTheRun() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -79,7 +79,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("1 scenario (1 failed)"), again.stdout + again.stderr)
     }
 
-    /// Sweep, session 16: the rerun file held `F/a⏎b.feature:2` on two lines, and `specrun @rerun.txt` stopped at
+    /// Found by a hostile sweep: the rerun file held `F/a⏎b.feature:2` on two lines, and `specrun @rerun.txt` stopped at
     /// "no such file or folder: F/a". The format has no escape: such a name is refused in one line, no list is
     /// written (one without the scenario could pass a rerun that should fail) and an earlier run's is removed.
     func test_run_refusesTheRerunReportNamingTheFileAndRemovesAnEarlierOneOnAFileNameWithALineBreak() async throws {

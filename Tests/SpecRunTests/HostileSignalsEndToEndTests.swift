@@ -5,7 +5,7 @@ import XCTest
 
 /// A step that *sends* its own process a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT — what a
 /// native library's `raise` or `pthread_kill` does) ends its worker as a crash, as it ends a plain process
-/// (`--no-isolation`). Sweep, session 16: the worker's crash-flush handler returned, relying on the faulting
+/// (`--no-isolation`). Found by a hostile sweep: the worker's crash-flush handler returned, relying on the faulting
 /// instruction to fault again; a sent signal has none, so the step went on and PASSED.
 final class HostileSignalsEndToEndTests: XCTestCase {
     func test_run_failsTheScenarioAsACrashNamingTheSignalOnAStepSendingItsProcessAFatalSignal() throws {
@@ -21,7 +21,7 @@ final class HostileSignalsEndToEndTests: XCTestCase {
 }
 
 /// `--no-isolation` runs steps in specrun's own process: what they print to stdout goes to stderr (as a worker's
-/// does), so a report written to stdout stays whole. Sweep, session 16: a step printing an envelope-shaped line
+/// does), so a report written to stdout stays whole. Found by a hostile sweep: a step printing an envelope-shaped line
 /// (or a Task it left running, printing after the run) put forged `testRunFinished` envelopes into `--format
 /// message` on stdout.
 final class InProcessStepOutputEndToEndTests: XCTestCase {
@@ -51,7 +51,7 @@ final class InProcessStepOutputEndToEndTests: XCTestCase {
     }
 }
 
-/// What a scenario's World does when it is released (its `deinit`) belongs to that scenario. Sweep, session 16:
+/// What a scenario's World does when it is released (its `deinit`) belongs to that scenario. Found by a hostile sweep:
 /// the World was released after testCaseFinished, so a `deinit` calling `exit` passed its own scenario and failed
 /// the next one ("the step ended the process …"), which had run nothing.
 final class WorldReleaseEndToEndTests: XCTestCase {
@@ -64,7 +64,7 @@ final class WorldReleaseEndToEndTests: XCTestCase {
 }
 
 /// With `--no-isolation` a step can change the process's umask; report files keep the mode the run started with.
-/// Sweep, session 16: `umask(0o777)` in a step made every report mode 000.
+/// Found by a hostile sweep: `umask(0o777)` in a step made every report mode 000.
 final class ReportFileModeEndToEndTests: XCTestCase {
     func test_run_writesEveryReportWithTheStartingUmaskOnAStepThatSetsItsUmaskToAllOnNoIsolation() throws {
         let run = try runHostile(betweenPassingScenarios("When a step sets its process's umask to 777"),

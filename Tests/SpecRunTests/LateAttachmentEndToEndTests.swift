@@ -4,7 +4,7 @@ import XCTest
 
 /// `attach` from work a step left running, after its scenario finished, has no step to go to: it is dropped with
 /// one line on stderr naming the scenario (cucumber-js throws "Cannot attach when a step/hook is not running").
-/// Sweep, session 16: dropped without a word.
+/// Found by a hostile sweep: dropped without a word.
 final class LateAttachmentEndToEndTests: XCTestCase {
     func test_run_warnsOnceNamingTheScenarioOnAnAttachmentFromATaskThatOutlivedIt() throws {
         let features = ["h.feature": """

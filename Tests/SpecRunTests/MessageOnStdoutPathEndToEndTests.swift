@@ -3,7 +3,7 @@ import Messages
 import XCTest
 
 /// `--format message:/dev/stdout` (or `/dev/fd/1`, `/proc/self/fd/1`) is the stream on stdout, as `--format
-/// message`: nothing after it. Sweep, session 16: the path was not counted as stdout, so the default summary was
+/// message`: nothing after it. Found by a hostile sweep: the path was not counted as stdout, so the default summary was
 /// printed after the stream and a reader of stdout met "3 scenarios (3 passed)" as its last line.
 final class MessageOnStdoutPathEndToEndTests: XCTestCase {
     func test_run_writesOnlyTheStreamToStdoutOnAMessageReportWhosePathIsStdout() throws {

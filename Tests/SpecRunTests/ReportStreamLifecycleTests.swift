@@ -3,7 +3,7 @@ import Foundation
 import Messages
 import XCTest
 
-/// `specrun report` on streams whose run-level shape or numbers cannot be true (sweep, session 16): numbers out of
+/// `specrun report` on streams whose run-level shape or numbers cannot be true (found by a hostile sweep): numbers out of
 /// range (a report's arithmetic trapped on them: a Swift stack trace and no report), a second testRunStarted or
 /// testRunFinished, envelopes after the run's end, a test case started and never finished in a finished run, a
 /// retry promised and never run (the scenario vanished from every report: "0 scenarios", exit 0), an attachment for

@@ -2,7 +2,7 @@
 import XCTest
 
 /// A tag expression nested deeper than the tree can be walked (evaluated, printed, freed: each recurses once per
-/// level) is refused with one line, never a stack overflow. Sweep, session 16: a million `not`s in a profile's
+/// level) is refused with one line, never a stack overflow. Found by a hostile sweep: a million `not`s in a profile's
 /// `tags` crashed the worker with SIGSEGV while it loaded the features (with `--no-isolation`, specrun itself).
 final class TagExpressionDepthTests: XCTestCase {
     func test_parse_refusesInOneLineAMillionNots() {

@@ -116,7 +116,7 @@ struct TestCaseRunner {
 
         if announced != nil { _ = sink.limit(nil) }
         // The Worlds end before the scenario does (with its last step; here for a scenario of no step): whatever
-        // their `deinit` does (exit, crash, hang) is this scenario's. Sweep, session 16: released after
+        // their `deinit` does (exit, crash, hang) is this scenario's. Found by a hostile sweep: released after
         // testCaseFinished, a World whose deinit called `exit` passed its own scenario and failed the next one.
         worlds.releaseAll()
         let status = worst(statuses)

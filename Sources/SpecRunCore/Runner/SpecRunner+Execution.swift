@@ -146,7 +146,7 @@ extension SpecRunner {
                                             texts: texts)
         }
         // A name with bytes that are not UTF-8 was read from its folder with U+FFFD in their place: that name opens
-        // nothing (sweep, session 16: it was "permission denied?", on a file anyone could read).
+        // nothing (found by a hostile sweep: it was "permission denied?", on a file anyone could read).
         let what = fileSystem.kind(of: file.path) == .directory
             ? "cannot read this folder (permission denied?), so none of its feature files ran"
             : file.path.contains("\u{FFFD}")

@@ -12,6 +12,12 @@ extension ConsoleText {
                 : status == .outsideRun ? "outside this run" : status.rawValue
             return style.paint("\(count) \(words)", Self.color(status))
         }
+        if !criteria.isEmpty, criteria.allSatisfy({ $0.status == .outsideRun }) {
+            // A run that can prove none of the story documents' criteria (a new feature of one's own, say) says why
+            // it names them: the documents are read by default, and their scenarios are in files it did not run.
+            return line + ", " + style.paint("none in this run", Self.color(.outsideRun))
+                + " (their scenarios are in files it did not run; --no-requirements leaves them out)\n"
+        }
         if !parts.isEmpty { line += " (" + parts.joined(separator: ", ") + ")" }
         return line + "\n"
     }

@@ -22,7 +22,7 @@ public enum ReportStandardOutput {
 }
 
 /// New report files get 0644 less the umask specrun started with, read before any step runs: with
-/// `--no-isolation` a step can change the process's umask (sweep, session 16: `umask(0o777)` in a step made every
+/// `--no-isolation` a step can change the process's umask (found by a hostile sweep: `umask(0o777)` in a step made every
 /// report mode 000, unreadable by the CI job that uploads them).
 public enum ReportFileMode {
     public static let startUmask: mode_t = {

@@ -37,9 +37,6 @@ int specrun_become_subreaper(void);
 /// elsewhere nothing).
 void specrun_limit_malloc_arenas(int count);
 
-/// glibc's fast bins for blocks of up to `bytes` bytes, unless GLIBC_TUNABLES is set (glibc only; elsewhere nothing).
-void specrun_widen_fast_bins(int bytes);
-
 // MARK: files.c
 
 /// `from` and `to` swapped atomically (Linux renameat2 with RENAME_EXCHANGE): 0 on success, -1 with errno set

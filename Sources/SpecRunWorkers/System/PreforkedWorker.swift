@@ -19,7 +19,7 @@ struct StartedWorker: Sendable {
     func exit() -> WorkerExit { ended.wait() }
 }
 
-/// The first worker, forked before `main` by `SpecRunPrefork` (Linux): it skips the ~8 ms an exec'd worker spends
+/// The first worker, forked before `main` by `SpecRunSystem` (Linux): it skips the ~8 ms an exec'd worker spends
 /// loading the Swift runtime and Foundation, on the critical path of every run. Taken once; every other worker
 /// is exec'd.
 package enum PreforkedWorker {

@@ -112,13 +112,6 @@ package enum ProcessControl {
         specrun_limit_malloc_arenas(4)
     }
 
-    /// In the supervisor, before its first reader thread decodes: glibc's fast bins (free lists that neither
-    /// merge nor sort their blocks) for blocks of up to 160 bytes instead of 128. A reader frees the envelopes the
-    /// listeners handed back, hundreds at a time, and makes as many again: a `testStepFinished` is a 152-byte box,
-    /// just over the default, so each one freed was merged with its neighbours and each one made was cut again
-    /// from the merged block (`_int_free`, `unlink_chunk`, `_int_malloc`: a tenth of the reader's time).
-    static let widenFastBins: Void = specrun_widen_fast_bins(160)
-
     /// The soft limit of open files (`ulimit -n`), nil when unlimited or unknown.
     package static func openFileLimit() -> Int? {
         var limit = rlimit()

@@ -9,7 +9,7 @@ final class StackTraceFilter {
     private let write: ([UInt8]) -> Void
 
     /// A line without its line break is held at most this long, then passed through: no stack frame or marker is
-    /// this long. (Sweep, session 16: a step writing 8 MB to stderr without a newline was held whole and searched
+    /// this long. (Found by a hostile sweep: a step writing 8 MB to stderr without a newline was held whole and searched
     /// from its start for every chunk — quadratic, so the step timed out after 2.7 MB, and a supervisor's memory
     /// grew with whatever a step wrote.)
     static let longestHeldLine = 64 * 1024

@@ -53,7 +53,6 @@ package struct SystemWorkerLauncher: WorkerLauncher {
             errorsDone.signal()
         }
         let number = configuration.number
-        ProcessControl.widenFastBins
         Thread.detachNewThread {
             let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
                                               keepsStepStarts: configuration.messageReport)

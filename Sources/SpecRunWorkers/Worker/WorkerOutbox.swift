@@ -321,7 +321,7 @@ private func crashFlushWrite() {
 /// blocked (`SA_NODEFER`), so the process ends at once with the original signal, which the supervisor reports.
 /// Returning instead relied on the faulting instruction running again: a signal that was *sent* (`raise(SIGBUS)`,
 /// `kill(getpid(), SIGSEGV)`, a library's `pthread_kill`, a `raise(SIGABRT)` that is not `abort`) was swallowed, and
-/// the step went on and passed (sweep, session 16).
+/// the step went on and passed (found by a hostile sweep).
 private let crashFlushHandler: @convention(c) (Int32) -> Void = { signalNumber in
     crashFlushWrite()
     raise(signalNumber)

@@ -1,6 +1,5 @@
 import Foundation
 import SpecRunCore
-@testable import SpecRun
 @testable import SpecRunWorkers
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 
 /// The supervisor owns time (`Supervisor+Deadlines`): its clock is moved by hand here.

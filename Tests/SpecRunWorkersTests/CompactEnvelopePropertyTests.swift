@@ -1,6 +1,6 @@
 import SharedTestData
 import Messages
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 
 /// A worker whose ids drift from the plan's has its results reported under the plan's ids (`Supervisor+IdRepair`).

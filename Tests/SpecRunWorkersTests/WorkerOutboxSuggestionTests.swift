@@ -1,6 +1,6 @@
 import Foundation
 import Messages
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 import XCTest
 

@@ -1,4 +1,4 @@
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 import XCTest
 

@@ -1,5 +1,5 @@
 import Messages
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 import XCTest
 

@@ -1,6 +1,6 @@
 import Messages
 import XCTest
-@testable import SpecRun
+import SpecRunCore
 @testable import SpecRunWorkers
 
 final class ListenerPipelineTests: XCTestCase {

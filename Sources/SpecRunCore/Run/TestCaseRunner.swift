@@ -14,7 +14,7 @@ struct TestCaseRunner {
     let root: String?
     let snippets: SnippetWriter
     /// "features/a.feature:8" for a pickle step, for stack traces.
-    let locate: (Pickle, PickleStep) -> String?
+    let locate: @Sendable (Pickle, PickleStep) -> String?
     /// `@timeout:` tags and the run's tag timeouts (a step definition's `timeout:` comes first).
     var timeouts = ScopedTimeouts.empty
     /// Told (a line for stderr) when something attaches to a test case that has finished.

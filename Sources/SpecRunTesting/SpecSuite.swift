@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SharedState
 import SpecRunCore
 import Testing
 
@@ -185,34 +186,29 @@ public actor SpecSuite {
     }
 }
 
-/// Step library types: metatypes, immutable, so safe to share.
-struct Libraries: @unchecked Sendable {
+/// Step library types.
+struct Libraries: Sendable {
     let types: [any StepLibrary.Type]
 }
 
 /// The problems of one scenario's run, handed from its turn to the test that asked for it.
-final class ProblemBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: [StepNotes.Problem] = []
+final class ProblemBox: Sendable {
+    private let value = Locked<[StepNotes.Problem]>([])
     var problems: [StepNotes.Problem] {
-        get { lock.lock(); defer { lock.unlock() }; return value }
-        set { lock.lock(); value = newValue; lock.unlock() }
+        get { value.value }
+        set { value.withLock { $0 = newValue } }
     }
 }
 
 /// `StepNotes` fed from a run that may outlive its deadline (so behind a lock).
-final class NotesCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: StepNotes
+final class NotesCollector: Sendable {
+    private let current: Locked<StepNotes>
 
-    init(_ notes: StepNotes) { current = notes }
+    init(_ notes: StepNotes) { current = Locked(notes) }
 
     func handle(_ envelope: Envelope) {
-        lock.lock(); current.handle(envelope); lock.unlock()
+        current.withLock { $0.handle(envelope) }
     }
 
-    var notes: StepNotes {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
+    var notes: StepNotes { current.value }
 }

@@ -48,8 +48,8 @@ public actor SpecSuite {
     /// - Parameters:
     ///   - tags: a tag expression (`@smoke and not @wip`), as `specrun --tags`; default `SPECRUN_TAGS`.
     ///   - name: a regular expression scenario names must match, as `specrun --name`; default `SPECRUN_NAME`.
-    ///   - worldParameters: the values every World reads with `WorldParameters.string("name")` (process-wide:
-    ///     set when this suite opens its run, if not empty).
+    ///   - worldParameters: the values every World (and step and hook) of this suite's run reads with
+    ///     `WorldParameters.string("name")`.
     ///   - timeout: how long a scenario may run before its test fails (nil: no limit), unless a scoped limit
     ///     applies to it (`tagTimeouts`, a `@timeout:` tag): then each of its steps has that limit instead, as with
     ///     `specrun --timeout`. A step that never returns cannot be stopped inside the test process: it is left
@@ -144,7 +144,6 @@ public actor SpecSuite {
 
     private func openedSession() async throws -> (RunSession, [StepNotes.Problem]) {
         if let session { return (session, []) }
-        if !settings.worldParameters.isEmpty { WorldParameters.set(settings.worldParameters) }
         let collector = NotesCollector(StepNotes())
         let opened = try await Self.open(libraries: libraries, folder: folder, root: root, settings: settings, collector: collector)
         var kept = collector.notes
@@ -162,6 +161,7 @@ public actor SpecSuite {
         var configuration = RunConfiguration(paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
                                              workingDirectory: root.path)
         configuration.tagTimeouts = settings.tagTimeouts
+        configuration.worldParameters = settings.worldParameters
         let runner = SpecRunner(libraries: libraries.types, configuration: configuration, ids: IncrementingIdGenerator())
         return try await runner.open { collector.handle($0) }
     }

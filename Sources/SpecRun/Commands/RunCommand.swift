@@ -213,7 +213,6 @@ struct RunCommand {
         worker.tagTimeouts = options.tagTimeouts
         worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
-        WorldParameters.set(options.worldParameters)
         return worker
     }
 

@@ -29,7 +29,6 @@ struct WorkerCommand {
             }
             worker = try WorkerConfiguration.decode(line)
             if let bytes = worker.memoryLimit { try limitMemory(bytes) }
-            WorldParameters.set(worker.worldParameters)
             configuration = try worker.runConfiguration()
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)

@@ -9,6 +9,8 @@ final class AttachmentRecorder {
     /// recorder itself would be a cycle: the recorder keeps its current context).
     private let log = Locked(Log())
     private let clock: any RunClock
+    /// The run's world parameters, handed to the code it runs (`WorldParameters`).
+    private let worldParameters: [String: String]
 
     private struct Log {
         var recorded: [(AttachmentContent, Timestamp)] = []
@@ -26,18 +28,20 @@ final class AttachmentRecorder {
     /// The scenario handed to the code run next (set by the test case runner).
     var scenario: ScenarioContext? {
         get { current.scenario }
-        set { current = (newValue, Self.context(newValue, log, clock)) }
+        set { current = (newValue, Self.context(newValue, log, clock, worldParameters)) }
     }
 
-    init(clock: any RunClock) {
+    init(clock: any RunClock, worldParameters: [String: String] = [:]) {
         self.clock = clock
-        current = (nil, Self.context(nil, log, clock))
+        self.worldParameters = worldParameters
+        current = (nil, Self.context(nil, log, clock, worldParameters))
     }
 
     var context: StepContext { current.context }
 
-    private static func context(_ scenario: ScenarioContext?, _ log: Locked<Log>, _ clock: any RunClock) -> StepContext {
-        StepContext(scenario: scenario) { content in
+    private static func context(_ scenario: ScenarioContext?, _ log: Locked<Log>, _ clock: any RunClock,
+                                _ worldParameters: [String: String]) -> StepContext {
+        StepContext(scenario: scenario, worldParameters: worldParameters) { content in
             let timestamp = clock.timestamp()
             let late = log.withLock { log -> (tell: (@Sendable (String) -> Void)?, after: @Sendable () -> String)? in
                 guard let finished = log.finished else {

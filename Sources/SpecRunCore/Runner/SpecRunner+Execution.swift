@@ -97,6 +97,7 @@ extension SpecRunner {
             })
         runner.checkArguments = configuration.checkArguments
         runner.lateAttachment = lateAttachment
+        runner.worldParameters = configuration.worldParameters
         // (Checked with the selection, which refuses a tag expression that does not parse.)
         runner.timeouts = (try? ScopedTimeouts(configuration.tagTimeouts)) ?? .empty
         return runner

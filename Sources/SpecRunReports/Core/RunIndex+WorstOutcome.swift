@@ -7,8 +7,8 @@ extension RunIndex {
         guard let count = record(of: attempt)?.testCase.testSteps.count else { return nil }
         var worst: StepOutcome?
         var worstSeverity = Int.min
-        for position in 0..<min(count, attempt.outcomes.count) {
-            guard let outcome = attempt.outcomes[position] else { continue }
+        for position in 0..<min(count, attempt.results.outcomes.count) {
+            guard let outcome = attempt.results.outcomes[position] else { continue }
             let severity = outcome.status.severity
             if worst == nil || severity > worstSeverity {
                 worst = outcome
@@ -41,7 +41,7 @@ extension RunIndex {
     func worstResult(of attempt: Attempt) -> TestStepResult? {
         guard let count = testCase(of: attempt)?.testSteps.count else { return nil }
         var worst: TestStepResult?
-        for outcome in attempt.outcomes.prefix(count) {
+        for outcome in attempt.results.outcomes.prefix(count) {
             guard let result = outcome?.testStepResult else { continue }
             if worst == nil || result.status.severity > worst!.status.severity { worst = result }
         }

@@ -29,6 +29,8 @@ struct RunCommand {
         let reports: Reports
         let serial: TagExpression?
         let requirements: RequirementsSet?
+        let isolated = launcher != nil && options.isolation && !options.dryRun
+        let reportOutput = !isolated && !options.dryRun && !options.worker ? console.separateStepOutput() : STDOUT_FILENO
         do {
             requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
                                                          exists: RequirementsSource.isFolder).map(RequirementsSource.read)
@@ -37,7 +39,7 @@ struct RunCommand {
             serial = try Self.serialExpression(options.serialTags)
             reports = try Reports(requests: Self.consoleFormats(options.formats),
                                   colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console, listParseErrors: false,
-                                  formatOptions: options.formatOptions, sharedAtSource: true)
+                                  formatOptions: options.formatOptions, sharedAtSource: true, standardOutput: reportOutput)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
@@ -54,8 +56,6 @@ struct RunCommand {
                 reports.handle(envelope)
             }
         }
-        let isolated = launcher != nil && options.isolation && !options.dryRun
-        if !isolated && !options.dryRun && !options.worker { console.separateStepOutput() }
         _ = ReportFileMode.startUmask   // read now, before any step can change it
         // Worker envelopes go back to be freed by the threads that decoded them.
         let pipeline = ListenerPipeline(returns: isolated ? DecodedEnvelopeReturns.shared : nil, flushedByTimer: !isolated,

@@ -24,6 +24,8 @@ final class StreamingFileSink: TextSink {
 
     /// The temporary file's last part: `tmp` (`.<name>.<pid>.<random>.tmp`), `journal.tmp` for a `MessageJournal`.
     private let tempSuffix: String
+    /// The descriptor `/dev/stdout` names: the run's standard output for reports (see `FormatterFactory`).
+    private let standardOutput: Int32
 
     /// What every write reads: the bytes not yet written out, and whether the report is closed.
     private struct Pending {
@@ -31,10 +33,11 @@ final class StreamingFileSink: TextSink {
         var closed = false
     }
 
-    init(path: String, bufferSize: Int = 64 * 1024, tempSuffix: String = "tmp") {
+    init(path: String, bufferSize: Int = 64 * 1024, tempSuffix: String = "tmp", standardOutput: Int32 = STDOUT_FILENO) {
         self.path = path
         self.bufferSize = bufferSize
         self.tempSuffix = tempSuffix
+        self.standardOutput = standardOutput
         pending.buffer.reserveCapacity(bufferSize)
     }
 
@@ -106,7 +109,7 @@ final class StreamingFileSink: TextSink {
     }
 
     private func open() {
-        if let standard = Self.standardDescriptor(path) {
+        if let standard = Self.standardDescriptor(path, standardOutput: standardOutput) {
             // /dev/stdout and the like: this process's own descriptor, where the console's output goes too.
             descriptor = fcntl(standard, F_DUPFD_CLOEXEC, 0)
             if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
@@ -176,9 +179,9 @@ final class StreamingFileSink: TextSink {
     }
 
     /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one:
-    /// `/dev/stdout` is the descriptor reports write stdout to (`ReportStandardOutput`).
-    static func standardDescriptor(_ path: String) -> Int32? {
-        path == "/dev/stdout" ? ReportStandardOutput.descriptor : ReportPath.descriptor(named: path)
+    /// `/dev/stdout` is `standardOutput`, the descriptor reports write stdout to.
+    static func standardDescriptor(_ path: String, standardOutput: Int32 = STDOUT_FILENO) -> Int32? {
+        path == "/dev/stdout" ? standardOutput : ReportPath.descriptor(named: path)
     }
 
     /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link —

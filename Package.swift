@@ -28,13 +28,13 @@ let package = Package(
         // The one way to share mutable state between threads (`Locked<State>`): every module may import it.
         .target(name: "SharedState"),
         // The pipeline
-        .target(name: "Messages"),
-        .target(name: "Gherkin", dependencies: ["Messages"], exclude: ["Generator"]),
+        .target(name: "Messages", dependencies: ["SharedState"]),
+        .target(name: "Gherkin", dependencies: ["Messages", "SharedState"], exclude: ["Generator"]),
         .target(name: "CucumberExpressions"),
         .target(name: "TagExpressions"),
-        .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions"]),
+        .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions", "SharedState"]),
         // The HTML report's stylesheet and script are files of their own, embedded at build time.
-        .target(name: "SpecRunReports", dependencies: ["Messages", "SpecRunSystem"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
+        .target(name: "SpecRunReports", dependencies: ["Messages", "SharedState", "SpecRunSystem"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
         // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
         .target(name: "Requirements"),
         // The OS calls made in C: the first worker forked before `main` (before the Swift runtime starts threads),
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin", "Messages", "TagExpressions", "SharedState", "SpecRunSystem"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
-        .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions"]),
+        .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions", "SharedState"]),
         // The SpecRunScenarios plugin: its tool reads the features with specrun's parser and writes the tests.
         .target(name: "SpecRunScenarioSource", dependencies: ["Gherkin", "Messages"]),
         .executableTarget(name: "specrun-scenarios", dependencies: ["SpecRunScenarioSource"]),

@@ -5,74 +5,74 @@ import Messages
 final class AstBuilder {
     private let ids: any IdGenerator
     private let descriptionTrimming: DescriptionTrimming
-    /// The rules under way, innermost last; each is updated in place.
     #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
-    private var stack: [AstNode] = []
+    private var state = State()
     #else
-    @exclusivity(unchecked) private var stack: [AstNode] = []
+    @exclusivity(unchecked) private var state = State()
     #endif
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
-    private var comments: [Comment] = []
-    #else
-    @exclusivity(unchecked) private var comments: [Comment] = []
-    #endif
-    /// The document's only Feature, once its rule ended.
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
-    private var feature: Feature?
-    #else
-    @exclusivity(unchecked) private var feature: Feature?
-    #endif
-    /// The dialect of the feature line (only a feature line's is ever read, and a document has one at most).
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
-    private var featureLanguage = ""
-    #else
-    @exclusivity(unchecked) private var featureLanguage = ""
-    #endif
+
+    private struct State {
+        /// The rules under way, innermost last; each is updated in place.
+        var stack: [AstNode]
+        var comments: [Comment] = []
+        /// The document's only Feature, once its rule ended.
+        var feature: Feature?
+        /// The dialect of the feature line (only a feature line's is ever read, and a document has one at most).
+        var featureLanguage = ""
+        /// The document, once its rule ended.
+        var result: GherkinDocument?
+
+        init() {
+            stack = [AstNode(.none)]
+            stack.reserveCapacity(8)
+        }
+    }
+
     /// The document, once its rule ended.
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every token built (`build(taking:)`)
-    private(set) var result: GherkinDocument?
-    #else
-    @exclusivity(unchecked) private(set) var result: GherkinDocument?
-    #endif
+    var result: GherkinDocument? { state.result }
 
     init(ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
         self.ids = ids
         self.descriptionTrimming = descriptionTrimming
-        reset()
     }
 
     func reset() {
-        stack = [AstNode(.none)]
-        stack.reserveCapacity(8)
-        comments = []
-        feature = nil
-        featureLanguage = ""
-        result = nil
+        state = State()
     }
 
     func startRule(_ rule: RuleType) {
-        stack.append(AstNode(rule))
+        state.stack.append(AstNode(rule))
     }
 
     /// Keeps what the current rule needs of `token`, moved out of it.
     func build(taking token: inout Token) {
         if token.matchedType == .comment {
-            comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
+            state.comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
         } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays
-            if token.matchedType == .featureLine { featureLanguage = token.matchedDialect }
-            stack[stack.count - 1].add(taking: &token)
+            if token.matchedType == .featureLine { state.featureLanguage = token.matchedDialect }
+            state.stack[state.stack.count - 1].add(taking: &token)
         }
     }
 
-    /// Transforms the finished node and files it in its parent.
+    /// Transforms the finished node and files it in its parent (the document's feature and the document itself in
+    /// the builder).
     func endRule(_ rule: RuleType) throws(GherkinError) {
-        let count = stack.count
+        let count = state.stack.count
         // Finished where it lies on the stack, then dropped there: moving a node off the stack first copies its few
         // hundred bytes out and clears its slot, for every step, tag group, table, … of the document.
-        defer { stack.removeLast() }
+        defer { state.stack.removeLast() }
         guard count >= 2 else { return }
-        try stack.withUnsafeMutableBufferPointer { buffer throws(GherkinError) in
-            try finish(&buffer[count - 1], into: &buffer[count - 2])
+        switch state.stack[count - 1].rule {
+        case .feature:
+            guard state.feature == nil else { return }
+            let language = state.featureLanguage
+            state.feature = makeFeature(&state.stack[count - 1], language: language)
+        case .gherkinDocument:
+            state.result = GherkinDocument(uri: nil, feature: state.feature, comments: state.comments)
+        default:
+            try state.stack.withUnsafeMutableBufferPointer { buffer throws(GherkinError) in
+                try finish(&buffer[count - 1], into: &buffer[count - 2])
+            }
         }
     }
 
@@ -97,8 +97,7 @@ final class AstBuilder {
             if parent.parts?.rows == nil { parent.filling.rows = rows }
         case .description: if parent.description == nil { parent.description = makeDescription(node) }
         case .rule: if let rule = makeRule(&node) { parent.filling.rules.append(rule) }
-        case .feature: if feature == nil { feature = makeFeature(&node) }
-        case .gherkinDocument: result = GherkinDocument(uri: nil, feature: feature, comments: comments)
+        case .feature, .gherkinDocument: break  // (the builder's: see `endRule`)
         case .tags: if parent.tagLines == nil { parent.tagLines = node.takeTokens() }
         case .featureHeader, .ruleHeader, .scenario, .examples:
             if !parent.hasHeaderOrBody { parent.merge(taking: &node) }
@@ -169,12 +168,12 @@ final class AstBuilder {
     }
 
     /// A Feature: its FeatureHeader (merged in: tags, line, description), Background, scenarios and rules.
-    private func makeFeature(_ node: inout AstNode) -> Feature? {
+    private func makeFeature(_ node: inout AstNode, language: String) -> Feature? {
         guard node.hasHeaderOrBody else { return nil }
         let tags = self.tags(node)
         guard let line = node.takeToken(.featureLine) else { return nil }
         let children = node.parts.map(Self.featureChildren) ?? []
-        return Feature(location: line.location, tags: tags, language: featureLanguage, keyword: line.matchedKeyword ?? "",
+        return Feature(location: line.location, tags: tags, language: language, keyword: line.matchedKeyword ?? "",
                        name: line.matchedText ?? "", description: node.description ?? "", children: children)
     }
 

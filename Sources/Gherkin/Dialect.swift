@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// The keywords of one spoken language, as in the official gherkin-languages.json.
 public struct Dialect: Sendable {
@@ -99,23 +100,20 @@ struct CompiledDialect: Sendable {
 
     /// Each dialect compiled when a document first asks for it (nearly every run uses only English): compiling
     /// all eighty at the first parse was a millisecond of every run's start-up.
-    static func named(_ code: String) -> CompiledDialect? { CompiledDialects.shared.named(code) }
+    static func named(_ code: String) -> CompiledDialect? { CompiledDialects.named(code) }
 }
 
 /// The dialects compiled so far; documents parsed on several threads share it.
-private final class CompiledDialects: @unchecked Sendable {
-    // @unchecked: `compiled` is only read and written under `lock`.
-    static let shared = CompiledDialects()
-    private let lock = NSLock()
-    private var compiled: [String: CompiledDialect] = [:]
+private enum CompiledDialects {
+    static let shared = Locked<[String: CompiledDialect]>([:])
 
-    func named(_ code: String) -> CompiledDialect? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = compiled[code] { return known }
-        guard let dialect = Dialect.all[code] else { return nil }
-        let made = CompiledDialect(dialect)
-        compiled[code] = made
-        return made
+    static func named(_ code: String) -> CompiledDialect? {
+        shared.withLock { compiled in
+            if let known = compiled[code] { return known }
+            guard let dialect = Dialect.all[code] else { return nil }
+            let made = CompiledDialect(dialect)
+            compiled[code] = made
+            return made
+        }
     }
 }

@@ -47,10 +47,9 @@ public enum GherkinMessages {
             // first (the AST has its ids already), the document is then moved into its envelope rather than copied.
             let documentIndex = envelopes.count
             if options.includeAST { envelopes.append(Envelope()) }
-            let collector = PickleCollector(ids: ids, texts: texts)
-            collector.envelopes = take(&envelopes, leaving: [])
+            let collector = PickleCollector(ids: ids, texts: texts, envelopes: take(&envelopes, leaving: []))
             PickleCompiler.compile(document, uri: uri, into: collector)
-            envelopes = collector.envelopes.take() ?? []
+            envelopes = collector.takeEnvelopes() ?? []
             if options.includeAST { envelopes[documentIndex] = Envelope(gherkinDocument: document) }
         case .failure(let errors):
             envelopes += parseErrors(errors, uri: uri)

@@ -7,8 +7,7 @@ import Messages
 ///
 /// The table lives in memory that is never freed (a dialect is compiled once and kept for the process, see
 /// `CompiledDialects`), so it is a plain value that copies for free.
-struct KeywordTable: @unchecked Sendable {
-    // @unchecked: the pointed-to memory is written once, in `init`, and never freed nor changed after.
+struct KeywordTable: @unchecked Sendable {  // @unchecked: its pointers are to memory written once, in `init`, never freed nor changed after
     let count: Int
     /// The keywords' UTF-8 bytes one after the other; keyword `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private let bytes: UnsafePointer<UInt8>

@@ -32,10 +32,10 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
         case .comment: return matchComment(&token, line)
         case .tagLine: return matchTagLine(&token, line)
         case .featureLine: return matchFeatureLine(&token, line)
-        case .ruleLine: return matchHeading(&token, line, .ruleLine, dialect.rule)
-        case .backgroundLine: return matchHeading(&token, line, .backgroundLine, dialect.background)
-        case .scenarioLine: return matchHeading(&token, line, .scenarioLine, dialect.scenario)
-        case .examplesLine: return matchHeading(&token, line, .examplesLine, dialect.examples)
+        case .ruleLine: return matchHeading(&token, line, .ruleLine, state.dialect.rule)
+        case .backgroundLine: return matchHeading(&token, line, .backgroundLine, state.dialect.background)
+        case .scenarioLine: return matchHeading(&token, line, .scenarioLine, state.dialect.scenario)
+        case .examplesLine: return matchHeading(&token, line, .examplesLine, state.dialect.examples)
         case .stepLine: return matchStepLine(&token, line)
         case .docStringSeparator: return matchDocStringSeparator(&token, line)
         case .tableRow: return matchTableRow(&token, line)
@@ -49,10 +49,10 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
     private func matchEmpty(_ token: inout Token, _ line: Line) -> Bool {
         var result = line.isEmpty
         let isSomethingElse = matchTagLine(&token, line) || matchFeatureLine(&token, line)
-            || matchHeading(&token, line, .scenarioLine, dialect.scenario)
-            || matchHeading(&token, line, .backgroundLine, dialect.background)
-            || matchHeading(&token, line, .examplesLine, dialect.examples)
-            || matchHeading(&token, line, .ruleLine, dialect.rule)
+            || matchHeading(&token, line, .scenarioLine, state.dialect.scenario)
+            || matchHeading(&token, line, .backgroundLine, state.dialect.background)
+            || matchHeading(&token, line, .examplesLine, state.dialect.examples)
+            || matchHeading(&token, line, .ruleLine, state.dialect.rule)
             || matchTableRow(&token, line) || matchComment(&token, line)
             || matchDocStringSeparator(&token, line) || matchStepLine(&token, line)
         if !isSomethingElse { result = true }
@@ -70,7 +70,7 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
 
     private func matchFeatureLine(_ token: inout Token, _ line: Line) -> Bool {
         if matchedFeatureLine { return false }
-        if !matchHeading(&token, line, .featureLine, dialect.feature) {
+        if !matchHeading(&token, line, .featureLine, state.dialect.feature) {
             setMatched(&token, .featureLine, text: UTF8Text.string(b, line.trimmedStart, endWithoutCR(line, from: line.trimmedStart)))
         }
         matchedFeatureLine = true
@@ -129,17 +129,17 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
     }
 
     private func matchDocStringSeparator(_ token: inout Token, _ line: Line) -> Bool {
-        if let separator = activeDocStringSeparator {
+        if let separator = state.activeDocStringSeparator {
             guard startsWith(line, separator) else { return false }
-            activeDocStringSeparator = nil
-            indentToRemove = 0
+            state.activeDocStringSeparator = nil
+            state.indentToRemove = 0
             setMatched(&token, .docStringSeparator, text: "", keyword: String(decoding: separator, as: UTF8.self))
             return true
         }
         for separator in [Self.tripleQuote, Self.fourBackticks, Self.tripleBacktick] where startsWith(line, separator) {
             let mediaType = restTrimmed(line, after: separator.count)
-            activeDocStringSeparator = separator
-            indentToRemove = line.indent
+            state.activeDocStringSeparator = separator
+            state.indentToRemove = line.indent
             setMatched(&token, .docStringSeparator, text: mediaType, keyword: String(decoding: separator, as: UTF8.self))
             return true
         }
@@ -177,7 +177,7 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
             }
             let s = UTF8Text.trimStart(b, rest, line.end)
             let text = UTF8Text.string(b, s, UTF8Text.trimEnd(b, s, line.end))
-            setMatched(&token, type, text: text, keyword: keyword.text, keywordType: dialect.firstStepType[keyword.text],
+            setMatched(&token, type, text: text, keyword: keyword.text, keywordType: state.dialect.firstStepType[keyword.text],
                        indent: line.indent + prefixScalars)
             return true
         }

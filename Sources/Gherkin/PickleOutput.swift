@@ -24,44 +24,48 @@ final class PickleCollector: PickleOutput {
     private let ids: any IdGenerator
     private let texts: StepTextPool?
     #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every pickle step compiled
-    private(set) var pickles: [Pickle] = []
+    private var state = State()
     #else
-    @exclusivity(unchecked) private(set) var pickles: [Pickle] = []
-    #endif
-    /// When not nil, each pickle goes into an envelope appended here instead of into `pickles` (from where it would be
-    /// moved once more).
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every pickle step compiled
-    var envelopes: [Envelope]?
-    #else
-    @exclusivity(unchecked) var envelopes: [Envelope]?
-    #endif
-    /// The steps of the pickle under way, made in place in memory of the collector's own and moved into the pickle's
-    /// array at its end: `Array.append` copies each step in and destroys the one given (a retain and a release per
-    /// string and array of it).
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every pickle step compiled
-    private var steps = PickleStepBuffer()
-    #else
-    @exclusivity(unchecked) private var steps = PickleStepBuffer()
+    @exclusivity(unchecked) private var state = State()
     #endif
 
-    init(ids: any IdGenerator, texts: StepTextPool? = nil) {
-        self.ids = ids
-        self.texts = texts
+    private struct State: ~Copyable {
+        var pickles: [Pickle] = []
+        /// When not nil, each pickle goes into an envelope appended here instead of into `pickles` (from where it
+        /// would be moved once more).
+        var envelopes: [Envelope]?
+        /// The steps of the pickle under way, made in place in memory of the collector's own and moved into the
+        /// pickle's array at its end: `Array.append` copies each step in and destroys the one given (a retain and a
+        /// release per string and array of it).
+        var steps = PickleStepBuffer()
     }
 
-    func reserveSteps(_ count: Int) { steps.reserve(count) }
+    /// `envelopes`: each pickle goes into an envelope appended to them (`takeEnvelopes`), rather than into `pickles`.
+    init(ids: any IdGenerator, texts: StepTextPool? = nil, envelopes: [Envelope]? = nil) {
+        self.ids = ids
+        self.texts = texts
+        state.envelopes = envelopes
+    }
+
+    /// The pickles made (when not made into envelopes).
+    var pickles: [Pickle] { state.pickles }
+
+    /// The envelopes given, with the pickles' after them.
+    func takeEnvelopes() -> [Envelope]? { state.envelopes.take() }
+
+    func reserveSteps(_ count: Int) { state.steps.reserve(count) }
 
     func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String) {
-        steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type,
-                                text: texts?.shared(text) ?? text))
+        state.steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type,
+                                      text: texts?.shared(text) ?? text))
     }
 
     func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
                    _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?) {
         let pickle = Pickle(id: ids.newId(), uri: uri, location: location, name: name, language: language,
-                            steps: steps.takeAll(), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
+                            steps: state.steps.takeAll(), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
                             astNodeIds: Self.ids(scenarioId, rowId))
-        if envelopes != nil { envelopes!.append(Envelope(pickle: pickle)) } else { pickles.append(pickle) }
+        if state.envelopes != nil { state.envelopes!.append(Envelope(pickle: pickle)) } else { state.pickles.append(pickle) }
     }
 
     private static func ids(_ id: String, _ rowId: String?) -> [String] {

@@ -30,29 +30,29 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
             token.splitTags = items
             setMatched(&token, .tagLine, items: items)
             return true
-        case .featureLine: return matchTitleLine(&token, line, .featureLine, dialect.featureTable)
-        case .ruleLine: return matchTitleLine(&token, line, .ruleLine, dialect.ruleTable)
-        case .backgroundLine: return matchTitleLine(&token, line, .backgroundLine, dialect.backgroundTable)
-        case .scenarioLine: return matchTitleLine(&token, line, .scenarioLine, dialect.scenarioTable)
-        case .examplesLine: return matchTitleLine(&token, line, .examplesLine, dialect.examplesTable)
+        case .featureLine: return matchTitleLine(&token, line, .featureLine, state.dialect.featureTable)
+        case .ruleLine: return matchTitleLine(&token, line, .ruleLine, state.dialect.ruleTable)
+        case .backgroundLine: return matchTitleLine(&token, line, .backgroundLine, state.dialect.backgroundTable)
+        case .scenarioLine: return matchTitleLine(&token, line, .scenarioLine, state.dialect.scenarioTable)
+        case .examplesLine: return matchTitleLine(&token, line, .examplesLine, state.dialect.examplesTable)
         case .stepLine:
-            let steps = dialect.stepTable
+            let steps = state.dialect.stepTable
             guard let index = steps.firstMatch(b, line.trimmedStart, line.end, colon: false) else { return false }
             setMatched(&token, .stepLine, text: restTrimmed(line, after: steps.length(index)),
                        keyword: steps.text(index), keywordType: steps.stepType(index))
             return true
         case .docStringSeparator:
-            if let separator = activeDocStringSeparator {
+            if let separator = state.activeDocStringSeparator {
                 guard startsWith(line, separator) else { return false }
-                activeDocStringSeparator = nil
-                indentToRemove = 0
+                state.activeDocStringSeparator = nil
+                state.indentToRemove = 0
                 setMatched(&token, .docStringSeparator, keyword: String(decoding: separator, as: UTF8.self))
                 return true
             }
             for separator in Self.separators where startsWith(line, separator) {
                 let mediaType = restTrimmed(line, after: separator.count)
-                activeDocStringSeparator = separator
-                indentToRemove = line.indent
+                state.activeDocStringSeparator = separator
+                state.indentToRemove = line.indent
                 setMatched(&token, .docStringSeparator, text: mediaType, keyword: String(decoding: separator, as: UTF8.self))
                 return true
             }

@@ -10,91 +10,81 @@ import Messages
 /// its own bytes), found by a cheap hash of their bytes in a table of its own rather than in a `Set<String>`, whose
 /// SipHash of every step's text costs more than the rest of making the pickle step.
 public final class StepTextPool {
-    /// The distinct texts, in the order met.
     #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
-    private var texts: [String] = []
+    private var state = State()
     #else
-    @exclusivity(unchecked) private var texts: [String] = []
-    #endif
-    /// Their bytes, one after the other (`ends[i - 1]..<ends[i]` are text `i`'s), and hashes.
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
-    private var bytes: [UInt8] = []
-    #else
-    @exclusivity(unchecked) private var bytes: [UInt8] = []
-    #endif
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
-    private var ends: [Int] = []
-    #else
-    @exclusivity(unchecked) private var ends: [Int] = []
-    #endif
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
-    private var hashes: [UInt64] = []
-    #else
-    @exclusivity(unchecked) private var hashes: [UInt64] = []
-    #endif
-    /// Open addressing, a power of two long, at most half full: 1 + the index of the text in each slot, 0 for none.
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: looked up for every step text parsed (`index(of:hash:)`)
-    private var slots = [Int32](repeating: 0, count: 256)
-    #else
-    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 256)
+    @exclusivity(unchecked) private var state = State()
     #endif
 
     public init() {}
 
-    func shared(_ text: String) -> String {
-        guard text.utf8.count > 15 else { return text }
-        let found = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
-            let hash = ByteHash.hash(utf8)
-            if let index = index(of: utf8, hash: hash) { return index }
-            add(utf8, hash: hash)
-            return -1
-        }
-        switch found {
-        case nil: return text // (not contiguous: never on Linux)
-        case .some(-1):
-            texts.append(text)
-            return text
-        case .some(let index): return texts[index]
-        }
-    }
+    func shared(_ text: String) -> String { state.shared(text) }
 
-    /// The index of the text of these bytes, if met before.
-    private func index(of utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            let index = entry - 1
-            if hashes[index] == hash {
-                let start = index == 0 ? 0 : ends[index - 1]
-                if ends[index] - start == utf8.count,
-                   bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0 }) {
-                    return index
-                }
+    private struct State {
+        /// The distinct texts, in the order met.
+        private var texts: [String] = []
+        /// Their bytes, one after the other (`ends[i - 1]..<ends[i]` are text `i`'s), and hashes.
+        private var bytes: [UInt8] = []
+        private var ends: [Int] = []
+        private var hashes: [UInt64] = []
+        /// Open addressing, a power of two long, at most half full: 1 + the index of the text in each slot, 0 for none.
+        private var slots = [Int32](repeating: 0, count: 256)
+
+        mutating func shared(_ text: String) -> String {
+            guard text.utf8.count > 15 else { return text }
+            let found = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
+                let hash = ByteHash.hash(utf8)
+                if let index = index(of: utf8, hash: hash) { return index }
+                add(utf8, hash: hash)
+                return -1
             }
-            slot = (slot + 1) & mask
+            switch found {
+            case nil: return text // (not contiguous: never on Linux)
+            case .some(-1):
+                texts.append(text)
+                return text
+            case .some(let index): return texts[index]
+            }
         }
-    }
 
-    /// Files the bytes of a new text (the text itself is appended to `texts` by the caller).
-    private func add(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) {
-        if 2 * (hashes.count + 1) > slots.count { grow() }
-        bytes.append(contentsOf: utf8)
-        ends.append(bytes.count)
-        hashes.append(hash)
-        place(hashes.count - 1)
-    }
+        /// The index of the text of these bytes, if met before.
+        private func index(of utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { return nil }
+                let index = entry - 1
+                if hashes[index] == hash {
+                    let start = index == 0 ? 0 : ends[index - 1]
+                    if ends[index] - start == utf8.count,
+                       bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0 }) {
+                        return index
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
 
-    private func place(_ index: Int) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hashes[index]) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(index + 1)
-    }
+        /// Files the bytes of a new text (the text itself is appended to `texts` by the caller).
+        private mutating func add(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+            if 2 * (hashes.count + 1) > slots.count { grow() }
+            bytes.append(contentsOf: utf8)
+            ends.append(bytes.count)
+            hashes.append(hash)
+            place(hashes.count - 1)
+        }
 
-    private func grow() {
-        slots = [Int32](repeating: 0, count: 2 * slots.count)
-        for index in hashes.indices { place(index) }
+        private mutating func place(_ index: Int) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
+        }
+
+        private mutating func grow() {
+            slots = [Int32](repeating: 0, count: 2 * slots.count)
+            for index in hashes.indices { place(index) }
+        }
     }
 }

@@ -16,22 +16,19 @@ protocol TokenMatcher: AnyObject {
 /// State and helpers the plain and Markdown matchers share.
 class LineMatcher {
     let b: UnsafeBufferPointer<UInt8>
+    /// What changes from line to line: the dialect (a `# language:` line), and the DocString open, if any, with its
+    /// separator and the indent its lines lose.
+    struct State {
+        var dialect: CompiledDialect
+        var indentToRemove = 0
+        var activeDocStringSeparator: [UInt8]?
+    }
     #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every line matched (`Parser.match`)
-    var dialect: CompiledDialect
+    var state: State
     #else
-    @exclusivity(unchecked) var dialect: CompiledDialect
+    @exclusivity(unchecked) var state: State
     #endif
     let defaultDialect: CompiledDialect
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every line matched (`Parser.match`)
-    var indentToRemove = 0
-    #else
-    @exclusivity(unchecked) var indentToRemove = 0
-    #endif
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every line matched (`Parser.match`)
-    var activeDocStringSeparator: [UInt8]?
-    #else
-    @exclusivity(unchecked) var activeDocStringSeparator: [UInt8]?
-    #endif
 
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
     static let tripleBacktick: [UInt8] = Array("```".utf8)
@@ -41,13 +38,11 @@ class LineMatcher {
     required init(text: UnsafeBufferPointer<UInt8>) {
         b = text
         defaultDialect = CompiledDialect.named("en")!
-        dialect = defaultDialect
+        state = State(dialect: defaultDialect)
     }
 
     func reset() {
-        dialect = defaultDialect
-        indentToRemove = 0
-        activeDocStringSeparator = nil
+        state = State(dialect: defaultDialect)
     }
 
     func strippedText(_ line: Line) -> String {
@@ -65,7 +60,7 @@ class LineMatcher {
         token.matchedIndent = indent ?? token.line?.indent ?? 0
         token.matchedItems = items
         token.column = token.matchedIndent + 1
-        if type == .featureLine { token.matchedDialect = dialect.code } // only a feature line's is ever read
+        if type == .featureLine { token.matchedDialect = state.dialect.code } // only a feature line's is ever read
     }
 
     /// The trimmed line from `offset` bytes after its first non-blank, with surrounding whitespace removed.
@@ -121,17 +116,17 @@ class LineMatcher {
             error.isLive = true
             throw error
         }
-        dialect = next
+        state.dialect = next
     }
 
     /// Text of a line inside a DocString or description: the whole line less the DocString's indent.
     func otherText(_ line: Line) -> String {
-        let start = indentToRemove > line.indent
+        let start = state.indentToRemove > line.indent
             ? line.trimmedStart
-            : UTF8Text.advance(b, line.start, scalars: indentToRemove, end: line.end)
+            : UTF8Text.advance(b, line.start, scalars: state.indentToRemove, end: line.end)
         let end = endWithoutCR(line, from: start)
         // Only `"""` and ``` have an escaped form (not Markdown's ````).
-        switch activeDocStringSeparator {
+        switch state.activeDocStringSeparator {
         case Self.tripleQuote?: return unescape(start, end, Self.escapedTripleQuote, Self.tripleQuote)
         case Self.tripleBacktick?: return unescape(start, end, Self.escapedTripleBacktick, Self.tripleBacktick)
         default: return UTF8Text.string(b, start, end)

@@ -1,9 +1,8 @@
 /// The digits of `RandomIdGenerator`'s ids: `0-9a-zA-Z`, least significant first.
 ///
-/// A plain value over a table that is never freed (`shared`, made once), so a generator keeps a copy and reads the
-/// table without the lazy global's check on every id.
-struct Base62: @unchecked Sendable {
-    // @unchecked: the pointed-to memory is written once, in `init`, and never freed nor changed after.
+/// A plain value over a table made once (`shared`), so a generator keeps a copy and reads the table without the
+/// lazy global's check on every id.
+struct Base62: Sendable {
     static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
 
     static let shared = Base62()
@@ -12,15 +11,15 @@ struct Base62: @unchecked Sendable {
     private static let five: UInt64 = 916_132_832
 
     /// The two digits of every number below 62² (low digit first), two bytes each.
-    private let pairs: UnsafePointer<UInt8>
+    private let pairs: [UInt8]
 
     private init() {
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * 62 * 62)
+        var pairs = [UInt8](repeating: 0, count: 2 * 62 * 62)
         for value in 0..<(62 * 62) {
-            memory[2 * value] = Self.alphabet[value % 62]
-            memory[2 * value + 1] = Self.alphabet[value / 62]
+            pairs[2 * value] = Self.alphabet[value % 62]
+            pairs[2 * value + 1] = Self.alphabet[value / 62]
         }
-        pairs = UnsafePointer(memory)
+        self.pairs = pairs
     }
 
     /// The ten low digits of `high` then the five low digits of `low`, at `out` (15 bytes): each group of five from a
@@ -28,14 +27,17 @@ struct Base62: @unchecked Sendable {
     @inline(__always)
     func format(_ high: UInt64, _ low: UInt64, into out: UnsafeMutablePointer<UInt8>) {
         let (upper, lower) = high.quotientAndRemainder(dividingBy: Self.five)
-        put(UInt32(truncatingIfNeeded: lower), at: out)
-        put(UInt32(truncatingIfNeeded: upper % Self.five), at: out + 5)
-        put(UInt32(truncatingIfNeeded: low % Self.five), at: out + 10)
+        pairs.withUnsafeBufferPointer { pairs in
+            let pairs = pairs.baseAddress!
+            Self.put(UInt32(truncatingIfNeeded: lower), from: pairs, at: out)
+            Self.put(UInt32(truncatingIfNeeded: upper % Self.five), from: pairs, at: out + 5)
+            Self.put(UInt32(truncatingIfNeeded: low % Self.five), from: pairs, at: out + 10)
+        }
     }
 
     /// The five digits of `value` (below 62⁵) at `out`.
     @inline(__always)
-    private func put(_ value: UInt32, at out: UnsafeMutablePointer<UInt8>) {
+    private static func put(_ value: UInt32, from pairs: UnsafePointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) {
         let (rest, first) = value.quotientAndRemainder(dividingBy: 3844)
         let (last, second) = rest.quotientAndRemainder(dividingBy: 3844)
         UnsafeMutableRawPointer(out).copyMemory(from: pairs + 2 * Int(first), byteCount: 2)

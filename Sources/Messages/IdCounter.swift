@@ -13,32 +13,36 @@ struct IdCounter: ~Copyable, Sendable {
     func take(_ count: UInt64 = 1) -> UInt64 {
         value.wrappingAdd(count, ordering: .relaxed).oldValue
     }
+
+    /// The next position, for a counter that one caller at a time takes from (a part's generator, see
+    /// `PartIdGenerator`): a plain read and a plain write (relaxed atomics: no atomic add, a full barrier on x86).
+    /// Callers on two threads at once could be given the same position, never a torn one.
+    @inline(__always)
+    func takeAlone() -> UInt64 {
+        let next = value.load(ordering: .relaxed)
+        value.store(next &+ 1, ordering: .relaxed)
+        return next
+    }
 }
 #else
-import Foundation
+import SharedState
 
 /// The position of the next id of a generator, taken from by any thread (under a lock: the platforms this package
 /// supports besides Linux predate the standard library's atomics).
 struct IdCounter: ~Copyable, Sendable {
-    private final class Storage: @unchecked Sendable {
-        // @unchecked: `next` is only read and written under `lock`.
-        let lock = NSLock()
-        var next: UInt64
+    private let next: Locked<UInt64>
 
-        init(_ start: UInt64) { next = start }
-    }
-
-    private let storage: Storage
-
-    init(start: UInt64 = 0) { storage = Storage(start) }
+    init(start: UInt64 = 0) { next = Locked(start) }
 
     /// The next `count` positions, taken at once; the first of them.
     func take(_ count: UInt64 = 1) -> UInt64 {
-        storage.lock.lock()
-        let first = storage.next
-        storage.next &+= count
-        storage.lock.unlock()
-        return first
+        next.withLock { next in
+            defer { next &+= count }
+            return next
+        }
     }
+
+    /// The next position, for a counter that one caller at a time takes from (`take()` here).
+    func takeAlone() -> UInt64 { take() }
 }
 #endif

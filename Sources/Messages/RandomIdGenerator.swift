@@ -34,17 +34,12 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
 }
 
 /// The ids of one part of a run (`RandomIdGenerator.derived`: a feature file's, a test case's plan's): the sequence of
-/// a `RandomIdGenerator` of the same seed, its position a plain counter. A part is drawn from by the one caller that
-/// made it (a file's parse, a pickle's planning), so it needs none of the atomic add (a full barrier on x86) of a
-/// generator shared across threads.
-final class PartIdGenerator: IdGenerator, @unchecked Sendable {
-    // @unchecked: `next` is read and written only by the caller that made the part, one id at a time.
+/// a `RandomIdGenerator` of the same seed. A part is drawn from by the one caller that made it (a file's parse, a
+/// pickle's planning), so its position moves by a plain read and write (`IdCounter.takeAlone`), not by the atomic add
+/// (a full barrier on x86) of a generator shared across threads.
+final class PartIdGenerator: IdGenerator, Sendable {
     private let seed: UInt64
-    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k): every id of a parse and a plan
-    private var next: UInt64 = 0
-    #else
-    @exclusivity(unchecked) private var next: UInt64 = 0
-    #endif
+    private let next = IdCounter()
     private let format = IdFormat()
 
     init(seed: UInt64) { self.seed = seed }
@@ -54,9 +49,7 @@ final class PartIdGenerator: IdGenerator, @unchecked Sendable {
     }
 
     func newId() -> String {
-        let index = next
-        next &+= 1
-        return format.id(seed: seed, index: index)
+        format.id(seed: seed, index: next.takeAlone())
     }
 }
 

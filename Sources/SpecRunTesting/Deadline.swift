@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 
 /// Runs an operation with a time limit; returns whether it finished in time. The operation is not stopped when
 /// the limit passes (a step cannot be interrupted in-process): it goes on, unobserved.
@@ -23,15 +24,14 @@ enum Deadline {
     }
 
     /// True for the first caller only.
-    final class Once: @unchecked Sendable {
-        private let lock = NSLock()
-        private var claimed = false
+    final class Once: Sendable {
+        private let claimed = Locked(false)
 
         func claim() -> Bool {
-            lock.lock(); defer { lock.unlock() }
-            if claimed { return false }
-            claimed = true
-            return true
+            claimed.withLock { claimed in
+                defer { claimed = true }
+                return !claimed
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SharedState
 import SpecRunCore
 import Testing
 
@@ -47,8 +48,8 @@ public actor SpecSuite {
     /// - Parameters:
     ///   - tags: a tag expression (`@smoke and not @wip`), as `specrun --tags`; default `SPECRUN_TAGS`.
     ///   - name: a regular expression scenario names must match, as `specrun --name`; default `SPECRUN_NAME`.
-    ///   - worldParameters: the values every World reads with `WorldParameters.string("name")` (process-wide:
-    ///     set when this suite opens its run, if not empty).
+    ///   - worldParameters: the values every World (and step and hook) of this suite's run reads with
+    ///     `WorldParameters.string("name")`.
     ///   - timeout: how long a scenario may run before its test fails (nil: no limit), unless a scoped limit
     ///     applies to it (`tagTimeouts`, a `@timeout:` tag): then each of its steps has that limit instead, as with
     ///     `specrun --timeout`. A step that never returns cannot be stopped inside the test process: it is left
@@ -143,7 +144,6 @@ public actor SpecSuite {
 
     private func openedSession() async throws -> (RunSession, [StepNotes.Problem]) {
         if let session { return (session, []) }
-        if !settings.worldParameters.isEmpty { WorldParameters.set(settings.worldParameters) }
         let collector = NotesCollector(StepNotes())
         let opened = try await Self.open(libraries: libraries, folder: folder, root: root, settings: settings, collector: collector)
         var kept = collector.notes
@@ -161,6 +161,7 @@ public actor SpecSuite {
         var configuration = RunConfiguration(paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
                                              workingDirectory: root.path)
         configuration.tagTimeouts = settings.tagTimeouts
+        configuration.worldParameters = settings.worldParameters
         let runner = SpecRunner(libraries: libraries.types, configuration: configuration, ids: IncrementingIdGenerator())
         return try await runner.open { collector.handle($0) }
     }
@@ -185,34 +186,29 @@ public actor SpecSuite {
     }
 }
 
-/// Step library types: metatypes, immutable, so safe to share.
-struct Libraries: @unchecked Sendable {
+/// Step library types.
+struct Libraries: Sendable {
     let types: [any StepLibrary.Type]
 }
 
 /// The problems of one scenario's run, handed from its turn to the test that asked for it.
-final class ProblemBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: [StepNotes.Problem] = []
+final class ProblemBox: Sendable {
+    private let value = Locked<[StepNotes.Problem]>([])
     var problems: [StepNotes.Problem] {
-        get { lock.lock(); defer { lock.unlock() }; return value }
-        set { lock.lock(); value = newValue; lock.unlock() }
+        get { value.value }
+        set { value.withLock { $0 = newValue } }
     }
 }
 
 /// `StepNotes` fed from a run that may outlive its deadline (so behind a lock).
-final class NotesCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: StepNotes
+final class NotesCollector: Sendable {
+    private let current: Locked<StepNotes>
 
-    init(_ notes: StepNotes) { current = notes }
+    init(_ notes: StepNotes) { current = Locked(notes) }
 
     func handle(_ envelope: Envelope) {
-        lock.lock(); current.handle(envelope); lock.unlock()
+        current.withLock { $0.handle(envelope) }
     }
 
-    var notes: StepNotes {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
+    var notes: StepNotes { current.value }
 }

@@ -14,7 +14,8 @@ final class Reports {
     /// `sharedAtSource`: the stream is this run's, whose compiler and planner share each step text and each
     /// definition's id array already (`FormatterFactory(sharedAtSource:)`; not `specrun report`'s, read from files).
     init(requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true,
-         formatOptions: FormatOptions = FormatOptions(), mergedRuns: Bool = false, sharedAtSource: Bool = false) throws {
+         formatOptions: FormatOptions = FormatOptions(), mergedRuns: Bool = false, sharedAtSource: Bool = false,
+         standardOutput: Int32 = STDOUT_FILENO) throws {
         self.console = console
         var options = ReportOptions(colors: colors)
         options.listParseErrors = listParseErrors
@@ -27,7 +28,7 @@ final class Reports {
             if let problem = loaded.problem { console.err("specrun: \(problem)\n") }
         }
         // One factory: the reports share one index of the run.
-        let factory = FormatterFactory(sharedAtSource: sharedAtSource)
+        let factory = FormatterFactory(sharedAtSource: sharedAtSource, standardOutput: standardOutput)
         self.factory = factory
         formatters = requests.map { request in
             let format = request.format

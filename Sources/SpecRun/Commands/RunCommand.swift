@@ -82,11 +82,15 @@ struct RunCommand {
         let worker = try makeWorkerConfiguration()
         let configuration = try worker.runConfiguration()
         let serial = try Self.serialExpression(options.serialTags)
+        let isolated = launcher != nil && options.isolation && !options.dryRun
+        // In this process, what steps print goes to stderr, and the reports get stdout to themselves.
+        let reportOutput = !isolated && !options.dryRun && !options.worker ? console.separateStepOutput() : STDOUT_FILENO
         let reports = try Reports(requests: Self.consoleFormats(options.formats),
                                   colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
-                                  listParseErrors: false, formatOptions: options.formatOptions, sharedAtSource: true)
+                                  listParseErrors: false, formatOptions: options.formatOptions, sharedAtSource: true,
+                                  standardOutput: reportOutput)
         return Prepared(worker: worker, configuration: configuration, reports: reports, serial: serial,
-                        requirements: requirements, isolated: launcher != nil && options.isolation && !options.dryRun)
+                        requirements: requirements, isolated: isolated)
     }
 
     private func listen(to prepared: Prepared) -> Listeners {
@@ -103,9 +107,6 @@ struct RunCommand {
                 status.handle(envelope)
                 reports.handle(envelope)
             }
-        }
-        if !prepared.isolated && !options.dryRun && !options.worker, let own = console.separateStepOutput() {
-            ReportStandardOutput.descriptor = own
         }
         _ = ReportFileMode.startUmask   // read now, before any step can change it
         // Worker envelopes go back to be freed by the threads that decoded them.
@@ -145,7 +146,6 @@ struct RunCommand {
         worker.tagTimeouts = options.tagTimeouts
         worker.memoryLimit = options.memoryLimit
         worker.snippetInterface = options.formatOptions.snippetInterface ?? .synchronous
-        WorldParameters.set(options.worldParameters)
         return worker
     }
 

@@ -31,8 +31,8 @@ final class ArgumentCursor {
 
     static func convert<T>(_ argument: RawArgument, to type: T.Type) -> T? {
         switch argument {
-        case .match(let value, let text, _):
-            if let value = value as? T { return value }
+        case .match(let boxed, let text, _):
+            if let value = unboxed(boxed) as? T { return value }
             guard let text else { return nil }
             if let string = text as? T { return string }
             if T.self == Decimal.self { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) as? T }
@@ -51,6 +51,12 @@ final class ArgumentCursor {
 }
 
 extension ArgumentCursor {
+    /// A match's value, out of its `TransformedValue` when a custom parameter type made it.
+    static func unboxed(_ value: (any Sendable)?) -> Any? {
+        if let boxed = value as? TransformedValue { return boxed.value }
+        return value
+    }
+
     /// Typed arguments: a `Decodable` parameter receives a DocString's JSON decoded, or a DataTable's data rows
     /// decoded (`[Item]`, the header row naming the properties; see `DataTable.rows(as:)`).
     static func decode<T>(_ argument: RawArgument, as type: T.Type, position: Int,
@@ -119,7 +125,7 @@ extension RawArgument {
         case .match(let value, let text, let parameterType):
             let shown = text.map { "\"\($0)\"" } ?? "nil"
             let kind = parameterType.map { "{\($0)}" } ?? "capture"
-            let valueType = value.map { " → \(type(of: $0))" } ?? ""
+            let valueType = ArgumentCursor.unboxed(value).map { " → \(type(of: $0))" } ?? ""
             return "\(shown) from \(kind)\(valueType)"
         case .dataTable: return "a DataTable"
         case .docString: return "a DocString"

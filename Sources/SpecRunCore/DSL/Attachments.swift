@@ -23,16 +23,20 @@ struct AttachmentContent: Sendable, Equatable {
     let fileName: String?
 }
 
-/// What the running step's code can reach: a sink for its attachments. Bound with a TaskLocal for the
-/// duration of one step or hook, so `attach` needs no parameter.
+/// What the running step's code can reach: a sink for its attachments, the scenario, the run's world parameters.
+/// Bound with a TaskLocal for the duration of one step or hook, so `attach` needs no parameter.
 final class StepContext: Sendable {
     @TaskLocal static var current: StepContext?
 
     private let sink: @Sendable (AttachmentContent) -> Void
     let scenario: ScenarioContext?
+    /// `WorldParameters`: the run's (`RunConfiguration.worldParameters`).
+    let worldParameters: [String: String]
 
-    init(scenario: ScenarioContext? = nil, sink: @escaping @Sendable (AttachmentContent) -> Void) {
+    init(scenario: ScenarioContext? = nil, worldParameters: [String: String] = [:],
+         sink: @escaping @Sendable (AttachmentContent) -> Void) {
         self.scenario = scenario
+        self.worldParameters = worldParameters
         self.sink = sink
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 
 /// DocString types (cucumber-jvm's `@DocStringType`): a step closure whose last parameter is `T` receives the
 /// DocString converted by the transformer registered for `T` and the DocString's media type (```json → "json"),
@@ -15,7 +16,7 @@ extension Steps {
 
 /// The DocString types of the process's step libraries, by type and media type. Registered while the libraries
 /// are built (before any step runs), read when a step's arguments are converted.
-final class DocStringTypes: @unchecked Sendable {
+final class DocStringTypes: Sendable {
     static let shared = DocStringTypes()
 
     private struct Key: Hashable {
@@ -23,19 +24,19 @@ final class DocStringTypes: @unchecked Sendable {
         let mediaType: String?
     }
 
-    private let lock = NSLock()
-    private var transformers: [Key: @Sendable (String) throws -> Any] = [:]
+    private let transformers = Locked<[Key: @Sendable (String) throws -> Any]>([:])
 
     func register<T>(_ type: T.Type, mediaType: String?, _ transformer: @escaping @Sendable (String) throws -> Any) {
-        lock.lock(); defer { lock.unlock() }
-        transformers[Key(type: ObjectIdentifier(type), mediaType: mediaType)] = transformer
+        let key = Key(type: ObjectIdentifier(type), mediaType: mediaType)
+        transformers.withLock { $0[key] = transformer }
     }
 
     /// The transformer for `T` and this media type, else for `T` and any media type.
     func transformer<T>(for type: T.Type, mediaType: String?) -> (@Sendable (String) throws -> Any)? {
-        lock.lock(); defer { lock.unlock() }
         let id = ObjectIdentifier(type)
-        if let mediaType, let exact = transformers[Key(type: id, mediaType: mediaType)] { return exact }
-        return transformers[Key(type: id, mediaType: nil)]
+        return transformers.withLock { transformers in
+            if let mediaType, let exact = transformers[Key(type: id, mediaType: mediaType)] { return exact }
+            return transformers[Key(type: id, mediaType: nil)]
+        }
     }
 }

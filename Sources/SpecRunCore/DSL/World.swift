@@ -9,7 +9,7 @@ public protocol World: AnyObject, SendableMetatype {
 ///     enum QuizSteps: StepLibrary {
 ///         static func register(_ steps: inout Steps<QuizWorld>) { … }
 ///     }
-public protocol StepLibrary {
+public protocol StepLibrary: SendableMetatype {
     associatedtype WorldType: World
     /// A tag expression: when set, this library's steps and scenario hooks bind only in matching scenarios.
     static var scope: String? { get }

@@ -8,25 +8,18 @@ import Foundation
 ///         let baseURL = URL(string: WorldParameters.string("baseURL") ?? "http://localhost:8080")!
 ///         required init() {}
 ///     }
+///
+/// They are the run's (`RunConfiguration.worldParameters`), handed to the code it runs: read in a World's `init()`,
+/// a step or a hook (and in the Tasks they start), not outside a run.
 public enum WorldParameters {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var values: [String: String] = [:]
-
     /// A parameter as text (a number or Bool as written; an object or list as JSON).
     public static func string(_ name: String) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return values[name]
+        StepContext.current?.worldParameters[name]
     }
 
     /// Every parameter as text.
     public static var all: [String: String] {
-        lock.lock(); defer { lock.unlock() }
-        return values
-    }
-
-    /// Sets the run's parameters from a JSON object (the CLI does this before the run starts).
-    public static func load(json: String) throws {
-        set(try parse(json: json))
+        StepContext.current?.worldParameters ?? [:]
     }
 
     /// A JSON object's values as text.
@@ -46,10 +39,6 @@ public enum WorldParameters {
             }
         }
         return texts
-    }
-
-    public static func set(_ parameters: [String: String]) {
-        lock.lock(); values = parameters; lock.unlock()
     }
 }
 

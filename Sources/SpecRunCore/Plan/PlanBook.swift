@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// The planned test cases of a run, kept as their pickles and the ids their plans were made with. A plan (the
 /// bound steps, their arguments and hooks: a few KiB each) is made once to send its `testCase` message and made
@@ -62,34 +63,40 @@ struct PlanBook: Sendable {
     func makePlanner() -> Planner { Planner(registry: registry) }
 }
 
-/// Hands out another generator's ids and remembers them.
-final class RecordingIdGenerator: IdGenerator, @unchecked Sendable {
-    // @unchecked: used by one planning call at a time.
+/// Hands out another generator's ids and remembers them (for one planning call at a time).
+final class RecordingIdGenerator: IdGenerator, Sendable {
     private let base: IdGenerator
-    private(set) var recorded: ContiguousArray<String> = []
+    private let ids: Locked<ContiguousArray<String>>
 
     init(_ base: IdGenerator, capacity: Int = 0) {
         self.base = base
-        recorded.reserveCapacity(capacity)
+        var ids = ContiguousArray<String>()
+        ids.reserveCapacity(capacity)
+        self.ids = Locked(ids)
     }
+
+    /// The ids handed out, in order.
+    var recorded: ContiguousArray<String> { ids.value }
 
     func newId() -> String {
         let id = base.newId()
-        recorded.append(id)
+        ids.withLock { $0.append(id) }
         return id
     }
 }
 
-/// Hands out recorded ids again, in order.
-final class ReplayedIdGenerator: IdGenerator, @unchecked Sendable {
-    // @unchecked: used by one planning call at a time.
+/// Hands out recorded ids again, in order (for one planning call at a time).
+final class ReplayedIdGenerator: IdGenerator, Sendable {
     private let ids: ContiguousArray<String>
-    private var next = 0
+    private let next = Locked(0)
 
     init(_ ids: ContiguousArray<String>) { self.ids = ids }
 
     func newId() -> String {
-        defer { next += 1 }
-        return next < ids.count ? ids[next] : UUID().uuidString
+        let index = next.withLock { next in
+            defer { next += 1 }
+            return next
+        }
+        return index < ids.count ? ids[index] : UUID().uuidString
     }
 }

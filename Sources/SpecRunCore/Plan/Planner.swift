@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// Binds pickles to the registry: every pickle step matched (with its arguments), undefined or ambiguous,
 /// framed by the Before/After hooks whose tag expressions match the pickle.
@@ -56,34 +57,25 @@ struct Planner {
 
 /// Thread-safe: a run session's planner may serve test cases run side by side (`SpecSuite` runs scenarios as
 /// parallel test cases of one session).
-final class MatchCache: @unchecked Sendable {
-    // @unchecked: `byText` is read and written under `lock`.
-    private let lock = NSLock()
-    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k): every step planned
-    private var byText: [String: [StepMatch]] = [:]
-    #else
-    @exclusivity(unchecked) private var byText: [String: [StepMatch]] = [:]
-    #endif
-    /// The texts asked for last, by where their bytes are: the step texts of a run's pickles are shared
-    /// (`StepTextPool`), so most texts are found again by one comparison of two pointers, without hashing them.
-    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k): every step planned
-    private var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: MatchCache.slots)
-    #else
-    @exclusivity(unchecked) private var recent = [(text: String, matches: [StepMatch])?](repeating: nil,
-                                                                                         count: MatchCache.slots)
-    #endif
+final class MatchCache: Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var byText: [String: [StepMatch]] = [:]
+        /// The texts asked for last, by where their bytes are: the step texts of a run's pickles are shared
+        /// (`StepTextPool`), so most texts are found again by one comparison of two pointers, without hashing them.
+        var recent = [(text: String, matches: [StepMatch])?](repeating: nil, count: MatchCache.slots)
+    }
 
     func matches(for text: String, in registry: StepRegistry) -> [StepMatch] {
         let slot = Self.slot(text)
-        lock.lock()
-        // (Equal texts are the same text, whatever their storage: a slot only saves the hashing.)
-        if let slot, let matches = Self.matches(for: text, in: &recent[slot]) {
-            lock.unlock()
-            return matches
+        let cached = state.withLock { state -> [StepMatch]? in
+            // (Equal texts are the same text, whatever their storage: a slot only saves the hashing.)
+            if let slot, let matches = Self.matches(for: text, in: &state.recent[slot]) { return matches }
+            let cached = state.byText[text]
+            if let slot, let cached { state.recent[slot] = (text, cached) }
+            return cached
         }
-        let cached = byText[text]
-        if let slot, let cached { recent[slot] = (text, cached) }
-        lock.unlock()
         if let known = cached { return known }
         var matches: [StepMatch] = []
         if let known = registry.textMatches?.matches(for: text) {
@@ -103,10 +95,11 @@ final class MatchCache: @unchecked Sendable {
             }
             registry.textMatches?.remember(found, for: text)
         }
-        lock.lock()
-        byText[text] = matches
-        if let slot { recent[slot] = (text, matches) }
-        lock.unlock()
+        let made = matches
+        state.withLock { state in
+            state.byText[text] = made
+            if let slot { state.recent[slot] = (text, made) }
+        }
         return matches
     }
 

@@ -81,8 +81,7 @@ final class StepMatch: Sendable {
 }
 
 /// Match values that a built-in parameter type made: plain values (numbers, strings), the same for every run.
-struct PureValues: @unchecked Sendable {
-    // @unchecked: only values of the built-in parameter types (Int, String, Double, …), never shared state.
+struct PureValues: Sendable {
     let raw: [RawArgument]
 
     init?(_ arguments: [MatchedArgument]) {

@@ -15,8 +15,9 @@ extension CompiledPattern {
 struct MatchedArgument: Sendable {
     let group: Group
     let parameterTypeName: String?
-    /// Runs the parameter type's transformer (may throw; then the step fails).
-    let value: @Sendable () throws -> Any?
+    /// Runs the parameter type's transformer (may throw; then the step fails). A custom parameter type's value
+    /// comes in its `TransformedValue`.
+    let value: @Sendable () throws -> (any Sendable)?
     /// Whether `value` always gives the same value and does nothing else (a built-in parameter type's): it is
     /// then run once per match rather than once per step run.
     var pure = false

@@ -63,10 +63,9 @@ struct ExpressionCompiler: PatternCompiler {
     }
 }
 
-/// A custom parameter type's value on its way from the transformer to the step closure. Values of
-/// user types need not be Sendable: the transformer runs in the test case's task, right before the step
-/// closure that consumes the value in the same task, so the value never crosses an isolation boundary.
-struct TransformedValue: @unchecked Sendable {
+/// A custom parameter type's value on its way from the transformer to the step closure (`ArgumentCursor` takes it
+/// out of the box).
+struct TransformedValue: @unchecked Sendable {  // @unchecked: a user type's value, made by its transformer in the test case's task right before the step closure that consumes it there
     let value: Any
 }
 
@@ -82,11 +81,7 @@ struct CompiledExpression: CompiledPattern {
     func match(_ text: String) -> [MatchedArgument]? {
         expression.match(text)?.map { argument in
             MatchedArgument(group: Self.message(argument.group), parameterTypeName: argument.parameterTypeName,
-                            value: {
-                                let value = try argument.value()
-                                if let boxed = value as? TransformedValue { return boxed.value }
-                                return value
-                            },
+                            value: { try argument.value() },
                             pure: argument.parameterType.typeName != Self.customTypeName)
         }
     }

@@ -19,8 +19,9 @@ enum StepPattern: Sendable, Equatable {
 
 /// One value handed to a step body, before it is converted to the closure's parameter type.
 enum RawArgument {
-    /// A match of the expression: the transformed value (nil when the parameter type gave nothing) and its text.
-    case match(value: Any?, text: String?, parameterType: String?)
+    /// A match of the expression: the transformed value (nil when the parameter type gave nothing; a custom
+    /// parameter type's in its `TransformedValue`) and its text.
+    case match(value: (any Sendable)?, text: String?, parameterType: String?)
     case dataTable(DataTable)
     case docString(DocString)
 }

@@ -1,29 +1,25 @@
 import Foundation
 import Messages
+import SharedState
 
 /// Collects what the running code attaches (through `StepContext`), stamped by the clock, so the runner
 /// can emit the attachment messages between the step's started and finished messages.
-final class AttachmentRecorder: @unchecked Sendable {
-    /// The recorded attachments, in a box of their own that the step contexts write to (a context holding the
+final class AttachmentRecorder {
+    /// The recorded attachments, in a `Locked` of their own that the step contexts write to (a context holding the
     /// recorder itself would be a cycle: the recorder keeps its current context).
-    private final class Log: @unchecked Sendable {
-        // @unchecked: `recorded` is read and written under `lock`.
-        let lock = NSLock()
-        #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k): read after every step
+    private let log = Locked(Log())
+    private let clock: any RunClock
+    /// The run's world parameters, handed to the code it runs (`WorldParameters`).
+    private let worldParameters: [String: String]
+
+    private struct Log {
         var recorded: [(AttachmentContent, Timestamp)] = []
-        #else
-        @exclusivity(unchecked) var recorded: [(AttachmentContent, Timestamp)] = []
-        #endif
-        let clock: any RunClock
         /// Set once what the recorder belongs to has finished (`finish`): what is attached later is dropped, and the
         /// first such attachment is told to `late`.
         var finished: (@Sendable () -> String)?
         var late: (@Sendable (String) -> Void)?
-
-        init(clock: any RunClock) { self.clock = clock }
     }
 
-    private let log: Log
     /// The scenario handed to the code run next and the context bound while it runs, made when the scenario is
     /// set (once per test case and per change of its status, not for every step and hook).
     private var current: (scenario: ScenarioContext?, context: StepContext)
@@ -32,29 +28,29 @@ final class AttachmentRecorder: @unchecked Sendable {
     /// The scenario handed to the code run next (set by the test case runner).
     var scenario: ScenarioContext? {
         get { current.scenario }
-        set { current = (newValue, Self.context(newValue, log)) }
+        set { current = (newValue, Self.context(newValue, log, clock, worldParameters)) }
     }
 
-    init(clock: any RunClock) {
-        log = Log(clock: clock)
-        current = (nil, Self.context(nil, log))
+    init(clock: any RunClock, worldParameters: [String: String] = [:]) {
+        self.clock = clock
+        self.worldParameters = worldParameters
+        current = (nil, Self.context(nil, log, clock, worldParameters))
     }
 
     var context: StepContext { current.context }
 
-    private static func context(_ scenario: ScenarioContext?, _ log: Log) -> StepContext {
-        StepContext(scenario: scenario) { content in
-            let timestamp = log.clock.timestamp()
-            log.lock.lock()
-            guard let finished = log.finished else {
-                log.recorded.append((content, timestamp))
-                log.lock.unlock()
-                return
+    private static func context(_ scenario: ScenarioContext?, _ log: Locked<Log>, _ clock: any RunClock,
+                                _ worldParameters: [String: String]) -> StepContext {
+        StepContext(scenario: scenario, worldParameters: worldParameters) { content in
+            let timestamp = clock.timestamp()
+            let late = log.withLock { log -> (tell: (@Sendable (String) -> Void)?, after: @Sendable () -> String)? in
+                guard let finished = log.finished else {
+                    log.recorded.append((content, timestamp))
+                    return nil
+                }
+                return (log.late.take(), finished)
             }
-            let tell = log.late
-            log.late = nil
-            log.lock.unlock()
-            tell?(Self.lateAttachment(content.mediaType, after: finished()))
+            if let late { late.tell?(Self.lateAttachment(content.mediaType, after: late.after())) }
         }
     }
 
@@ -63,12 +59,13 @@ final class AttachmentRecorder: @unchecked Sendable {
     /// go to. It is dropped, and the first one is told to `late` (a line for stderr; cucumber-js throws "Cannot
     /// attach when a step/hook is not running"). One recorded after the last drain is told now.
     func finish(late: @escaping @Sendable (String) -> Void, what: @escaping @Sendable () -> String) {
-        log.lock.lock()
-        log.finished = what
-        let left = log.recorded.first?.0
-        log.recorded.removeAll()
-        log.late = left == nil ? late : nil
-        log.lock.unlock()
+        let left = log.withLock { log in
+            log.finished = what
+            let left = log.recorded.first?.0
+            log.recorded.removeAll()
+            log.late = left == nil ? late : nil
+            return left
+        }
         if let left { late(Self.lateAttachment(left.mediaType, after: what())) }
     }
 
@@ -79,12 +76,13 @@ final class AttachmentRecorder: @unchecked Sendable {
 
     /// Every attachment recorded so far, emptied.
     func drain(testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil) -> [Envelope] {
-        log.lock.lock()
         // (Most code attaches nothing: no copy of the empty list for it.)
-        if log.recorded.isEmpty { log.lock.unlock(); return [] }
-        let taken = log.recorded
-        log.recorded.removeAll()
-        log.lock.unlock()
+        let taken = log.withLock { log -> [(AttachmentContent, Timestamp)] in
+            if log.recorded.isEmpty { return [] }
+            defer { log.recorded.removeAll() }
+            return log.recorded
+        }
+        if taken.isEmpty { return [] }
         return taken.map { content, timestamp in
             Envelope(attachment: Attachment(
                 body: content.body, contentEncoding: content.base64 ? .base64 : .identity,

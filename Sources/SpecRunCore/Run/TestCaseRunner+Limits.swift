@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// Scoped timeouts in this process (`--no-isolation`, `SpecSuite`): a worker's watchdog and its supervisor enforce
 /// them in worker processes; here a step is raced against its limit. A step past its limit is reported FAILED
@@ -18,8 +19,7 @@ extension TestCaseRunner {
     nonisolated(nonsending)
     func racing(_ limit: StepLimit, _ step: PlannedStep, plan: TestCasePlan, state: SkipState,
                 stepHooks: (before: [RegisteredHook], after: [RegisteredHook]), worlds: WorldStore) async -> Performed {
-        // (Handed to a task of its own: only it touches the runner until it ends or the run has moved on without it.)
-        nonisolated(unsafe) let runner = self
+        let runner = self
         let done = await LimitRace.run(seconds: limit.seconds) {
             await runner.perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
         }
@@ -53,7 +53,7 @@ enum LimitRace {
         let box = RaceBox<T>()
         var sleeper: Task<Void, Never>?
         let value: T? = await withCheckedContinuation { continuation in
-            box.continuation = continuation
+            box.wait(with: continuation)
             Task { box.finish(await body()) }
             sleeper = Task {
                 try? await Task.sleep(nanoseconds: UInt64(min(seconds, TimeoutText.maximumSeconds) * 1e9))
@@ -65,21 +65,15 @@ enum LimitRace {
     }
 }
 
-private final class RaceBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting: CheckedContinuation<T?, Never>?
+private final class RaceBox<T: Sendable>: Sendable {
+    private let waiting = Locked<CheckedContinuation<T?, Never>?>(nil)
 
-    var continuation: CheckedContinuation<T?, Never>? {
-        get { lock.withLock { waiting } }
-        set { lock.withLock { waiting = newValue } }
+    func wait(with continuation: CheckedContinuation<T?, Never>) {
+        waiting.withLock { $0 = continuation }
     }
 
     /// The first value wins; later ones are dropped.
     func finish(_ value: T?) {
-        let waiting = lock.withLock { () -> CheckedContinuation<T?, Never>? in
-            defer { self.waiting = nil }
-            return self.waiting
-        }
-        waiting?.resume(returning: value)
+        waiting.withLock { $0.take() }?.resume(returning: value)
     }
 }

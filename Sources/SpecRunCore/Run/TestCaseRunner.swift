@@ -14,11 +14,13 @@ struct TestCaseRunner {
     let root: String?
     let snippets: SnippetWriter
     /// "features/a.feature:8" for a pickle step, for stack traces.
-    let locate: (Pickle, PickleStep) -> String?
+    let locate: @Sendable (Pickle, PickleStep) -> String?
     /// `@timeout:` tags and the run's tag timeouts (a step definition's `timeout:` comes first).
     var timeouts = ScopedTimeouts.empty
     /// Told (a line for stderr) when something attaches to a test case that has finished.
     var lateAttachment: (@Sendable (String) -> Void)?
+    /// The run's world parameters, read by the code it runs (`WorldParameters`).
+    var worldParameters: [String: String] = [:]
 
     struct Result: Equatable {
         /// The worst status of every test step (hooks included).
@@ -43,7 +45,7 @@ struct TestCaseRunner {
         let startedId = ids.newId()
         sink.testCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.testCaseId, timestamp: now())
         let worlds = WorldStore()
-        let recorder = AttachmentRecorder(clock: clock)
+        let recorder = AttachmentRecorder(clock: clock, worldParameters: worldParameters)
         var state = SkipState(skipAll: skipAll || dryRun)
         var statuses: [TestStepResultStatus] = []
         var stepStatuses: [TestStepResultStatus] = []

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 
 /// The little file-system access the runner needs.
 struct FileSystem: Sendable {
@@ -47,7 +48,8 @@ struct FileSystem: Sendable {
 }
 
 /// The folders an enumeration could not read, collected by its error handler.
-private final class FailedFolders: @unchecked Sendable {
-    private(set) var paths: [String] = []
-    func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
+private final class FailedFolders: Sendable {
+    private let found = Locked<[String]>([])
+    var paths: [String] { found.value }
+    func add(_ path: String) { found.withLock { paths in if !paths.contains(path) { paths.append(path) } } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// The lines of the Gherkin nodes, by AST node id: what `path:LINE` can point at.
 struct LineIndex {
@@ -85,25 +86,22 @@ struct NodeLines: Sendable {
     }
 
     /// Thread-safe: a session's test cases may be located from several tasks and a watchdog thread.
-    private final class LazyTable: @unchecked Sendable {
-        // @unchecked: `byId` is read and written under `lock`.
-        private let lock = NSLock()
-        private var byId: [String: Int]?
+    private final class LazyTable: Sendable {
+        private let byId = Locked<[String: Int]?>(nil)
 
-        /// Read only by the one owner of the table (no lock needed then).
-        var isMade: Bool { byId != nil }
+        var isMade: Bool { byId.withLock { $0 != nil } }
 
         func line(of id: String, ids: [String], numbers: [Int32]) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            if byId == nil {
-                var made: [String: Int] = [:]
-                made.reserveCapacity(ids.count)
-                // The last line given for an id wins, as when they were set one by one.
-                for (id, line) in zip(ids, numbers) { made[id] = Int(line) }
-                byId = made
+            byId.withLock { byId in
+                if byId == nil {
+                    var made: [String: Int] = [:]
+                    made.reserveCapacity(ids.count)
+                    // The last line given for an id wins, as when they were set one by one.
+                    for (id, line) in zip(ids, numbers) { made[id] = Int(line) }
+                    byId = made
+                }
+                return byId![id]
             }
-            return byId![id]
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// Where timestamps come from. Injected so that runs can be byte-reproducible.
 public protocol RunClock: Sendable {
@@ -24,9 +25,8 @@ public struct SystemClock: RunClock {
 
 /// A fake clock that advances by a fixed step on every reading, as the CCK's fake-cucumber
 /// (epoch 0, +1 ms per reading), so executed steps last exactly one step.
-public final class SteppingClock: RunClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var readings = 0
+public final class SteppingClock: RunClock, Sendable {
+    private let readings = Locked(0)
     private let start: TimeInterval
     private let step: TimeInterval
 
@@ -36,10 +36,11 @@ public final class SteppingClock: RunClock, @unchecked Sendable {
     }
 
     public func now() -> Date {
-        lock.lock(); defer { lock.unlock() }
-        let reading = Date(timeIntervalSince1970: start + Double(readings) * step)
-        readings += 1
-        return reading
+        let reading = readings.withLock { readings in
+            defer { readings += 1 }
+            return readings
+        }
+        return Date(timeIntervalSince1970: start + Double(reading) * step)
     }
 }
 

@@ -34,6 +34,9 @@ public struct RunConfiguration: Sendable, Equatable {
     /// Documents run as Gherkin, by path (as resolved from `paths`): a story document's Given/When/Then blocks,
     /// translated by the caller (the CLI reads them with the Requirements module). Other `.md` files are refused.
     public var documents: [String: TranslatedDocument] = [:]
+    /// `--world-parameters JSON` (a profile's `worldParameters`): the values every World, step and hook of the run
+    /// reads with `WorldParameters.string("name")`.
+    public var worldParameters: [String: String] = [:]
 
     public init(
         paths: [String] = ["Features"], tags: String? = nil, names: [String] = [],

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 import TagExpressions
 
 /// One run, opened (definitions sent, BeforeAll hooks run, test cases planned) and driven a test case at a time:
@@ -8,7 +9,7 @@ import TagExpressions
 /// `run` may be called from several tasks at once (`SpecSuite` runs a session's scenarios as parallel test cases):
 /// the summary and the fail-fast flag are kept under a lock, plans are made with a thread-safe cache. `describe`
 /// reads only what never changes after `open` (a worker's watchdog thread calls it).
-public final class RunSession: @unchecked Sendable {
+public final class RunSession: Sendable {
     private let runner: SpecRunner
     private let registry: StepRegistry
     private let root: String
@@ -21,15 +22,18 @@ public final class RunSession: @unchecked Sendable {
     private let makeKeys: @Sendable () -> [String]
     private let caseRunner: TestCaseRunner
     private let testRunStarted: TestRunStarted
-    private var summary: RunSummary
     /// Whether the BeforeAll hooks passed; when not, no test case is planned and the run only finishes.
     public let beforeAllPassed: Bool
-    /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
-    private var stopped = false
     /// `--retry-tag-filter`: the scenarios that may be retried (nil: all); checked when the run was prepared.
     private let retryFilter: TagExpression?
-    /// Guards `summary` and `stopped`.
-    private let lock = NSLock()
+    /// What the test cases' runs change, from whatever task runs them.
+    private let state: Locked<State>
+
+    private struct State {
+        var summary: RunSummary
+        /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
+        var stopped = false
+    }
 
     init(runner: SpecRunner, registry: StepRegistry, root: String, plans: any PlanSource, keys: @escaping @Sendable () -> [String],
          caseRunner: TestCaseRunner,
@@ -42,7 +46,7 @@ public final class RunSession: @unchecked Sendable {
         makeKeys = keys
         self.caseRunner = caseRunner
         self.testRunStarted = testRunStarted
-        self.summary = summary
+        state = Locked(State(summary: summary))
         self.beforeAllPassed = beforeAllPassed
         retryFilter = runner.configuration.retryTagFilter.flatMap { try? TagExpression.parse($0) }
     }
@@ -62,7 +66,7 @@ public final class RunSession: @unchecked Sendable {
     public func knows(_ index: Int) -> Bool { plans.knows(index) }
 
     /// The facts known so far (parse errors, selection, seed).
-    public var summarySoFar: RunSummary { lock.withLock { summary } }
+    public var summarySoFar: RunSummary { state.withLock { $0.summary } }
 
     /// Runs the test case at `index` of the planned order (with its retries); `skip` reports every step skipped
     /// (a supervisor's fail-fast). Returns whether it passed.
@@ -76,7 +80,7 @@ public final class RunSession: @unchecked Sendable {
     public func run(_ index: Int, skip: Bool = false, to sink: any MessageSink) async -> Bool {
         guard let plan = plans.plan(ofCase: index, with: planner) else { return true }
         defer { plans.finished(index) }
-        let skipAll = skip || lock.withLock { stopped }
+        let skipAll = skip || state.withLock { $0.stopped }
         var attempt = 0
         var result: TestCaseRunner.Result
         let retries = retryFilter.map { $0.evaluate(tags: plan.pickle.tags.map(\.name)) } ?? true ? runner.configuration.retry : 0
@@ -86,12 +90,13 @@ public final class RunSession: @unchecked Sendable {
             attempt += 1
         } while result.willBeRetried
         let passed = runner.passes(result.status)
-        lock.withLock {
-            summary.scenarios.add(result.status)
-            result.stepStatuses.forEach { summary.steps.add($0) }
+        let failFast = runner.configuration.failFast
+        state.withLock { state in
+            state.summary.scenarios.add(result.status)
+            result.stepStatuses.forEach { state.summary.steps.add($0) }
             if !passed {
-                summary.success = false
-                if runner.configuration.failFast { stopped = true }
+                state.summary.success = false
+                if failFast { state.stopped = true }
             }
         }
         return passed
@@ -123,13 +128,14 @@ public final class RunSession: @unchecked Sendable {
     /// AfterAll hooks and testRunFinished.
     public func finish(emit: (Envelope) -> Void) async -> RunSummary {
         let runId = testRunStarted.id ?? ""
-        var success = lock.withLock { summary.success }
+        var success = state.withLock { $0.summary.success }
         _ = await runner.runGlobalHooks(.afterAll, registry, runId: runId, root: root, success: &success, emit: emit)
         let finished = runner.clock.timestamp()
-        let final = lock.withLock {
-            summary.success = success
-            summary.duration = Duration(from: testRunStarted.timestamp, to: finished).timeInterval
-            return summary
+        let duration = Duration(from: testRunStarted.timestamp, to: finished).timeInterval
+        let final = state.withLock { state in
+            state.summary.success = success
+            state.summary.duration = duration
+            return state.summary
         }
         emit(Envelope(testRunFinished: TestRunFinished(success: success, timestamp: finished, testRunStartedId: runId)))
         return final

@@ -59,13 +59,12 @@ extension SpecRunner {
         let runId = testRunStarted.id ?? ""
         var summary = RunSummary()
         summary.success = success
-        let texts = StepTextPool()
         var files: [String: FeatureFile] = [:]
         for file in prepared.files where files[relativePath(file.path, to: prepared.root)] == nil {
             files[relativePath(file.path, to: prepared.root)] = file
         }
         let shelf = PickleShelf(registry: prepared.registry, ids: ids, testRunStartedId: runId, files: files,
-                                parse: { file, uri in featureEnvelopes(file, uri: uri, texts: texts) })
+                                parse: { file, uri, texts in featureEnvelopes(file, uri: uri, texts: texts) })
         return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: shelf, keys: { [] },
                           caseRunner: caseRunner(prepared, line: shelf.line(of:)), testRunStarted: testRunStarted,
                           summary: summary, beforeAllPassed: passed)
@@ -85,7 +84,7 @@ extension SpecRunner {
     }
 
     /// The runner of one test case's attempts; `line` finds an AST node's line (for a step's `file:line`).
-    private func caseRunner(_ prepared: Prepared, line: @escaping (String) -> Int?) -> TestCaseRunner {
+    private func caseRunner(_ prepared: Prepared, line: @escaping @Sendable (String) -> Int?) -> TestCaseRunner {
         let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
                                      uniquingKeysWith: { first, _ in first })
         var runner = TestCaseRunner(
@@ -98,6 +97,7 @@ extension SpecRunner {
             })
         runner.checkArguments = configuration.checkArguments
         runner.lateAttachment = lateAttachment
+        runner.worldParameters = configuration.worldParameters
         // (Checked with the selection, which refuses a tag expression that does not parse.)
         runner.timeouts = (try? ScopedTimeouts(configuration.tagTimeouts)) ?? .empty
         return runner

@@ -7,7 +7,7 @@ extension SpecRunner {
                         emit: (Envelope) -> Void) async -> Bool {
         guard !configuration.dryRun else { return true }
         var allPassed = true
-        let recorder = AttachmentRecorder(clock: clock)
+        let recorder = AttachmentRecorder(clock: clock, worldParameters: configuration.worldParameters)
         for hook in registry.hooks(kind, for: []) {
             let started = TestRunHookStarted(id: runIds.newId(), testRunStartedId: runId, hookId: hook.id,
                                              timestamp: clock.timestamp())

@@ -8,7 +8,7 @@ import Messages
 ///
 /// Configuration problems (bad tag expression or regex, unknown parameter type, missing path) are thrown
 /// as `SpecRunError` before anything is emitted.
-public struct SpecRunner {
+public struct SpecRunner: Sendable {
     let libraries: [any StepLibrary.Type]
     let configuration: RunConfiguration
     let ids: IdGenerator
@@ -20,8 +20,8 @@ public struct SpecRunner {
     var fileSystem: FileSystem = .local
     /// The `meta` message to emit instead of the detected one (for reproducible streams in tests).
     public var meta: Meta?
-    var makeCompiler: ([ParameterTypeCode]) throws -> any PatternCompiler = { try ExpressionCompiler(parameterTypes: $0) }
-    var randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64(UInt32.max)) }
+    var makeCompiler: @Sendable ([ParameterTypeCode]) throws -> any PatternCompiler = { try ExpressionCompiler(parameterTypes: $0) }
+    var randomSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64(UInt32.max)) }
     /// Where the compiled step definitions are kept between runs (the language server's), if anywhere.
     public var registryCache: RegistryCache?
     /// Told a line for stderr when work a step or hook left running attaches after its test case (or hook) finished.

@@ -110,7 +110,7 @@ extension ConsoleText {
             found = derived ? runs.step(position: position) : nil
         }
         guard let found else { return "* " }
-        return runs.tree.steps[found.index].keyword
+        return runs.tree.steps.all[found.index].keyword
     }
 
     /// The scenario's own tags and its title line, as `scenarioHeader` writes them.

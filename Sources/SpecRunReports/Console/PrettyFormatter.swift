@@ -4,34 +4,32 @@ import Messages
 /// step definition locations, ambiguous candidates, snippets and attachments; the summary at the end.
 final class PrettyFormatter: EnvelopeFormatter {
     private let sink: any TextSink
-    private var index: RunIndex { feed.index }
+    private var index: RunIndex { state.feed.index }
     private let text: ConsoleText
-    // `out` and `lines`: the block being written, and the step lines of its scenario: storage kept from one
-    // scenario to the next.
     #if DEBUG  // exclusivity checked in tests; unchecked in release: touched for every envelope and step line (callgrind, docs/PERFORMANCE.md)
-    private var feed: IndexFeed
-    private var lastFeatureUri: String?
-    private var lastRuleId: String?
-    private var printedSnippets = PrintedSnippets()
-    private var out = ConsoleBuffer(capacity: 4096)
-    private var lines: [ConsoleStepLine] = []
+    private var state: State
     #else
-    @exclusivity(unchecked) private var feed: IndexFeed
-    @exclusivity(unchecked) private var lastFeatureUri: String?
-    @exclusivity(unchecked) private var lastRuleId: String?
-    @exclusivity(unchecked) private var printedSnippets = PrintedSnippets()
-    @exclusivity(unchecked) private var out = ConsoleBuffer(capacity: 4096)
-    @exclusivity(unchecked) private var lines: [ConsoleStepLine] = []
+    @exclusivity(unchecked) private var state: State
     #endif
+
+    fileprivate struct State {
+        var feed: IndexFeed
+        var lastFeatureUri: String?
+        var lastRuleId: String?
+        var printedSnippets = PrintedSnippets()
+        /// The block being written, and the step lines of its scenario: storage kept from one scenario to the next.
+        var out = ConsoleBuffer(capacity: 4096)
+        var lines: [ConsoleStepLine] = []
+    }
 
     init(sink: any TextSink, feed: IndexFeed, options: ReportOptions) {
         self.sink = sink
-        self.feed = feed
+        state = State(feed: feed)
         text = ConsoleText(index: feed.index, style: ConsoleStyle(colors: options.colors), options: options)
     }
 
     func handle(_ envelope: Envelope) {
-        feed.handle(envelope)
+        state.feed.handle(envelope)
         if envelope.kind == .testCaseFinished,
            let attempt = envelope.withTestCaseFinished({ index.finishedAttempt(id: $0.testCaseStartedId) }) ?? nil {
             write(attempt)
@@ -39,9 +37,9 @@ final class PrettyFormatter: EnvelopeFormatter {
     }
 
     func finish() throws {
-        var out = lastFeatureUri == nil ? "" : "\n"
+        var out = state.lastFeatureUri == nil ? "" : "\n"
         let finals = index.finalAttempts()
-        out += text.remainingSnippets(printed: printedSnippets, finals: finals)
+        out += text.remainingSnippets(printed: state.printedSnippets, finals: finals)
         let failing = text.failingScenarios(finals: finals)
         if !failing.isEmpty { out += failing + "\n" }
         out += text.runProblems()
@@ -53,13 +51,18 @@ final class PrettyFormatter: EnvelopeFormatter {
     /// Writes the block of a finished attempt: its feature's and rule's headers when they change, the scenario
     /// and its steps.
     private func write(_ attempt: RunIndex.Attempt) {
+        let index = index
         guard let record = index.record(of: attempt),
               let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else { return }
-        index.withStoredPickle(slot: slot) { write(attempt, record: record, pickle: $0, slot: slot) }
+        index.withStoredPickle(slot: slot) { state.block(attempt, record: record, pickle: $0, slot: slot, index: index, text: text) }
+        state.out.bytes.withUnsafeBufferPointer { sink.write(utf8: $0) }
     }
+}
 
-    /// (The pickle read in place: passing it on as a value copies it.)
-    private func write(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int) {
+extension PrettyFormatter.State {
+    /// Makes the block of a finished attempt in `out`. (The pickle read in place: passing it on as a value copies it.)
+    mutating func block(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int,
+                        index: RunIndex, text: ConsoleText) {
         let lineage = index.lineage(ofPickleNodes: pickle.pointee.astNodeIds)
         let style = text.style
         out.removeAll()
@@ -70,7 +73,7 @@ final class PrettyFormatter: EnvelopeFormatter {
             let tags = feature.tags.map(\.name).joined(separator: " ")
             if !tags.isEmpty { out.append(style.paint(tags, .cyan) + "\n") }
             out.append(style.paint(feature.keyword + ":", .bold) + " " + feature.name + "\n")
-            out.append(descriptionLines(feature.description, indent: "  "))
+            out.append(PrettyFormatter.descriptionLines(feature.description, indent: "  ", style: style))
         }
         var indent = "  "
         if let ruleId = lineage?.ruleId, let lineage {
@@ -78,7 +81,7 @@ final class PrettyFormatter: EnvelopeFormatter {
             if ruleId != lastRuleId, let rule = lineage.rule {
                 lastRuleId = rule.id
                 out.append("\n  " + style.paint(rule.keyword + ":", .bold) + " " + rule.name + "\n")
-                out.append(descriptionLines(rule.description, indent: "    "))
+                out.append(PrettyFormatter.descriptionLines(rule.description, indent: "    ", style: style))
             }
         } else {
             lastRuleId = nil
@@ -88,16 +91,17 @@ final class PrettyFormatter: EnvelopeFormatter {
         if attempt.finished?.willBeRetried == true {
             out.append(indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n")
         }
-        out.bytes.withUnsafeBufferPointer { sink.write(utf8: $0) }
     }
+}
 
-    private func descriptionLines(_ description: String, indent: String) -> String {
+extension PrettyFormatter {
+    fileprivate static func descriptionLines(_ description: String, indent: String, style: ConsoleStyle) -> String {
         // Split on the newline byte when no "\r\n" (one Character) can be in it: no Character breaking.
         let lines = description.utf8.contains(0x0D)
             ? description.split(separator: "\n", omittingEmptySubsequences: false).map(Self.trimmed)
             : description.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Self.trimmed(Substring($0)) }
         guard lines.contains(where: { !$0.isEmpty }) else { return "" }
-        return lines.map { $0.isEmpty ? "\n" : indent + text.style.paint($0, .grey) + "\n" }.joined()
+        return lines.map { $0.isEmpty ? "\n" : indent + style.paint($0, .grey) + "\n" }.joined()
     }
 
     /// The line without the whitespace around it, as `trimmingCharacters(in: .whitespaces)` gives it: for an

@@ -7,19 +7,19 @@ final class DocumentTree {
     let feature: Feature
     /// The feature's Background, if it has one (looked up once: a feature may have 20,000 children).
     let background: Background?
-    /// The steps of the document's backgrounds and scenarios, in document order.
     #if DEBUG  // exclusivity checked in tests; unchecked in release: appended for every Gherkin step indexed (`Lineage.add`)
-    var steps: [StepSummary] = []
+    var steps = Steps()
     #else
-    @exclusivity(unchecked) var steps: [StepSummary] = []
+    @exclusivity(unchecked) var steps = Steps()
     #endif
-    /// Each background's steps in `steps`, by the feature child index of its rule (-1: the feature's background),
-    /// with its own child index (in the feature, or in the rule).
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: appended for every Gherkin step indexed (`Lineage.add`)
-    var backgroundSteps = BackgroundRuns()
-    #else
-    @exclusivity(unchecked) var backgroundSteps = BackgroundRuns()
-    #endif
+
+    struct Steps {
+        /// The steps of the document's backgrounds and scenarios, in document order.
+        var all: [StepSummary] = []
+        /// Each background's steps in `all`, by the feature child index of its rule (-1: the feature's background),
+        /// with its own child index (in the feature, or in the rule).
+        var backgrounds = BackgroundRuns()
+    }
 
     init(uri: String, feature: Feature) {
         self.uri = uri
@@ -65,7 +65,7 @@ struct StepSummary {
     }
 }
 
-/// Where each background's steps are in `DocumentTree.steps`, by the feature child index of its rule (-1: the
+/// Where each background's steps are in `DocumentTree.steps.all`, by the feature child index of its rule (-1: the
 /// feature's background). The feature's is a field, not a table entry: every pickle step's Gherkin step is found
 /// through it (a hashed lookup per step).
 struct BackgroundRuns {

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// A report: a pure consumer of the Cucumber Messages stream.
@@ -24,10 +25,11 @@ public func makeFormatter(_ format: ReportFormat, output: ReportOutput, options:
     FormatterFactory().makeFormatter(format, output: output, options: options)
 }
 
-func makeSink(_ output: ReportOutput) -> any TextSink {
+/// `standardOutput`: the descriptor of the run's standard output for reports (see `FormatterFactory`).
+func makeSink(_ output: ReportOutput, standardOutput: Int32 = STDOUT_FILENO) -> any TextSink {
     switch output {
-    case .stdout: return StandardOutputSink()
-    case .file(let path): return StreamingFileSink(path: path)
+    case .stdout: return StandardOutputSink(descriptor: standardOutput)
+    case .file(let path): return StreamingFileSink(path: path, standardOutput: standardOutput)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Makes the reports of one run. The reports it makes share one index of the run (the whole-document
@@ -5,12 +6,19 @@ import Messages
 /// Feed every report it made the same envelopes, in the same order.
 public final class FormatterFactory {
     private let shared = SharedRunIndex()
+    /// Where the reports meant for standard output go (`ReportOutput.stdout`, a path naming `/dev/stdout`).
+    private let standardOutput: Int32
 
     /// `sharedAtSource`: the stream the reports will see shares its repeated parts already — one string for each
     /// distinct step text, one `stepDefinitionIds` array for each definition — as a run's does (specrun's compiler
     /// and planner make them so), not one read back from files (`specrun report`); the index then keeps them as they
     /// are rather than looking each step's up to share it again.
-    public init(sharedAtSource: Bool = false) {
+    ///
+    /// `standardOutput`: the descriptor the reports meant for standard output write to — 1, unless a run in this
+    /// process gave them one of their own, so that what steps print (sent to stderr then) cannot forge or cut a
+    /// report on stdout.
+    public init(sharedAtSource: Bool = false, standardOutput: Int32 = STDOUT_FILENO) {
+        self.standardOutput = standardOutput
         // Until a report that prints them is made (see `makeFormatter`).
         shared.index.keepsStepArguments = false
         shared.index.sharesRepeatedParts = !sharedAtSource
@@ -38,7 +46,7 @@ public final class FormatterFactory {
             if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
             return HTMLSiteFormatter(folder: folder, feed: IndexFeed(shared), title: options.htmlTitle, history: options.history)
         }
-        return makeFormatter(format, sink: makeSink(output), options: options)
+        return makeFormatter(format, sink: makeSink(output, standardOutput: standardOutput), options: options)
     }
 
     /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).

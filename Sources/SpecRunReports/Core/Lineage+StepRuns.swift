@@ -5,7 +5,7 @@ struct StepRuns {
     let tree: DocumentTree
     /// The lineage is placed in the feature (`step(position:)` finds nothing otherwise).
     private let placed: Bool
-    /// (start, count) in `tree.steps` of the feature's background, the rule's background and the scenario's own
+    /// (start, count) in `tree.steps.all` of the feature's background, the rule's background and the scenario's own
     /// steps; count -1 when there is no such run.
     private let runs: (Int32, Int32, Int32, Int32, Int32, Int32)
 
@@ -24,7 +24,7 @@ struct StepRuns {
     }
 
     /// The Gherkin step at `position` of a pickle of this scenario, by position alone: its index in
-    /// `tree.steps`, and whether it is one of a background's steps.
+    /// `tree.steps.all`, and whether it is one of a background's steps.
     func step(position: Int) -> (index: Int, background: Bool)? {
         guard placed else { return nil }
         var offset = position
@@ -33,7 +33,7 @@ struct StepRuns {
             guard run.count >= 0 else { continue }
             if offset >= 0 && offset < Int(run.count) {
                 let index = Int(run.start) + offset
-                guard index < tree.steps.count else { return nil }
+                guard index < tree.steps.all.count else { return nil }
                 return (index, number < 2)
             }
             offset -= Int(run.count)
@@ -43,12 +43,12 @@ struct StepRuns {
 
     /// The Gherkin step with id `stepId`, found at `position` and checked by id, or searched for.
     func step(id stepId: String, position: Int) -> (index: Int, background: Bool)? {
-        if let found = step(position: position), tree.steps[found.index].id == stepId { return found }
+        if let found = step(position: position), tree.steps.all[found.index].id == stepId { return found }
         for number in 0..<3 {
             let run = run(number)
             guard run.count > 0 else { continue }
             let range = Int(run.start)..<Int(run.start + run.count)
-            if let index = range.first(where: { $0 < tree.steps.count && tree.steps[$0].id == stepId }) {
+            if let index = range.first(where: { $0 < tree.steps.all.count && tree.steps.all[$0].id == stepId }) {
                 return (index, number < 2)
             }
         }
@@ -59,8 +59,8 @@ struct StepRuns {
 extension Lineage {
     /// The runs of steps of a pickle of this scenario (see `StepRuns`).
     var stepRuns: StepRuns {
-        let feature = tree.backgroundSteps[-1]
-        let rule = ruleChildIndex >= 0 ? tree.backgroundSteps[childIndex] : nil
+        let feature = tree.steps.backgrounds[-1]
+        let rule = ruleChildIndex >= 0 ? tree.steps.backgrounds[childIndex] : nil
         return StepRuns(tree: tree, placed: childIndex >= 0,
                         runs: (feature?.start ?? 0, feature?.count ?? -1, rule?.start ?? 0, rule?.count ?? -1,
                                ownSteps.start, ownSteps.count))

@@ -10,7 +10,7 @@ struct Lineage {
     private var examplesPosition: Int32 = -1
     private var rowPosition: Int32 = -1
     private var stepPosition: Int32 = -1
-    /// A background's or scenario's steps in `tree.steps` (start, count); -1 when not one.
+    /// A background's or scenario's steps in `tree.steps.all` (start, count); -1 when not one.
     private var stepStart: Int32 = -1
     private var stepCount: Int32 = 0
 
@@ -73,7 +73,7 @@ struct Lineage {
         return tree.feature.children[Int(child)].scenario?.description
     }
 
-    /// Where the node sits, for `stepRuns`: its feature child, rule child and own steps' run in `tree.steps`.
+    /// Where the node sits, for `stepRuns`: its feature child, rule child and own steps' run in `tree.steps.all`.
     var childIndex: Int32 { child }
     var ruleChildIndex: Int32 { ruleChild }
     var ownSteps: (start: Int32, count: Int32) { (stepStart, stepCount) }
@@ -90,7 +90,7 @@ struct Lineage {
     /// The Gherkin step's keyword and locations, without making a `Step`.
     var stepSummary: StepSummary? {
         guard stepPosition >= 0 else { return nil }
-        return tree.steps[Int(stepPosition)]
+        return tree.steps.all[Int(stepPosition)]
     }
 
     /// The Gherkin step with id `stepId`, the `position`th step of a pickle of this scenario (or outline row):
@@ -102,7 +102,7 @@ struct Lineage {
         for number in 0..<3 {
             guard let segment = segment(number), segment.count > 0 else { continue }
             let range = Int(segment.start)..<Int(segment.start + segment.count)
-            if let index = range.first(where: { $0 < tree.steps.count && tree.steps[$0].id == stepId }) {
+            if let index = range.first(where: { $0 < tree.steps.all.count && tree.steps.all[$0].id == stepId }) {
                 return segment.lineage.atStep(index)
             }
         }
@@ -113,18 +113,18 @@ struct Lineage {
     /// lineage, its id, and whether it is one of the scenario's own steps (not a background's).
     func step(position: Int) -> (lineage: Lineage, id: String, isScenarios: Bool)? {
         guard let place = stepPlace(position: position), let segment = segment(place.run) else { return nil }
-        return (segment.lineage.atStep(place.index), tree.steps[place.index].id, place.run == 2)
+        return (segment.lineage.atStep(place.index), tree.steps.all[place.index].id, place.run == 2)
     }
 
     /// The id of the Gherkin step at `position` of a pickle of this scenario, and whether it is the scenario's own:
     /// `step(position:)` without making the step's lineage (`compact` asks it of every pickle step).
     func stepId(position: Int) -> (id: String, isScenarios: Bool)? {
         guard let place = stepPlace(position: position) else { return nil }
-        return (tree.steps[place.index].id, place.run == 2)
+        return (tree.steps.all[place.index].id, place.run == 2)
     }
 
     /// Where the step at `position` of a pickle of this scenario is: its run (0 the feature's background, 1 the
-    /// rule's, 2 the scenario's own steps) and its index in `tree.steps`.
+    /// rule's, 2 the scenario's own steps) and its index in `tree.steps.all`.
     private func stepPlace(position: Int) -> (run: Int, index: Int)? {
         guard child >= 0 else { return nil }
         var offset = position
@@ -132,7 +132,7 @@ struct Lineage {
             guard let run = stepRun(number) else { continue }
             if offset >= 0 && offset < Int(run.count) {
                 let index = Int(run.start) + offset
-                return index < tree.steps.count ? (number, index) : nil
+                return index < tree.steps.all.count ? (number, index) : nil
             }
             offset -= Int(run.count)
         }
@@ -143,10 +143,10 @@ struct Lineage {
     private func stepRun(_ number: Int) -> (start: Int32, count: Int32)? {
         switch number {
         case 0:
-            return tree.backgroundSteps[-1].map { ($0.start, $0.count) }
+            return tree.steps.backgrounds[-1].map { ($0.start, $0.count) }
         case 1:
             guard ruleChild >= 0 else { return nil }
-            return tree.backgroundSteps[child].map { ($0.start, $0.count) }
+            return tree.steps.backgrounds[child].map { ($0.start, $0.count) }
         default:
             return (stepStart, stepCount)
         }
@@ -157,10 +157,10 @@ struct Lineage {
     private func segment(_ number: Int) -> (lineage: Lineage, start: Int32, count: Int32)? {
         switch number {
         case 0:
-            return tree.backgroundSteps[-1].map { (atChild($0.child, ruleChild: -1), $0.start, $0.count) }
+            return tree.steps.backgrounds[-1].map { (atChild($0.child, ruleChild: -1), $0.start, $0.count) }
         case 1:
             guard ruleChild >= 0 else { return nil }
-            return tree.backgroundSteps[child].map { (atChild(child, ruleChild: $0.child), $0.start, $0.count) }
+            return tree.steps.backgrounds[child].map { (atChild(child, ruleChild: $0.child), $0.start, $0.count) }
         default:
             return (self, stepStart, stepCount)
         }
@@ -210,7 +210,7 @@ struct Lineage {
         var lineage = lineage
         (lineage.stepStart, lineage.stepCount) = add(background.steps, to: lineage.tree)
         result[id: background.id] = lineage
-        lineage.tree.backgroundSteps[rule] = (rule >= 0 ? lineage.ruleChild : lineage.child, lineage.stepStart, lineage.stepCount)
+        lineage.tree.steps.backgrounds[rule] = (rule >= 0 ? lineage.ruleChild : lineage.child, lineage.stepStart, lineage.stepCount)
     }
 
     private static func add(_ scenario: Scenario, to lineage: Lineage, into result: inout IdTable<Lineage>) {
@@ -236,10 +236,10 @@ struct Lineage {
 
     /// Appends the steps' summaries to the tree; their range there.
     private static func add(_ steps: [Step], to tree: DocumentTree) -> (Int32, Int32) {
-        let start = Int32(tree.steps.count)
+        let start = Int32(tree.steps.all.count)
         // Each step read in place (not copied whole for the few fields a summary keeps).
         steps.withUnsafeBufferPointer { steps in
-            for index in steps.indices { tree.steps.append(StepSummary(steps[index])) }
+            for index in steps.indices { tree.steps.all.append(StepSummary(steps[index])) }
         }
         return (start, Int32(steps.count))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// Where each pickle step is (its pickle's slot in the index and its position there), by pickle step id, in 12
 /// bytes a bucket: the table keeps each id's hash, not the id — a bucket whose hash matches is checked against
@@ -80,31 +81,33 @@ struct PickleStepTable {
 /// A `PickleStepTable` brought up to date only when asked: the pickles' slots are noted as they come and their
 /// steps placed, in that order, at the first question after (a run printed only on the console never asks: 350,000
 /// insertions saved at c50k). Locked: reports finishing at the same time may be the first to ask.
-final class PendingPickleStepTable: @unchecked Sendable {
-    private var table = PickleStepTable()
-    /// The slots of the pickles that came since the table was last brought up to date (a slot again for a pickle
-    /// sent again).
-    private var pending: [Int32] = []
-    private let lock = NSLock()
+final class PendingPickleStepTable: Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var table = PickleStepTable()
+        /// The slots of the pickles that came since the table was last brought up to date (a slot again for a
+        /// pickle sent again).
+        var pending: [Int32] = []
+    }
 
     /// Notes that the pickle in `slot` came (or came again).
     func came(_ slot: Int32) {
-        lock.lock()
-        pending.append(slot)
-        lock.unlock()
+        state.withLock { $0.pending.append(slot) }
     }
 
     /// The table with the steps of every pickle that came placed, `pickles` being the index's pickles by slot.
     func table(placing pickles: [Pickle]) -> PickleStepTable {
-        lock.lock()
-        defer { lock.unlock() }
-        for slot in pending {
-            let steps = pickles[Int(slot)].steps
-            for position in steps.indices {
-                table.insert(steps[position].id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)), in: pickles)
+        state.withLock { state in
+            for slot in state.pending {
+                let steps = pickles[Int(slot)].steps
+                for position in steps.indices {
+                    state.table.insert(steps[position].id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)),
+                                       in: pickles)
+                }
             }
+            state.pending = []
+            return state.table
         }
-        pending = []
-        return table
     }
 }

@@ -9,19 +9,21 @@ extension RunIndex {
         /// Its test case, found when it started (nil when the stream had not sent it yet).
         fileprivate(set) var record: CaseRecord?
         var finished: TestCaseFinished?
-        // `outcomes`: the result of each finished test step, by its position in the test case (nil: not finished).
-        // `nextStep`: the position after the last step that finished: where the next one is looked for first.
-        // `knownStatus`: its status once worked out after it finished (`status(of:)`): the summary, the failing
-        // list and the reports each ask it of every attempt. Forgotten when another step result arrives.
         #if DEBUG  // exclusivity checked in tests; unchecked in release: written for every step result (callgrind, docs/PERFORMANCE.md)
-        fileprivate(set) var outcomes: [StepOutcome?] = []
-        fileprivate var nextStep: Int32 = 0
-        fileprivate var knownStatus: TestStepResultStatus?
+        fileprivate(set) var results = StepResults()
         #else
-        @exclusivity(unchecked) fileprivate(set) var outcomes: [StepOutcome?] = []
-        @exclusivity(unchecked) fileprivate var nextStep: Int32 = 0
-        @exclusivity(unchecked) fileprivate var knownStatus: TestStepResultStatus?
+        @exclusivity(unchecked) fileprivate(set) var results = StepResults()
         #endif
+
+        struct StepResults {
+            /// The result of each finished test step, by its position in the test case (nil: not finished).
+            fileprivate(set) var outcomes: [StepOutcome?] = []
+            /// The position after the last step that finished: where the next one is looked for first.
+            fileprivate var nextStep: Int32 = 0
+            /// Its status once worked out after it finished (`status(of:)`): the summary, the failing list and the
+            /// reports each ask it of every attempt. Forgotten when another step result arrives.
+            fileprivate var knownStatus: TestStepResultStatus?
+        }
         var attachments: [String: [Attachment]] = [:]
         var externalAttachments: [String: [ExternalAttachment]] = [:]
         init(started: TestCaseStarted, place: Int) {
@@ -32,7 +34,7 @@ extension RunIndex {
         var isFinal: Bool { finished?.willBeRetried != true }
 
         /// The result of the test step at a position of the test case, once it finished.
-        func outcome(at position: Int) -> StepOutcome? { position < outcomes.count ? outcomes[position] : nil }
+        func outcome(at position: Int) -> StepOutcome? { position < results.outcomes.count ? results.outcomes[position] : nil }
     }
 }
 
@@ -84,7 +86,7 @@ struct IndexedAttempts {
         if let record { started.testCaseId = record.testCase.id }
         let attempt = Attempt(started: started, place: list.count)
         attempt.record = record
-        if let count = record?.testCase.testSteps.count { attempt.outcomes = Array(repeating: nil, count: count) }
+        if let count = record?.testCase.testSteps.count { attempt.results.outcomes = Array(repeating: nil, count: count) }
         // As many attempts as test cases, but for retries: the table made that big at once.
         if byId.isEmpty { byId.reserveCapacity(testCases.count) }
         // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
@@ -102,13 +104,13 @@ struct IndexedAttempts {
     /// A test step's result, kept by its position in its attempt's test case.
     mutating func record(_ finished: borrowing TestStepFinished) {
         guard let attempt = attempt(id: finished.testCaseStartedId),
-              let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.nextStep)) else { return }
-        attempt.nextStep = Int32(clamping: position + 1)
-        if attempt.outcomes.count <= position {
-            attempt.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.outcomes.count))
+              let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.results.nextStep)) else { return }
+        attempt.results.nextStep = Int32(clamping: position + 1)
+        if attempt.results.outcomes.count <= position {
+            attempt.results.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.results.outcomes.count))
         }
-        attempt.outcomes[position] = StepOutcome(finished.testStepResult)
-        attempt.knownStatus = nil
+        attempt.results.outcomes[position] = StepOutcome(finished.testStepResult)
+        attempt.results.knownStatus = nil
     }
 
     /// Notes the attempt a `testCaseFinished` finished; that attempt.
@@ -139,16 +141,16 @@ struct IndexedAttempts {
     }
 
     /// The status of an attempt kept once it finished (`RunIndex.status(of:)` works it out).
-    func knownStatus(of attempt: Attempt) -> TestStepResultStatus? { attempt.knownStatus }
+    func knownStatus(of attempt: Attempt) -> TestStepResultStatus? { attempt.results.knownStatus }
 
     func keep(_ status: TestStepResultStatus, of attempt: Attempt) {
-        if attempt.finished != nil { attempt.knownStatus = status }
+        if attempt.finished != nil { attempt.results.knownStatus = status }
     }
 
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
     func isHook(testStepId: String, attemptId: String) -> Bool? {
         guard let attempt = byId[id: attemptId], let record = record(of: attempt),
-              let position = record.position(of: testStepId, from: max(0, Int(attempt.nextStep) - 1)) else { return nil }
+              let position = record.position(of: testStepId, from: max(0, Int(attempt.results.nextStep) - 1)) else { return nil }
         return record.testCase.testSteps[position].pickleStepId == nil
     }
 

@@ -82,8 +82,8 @@ extension RunIndex {
     private static func idsAreDerived(_ ids: borrowing [String], at position: Int, of pickle: borrowing Pickle, _ runs: StepRuns) -> Bool {
         guard let found = runs.step(position: position) else { return false }
         if !found.background && pickle.astNodeIds.count == 2 {
-            return ids.count == 2 && ids[0] == runs.tree.steps[found.index].id && ids[1] == pickle.astNodeIds[1]
+            return ids.count == 2 && ids[0] == runs.tree.steps.all[found.index].id && ids[1] == pickle.astNodeIds[1]
         }
-        return ids.count == 1 && ids[0] == runs.tree.steps[found.index].id
+        return ids.count == 1 && ids[0] == runs.tree.steps.all[found.index].id
     }
 }

@@ -97,7 +97,7 @@ struct PickleView {
     /// The keyword a report prints for the pickle step at `position` (`StepText.keyword`).
     func keyword(at position: Int) -> String {
         guard let runs, let found = gherkinStep(at: position) else { return "* " }
-        return runs.tree.steps[found.index].keyword
+        return runs.tree.steps.all[found.index].keyword
     }
 
     /// How many of the pickle's first steps come from a Background.

@@ -6,8 +6,8 @@ extension RunIndex {
     func worstOutcome(of attempt: Attempt) -> StepOutcome? {
         guard let count = record(of: attempt)?.testCase.testSteps.count else { return nil }
         var worst: StepOutcome?
-        for position in 0..<min(count, attempt.outcomes.count) {
-            guard let outcome = attempt.outcomes[position] else { continue }
+        for position in 0..<min(count, attempt.results.outcomes.count) {
+            guard let outcome = attempt.results.outcomes[position] else { continue }
             if worst.map({ outcome.status > $0.status }) ?? true { worst = outcome }
         }
         return worst
@@ -36,7 +36,7 @@ extension RunIndex {
     func worstResult(of attempt: Attempt) -> TestStepResult? {
         guard let count = testCase(of: attempt)?.testSteps.count else { return nil }
         var worst: TestStepResult?
-        for outcome in attempt.outcomes.prefix(count) {
+        for outcome in attempt.results.outcomes.prefix(count) {
             guard let result = outcome?.testStepResult else { continue }
             if worst.map({ result.status > $0.status }) ?? true { worst = result }
         }

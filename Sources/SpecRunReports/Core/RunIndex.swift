@@ -4,18 +4,19 @@ import Messages
 /// It does not depend on the interleaving of test cases: test case messages may arrive mixed, as in a parallel run,
 /// and several runs' streams may be merged.
 final class RunIndex {
-    // The parts, each with its own state: documents, pickles, definitions, test cases and attempts.
-    #if DEBUG  // exclusivity checked in tests; unchecked in release: each is touched for every pickle, step or result indexed
-    private var documentPart = IndexedDocuments()
-    private var picklePart = IndexedPickles()
-    private var definitionPart = IndexedDefinitions()
-    private var attemptPart = IndexedAttempts()
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: each part is touched for every pickle, step or result indexed
+    private var parts = Parts()
     #else
-    @exclusivity(unchecked) private var documentPart = IndexedDocuments()
-    @exclusivity(unchecked) private var picklePart = IndexedPickles()
-    @exclusivity(unchecked) private var definitionPart = IndexedDefinitions()
-    @exclusivity(unchecked) private var attemptPart = IndexedAttempts()
+    @exclusivity(unchecked) private var parts = Parts()
     #endif
+
+    /// The parts, each with its own state: documents, pickles, definitions, test cases and attempts.
+    private struct Parts {
+        var documents = IndexedDocuments()
+        var pickles = IndexedPickles()
+        var definitions = IndexedDefinitions()
+        var attempts = IndexedAttempts()
+    }
 
     // What the run as a whole sent.
     private(set) var metas: [Meta] = []
@@ -45,26 +46,26 @@ final class RunIndex {
 
     // The parts' state as the reports read it.
     /// The Gherkin document of each uri (its feature, without what `Compaction` leaves out).
-    var documents: [String: DocumentTree] { documentPart.byUri }
-    var documentOrder: [String] { documentPart.order }
-    var nodes: IdTable<Lineage> { documentPart.nodes }
+    var documents: [String: DocumentTree] { parts.documents.byUri }
+    var documentOrder: [String] { parts.documents.order }
+    var nodes: IdTable<Lineage> { parts.documents.nodes }
     /// The pickles in the order they first came.
-    var pickleStore: [Pickle] { picklePart.store }
+    var pickleStore: [Pickle] { parts.pickles.store }
     /// By slot: whether the pickle's steps are kept without their AST node ids (see `compact`).
-    var derivedStepIds: [Bool] { picklePart.derivedStepIds }
+    var derivedStepIds: [Bool] { parts.pickles.derivedStepIds }
     /// One string for every pickle step of the same text.
-    var stepTextPool: Set<IdKey> { picklePart.textPool }
-    var pickleOrder: [String] { picklePart.store.map(\.id) }
+    var stepTextPool: Set<IdKey> { parts.pickles.textPool }
+    var pickleOrder: [String] { parts.pickles.store.map(\.id) }
     /// Where each pickle step is: its pickle and position (not a copy of the step), placed when first asked.
-    var pickleStepPlaces: PickleStepTable { picklePart.stepTable }
-    var stepDefinitions: [String: StepDefinition] { definitionPart.steps }
-    var stepDefinitionOrder: [String] { definitionPart.order }
+    var pickleStepPlaces: PickleStepTable { parts.pickles.stepTable }
+    var stepDefinitions: [String: StepDefinition] { parts.definitions.steps }
+    var stepDefinitionOrder: [String] { parts.definitions.order }
     /// `uri:line` of each step definition, made once (the console prints one per step).
-    var definitionLocations: IdTable<String> { definitionPart.locations }
-    var hooks: [String: Hook] { definitionPart.hooks }
-    var attempts: IdTable<Attempt> { attemptPart.byId }
+    var definitionLocations: IdTable<String> { parts.definitions.locations }
+    var hooks: [String: Hook] { parts.definitions.hooks }
+    var attempts: IdTable<Attempt> { parts.attempts.byId }
     /// The attempts in the order they first came (an attempt sent again takes the place of the first).
-    var attemptList: [Attempt] { attemptPart.list }
+    var attemptList: [Attempt] { parts.attempts.list }
 
     /// Indexes an envelope, keeping only what the reports read: the Gherkin AST without the text the pickles
     /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
@@ -72,38 +73,38 @@ final class RunIndex {
         // One accessor per envelope: each one asked copies the envelope's message box.
         switch envelope.kind {
         case .meta: if let meta = envelope.meta { metas.append(meta) }
-        case .gherkinDocument: if let document = envelope.gherkinDocument { documentPart.add(document) }
+        case .gherkinDocument: if let document = envelope.gherkinDocument { parts.documents.add(document) }
         case .pickle: envelope.withPickle { index($0) }
         case .stepDefinition:
             guard let definition = envelope.stepDefinition else { return }
-            definitionPart.add(definition, location: location(of: definition.sourceReference))
-        case .hook: if let hook = envelope.hook { definitionPart.add(hook) }
+            parts.definitions.add(definition, location: location(of: definition.sourceReference))
+        case .hook: if let hook = envelope.hook { parts.definitions.add(hook) }
         case .testCase: envelope.withTestCase { index($0) }
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return }
-            if let slot = attemptPart.start(started), slot >= 0 { recentSteps.started(slot: slot) }
-        case .testStepFinished: envelope.withTestStepFinished { attemptPart.record($0) }
+            if let slot = parts.attempts.start(started), slot >= 0 { recentSteps.started(slot: slot) }
+        case .testStepFinished: envelope.withTestStepFinished { parts.attempts.record($0) }
         case .attachment:
             guard let attachment = envelope.attachment else { return }
             if RequirementsAttachment.isRequirements(attachment) {
                 if !requirementsBodies.contains(attachment.body) { requirementsBodies.append(attachment.body) }
-            } else if let attemptId = attachment.testCaseStartedId, let attempt = attemptPart.attempt(id: attemptId) {
+            } else if let attemptId = attachment.testCaseStartedId, let attempt = parts.attempts.attempt(id: attemptId) {
                 attempt.attachments[attachment.testStepId ?? "", default: []].append(attachment)
             } else {
                 runAttachments.append(attachment)
             }
         case .externalAttachment:
             guard let external = envelope.externalAttachment, let attemptId = external.testCaseStartedId else { return }
-            attemptPart.attempt(id: attemptId)?.externalAttachments[external.testStepId ?? "", default: []].append(external)
+            parts.attempts.attempt(id: attemptId)?.externalAttachments[external.testStepId ?? "", default: []].append(external)
         case .testCaseFinished:
-            guard let finished = envelope.testCaseFinished, let attempt = attemptPart.finish(finished) else { return }
+            guard let finished = envelope.testCaseFinished, let attempt = parts.attempts.finish(finished) else { return }
             // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
             if attempt.record != nil { _ = status(of: attempt) }
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
             let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
-            let place = recentSteps.place(of: suggestion.pickleStepId, in: picklePart.store)
-            let stepCount = place.map { picklePart.store[Int($0.slot)].steps.count } ?? 0
+            let place = recentSteps.place(of: suggestion.pickleStepId, in: parts.pickles.store)
+            let stepCount = place.map { parts.pickles.store[Int($0.slot)].steps.count } ?? 0
             // (Kept by id: the index's own copy of the id.)
             let id = place == nil ? canonicalPickleStepId(suggestion.pickleStepId) : suggestion.pickleStepId
             suggestions.add(code, id: id, place: place, stepCount: stepCount)
@@ -122,18 +123,18 @@ final class RunIndex {
     private func index(_ message: borrowing Pickle) {
         var pickle = copy message
         let derived = compact(&pickle)
-        picklePart.keep(pickle, derived: derived)
+        parts.pickles.keep(pickle, derived: derived)
     }
 
     /// Keeps a test case with the ids it names sharing the index's copies, its steps in a new array (not the
     /// message's, copied on the first change) and their match arguments reduced (or none, see `keepsStepArguments`).
     private func index(_ message: borrowing TestCase) {
         var testCase = copy message
-        let slot = picklePart.slot(ofCase: testCase.pickleId)
-        if let slot, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = picklePart.store[slot].id }
+        let slot = parts.pickles.slot(ofCase: testCase.pickleId)
+        if let slot, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = parts.pickles.store[slot].id }
         testCase.testRunStartedId = nil
         // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
-        let pickleSteps = slot.map { picklePart.store[$0].steps } ?? []
+        let pickleSteps = slot.map { parts.pickles.store[$0].steps } ?? []
         // The message's steps read in place, a field at a time (an array's element read for each field would copy
         // the whole step).
         testCase.testSteps = message.testSteps.withUnsafeBufferPointer { source in
@@ -156,12 +157,12 @@ final class RunIndex {
                 }
                 if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
                 var hookId = source[position].hookId
-                if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: definitionPart.hooks) }
-                let definitionIds = sharesRepeatedParts ? definitionPart.sharedIds(source[position].stepDefinitionIds)
+                if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: parts.definitions.hooks) }
+                let definitionIds = sharesRepeatedParts ? parts.definitions.sharedIds(source[position].stepDefinitionIds)
                     : source[position].stepDefinitionIds
                 var arguments: [StepMatchArgumentsList]?
                 if keepsStepArguments, let lists = source[position].stepMatchArgumentsLists {
-                    arguments = definitionPart.reducedArguments(lists, definitionId: definitionIds?.first, text: text) ?? lists
+                    arguments = parts.definitions.reducedArguments(lists, definitionId: definitionIds?.first, text: text) ?? lists
                 }
                 // Made where it is appended (a step made first, then appended, would be copied).
                 steps.append(TestStep(hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
@@ -169,52 +170,52 @@ final class RunIndex {
             }
             return steps
         }
-        let record = attemptPart.add(testCase, expected: picklePart.store.count)
+        let record = parts.attempts.add(testCase, expected: parts.pickles.store.count)
         record.pickleSlot = slot.map(Int32.init) ?? -1
     }
 
     /// The attempt with this id, for a report handling its `testCaseFinished` after the index did: the one that
     /// message finished, without looking it up again.
-    func finishedAttempt(id: String) -> Attempt? { attemptPart.finishedAttempt(id: id) }
+    func finishedAttempt(id: String) -> Attempt? { parts.attempts.finishedAttempt(id: id) }
 
     /// The pickle in `slot` as the index keeps it (see `storedPickle(of:)`), lent to `body` where it lies (its
     /// `pointee` read in place: a copy of a pickle retains each of its strings and arrays).
     func withStoredPickle<Result>(slot: Int, _ body: (UnsafePointer<Pickle>) -> Result) -> Result {
-        picklePart.withPickle(slot: slot, body)
+        parts.pickles.withPickle(slot: slot, body)
     }
 
     /// The one copy of a step text the index keeps (`compact`).
-    func sharedStepText(_ text: String) -> String { picklePart.textPool.shared(text) }
+    func sharedStepText(_ text: String) -> String { parts.pickles.textPool.shared(text) }
 
     /// `uri:line` of the single step definition of a test step of a test case the index keeps (its definition ids
     /// are the index's shared arrays, see `DefinitionLocationCache`).
     func indexedDefinitionLocation(ids: [String]?) -> String? {
         guard let ids, ids.count == 1 else { return nil }
-        let locations = definitionPart.locations
-        return definitionPart.locationCache.location(of: ids) { locations[id: $0] }
+        let locations = parts.definitions.locations
+        return parts.definitions.locationCache.location(of: ids) { locations[id: $0] }
     }
 
     // MARK: - Queries
 
     /// The index's own copy of a pickle step id (an id of over 15 bytes is a heap string: one copy for all).
     private func canonicalPickleStepId(_ id: String) -> String {
-        guard !Compaction.isInline(id), let place = pickleStepPlaces.place(of: id, in: picklePart.store) else { return id }
-        return picklePart.store[Int(place.slot)].steps[Int(place.position)].id
+        guard !Compaction.isInline(id), let place = pickleStepPlaces.place(of: id, in: parts.pickles.store) else { return id }
+        return parts.pickles.store[Int(place.slot)].steps[Int(place.position)].id
     }
 
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
     func isHook(testStepId: String, attemptId: String) -> Bool? {
-        attemptPart.isHook(testStepId: testStepId, attemptId: attemptId)
+        parts.attempts.isHook(testStepId: testStepId, attemptId: attemptId)
     }
 
     /// The test case of an attempt, found when it started or (for a stream that sent it later) now.
-    func record(of attempt: Attempt) -> CaseRecord? { attemptPart.record(of: attempt) }
+    func record(of attempt: Attempt) -> CaseRecord? { parts.attempts.record(of: attempt) }
 
     /// Every test case, in the order they were planned.
     var allTestCases: [TestCase] { allCaseRecords.map(\.testCase) }
 
     /// Every test case as the index keeps it, in the order they were planned.
-    var allCaseRecords: [CaseRecord] { attemptPart.caseList }
+    var allCaseRecords: [CaseRecord] { parts.attempts.caseList }
 
     /// The result of a test step of an attempt's test case, once it finished.
     func outcome(of step: TestStep, in attempt: Attempt) -> StepOutcome? {
@@ -227,17 +228,17 @@ final class RunIndex {
     func pickle(of attempt: Attempt) -> Pickle? { testCase(of: attempt).flatMap { pickle(id: $0.pickleId) } }
 
     /// The slot of a pickle in the index (stable for the run: a pickle sent again keeps its slot).
-    func pickleSlot(id: String) -> Int? { picklePart.slot(id: id) }
+    func pickleSlot(id: String) -> Int? { parts.pickles.slot(id: id) }
 
     /// A pickle by id.
-    func pickle(id: String) -> Pickle? { picklePart.slot(id: id).map { restored(slot: $0) } }
+    func pickle(id: String) -> Pickle? { parts.pickles.slot(id: id).map { restored(slot: $0) } }
 
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
     func status(of attempt: Attempt) -> TestStepResultStatus {
-        if let known = attemptPart.knownStatus(of: attempt) { return known }
+        if let known = parts.attempts.knownStatus(of: attempt) { return known }
         let status = worstStatus(of: attempt)
             ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
-        attemptPart.keep(status, of: attempt)
+        parts.attempts.keep(status, of: attempt)
         return status
     }
 
@@ -245,8 +246,8 @@ final class RunIndex {
     private func worstStatus(of attempt: Attempt) -> TestStepResultStatus? {
         guard let count = record(of: attempt)?.testCase.testSteps.count else { return nil }
         var worst: TestStepResultStatus?
-        for position in 0..<min(count, attempt.outcomes.count) {
-            guard let status = attempt.outcomes[position]?.status else { continue }
+        for position in 0..<min(count, attempt.results.outcomes.count) {
+            guard let status = attempt.results.outcomes[position]?.status else { continue }
             if worst.map({ status > $0 }) ?? true { worst = status }
         }
         return worst

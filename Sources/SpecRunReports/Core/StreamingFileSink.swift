@@ -13,29 +13,33 @@ final class StreamingFileSink: TextSink {
     let path: String
     private let bufferSize: Int
     #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k, reports): every write of a file report
-    private var buffer: [UInt8] = []
+    private var pending = Pending()
     #else
-    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var pending = Pending()
     #endif
     private var descriptor: Int32 = -1
     private var tempPath: String?
     private var failure: AtomicFile.WriteError?
-    #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k, reports): read by every write
-    private var closed = false
-    #else
-    @exclusivity(unchecked) private var closed = false
-    #endif
     /// Where the report goes: `path`, or the file a symlink at `path` points to (the link is kept).
     private var destination: String?
 
     /// The temporary file's last part: `tmp` (`.<name>.<pid>.<random>.tmp`), `journal.tmp` for a `MessageJournal`.
     private let tempSuffix: String
+    /// The descriptor `/dev/stdout` names: the run's standard output for reports (see `FormatterFactory`).
+    private let standardOutput: Int32
 
-    init(path: String, bufferSize: Int = 64 * 1024, tempSuffix: String = "tmp") {
+    /// What every write reads: the bytes not yet written out, and whether the report is closed.
+    private struct Pending {
+        var buffer: [UInt8] = []
+        var closed = false
+    }
+
+    init(path: String, bufferSize: Int = 64 * 1024, tempSuffix: String = "tmp", standardOutput: Int32 = STDOUT_FILENO) {
         self.path = path
         self.bufferSize = bufferSize
         self.tempSuffix = tempSuffix
-        buffer.reserveCapacity(bufferSize)
+        self.standardOutput = standardOutput
+        pending.buffer.reserveCapacity(bufferSize)
     }
 
     func write(_ text: String) {
@@ -44,19 +48,19 @@ final class StreamingFileSink: TextSink {
     }
 
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard !closed else { return }
-        if buffer.count + bytes.count > bufferSize { flush() }
+        guard !pending.closed else { return }
+        if pending.buffer.count + bytes.count > bufferSize { flush() }
         if bytes.count >= bufferSize {
             writeOut(bytes)
         } else {
-            buffer.append(contentsOf: bytes)
+            pending.buffer.append(contentsOf: bytes)
         }
     }
 
     /// Moves the report into place (once: a second call does nothing).
     func close() throws {
-        guard !closed else { return }
-        closed = true
+        guard !pending.closed else { return }
+        pending.closed = true
         flush()
         if failure == nil && descriptor < 0 { open() }
         if descriptor >= 0 {
@@ -75,17 +79,17 @@ final class StreamingFileSink: TextSink {
 
     /// Removes the temporary file instead of moving it into place (once; `close` then does nothing).
     func discard() {
-        guard !closed else { return }
-        closed = true
-        buffer.removeAll()
+        guard !pending.closed else { return }
+        pending.closed = true
+        pending.buffer.removeAll()
         if descriptor >= 0 { _ = systemClose(descriptor); descriptor = -1 }
         if let tempPath { unlink(tempPath) }
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { writeOut($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard !pending.buffer.isEmpty else { return }
+        pending.buffer.withUnsafeBufferPointer { writeOut($0) }
+        pending.buffer.removeAll(keepingCapacity: true)
     }
 
     private func writeOut(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -106,7 +110,7 @@ final class StreamingFileSink: TextSink {
     }
 
     private func open() {
-        if let standard = Self.standardDescriptor(path) {
+        if let standard = Self.standardDescriptor(path, standardOutput: standardOutput) {
             // /dev/stdout and the like: this process's own descriptor, where the console's output goes too.
             descriptor = fcntl(standard, F_DUPFD_CLOEXEC, 0)
             if descriptor < 0 { failure = error(String(cString: strerror(errno))) }
@@ -176,9 +180,9 @@ final class StreamingFileSink: TextSink {
     }
 
     /// The descriptor a path names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), if it names one:
-    /// `/dev/stdout` is the descriptor reports write stdout to (`ReportStandardOutput`).
-    static func standardDescriptor(_ path: String) -> Int32? {
-        path == "/dev/stdout" ? ReportStandardOutput.descriptor : ReportPath.descriptor(named: path)
+    /// `/dev/stdout` is `standardOutput`, the descriptor reports write stdout to.
+    static func standardDescriptor(_ path: String, standardOutput: Int32 = STDOUT_FILENO) -> Int32? {
+        path == "/dev/stdout" ? standardOutput : ReportPath.descriptor(named: path)
     }
 
     /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link —

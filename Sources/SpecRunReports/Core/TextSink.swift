@@ -15,12 +15,6 @@ extension TextSink {
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
-/// Where reports meant for standard output go: descriptor 1, unless an in-process run moved them to a descriptor
-/// of their own, so that what steps print (sent to stderr then) cannot forge or cut a report on stdout.
-public enum ReportStandardOutput {
-    nonisolated(unsafe) public static var descriptor: Int32 = STDOUT_FILENO
-}
-
 /// New report files get 0644 less the umask specrun started with, read before any step runs: with
 /// `--no-isolation` a step can change the process's umask (found by a hostile sweep: `umask(0o777)` in a step made every
 /// report mode 000, unreadable by the CI job that uploads them).
@@ -36,8 +30,13 @@ public enum ReportFileMode {
     }
 }
 
-/// Writes straight to standard output (unbuffered by us, so progress shows as it happens).
+/// Writes straight to standard output (unbuffered by us, so progress shows as it happens): to `descriptor`, the
+/// run's standard output for reports (see `FormatterFactory(standardOutput:)`).
 final class StandardOutputSink: TextSink {
+    private let descriptor: Int32
+
+    init(descriptor: Int32 = STDOUT_FILENO) { self.descriptor = descriptor }
+
     func write(_ text: String) {
         var text = text
         text.withUTF8 { write(utf8: $0) }
@@ -49,7 +48,7 @@ final class StandardOutputSink: TextSink {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let written = Foundation.write(ReportStandardOutput.descriptor, next, left)
+            let written = Foundation.write(descriptor, next, left)
             if written < 0 {
                 if errno == EINTR { continue }
                 return

@@ -8,7 +8,7 @@ import Messages
 /// earlier-planned one still runs waits in memory for it; here it is written as it comes.) Test cases are
 /// interleaved — each envelope names its test case — and `specrun report` reads it. A run that ends, however it
 /// ends, removes it (`discard`): the report is then in place.
-public final class MessageJournal: @unchecked Sendable {
+public final class MessageJournal {
     private let sink: StreamingFileSink
     private var line: [UInt8] = []
     private var lastFlush: UInt64 = 0

@@ -91,6 +91,7 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
         configuration.snippetInterface = snippetInterface
         configuration.retryTagFilter = retryTagFilter
         configuration.tagTimeouts = tagTimeouts
+        configuration.worldParameters = worldParameters
         configuration.checkArguments = dryRun
         configuration.documents = DocumentSources.translate(paths).documents
         configuration.shard = shard.map { Shard(index: $0.index, count: $0.count, timings: $0.timings) }

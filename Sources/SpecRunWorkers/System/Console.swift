@@ -19,13 +19,12 @@ package protocol Console: AnyObject {
     /// events prints many scenarios); anything written to standard error meanwhile comes after what was held.
     func holdingOutput(_ body: () -> Void)
     /// For a run in this process (`--no-isolation`): what steps print to standard output goes to standard error
-    /// (as a worker's does), and the reports keep standard output to themselves: the descriptor they write it to
-    /// is returned (nil: unchanged).
-    func separateStepOutput() -> Int32?
+    /// (as a worker's does), and the reports keep standard output to themselves: the descriptor they write it to.
+    func separateStepOutput() -> Int32
 }
 
 extension Console {
-    func separateStepOutput() -> Int32? { nil }
+    func separateStepOutput() -> Int32 { STDOUT_FILENO }
 
     /// A mistake in what this process was given (arguments, configuration, a worker's first line): one line on
     /// standard error and a pointer to `specrun --help`; the usage exit code.
@@ -81,12 +80,12 @@ package final class SystemConsole: Console, @unchecked Sendable {
     /// for stdout write to a copy of the real one (close-on-exec). With `--no-isolation
     /// --format message`, a step (or a Task it left running) printing an envelope-shaped line put a forged
     /// `testRunFinished` into the stream on stdout. Nothing changes when stdout or stderr is closed.
-    package func separateStepOutput() -> Int32? {
-        guard stdout == STDOUT_FILENO, stderr == STDERR_FILENO else { return nil }
+    package func separateStepOutput() -> Int32 {
+        guard stdout == STDOUT_FILENO, stderr == STDERR_FILENO else { return STDOUT_FILENO }
         fflush(nil)
         let own = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
-        guard own >= 0 else { return nil }
-        guard fcntl(STDERR_FILENO, F_GETFD) >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { close(own); return nil }
+        guard own >= 0 else { return STDOUT_FILENO }
+        guard fcntl(STDERR_FILENO, F_GETFD) >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { close(own); return STDOUT_FILENO }
         lock.lock(); defer { lock.unlock() }
         stdout = own
         return own

@@ -39,7 +39,6 @@ package struct WorkerCommand {
             }
             worker = try WorkerConfiguration.decode(line)
             if let bytes = worker.memoryLimit { try limitMemory(bytes) }
-            WorldParameters.set(worker.worldParameters)
             configuration = try worker.runConfiguration()
         } catch {
             return console.usageFailure(error)

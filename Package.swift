@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "TagExpressions"),
         .target(name: "SpecRunCore", dependencies: ["Messages", "Gherkin", "CucumberExpressions", "TagExpressions", "SharedState"]),
         // The HTML report's stylesheet and script are files of their own, embedded at build time.
-        .target(name: "SpecRunReports", dependencies: ["Messages", "SharedState", "SpecRunSystem"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
+        // What every report stands on: the run's index, the sinks reports write to, the formatter protocols.
+        .target(name: "SpecRunReportCore", dependencies: ["Messages", "SharedState", "SpecRunSystem"]),
+        .target(name: "SpecRunReports", dependencies: ["SpecRunReportCore", "Messages", "SharedState", "SpecRunSystem"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
         // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
         .target(name: "Requirements"),
         // The OS calls made in C: the first worker forked before `main` (before the Swift runtime starts threads),
@@ -44,9 +46,9 @@ let package = Package(
         // side, process control and the run's OS layer, the listener pipeline. Never the reports or the CLI.
         .target(name: "SpecRunWorkers", dependencies: ["SpecRunCore", "Messages", "Gherkin", "TagExpressions", "Requirements", "SharedState", "SpecRunSystem"]),
         // The editor's side: the language server, and the analysis it shares with `specrun check`.
-        .target(name: "SpecRunEditor", dependencies: ["SpecRunCore", "SpecRunReports", "Messages", "Gherkin", "Requirements"]),
+        .target(name: "SpecRunEditor", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "Requirements"]),
         // The public face: argument parsing, the commands, composition (`SpecRunCLI.main(libraries:)`).
-        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin", "Messages", "TagExpressions", "SharedState", "SpecRunSystem"]),
+        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin", "Messages", "TagExpressions", "SharedState", "SpecRunSystem"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
         .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions", "SharedState"]),
@@ -77,8 +79,8 @@ let package = Package(
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["SharedTestData", "CucumberExpressions"]),
         .testTarget(name: "TagExpressionsTests", dependencies: ["SharedTestData", "TagExpressions"]),
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "Messages", "TagExpressions"]),
+        .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "TagExpressions"]),
         .testTarget(name: "SpecRunWorkersTests", dependencies: ["SharedTestData", "SpecRunWorkers", "SpecRunCore", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),

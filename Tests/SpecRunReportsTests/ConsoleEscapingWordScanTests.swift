@@ -1,6 +1,7 @@
 import SharedTestData
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// `ConsoleEscaping.needsEscaping` reads sixteen bytes at a time, as two words: it must answer exactly what a byte-by-byte reading
 /// answers, whatever the byte and wherever it stands (a word's lanes, a C1 control split across two words).

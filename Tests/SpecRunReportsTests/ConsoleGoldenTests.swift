@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// Golden files for the text formats, from the hand-written fixture `Fixtures/sample.ndjson`.
 /// To accept a deliberate change: `SPECRUN_RECORD_GOLDENS=1 swift test --filter ConsoleGoldenTests`, then review the diff.

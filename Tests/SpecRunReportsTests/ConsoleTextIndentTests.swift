@@ -1,5 +1,6 @@
 import Messages
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import XCTest
 
 final class ConsoleTextIndentTests: XCTestCase {

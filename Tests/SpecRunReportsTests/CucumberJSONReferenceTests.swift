@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The official cases of cucumber/cucumber-json-formatter: our JSON equals the expected one strictly
 /// (same array order, no extra or missing fields).

@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// Rules of the cucumber-jvm JSON dialect that the official cases do not all cover.
 final class CucumberJSONRulesTests: XCTestCase {

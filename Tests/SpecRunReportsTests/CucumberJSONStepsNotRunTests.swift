@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The cucumber-jvm JSON dialect for steps that never ran. cucumber-jvm's JsonFormatter writes `result.status` in
 /// lower case, `duration` only when it is not zero, `error_message` only when the result has an error, and

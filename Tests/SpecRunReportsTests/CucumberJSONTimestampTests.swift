@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// `start_timestamp` as cucumber-jvm and cucumber-json-formatter write it: ISO-8601 UTC with exactly three digits of
 /// milliseconds (`…57.950Z`), whatever the clock's resolution. A real run's clock has nanoseconds; the official

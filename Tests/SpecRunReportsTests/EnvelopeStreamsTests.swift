@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 final class EnvelopeStreamsTests: XCTestCase {
     func test_merge_keepsBothRunsApartOnCollidingIds() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The HTML report's features rendered in chunks on several threads: which features go together, and the
 /// location numbers each chunk leaves out, put in by the writer in the report's order of first use.

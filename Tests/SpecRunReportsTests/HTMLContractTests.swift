@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The keys the Swift writer may write (HTMLContract) are exactly the keys the page's script documents
 /// (Resources/contract.js), record by record, and the sample report uses no other key.

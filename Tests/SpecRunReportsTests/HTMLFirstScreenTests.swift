@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The first screen is written as HTML before the data: readable without script, on screen before the data is
 /// parsed, whatever the suite's size.

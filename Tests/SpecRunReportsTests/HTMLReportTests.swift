@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 final class HTMLReportTests: XCTestCase {
     func test_html_neverContainsUnescapedScriptFromAScenarioName() throws {

@@ -1,4 +1,5 @@
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import Foundation
 import Messages
 import XCTest

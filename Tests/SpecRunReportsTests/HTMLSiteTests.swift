@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// `html-site:DIR`: an index of plain HTML, a page per feature with its data only, shared assets; opened from
 /// the file system.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// What the page is given to be Cucumber-complete: outlines once with their Examples and a scenario per row,
 /// Backgrounds once, step parameters, run hooks, parse errors, flaky scenarios and the requirements' coverage.

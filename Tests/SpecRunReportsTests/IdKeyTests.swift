@@ -1,6 +1,7 @@
 import SharedTestData
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The index's id keys hash the text, not how Swift happens to store it.
 final class IdKeyTests: XCTestCase {

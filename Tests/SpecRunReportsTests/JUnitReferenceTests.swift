@@ -3,6 +3,7 @@ import Messages
 import SharedTestData
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The official cases of cucumber/junit-xml-formatter: our XML from each stream equals the expected file.
 final class JUnitReferenceTests: XCTestCase {

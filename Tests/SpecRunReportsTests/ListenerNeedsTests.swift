@@ -1,5 +1,6 @@
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// What the listeners need is worked out from the formats in one place.
 final class ListenerNeedsTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 final class OutputTests: XCTestCase {
     func test_fileOutput_createsParentFoldersAndWritesOnFinish() throws {

@@ -1,6 +1,7 @@
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The table of pickle step places keeps no ids: every answer is checked against the pickle it points at.
 final class PickleStepTableTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The order of features, scenarios and test cases when the test cases ran in another order than defined
 /// (`--order reverse`, `--order random`). Cucumber JSON follows cucumber-jvm's JsonFormatter: execution order,

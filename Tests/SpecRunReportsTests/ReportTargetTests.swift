@@ -1,5 +1,6 @@
 import Foundation
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import XCTest
 
 /// A report path that already exists as something other than a regular file is written through, never replaced.

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import XCTest
 
 final class RequirementsCoverageTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import XCTest
 
 /// `--history DIR`: a compact, bounded record of each run, and what the reports say of it.

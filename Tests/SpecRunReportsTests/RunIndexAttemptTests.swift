@@ -1,6 +1,7 @@
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The index's attempts: one per `testCaseStarted`, an attempt sent again (a merged stream) in the first one's
 /// place.

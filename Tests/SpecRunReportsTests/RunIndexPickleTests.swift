@@ -2,6 +2,7 @@ import Gherkin
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The index keeps pickles small (shared step texts, no AST node ids a step's position gives back) and still
 /// answers with the pickles the stream sent.

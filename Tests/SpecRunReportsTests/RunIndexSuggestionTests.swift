@@ -1,6 +1,7 @@
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The index keeps each distinct suggested code once, by number; the console lists at the end only the snippets it
 /// did not print under a step.

@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// Reports write as they go and share one index: nothing holds the whole stream or the whole report.
 final class StreamingOutputTests: XCTestCase {

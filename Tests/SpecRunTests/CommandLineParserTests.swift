@@ -1,6 +1,7 @@
 @testable import SpecRun
 @testable import SpecRunWorkers
 import SpecRunReports
+import SpecRunReportCore
 import XCTest
 
 final class CommandLineParserTests: XCTestCase {

@@ -1,6 +1,7 @@
 @testable import SpecRun
 import Foundation
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import XCTest
 
 /// The text formats escape the control characters of feature files in a file too (`--format pretty:out.txt`):

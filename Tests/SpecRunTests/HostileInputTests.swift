@@ -2,6 +2,7 @@
 @testable import SpecRunCore
 import Foundation
 import SpecRunReports
+import SpecRunReportCore
 import XCTest
 
 /// Nothing in the input escapes: control characters from feature files are made visible on the console, a UTF-16

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecRunReports
+import SpecRunReportCore
 import XCTest
 
 /// A step that *sends* its own process a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT — what a

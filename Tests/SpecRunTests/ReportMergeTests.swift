@@ -3,6 +3,7 @@ import SharedTestData
 import Messages
 @testable import SpecRun
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import XCTest
 
 /// `specrun report shard*.ndjson`: CI shards merged into one run equal to the serial run; a file given twice is

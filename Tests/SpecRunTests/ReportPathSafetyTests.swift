@@ -1,5 +1,6 @@
 @testable import SpecRun
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 import Foundation
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import Messages
 @testable import SpecRun
 import SpecRunReports
+import SpecRunReportCore
 import XCTest
 
 final class RequirementsRunTests: XCTestCase {

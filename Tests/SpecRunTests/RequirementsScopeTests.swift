@@ -1,5 +1,6 @@
 @testable import SpecRun
 import SpecRunReports
+import SpecRunReportCore
 import XCTest
 
 /// A run of some feature files: the criteria tagged only in the project's other files are outside the run.

@@ -1,4 +1,5 @@
 import SpecRunReports
+import SpecRunReportCore
 /// What the user asked for on the command line: a plain value, parsed without touching the OS.
 enum Command: Equatable {
     case run(RunOptions)

@@ -3,6 +3,7 @@ import SpecRunWorkers
 import Foundation
 import Gherkin
 import SpecRunReports
+import SpecRunReportCore
 /// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
 enum CommandLineParser {
     static let formatNames = ReportFormat.allCases.map(\.rawValue)

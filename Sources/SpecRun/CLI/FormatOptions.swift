@@ -2,6 +2,7 @@ import SpecRunEditor
 import Foundation
 import SpecRunCore
 import SpecRunReports
+import SpecRunReportCore
 
 /// `--format-options JSON` (as cucumber-js): per-format options, merged when given several times.
 ///

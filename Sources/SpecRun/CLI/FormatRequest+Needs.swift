@@ -1,4 +1,5 @@
 import SpecRunReports
+import SpecRunReportCore
 
 extension Sequence<FormatRequest> {
     /// What the reports asked for need of the run's messages.

@@ -3,6 +3,7 @@ import Foundation
 import Gherkin
 import Messages
 import SpecRunReports
+import SpecRunReportCore
 
 /// `specrun gherkin`: the parser's own NDJSON (source, gherkinDocument, pickle, parseError), one envelope a
 /// line, with the uri exactly as given, as the official gherkin executables print it.

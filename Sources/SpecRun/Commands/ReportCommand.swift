@@ -2,6 +2,7 @@ import SpecRunWorkers
 import Foundation
 import Messages
 import SpecRunReports
+import SpecRunReportCore
 
 /// `specrun report FILE.ndjson… --format NAME[:FILE]… [--exit-status]`: rebuilds reports from saved message
 /// streams. Several streams (CI shards) are merged into one run by `EnvelopeStreamMerger`, one envelope at a

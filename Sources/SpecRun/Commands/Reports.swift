@@ -2,6 +2,7 @@ import SpecRunWorkers
 import Foundation
 import Messages
 import SpecRunReports
+import SpecRunReportCore
 
 /// The formatters of one run or report command, fed the same envelopes.
 final class Reports {

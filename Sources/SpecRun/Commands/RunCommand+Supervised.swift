@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import SpecRunCore
 import SpecRunReports
+import SpecRunReportCore
 import SpecRunWorkers
 
 extension RunCommand {

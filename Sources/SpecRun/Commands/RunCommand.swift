@@ -6,6 +6,7 @@ import Messages
 import Requirements
 import SpecRunCore
 import SpecRunReports
+import SpecRunReportCore
 import TagExpressions
 
 /// `specrun [PATH…] [options]`: one stream of envelopes from one source — this process (`--no-isolation`,

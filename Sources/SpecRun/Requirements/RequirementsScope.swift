@@ -2,6 +2,7 @@ import SpecRunWorkers
 import Foundation
 import Requirements
 import SpecRunReports
+import SpecRunReportCore
 
 /// What a run of some feature files knows of the project's others, for the requirements coverage: a criterion
 /// tagged only in files the run did not read is "outside this run", not "no scenario". The other files are those

@@ -1,4 +1,5 @@
 import SpecRunReports
+import SpecRunReportCore
 import Gherkin
 
 /// Rewrites the reference's parse-error wording (`expected: #EOF, #StepLine, …, got 'Giving x'`) for people:

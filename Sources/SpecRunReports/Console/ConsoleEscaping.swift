@@ -1,16 +1,17 @@
+import SpecRunReportCore
 /// Text bound for a terminal with the control characters it came with made visible: a feature file's name,
 /// step or doc string cannot set the terminal's title, clear the screen, move the cursor or hide a line. ESC,
 /// BEL, backspace, a lone carriage return, DEL and every other C0 or C1 control (tab and newline aside, and CR
 /// before LF) are written as Swift escapes (`\u{1B}`). With `keepColors`, the colour sequences specrun writes
 /// itself (`ESC [ digits ; … m`, SGR) pass through; nothing else starting with ESC does.
-public enum ConsoleEscaping {
-    public static func escape(_ text: String, keepColors: Bool) -> String {
+package enum ConsoleEscaping {
+    package static func escape(_ text: String, keepColors: Bool) -> String {
         var text = text
         let escaped: [UInt8]? = text.withUTF8 { needsEscaping($0) ? escape($0, keepColors: keepColors) : nil }
         return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text  // (most texts: as they are, no copy)
     }
 
-    public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, keepColors: Bool) -> [UInt8] {
+    package static func escape(_ bytes: UnsafeBufferPointer<UInt8>, keepColors: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var i = 0
@@ -48,7 +49,7 @@ public enum ConsoleEscaping {
     /// nearly every block of text — needs no second look; only a block with a byte that may change (a control, DEL,
     /// 0xC2, the lead byte of a C1 control) is read again byte by byte. Measured with callgrind on the c10k
     /// console output: 26 M instructions against 41 M for one word at a time with tab and newline flagged.
-    public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// ANSI colours for the console formats; plain text when colours are off.

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 // A pickle step's argument written as UTF-8 bytes, without a `String` per line and cell (the pretty console prints

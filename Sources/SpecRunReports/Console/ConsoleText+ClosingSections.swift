@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Foundation
 import Messages
 

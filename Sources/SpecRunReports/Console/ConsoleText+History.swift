@@ -1,3 +1,4 @@
+import SpecRunReportCore
 extension ConsoleText {
     /// `2 new failures since the previous run: a.feature:3, b.feature:9; 1 fixed` with `--history`.
     func historyLine() -> String {

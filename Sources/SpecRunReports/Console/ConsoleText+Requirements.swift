@@ -1,3 +1,4 @@
+import SpecRunReportCore
 extension ConsoleText {
     /// `77 criteria (75 proven, 1 failing, 1 no scenario)` when the run carried the story documents' criteria;
     /// "" otherwise. The console's one line of the requirements coverage (the `requirements` formats have the rest).

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// A step line of a scenario being written: what `stepTexts` finds of it, kept only until the scenario is out.
@@ -33,7 +34,7 @@ extension ConsoleText {
             }
             if next < pickle.pointee.steps.count, pickle.pointee.steps[next].id == pickleStepId {
                 let keyword = Self.keyword(ofStepWith: pickle.pointee.steps[next].astNodeIds, at: next, runs: runs, derived: derived)
-                let width = Self.width(keyword) + Self.width(pickle.pointee.steps[next].text)
+                let width = TerminalText.width(keyword) + TerminalText.width(pickle.pointee.steps[next].text)
                 lines.append(ConsoleStepLine(position: Int32(position), pickleStep: Int32(next), keyword: keyword, width: width))
                 next += 1
             } else if let text = index.text(of: steps[position]) {
@@ -43,8 +44,8 @@ extension ConsoleText {
             }
         }
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
-        let indentWidth = Self.width(indent)
-        let headerWidth = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.pointee.name)
+        let indentWidth = TerminalText.width(indent)
+        let headerWidth = indentWidth + TerminalText.width(keyword) + 2 + TerminalText.width(pickle.pointee.name)
         let column = Self.commentColumn(header: headerWidth,
                                         lines: lines.lazy.filter { $0.pickleStep != -1 }.map { indentWidth + 4 + $0.width })
 

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Foundation
 import Messages
 
@@ -35,7 +36,7 @@ struct ConsoleText {
         if showTags && !tags.isEmpty { out += indent + style.paint(tags, .cyan) + "\n" }
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         var title = indent + style.paint(keyword + ":", .bold) + " " + pickle.name
-        var width = Self.width(indent) + Self.width(keyword) + 2 + Self.width(pickle.name)
+        var width = TerminalText.width(indent) + TerminalText.width(keyword) + 2 + TerminalText.width(pickle.name)
         if attempt.started.attempt > 0 {
             let note = " (attempt \(attempt.started.attempt + 1))"
             title += style.paint(note, .grey)
@@ -75,7 +76,7 @@ struct ConsoleText {
             out += text.text
             out += style.end
             if options.showLocations, let location = index.definitionLocation(of: step) {
-                Self.appendPadding(to: &out, Self.width(indent) + 2 + text.width, commentColumn)
+                Self.appendPadding(to: &out, TerminalText.width(indent) + 2 + text.width, commentColumn)
                 out += style.start(.grey)
                 out += "# "
                 out += location
@@ -101,7 +102,7 @@ struct ConsoleText {
         return out
     }
 
-    func hookLabel(_ hook: Hook?) -> String { Self.hookLabel(hook) }
+    func hookLabel(_ hook: Hook?) -> String { TerminalText.hookLabel(hook) }
 
     /// Spaces that bring a line of `width` characters to the comment column (two at least), so the `# file:line`
     /// comments of a scenario line up.
@@ -137,8 +138,8 @@ struct ConsoleText {
     /// (`appendScenario` computes the same column for the pretty format's fast path.)
     func commentColumn(_ pickle: Pickle, _ lineage: Lineage?, indent: String, texts: [StepText?]) -> Int {
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
-        let indentWidth = Self.width(indent)
-        let header = indentWidth + Self.width(keyword) + 2 + Self.width(pickle.name)
+        let indentWidth = TerminalText.width(indent)
+        let header = indentWidth + TerminalText.width(keyword) + 2 + TerminalText.width(pickle.name)
         return Self.commentColumn(header: header, lines: texts.lazy.compactMap { $0.map { indentWidth + 4 + $0.width } })
     }
 
@@ -152,38 +153,7 @@ struct ConsoleText {
     /// The widest line the `# file:line` comments are aligned after; longer lines are not aligned with the others.
     static let widestAligned = 160
 
-    /// The characters of a text as a terminal shows them: its bytes when it is ASCII (most step texts), without
-    /// the cost of `count`'s grapheme breaking; `count` otherwise.
-    static func width(_ text: String) -> Int {
-        // Over the string's own storage when it has one (not a byte at a time through the view).
-        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            for byte in bytes where byte >= 0x80 { return nil }
-            return bytes.count
-        }
-        if let contiguous { return contiguous ?? text.count }
-        var bytes = 0
-        for byte in text.utf8 {
-            if byte >= 0x80 { return text.count }
-            bytes += 1
-        }
-        return bytes
-    }
 
-    /// `After hook "close the chat"`.
-    static func hookLabel(_ hook: Hook?) -> String {
-        let kind: String
-        switch hook?.type {
-        case .beforeTestCase?: kind = "Before"
-        case .afterTestCase?: kind = "After"
-        case .beforeTestStep?: kind = "BeforeStep"
-        case .afterTestStep?: kind = "AfterStep"
-        case .beforeTestRun?: kind = "BeforeAll"
-        case .afterTestRun?: kind = "AfterAll"
-        case nil: kind = "Hook"
-        }
-        if let name = hook?.name, !name.isEmpty { return "\(kind) hook \"\(name)\"" }
-        return "\(kind) hook"
-    }
 
     /// The error, ambiguous candidates or snippet under a step that did not pass.
     /// `place`: where the step's pickle step is in the index, when the caller knows.

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The text formats people read (pretty, progress, summary, usage, github, requirements) escape the control
 /// characters that come from feature files wherever they are written — the terminal, a file read later with `cat`
 /// or `less -R`, a host program's writer: a property of the text, not of the terminal (ConsoleEscaping).
@@ -28,7 +29,7 @@ extension ReportFormat {
     /// Whether the format's text has its control characters escaped wherever it goes (`EscapingSink`). Not the
     /// data formats (JSON and XML escape them their own way; a message stream stays what the run sent), nor
     /// rerun's `file:line` list, which must name a file as it is named to replay it (escaped on a terminal only).
-    public var escapesControlCharacters: Bool {
+    package var escapesControlCharacters: Bool {
         switch self {
         case .pretty, .progress, .summary, .usage, .github, .requirements: return true
         case .rerun, .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history: return false

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// Features, rules, scenarios and steps as each scenario finishes, coloured by status, with errors,

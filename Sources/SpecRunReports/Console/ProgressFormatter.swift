@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending, `A` ambiguous, `-` skipped),

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// Only the end of a run: the scenarios that did not pass (`path:line # name`), run-level problems,

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// Compact JSON written straight into a report's bytes (escaped to sit inside a `<script>` element), with the

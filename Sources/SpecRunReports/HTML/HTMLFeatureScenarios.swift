@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The scenarios of one feature file in pickle order, with the rules and outlines they belong to.

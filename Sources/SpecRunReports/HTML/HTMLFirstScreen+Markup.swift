@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The first screen's markup, in the page's own classes (the script's drawing replaces it in place). Every text

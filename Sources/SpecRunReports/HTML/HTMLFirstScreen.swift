@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The report's first screen as static HTML, written before the data: the run, the totals and the first failures
@@ -83,7 +84,7 @@ struct HTMLFirstScreen {
                     location = index.definitionLocation(of: step)
                 } else {
                     let hook = index.hook(of: step)
-                    text = ConsoleText.hookLabel(hook)
+                    text = TerminalText.hookLabel(hook)
                     location = hook.flatMap { index.location(of: $0.sourceReference) }
                 }
                 let result = outcome.testStepResult

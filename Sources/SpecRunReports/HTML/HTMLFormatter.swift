@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The HTML report: reads the shared run index, plus what the index leaves out and the page shows (outline

@@ -1,10 +1,11 @@
+import SpecRunReportCore
 import Messages
 
 /// The parts of the Gherkin documents the run index drops and the page shows once: each Scenario Outline's
 /// steps (with their `<placeholders>`) and Examples tables, and each Background's steps. Nothing of plain
 /// scenarios is kept (their steps are the pickles').
 final class HTMLGherkinExtras {
-    struct StepText {
+    package struct StepText {
         let keyword: String
         let text: String
         let table: [[String]]?

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The history view's data (`--history`): the runs' totals and durations, and by scenario what changed.
 struct HTMLHistory {
     let view: HistoryView

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The `file:line` of step definitions and hooks, each written once in the report's `locations` and referred to

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 extension HTMLModel {
@@ -42,7 +43,7 @@ extension HTMLModel {
         for finished in shown {
             let hook = index.runHookStarted[finished.testRunHookStartedId].flatMap { index.hooks[$0.hookId] }
             json.openObject()
-            json.field(Key.name, ConsoleText.hookLabel(hook))
+            json.field(Key.name, TerminalText.hookLabel(hook))
             json.field(Key.status, finished.result.status.lowercased)
             json.optional(Key.location, hook.flatMap { index.location(of: $0.sourceReference) })
             json.optional(Key.error, finished.result.exception?.stackTrace ?? finished.result.message ?? finished.result.exception?.message)

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 extension HTMLModel {
@@ -54,7 +55,7 @@ extension HTMLModel {
             }
         } else {
             let hook = index.hook(of: step.pointee)
-            json.field(Key.h, ConsoleText.hookLabel(hook))
+            json.field(Key.h, TerminalText.hookLabel(hook))
             if let reference = hook?.sourceReference, let location = index.location(of: reference) {
                 json.location(Key.l, number: json.locations.number(location))
             }

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The data the page renders (see `HTMLContract` for its keys), written straight into the report's bytes one

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// A feature's page of an `html-site` folder: the one-file page's template and data, with the shared script and
 /// stylesheet of `../assets/` in place of inline ones.
 extension HTMLPage {

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The living documentation: one self-contained HTML file (inline CSS and JS, data embedded as JSON and
 /// rendered with DOM APIs, a strict Content-Security-Policy) written when the run finishes.
 enum HTMLPage {

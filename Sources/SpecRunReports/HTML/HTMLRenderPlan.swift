@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Foundation
 
 /// How the HTML report's features are rendered: in runs of whole features of about `chunkScenarios` scenarios,

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The requirements view's data: the coverage of the story documents' criteria the run carried

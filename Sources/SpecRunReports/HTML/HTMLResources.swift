@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The page's stylesheet and script, embedded at build time from `Resources/` (SwiftPM `.embedInCode`), so the
 /// report stays one self-contained file. The script files are joined in this order inside one function scope.
 enum HTMLResources {

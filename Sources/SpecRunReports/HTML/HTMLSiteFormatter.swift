@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// `html-site:DIR`, the living documentation as a folder for suites too large for one file: `index.html` (the

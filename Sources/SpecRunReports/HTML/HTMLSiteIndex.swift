@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The index of an `html-site` folder: the first screen (`HTMLFirstScreen`, its failures linking to their
 /// feature's page), the requirements and the features grouped by folder with their counts. All HTML, no script:
 /// it reads at once whatever the suite's size (a line per feature).

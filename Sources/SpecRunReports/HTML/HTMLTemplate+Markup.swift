@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The static parts of the page. Nothing here holds user text: the title is escaped and the data is JSON.
 enum HTMLTemplate {
     /// The policy: no script but the page's own (its SHA-256, computed from the script it is written with, so an

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Foundation
 
 /// SHA-256 (FIPS 180-4) of bytes: the digest of the page's own script, for its Content-Security-Policy hash

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 extension HistoryRun {

@@ -1,8 +1,9 @@
+import SpecRunReportCore
 import Foundation
 
 extension RunHistory {
     /// `{"version":1,"runs":[{"id","start","duration","scenarios":[["uri:line","name","status",ms,attempts],…]}]}`.
-    public func encoded() -> String {
+    package func encoded() -> String {
         var out = "{\"version\":\(Self.version),\"runs\":["
         for (r, run) in runs.enumerated() {
             if r > 0 { out += "," }

@@ -1,27 +1,28 @@
+import SpecRunReportCore
 import Foundation
 
 /// The runs `--history DIR` keeps (`DIR/specrun-history.json`): per run its start, duration and each scenario's
 /// final status, duration and attempt count, compact (one JSON array per scenario) and bounded (the last
 /// `maxRuns` runs, fewer when they hold more than `maxEntries` scenario results). Read before a run, so the
 /// reports can say what changed since the previous one; written when the run's reports are.
-public struct RunHistory: Sendable, Equatable {
-    public static let fileName = "specrun-history.json"
-    public static let version = 1
-    public static let maxRuns = 30
-    public static let maxEntries = 200_000
+package struct RunHistory: Sendable, Equatable {
+    package static let fileName = "specrun-history.json"
+    package static let version = 1
+    package static let maxRuns = 30
+    package static let maxEntries = 200_000
 
     /// Oldest first.
-    public var runs: [HistoryRun]
+    package var runs: [HistoryRun]
 
-    public init(runs: [HistoryRun] = []) { self.runs = runs }
+    package init(runs: [HistoryRun] = []) { self.runs = runs }
 
     /// The file of a history folder.
-    public static func file(in folder: String) -> String {
+    package static func file(in folder: String) -> String {
         (folder.hasSuffix("/") ? folder : folder + "/") + fileName
     }
 
     /// The history in a file; empty when there is none yet, or it is not a history file (a note is given).
-    public static func load(_ path: String) -> (history: RunHistory, problem: String?) {
+    package static func load(_ path: String) -> (history: RunHistory, problem: String?) {
         guard let data = FileManager.default.contents(atPath: path) else { return (RunHistory(), nil) }
         guard let history = decode(data) else {
             return (RunHistory(), "\(path): not a specrun history file (version \(version)); starting a new one")
@@ -31,7 +32,7 @@ public struct RunHistory: Sendable, Equatable {
 
     /// This history with a run added (replacing an earlier record of the same run, as `specrun report` on the
     /// same stream would make), trimmed to its bounds.
-    public func adding(_ run: HistoryRun) -> RunHistory {
+    package func adding(_ run: HistoryRun) -> RunHistory {
         var runs = self.runs.filter { $0.id != run.id }
         runs.append(run)
         runs.sort { $0.start < $1.start }
@@ -46,20 +47,20 @@ public struct RunHistory: Sendable, Equatable {
     }
 
     /// The runs before a run (itself left out when the history already holds it), oldest first.
-    public func runs(before run: HistoryRun) -> [HistoryRun] {
+    package func runs(before run: HistoryRun) -> [HistoryRun] {
         runs.filter { $0.id != run.id && $0.start <= run.start }
     }
 }
 
 /// One run: when it started (milliseconds since 1970), how long it took, and its scenarios' results.
-public struct HistoryRun: Sendable, Equatable {
+package struct HistoryRun: Sendable, Equatable {
     /// The run's testRunStarted id(s), sorted and joined: a merged stream of shards is one run.
-    public var id: String
-    public var start: Int64
-    public var duration: Int64
-    public var scenarios: [HistoryScenario]
+    package var id: String
+    package var start: Int64
+    package var duration: Int64
+    package var scenarios: [HistoryScenario]
 
-    public init(id: String, start: Int64, duration: Int64, scenarios: [HistoryScenario]) {
+    package init(id: String, start: Int64, duration: Int64, scenarios: [HistoryScenario]) {
         self.id = id
         self.start = start
         self.duration = duration
@@ -68,16 +69,16 @@ public struct HistoryRun: Sendable, Equatable {
 }
 
 /// A scenario's result in one run. `key` is `uri:line` (the report's anchor of the scenario).
-public struct HistoryScenario: Sendable, Equatable {
-    public var key: String
-    public var name: String
+package struct HistoryScenario: Sendable, Equatable {
+    package var key: String
+    package var name: String
     /// passed, failed, pending, undefined, ambiguous, skipped or unknown.
-    public var status: String
+    package var status: String
     /// Milliseconds.
-    public var duration: Int64
-    public var attempts: Int
+    package var duration: Int64
+    package var attempts: Int
 
-    public init(key: String, name: String, status: String, duration: Int64, attempts: Int) {
+    package init(key: String, name: String, status: String, duration: Int64, attempts: Int) {
         self.key = key
         self.name = name
         self.status = status

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// XML text escaping, on UTF-8 bytes: no allocation per character.
 enum XML {
     /// An attribute value between double quotes.

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// GitHub Actions workflow commands: an `::error` annotation on the feature file line of every failed,
@@ -19,7 +20,7 @@ struct GitHubWriter {
                 guard result.status.isProblem else { continue }
                 let stepText = index.text(of: step)
                 let line = stepText?.line ?? scenarioLine
-                let what = stepText.map { "\($0.keyword)\($0.text)" } ?? ConsoleText.hookLabel(index.hook(of: step))
+                let what = stepText.map { "\($0.keyword)\($0.text)" } ?? TerminalText.hookLabel(index.hook(of: step))
                 let command = result.status == .pending ? "warning" : "error"
                 let title: String
                 var message: String

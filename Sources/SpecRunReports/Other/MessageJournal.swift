@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Dispatch
 import Foundation
 import Messages
@@ -8,13 +9,13 @@ import Messages
 /// earlier-planned one still runs waits in memory for it; here it is written as it comes.) Test cases are
 /// interleaved — each envelope names its test case — and `specrun report` reads it. A run that ends, however it
 /// ends, removes it (`discard`): the report is then in place.
-public final class MessageJournal {
+package final class MessageJournal {
     private let sink: StreamingFileSink
     private var line: [UInt8] = []
     private var lastFlush: UInt64 = 0
 
     /// nil for a report that is no regular file (stdout, a FIFO, a device): nothing could be left there.
-    public init?(reportPath path: String) {
+    package init?(reportPath path: String) {
         guard StreamingFileSink.standardDescriptor(path) == nil else { return nil }
         var info = stat()
         if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG { return nil }
@@ -23,18 +24,18 @@ public final class MessageJournal {
     }
 
     /// From one thread only (the supervisor's).
-    public func write(_ envelope: Envelope) {
+    package func write(_ envelope: Envelope) {
         sink.writeLine(envelope, scratch: &line)
     }
 
     /// Writes out what is buffered, when the last time was 50 ms ago or more (whole lines: between envelopes).
-    public func flushIfDue(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+    package func flushIfDue(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         guard now &- lastFlush >= 50_000_000 else { return }
         sink.flush()
         lastFlush = now
     }
 
     /// Removes the journal (the run ended: the reports say what it holds).
-    public func discard() { sink.discard() }
+    package func discard() { sink.discard() }
 
 }

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The rerun report, written when the run finishes. When a file to rerun cannot be named in it (`RerunWriter`),

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// The scenarios to run again (failed, undefined, pending, ambiguous) as `path:line:line`, one file per line,

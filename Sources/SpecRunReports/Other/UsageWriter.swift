@@ -1,3 +1,4 @@
+import SpecRunReportCore
 import Messages
 
 /// Each step definition with how often it matched and the mean and longest duration of its runs,

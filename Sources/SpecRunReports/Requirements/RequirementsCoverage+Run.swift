@@ -1,8 +1,9 @@
+import SpecRunReportCore
 import Messages
 
 extension RequirementsCoverage {
     /// The coverage of a run's message stream; nil when the run carried no requirements attachment.
-    public static func make(from envelopes: some Sequence<Envelope>) -> RequirementsCoverage? {
+    package static func make(from envelopes: some Sequence<Envelope>) -> RequirementsCoverage? {
         let index = RunIndex()
         for envelope in envelopes { index.handle(envelope) }
         return make(from: index)

@@ -1,20 +1,21 @@
+import SpecRunReportCore
 /// The requirements view of a run: every criterion of the story documents the run carried (the
 /// `application/vnd.specrun.requirements+json` attachment), with the scenarios tagged with its id and whether
 /// they prove it. Built from the message stream only, so `specrun report` rebuilds it from saved streams.
-public struct RequirementsCoverage: Sendable {
-    public var stories: [StoryCoverage]
+package struct RequirementsCoverage: Sendable {
+    package var stories: [StoryCoverage]
     /// Criteria proven, over every story.
-    public var proven: Int
+    package var proven: Int
     /// Criteria, over every story.
-    public var total: Int
+    package var total: Int
     /// Criteria whose scenarios this run did not select (a path or `--tags` left them out): it cannot prove them.
-    public var outside: Int
+    package var outside: Int
     /// Criteria the run could prove or disprove: the total less those outside it.
-    public var provable: Int { total - outside }
+    package var provable: Int { total - outside }
     /// What the reader of the documents noticed (a misspelt keyword, a document without criteria).
-    public var warnings: [RequirementsWarning]
+    package var warnings: [RequirementsWarning]
 
-    public init(stories: [StoryCoverage], warnings: [RequirementsWarning] = []) {
+    package init(stories: [StoryCoverage], warnings: [RequirementsWarning] = []) {
         self.stories = stories
         self.proven = stories.reduce(0) { $0 + $1.proven }
         self.total = stories.reduce(0) { $0 + $1.total }
@@ -24,18 +25,18 @@ public struct RequirementsCoverage: Sendable {
 }
 
 /// One story document's criteria and how many of them are proven.
-public struct StoryCoverage: Sendable {
-    public var id: String
-    public var title: String
-    public var uri: String
-    public var line: Int
-    public var criteria: [CriterionCoverage]
-    public var proven: Int
-    public var total: Int
+package struct StoryCoverage: Sendable {
+    package var id: String
+    package var title: String
+    package var uri: String
+    package var line: Int
+    package var criteria: [CriterionCoverage]
+    package var proven: Int
+    package var total: Int
     /// The story's narrative as the document writes it ("As a … I want … so that …"), "" when it has none.
-    public var narrative: String
+    package var narrative: String
 
-    public init(id: String, title: String, uri: String, line: Int, criteria: [CriterionCoverage], narrative: String = "") {
+    package init(id: String, title: String, uri: String, line: Int, criteria: [CriterionCoverage], narrative: String = "") {
         self.id = id
         self.narrative = narrative
         self.title = title
@@ -48,22 +49,22 @@ public struct StoryCoverage: Sendable {
 }
 
 /// One acceptance criterion: the document's words, where it is, and the scenarios behind it.
-public struct CriterionCoverage: Sendable {
-    public var id: String
-    public var title: String
+package struct CriterionCoverage: Sendable {
+    package var id: String
+    package var title: String
     /// The document's type of criterion (`Happy_Path`, `Error_Condition`, `error course`…), "" when it says none.
-    public var type: String
-    public var given: [String]
-    public var when: [String]
-    public var then: [String]
-    public var uri: String
-    public var line: Int
+    package var type: String
+    package var given: [String]
+    package var when: [String]
+    package var then: [String]
+    package var uri: String
+    package var line: Int
     /// The id was derived from the story and the criterion's position (the document gives none).
-    public var derived: Bool
-    public var status: CoverageStatus
-    public var scenarios: [CoveredScenario]
+    package var derived: Bool
+    package var status: CoverageStatus
+    package var scenarios: [CoveredScenario]
 
-    public init(id: String, title: String, type: String, given: [String], when: [String], then: [String],
+    package init(id: String, title: String, type: String, given: [String], when: [String], then: [String],
                 uri: String, line: Int, derived: Bool = false, status: CoverageStatus, scenarios: [CoveredScenario]) {
         self.id = id
         self.title = title
@@ -80,7 +81,7 @@ public struct CriterionCoverage: Sendable {
 }
 
 /// Whether a criterion is proven by the run.
-public enum CoverageStatus: String, Sendable, CaseIterable {
+package enum CoverageStatus: String, Sendable, CaseIterable {
     /// Every scenario tagged with it passed.
     case proven
     /// A scenario tagged with it failed (or was ambiguous).
@@ -97,15 +98,15 @@ public enum CoverageStatus: String, Sendable, CaseIterable {
 }
 
 /// A scenario (or example row) tagged with a criterion's id, and its result in the run.
-public struct CoveredScenario: Sendable {
-    public var name: String
-    public var uri: String
-    public var line: Int
+package struct CoveredScenario: Sendable {
+    package var name: String
+    package var uri: String
+    package var line: Int
     /// `passed`, `failed`, `skipped`, `undefined`, `pending`, `ambiguous`, `not-run` (selected, but it did not
     /// run to a result) or `not-selected` (a path's line or `--tags` left it out of the run).
-    public var status: String
+    package var status: String
 
-    public init(name: String, uri: String, line: Int, status: String) {
+    package init(name: String, uri: String, line: Int, status: String) {
         self.name = name
         self.uri = uri
         self.line = line
@@ -114,12 +115,12 @@ public struct CoveredScenario: Sendable {
 }
 
 /// A remark of the documents' reader, at a place in a document.
-public struct RequirementsWarning: Sendable {
-    public var uri: String
-    public var line: Int
-    public var message: String
+package struct RequirementsWarning: Sendable {
+    package var uri: String
+    package var line: Int
+    package var message: String
 
-    public init(uri: String, line: Int, message: String) {
+    package init(uri: String, line: Int, message: String) {
         self.uri = uri
         self.line = line
         self.message = message

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The `requirements-json` report: the coverage for dashboards, `{"version":1,"proven","total","outside","stories":[…],
 /// "warnings":[…]}` (each criterion with its text, status and scenarios).
 struct RequirementsJSONWriter {

@@ -1,3 +1,4 @@
+import SpecRunReportCore
 /// The `requirements` report: coverage as Markdown, one table per story (criterion, title, status, scenarios),
 /// coverage per story and overall — for a pull request comment or a CI job summary (`$GITHUB_STEP_SUMMARY`).
 struct RequirementsMarkdownWriter {

@@ -3,6 +3,7 @@ import Messages
 import SharedTestData
 import XCTest
 @testable import SpecRunReports
+@testable import SpecRunReportCore
 
 /// The folder of this test target's fixtures (located from this file, so it works from any working directory).
 func fixturesFolder() -> URL {

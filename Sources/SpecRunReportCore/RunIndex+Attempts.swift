@@ -1,0 +1,167 @@
+import Messages
+
+extension RunIndex {
+    /// One attempt at running a test case (one `testCaseStarted`).
+    package final class Attempt {
+        package let started: TestCaseStarted
+        /// Its position in the attempts' order (an attempt sent again takes the first one's).
+        fileprivate(set) var place: Int
+        /// Its test case, found when it started (nil when the stream had not sent it yet).
+        fileprivate(set) var record: CaseRecord?
+        package var finished: TestCaseFinished?
+        #if DEBUG  // exclusivity checked in tests; unchecked in release: written for every step result (callgrind, docs/PERFORMANCE.md)
+        fileprivate(set) var results = StepResults()
+        #else
+        @exclusivity(unchecked) fileprivate(set) var results = StepResults()
+        #endif
+
+        struct StepResults {
+            /// The result of each finished test step, by its position in the test case (nil: not finished).
+            fileprivate(set) var outcomes: [StepOutcome?] = []
+            /// The position after the last step that finished: where the next one is looked for first.
+            fileprivate var nextStep: Int32 = 0
+            /// Its status once worked out after it finished (`status(of:)`): the summary, the failing list and the
+            /// reports each ask it of every attempt. Forgotten when another step result arrives.
+            fileprivate var knownStatus: TestStepResultStatus?
+        }
+        package var attachments: [String: [Attachment]] = [:]
+        package var externalAttachments: [String: [ExternalAttachment]] = [:]
+        init(started: TestCaseStarted, place: Int) {
+            self.started = started
+            self.place = place
+        }
+        var id: String { started.id }
+        package var isFinal: Bool { finished?.willBeRetried != true }
+
+        /// The result of the test step at a position of the test case, once it finished.
+        package func outcome(at position: Int) -> StepOutcome? { position < results.outcomes.count ? results.outcomes[position] : nil }
+    }
+}
+
+/// The run index's test cases, in the planned order and by id, and the attempts at them, in the order they first
+/// came and by id. Test cases start in the planned order and a test case's messages come one after the other:
+/// each lookup tries the next or the last one first (compared, not hashed).
+struct IndexedAttempts {
+    typealias Attempt = RunIndex.Attempt
+
+    /// Each test case (and its place in the planned order).
+    private var testCases: IdTable<CaseRecord> = [:]
+    /// The test cases in the planned order (each one's `order` is its position).
+    private(set) var caseList: [CaseRecord] = []
+    /// Where the next test case to start is looked for first in `caseList`.
+    private var nextCaseToStart = 0
+    private(set) var byId: IdTable<Attempt> = [:]
+    /// The attempts in the order they first came (an attempt sent again takes the place of the first).
+    private(set) var list: [Attempt] = []
+    /// The attempt that started or had a step result last.
+    private var lastAttempt: Attempt?
+    /// The attempt the last `testCaseFinished` indexed finished.
+    private var lastFinished: Attempt?
+
+    var testCaseCount: Int { testCases.count }
+
+    /// Keeps a test case (one sent again updates its record in place); its record.
+    mutating func add(_ testCase: TestCase, expected: Int) -> CaseRecord {
+        // A run plans a test case per pickle: the table made that big at once, not grown (rehashing every id)
+        // as they come.
+        if testCases.isEmpty { testCases.reserveCapacity(expected) }
+        let record = CaseRecord(testCase: testCase, order: testCases.count)
+        // One lookup for a new test case: a known one is updated in place.
+        if let known = testCases.updateValue(record, forKey: IdKey(testCase.id)) {
+            testCases[id: testCase.id] = known
+            known.testCase = testCase
+            return known
+        }
+        caseList.append(record)
+        return record
+    }
+
+    /// The test case with this id.
+    func testCase(id: String) -> CaseRecord? { testCases[id: id] }
+
+    /// A new attempt at its test case; the slot of its pickle, if known.
+    mutating func start(_ message: TestCaseStarted) -> Int32? {
+        var started = message
+        let record = caseRecord(started: started.testCaseId)
+        if let record { started.testCaseId = record.testCase.id }
+        let attempt = Attempt(started: started, place: list.count)
+        attempt.record = record
+        if let count = record?.testCase.testSteps.count { attempt.results.outcomes = Array(repeating: nil, count: count) }
+        // As many attempts as test cases, but for retries: the table made that big at once.
+        if byId.isEmpty { byId.reserveCapacity(testCases.count) }
+        // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
+        if let replaced = byId.updateValue(attempt, forKey: IdKey(started.id)) {
+            // (By its place, not searched for: a stream that sends every attempt twice is not quadratic.)
+            attempt.place = replaced.place
+            list[replaced.place] = attempt
+        } else {
+            list.append(attempt)
+        }
+        lastAttempt = attempt
+        return record?.pickleSlot
+    }
+
+    /// A test step's result, kept by its position in its attempt's test case.
+    mutating func record(_ finished: borrowing TestStepFinished) {
+        guard let attempt = attempt(id: finished.testCaseStartedId),
+              let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.results.nextStep)) else { return }
+        attempt.results.nextStep = Int32(clamping: position + 1)
+        if attempt.results.outcomes.count <= position {
+            attempt.results.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.results.outcomes.count))
+        }
+        attempt.results.outcomes[position] = StepOutcome(finished.testStepResult)
+        attempt.results.knownStatus = nil
+    }
+
+    /// Notes the attempt a `testCaseFinished` finished; that attempt.
+    mutating func finish(_ finished: TestCaseFinished) -> Attempt? {
+        guard let attempt = attempt(id: finished.testCaseStartedId) else { return nil }
+        attempt.finished = finished
+        lastFinished = attempt
+        return attempt
+    }
+
+    /// The attempt with this id: the last one found when it is the same, otherwise looked up.
+    mutating func attempt(id: String) -> Attempt? {
+        if let last = lastAttempt, IdKey.sameBytes(last.started.id, id) { return last }
+        lastAttempt = byId[id: id]
+        return lastAttempt
+    }
+
+    /// The attempt with this id, for a report handling its `testCaseFinished` after the index did: the one that
+    /// message finished, without looking it up again.
+    func finishedAttempt(id: String) -> Attempt? {
+        if let last = lastFinished, IdKey.sameBytes(last.started.id, id) { return last }
+        return byId[id: id]
+    }
+
+    /// The test case of an attempt, found when it started or (for a stream that sent it later) now.
+    func record(of attempt: Attempt) -> CaseRecord? {
+        attempt.record ?? testCases[id: attempt.started.testCaseId]
+    }
+
+    /// The status of an attempt kept once it finished (`RunIndex.status(of:)` works it out).
+    func knownStatus(of attempt: Attempt) -> TestStepResultStatus? { attempt.results.knownStatus }
+
+    func keep(_ status: TestStepResultStatus, of attempt: Attempt) {
+        if attempt.finished != nil { attempt.results.knownStatus = status }
+    }
+
+    /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
+    func isHook(testStepId: String, attemptId: String) -> Bool? {
+        guard let attempt = byId[id: attemptId], let record = record(of: attempt),
+              let position = record.position(of: testStepId, from: max(0, Int(attempt.results.nextStep) - 1)) else { return nil }
+        return record.testCase.testSteps[position].pickleStepId == nil
+    }
+
+    /// The test case an attempt starts: the one after the previous attempt's when it is that one, otherwise looked up.
+    private mutating func caseRecord(started testCaseId: String) -> CaseRecord? {
+        if nextCaseToStart < caseList.count, IdKey.sameBytes(caseList[nextCaseToStart].testCase.id, testCaseId) {
+            nextCaseToStart += 1
+            return caseList[nextCaseToStart - 1]
+        }
+        guard let record = testCases[id: testCaseId] else { return nil }
+        nextCaseToStart = record.order + 1
+        return record
+    }
+}

@@ -1,0 +1,97 @@
+import SpecRunReportCore
+import Foundation
+import Messages
+
+/// Makes the reports of one run. The reports it makes share one index of the run (the whole-document
+/// reports and the console ones), so a run with JUnit, JSON and HTML reports is indexed once, not three times.
+/// Feed every report it made the same envelopes, in the same order.
+package final class FormatterFactory {
+    private let shared = SharedRunIndex()
+    /// Where the reports meant for standard output go (`ReportOutput.stdout`, a path naming `/dev/stdout`).
+    private let standardOutput: Int32
+
+    /// `sharedAtSource`: the stream the reports will see shares its repeated parts already — one string for each
+    /// distinct step text, one `stepDefinitionIds` array for each definition — as a run's does (specrun's compiler
+    /// and planner make them so), not one read back from files (`specrun report`); the index then keeps them as they
+    /// are rather than looking each step's up to share it again.
+    ///
+    /// `standardOutput`: the descriptor the reports meant for standard output write to — 1, unless a run in this
+    /// process gave them one of their own, so that what steps print (sent to stderr then) cannot forge or cut a
+    /// report on stdout.
+    package init(sharedAtSource: Bool = false, standardOutput: Int32 = STDOUT_FILENO) {
+        self.standardOutput = standardOutput
+        // Until a report that prints them is made (see `makeFormatter`).
+        shared.index.keepsStepArguments = false
+        shared.index.sharesRepeatedParts = !sharedAtSource
+    }
+
+    /// Whether the shared index shares the stream's repeated parts itself (see `init(sharedAtSource:)`).
+    var indexSharesRepeatedParts: Bool { shared.index.sharesRepeatedParts }
+
+    /// Keeps the run's index allocated until the process exits: freeing the index of a 50,000-scenario run
+    /// takes most of a second that a command about to exit does not need to spend. For a command-line run
+    /// once its reports are finished; a host program that makes many runs should not call it.
+    package func keepIndexUntilExit() {
+        _ = Unmanaged.passRetained(shared)
+    }
+
+    /// Works out what the index keeps on first asking (each finished attempt's status), so the reports it made
+    /// can then be finished on several threads at once, each only reading the index.
+    package func settleIndex() {
+        shared.index.settleStatuses()
+    }
+
+    /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).
+    package func makeFormatter(_ format: ReportFormat, output: ReportOutput, options: ReportOptions) -> any EnvelopeFormatter {
+        if format == .htmlSite, case .file(let folder) = output {
+            if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
+            return HTMLSiteFormatter(folder: folder, feed: IndexFeed(shared), title: options.htmlTitle, history: options.history)
+        }
+        return makeFormatter(format, sink: makeSink(output, standardOutput: standardOutput), options: options)
+    }
+
+    /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).
+    package func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void, options: ReportOptions) -> any EnvelopeFormatter {
+        makeFormatter(format, sink: WriterSink(write), options: options)
+    }
+
+    /// The same, with a writer for text the formatter has as UTF-8 bytes (the pretty console's scenario blocks),
+    /// which would otherwise be made a `String` first.
+    package func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void,
+                              writeBytes: @escaping (UnsafeBufferPointer<UInt8>) -> Void,
+                              options: ReportOptions) -> any EnvelopeFormatter {
+        makeFormatter(format, sink: WriterSink(write, bytes: writeBytes), options: options)
+    }
+
+    func makeFormatter(_ format: ReportFormat, sink given: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
+        let sink = format.escapesControlCharacters ? EscapingSink(given, keepColors: options.colors) : given
+        let feed = IndexFeed(shared)
+        if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
+        switch format {
+        case .pretty: return PrettyFormatter(sink: sink, feed: feed, options: options)
+        case .progress: return ProgressFormatter(sink: sink, feed: feed, options: options)
+        case .message: return MessageFormatter(sink: sink)
+        case .summary:
+            return DocumentFormatter(sink: sink, feed: feed, text: { index in
+                SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
+            })
+        case .junit:
+            return DocumentFormatter(sink: sink, feed: feed) { index, output in
+                let newFailures = HistoryView(history: options.history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
+                JUnitXMLWriter(index: index, options: options, newFailures: newFailures).write(to: output)
+            }
+        case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
+        // A folder report without a folder (the library's stdout) is the one-file report.
+        case .html, .htmlSite: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
+        case .rerun: return RerunFormatter(sink: sink, feed: feed)
+        case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
+        case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
+        case .requirements:
+            return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsMarkdownWriter(coverage: .make(from: $0)).document() })
+        case .requirementsJSON:
+            return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsJSONWriter(coverage: .make(from: $0)).document() })
+        case .history:
+            return DocumentFormatter(sink: sink, feed: feed, text: { (options.history ?? RunHistory()).adding(HistoryRun.make(from: $0)).encoded() })
+        }
+    }
+}

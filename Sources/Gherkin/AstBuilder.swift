@@ -62,17 +62,21 @@ final class AstBuilder {
         // hundred bytes out and clears its slot, for every step, tag group, table, … of the document.
         defer { state.stack.removeLast() }
         guard count >= 2 else { return }
-        switch state.stack[count - 1].rule {
-        case .feature:
-            guard state.feature == nil else { return }
-            let language = state.featureLanguage
-            state.feature = makeFeature(&state.stack[count - 1], language: language)
-        case .gherkinDocument:
+        let finished = state.stack[count - 1].rule
+        if finished == .feature || finished == .gherkinDocument { return fileDocumentPart(count - 1) }
+        try state.stack.withUnsafeMutableBufferPointer { buffer throws(GherkinError) in
+            try finish(&buffer[count - 1], into: &buffer[count - 2])
+        }
+    }
+
+    /// The feature (its node at `position` on the stack) or the document, kept by the builder: once a document each.
+    @inline(never)
+    private func fileDocumentPart(_ position: Int) {
+        if state.stack[position].rule == .gherkinDocument {
             state.result = GherkinDocument(uri: nil, feature: state.feature, comments: state.comments)
-        default:
-            try state.stack.withUnsafeMutableBufferPointer { buffer throws(GherkinError) in
-                try finish(&buffer[count - 1], into: &buffer[count - 2])
-            }
+        } else if state.feature == nil {
+            let language = state.featureLanguage
+            state.feature = makeFeature(&state.stack[position], language: language)
         }
     }
 

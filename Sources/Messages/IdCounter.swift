@@ -3,22 +3,22 @@ import Synchronization
 
 /// The position of the next id of a generator, taken from by any thread. One atomic add per id: a run makes an id
 /// for every AST node, pickle, pickle step, test case and test step, and a lock and an unlock cost three times as much.
-struct IdCounter: ~Copyable, Sendable {
+package struct IdCounter: ~Copyable, Sendable {
     private let value: Atomic<UInt64>
 
-    init(start: UInt64 = 0) { value = Atomic(start) }
+    package init(start: UInt64 = 0) { value = Atomic(start) }
 
     /// The next `count` positions, taken at once; the first of them.
     @inline(__always)
-    func take(_ count: UInt64 = 1) -> UInt64 {
+    package func take(_ count: UInt64 = 1) -> UInt64 {
         value.wrappingAdd(count, ordering: .relaxed).oldValue
     }
 
     /// The next position, for a counter that one caller at a time takes from (a part's generator, see
-    /// `PartIdGenerator`): a plain read and a plain write (relaxed atomics: no atomic add, a full barrier on x86).
+    /// `PartIdGenerator`, a replayed plan's): a plain read and a plain write (relaxed atomics: no atomic add, a full barrier on x86).
     /// Callers on two threads at once could be given the same position, never a torn one.
     @inline(__always)
-    func takeAlone() -> UInt64 {
+    package func takeAlone() -> UInt64 {
         let next = value.load(ordering: .relaxed)
         value.store(next &+ 1, ordering: .relaxed)
         return next
@@ -29,13 +29,13 @@ import SharedState
 
 /// The position of the next id of a generator, taken from by any thread (under a lock: the platforms this package
 /// supports besides Linux predate the standard library's atomics).
-struct IdCounter: ~Copyable, Sendable {
+package struct IdCounter: ~Copyable, Sendable {
     private let next: Locked<UInt64>
 
-    init(start: UInt64 = 0) { next = Locked(start) }
+    package init(start: UInt64 = 0) { next = Locked(start) }
 
     /// The next `count` positions, taken at once; the first of them.
-    func take(_ count: UInt64 = 1) -> UInt64 {
+    package func take(_ count: UInt64 = 1) -> UInt64 {
         next.withLock { next in
             defer { next &+= count }
             return next
@@ -43,6 +43,6 @@ struct IdCounter: ~Copyable, Sendable {
     }
 
     /// The next position, for a counter that one caller at a time takes from (`take()` here).
-    func takeAlone() -> UInt64 { take() }
+    package func takeAlone() -> UInt64 { take() }
 }
 #endif

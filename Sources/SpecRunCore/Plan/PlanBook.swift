@@ -1,6 +1,5 @@
 import Foundation
 import Messages
-import SharedState
 
 /// The planned test cases of a run, kept as their pickles and the ids their plans were made with. A plan (the
 /// bound steps, their arguments and hooks: a few KiB each) is made once to send its `testCase` message and made
@@ -30,13 +29,12 @@ struct PlanBook: Sendable {
         for pickle in shared {
             // (The test case's id and one per step: a few more for hooks. From the pickle's own part of `ids`: a
             // worker that plans only the test cases it runs names them alike.)
-            let recorder = RecordingIdGenerator(PartIds.plan(ofPickle: pickle.value.id, of: ids),
-                                                capacity: pickle.value.steps.count + 4)
             // Bound first (binding takes no id), so the plan reads them and no planned step is copied for them.
             let bindings = planner.bind(pickle.value)
-            let plan = planner.plan(pickle, ids: recorder, testRunStartedId: testRunStartedId, bindings: bindings)
+            let plan = planner.plan(pickle, ids: PartIds.plan(ofPickle: pickle.value.id, of: ids), testRunStartedId: testRunStartedId,
+                                    bindings: bindings)
             planned(plan)
-            recorded.append(recorder.recorded)
+            recorded.append(plan.ids)
             bound.append(bindings)
         }
         self.registry = registry
@@ -63,40 +61,15 @@ struct PlanBook: Sendable {
     func makePlanner() -> Planner { Planner(registry: registry) }
 }
 
-/// Hands out another generator's ids and remembers them (for one planning call at a time).
-final class RecordingIdGenerator: IdGenerator, Sendable {
-    private let base: IdGenerator
-    private let ids: Locked<ContiguousArray<String>>
-
-    init(_ base: IdGenerator, capacity: Int = 0) {
-        self.base = base
-        var ids = ContiguousArray<String>()
-        ids.reserveCapacity(capacity)
-        self.ids = Locked(ids)
-    }
-
-    /// The ids handed out, in order.
-    var recorded: ContiguousArray<String> { ids.value }
-
-    func newId() -> String {
-        let id = base.newId()
-        ids.withLock { $0.append(id) }
-        return id
-    }
-}
-
-/// Hands out recorded ids again, in order (for one planning call at a time).
+/// Hands out a plan's ids again (`TestCasePlan.ids`), in order (for one planning call at a time).
 final class ReplayedIdGenerator: IdGenerator, Sendable {
     private let ids: ContiguousArray<String>
-    private let next = Locked(0)
+    private let next = IdCounter()
 
     init(_ ids: ContiguousArray<String>) { self.ids = ids }
 
     func newId() -> String {
-        let index = next.withLock { next in
-            defer { next += 1 }
-            return next
-        }
+        let index = Int(next.takeAlone())
         return index < ids.count ? ids[index] : UUID().uuidString
     }
 }

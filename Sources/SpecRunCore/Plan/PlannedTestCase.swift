@@ -22,29 +22,24 @@ public struct PlannedTestCase {
 
     /// Calls `body` with each step in order while it returns true; returns false when it stopped early.
     public func allSteps(_ body: (Step) -> Bool) -> Bool {
-        plan.pickle.steps.withUnsafeBufferPointer { pickleSteps in
-            plan.steps.withUnsafeBufferPointer { steps in
-                for index in steps.indices where !body(Self.fields(of: steps.baseAddress! + index, pickleSteps)) { return false }
-                return true
-            }
-        }
+        for index in plan.steps.indices where !body(fields(ofStep: index)) { return false }
+        return true
     }
 
-    /// The step's fields, read in place (no copy of the step or of its pickle step).
-    private static func fields(of step: UnsafePointer<PlannedStep>, _ pickleSteps: UnsafeBufferPointer<PickleStep>) -> Step {
-        let fields: Step
-        switch step.pointee.action {
+    /// The fields of the step at `index` (read a field at a time: a copy of the step copies all of them).
+    private func fields(ofStep index: Int) -> Step {
+        let id = plan.steps[index].id
+        switch plan.steps[index].action {
         case .hook(let hook):
-            fields = .hook(id: step.pointee.id, hookId: hook.id)
+            return .hook(id: id, hookId: hook.id)
         case .step(let position, .matched(let match)):
-            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleSteps[position].id, definitionIds: match.soleDefinitionIds,
-                                 argumentsLists: match.soleArgumentsLists)
+            return .pickleStep(id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: match.soleDefinitionIds,
+                               argumentsLists: match.soleArgumentsLists)
         case .step(let position, .undefined):
-            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleSteps[position].id, definitionIds: [], argumentsLists: [])
+            return .pickleStep(id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: [], argumentsLists: [])
         case .step(let position, .ambiguous(let matches)):
-            fields = .pickleStep(id: step.pointee.id, pickleStepId: pickleSteps[position].id, definitionIds: matches.map(\.definition.id),
-                                 argumentsLists: matches.map(\.argumentsList))
+            return .pickleStep(id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: matches.map(\.definition.id),
+                               argumentsLists: matches.map(\.argumentsList))
         }
-        return fields
     }
 }

@@ -36,9 +36,7 @@ struct Planner {
         let tags = pickle.tags.map(\.name)
         var bindings = ContiguousArray<StepBinding>()
         bindings.reserveCapacity(pickle.steps.count)
-        pickle.steps.withUnsafeBufferPointer { steps in
-            for index in steps.indices { bindings.append(bind(steps[index].text, tags: tags)) }
-        }
+        for index in pickle.steps.indices { bindings.append(bind(pickle.steps[index].text, tags: tags)) }
         return bindings
     }
 

@@ -18,6 +18,16 @@ struct TestCasePlan: Sendable {
     }
 
     var tags: [String] { pickle.tags.map(\.name) }
+
+    /// The ids the plan was made with, in the order `Planner.plan` drew them: the test case's, then each test step's
+    /// (`ReplayedIdGenerator` hands them out again).
+    var ids: ContiguousArray<String> {
+        var ids = ContiguousArray<String>()
+        ids.reserveCapacity(1 + steps.count)
+        ids.append(testCaseId)
+        for index in steps.indices { ids.append(steps[index].id) }
+        return ids
+    }
 }
 
 /// A pickle kept by reference: the run's plans and its plan book share it, one retain a copy.

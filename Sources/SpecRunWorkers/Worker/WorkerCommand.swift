@@ -51,8 +51,7 @@ package struct WorkerCommand {
         var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids,
                                 clock: clock, environment: console.environment)
             .withRunIds(Self.runIds(worker, definitions: ids))
-        nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
-        runner.lateAttachment = { errors.err($0) }
+        runner.lateAttachment = { [console] in console.err($0) }
         let session: RunSession
         do {
             // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
@@ -140,14 +141,14 @@ package struct SystemWorkerLauncher: WorkerLauncher {
 }
 
 /// The supervisor's end of a worker process.
-final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
-    private let lock = NSLock()
+final class SystemWorkerHandle: WorkerHandle {
     private let pid: pid_t
-    private var stdin: Int32
+    /// The worker's stdin (-1 once closed): written by the supervisor's loop, closed by the reader thread.
+    private let stdin: Locked<Int32>
 
     init(pid: pid_t, stdin: Int32) {
         self.pid = pid
-        self.stdin = stdin
+        self.stdin = Locked(stdin)
     }
 
     func send(_ instructions: [WorkerInstruction]) {
@@ -157,17 +158,17 @@ final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
     }
 
     func write(_ bytes: [UInt8]) {
-        lock.lock(); defer { lock.unlock() }
-        guard stdin >= 0 else { return }
-        if !FileDescriptorIO.writeAll(stdin, bytes) { closeLocked() }
+        stdin.withLock { stdin in
+            guard stdin >= 0 else { return }
+            if !FileDescriptorIO.writeAll(stdin, bytes) { Self.closeOnce(&stdin) }
+        }
     }
 
     func closeInput() {
-        lock.lock(); defer { lock.unlock() }
-        closeLocked()
+        stdin.withLock { Self.closeOnce(&$0) }
     }
 
-    private func closeLocked() {
+    private static func closeOnce(_ stdin: inout Int32) {
         guard stdin >= 0 else { return }
         close(stdin)
         stdin = -1
@@ -238,21 +239,20 @@ package final class InterruptForwarder: @unchecked Sendable {
     }
 }
 
-/// The last few kilobytes a worker wrote on stderr.
-private final class StderrTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
+/// The last few kilobytes a worker wrote on stderr (appended by its stderr thread, read by its reader thread).
+private final class StderrTail: Sendable {
+    private let bytes = Locked<[UInt8]>([])
     private let limit = 8192
 
     func append(_ chunk: [UInt8]) {
-        lock.lock(); defer { lock.unlock() }
-        bytes += chunk
-        if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
+        bytes.withLock { bytes in
+            bytes += chunk
+            if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
+        }
     }
 
     var text: String {
-        lock.lock(); defer { lock.unlock() }
-        return String(decoding: bytes, as: UTF8.self)
+        bytes.withLock { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -39,8 +39,9 @@ package struct WorkerPool {
     /// `pause` is called whenever the supervisor has handled what arrived and waits for more.
     package func run(emit: @escaping (Envelope) -> Void, pause: @escaping () -> Void = {}) async -> Outcome {
         let events = WorkerEvents()
-        InterruptForwarder.shared.listen { signal, count in events.yield([.interrupted(signal, count)]) }
-        defer { InterruptForwarder.shared.listen { _, _ in } }
+        let interrupts = launcher.interrupts
+        interrupts?.listen { signal, count in events.yield([.interrupted(signal, count)]) }
+        defer { interrupts?.listen { _, _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
         supervisor.warn = { [console] in console.err($0) }
         supervisor.journal = journal
@@ -91,7 +92,7 @@ package struct WorkerPool {
             }
         }
 
-        if let signal = InterruptForwarder.shared.received {
+        if let signal = interrupts?.received {
             _ = supervisor.interrupt(signal)
             outcome.interruptedBy = signal
         }
@@ -107,7 +108,7 @@ package struct WorkerPool {
                     console.err("specrun: ignored a line of a worker's output: \(line)\n")
                 case .ended(let number, let result):
                     // A worker ended by the Ctrl-C passed on to it may be heard of before the Ctrl-C itself.
-                    if let signal = InterruptForwarder.shared.received, supervisor.interruptedBy == nil {
+                    if let signal = interrupts?.received, supervisor.interruptedBy == nil {
                         perform(supervisor.interrupt(signal))
                         outcome.interruptedBy = outcome.interruptedBy ?? signal
                     }

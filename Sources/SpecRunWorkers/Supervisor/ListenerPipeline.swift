@@ -5,8 +5,7 @@ import SharedState
 /// Hands the run's envelopes to the listeners (reports, parse-error printer, exit status) on a thread of their
 /// own, in batches, so that producing the stream (the supervisor, or an in-process run) and reporting it use two
 /// cores. At most `limit` batches wait: a producer faster than the reports waits for them (memory stays flat).
-package final class ListenerPipeline: @unchecked Sendable {
-    // @unchecked: `listen`, `around` and `checkpointed` run only on `queue`; `batch` and `lastCheckpoint` are the producer's.
+package final class ListenerPipeline: @unchecked Sendable {  // @unchecked: `listen`, `around`, `checkpointed` run only on `queue`; `batch`, `lastCheckpoint` are the producer's
     private let listen: (Envelope) -> Void
     /// Runs the listening to one batch (the console holds what a batch prints and writes it at once).
     private let around: (() -> Void) -> Void
@@ -108,7 +107,7 @@ package final class ListenerPipeline: @unchecked Sendable {
     }
 
     // `checkpoint()` and `checkpointListeners()` with the body given at each call: RunCommand's until it hands its
-    // checkpoint at init, then gone with their two `nonisolated(unsafe)`.
+    // checkpoint at init, then gone with their two unsafe captures.
     package func checkpoint(_ body: @escaping () -> Void) {
         guard checkpointDue() else { return }
         flush()

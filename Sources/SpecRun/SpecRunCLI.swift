@@ -14,7 +14,8 @@ public enum SpecRunCLI {
             SystemConsole.exit(await worker(libraries: libraries, console: console, quietWithoutConfiguration: true))
         }
         let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
-                             isolation: SystemWorkerLauncher(),
+                             // (The process's two that RunCommand still reads; once it takes its launcher's, new ones.)
+                             isolation: SystemWorkerLauncher(interrupts: .shared, returns: .shared),
                              readConfig: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
         SystemConsole.exit(code)
     }

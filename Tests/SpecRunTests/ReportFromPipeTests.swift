@@ -28,9 +28,10 @@ final class ReportFromPipeTests: XCTestCase {
     }
 
     func test_check_refusesAsBinaryWithoutReadingForeverOnADeviceOfZeros() throws {
-        XCTAssertThrowsError(try StreamInput.check("/dev/zero")) { error in
+        var spools: [String] = []
+        XCTAssertThrowsError(try StreamInput.check("/dev/zero", spools: &spools)) { error in
             XCTAssertTrue("\(error)".contains("binary data"), "\(error)")
         }
-        StreamInput.removeSpools()
+        StreamInput.removeSpools(spools)
     }
 }

@@ -46,6 +46,20 @@ final class ListenerPipelineTests: XCTestCase {
         returns.free()
         XCTAssertEqual(returns.waiting, 0)
     }
+
+    func test_checkpoint_runsTheCheckpointGivenAtInitAfterTheBatchesSentBefore() {
+        let heard = HeardSpy()
+        var marks: [String] = []
+        let sut = ListenerPipeline(batchSize: 2, checkpoint: { marks.append("checkpoint") }, listen: { envelope in
+            heard.listen(envelope)
+            marks.append(envelope.testRunStarted?.id ?? "?")
+        })
+        sut.send(envelope("a"))
+        sut.checkpoint()
+        sut.checkpoint()  // within the interval: nothing
+        sut.drain()
+        XCTAssertEqual(marks, ["a", "checkpoint"])
+    }
 }
 
 private final class HeardSpy: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import SpecRunEditor
 import SpecRunWorkers
 import Foundation
+import SharedState
 import SpecRunCore
 
 /// `specrun lsp`: the language server over standard input and output, serving this executable's step
@@ -71,16 +72,13 @@ struct LSPCommand {
     /// server takes everything received so far at once (`take`), so that it sees every keystroke waiting.
     private static func standardInput() -> StandardInput {
         let input = StandardInput()
-        let (arrived, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        input.arrived = arrived
         let thread = Thread {
             while true {
                 let data = FileHandle.standardInput.availableData
                 if data.isEmpty { break }
                 input.put(data)
-                continuation.yield()
             }
-            continuation.finish()
+            input.finish()
         }
         thread.start()
         return input
@@ -88,16 +86,25 @@ struct LSPCommand {
 }
 
 /// The bytes read from standard input and not yet taken by the server.
-final class StandardInput: @unchecked Sendable {
-    // @unchecked: `chunks` is read and written under `lock`; `arrived` is set before the reading thread starts.
-    private let lock = NSLock()
-    private var chunks: [Data] = []
-    var arrived = AsyncStream<Void> { $0.finish() }
+final class StandardInput: Sendable {
+    private let chunks = Locked<[Data]>([])
+    /// An element when bytes arrived since the server last looked; its end when standard input ended.
+    let arrived: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
 
-    func put(_ data: Data) { lock.withLock { chunks.append(data) } }
+    init() {
+        (arrived, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    func put(_ data: Data) {
+        chunks.withLock { $0.append(data) }
+        continuation.yield()
+    }
+
+    func finish() { continuation.finish() }
 
     func take() -> [Data] {
-        lock.withLock {
+        chunks.withLock { chunks in
             defer { chunks = [] }
             return chunks
         }

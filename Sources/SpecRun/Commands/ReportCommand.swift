@@ -16,11 +16,13 @@ struct ReportCommand {
     let console: any Console
 
     func run() -> Int32 {
-        defer { StreamInput.removeSpools() }
+        // The temporary copies of pipes and devices.
+        var spools: [String] = []
+        defer { StreamInput.removeSpools(spools) }
         let inputs: [StreamInput]
         var starts: [Timestamp] = []
         do {
-            inputs = try distinctInputs(try options.inputs.map { try StreamInput.check($0) }, starts: &starts)
+            inputs = try distinctInputs(try options.inputs.map { try StreamInput.check($0, spools: &spools) }, starts: &starts)
         } catch {
             // One line: the file and what to do (`--help` would not help).
             console.err("specrun: \(error)\n")

@@ -14,7 +14,9 @@ struct StreamInput: Equatable {
     let resolvedPath: String
     let size: Int
 
-    static func check(_ path: String, fileManager: FileManager = .default) throws -> StreamInput {
+    /// `spools`: where the temporary copy made for a pipe or device is listed (removed by `removeSpools` when the
+    /// command ends).
+    static func check(_ path: String, spools: inout [String], fileManager: FileManager = .default) throws -> StreamInput {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError(message: "\(path): no such file; give the NDJSON file a run wrote with --format message:FILE")
@@ -28,7 +30,7 @@ struct StreamInput: Equatable {
         let attributes = try? fileManager.attributesOfItem(atPath: path)
         var spool: String?
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            spool = try spooled(path)
+            spool = try spooled(path, spools: &spools)
         }
         let size = spool.flatMap { try? fileManager.attributesOfItem(atPath: $0)[.size] as? NSNumber }?.intValue
             ?? (attributes?[.size] as? NSNumber)?.intValue ?? 0
@@ -43,13 +45,13 @@ struct StreamInput: Equatable {
     }
 
     /// The stream of a pipe or device copied into a temporary regular file (removed when the command ends).
-    private static func spooled(_ path: String) throws -> String {
+    private static func spooled(_ path: String, spools: inout [String]) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/specrun-report-input.XXXXXX").utf8CString)
         let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard output >= 0 else { throw UsageError(message: "\(path): cannot copy the stream to a temporary file (\(String(cString: strerror(errno))))") }
         defer { close(output) }
         let spool = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        StreamInput.spools.append(spool)
+        spools.append(spool)
         let input = open(path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw UsageError(message: "\(path): not readable (\(String(cString: strerror(errno))))") }
         defer { close(input) }
@@ -70,12 +72,9 @@ struct StreamInput: Equatable {
         return spool
     }
 
-    /// The temporary copies made for pipes and devices (removed by `removeSpools` when the command ends).
-    nonisolated(unsafe) static var spools: [String] = []
-
-    static func removeSpools() {
+    /// Removes the temporary copies made for pipes and devices.
+    static func removeSpools(_ spools: [String]) {
         for spool in spools { unlink(spool) }
-        spools = []
     }
 
     private static func checkContent(_ path: String, reading readPath: String) throws -> StreamInput {

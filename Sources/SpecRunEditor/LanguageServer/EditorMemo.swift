@@ -4,8 +4,7 @@ import Requirements
 
 /// Answers the language server keeps between keystrokes, where `check`'s analyses would compute them again for
 /// every edit: the definition nearest to an undefined step's text, and the verdict on each tag name.
-package final class EditorMemo: @unchecked Sendable {
-    // @unchecked: used by the server's one task at a time.
+package final class EditorMemo {
     private var nearest: [String: StepDefinition?] = [:]
     private var tagVerdicts: [String: String?] = [:]
     /// The definitions' blanked patterns (the registry is the executable's: it never changes).

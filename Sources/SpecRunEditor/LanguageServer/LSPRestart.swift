@@ -8,7 +8,7 @@ import Darwin
 /// The language server's process-level side: noticing that its executable was rebuilt (its modification time
 /// changed), starting again from it with the open documents (`exec`, same process and pipes: the client sees
 /// nothing but fresh diagnostics), and running a scenario for a code lens.
-package final class LSPRestart: @unchecked Sendable {
+package final class LSPRestart: Sendable {
     static let stateVariable = "SPECRUN_LSP_STATE"
     let path: String?
     private let started: Date?

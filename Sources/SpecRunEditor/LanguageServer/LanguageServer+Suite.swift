@@ -1,22 +1,25 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecRunCore
 
 /// The requests that look beyond the step under the cursor: completion (steps, keywords, tags in use) and the
 /// references of a step's definition across the suite.
 extension LanguageServer {
     /// Starts indexing the suite on a task of its own (the first requests needing it wait for it).
     func startIndexingSuite() {
-        let slot = suiteSlot, context = UncheckedContext(value: context)
-        slot.task = Task.detached { await SuiteIndex.build(context: context.value) }
+        let libraries = StepLibraries(context.libraries), environment = context.environment, registry = context.registry
+        suiteTask = Task.detached {
+            await SuiteIndex.build(libraries: libraries.types, environment: environment, registry: registry)
+        }
     }
 
     static let tagLimit = 500
 
     func suiteIndex() async -> SuiteIndex {
         if let suite { return suite }
-        if suiteSlot.task == nil { startIndexingSuite() }
-        let built = await suiteSlot.task?.value ?? SuiteIndex()
+        if suiteTask == nil { startIndexingSuite() }
+        let built = await suiteTask?.value ?? SuiteIndex()
         suite = built
         return built
     }
@@ -76,12 +79,9 @@ extension LanguageServer {
     }
 }
 
-/// The suite's index being built.
-final class SuiteSlot: @unchecked Sendable {
-    var task: Task<SuiteIndex, Never>?
-}
+/// The step libraries, handed to the indexing task.
+struct StepLibraries: @unchecked Sendable {  // @unchecked: metatypes; Sendable of themselves once StepLibrary is a SendableMetatype
+    let types: [any StepLibrary.Type]
 
-/// The analyses' context handed to the indexing task (its libraries are metatypes, its caches lock themselves).
-struct UncheckedContext: @unchecked Sendable {
-    let value: EditorAnalysis.Context
+    init(_ types: [any StepLibrary.Type]) { self.types = types }
 }

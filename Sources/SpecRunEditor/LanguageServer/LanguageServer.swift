@@ -15,7 +15,8 @@ package final class LanguageServer {
     var parsed: [String: (text: String, document: GherkinDocument?)] = [:]
     /// The suite's steps and tags (`Features/`), indexed when first needed.
     var suite: SuiteIndex?
-    let suiteSlot = SuiteSlot()
+    /// The suite's index being built.
+    var suiteTask: Task<SuiteIndex, Never>?
     package private(set) var shutdownRequested = false
     /// Set once `exit` arrives: the process's exit code.
     package private(set) var exitCode: Int32?

@@ -5,8 +5,7 @@ import Messages
 /// dry-runs only the document made of the header, its rule's header and that scenario; every other piece's
 /// findings are reused, keyed by the piece's text (so typing above a scenario, which moves it, costs nothing
 /// either). The pieces analysed together (on opening) are dry-run as one document.
-final class PieceCache: @unchecked Sendable {
-    // @unchecked: used by the server's one task at a time.
+final class PieceCache {
     /// Where a finding is: its line counted within the header (0), the rule's header (1) or the scenario (2).
     struct Place: Hashable {
         var segment: Int

@@ -23,12 +23,14 @@ struct SuiteIndex {
     /// The files indexed (`file://` URIs).
     var files: Set<String> = []
 
-    static func build(folder: String = "Features", context: EditorAnalysis.Context) async -> SuiteIndex {
+    /// From the analyses' context: the step libraries, the environment and the compiled definitions they share.
+    static func build(folder: String = "Features", libraries: [any StepLibrary.Type], environment: [String: String],
+                      registry: RegistryCache) async -> SuiteIndex {
         var index = SuiteIndex()
         guard RequirementsSource.isFolder(folder) else { return index }
-        var runner = SpecRunner(libraries: context.libraries, configuration: RunConfiguration(paths: [folder], dryRun: true),
-                                ids: IncrementingIdGenerator(), environment: context.environment)
-        runner.registryCache = context.registry
+        var runner = SpecRunner(libraries: libraries, configuration: RunConfiguration(paths: [folder], dryRun: true),
+                                ids: IncrementingIdGenerator(), environment: environment)
+        runner.registryCache = registry
         var documents: [GherkinDocument] = []
         var pickleSteps: [String: (uri: String, node: String)] = [:]
         var definitions: [String: String] = [:]

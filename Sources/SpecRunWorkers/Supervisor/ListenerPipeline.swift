@@ -1,15 +1,19 @@
 import Foundation
 import Messages
+import SharedState
 
 /// Hands the run's envelopes to the listeners (reports, parse-error printer, exit status) on a thread of their
 /// own, in batches, so that producing the stream (the supervisor, or an in-process run) and reporting it use two
 /// cores. At most `limit` batches wait: a producer faster than the reports waits for them (memory stays flat).
-package final class ListenerPipeline: @unchecked Sendable {
+package final class ListenerPipeline: @unchecked Sendable {  // @unchecked: `listen`, `around`, `checkpointed` run only on `queue`; `batch`, `lastCheckpoint` are the producer's
     private let listen: (Envelope) -> Void
     /// Runs the listening to one batch (the console holds what a batch prints and writes it at once).
     private let around: (() -> Void) -> Void
+    /// Has the listeners write out what their streams buffered (`checkpoint`).
+    private let checkpointed: () -> Void
     private let queue = DispatchQueue(label: "specrun.listeners")
     private let room: DispatchSemaphore
+    /// The batch being filled, when only the producer hands it over (`timed` holds it otherwise).
     #if DEBUG  // checked in tests; unchecked in release, named by callgrind (c10k, reports): every envelope the run sends
     private var batch: [Envelope] = []
     #else
@@ -23,45 +27,55 @@ package final class ListenerPipeline: @unchecked Sendable {
     /// nil: freed on the listeners' thread.
     private let returns: DecodedEnvelopeReturns?
 
-    /// Taken around the batch when a timer hands it over too (`flushFromAnyThread`): an in-process run, whose
+    /// The batch being filled when a timer hands it over too (`flushFromAnyThread`): an in-process run, whose
     /// producer may sit in a hanging step with the running scenario's start in its batch. Nil otherwise (the
-    /// supervisor's loop pauses every 0.1 s at most, and flushes then itself).
-    private let lock: NSLock?
+    /// supervisor's loop pauses every 0.1 s at most, and flushes then itself: no lock per envelope).
+    private let timed: Locked<[Envelope]>?
 
     package init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil, flushedByTimer: Bool = false,
-         around: @escaping (() -> Void) -> Void = { $0() }, listen: @escaping (Envelope) -> Void) {
-        lock = flushedByTimer ? NSLock() : nil
+         around: @escaping (() -> Void) -> Void = { $0() }, checkpoint: @escaping () -> Void = {},
+         listen: @escaping (Envelope) -> Void) {
         self.listen = listen
         self.around = around
+        checkpointed = checkpoint
         self.returns = returns
         self.batchSize = batchSize
         room = DispatchSemaphore(value: limit)
-        batch.reserveCapacity(batchSize)
+        var empty: [Envelope] = []
+        empty.reserveCapacity(batchSize)
+        if flushedByTimer {
+            timed = Locked(empty)
+        } else {
+            timed = nil
+            batch = empty
+        }
     }
 
     /// From the producer's thread only.
     package func send(_ envelope: Envelope) {
-        lock?.lock()
+        if let timed { return timed.withLock { append(envelope, to: &$0) } }
+        append(envelope, to: &batch)
+    }
+
+    private func append(_ envelope: Envelope, to batch: inout [Envelope]) {
         batch.append(envelope)
-        if batch.count >= batchSize { flushLocked() }
-        lock?.unlock()
+        if batch.count >= batchSize { hand(&batch) }
     }
 
     /// Hands over what is batched (call when the producer may pause, so the console stays live).
     package func flush() {
-        lock?.lock()
-        flushLocked()
-        lock?.unlock()
+        if let timed { return timed.withLock { hand(&$0) } }
+        hand(&batch)
     }
 
     /// The same from a timer's thread (only when made `flushedByTimer`): what the producer sent so far reaches the
     /// listeners even while it runs a step that does not end.
     package func flushFromAnyThread() {
-        guard lock != nil else { return }
-        flush()
+        timed?.withLock { hand(&$0) }
     }
 
-    private func flushLocked() {
+    /// Hands `batch` to the listeners' thread, leaving it empty (waits while `limit` batches wait there).
+    private func hand(_ batch: inout [Envelope]) {
         guard !batch.isEmpty else { return }
         let full = batch
         batch = []
@@ -78,21 +92,40 @@ package final class ListenerPipeline: @unchecked Sendable {
         }
     }
 
-    /// Asks the listeners, after what was sent so far, to write out what their streams buffered (`checkpoint`):
-    /// at most once every `checkpointInterval` (a call meanwhile does nothing), and never waiting for them.
-    package func checkpoint(_ body: @escaping () -> Void) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard now &- lastCheckpoint >= Self.checkpointInterval else { return }
-        lastCheckpoint = now
+    /// Asks the listeners, after what was sent so far, to write out what their streams buffered (the `checkpoint`
+    /// given at init): at most once every `checkpointInterval` (a call meanwhile does nothing), and never waiting
+    /// for them.
+    package func checkpoint() {
+        guard checkpointDue() else { return }
         flush()
-        nonisolated(unsafe) let body = body
-        queue.async { body() }
+        queue.async { [self] in checkpointed() }
     }
 
     /// The same from any thread, without handing over the producer's batch (a timer of an in-process run).
-    package func checkpointListeners(_ body: @escaping () -> Void) {
-        nonisolated(unsafe) let body = body
+    package func checkpointListeners() {
+        queue.async { [self] in checkpointed() }
+    }
+
+    // `checkpoint()` and `checkpointListeners()` with the body given at each call: RunCommand's until it hands its
+    // checkpoint at init, then gone with their two unsafe captures.
+    package func checkpoint(_ body: @escaping () -> Void) {
+        guard checkpointDue() else { return }
+        flush()
+        nonisolated(unsafe) let body = body  // unsafe: run on `queue` only, as `listen` (see the class)
         queue.async { body() }
+    }
+
+    package func checkpointListeners(_ body: @escaping () -> Void) {
+        nonisolated(unsafe) let body = body  // unsafe: run on `queue` only, as `listen` (see the class)
+        queue.async { body() }
+    }
+
+    /// Whether `checkpointInterval` passed since the last checkpoint (then it is now).
+    private func checkpointDue() -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now &- lastCheckpoint >= Self.checkpointInterval else { return false }
+        lastCheckpoint = now
+        return true
     }
 
     private var lastCheckpoint: UInt64 = 0

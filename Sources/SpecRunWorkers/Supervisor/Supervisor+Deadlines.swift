@@ -17,10 +17,10 @@ extension Supervisor {
         // The supervisor itself could not listen (its loop waited for slow reports, so its readers stopped reading
         // and the workers waited on their writes): their silence is its own, and counts from now.
         let stalled = lastTick.map { now &- $0 > Self.stallNanoseconds } ?? false
-        if stalled { for worker in workers.values { worker.heard = max(worker.heard, now) } }
+        if stalled { for worker in workers.values { worker.state.heard = max(worker.state.heard, now) } }
         var actions: [Action] = []
         for number in workers.keys.sorted() {
-            guard let worker = workers[number], worker.phase != .gone, !worker.killed else { continue }
+            guard let worker = workers[number], worker.state.phase != .gone, !worker.killed else { continue }
             if let since = worker.terminatedAt {
                 let grace = interruptedAt != nil && worker.timedOut == nil ? settings.interruptGraceSeconds : settings.killGraceSeconds
                 if now &- since >= Self.nanoseconds(grace) {
@@ -39,7 +39,7 @@ extension Supervisor {
             }
             let limit = worker.limit?.seconds ?? settings.timeoutSeconds
             guard !stalled, limit > 0, inUserCode(worker),
-                  now &- worker.heard >= Self.nanoseconds(Self.deadline(limit)) else { continue }
+                  now &- worker.state.heard >= Self.nanoseconds(Self.deadline(limit)) else { continue }
             worker.timedOut = worker.timedOut ?? (limit, Self.silentWorker(Self.deadline(limit)), worker.limit?.source)
             worker.terminatedAt = now
             actions.append(.signal(worker: number, SIGTERM))
@@ -49,7 +49,7 @@ extension Supervisor {
 
     /// A sign of life that is no envelope (the middle of a long line).
     func heard(from number: Int) {
-        workers[number]?.heard = uptime()
+        workers[number]?.state.heard = uptime()
     }
 
     /// The silence after which a worker in user code is ended: the timeout, plus a tenth of it (at least 1 s, at
@@ -65,8 +65,8 @@ extension Supervisor {
     /// Whether the worker runs code of the user's now (or should be answering): a test case handed to it, a
     /// BeforeAll hook started, or its ending (AfterAll hooks) asked for.
     func inUserCode(_ worker: Worker) -> Bool {
-        switch worker.phase {
-        case .working: return !worker.assigned.isEmpty
+        switch worker.state.phase {
+        case .working: return !worker.state.assigned.isEmpty
         case .prelude: return worker.runningHook != nil
         case .ending: return true
         case .gone: return false
@@ -79,11 +79,11 @@ extension Supervisor {
     /// worker's end) counts once.
     @discardableResult
     func interrupt(_ signal: Int32, count: Int = 1) -> [Action] {
-        tally.interrupt(by: signal, at: uptime())
+        parts.tally.interrupt(by: signal, at: uptime())
         guard count >= 2 else { return [] }
         var actions: [Action] = []
         for number in workers.keys.sorted() {
-            guard let worker = workers[number], worker.phase != .gone, !worker.killed else { continue }
+            guard let worker = workers[number], worker.state.phase != .gone, !worker.killed else { continue }
             worker.killed = true
             actions.append(.signal(worker: number, SIGKILL))
         }

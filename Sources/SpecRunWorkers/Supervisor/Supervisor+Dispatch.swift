@@ -6,11 +6,11 @@ extension Supervisor {
     /// known for their keys).
     func preludeEnded(count: Int, keys: [String]?) {
         preludeDone = true
-        plan.planned()
-        stream.plan(count: plan.count)
+        parts.plan.planned()
+        parts.stream.plan(count: parts.plan.count)
         var costs: [Double]?
-        if let keys, keys.count == plan.count, !settings.timings.isEmpty { costs = keys.map { settings.timings[$0] ?? 0 } }
-        queue = WorkQueue(serial: plan.serialFlags, costs: costs)
+        if let keys, keys.count == parts.plan.count, !settings.timings.isEmpty { costs = keys.map { settings.timings[$0] ?? 0 } }
+        parts.queue = WorkQueue(serial: parts.plan.serialFlags, costs: costs)
     }
 
     /// Keeps every working worker a few test cases ahead (so none waits for the supervisor between two; fewer
@@ -22,28 +22,28 @@ extension Supervisor {
         // Asked after every test case: most times every worker has enough queued and work is left, so there is
         // nothing to do (found without sorting the workers into a new array).
         var workingCount = 0
-        for worker in workers.values where worker.phase == .working { workingCount += 1 }
-        let target = max(1, min(Self.queueAhead, queue.pendingCount / max(1, workingCount * 4)))
-        if queue.hasPending
-            && !workers.values.contains(where: { $0.phase == .working && $0.assigned.count <= target / 2 }) { return [] }
+        for worker in workers.values where worker.state.phase == .working { workingCount += 1 }
+        let target = max(1, min(Self.queueAhead, parts.queue.pendingCount / max(1, workingCount * 4)))
+        if parts.queue.hasPending
+            && !workers.values.contains(where: { $0.state.phase == .working && $0.state.assigned.count <= target / 2 }) { return [] }
         var actions: [Action] = []
-        let working = workers.keys.sorted().filter { workers[$0]?.phase == .working }
-        for number in working where (workers[number]?.assigned.count ?? target) <= target / 2 {
+        let working = workers.keys.sorted().filter { workers[$0]?.state.phase == .working }
+        for number in working where (workers[number]?.state.assigned.count ?? target) <= target / 2 {
             // An idle worker handed work: its deadline counts from now, not from its last word.
-            if workers[number]?.assigned.isEmpty == true { workers[number]?.heard = uptime() }
-            while (workers[number]?.assigned.count ?? target) < target, let index = queue.next() {
-                workers[number]?.assigned.append(index)
-                if number > 0, let pickle = plan.pickle(of: index) {
+            if workers[number]?.state.assigned.isEmpty == true { workers[number]?.state.heard = uptime() }
+            while (workers[number]?.state.assigned.count ?? target) < target, let index = parts.queue.next() {
+                workers[number]?.state.assigned.append(index)
+                if number > 0, let pickle = parts.plan.pickle(of: index) {
                     actions.append(.send(worker: number, .name(index, pickleId: pickle.id, uri: pickle.uri)))
                 }
-                actions.append(.send(worker: number, queue.isStopping ? .skip(index) : .run(index)))
+                actions.append(.send(worker: number, parts.queue.isStopping ? .skip(index) : .run(index)))
             }
         }
-        if !queue.hasPending && !anyAssigned {
+        if !parts.queue.hasPending && !anyAssigned {
             for number in working {
-                workers[number]?.phase = .ending
+                workers[number]?.state.phase = .ending
                 endSent = true
-                workers[number]?.heard = uptime()
+                workers[number]?.state.heard = uptime()
                 actions.append(.send(worker: number, .end))
             }
         }
@@ -54,5 +54,5 @@ extension Supervisor {
     /// catches up with its output (the supervisor's reports cost about as much CPU as the steps themselves).
     static let queueAhead = 256
 
-    var anyAssigned: Bool { workers.values.contains { !$0.assigned.isEmpty } }
+    var anyAssigned: Bool { workers.values.contains { !$0.state.assigned.isEmpty } }
 }

@@ -6,14 +6,14 @@ extension Supervisor {
     /// work is left; when the last worker is gone the run is finished (one testRunFinished for all).
     func workerEnded(_ number: Int, _ result: WorkerResult) -> [Action] {
         guard let worker = workers[number] else { return [] }
-        let phase = worker.phase
-        worker.phase = .gone
+        let phase = worker.state.phase
+        worker.state.phase = .gone
         defer { if allGone() { finishRun() } }
         if phase == .ending, let done = worker.finished {
-            tally.add(done)
+            parts.tally.add(done)
             return dispatch()
         }
-        if number == 0, phase == .prelude, worker.received == 0, interruptedBy == nil,
+        if number == 0, phase == .prelude, worker.state.received == 0, interruptedBy == nil,
            case .exited(let status) = result.exit, status != 0 {
             finished = true
             return [.stopAll, .abort(exitCode: status)]
@@ -26,39 +26,39 @@ extension Supervisor {
         var cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
                             detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
         cause.channelBroke = result.channelBroke || exit == .exited(WorkerChannels.brokenStatus)
-        tally.count(cause)
-        if phase == .working, let index = worker.assigned.first {
+        parts.tally.count(cause)
+        if phase == .working, let index = worker.state.assigned.first {
             // The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED;
             // the test cases it was handed but did not start go back to the front of the queue.
-            stream.hold(crashRepair.testCase(plan[index], index: index, running: worker.running, cause: cause,
-                                             runId: plan.testRunStartedId), for: index)
+            parts.stream.hold(crashRepair.testCase(parts.plan[index], index: index, running: worker.state.running, cause: cause,
+                                             runId: parts.plan.testRunStartedId), for: index)
             completeCase(index, passed: false)
-            queue.putBack(worker.assigned.dropFirst())
-            worker.assigned = []
+            parts.queue.putBack(worker.state.assigned.dropFirst())
+            worker.state.assigned = []
             return restartIfNeeded()
         }
         if let hook = worker.runningHook, hook.forwarded {
             forward(crashRepair.hookFinished(hook.started, cause: cause,
-                                             what: plan.isAfterAll(hook.started.hookId) ? "AfterAll hook" : "BeforeAll hook"))
+                                             what: parts.plan.isAfterAll(hook.started.hookId) ? "AfterAll hook" : "BeforeAll hook"))
         }
         if phase == .prelude && number == 0 {
             // Loading or worker 0's BeforeAll hooks crashed: without its prelude the run cannot go on.
-            finishCrashedRun(cause, during: worker.runningHook.map { plan.isAfterAll($0.started.hookId) ? "an AfterAll hook" : "a BeforeAll hook" }
-                ?? (plan.testRunStartedId == nil ? "loading the features" : "the run, outside any scenario"))
+            finishCrashedRun(cause, during: worker.runningHook.map { parts.plan.isAfterAll($0.started.hookId) ? "an AfterAll hook" : "a BeforeAll hook" }
+                ?? (parts.plan.testRunStartedId == nil ? "loading the features" : "the run, outside any scenario"))
             return [.stopAll]
         }
-        if phase == .ending { tally.add(crashRepair.failedRun(cause, during: "an AfterAll hook", runId: plan.testRunStartedId)) }
+        if phase == .ending { parts.tally.add(crashRepair.failedRun(cause, during: "an AfterAll hook", runId: parts.plan.testRunStartedId)) }
         return restartIfNeeded()
     }
 
     static let interruptions: Set<Int32> = [2, 15]
 
-    private func allGone() -> Bool { !finished && workers.values.allSatisfy { $0.phase == .gone } }
+    private func allGone() -> Bool { !finished && workers.values.allSatisfy { $0.state.phase == .gone } }
 
     private func restartIfNeeded() -> [Action] {
-        let workLeft = !preludeDone || queue.hasPending || anyAssigned
-        let alive = workers.values.contains { $0.phase != .gone }
-        guard interruptedBy == nil, workLeft || !alive, tally.allowsRestart(limit: restartLimit) else {
+        let workLeft = !preludeDone || parts.queue.hasPending || anyAssigned
+        let alive = workers.values.contains { $0.state.phase != .gone }
+        guard interruptedBy == nil, workLeft || !alive, parts.tally.allowsRestart(limit: restartLimit) else {
             return dispatch()
         }
         if !workLeft && alive { return dispatch() }
@@ -70,25 +70,25 @@ extension Supervisor {
 
     /// The run has AfterAll hooks and no worker was told to end yet (so none ran them).
     private var needsAfterAll: Bool {
-        !endSent && preludeDone && plan.hasAfterAllHooks
+        !endSent && preludeDone && parts.plan.hasAfterAllHooks
     }
 
     /// A crash outside any test case of worker 0 before its prelude ended: the run ends here, failed.
     private func finishCrashedRun(_ cause: Failure, during phase: String) {
-        if plan.testRunStartedId == nil {
+        if parts.plan.testRunStartedId == nil {
             let id = "crashed-run"
             forward(Envelope(testRunStarted: TestRunStarted(timestamp: crashRepair.timestamp(), id: id)))
-            plan.runStarted(id: id)
+            parts.plan.runStarted(id: id)
         }
-        tally.add(crashRepair.failedRun(cause, during: phase, runId: plan.testRunStartedId))
+        parts.tally.add(crashRepair.failedRun(cause, during: phase, runId: parts.plan.testRunStartedId))
         preludeDone = true
-        queue.drain()
+        parts.queue.drain()
     }
 
     /// Whatever test cases are complete but held back (a gap left by an interruption), then one testRunFinished.
     private func finishRun() {
         finished = true
-        stream.releaseComplete()
-        forward(Envelope(testRunFinished: tally.finished(testRunStartedId: plan.testRunStartedId, now: crashRepair.timestamp)))
+        parts.stream.releaseComplete()
+        forward(Envelope(testRunFinished: parts.tally.finished(testRunStartedId: parts.plan.testRunStartedId, now: crashRepair.timestamp)))
     }
 }

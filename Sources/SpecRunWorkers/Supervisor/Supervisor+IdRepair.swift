@@ -21,7 +21,7 @@ extension Supervisor {
             case .testCaseStarted:
                 guard var started = envelope.testCaseStarted, let planned else { return envelope }
                 guard started.testCaseId != planned.testCaseId else {
-                    worker.stepIds = nil
+                    worker.state.stepIds = nil
                     return envelope
                 }
                 if !warned {
@@ -29,18 +29,18 @@ extension Supervisor {
                     warn("specrun: worker \(worker.number) named test case \(started.testCaseId) where the plan has \(planned.testCaseId); "
                         + "its results are reported under the plan's ids (please report this)\n")
                 }
-                worker.stepIds = [:]
+                worker.state.stepIds = [:]
                 started.testCaseId = planned.testCaseId
                 return Envelope(testCaseStarted: started)
-            case .testStepStarted where worker.stepIds != nil:
+            case .testStepStarted where worker.state.stepIds != nil:
                 guard var started = envelope.testStepStarted else { return envelope }
                 started.testStepId = Self.plannedStep(started.testStepId, planned: planned, worker: worker)
                 return Envelope(testStepStarted: started)
-            case .testStepFinished where worker.stepIds != nil:
+            case .testStepFinished where worker.state.stepIds != nil:
                 guard var finished = envelope.testStepFinished else { return envelope }
                 finished.testStepId = Self.plannedStep(finished.testStepId, planned: planned, worker: worker)
                 return Envelope(testStepFinished: finished)
-            case .attachment where worker.stepIds != nil:
+            case .attachment where worker.state.stepIds != nil:
                 guard var attachment = envelope.attachment, let id = attachment.testStepId else { return envelope }
                 attachment.testStepId = Self.plannedStep(id, planned: planned, worker: worker)
                 return Envelope(attachment: attachment)
@@ -51,11 +51,11 @@ extension Supervisor {
 
         /// The planned step a drifted step id stands for: the next planned one the first time it is seen.
         private static func plannedStep(_ id: String, planned: PlannedCase?, worker: Worker) -> String {
-            if let known = worker.stepIds?[id] { return known }
+            if let known = worker.state.stepIds?[id] { return known }
             let steps = planned?.steps ?? []
-            let position = worker.stepIds?.count ?? 0
+            let position = worker.state.stepIds?.count ?? 0
             let planned = position < steps.count ? steps[position].id : id
-            worker.stepIds?[id] = planned
+            worker.state.stepIds?[id] = planned
             return planned
         }
     }

@@ -68,24 +68,25 @@ package final class Supervisor {
     /// A class: the supervisor updates it for every envelope, and a struct in a dictionary would be copied
     /// (with its queue) each time.
     final class Worker {
-        // `assigned`: the test cases handed out to it, in order; the first is running (or next). `heard`: the
-        // supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or work handed
-        // to it while it had none: what its deadline counts from (`Supervisor+Deadlines`). `stepIds`: its step ids →
-        // the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when they agree.
+        /// What the supervisor reads and updates for every envelope the worker sends.
+        struct State {
+            var phase: Phase = .prelude
+            /// The test cases handed out to it, in order; the first is running (or next).
+            var assigned: [Int] = []
+            var received = 0
+            var running: RunningCase?
+            /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or
+            /// work handed to it while it had none: what its deadline counts from (`Supervisor+Deadlines`).
+            var heard: UInt64 = 0
+            /// Its step ids → the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when
+            /// they agree.
+            var stepIds: [String: String]?
+        }
+
         #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every envelope a worker sends (docs/PERFORMANCE.md)
-        var phase: Phase = .prelude
-        var assigned: [Int] = []
-        var received = 0
-        var running: RunningCase?
-        var heard: UInt64 = 0
-        var stepIds: [String: String]?
+        var state = State()
         #else
-        @exclusivity(unchecked) var phase: Phase = .prelude
-        @exclusivity(unchecked) var assigned: [Int] = []
-        @exclusivity(unchecked) var received = 0
-        @exclusivity(unchecked) var running: RunningCase?
-        @exclusivity(unchecked) var heard: UInt64 = 0
-        @exclusivity(unchecked) var stepIds: [String: String]?
+        @exclusivity(unchecked) var state = State()
         #endif
         var runningHook: (started: TestRunHookStarted, forwarded: Bool)?
         var timedOut: (seconds: Double, step: String?, source: String?)?
@@ -115,20 +116,24 @@ package final class Supervisor {
     var workers: [Int: Worker] = [:]
     var nextNumber = 0
 
-    // The parts, each with its own state (docs/ARCHITECTURE-MAP.md, "The supervisor"): what the prelude planned,
-    // the test cases left to hand out, the stream in the planned order, what the run comes to, drifted ids.
+    /// The parts, each with its own state (docs/ARCHITECTURE-MAP.md, "The supervisor").
+    struct Parts {
+        /// What the prelude planned.
+        var plan: Plan
+        /// The test cases left to hand out.
+        var queue = WorkQueue()
+        /// The stream in the planned order.
+        var stream: StreamAssembler
+        /// What the run comes to.
+        var tally = Tally()
+        /// Drifted ids.
+        var idRepair = IdRepair()
+    }
+
     #if DEBUG  // exclusivity checked in tests; unchecked in release: touched per envelope (`track`: callgrind c10k, docs/PERFORMANCE.md)
-    var plan: Plan
-    var queue = WorkQueue()
-    var stream: StreamAssembler
-    var tally = Tally()
-    var idRepair = IdRepair()
+    var parts: Parts
     #else
-    @exclusivity(unchecked) var plan: Plan
-    @exclusivity(unchecked) var queue = WorkQueue()
-    @exclusivity(unchecked) var stream: StreamAssembler
-    @exclusivity(unchecked) var tally = Tally()
-    @exclusivity(unchecked) var idRepair = IdRepair()
+    @exclusivity(unchecked) var parts: Parts
     #endif
     /// Finishes what a dead worker was in the middle of.
     let crashRepair: CrashRepair
@@ -154,31 +159,31 @@ package final class Supervisor {
         self.now = now
         self.uptime = uptime
         self.documents = documents
-        plan = Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases)
-        stream = StreamAssembler(output: forward)
+        parts = Parts(plan: Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases),
+                      stream: StreamAssembler(output: forward))
         crashRepair = CrashRepair(now: now)
     }
 
     /// Every envelope as it comes, held ones included, each once (`MessageJournal`: what a SIGKILL leaves).
     var journal: ((Envelope) -> Void)? {
-        get { stream.journal }
-        set { stream.journal = newValue }
+        get { parts.stream.journal }
+        set { parts.stream.journal = newValue }
     }
 
     /// Where the supervisor's own warnings go (stderr).
     var warn: (String) -> Void {
-        get { idRepair.warn }
-        set { idRepair.warn = newValue }
+        get { parts.idRepair.warn }
+        set { parts.idRepair.warn = newValue }
     }
 
-    var crashCount: Int { tally.crashCount }
-    var timeoutCount: Int { tally.timeoutCount }
-    var interruptedBy: Int32? { tally.interruptedBy }
+    var crashCount: Int { parts.tally.crashCount }
+    var timeoutCount: Int { parts.tally.timeoutCount }
+    var interruptedBy: Int32? { parts.tally.interruptedBy }
     /// When Ctrl-C (or SIGTERM) reached the supervisor (`uptime`), for the workers' grace.
-    var interruptedAt: UInt64? { tally.interruptedAt }
+    var interruptedAt: UInt64? { parts.tally.interruptedAt }
 
     /// Into the stream now (and the journal).
-    func forward(_ envelope: Envelope) { stream.forward(envelope) }
+    func forward(_ envelope: Envelope) { parts.stream.forward(envelope) }
 
     /// The workers to start first.
     func start() -> [Action] {
@@ -189,7 +194,7 @@ package final class Supervisor {
         let number = nextNumber
         nextNumber += 1
         let worker = Worker(number: number)
-        worker.heard = uptime()
+        worker.state.heard = uptime()
         workers[number] = worker
         return .start(worker: number)
     }
@@ -199,8 +204,8 @@ package final class Supervisor {
     /// Forwards, holds or drops an envelope of a worker; returns what to do next (more work when one finished).
     func receive(_ envelope: Envelope, from number: Int) -> [Action] {
         guard let worker = workers[number] else { return [] }
-        worker.received += 1
-        worker.heard = uptime()
+        worker.state.received += 1
+        worker.state.heard = uptime()
         var finishedCase = false
         let actions = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
         return finishedCase ? actions + dispatch() : actions
@@ -209,10 +214,10 @@ package final class Supervisor {
     /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
     func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
         guard let worker = workers[number] else { return [] }
-        worker.heard = uptime()
+        worker.state.heard = uptime()
         var actions: [Action] = []
         for envelope in envelopes {
-            worker.received += 1
+            worker.state.received += 1
             var finishedCase = false
             let routed = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
             if !routed.isEmpty { actions += routed }
@@ -242,7 +247,7 @@ package final class Supervisor {
         default:
             break
         }
-        switch worker.phase {
+        switch worker.state.phase {
         case .prelude:
             guard number == 0 else { return [] }
             learn(envelope)
@@ -255,9 +260,9 @@ package final class Supervisor {
                 }
             }
         case .working:
-            guard let index = worker.assigned.first else { forward(envelope); return [] }
+            guard let index = worker.state.assigned.first else { forward(envelope); return [] }
             if track(envelope, index: index, worker: worker) {
-                worker.assigned.removeFirst()
+                worker.state.assigned.removeFirst()
                 finishedCase = true
             }
         default:
@@ -267,31 +272,31 @@ package final class Supervisor {
     }
 
     /// What the supervisor needs of the prelude: test cases, their steps, @serial, hooks.
-    func learn(_ envelope: Envelope) { plan.learn(envelope) }
+    func learn(_ envelope: Envelope) { parts.plan.learn(envelope) }
 
     /// Holds a test case's envelope; true when it was the test case's last.
     func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
-        let envelope = worker.stepIds == nil && received.kind != .testCaseStarted ? received
-            : idRepair.repair(received, planned: index < plan.count ? plan[index] : nil, worker: worker)
-        stream.append(envelope, to: index)
+        let envelope = worker.state.stepIds == nil && received.kind != .testCaseStarted ? received
+            : parts.idRepair.repair(received, planned: index < parts.plan.count ? parts.plan[index] : nil, worker: worker)
+        parts.stream.append(envelope, to: index)
         switch envelope.kind {
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return false }
-            worker.running = RunningCase(started: started)
-            worker.running?.finishedSteps.reserveCapacity(plan.stepCount(of: index))
+            worker.state.running = RunningCase(started: started)
+            worker.state.running?.finishedSteps.reserveCapacity(parts.plan.stepCount(of: index))
         case .testStepStarted:
-            envelope.withTestStepStarted { started in worker.running?.step = (started.testStepId, started.timestamp) }
+            envelope.withTestStepStarted { started in worker.state.running?.step = (started.testStepId, started.timestamp) }
         case .testStepFinished:
             envelope.withTestStepFinished { stepFinished in
-                worker.running?.finishedSteps.append(stepFinished.testStepId)
-                worker.running?.step = nil
+                worker.state.running?.finishedSteps.append(stepFinished.testStepId)
+                worker.state.running?.step = nil
                 let status = stepFinished.testStepResult.status
-                if let worst = worker.running?.worst, status > worst { worker.running?.worst = status }
+                if let worst = worker.state.running?.worst, status > worst { worker.state.running?.worst = status }
             }
         case .testCaseFinished:
             guard envelope.withTestCaseFinished({ !$0.willBeRetried }) == true else { return false }
-            completeCase(index, passed: passes(worker.running?.worst ?? .passed))
-            worker.running = nil
+            completeCase(index, passed: passes(worker.state.running?.worst ?? .passed))
+            worker.state.running = nil
             return true
         default:
             break
@@ -310,17 +315,17 @@ package final class Supervisor {
     /// A test case is complete (or finished for its dead worker): into the stream when its turn comes; its
     /// `@serial` slot freed; under `--fail-fast`, a failure stops the run.
     func completeCase(_ index: Int, passed: Bool) {
-        guard stream.complete(index) else { return }
-        plan.forget(index)
-        queue.finished(index)
-        if !passed && settings.failFast { queue.stop() }
+        guard parts.stream.complete(index) else { return }
+        parts.plan.forget(index)
+        parts.queue.finished(index)
+        if !passed && settings.failFast { parts.queue.stop() }
     }
 
     // MARK: Control lines
 
     func control(_ control: WorkerControl, from number: Int) -> [Action] {
         guard let worker = workers[number] else { return [] }
-        worker.heard = uptime()
+        worker.state.heard = uptime()
         switch control {
         case .timedOut(let seconds, let step, let source):
             worker.timedOut = (seconds, step, source)
@@ -330,14 +335,14 @@ package final class Supervisor {
             worker.limit = seconds.map { ($0, source) }
             return []
         case .ready(let count, let beforeAllPassed, let keys):
-            if worker.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }
-            if worker.phase == .prelude && !beforeAllPassed {
-                worker.phase = .ending
-                worker.heard = uptime()
+            if worker.state.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }
+            if worker.state.phase == .prelude && !beforeAllPassed {
+                worker.state.phase = .ending
+                worker.state.heard = uptime()
                 workers[number] = worker
                 return [.send(worker: number, .end)] + dispatch()
             }
-            if worker.phase == .prelude { worker.phase = .working }
+            if worker.state.phase == .prelude { worker.state.phase = .working }
             workers[number] = worker
             return dispatch()
         }
@@ -346,5 +351,5 @@ package final class Supervisor {
 
 extension Supervisor {
     /// A run that crashes more often than it has test cases (plus one a worker) stops restarting.
-    var restartLimit: Int { plan.count + settings.workers }
+    var restartLimit: Int { parts.plan.count + settings.workers }
 }

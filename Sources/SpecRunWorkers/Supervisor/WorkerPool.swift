@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 
 /// A run in worker processes: starts them through the launcher, feeds everything they say to the `Supervisor`,
 /// carries out its actions, and hands the one assembled stream to `emit`. Returns how the run ended.
@@ -38,8 +39,9 @@ package struct WorkerPool {
     /// `pause` is called whenever the supervisor has handled what arrived and waits for more.
     package func run(emit: @escaping (Envelope) -> Void, pause: @escaping () -> Void = {}) async -> Outcome {
         let events = WorkerEvents()
-        InterruptForwarder.shared.listen { signal, count in events.yield([.interrupted(signal, count)]) }
-        defer { InterruptForwarder.shared.listen { _, _ in } }
+        let interrupts = launcher.interrupts
+        interrupts?.listen { signal, count in events.yield([.interrupted(signal, count)]) }
+        defer { interrupts?.listen { _, _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
         supervisor.warn = { [console] in console.err($0) }
         supervisor.journal = journal
@@ -90,7 +92,7 @@ package struct WorkerPool {
             }
         }
 
-        if let signal = InterruptForwarder.shared.received {
+        if let signal = interrupts?.received {
             _ = supervisor.interrupt(signal)
             outcome.interruptedBy = signal
         }
@@ -106,7 +108,7 @@ package struct WorkerPool {
                     console.err("specrun: ignored a line of a worker's output: \(line)\n")
                 case .ended(let number, let result):
                     // A worker ended by the Ctrl-C passed on to it may be heard of before the Ctrl-C itself.
-                    if let signal = InterruptForwarder.shared.received, supervisor.interruptedBy == nil {
+                    if let signal = interrupts?.received, supervisor.interruptedBy == nil {
                         perform(supervisor.interrupt(signal))
                         outcome.interruptedBy = outcome.interruptedBy ?? signal
                     }
@@ -134,24 +136,24 @@ package struct WorkerPool {
 }
 
 /// Calls its body every `interval` seconds on a thread of its own until stopped.
-package final class Ticker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
+package final class Ticker: Sendable {
+    /// Whether it was stopped. The body runs under its lock, so that `stop` waits for a call in progress.
+    private let stopped = Locked(false)
 
     package init(every interval: Double, _ body: @escaping @Sendable () -> Void) {
         let pause = useconds_t(max(0.001, interval) * 1_000_000)
         Thread.detachNewThread { [self] in
             while true {
                 usleep(pause)
-                // The body runs under the lock, so that `stop` waits for a call in progress.
-                lock.lock()
-                if stopped { lock.unlock(); return }
-                body()
-                lock.unlock()
+                let goesOn = stopped.withLock { stopped in
+                    if !stopped { body() }
+                    return !stopped
+                }
+                if !goesOn { return }
             }
         }
     }
 
     /// No call of the body runs once this returns (one in progress is waited for). The body must not call it.
-    package func stop() { lock.lock(); stopped = true; lock.unlock() }
+    package func stop() { stopped.withLock { $0 = true } }
 }

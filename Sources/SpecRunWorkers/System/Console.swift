@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SpecRunCore
 #if canImport(Glibc)
 import Glibc
@@ -7,8 +8,9 @@ import Darwin
 #endif
 
 /// The one place that talks to the OS: standard streams, the terminal, the environment, the exit status.
-/// Everything else in the CLI takes a `Console` so tests can run it in memory.
-package protocol Console: AnyObject {
+/// Everything else in the CLI takes a `Console` so tests can run it in memory. Written to from any thread (a
+/// late attachment's warning comes from wherever the step left it running).
+package protocol Console: AnyObject, Sendable {
     func out(_ text: String)
     func err(_ text: String)
     /// Bytes of UTF-8 to standard output (`specrun gherkin`'s megabytes of NDJSON, with no `String` between).
@@ -34,46 +36,52 @@ extension Console {
     }
 }
 
-package final class SystemConsole: Console, @unchecked Sendable {
-    private let lock = NSLock()
-    /// Standard output being held (`holdingOutput`), nil when written as it comes.
-    private var held: [UInt8]?
-    /// Set once, by `separateStepOutput`, before a run starts.
-    private var stdout: Int32
+package final class SystemConsole: Console {
+    private struct State {
+        /// Standard output being held (`holdingOutput`), nil when written as it comes.
+        var held: [UInt8]?
+        /// Set once, by `separateStepOutput`, before a run starts.
+        var stdout: Int32
+
+        /// Writes what is held.
+        mutating func writeHeld() {
+            guard let bytes = held, !bytes.isEmpty else { return }
+            held = []
+            _ = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+        }
+    }
+
+    private let state: Locked<State>
     private let stderr: Int32
 
     /// Other descriptors than the standard ones in tests.
     package init(stdout: Int32 = STDOUT_FILENO, stderr: Int32 = STDERR_FILENO) {
-        self.stdout = stdout
+        state = Locked(State(stdout: stdout))
         self.stderr = stderr
     }
 
-    package func out(_ text: String) { write(text, to: stdout) }
-    package func err(_ text: String) { write(text, to: stderr) }
+    package func out(_ text: String) { write(text, toStandardOutput: true) }
+    package func err(_ text: String) { write(text, toStandardOutput: false) }
 
     package func out(bytes: UnsafeBufferPointer<UInt8>) {
-        lock.lock(); defer { lock.unlock() }
-        if held != nil { held?.append(contentsOf: bytes); return }
-        FileDescriptorIO.writeAll(stdout, bytes)
+        state.withLock { state in
+            if state.held != nil { state.held?.append(contentsOf: bytes); return }
+            FileDescriptorIO.writeAll(state.stdout, bytes)
+        }
     }
 
     package func holdingOutput(_ body: () -> Void) {
-        lock.lock()
-        let outer = held != nil
-        if !outer { held = []; held?.reserveCapacity(1 << 16) }
-        lock.unlock()
+        let outer = state.withLock { state in
+            let outer = state.held != nil
+            if !outer { state.held = []; state.held?.reserveCapacity(1 << 16) }
+            return outer
+        }
         body()
         guard !outer else { return }
-        lock.lock(); defer { lock.unlock() }
-        writeHeld()
-        held = nil
-    }
-
-    /// With the lock held.
-    private func writeHeld() {
-        guard let bytes = held, !bytes.isEmpty else { return }
-        held = []
-        _ = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+        state.withLock { state in
+            state.writeHeld()
+            state.held = nil
+        }
     }
 
     /// Descriptor 1 becomes a copy of stderr, so `print` in a step lands there; the console and the reports meant
@@ -81,30 +89,31 @@ package final class SystemConsole: Console, @unchecked Sendable {
     /// --format message`, a step (or a Task it left running) printing an envelope-shaped line put a forged
     /// `testRunFinished` into the stream on stdout. Nothing changes when stdout or stderr is closed.
     package func separateStepOutput() -> Int32 {
-        guard stdout == STDOUT_FILENO, stderr == STDERR_FILENO else { return STDOUT_FILENO }
+        guard state.withLock({ $0.stdout }) == STDOUT_FILENO, stderr == STDERR_FILENO else { return STDOUT_FILENO }
         fflush(nil)
         let own = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         guard own >= 0 else { return STDOUT_FILENO }
         guard fcntl(STDERR_FILENO, F_GETFD) >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { close(own); return STDOUT_FILENO }
-        lock.lock(); defer { lock.unlock() }
-        stdout = own
+        state.withLock { $0.stdout = own }
         return own
     }
 
-    package var stdoutIsTerminal: Bool { isatty(stdout) == 1 }
+    package var stdoutIsTerminal: Bool { isatty(state.withLock { $0.stdout }) == 1 }
     /// Read once (each read of ProcessInfo's environment makes the dictionary again).
     package let environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// With write(2), not FileHandle: its `write(_:)` traps when the stream is closed (`specrun … >&-`).
-    private func write(_ text: String, to descriptor: Int32) {
+    private func write(_ text: String, toStandardOutput: Bool) {
         var text = text
-        lock.lock(); defer { lock.unlock() }
-        if held != nil {
-            guard descriptor != stdout else { held?.append(contentsOf: text.utf8); return }
-            writeHeld()
+        state.withLock { state in
+            let descriptor = toStandardOutput ? state.stdout : stderr
+            if state.held != nil {
+                guard descriptor != state.stdout else { state.held?.append(contentsOf: text.utf8); return }
+                state.writeHeld()
+            }
+            // A closed or broken stream ends the output there, as before (its bytes have nowhere to go).
+            _ = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
         }
-        // A closed or broken stream ends the output there, as before (its bytes have nowhere to go).
-        _ = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
     }
 
     /// A reader that goes away (`specrun … | head`) must not end the run before its reports are written: writes

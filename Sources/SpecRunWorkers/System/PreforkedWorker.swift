@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
@@ -50,26 +51,30 @@ package enum PreforkedWorker {
 }
 
 /// A worker's exit, once known.
-final class EndOfProcess: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var exit: WorkerExit?
+final class EndOfProcess: Sendable {
+    private let exit = Locked<WorkerExit?>(nil)
+    /// Entered until the exit is known: a wait for it.
+    private let known = DispatchGroup()
+
+    init() { known.enter() }
 
     func set(_ value: WorkerExit) {
-        condition.lock(); exit = value; condition.broadcast(); condition.unlock()
+        let first = exit.withLock { exit in
+            defer { exit = value }
+            return exit == nil
+        }
+        if first { known.leave() }
     }
 
     func wait() -> WorkerExit {
-        condition.lock(); defer { condition.unlock() }
-        while exit == nil { condition.wait() }
-        return exit!
+        known.wait()
+        return exit.withLock { $0! }
     }
 
     /// The exit if it comes within `seconds`, nil otherwise.
     func wait(seconds: Double) -> WorkerExit? {
-        let limit = Date(timeIntervalSinceNow: seconds)
-        condition.lock(); defer { condition.unlock() }
-        while exit == nil { if !condition.wait(until: limit) { break } }
-        return exit
+        _ = known.wait(timeout: .now() + seconds)
+        return exit.withLock { $0 }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
@@ -23,11 +24,17 @@ import Darwin
 /// * the supervisor, before it SIGKILLs a worker, kills the worker's tree (a step that ignores SIGTERM may have
 ///   children that do too).
 extension ProcessControl {
-    /// The supervisor's pid as the worker saw it at start (0 in the supervisor and in-process runs).
-    nonisolated(unsafe) static var supervisor: pid_t = 0
-    /// The worker's own pid (0 elsewhere): a child a step forked without exec runs the worker's `atexit` handlers
-    /// when it calls `exit`, and must not take its parent's clean-up for its own.
-    nonisolated(unsafe) static var worker: pid_t = 0
+    /// This process as a worker (both 0 in the supervisor and in-process runs).
+    struct Lineage: Sendable {
+        /// The supervisor's pid as the worker saw it at start.
+        var supervisor: pid_t = 0
+        /// The worker's own pid: a child a step forked without exec runs the worker's `atexit` handlers when it
+        /// calls `exit`, and must not take its parent's clean-up for its own.
+        var worker: pid_t = 0
+    }
+
+    /// Set by `endWithParent`. A global: the `atexit` handler that ends the descendants has no context to be handed it.
+    static let lineage = Locked(Lineage())
 
     /// For a worker: orphaned descendants become its children (Linux `PR_SET_CHILD_SUBREAPER`; elsewhere nothing).
     /// Not inherited by the processes it starts.
@@ -49,14 +56,13 @@ extension ProcessControl {
         sigaction(SIGPIPE, &action, nil)
     }
 
-    /// Whether the supervisor this worker started under is gone (the worker was reparented).
-    static var supervisorIsGone: Bool { supervisor != 0 && getppid() != supervisor }
-
-    /// For a worker, on its way out (any way): every process of its tree killed; with the supervisor gone, every
-    /// carrier of its token too. Costs one system call when the worker has no child.
+    /// For a worker, on its way out (any way): every process of its tree killed; with the supervisor gone (the
+    /// worker was reparented), every carrier of its token too. Costs one system call when the worker has no child.
     static func endOwnDescendants() {
-        guard worker != 0, getpid() == worker else { return }
+        let lineage = lineage.value
+        guard lineage.worker != 0, getpid() == lineage.worker else { return }
         if hasChildren() { killDescendants(of: getpid()) }
+        let supervisorIsGone = lineage.supervisor != 0 && getppid() != lineage.supervisor
         if supervisorIsGone, let token = getenv(tokenVariable).map({ String(cString: $0) }) { killCarriers(of: token) }
     }
 

@@ -21,8 +21,7 @@ package enum ProcessControl {
     /// ways a worker ends clean up the same way (ProcessControl+Descendants).
     package static func endWithParent() {
         let parent = getppid()
-        supervisor = parent
-        worker = getpid()
+        lineage.withLock { $0 = Lineage(supervisor: parent, worker: getpid()) }
         becomeSubreaper()
         takeBrokenPipesAsErrors()
         Thread.detachNewThread {

@@ -76,8 +76,8 @@ package struct WorkerChannels {
     }
 }
 
-/// Reads the supervisor's instructions, a line at a time, from the instruction channel.
-package final class InstructionReader: @unchecked Sendable {
+/// Reads the supervisor's instructions, a line at a time, from the instruction channel (on the worker's main task).
+package final class InstructionReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0

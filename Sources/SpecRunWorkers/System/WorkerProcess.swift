@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SpecRunSystem
 #if canImport(Glibc)
 import Glibc
@@ -12,10 +13,17 @@ package protocol WorkerLauncher: Sendable {
     func start(_ configuration: WorkerConfiguration, events: WorkerEvents) throws -> any WorkerHandle
     /// No worker will be started (the run is in-process, or there is no run): what was made ready goes.
     func releaseUnused()
+    /// Ctrl-C and SIGTERM of this process, passed on to the workers this launcher started (nil: not heard).
+    var interrupts: InterruptForwarder? { get }
+    /// Where the listeners hand back the envelopes this launcher's reader threads decoded, for those threads to
+    /// free (nil: freed where they were heard).
+    var returns: DecodedEnvelopeReturns? { get }
 }
 
 extension WorkerLauncher {
     func releaseUnused() {}
+    package var interrupts: InterruptForwarder? { nil }
+    package var returns: DecodedEnvelopeReturns? { nil }
 }
 
 /// A running worker: its stdin, and a way to stop it.
@@ -30,12 +38,18 @@ package protocol WorkerHandle: AnyObject, Sendable {
 /// quote the runtime's fatal-error line).
 package struct SystemWorkerLauncher: WorkerLauncher {
     var executablePath: String = Self.currentExecutable()
+    package let interrupts: InterruptForwarder?
+    package let returns: DecodedEnvelopeReturns?
 
-    package init() {}
+    package init(interrupts: InterruptForwarder = InterruptForwarder(), returns: DecodedEnvelopeReturns = DecodedEnvelopeReturns()) {
+        self.interrupts = interrupts
+        self.returns = returns
+    }
 
     package func start(_ configuration: WorkerConfiguration, events: WorkerEvents) throws -> any WorkerHandle {
         let started = try PreforkedWorker.take() ?? spawn(configuration)
-        InterruptForwarder.shared.add(started.pid)
+        let interrupts = interrupts, returns = returns
+        interrupts?.add(started.pid)
         let handle = SystemWorkerHandle(pid: started.pid, stdin: started.stdin)
         handle.write(configuration.encodedLine())
 
@@ -58,7 +72,7 @@ package struct SystemWorkerLauncher: WorkerLauncher {
                                               keepsStepStarts: configuration.messageReport)
             var lastAlive: UInt64 = 0
             FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in
-                DecodedEnvelopeReturns.shared.free()
+                returns?.free()
                 let decoded = decoder.append(chunk)
                 if !decoded.isEmpty { return events.yield(decoded) }
                 // The middle of a long line (a 50 MB attachment): no envelope yet, but the worker is talking —
@@ -79,7 +93,7 @@ package struct SystemWorkerLauncher: WorkerLauncher {
                 ProcessControl.signalWorkerAndGroup(started.pid, SIGKILL)
                 exit = started.exit()
             }
-            InterruptForwarder.shared.remove(started.pid)
+            interrupts?.remove(started.pid)
             handle.closeInput()
             // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
             _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
@@ -139,14 +153,14 @@ package struct SystemWorkerLauncher: WorkerLauncher {
 }
 
 /// The supervisor's end of a worker process.
-final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
-    private let lock = NSLock()
+final class SystemWorkerHandle: WorkerHandle {
     private let pid: pid_t
-    private var stdin: Int32
+    /// The worker's stdin (-1 once closed): written by the supervisor's loop, closed by the reader thread.
+    private let stdin: Locked<Int32>
 
     init(pid: pid_t, stdin: Int32) {
         self.pid = pid
-        self.stdin = stdin
+        self.stdin = Locked(stdin)
     }
 
     func send(_ instructions: [WorkerInstruction]) {
@@ -156,17 +170,17 @@ final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
     }
 
     func write(_ bytes: [UInt8]) {
-        lock.lock(); defer { lock.unlock() }
-        guard stdin >= 0 else { return }
-        if !FileDescriptorIO.writeAll(stdin, bytes) { closeLocked() }
+        stdin.withLock { stdin in
+            guard stdin >= 0 else { return }
+            if !FileDescriptorIO.writeAll(stdin, bytes) { Self.closeOnce(&stdin) }
+        }
     }
 
     func closeInput() {
-        lock.lock(); defer { lock.unlock() }
-        closeLocked()
+        stdin.withLock { Self.closeOnce(&$0) }
     }
 
-    private func closeLocked() {
+    private static func closeOnce(_ stdin: inout Int32) {
         guard stdin >= 0 else { return }
         close(stdin)
         stdin = -1
@@ -178,53 +192,58 @@ final class SystemWorkerHandle: WorkerHandle, @unchecked Sendable {
 }
 
 /// Ctrl-C or a SIGTERM must not kill the supervisor before it has written the reports: it passes the signal on
-/// to the running worker instead (whose death it then reports as an interruption) and starts no other.
-package final class InterruptForwarder: @unchecked Sendable {
+/// to the running workers instead (whose death it then reports as an interruption) and starts no other.
+/// A launcher's (`WorkerLauncher.interrupts`): it hears of the workers it starts. The signals are taken over from
+/// the first `listen` on (they are ignored from then on, and heard here).
+package final class InterruptForwarder: Sendable {
+    /// The one `RunCommand` reads until it takes its launcher's (`WorkerLauncher.interrupts`).
     package static let shared = InterruptForwarder()
 
-    private let lock = NSLock()
-    private var sources: [any DispatchSourceSignal] = []
-    private var workers: Set<pid_t> = []
-    private var onSignal: (@Sendable (Int32, Int) -> Void)?
-    private var count = 0
-    private var _received: Int32?
-
-    private init() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.forward(signalNumber) }
-            source.resume()
-            sources.append(source)
-        }
+    private struct State {
+        var sources: [any DispatchSourceSignal] = []
+        var workers: Set<pid_t> = []
+        var onSignal: (@Sendable (Int32, Int) -> Void)?
+        var count = 0
+        var received: Int32?
     }
 
-    func add(_ pid: pid_t) { lock.lock(); workers.insert(pid); lock.unlock() }
-    func remove(_ pid: pid_t) { lock.lock(); workers.remove(pid); lock.unlock() }
+    private let state = Locked(State())
+
+    package init() {}
+
+    func add(_ pid: pid_t) { state.withLock { _ = $0.workers.insert(pid) } }
+    func remove(_ pid: pid_t) { state.withLock { _ = $0.workers.remove(pid) } }
 
     /// Who hears of a signal besides the workers (the supervisor: it stops handing out work).
     /// (Given the signal and how many came so far: 2 for a second Ctrl-C.)
     func listen(_ body: @escaping @Sendable (Int32, Int) -> Void) {
-        lock.lock(); onSignal = body; lock.unlock()
+        state.withLock { state in
+            state.onSignal = body
+            guard state.sources.isEmpty else { return }
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { [weak self] in self?.forward(signalNumber) }
+                source.resume()
+                state.sources.append(source)
+            }
+        }
     }
 
     /// The first interrupting signal received, if any.
     package var received: Int32? {
-        lock.lock(); defer { lock.unlock() }
-        return _received
+        state.withLock { $0.received }
     }
 
     /// The first signal is passed on (the supervisor kills what is left after a grace); a second one kills every
     /// worker at once, here, whatever the supervisor's loop is doing.
     private func forward(_ signalNumber: Int32) {
-        lock.lock()
-        let again = _received != nil
-        if _received == nil { _received = signalNumber }
-        count += 1
-        let number = count
-        let pids = workers
-        let listener = onSignal
-        lock.unlock()
+        let (again, number, pids, listener) = state.withLock { state in
+            let again = state.received != nil
+            if state.received == nil { state.received = signalNumber }
+            state.count += 1
+            return (again, state.count, state.workers, state.onSignal)
+        }
         for pid in pids { ProcessControl.signalWorkerAndGroup(pid, again ? SIGKILL : signalNumber) }
         listener?(signalNumber, number)
     }
@@ -237,21 +256,20 @@ package final class InterruptForwarder: @unchecked Sendable {
     }
 }
 
-/// The last few kilobytes a worker wrote on stderr.
-private final class StderrTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
+/// The last few kilobytes a worker wrote on stderr (appended by its stderr thread, read by its reader thread).
+private final class StderrTail: Sendable {
+    private let bytes = Locked<[UInt8]>([])
     private let limit = 8192
 
     func append(_ chunk: [UInt8]) {
-        lock.lock(); defer { lock.unlock() }
-        bytes += chunk
-        if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
+        bytes.withLock { bytes in
+            bytes += chunk
+            if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
+        }
     }
 
     var text: String {
-        lock.lock(); defer { lock.unlock() }
-        return String(decoding: bytes, as: UTF8.self)
+        bytes.withLock { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 import SpecRunCore
 
 /// `specrun --worker` (hidden): a worker of a supervising specrun. Reads its `WorkerConfiguration` from the first
@@ -50,8 +51,7 @@ package struct WorkerCommand {
         var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids,
                                 clock: clock, environment: console.environment)
             .withRunIds(Self.runIds(worker, definitions: ids))
-        nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
-        runner.lateAttachment = { errors.err($0) }
+        runner.lateAttachment = { [console] in console.err($0) }
         let session: RunSession
         do {
             // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every
@@ -86,12 +86,13 @@ package struct WorkerCommand {
         outbox.control(.ready(testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
                               keys: worker.wantKeys ? session.keys : nil))
         outbox.flush()
-        let current = CurrentIndex()
+        // The test case running, read by the watchdog thread.
+        let current = Locked<Int?>(nil)
         outbox.describe = { [session] id, isRunHook in
             isRunHook ? session.describe(hookId: id) : session.describe(testStepId: id, in: current.value)
         }
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
-            if case .run(let index) = instruction { current.value = index }
+            if case .run(let index) = instruction { current.withLock { $0 = index } }
             if let index = instruction.testCaseIndex, !session.knows(index) {
                 // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
                 // the supervisor reports the scenario failed with this line and goes on with another worker.
@@ -149,7 +150,7 @@ package struct WorkerCommand {
 
 /// "w1-0", "w1-1", …: predictable ids of a worker other than the first.
 /// Each id drawn also draws one from `shadowing` (when given), to keep that sequence where worker 0's is.
-final class PrefixedIdGenerator: IdGenerator, @unchecked Sendable {
+final class PrefixedIdGenerator: IdGenerator {
     private let prefix: String
     private let counter = IncrementingIdGenerator()
     private let shadowing: (any IdGenerator)?
@@ -162,16 +163,5 @@ final class PrefixedIdGenerator: IdGenerator, @unchecked Sendable {
     func newId() -> String {
         _ = shadowing?.newId()
         return prefix + counter.newId()
-    }
-}
-
-/// The index of the test case a worker is running, read by its watchdog thread.
-final class CurrentIndex: @unchecked Sendable {
-    private let lock = NSLock()
-    private var index: Int?
-
-    var value: Int? {
-        get { lock.lock(); defer { lock.unlock() }; return index }
-        set { lock.lock(); index = newValue; lock.unlock() }
     }
 }

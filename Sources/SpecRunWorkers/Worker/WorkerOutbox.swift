@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 import SpecRunCore
 #if canImport(Glibc)
 import Glibc
@@ -11,48 +12,35 @@ import Darwin
 /// (or the buffer fills), not at every step — one write per scenario instead of four per step. What a crash would
 /// lose is written by a fatal-signal handler and an `atexit` handler (a step calling `exit`), so the supervisor
 /// still learns exactly which step was running; a watchdog thread fails a step that runs past the timeout.
-package final class WorkerOutbox: @unchecked Sendable {
+///
+/// The run emits from one task at a time; the flushing thread and the watchdog reach only `channel`.
+package final class WorkerOutbox {
     static let capacity = 1 << 20
     /// The exit status of a worker whose watchdog ended it (after a `timedOut` control line).
     static let timedOutStatus: Int32 = 124
 
-    private let fd: Int32
-    private let lock = NSLock()
-    private let base: UnsafeMutablePointer<UInt8>
+    /// The buffer and what runs now: shared with the flushing thread and the watchdog.
+    private let channel: Locked<Channel>
     private var scratch: [UInt8] = []
-    /// The JSON lines (emit is called from one task at a time).
+    /// The JSON lines.
     private let lines = NDJSONLineWriter()
-    /// The snippet lists sent so far (emit is called from one task at a time).
+    /// The snippet lists sent so far.
     private var suggestions = CompactEnvelope.SuggestionTable()
     /// The step bindings sent so far.
     private var testCases = CompactEnvelope.TestCaseTable()
-    /// The attempt started last, whose steps' lines do not name it (emit is called from one task at a time).
+    /// The attempt started last, whose steps' lines do not name it.
     var current = CompactEnvelope.Attempt()
-    private var runningSince: UInt64?
-    /// Whether a watchdog reads `runningSince` (set when it starts): without one, a step's start is not timed.
-    private var watched = false
-    private var runningStep: (id: String, isHook: Bool)?
-    /// The run's `--timeout` in seconds and nanoseconds (0: none), and the scoped limit of the steps starting now
-    /// (nil: that one).
-    private var defaultSeconds: Double = 0
-    private var defaultLimit: UInt64 = 0
-    private var scopedLimit: StepLimit?
+
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
-    /// (Read by the watchdog thread: kept under the lock.)
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? {
-        get { lock.lock(); defer { lock.unlock() }; return describer }
-        set { lock.lock(); describer = newValue; lock.unlock() }
+        get { channel.withLock { $0.describe } }
+        set { channel.withLock { $0.describe = newValue } }
     }
-    private var describer: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
 
     package init(fd: Int32) {
-        self.fd = fd
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.capacity)
+        channel = Locked(Channel(fd: fd))
         scratch.reserveCapacity(64 * 1024)
-        crashOutboxFd = fd
-        crashOutboxBase = base
-        crashOutboxCount = 0
-        crashOutboxOwner = getpid()
+        crashOutbox = CrashOutbox(fd: fd, base: .allocate(capacity: Self.capacity), count: 0, owner: getpid())
     }
 
     package func emit(_ envelope: Envelope) {
@@ -87,20 +75,10 @@ package final class WorkerOutbox: @unchecked Sendable {
 
     /// Appends the line of `envelope`, noting the step or hook it starts or ends for the watchdog.
     private func append(_ envelope: Envelope, _ line: UnsafeBufferPointer<UInt8>) {
-        lock.lock()
-        if !watched {
-            // (No watchdog: nothing reads what is running.)
-        } else if let started = envelope.testStepStarted {
-            runningSince = Self.uptime()
-            runningStep = (started.testStepId, false)
-        } else if let started = envelope.testRunHookStarted {
-            runningSince = Self.uptime()
-            runningStep = (started.hookId, true)
-        } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
-            runningSince = nil
+        channel.withLock { channel in
+            if channel.watched { channel.note(envelope) }
+            channel.append(line)
         }
-        appendLocked(line)
-        lock.unlock()
     }
 
     /// A planned test case: as a compact line made from its fields, or (when not compact) its `testCase` envelope.
@@ -109,9 +87,7 @@ package final class WorkerOutbox: @unchecked Sendable {
         guard testCases.encode(testCase, into: &scratch) else {
             return emit(Envelope(testCase: testCase.message))
         }
-        lock.lock()
-        appendLocked(scratch)
-        lock.unlock()
+        scratch.withUnsafeBufferPointer { line in channel.withLock { $0.append(line) } }
     }
 
     /// What a line written by `writeLine` says of the running step, for the watchdog.
@@ -124,62 +100,93 @@ package final class WorkerOutbox: @unchecked Sendable {
     /// Writes a line of at most `maximum` bytes (no more than `capacity`) straight into the buffer: the frequent
     /// compact lines, without a scratch copy.
     func writeLine(maximum: Int, running: Running, _ write: (inout LineWriter) -> Void) {
-        lock.lock()
-        switch running {
-        case .unchanged: break
-        case .started where !watched, .finished where !watched: break
-        case .started(let id):
-            runningSince = Self.uptime()
-            runningStep = (id, false)
-        case .finished:
-            runningSince = nil
+        channel.withLock { channel in
+            switch running {
+            case .unchanged: break
+            case .started where !channel.watched, .finished where !channel.watched: break
+            case .started(let id):
+                channel.runningSince = Self.uptime()
+                channel.runningStep = (id, false)
+            case .finished:
+                channel.runningSince = nil
+            }
+            if crashOutbox.count + maximum > Self.capacity { channel.flush() }
+            var writer = LineWriter(start: crashOutbox.base! + crashOutbox.count)
+            write(&writer)
+            crashOutbox.count += writer.count
         }
-        if crashOutboxCount + maximum > Self.capacity { flushLocked() }
-        var writer = LineWriter(start: base + crashOutboxCount)
-        write(&writer)
-        crashOutboxCount += writer.count
-        lock.unlock()
     }
 
     func control(_ control: WorkerControl) {
-        lock.lock()
-        appendLocked(control.line)
-        lock.unlock()
+        let line = control.line
+        line.withUnsafeBufferPointer { line in channel.withLock { $0.append(line) } }
     }
 
     func flush() {
-        lock.lock()
-        flushLocked()
-        lock.unlock()
+        channel.withLock { $0.flush() }
     }
 
-    private func appendLocked(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { appendLocked($0) }
-    }
+    /// What the emitting task, the flushing thread and the watchdog share, besides the buffer itself: that is
+    /// `crashOutbox` (where the fatal-signal handler finds it), written only under the same lock.
+    private struct Channel {
+        let fd: Int32
+        /// When the running step or hook started (coarse uptime), nil between them.
+        var runningSince: UInt64?
+        /// Whether a watchdog reads `runningSince` (set when it starts): without one, a step's start is not timed.
+        var watched = false
+        var runningStep: (id: String, isHook: Bool)?
+        /// The run's `--timeout` in seconds and nanoseconds (0: none), and the scoped limit of the steps starting
+        /// now (nil: that one).
+        var defaultSeconds: Double = 0
+        var defaultLimit: UInt64 = 0
+        var scopedLimit: StepLimit?
+        var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? = { _, _ in nil }
 
-    private func appendLocked(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if crashOutboxCount + bytes.count > Self.capacity { flushLocked() }
-        if bytes.count > Self.capacity {
-            if !FileDescriptorIO.writeAll(fd, bytes) { channelBroke() }
-            return
+        init(fd: Int32) {
+            self.fd = fd
         }
-        guard let start = bytes.baseAddress else { return }
-        (base + crashOutboxCount).update(from: start, count: bytes.count)
-        crashOutboxCount += bytes.count
-    }
 
-    private func flushLocked() {
-        guard crashOutboxCount > 0 else { return }
-        if !FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: base, count: crashOutboxCount)) { channelBroke() }
-        crashOutboxCount = 0
-    }
+        /// The step or hook `envelope` starts or ends.
+        mutating func note(_ envelope: Envelope) {
+            if let started = envelope.testStepStarted {
+                runningSince = WorkerOutbox.uptime()
+                runningStep = (started.testStepId, false)
+            } else if let started = envelope.testRunHookStarted {
+                runningSince = WorkerOutbox.uptime()
+                runningStep = (started.hookId, true)
+            } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
+                runningSince = nil
+            }
+        }
 
-    /// A write on the message channel failed: a step closed it (or the supervisor is gone). Nothing more can reach
-    /// the supervisor: the worker ends, saying why on stderr.
-    private func channelBroke() {
-        let number = errno
-        crashOutboxFd = -1
-        WorkerChannels.broken("message", fd: fd, errorNumber: number)
+        mutating func append(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { append($0) }
+        }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if crashOutbox.count + bytes.count > WorkerOutbox.capacity { flush() }
+            if bytes.count > WorkerOutbox.capacity {
+                if !FileDescriptorIO.writeAll(fd, bytes) { channelBroke() }
+                return
+            }
+            guard let start = bytes.baseAddress else { return }
+            (crashOutbox.base! + crashOutbox.count).update(from: start, count: bytes.count)
+            crashOutbox.count += bytes.count
+        }
+
+        mutating func flush() {
+            guard crashOutbox.count > 0 else { return }
+            if !FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: crashOutbox.base, count: crashOutbox.count)) { channelBroke() }
+            crashOutbox.count = 0
+        }
+
+        /// A write on the message channel failed: a step closed it (or the supervisor is gone). Nothing more can
+        /// reach the supervisor: the worker ends, saying why on stderr.
+        private func channelBroke() -> Never {
+            let number = errno
+            crashOutbox.fd = -1
+            WorkerChannels.broken("message", fd: fd, errorNumber: number)
+        }
     }
 
     /// The longest a line waits in the buffer: a thread writes what is buffered at least this often, so the
@@ -189,13 +196,11 @@ package final class WorkerOutbox: @unchecked Sendable {
 
     /// Starts the thread that writes the buffer every `flushInterval`.
     func startFlushing() {
-        Thread.detachNewThread { [weak self] in
+        Thread.detachNewThread { [weak channel] in
             while true {
                 usleep(Self.flushInterval)
-                guard let self else { return }
-                lock.lock()
-                flushLocked()
-                lock.unlock()
+                guard let channel else { return }
+                channel.withLock { $0.flush() }
             }
         }
     }
@@ -206,40 +211,40 @@ package final class WorkerOutbox: @unchecked Sendable {
     /// at the first scoped limit (`limit(_:)`: a `@timeout:` tag, a step definition's `timeout:`). Without one
     /// nothing is timed (a step's start is not stamped); the supervisor's deadlines follow the same limits.
     func startWatchdog(seconds: Double) {
-        lock.lock()
-        defaultSeconds = seconds
-        defaultLimit = seconds > 0 ? Supervisor.nanoseconds(seconds) : 0
-        let start = seconds > 0 && !watched
-        if start { watched = true }
-        lock.unlock()
+        let start = channel.withLock { channel in
+            channel.defaultSeconds = seconds
+            channel.defaultLimit = seconds > 0 ? Supervisor.nanoseconds(seconds) : 0
+            let start = seconds > 0 && !channel.watched
+            if start { channel.watched = true }
+            return start
+        }
         if start { runWatchdog() }
     }
 
     /// Whether the watchdog thread runs (for tests).
     var isWatching: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return watched
+        channel.withLock { $0.watched }
     }
 
     private func runWatchdog() {
         // (Weak, as the flushing thread: an outbox no one holds — a test's — is freed and its threads end.)
-        Thread.detachNewThread { [weak self] in
+        Thread.detachNewThread { [weak channel] in
             var tick: useconds_t = 10_000
             while true {
                 usleep(tick)
-                guard let self else { return }
-                lock.lock()
-                let seconds = scopedLimit?.seconds ?? defaultSeconds
-                let limit = scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? defaultLimit
-                tick = Self.tick(seconds)
-                if limit > 0, let since = runningSince, Self.uptime() &- since > limit {
-                    let step = runningStep.flatMap { describer($0.id, $0.isHook) }
-                    appendLocked(WorkerControl.timedOut(seconds: seconds, step: step, source: scopedLimit?.source).line)
-                    flushLocked()
-                    ProcessControl.endOwnDescendants()
-                    _exit(Self.timedOutStatus)
+                guard let channel else { return }
+                tick = channel.withLock { channel in
+                    let seconds = channel.scopedLimit?.seconds ?? channel.defaultSeconds
+                    let limit = channel.scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? channel.defaultLimit
+                    if limit > 0, let since = channel.runningSince, Self.uptime() &- since > limit {
+                        let step = channel.runningStep.flatMap { channel.describe($0.id, $0.isHook) }
+                        channel.append(WorkerControl.timedOut(seconds: seconds, step: step, source: channel.scopedLimit?.source).line)
+                        channel.flush()
+                        ProcessControl.endOwnDescendants()
+                        _exit(Self.timedOutStatus)
+                    }
+                    return Self.tick(seconds)
                 }
-                lock.unlock()
             }
         }
     }
@@ -252,12 +257,13 @@ package final class WorkerOutbox: @unchecked Sendable {
     /// A scoped limit for the steps and hooks that start from now on (see `MessageSink.limit`): the watchdog
     /// uses it, and a control line tells the supervisor, whose deadline follows.
     package func limit(_ limit: StepLimit?) -> Bool {
-        lock.lock()
-        scopedLimit = limit
-        appendLocked(WorkerControl.limit(seconds: limit?.seconds, source: limit?.source).line)
-        let start = (limit?.seconds ?? 0) > 0 && !watched
-        if start { watched = true }
-        lock.unlock()
+        let start = channel.withLock { channel in
+            channel.scopedLimit = limit
+            channel.append(WorkerControl.limit(seconds: limit?.seconds, source: limit?.source).line)
+            let start = (limit?.seconds ?? 0) > 0 && !channel.watched
+            if start { channel.watched = true }
+            return start
+        }
         if start { runWatchdog() }
         return true
     }
@@ -298,23 +304,29 @@ package final class WorkerOutbox: @unchecked Sendable {
     }
 }
 
-// Plain globals, read by the signal handler (no locks, no allocation, only write(2)).
-nonisolated(unsafe) private var crashOutboxFd: Int32 = -1
-nonisolated(unsafe) private var crashOutboxBase: UnsafeMutablePointer<UInt8>? = nil
-nonisolated(unsafe) private var crashOutboxCount: Int = 0
-/// The worker's pid: a child a step forked (without exec) that calls `exit` or crashes has a copy of the buffer,
-/// already the worker's to write — written again, it would repeat envelopes on the channel.
-nonisolated(unsafe) private var crashOutboxOwner: pid_t = 0
+/// The worker's outbox buffer, where the fatal-signal and `atexit` handlers find it: where it is, how full, where
+/// it goes. (Made by the outbox, one in a worker; filled and emptied under the outbox's lock.)
+private struct CrashOutbox {
+    var fd: Int32
+    var base: UnsafeMutablePointer<UInt8>?
+    /// The buffer's fill (the outbox writes it under its lock; the handlers read it as it is).
+    var count: Int
+    /// The worker's pid: a child a step forked (without exec) that calls `exit` or crashes has a copy of the
+    /// buffer, already the worker's to write — written again, it would repeat envelopes on the channel.
+    var owner: pid_t
+}
+
+nonisolated(unsafe) private var crashOutbox = CrashOutbox(fd: -1, base: nil, count: 0, owner: 0)  // unsafe: a signal handler reads it, and may take no lock
 
 private func crashFlushWrite() {
-    guard let base = crashOutboxBase, crashOutboxFd >= 0, getpid() == crashOutboxOwner else { return }
+    guard let base = crashOutbox.base, crashOutbox.fd >= 0, getpid() == crashOutbox.owner else { return }
     var offset = 0
-    while offset < crashOutboxCount {
-        let written = write(crashOutboxFd, base + offset, crashOutboxCount - offset)
+    while offset < crashOutbox.count {
+        let written = write(crashOutbox.fd, base + offset, crashOutbox.count - offset)
         if written <= 0 { break }
         offset += written
     }
-    crashOutboxCount = 0
+    crashOutbox.count = 0
 }
 
 /// Writes the buffer, then raises the signal again: the handler was reset (`SA_RESETHAND`) and the signal is not

@@ -1,3 +1,4 @@
+import SharedState
 import SpecRunWorkers
 import Foundation
 import Messages
@@ -92,7 +93,8 @@ final class Reports {
     /// own, and no report waits for a core another one's wait holds); then those on the console, in the order
     /// asked for (made while the files were written, where a report can be).
     func finish() -> Bool {
-        let failures = FinishFailures()
+        // The reports that could not be written (position, why), from the threads that finish them.
+        let failures = Locked<[(Int, String)]>([])
         let files = formatters.filter { $0.request.path != nil }
         let finishing = UncheckedSendable(files.map(\.formatter))
         let finished = DispatchGroup()
@@ -109,16 +111,16 @@ final class Reports {
         for position in files.indices.dropFirst() {
             finished.enter()
             Thread {
-                do { try finishing.value[position].finish() } catch { failures.add(position, error) }
+                do { try finishing.value[position].finish() } catch { let why = "\(error)"; failures.withLock { $0.append((position, why)) } }
                 finished.leave()
             }.start()
         }
         if !files.isEmpty {
-            do { try finishing.value[0].finish() } catch { failures.add(0, error) }
+            do { try finishing.value[0].finish() } catch { let why = "\(error)"; failures.withLock { $0.append((0, why)) } }
         }
         finished.wait()
         var allWritten = true
-        for (position, error) in failures.sorted {
+        for (position, error) in failures.value.sorted(by: { $0.0 < $1.0 }) {
             allWritten = false
             let request = files[position].request
             console.err("specrun: could not write the \(request.name) report to \(request.path ?? "stdout"): \(error)\n")
@@ -137,25 +139,4 @@ final class Reports {
         _ = Unmanaged.passRetained(self)
         return allWritten
     }
-}
-
-/// The reports that could not be written, from the threads that finish them.
-private final class FinishFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failures: [(Int, any Error)] = []
-
-    func add(_ position: Int, _ error: any Error) {
-        lock.lock(); failures.append((position, error)); lock.unlock()
-    }
-
-    var sorted: [(Int, any Error)] {
-        lock.lock(); defer { lock.unlock() }
-        return failures.sorted { $0.0 < $1.0 }
-    }
-}
-
-/// Formatters finished on several threads: each is finished by exactly one, and none is touched by another.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -13,14 +13,12 @@ extension RunCommand {
         let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
         var runner = SpecRunner(libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,
                                 environment: console.environment)
-        nonisolated(unsafe) let errors = console  // (its `err` writes with write(2), from any thread)
-        runner.lateAttachment = { errors.err($0) }
+        runner.lateAttachment = { [console] in console.err($0) }
         // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
         // leaves the finished scenarios on disk, and the start of the running one (as with workers).
-        nonisolated(unsafe) let checkpoint = listeners.reports.checkpoint
         let ticker = Ticker(every: 0.05) { [pipeline] in
             pipeline.flushFromAnyThread()
-            pipeline.checkpointListeners(checkpoint)
+            pipeline.checkpointListeners()
         }
         defer { ticker.stop() }
         do {

@@ -10,7 +10,6 @@ extension RunCommand {
     func runSupervised(_ prepared: Prepared, _ listeners: Listeners, launcher: any WorkerLauncher) async -> Ending {
         let worker = prepared.worker
         let pipeline = listeners.pipeline
-        let reports = listeners.reports
         // With several workers, those other than the first parse only the files they run (not with predictable
         // ids; one worker parses them all anyway, and so does one restarted after a crash).
         let namesTestCases = options.parallel > 1 && !worker.predictableIds
@@ -47,7 +46,7 @@ extension RunCommand {
         pool.journal = journal.map { journal in { journal.write($0) } }
         let outcome = await pool.run(emit: listeners.send, pause: {
             pipeline.flush()
-            pipeline.checkpoint(reports.checkpoint)
+            pipeline.checkpoint()
             journal?.flushIfDue()
         })
         pipeline.drain()

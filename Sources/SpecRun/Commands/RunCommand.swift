@@ -113,7 +113,8 @@ struct RunCommand {
         // Worker envelopes go back to be freed by the threads that decoded them.
         let pipeline = ListenerPipeline(returns: prepared.isolated ? DecodedEnvelopeReturns.shared : nil,
                                         flushedByTimer: !prepared.isolated,
-                                        around: { [console] in console.holdingOutput($0) }, listen: listen)
+                                        around: { [console] in console.holdingOutput($0) },
+                                        checkpoint: { reports.checkpoint() }, listen: listen)
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts
         let send: (Envelope) -> Void = { envelope in

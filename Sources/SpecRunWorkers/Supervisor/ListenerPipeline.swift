@@ -106,20 +106,6 @@ package final class ListenerPipeline: @unchecked Sendable {  // @unchecked: `lis
         queue.async { [self] in checkpointed() }
     }
 
-    // `checkpoint()` and `checkpointListeners()` with the body given at each call: RunCommand's until it hands its
-    // checkpoint at init, then gone with their two unsafe captures.
-    package func checkpoint(_ body: @escaping () -> Void) {
-        guard checkpointDue() else { return }
-        flush()
-        nonisolated(unsafe) let body = body  // unsafe: run on `queue` only, as `listen` (see the class)
-        queue.async { body() }
-    }
-
-    package func checkpointListeners(_ body: @escaping () -> Void) {
-        nonisolated(unsafe) let body = body  // unsafe: run on `queue` only, as `listen` (see the class)
-        queue.async { body() }
-    }
-
     /// Whether `checkpointInterval` passed since the last checkpoint (then it is now).
     private func checkpointDue() -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds

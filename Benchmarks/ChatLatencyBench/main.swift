@@ -50,8 +50,9 @@ func percentile(_ sorted: [UInt64], _ p: Double) -> UInt64 {
 func ms(_ value: UInt64) -> String { String(format: "%.3f ms", Double(value) / 1_000_000) }
 
 func order(_ index: Int) -> RiderChatOrder {
-    RiderChatOrder(id: "order-\(index)", customerID: "customer-\(index)", status: .inTransit,
-                   rider: RiderChatRider(id: "rider-\(index)", name: "Rider \(index)"))
+    RiderChatOrder(
+        id: "order-\(index)", customerID: "customer-\(index)", status: .inTransit,
+        rider: RiderChatRider(id: "rider-\(index)", name: "Rider \(index)"))
 }
 
 let options = Options(arguments: CommandLine.arguments)
@@ -62,8 +63,10 @@ for index in 0..<options.chats { service.orderDidChange(order(index)) }
 let streams = try (0..<options.chats).map { try service.events(orderID: "order-\($0)", as: .rider("rider-\($0)")) }
 
 print("chat-latency-bench: \(options.chats) concurrent order chats, \(total) messages (\(perChat) per chat)")
-print("  delivery = customer send → rider's AsyncStream subscriber receives, all chats at once, "
-      + (options.paceMilliseconds > 0 ? "each customer sending every \(options.paceMilliseconds) ms" : "each customer sending as fast as it can (burst)"))
+print(
+    "  delivery = customer send → rider's AsyncStream subscriber receives, all chats at once, "
+        + (options.paceMilliseconds > 0
+            ? "each customer sending every \(options.paceMilliseconds) ms" : "each customer sending as fast as it can (burst)"))
 
 let started = nanos()
 let latencies: [UInt64] = await withTaskGroup(of: [UInt64].self) { group in
@@ -84,7 +87,8 @@ let latencies: [UInt64] = await withTaskGroup(of: [UInt64].self) { group in
         group.addTask {
             let customer = RiderChatUser.customer("customer-\(index)")
             for number in 0..<perChat {
-                let request = RiderChatSendRequest(orderID: "order-\(index)", sender: customer, clientMessageID: "\(index)-\(number)", text: String(nanos()))
+                let request = RiderChatSendRequest(
+                    orderID: "order-\(index)", sender: customer, clientMessageID: "\(index)-\(number)", text: String(nanos()))
                 do { try service.send(request) } catch {
                     FileHandle.standardError.write(Data("chat-latency-bench: send refused: \(error)\n".utf8))
                 }
@@ -105,7 +109,9 @@ let latencies: [UInt64] = await withTaskGroup(of: [UInt64].self) { group in
 let elapsed = Double(nanos() - started) / 1_000_000_000
 let sorted = latencies.sorted()
 print(String(format: "  delivered %d/%d in %.2f s (%.0f messages/s)", sorted.count, total, elapsed, Double(sorted.count) / elapsed))
-print("  latency P50 \(ms(percentile(sorted, 0.50)))  P95 \(ms(percentile(sorted, 0.95)))  P99 \(ms(percentile(sorted, 0.99)))  max \(ms(sorted.last ?? 0))")
+print(
+    "  latency P50 \(ms(percentile(sorted, 0.50)))  P95 \(ms(percentile(sorted, 0.95)))  P99 \(ms(percentile(sorted, 0.99)))  max \(ms(sorted.last ?? 0))"
+)
 let p95 = percentile(sorted, 0.95)
 print("  CUS-032 target P95 < 2 s: \(p95 < 2_000_000_000 && sorted.count == total ? "met" : "NOT met")")
 
@@ -119,5 +125,7 @@ for index in 0..<options.chats {
     precondition(snapshot.history.messages.count == min(perChat, 20))
 }
 opens.sort()
-print("  open chat (authorise + last 20 messages) over \(opens.count) chats: P50 \(ms(percentile(opens, 0.5)))  P95 \(ms(percentile(opens, 0.95)))  (target < 1 s)")
+print(
+    "  open chat (authorise + last 20 messages) over \(opens.count) chats: P50 \(ms(percentile(opens, 0.5)))  P95 \(ms(percentile(opens, 0.95)))  (target < 1 s)"
+)
 if sorted.count != total { exit(1) }

@@ -148,7 +148,8 @@ func run() throws {
         let start = clock.now
         let cpuStart = threadCPUSeconds()
         let ids = idGenerator(arguments.ids)
-        counts = arguments.messages
+        counts =
+            arguments.messages
             ? onePassOfMessages(blobs, pickles: arguments.pickles, ids: ids)
             : onePass(blobs, pickles: arguments.pickles, ids: ids)
         cpuTimes.append(threadCPUSeconds() - cpuStart)
@@ -164,8 +165,9 @@ func run() throws {
     var problems: [String] = []
     if errors > 0 { problems.append("\(errors) parse errors") }
     if arguments.pickles, let manifest = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
-       let object = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any],
-       let totals = object["totals"] as? [String: Any] {
+        let object = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any],
+        let totals = object["totals"] as? [String: Any]
+    {
         if let expected = totals["pickles"] as? Int, expected != pickles { problems.append("pickles \(pickles) != manifest \(expected)") }
         if let expected = totals["steps"] as? Int, expected != steps { problems.append("steps \(steps) != manifest \(expected)") }
     }
@@ -174,16 +176,21 @@ func run() throws {
     if arguments.json {
         let result: [String: Any] = [
             "files": files.count, "bytes": bytes, "pickles": pickles, "steps": steps, "read_s": readTime, "pass_s": times,
-            "median_s": median, "cpu_s": cpuTimes, "cpu_median_s": cpuMedian, "min_s": sorted.first ?? 0, "max_s": sorted.last ?? 0, "MB_per_s": megabytesPerSecond,
+            "median_s": median, "cpu_s": cpuTimes, "cpu_median_s": cpuMedian, "min_s": sorted.first ?? 0, "max_s": sorted.last ?? 0,
+            "MB_per_s": megabytesPerSecond,
             "pickles_per_s": picklesPerSecond, "mode": mode, "problems": problems,
         ]
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     } else {
-        print("\(mode): \(files.count) files, \(String(format: "%.2f", Double(bytes) / 1e6)) MB, \(pickles) pickles, \(steps) steps; read \(String(format: "%.1f", readTime * 1e3)) ms")
+        print(
+            "\(mode): \(files.count) files, \(String(format: "%.2f", Double(bytes) / 1e6)) MB, \(pickles) pickles, \(steps) steps; read \(String(format: "%.1f", readTime * 1e3)) ms"
+        )
         print("passes (s): " + times.map { String(format: "%.4f", $0) }.joined(separator: " "))
-        print(String(format: "median %.4f s (min %.4f, max %.4f) -> %.2f MB/s", median, sorted.first ?? 0, sorted.last ?? 0, megabytesPerSecond)
-            + (arguments.pickles ? String(format: ", %.0f pickles/s", picklesPerSecond) : ""))
+        print(
+            String(
+                format: "median %.4f s (min %.4f, max %.4f) -> %.2f MB/s", median, sorted.first ?? 0, sorted.last ?? 0, megabytesPerSecond)
+                + (arguments.pickles ? String(format: ", %.0f pickles/s", picklesPerSecond) : ""))
         print("cpu (s): " + cpuTimes.map { String(format: "%.4f", $0) }.joined(separator: " "))
         print(String(format: "cpu median %.4f s -> %.2f MB/s", cpuMedian, Double(bytes) / cpuMedian / 1e6))
         for problem in problems { print("PROBLEM: \(problem)") }

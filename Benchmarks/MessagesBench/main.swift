@@ -34,7 +34,8 @@ struct Arguments {
             }
         }
         if files.isEmpty {
-            FileHandle.standardError.write(Data("usage: messages-bench STREAM.ndjson... [--repeat N] [--write OUT] [--describe OUT]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: messages-bench STREAM.ndjson... [--repeat N] [--write OUT] [--describe OUT]\n".utf8))
             exit(2)
         }
     }

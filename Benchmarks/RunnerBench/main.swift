@@ -1,3 +1,4 @@
+import Foundation
 // runner-bench: the runner's own overhead on a generated corpus with trivial step definitions.
 //
 //     swift run -c release runner-bench [CORPUS_DIR] [--repeat N] [--ndjson]
@@ -7,7 +8,7 @@
 // the whole run (discovery, parsing, pickles, matching, execution, envelopes); `--ndjson` also encodes
 // every envelope as NDJSON, as `--format message` would.
 import Messages
-import Foundation
+
 #if canImport(SpecRun)
 import SpecRun
 #else
@@ -24,8 +25,12 @@ final class CartWorld: World {
 
 enum CartSteps: StepLibrary {
     static func register(_ steps: inout Steps<CartWorld>) {
-        steps.given("the store {string} is open") { (world, name: String) in world.store = name; world.items = 0 }
-        steps.given("the user {string} has {int} items") { (world, name: String, n: Int) in world.user = name; world.items = n }
+        steps.given("the store {string} is open") { (world, name: String) in
+            world.store = name; world.items = 0
+        }
+        steps.given("the user {string} has {int} items") { (world, name: String, n: Int) in
+            world.user = name; world.items = n
+        }
         steps.given("the user {string} has these items:") { (world, name: String, table: SpecRunCore.DataTable) in
             world.user = name
             world.items = table.hashes().reduce(0) { $0 + (Int($1["qty"] ?? "") ?? 0) }
@@ -94,9 +99,10 @@ print("runner-bench: corpus \(features)\(options.ndjson ? " (with NDJSON encodin
 var best = Double.infinity
 var last = RunSummary()
 for round in 1...max(1, options.repeats) {
-    let runner = SpecRunner(libraries: [CartSteps.self],
-                            configuration: RunConfiguration(paths: [features], strict: true),
-                            ids: IncrementingIdGenerator(), environment: [:])
+    let runner = SpecRunner(
+        libraries: [CartSteps.self],
+        configuration: RunConfiguration(paths: [features], strict: true),
+        ids: IncrementingIdGenerator(), environment: [:])
     let sink = CountingSink(encode: options.ndjson)
     let start = Date()
     do {
@@ -107,12 +113,16 @@ for round in 1...max(1, options.repeats) {
     }
     let seconds = Date().timeIntervalSince(start)
     best = min(best, seconds)
-    print(String(format: "round %d: %.3f s, %d envelopes%@", round, seconds, sink.envelopes,
-                 options.ndjson ? String(format: ", %.1f MB NDJSON", Double(sink.bytes) / 1e6) : ""))
+    print(
+        String(
+            format: "round %d: %.3f s, %d envelopes%@", round, seconds, sink.envelopes,
+            options.ndjson ? String(format: ", %.1f MB NDJSON", Double(sink.bytes) / 1e6) : ""))
 }
 let steps = last.steps.total
 let scenarios = last.scenarios.total
 print("scenarios: \(scenarios) (\(last.scenarios)), steps: \(steps) (\(last.steps))")
-print(String(format: "best of %d: %.3f s → %.0f steps/s, %.0f scenarios/s (%.1f µs per step, whole run)",
-             options.repeats, best, Double(steps) / best, Double(scenarios) / best, best / Double(max(steps, 1)) * 1e6))
+print(
+    String(
+        format: "best of %d: %.3f s → %.0f steps/s, %.0f scenarios/s (%.1f µs per step, whole run)",
+        options.repeats, best, Double(steps) / best, Double(scenarios) / best, best / Double(max(steps, 1)) * 1e6))
 if !last.success { print("runner-bench: WARNING, the corpus did not pass"); exit(1) }

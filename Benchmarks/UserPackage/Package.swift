@@ -8,7 +8,7 @@ let package = Package(
     name: "UserPackage",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "specrun", path: "../.."),
+        .package(name: "specrun", path: "../..")
     ],
     targets: [
         // The cart workloads (c1k … c50k): trivial integer arithmetic, so the runner's own overhead dominates.
@@ -16,9 +16,11 @@ let package = Package(
         // The one-step workloads, to show what parallel workers buy: a step that sleeps (I/O-bound, WaitSteps) and
         // one that computes (CPU-bound, ComputeSteps).
         .target(name: "WaitSteps", dependencies: [.product(name: "SpecRun", package: "specrun")]),
-        .executableTarget(name: "bench-specs", dependencies: [
-            "CartSteps", "WaitSteps", .product(name: "SpecRun", package: "specrun"),
-        ]),
+        .executableTarget(
+            name: "bench-specs",
+            dependencies: [
+                "CartSteps", "WaitSteps", .product(name: "SpecRun", package: "specrun"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,12 +14,14 @@ struct SpecRunScenarios: BuildToolPlugin {
         let root = context.package.directoryURL
         let features = root.appendingPathComponent(Self.folder)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("SpecRunScenarios.swift")
-        return [.buildCommand(
-            displayName: "specrun: tests for the scenarios of \(Self.folder)/ (\(target.name))",
-            executable: try context.tool(named: "specrun-scenarios").url,
-            arguments: [root.path, Self.folder, output.path],
-            inputFiles: Self.featureFiles(under: features),
-            outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "specrun: tests for the scenarios of \(Self.folder)/ (\(target.name))",
+                executable: try context.tool(named: "specrun-scenarios").url,
+                arguments: [root.path, Self.folder, output.path],
+                inputFiles: Self.featureFiles(under: features),
+                outputFiles: [output])
+        ]
     }
 
     /// The `.feature` and `.feature.md` files under `folder` (none when it is absent).

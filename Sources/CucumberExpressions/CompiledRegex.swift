@@ -74,7 +74,7 @@ struct ScalarOffsets {
     init(_ text: String) {
         let utf16Count = text.utf16.count
         if utf16Count == text.unicodeScalars.count {
-            utf16ToScalar = nil // no surrogate pairs: offsets are identical
+            utf16ToScalar = nil  // no surrogate pairs: offsets are identical
             return
         }
         var table = [Int](repeating: 0, count: utf16Count + 1)

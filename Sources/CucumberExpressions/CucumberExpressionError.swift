@@ -38,75 +38,97 @@ enum Errors {
     }
 
     static func alternativeMayNotExclusivelyContainOptionals(_ node: Node, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(node.start, expression, pointAt(node),
-            "An alternative may not exclusively contain optionals",
-            "If you did not mean to use an optional you can use '\\(' to escape the '('"))
+        CucumberExpressionError(
+            message(
+                node.start, expression, pointAt(node),
+                "An alternative may not exclusively contain optionals",
+                "If you did not mean to use an optional you can use '\\(' to escape the '('"))
     }
 
     static func alternativeMayNotBeEmpty(_ node: Node, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(node.start, expression, pointAt(node.start),
-            "Alternative may not be empty",
-            "If you did not mean to use an alternative you can use '\\/' to escape the '/'"))
+        CucumberExpressionError(
+            message(
+                node.start, expression, pointAt(node.start),
+                "Alternative may not be empty",
+                "If you did not mean to use an alternative you can use '\\/' to escape the '/'"))
     }
 
     static func optionalMayNotBeEmpty(_ node: Node, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(node.start, expression, pointAt(node),
-            "An optional must contain some text",
-            "If you did not mean to use an optional you can use '\\(' to escape the '('"))
+        CucumberExpressionError(
+            message(
+                node.start, expression, pointAt(node),
+                "An optional must contain some text",
+                "If you did not mean to use an optional you can use '\\(' to escape the '('"))
     }
 
     static func parameterIsNotAllowedInOptional(_ node: Node, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(node.start, expression, pointAt(node),
-            "An optional may not contain a parameter type",
-            "If you did not mean to use an parameter type you can use '\\{' to escape the '{'"))
+        CucumberExpressionError(
+            message(
+                node.start, expression, pointAt(node),
+                "An optional may not contain a parameter type",
+                "If you did not mean to use an parameter type you can use '\\{' to escape the '{'"))
     }
 
     static func optionalIsNotAllowedInOptional(_ node: Node, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(node.start, expression, pointAt(node),
-            "An optional may not contain an other optional",
-            "If you did not mean to use an optional type you can use '\\(' to escape the '('. "
-                + "For more complicated expressions consider using a regular expression instead."))
+        CucumberExpressionError(
+            message(
+                node.start, expression, pointAt(node),
+                "An optional may not contain an other optional",
+                "If you did not mean to use an optional type you can use '\\(' to escape the '('. "
+                    + "For more complicated expressions consider using a regular expression instead."))
     }
 
     static func alternationNotAllowedInOptional(_ token: Token, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(token.start, expression, pointAt(token),
-            "An alternation can not be used inside an optional",
-            "If you did not mean to use an alternation you can use '\\/' to escape the '/'. "
-                + "Otherwise rephrase your expression or consider using a regular expression instead."))
+        CucumberExpressionError(
+            message(
+                token.start, expression, pointAt(token),
+                "An alternation can not be used inside an optional",
+                "If you did not mean to use an alternation you can use '\\/' to escape the '/'. "
+                    + "Otherwise rephrase your expression or consider using a regular expression instead."))
     }
 
     static func theEndOfLineCanNotBeEscaped(_ expression: String) -> CucumberExpressionError {
         let index = expression.unicodeScalars.count - 1
-        return CucumberExpressionError(message(index, expression, pointAt(index),
-            "The end of line can not be escaped",
-            "You can use '\\\\' to escape the '\\'"))
+        return CucumberExpressionError(
+            message(
+                index, expression, pointAt(index),
+                "The end of line can not be escaped",
+                "You can use '\\\\' to escape the '\\'"))
     }
 
     static func cantEscape(_ expression: String, _ index: Int) -> CucumberExpressionError {
-        CucumberExpressionError(message(index, expression, pointAt(index),
-            "Only the characters '{', '}', '(', ')', '\\', '/' and whitespace can be escaped",
-            "If you did mean to use an '\\' you can use '\\\\' to escape it"))
+        CucumberExpressionError(
+            message(
+                index, expression, pointAt(index),
+                "Only the characters '{', '}', '(', ')', '\\', '/' and whitespace can be escaped",
+                "If you did mean to use an '\\' you can use '\\\\' to escape it"))
     }
 
     static func missingEndToken(_ expression: String, _ begin: TokenType, _ end: TokenType, _ current: Token) -> CucumberExpressionError {
         let beginSymbol = begin.symbol
         let endSymbol = end.symbol
         let purpose = begin.purpose
-        return CucumberExpressionError(message(current.start, expression, pointAt(current),
-            "The '\(beginSymbol)' does not have a matching '\(endSymbol)'",
-            "If you did not intend to use \(purpose) you can use '\\\(beginSymbol)' to escape the \(purpose)"))
+        return CucumberExpressionError(
+            message(
+                current.start, expression, pointAt(current),
+                "The '\(beginSymbol)' does not have a matching '\(endSymbol)'",
+                "If you did not intend to use \(purpose) you can use '\\\(beginSymbol)' to escape the \(purpose)"))
     }
 
     static func invalidParameterTypeName(_ token: Token, _ expression: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(token.start, expression, pointAt(token.start),
-            "Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
-            "Did you mean to use a regular expression?"))
+        CucumberExpressionError(
+            message(
+                token.start, expression, pointAt(token.start),
+                "Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
+                "Did you mean to use a regular expression?"))
     }
 
     static func undefinedParameterType(_ node: Node, _ expression: String, _ name: String) -> CucumberExpressionError {
-        CucumberExpressionError(message(node.start, expression, pointAt(node),
-            "Undefined parameter type '\(name)'",
-            "Please register a ParameterType for '\(name)'"), undefinedParameterTypeName: name)
+        CucumberExpressionError(
+            message(
+                node.start, expression, pointAt(node),
+                "Undefined parameter type '\(name)'",
+                "Please register a ParameterType for '\(name)'"), undefinedParameterTypeName: name)
     }
 
     static func invalidParameterTypeName(_ name: String) -> CucumberExpressionError {

@@ -21,7 +21,9 @@ public struct CucumberExpressionGenerator: Sendable {
         matchers = registry.parameterTypes
             .filter(\.useForSnippets)
             .flatMap { parameterType in
-                parameterType.regexps.compactMap { try? ParameterTypeMatcher(parameterType: parameterType, regexp: $0, scanByHand: scanByHand) }
+                parameterType.regexps.compactMap {
+                    try? ParameterTypeMatcher(parameterType: parameterType, regexp: $0, scanByHand: scanByHand)
+                }
             }
     }
 

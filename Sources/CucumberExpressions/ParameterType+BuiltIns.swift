@@ -24,31 +24,42 @@ extension ParameterType {
 
     static var builtIns: [ParameterType] {
         [
-            ParameterType(name: "int", regexps: integerRegexps, useForSnippets: true, preferForRegexpMatch: true,
-                          transform: { try number($0, "int", Int.self) }),
-            ParameterType(name: "float", regexps: [floatRegexp], useForSnippets: true, preferForRegexpMatch: false,
-                          transform: { try number($0, "float", Float.self) }),
-            ParameterType(name: "word", regexps: [wordRegexp], useForSnippets: false, preferForRegexpMatch: false,
-                          transform: { $0 }),
-            ParameterType(name: "string", regexps: [stringRegexp], type: String.self, useForSnippets: true,
-                          preferForRegexpMatch: false, transformGroups: unquote),
-            ParameterType(name: "", regexps: [anonymousRegexp], useForSnippets: false, preferForRegexpMatch: true,
-                          transform: { $0 }),
-            ParameterType(name: "double", regexps: [floatRegexp], useForSnippets: false, preferForRegexpMatch: false,
-                          transform: { try number($0, "double", Double.self) }),
-            ParameterType(name: "bigdecimal", regexps: [floatRegexp], useForSnippets: false, preferForRegexpMatch: false,
-                          transform: decimal),
-            ParameterType(name: "byte", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
-                          transform: { try number($0, "byte", Int8.self) }),
-            ParameterType(name: "short", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
-                          transform: { try number($0, "short", Int16.self) }),
-            ParameterType(name: "long", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
-                          transform: { try number($0, "long", Int64.self) }),
-            ParameterType(name: "biginteger", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
-                          transform: { text in
-                              guard let value = BigInteger(text) else { throw cannotTransform(text, "biginteger", "BigInteger") }
-                              return value
-                          }),
+            ParameterType(
+                name: "int", regexps: integerRegexps, useForSnippets: true, preferForRegexpMatch: true,
+                transform: { try number($0, "int", Int.self) }),
+            ParameterType(
+                name: "float", regexps: [floatRegexp], useForSnippets: true, preferForRegexpMatch: false,
+                transform: { try number($0, "float", Float.self) }),
+            ParameterType(
+                name: "word", regexps: [wordRegexp], useForSnippets: false, preferForRegexpMatch: false,
+                transform: { $0 }),
+            ParameterType(
+                name: "string", regexps: [stringRegexp], type: String.self, useForSnippets: true,
+                preferForRegexpMatch: false, transformGroups: unquote),
+            ParameterType(
+                name: "", regexps: [anonymousRegexp], useForSnippets: false, preferForRegexpMatch: true,
+                transform: { $0 }),
+            ParameterType(
+                name: "double", regexps: [floatRegexp], useForSnippets: false, preferForRegexpMatch: false,
+                transform: { try number($0, "double", Double.self) }),
+            ParameterType(
+                name: "bigdecimal", regexps: [floatRegexp], useForSnippets: false, preferForRegexpMatch: false,
+                transform: decimal),
+            ParameterType(
+                name: "byte", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
+                transform: { try number($0, "byte", Int8.self) }),
+            ParameterType(
+                name: "short", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
+                transform: { try number($0, "short", Int16.self) }),
+            ParameterType(
+                name: "long", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
+                transform: { try number($0, "long", Int64.self) }),
+            ParameterType(
+                name: "biginteger", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
+                transform: { text in
+                    guard let value = BigInteger(text) else { throw cannotTransform(text, "biginteger", "BigInteger") }
+                    return value
+                }),
         ]
     }
 
@@ -69,7 +80,8 @@ extension ParameterType {
         let content = values.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         // Most strings have nothing escaped: skip the two Foundation replacements (a hot path of every run).
         guard content.utf8.contains(UInt8(ascii: "\\")) else { return content }
-        return content
+        return
+            content
             .replacingOccurrences(of: "\\\"", with: "\"")
             .replacingOccurrences(of: "\\'", with: "'")
     }

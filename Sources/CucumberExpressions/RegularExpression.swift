@@ -24,9 +24,10 @@ public struct RegularExpression: StepExpression, CustomStringConvertible {
             if candidates.count > 1, !candidates[0].preferForRegexpMatch {
                 throw Self.ambiguity(groupRegexp, pattern, candidates)
             }
-            return candidates.first ?? ParameterType(
-                name: nil, regexps: [groupRegexp], useForSnippets: false, preferForRegexpMatch: false,
-                transform: { $0 })
+            return candidates.first
+                ?? ParameterType(
+                    name: nil, regexps: [groupRegexp], useForSnippets: false, preferForRegexpMatch: false,
+                    transform: { $0 })
         }
     }
 
@@ -39,7 +40,8 @@ public struct RegularExpression: StepExpression, CustomStringConvertible {
 
     private static func ambiguity(_ groupRegexp: String, _ pattern: String, _ types: [ParameterType]) -> CucumberExpressionError {
         let names = types.map { "{\($0.name ?? "")}" }.joined(separator: "\n   ")
-        return CucumberExpressionError("""
+        return CucumberExpressionError(
+            """
             Your Regular Expression /\(pattern)/
             matches multiple parameter types with regexp /\(groupRegexp)/:
                \(names)

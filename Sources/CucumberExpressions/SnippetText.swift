@@ -156,7 +156,9 @@ struct SnippetText {
         var index = scalars.count - 1
         while index >= 0 {
             let scalar = scalars[index]
-            let digit = scalar.isASCII ? (scalar.value >= 48 && scalar.value <= 57)
+            let digit =
+                scalar.isASCII
+                ? (scalar.value >= 48 && scalar.value <= 57)
                 : scalar.properties.generalCategory == .decimalNumber
             ahead[index] = digit || (!isLineTerminator(scalar) && ahead[index + 1])
             index -= 1
@@ -186,9 +188,9 @@ struct SnippetText {
         guard scalar.value <= 0xFFFF else { return false }
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator,
-             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation,
-             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation,
+            .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
             return true
         default:
             return false

@@ -48,7 +48,7 @@ final class AstBuilder {
     func build(taking token: inout Token) {
         if token.matchedType == .comment {
             state.comments.append(Comment(location: token.location, text: token.matchedText ?? ""))
-        } else if token.matchedType != .empty { // no rule reads empty lines: keeping them only cost arrays
+        } else if token.matchedType != .empty {  // no rule reads empty lines: keeping them only cost arrays
             if token.matchedType == .featureLine { state.featureLanguage = token.matchedDialect }
             state.stack[state.stack.count - 1].add(taking: &token)
         }
@@ -114,31 +114,36 @@ final class AstBuilder {
         guard var line = node.takeToken(.stepLine) else { return }
         // Strings and arguments moved out of the node, which is dropped after (a copy costs a retain and a release).
         let parts = node.parts
-        steps.append(Step(location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
-                          text: line.matchedText.take() ?? "", docString: parts?.docString.take(),
-                          dataTable: parts?.dataTable.take(), id: ids.newId()))
+        steps.append(
+            Step(
+                location: line.location, keyword: line.matchedKeyword.take() ?? "", keywordType: line.matchedKeywordType,
+                text: line.matchedText.take() ?? "", docString: parts?.docString.take(),
+                dataTable: parts?.dataTable.take(), id: ids.newId()))
     }
 
     private func makeDocString(_ node: inout AstNode) -> DocString? {
         guard let separator = node.takeToken(.docStringSeparator) else { return nil }
         let mediaType = separator.matchedText.flatMap { $0.isEmpty ? nil : $0 }
-        return DocString(location: separator.location, mediaType: mediaType, content: node.texts(.other).joined(separator: "\n"),
-                         delimiter: separator.matchedKeyword ?? "")
+        return DocString(
+            location: separator.location, mediaType: mediaType, content: node.texts(.other).joined(separator: "\n"),
+            delimiter: separator.matchedKeyword ?? "")
     }
 
     private func makeBackground(_ node: inout AstNode) -> Background? {
         guard var line = node.takeToken(.backgroundLine) else { return nil }
-        return Background(location: line.location, keyword: line.matchedKeyword.take() ?? "", name: line.matchedText.take() ?? "",
-                          description: node.description.take() ?? "", steps: take(&node.steps, leaving: []), id: ids.newId())
+        return Background(
+            location: line.location, keyword: line.matchedKeyword.take() ?? "", name: line.matchedText.take() ?? "",
+            description: node.description.take() ?? "", steps: take(&node.steps, leaving: []), id: ids.newId())
     }
 
     /// A ScenarioDefinition: its tags, then its Scenario body (merged in).
     private func makeScenario(_ node: inout AstNode) -> Scenario? {
         let tags = self.tags(node)
         guard node.hasHeaderOrBody, var line = node.takeToken(.scenarioLine) else { return nil }
-        return Scenario(location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
-                        name: line.matchedText.take() ?? "", description: node.description.take() ?? "",
-                        steps: take(&node.steps, leaving: []), examples: node.parts?.examples ?? [], id: ids.newId())
+        return Scenario(
+            location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
+            name: line.matchedText.take() ?? "", description: node.description.take() ?? "",
+            steps: take(&node.steps, leaving: []), examples: node.parts?.examples ?? [], id: ids.newId())
     }
 
     /// An ExamplesDefinition: its tags, then its Examples body (merged in).
@@ -148,9 +153,10 @@ final class AstBuilder {
         // The rows moved out of the node (dropped after), the header taken off the front: no row is copied.
         var body = node.parts?.rows.take() ?? []
         let header = body.isEmpty ? nil : body.removeFirst()
-        return Examples(location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
-                        name: line.matchedText.take() ?? "", description: node.description.take() ?? "", tableHeader: header,
-                        tableBody: body, id: ids.newId())
+        return Examples(
+            location: line.location, tags: tags, keyword: line.matchedKeyword.take() ?? "",
+            name: line.matchedText.take() ?? "", description: node.description.take() ?? "", tableHeader: header,
+            tableBody: body, id: ids.newId())
     }
 
     /// The description lines, trailing empty (or, as asked, blank) lines removed.
@@ -167,8 +173,9 @@ final class AstBuilder {
         guard let line = node.takeToken(.ruleLine) else { return nil }
         // Moved out rather than copied: the node is dropped after.
         let children = node.parts.map(Self.ruleChildren) ?? []
-        return Rule(location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
-                    description: node.description ?? "", children: children, id: ids.newId())
+        return Rule(
+            location: line.location, tags: tags, keyword: line.matchedKeyword ?? "", name: line.matchedText ?? "",
+            description: node.description ?? "", children: children, id: ids.newId())
     }
 
     /// A Feature: its FeatureHeader (merged in: tags, line, description), Background, scenarios and rules.
@@ -177,8 +184,9 @@ final class AstBuilder {
         let tags = self.tags(node)
         guard let line = node.takeToken(.featureLine) else { return nil }
         let children = node.parts.map(Self.featureChildren) ?? []
-        return Feature(location: line.location, tags: tags, language: language, keyword: line.matchedKeyword ?? "",
-                       name: line.matchedText ?? "", description: node.description ?? "", children: children)
+        return Feature(
+            location: line.location, tags: tags, language: language, keyword: line.matchedKeyword ?? "",
+            name: line.matchedText ?? "", description: node.description ?? "", children: children)
     }
 
     private func tags(_ node: AstNode) -> [Tag] {
@@ -202,14 +210,17 @@ final class AstBuilder {
         rows.reserveCapacity(node.tokenCount)
         node.forEachToken(.tableRow) { token in
             let line = token.lineNumber
-            rows.append(TableRow(location: token.location,
-                                 cells: token.matchedItems.map { TableCell(location: Location(line: line, column: $0.column), value: $0.text) },
-                                 id: ids.newId()))
+            rows.append(
+                TableRow(
+                    location: token.location,
+                    cells: token.matchedItems.map { TableCell(location: Location(line: line, column: $0.column), value: $0.text) },
+                    id: ids.newId()))
         }
         if let first = rows.first {
             for row in rows where row.cells.count != first.cells.count {
-                throw GherkinError(line: row.location.line, column: row.location.column,
-                                   reason: "inconsistent cell count within the table")
+                throw GherkinError(
+                    line: row.location.line, column: row.location.column,
+                    reason: "inconsistent cell count within the table")
             }
         }
         return rows

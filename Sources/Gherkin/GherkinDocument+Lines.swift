@@ -38,19 +38,24 @@ extension GherkinDocument {
     /// plain scenario with its `<placeholders>` left as written, which is seldom what the author meant.
     public var outlinesWithoutExamples: [Scenario] {
         guard let language = feature?.language, let keywords = Dialect.named(language)?.scenarioOutline,
-              let children = feature?.children else { return [] }
+            let children = feature?.children
+        else { return [] }
         var found: [Scenario] = []
         // Read in place, only what it finds copied: every document is asked, and one without such an outline is the
         // rule (a copy of each scenario looked at retained every string and array in it).
         for child in children.indices {
             if children[child].scenario?.examples.isEmpty == true, let keyword = children[child].scenario?.keyword,
-               keywords.contains(keyword), let scenario = children[child].scenario {
+                keywords.contains(keyword), let scenario = children[child].scenario
+            {
                 found.append(scenario)
             }
             guard let rule = children[child].rule?.children else { continue }
             for ruleChild in rule.indices where rule[ruleChild].scenario?.examples.isEmpty == true {
                 if let keyword = rule[ruleChild].scenario?.keyword, keywords.contains(keyword),
-                   let scenario = rule[ruleChild].scenario { found.append(scenario) }
+                    let scenario = rule[ruleChild].scenario
+                {
+                    found.append(scenario)
+                }
             }
         }
         return found

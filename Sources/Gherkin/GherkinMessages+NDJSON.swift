@@ -5,8 +5,10 @@ extension GherkinMessages {
     /// `ndjsonLines(generate(bytes:…))` written as the parser and the pickle compiler go: the same bytes, without
     /// the pickles' values and envelopes (see `NDJSONLines`). `capacity`: the bytes to reserve. `unparsable`:
     /// whether the file gave a `parseError`.
-    public static func ndjson(bytes: Data, uri: String, options: Options = Options(), ids: any IdGenerator,
-                              capacity: Int = 4096) -> (lines: Data, unparsable: Bool) {
+    public static func ndjson(
+        bytes: Data, uri: String, options: Options = Options(), ids: any IdGenerator,
+        capacity: Int = 4096
+    ) -> (lines: Data, unparsable: Bool) {
         let mediaType = SourceMediaType.of(uri: uri)
         let lines = NDJSONLines(capacity: capacity, ids: ids)
         switch SourceText.decode(bytes) {

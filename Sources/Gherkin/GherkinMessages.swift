@@ -12,8 +12,10 @@ public enum GherkinMessages {
         /// compared with the Compatibility Kit (cucumber-js) wants `.blankLines`.
         public var descriptionTrimming: DescriptionTrimming
 
-        public init(includeSource: Bool = true, includeAST: Bool = true, includePickles: Bool = true,
-                    descriptionTrimming: DescriptionTrimming = .emptyLines) {
+        public init(
+            includeSource: Bool = true, includeAST: Bool = true, includePickles: Bool = true,
+            descriptionTrimming: DescriptionTrimming = .emptyLines
+        ) {
             self.includeSource = includeSource
             self.includeAST = includeAST
             self.includePickles = includePickles
@@ -23,9 +25,11 @@ public enum GherkinMessages {
 
     /// The envelopes for `data` read from `uri`. The media type defaults to the one of the uri
     /// (`*.feature.md` is Markdown with Gherkin). The pickles' step texts are shared through `texts` when given.
-    public static func generate(data: String, uri: String, mediaType: SourceMediaType? = nil,
-                                options: Options = Options(), ids: any IdGenerator,
-                                texts: StepTextPool? = nil) -> [Envelope] {
+    public static func generate(
+        data: String, uri: String, mediaType: SourceMediaType? = nil,
+        options: Options = Options(), ids: any IdGenerator,
+        texts: StepTextPool? = nil
+    ) -> [Envelope] {
         let mediaType = mediaType ?? SourceMediaType.of(uri: uri)
         var envelopes: [Envelope] = []
         if options.includeSource {
@@ -59,9 +63,11 @@ public enum GherkinMessages {
 
     /// Like `generate(data:…)` from the raw bytes of a file: a leading BOM is skipped, and bytes that are
     /// not UTF-8 give a `parseError` (after a `source` envelope holding what could be decoded).
-    public static func generate(bytes: Data, uri: String, mediaType: SourceMediaType? = nil,
-                                options: Options = Options(), ids: any IdGenerator,
-                                texts: StepTextPool? = nil) -> [Envelope] {
+    public static func generate(
+        bytes: Data, uri: String, mediaType: SourceMediaType? = nil,
+        options: Options = Options(), ids: any IdGenerator,
+        texts: StepTextPool? = nil
+    ) -> [Envelope] {
         switch SourceText.decode(bytes) {
         case .success(let text):
             return generate(data: text, uri: uri, mediaType: mediaType, options: options, ids: ids, texts: texts)

@@ -6,9 +6,11 @@ public enum GherkinParser {
     /// The document of `source`, or every error found (at most eleven, as the reference).
     /// Ids come from `ids`; reuse the same generator for `PickleCompiler` to get the reference's ids.
     /// `descriptionTrimming`: see `DescriptionTrimming` (the default is the Python reference's).
-    public static func parse(source: String, uri: String? = nil, mediaType: SourceMediaType = .gherkinPlain,
-                             descriptionTrimming: DescriptionTrimming = .emptyLines,
-                             ids: any IdGenerator) throws(GherkinErrors) -> GherkinDocument {
+    public static func parse(
+        source: String, uri: String? = nil, mediaType: SourceMediaType = .gherkinPlain,
+        descriptionTrimming: DescriptionTrimming = .emptyLines,
+        ids: any IdGenerator
+    ) throws(GherkinErrors) -> GherkinDocument {
         var source = source
         let result = source.withUTF8 { text in
             parse(text: text, mediaType: mediaType, descriptionTrimming: descriptionTrimming, ids: ids)
@@ -20,17 +22,23 @@ public enum GherkinParser {
 
     /// Like `parse(source:…)` from raw bytes: a leading UTF-8 BOM is skipped; bytes that are not UTF-8
     /// are an error at the line and column of the first bad byte.
-    public static func parse(data: Data, uri: String? = nil, mediaType: SourceMediaType? = nil,
-                             descriptionTrimming: DescriptionTrimming = .emptyLines,
-                             ids: any IdGenerator) throws(GherkinErrors) -> GherkinDocument {
+    public static func parse(
+        data: Data, uri: String? = nil, mediaType: SourceMediaType? = nil,
+        descriptionTrimming: DescriptionTrimming = .emptyLines,
+        ids: any IdGenerator
+    ) throws(GherkinErrors) -> GherkinDocument {
         let source = try SourceText.decode(data).get()
-        return try parse(source: source, uri: uri, mediaType: mediaType ?? SourceMediaType.of(uri: uri ?? ""),
-                         descriptionTrimming: descriptionTrimming, ids: ids)
+        return try parse(
+            source: source, uri: uri, mediaType: mediaType ?? SourceMediaType.of(uri: uri ?? ""),
+            descriptionTrimming: descriptionTrimming, ids: ids)
     }
 
-    static func parse(text: UnsafeBufferPointer<UInt8>, mediaType: SourceMediaType,
-                      descriptionTrimming: DescriptionTrimming = .emptyLines, ids: any IdGenerator)
-        -> Result<GherkinDocument, GherkinErrors> {
+    static func parse(
+        text: UnsafeBufferPointer<UInt8>, mediaType: SourceMediaType,
+        descriptionTrimming: DescriptionTrimming = .emptyLines, ids: any IdGenerator
+    )
+        -> Result<GherkinDocument, GherkinErrors>
+    {
         switch mediaType {
         case .gherkinMarkdown:
             var parser = Parser<MarkdownTokenMatcher>(text: text, ids: ids, descriptionTrimming: descriptionTrimming)
@@ -60,8 +68,14 @@ enum SourceText {
             return String(validating: bytes, as: UTF8.self)
         }
         if let encoding = utf16Encoding(data) {
-            return .failure(GherkinErrors(errors: [GherkinError(line: 1, column: 1,
-                reason: "the file is \(encoding), not UTF-8; save it as UTF-8 (e.g. iconv -f \(encoding.prefix { $0 != " " }) -t UTF-8)")]))
+            return .failure(
+                GherkinErrors(errors: [
+                    GherkinError(
+                        line: 1, column: 1,
+                        reason:
+                            "the file is \(encoding), not UTF-8; save it as UTF-8 (e.g. iconv -f \(encoding.prefix { $0 != " " }) -t UTF-8)"
+                    )
+                ]))
         }
         if let text { return .success(text) }
         var bytes = [UInt8](data)
@@ -120,7 +134,8 @@ enum SourceText {
         i = bad
         let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).unicodeScalars.count + 1
         let byte = i < bytes.count ? String(format: "0x%02X", bytes[i]) : "end of file"
-        return GherkinError(line: line, column: column,
-                            reason: "the file is not valid UTF-8 (byte \(byte) here); save it as UTF-8")
+        return GherkinError(
+            line: line, column: column,
+            reason: "the file is not valid UTF-8 (byte \(byte) here); save it as UTF-8")
     }
 }

@@ -13,13 +13,13 @@ extension LineMatcher {
         for k in rowStart..<rowEnd where b[k] == 0x7C { pipes += 1 }
         cells.reserveCapacity(max(pipes - 1, 0))
         var i = rowStart
-        var col = 0              // scalars read so far in the row
-        var cellStart = -1       // byte offset of the current cell (-1 before the first `|`)
+        var col = 0  // scalars read so far in the row
+        var cellStart = -1  // byte offset of the current cell (-1 before the first `|`)
         var cellStartCol = 0
         var hasEscape = false
         while i < rowEnd {
             let c = b[i]
-            if c == 0x7C { // |
+            if c == 0x7C {  // |
                 col += 1
                 if cellStart >= 0 {
                     cells.append(makeCell(cellStart, i, startColumn: cellStartCol + line.indent, escaped: hasEscape))
@@ -28,7 +28,7 @@ extension LineMatcher {
                 cellStart = i
                 cellStartCol = col + 1
                 hasEscape = false
-            } else if c == 0x5C { // backslash: it and the next scalar belong together
+            } else if c == 0x5C {  // backslash: it and the next scalar belong together
                 col += 1
                 i += 1
                 hasEscape = true

@@ -48,7 +48,8 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
 
     private func matchEmpty(_ token: inout Token, _ line: Line) -> Bool {
         var result = line.isEmpty
-        let isSomethingElse = matchTagLine(&token, line) || matchFeatureLine(&token, line)
+        let isSomethingElse =
+            matchTagLine(&token, line) || matchFeatureLine(&token, line)
             || matchHeading(&token, line, .scenarioLine, state.dialect.scenario)
             || matchHeading(&token, line, .backgroundLine, state.dialect.background)
             || matchHeading(&token, line, .examplesLine, state.dialect.examples)
@@ -167,8 +168,10 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
         return matchKeyword(&token, line, .stepLine, stepKeywords, at: afterBullet, prefixScalars: prefix, colon: false)
     }
 
-    private func matchKeyword(_ token: inout Token, _ line: Line, _ type: TokenType, _ keywords: [Keyword],
-                              at start: Int, prefixScalars: Int, colon: Bool) -> Bool {
+    private func matchKeyword(
+        _ token: inout Token, _ line: Line, _ type: TokenType, _ keywords: [Keyword],
+        at start: Int, prefixScalars: Int, colon: Bool
+    ) -> Bool {
         for keyword in keywords where UTF8Text.hasPrefix(b, start, line.end, keyword.bytes) {
             var rest = start + keyword.bytes.count
             if colon {
@@ -177,8 +180,9 @@ final class MarkdownTokenMatcher: LineMatcher, TokenMatcher {
             }
             let s = UTF8Text.trimStart(b, rest, line.end)
             let text = UTF8Text.string(b, s, UTF8Text.trimEnd(b, s, line.end))
-            setMatched(&token, type, text: text, keyword: keyword.text, keywordType: state.dialect.firstStepType[keyword.text],
-                       indent: line.indent + prefixScalars)
+            setMatched(
+                &token, type, text: text, keyword: keyword.text, keywordType: state.dialect.firstStepType[keyword.text],
+                indent: line.indent + prefixScalars)
             return true
         }
         return false

@@ -5,8 +5,10 @@ import Messages
 public enum PickleCompiler {
     /// The pickles of `document`, with ids from `ids` (continue the generator used for the AST to get the
     /// reference's ids). `uri` defaults to the document's; the step texts are shared through `texts` when given.
-    public static func compile(_ document: GherkinDocument, uri: String? = nil, ids: any IdGenerator,
-                               texts: StepTextPool? = nil) -> [Pickle] {
+    public static func compile(
+        _ document: GherkinDocument, uri: String? = nil, ids: any IdGenerator,
+        texts: StepTextPool? = nil
+    ) -> [Pickle] {
         let collector = PickleCollector(ids: ids, texts: texts)
         compile(document, uri: uri, into: collector)
         return collector.pickles
@@ -71,8 +73,9 @@ private struct Context<Output: PickleOutput> {
             addPickleSteps(of: background, lastType: &lastType)
             addPickleSteps(of: scenario.steps, lastType: &lastType)
         }
-        output.endPickle(uri: uri, location: scenario.location, name: scenario.name, language: language,
-                         tags: inheritedTags, scenario.tags, [], scenarioId: scenario.id, rowId: nil)
+        output.endPickle(
+            uri: uri, location: scenario.location, name: scenario.name, language: language,
+            tags: inheritedTags, scenario.tags, [], scenarioId: scenario.id, rowId: nil)
     }
 
     /// A pickle per row of `examples`.
@@ -84,8 +87,10 @@ private struct Context<Output: PickleOutput> {
         }
     }
 
-    private mutating func compileRow(_ row: TableRow, of examples: Examples, _ scenario: Scenario, _ interpolation: Interpolation,
-                                     inheritedTags: [Tag], background: [Step]) {
+    private mutating func compileRow(
+        _ row: TableRow, of examples: Examples, _ scenario: Scenario, _ interpolation: Interpolation,
+        inheritedTags: [Tag], background: [Step]
+    ) {
         let values = row.cells.map(\.value)
         let onePass = interpolation.allowsOnePass(values)
         var lastType: StepKeywordType?
@@ -97,16 +102,19 @@ private struct Context<Output: PickleOutput> {
                 let keywordType = scenario.steps[index].keywordType
                 if keywordType != .conjunction { lastType = keywordType }
                 let text = interpolation.apply(scenario.steps[index].text, values, onePass: onePass, scratch: &scratch)
-                let argument = pickleArgument(scenario.steps[index].dataTable, scenario.steps[index].docString, interpolation,
-                                              values, onePass: onePass)
-                output.addPickleStep(argument: argument, stepId: scenario.steps[index].id, rowId: row.id,
-                                     type: pickleType(lastType), text: text)
+                let argument = pickleArgument(
+                    scenario.steps[index].dataTable, scenario.steps[index].docString, interpolation,
+                    values, onePass: onePass)
+                output.addPickleStep(
+                    argument: argument, stepId: scenario.steps[index].id, rowId: row.id,
+                    type: pickleType(lastType), text: text)
             }
         }
-        output.endPickle(uri: uri, location: row.location,
-                         name: interpolation.apply(scenario.name, values, onePass: onePass, scratch: &scratch),
-                         language: language, tags: inheritedTags, scenario.tags, examples.tags,
-                         scenarioId: scenario.id, rowId: row.id)
+        output.endPickle(
+            uri: uri, location: row.location,
+            name: interpolation.apply(scenario.name, values, onePass: onePass, scratch: &scratch),
+            language: language, tags: inheritedTags, scenario.tags, examples.tags,
+            scenarioId: scenario.id, rowId: row.id)
     }
 
     /// (By index, a field at a time: `for step in` copies every field of each step.)
@@ -114,8 +122,9 @@ private struct Context<Output: PickleOutput> {
         for index in steps.indices {
             let keywordType = steps[index].keywordType
             if keywordType != .conjunction { lastType = keywordType }
-            output.addPickleStep(argument: pickleArgument(steps[index].dataTable, steps[index].docString, nil, []),
-                                 stepId: steps[index].id, rowId: nil, type: pickleType(lastType), text: steps[index].text)
+            output.addPickleStep(
+                argument: pickleArgument(steps[index].dataTable, steps[index].docString, nil, []),
+                stepId: steps[index].id, rowId: nil, type: pickleType(lastType), text: steps[index].text)
         }
     }
 
@@ -130,8 +139,10 @@ private struct Context<Output: PickleOutput> {
     }
 
     /// A step's DataTable or DocString, with the row's values when `interpolation` is given.
-    private mutating func pickleArgument(_ table: DataTable?, _ docString: DocString?, _ interpolation: Interpolation?,
-                                         _ values: [String], onePass: Bool = false) -> PickleStepArgument? {
+    private mutating func pickleArgument(
+        _ table: DataTable?, _ docString: DocString?, _ interpolation: Interpolation?,
+        _ values: [String], onePass: Bool = false
+    ) -> PickleStepArgument? {
         guard table != nil || docString != nil else { return nil }
         var tableIndex: Int?
         var docStringIndex: Int?
@@ -142,14 +153,17 @@ private struct Context<Output: PickleOutput> {
         }
         var argument = PickleStepArgument(docString: nil, dataTable: nil)
         if let table {
-            argument.dataTable = PickleTable(argumentIndex: tableIndex, rows: table.rows.map { row in
-                PickleTableRow(cells: row.cells.map { PickleTableCell(value: interpolate($0.value, interpolation, values, onePass)) })
-            })
+            argument.dataTable = PickleTable(
+                argumentIndex: tableIndex,
+                rows: table.rows.map { row in
+                    PickleTableRow(cells: row.cells.map { PickleTableCell(value: interpolate($0.value, interpolation, values, onePass)) })
+                })
         }
         if let docString {
-            argument.docString = PickleDocString(argumentIndex: docStringIndex,
-                                                 mediaType: docString.mediaType.map { interpolate($0, interpolation, values, onePass) },
-                                                 content: interpolate(docString.content, interpolation, values, onePass))
+            argument.docString = PickleDocString(
+                argumentIndex: docStringIndex,
+                mediaType: docString.mediaType.map { interpolate($0, interpolation, values, onePass) },
+                content: interpolate(docString.content, interpolation, values, onePass))
         }
         return argument
     }

@@ -9,8 +9,9 @@ protocol PickleOutput: AnyObject {
     /// A step of the pickle under way. `rowId`: the examples row of an outline's step.
     func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String)
     /// The pickle whose steps were added; its tags are the three lists one after the other.
-    func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
-                   _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?)
+    func endPickle(
+        uri: String, location: Location, name: String, language: String, tags: [Tag],
+        _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?)
 }
 
 extension PickleOutput {
@@ -56,15 +57,20 @@ final class PickleCollector: PickleOutput {
     func reserveSteps(_ count: Int) { state.steps.reserve(count) }
 
     func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?, text: String) {
-        state.steps.append(PickleStep(argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type,
-                                      text: texts?.shared(text) ?? text))
+        state.steps.append(
+            PickleStep(
+                argument: argument, astNodeIds: Self.ids(stepId, rowId), id: ids.newId(), type: type,
+                text: texts?.shared(text) ?? text))
     }
 
-    func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
-                   _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?) {
-        let pickle = Pickle(id: ids.newId(), uri: uri, location: location, name: name, language: language,
-                            steps: state.steps.takeAll(), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
-                            astNodeIds: Self.ids(scenarioId, rowId))
+    func endPickle(
+        uri: String, location: Location, name: String, language: String, tags: [Tag],
+        _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?
+    ) {
+        let pickle = Pickle(
+            id: ids.newId(), uri: uri, location: location, name: name, language: language,
+            steps: state.steps.takeAll(), tags: Self.pickleTags(tags, scenarioTags, examplesTags),
+            astNodeIds: Self.ids(scenarioId, rowId))
         if state.envelopes != nil { state.envelopes!.append(Envelope(pickle: pickle)) } else { state.pickles.append(pickle) }
     }
 

@@ -21,19 +21,21 @@ struct Placeholder {
     static func isRegexSyntax(_ c: UInt8) -> Bool {
         switch c {
         case UInt8(ascii: "\\"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
-             UInt8(ascii: "("), UInt8(ascii: ")"): true
+            UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
+            UInt8(ascii: "("), UInt8(ascii: ")"):
+            true
         default: false
         }
     }
 
     private static func replaceAsRegex(_ pattern: String, with value: String, in text: String) -> String {
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return replace(Array(pattern.utf8), with: value, in: text) // the reference gives up on such names; we read them literally
+            return replace(Array(pattern.utf8), with: value, in: text)  // the reference gives up on such names; we read them literally
         }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.stringByReplacingMatches(in: text, range: range,
-                                              withTemplate: NSRegularExpression.escapedTemplate(for: value))
+        return regex.stringByReplacingMatches(
+            in: text, range: range,
+            withTemplate: NSRegularExpression.escapedTemplate(for: value))
     }
 
     /// Every occurrence of `pattern` in `text` replaced by `value`, left to right, byte for byte.

@@ -38,8 +38,9 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
         case .stepLine:
             let steps = state.dialect.stepTable
             guard let index = steps.firstMatch(b, line.trimmedStart, line.end, colon: false) else { return false }
-            setMatched(&token, .stepLine, text: restTrimmed(line, after: steps.length(index)),
-                       keyword: steps.text(index), keywordType: steps.stepType(index))
+            setMatched(
+                &token, .stepLine, text: restTrimmed(line, after: steps.length(index)),
+                keyword: steps.text(index), keywordType: steps.stepType(index))
             return true
         case .docStringSeparator:
             if let separator = state.activeDocStringSeparator {

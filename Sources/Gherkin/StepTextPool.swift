@@ -39,7 +39,7 @@ public final class StepTextPool {
                 return -1
             }
             switch found {
-            case nil: return text // (not contiguous: never on Linux)
+            case nil: return text  // (not contiguous: never on Linux)
             case .some(-1):
                 texts.append(text)
                 return text
@@ -58,7 +58,8 @@ public final class StepTextPool {
                 if hashes[index] == hash {
                     let start = index == 0 ? 0 : ends[index - 1]
                     if ends[index] - start == utf8.count,
-                       bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0 }) {
+                        bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0 })
+                    {
                         return index
                     }
                 }

@@ -51,8 +51,10 @@ class LineMatcher {
 
     /// Records a match in the token, as the reference's `_set_token_matched`.
     @inline(__always)
-    func setMatched(_ token: inout Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
-                    keywordType: StepKeywordType? = nil, indent: Int? = nil, items: [LineSpan] = []) {
+    func setMatched(
+        _ token: inout Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
+        keywordType: StepKeywordType? = nil, indent: Int? = nil, items: [LineSpan] = []
+    ) {
         token.matchedType = type
         token.matchedText = text
         token.matchedKeyword = keyword
@@ -60,7 +62,7 @@ class LineMatcher {
         token.matchedIndent = indent ?? token.line?.indent ?? 0
         token.matchedItems = items
         token.column = token.matchedIndent + 1
-        if type == .featureLine { token.matchedDialect = state.dialect.code } // only a feature line's is ever read
+        if type == .featureLine { token.matchedDialect = state.dialect.code }  // only a feature line's is ever read
     }
 
     /// The trimmed line from `offset` bytes after its first non-blank, with surrounding whitespace removed.
@@ -111,8 +113,9 @@ class LineMatcher {
     func changeDialect(_ name: String, _ token: Token) throws(GherkinError) {
         guard let next = CompiledDialect.named(name) else {
             // The reference's location is the token's, which it then matches as a comment (column 1).
-            var error = GherkinError(line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)",
-                                     locationColumn: 1)
+            var error = GherkinError(
+                line: token.lineNumber, column: token.column, reason: "Language not supported: \(name)",
+                locationColumn: 1)
             error.isLive = true
             throw error
         }
@@ -121,7 +124,8 @@ class LineMatcher {
 
     /// Text of a line inside a DocString or description: the whole line less the DocString's indent.
     func otherText(_ line: Line) -> String {
-        let start = state.indentToRemove > line.indent
+        let start =
+            state.indentToRemove > line.indent
             ? line.trimmedStart
             : UTF8Text.advance(b, line.start, scalars: state.indentToRemove, end: line.end)
         let end = endWithoutCR(line, from: start)

@@ -18,7 +18,8 @@ struct TokenScanner {
         let start = position
         var end = start
         if let base = b.baseAddress,
-           let found = memchr(base + start, 0x0A, count - start) {
+            let found = memchr(base + start, 0x0A, count - start)
+        {
             end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             position = end + 1
         } else {
@@ -35,7 +36,8 @@ struct TokenScanner {
         }
         // Python counts the `\n` of a blank line as indentation too.
         if trimmed == end, position > end { indent += 1 }
-        return Token(line: Line(number: lineNumber, start: start, end: end, trimmedStart: trimmed, indent: indent),
-                     lineNumber: lineNumber)
+        return Token(
+            line: Line(number: lineNumber, start: start, end: end, trimmedStart: trimmed, indent: indent),
+            lineNumber: lineNumber)
     }
 }

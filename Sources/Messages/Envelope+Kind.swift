@@ -70,7 +70,9 @@ extension Envelope {
 extension Envelope {
     /// Which message an envelope carries (`none` for an empty one).
     public enum Kind: Sendable, Equatable {
-        case none, attachment, externalAttachment, gherkinDocument, hook, meta, parameterType, parseError, pickle, suggestion, source, stepDefinition, testCase, testCaseFinished, testCaseStarted, testRunFinished, testRunStarted, testStepFinished, testStepStarted, testRunHookStarted, testRunHookFinished, undefinedParameterType
+        case none, attachment, externalAttachment, gherkinDocument, hook, meta, parameterType, parseError, pickle, suggestion, source,
+            stepDefinition, testCase, testCaseFinished, testCaseStarted, testRunFinished, testRunStarted, testStepFinished, testStepStarted,
+            testRunHookStarted, testRunHookFinished, undefinedParameterType
     }
 
     /// Which message it carries, asked without copying the message out: a listener that switches on it reads

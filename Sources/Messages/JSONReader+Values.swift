@@ -110,7 +110,8 @@ extension JSONReader {
         var scalarValue = UInt32(unit)
         if (0xD800..<0xDC00).contains(unit) {
             guard peek == UInt8(ascii: "\\"), index + 1 < input.count, input[index + 1] == UInt8(ascii: "u") else {
-                throw syntax("expected the low surrogate (\\uDC00-\\uDFFF) after the high surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+                throw syntax(
+                    "expected the low surrogate (\\uDC00-\\uDFFF) after the high surrogate \\u\(String(unit, radix: 16, uppercase: true))")
             }
             index += 2
             let low = try readHex4()
@@ -211,7 +212,8 @@ extension JSONReader {
             let digits = position &- start
             let next = position < input.count ? base[position] : 0
             if digits > 0 && (digits == 1 || base[start] != UInt8(ascii: "0")) && !isDigit(next)
-                && next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
+                && next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E")
+            {
                 index = position
                 return value
             }
@@ -233,7 +235,8 @@ extension JSONReader {
                 if !negative, magnitude <= UInt64(Int64.max) { return Int(magnitude) }
             }
         } else if let value = Double(numberText(from: start)), value.rounded(.towardZero) == value,
-                  let exact = Int(exactly: value) {
+            let exact = Int(exactly: value)
+        {
             return exact  // as JSONDecoder, 1.0 or 1e3 is accepted for an integer
         }
         throw JSONFailure(kind: .wrongType(expected: "an integer", found: "the number \(numberText(from: start))"))

@@ -195,8 +195,9 @@ struct JSONReader: ~Copyable {
                 keyEnd = end
                 index = end &+ 1
                 if length >= 8 {
-                    keyHash = JSONBytes.keyHash(first: JSONBytes.word(base, keyStart), last: JSONBytes.word(base, end &- 8),
-                                                length: length)
+                    keyHash = JSONBytes.keyHash(
+                        first: JSONBytes.word(base, keyStart), last: JSONBytes.word(base, end &- 8),
+                        length: length)
                 } else {  // found in the first word loaded: the key's bytes are its low ones
                     let first = JSONBytes.word(base, keyStart) & ((1 &<< (UInt64(length) &* 8)) &- 1)
                     keyHash = JSONBytes.keyHash(first: first, last: 0, length: length)
@@ -248,8 +249,10 @@ struct JSONReader: ~Copyable {
             return JSONFailure(kind: .syntax("unterminated string, found the end of the line", column: column))
         }
         let hex = String(byte, radix: 16)
-        return JSONFailure(kind: .syntax("control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string (escape it)",
-                                         column: column))
+        return JSONFailure(
+            kind: .syntax(
+                "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string (escape it)",
+                column: column))
     }
 
     /// The 1-based column of the current position, in characters (Unicode scalars) as an editor shows it.

@@ -74,12 +74,14 @@ struct JSONWriter: ~Copyable {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
         if length >= 8 && length <= 16 {
             to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
-                          toByteOffset: length &- 8, as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                toByteOffset: length &- 8, as: UInt64.self)
         } else if length >= 4 && length < 8 {
             to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
-                          toByteOffset: length &- 4, as: UInt32.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
+                toByteOffset: length &- 4, as: UInt32.self)
         } else if length < 4 {
             for offset in 0..<length { target[offset] = source[offset] }
         } else {
@@ -231,11 +233,13 @@ struct JSONWriter: ~Copyable {
     }
 
     /// "00" to "99".
-    private static var digitPairs: StaticString { """
+    private static var digitPairs: StaticString {
+        """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899
-        """ }
+        """
+    }
 
     mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }

@@ -19,8 +19,10 @@ extension NDJSON {
 
     /// Calls `body` with every line of the file that is not blank (space, tab, CR), its 1-based number, and
     /// whether a newline ended it (false only for a last line without one).
-    public static func forEachLine(inFile path: String, chunkSize: Int = 1 << 20,
-                                   _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Void) throws {
+    public static func forEachLine(
+        inFile path: String, chunkSize: Int = 1 << 20,
+        _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Void
+    ) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw FileError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
@@ -39,8 +41,9 @@ extension NDJSON {
             let atEnd = count == 0
             filled += count
             let consumed = try buffer.withUnsafeBufferPointer { all in
-                try forEachWholeLine(of: UnsafeBufferPointer(rebasing: all[0..<filled]), atEnd: atEnd,
-                                     lineNumber: &lineNumber, body)
+                try forEachWholeLine(
+                    of: UnsafeBufferPointer(rebasing: all[0..<filled]), atEnd: atEnd,
+                    lineNumber: &lineNumber, body)
             }
             if consumed > 0 {
                 buffer.withUnsafeMutableBytes { raw in
@@ -65,8 +68,10 @@ extension NDJSON {
     }
 
     /// The lines that end in `text` (all of them at the end of the file); returns how many bytes were used.
-    private static func forEachWholeLine(of text: UnsafeBufferPointer<UInt8>, atEnd: Bool, lineNumber: inout Int,
-                                         _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Void) throws -> Int {
+    private static func forEachWholeLine(
+        of text: UnsafeBufferPointer<UInt8>, atEnd: Bool, lineNumber: inout Int,
+        _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Void
+    ) throws -> Int {
         guard let base = text.baseAddress else { return 0 }
         var lineStart = 0
         while lineStart < text.count {
@@ -98,9 +103,11 @@ extension NDJSON {
     /// `unknownKind`, when given, receives the kind and line number of each line that is an object of one key
     /// holding an object — an envelope of a kind this version does not know (a newer protocol) — which is then
     /// skipped rather than stopping the read.
-    public static func forEachEnvelope(inFile path: String, uri: String? = nil, chunkSize: Int = 1 << 20,
-                                       unknownKind: ((String, Int) -> Void)? = nil,
-                                       _ body: (Envelope) throws -> Void) throws -> Ending {
+    public static func forEachEnvelope(
+        inFile path: String, uri: String? = nil, chunkSize: Int = 1 << 20,
+        unknownKind: ((String, Int) -> Void)? = nil,
+        _ body: (Envelope) throws -> Void
+    ) throws -> Ending {
         let uri = uri ?? path
         var ending = Ending.complete
         var envelopes = 0
@@ -109,7 +116,7 @@ extension NDJSON {
             let envelope: Envelope?
             do {
                 envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader)
-            } catch where !terminated && envelopes > 0 {   // a file of one broken line is no stream cut short
+            } catch  where !terminated && envelopes > 0 {  // a file of one broken line is no stream cut short
                 ending = .truncated(line: lineNumber)
                 return
             }
@@ -144,7 +151,8 @@ extension NDJSON {
     /// kind added by a later protocol version looks.
     static func unknownEnvelopeKind(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any],
-              object.count == 1, let (key, value) = object.first, value is [String: Any] else { return nil }
+            object.count == 1, let (key, value) = object.first, value is [String: Any]
+        else { return nil }
         return key
     }
 
@@ -153,7 +161,8 @@ extension NDJSON {
         let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any]
         let keys = (object?.keys.sorted() ?? []).prefix(5).map { "'\($0)'" }
         let found = keys.isEmpty ? "an empty object" : "key\(keys.count == 1 ? "" : "s") \(keys.joined(separator: ", "))"
-        return NDJSON.Error(uri: uri, line: lineNumber,
-                            reason: "\(found), none of a message's (meta, source, pickle, testCase, …); is this file a message stream (--format message)?")
+        return NDJSON.Error(
+            uri: uri, line: lineNumber,
+            reason: "\(found), none of a message's (meta, source, pickle, testCase, …); is this file a message stream (--format message)?")
     }
 }

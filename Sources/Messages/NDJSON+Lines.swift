@@ -14,8 +14,10 @@ extension NDJSON {
     }
 
     /// Calls `body` with every line that is not blank (space, tab, CR) and its 1-based number.
-    static func forEachLine(of text: UnsafeBufferPointer<UInt8>,
-                            _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
+    static func forEachLine(
+        of text: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
+    ) throws {
         let count = text.count
         guard let base = text.baseAddress, count > 0 else { return }
         var lineNumber = 0
@@ -51,8 +53,10 @@ extension NDJSON {
     }
 
     /// The same with the reader of the stream, reset to the line (see `JSONReader.reset`).
-    static func decode(line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int,
-                       reader: inout JSONReader) throws -> Envelope? {
+    static func decode(
+        line: UnsafeBufferPointer<UInt8>, uri: String, lineNumber: Int,
+        reader: inout JSONReader
+    ) throws -> Envelope? {
         reader.reset(line)
         do {
             let envelope = try Envelope(json: &reader)
@@ -65,13 +69,16 @@ extension NDJSON {
 
     /// The slow path, only for lines the fast path refused: what `JSONDecoder` accepts on the trimmed line is
     /// accepted (the old behaviour); otherwise the error names the first syntax error, or else the field at fault.
-    private static func recover(line: UnsafeBufferPointer<UInt8>, failure: JSONFailure, uri: String,
-                                lineNumber: Int) throws -> Envelope? {
+    private static func recover(
+        line: UnsafeBufferPointer<UInt8>, failure: JSONFailure, uri: String,
+        lineNumber: Int
+    ) throws -> Envelope? {
         let trimmed = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(trimmed.utf8)) { return envelope }
         var reported = failure
-        if case .syntax = failure.kind {} else {
+        if case .syntax = failure.kind {
+        } else {
             var validator = JSONReader(line)
             do {
                 try validator.skipValue()

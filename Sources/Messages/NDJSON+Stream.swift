@@ -7,8 +7,10 @@ extension NDJSON {
         public init() {}
 
         /// `NDJSON.forEachEnvelope(in:uri:keepingJSON:_:)` over the next piece of the stream (whole lines).
-        public func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
-                                    _ body: (Envelope) throws -> Void) throws {
+        public func forEachEnvelope(
+            in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
+            _ body: (Envelope) throws -> Void
+        ) throws {
             try NDJSON.forEachEnvelope(in: bytes, uri: uri, keepingJSON: keepingJSON, reader: &reader, body)
         }
     }

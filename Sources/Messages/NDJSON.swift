@@ -24,8 +24,10 @@ public enum NDJSON {
 
     /// The NDJSON of `envelopes`, each line with its newline, written into one buffer. `line` may give the line
     /// of an envelope itself (a caller's variant of the encoding); nil keeps the standard one.
-    public static func encodeLines(_ envelopes: [Envelope], capacity: Int = 4096,
-                                   line: (Envelope) throws -> String?) rethrows -> [UInt8] {
+    public static func encodeLines(
+        _ envelopes: [Envelope], capacity: Int = 4096,
+        line: (Envelope) throws -> String?
+    ) rethrows -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
         for envelope in envelopes {
             if var text = try line(envelope) {
@@ -54,23 +56,29 @@ public enum NDJSON {
     /// With `keepingJSON`, each envelope keeps the line it came from (`Envelope.json`), for a stream that is
     /// written out again unchanged: only for lines specrun itself encoded (a foreign producer's key order and
     /// spacing would pass through).
-    public static func forEachEnvelope(in data: Data, uri: String = "<ndjson>", keepingJSON: Bool = false,
-                                       _ body: (Envelope) throws -> Void) throws {
+    public static func forEachEnvelope(
+        in data: Data, uri: String = "<ndjson>", keepingJSON: Bool = false,
+        _ body: (Envelope) throws -> Void
+    ) throws {
         try data.withUnsafeBytes { raw in
             try forEachEnvelope(in: raw.bindMemory(to: UInt8.self), uri: uri, keepingJSON: keepingJSON, body)
         }
     }
 
     /// The same over bytes in memory, without copying them into a `Data` first.
-    public static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
-                                       _ body: (Envelope) throws -> Void) throws {
+    public static func forEachEnvelope(
+        in bytes: UnsafeBufferPointer<UInt8>, uri: String = "<ndjson>", keepingJSON: Bool = false,
+        _ body: (Envelope) throws -> Void
+    ) throws {
         var reader = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
         try forEachEnvelope(in: bytes, uri: uri, keepingJSON: keepingJSON, reader: &reader, body)
     }
 
     /// The same with a reader that may outlive the call (`StreamDecoder`).
-    static func forEachEnvelope(in bytes: UnsafeBufferPointer<UInt8>, uri: String, keepingJSON: Bool,
-                                reader: inout JSONReader, _ body: (Envelope) throws -> Void) throws {
+    static func forEachEnvelope(
+        in bytes: UnsafeBufferPointer<UInt8>, uri: String, keepingJSON: Bool,
+        reader: inout JSONReader, _ body: (Envelope) throws -> Void
+    ) throws {
         try forEachLine(of: bytes) { line, lineNumber in
             guard var envelope = try decode(line: line, uri: uri, lineNumber: lineNumber, reader: &reader) else { return }
             if keepingJSON, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") {

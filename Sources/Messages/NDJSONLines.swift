@@ -41,8 +41,10 @@ package final class NDJSONLines {
     }
 
     /// A step of the pickle under way; its id is the generator's next. `rowId`: the examples row of an outline's.
-    package func addPickleStep(argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?,
-                               text: String) {
+    package func addPickleStep(
+        argument: PickleStepArgument?, stepId: String, rowId: String?, type: PickleStepType?,
+        text: String
+    ) {
         if steps.count > 0 { steps.byte(",") }
         steps.byte("{")
         if let argument {
@@ -67,8 +69,10 @@ package final class NDJSONLines {
 
     /// The line of the pickle whose steps were added; its id is the generator's next. Its tags are the three lists
     /// one after the other (inherited, the scenario's, the examples').
-    package func endPickle(uri: String, location: Location, name: String, language: String, tags: [Tag],
-                           _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?) {
+    package func endPickle(
+        uri: String, location: Location, name: String, language: String, tags: [Tag],
+        _ scenarioTags: [Tag], _ examplesTags: [Tag], scenarioId: String, rowId: String?
+    ) {
         lines.raw("{\"pickle\":{\"astNodeIds\":[")
         lines.string(scenarioId)
         if let rowId {

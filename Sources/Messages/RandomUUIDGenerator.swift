@@ -40,8 +40,10 @@ public final class RandomUUIDGenerator: IdGenerator, Sendable {
         let high = mix(seed &+ n &* 0x9E37_79B9_7F4A_7C15)
         let low = mix(high ^ n ^ 0xD1B5_4A32_D192_ED03)
         // Version 4 and variant 1 bits, as a random UUID.
-        return ((high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000,
-                (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
+        return (
+            (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000,
+            (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        )
     }
 
     private static func mix(_ value: UInt64) -> UInt64 {
@@ -59,8 +61,9 @@ public final class RandomUUIDGenerator: IdGenerator, Sendable {
         func put(_ value: UInt64, from: Int, count: Int, at offset: Int) {
             for index in 0..<count {
                 let byte = Int(truncatingIfNeeded: value >> UInt64(56 - 8 * (from + index))) & 0xFF
-                out.storeBytes(of: UnsafeRawPointer(pairs + 2 * byte).loadUnaligned(as: UInt16.self),
-                               toByteOffset: offset + 2 * index, as: UInt16.self)
+                out.storeBytes(
+                    of: UnsafeRawPointer(pairs + 2 * byte).loadUnaligned(as: UInt16.self),
+                    toByteOffset: offset + 2 * index, as: UInt16.self)
             }
         }
         put(high, from: 0, count: 4, at: 0)
@@ -75,12 +78,14 @@ public final class RandomUUIDGenerator: IdGenerator, Sendable {
     }
 
     /// "00" to "ff".
-    private static var hexPairs: StaticString { """
+    private static var hexPairs: StaticString {
+        """
         000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f\
         303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
         606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f\
         909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
         c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
         f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
-        """ }
+        """
+    }
 }

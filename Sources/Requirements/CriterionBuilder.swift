@@ -49,7 +49,8 @@ struct CriterionBuilder {
     }
 
     func criterion(id: String, title: String?, type: String = "", uri: String, derived: Bool) -> Criterion {
-        Criterion(id: id, title: title ?? then.first ?? steps.first?.text ?? "", type: type, given: given, when: when,
-                  then: then, uri: uri, line: firstLine ?? 0, derived: derived, steps: steps)
+        Criterion(
+            id: id, title: title ?? then.first ?? steps.first?.text ?? "", type: type, given: given, when: when,
+            then: then, uri: uri, line: firstLine ?? 0, derived: derived, steps: steps)
     }
 }

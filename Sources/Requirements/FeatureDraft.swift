@@ -33,7 +33,8 @@ public enum FeatureDraft {
         guard !criterion.when.isEmpty || !criterion.given.isEmpty else { return [] }
         var steps: [CriterionStep] = []
         // A use case's data is a list of inputs, not sentences.
-        let given = criterion.type.hasSuffix("course") && !criterion.given.isEmpty
+        let given =
+            criterion.type.hasSuffix("course") && !criterion.given.isEmpty
             ? ["the data " + criterion.given.joined(separator: ", ")] : criterion.given
         for (keyword, lines) in [(StepKeyword.given, given), (.when, criterion.when), (.then, criterion.then)] {
             for (offset, line) in lines.enumerated() {

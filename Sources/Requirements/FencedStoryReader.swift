@@ -25,8 +25,9 @@ struct FencedStoryReader {
                 end = min(end, lines[(start.index + 1)...].firstIndex { ($0.heading?.level ?? 99) < start.level } ?? lines.count)
             }
             let range = start.level == 0 ? 0..<end : (start.index + 1)..<end
-            var story = readStory(range: range, title: start.title, position: position + 1, only: starts.count == 1,
-                                  warnings: &set.warnings)
+            var story = readStory(
+                range: range, title: start.title, position: position + 1, only: starts.count == 1,
+                warnings: &set.warnings)
             guard !story.criteria.isEmpty else { continue }
             story.line = lines[start.index].number
             set.stories.append(story)
@@ -47,7 +48,8 @@ struct FencedStoryReader {
     private func readStory(range: Range<Int>, title: String, position: Int, only: Bool, warnings: inout [ReaderWarning]) -> Story {
         let givenId = document.metadata("Story Id", in: range) ?? (only ? document.metadata("Story Id") : nil)
         let storyId = givenId?.value ?? "\(prefix)-ST-\(position)"
-        let tags = (document.metadata("Tags", in: range) ?? document.metadata("Tags"))?.value
+        let tags =
+            (document.metadata("Tags", in: range) ?? document.metadata("Tags"))?.value
             .split(separator: " ").filter { $0.hasPrefix("@") }.map(String.init) ?? []
         var story = Story(id: storyId, title: title, uri: document.uri, line: 0, derived: givenId == nil, tags: tags)
         var builder = CriterionBuilder()
@@ -77,8 +79,10 @@ struct FencedStoryReader {
                 if let heading = line.heading, let written = Self.narrativeHeading(heading.text) {
                     afterNarrativeHeading = true
                     if written.lowercased() != "narrative" {
-                        warnings.append(ReaderWarning(uri: document.uri, line: line.number,
-                                                      message: "'\(written)' read as 'Narrative' (write 'Narrative')"))
+                        warnings.append(
+                            ReaderWarning(
+                                uri: document.uri, line: line.number,
+                                message: "'\(written)' read as 'Narrative' (write 'Narrative')"))
                     }
                 }
                 if let heading = line.heading, let scenario = Self.scenarioTitle(heading.text) { close(); pendingTitle = scenario }
@@ -89,7 +93,8 @@ struct FencedStoryReader {
             if text.hasPrefix("//") || text.hasPrefix("#") { continue }
             if text.hasPrefix("@") {
                 close()
-                pendingId = text.split(separator: " ").map { $0.dropFirst() }.first(where: IdRules.looksLikeId).map(String.init) ?? pendingId
+                pendingId =
+                    text.split(separator: " ").map { $0.dropFirst() }.first(where: IdRules.looksLikeId).map(String.init) ?? pendingId
                 continue
             }
             if let scenario = Self.scenarioTitle(String(text)) { close(); pendingTitle = scenario; continue }
@@ -98,13 +103,18 @@ struct FencedStoryReader {
                 continue
             }
             if !read.exact {
-                warnings.append(ReaderWarning(uri: document.uri, line: line.number,
-                                              message: "'\(read.written)' read as '\(read.keyword.rawValue)' (write '\(read.keyword.rawValue)')"))
+                warnings.append(
+                    ReaderWarning(
+                        uri: document.uri, line: line.number,
+                        message: "'\(read.written)' read as '\(read.keyword.rawValue)' (write '\(read.keyword.rawValue)')"))
             }
             if builder.startsAnother(read.keyword) { close() }
-            let column = line.text.distance(from: line.text.startIndex, to: line.text.firstIndex { $0 != " " && $0 != "\t" } ?? line.text.startIndex) + 1
-            builder.add(builder.isEmpty && (read.keyword == .and || read.keyword == .but) ? .given : read.keyword, read.text,
-                        line: line.number, column: column)
+            let column =
+                line.text.distance(from: line.text.startIndex, to: line.text.firstIndex { $0 != " " && $0 != "\t" } ?? line.text.startIndex)
+                + 1
+            builder.add(
+                builder.isEmpty && (read.keyword == .and || read.keyword == .but) ? .given : read.keyword, read.text,
+                line: line.number, column: column)
         }
         close()
         story.narrative = narrative.joined(separator: "\n")

@@ -20,16 +20,18 @@ struct NumberedCriteriaReader {
             case "rule id":
                 if let rule = rule(at: index, level: heading.level) { criteria.append(rule) }
             case "test scenarios":
-                criteria += testScenarios(at: index, level: heading.level, storyId: id,
-                                          sample: criteria.first { !$0.derived }?.id)
+                criteria += testScenarios(
+                    at: index, level: heading.level, storyId: id,
+                    sample: criteria.first { !$0.derived }?.id)
             default: continue
             }
         }
         guard criteria.contains(where: { $0.type != "Test_Scenario" }) else { return RequirementsSet() }
         let title = document.metadata("Title")?.value ?? document.title.text
-        var story = Story(id: id, title: title, uri: document.uri, line: storyId?.line ?? document.title.line,
-                          criteria: criteria, derived: storyId == nil,
-                          tags: document.metadata("Tags")?.value.split(separator: " ").map(String.init) ?? [])
+        var story = Story(
+            id: id, title: title, uri: document.uri, line: storyId?.line ?? document.title.line,
+            criteria: criteria, derived: storyId == nil,
+            tags: document.metadata("Tags")?.value.split(separator: " ").map(String.init) ?? [])
         story.narrative = document.metadata("As A User Story")?.value ?? ""
         return RequirementsSet(stories: [story])
     }
@@ -40,7 +42,8 @@ struct NumberedCriteriaReader {
         let end = document.sectionEnd(after: index, level: level - 1)
         for position in (index + 1)..<end {
             guard let heading = document.lines[position].heading, heading.level == level,
-                  let paragraph = document.paragraph(after: position) else { continue }
+                let paragraph = document.paragraph(after: position)
+            else { continue }
             let name = heading.text.lowercased()
             if name.hasSuffix(" id") { break }
             fields[name] = fields[name] ?? paragraph
@@ -57,18 +60,20 @@ struct NumberedCriteriaReader {
                 steps.append(CriterionStep(keyword: keyword, text: field.text, line: field.line, column: 1))
             }
         }
-        return Criterion(id: id.text, title: fields["scenario"]?.text ?? id.text, type: fields["scenario type"]?.text ?? "",
-                         given: fields["given"].map { [$0.text] } ?? [], when: fields["when"].map { [$0.text] } ?? [],
-                         then: fields["then"].map { [$0.text] } ?? [], uri: document.uri, line: document.lines[index].number,
-                         steps: steps)
+        return Criterion(
+            id: id.text, title: fields["scenario"]?.text ?? id.text, type: fields["scenario type"]?.text ?? "",
+            given: fields["given"].map { [$0.text] } ?? [], when: fields["when"].map { [$0.text] } ?? [],
+            then: fields["then"].map { [$0.text] } ?? [], uri: document.uri, line: document.lines[index].number,
+            steps: steps)
     }
 
     private func rule(at index: Int, level: Int) -> Criterion? {
         guard let id = document.paragraph(after: index), IdRules.looksLikeId(id.text) else { return nil }
         let fields = fields(after: index, level: level)
-        return Criterion(id: id.text, title: fields["rule description"]?.text ?? id.text, type: "Business_Rule",
-                         then: [fields["violation handling"]?.text].compactMap { $0 }, uri: document.uri,
-                         line: document.lines[index].number)
+        return Criterion(
+            id: id.text, title: fields["rule description"]?.text ?? id.text, type: "Business_Rule",
+            then: [fields["violation handling"]?.text].compactMap { $0 }, uri: document.uri,
+            line: document.lines[index].number)
     }
 
     private func testScenarios(at index: Int, level: Int, storyId: String, sample: String?) -> [Criterion] {
@@ -77,8 +82,10 @@ struct NumberedCriteriaReader {
         for line in document.lines[(index + 1)..<end] where line.trimmed.hasPrefix("- ") || line.trimmed.hasPrefix("* ") {
             let text = line.trimmed.dropFirst(2).trimmingCharacters()
             let number = IdRules.number(result.count + 1, like: sample)
-            result.append(Criterion(id: "\(storyId)-TS-\(number)", title: text, type: "Test_Scenario", uri: document.uri,
-                                    line: line.number, derived: true))
+            result.append(
+                Criterion(
+                    id: "\(storyId)-TS-\(number)", title: text, type: "Test_Scenario", uri: document.uri,
+                    line: line.number, derived: true))
         }
         return result
     }

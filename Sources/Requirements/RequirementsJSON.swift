@@ -5,14 +5,18 @@ import Foundation
 /// "uri","line","derived"}]}],"warnings":[{"uri","line","message"}]}` — keys sorted, so a run's body is stable.
 public enum RequirementsJSON {
     public static func encode(_ set: RequirementsSet) -> String {
-        let body = Body(version: 1, stories: set.stories.map { story in
-            Body.Story(id: story.id, title: story.title, uri: story.uri, line: story.line, narrative: story.narrative,
-                       criteria: story.criteria.map { criterion in
-                Body.Criterion(id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
-                               when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
-                               derived: criterion.derived)
-            })
-        }, warnings: set.warnings.map { Body.Warning(uri: $0.uri, line: $0.line, message: $0.message) })
+        let body = Body(
+            version: 1,
+            stories: set.stories.map { story in
+                Body.Story(
+                    id: story.id, title: story.title, uri: story.uri, line: story.line, narrative: story.narrative,
+                    criteria: story.criteria.map { criterion in
+                        Body.Criterion(
+                            id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
+                            when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
+                            derived: criterion.derived)
+                    })
+            }, warnings: set.warnings.map { Body.Warning(uri: $0.uri, line: $0.line, message: $0.message) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(body)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"stories":[],"version":1,"warnings":[]}"#

@@ -21,8 +21,11 @@ public enum RequirementsReader {
             }
         }
         if set.stories.isEmpty {
-            set.warnings.append(ReaderWarning(uri: uri, line: 1, message: "\(uri) has no acceptance criteria specrun can read "
-                + "(expected fenced Given/When/Then blocks, numbered 'Criteria Id' sections or use cases with courses)"))
+            set.warnings.append(
+                ReaderWarning(
+                    uri: uri, line: 1,
+                    message: "\(uri) has no acceptance criteria specrun can read "
+                        + "(expected fenced Given/When/Then blocks, numbered 'Criteria Id' sections or use cases with courses)"))
         }
         set.warnings += duplicates(in: set.stories)
         return set
@@ -60,8 +63,10 @@ public enum RequirementsReader {
         var warnings: [ReaderWarning] = []
         for criterion in stories.flatMap(\.criteria) {
             if let first = seen[criterion.id] {
-                warnings.append(ReaderWarning(uri: criterion.uri, line: criterion.line,
-                                              message: "criterion id \(criterion.id) is also at \(first.uri):\(first.line) (give each criterion its own id)"))
+                warnings.append(
+                    ReaderWarning(
+                        uri: criterion.uri, line: criterion.line,
+                        message: "criterion id \(criterion.id) is also at \(first.uri):\(first.line) (give each criterion its own id)"))
             } else {
                 seen[criterion.id] = criterion
             }

@@ -42,8 +42,10 @@ public struct Criterion: Sendable, Equatable {
     /// The Given/When/Then lines as written (keywords normalised), for running the document.
     public var steps: [CriterionStep]
 
-    public init(id: String, title: String, type: String = "", given: [String] = [], when: [String] = [], then: [String] = [],
-                uri: String, line: Int, derived: Bool = false, steps: [CriterionStep] = []) {
+    public init(
+        id: String, title: String, type: String = "", given: [String] = [], when: [String] = [], then: [String] = [],
+        uri: String, line: Int, derived: Bool = false, steps: [CriterionStep] = []
+    ) {
         self.id = id
         self.title = title
         self.type = type

@@ -15,8 +15,9 @@ struct UseCaseReader {
             let end = document.sectionEnd(after: index, level: heading.level)
             let givenId = document.metadata("Use Case Id", in: (index + 1)..<end)
             let id = givenId?.value ?? "\(prefix)-UC-\(count)"
-            var story = Story(id: id, title: heading.text, uri: document.uri, line: line.number, derived: givenId == nil,
-                              tags: (document.metadata("Tags")?.value.split(separator: " ").map(String.init)) ?? [])
+            var story = Story(
+                id: id, title: heading.text, uri: document.uri, line: line.number, derived: givenId == nil,
+                tags: (document.metadata("Tags")?.value.split(separator: " ").map(String.init)) ?? [])
             var data: [String] = []
             for position in (index + 1)..<end {
                 guard let sub = document.lines[position].heading else { continue }
@@ -38,8 +39,9 @@ struct UseCaseReader {
         let isError = lower.contains("error course") || lower.contains("sad path") || lower.contains("error")
         let when = isError ? [] : Array(items.prefix(1).map(\.text))
         let then = isError ? items.map(\.text) : Array(items.dropFirst().map(\.text))
-        return Criterion(id: "\(useCase)-\(IdRules.course(name))", title: name, type: isError ? "error course" : "primary course",
-                         given: data, when: when, then: then, uri: document.uri, line: line, derived: true)
+        return Criterion(
+            id: "\(useCase)-\(IdRules.course(name))", title: name, type: isError ? "error course" : "primary course",
+            given: data, when: when, then: then, uri: document.uri, line: line, derived: true)
     }
 
     /// The list items (`- URL`, `1. System…`) under a heading, up to the next heading.

@@ -23,7 +23,8 @@ public final class Locked<State: ~Copyable>: Sendable {
 
     /// `body` with the state to itself: no other thread reads or writes it until `body` returns.
     @inlinable @inline(__always)
-    public func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
+    public func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result
+    {
         try mutex.withLock(body)
     }
 }

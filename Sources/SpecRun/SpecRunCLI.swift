@@ -1,6 +1,6 @@
-import SpecRunWorkers
 import Foundation
 import SpecRunCore
+import SpecRunWorkers
 
 /// The command-line face of specrun. `main.swift` of an executable calls `await SpecRunCLI.main(libraries:)`.
 public enum SpecRunCLI {
@@ -13,18 +13,21 @@ public enum SpecRunCLI {
             // Forked before `main` to be the first worker; its supervisor may not need it (it then closes stdin).
             SystemConsole.exit(await worker(libraries: libraries, console: console, quietWithoutConfiguration: true))
         }
-        let code = await run(Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
-                             // (The process's two that RunCommand still reads; once it takes its launcher's, new ones.)
-                             isolation: SystemWorkerLauncher(interrupts: .shared, returns: .shared),
-                             readConfig: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
+        let code = await run(
+            Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
+            // (The process's two that RunCommand still reads; once it takes its launcher's, new ones.)
+            isolation: SystemWorkerLauncher(interrupts: .shared, returns: .shared),
+            readConfig: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
         SystemConsole.exit(code)
     }
 
     /// The whole CLI as a function of its arguments, for tests: returns the exit code. Runs go through worker
     /// processes started by `isolation` (unless `--no-isolation` or `--dry-run`); without one they run in-process.
     /// `readConfig` reads a config file (`specrun.json`, or `--config FILE`) by path; nil reads none.
-    static func run(_ arguments: [String], libraries: [any StepLibrary.Type], console: any Console,
-                    isolation: (any WorkerLauncher)? = nil, readConfig: ((String) -> String?)? = nil) async -> Int32 {
+    static func run(
+        _ arguments: [String], libraries: [any StepLibrary.Type], console: any Console,
+        isolation: (any WorkerLauncher)? = nil, readConfig: ((String) -> String?)? = nil
+    ) async -> Int32 {
         let command: Command
         do {
             let expanded = try readConfig.map { try ConfigFile.expand(arguments, read: $0) } ?? arguments
@@ -86,8 +89,9 @@ public enum SpecRunCLI {
         ProcessControl.endWithParent()
         WorkerOutbox.installCrashFlush()
         let instructions = InstructionReader(fd: channels.instructions)
-        var command = WorkerCommand(libraries: libraries, console: console, nextLine: { instructions.nextLine() },
-                                    outbox: WorkerOutbox(fd: channels.messages))
+        var command = WorkerCommand(
+            libraries: libraries, console: console, nextLine: { instructions.nextLine() },
+            outbox: WorkerOutbox(fd: channels.messages))
         command.quietWithoutConfiguration = quietWithoutConfiguration
         let code = await command.run()
         // The process ends right after this: what the run holds (every pickle and test case, reached through the

@@ -23,14 +23,19 @@ enum Compaction {
     /// The match arguments as the reports read them: the first definition's arguments, each its whole match's
     /// start and text (no nested groups, no parameter type name); nil when there is nothing to reduce.
     static func reduced(_ lists: [StepMatchArgumentsList]) -> [StepMatchArgumentsList]? {
-        let needed = lists.count > 1 || lists.contains { list in
-            list.stepMatchArguments.contains { $0.group.children != nil || $0.parameterTypeName != nil }
-        }
+        let needed =
+            lists.count > 1
+            || lists.contains { list in
+                list.stepMatchArguments.contains { $0.group.children != nil || $0.parameterTypeName != nil }
+            }
         guard needed else { return nil }
         guard let first = lists.first else { return [] }
-        return [StepMatchArgumentsList(stepMatchArguments: first.stepMatchArguments.map { argument in
-            StepMatchArgument(group: Group(start: argument.group.start, value: argument.group.value))
-        })]
+        return [
+            StepMatchArgumentsList(
+                stepMatchArguments: first.stepMatchArguments.map { argument in
+                    StepMatchArgument(group: Group(start: argument.group.start, value: argument.group.value))
+                })
+        ]
     }
 
     @inline(__always)

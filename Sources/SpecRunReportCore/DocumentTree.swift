@@ -54,10 +54,13 @@ package struct StepSummary {
 
     /// The step with its keyword and locations (no text, argument content or id).
     var step: Step {
-        let docString = docStringLine < 0 ? nil
+        let docString =
+            docStringLine < 0
+            ? nil
             : DocString(location: Self.location(docStringLine, docStringColumn), content: "", delimiter: "")
-        return Step(location: Self.location(line, column), keyword: keyword, keywordType: keywordType, text: "",
-                    docString: docString, id: id)
+        return Step(
+            location: Self.location(line, column), keyword: keyword, keywordType: keywordType, text: "",
+            docString: docString, id: id)
     }
 
     private static func location(_ line: Int32, _ column: Int32) -> Location {

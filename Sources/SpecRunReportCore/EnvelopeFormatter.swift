@@ -19,7 +19,6 @@ extension EnvelopeFormatter {
     package func checkpoint() {}
 }
 
-
 /// `standardOutput`: the descriptor of the run's standard output for reports (see `FormatterFactory`).
 package func makeSink(_ output: ReportOutput, standardOutput: Int32 = STDOUT_FILENO) -> any TextSink {
     switch output {

@@ -86,20 +86,30 @@ struct StreamState {
 
     /// Finishes what was running when the stream ended: the running step FAILED with `reason`, its test case.
     mutating func close(reason: String, emit: (Envelope) -> Void) {
-        let failed = TestStepResult(duration: Duration(seconds: 0, nanos: 0), message: reason, status: .failed,
-                                    exception: Exception(type: "Incomplete", message: reason))
+        let failed = TestStepResult(
+            duration: Duration(seconds: 0, nanos: 0), message: reason, status: .failed,
+            exception: Exception(type: "Incomplete", message: reason))
         for hook in runningHooks {
-            emit(Envelope(testRunHookFinished: TestRunHookFinished(testRunHookStartedId: hook, result: failed,
-                                                                   timestamp: lastTimestamp)))
+            emit(
+                Envelope(
+                    testRunHookFinished: TestRunHookFinished(
+                        testRunHookStartedId: hook, result: failed,
+                        timestamp: lastTimestamp)))
         }
         runningHooks = []
         for testCaseStartedId in runningOrder {
             if case .some(.some(let step)) = running[testCaseStartedId] {
-                emit(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: testCaseStartedId, testStepId: step,
-                                                                 testStepResult: failed, timestamp: lastTimestamp)))
+                emit(
+                    Envelope(
+                        testStepFinished: TestStepFinished(
+                            testCaseStartedId: testCaseStartedId, testStepId: step,
+                            testStepResult: failed, timestamp: lastTimestamp)))
             }
-            emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId,
-                                                             timestamp: lastTimestamp, willBeRetried: false)))
+            emit(
+                Envelope(
+                    testCaseFinished: TestCaseFinished(
+                        testCaseStartedId: testCaseStartedId,
+                        timestamp: lastTimestamp, willBeRetried: false)))
         }
         running = [:]
         runningOrder = []
@@ -128,8 +138,10 @@ enum DefinitionKey {
             for row in step.argument?.dataTable?.rows ?? [] { hasher.combine(row.cells.map(\.value)) }
         }
         hasher.combine(pickle.tags.map(\.name))
-        return ["pickle", pickle.uri, location(pickle.location), pickle.name, String(pickle.steps.count),
-                String(hasher.finalize())].joined(separator: separator)
+        return [
+            "pickle", pickle.uri, location(pickle.location), pickle.name, String(pickle.steps.count),
+            String(hasher.finalize()),
+        ].joined(separator: separator)
     }
 
     static func stepDefinition(_ definition: StepDefinition) -> String {

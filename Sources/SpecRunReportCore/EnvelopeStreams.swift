@@ -66,9 +66,11 @@ package struct EnvelopeStreamMerger {
         let reason = "\(stream.name): the run ended before testRunFinished (file truncated?)"
         incompleteStreams.append(reason)
         stream.close(reason: reason, emit: emit)
-        finishes.append(TestRunFinished(message: reason, success: false, timestamp: stream.lastTimestamp,
-                                        exception: Exception(type: RunProblemType.incomplete, message: reason),
-                                        testRunStartedId: runStartedId))
+        finishes.append(
+            TestRunFinished(
+                message: reason, success: false, timestamp: stream.lastTimestamp,
+                exception: Exception(type: RunProblemType.incomplete, message: reason),
+                testRunStartedId: runStartedId))
     }
 
     /// The merged testRunFinished (when any stream started a run).

@@ -21,7 +21,7 @@ package enum ISOTime {
     }
 
     package static func string(_ nanos: Int64, withMillis: Bool) -> String {
-        let nanos = max(nanos, .min + 1_000_000_000)   // a saturated time: no overflow below
+        let nanos = max(nanos, .min + 1_000_000_000)  // a saturated time: no overflow below
         let seconds = nanos >= 0 ? nanos / 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000
         let millis = Int((nanos - seconds * 1_000_000_000) / 1_000_000)
         return string(seconds: seconds, millis: withMillis ? millis : nil)

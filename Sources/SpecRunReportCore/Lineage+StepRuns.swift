@@ -61,8 +61,11 @@ extension Lineage {
     package var stepRuns: StepRuns {
         let feature = tree.steps.backgrounds[-1]
         let rule = ruleChildIndex >= 0 ? tree.steps.backgrounds[childIndex] : nil
-        return StepRuns(tree: tree, placed: childIndex >= 0,
-                        runs: (feature?.start ?? 0, feature?.count ?? -1, rule?.start ?? 0, rule?.count ?? -1,
-                               ownSteps.start, ownSteps.count))
+        return StepRuns(
+            tree: tree, placed: childIndex >= 0,
+            runs: (
+                feature?.start ?? 0, feature?.count ?? -1, rule?.start ?? 0, rule?.count ?? -1,
+                ownSteps.start, ownSteps.count
+            ))
     }
 }

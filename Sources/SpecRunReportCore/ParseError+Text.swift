@@ -5,7 +5,8 @@ extension ParseError {
     package var messageWithoutLocation: String {
         var message = Substring(self.message)
         if message.hasPrefix("("), let end = message.range(of: "): "),
-           message[message.index(after: message.startIndex)..<end.lowerBound].allSatisfy({ $0.isNumber || $0 == ":" }) {
+            message[message.index(after: message.startIndex)..<end.lowerBound].allSatisfy({ $0.isNumber || $0 == ":" })
+        {
             message = message[end.upperBound...]
         }
         return String(message)

@@ -73,8 +73,9 @@ struct PickleStepTable {
     }
 
     private static func place(_ bucket: UInt64) -> PickleStepPlace {
-        PickleStepPlace(slot: Int32(bitPattern: UInt32(truncatingIfNeeded: (bucket >> 32) - 1)),
-                        position: Int32(bitPattern: UInt32(truncatingIfNeeded: bucket)))
+        PickleStepPlace(
+            slot: Int32(bitPattern: UInt32(truncatingIfNeeded: (bucket >> 32) - 1)),
+            position: Int32(bitPattern: UInt32(truncatingIfNeeded: bucket)))
     }
 }
 
@@ -102,8 +103,9 @@ final class PendingPickleStepTable: Sendable {
             for slot in state.pending {
                 let steps = pickles[Int(slot)].steps
                 for position in steps.indices {
-                    state.table.insert(steps[position].id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)),
-                                       in: pickles)
+                    state.table.insert(
+                        steps[position].id, at: PickleStepPlace(slot: slot, position: Int32(clamping: position)),
+                        in: pickles)
                 }
             }
             state.pending = []

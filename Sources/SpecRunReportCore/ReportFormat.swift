@@ -16,5 +16,3 @@ package enum ReportOutput: Sendable, Equatable {
     case stdout
     case file(String)
 }
-
-

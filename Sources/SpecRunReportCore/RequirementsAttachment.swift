@@ -22,8 +22,10 @@ package enum RequirementsAttachment {
 
     /// The attachment for a run, its body already encoded.
     package static func envelope(body: String, testRunStartedId: String?) -> Envelope {
-        Envelope(attachment: Attachment(body: body, contentEncoding: .identity, fileName: fileName, mediaType: mediaType,
-                                        testRunStartedId: testRunStartedId))
+        Envelope(
+            attachment: Attachment(
+                body: body, contentEncoding: .identity, fileName: fileName, mediaType: mediaType,
+                testRunStartedId: testRunStartedId))
     }
 
     /// A body (from `RequirementsJSON.encode`) with what a run of some paths knows of the files it did not read.
@@ -37,7 +39,8 @@ package enum RequirementsAttachment {
     /// The stories and warnings of a body; nil for a body that is not this JSON (another version, cut off).
     package static func decode(_ body: String) -> Body? {
         guard let data = body.data(using: .utf8), let decoded = try? JSONDecoder().decode(Body.self, from: data),
-              decoded.version == version else { return nil }
+            decoded.version == version
+        else { return nil }
         return decoded
     }
 

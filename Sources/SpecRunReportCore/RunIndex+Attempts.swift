@@ -104,7 +104,8 @@ struct IndexedAttempts {
     /// A test step's result, kept by its position in its attempt's test case.
     mutating func record(_ finished: borrowing TestStepFinished) {
         guard let attempt = attempt(id: finished.testCaseStartedId),
-              let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.results.nextStep)) else { return }
+            let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.results.nextStep))
+        else { return }
         attempt.results.nextStep = Int32(clamping: position + 1)
         if attempt.results.outcomes.count <= position {
             attempt.results.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.results.outcomes.count))
@@ -150,7 +151,8 @@ struct IndexedAttempts {
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
     func isHook(testStepId: String, attemptId: String) -> Bool? {
         guard let attempt = byId[id: attemptId], let record = record(of: attempt),
-              let position = record.position(of: testStepId, from: max(0, Int(attempt.results.nextStep) - 1)) else { return nil }
+            let position = record.position(of: testStepId, from: max(0, Int(attempt.results.nextStep) - 1))
+        else { return nil }
         return record.testCase.testSteps[position].pickleStepId == nil
     }
 

@@ -10,7 +10,8 @@ extension RunIndex {
     /// From the earliest run start to the latest run finish, in nanoseconds (0 when unknown).
     package var runDuration: Int64 {
         guard let start = runStarted.map(\.timestamp.totalNanos).min(),
-              let end = runFinished.map(\.timestamp.totalNanos).max() else { return 0 }
+            let end = runFinished.map(\.timestamp.totalNanos).max()
+        else { return 0 }
         return saturatingElapsed(from: start, to: end)
     }
 
@@ -46,7 +47,6 @@ extension RunIndex {
         guard let ids, ids.count == 1 else { return nil }
         return definitionLocations[id: ids[0]]
     }
-
 
     package func hook(of step: TestStep) -> Hook? { step.hookId.flatMap { hooks[$0] } }
 

@@ -10,16 +10,20 @@ extension RunIndex {
     /// The same, with the pickle's lineage (its scenario's) already looked up.
     private func text(of pickleStep: PickleStep, at position: Int, scenario: Lineage?, derived: Bool) -> StepText {
         let summary = lineage(of: pickleStep, at: position, scenario: scenario, derived: derived)?.stepSummary
-        return StepText(keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
-                        argument: pickleStep.argument)
+        return StepText(
+            keyword: summary?.keyword ?? "* ", text: pickleStep.text, line: summary?.lineNumber,
+            argument: pickleStep.argument)
     }
 
     /// What a report prints of a test step that runs a pickle step: its keyword, text, line and argument.
     package func text(of step: TestStep) -> StepText? {
-        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces.place(of: pickleStepId, in: pickleStore) else { return nil }
+        guard let pickleStepId = step.pickleStepId, let place = pickleStepPlaces.place(of: pickleStepId, in: pickleStore) else {
+            return nil
+        }
         let pickle = pickleStore[Int(place.slot)]
-        return text(of: pickle.steps[Int(place.position)], at: Int(place.position), in: pickle,
-                    derived: derivedStepIds[Int(place.slot)])
+        return text(
+            of: pickle.steps[Int(place.position)], at: Int(place.position), in: pickle,
+            derived: derivedStepIds[Int(place.slot)])
     }
 }
 

@@ -160,15 +160,19 @@ package final class RunIndex {
                 if keepsStepArguments && text == nil { text = pickleStepId.flatMap(pickleStepText) }
                 var hookId = source[position].hookId
                 if let id = hookId, !Compaction.isInline(id) { hookId = Compaction.canonical(id, in: parts.definitions.hooks) }
-                let definitionIds = sharesRepeatedParts ? parts.definitions.sharedIds(source[position].stepDefinitionIds)
+                let definitionIds =
+                    sharesRepeatedParts
+                    ? parts.definitions.sharedIds(source[position].stepDefinitionIds)
                     : source[position].stepDefinitionIds
                 var arguments: [StepMatchArgumentsList]?
                 if keepsStepArguments, let lists = source[position].stepMatchArgumentsLists {
                     arguments = parts.definitions.reducedArguments(lists, definitionId: definitionIds?.first, text: text) ?? lists
                 }
                 // Made where it is appended (a step made first, then appended, would be copied).
-                steps.append(TestStep(hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
-                                      stepDefinitionIds: definitionIds, stepMatchArgumentsLists: arguments))
+                steps.append(
+                    TestStep(
+                        hookId: hookId, id: source[position].id, pickleStepId: pickleStepId,
+                        stepDefinitionIds: definitionIds, stepMatchArgumentsLists: arguments))
             }
             return steps
         }
@@ -238,7 +242,8 @@ package final class RunIndex {
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
     package func status(of attempt: Attempt) -> TestStepResultStatus {
         if let known = parts.attempts.knownStatus(of: attempt) { return known }
-        let status = worstStatus(of: attempt)
+        let status =
+            worstStatus(of: attempt)
             ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
         parts.attempts.keep(status, of: attempt)
         return status

@@ -30,7 +30,8 @@ package struct StepOutcome {
 
     package var testStepResult: TestStepResult {
         let seconds = nanos >= 0 ? nanos / 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000
-        return TestStepResult(duration: Messages.Duration(seconds: Int(seconds), nanos: Int(nanos - seconds * 1_000_000_000)),
-                              message: details?.message, status: status, exception: details?.exception)
+        return TestStepResult(
+            duration: Messages.Duration(seconds: Int(seconds), nanos: Int(nanos - seconds * 1_000_000_000)),
+            message: details?.message, status: status, exception: details?.exception)
     }
 }

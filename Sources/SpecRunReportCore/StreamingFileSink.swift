@@ -1,5 +1,6 @@
 import Foundation
 import SpecRunSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -137,8 +138,10 @@ package final class StreamingFileSink: TextSink {
                 // with none, the report is refused in one line. Written through, never replaced.
                 descriptor = systemOpenFIFO(path)
                 if descriptor < 0 {
-                    failure = error(errno == ENXIO ? "it is a FIFO that nothing reads; start its reader first, or give a file path"
-                                                   : String(cString: strerror(errno)))
+                    failure = error(
+                        errno == ENXIO
+                            ? "it is a FIFO that nothing reads; start its reader first, or give a file path"
+                            : String(cString: strerror(errno)))
                 }
                 return
             }
@@ -157,7 +160,8 @@ package final class StreamingFileSink: TextSink {
             failure = self.error("the folder \(folder.path) cannot be created (\(error.localizedDescription))")
             return
         }
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(tempSuffix)").path
+        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(tempSuffix)")
+            .path
         descriptor = systemOpen(temp)
         if descriptor < 0 {
             failure = error("the temporary file \(temp) cannot be created (\(String(cString: strerror(errno))))")
@@ -192,7 +196,9 @@ package final class StreamingFileSink: TextSink {
         for _ in 0..<32 {
             guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
             try UntrustedLink.check(current)
-            current = link.hasPrefix("/") ? link
+            current =
+                link.hasPrefix("/")
+                ? link
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(link).path
         }
         return current
@@ -205,10 +211,13 @@ package final class StreamingFileSink: TextSink {
     private func removedDuringTheRun(_ temp: String) -> AtomicFile.WriteError {
         let folder = URL(fileURLWithPath: temp).deletingLastPathComponent().path
         var info = stat()
-        let reason = stat(folder, &info) == 0 ? "its temporary file \(temp) was removed while the run was writing it"
-                                               : "its folder \(folder) was removed while the run was writing the report"
-        return AtomicFile.WriteError(path: path, reason: reason,
-                                     advice: "Run again, and keep whatever removed it (a cleaner of old files, another job) away from the folder during a run.")
+        let reason =
+            stat(folder, &info) == 0
+            ? "its temporary file \(temp) was removed while the run was writing it"
+            : "its folder \(folder) was removed while the run was writing the report"
+        return AtomicFile.WriteError(
+            path: path, reason: reason,
+            advice: "Run again, and keep whatever removed it (a cleaner of old files, another job) away from the folder during a run.")
     }
 }
 

@@ -106,7 +106,8 @@ enum AtomicFile {
         } catch {
             throw WriteError(path: path, reason: "the folder \(folder.path) cannot be created (\(error.localizedDescription))")
         }
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temp = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
         if let link = try? manager.destinationOfSymbolicLink(atPath: path), !link.isEmpty {
             do { try UntrustedLink.check(path) } catch { throw WriteError(path: path, reason: "\(error)") }
         }

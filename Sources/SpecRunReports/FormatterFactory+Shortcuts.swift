@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).
 /// It has its own index of the run: make the reports of one run with one `FormatterFactory` to share it.
 package func makeFormatter(_ format: ReportFormat, output: ReportOutput, options: ReportOptions) -> any EnvelopeFormatter {

@@ -1,6 +1,6 @@
-import SpecRunReportCore
 import Foundation
 import Messages
+import SpecRunReportCore
 
 /// Makes the reports of one run. The reports it makes share one index of the run (the whole-document
 /// reports and the console ones), so a run with JUnit, JSON and HTML reports is indexed once, not three times.
@@ -57,9 +57,11 @@ package final class FormatterFactory {
 
     /// The same, with a writer for text the formatter has as UTF-8 bytes (the pretty console's scenario blocks),
     /// which would otherwise be made a `String` first.
-    package func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void,
-                              writeBytes: @escaping (UnsafeBufferPointer<UInt8>) -> Void,
-                              options: ReportOptions) -> any EnvelopeFormatter {
+    package func makeFormatter(
+        _ format: ReportFormat, write: @escaping (String) -> Void,
+        writeBytes: @escaping (UnsafeBufferPointer<UInt8>) -> Void,
+        options: ReportOptions
+    ) -> any EnvelopeFormatter {
         makeFormatter(format, sink: WriterSink(write, bytes: writeBytes), options: options)
     }
 
@@ -72,26 +74,33 @@ package final class FormatterFactory {
         case .progress: return ProgressFormatter(sink: sink, feed: feed, options: options)
         case .message: return MessageFormatter(sink: sink)
         case .summary:
-            return DocumentFormatter(sink: sink, feed: feed, text: { index in
-                SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
-            })
+            return DocumentFormatter(
+                sink: sink, feed: feed,
+                text: { index in
+                    SummaryWriter(text: ConsoleText(index: index, style: ConsoleStyle(colors: options.colors), options: options)).document()
+                })
         case .junit:
             return DocumentFormatter(sink: sink, feed: feed) { index, output in
-                let newFailures = HistoryView(history: options.history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
+                let newFailures =
+                    HistoryView(history: options.history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
                 JUnitXMLWriter(index: index, options: options, newFailures: newFailures).write(to: output)
             }
-        case .json: return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
+        case .json:
+            return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
         // A folder report without a folder (the library's stdout) is the one-file report.
         case .html, .htmlSite: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
         case .rerun: return RerunFormatter(sink: sink, feed: feed)
-        case .usage: return DocumentFormatter(sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
+        case .usage:
+            return DocumentFormatter(
+                sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
         case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
         case .requirements:
             return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsMarkdownWriter(coverage: .make(from: $0)).document() })
         case .requirementsJSON:
             return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsJSONWriter(coverage: .make(from: $0)).document() })
         case .history:
-            return DocumentFormatter(sink: sink, feed: feed, text: { (options.history ?? RunHistory()).adding(HistoryRun.make(from: $0)).encoded() })
+            return DocumentFormatter(
+                sink: sink, feed: feed, text: { (options.history ?? RunHistory()).adding(HistoryRun.make(from: $0)).encoded() })
         }
     }
 }

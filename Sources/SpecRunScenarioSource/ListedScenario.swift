@@ -33,7 +33,8 @@ public struct ListedScenario: Sendable, Equatable {
         let features = root.appendingPathComponent(folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: features.path, isDirectory: &isFolder), isFolder.boolValue,
-              let enumerator = FileManager.default.enumerator(atPath: features.path) else { return [] }
+            let enumerator = FileManager.default.enumerator(atPath: features.path)
+        else { return [] }
         return enumerator.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".feature") || $0.hasSuffix(".feature.md") }
             .sorted()
@@ -51,7 +52,8 @@ public struct ListedScenario: Sendable, Equatable {
             let line = pickle.astNodeIds.last.flatMap { lines[$0] } ?? 0
             var name = pickle.name
             if pickle.astNodeIds.count > 1, let row = pickle.astNodeIds.last.flatMap({ rows[$0] }),
-               name == row.outlineName, !row.values.isEmpty {
+                name == row.outlineName, !row.values.isEmpty
+            {
                 name += " — " + row.values.joined(separator: ", ")
             }
             return ListedScenario(feature: feature.isEmpty ? fileName : feature, name: name, selector: "\(uri):\(line)", line: line)

@@ -28,15 +28,17 @@ public enum TestSource {
         }
         var featureNames = UniqueNames()
         for (index, feature) in features.enumerated() {
-            let name = featureNames.claim(RawIdentifier.sanitized(feature.name, fallback: "(\(featureUris[index]))"),
-                                          else: "(\(featureUris[index]))")
+            let name = featureNames.claim(
+                RawIdentifier.sanitized(feature.name, fallback: "(\(featureUris[index]))"),
+                else: "(\(featureUris[index]))")
             text += "    @Suite struct `\(name)` {\n"
             var testNames = UniqueNames()
             for scenario in feature.scenarios {
                 let line = "(line \(scenario.line))"
                 let test = testNames.claim(RawIdentifier.sanitized(scenario.name, fallback: line), else: line)
                 let selector = literal(scenario.selector)
-                text += "        @Test(.enabled(if: \(suiteVariable).selects(\(selector)), \"not selected by SPECRUN_TAGS, SPECRUN_NAME or SPECRUN_SCENARIO\"))\n"
+                text +=
+                    "        @Test(.enabled(if: \(suiteVariable).selects(\(selector)), \"not selected by SPECRUN_TAGS, SPECRUN_NAME or SPECRUN_SCENARIO\"))\n"
                 text += "        func `\(test)`() async throws { try await \(suiteVariable).run(\(selector)) }\n"
             }
             text += "    }\n"

@@ -31,12 +31,15 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
     /// expression or pattern that does not parse selects nothing (`SpecSuite` records the error).
     /// `scenario` (default `SPECRUN_SCENARIO`) keeps only the scenarios whose selector (`Features/f.feature:12`)
     /// or whole name is that text.
-    public static func all(in folder: String = "Features", root: URL, tags: String? = environmentTags,
-                           name: String? = environmentName, scenario: String? = environmentScenario) -> [SpecScenario] {
+    public static func all(
+        in folder: String = "Features", root: URL, tags: String? = environmentTags,
+        name: String? = environmentName, scenario: String? = environmentScenario
+    ) -> [SpecScenario] {
         let features = root.appendingPathComponent(folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: features.path, isDirectory: &isFolder), isFolder.boolValue,
-              let enumerator = FileManager.default.enumerator(atPath: features.path) else { return [] }
+            let enumerator = FileManager.default.enumerator(atPath: features.path)
+        else { return [] }
         guard let filter = try? Filter(tags: tags, name: name) else { return [] }
         let files = enumerator.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".feature") || $0.hasSuffix(".feature.md") }
@@ -52,8 +55,9 @@ public struct SpecScenario: Sendable, Hashable, CustomStringConvertible {
                 guard filter.selects(name: pickle.name, tags: tags) else { return nil }
                 let line = pickle.astNodeIds.last.flatMap { lines[$0] } ?? 0
                 if let scenario, scenario != "\(uri):\(line)", scenario != pickle.name { return nil }
-                return SpecScenario(feature: document?.feature?.name ?? file, name: pickle.name, selector: "\(uri):\(line)",
-                                    tags: tags)
+                return SpecScenario(
+                    feature: document?.feature?.name ?? file, name: pickle.name, selector: "\(uri):\(line)",
+                    tags: tags)
             }
         }
     }

@@ -57,15 +57,18 @@ public actor SpecSuite {
     ///   - tagTimeouts: the limit of each step and hook of the scenarios whose tags match a tag expression, as
     ///     `specrun --tag-timeout '@slow=30s'` or a profile's `"timeouts"` (the longest when several match; a
     ///     `@timeout:` tag and a step definition's `timeout:` come first).
-    public init(libraries: [any StepLibrary.Type], folder: String = "Features", root: URL,
-                tags: String? = SpecScenario.environmentTags, name: String? = SpecScenario.environmentName,
-                worldParameters: [String: String] = [:], timeout: Swift.Duration? = .seconds(60),
-                tagTimeouts: [String: Swift.Duration] = [:]) {
+    public init(
+        libraries: [any StepLibrary.Type], folder: String = "Features", root: URL,
+        tags: String? = SpecScenario.environmentTags, name: String? = SpecScenario.environmentName,
+        worldParameters: [String: String] = [:], timeout: Swift.Duration? = .seconds(60),
+        tagTimeouts: [String: Swift.Duration] = [:]
+    ) {
         self.libraries = Libraries(types: libraries)
         self.root = root
         self.folder = folder
-        self.settings = Settings(tags: tags, name: name, worldParameters: worldParameters, timeout: timeout,
-                                 tagTimeouts: Settings.tagTimeouts(tagTimeouts))
+        self.settings = Settings(
+            tags: tags, name: name, worldParameters: worldParameters, timeout: timeout,
+            tagTimeouts: Settings.tagTimeouts(tagTimeouts))
         let scenarios = SpecScenario.all(in: folder, root: root, tags: tags, name: name)
         self.remaining = Set(scenarios.map(\.selector))
         self.listed = Dictionary(scenarios.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
@@ -79,8 +82,10 @@ public actor SpecSuite {
     /// as `run(_: SpecScenario)`; a selector that is no scenario of the suite records an issue.
     public func run(_ selector: String) async throws {
         guard let scenario = listed[selector] else {
-            record(StepNotes.Problem(message: "\(selector) is not a scenario this suite runs (not in \(folder)/, or not "
-                                     + "selected by its tags, name or SPECRUN_SCENARIO)", file: "", line: 0))
+            record(
+                StepNotes.Problem(
+                    message: "\(selector) is not a scenario this suite runs (not in \(folder)/, or not "
+                        + "selected by its tags, name or SPECRUN_SCENARIO)", file: "", line: 0))
             return
         }
         try await run(scenario)
@@ -118,8 +123,11 @@ public actor SpecSuite {
         let session = opened.session
         var problems = opened.problems
         guard let index = indexByKey[scenario.selector] else {
-            return problems + [StepNotes.Problem(message: "\(scenario.selector) is not a scenario of \(folder)/ "
-                                                 + "(was the file changed during the run?)", file: "", line: 0)]
+            return problems + [
+                StepNotes.Problem(
+                    message: "\(scenario.selector) is not a scenario of \(folder)/ "
+                        + "(was the file changed during the run?)", file: "", line: 0)
+            ]
         }
         var start = notes
         start.problems = []
@@ -130,12 +138,14 @@ public actor SpecSuite {
             problems += notes.problems
         } else {
             let limit = settings.timeout ?? .zero
-            let message: String = "timed out after \(limit): '\(scenario.name)' is still running (a step cannot be "
+            let message: String =
+                "timed out after \(limit): '\(scenario.name)' is still running (a step cannot be "
                 + "stopped inside the test process; `swift run` of the spec executable stops it)"
-            problems.append(StepNotes.Problem(
-                message: message,
-                file: scenario.selector.split(separator: ":").first.map(String.init) ?? "",
-                line: Int(scenario.selector.split(separator: ":").last ?? "") ?? 0))
+            problems.append(
+                StepNotes.Problem(
+                    message: message,
+                    file: scenario.selector.split(separator: ":").first.map(String.init) ?? "",
+                    line: Int(scenario.selector.split(separator: ":").last ?? "") ?? 0))
         }
         remaining.remove(scenario.selector)
         if remaining.isEmpty { await finishIfOpen() }
@@ -156,10 +166,13 @@ public actor SpecSuite {
         return (opened, problems)
     }
 
-    private nonisolated static func open(libraries: Libraries, folder: String, root: URL, settings: Settings,
-                                         collector: NotesCollector) async throws -> RunSession {
-        var configuration = RunConfiguration(paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
-                                             workingDirectory: root.path)
+    private nonisolated static func open(
+        libraries: Libraries, folder: String, root: URL, settings: Settings,
+        collector: NotesCollector
+    ) async throws -> RunSession {
+        var configuration = RunConfiguration(
+            paths: [folder], tags: settings.tags, names: settings.name.map { [$0] } ?? [],
+            workingDirectory: root.path)
         configuration.tagTimeouts = settings.tagTimeouts
         configuration.worldParameters = settings.worldParameters
         let runner = SpecRunner(libraries: libraries.types, configuration: configuration, ids: IncrementingIdGenerator())
@@ -171,10 +184,12 @@ public actor SpecSuite {
             Issue.record(Comment(rawValue: problem.message))
             return
         }
-        Issue.record(Comment(rawValue: problem.message),
-                     sourceLocation: SourceLocation(fileID: problem.file,
-                                                    filePath: root.appendingPathComponent(problem.file).path,
-                                                    line: max(1, problem.line), column: 1))
+        Issue.record(
+            Comment(rawValue: problem.message),
+            sourceLocation: SourceLocation(
+                fileID: problem.file,
+                filePath: root.appendingPathComponent(problem.file).path,
+                line: max(1, problem.line), column: 1))
     }
 
     struct Settings: Sendable {

@@ -25,15 +25,19 @@ struct StepNotes: Sendable {
             for step in testCase.testSteps { testSteps[step.id] = step.pickleStepId ?? "" }
         }
         if let error = envelope.parseError {
-            problems.append(Problem(message: "parse error: \(error.message)", file: error.source.uri ?? "",
-                                    line: Int(error.source.location?.line ?? 1)))
+            problems.append(
+                Problem(
+                    message: "parse error: \(error.message)", file: error.source.uri ?? "",
+                    line: Int(error.source.location?.line ?? 1)))
         }
         if let finished = envelope.testStepFinished, ![.passed, .skipped].contains(finished.testStepResult.status) {
             let step = testSteps[finished.testStepId].flatMap { pickleSteps[$0] }
             let status = finished.testStepResult.status.rawValue
             let message = finished.testStepResult.message.map { "\n\($0)" } ?? ""
-            problems.append(Problem(message: "\(status): \(step?.text ?? "a hook")\(message)", file: step?.uri ?? "",
-                                    line: step.flatMap { nodeLines[$0.node] } ?? 1))
+            problems.append(
+                Problem(
+                    message: "\(status): \(step?.text ?? "a hook")\(message)", file: step?.uri ?? "",
+                    line: step.flatMap { nodeLines[$0.node] } ?? 1))
         }
     }
 }

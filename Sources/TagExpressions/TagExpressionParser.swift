@@ -34,7 +34,7 @@ struct TagExpressionParser {
         if tokens.isEmpty { return .always }
 
         var expressions: [TagExpressionNode] = []
-        var depths: [Int] = []   // the depth of each tree in `expressions`
+        var depths: [Int] = []  // the depth of each tree in `expressions`
         var operators: [Operator] = []
         var expected = Expected.operand
 
@@ -47,8 +47,9 @@ struct TagExpressionParser {
             case let binary? where binary == .and || binary == .or:
                 try check(expected, .operator)
                 while let top = operators.last, top.isOperator,
-                      (binary.isLeftAssociative && binary.precedence <= top.precedence)
-                        || (!binary.isLeftAssociative && binary.precedence < top.precedence) {
+                    (binary.isLeftAssociative && binary.precedence <= top.precedence)
+                        || (!binary.isLeftAssociative && binary.precedence < top.precedence)
+                {
                     try push(operators.removeLast(), onto: &expressions, depths: &depths)
                 }
                 operators.append(binary)
@@ -89,8 +90,9 @@ struct TagExpressionParser {
 
     private func checkDepth(_ depth: Int) throws {
         guard depth > Self.maximumDepth else { return }
-        throw TagExpressionError(expression: String(source.prefix(80)) + (source.count > 80 ? "…" : ""),
-                                 problem: "nested deeper than \(Self.maximumDepth) levels (each and, or and not is one)")
+        throw TagExpressionError(
+            expression: String(source.prefix(80)) + (source.count > 80 ? "…" : ""),
+            problem: "nested deeper than \(Self.maximumDepth) levels (each and, or and not is one)")
     }
 
     private func check(_ expected: Expected, _ actual: Expected) throws {

@@ -13,7 +13,8 @@ extension SurveySteps {
         steps.given("the server has no surveys") { world in
             await world.server.publish([])
         }
-        steps.given("the server answers the surveys request with the status {int} and the body {string}") { (world, status: Int, body: String) in
+        steps.given("the server answers the surveys request with the status {int} and the body {string}") {
+            (world, status: Int, body: String) in
             await world.server.answerSurveys(.init(status: status, body: Data(body.utf8)))
         }
         steps.when("the app loads page {int} of the surveys with {int} surveys per page") { (world, page: Int, size: Int) in
@@ -42,8 +43,9 @@ extension SurveySteps {
         steps.then("the app sends a GET request to {string} with the query items {string} = {string} and {string} = {string}") {
             (world, path: String, name1: String, value1: String, name2: String, value2: String) in
             let queries = await world.requests(method: .get, path: path).map(InMemorySurveyServer.query(of:))
-            try expect(queries.contains { $0[name1] == value1 && $0[name2] == value2 },
-                       "expected a GET \(path) with \(name1)=\(value1) and \(name2)=\(value2), got \(queries)")
+            try expect(
+                queries.contains { $0[name1] == value1 && $0[name2] == value2 },
+                "expected a GET \(path) with \(name1)=\(value1) and \(name2)=\(value2), got \(queries)")
         }
         steps.then("the request for surveys is authorized with {string}") { (world, authorization: String) in
             let request = try unwrap(await world.surveyRequests().last, "no request for surveys was sent")

@@ -6,7 +6,8 @@ extension SurveySteps {
     static func registerTokenCache(_ steps: inout Steps<SurveyWorld>) {
         steps.given("the cache holds the token {string} with the refresh token {string} expiring at {string}") {
             (world, access: String, refresh: String, expiry: String) in
-            try await world.seedCache(Token(accessToken: access, tokenType: "Bearer", refreshToken: refresh, expiryDate: try surveyDate(expiry)))
+            try await world.seedCache(
+                Token(accessToken: access, tokenType: "Bearer", refreshToken: refresh, expiryDate: try surveyDate(expiry)))
         }
         steps.given("the cache holds the bytes {string}") { (world, bytes: String) in
             try await world.store.seed(Data(bytes.utf8))
@@ -44,7 +45,8 @@ extension SurveySteps {
             (world, access: String, type: String, refresh: String, expiry: String) in
             switch try unwrap(world.cacheLoadResult, "the app never loaded the token from the cache") {
             case let .success(token):
-                try expect(token, equals: Token(accessToken: access, tokenType: type, refreshToken: refresh, expiryDate: try surveyDate(expiry)))
+                try expect(
+                    token, equals: Token(accessToken: access, tokenType: type, refreshToken: refresh, expiryDate: try surveyDate(expiry)))
             case let .failure(error):
                 throw fail("expected the cached token, but loading it failed with \(error)")
             }

@@ -7,7 +7,8 @@ extension SurveySteps {
         steps.given("the server renews the token with:") { (world, table: DataTable) in
             await world.server.renew(with: try issuedToken(table))
         }
-        steps.given("the server answers the token renewal with the status {int} and the body {string}") { (world, status: Int, body: String) in
+        steps.given("the server answers the token renewal with the status {int} and the body {string}") {
+            (world, status: Int, body: String) in
             await world.server.answerRenewal(.init(status: status, body: Data(body.utf8)))
         }
         steps.when("the app loads page {int} of the surveys {int} times at the same time") { (world, page: Int, times: Int) in
@@ -15,7 +16,9 @@ extension SurveySteps {
             let results = await withTaskGroup(of: Result<[SurveyItem], any Error>.self) { group in
                 for _ in 0..<times {
                     group.addTask {
-                        do { return .success(try await loader.load(page: page, size: SurveyWorld.listPageSize)) } catch { return .failure(error) }
+                        do { return .success(try await loader.load(page: page, size: SurveyWorld.listPageSize)) } catch {
+                            return .failure(error)
+                        }
                     }
                 }
                 return await group.reduce(into: [Result<[SurveyItem], any Error>]()) { $0.append($1) }

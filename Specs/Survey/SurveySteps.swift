@@ -44,12 +44,16 @@ enum SurveySteps: StepLibrary {
         steps.then("the app sends a POST request to {string} with:") { (world, path: String, table: DataTable) in
             let expected = table.rowsHash()
             let bodies = await world.requests(method: .post, path: path).map(InMemorySurveyServer.fields(of:))
-            try expect(bodies.contains(expected), "expected a POST to \(path) with \(expected.sorted { $0.key < $1.key }), got \(bodies.map { $0.sorted { $0.key < $1.key } })")
+            try expect(
+                bodies.contains(expected),
+                "expected a POST to \(path) with \(expected.sorted { $0.key < $1.key }), got \(bodies.map { $0.sorted { $0.key < $1.key } })"
+            )
         }
         steps.then("the cached token is {string} with the refresh token {string} expiring at {string}") {
             (world, access: String, refresh: String, expiry: String) in
             let token = try unwrap(try await world.cachedToken(), "no token is cached")
-            try expect(token, equals: Token(accessToken: access, tokenType: "Bearer", refreshToken: refresh, expiryDate: try surveyDate(expiry)))
+            try expect(
+                token, equals: Token(accessToken: access, tokenType: "Bearer", refreshToken: refresh, expiryDate: try surveyDate(expiry)))
         }
         steps.then("no token is cached") { world in
             try await expectNil(world.cachedToken(), "no token should be cached")

@@ -1,7 +1,7 @@
+import DomainTestSupport
 import Foundation
 import SpecRun
 import Survey
-import DomainTestSupport
 
 /// One scenario of the Survey app: the real use cases, composed as the app composes them, with test doubles only
 /// at the boundary (in-memory survey API, scripted token store, a clock the steps set).
@@ -142,7 +142,9 @@ extension SurveyWorld {
     }
 
     func lastSurveysResult() throws -> Result<[SurveyItem], any Error> {
-        try unwrap(surveysResults.last, "no surveys were loaded: add a step such as 'When the app loads page 1 of the surveys with 2 surveys per page'")
+        try unwrap(
+            surveysResults.last,
+            "no surveys were loaded: add a step such as 'When the app loads page 1 of the surveys with 2 surveys per page'")
     }
 
     func shownList() throws -> SurveyListViewModel {
@@ -167,7 +169,8 @@ func surveyDate(_ text: String) throws -> Date {
 func surveyItems(_ table: DataTable) throws -> [SurveyItem] {
     try table.hashes().map { row in
         guard let id = row["id"], let title = row["title"], let description = row["description"],
-              let link = row["cover image url"], let url = URL(string: link) else {
+            let link = row["cover image url"], let url = URL(string: link)
+        else {
             throw fail("each survey needs the columns: id | title | description | cover image url (got \(table.headers))")
         }
         return SurveyItem(id: id, title: title, description: description, coverImageURL: url)
@@ -176,7 +179,8 @@ func surveyItems(_ table: DataTable) throws -> [SurveyItem] {
 
 func issuedToken(_ table: DataTable) throws -> InMemorySurveyServer.IssuedToken {
     guard let row = table.hashes().first, let access = row["access_token"], let type = row["token_type"],
-          let refresh = row["refresh_token"], let expiresIn = row["expires_in"].flatMap({ Int($0) }) else {
+        let refresh = row["refresh_token"], let expiresIn = row["expires_in"].flatMap({ Int($0) })
+    else {
         throw fail("the token needs the columns: access_token | token_type | refresh_token | expires_in (got \(table.headers))")
     }
     return InMemorySurveyServer.IssuedToken(accessToken: access, tokenType: type, refreshToken: refresh, expiresIn: expiresIn)

@@ -1,6 +1,6 @@
 import Foundation
-import Specs
 import SpecRunTesting
+import Specs
 import Testing
 
 /// `swift test` runs the acceptance features through SpecRunTesting: the SpecRunScenarios plugin (Package.swift)

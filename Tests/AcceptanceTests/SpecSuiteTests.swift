@@ -51,7 +51,8 @@ enum SuiteSteps: StepLibrary {
 struct SpecSuiteTests {
     @Test("A failing scenario records its failing step and message at the step's line")
     func failingScenarioRecordsAnIssue() async throws {
-        let root = try makeFeatures("Feature: F\n  Scenario: passes\n    Given a passing step\n  Scenario: fails\n    Given a failing step\n")
+        let root = try makeFeatures(
+            "Feature: F\n  Scenario: passes\n    Given a passing step\n  Scenario: fails\n    Given a failing step\n")
         defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         #expect(scenarios.map(\.selector) == ["Features/f.feature:2", "Features/f.feature:4"])
@@ -89,7 +90,8 @@ struct SpecSuiteTests {
 
     @Test("Tag expressions and name patterns select scenarios, as specrun --tags and --name")
     func tagsAndNamesSelect() throws {
-        let root = try makeFeatures("""
+        let root = try makeFeatures(
+            """
             Feature: F
               @smoke
               Scenario: login works
@@ -123,7 +125,8 @@ struct SpecSuiteTests {
 
     @Test("A scenario running past its time limit fails its test, and the next one runs")
     func timeoutFailsTheScenario() async throws {
-        let root = try makeFeatures("Feature: F\n  Scenario: slow\n    Given a step taking 3000 ms\n  Scenario: quick\n    Given a passing step\n")
+        let root = try makeFeatures(
+            "Feature: F\n  Scenario: slow\n    Given a step taking 3000 ms\n  Scenario: quick\n    Given a passing step\n")
         defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300))
@@ -142,7 +145,8 @@ struct SpecSuiteTests {
 
     @Test("A @timeout: tag and a step definition's timeout: fail the step past them, at its line")
     func scopedTimeoutsFailTheStep() async throws {
-        let root = try makeFeatures("""
+        let root = try makeFeatures(
+            """
             Feature: F
               @timeout:200ms
               Scenario: tagged
@@ -159,7 +163,9 @@ struct SpecSuiteTests {
         let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .seconds(60))
         let started = ContinuousClock.now
 
-        for (scenario, line, source) in [(scenarios[0], 4, "its limit: @timeout:200ms"), (scenarios[1], 6, "its limit: timeout: of the step definition")] {
+        for (scenario, line, source) in [
+            (scenarios[0], 4, "its limit: @timeout:200ms"), (scenarios[1], 6, "its limit: timeout: of the step definition"),
+        ] {
             try await withKnownIssue {
                 try await suite.run(scenario)
             } matching: { issue in
@@ -175,7 +181,8 @@ struct SpecSuiteTests {
 
     @Test("Tag timeouts limit each step of the scenarios they match, as specrun --tag-timeout")
     func test_run_failsTheStepPastItsLimitOnATagTimeout() async throws {
-        let root = try makeFeatures("""
+        let root = try makeFeatures(
+            """
             Feature: F
               @slow
               Scenario: past the tag's limit
@@ -189,8 +196,9 @@ struct SpecSuiteTests {
             """)
         defer { try? FileManager.default.removeItem(at: root) }
         let scenarios = SpecScenario.all(root: root, tags: nil, name: nil)
-        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300),
-                              tagTimeouts: ["@slow": .milliseconds(200), "@db": .seconds(5)])
+        let suite = SpecSuite(
+            libraries: [SuiteSteps.self], root: root, tags: nil, name: nil, timeout: .milliseconds(300),
+            tagTimeouts: ["@slow": .milliseconds(200), "@db": .seconds(5)])
         let started = ContinuousClock.now
 
         try await withKnownIssue {
@@ -221,7 +229,8 @@ struct SpecSuiteTests {
 
     @Test("A selector runs its scenario; one the suite does not select is refused, and reported so")
     func test_runSelector_runsTheScenarioOnASelectorItSelects() async throws {
-        let root = try makeFeatures("""
+        let root = try makeFeatures(
+            """
             Feature: F
               Scenario: fails
                 Given a failing step

@@ -172,9 +172,10 @@ final class CompatibilityKitTests: XCTestCase {
 
     func test_testRunException_emitsTheExpectedMessages() async throws {
         _ = try CCKSampleRun("test-run-exception")
-        throw XCTSkip("test-run-exception: its `--error` option is a fake-cucumber switch that raises an internal "
-            + "error right after testRunStarted; specrun has no such switch and no other way to fail outside user code "
-            + "(every official runner skips this sample)")
+        throw XCTSkip(
+            "test-run-exception: its `--error` option is a fake-cucumber switch that raises an internal "
+                + "error right after testRunStarted; specrun has no such switch and no other way to fail outside user code "
+                + "(every official runner skips this sample)")
     }
 
     func test_undefined_emitsTheExpectedMessages() async throws {
@@ -218,7 +219,7 @@ final class CompatibilityKitHarnessTests: XCTestCase {
     }
 
     func test_configuration_mapsArgumentsFileOnRetryAndOrderSamples() throws {
-        let retry = try CCKSampleRun("retry")   // throws XCTSkip (outside an assertion) when ../shared is absent
+        let retry = try CCKSampleRun("retry")  // throws XCTSkip (outside an assertion) when ../shared is absent
         XCTAssertEqual(try retry.configuration().retry, 2)
         XCTAssertEqual(try CCKSampleRun("multiple-features-reversed").configuration().order, .reverse)
         XCTAssertEqual(try CCKSampleRun("minimal").configuration().retry, 0)
@@ -233,8 +234,9 @@ final class SharedDataLocationTests: XCTestCase {
         let shared = repo.deletingLastPathComponent().appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
 
-        XCTAssertEqual(SharedData.locate(environment: [:], repository: repo)?.resolvingSymlinksInPath().path,
-                       shared.resolvingSymlinksInPath().path)
+        XCTAssertEqual(
+            SharedData.locate(environment: [:], repository: repo)?.resolvingSymlinksInPath().path,
+            shared.resolvingSymlinksInPath().path)
     }
 
     func test_locate_givesNothingOnAbsentSharedFolder() throws {
@@ -243,8 +245,9 @@ final class SharedDataLocationTests: XCTestCase {
 
     func test_locate_givesNothingWhenHiddenByTheEnvironment() throws {
         let repo = try makeRepository()
-        try FileManager.default.createDirectory(at: repo.deletingLastPathComponent().appendingPathComponent("shared"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: repo.deletingLastPathComponent().appendingPathComponent("shared"),
+            withIntermediateDirectories: true)
 
         XCTAssertNil(SharedData.locate(environment: ["SPECRUN_SHARED": "none"], repository: repo))
     }
@@ -254,13 +257,15 @@ final class SharedDataLocationTests: XCTestCase {
         let elsewhere = repo.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
 
-        XCTAssertEqual(SharedData.locate(environment: ["SPECRUN_SHARED": elsewhere.path], repository: repo)?.lastPathComponent,
-                       "elsewhere")
+        XCTAssertEqual(
+            SharedData.locate(environment: ["SPECRUN_SHARED": elsewhere.path], repository: repo)?.lastPathComponent,
+            "elsewhere")
     }
 
     func test_notice_namesTheMissingFolderAndWhatIsSkipped() {
-        XCTAssertTrue(SharedData.notice("reference/cck", "CCK sample minimal")
-            .hasPrefix("../shared/reference/cck is absent"))
+        XCTAssertTrue(
+            SharedData.notice("reference/cck", "CCK sample minimal")
+                .hasPrefix("../shared/reference/cck is absent"))
         XCTAssertTrue(SharedData.notice("reference/cck", "CCK sample minimal").hasSuffix(": CCK sample minimal skipped"))
     }
 

@@ -36,7 +36,9 @@ final class MessageStreamComparerTests: XCTestCase {
     func test_compare_ignoresExceptionTypeAndMessageOnFailures() throws {
         let expected = Self.passing.replacingOccurrences(
             of: "\"status\":\"PASSED\"",
-            with: "\"status\":\"FAILED\",\"message\":\"whoops\",\"exception\":{\"type\":\"Error\",\"message\":\"whoops\",\"stackTrace\":\"Error: whoops\"}")
+            with:
+                "\"status\":\"FAILED\",\"message\":\"whoops\",\"exception\":{\"type\":\"Error\",\"message\":\"whoops\",\"stackTrace\":\"Error: whoops\"}"
+        )
         let actual = Self.passing.replacingOccurrences(
             of: "\"status\":\"PASSED\"",
             with: "\"status\":\"FAILED\",\"message\":\"oh no\",\"exception\":{\"type\":\"MyError\",\"message\":\"oh no\"}")
@@ -72,8 +74,10 @@ final class MessageStreamComparerTests: XCTestCase {
     }
 
     func test_compare_countsSnippetsOnly() throws {
-        let expected = #"{"suggestion":{"id":"1","pickleStepId":"2","snippets":[{"language":"typescript","code":"a"},{"language":"typescript","code":"b"}]}}"#
-        let sameCount = #"{"suggestion":{"id":"1","pickleStepId":"2","snippets":[{"language":"swift","code":"x"},{"language":"swift","code":"y"}]}}"#
+        let expected =
+            #"{"suggestion":{"id":"1","pickleStepId":"2","snippets":[{"language":"typescript","code":"a"},{"language":"typescript","code":"b"}]}}"#
+        let sameCount =
+            #"{"suggestion":{"id":"1","pickleStepId":"2","snippets":[{"language":"swift","code":"x"},{"language":"swift","code":"y"}]}}"#
         let fewer = #"{"suggestion":{"id":"1","pickleStepId":"2","snippets":[{"language":"swift","code":"x"}]}}"#
 
         XCTAssertNil(makeSUT().compare(expected: try stream(expected), actual: try stream(sameCount)))
@@ -99,12 +103,14 @@ final class MessageStreamComparerTests: XCTestCase {
     }
 
     func test_compare_reportsUriOnDocumentOutsideTheSample() throws {
-        let expected = #"{"source":{"data":"Feature: x\n","uri":"samples/minimal/minimal.feature","mediaType":"text/x.cucumber.gherkin+plain"}}"#
+        let expected =
+            #"{"source":{"data":"Feature: x\n","uri":"samples/minimal/minimal.feature","mediaType":"text/x.cucumber.gherkin+plain"}}"#
         let right = expected.replacingOccurrences(of: "samples/minimal", with: "minimal")
         let wrong = expected.replacingOccurrences(of: "samples/minimal", with: "elsewhere")
 
         XCTAssertNil(makeSUT(expectedUriPrefix: "samples/").compare(expected: try stream(expected), actual: try stream(right)))
-        let report = try XCTUnwrap(makeSUT(expectedUriPrefix: "samples/").compare(expected: try stream(expected), actual: try stream(wrong)))
+        let report = try XCTUnwrap(
+            makeSUT(expectedUriPrefix: "samples/").compare(expected: try stream(expected), actual: try stream(wrong)))
         XCTAssertTrue(report.contains("has uri \"elsewhere/minimal.feature\", expected \"minimal/minimal.feature\""), report)
     }
 

@@ -242,11 +242,13 @@ extension CrashSteps {
         steps.when("a step makes its World end the process when it is released") { world in world.exitsWhenReleased = true }
         steps.when("a step sends its own process signal {int}") { (_: CrashWorld, signalNumber: Int) in
             _ = kill(getpid(), Int32(signalNumber))
-            usleep(200_000)   // the signal may be taken by another thread: give it time to end the process
+            usleep(200_000)  // the signal may be taken by another thread: give it time to end the process
         }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
         steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }
-        steps.when("a step closes stdout and stderr") { _ in close(1); close(2) }
+        steps.when("a step closes stdout and stderr") { _ in
+            close(1); close(2)
+        }
         steps.when("a step blocks every signal and hangs") { _ in
             var all = sigset_t()
             sigfillset(&all)

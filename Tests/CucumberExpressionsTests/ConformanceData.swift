@@ -20,9 +20,11 @@ enum ConformanceData {
             do {
                 return ("\(folder)/\(name)", try JSONDecoder().decode(T.self, from: data))
             } catch {
-                throw NSError(domain: "ConformanceData", code: 1, userInfo: [
-                    NSLocalizedDescriptionKey: "\(folder)/\(name) could not be decoded: \(error)",
-                ])
+                throw NSError(
+                    domain: "ConformanceData", code: 1,
+                    userInfo: [
+                        NSLocalizedDescriptionKey: "\(folder)/\(name) could not be decoded: \(error)"
+                    ])
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SharedTestData
 import XCTest
+
 @testable import CucumberExpressions
 
 /// The hand-written scanners of the built-in snippet regexps against NSRegularExpression running the same
@@ -19,8 +20,10 @@ final class CucumberExpressionGeneratorScanTests: XCTestCase {
     }
 
     func test_generate_matchesTheRegexGeneratorOnRandomTexts() {
-        let alphabet: [String] = ["1", "2", "0", "-", "+", ".", "\"", "'", "\\", " ", " ", "a", "E", "\n", "é", "٣",
-                                  "😀", "(", "{", "/", "x", ",", "e"]
+        let alphabet: [String] = [
+            "1", "2", "0", "-", "+", ".", "\"", "'", "\\", " ", " ", "a", "E", "\n", "é", "٣",
+            "😀", "(", "{", "/", "x", ",", "e",
+        ]
         var random = SplitMix64(seed: 11)
         for _ in 0..<3_000 {
             let length = Int(random.next() % 16)
@@ -82,4 +85,3 @@ final class CucumberExpressionGeneratorScanTests: XCTestCase {
         XCTAssertEqual(scanned.map(\.source), oracle.map(\.source), "text: \(text.debugDescription)", file: file, line: line)
     }
 }
-

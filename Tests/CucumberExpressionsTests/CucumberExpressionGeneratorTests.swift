@@ -8,10 +8,12 @@ final class CucumberExpressionGeneratorTests: XCTestCase {
     }
 
     func test_generate_suggestsIntThenFloatForNumbers() {
-        XCTAssertEqual(sources("I have 2 cucumbers and 1.5 tomato"), [
-            "I have {int} cucumbers and {float} tomato",
-            "I have {float} cucumbers and {float} tomato",
-        ])
+        XCTAssertEqual(
+            sources("I have 2 cucumbers and 1.5 tomato"),
+            [
+                "I have {int} cucumbers and {float} tomato",
+                "I have {float} cucumbers and {float} tomato",
+            ])
     }
 
     func test_generate_suggestsIntAndFloatAsTheCompatibilityKitExpects() {
@@ -19,9 +21,11 @@ final class CucumberExpressionGeneratorTests: XCTestCase {
     }
 
     func test_generate_suggestsStringForQuotedText() {
-        XCTAssertEqual(sources("I have \"many\" cucumbers and 'some' tomatoes"), [
-            "I have {string} cucumbers and {string} tomatoes",
-        ])
+        XCTAssertEqual(
+            sources("I have \"many\" cucumbers and 'some' tomatoes"),
+            [
+                "I have {string} cucumbers and {string} tomatoes"
+            ])
     }
 
     func test_generate_suggestsStringForEmptyQuotes() {
@@ -29,10 +33,12 @@ final class CucumberExpressionGeneratorTests: XCTestCase {
     }
 
     func test_generate_escapesParenthesesBracesAndSlashes() {
-        XCTAssertEqual(sources("I have 3 cukes (and {more}) a/b"), [
-            "I have {int} cukes \\(and \\{more}) a\\/b",
-            "I have {float} cukes \\(and \\{more}) a\\/b",
-        ])
+        XCTAssertEqual(
+            sources("I have 3 cukes (and {more}) a/b"),
+            [
+                "I have {int} cukes \\(and \\{more}) a\\/b",
+                "I have {float} cukes \\(and \\{more}) a\\/b",
+            ])
     }
 
     func test_generate_ignoresNumbersInsideWords() {

@@ -19,9 +19,10 @@ final class CustomParameterTypeTests: XCTestCase {
 
     func test_match_passesEveryCaptureGroupToGroupTransformer() throws {
         var registry = ParameterTypeRegistry()
-        try registry.define(ParameterType.withGroups(name: "flight", regexps: ["([A-Z]{3})-([A-Z]{3})"]) { groups in
-            Flight(from: groups[0] ?? "", to: groups[1] ?? "")
-        })
+        try registry.define(
+            ParameterType.withGroups(name: "flight", regexps: ["([A-Z]{3})-([A-Z]{3})"]) { groups in
+                Flight(from: groups[0] ?? "", to: groups[1] ?? "")
+            })
         let sut = try CucumberExpression("flight {flight}", registry: registry)
 
         XCTAssertEqual(try sut.match("flight LHR-CDG")?.first?.value() as? Flight, Flight(from: "LHR", to: "CDG"))
@@ -85,13 +86,18 @@ final class CustomParameterTypeTests: XCTestCase {
 
         XCTAssertThrowsError(try RegularExpression("^say ([a-z]+)$", registry: registry)) { error in
             let message = (error as? CucumberExpressionError)?.message ?? ""
-            XCTAssertTrue(message.hasPrefix("Your Regular Expression /^say ([a-z]+)$/\nmatches multiple parameter types with regexp /[a-z]+/:\n   {other}\n   {plain}\n"), message)
+            XCTAssertTrue(
+                message.hasPrefix(
+                    "Your Regular Expression /^say ([a-z]+)$/\nmatches multiple parameter types with regexp /[a-z]+/:\n   {other}\n   {plain}\n"
+                ), message)
         }
     }
 
     func test_init_throwsUndefinedParameterTypeWithCaret() {
         XCTAssertThrowsError(try CucumberExpression("I have {color} cukes", registry: ParameterTypeRegistry())) { error in
-            XCTAssertEqual((error as? CucumberExpressionError)?.message, """
+            XCTAssertEqual(
+                (error as? CucumberExpressionError)?.message,
+                """
                 This Cucumber Expression has a problem at column 8:
 
                 I have {color} cukes
@@ -115,7 +121,9 @@ final class CustomParameterTypeTests: XCTestCase {
         try registry.define(ParameterType(name: "broken", regexps: ["(unclosed"]) { $0 })
 
         XCTAssertThrowsError(try CucumberExpression("{broken}", registry: registry)) { error in
-            XCTAssertTrue((error as? CucumberExpressionError)?.message.hasPrefix("The regular expression /^((unclosed)$/ is not valid") == true, "\(error)")
+            XCTAssertTrue(
+                (error as? CucumberExpressionError)?.message.hasPrefix("The regular expression /^((unclosed)$/ is not valid") == true,
+                "\(error)")
         }
     }
 }

@@ -5,7 +5,9 @@ import XCTest
 final class ErrorMessageTests: XCTestCase {
     func test_init_pointsAtScalarColumnOnMultiByteExpression() {
         XCTAssertThrowsError(try CucumberExpression("😀 ({int})", registry: ParameterTypeRegistry())) { error in
-            XCTAssertEqual((error as? CucumberExpressionError)?.message, """
+            XCTAssertEqual(
+                (error as? CucumberExpressionError)?.message,
+                """
                 This Cucumber Expression has a problem at column 4:
 
                 😀 ({int})

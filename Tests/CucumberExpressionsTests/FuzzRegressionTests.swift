@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import CucumberExpressions
 
 /// Inputs the fuzzer (tools/fuzz/run cucumber-expressions) found, kept as they were found.

@@ -16,10 +16,14 @@ final class GroupTests: XCTestCase {
         let arguments = try XCTUnwrap(sut.match("a bcde fg("))
 
         XCTAssertEqual(arguments.count, 3)
-        XCTAssertEqual(arguments[0].group, Group(value: "bcde", start: 2, end: 6, children: [
-            Group(value: "b", start: 2, end: 3, children: []),
-            Group(value: "de", start: 4, end: 6, children: [Group(value: "e", start: 5, end: 6, children: [])]),
-        ]))
+        XCTAssertEqual(
+            arguments[0].group,
+            Group(
+                value: "bcde", start: 2, end: 6,
+                children: [
+                    Group(value: "b", start: 2, end: 3, children: []),
+                    Group(value: "de", start: 4, end: 6, children: [Group(value: "e", start: 5, end: 6, children: [])]),
+                ]))
         XCTAssertEqual(arguments[1].group, Group(value: "f", start: 7, end: 8, children: []))
         XCTAssertEqual(arguments[2].group, Group(value: "(", start: 9, end: 10, children: []))
     }
@@ -55,11 +59,13 @@ final class GroupTests: XCTestCase {
     func test_match_reportsOptionalGroupsAsTheCompatibilityKitExpects() throws {
         let sut = try RegularExpression(#"^a (.*?)(?: and a (.*?))?(?: and a (.*?))?$"#, registry: ParameterTypeRegistry())
 
-        XCTAssertEqual(sut.match("a cucumber and a zucchini")?.map(\.group), [
-            Group(value: "cucumber", start: 2, end: 10, children: []),
-            Group(value: "zucchini", start: 17, end: 25, children: []),
-            Group(value: nil, start: nil, end: nil, children: []),
-        ])
+        XCTAssertEqual(
+            sut.match("a cucumber and a zucchini")?.map(\.group),
+            [
+                Group(value: "cucumber", start: 2, end: 10, children: []),
+                Group(value: "zucchini", start: 17, end: 25, children: []),
+                Group(value: nil, start: nil, end: nil, children: []),
+            ])
         XCTAssertEqual(sut.match("a cucumber and a zucchini and a gourd")?.last?.group.start, 32)
     }
 
@@ -68,9 +74,13 @@ final class GroupTests: XCTestCase {
         try registry.define(ParameterType.withGroups(name: "flight", regexps: ["([A-Z]{3})-([A-Z]{3})"]) { $0.compactMap { $0 } })
         let sut = try CucumberExpression("{flight} has been delayed", registry: registry)
 
-        XCTAssertEqual(sut.match("LHR-CDG has been delayed")?.first?.group, Group(value: "LHR-CDG", start: 0, end: 7, children: [
-            Group(value: "LHR", start: 0, end: 3, children: []),
-            Group(value: "CDG", start: 4, end: 7, children: []),
-        ]))
+        XCTAssertEqual(
+            sut.match("LHR-CDG has been delayed")?.first?.group,
+            Group(
+                value: "LHR-CDG", start: 0, end: 7,
+                children: [
+                    Group(value: "LHR", start: 0, end: 3, children: []),
+                    Group(value: "CDG", start: 4, end: 7, children: []),
+                ]))
     }
 }

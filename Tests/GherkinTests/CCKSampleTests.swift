@@ -1,7 +1,7 @@
 import Foundation
-import SharedTestData
 import Gherkin
 import Messages
+import SharedTestData
 import XCTest
 
 /// The Cucumber Compatibility Kit samples (../shared/reference/cck): parsed with the cucumber-js flavour

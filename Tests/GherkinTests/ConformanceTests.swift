@@ -1,6 +1,6 @@
 import Foundation
-import SharedTestData
 import Gherkin
+import SharedTestData
 import XCTest
 
 /// The official Gherkin testdata (../shared/conformance/gherkin): every good file's source, AST and pickles,
@@ -27,8 +27,9 @@ final class ConformanceTests: XCTestCase {
         let files = try gherkinFiles(in: folder)
         XCTAssertGreaterThanOrEqual(files.count, 8, "expected the official bad testdata")
         for name in files {
-            try assertSameAsReference(folder, name, ".errors.ndjson", uri: "../testdata/bad/\(name)",
-                                      options: .init(includeSource: false, includeAST: true, includePickles: true))
+            try assertSameAsReference(
+                folder, name, ".errors.ndjson", uri: "../testdata/bad/\(name)",
+                options: .init(includeSource: false, includeAST: true, includePickles: true))
         }
     }
 
@@ -38,8 +39,10 @@ final class ConformanceTests: XCTestCase {
             .sorted()
     }
 
-    private func assertSameAsReference(_ folder: URL, _ name: String, _ suffix: String, uri: String,
-                                       options: GherkinMessages.Options, line: UInt = #line) throws {
+    private func assertSameAsReference(
+        _ folder: URL, _ name: String, _ suffix: String, uri: String,
+        options: GherkinMessages.Options, line: UInt = #line
+    ) throws {
         let source = try Data(contentsOf: folder.appendingPathComponent(name))
         let expected = try String(contentsOf: folder.appendingPathComponent(name + suffix), encoding: .utf8)
         let actual = try ndjson(bytes: source, uri: uri, options: options)

@@ -1,6 +1,6 @@
 import Foundation
-import SharedTestData
 import Gherkin
+import SharedTestData
 import XCTest
 
 /// The real-world corpus (../shared/conformance/corpus, files listed in INDEX.tsv): the AST and pickles, or the

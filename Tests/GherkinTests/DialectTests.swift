@@ -1,6 +1,6 @@
 import Foundation
-import SharedTestData
 import Gherkin
+import SharedTestData
 import XCTest
 
 final class DialectTests: XCTestCase {

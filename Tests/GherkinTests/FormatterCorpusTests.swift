@@ -1,7 +1,7 @@
 import Foundation
-import SharedTestData
 import Gherkin
 import Messages
+import SharedTestData
 import XCTest
 
 /// The formatter never changes meaning: on every good file of the official testdata and every parsable file of
@@ -17,8 +17,9 @@ final class FormatterCorpusTests: XCTestCase {
         var formattedCount = 0
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path),
-                  let source = String(data: data, encoding: .utf8),
-                  case .success(let once) = GherkinFormatter.format(source: source) else { continue }
+                let source = String(data: data, encoding: .utf8),
+                case .success(let once) = GherkinFormatter.format(source: source)
+            else { continue }
             formattedCount += 1
             if Self.meaning(source) != Self.meaning(once) { failures.append("\(file.path): pickles changed"); continue }
             guard case .success(let twice) = GherkinFormatter.format(source: once) else {
@@ -38,14 +39,16 @@ final class FormatterCorpusTests: XCTestCase {
 
     /// What a run sees of a document: its pickles, ids and columns left out.
     private static func meaning(_ source: String) -> [String] {
-        GherkinMessages.generate(data: source, uri: "f.feature", options: .init(includeSource: false, includeAST: false),
-                                 ids: IncrementingIdGenerator())
-            .compactMap(\.pickle)
-            .map { pickle in
-                let steps = pickle.steps.map { step in
-                    "\(step.type.map { "\($0)" } ?? "-") \(step.text) \(String(describing: step.argument))"
-                }
-                return "\(pickle.name)|\(pickle.language)|\(pickle.location?.line ?? 0)|\(pickle.tags.map(\.name))|\(steps)"
+        GherkinMessages.generate(
+            data: source, uri: "f.feature", options: .init(includeSource: false, includeAST: false),
+            ids: IncrementingIdGenerator()
+        )
+        .compactMap(\.pickle)
+        .map { pickle in
+            let steps = pickle.steps.map { step in
+                "\(step.type.map { "\($0)" } ?? "-") \(step.text) \(String(describing: step.argument))"
             }
+            return "\(pickle.name)|\(pickle.language)|\(pickle.location?.line ?? 0)|\(pickle.tags.map(\.name))|\(steps)"
+        }
     }
 }

@@ -12,74 +12,81 @@ final class GherkinFormatterTests: XCTestCase {
 
     func test_format_indentsEachLevelByTwoOnAFlatFeature() {
         let source = """
-        @billing
-        Feature:   Refunds
-           A description
-             indented more
-        Background:
-        Given a shop
-        @smoke @fast # why
-        Scenario: refund
-        # a comment
-        When I ask for a refund
-        |name|amount|
-        |Ann|10|
-        Then I see
-        \"\"\"json
-          { "a": 1 }
-        \"\"\"
-
-        """
-        XCTAssertEqual(format(source), """
-        @billing
-        Feature: Refunds
-          A description
-            indented more
-          Background:
+            @billing
+            Feature:   Refunds
+               A description
+                 indented more
+            Background:
             Given a shop
-          @smoke @fast # why
-          Scenario: refund
+            @smoke @fast # why
+            Scenario: refund
             # a comment
             When I ask for a refund
-              | name | amount |
-              | Ann  | 10     |
+            |name|amount|
+            |Ann|10|
             Then I see
-              \"\"\"json
-                { "a": 1 }
-              \"\"\"
+            \"\"\"json
+              { "a": 1 }
+            \"\"\"
 
-        """)
+            """
+        XCTAssertEqual(
+            format(source),
+            """
+            @billing
+            Feature: Refunds
+              A description
+                indented more
+              Background:
+                Given a shop
+              @smoke @fast # why
+              Scenario: refund
+                # a comment
+                When I ask for a refund
+                  | name | amount |
+                  | Ann  | 10     |
+                Then I see
+                  \"\"\"json
+                    { "a": 1 }
+                  \"\"\"
+
+            """)
     }
 
     func test_format_indentsScenariosByFourOnARule() {
         let source = "Feature: F\nRule: R\nScenario Outline: S <x>\nGiven <x>\nExamples: E\n| x |\n| 1 |\n"
-        XCTAssertEqual(format(source), """
-        Feature: F
-          Rule: R
-            Scenario Outline: S <x>
-              Given <x>
-              Examples: E
-                | x |
-                | 1 |
+        XCTAssertEqual(
+            format(source),
+            """
+            Feature: F
+              Rule: R
+                Scenario Outline: S <x>
+                  Given <x>
+                  Examples: E
+                    | x |
+                    | 1 |
 
-        """)
+            """)
     }
 
     func test_format_alignsByDisplayWidthAndKeepsEscapesOnATableOfWideText() {
         let source = "Feature: F\n  Scenario: S\n    Given t\n      | 名前 | a\\|b |\n      | x | \\\\ |\n"
-        XCTAssertEqual(format(source), """
-        Feature: F
-          Scenario: S
-            Given t
-              | 名前 | a\\|b |
-              | x    | \\\\   |
+        XCTAssertEqual(
+            format(source),
+            """
+            Feature: F
+              Scenario: S
+                Given t
+                  | 名前 | a\\|b |
+                  | x    | \\\\   |
 
-        """)
+            """)
     }
 
     func test_format_keepsDocStringContentRelativeToItsFenceOnAnIndentedDocString() {
         let source = "Feature: F\n Scenario: S\n  Given t\n          ```\n          a\n            b\n          \\`\\`\\`\n          ```\n"
-        XCTAssertEqual(format(source), "Feature: F\n  Scenario: S\n    Given t\n      ```\n      a\n        b\n      \\`\\`\\`\n      ```\n")
+        XCTAssertEqual(
+            format(source), "Feature: F\n  Scenario: S\n    Given t\n      ```\n      a\n        b\n      \\`\\`\\`\n      ```\n")
     }
 
     func test_format_keepsKeywordsAsWrittenOnAnotherLanguage() {
@@ -88,7 +95,8 @@ final class GherkinFormatterTests: XCTestCase {
     }
 
     func test_format_keepsCRLFAndWritesAnEmptyRowAsOnePipeOnACRLFFile() {
-        XCTAssertEqual(format("Feature: F\r\nScenario: S\r\nGiven x\r\n  |\r\n"), "Feature: F\r\n  Scenario: S\r\n    Given x\r\n      |\r\n")
+        XCTAssertEqual(
+            format("Feature: F\r\nScenario: S\r\nGiven x\r\n  |\r\n"), "Feature: F\r\n  Scenario: S\r\n    Given x\r\n      |\r\n")
     }
 
     func test_format_returnsTheSourceOnALoneCarriageReturn() {

@@ -38,9 +38,12 @@ final class GherkinMessagesTests: XCTestCase {
     }
 
     func test_ndjsonLine_leavesKeywordOutOnMarkdownFeatureWithoutHeading() throws {
-        let envelopes = makeSUT("Just a title\n\n# Scenario: s\n* Given x\n", uri: "f.feature.md", options: .init(includeSource: false, includePickles: false))
+        let envelopes = makeSUT(
+            "Just a title\n\n# Scenario: s\n* Given x\n", uri: "f.feature.md", options: .init(includeSource: false, includePickles: false))
         let line = try GherkinMessages.ndjsonLine(try XCTUnwrap(envelopes.first))
-        let feature = try XCTUnwrap(((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["gherkinDocument"] as? [String: Any])?["feature"] as? [String: Any])
+        let feature = try XCTUnwrap(
+            ((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["gherkinDocument"] as? [String: Any])?["feature"]
+                as? [String: Any])
         XCTAssertNil(feature["keyword"])
         XCTAssertEqual(feature["name"] as? String, "Just a title")
     }
@@ -55,8 +58,9 @@ final class GherkinMessagesTests: XCTestCase {
     }
 
     func test_ndjsonLine_printsNullTypeOnOutlineStepBeforeAnyGivenWhenThen() throws {
-        let envelopes = makeSUT("Feature: f\n  Scenario Outline: o\n    And <x>\n    Examples:\n      | x |\n      | 1 |\n",
-                                options: .init(includeSource: false, includeAST: false))
+        let envelopes = makeSUT(
+            "Feature: f\n  Scenario Outline: o\n    And <x>\n    Examples:\n      | x |\n      | 1 |\n",
+            options: .init(includeSource: false, includeAST: false))
         let line = try GherkinMessages.ndjsonLine(try XCTUnwrap(envelopes.first))
         XCTAssertTrue(line.contains(#""type":null"#), line)
         XCTAssertEqual(try NDJSON.decode(line), envelopes)
@@ -65,16 +69,23 @@ final class GherkinMessagesTests: XCTestCase {
     func test_ndjsonLine_writesKeysInTheMessageTypesOrderOnEveryReferenceShape() throws {
         // The message types write their keys sorted; the two reference shapes must too, or their bytes change
         // from one run to the next (a Dictionary's order depends on the process's hash seed).
-        let keywordless = try GherkinMessages.ndjsonLine(try XCTUnwrap(makeSUT(
-            "Just a title\n\n# Scenario: s\n* Given x\n", uri: "f.feature.md",
-            options: .init(includeSource: false, includePickles: false)).first))
-        let nullTypes = try GherkinMessages.ndjsonLine(try XCTUnwrap(makeSUT(
-            "Feature: f\n  Scenario Outline: o\n    And <x>\n    Examples:\n      | x |\n      | 1 |\n",
-            options: .init(includeSource: false, includeAST: false)).first))
+        let keywordless = try GherkinMessages.ndjsonLine(
+            try XCTUnwrap(
+                makeSUT(
+                    "Just a title\n\n# Scenario: s\n* Given x\n", uri: "f.feature.md",
+                    options: .init(includeSource: false, includePickles: false)
+                ).first))
+        let nullTypes = try GherkinMessages.ndjsonLine(
+            try XCTUnwrap(
+                makeSUT(
+                    "Feature: f\n  Scenario Outline: o\n    And <x>\n    Examples:\n      | x |\n      | 1 |\n",
+                    options: .init(includeSource: false, includeAST: false)
+                ).first))
 
         for line in [keywordless, nullTypes] {
-            let roundTrip = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(line.utf8)),
-                                                       options: [.sortedKeys, .withoutEscapingSlashes])
+            let roundTrip = try JSONSerialization.data(
+                withJSONObject: JSONSerialization.jsonObject(with: Data(line.utf8)),
+                options: [.sortedKeys, .withoutEscapingSlashes])
             XCTAssertEqual(line, String(decoding: roundTrip, as: UTF8.self))
         }
     }
@@ -84,8 +95,10 @@ final class GherkinMessagesTests: XCTestCase {
         XCTAssertEqual(try GherkinMessages.ndjsonLine(envelope), try NDJSON.encode(envelope))
     }
 
-    private func makeSUT(_ text: String, uri: String = "features/f.feature",
-                         options: GherkinMessages.Options = .init()) -> [Envelope] {
+    private func makeSUT(
+        _ text: String, uri: String = "features/f.feature",
+        options: GherkinMessages.Options = .init()
+    ) -> [Envelope] {
         GherkinMessages.generate(data: text, uri: uri, options: options, ids: IncrementingIdGenerator())
     }
 

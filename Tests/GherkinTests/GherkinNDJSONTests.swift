@@ -1,7 +1,7 @@
 import Foundation
-import SharedTestData
 import Gherkin
 import Messages
+import SharedTestData
 import XCTest
 
 /// `GherkinMessages.ndjson(bytes:…)` (what `specrun gherkin` prints, written as the parser goes) is byte for byte
@@ -61,20 +61,26 @@ final class GherkinNDJSONTests: XCTestCase {
         try assertSameLines(Data("Some text\n\n## Scenario: s\n* a step\n".utf8), uri: "keywordless.feature.md", options: .init())
         try assertSameLines(Data([0x46, 0xFF, 0x0A]), uri: "broken.feature", options: .init())
 
-        let streamed = GherkinMessages.ndjson(bytes: Data(outline.utf8), uri: "quirks.feature",
-                                              ids: RandomUUIDGenerator(seed: 9)).lines
-        let envelopes = GherkinMessages.generate(bytes: Data(outline.utf8), uri: "quirks.feature",
-                                                 ids: RandomUUIDGenerator(seed: 9))
-        XCTAssertEqual(String(decoding: streamed, as: UTF8.self),
-                       try envelopes.map { try GherkinMessages.ndjsonLine($0) + "\n" }.joined())
+        let streamed = GherkinMessages.ndjson(
+            bytes: Data(outline.utf8), uri: "quirks.feature",
+            ids: RandomUUIDGenerator(seed: 9)
+        ).lines
+        let envelopes = GherkinMessages.generate(
+            bytes: Data(outline.utf8), uri: "quirks.feature",
+            ids: RandomUUIDGenerator(seed: 9))
+        XCTAssertEqual(
+            String(decoding: streamed, as: UTF8.self),
+            try envelopes.map { try GherkinMessages.ndjsonLine($0) + "\n" }.joined())
     }
 
     private func lines(_ bytes: Data, uri: String) throws -> String {
         String(decoding: GherkinMessages.ndjson(bytes: bytes, uri: uri, ids: IncrementingIdGenerator()).lines, as: UTF8.self)
     }
 
-    private func assertSameLines(_ bytes: Data, uri: String, options: GherkinMessages.Options,
-                                 file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertSameLines(
+        _ bytes: Data, uri: String, options: GherkinMessages.Options,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let envelopes = GherkinMessages.generate(bytes: bytes, uri: uri, options: options, ids: IncrementingIdGenerator())
         let expected = try envelopes.map { try GherkinMessages.ndjsonLine($0) + "\n" }.joined()
         let (streamed, unparsable) = GherkinMessages.ndjson(bytes: bytes, uri: uri, options: options, ids: IncrementingIdGenerator())

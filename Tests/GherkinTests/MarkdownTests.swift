@@ -5,23 +5,24 @@ import XCTest
 /// Markdown with Gherkin, beyond the official testdata.
 final class MarkdownTests: XCTestCase {
     func test_parse_readsHeadingsBulletsIndentedTablesAndBacktickTags() throws {
-        let document = try makeSUT("""
-        # Feature: Staples
+        let document = try makeSUT(
+            """
+            # Feature: Staples
 
-        Some prose that is ignored.
+            Some prose that is ignored.
 
-        `@smoke` `@fast`
-        ## Scenario Outline: eating
-        - Given I have <n> staples
-          | a | b |
-          | - | - |
-          | 1 | 2 |
+            `@smoke` `@fast`
+            ## Scenario Outline: eating
+            - Given I have <n> staples
+              | a | b |
+              | - | - |
+              | 1 | 2 |
 
-        ### Examples:
-          | n |
-          | --- |
-          | 3 |
-        """)
+            ### Examples:
+              | n |
+              | --- |
+              | 3 |
+            """)
         let feature = try XCTUnwrap(document.feature)
         XCTAssertEqual(feature.keyword, "Feature")
         let scenario = try XCTUnwrap(feature.children.first?.scenario)

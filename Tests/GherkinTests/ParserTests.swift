@@ -30,7 +30,8 @@ final class ParserTests: XCTestCase {
     }
 
     func test_parse_readsCRLFFileAsItsLFTwin() throws {
-        let lf = "Feature: f\n  Description\n  Scenario: s\n    Given a\n      \"\"\"\n      doc\n      \"\"\"\n    Then b\n      | x | y |\n"
+        let lf =
+            "Feature: f\n  Description\n  Scenario: s\n    Given a\n      \"\"\"\n      doc\n      \"\"\"\n    Then b\n      | x | y |\n"
         let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
         XCTAssertEqual(try makeSUT(crlf), try makeSUT(lf))
     }
@@ -55,7 +56,8 @@ final class ParserTests: XCTestCase {
     }
 
     func test_parse_unescapesDelimitersInsideDocStringsOnly() throws {
-        let document = try makeSUT("Feature: f\n  Scenario: s\n    Given x\n      ```json\n      \\`\\`\\` and \\\"\\\"\\\"\n        indented\n      ```\n")
+        let document = try makeSUT(
+            "Feature: f\n  Scenario: s\n    Given x\n      ```json\n      \\`\\`\\` and \\\"\\\"\\\"\n        indented\n      ```\n")
         let docString = try XCTUnwrap(scenario(document, 0).steps[0].docString)
         XCTAssertEqual(docString.content, "``` and \\\"\\\"\\\"\n  indented")
         XCTAssertEqual(docString.mediaType, "json")
@@ -80,8 +82,9 @@ final class ParserTests: XCTestCase {
     }
 
     func test_parse_deliversErrorOnInconsistentCellCount() {
-        XCTAssertEqual(errors("Feature: f\n  Scenario: s\n    Given x\n      | a | b |\n      | c |\n"),
-                       ["(5:7): inconsistent cell count within the table"])
+        XCTAssertEqual(
+            errors("Feature: f\n  Scenario: s\n    Given x\n      | a | b |\n      | c |\n"),
+            ["(5:7): inconsistent cell count within the table"])
     }
 
     func test_parse_deliversErrorWithoutColumnOnUnexpectedEndOfFile() throws {
@@ -94,9 +97,11 @@ final class ParserTests: XCTestCase {
     }
 
     func test_parse_deliversExpectedTokensOnUnexpectedLine() {
-        XCTAssertEqual(errors("Feature: f\n  Scenario: s\n    Given x\n  oops\n"), [
-            "(4:3): expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ExamplesLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'oops'",
-        ])
+        XCTAssertEqual(
+            errors("Feature: f\n  Scenario: s\n    Given x\n  oops\n"),
+            [
+                "(4:3): expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ExamplesLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'oops'"
+            ])
     }
 
     func test_parse_stopsAfterElevenErrorsOnManyBadLines() {
@@ -167,7 +172,9 @@ final class ParserTests: XCTestCase {
     }
 
     private func scenario(_ document: GherkinDocument, _ index: Int) -> Scenario {
-        document.feature?.children.compactMap(\.scenario)[index] ?? Scenario(
-            location: Location(line: 0, column: nil), tags: [], keyword: "", name: "missing", description: "", steps: [], examples: [], id: "")
+        document.feature?.children.compactMap(\.scenario)[index]
+            ?? Scenario(
+                location: Location(line: 0, column: nil), tags: [], keyword: "", name: "missing", description: "", steps: [], examples: [],
+                id: "")
     }
 }

@@ -4,34 +4,36 @@ import XCTest
 
 final class PickleCompilerTests: XCTestCase {
     func test_compile_inlinesFeatureThenRuleBackgroundSteps() throws {
-        let pickles = try makeSUT("""
-        Feature: f
-          Background:
-            Given feature background
-          Rule: r
-            Background:
-              Given rule background
-            Scenario: s
-              When it runs
-        """)
+        let pickles = try makeSUT(
+            """
+            Feature: f
+              Background:
+                Given feature background
+              Rule: r
+                Background:
+                  Given rule background
+                Scenario: s
+                  When it runs
+            """)
         XCTAssertEqual(pickles.map { $0.steps.map(\.text) }, [["feature background", "rule background", "it runs"]])
     }
 
     func test_compile_expandsEachExamplesRowWithPlaceholdersEverywhere() throws {
-        let pickles = try makeSUT("""
-        Feature: f
-          Scenario Outline: <who> eats <n>
-            Given <who> has <n> cukes
-              | <who> | <n> |
-            Then the note says
-              ```<type>
-              <who> ate <n>
-              ```
-            Examples:
-              | who | n | type |
-              | Ann | 3 | text |
-              | Bob | 5 | md   |
-        """)
+        let pickles = try makeSUT(
+            """
+            Feature: f
+              Scenario Outline: <who> eats <n>
+                Given <who> has <n> cukes
+                  | <who> | <n> |
+                Then the note says
+                  ```<type>
+                  <who> ate <n>
+                  ```
+                Examples:
+                  | who | n | type |
+                  | Ann | 3 | text |
+                  | Bob | 5 | md   |
+            """)
         XCTAssertEqual(pickles.map(\.name), ["Ann eats 3", "Bob eats 5"])
         XCTAssertEqual(pickles[1].steps[0].text, "Bob has 5 cukes")
         XCTAssertEqual(pickles[1].steps[0].argument?.dataTable?.rows[0].cells.map(\.value), ["Bob", "5"])
@@ -41,19 +43,20 @@ final class PickleCompilerTests: XCTestCase {
     }
 
     func test_compile_inheritsTagsFromFeatureRuleScenarioAndExamples() throws {
-        let pickles = try makeSUT("""
-        @feature
-        Feature: f
-          @rule
-          Rule: r
-            @outline
-            Scenario Outline: o
-              Given <x>
-              @examples
-              Examples:
-                | x |
-                | 1 |
-        """)
+        let pickles = try makeSUT(
+            """
+            @feature
+            Feature: f
+              @rule
+              Rule: r
+                @outline
+                Scenario Outline: o
+                  Given <x>
+                  @examples
+                  Examples:
+                    | x |
+                    | 1 |
+            """)
         XCTAssertEqual(pickles.first?.tags.map(\.name), ["@feature", "@rule", "@outline", "@examples"])
     }
 

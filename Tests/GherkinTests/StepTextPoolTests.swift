@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import XCTest
+
 @testable import Gherkin
 
 /// A runner keeps every selected pickle for the run: steps of the same text, in any file, share one string.
@@ -24,7 +25,11 @@ final class StepTextPoolTests: XCTestCase {
         let storages = Set(long.map { step in step.text.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } })
         XCTAssertEqual(storages.count, 1, "one string for the four steps")
         XCTAssertEqual(steps.filter { $0.text == "short" }.count, 2)
-        XCTAssertEqual(first.compactMap(\.pickle), GherkinMessages.generate(data: feature, uri: "a.feature",
-                                                                           ids: IncrementingIdGenerator()).compactMap(\.pickle))
+        XCTAssertEqual(
+            first.compactMap(\.pickle),
+            GherkinMessages.generate(
+                data: feature, uri: "a.feature",
+                ids: IncrementingIdGenerator()
+            ).compactMap(\.pickle))
     }
 }

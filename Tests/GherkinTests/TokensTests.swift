@@ -1,8 +1,9 @@
 import Foundation
-import SharedTestData
-@testable import Gherkin
 import Messages
+import SharedTestData
 import XCTest
+
+@testable import Gherkin
 
 /// The tokens the parser accepts, line by line, equal the official `.tokens` files.
 final class TokensTests: XCTestCase {

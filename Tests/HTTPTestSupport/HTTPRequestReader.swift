@@ -57,7 +57,8 @@ public struct HTTPRequestReader {
                 buffer += chunk
                 sizeLineEnd = Self.firstIndex(of: lineEnd, in: buffer)
             }
-            let sizeText = String(decoding: buffer[..<sizeLineEnd!], as: UTF8.self)
+            let sizeText =
+                String(decoding: buffer[..<sizeLineEnd!], as: UTF8.self)
                 .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard let size = Int(sizeText, radix: 16) else { return nil }
             buffer.removeFirst(sizeLineEnd! + 2)

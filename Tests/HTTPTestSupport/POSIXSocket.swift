@@ -1,3 +1,5 @@
+import Foundation
+
 // The few POSIX socket calls the test server needs, in one place (Glibc on Linux, Darwin on macOS).
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A failed system call, with the call's name and errno, readable by a human.
 public struct SocketError: Error, CustomStringConvertible, Sendable, Equatable {

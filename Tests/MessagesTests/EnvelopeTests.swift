@@ -67,8 +67,9 @@ final class EnvelopeTests: XCTestCase {
 
     func test_description_showsTheFieldsThatAreSet() {
         let envelope = Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 2)))
-        XCTAssertEqual(String(describing: envelope),
-                       "Envelope(testRunStarted: TestRunStarted(timestamp: Messages.Timestamp(seconds: 1, nanos: 2), id: nil))")
+        XCTAssertEqual(
+            String(describing: envelope),
+            "Envelope(testRunStarted: TestRunStarted(timestamp: Messages.Timestamp(seconds: 1, nanos: 2), id: nil))")
         XCTAssertEqual(String(describing: Envelope()), "Envelope()")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Messages
 import XCTest
+
+@testable import Messages
 
 /// Numbers no message field exercises today (the schema has no `number` field yet) but the generator supports.
 final class JSONNumberTests: XCTestCase {
@@ -8,8 +9,9 @@ final class JSONNumberTests: XCTestCase {
         let values: [Double] = [0, 1, -1, 0.1, 1.5, -0.0, 1e-7, 1e21, 123_456_789.125, .pi, Double.greatestFiniteMagnitude]
         var writer = JSONWriter()
         values.writeJSON(to: &writer)
-        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self),
-                       String(decoding: try referenceEncoder().encode(values), as: UTF8.self))
+        XCTAssertEqual(
+            String(decoding: writer.bytes, as: UTF8.self),
+            String(decoding: try referenceEncoder().encode(values), as: UTF8.self))
     }
 
     func test_writeDouble_writesNullForNonFiniteValues() {

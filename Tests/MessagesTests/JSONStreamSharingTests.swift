@@ -1,6 +1,7 @@
 import Foundation
-@testable import Messages
 import XCTest
+
+@testable import Messages
 
 /// A stream decoder's shortcuts — keys guessed in the writer's order, one reader over many lines — against the
 /// plain reading of the same lines.
@@ -32,7 +33,9 @@ final class JSONStreamSharingTests: XCTestCase {
     func test_repeatedFields_keepTheirValues_overManyDistinctLines() throws {
         // Thousands of distinct texts, each twice: every value must still be its own line's.
         let texts = (0..<5_000).map { "a step text number \($0) of many" }
-        let lines = texts.map { #"{"pickle":{"astNodeIds":[],"id":"p","language":"en","name":"n","steps":[{"astNodeIds":[],"id":"s","text":"\#($0)"}],"tags":[],"uri":"u"}}"# }
+        let lines = texts.map {
+            #"{"pickle":{"astNodeIds":[],"id":"p","language":"en","name":"n","steps":[{"astNodeIds":[],"id":"s","text":"\#($0)"}],"tags":[],"uri":"u"}}"#
+        }
 
         let decoded = try stream(lines + lines)
 

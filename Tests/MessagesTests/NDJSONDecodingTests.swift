@@ -8,8 +8,9 @@ final class NDJSONDecodingTests: XCTestCase {
         var envelopes = 0
         for file in try sharedStreams() {
             for line in try nonBlankLines(of: file) {
-                XCTAssertEqual(try fastDecode(line.text), try referenceDecode(line.text),
-                               "\(file.lastPathComponent):\(line.number)")
+                XCTAssertEqual(
+                    try fastDecode(line.text), try referenceDecode(line.text),
+                    "\(file.lastPathComponent):\(line.number)")
                 envelopes += 1
             }
         }
@@ -35,7 +36,8 @@ final class NDJSONDecodingTests: XCTestCase {
     }
 
     func test_fastDecode_readsEveryEscapeLikeJSONDecoder() throws {
-        let line = #"{"testRunFinished":{"message":"q\" b\\ s\/ \b\f\n\r\t \u0041\u00e9\u20AC \ud83d\ude00 raw é😀","#
+        let line =
+            #"{"testRunFinished":{"message":"q\" b\\ s\/ \b\f\n\r\t \u0041\u00e9\u20AC \ud83d\ude00 raw é😀","#
             + #""success":false,"timestamp":{"nanos":0,"seconds":0}}}"#
         let envelope = try fastDecode(line)
         XCTAssertEqual(envelope.testRunFinished?.message, "q\" b\\ s/ \u{08}\u{0C}\n\r\t Aé€ 😀 raw é😀")
@@ -49,7 +51,8 @@ final class NDJSONDecodingTests: XCTestCase {
     }
 
     func test_fastDecode_ignoresUnknownKeysOfAnyShape() throws {
-        let line = #"{"future":{"a":[1,-2.5e3,true,false,null,"x\"y",{"b":[]}]},"testRunStarted":{"extra":"\u00e9","#
+        let line =
+            #"{"future":{"a":[1,-2.5e3,true,false,null,"x\"y",{"b":[]}]},"testRunStarted":{"extra":"\u00e9","#
             + #""timestamp":{"seconds":3,"nanos":4,"picos":[]}},"zzz":null}"#
         XCTAssertEqual(try fastDecode(line), Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 3, nanos: 4))))
     }
@@ -87,8 +90,10 @@ final class NDJSONDecodingTests: XCTestCase {
     }
 
     func test_fastDecode_keepsTheFirstOfRepeatedKeysAsJSONDecoder() throws {
-        for line in [#"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0,"seconds":2}}}"#,
-                     #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0}},"testRunStarted":{"timestamp":{"seconds":3,"nanos":0}}}"#] {
+        for line in [
+            #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0,"seconds":2}}}"#,
+            #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0}},"testRunStarted":{"timestamp":{"seconds":3,"nanos":0}}}"#,
+        ] {
             XCTAssertEqual(try fastDecode(line), Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0))), line)
             XCTAssertEqual(try fastDecode(line), try referenceDecode(line), line)
         }
@@ -102,9 +107,11 @@ final class NDJSONDecodingTests: XCTestCase {
         XCTAssertEqual(received, envelopes)
 
         received = []
-        XCTAssertThrowsError(try NDJSON.forEachEnvelope(in: Data((text + "{}\n[]\n{}").utf8), uri: "s.ndjson") {
-            received.append($0)
-        }) { error in
+        XCTAssertThrowsError(
+            try NDJSON.forEachEnvelope(in: Data((text + "{}\n[]\n{}").utf8), uri: "s.ndjson") {
+                received.append($0)
+            }
+        ) { error in
             XCTAssertEqual((error as? NDJSON.Error)?.line, envelopes.count + 3)
         }
         XCTAssertEqual(received, envelopes + [Envelope()])

@@ -28,8 +28,10 @@ final class NDJSONDifferentialTests: XCTestCase {
 
     private func mutate(_ line: String, _ random: inout SeededRandom) -> String {
         var bytes = Array(line.utf8)
-        let insertions: [String] = ["\"", "\\", ",", ":", "{", "}", "[", "]", "0", "-", ".", "e", " ", "null", "1.0",
-                                    "\\u00e9", "\\ud800", "\"x\":1,", "\"id\":\"dup\",", "\u{1}", "é", "true"]
+        let insertions: [String] = [
+            "\"", "\\", ",", ":", "{", "}", "[", "]", "0", "-", ".", "e", " ", "null", "1.0",
+            "\\u00e9", "\\ud800", "\"x\":1,", "\"id\":\"dup\",", "\u{1}", "é", "true",
+        ]
         for _ in 0..<(1 + Int(random.next() % 2)) {
             guard !bytes.isEmpty else { break }
             let position = Int(random.next() % UInt64(bytes.count))

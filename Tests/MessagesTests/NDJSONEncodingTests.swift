@@ -9,8 +9,9 @@ final class NDJSONEncodingTests: XCTestCase {
         for file in try sharedStreams() {
             for line in try nonBlankLines(of: file) {
                 let envelope = try referenceDecode(line.text)
-                XCTAssertEqual(try NDJSON.encode(envelope), try referenceEncode(envelope),
-                               "\(file.lastPathComponent):\(line.number)")
+                XCTAssertEqual(
+                    try NDJSON.encode(envelope), try referenceEncode(envelope),
+                    "\(file.lastPathComponent):\(line.number)")
                 envelopes += 1
             }
         }
@@ -25,21 +26,27 @@ final class NDJSONEncodingTests: XCTestCase {
 
     func test_encode_escapesQuotesBackslashesAndControlCharactersButNotSlashesOrNonASCII() throws {
         let text = "\"\\/\u{0}\u{1F}\u{08}\u{0C}\n\r\t\u{7F}é😀</script>"
-        let line = try NDJSON.encode(Envelope(testRunFinished: TestRunFinished(
-            message: text, success: true, timestamp: Timestamp(seconds: 0, nanos: 0))))
-        XCTAssertEqual(line, #"{"testRunFinished":{"message":"\"\\/\u0000\u001f\b\f\n\r\t"# + "\u{7F}é😀</script>"
-                           + #"","success":true,"timestamp":{"nanos":0,"seconds":0}}}"#)
+        let line = try NDJSON.encode(
+            Envelope(
+                testRunFinished: TestRunFinished(
+                    message: text, success: true, timestamp: Timestamp(seconds: 0, nanos: 0))))
+        XCTAssertEqual(
+            line,
+            #"{"testRunFinished":{"message":"\"\\/\u0000\u001f\b\f\n\r\t"# + "\u{7F}é😀</script>"
+                + #"","success":true,"timestamp":{"nanos":0,"seconds":0}}}"#)
     }
 
     func test_encode_writesKeysInSortedOrderEnumsAsRawValuesAndOmitsNilFields() throws {
-        let envelope = Envelope(testStepFinished: TestStepFinished(
-            testCaseStartedId: "tcs", testStepId: "ts",
-            testStepResult: TestStepResult(duration: Duration(seconds: 1, nanos: 5), status: .undefined),
-            timestamp: Timestamp(seconds: 1_700_000_000, nanos: -3)))
-        XCTAssertEqual(try NDJSON.encode(envelope),
-                       #"{"testStepFinished":{"testCaseStartedId":"tcs","testStepId":"ts","testStepResult":"#
-                       + #"{"duration":{"nanos":5,"seconds":1},"status":"UNDEFINED"},"#
-                       + #""timestamp":{"nanos":-3,"seconds":1700000000}}}"#)
+        let envelope = Envelope(
+            testStepFinished: TestStepFinished(
+                testCaseStartedId: "tcs", testStepId: "ts",
+                testStepResult: TestStepResult(duration: Duration(seconds: 1, nanos: 5), status: .undefined),
+                timestamp: Timestamp(seconds: 1_700_000_000, nanos: -3)))
+        XCTAssertEqual(
+            try NDJSON.encode(envelope),
+            #"{"testStepFinished":{"testCaseStartedId":"tcs","testStepId":"ts","testStepResult":"#
+                + #"{"duration":{"nanos":5,"seconds":1},"status":"UNDEFINED"},"#
+                + #""timestamp":{"nanos":-3,"seconds":1700000000}}}"#)
     }
 
     func test_encode_writesExtremeIntegersLikeJSONEncoder() throws {

@@ -22,7 +22,9 @@ final class NDJSONRoundTripTests: XCTestCase {
     }
 
     func test_decode_namesTheLineOnInvalidJSON() {
-        XCTAssertThrowsError(try NDJSON.decode("{\"testRunStarted\":{\"timestamp\":{\"seconds\":0,\"nanos\":0}}}\n{oops\n", uri: "run.ndjson")) { error in
+        XCTAssertThrowsError(
+            try NDJSON.decode("{\"testRunStarted\":{\"timestamp\":{\"seconds\":0,\"nanos\":0}}}\n{oops\n", uri: "run.ndjson")
+        ) { error in
             let error = error as? NDJSON.Error
             XCTAssertEqual(error?.line, 2)
             XCTAssertEqual(error?.uri, "run.ndjson")

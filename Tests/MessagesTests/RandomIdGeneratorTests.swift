@@ -1,5 +1,6 @@
-@testable import Messages
 import XCTest
+
+@testable import Messages
 
 final class RandomIdGeneratorTests: XCTestCase {
     func test_newId_makesFifteenAlphanumericCharactersOnAnySeed() {
@@ -84,8 +85,10 @@ final class RandomIdGeneratorTests: XCTestCase {
         let base = RandomIdGenerator(seed: 42)
         let part = base.derived(7)
         var seen = Set<String>()
-        for generator in [part, base.derived(8), base.derived(7).derived(7), RandomIdGenerator(seed: 43).derived(7),
-                          base.derived("a", salt: 1), base.derived("a", salt: 2), base.derived("b", salt: 1), base] {
+        for generator in [
+            part, base.derived(8), base.derived(7).derived(7), RandomIdGenerator(seed: 43).derived(7),
+            base.derived("a", salt: 1), base.derived("a", salt: 2), base.derived("b", salt: 1), base,
+        ] {
             for _ in 0..<1000 { seen.insert(generator.newId()) }
         }
 

@@ -17,7 +17,9 @@ final class HTTPRequestReaderTests: XCTestCase {
     }
 
     func test_read_decodesChunkedBody() {
-        let (sut, _) = makeSUT(chunks: ["PUT /up HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", "6;ext=1\r\n world\r\n0\r\n\r\n"])
+        let (sut, _) = makeSUT(chunks: [
+            "PUT /up HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", "6;ext=1\r\n world\r\n0\r\n\r\n",
+        ])
 
         XCTAssertEqual(sut.read()?.bodyText, "hello world")
     }

@@ -1,9 +1,10 @@
 import Foundation
+import HTTPTestSupport
+import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
-import XCTest
 
 final class HTTPTestServerTests: XCTestCase {
     func test_get_deliversStubbedResponseOnMatchingPath() async throws {

@@ -7,15 +7,19 @@ import XCTest
 final class LoadGameEndToEndTests: XCTestCase {
     func test_load_displaysTheGameReadyToStartFromARealServer() async throws {
         let server = try makeServer()
-        server.stub(method: "GET", path: "/quiz", with: .json(#"{"question": "What are all the java keywords?", "answer": ["abstract", "assert", "boolean"]}"#))
+        server.stub(
+            method: "GET", path: "/quiz",
+            with: .json(#"{"question": "What are all the java keywords?", "answer": ["abstract", "assert", "boolean"]}"#))
         let (sut, view) = makeSUT(url: server.url(path: "/quiz"))
 
         await sut.load()
 
-        XCTAssertEqual(view.game, QuizViewModel(
-            title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
-            isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
-        ))
+        XCTAssertEqual(
+            view.game,
+            QuizViewModel(
+                title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
+                isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
+            ))
         XCTAssertEqual(server.requests.map(\.method), ["GET"])
     }
 

@@ -50,7 +50,9 @@ final class LoadQuestionFromRemoteUseCaseTests: XCTestCase {
     func test_load_deliversInvalidDataErrorOn200HTTPResponseWithInvalidJSON() async {
         let (sut, client) = makeSUT()
 
-        for body in ["invalid json", "", "{}", #"{"question": "Q?"}"#, #"{"question": 1, "answer": []}"#, #"{"question": "Q?", "answer": "a"}"#] {
+        for body in [
+            "invalid json", "", "{}", #"{"question": "Q?"}"#, #"{"question": 1, "answer": []}"#, #"{"question": "Q?", "answer": "a"}"#,
+        ] {
             await client.complete(with: .success(HTTPResponse(statusCode: 200, body: Data(body.utf8))))
             await expect(sut, toCompleteWith: .failure(.invalidData), body)
         }
@@ -71,7 +73,8 @@ final class LoadQuestionFromRemoteUseCaseTests: XCTestCase {
 
         await client.complete(with: .success(HTTPResponse(statusCode: 200, body: makeJSON(payload))))
 
-        await expect(sut, toCompleteWith: .success(Question(text: "What are all the java keywords?", answers: ["abstract", "assert", "boolean"])))
+        await expect(
+            sut, toCompleteWith: .success(Question(text: "What are all the java keywords?", answers: ["abstract", "assert", "boolean"])))
     }
 
     func test_load_deliversQuestionWithTrimmedTextsOn200HTTPResponse() async {

@@ -17,17 +17,22 @@ final class QuizGameControllerTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertEqual(view.messages, [
-            .game(QuizViewModel(title: "-", timerText: "-", hitsText: "-", answers: [],
-                                isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil)),
-            .error(nil),
-            .loading(true),
-            .loading(false),
-            .game(QuizViewModel(
-                title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
-                isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
-            )),
-        ])
+        XCTAssertEqual(
+            view.messages,
+            [
+                .game(
+                    QuizViewModel(
+                        title: "-", timerText: "-", hitsText: "-", answers: [],
+                        isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil)),
+                .error(nil),
+                .loading(true),
+                .loading(false),
+                .game(
+                    QuizViewModel(
+                        title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
+                        isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
+                    )),
+            ])
     }
 
     func test_load_displaysConnectivityErrorOnLoaderError() async {
@@ -35,8 +40,12 @@ final class QuizGameControllerTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertEqual(view.messages, [.game(QuizPresenter.placeholder), .error(nil), .loading(true), .loading(false),
-                                       .error(QuizPresenter.connectivityErrorMessage)])
+        XCTAssertEqual(
+            view.messages,
+            [
+                .game(QuizPresenter.placeholder), .error(nil), .loading(true), .loading(false),
+                .error(QuizPresenter.connectivityErrorMessage),
+            ])
         XCTAssertNil(sut.game)
     }
 
@@ -120,9 +129,11 @@ final class QuizGameControllerTests: XCTestCase {
         XCTAssertEqual(ticker.messages, [.start(interval: 1), .stop])
         XCTAssertEqual(view.lastGame?.timerText, "00:00")
         XCTAssertEqual(view.lastGame?.isGuessInputEnabled, false)
-        XCTAssertEqual(view.lastGame?.finalMessage, QuizFinalMessageViewModel(
-            title: "Time is over", message: "Sorry, time is over! You hit 1 out of 3 answers.", actionTitle: "Try Again"
-        ))
+        XCTAssertEqual(
+            view.lastGame?.finalMessage,
+            QuizFinalMessageViewModel(
+                title: "Time is over", message: "Sorry, time is over! You hit 1 out of 3 answers.", actionTitle: "Try Again"
+            ))
     }
 
     func test_reset_stopsAndResetsTheCounterAndDeletesTheGuesses() async {
@@ -134,10 +145,12 @@ final class QuizGameControllerTests: XCTestCase {
         sut.reset()
 
         XCTAssertEqual(ticker.messages, [.start(interval: 1), .stop])
-        XCTAssertEqual(view.lastGame, QuizViewModel(
-            title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
-            isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
-        ))
+        XCTAssertEqual(
+            view.lastGame,
+            QuizViewModel(
+                title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
+                isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
+            ))
         XCTAssertNil(sut.add(guess: "assert"))
     }
 

@@ -19,10 +19,12 @@ final class QuizPresenterTests: XCTestCase {
 
         let viewModel = QuizPresenter.map(game, at: gameStart)
 
-        XCTAssertEqual(viewModel, QuizViewModel(
-            title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
-            isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
-        ))
+        XCTAssertEqual(
+            viewModel,
+            QuizViewModel(
+                title: "What are all the java keywords?", timerText: "05:00", hitsText: "0/3", answers: [],
+                isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil
+            ))
     }
 
     func test_map_showsCounterHitsAndAnswersDuringTheRound() throws {
@@ -33,10 +35,12 @@ final class QuizPresenterTests: XCTestCase {
 
         let viewModel = QuizPresenter.map(game, at: gameStart + 61)
 
-        XCTAssertEqual(viewModel, QuizViewModel(
-            title: "What are all the java keywords?", timerText: "03:59", hitsText: "2/3", answers: ["boolean", "abstract"],
-            isGuessInputEnabled: true, actionTitle: "Reset", finalMessage: nil
-        ))
+        XCTAssertEqual(
+            viewModel,
+            QuizViewModel(
+                title: "What are all the java keywords?", timerText: "03:59", hitsText: "2/3", answers: ["boolean", "abstract"],
+                isGuessInputEnabled: true, actionTitle: "Reset", finalMessage: nil
+            ))
     }
 
     func test_map_showsCongratulationsWithHitsAndPlayAgainWhenAllAnswersAreFound() throws {
@@ -49,11 +53,13 @@ final class QuizPresenterTests: XCTestCase {
 
         XCTAssertEqual(viewModel.timerText, "04:40")
         XCTAssertFalse(viewModel.isGuessInputEnabled)
-        XCTAssertEqual(viewModel.finalMessage, QuizFinalMessageViewModel(
-            title: "Congratulations!",
-            message: "Good job! You hit 2 out of 2 answers before the time was over.",
-            actionTitle: "Play Again"
-        ))
+        XCTAssertEqual(
+            viewModel.finalMessage,
+            QuizFinalMessageViewModel(
+                title: "Congratulations!",
+                message: "Good job! You hit 2 out of 2 answers before the time was over.",
+                actionTitle: "Play Again"
+            ))
     }
 
     func test_map_showsTimeIsOverWithHitsOutOfTotalAndTryAgainWhenTheCounterEnds() throws {
@@ -67,11 +73,13 @@ final class QuizPresenterTests: XCTestCase {
         XCTAssertEqual(viewModel.timerText, "00:00")
         XCTAssertEqual(viewModel.hitsText, "1/3")
         XCTAssertFalse(viewModel.isGuessInputEnabled)
-        XCTAssertEqual(viewModel.finalMessage, QuizFinalMessageViewModel(
-            title: "Time is over",
-            message: "Sorry, time is over! You hit 1 out of 3 answers.",
-            actionTitle: "Try Again"
-        ))
+        XCTAssertEqual(
+            viewModel.finalMessage,
+            QuizFinalMessageViewModel(
+                title: "Time is over",
+                message: "Sorry, time is over! You hit 1 out of 3 answers.",
+                actionTitle: "Try Again"
+            ))
     }
 
     func test_finalMessage_usesSingularForASingleAnswer() {

@@ -58,7 +58,9 @@ final class URLSessionHTTPClientTests: XCTestCase {
 
     func test_loadQuestion_deliversSeedQuestionFromRealServer() async throws {
         let (sut, server) = try makeSUT()
-        server.stub(method: "GET", path: "/quiz", with: .json(#"{"question": "What are all the java keywords?", "answer": ["abstract", "assert"]}"#))
+        server.stub(
+            method: "GET", path: "/quiz", with: .json(#"{"question": "What are all the java keywords?", "answer": ["abstract", "assert"]}"#)
+        )
         let loader = RemoteQuestionLoader(url: server.url(path: "/quiz"), client: sut)
 
         let question = try await loader.load()
@@ -88,7 +90,8 @@ final class URLSessionHTTPClientTests: XCTestCase {
         return (sut, server)
     }
 
-    private func assertThrows<T>(_ expression: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
+    private func assertThrows<T>(_ expression: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async
+    {
         do {
             _ = try await expression()
             XCTFail("Expected an error", file: file, line: line)

@@ -1,6 +1,6 @@
 import Foundation
-import SharedTestData
 import Requirements
+import SharedTestData
 import XCTest
 
 /// The five original story documents in ../shared/seeds, read as they are (typos included).
@@ -20,7 +20,9 @@ final class OriginalDocumentsTests: XCTestCase {
         XCTAssertTrue(criteria.allSatisfy(\.derived))
         XCTAssertEqual(set.warnings.filter { $0.message.hasPrefix("'Giving' read as 'Given'") }.map(\.line), [17, 25])
         XCTAssertEqual(set.warnings.filter { $0.message == "'Nerative' read as 'Narrative' (write 'Narrative')" }.map(\.line), [7])
-        XCTAssertEqual(set.stories.first?.narrative, "As an online customer,\nI want to open the app and see a chat bubble that will let me start a conversation.")
+        XCTAssertEqual(
+            set.stories.first?.narrative,
+            "As an online customer,\nI want to open the app and see a chat bubble that will let me start a conversation.")
     }
 
     func test_read_findsNumberedCriteriaRulesAndTestScenariosOnCUS032() throws {
@@ -30,8 +32,10 @@ final class OriginalDocumentsTests: XCTestCase {
         XCTAssertEqual(story.id, "CUS-032")
         XCTAssertEqual(story.title, "Customer Chats with Rider for Active Order")
         XCTAssertEqual(story.narrative, "As a Customer with an active order, I want to init...")
-        XCTAssertEqual(story.criteria.map(\.id), (1...7).map { "CUS-032-AC-00\($0)" } + ["BR-CHAT-001", "BR-CHAT-002", "BR-CHAT-003"]
-                       + (1...6).map { "CUS-032-TS-00\($0)" })
+        XCTAssertEqual(
+            story.criteria.map(\.id),
+            (1...7).map { "CUS-032-AC-00\($0)" } + ["BR-CHAT-001", "BR-CHAT-002", "BR-CHAT-003"]
+                + (1...6).map { "CUS-032-TS-00\($0)" })
         let ac6 = story.criteria[5]
         XCTAssertEqual(ac6.title, "Handling message sending with no network connectivity")
         XCTAssertEqual(ac6.type, "Error_Condition")
@@ -49,8 +53,12 @@ final class OriginalDocumentsTests: XCTestCase {
         XCTAssertEqual(set.criteria.count, 16)
         let login = set.stories[0]
         XCTAssertEqual(login.title, "Login Use Case")
-        XCTAssertEqual(login.criteria.map(\.id), ["002-6A9C6B75C9FD4BAD-UC-1-primary", "002-6A9C6B75C9FD4BAD-UC-1-connectivity-error",
-                                                  "002-6A9C6B75C9FD4BAD-UC-1-invalid-data-error"])
+        XCTAssertEqual(
+            login.criteria.map(\.id),
+            [
+                "002-6A9C6B75C9FD4BAD-UC-1-primary", "002-6A9C6B75C9FD4BAD-UC-1-connectivity-error",
+                "002-6A9C6B75C9FD4BAD-UC-1-invalid-data-error",
+            ])
         XCTAssertEqual(login.criteria[0].when, ["Execute \"login\" command with above data."])
         XCTAssertEqual(login.criteria[0].then.count, 5)
         XCTAssertEqual(login.criteria[1].type, "error course")
@@ -62,8 +70,10 @@ final class OriginalDocumentsTests: XCTestCase {
 
         XCTAssertTrue(set.stories.isEmpty)
         XCTAssertEqual(set.warnings.count, 1)
-        XCTAssertTrue(set.warnings[0].description.hasPrefix("seeds/003_207fa03f3d841545.txt:1: warning: seeds/003_207fa03f3d841545.txt has no acceptance criteria"),
-                      set.warnings[0].description)
+        XCTAssertTrue(
+            set.warnings[0].description.hasPrefix(
+                "seeds/003_207fa03f3d841545.txt:1: warning: seeds/003_207fa03f3d841545.txt has no acceptance criteria"),
+            set.warnings[0].description)
     }
 
     func test_read_findsStoriesAndUseCasesOnQuiz() throws {

@@ -7,13 +7,19 @@ final class RequirementsFolderTests: XCTestCase {
     func test_readFolder_findsEveryDocumentsCriteriaOnTheRepositorysFolder() throws {
         let set = try makeSUT()
 
-        XCTAssertEqual(Set(set.stories.map(\.uri)).sorted(), ["Requirements/mycwt-chat.md", "Requirements/quiz.md", "Requirements/rider-chat.md",
-                                                               "Requirements/survey.md", "Requirements/webim-session.md"])
+        XCTAssertEqual(
+            Set(set.stories.map(\.uri)).sorted(),
+            [
+                "Requirements/mycwt-chat.md", "Requirements/quiz.md", "Requirements/rider-chat.md",
+                "Requirements/survey.md", "Requirements/webim-session.md",
+            ])
         XCTAssertTrue(set.warnings.isEmpty, "\(set.warnings)")
         let ids = Set(set.criteria.map(\.id))
         XCTAssertEqual(ids.count, set.criteria.count)
-        for id in ["MYCWT-AC-1", "MYCWT-REQ-12", "QUIZ-ST-4-AC-4", "QUIZ-UC-1-no-connectivity", "CUS-032-AC-007", "BR-CHAT-003",
-                   "CUS-032-TS-006", "SRV-UC-2-token-not-found-error", "SRV-UC-6-primary", "WEBIM-USER-1"] {
+        for id in [
+            "MYCWT-AC-1", "MYCWT-REQ-12", "QUIZ-ST-4-AC-4", "QUIZ-UC-1-no-connectivity", "CUS-032-AC-007", "BR-CHAT-003",
+            "CUS-032-TS-006", "SRV-UC-2-token-not-found-error", "SRV-UC-6-primary", "WEBIM-USER-1",
+        ] {
             XCTAssertTrue(ids.contains(id), id)
         }
     }
@@ -34,7 +40,9 @@ final class RequirementsFolderTests: XCTestCase {
 
         XCTAssertEqual(quiz.first?.id, "QUIZ-ST-1")
         XCTAssertEqual(quiz.first?.tags, ["@quiz"])
-        XCTAssertEqual(quiz.first?.narrative, "As an online customer\nI want the app to automatically load the quiz game\nSo I can see the game ready to be played")
+        XCTAssertEqual(
+            quiz.first?.narrative,
+            "As an online customer\nI want the app to automatically load the quiz game\nSo I can see the game ready to be played")
         let first = try XCTUnwrap(quiz.first?.criteria.first)
         XCTAssertEqual(first.id, "QUIZ-ST-1-AC-1")
         XCTAssertTrue(first.derived)

@@ -10,9 +10,12 @@ final class RequirementsReaderTests: XCTestCase {
     }
 
     func test_read_warnsOnAnIdUsedTwice() {
-        let set = RequirementsReader.read(text: "# Shop\n\n```\n@SHOP-1\nGiven a\nThen b\n\n@SHOP-1\nGiven c\nThen d\n```\n", uri: "shop.md")
+        let set = RequirementsReader.read(
+            text: "# Shop\n\n```\n@SHOP-1\nGiven a\nThen b\n\n@SHOP-1\nGiven c\nThen d\n```\n", uri: "shop.md")
 
-        XCTAssertEqual(set.warnings.map(\.description), ["shop.md:9: warning: criterion id SHOP-1 is also at shop.md:5 (give each criterion its own id)"])
+        XCTAssertEqual(
+            set.warnings.map(\.description),
+            ["shop.md:9: warning: criterion id SHOP-1 is also at shop.md:5 (give each criterion its own id)"])
     }
 
     func test_read_warnsNamingTheDocumentOnProseOnly() {

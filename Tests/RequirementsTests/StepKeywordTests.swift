@@ -1,10 +1,13 @@
-@testable import Requirements
 import XCTest
+
+@testable import Requirements
 
 final class StepKeywordTests: XCTestCase {
     func test_read_acceptsNearMissesAsInexactOnTyposOfKeywords() {
-        for (line, keyword) in [("Giving the customer", StepKeyword.given), ("  Givn x", .given), ("Whn x", .when), ("Thne x", .then),
-                                ("given x", .given), ("AND x", .and)] {
+        for (line, keyword) in [
+            ("Giving the customer", StepKeyword.given), ("  Givn x", .given), ("Whn x", .when), ("Thne x", .then),
+            ("given x", .given), ("AND x", .and),
+        ] {
             XCTAssertEqual(StepKeyword.read(line[...])?.keyword, keyword, line)
         }
         XCTAssertEqual(StepKeyword.read("Giving the customer"[...])?.exact, false)

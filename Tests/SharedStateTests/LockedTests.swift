@@ -23,10 +23,11 @@ final class LockedTests: XCTestCase {
     func test_withLock_rethrowsItsBodysErrorAndKeepsTheChangeMadeBeforeIt() {
         struct Refused: Error {}
         let sut = Locked(1)
-        XCTAssertThrowsError(try sut.withLock { state in
-            state = 2
-            throw Refused()
-        })
+        XCTAssertThrowsError(
+            try sut.withLock { state in
+                state = 2
+                throw Refused()
+            })
         XCTAssertEqual(sut.value, 2)
     }
 }

@@ -12,9 +12,9 @@ public enum SharedData {
 
     /// The repository this file belongs to (Tests/SharedTestData/SharedData.swift → the repository).
     public static let repository: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent() // SharedTestData
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent() // repository
+        .deletingLastPathComponent()  // SharedTestData
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // repository
 
     /// The shared folder, or nil when it is absent or hidden.
     public static let root: URL? = locate(environment: ProcessInfo.processInfo.environment, repository: repository)
@@ -41,8 +41,10 @@ public enum SharedData {
     }
 
     /// The file or folder `relativePath`, or an XCTSkip saying which `what` is not checked.
-    public static func require(_ relativePath: String, _ what: String,
-                               file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    public static func require(
+        _ relativePath: String, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> URL {
         guard let url = url(relativePath) else { throw XCTSkip(notice(relativePath, what), file: file, line: line) }
         return url
     }

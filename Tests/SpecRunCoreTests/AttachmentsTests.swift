@@ -1,16 +1,21 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 final class AttachmentsTests: XCTestCase {
     func test_run_emitsAttachmentsBetweenTheStepsStartedAndFinishedMessages() async throws {
-        let (_, spy) = try await run(makeSUT(features: ["features/a.feature": """
-            Feature: f
-              Scenario: s
-                When the text "hello" is attached
-                And 3 bytes are attached as "bytes.bin"
-                And the line "a log line" is logged
-            """], libraries: [BasketSteps.self]))
+        let (_, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/a.feature": """
+                    Feature: f
+                      Scenario: s
+                        When the text "hello" is attached
+                        And 3 bytes are attached as "bytes.bin"
+                        And the line "a log line" is logged
+                    """
+                ], libraries: [BasketSteps.self]))
 
         XCTAssertEqual(spy.attachments.map(\.body), ["hello", "AAEC", "a log line"])
         XCTAssertEqual(spy.attachments.map(\.contentEncoding), [.identity, .base64, .identity])
@@ -20,10 +25,12 @@ final class AttachmentsTests: XCTestCase {
         XCTAssertEqual(spy.attachments.map(\.testStepId), steps.map(\.id))
         let caseStarted = try XCTUnwrap(spy.envelopes.compactMap(\.testCaseStarted).first)
         XCTAssertTrue(spy.attachments.allSatisfy { $0.testCaseStartedId == caseStarted.id && $0.timestamp != nil })
-        XCTAssertEqual(spy.kinds.filter { $0.hasPrefix("testStep") || $0 == "attachment" }, [
-            "testStepStarted", "attachment", "testStepFinished",
-            "testStepStarted", "attachment", "testStepFinished",
-            "testStepStarted", "attachment", "testStepFinished",
-        ])
+        XCTAssertEqual(
+            spy.kinds.filter { $0.hasPrefix("testStep") || $0 == "attachment" },
+            [
+                "testStepStarted", "attachment", "testStepFinished",
+                "testStepStarted", "attachment", "testStepFinished",
+                "testStepStarted", "attachment", "testStepFinished",
+            ])
     }
 }

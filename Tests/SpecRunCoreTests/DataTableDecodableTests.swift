@@ -14,8 +14,12 @@ final class DataTableDecodableTests: XCTestCase {
 
         let items = try table.rows(as: Item.self)
 
-        XCTAssertEqual(items, [Item(name: "007", count: 2, price: 1.5, fragile: true),
-                               Item(name: "pear", count: 10, price: nil, fragile: false)])
+        XCTAssertEqual(
+            items,
+            [
+                Item(name: "007", count: 2, price: 1.5, fragile: true),
+                Item(name: "pear", count: 10, price: nil, fragile: false),
+            ])
     }
 
     func test_rows_namesTheRowAndColumnOfACellThatDoesNotFit() {

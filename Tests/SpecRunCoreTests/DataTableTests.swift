@@ -1,6 +1,8 @@
+import XCTest
+
 import struct Messages.PickleStep
 import struct Messages.Snippet
-import XCTest
+
 @testable import SpecRunCore
 
 final class DataTableTests: XCTestCase {
@@ -36,8 +38,9 @@ final class ExpectationsTests: XCTestCase {
     func test_expectEquals_failsWithExpectedVersusActualAndTheCallersLine() {
         let line = #line + 1
         XCTAssertThrowsError(try expect("pear", equals: "apple")) { error in
-            XCTAssertEqual(error as? ExpectationFailure,
-                           ExpectationFailure("expected \"apple\", got \"pear\"", file: #filePath, line: line))
+            XCTAssertEqual(
+                error as? ExpectationFailure,
+                ExpectationFailure("expected \"apple\", got \"pear\"", file: #filePath, line: line))
         }
         XCTAssertNoThrow(try expect(2, equals: 2))
     }
@@ -103,22 +106,26 @@ final class SnippetWriterTests: XCTestCase {
     private let writer = SnippetWriter(compiler: nil, customTypes: ["flight": "Flight"])
 
     func test_code_namesParametersByTypeAndNumber() {
-        XCTAssertEqual(writer.code(keyword: "given", expression: "{int} of {int} {flight}", parameterTypes: ["int", "int", "flight"], argument: nil),
-                       "steps.given(\"{int} of {int} {flight}\") { (world, int1: Int, int2: Int, flight1: Flight) in\n    try pending()\n}")
+        XCTAssertEqual(
+            writer.code(keyword: "given", expression: "{int} of {int} {flight}", parameterTypes: ["int", "int", "flight"], argument: nil),
+            "steps.given(\"{int} of {int} {flight}\") { (world, int1: Int, int2: Int, flight1: Flight) in\n    try pending()\n}")
     }
 
     func test_code_escapesTheExpressionAsASwiftLiteral() {
-        XCTAssertEqual(writer.code(keyword: "then", expression: #"say "hi" \o/"#, parameterTypes: [], argument: nil),
-                       "steps.then(\"say \\\"hi\\\" \\\\o/\") { world in\n    try pending()\n}")
+        XCTAssertEqual(
+            writer.code(keyword: "then", expression: #"say "hi" \o/"#, parameterTypes: [], argument: nil),
+            "steps.then(\"say \\\"hi\\\" \\\\o/\") { world in\n    try pending()\n}")
     }
 
     func test_code_writesAnAsyncClosureForTheAsyncAwaitInterface() {
         var async = writer
         async.interface = .async
-        XCTAssertEqual(async.code(keyword: "when", expression: "I wait {int} s", parameterTypes: ["int"], argument: nil),
-                       "steps.when(\"I wait {int} s\") { (world, int1: Int) async throws in\n    try pending()\n}")
-        XCTAssertEqual(async.code(keyword: "then", expression: "done", parameterTypes: [], argument: nil),
-                       "steps.then(\"done\") { (world) async throws in\n    try pending()\n}")
+        XCTAssertEqual(
+            async.code(keyword: "when", expression: "I wait {int} s", parameterTypes: ["int"], argument: nil),
+            "steps.when(\"I wait {int} s\") { (world, int1: Int) async throws in\n    try pending()\n}")
+        XCTAssertEqual(
+            async.code(keyword: "then", expression: "done", parameterTypes: [], argument: nil),
+            "steps.then(\"done\") { (world) async throws in\n    try pending()\n}")
     }
 
     func test_suggestion_sharesOneSnippetArrayOnARepeatedStepText() {
@@ -159,12 +166,14 @@ final class FeatureDiscoveryTests: XCTestCase {
 
     func test_discover_mergesRepeatedFilesAndLines() throws {
         let files: [String: FileSystem.Kind] = ["f": .directory, "f/a.feature": .file, "f/b.feature.md": .file, "f/c.txt": .file]
-        let discovery = FeatureDiscovery(fileSystem: FileSystem(
-            kindOf: { files[$0] }, listFiles: { _ in ["f/c.txt", "f/b.feature.md", "f/a.feature"] }, readFile: { _ in nil }))
+        let discovery = FeatureDiscovery(
+            fileSystem: FileSystem(
+                kindOf: { files[$0] }, listFiles: { _ in ["f/c.txt", "f/b.feature.md", "f/a.feature"] }, readFile: { _ in nil }))
 
         XCTAssertEqual(try discovery.discover(["f/a.feature:3", "f/a.feature:5"]), [FeatureFile(path: "f/a.feature", lines: [3, 5])])
-        XCTAssertEqual(try discovery.discover(["f/a.feature:3", "f"]),
-                       [FeatureFile(path: "f/a.feature", lines: nil), FeatureFile(path: "f/b.feature.md", lines: nil)])
+        XCTAssertEqual(
+            try discovery.discover(["f/a.feature:3", "f"]),
+            [FeatureFile(path: "f/a.feature", lines: nil), FeatureFile(path: "f/b.feature.md", lines: nil)])
     }
 }
 

@@ -1,6 +1,7 @@
 import Messages
-@testable import SpecRunCore
 import XCTest
+
+@testable import SpecRunCore
 
 /// A value made from a DocString's text by a registered DocString type.
 struct Shout: Equatable, Sendable {
@@ -57,7 +58,8 @@ final class DocStringTypeTests: XCTestCase {
 
         let result = spy.envelopes.compactMap(\.testStepFinished).first?.testStepResult
         XCTAssertEqual(result?.status, .failed)
-        XCTAssertTrue(result?.message?.contains("is a Shout made by its DocString type, which failed: an empty shout") ?? false,
-                      result?.message ?? "")
+        XCTAssertTrue(
+            result?.message?.contains("is a Shout made by its DocString type, which failed: an empty shout") ?? false,
+            result?.message ?? "")
     }
 }

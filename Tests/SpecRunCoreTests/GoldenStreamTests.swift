@@ -1,6 +1,7 @@
-import Messages
 import Foundation
+import Messages
 import XCTest
+
 @testable import SpecRunCore
 
 final class GoldenWorld: World {
@@ -54,10 +55,12 @@ final class GoldenStreamTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     private func stream() async throws -> String {
-        var runner = SpecRunner(libraries: [GoldenSteps.self],
-                                configuration: RunConfiguration(paths: [Self.fixtures + "/golden.feature"],
-                                                                workingDirectory: Self.repoRoot),
-                                ids: IncrementingIdGenerator(), clock: SteppingClock(), environment: [:])
+        var runner = SpecRunner(
+            libraries: [GoldenSteps.self],
+            configuration: RunConfiguration(
+                paths: [Self.fixtures + "/golden.feature"],
+                workingDirectory: Self.repoRoot),
+            ids: IncrementingIdGenerator(), clock: SteppingClock(), environment: [:])
         runner.meta = fixedMeta
         let spy = EnvelopeSpy()
         _ = try await runner.run(emit: spy.record)

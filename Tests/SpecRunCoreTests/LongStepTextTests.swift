@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 /// Issue 30: a hostile document never stalls a run. A 10 MB step line took 74 s in a debug build (about 4 s of CPU per
@@ -50,7 +51,8 @@ final class LongStepTextTests: XCTestCase {
     // MARK: Helpers
 
     private func scenario(_ step: String, libraries: [any StepLibrary.Type] = [BasketSteps.self])
-        throws -> (runner: SpecRunner, folder: FeatureFolder) {
+        throws -> (runner: SpecRunner, folder: FeatureFolder)
+    {
         try makeSUT(features: ["features/a.feature": "Feature: f\n  Scenario: s\n    \(step)\n"], libraries: libraries)
     }
 

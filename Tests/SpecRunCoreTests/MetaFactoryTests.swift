@@ -1,5 +1,6 @@
 import Messages
 import XCTest
+
 @testable import SpecRunCore
 
 final class MetaFactoryTests: XCTestCase {
@@ -21,12 +22,16 @@ final class MetaFactoryTests: XCTestCase {
             "GITHUB_RUN_ID": "42", "GITHUB_SHA": "abc123", "GITHUB_REF_NAME": "main",
         ])
 
-        XCTAssertEqual(ci, Ci(name: "GitHub Actions", url: "https://github.com/team/specrun/actions/runs/42", buildNumber: "42",
-                              git: Git(remote: "https://github.com/team/specrun.git", revision: "abc123", branch: "main")))
+        XCTAssertEqual(
+            ci,
+            Ci(
+                name: "GitHub Actions", url: "https://github.com/team/specrun/actions/runs/42", buildNumber: "42",
+                git: Git(remote: "https://github.com/team/specrun.git", revision: "abc123", branch: "main")))
     }
 
     func test_ci_readsGitLabAndAnyOtherCI() {
-        XCTAssertEqual(MetaFactory.ci(["GITLAB_CI": "true", "CI_PIPELINE_URL": "https://gitlab/p/1", "CI_PIPELINE_IID": "1"])?.name, "GitLab")
+        XCTAssertEqual(
+            MetaFactory.ci(["GITLAB_CI": "true", "CI_PIPELINE_URL": "https://gitlab/p/1", "CI_PIPELINE_IID": "1"])?.name, "GitLab")
         XCTAssertEqual(MetaFactory.ci(["CI": "true"])?.name, "CI")
         XCTAssertNil(MetaFactory.ci(["CI": "false"]))
     }

@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 /// A test case is planned once to send its `testCase` message and planned again when it runs (`PlanBook`): the
@@ -33,8 +34,9 @@ final class PlanReplayTests: XCTestCase {
         XCTAssertEqual(started.count, testCases.map(\.testSteps.count).reduce(0, +))
         for step in started {
             let testCaseId = try XCTUnwrap(attempts[step.testCaseStartedId])
-            XCTAssertTrue(stepsByCase[testCaseId]?.contains(step.testStepId) == true,
-                          "\(step.testStepId) was not announced by test case \(testCaseId)")
+            XCTAssertTrue(
+                stepsByCase[testCaseId]?.contains(step.testStepId) == true,
+                "\(step.testStepId) was not announced by test case \(testCaseId)")
         }
         XCTAssertEqual(spy.testStepResults.filter { $0 != .passed }, [])
     }

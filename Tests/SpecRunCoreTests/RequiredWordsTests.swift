@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SpecRunCore
 
 final class RequiredWordsTests: XCTestCase {

@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 enum UnknownTypeSteps: StepLibrary {
@@ -67,12 +68,15 @@ final class RunConfigurationErrorTests: XCTestCase {
     }
 
     func test_run_reportsAnUnknownParameterTypeAsAMessageWhenAskedTo() async throws {
-        let sut = try makeSUT(features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given CDG is closed\n"],
-                              libraries: [UnknownTypeSteps.self]) { $0.unknownParameterTypes = .report }
+        let sut = try makeSUT(
+            features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given CDG is closed\n"],
+            libraries: [UnknownTypeSteps.self]
+        ) { $0.unknownParameterTypes = .report }
         let (_, spy) = try await run(sut)
 
-        XCTAssertEqual(spy.envelopes.compactMap(\.undefinedParameterType),
-                       [UndefinedParameterType(expression: "{airport} is closed", name: "airport")])
+        XCTAssertEqual(
+            spy.envelopes.compactMap(\.undefinedParameterType),
+            [UndefinedParameterType(expression: "{airport} is closed", name: "airport")])
         XCTAssertEqual(spy.envelopes.compactMap(\.stepDefinition).map(\.pattern.source), ["a step passes"])
         XCTAssertEqual(spy.testStepResults, [.undefined])
     }
@@ -110,8 +114,9 @@ final class RunConfigurationErrorTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line,
         _ check: (SpecRunError) -> Void
     ) async throws {
-        let sut = try makeSUT(features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given a step passes\n"],
-                              libraries: libraries, paths: paths, configure: configure)
+        let sut = try makeSUT(
+            features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given a step passes\n"],
+            libraries: libraries, paths: paths, configure: configure)
         let spy = EnvelopeSpy()
         do {
             _ = try await sut.runner.run(emit: spy.record)
@@ -125,15 +130,20 @@ final class RunConfigurationErrorTests: XCTestCase {
 
 final class SpecRunErrorDescriptionTests: XCTestCase {
     func test_description_foldsACaretMessageIntoOneLine() {
-        let error = SpecRunError.badStepPattern(pattern: "a (b", location: "Steps.swift:3", reason: """
-            This Cucumber Expression has a problem at column 3:
+        let error = SpecRunError.badStepPattern(
+            pattern: "a (b", location: "Steps.swift:3",
+            reason: """
+                This Cucumber Expression has a problem at column 3:
 
-            a (b
-              ^
-            The '(' does not have a matching ')'.
-            If you did not intend to use optional text you can use '\\(' to escape the optional text
-            """)
-        XCTAssertEqual(error.description, "Steps.swift:3: bad step pattern 'a (b': This Cucumber Expression has a problem at column 3: "
-                       + "The '(' does not have a matching ')'. If you did not intend to use optional text you can use '\\(' to escape the optional text")
+                a (b
+                  ^
+                The '(' does not have a matching ')'.
+                If you did not intend to use optional text you can use '\\(' to escape the optional text
+                """)
+        XCTAssertEqual(
+            error.description,
+            "Steps.swift:3: bad step pattern 'a (b': This Cucumber Expression has a problem at column 3: "
+                + "The '(' does not have a matching ')'. If you did not intend to use optional text you can use '\\(' to escape the optional text"
+        )
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 final class HookWorld: World {
@@ -23,14 +24,18 @@ enum HookSteps: StepLibrary {
         steps.beforeStep { _ in Journal.shared.record("beforeStep") }
         steps.afterStep { _ in Journal.shared.record("afterStep") }
         steps.given("a step passes") { _ in Journal.shared.record("step") }
-        steps.given("a step fails") { _ in Journal.shared.record("step fails"); throw BoomError() }
+        steps.given("a step fails") { _ in
+            Journal.shared.record("step fails"); throw BoomError()
+        }
         steps.after(tags: "@attach") { _ in attach("from after", mediaType: "text/plain") }
     }
 }
 
 enum FailingBeforeAllSteps: StepLibrary {
     static func register(_ steps: inout Steps<HookWorld>) {
-        steps.beforeAll { Journal.shared.record("beforeAll 1"); throw BoomError() }
+        steps.beforeAll {
+            Journal.shared.record("beforeAll 1"); throw BoomError()
+        }
         steps.beforeAll { Journal.shared.record("beforeAll 2") }
         steps.afterAll { Journal.shared.record("afterAll") }
         steps.given("a step passes") { _ in Journal.shared.record("step") }
@@ -43,11 +48,13 @@ final class RunHooksUseCaseTests: XCTestCase {
     func test_run_runsHooksInOrderAroundStepsAndAfterHooksInReverse() async throws {
         let (_, spy) = try await run(scenario("Given a step passes"))
 
-        XCTAssertEqual(Journal.shared.take(), [
-            "beforeAll 1", "beforeAll 2",
-            "before early", "before 1", "beforeStep", "step", "afterStep", "after 2", "after 1",
-            "afterAll 2", "afterAll 1",
-        ])
+        XCTAssertEqual(
+            Journal.shared.take(),
+            [
+                "beforeAll 1", "beforeAll 2",
+                "before early", "before 1", "beforeStep", "step", "afterStep", "after 2", "after 1",
+                "afterAll 2", "afterAll 1",
+            ])
         XCTAssertEqual(spy.testStepResults, [.passed, .passed, .passed, .passed, .passed])
         XCTAssertEqual(spy.testCases.first?.testSteps.map { $0.hookId != nil }, [true, true, false, true, true])
     }
@@ -61,10 +68,12 @@ final class RunHooksUseCaseTests: XCTestCase {
     func test_run_runsAfterHooksEvenAfterAFailedStep() async throws {
         let (summary, spy) = try await run(scenario("Given a step fails\nAnd a step passes"))
 
-        XCTAssertEqual(Journal.shared.take(), [
-            "beforeAll 1", "beforeAll 2", "before early", "before 1", "beforeStep", "step fails", "afterStep",
-            "after 2", "after 1", "afterAll 2", "afterAll 1",
-        ])
+        XCTAssertEqual(
+            Journal.shared.take(),
+            [
+                "beforeAll 1", "beforeAll 2", "before early", "before 1", "beforeStep", "step fails", "afterStep",
+                "after 2", "after 1", "afterAll 2", "afterAll 1",
+            ])
         XCTAssertEqual(spy.testStepResults, [.passed, .passed, .failed, .skipped, .passed, .passed])
         XCTAssertEqual(summary.steps, StatusCounts(failed: 1, skipped: 1))
     }
@@ -96,10 +105,14 @@ final class RunHooksUseCaseTests: XCTestCase {
         let (_, spy) = try await run(scenario("Given a step passes"))
 
         let hooks = spy.envelopes.compactMap(\.hook)
-        XCTAssertEqual(hooks.map(\.type), [.beforeTestRun, .beforeTestRun, .afterTestRun, .afterTestRun,
-                                           .beforeTestCase, .beforeTestCase, .beforeTestCase,
-                                           .afterTestCase, .afterTestCase, .afterTestCase, .beforeTestCase,
-                                           .beforeTestCase, .beforeTestStep, .afterTestStep, .afterTestCase])
+        XCTAssertEqual(
+            hooks.map(\.type),
+            [
+                .beforeTestRun, .beforeTestRun, .afterTestRun, .afterTestRun,
+                .beforeTestCase, .beforeTestCase, .beforeTestCase,
+                .afterTestCase, .afterTestCase, .afterTestCase, .beforeTestCase,
+                .beforeTestCase, .beforeTestStep, .afterTestStep, .afterTestCase,
+            ])
         XCTAssertEqual(hooks.compactMap(\.name), ["early", "second after"])
         XCTAssertEqual(hooks.compactMap(\.tagExpression), ["@tagged", "@fail-after", "@fail-before", "@skip-before", "@attach"])
         XCTAssertTrue(hooks.allSatisfy { $0.sourceReference.location?.line ?? 0 > 0 })
@@ -115,9 +128,10 @@ final class RunHooksUseCaseTests: XCTestCase {
         let (_, spy) = try await run(scenario("Given a step passes", tags: "@attach"))
 
         let attachment = try XCTUnwrap(spy.attachments.first)
-        let afterHookStep = try XCTUnwrap(spy.testCases.first?.testSteps.first { step in
-            step.hookId == spy.envelopes.compactMap(\.hook).first { $0.tagExpression == "@attach" }?.id
-        })
+        let afterHookStep = try XCTUnwrap(
+            spy.testCases.first?.testSteps.first { step in
+                step.hookId == spy.envelopes.compactMap(\.hook).first { $0.tagExpression == "@attach" }?.id
+            })
         XCTAssertEqual(attachment.testStepId, afterHookStep.id)
         XCTAssertEqual(attachment.body, "from after")
     }
@@ -134,7 +148,8 @@ final class RunHooksUseCaseTests: XCTestCase {
 
     func test_run_bindsScopedLibrariesOnlyInMatchingScenariosWithTheirOwnWorld() async throws {
         _ = OtherWorld.made.take()
-        let (_, spy) = try await run("""
+        let (_, spy) = try await run(
+            """
             Feature: f
               @other
               Scenario: in scope
@@ -179,13 +194,18 @@ enum ScenarioContextSteps: StepLibrary {
 final class ScenarioContextTests: XCTestCase {
     func test_current_describesTheRunningScenarioAndItsStatusSoFar() async throws {
         ScenarioContextSteps.seen.set([])
-        _ = try await run(makeSUT(features: ["features/a.feature": """
-            Feature: f
-              @web
-              Scenario: checkout
-                Given a step passes
-                And a step fails
-            """], libraries: [ScenarioContextSteps.self]) { $0.strict = true })
+        _ = try await run(
+            makeSUT(
+                features: [
+                    "features/a.feature": """
+                    Feature: f
+                      @web
+                      Scenario: checkout
+                        Given a step passes
+                        And a step fails
+                    """
+                ], libraries: [ScenarioContextSteps.self]
+            ) { $0.strict = true })
 
         let seen = ScenarioContextSteps.seen.get()
         XCTAssertEqual(seen.count, 3)
@@ -199,7 +219,9 @@ final class ScenarioContextTests: XCTestCase {
 enum StepHookFailureSteps: StepLibrary {
     static func register(_ steps: inout Steps<HookWorld>) {
         steps.beforeStep(tags: "@before-step-fails") { _ in throw BoomError() }
-        steps.afterStep(tags: "@after-step-fails") { _ in Journal.shared.record("afterStep"); throw BoomError() }
+        steps.afterStep(tags: "@after-step-fails") { _ in
+            Journal.shared.record("afterStep"); throw BoomError()
+        }
         steps.beforeStep(order: -1) { _ in log("before step") }
         steps.given("a step passes") { _ in Journal.shared.record("step") }
     }
@@ -225,12 +247,16 @@ final class StepHooksTests: XCTestCase {
     }
 
     private func run(_ tag: String) async throws -> (RunSummary, EnvelopeSpy) {
-        try await run(makeSUT(features: ["features/a.feature": """
-            Feature: f
-              \(tag)
-              Scenario: s
-                Given a step passes
-                And a step passes
-            """], libraries: [StepHookFailureSteps.self]))
+        try await run(
+            makeSUT(
+                features: [
+                    "features/a.feature": """
+                    Feature: f
+                      \(tag)
+                      Scenario: s
+                        Given a step passes
+                        And a step passes
+                    """
+                ], libraries: [StepHookFailureSteps.self]))
     }
 }

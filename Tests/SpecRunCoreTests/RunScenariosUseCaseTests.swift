@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 /// Statuses, arguments and failures of single scenarios.
@@ -47,8 +48,9 @@ final class RunScenariosUseCaseTests: XCTestCase {
         XCTAssertEqual(result.status, .failed)
         XCTAssertEqual(result.message, "expected 3, got 2")
         XCTAssertEqual(result.exception?.type, "ExpectationFailure")
-        XCTAssertTrue(result.exception?.stackTrace?.contains("TestLibraries.swift:\(thenHoldsLine)") == true,
-                      result.exception?.stackTrace ?? "")
+        XCTAssertTrue(
+            result.exception?.stackTrace?.contains("TestLibraries.swift:\(thenHoldsLine)") == true,
+            result.exception?.stackTrace ?? "")
     }
 
     func test_run_reportsPendingWithoutMessageAndSkipsTheRest() async throws {
@@ -87,24 +89,32 @@ final class RunScenariosUseCaseTests: XCTestCase {
         XCTAssertEqual(summary.steps, StatusCounts(failed: 1, undefined: 1, skipped: 1))
         let snippets = try XCTUnwrap(spy.suggestions.first?.snippets)
         XCTAssertEqual(snippets.first?.language, "swift")
-        XCTAssertEqual(snippets.first?.code, """
+        XCTAssertEqual(
+            snippets.first?.code,
+            """
             steps.given("I have {int} {string} cukes") { (world, int1: Int, string1: String) in
                 try pending()
             }
             """)
         XCTAssertEqual(snippets.count, 2, "{int} then {float}")
-        XCTAssertEqual(Array(spy.kinds.suffix(7)), ["testStepStarted", "suggestion", "testStepFinished",
-                                                     "testStepStarted", "testStepFinished", "testCaseFinished",
-                                                     "testRunFinished"])
+        XCTAssertEqual(
+            Array(spy.kinds.suffix(7)),
+            [
+                "testStepStarted", "suggestion", "testStepFinished",
+                "testStepStarted", "testStepFinished", "testCaseFinished",
+                "testRunFinished",
+            ])
     }
 
     func test_run_suggestsDocStringAndDataTableParameters() async throws {
         let (_, spy) = try await run(feature("When I post:\n  \"\"\"\n  hi\n  \"\"\"\nThen I see:\n  | a |"))
 
-        XCTAssertEqual(spy.suggestions.map { $0.snippets[0].code }, [
-            "steps.when(\"I post:\") { (world, docString: DocString) in\n    try pending()\n}",
-            "steps.then(\"I see:\") { (world, table: DataTable) in\n    try pending()\n}",
-        ])
+        XCTAssertEqual(
+            spy.suggestions.map { $0.snippets[0].code },
+            [
+                "steps.when(\"I post:\") { (world, docString: DocString) in\n    try pending()\n}",
+                "steps.then(\"I see:\") { (world, table: DataTable) in\n    try pending()\n}",
+            ])
     }
 
     func test_run_reportsAmbiguousListingEveryDefinition() async throws {
@@ -140,34 +150,39 @@ final class RunScenariosUseCaseTests: XCTestCase {
     }
 
     func test_run_convertsArgumentsToTheClosureTypes() async throws {
-        _ = try await run(feature("""
-            Given the flag is true
-            And a number 2.5
-            And 3 seconds pass
-            And the status is green
-            """))
+        _ = try await run(
+            feature(
+                """
+                Given the flag is true
+                And a number 2.5
+                And 3 seconds pass
+                And the status is green
+                """))
 
         XCTAssertEqual(Journal.shared.take(), ["flag true", "float 2.5", "seconds 3", "status green"])
     }
 
     func test_run_passesDataTableAndDocStringAsTheLastArgument() async throws {
-        let (_, spy) = try await run(feature("""
-            Given the prices:
-              | item  | price |
-              | apple | 1     |
-              | pear  | 2     |
-            And the note:
-              ```markdown
-              hello
-              ```
-            """))
+        let (_, spy) = try await run(
+            feature(
+                """
+                Given the prices:
+                  | item  | price |
+                  | apple | 1     |
+                  | pear  | 2     |
+                And the note:
+                  ```markdown
+                  hello
+                  ```
+                """))
 
         XCTAssertEqual(spy.testStepResults, [.passed, .passed])
         XCTAssertEqual(Journal.shared.take(), ["table apple=1,pear=2", "note hello markdown"])
     }
 
     func test_run_makesAFreshWorldPerScenario() async throws {
-        let (_, spy) = try await run("""
+        let (_, spy) = try await run(
+            """
             Feature: f
               Scenario: one
                 Given a world counter is bumped
@@ -190,15 +205,18 @@ final class RunScenariosUseCaseTests: XCTestCase {
 
     // MARK: Helpers
 
-    private let thenHoldsLine = 41
+    private let thenHoldsLine = 44
 
     private func feature(_ steps: String) -> String {
-        "Feature: f\n  Scenario: s\n" + steps.split(separator: "\n", omittingEmptySubsequences: false)
+        "Feature: f\n  Scenario: s\n"
+            + steps.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "    " + $0 }.joined(separator: "\n") + "\n"
     }
 
-    private func run(_ feature: String, libraries: [any StepLibrary.Type] = [BasketSteps.self],
-                     configure: (inout RunConfiguration) -> Void = { _ in }) async throws -> (RunSummary, EnvelopeSpy) {
+    private func run(
+        _ feature: String, libraries: [any StepLibrary.Type] = [BasketSteps.self],
+        configure: (inout RunConfiguration) -> Void = { _ in }
+    ) async throws -> (RunSummary, EnvelopeSpy) {
         try await run(makeSUT(features: ["features/a.feature": feature], libraries: libraries, configure: configure))
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 /// Which scenarios run, in which order, and how the run options change the outcome.
@@ -30,16 +31,19 @@ final class RunSelectionUseCaseTests: XCTestCase {
         """
 
     func test_run_discoversFeatureFilesRecursivelyInSortedOrder() async throws {
-        let (_, spy) = try await run(makeSUT(features: [
-            "features/b.feature": "Feature: b\n  Scenario: b\n    Given a step passes\n",
-            "features/a/z.feature.md": "# Feature: md\n\n## Scenario: md\n\n* Given a step passes\n",
-            "features/a.feature": "Feature: a\n  Scenario: a\n    Given a step passes\n",
-            "features/notes.txt": "not a feature",
-            "features/.hidden/h.feature": "Feature: hidden\n  Scenario: h\n    Given a step passes\n",
-        ], libraries: [BasketSteps.self]))
+        let (_, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/b.feature": "Feature: b\n  Scenario: b\n    Given a step passes\n",
+                    "features/a/z.feature.md": "# Feature: md\n\n## Scenario: md\n\n* Given a step passes\n",
+                    "features/a.feature": "Feature: a\n  Scenario: a\n    Given a step passes\n",
+                    "features/notes.txt": "not a feature",
+                    "features/.hidden/h.feature": "Feature: hidden\n  Scenario: h\n    Given a step passes\n",
+                ], libraries: [BasketSteps.self]))
 
-        XCTAssertEqual(spy.envelopes.compactMap(\.source).map(\.uri),
-                       ["features/a.feature", "features/a/z.feature.md", "features/b.feature"])
+        XCTAssertEqual(
+            spy.envelopes.compactMap(\.source).map(\.uri),
+            ["features/a.feature", "features/a/z.feature.md", "features/b.feature"])
         XCTAssertEqual(spy.startedPickleNames, ["a", "md", "b"])
     }
 
@@ -71,9 +75,12 @@ final class RunSelectionUseCaseTests: XCTestCase {
     }
 
     func test_run_readsPathsAndLinesFromARerunFile() async throws {
-        let sut = try makeSUT(features: ["features/a.feature": threeScenarios,
-                                         "rerun.txt": "features/a.feature:4\n"],
-                              libraries: [BasketSteps.self], paths: ["@rerun.txt"])
+        let sut = try makeSUT(
+            features: [
+                "features/a.feature": threeScenarios,
+                "rerun.txt": "features/a.feature:4\n",
+            ],
+            libraries: [BasketSteps.self], paths: ["@rerun.txt"])
         let (_, spy) = try await run(sut)
 
         XCTAssertEqual(spy.startedPickleNames, ["first"])
@@ -141,8 +148,11 @@ final class RunSelectionUseCaseTests: XCTestCase {
     func test_run_succeedsWithPendingAndUndefinedStepsWhenNotStrict() async throws {
         let feature = "Feature: f\n  Scenario: s\n    Given a step is pending\n  Scenario: t\n    Given nothing defined\n"
         let (strict, strictSpy) = try await run(makeSUT(features: ["features/a.feature": feature], libraries: [BasketSteps.self]))
-        let (lenient, lenientSpy) = try await run(makeSUT(features: ["features/a.feature": feature],
-                                                          libraries: [BasketSteps.self]) { $0.strict = false })
+        let (lenient, lenientSpy) = try await run(
+            makeSUT(
+                features: ["features/a.feature": feature],
+                libraries: [BasketSteps.self]
+            ) { $0.strict = false })
 
         XCTAssertFalse(strict.success)
         XCTAssertEqual(strictSpy.runFinished?.success, false)
@@ -152,15 +162,22 @@ final class RunSelectionUseCaseTests: XCTestCase {
     }
 
     func test_run_retriesFailedScenariosUpToTheRetryCount() async throws {
-        let (summary, spy) = try await run(makeSUT(features: ["features/a.feature": """
-            Feature: f
-              Scenario: flaky
-                Given a step fails
-              Scenario: fine
-                Given a step passes
-              Scenario: undefined is not retried
-                Given nothing defined
-            """], libraries: [BasketSteps.self]) { $0.retry = 2; $0.strict = false })
+        let (summary, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/a.feature": """
+                    Feature: f
+                      Scenario: flaky
+                        Given a step fails
+                      Scenario: fine
+                        Given a step passes
+                      Scenario: undefined is not retried
+                        Given nothing defined
+                    """
+                ], libraries: [BasketSteps.self]
+            ) {
+                $0.retry = 2; $0.strict = false
+            })
 
         XCTAssertEqual(spy.envelopes.compactMap(\.testCaseStarted).map(\.attempt), [0, 1, 2, 0, 0])
         XCTAssertEqual(spy.envelopes.compactMap(\.testCaseFinished).map(\.willBeRetried), [true, true, false, false, false])
@@ -170,11 +187,16 @@ final class RunSelectionUseCaseTests: XCTestCase {
 
     func test_run_passesOnRetryWhenALaterAttemptPasses() async throws {
         Flaky.failuresLeft.set(1)
-        let (summary, spy) = try await run(makeSUT(features: ["features/a.feature": """
-            Feature: f
-              Scenario: flaky
-                Given a flaky step
-            """], libraries: [Flaky.self]) { $0.retry = 3 })
+        let (summary, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/a.feature": """
+                    Feature: f
+                      Scenario: flaky
+                        Given a flaky step
+                    """
+                ], libraries: [Flaky.self]
+            ) { $0.retry = 3 })
 
         XCTAssertEqual(spy.testStepResults, [.failed, .passed])
         XCTAssertTrue(summary.success)
@@ -182,10 +204,12 @@ final class RunSelectionUseCaseTests: XCTestCase {
     }
 
     func test_run_reportsUnparsableFilesAndRunsTheOthers() async throws {
-        let (summary, spy) = try await run(makeSUT(features: [
-            "features/bad.feature": "Feature: bad\n  Scenario: s\n    Given a step passes\n  not gherkin\n",
-            "features/good.feature": "Feature: good\n  Scenario: good\n    Given a step passes\n",
-        ], libraries: [BasketSteps.self]))
+        let (summary, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/bad.feature": "Feature: bad\n  Scenario: s\n    Given a step passes\n  not gherkin\n",
+                    "features/good.feature": "Feature: good\n  Scenario: good\n    Given a step passes\n",
+                ], libraries: [BasketSteps.self]))
 
         XCTAssertEqual(summary.unparsableFiles, ["features/bad.feature"])
         XCTAssertEqual(summary.exitCode, 3)
@@ -195,8 +219,9 @@ final class RunSelectionUseCaseTests: XCTestCase {
     }
 
     func test_run_reportsAFileThatIsNotUTF8AsUnparsable() async throws {
-        let sut = try makeSUT(features: ["features/good.feature": "Feature: good\n  Scenario: good\n    Given a step passes\n"],
-                              libraries: [BasketSteps.self])
+        let sut = try makeSUT(
+            features: ["features/good.feature": "Feature: good\n  Scenario: good\n    Given a step passes\n"],
+            libraries: [BasketSteps.self])
         try Data([0x46, 0x65, 0xff, 0xfe, 0x0a]).write(to: URL(fileURLWithPath: sut.folder.root + "/features/latin1.feature"))
         let (summary, spy) = try await run(sut)
 
@@ -208,9 +233,11 @@ final class RunSelectionUseCaseTests: XCTestCase {
     // MARK: Helpers
 
     private func selection(paths: [String] = ["features"], configure: (inout RunConfiguration) -> Void = { _ in })
-        throws -> (runner: SpecRunner, folder: FeatureFolder) {
-        try makeSUT(features: ["features/a.feature": threeScenarios], libraries: [BasketSteps.self],
-                    paths: paths, configure: configure)
+        throws -> (runner: SpecRunner, folder: FeatureFolder)
+    {
+        try makeSUT(
+            features: ["features/a.feature": threeScenarios], libraries: [BasketSteps.self],
+            paths: paths, configure: configure)
     }
 }
 

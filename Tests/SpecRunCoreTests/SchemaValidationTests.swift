@@ -1,6 +1,7 @@
 import Foundation
 import SharedTestData
 import XCTest
+
 @testable import SpecRunCore
 
 /// Every line the runner writes validates against the official Envelope JSON Schema
@@ -19,14 +20,23 @@ final class SchemaValidationTests: XCTestCase {
                    for i, l in enumerate(open(p), 1) if l.strip() and not v.is_valid(json.loads(l))]
             print("\\n".join(bad) if bad else "OK")
             """
-        let (_, hooks) = try await run(makeSUT(features: [
-            "features/a.feature": "Feature: f\n  @attach @fail-after\n  Scenario: s\n    Given a step passes\n    And an undefined step\n",
-            "features/b.feature": "Feature: broken\n  Scenario: s\n    Given x\n  not gherkin\n",
-        ], libraries: [HookSteps.self]) { $0.retry = 1 })
-        let (_, unknown) = try await run(makeSUT(features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given CDG is closed\n"],
-                                                 libraries: [UnknownTypeSteps.self]) { $0.unknownParameterTypes = .report })
-        let (_, failingBeforeAll) = try await run(makeSUT(features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given a step passes\n"],
-                                                          libraries: [FailingBeforeAllSteps.self]))
+        let (_, hooks) = try await run(
+            makeSUT(
+                features: [
+                    "features/a.feature":
+                        "Feature: f\n  @attach @fail-after\n  Scenario: s\n    Given a step passes\n    And an undefined step\n",
+                    "features/b.feature": "Feature: broken\n  Scenario: s\n    Given x\n  not gherkin\n",
+                ], libraries: [HookSteps.self]
+            ) { $0.retry = 1 })
+        let (_, unknown) = try await run(
+            makeSUT(
+                features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given CDG is closed\n"],
+                libraries: [UnknownTypeSteps.self]
+            ) { $0.unknownParameterTypes = .report })
+        let (_, failingBeforeAll) = try await run(
+            makeSUT(
+                features: ["features/a.feature": "Feature: f\n  Scenario: s\n    Given a step passes\n"],
+                libraries: [FailingBeforeAllSteps.self]))
         let live = NSTemporaryDirectory() + "specrun-schema-\(UUID().uuidString).ndjson"
         try (hooks.ndjson() + unknown.ndjson() + failingBeforeAll.ndjson()).write(toFile: live, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: live) }

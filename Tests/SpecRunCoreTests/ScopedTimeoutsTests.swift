@@ -1,5 +1,6 @@
-import XCTest
 import Messages
+import XCTest
+
 @testable import SpecRunCore
 
 final class TimeoutWorld: World { required init() {} }
@@ -47,13 +48,16 @@ final class ScopedTimeoutsTests: XCTestCase {
     func test_scenario_takesTheInnermostTimeoutTagOnNestedTags() throws {
         let timeouts = try ScopedTimeouts([TagTimeout(expression: "@slow", seconds: 30)])
 
-        XCTAssertEqual(timeouts.scenario(tags: ["@timeout:2m", "@slow", "@timeout:5s"]),
-                       .limit(StepLimit(seconds: 5, source: "@timeout:5s")))
+        XCTAssertEqual(
+            timeouts.scenario(tags: ["@timeout:2m", "@slow", "@timeout:5s"]),
+            .limit(StepLimit(seconds: 5, source: "@timeout:5s")))
     }
 
     func test_scenario_takesTheLongestMatchingTagTimeoutOnSeveralMatches() throws {
-        let timeouts = try ScopedTimeouts([TagTimeout(expression: "@slow", seconds: 30), TagTimeout(expression: "@db", seconds: 90),
-                                           TagTimeout(expression: "@other", seconds: 500)])
+        let timeouts = try ScopedTimeouts([
+            TagTimeout(expression: "@slow", seconds: 30), TagTimeout(expression: "@db", seconds: 90),
+            TagTimeout(expression: "@other", seconds: 500),
+        ])
 
         XCTAssertEqual(timeouts.scenario(tags: ["@slow", "@db"]), .limit(StepLimit(seconds: 90, source: "--tag-timeout '@db=90s'")))
         XCTAssertEqual(timeouts.scenario(tags: ["@fast"]), ScopedTimeouts.Scenario.none)
@@ -72,40 +76,50 @@ final class ScopedTimeoutsTests: XCTestCase {
     // MARK: In this process (--no-isolation, SpecSuite)
 
     func test_run_failsAStepPastItsTagLimitWithTimeoutAndRunsTheOthers() async throws {
-        let (summary, spy) = try await run(makeSUT(features: ["features/t.feature": """
-            Feature: t
-              @timeout:100ms
-              Scenario: slow
-                When it waits 1500 ms
-                Then it passes
-              Scenario: untagged
-                When it waits 200 ms
-            """], libraries: [TimeoutSteps.self]))
+        let (summary, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/t.feature": """
+                    Feature: t
+                      @timeout:100ms
+                      Scenario: slow
+                        When it waits 1500 ms
+                        Then it passes
+                      Scenario: untagged
+                        When it waits 200 ms
+                    """
+                ], libraries: [TimeoutSteps.self]))
 
         let results = spy.envelopes.compactMap(\.testStepFinished).map(\.testStepResult)
         XCTAssertEqual(results.map(\.status), [.failed, .skipped, .passed])
         XCTAssertEqual(results[0].exception?.type, "Timeout")
-        XCTAssertTrue(results[0].message?.hasPrefix("the step timed out after 100 ms (step 'it waits 1500 ms' at features/t.feature:4; its limit: @timeout:100ms)") ?? false,
-                      results[0].message ?? "")
+        XCTAssertTrue(
+            results[0].message?.hasPrefix(
+                "the step timed out after 100 ms (step 'it waits 1500 ms' at features/t.feature:4; its limit: @timeout:100ms)") ?? false,
+            results[0].message ?? "")
         XCTAssertEqual(summary.scenarios.failed, 1)
     }
 
     func test_run_letsAStepDefinitionsTimeoutWinOverTheTagAndTheTagOverTagTimeouts() async throws {
-        let (_, spy) = try await run(makeSUT(features: ["features/t.feature": """
-            Feature: t
-              @timeout:100ms
-              Scenario: the definition's 2 s wins over the tag
-                When a step limited to 2 s waits 300 ms
-              @timeout:100ms
-              Scenario: the definition's 100 ms wins over the tag
-                When a step limited to 100 ms waits 1000 ms
-              @slow @timeout:1s
-              Scenario: the tag wins over the tag timeout
-                When it waits 300 ms
-              @slow
-              Scenario: the tag timeout applies
-                When it waits 1000 ms
-            """], libraries: [TimeoutSteps.self], configure: { $0.tagTimeouts = [TagTimeout(expression: "@slow", seconds: 0.1)] }))
+        let (_, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/t.feature": """
+                    Feature: t
+                      @timeout:100ms
+                      Scenario: the definition's 2 s wins over the tag
+                        When a step limited to 2 s waits 300 ms
+                      @timeout:100ms
+                      Scenario: the definition's 100 ms wins over the tag
+                        When a step limited to 100 ms waits 1000 ms
+                      @slow @timeout:1s
+                      Scenario: the tag wins over the tag timeout
+                        When it waits 300 ms
+                      @slow
+                      Scenario: the tag timeout applies
+                        When it waits 1000 ms
+                    """
+                ], libraries: [TimeoutSteps.self], configure: { $0.tagTimeouts = [TagTimeout(expression: "@slow", seconds: 0.1)] }))
 
         let results = spy.envelopes.compactMap(\.testStepFinished).map(\.testStepResult)
         XCTAssertEqual(results.map(\.status), [.passed, .failed, .passed, .failed])
@@ -114,12 +128,16 @@ final class ScopedTimeoutsTests: XCTestCase {
     }
 
     func test_run_failsAScenarioWithABadTimeoutTagAtItsFirstStep() async throws {
-        let (_, spy) = try await run(makeSUT(features: ["features/t.feature": """
-            Feature: t
-              @timeout:soon
-              Scenario: bad
-                Given it passes
-            """], libraries: [TimeoutSteps.self]))
+        let (_, spy) = try await run(
+            makeSUT(
+                features: [
+                    "features/t.feature": """
+                    Feature: t
+                      @timeout:soon
+                      Scenario: bad
+                        Given it passes
+                    """
+                ], libraries: [TimeoutSteps.self]))
 
         let result = spy.envelopes.compactMap(\.testStepFinished).first?.testStepResult
         XCTAssertEqual(result?.status, .failed)
@@ -127,8 +145,9 @@ final class ScopedTimeoutsTests: XCTestCase {
     }
 
     func test_run_refusesATagTimeoutWhoseExpressionDoesNotParse() async throws {
-        let sut = try makeSUT(features: ["features/t.feature": "Feature: t\n  Scenario: s\n    Given it passes\n"],
-                              libraries: [TimeoutSteps.self], configure: { $0.tagTimeouts = [TagTimeout(expression: "@a and", seconds: 1)] })
+        let sut = try makeSUT(
+            features: ["features/t.feature": "Feature: t\n  Scenario: s\n    Given it passes\n"],
+            libraries: [TimeoutSteps.self], configure: { $0.tagTimeouts = [TagTimeout(expression: "@a and", seconds: 1)] })
 
         do {
             _ = try await run(sut)

@@ -3,11 +3,13 @@ import XCTest
 
 final class SoftExpectationsTests: XCTestCase {
     func test_softly_reportsEveryFailedCheckWithItsLineInOneFailure() {
-        XCTAssertThrowsError(try softly { check in
-            check.expect(1, equals: 2, "score")
-            check.expect(true)
-            check.expect(false, "can restart")
-        }) { error in
+        XCTAssertThrowsError(
+            try softly { check in
+                check.expect(1, equals: 2, "score")
+                check.expect(true)
+                check.expect(false, "can restart")
+            }
+        ) { error in
             let failure = error as? ExpectationFailure
             XCTAssertTrue(failure?.message.hasPrefix("2 expectations failed:\n- score: expected 2, got 1 (") ?? false, "\(error)")
             XCTAssertTrue(failure?.message.contains("- can restart (") ?? false, "\(error)")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SpecRunCore
 
 final class StepsRegistrationTests: XCTestCase {
@@ -6,11 +7,13 @@ final class StepsRegistrationTests: XCTestCase {
         var steps = Steps<SampleWorld>()
         SampleSteps.register(&steps)
 
-        XCTAssertEqual(steps.code.map(\.kindName), [
-            "parameterType:status", "step:I have {int} cukes", "step:I say {string} and {int}",
-            "step:these answers:", "step:the server replies:", "step:^(\\d+) seconds pass$",
-            "hook:before", "hook:after", "hook:beforeAll", "step:nothing",
-        ])
+        XCTAssertEqual(
+            steps.code.map(\.kindName),
+            [
+                "parameterType:status", "step:I have {int} cukes", "step:I say {string} and {int}",
+                "step:these answers:", "step:the server replies:", "step:^(\\d+) seconds pass$",
+                "hook:before", "hook:after", "hook:beforeAll", "step:nothing",
+            ])
     }
 
     func test_register_capturesTheCallersFileAndLine() throws {
@@ -57,7 +60,7 @@ enum SampleSteps: StepLibrary {
         }
         steps.before { world in world.cukes = 0 }
         steps.after(tags: "@network") { world in _ = world }
-        steps.beforeAll { }
+        steps.beforeAll {}
         steps.step("nothing") { world in try pending() }
     }
 }
@@ -79,8 +82,9 @@ extension SupportCode {
 
 final class StepRegistryTests: XCTestCase {
     func test_collect_registersALibraryListedTwiceOnce() {
-        XCTAssertEqual(StepRegistry.collect([SampleSteps.self, SampleSteps.self]).count,
-                       StepRegistry.collect([SampleSteps.self]).count)
+        XCTAssertEqual(
+            StepRegistry.collect([SampleSteps.self, SampleSteps.self]).count,
+            StepRegistry.collect([SampleSteps.self]).count)
     }
 
     func test_collect_givesStepsAndHooksTheirLibrarysScope() {

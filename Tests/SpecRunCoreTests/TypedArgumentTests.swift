@@ -1,6 +1,7 @@
 import Messages
-@testable import SpecRunCore
 import XCTest
+
+@testable import SpecRunCore
 
 struct Payload: Decodable, Equatable, Sendable {
     let name: String
@@ -53,7 +54,8 @@ final class TypedArgumentTests: XCTestCase {
 
         let result = spy.envelopes.compactMap(\.testStepFinished).first?.testStepResult
         XCTAssertEqual(result?.status, .failed)
-        XCTAssertTrue(result?.message?.contains("is a Payload decoded from the DocString's JSON, which does not fit: no 'count'") ?? false,
-                      result?.message ?? "")
+        XCTAssertTrue(
+            result?.message?.contains("is a Payload decoded from the DocString's JSON, which does not fit: no 'count'") ?? false,
+            result?.message ?? "")
     }
 }

@@ -1,7 +1,8 @@
 import SharedTestData
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// `ConsoleEscaping.needsEscaping` reads sixteen bytes at a time, as two words: it must answer exactly what a byte-by-byte reading
 /// answers, whatever the byte and wherever it stands (a word's lanes, a C1 control split across two words).
@@ -23,7 +24,9 @@ final class ConsoleEscapingWordScanTests: XCTestCase {
         let alphabet: [UInt8] = Array("abc \u{E9}".utf8) + [0x09, 0x0A, 0x0D, 0x1B, 0x07, 0x7F, 0xC2, 0x80, 0x9F, 0xA0, 0x00]
         for _ in 0..<5_000 {
             let count = Int(random.next() % 40)
-            let bytes = (0..<count).map { _ in random.next() % 4 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(ascii: "x") }
+            let bytes = (0..<count).map { _ in
+                random.next() % 4 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(ascii: "x")
+            }
             let expected = reference(bytes)
             XCTAssertEqual(bytes.withUnsafeBufferPointer { ConsoleEscaping.needsEscaping($0) }, expected, "\(bytes)")
         }

@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// Golden files for the text formats, from the hand-written fixture `Fixtures/sample.ndjson`.
 /// To accept a deliberate change: `SPECRUN_RECORD_GOLDENS=1 swift test --filter ConsoleGoldenTests`, then review the diff.
@@ -63,8 +64,10 @@ final class ConsoleGoldenTests: XCTestCase {
         XCTAssertEqual(ConsoleText.minutesAndSeconds(61_005_000_000), "1m1.005s")
     }
 
-    private func assertGolden(_ format: ReportFormat, _ name: String, _ options: ReportOptions = ReportOptions(),
-                              file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertGolden(
+        _ format: ReportFormat, _ name: String, _ options: ReportOptions = ReportOptions(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let output = try render(format, sampleEnvelopes(), options: options)
         let golden = fixturesFolder().appendingPathComponent("golden").appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["SPECRUN_RECORD_GOLDENS"] != nil {

@@ -1,7 +1,8 @@
 import Messages
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class ConsoleTextIndentTests: XCTestCase {
     func test_indented_indentsAndPaintsEachLineAsACharacterSplitWouldOnAnyText() {
@@ -10,8 +11,9 @@ final class ConsoleTextIndentTests: XCTestCase {
             let sut = makeSUT(colors: colors)
             for text in texts {
                 for color in [nil, ConsoleStyle.Color.yellow] {
-                    XCTAssertEqual(sut.indented(text, "    ", color: color), Self.characterSplit(text, "    ", color, sut.style),
-                                   "\(text.debugDescription) colors: \(colors) color: \(String(describing: color))")
+                    XCTAssertEqual(
+                        sut.indented(text, "    ", color: color), Self.characterSplit(text, "    ", color, sut.style),
+                        "\(text.debugDescription) colors: \(colors) color: \(String(describing: color))")
                 }
             }
         }
@@ -33,7 +35,9 @@ final class ConsoleTextIndentTests: XCTestCase {
     func test_undefinedBlocks_makesEachBlockOnceAndKeepsNoMoreThanItsLimit() {
         let sut = UndefinedBlocks()
         var made = 0
-        let make = { () -> String in made += 1; return "block \(made)" }
+        let make = { () -> String in
+            made += 1; return "block \(made)"
+        }
 
         XCTAssertEqual(sut.block(snippet: 0, indent: "  ", make: make), "block 1")
         XCTAssertEqual(sut.block(snippet: 0, indent: "  ", make: make), "block 1")

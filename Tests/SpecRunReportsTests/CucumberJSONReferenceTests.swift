@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The official cases of cucumber/cucumber-json-formatter: our JSON equals the expected one strictly
 /// (same array order, no extra or missing fields).
@@ -19,8 +20,9 @@ final class CucumberJSONReferenceTests: XCTestCase {
         for (ndjson, expected) in try referenceCases() {
             let envelopes = try loadEnvelopes(ndjson)
             for seed in [7, 99] as [UInt64] {
-                try assertSameJSON(render(.json, ParallelOrder.interleave(envelopes, seed: seed)), expected,
-                                   "\(ndjson.lastPathComponent), seed \(seed)")
+                try assertSameJSON(
+                    render(.json, ParallelOrder.interleave(envelopes, seed: seed)), expected,
+                    "\(ndjson.lastPathComponent), seed \(seed)")
             }
         }
     }
@@ -41,16 +43,16 @@ final class CucumberJSONReferenceTests: XCTestCase {
             outputs.append(file.path)
         }
         let script = """
-        import json, sys, jsonschema
-        schema = json.load(open(sys.argv[1]))
-        validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
-        bad = 0
-        for path in sys.argv[2:]:
-            for error in validator.iter_errors(json.load(open(path))):
-                bad += 1
-                print(path, error.message[:300])
-        sys.exit(1 if bad else 0)
-        """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
+            bad = 0
+            for path in sys.argv[2:]:
+                for error in validator.iter_errors(json.load(open(path))):
+                    bad += 1
+                    print(path, error.message[:300])
+            sys.exit(1 if bad else 0)
+            """
         let result = try runProgram(python, ["-c", script, schema] + outputs)
         XCTAssertEqual(result.status, 0, result.output)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The cucumber-jvm JSON dialect for steps that never ran. cucumber-jvm's JsonFormatter writes `result.status` in
 /// lower case, `duration` only when it is not zero, `error_message` only when the result has an error, and
@@ -16,7 +17,8 @@ final class CucumberJSONStepsNotRunTests: XCTestCase {
 
         let steps = try makeSUT(run)[0].steps
 
-        assertJSONEqual(steps[1], #"{"keyword": "Given ", "line": 12, "match": {}, "name": "a missing step", "result": {"status": "undefined"}}"#)
+        assertJSONEqual(
+            steps[1], #"{"keyword": "Given ", "line": 12, "match": {}, "name": "a missing step", "result": {"status": "undefined"}}"#)
     }
 
     func test_json_dropsDurationAndErrorOnAnUndefinedStepThatHasThemInTheStream() throws {
@@ -38,7 +40,10 @@ final class CucumberJSONStepsNotRunTests: XCTestCase {
         let steps = try makeSUT(run)[0].steps
 
         assertJSONEqual(steps[0]["result"], #"{"duration": 2000, "status": "failed", "error_message": "boom\n\tat Specs/Steps.swift:9"}"#)
-        assertJSONEqual(steps[1], #"{"keyword": "Given ", "line": 12, "match": {"location": "Specs/Steps.swift:3"}, "name": "a later step", "result": {"status": "skipped"}}"#)
+        assertJSONEqual(
+            steps[1],
+            #"{"keyword": "Given ", "line": 12, "match": {"location": "Specs/Steps.swift:3"}, "name": "a later step", "result": {"status": "skipped"}}"#
+        )
     }
 
     func test_json_keepsTheDurationOnASkippedStepWhoseSkippingTookTime() throws {
@@ -85,7 +90,10 @@ final class CucumberJSONStepsNotRunTests: XCTestCase {
 
         let steps = try makeSUT(run)[0].steps
 
-        assertJSONEqual(steps[0], #"{"keyword": "Given ", "line": 11, "match": {}, "name": "a step said twice", "result": {"status": "ambiguous", "error_message": "Multiple step definitions match"}}"#)
+        assertJSONEqual(
+            steps[0],
+            #"{"keyword": "Given ", "line": 11, "match": {}, "name": "a step said twice", "result": {"status": "ambiguous", "error_message": "Multiple step definitions match"}}"#
+        )
         assertJSONEqual(steps[1]["match"], #"{"location": "Specs/Steps.swift:3"}"#)
     }
 
@@ -97,9 +105,18 @@ final class CucumberJSONStepsNotRunTests: XCTestCase {
         let elements = try makeSUT(run)
 
         XCTAssertEqual(elements.map { $0.object["type"] as? String }, ["background", "scenario"])
-        assertJSONEqual(elements[1].object["before"], #"[{"match": {"location": "Specs/Hooks.swift:5"}, "result": {"duration": 2000, "status": "failed", "error_message": "hook broke\n\tat Specs/Steps.swift:9"}}]"#)
-        assertJSONEqual(elements[0].steps[0], #"{"keyword": "Given ", "line": 4, "match": {"location": "Specs/Steps.swift:1"}, "name": "a background step", "result": {"status": "skipped"}}"#)
-        assertJSONEqual(elements[1].steps[0], #"{"keyword": "Given ", "line": 11, "match": {"location": "Specs/Steps.swift:3"}, "name": "a step", "result": {"status": "skipped"}}"#)
+        assertJSONEqual(
+            elements[1].object["before"],
+            #"[{"match": {"location": "Specs/Hooks.swift:5"}, "result": {"duration": 2000, "status": "failed", "error_message": "hook broke\n\tat Specs/Steps.swift:9"}}]"#
+        )
+        assertJSONEqual(
+            elements[0].steps[0],
+            #"{"keyword": "Given ", "line": 4, "match": {"location": "Specs/Steps.swift:1"}, "name": "a background step", "result": {"status": "skipped"}}"#
+        )
+        assertJSONEqual(
+            elements[1].steps[0],
+            #"{"keyword": "Given ", "line": 11, "match": {"location": "Specs/Steps.swift:3"}, "name": "a step", "result": {"status": "skipped"}}"#
+        )
     }
 
     // MARK: - Helpers

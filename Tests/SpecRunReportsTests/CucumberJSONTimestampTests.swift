@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// `start_timestamp` as cucumber-jvm and cucumber-json-formatter write it: ISO-8601 UTC with exactly three digits of
 /// milliseconds (`…57.950Z`), whatever the clock's resolution. A real run's clock has nanoseconds; the official

@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class EnvelopeStreamsTests: XCTestCase {
     func test_merge_keepsBothRunsApartOnCollidingIds() throws {
@@ -15,7 +16,8 @@ final class EnvelopeStreamsTests: XCTestCase {
         XCTAssertEqual(merged.compactMap(\.gherkinDocument).count, 2)
         XCTAssertEqual(merged.compactMap(\.stepDefinition).count, 11)
         let pickleIds = Set(merged.compactMap(\.pickle?.id))
-        XCTAssertTrue(merged.compactMap(\.testCase).allSatisfy { pickleIds.contains($0.pickleId) }, "every test case points at a kept pickle")
+        XCTAssertTrue(
+            merged.compactMap(\.testCase).allSatisfy { pickleIds.contains($0.pickleId) }, "every test case points at a kept pickle")
     }
 
     func test_merge_addsTheScenariosOfDifferentShards() throws {
@@ -28,7 +30,8 @@ final class EnvelopeStreamsTests: XCTestCase {
         let shard2 = keepingTestCases(run) { !quizCases.contains($0) }
         let merged = EnvelopeStreams.merge([shard1, shard2])
         XCTAssertEqual(try render(.summary, merged), try render(.summary, run))
-        XCTAssertTrue(try render(.summary, merged).contains("8 scenarios (1 passed, 2 failed, 2 undefined, 1 pending, 1 ambiguous, 1 skipped)"))
+        XCTAssertTrue(
+            try render(.summary, merged).contains("8 scenarios (1 passed, 2 failed, 2 undefined, 1 pending, 1 ambiguous, 1 skipped)"))
     }
 
     func test_merge_returnsASingleStreamUnchanged() throws {
@@ -101,8 +104,9 @@ final class EnvelopeStreamsTests: XCTestCase {
     }
 
     func test_merge_keepsAnOutlinesLookalikePicklesApartWithinOneStream() throws {
-        let pickle = Pickle(id: "p1", uri: "f.feature", name: "rows", language: "en",
-                            steps: [PickleStep(astNodeIds: ["a"], id: "ps1", text: "x")], tags: [], astNodeIds: ["s"])
+        let pickle = Pickle(
+            id: "p1", uri: "f.feature", name: "rows", language: "en",
+            steps: [PickleStep(astNodeIds: ["a"], id: "ps1", text: "x")], tags: [], astNodeIds: ["s"])
         var twin = pickle
         twin.id = "p2"
         twin.steps[0].id = "ps2"
@@ -119,7 +123,8 @@ final class EnvelopeStreamsTests: XCTestCase {
                 return false
             }
             if let testCase = envelope.testCase { return keep(testCase.id) }
-            let attempt = envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
+            let attempt =
+                envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
                 ?? envelope.testCaseFinished?.testCaseStartedId ?? envelope.attachment?.testCaseStartedId
             if let attempt { return startedKept.contains(attempt) }
             return true

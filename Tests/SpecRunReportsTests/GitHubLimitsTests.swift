@@ -1,7 +1,8 @@
 import Messages
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class GitHubLimitsTests: XCTestCase {
     func test_github_annotatesAtMostTenErrorsAndEndsWithTheTotals() throws {
@@ -13,7 +14,8 @@ final class GitHubLimitsTests: XCTestCase {
         let lines = text.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("::error ") }.count, 10, text)
         XCTAssertTrue(lines.last?.hasPrefix("::notice title=specrun::200 scenarios: ") ?? false, String(lines.last ?? ""))
-        XCTAssertTrue(lines.last?.contains("more not annotated (GitHub shows 10 errors and 10 warnings a step)") ?? false,
-                      String(lines.last ?? ""))
+        XCTAssertTrue(
+            lines.last?.contains("more not annotated (GitHub shows 10 errors and 10 warnings a step)") ?? false,
+            String(lines.last ?? ""))
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The HTML report's features rendered in chunks on several threads: which features go together, and the
 /// location numbers each chunk leaves out, put in by the writer in the report's order of first use.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The keys the Swift writer may write (HTMLContract) are exactly the keys the page's script documents
 /// (Resources/contract.js), record by record, and the sample report uses no other key.
@@ -68,6 +69,7 @@ final class HTMLContractTests: XCTestCase {
         }
         walk(data)
         XCTAssertEqual(used.subtracting(allowed), [], "keys the script does not document")
-        XCTAssertTrue(used.isSuperset(of: ["n", "p", "s", "o", "e", "w", "fl", "b", "g", "cases", "requirements", "runHooks", "parseErrors"]))
+        XCTAssertTrue(
+            used.isSuperset(of: ["n", "p", "s", "o", "e", "w", "fl", "b", "g", "cases", "requirements", "runHooks", "parseErrors"]))
     }
 }

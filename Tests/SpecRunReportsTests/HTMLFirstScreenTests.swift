@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The first screen is written as HTML before the data: readable without script, on screen before the data is
 /// parsed, whatever the suite's size.
@@ -25,7 +26,8 @@ final class HTMLFirstScreenTests: XCTestCase {
         XCTAssertFalse(statuses.contains("undefined"), "steps to write are the to-do, not failures")
         let severities = statuses.map(HTMLFirstScreen.status(named:))
         XCTAssertEqual(severities, severities.sorted(by: >), "worst first: \(statuses)")
-        XCTAssertEqual(first.components(separatedBy: "elementtiming=\"first-failure\"").count - 1, 1, "the first failure is marked for timing")
+        XCTAssertEqual(
+            first.components(separatedBy: "elementtiming=\"first-failure\"").count - 1, 1, "the first failure is marked for timing")
     }
 
     func test_firstScreen_escapesEveryTextOfTheRun() throws {
@@ -43,7 +45,8 @@ final class HTMLFirstScreenTests: XCTestCase {
         let passing = try sampleEnvelopes().map { envelope -> Envelope in
             var envelope = envelope
             if let result = envelope.testStepFinished?.testStepResult {
-                envelope.testStepFinished?.testStepResult = TestStepResult(duration: result.duration, message: nil, status: .passed, exception: nil)
+                envelope.testStepFinished?.testStepResult = TestStepResult(
+                    duration: result.duration, message: nil, status: .passed, exception: nil)
             }
             return envelope
         }

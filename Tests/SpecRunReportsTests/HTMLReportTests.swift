@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class HTMLReportTests: XCTestCase {
     func test_html_neverContainsUnescapedScriptFromAScenarioName() throws {
@@ -46,7 +47,9 @@ final class HTMLReportTests: XCTestCase {
 
     func test_html_isSelfContainedWithAStrictContentSecurityPolicy() throws {
         let html = try render(.html, sampleEnvelopes())
-        XCTAssertTrue(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-"#))
+        XCTAssertTrue(
+            html.contains(
+                #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-"#))
         XCTAssertFalse(html.contains("script-src 'unsafe-inline'"), "no inline script but the page's own")
         XCTAssertFalse(html.contains("<link"))
         XCTAssertFalse(html.contains(" src=\""), "no external script or image")
@@ -110,7 +113,9 @@ final class HTMLReportTests: XCTestCase {
         let formatter = makeFormatter(.html, output: .file(report), options: ReportOptions())
         for envelope in try sampleEnvelopes() { formatter.handle(envelope) }
         try formatter.finish()
-        let script = testTargetFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("tools/browser_check.py").path
+        let script = testTargetFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "tools/browser_check.py"
+        ).path
         let result = try runProgram(python, [script, report, "--ndjson", fixturesFolder().appendingPathComponent("sample.ndjson").path])
         XCTAssertEqual(result.status, 0, result.output)
     }

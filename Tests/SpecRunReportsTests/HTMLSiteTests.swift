@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// `html-site:DIR`: an index of plain HTML, a page per feature with its data only, shared assets; opened from
 /// the file system.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// What the page is given to be Cucumber-complete: outlines once with their Examples and a scenario per row,
 /// Backgrounds once, step parameters, run hooks, parse errors, flaky scenarios and the requirements' coverage.
@@ -21,7 +22,8 @@ final class HTMLStructureTests: XCTestCase {
         let outlines = try XCTUnwrap(feature["outlines"] as? [[String: Any]])
         XCTAssertEqual(outlines.count, 1)
         let steps = try XCTUnwrap(outlines[0]["steps"] as? [[String: Any]])
-        XCTAssertEqual(steps.map { $0["x"] as? String }, ["a quiz with <n> questions", #"the player answers "<answer>""#, "the score is <n>"])
+        XCTAssertEqual(
+            steps.map { $0["x"] as? String }, ["a quiz with <n> questions", #"the player answers "<answer>""#, "the score is <n>"])
         let examples = try XCTUnwrap((outlines[0]["examples"] as? [[String: Any]])?.first)
         XCTAssertEqual(examples["header"] as? [String], ["n", "answer"])
         XCTAssertEqual(examples["rows"] as? [[String]], [["3", "B0"], ["4", "B1"], ["5", "B2"]])

@@ -1,7 +1,8 @@
 import SharedTestData
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The index's id keys hash the text, not how Swift happens to store it.
 final class IdKeyTests: XCTestCase {
@@ -34,8 +35,10 @@ final class IdKeyTests: XCTestCase {
 /// syllables and their jamo): equal keys hash alike, and keys are equal exactly when their bytes are.
 final class IdKeyContractTests: XCTestCase {
     /// Pieces with canonically equivalent spellings of different bytes, and plain ones.
-    private static let pieces = ["\u{E9}", "e\u{301}", "\u{C5}", "A\u{30A}", "\u{212B}", "\u{AC00}", "\u{1100}\u{1161}",
-                                 "a", "-", "0", "id", "\u{1F600}", "ü", "u\u{308}"]
+    private static let pieces = [
+        "\u{E9}", "e\u{301}", "\u{C5}", "A\u{30A}", "\u{212B}", "\u{AC00}", "\u{1100}\u{1161}",
+        "a", "-", "0", "id", "\u{1F600}", "ü", "u\u{308}",
+    ]
 
     private func makeTexts(count: Int, seed: UInt64) -> [String] {
         var generator = SplitMix64(seed: seed)

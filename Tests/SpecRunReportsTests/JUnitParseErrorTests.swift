@@ -1,13 +1,16 @@
 import Messages
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class JUnitParseErrorTests: XCTestCase {
     func test_junit_countsAnUnparsableFileAsAnErrorTestCase() throws {
         let output = try render([
-            Envelope(parseError: ParseError(source: SourceReference(uri: "f/lang.feature", location: Location(line: 1, column: 1)),
-                                            message: "(1:1): Language not supported: xx-nope")),
+            Envelope(
+                parseError: ParseError(
+                    source: SourceReference(uri: "f/lang.feature", location: Location(line: 1, column: 1)),
+                    message: "(1:1): Language not supported: xx-nope")),
             Envelope(testRunFinished: TestRunFinished(success: true, timestamp: Timestamp(seconds: 1, nanos: 0))),
         ])
 

@@ -2,8 +2,9 @@ import Foundation
 import Messages
 import SharedTestData
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The official cases of cucumber/junit-xml-formatter: our XML from each stream equals the expected file.
 final class JUnitReferenceTests: XCTestCase {
@@ -13,7 +14,8 @@ final class JUnitReferenceTests: XCTestCase {
         for (ndjson, expected) in cases {
             let output = try render(.junit, loadEnvelopes(ndjson))
             let (cucumbers, runErrors) = OfficialJUnitCases.withoutRunLevelErrors(output)
-            XCTAssertEqual(runErrors, OfficialJUnitCases.runLevelErrorSamples.contains(ndjson.lastPathComponent) ? 1 : 0, ndjson.lastPathComponent)
+            XCTAssertEqual(
+                runErrors, OfficialJUnitCases.runLevelErrorSamples.contains(ndjson.lastPathComponent) ? 1 : 0, ndjson.lastPathComponent)
             XCTAssertEqual(cucumbers, try String(contentsOf: expected, encoding: .utf8), ndjson.lastPathComponent)
         }
     }
@@ -23,8 +25,10 @@ final class JUnitReferenceTests: XCTestCase {
             let envelopes = try loadEnvelopes(ndjson)
             for seed in [1, 42, 2024] as [UInt64] {
                 let shuffled = ParallelOrder.interleave(envelopes, seed: seed)
-                XCTAssertEqual(OfficialJUnitCases.withoutRunLevelErrors(try render(.junit, shuffled)).0, try String(contentsOf: expected, encoding: .utf8),
-                               "\(ndjson.lastPathComponent), seed \(seed)")
+                XCTAssertEqual(
+                    OfficialJUnitCases.withoutRunLevelErrors(try render(.junit, shuffled)).0,
+                    try String(contentsOf: expected, encoding: .utf8),
+                    "\(ndjson.lastPathComponent), seed \(seed)")
             }
         }
     }
@@ -60,7 +64,8 @@ final class JUnitReferenceTests: XCTestCase {
 
     func test_junit_escapesUserTextOnMarkupInNames() throws {
         let xml = try render(.junit, sampleEnvelopes())
-        XCTAssertTrue(xml.contains("classname=\"Chat &lt;b&gt;login&lt;/b&gt;\" name=\"Say &lt;script&gt;alert(1)&lt;/script&gt; hello\""), xml)
+        XCTAssertTrue(
+            xml.contains("classname=\"Chat &lt;b&gt;login&lt;/b&gt;\" name=\"Say &lt;script&gt;alert(1)&lt;/script&gt; hello\""), xml)
         XCTAssertFalse(xml.contains("<script>"))
     }
 

@@ -1,6 +1,7 @@
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// What the listeners need is worked out from the formats in one place.
 final class ListenerNeedsTests: XCTestCase {

@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class OutputTests: XCTestCase {
     func test_fileOutput_createsParentFoldersAndWritesOnFinish() throws {
@@ -80,9 +81,12 @@ final class OutputTests: XCTestCase {
     }
 
     func test_formatNames_matchTheCommandLine() {
-        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue),
-                       ["pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github",
-                        "requirements", "requirements-json", "history", "html-site"])
+        XCTAssertEqual(
+            ReportFormat.allCases.map(\.rawValue),
+            [
+                "pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github",
+                "requirements", "requirements-json", "history", "html-site",
+            ])
     }
 }
 

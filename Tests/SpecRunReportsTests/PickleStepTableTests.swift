@@ -1,7 +1,8 @@
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The table of pickle step places keeps no ids: every answer is checked against the pickle it points at.
 final class PickleStepTableTests: XCTestCase {
@@ -44,18 +45,24 @@ final class PickleStepTableTests: XCTestCase {
     }
 
     private func makePickle(_ id: String, steps: Int) -> Pickle {
-        Pickle(id: id, uri: "a.feature", name: id, language: "en",
-               steps: (0..<steps).map { PickleStep(astNodeIds: [], id: "\(id)-s\($0)", text: "step \($0)") },
-               tags: [], astNodeIds: [])
+        Pickle(
+            id: id, uri: "a.feature", name: id, language: "en",
+            steps: (0..<steps).map { PickleStep(astNodeIds: [], id: "\(id)-s\($0)", text: "step \($0)") },
+            tags: [], astNodeIds: [])
     }
 }
 
 extension PickleStepTableTests {
     func test_place_findsAStepByItsOwnBytesOnTwoCanonicallyEquivalentIds() {
-        let pickles = [Pickle(id: "p", uri: "a.feature", name: "p", language: "en",
-                              steps: [PickleStep(astNodeIds: [], id: "caf\u{E9}", text: "a"),
-                                      PickleStep(astNodeIds: [], id: "cafe\u{301}", text: "b")],
-                              tags: [], astNodeIds: [])]
+        let pickles = [
+            Pickle(
+                id: "p", uri: "a.feature", name: "p", language: "en",
+                steps: [
+                    PickleStep(astNodeIds: [], id: "caf\u{E9}", text: "a"),
+                    PickleStep(astNodeIds: [], id: "cafe\u{301}", text: "b"),
+                ],
+                tags: [], astNodeIds: [])
+        ]
         var sut = PickleStepTable()
         sut.insert("caf\u{E9}", at: PickleStepPlace(slot: 0, position: 0), in: pickles)
         sut.insert("cafe\u{301}", at: PickleStepPlace(slot: 0, position: 1), in: pickles)

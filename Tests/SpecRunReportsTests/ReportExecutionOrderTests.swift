@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The order of features, scenarios and test cases when the test cases ran in another order than defined
 /// (`--order reverse`, `--order random`). Cucumber JSON follows cucumber-jvm's JsonFormatter: execution order,
@@ -95,7 +96,8 @@ final class ReportExecutionOrderTests: XCTestCase {
         let json = try XCTUnwrap(parseJSON(render(.json, envelopes, options: options)) as? [[String: Any]])
 
         XCTAssertEqual(json.map { $0["uri"] as? String ?? "" }, ["features/a.feature", "features/b.feature"])
-        XCTAssertEqual(json.map { ($0["elements"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" } }, [["a1", "a2"], ["b1", "b2"]])
+        XCTAssertEqual(
+            json.map { ($0["elements"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" } }, [["a1", "a2"], ["b1", "b2"]])
     }
 
     func test_junit_listsTestCasesInTheDefinedOrderOnMergedRuns() throws {
@@ -125,8 +127,10 @@ final class ReportExecutionOrderTests: XCTestCase {
         let json = try XCTUnwrap(parseJSON(render(.json, envelopes)) as? [[String: Any]])
         return json.map { feature in
             let elements = feature["elements"] as? [[String: Any]] ?? []
-            return (feature["uri"] as? String ?? "", feature["id"] as? String ?? "",
-                    elements.filter { $0["type"] as? String == "scenario" }.map { $0["name"] as? String ?? "" })
+            return (
+                feature["uri"] as? String ?? "", feature["id"] as? String ?? "",
+                elements.filter { $0["type"] as? String == "scenario" }.map { $0["name"] as? String ?? "" }
+            )
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// A report path that already exists as something other than a regular file is written through, never replaced.
 final class ReportTargetTests: XCTestCase {

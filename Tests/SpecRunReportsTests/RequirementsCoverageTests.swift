@@ -1,8 +1,9 @@
 import Foundation
 import Messages
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 final class RequirementsCoverageTests: XCTestCase {
     func test_make_isNilOnARunWithoutRequirements() {
@@ -136,17 +137,19 @@ final class RequirementsCoverageTests: XCTestCase {
     func test_summary_saysWhyItNamesCriteriaOnARunThatCanProveNoneOfThem() throws {
         var envelopes = SyntheticRun.envelopes(scenarios: 3)
         let body = #"""
-        {"version":1,"stories":[{"id":"OTHER","title":"Another story","uri":"Requirements/b.md","line":1,"narrative":"","criteria":[
-        {"id":"OTHER-AC-1","title":"One","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":3,"derived":false},
-        {"id":"OTHER-AC-2","title":"Two","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":5,"derived":false}]}],"warnings":[]}
-        """#
+            {"version":1,"stories":[{"id":"OTHER","title":"Another story","uri":"Requirements/b.md","line":1,"narrative":"","criteria":[
+            {"id":"OTHER-AC-1","title":"One","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":3,"derived":false},
+            {"id":"OTHER-AC-2","title":"Two","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":5,"derived":false}]}],"warnings":[]}
+            """#
         let scoped = RequirementsAttachment.body(body, scope: .init(partial: true, elsewhere: ["OTHER-AC-1", "OTHER-AC-2"]))
         let started = envelopes.firstIndex { $0.testRunStarted != nil }!
         envelopes.insert(RequirementsAttachment.envelope(body: scoped, testRunStartedId: "run"), at: started + 1)
 
         let text = try render(.summary, envelopes)
 
-        XCTAssertTrue(text.contains("\n2 criteria, none in this run (their scenarios are in files it did not run; --no-requirements leaves them out)\n"), text)
+        XCTAssertTrue(
+            text.contains(
+                "\n2 criteria, none in this run (their scenarios are in files it did not run; --no-requirements leaves them out)\n"), text)
     }
 
     // MARK: - Helpers
@@ -155,12 +158,12 @@ final class RequirementsCoverageTests: XCTestCase {
     private func makeSUT(scope: RequirementsAttachment.Scope? = nil) -> [Envelope] {
         var envelopes = SyntheticRun.envelopes(scenarios: 50)
         let body = #"""
-        {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"narrative":"As a user\nI want","criteria":[
-        {"id":"STORY-0-AC-0","title":"First","type":"Happy_Path","given":["a given"],"when":["a when"],"then":["a then"],"uri":"Requirements/a.md","line":3,"derived":false},
-        {"id":"STORY-0-AC-4","title":"Fourth | pipe","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":9,"derived":false},
-        {"id":"STORY-0-AC-9","title":"Ninth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":12,"derived":true}]}],
-        "warnings":[{"uri":"Requirements/a.md","line":5,"message":"a warning"}]}
-        """#
+            {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"narrative":"As a user\nI want","criteria":[
+            {"id":"STORY-0-AC-0","title":"First","type":"Happy_Path","given":["a given"],"when":["a when"],"then":["a then"],"uri":"Requirements/a.md","line":3,"derived":false},
+            {"id":"STORY-0-AC-4","title":"Fourth | pipe","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":9,"derived":false},
+            {"id":"STORY-0-AC-9","title":"Ninth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":12,"derived":true}]}],
+            "warnings":[{"uri":"Requirements/a.md","line":5,"message":"a warning"}]}
+            """#
         let started = envelopes.firstIndex { $0.testRunStarted != nil }!
         let scoped = scope.map { RequirementsAttachment.body(body, scope: $0) } ?? body
         envelopes.insert(RequirementsAttachment.envelope(body: scoped, testRunStartedId: "run"), at: started + 1)

@@ -1,14 +1,16 @@
 import Foundation
 import Messages
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// `--history DIR`: a compact, bounded record of each run, and what the reports say of it.
 final class RunHistoryTests: XCTestCase {
     func test_view_findsNewFailuresAndFixedScenariosSinceThePreviousRun() throws {
         let history = RunHistory(runs: [run("r1", 1, ["a": "passed", "b": "failed", "c": "failed"])])
-        let view = try XCTUnwrap(HistoryView(history: history, current: run("r2", 2, ["a": "failed", "b": "passed", "c": "failed", "d": "failed"])))
+        let view = try XCTUnwrap(
+            HistoryView(history: history, current: run("r2", 2, ["a": "failed", "b": "passed", "c": "failed", "d": "failed"])))
 
         XCTAssertEqual(view.newFailures, ["a", "d"])
         XCTAssertEqual(view.fixed, ["b"])
@@ -21,8 +23,10 @@ final class RunHistoryTests: XCTestCase {
     }
 
     func test_view_callsFlakyAScenarioThatPassedAndFailedInTurnButNotOneBrokenOnce() throws {
-        let history = RunHistory(runs: [run("r1", 1, ["a": "passed", "b": "passed"]), run("r2", 2, ["a": "failed", "b": "passed"]),
-                                        run("r3", 3, ["a": "passed", "b": "failed"])])
+        let history = RunHistory(runs: [
+            run("r1", 1, ["a": "passed", "b": "passed"]), run("r2", 2, ["a": "failed", "b": "passed"]),
+            run("r3", 3, ["a": "passed", "b": "failed"]),
+        ])
         let view = try XCTUnwrap(HistoryView(history: history, current: run("r4", 4, ["a": "passed", "b": "failed"])))
 
         XCTAssertEqual(view.flaky, ["a"])
@@ -48,9 +52,13 @@ final class RunHistoryTests: XCTestCase {
     }
 
     func test_encoded_readsBackTheSameHistory() throws {
-        let history = RunHistory(runs: [HistoryRun(id: "r\"1", start: 1_700_000_000_000, duration: 1234, scenarios: [
-            HistoryScenario(key: "Features/a.feature:3", name: "Ünïcode \"quoted\"", status: "failed", duration: 12, attempts: 2),
-        ])])
+        let history = RunHistory(runs: [
+            HistoryRun(
+                id: "r\"1", start: 1_700_000_000_000, duration: 1234,
+                scenarios: [
+                    HistoryScenario(key: "Features/a.feature:3", name: "Ünïcode \"quoted\"", status: "failed", duration: 12, attempts: 2)
+                ])
+        ])
 
         let read = RunHistory.decode(Data(history.encoded().utf8))
 
@@ -100,9 +108,11 @@ final class RunHistoryTests: XCTestCase {
     // MARK: - Helpers
 
     private func run(_ id: String, _ start: Int64, _ statuses: [String: String]) -> HistoryRun {
-        HistoryRun(id: id, start: start, duration: 10, scenarios: statuses.sorted { $0.key < $1.key }.map {
-            HistoryScenario(key: $0.key, name: $0.key, status: $0.value, duration: 1, attempts: 1)
-        })
+        HistoryRun(
+            id: id, start: start, duration: 10,
+            scenarios: statuses.sorted { $0.key < $1.key }.map {
+                HistoryScenario(key: $0.key, name: $0.key, status: $0.value, duration: 1, attempts: 1)
+            })
     }
 
     private func makeSUT() -> [Envelope] {

@@ -1,7 +1,8 @@
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The index's attempts: one per `testCaseStarted`, an attempt sent again (a merged stream) in the first one's
 /// place.
@@ -22,7 +23,9 @@ final class RunIndexAttemptTests: XCTestCase {
     }
 
     private func started(_ id: String, testCase: String, second: Int) -> Envelope {
-        Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: id, testCaseId: testCase,
-                                                  timestamp: Timestamp(seconds: second, nanos: 0)))
+        Envelope(
+            testCaseStarted: TestCaseStarted(
+                attempt: 0, id: id, testCaseId: testCase,
+                timestamp: Timestamp(seconds: second, nanos: 0)))
     }
 }

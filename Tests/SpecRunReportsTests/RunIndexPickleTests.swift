@@ -1,8 +1,9 @@
 import Gherkin
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The index keeps pickles small (shared step texts, no AST node ids a step's position gives back) and still
 /// answers with the pickles the stream sent.
@@ -72,8 +73,9 @@ final class RunIndexPickleTests: XCTestCase {
     }
 
     func test_pickleSteps_keepTheirTextsAsTheyCameWhenTheirSourceSharesThemAlready() {
-        let envelopes = GherkinMessages.generate(data: feature, uri: "cart.feature", ids: IncrementingIdGenerator(),
-                                                 texts: StepTextPool())
+        let envelopes = GherkinMessages.generate(
+            data: feature, uri: "cart.feature", ids: IncrementingIdGenerator(),
+            texts: StepTextPool())
         let index = RunIndex()
         index.sharesRepeatedParts = false
 
@@ -96,7 +98,9 @@ final class RunIndexPickleTests: XCTestCase {
             index.sharesRepeatedParts = sharesRepeatedParts
 
             index.handle(testCase)
-            index.handle(Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a", testCaseId: "c", timestamp: Timestamp(seconds: 0, nanos: 0))))
+            index.handle(
+                Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a", testCaseId: "c", timestamp: Timestamp(seconds: 0, nanos: 0)))
+            )
 
             let kept = index.testCase(of: index.attempts[id: "a"]!)!.testSteps.map(\.stepDefinitionIds)
             XCTAssertEqual(kept, [["d1"], ["d1"], ["d1"]])

@@ -1,7 +1,8 @@
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The index keeps each distinct suggested code once, by number; the console lists at the end only the snippets it
 /// did not print under a step.
@@ -20,8 +21,11 @@ final class RunIndexSuggestionTests: XCTestCase {
 
     func test_firstSuggestedCode_skipsASuggestionWithoutCodeOnAStepSuggestedTwice() {
         let (index, stepIds) = makeSUT(codes: [""])
-        index.handle(Envelope(suggestion: Suggestion(id: "again", pickleStepId: stepIds[0],
-                                                     snippets: [Snippet(language: "swift", code: belly)])))
+        index.handle(
+            Envelope(
+                suggestion: Suggestion(
+                    id: "again", pickleStepId: stepIds[0],
+                    snippets: [Snippet(language: "swift", code: belly)])))
 
         XCTAssertEqual(index.firstSuggestedCode(stepIds[0]), 0)
         XCTAssertNil(index.firstSnippet(stepIds[0]), "the first suggestion had no snippet")
@@ -36,8 +40,10 @@ final class RunIndexSuggestionTests: XCTestCase {
 
         let text = sut.remainingSnippets(printed: printed)
 
-        XCTAssertEqual(text, "You can implement the undefined steps with these snippets:\n\n"
-                       + sut.indented(belly, "", color: .yellow) + "\n")
+        XCTAssertEqual(
+            text,
+            "You can implement the undefined steps with these snippets:\n\n"
+                + sut.indented(belly, "", color: .yellow) + "\n")
     }
 
     func test_remainingSnippets_isEmptyOnEveryCodePrinted() {
@@ -53,8 +59,11 @@ final class RunIndexSuggestionTests: XCTestCase {
 
     func test_handle_keepsSuggestionsInOrderOnStepsNotOfARecentAttempt() {
         let (index, stepIds) = makeSUT(codes: [cukes, belly], suggestFirst: true)
-        index.handle(Envelope(suggestion: Suggestion(id: "again", pickleStepId: stepIds[0],
-                                                     snippets: [Snippet(language: "swift", code: belly)])))
+        index.handle(
+            Envelope(
+                suggestion: Suggestion(
+                    id: "again", pickleStepId: stepIds[0],
+                    snippets: [Snippet(language: "swift", code: belly)])))
 
         XCTAssertEqual(index.suggestedSnippets(stepIds[0]), [cukes, belly])
         XCTAssertEqual(index.suggestedSnippets(stepIds[1]), [belly])
@@ -63,8 +72,11 @@ final class RunIndexSuggestionTests: XCTestCase {
 
     func test_firstSuggestedCode_findsTheSameByPlaceAsById() {
         let (index, stepIds) = makeSUT(codes: [cukes, belly])
-        index.handle(Envelope(suggestion: Suggestion(id: "again", pickleStepId: stepIds[1],
-                                                     snippets: [Snippet(language: "swift", code: cukes)])))
+        index.handle(
+            Envelope(
+                suggestion: Suggestion(
+                    id: "again", pickleStepId: stepIds[1],
+                    snippets: [Snippet(language: "swift", code: cukes)])))
 
         for (slot, id) in stepIds.enumerated() {
             let place = PickleStepPlace(slot: Int32(slot), position: 0)
@@ -79,9 +91,10 @@ final class RunIndexSuggestionTests: XCTestCase {
 
     func test_recentPickleSteps_findsAStepOfARecentPickleAndNothingOnAnOlderOne() {
         let pickles = (0..<20).map { number in
-            Pickle(id: "pickle\(number)", uri: "a.feature", location: nil, name: "s\(number)", language: "en",
-                   steps: (0..<3).map { PickleStep(argument: nil, astNodeIds: [], id: "p\(number)-\($0)", type: nil, text: "t") },
-                   tags: [], astNodeIds: [])
+            Pickle(
+                id: "pickle\(number)", uri: "a.feature", location: nil, name: "s\(number)", language: "en",
+                steps: (0..<3).map { PickleStep(argument: nil, astNodeIds: [], id: "p\(number)-\($0)", type: nil, text: "t") },
+                tags: [], astNodeIds: [])
         }
         var sut = RecentPickleSteps()
         for slot in 0..<20 { sut.started(slot: Int32(slot)) }
@@ -120,24 +133,35 @@ final class RunIndexSuggestionTests: XCTestCase {
         let stepIds = envelopes.compactMap(\.pickle).map { $0.steps[0].id }
         let index = RunIndex()
         if suggestFirst {
-            envelopes.filter { $0.testCaseStarted == nil && $0.testStepStarted == nil && $0.testStepFinished == nil && $0.testCaseFinished == nil }
-                .forEach(index.handle)
-            for (number, code) in codes.enumerated() {
-                index.handle(Envelope(suggestion: Suggestion(id: "suggestion\(number)", pickleStepId: stepIds[number],
-                                                             snippets: code.isEmpty ? [] : [Snippet(language: "swift", code: code)])))
+            envelopes.filter {
+                $0.testCaseStarted == nil && $0.testStepStarted == nil && $0.testStepFinished == nil && $0.testCaseFinished == nil
             }
-            envelopes.filter { $0.testCaseStarted != nil || $0.testStepStarted != nil || $0.testStepFinished != nil || $0.testCaseFinished != nil }
-                .forEach(index.handle)
+            .forEach(index.handle)
+            for (number, code) in codes.enumerated() {
+                index.handle(
+                    Envelope(
+                        suggestion: Suggestion(
+                            id: "suggestion\(number)", pickleStepId: stepIds[number],
+                            snippets: code.isEmpty ? [] : [Snippet(language: "swift", code: code)])))
+            }
+            envelopes.filter {
+                $0.testCaseStarted != nil || $0.testStepStarted != nil || $0.testStepFinished != nil || $0.testCaseFinished != nil
+            }
+            .forEach(index.handle)
             return (index, stepIds)
         }
         for envelope in envelopes {
             if let finished = envelope.testStepFinished, finished.testStepResult.status == .undefined,
-               let testCase = envelopes.compactMap(\.testCase).first(where: { $0.testSteps.contains { $0.id == finished.testStepId } }),
-               let pickleStepId = testCase.testSteps.first(where: { $0.id == finished.testStepId })?.pickleStepId,
-               let number = stepIds.firstIndex(of: pickleStepId) {
+                let testCase = envelopes.compactMap(\.testCase).first(where: { $0.testSteps.contains { $0.id == finished.testStepId } }),
+                let pickleStepId = testCase.testSteps.first(where: { $0.id == finished.testStepId })?.pickleStepId,
+                let number = stepIds.firstIndex(of: pickleStepId)
+            {
                 let code = codes[number]
-                index.handle(Envelope(suggestion: Suggestion(id: "suggestion\(number)", pickleStepId: pickleStepId,
-                                                             snippets: code.isEmpty ? [] : [Snippet(language: "swift", code: code)])))
+                index.handle(
+                    Envelope(
+                        suggestion: Suggestion(
+                            id: "suggestion\(number)", pickleStepId: pickleStepId,
+                            snippets: code.isEmpty ? [] : [Snippet(language: "swift", code: code)])))
             }
             index.handle(envelope)
         }

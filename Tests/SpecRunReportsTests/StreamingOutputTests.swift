@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// Reports write as they go and share one index: nothing holds the whole stream or the whole report.
 final class StreamingOutputTests: XCTestCase {
@@ -62,9 +63,11 @@ final class StreamingOutputTests: XCTestCase {
         try FileManager.default.removeItem(atPath: folder.appendingPathComponent(temp).path)
 
         XCTAssertThrowsError(try sink.close()) { error in
-            XCTAssertEqual("\(error)", "cannot write the report \(path): its temporary file \(folder.appendingPathComponent(temp).path) was removed "
-                           + "while the run was writing it. Run again, and keep whatever removed it (a cleaner of old files, another job) "
-                           + "away from the folder during a run.")
+            XCTAssertEqual(
+                "\(error)",
+                "cannot write the report \(path): its temporary file \(folder.appendingPathComponent(temp).path) was removed "
+                    + "while the run was writing it. Run again, and keep whatever removed it (a cleaner of old files, another job) "
+                    + "away from the folder during a run.")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
@@ -78,14 +81,17 @@ final class StreamingOutputTests: XCTestCase {
         try FileManager.default.removeItem(at: folder)
 
         XCTAssertThrowsError(try sink.close()) { error in
-            XCTAssertTrue("\(error)".contains("its folder \(folder.path) was removed while the run was writing the report. Run again"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains("its folder \(folder.path) was removed while the run was writing the report. Run again"), "\(error)")
         }
     }
 
     func test_documentOutput_handsTheReportOverInChunksOnALargeReport() throws {
         let sink = MemorySink()
         var chunks = 0
-        let counting = WriterSink { text in chunks += 1; sink.write(text) }
+        let counting = WriterSink { text in
+            chunks += 1; sink.write(text)
+        }
         let output = DocumentOutput(sink: counting, chunkSize: 100)
         for number in 0..<50 {
             output.write("<testcase name=\"\(number)\"/>\n")
@@ -123,8 +129,9 @@ final class StreamingOutputTests: XCTestCase {
 
 final class EscapingTests: XCTestCase {
     func test_cdata_replacesOnlyForbiddenCharactersOnMixedText() {
-        XCTAssertEqual(XML.cdata("a\u{1}b\u{FFFE}c\u{FFFF}\td\u{7F}é😀\r\n"),
-                       "<![CDATA[a\u{FFFD}b\u{FFFD}c\u{FFFD}\td\u{7F}é😀\r\n]]>")
+        XCTAssertEqual(
+            XML.cdata("a\u{1}b\u{FFFE}c\u{FFFF}\td\u{7F}é😀\r\n"),
+            "<![CDATA[a\u{FFFD}b\u{FFFD}c\u{FFFD}\td\u{7F}é😀\r\n]]>")
     }
 
     func test_attribute_escapesMarkupAndForbiddenCharactersOnMixedText() {
@@ -134,7 +141,8 @@ final class EscapingTests: XCTestCase {
     func test_jsonQuote_escapesControlsSeparatorsAndMarkupOnHTMLText() {
         var bytes: [UInt8] = []
         JSONText.quote("a\"\\\n\r\t\u{1B}\u{2028}\u{2029}</script>&é", into: &bytes, html: true)
-        XCTAssertEqual(String(decoding: bytes, as: UTF8.self),
-                       #""a\"\\\n\r\t\u001b\u2028\u2029\u003c/script\u003e\u0026é""#)
+        XCTAssertEqual(
+            String(decoding: bytes, as: UTF8.self),
+            #""a\"\\\n\r\t\u001b\u2028\u2029\u003c/script\u003e\u0026é""#)
     }
 }

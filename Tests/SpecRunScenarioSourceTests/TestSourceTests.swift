@@ -1,41 +1,47 @@
 import Foundation
 import XCTest
+
 @testable import SpecRunScenarioSource
 
 /// The SpecRunScenarios plugin's tool: every scenario and Examples row listed with the selector SpecSuite runs, and
 /// one raw-identifier test per scenario that Swift can compile (the plugin's end-to-end run is tools/init-e2e).
 final class TestSourceTests: XCTestCase {
     func test_list_namesEachScenarioAndExamplesRowWithItsLineOnAFeatureWithAnOutline() {
-        let listed = ListedScenario.listed(bytes: Data("""
-            Feature: Guess the word
-              Scenario: Guessing a word, twice
-                Given a step
-              Rule: rows
-                Scenario Outline: Adding <count>
-                  Given a step
-                  Examples:
-                    | count |
-                    | 1     |
-                Scenario Outline: Plain outline
-                  Given a step <count>
-                  Examples:
-                    | count | more |
-                    | 2     | x    |
+        let listed = ListedScenario.listed(
+            bytes: Data(
+                """
+                Feature: Guess the word
+                  Scenario: Guessing a word, twice
+                    Given a step
+                  Rule: rows
+                    Scenario Outline: Adding <count>
+                      Given a step
+                      Examples:
+                        | count |
+                        | 1     |
+                    Scenario Outline: Plain outline
+                      Given a step <count>
+                      Examples:
+                        | count | more |
+                        | 2     | x    |
 
-            """.utf8), uri: "Features/guess.feature")
+                """.utf8), uri: "Features/guess.feature")
 
-        XCTAssertEqual(listed, [
-            ListedScenario(feature: "Guess the word", name: "Guessing a word, twice", selector: "Features/guess.feature:2", line: 2),
-            ListedScenario(feature: "Guess the word", name: "Adding 1", selector: "Features/guess.feature:9", line: 9),
-            ListedScenario(feature: "Guess the word", name: "Plain outline — 2, x", selector: "Features/guess.feature:14", line: 14),
-        ])
+        XCTAssertEqual(
+            listed,
+            [
+                ListedScenario(feature: "Guess the word", name: "Guessing a word, twice", selector: "Features/guess.feature:2", line: 2),
+                ListedScenario(feature: "Guess the word", name: "Adding 1", selector: "Features/guess.feature:9", line: 9),
+                ListedScenario(feature: "Guess the word", name: "Plain outline — 2, x", selector: "Features/guess.feature:14", line: 14),
+            ])
     }
 
     func test_generate_writesOneSerializedSuiteOfOneTestPerScenarioOnTwoFeatures() {
-        let source = TestSource.generate([
-            ListedScenario(feature: "Basket", name: "Adding items", selector: "Features/a.feature:3", line: 3),
-            ListedScenario(feature: "Checkout", name: "Paying", selector: "Features/b.feature:2", line: 2),
-        ], folder: "Features")
+        let source = TestSource.generate(
+            [
+                ListedScenario(feature: "Basket", name: "Adding items", selector: "Features/a.feature:3", line: 3),
+                ListedScenario(feature: "Checkout", name: "Paying", selector: "Features/b.feature:2", line: 2),
+            ], folder: "Features")
 
         XCTAssertTrue(source.contains("@Suite(.serialized) struct SpecRunScenarios {\n    @Suite struct `Basket` {"), source)
         XCTAssertTrue(source.contains("func `Adding items`() async throws { try await specSuite.run(\"Features/a.feature:3\") }"), source)
@@ -51,11 +57,12 @@ final class TestSourceTests: XCTestCase {
     }
 
     func test_generate_namesTheSecondScenarioByItsLineOnTwoScenariosOfOneName() {
-        let source = TestSource.generate([
-            ListedScenario(feature: "F", name: "Same", selector: "Features/a.feature:2", line: 2),
-            ListedScenario(feature: "F", name: "Same", selector: "Features/a.feature:5", line: 5),
-            ListedScenario(feature: "F", name: "", selector: "Features/a.feature:8", line: 8),
-        ], folder: "Features")
+        let source = TestSource.generate(
+            [
+                ListedScenario(feature: "F", name: "Same", selector: "Features/a.feature:2", line: 2),
+                ListedScenario(feature: "F", name: "Same", selector: "Features/a.feature:5", line: 5),
+                ListedScenario(feature: "F", name: "", selector: "Features/a.feature:8", line: 8),
+            ], folder: "Features")
 
         XCTAssertTrue(source.contains("func `Same`()"), source)
         XCTAssertTrue(source.contains("func `Same (line 5)`()"), source)

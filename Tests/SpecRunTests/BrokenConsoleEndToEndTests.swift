@@ -6,14 +6,16 @@ import XCTest
 final class BrokenConsoleEndToEndTests: XCTestCase {
     func test_run_writesEveryReportAndKeepsItsStatusOnAStdoutNobodyReads() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["f.feature": """
+        let folder = try makeFixtureFeatures([
+            "f.feature": """
             Feature: F
               Scenario: passes
                 Given a passing step
               Scenario: fails
                 Given a failing step
 
-            """])
+            """
+        ])
         for extra in [[], ["--no-isolation"], ["-j", "2"]] {
             let report = "\(folder)/junit\(extra.joined()).xml"
             let process = Process()

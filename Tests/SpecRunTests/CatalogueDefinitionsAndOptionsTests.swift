@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 enum MalformedExpressionSteps: StepLibrary {
     static func register(_ steps: inout Steps<CLITestWorld>) { steps.given("a {int step") { _ in } }
@@ -136,8 +137,9 @@ final class CatalogueDefinitionsAndOptionsTests: XCTestCase {
 
     private func configRun(_ text: String?, extra: [String] = []) async -> CatalogueRun {
         let console = SpyConsole()
-        let code = await SpecRunCLI.run(["."] + extra, libraries: [CLITestSteps.self], console: console,
-                                        readConfig: { $0 == "specrun.json" ? text : nil })
+        let code = await SpecRunCLI.run(
+            ["."] + extra, libraries: [CLITestSteps.self], console: console,
+            readConfig: { $0 == "specrun.json" ? text : nil })
         return CatalogueRun(code: code, stdout: console.stdout, stderr: console.stderr, folder: "")
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// The bad-input catalogue, feature files and paths: one kind per test (docs/RELIABILITY.md).
 final class CatalogueFeatureFilesTests: XCTestCase {
     func test_run_namesLineAndColumnAndRunsTheOthersOnAnUnparsableFile() async throws {
-        let folder = try catalogueFolder(["bad.feature": Data("Feature: F\n  Scenario: S\n    Given a passing step\n    Giving a passing step\n".utf8),
-                                          "good.feature": goodFeature()])
+        let folder = try catalogueFolder([
+            "bad.feature": Data("Feature: F\n  Scenario: S\n    Given a passing step\n    Giving a passing step\n".utf8),
+            "good.feature": goodFeature(),
+        ])
         let run = await catalogueRun([folder], in: folder)
         assertOneClearLine(run, "bad.feature:4:5: expected", exit: 3)
         assertKnownResults(run, passed: 1)
@@ -21,16 +24,20 @@ final class CatalogueFeatureFilesTests: XCTestCase {
     }
 
     func test_run_namesTheByteAndRunsTheOthersOnNonUTF8Bytes() async throws {
-        let folder = try catalogueFolder(["latin1.feature": Data("Feature: F\n  Scenario: caf".utf8) + Data([0xE9, 0x0A]),
-                                          "good.feature": goodFeature()])
+        let folder = try catalogueFolder([
+            "latin1.feature": Data("Feature: F\n  Scenario: caf".utf8) + Data([0xE9, 0x0A]),
+            "good.feature": goodFeature(),
+        ])
         let run = await catalogueRun([folder], in: folder)
         assertOneClearLine(run, "latin1.feature:2:16: the file is not valid UTF-8 (byte 0xE9 here); save it as UTF-8", exit: 3)
         assertKnownResults(run, passed: 1)
     }
 
     func test_run_treatsItAsUnparsableOnABinaryFileNamedFeature() async throws {
-        let folder = try catalogueFolder(["bin.feature": Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }),
-                                          "good.feature": goodFeature()])
+        let folder = try catalogueFolder([
+            "bin.feature": Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }),
+            "good.feature": goodFeature(),
+        ])
         let run = await catalogueRun([folder], in: folder)
         assertOneClearLine(run, "bin.feature:", exit: 3)
         assertKnownResults(run, passed: 1)
@@ -63,8 +70,10 @@ final class CatalogueFeatureFilesTests: XCTestCase {
     }
 
     func test_run_reportsItUndefinedWithASnippetOnAOneMegabyteStepLine() async throws {
-        let folder = try catalogueFolder(["long.feature": Data("Feature: F\n  Scenario: long\n    Given \(String(repeating: "x", count: 1 << 20))\n".utf8),
-                                          "good.feature": goodFeature()])
+        let folder = try catalogueFolder([
+            "long.feature": Data("Feature: F\n  Scenario: long\n    Given \(String(repeating: "x", count: 1 << 20))\n".utf8),
+            "good.feature": goodFeature(),
+        ])
         let started = Date()
         let run = await catalogueRun([folder], in: folder)
         XCTAssertEqual(run.code, 1, "undefined fails a strict run")
@@ -76,7 +85,10 @@ final class CatalogueFeatureFilesTests: XCTestCase {
 
     func test_run_selectsByAnyOfThemOnTenThousandTagsOnAScenario() async throws {
         let tags = (0..<10_000).map { "@t\($0)" }.joined(separator: " ")
-        let folder = try catalogueFolder(["tags.feature": Data("Feature: F\n  \(tags)\n  Scenario: tagged\n    Given a passing step\n  Scenario: plain\n    Given a passing step\n".utf8)])
+        let folder = try catalogueFolder([
+            "tags.feature": Data(
+                "Feature: F\n  \(tags)\n  Scenario: tagged\n    Given a passing step\n  Scenario: plain\n    Given a passing step\n".utf8)
+        ])
         let run = await catalogueRun([folder, "--tags", "@t9999"], in: folder)
         XCTAssertEqual(run.code, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("1 scenario (1 passed)"), run.stdout)
@@ -96,8 +108,10 @@ final class CatalogueFeatureFilesTests: XCTestCase {
         let folder = try catalogueFolder(["locked/a.feature": goodFeature("Locked"), "open/b.feature": goodFeature()])
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: "\(folder)/locked")
         addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(folder)/locked") }
-        let run = try runWithoutPermissionOverride([folder, "--format", "summary", "--format", "message:\(folder)/known.ndjson",
-                                                    "--format", "junit:\(folder)/known.xml"])
+        let run = try runWithoutPermissionOverride([
+            folder, "--format", "summary", "--format", "message:\(folder)/known.ndjson",
+            "--format", "junit:\(folder)/known.xml",
+        ])
         assertOneClearLine(run, "locked: cannot read this folder (permission denied?), so none of its feature files ran", exit: 3)
         assertKnownResults(CatalogueRun(code: run.code, stdout: run.stdout, stderr: run.stderr, folder: folder), passed: 1)
     }
@@ -105,8 +119,10 @@ final class CatalogueFeatureFilesTests: XCTestCase {
     func test_run_namesTheFileOnceOnAnUnreadableFile() throws {
         let folder = try catalogueFolder(["secret.feature": goodFeature("Secret"), "good.feature": goodFeature()])
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: "\(folder)/secret.feature")
-        let run = try runWithoutPermissionOverride([folder, "--format", "summary", "--format", "message:\(folder)/known.ndjson",
-                                                    "--format", "junit:\(folder)/known.xml"])
+        let run = try runWithoutPermissionOverride([
+            folder, "--format", "summary", "--format", "message:\(folder)/known.ndjson",
+            "--format", "junit:\(folder)/known.xml",
+        ])
         assertOneClearLine(run, "secret.feature: cannot read the file (permission denied?)", exit: 3)
         XCTAssertFalse(run.stderr.contains(":0:0:"), "no made-up location: \(run.stderr)")
         assertKnownResults(CatalogueRun(code: run.code, stdout: run.stdout, stderr: run.stderr, folder: folder), passed: 1)
@@ -116,7 +132,9 @@ final class CatalogueFeatureFilesTests: XCTestCase {
         let folder = try catalogueFolder(["good.feature": goodFeature()])
         // caf\xE9.feature: a name some file systems (APFS) refuse; Linux keeps its bytes.
         let created = Array("\(folder)/caf".utf8CString.dropLast()).map(UInt8.init(bitPattern:)) + [0xE9] + Array(".feature".utf8) + [0]
-        let descriptor = created.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let descriptor = created.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         guard descriptor >= 0 else { throw XCTSkip("this file system refuses a name that is not UTF-8") }
         _ = goodFeature("Café").withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
@@ -156,16 +174,20 @@ final class CatalogueFeatureFilesTests: XCTestCase {
     }
 
     func test_run_namesLineAndColumnOnARaggedTable() async throws {
-        let folder = try catalogueFolder(["r.feature": Data("Feature: F\n  Scenario: S\n    Given a passing step\n      | a | b |\n      | c |\n".utf8),
-                                          "good.feature": goodFeature()])
+        let folder = try catalogueFolder([
+            "r.feature": Data("Feature: F\n  Scenario: S\n    Given a passing step\n      | a | b |\n      | c |\n".utf8),
+            "good.feature": goodFeature(),
+        ])
         let run = await catalogueRun([folder], in: folder)
         assertOneClearLine(run, "r.feature:5:7: inconsistent cell count within the table", exit: 3)
         assertKnownResults(run, passed: 1)
     }
 
     func test_run_warnsWithLineAndColumnAndRunsItOnAnOutlineWithoutExamples() async throws {
-        let folder = try catalogueFolder(["o.feature": Data("Feature: F\n  Scenario Outline: eats <n>\n    Given a passing step\n".utf8),
-                                          "good.feature": goodFeature()])
+        let folder = try catalogueFolder([
+            "o.feature": Data("Feature: F\n  Scenario Outline: eats <n>\n    Given a passing step\n".utf8),
+            "good.feature": goodFeature(),
+        ])
         let run = await catalogueRun([folder], in: folder)
         assertOneClearLine(run, "o.feature:2:3: Scenario Outline 'eats <n>' has no Examples, so it runs once", exit: 0)
         assertKnownResults(run, passed: 2)
@@ -189,11 +211,14 @@ final class CatalogueFeatureFilesTests: XCTestCase {
     func test_run_explainsWhyNothingRunsOnAMarkdownDocumentWithoutCriteriaGivenByName() async throws {
         let folder = try catalogueFolder(["story.md": Data("# Quiz\n\n```\nAs a customer\nI want to play\n```\n".utf8)])
         let run = await catalogueRun(["\(folder)/story.md"], in: folder)
-        assertOneClearLine(run, "story.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run", exit: 2)
+        assertOneClearLine(
+            run, "story.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run", exit: 2)
     }
 
     func test_run_readsItAsUsualOnCRLFLineEndingsAndAByteOrderMark() async throws {
-        let folder = try catalogueFolder(["win.feature": Data([0xEF, 0xBB, 0xBF]) + Data("Feature: W\r\n  Scenario: S\r\n    Given a passing step\r\n".utf8)])
+        let folder = try catalogueFolder([
+            "win.feature": Data([0xEF, 0xBB, 0xBF]) + Data("Feature: W\r\n  Scenario: S\r\n    Given a passing step\r\n".utf8)
+        ])
         let run = await catalogueRun([folder], in: folder)
         XCTAssertEqual(run.code, 0, run.stderr)
         assertKnownResults(run, passed: 1)

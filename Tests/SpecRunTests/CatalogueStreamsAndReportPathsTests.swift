@@ -1,7 +1,8 @@
 import Foundation
 import Messages
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// The bad-input catalogue, saved message streams for `specrun report` and report paths: one kind per test
 /// (docs/RELIABILITY.md).
@@ -115,8 +116,10 @@ final class CatalogueStreamsAndReportPathsTests: XCTestCase {
     func test_run_namesTheReportAndWritesTheOthersOnAnUnwritableReportFolder() throws {
         let folder = try catalogueFolder(["a.feature": goodFeature(), "locked/keep": Data()])
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: "\(folder)/locked")
-        let run = try runWithoutPermissionOverride([folder, "--format", "junit:\(folder)/locked/j.xml",
-                                                    "--format", "message:\(folder)/known.ndjson", "--format", "junit:\(folder)/known.xml"])
+        let run = try runWithoutPermissionOverride([
+            folder, "--format", "junit:\(folder)/locked/j.xml",
+            "--format", "message:\(folder)/known.ndjson", "--format", "junit:\(folder)/known.xml",
+        ])
         assertOneClearLine(run, "could not write the junit report to \(folder)/locked/j.xml", exit: 2)
         XCTAssertTrue(run.stderr.contains("Permission denied"), run.stderr)
         assertKnownResults(CatalogueRun(code: run.code, stdout: run.stdout, stderr: run.stderr, folder: folder), passed: 1)
@@ -134,8 +137,9 @@ final class CatalogueStreamsAndReportPathsTests: XCTestCase {
     final class ReadBox: @unchecked Sendable { var data = Data() }
 
     private func report(_ inputs: [String], in folder: String) async -> CatalogueRun {
-        await catalogueRun(["report"] + inputs + ["--format", "junit:\(folder)/out.xml", "--format", "message:\(folder)/out.ndjson"],
-                           in: folder, reports: false)
+        await catalogueRun(
+            ["report"] + inputs + ["--format", "junit:\(folder)/out.xml", "--format", "message:\(folder)/out.ndjson"],
+            in: folder, reports: false)
     }
 
     /// The message stream of a run of the folder's features.

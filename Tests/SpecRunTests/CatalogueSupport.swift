@@ -1,7 +1,8 @@
 import Foundation
 import Messages
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// The bad-input catalogue (docs/RELIABILITY.md, "Bad input"): each kind is one test that runs specrun as a user
 /// would and checks the same four things — one clear line naming the file (line and column where there is one),
@@ -38,21 +39,27 @@ extension XCTestCase {
 
     /// specrun in this process (`--no-isolation`, no colour, the summary on stdout) with a message stream and a
     /// JUnit report of the run in the folder (`reports: false` for commands that take no `--format`).
-    func catalogueRun(_ arguments: [String], in folder: String, libraries: [any StepLibrary.Type] = [CLITestSteps.self],
-                      reports: Bool = true) async -> CatalogueRun {
+    func catalogueRun(
+        _ arguments: [String], in folder: String, libraries: [any StepLibrary.Type] = [CLITestSteps.self],
+        reports: Bool = true
+    ) async -> CatalogueRun {
         let console = SpyConsole()
         var all = arguments
         if reports {
-            all += ["--no-isolation", "--no-color", "--format", "summary",
-                    "--format", "message:\(folder)/known.ndjson", "--format", "junit:\(folder)/known.xml"]
+            all += [
+                "--no-isolation", "--no-color", "--format", "summary",
+                "--format", "message:\(folder)/known.ndjson", "--format", "junit:\(folder)/known.xml",
+            ]
         }
         let code = await SpecRunCLI.run(all, libraries: libraries, console: console)
         return CatalogueRun(code: code, stdout: console.stdout, stderr: console.stderr, folder: folder)
     }
 
     /// The exit code, exactly one line of stderr containing `expected`, and no stack trace anywhere.
-    func assertOneClearLine(_ run: CatalogueRun, _ expected: String, exit: Int32,
-                            file: StaticString = #filePath, line: UInt = #line) {
+    func assertOneClearLine(
+        _ run: CatalogueRun, _ expected: String, exit: Int32,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(run.code, exit, "exit code; stderr: \(run.stderr.prefix(600))", file: file, line: line)
         let lines = run.stderr.split(separator: "\n").filter { $0.contains(expected) }
         XCTAssertEqual(lines.count, 1, "one line with '\(expected)' in: \(run.stderr.prefix(600))", file: file, line: line)
@@ -77,8 +84,9 @@ extension XCTestCase {
         XCTAssertEqual(failedSteps.count, failed, "scenarios not passed in the message stream", file: file, line: line)
         XCTAssertEqual(stream.compactMap(\.testRunFinished).count, 1, "the stream is complete", file: file, line: line)
         let junit = (try? String(contentsOfFile: run.junitPath, encoding: .utf8)) ?? ""
-        XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1 >= passed + failed, true,
-                       "the JUnit report has every known scenario: \(junit.prefix(400))", file: file, line: line)
+        XCTAssertEqual(
+            junit.components(separatedBy: "<testcase ").count - 1 >= passed + failed, true,
+            "the JUnit report has every known scenario: \(junit.prefix(400))", file: file, line: line)
     }
 
     /// Runs the built `specrun-crash-fixture` with file permissions enforced even for root (CAP_DAC_OVERRIDE and
@@ -90,8 +98,10 @@ extension XCTestCase {
         if asRoot && !FileManager.default.isExecutableFile(atPath: setpriv) {
             throw XCTSkip("running as root without \(setpriv): permissions cannot be enforced")
         }
-        let run = asRoot
-            ? try runProcess(URL(fileURLWithPath: setpriv), ["--bounding-set=-dac_override,-dac_read_search", "--", fixture.path] + arguments)
+        let run =
+            asRoot
+            ? try runProcess(
+                URL(fileURLWithPath: setpriv), ["--bounding-set=-dac_override,-dac_read_search", "--", fixture.path] + arguments)
             : try runProcess(fixture, arguments)
         return CatalogueRun(code: run.status, stdout: run.stdout, stderr: run.stderr, folder: "")
     }

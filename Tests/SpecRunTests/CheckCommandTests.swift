@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 enum CheckSteps: StepLibrary {
     static func register(_ steps: inout Steps<CLITestWorld>) {
@@ -20,9 +21,22 @@ final class CheckCommandTests: XCTestCase {
 
         XCTAssertEqual(code, 1)
         let lines = console.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasSuffix("f.feature:3:5: error: undefined step 'the customr has connectivity' (did you mean 'the customer has connectivity' at Tests/SpecRunTests/CheckCommandTests.swift:7?)") }, console.stdout)
-        XCTAssertTrue(lines.contains { $0.hasSuffix("f.feature:4:5: error: ambiguous step 'a passing step': 'a {word} step' at Tests/SpecRunTests/CheckCommandTests.swift:8, 'a passing step' at Tests/SpecRunTests/CheckCommandTests.swift:9") }, console.stdout)
-        XCTAssertTrue(lines.contains("Tests/SpecRunTests/CheckCommandTests.swift:10:1: warning: step definition 'nobody uses me' is used by no scenario"), console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix(
+                    "f.feature:3:5: error: undefined step 'the customr has connectivity' (did you mean 'the customer has connectivity' at Tests/SpecRunTests/CheckCommandTests.swift:8?)"
+                )
+            }, console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix(
+                    "f.feature:4:5: error: ambiguous step 'a passing step': 'a {word} step' at Tests/SpecRunTests/CheckCommandTests.swift:9, 'a passing step' at Tests/SpecRunTests/CheckCommandTests.swift:10"
+                )
+            }, console.stdout)
+        XCTAssertTrue(
+            lines.contains(
+                "Tests/SpecRunTests/CheckCommandTests.swift:11:1: warning: step definition 'nobody uses me' is used by no scenario"),
+            console.stdout)
     }
 
     func test_check_passesWithWarningsUnlessWarningsAreErrorsAndWritesGitHubAnnotations() async throws {
@@ -30,11 +44,15 @@ final class CheckCommandTests: XCTestCase {
         let console = SpyConsole()
 
         let code = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: console)
-        let strict = await SpecRunCLI.run(["check", folder, "--warnings-as-errors", "--format", "github"], libraries: [CheckSteps.self], console: console)
+        let strict = await SpecRunCLI.run(
+            ["check", folder, "--warnings-as-errors", "--format", "github"], libraries: [CheckSteps.self], console: console)
 
         XCTAssertEqual(code, 0, console.stdout)
         XCTAssertEqual(strict, 1)
-        XCTAssertTrue(console.stdout.contains("::error file=Tests/SpecRunTests/CheckCommandTests.swift,line=10,col=1::step definition 'nobody uses me' is used by no scenario"), console.stdout)
+        XCTAssertTrue(
+            console.stdout.contains(
+                "::error file=Tests/SpecRunTests/CheckCommandTests.swift,line=11,col=1::step definition 'nobody uses me' is used by no scenario"
+            ), console.stdout)
     }
 
     func test_check_reportsAParseErrorInTheRunsWordsWithAKeywordHint() async throws {
@@ -57,7 +75,8 @@ final class CheckCommandTests: XCTestCase {
         _ = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: check)
         _ = await SpecRunCLI.run([folder, "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: run)
 
-        let warning = "f.feature:2:3: warning: Scenario 'S' has no steps: its line 'Giving the customer has connectivity' "
+        let warning =
+            "f.feature:2:3: warning: Scenario 'S' has no steps: its line 'Giving the customer has connectivity' "
             + "is read as a description (did you mean 'Given'?)"
         XCTAssertTrue(check.stdout.contains(warning), check.stdout)
         XCTAssertTrue(run.stderr.contains(warning), run.stderr)
@@ -69,7 +88,8 @@ final class CheckCommandTests: XCTestCase {
         let run = SpyConsole()
 
         let checked = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: check)
-        let ran = await SpecRunCLI.run([folder, "--no-isolation", "--no-color", "--format", "summary"], libraries: [CheckSteps.self], console: run)
+        let ran = await SpecRunCLI.run(
+            [folder, "--no-isolation", "--no-color", "--format", "summary"], libraries: [CheckSteps.self], console: run)
 
         let error = "f.feature:3:10: error: tag '@timeout:soon': expected a duration such as @timeout:5s"
         XCTAssertEqual(checked, 1)
@@ -84,7 +104,8 @@ final class CheckCommandTests: XCTestCase {
         let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customer has connectivity\n")
         let console = SpyConsole()
 
-        let code = await SpecRunCLI.run([folder, "-j", "4", "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [folder, "-j", "4", "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: console)
 
         XCTAssertEqual(code, 0)
         XCTAssertEqual(console.stderr.components(separatedBy: "-j/--parallel needs worker processes").count, 2, console.stderr)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 enum MisfitSteps: StepLibrary {
     static func register(_ steps: inout Steps<CLITestWorld>) {
@@ -15,13 +16,23 @@ final class CheckCoverageTests: XCTestCase {
         let folder = try makeSUT()
         let console = SpyConsole()
 
-        let code = await SpecRunCLI.run(["check", folder + "/f.feature", "--requirements", folder + "/Requirements"],
-                                        libraries: [MisfitSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            ["check", folder + "/f.feature", "--requirements", folder + "/Requirements"],
+            libraries: [MisfitSteps.self], console: console)
 
         XCTAssertEqual(code, 1, console.stdout)  // the misfits are errors
         let lines = console.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasSuffix("f.feature:4:3: warning: tag @SHOP-ST-1-AC-3 names no criterion of the requirements (did you mean @SHOP-ST-1-AC-1?)") }, console.stdout)
-        XCTAssertTrue(lines.contains { $0.hasSuffix("Requirements/shop.md:7:1: warning: criterion SHOP-ST-1-AC-2 'it works too' has no scenario (tag one with @SHOP-ST-1-AC-2)") }, console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix(
+                    "f.feature:4:3: warning: tag @SHOP-ST-1-AC-3 names no criterion of the requirements (did you mean @SHOP-ST-1-AC-1?)")
+            }, console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix(
+                    "Requirements/shop.md:7:1: warning: criterion SHOP-ST-1-AC-2 'it works too' has no scenario (tag one with @SHOP-ST-1-AC-2)"
+                )
+            }, console.stdout)
         XCTAssertFalse(console.stdout.contains("@SHOP-DEC-1"), console.stdout)
     }
 
@@ -32,30 +43,44 @@ final class CheckCoverageTests: XCTestCase {
         _ = await SpecRunCLI.run(["check", folder + "/f.feature", "--no-requirements"], libraries: [MisfitSteps.self], console: console)
 
         let lines = console.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.contains("f.feature:6:5: error: step '3 cukes' does not fit its step definition \"{int} cukes\"") && $0.contains("argument 1 is declared as Bool") }, console.stdout)
-        XCTAssertTrue(lines.contains { $0.contains("f.feature:7:5: error: step 'the note:' does not fit its step definition \"the note:\"") && $0.contains("takes 0 argument(s)") }, console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.contains("f.feature:6:5: error: step '3 cukes' does not fit its step definition \"{int} cukes\"")
+                    && $0.contains("argument 1 is declared as Bool")
+            }, console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.contains("f.feature:7:5: error: step 'the note:' does not fit its step definition \"the note:\"")
+                    && $0.contains("takes 0 argument(s)")
+            }, console.stdout)
     }
 
     func test_check_failsOnUncoveredCriteriaUnderStrictCoverageAsGitHubAnnotations() async throws {
         let folder = try makeSUT(misfits: false)
         let console = SpyConsole()
 
-        let lenient = await SpecRunCLI.run(["check", folder + "/f.feature", "--requirements", folder + "/Requirements"],
-                                           libraries: [MisfitSteps.self], console: SpyConsole())
-        let strict = await SpecRunCLI.run(["check", folder + "/f.feature", "--requirements", folder + "/Requirements",
-                                           "--strict-coverage", "--format", "github"], libraries: [MisfitSteps.self], console: console)
+        let lenient = await SpecRunCLI.run(
+            ["check", folder + "/f.feature", "--requirements", folder + "/Requirements"],
+            libraries: [MisfitSteps.self], console: SpyConsole())
+        let strict = await SpecRunCLI.run(
+            [
+                "check", folder + "/f.feature", "--requirements", folder + "/Requirements",
+                "--strict-coverage", "--format", "github",
+            ], libraries: [MisfitSteps.self], console: console)
 
         XCTAssertEqual(lenient, 0)
         XCTAssertEqual(strict, 1)
-        XCTAssertTrue(console.stdout.contains("::error file=\(folder)/Requirements/shop.md,line=7,col=1::criterion SHOP-ST-1-AC-2"), console.stdout)
+        XCTAssertTrue(
+            console.stdout.contains("::error file=\(folder)/Requirements/shop.md,line=7,col=1::criterion SHOP-ST-1-AC-2"), console.stdout)
     }
 
     func test_dryRun_failsTheStepOnValuesThatDoNotFitTheClosure() async throws {
         let folder = try makeSUT()
         let console = SpyConsole()
 
-        let code = await SpecRunCLI.run([folder + "/f.feature", "--dry-run", "--no-requirements", "--format", "summary"],
-                                        libraries: [MisfitSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [folder + "/f.feature", "--dry-run", "--no-requirements", "--format", "summary"],
+            libraries: [MisfitSteps.self], console: console)
 
         XCTAssertEqual(code, 1)
         XCTAssertTrue(console.stdout.contains("1 failed"), console.stdout)

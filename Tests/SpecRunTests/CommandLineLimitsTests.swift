@@ -1,12 +1,14 @@
 import XCTest
+
 @testable import SpecRun
 
 /// Numbers out of range are refused in one line (or clamped with one), never a trap in a worker.
 final class CommandLineLimitsTests: XCTestCase {
     func test_parse_refusesInOneLineATimeoutWhoseNanosecondsDoNotFit() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--timeout", "99999999999"])) { error in
-            XCTAssertEqual((error as? UsageError)?.message,
-                           "--timeout 99999999999: at most 31536000 s (a year); give 0 for no timeout")
+            XCTAssertEqual(
+                (error as? UsageError)?.message,
+                "--timeout 99999999999: at most 31536000 s (a year); give 0 for no timeout")
         }
     }
 

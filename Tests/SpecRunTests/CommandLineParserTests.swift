@@ -1,8 +1,9 @@
+import SpecRunReportCore
+import SpecRunReports
+import XCTest
+
 @testable import SpecRun
 @testable import SpecRunWorkers
-import SpecRunReports
-import SpecRunReportCore
-import XCTest
 
 final class CommandLineParserTests: XCTestCase {
     func test_parse_runsFeaturesWithDefaultsOnNoArguments() throws {
@@ -10,8 +11,10 @@ final class CommandLineParserTests: XCTestCase {
     }
 
     func test_parse_collectsPathsAndOptionsOnRunArguments() throws {
-        let command = try CommandLineParser.parse(["Features/quiz", "Features/chat/a.feature:12", "--tags", "@smoke", "-t", "not @wip",
-                                                   "--name=Login", "--dry-run", "--fail-fast", "--order", "random:42", "--retry", "2", "--no-color"])
+        let command = try CommandLineParser.parse([
+            "Features/quiz", "Features/chat/a.feature:12", "--tags", "@smoke", "-t", "not @wip",
+            "--name=Login", "--dry-run", "--fail-fast", "--order", "random:42", "--retry", "2", "--no-color",
+        ])
         var expected = RunOptions()
         expected.paths = ["Features/quiz", "Features/chat/a.feature:12"]
         expected.tags = ["@smoke", "not @wip"]
@@ -25,34 +28,47 @@ final class CommandLineParserTests: XCTestCase {
     }
 
     func test_parse_acceptsSeveralFormatsWithFiles() throws {
-        guard case .run(let options) = try CommandLineParser.parse(["--format", "pretty", "--format", "junit:reports/junit.xml", "-f", "html:r/i.html"]) else {
+        guard
+            case .run(let options) = try CommandLineParser.parse([
+                "--format", "pretty", "--format", "junit:reports/junit.xml", "-f", "html:r/i.html",
+            ])
+        else {
             return XCTFail("expected a run")
         }
-        XCTAssertEqual(options.formats, [FormatRequest(format: .pretty, path: nil), FormatRequest(format: .junit, path: "reports/junit.xml"),
-                                         FormatRequest(format: .html, path: "r/i.html")])
+        XCTAssertEqual(
+            options.formats,
+            [
+                FormatRequest(format: .pretty, path: nil), FormatRequest(format: .junit, path: "reports/junit.xml"),
+                FormatRequest(format: .html, path: "r/i.html"),
+            ])
     }
 
     func test_parse_writesTheHistoryFileOfAFolderOnHistoryForARunAndAReport() throws {
         guard case .run(let run) = try CommandLineParser.parse(["--history", "reports/history"]),
-              case .report(let report) = try CommandLineParser.parse(["report", "a.ndjson", "--history", "h/"]) else {
+            case .report(let report) = try CommandLineParser.parse(["report", "a.ndjson", "--history", "h/"])
+        else {
             return XCTFail("expected a run and a report")
         }
         XCTAssertEqual(run.formats, [FormatRequest(format: .history, path: "reports/history/specrun-history.json")])
-        XCTAssertEqual(report.formats, [FormatRequest(format: .summary, path: nil), FormatRequest(format: .history, path: "h/specrun-history.json")])
+        XCTAssertEqual(
+            report.formats, [FormatRequest(format: .summary, path: nil), FormatRequest(format: .history, path: "h/specrun-history.json")])
     }
 
     func test_parse_refusesTwoFormatsOnStdout() {
         XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "progress"])) { error in
-            XCTAssertEqual((error as? UsageError)?.message,
-                           "formats pretty and progress both write to stdout; give all but one a file, e.g. --format progress:reports/progress.out")
+            XCTAssertEqual(
+                (error as? UsageError)?.message,
+                "formats pretty and progress both write to stdout; give all but one a file, e.g. --format progress:reports/progress.out")
         }
     }
 
     func test_parse_refusesTwoFormatsOnStdoutOnAPathNamingStdout() {
         for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
             XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "message:\(path)"]), path) { error in
-                XCTAssertEqual((error as? UsageError)?.message,
-                               "formats pretty and message:\(path) both write to stdout; give all but one a file, e.g. --format message:reports/message.out")
+                XCTAssertEqual(
+                    (error as? UsageError)?.message,
+                    "formats pretty and message:\(path) both write to stdout; give all but one a file, e.g. --format message:reports/message.out"
+                )
             }
         }
         XCTAssertNoThrow(try CommandLineParser.parse(["--format", "pretty", "--format", "message:/dev/fd/2"]), "stderr is not stdout")
@@ -67,7 +83,8 @@ final class CommandLineParserTests: XCTestCase {
 
     func test_parse_refusesTheFolderReportWithoutAFolder() throws {
         XCTAssertThrowsError(try CommandLineParser.parse(["--format", "html-site"])) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "--format html-site: give the folder to write, e.g. --format html-site:reports/site")
+            XCTAssertEqual(
+                (error as? UsageError)?.message, "--format html-site: give the folder to write, e.g. --format html-site:reports/site")
         }
         guard case .run(let options) = try CommandLineParser.parse(["--format", "html-site:reports/site"]) else {
             return XCTFail("expected a run")
@@ -88,9 +105,13 @@ final class CommandLineParserTests: XCTestCase {
     }
 
     func test_parse_readsParallelTimeoutShardAndTheEndOfOptions() throws {
-        guard case .run(let options) = try CommandLineParser.parse(["-j", "3", "--timeout", "2.5", "--shard", "2/4",
-                                                                   "--shard-timings", "t.ndjson", "--serial-tags", "@db",
-                                                                   "--", "--odd-folder"]) else { return XCTFail("not a run") }
+        guard
+            case .run(let options) = try CommandLineParser.parse([
+                "-j", "3", "--timeout", "2.5", "--shard", "2/4",
+                "--shard-timings", "t.ndjson", "--serial-tags", "@db",
+                "--", "--odd-folder",
+            ])
+        else { return XCTFail("not a run") }
         XCTAssertEqual(options.parallel, 3)
         XCTAssertEqual(options.timeout, 2.5)
         XCTAssertEqual(options.shard, ShardOption(index: 2, count: 4))
@@ -144,8 +165,12 @@ final class CommandLineParserTests: XCTestCase {
 
     func test_parse_readsGherkinSubcommand() throws {
         let command = try CommandLineParser.parse(["gherkin", "--no-source", "--predictable-ids", "a.feature", "b.feature.md"])
-        XCTAssertEqual(command, .gherkin(GherkinOptions(includeSource: false, includeAST: true, includePickles: true,
-                                                          predictableIds: true, paths: ["a.feature", "b.feature.md"])))
+        XCTAssertEqual(
+            command,
+            .gherkin(
+                GherkinOptions(
+                    includeSource: false, includeAST: true, includePickles: true,
+                    predictableIds: true, paths: ["a.feature", "b.feature.md"])))
     }
 
     func test_parse_refusesGherkinWithoutFiles() {
@@ -154,7 +179,8 @@ final class CommandLineParserTests: XCTestCase {
 
     func test_parse_readsReportSubcommandWithSummaryByDefault() throws {
         let command = try CommandLineParser.parse(["report", "a.ndjson", "b.ndjson"])
-        XCTAssertEqual(command, .report(ReportCommandOptions(inputs: ["a.ndjson", "b.ndjson"], formats: [FormatRequest(format: .summary, path: nil)])))
+        XCTAssertEqual(
+            command, .report(ReportCommandOptions(inputs: ["a.ndjson", "b.ndjson"], formats: [FormatRequest(format: .summary, path: nil)])))
     }
 
     func test_parse_returnsHelpAndVersion() throws {
@@ -198,8 +224,12 @@ final class FormatOptionsTests: XCTestCase {
 
 final class WorldParametersTests: XCTestCase {
     func test_parse_mergesWorldParametersAsTextAndRefusesWhatIsNoObject() throws {
-        guard case .run(let options) = try CommandLineParser.parse(["--world-parameters", #"{"baseURL": "http://x", "retries": 3}"#,
-                                                                   "--world-parameters", #"{"flags": {"new": true}}"#]) else {
+        guard
+            case .run(let options) = try CommandLineParser.parse([
+                "--world-parameters", #"{"baseURL": "http://x", "retries": 3}"#,
+                "--world-parameters", #"{"flags": {"new": true}}"#,
+            ])
+        else {
             return XCTFail("not a run")
         }
         XCTAssertEqual(options.worldParameters, ["baseURL": "http://x", "retries": "3", "flags": #"{"new":true}"#])

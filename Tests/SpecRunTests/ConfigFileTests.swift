@@ -1,5 +1,6 @@
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 final class ConfigFileTests: XCTestCase {
     private let config = """
@@ -13,8 +14,12 @@ final class ConfigFileTests: XCTestCase {
     func test_expand_putsTheDefaultProfileBeforeTheCommandLine() throws {
         let expanded = try ConfigFile.expand(["--order", "reverse"], read: { _ in self.config })
 
-        XCTAssertEqual(expanded, ["--format", "pretty", "--format", "junit:reports/junit.xml", "Features", "--strict",
-                                  "--order", "reverse"])
+        XCTAssertEqual(
+            expanded,
+            [
+                "--format", "pretty", "--format", "junit:reports/junit.xml", "Features", "--strict",
+                "--order", "reverse",
+            ])
     }
 
     func test_expand_turnsTheHistoryKeyIntoTheOption() throws {
@@ -27,18 +32,21 @@ final class ConfigFileTests: XCTestCase {
         let expanded = try ConfigFile.expand([], read: { _ in #"{"default": {"timeouts": {"@slow": "30s", "@db and not @fast": 120}}}"# })
 
         XCTAssertEqual(expanded, ["--tag-timeout", "@db and not @fast=120.0", "--tag-timeout", "@slow=30s"])
-        XCTAssertEqual(try CommandLineParser.parseTagTimeout("@db and not @fast=120.0"), TagTimeout(expression: "@db and not @fast", seconds: 120))
+        XCTAssertEqual(
+            try CommandLineParser.parseTagTimeout("@db and not @fast=120.0"), TagTimeout(expression: "@db and not @fast", seconds: 120))
     }
 
     func test_expand_namesTheLineOfATimeoutThatIsNoDuration() {
-        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in "{\n\"default\": {\n\"timeouts\": {\"@slow\": \"soon\"}}}" })) { error in
+        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in "{\n\"default\": {\n\"timeouts\": {\"@slow\": \"soon\"}}}" })) {
+            error in
             XCTAssertTrue("\(error)".contains("specrun.json:3: 'timeouts' in profile 'default': '@slow' must be a duration"), "\(error)")
         }
     }
 
     func test_expand_mergesTheProfilesGivenAndLetsTheCommandLineWin() throws {
-        let expanded = try ConfigFile.expand(["--profile", "default", "-p", "ci", "Other/", "--format", "progress"],
-                                             read: { _ in self.config })
+        let expanded = try ConfigFile.expand(
+            ["--profile", "default", "-p", "ci", "Other/", "--format", "progress"],
+            read: { _ in self.config })
 
         XCTAssertFalse(expanded.contains("Features"), "paths on the command line replace the profile's")
         XCTAssertFalse(expanded.contains("pretty"), "a stdout format on the command line replaces the profile's")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// specrun.schema.json (committed, referenced by specrun.json's `$schema`) and the config reader agree: the same
 /// keys, and every key's value of the schema's type is read while a value of another type is refused.
@@ -39,8 +40,10 @@ final class ConfigSchemaTests: XCTestCase {
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, repository.appendingPathComponent("specrun.schema.json").path,
-                             repository.appendingPathComponent("specrun.json").path]
+        process.arguments = [
+            "python3", "-c", script, repository.appendingPathComponent("specrun.schema.json").path,
+            repository.appendingPathComponent("specrun.json").path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -66,7 +69,7 @@ final class ConfigSchemaTests: XCTestCase {
     /// A value of the property's schema type, and one of another type.
     private func samples(for property: [String: Any], key: String) throws -> (good: Any, bad: Any) {
         if property["$ref"] as? String == "#/$defs/strings" { return (["x"], 3) }
-        if property["oneOf"] != nil { return (2, true) }   // parallel: an integer or "auto"
+        if property["oneOf"] != nil { return (2, true) }  // parallel: an integer or "auto"
         switch property["type"] as? String {
         case "boolean": return (true, "yes")
         case "integer", "number": return (1, "one")

@@ -1,8 +1,9 @@
-@testable import SpecRun
 import Foundation
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import XCTest
+
+@testable import SpecRun
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The text formats escape the control characters of feature files in a file too (`--format pretty:out.txt`):
 /// `cat out.txt` in a terminal must not run what the feature file carried.
@@ -12,12 +13,14 @@ final class ConsoleFilesEscapingTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
         let name = "title \u{1B}]0;pwned\u{07} clear \u{1B}[2J c1 \u{9B}31m back\u{08} del\u{7F}"
-        try "Feature: F \u{1B}[2J\n  Scenario: \(name)\n    Given a failing step\n".write(toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
+        try "Feature: F \u{1B}[2J\n  Scenario: \(name)\n    Given a failing step\n".write(
+            toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
         let formats = ["pretty", "progress", "summary", "usage", "github"]
         let console = SpyConsole()
 
-        _ = await SpecRunCLI.run(["\(folder)/a.feature", "--no-isolation"] + formats.flatMap { ["--format", "\($0):\(folder)/\($0).txt"] },
-                                 libraries: [CLITestSteps.self], console: console)
+        _ = await SpecRunCLI.run(
+            ["\(folder)/a.feature", "--no-isolation"] + formats.flatMap { ["--format", "\($0):\(folder)/\($0).txt"] },
+            libraries: [CLITestSteps.self], console: console)
 
         for format in formats {
             let text = try String(contentsOfFile: "\(folder)/\(format).txt", encoding: .utf8)
@@ -26,7 +29,8 @@ final class ConsoleFilesEscapingTests: XCTestCase {
         }
         for format in ["pretty", "summary"] {
             let text = try String(contentsOfFile: "\(folder)/\(format).txt", encoding: .utf8)
-            XCTAssertTrue(text.contains(#"title \u{1B}]0;pwned\u{07} clear \u{1B}[2J c1 \u{9B}31m back\u{08} del\u{7F}"#), "\(format): \(text)")
+            XCTAssertTrue(
+                text.contains(#"title \u{1B}]0;pwned\u{07} clear \u{1B}[2J c1 \u{9B}31m back\u{08} del\u{7F}"#), "\(format): \(text)")
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Messages
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 enum ShopDocumentSteps: StepLibrary {
     static func register(_ steps: inout Steps<CLITestWorld>) {
@@ -15,8 +16,11 @@ final class DocumentRunTests: XCTestCase {
     func test_run_runsTheBlocksAtTheirLinesWithLenientKeywordsOnAStoryDocument() async throws {
         let (folder, console) = try makeSUT()
 
-        let code = await SpecRunCLI.run([folder + "/shop.md", "--no-isolation", "--no-requirements", "--format", "message:\(folder)/m.ndjson",
-                                         "--format", "summary"], libraries: [ShopDocumentSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [
+                folder + "/shop.md", "--no-isolation", "--no-requirements", "--format", "message:\(folder)/m.ndjson",
+                "--format", "summary",
+            ], libraries: [ShopDocumentSteps.self], console: console)
 
         XCTAssertEqual(code, 1, console.stderr)
         XCTAssertTrue(console.stderr.contains("shop.md:6: warning: 'Giving' read as 'Given' (write 'Given')"), console.stderr)
@@ -34,8 +38,9 @@ final class DocumentRunTests: XCTestCase {
     func test_run_runsOneCriterionOnALineSelectorIntoTheDocument() async throws {
         let (folder, console) = try makeSUT()
 
-        let code = await SpecRunCLI.run([folder + "/shop.md:6", "--no-isolation", "--no-requirements", "--format", "summary"],
-                                        libraries: [ShopDocumentSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [folder + "/shop.md:6", "--no-isolation", "--no-requirements", "--format", "summary"],
+            libraries: [ShopDocumentSteps.self], console: console)
 
         XCTAssertEqual(code, 0, console.stderr)
         XCTAssertTrue(console.stdout.contains("1 scenario (1 passed)"), console.stdout)
@@ -48,18 +53,23 @@ final class DocumentRunTests: XCTestCase {
         let code = await SpecRunCLI.run([folder + "/notes.md"], libraries: [ShopDocumentSteps.self], console: console)
 
         XCTAssertEqual(code, 2)
-        XCTAssertTrue(console.stderr.hasPrefix("specrun: \(folder)/notes.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run"), console.stderr)
+        XCTAssertTrue(
+            console.stderr.hasPrefix(
+                "specrun: \(folder)/notes.md: a Markdown document with neither Gherkin nor Given/When/Then criteria in it, so nothing to run"
+            ), console.stderr)
     }
 
     func test_check_listsUndefinedStepsAtTheDocumentsLinesAndColumnsOnAStoryDocument() async throws {
         let (folder, console) = try makeSUT()
 
-        let code = await SpecRunCLI.run(["check", folder + "/shop.md", "--no-requirements"], libraries: [ShopDocumentSteps.self],
-                                        console: console)
+        let code = await SpecRunCLI.run(
+            ["check", folder + "/shop.md", "--no-requirements"], libraries: [ShopDocumentSteps.self],
+            console: console)
 
         XCTAssertEqual(code, 1)
-        XCTAssertTrue(console.stdout.contains("shop.md:14:1: error: undefined step 'the basket is full' (did you mean 'the basket is empty'"),
-                      console.stdout)
+        XCTAssertTrue(
+            console.stdout.contains("shop.md:14:1: error: undefined step 'the basket is full' (did you mean 'the basket is empty'"),
+            console.stdout)
         XCTAssertTrue(console.stdout.contains("shop.md:6:1: warning: 'Giving' read as 'Given' (write 'Given')"), console.stdout)
     }
 

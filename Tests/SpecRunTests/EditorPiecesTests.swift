@@ -1,8 +1,9 @@
 import Foundation
-@testable import SpecRun
-@testable import SpecRunEditor
-@testable import SpecRunCore
 import XCTest
+
+@testable import SpecRun
+@testable import SpecRunCore
+@testable import SpecRunEditor
 
 /// The language server's analysis kept per scenario between keystrokes (`FeatureBlocks`, `PieceCache`): it finds
 /// what a dry run of the whole document finds, dry-runs only the scenario edited, and bounds what a huge document
@@ -74,7 +75,8 @@ final class EditorPiecesTests: XCTestCase {
         let whole = await EditorAnalysis.analyse(text: document, uri: "file:///a.feature", context: context)
         let pieces = await PieceCache().analyse(text: document, uri: "file:///a.feature", context: context)
         XCTAssertEqual(summary(pieces), summary(whole))
-        XCTAssertTrue(summary(pieces).contains { $0.hasPrefix("8:") && $0.contains("undefined step 'an undefined step'") }, "\(summary(pieces))")
+        XCTAssertTrue(
+            summary(pieces).contains { $0.hasPrefix("8:") && $0.contains("undefined step 'an undefined step'") }, "\(summary(pieces))")
         XCTAssertTrue(summary(pieces).contains { $0.hasPrefix("28:") && $0.contains("did you mean 'the customer has connectivity'") })
     }
 
@@ -122,8 +124,9 @@ final class EditorPiecesTests: XCTestCase {
         let start = Date()
         let analysis = await PieceCache().analyse(text: text, uri: "file:///a.feature", context: context)
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
-        XCTAssertEqual(analysis.diagnostics.map(\.message),
-                       ["document too large to check as you type (2343 KiB; at most 256 KiB and 20000 lines): run `specrun check` on it"])
+        XCTAssertEqual(
+            analysis.diagnostics.map(\.message),
+            ["document too large to check as you type (2343 KiB; at most 256 KiB and 20000 lines): run `specrun check` on it"])
     }
 
     func test_nearest_agreesWithThePlainEditDistanceUnderItsLimit() {
@@ -139,4 +142,3 @@ final class EditorPiecesTests: XCTestCase {
         }
     }
 }
-

@@ -15,7 +15,8 @@ final class ExclusivityCheckingTests: XCTestCase {
             for (number, place) in Self.uncheckedOutsideDebugElse(lines) {
                 offenders.append("\(file.path.dropFirst(repository.path.count + 1)):\(number): \(place)")
             }
-            checked += lines.filter { $0.contains("@exclusivity(unchecked)") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.count
+            checked +=
+                lines.filter { $0.contains("@exclusivity(unchecked)") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.count
         }
         XCTAssertEqual(offenders, [], "put each in the #else branch of `#if DEBUG` (docs/PERFORMANCE.md), or drop it")
         XCTAssertGreaterThan(checked, 0, "the scan found no attribute at all: it no longer reads the sources")

@@ -8,25 +8,32 @@ extension XCTestCase {
     func timeless(_ path: String) throws -> String {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let time = try NSRegularExpression(pattern: #""(timestamp|duration)":\{"nanos":\d+,"seconds":\d+\}"#)
-        return time.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                             withTemplate: #""$1":{"nanos":0,"seconds":0}"#)
+        return time.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text),
+            withTemplate: #""$1":{"nanos":0,"seconds":0}"#)
     }
 
     func fixtureExecutable() throws -> URL {
         // The build products folder: where the test bundle (macOS) or the test executable (Linux) lives.
-        let places = [Bundle(for: type(of: self)).bundleURL, Bundle.main.bundleURL,
-                      Bundle.main.executableURL ?? Bundle.main.bundleURL,
-                      URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
-            .flatMap { [$0.deletingLastPathComponent(), $0] }
+        let places = [
+            Bundle(for: type(of: self)).bundleURL, Bundle.main.bundleURL,
+            Bundle.main.executableURL ?? Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments.first ?? "."),
+        ]
+        .flatMap { [$0.deletingLastPathComponent(), $0] }
         for folder in places {
             let candidate = folder.appendingPathComponent("specrun-crash-fixture")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw XCTSkip("specrun-crash-fixture is not built next to the tests (\(places.first?.path ?? "?")); run `swift build --product specrun-crash-fixture` first")
+        throw XCTSkip(
+            "specrun-crash-fixture is not built next to the tests (\(places.first?.path ?? "?")); run `swift build --product specrun-crash-fixture` first"
+        )
     }
 
-    func runProcess(_ executable: URL, _ arguments: [String],
-                            environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func runProcess(
+        _ executable: URL, _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SpecRun
 
 /// `specrun fmt`: what it writes, lists and exits with, on files held in memory.
@@ -8,7 +9,11 @@ final class FmtCommandTests: XCTestCase {
         var contents: [String: Data]
         init(_ contents: [String: String]) { self.contents = contents.mapValues { Data($0.utf8) } }
         var fmtFiles: FmtFiles {
-            FmtFiles(expand: { $0 }, read: { self.contents[$0] }, write: { self.contents[$0] = $1; return true })
+            FmtFiles(
+                expand: { $0 }, read: { self.contents[$0] },
+                write: {
+                    self.contents[$0] = $1; return true
+                })
         }
     }
 
@@ -21,8 +26,12 @@ final class FmtCommandTests: XCTestCase {
     }
 
     func test_check_listsTheFileAndExits1OnAnUnformattedFile() {
-        let (sut, store, console) = makeSUT(check: true, ["a.feature": "Feature: F\nScenario: S\nGiven x\n",
-                                                          "b.feature": "Feature: G\n"])
+        let (sut, store, console) = makeSUT(
+            check: true,
+            [
+                "a.feature": "Feature: F\nScenario: S\nGiven x\n",
+                "b.feature": "Feature: G\n",
+            ])
         XCTAssertEqual(sut.run(), 1)
         XCTAssertEqual(console.stdout, "a.feature\n")
         XCTAssertEqual(String(decoding: store.contents["a.feature"]!, as: UTF8.self), "Feature: F\nScenario: S\nGiven x\n")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SpecRun
 
 final class GherkinCommandTests: XCTestCase {
@@ -12,7 +13,8 @@ final class GherkinCommandTests: XCTestCase {
             paths.append(path)
         }
         paths.insert("\(folder)/missing.feature", at: 40)
-        try "Feature: Bad\n  Scenario: S\n    Given x\n      | a |\n      | a | b |\n".write(toFile: "\(folder)/bad.feature", atomically: true, encoding: .utf8)
+        try "Feature: Bad\n  Scenario: S\n    Given x\n      | a |\n      | a | b |\n".write(
+            toFile: "\(folder)/bad.feature", atomically: true, encoding: .utf8)
         paths.append("\(folder)/bad.feature")
         let (sut, console) = makeSUT(paths)
 
@@ -36,7 +38,8 @@ final class GherkinCommandTests: XCTestCase {
     func test_run_exitsUnparsableOnAParseErrorInParallel() throws {
         let folder = try makeFolder()
         try "Feature: A\n".write(toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
-        try "Feature: B\n  Scenario: S\n    Given x\n      | a |\n      | a | b |\n".write(toFile: "\(folder)/b.feature", atomically: true, encoding: .utf8)
+        try "Feature: B\n  Scenario: S\n    Given x\n      | a |\n      | a | b |\n".write(
+            toFile: "\(folder)/b.feature", atomically: true, encoding: .utf8)
         let (sut, console) = makeSUT(["\(folder)/a.feature", "\(folder)/b.feature"])
 
         XCTAssertEqual(sut.run(), ExitCode.unparsable.rawValue)

@@ -1,9 +1,10 @@
+import Foundation
+import SpecRunReportCore
+import SpecRunReports
+import XCTest
+
 @testable import SpecRun
 @testable import SpecRunCore
-import Foundation
-import SpecRunReports
-import SpecRunReportCore
-import XCTest
 
 /// Nothing in the input escapes: control characters from feature files are made visible on the console, a UTF-16
 /// file is one clear line, rerun files with spaces in paths replay and an empty one is "nothing to rerun", and a
@@ -12,20 +13,27 @@ final class HostileInputTests: XCTestCase {
     func test_console_showsEscapeSequencesFromAFeatureFileAsTextNeverRaw() async throws {
         let folder = try makeFolder()
         let name = "title \u{1B}]0;pwned\u{07} clear \u{1B}[2J\u{1B}[H bell \u{07} c1 \u{9B}31m back\u{08}\u{08} del\u{7F}"
-        try "Feature: F\n  Scenario: \(name)\n    Given a failing step\n".write(toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
+        try "Feature: F\n  Scenario: \(name)\n    Given a failing step\n".write(
+            toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
         let console = SpyConsole()
-        _ = await SpecRunCLI.run(["\(folder)/a.feature", "--no-isolation", "--format", "pretty"],
-                                 libraries: [CLITestSteps.self], console: console)
+        _ = await SpecRunCLI.run(
+            ["\(folder)/a.feature", "--no-isolation", "--format", "pretty"],
+            libraries: [CLITestSteps.self], console: console)
 
-        let controls = console.stdout.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+        let controls = console.stdout.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+        }
         XCTAssertEqual(controls.count, 0, console.stdout.debugDescription)
-        XCTAssertTrue(console.stdout.contains(#"title \u{1B}]0;pwned\u{07} clear \u{1B}[2J\u{1B}[H bell \u{07} c1 \u{9B}31m back\u{08}\u{08} del\u{7F}"#),
-                      console.stdout)
+        XCTAssertTrue(
+            console.stdout.contains(
+                #"title \u{1B}]0;pwned\u{07} clear \u{1B}[2J\u{1B}[H bell \u{07} c1 \u{9B}31m back\u{08}\u{08} del\u{7F}"#),
+            console.stdout)
     }
 
     func test_run_showsEscapeSequencesOfAnUnparsableLineAsTextInItsParseError() async throws {
         let folder = try makeFolder()
-        try "Feature: F\n  Scenario: S\n    Given a passing step\n    Giving \u{1B}]0;pwned\u{07}\u{1B}[2J\n".write(toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
+        try "Feature: F\n  Scenario: S\n    Given a passing step\n    Giving \u{1B}]0;pwned\u{07}\u{1B}[2J\n".write(
+            toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
         let console = SpyConsole()
         let code = await SpecRunCLI.run(["\(folder)/a.feature", "--no-isolation"], libraries: [CLITestSteps.self], console: console)
 
@@ -46,15 +54,18 @@ final class HostileInputTests: XCTestCase {
     func test_run_namesAUTF16FileInOneLineWithOrWithoutBOM() async throws {
         let folder = try makeFolder()
         let text = "Feature: F\n  Scenario: S\n    Given a passing step\n"
-        for (name, data) in [("le-bom.feature", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!),
-                             ("le.feature", text.data(using: .utf16LittleEndian)!),
-                             ("be.feature", text.data(using: .utf16BigEndian)!),
-                             ("le32.feature", text.data(using: .utf32LittleEndian)!),
-                             ("be32.feature", text.data(using: .utf32BigEndian)!)] {
+        for (name, data) in [
+            ("le-bom.feature", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!),
+            ("le.feature", text.data(using: .utf16LittleEndian)!),
+            ("be.feature", text.data(using: .utf16BigEndian)!),
+            ("le32.feature", text.data(using: .utf32LittleEndian)!),
+            ("be32.feature", text.data(using: .utf32BigEndian)!),
+        ] {
             try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
             let console = SpyConsole()
-            let code = await SpecRunCLI.run(["\(folder)/\(name)", "--no-isolation", "--format", "summary"],
-                                            libraries: [CLITestSteps.self], console: console)
+            let code = await SpecRunCLI.run(
+                ["\(folder)/\(name)", "--no-isolation", "--format", "summary"],
+                libraries: [CLITestSteps.self], console: console)
             XCTAssertEqual(code, 3, name)
             let lines = console.stderr.split(separator: "\n").filter { $0.contains(name) }
             XCTAssertEqual(lines.count, 1, console.stderr)
@@ -69,13 +80,15 @@ final class HostileInputTests: XCTestCase {
         try "Feature: F\n  Scenario: one\n    Given a failing step\n  Scenario: two\n    Given a passing step\n"
             .write(toFile: "\(folder)/my features/a b.feature", atomically: true, encoding: .utf8)
         let first = SpyConsole()
-        _ = await SpecRunCLI.run(["\(folder)/my features", "--no-isolation", "--format", "rerun:\(folder)/rerun.txt"],
-                                 libraries: [CLITestSteps.self], console: first)
+        _ = await SpecRunCLI.run(
+            ["\(folder)/my features", "--no-isolation", "--format", "rerun:\(folder)/rerun.txt"],
+            libraries: [CLITestSteps.self], console: first)
         XCTAssertEqual(try String(contentsOfFile: "\(folder)/rerun.txt", encoding: .utf8), "\(folder)/my features/a b.feature:2\n")
 
         let again = SpyConsole()
-        let code = await SpecRunCLI.run(["@\(folder)/rerun.txt", "--no-isolation", "--format", "summary"],
-                                        libraries: [CLITestSteps.self], console: again)
+        let code = await SpecRunCLI.run(
+            ["@\(folder)/rerun.txt", "--no-isolation", "--format", "summary"],
+            libraries: [CLITestSteps.self], console: again)
         XCTAssertEqual(code, 1, again.stderr)
         XCTAssertTrue(again.stdout.contains("1 scenario (1 failed)"), again.stdout + again.stderr)
     }
@@ -86,40 +99,57 @@ final class HostileInputTests: XCTestCase {
     func test_run_refusesTheRerunReportNamingTheFileAndRemovesAnEarlierOneOnAFileNameWithALineBreak() async throws {
         for name in ["a\nb.feature", "a\rb.feature"] {
             let folder = try makeFolder()
-            try "Feature: F\n  Scenario: one\n    Given a failing step\n".write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
-            try "Feature: G\n  Scenario: two\n    Given a failing step\n".write(toFile: "\(folder)/c.feature", atomically: true, encoding: .utf8)
+            try "Feature: F\n  Scenario: one\n    Given a failing step\n".write(
+                toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+            try "Feature: G\n  Scenario: two\n    Given a failing step\n".write(
+                toFile: "\(folder)/c.feature", atomically: true, encoding: .utf8)
             try "\(folder)/c.feature:2\n".write(toFile: "\(folder)/rerun.txt", atomically: true, encoding: .utf8)
             let console = SpyConsole()
-            let code = await SpecRunCLI.run([folder, "--no-isolation", "--format", "summary", "--format", "rerun:\(folder)/rerun.txt",
-                                             "--format", "junit:\(folder)/junit.xml"], libraries: [CLITestSteps.self], console: console)
+            let code = await SpecRunCLI.run(
+                [
+                    folder, "--no-isolation", "--format", "summary", "--format", "rerun:\(folder)/rerun.txt",
+                    "--format", "junit:\(folder)/junit.xml",
+                ], libraries: [CLITestSteps.self], console: console)
 
             XCTAssertEqual(code, 2, console.stderr)
             let shown = String(reflecting: "\(folder)/\(name)")
-            XCTAssertEqual(console.stderr.split(separator: "\n").filter { $0.contains("could not write the rerun report") },
-                           ["specrun: could not write the rerun report to \(folder)/rerun.txt: the feature file \(shown) has a line break in its name, "
-                            + "which a rerun file (one file:line a line) cannot hold; rename the file. No rerun file was written, "
-                            + "and the one of an earlier run was removed (it would replay an old list)"], name.debugDescription)
+            XCTAssertEqual(
+                console.stderr.split(separator: "\n").filter { $0.contains("could not write the rerun report") },
+                [
+                    "specrun: could not write the rerun report to \(folder)/rerun.txt: the feature file \(shown) has a line break in its name, "
+                        + "which a rerun file (one file:line a line) cannot hold; rename the file. No rerun file was written, "
+                        + "and the one of an earlier run was removed (it would replay an old list)"
+                ], name.debugDescription)
             XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/rerun.txt"), name.debugDescription)
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }, [], "no temporary file left")
-            XCTAssertTrue(try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8).contains("failures=\"2\""), "the other reports are written")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }, [], "no temporary file left")
+            XCTAssertTrue(
+                try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8).contains("failures=\"2\""),
+                "the other reports are written")
         }
     }
 
     func test_run_writesTheRerunReportOnAFileNameWithALineBreakWhoseScenariosPassed() async throws {
         let folder = try makeFolder()
-        try "Feature: F\n  Scenario: one\n    Given a passing step\n".write(toFile: "\(folder)/a\nb.feature", atomically: true, encoding: .utf8)
-        try "Feature: G\n  Scenario: two\n    Given a failing step\n".write(toFile: "\(folder)/c.feature", atomically: true, encoding: .utf8)
+        try "Feature: F\n  Scenario: one\n    Given a passing step\n".write(
+            toFile: "\(folder)/a\nb.feature", atomically: true, encoding: .utf8)
+        try "Feature: G\n  Scenario: two\n    Given a failing step\n".write(
+            toFile: "\(folder)/c.feature", atomically: true, encoding: .utf8)
         let console = SpyConsole()
-        let code = await SpecRunCLI.run([folder, "--no-isolation", "--format", "rerun:\(folder)/rerun.txt"], libraries: [CLITestSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [folder, "--no-isolation", "--format", "rerun:\(folder)/rerun.txt"], libraries: [CLITestSteps.self], console: console)
 
         XCTAssertEqual(code, 1, console.stderr)
-        XCTAssertEqual(try String(contentsOfFile: "\(folder)/rerun.txt", encoding: .utf8), "\(folder)/c.feature:2\n", "only a name it writes is refused")
+        XCTAssertEqual(
+            try String(contentsOfFile: "\(folder)/rerun.txt", encoding: .utf8), "\(folder)/c.feature:2\n",
+            "only a name it writes is refused")
     }
 
     func test_rerunEntries_readsOneEntryPerLineAndSpaceSeparatedOnesToo() {
         let existing: Set = ["a b.feature", "c.feature", "d.feature"]
-        XCTAssertEqual(FeatureDiscovery.rerunEntries("a b.feature:3:5\r\n  c.feature:1 d.feature \n\n", exists: existing.contains),
-                       ["a b.feature:3:5", "c.feature:1", "d.feature"])
+        XCTAssertEqual(
+            FeatureDiscovery.rerunEntries("a b.feature:3:5\r\n  c.feature:1 d.feature \n\n", exists: existing.contains),
+            ["a b.feature:3:5", "c.feature:1", "d.feature"])
     }
 
     func test_run_saysNothingToRerunAndExitsZeroOnAnEmptyRerunFile() async throws {

@@ -8,7 +8,8 @@ import XCTest
 final class HostileResourceStepsEndToEndTests: XCTestCase {
     func test_run_failsTheScenarioWithTheLimitAndRunsTheOthersOnUnboundedAllocationUnderAMemoryLimit() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["m.feature": """
+        let folder = try makeFixtureFeatures([
+            "m.feature": """
             Feature: Memory
               Scenario: before
                 Given a passing step
@@ -18,10 +19,15 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
 
-        let run = try runProcess(fixture, [folder, "--memory-limit", "256M", "--format", "message:\(folder)/m.ndjson",
-                                           "--format", "junit:\(folder)/j.xml"])
+        let run = try runProcess(
+            fixture,
+            [
+                folder, "--memory-limit", "256M", "--format", "message:\(folder)/m.ndjson",
+                "--format", "junit:\(folder)/j.xml",
+            ])
 
         XCTAssertEqual(run.status, 1, run.stderr)
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
@@ -51,14 +57,16 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
 
     func test_run_endsTheProcessGroupAndDoesNotWaitForItsPipesOnAChildThatOutlivesItsStep() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["c.feature": """
+        let folder = try makeFixtureFeatures([
+            "c.feature": """
             Feature: Children
               Scenario: leaves a process behind
                 When a step starts a process that outlives it, its pid in "PIDFILE"
               Scenario: after
                 Given a passing step
 
-            """.replacingOccurrences(of: "PIDFILE", with: NSTemporaryDirectory() + "specrun-child-\(UUID().uuidString)")])
+            """.replacingOccurrences(of: "PIDFILE", with: NSTemporaryDirectory() + "specrun-child-\(UUID().uuidString)")
+        ])
         let pidFile = try String(contentsOfFile: "\(folder)/c.feature", encoding: .utf8)
             .split(separator: "\"")[1]
         addTeardownBlock { try? FileManager.default.removeItem(atPath: String(pidFile)) }
@@ -70,8 +78,10 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
         XCTAssertEqual(stream.compactMap(\.testStepFinished).map(\.testStepResult.status), [.passed, .passed])
-        let pid = try XCTUnwrap(Int32(String(contentsOfFile: String(pidFile), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)), "the step wrote its child's pid")
+        let pid = try XCTUnwrap(
+            Int32(
+                String(contentsOfFile: String(pidFile), encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)), "the step wrote its child's pid")
         XCTAssertFalse(Self.isAlive(pid), "the child ended with its worker's process group")
     }
 
@@ -85,12 +95,14 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
         defer { bystander.terminate() }
         let pidFile = NSTemporaryDirectory() + "specrun-child-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: pidFile) }
-        let folder = try makeFixtureFeatures(["c.feature": """
+        let folder = try makeFixtureFeatures([
+            "c.feature": """
             Feature: Children
               Scenario: leaves a process behind
                 When a step starts a process that outlives it, its pid in "\(pidFile)"
 
-            """])
+            """
+        ])
 
         let run = try runProcess(fixture, [folder])
 
@@ -100,17 +112,23 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
 
     func test_run_reportsTheWholeMessageInEveryReportOnAOneMegabyteFailureMessage() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["b.feature": """
+        let folder = try makeFixtureFeatures([
+            "b.feature": """
             Feature: Big message
               Scenario: fails at length
                 When a step fails with a message of 1024 KiB
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
 
-        let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml",
-                                           "--format", "json:\(folder)/c.json"])
+        let run = try runProcess(
+            fixture,
+            [
+                folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml",
+                "--format", "json:\(folder)/c.json",
+            ])
 
         XCTAssertEqual(run.status, 1, String(run.stderr.prefix(500)))
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
@@ -125,14 +143,16 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
 
     func test_run_carriesTheWholeAttachmentAndRunsTheOthersOnAFiftyMegabyteAttachment() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["a.feature": """
+        let folder = try makeFixtureFeatures([
+            "a.feature": """
             Feature: Big attachment
               Scenario: attaches 50 MB
                 When a step attaches 50 MB
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
 
         let started = Date()
         let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml"])

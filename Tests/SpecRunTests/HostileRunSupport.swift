@@ -60,8 +60,10 @@ extension XCTestCase {
     /// Runs the fixture on `features` with `arguments` (a message report `m.ndjson` and a JUnit report `j.xml` in
     /// the features' folder are added), killing it after `limit` seconds. `during` runs once it started (to send
     /// signals), given its pid and the folder.
-    func runHostile(_ features: [String: String], _ arguments: [String] = [], environment: [String: String] = [:],
-                    limit: Double = 30, during: ((pid_t, String) -> Void)? = nil) throws -> HostileProcessRun {
+    func runHostile(
+        _ features: [String: String], _ arguments: [String] = [], environment: [String: String] = [:],
+        limit: Double = 30, during: ((pid_t, String) -> Void)? = nil
+    ) throws -> HostileProcessRun {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures(features)
         let process = Process()
@@ -78,7 +80,9 @@ extension XCTestCase {
         let reader = ErrorsReader(errors.fileHandleForReading)
         during?(process.processIdentifier, folder)
         let ended = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { process.waitUntilExit(); ended.signal() }
+        Thread.detachNewThread {
+            process.waitUntilExit(); ended.signal()
+        }
         var hung = false
         if ended.wait(timeout: .now() + limit) == .timedOut {
             hung = true
@@ -89,7 +93,8 @@ extension XCTestCase {
         let stderr = hung ? "(hung: killed after \(limit) s)" : reader.text()
         let data = FileManager.default.contents(atPath: "\(folder)/m.ndjson")
         let stream = try data.map { try NDJSON.decode($0) } ?? []
-        return HostileProcessRun(status: process.terminationStatus, stderr: stderr, seconds: seconds, hung: hung, folder: folder, stream: stream)
+        return HostileProcessRun(
+            status: process.terminationStatus, stderr: stderr, seconds: seconds, hung: hung, folder: folder, stream: stream)
     }
 
     /// Waits (up to 20 s: a loaded machine) until the message stream on disk shows `count` step starts — the
@@ -103,7 +108,8 @@ extension XCTestCase {
 
     /// A feature of a passing scenario, the hostile one, and another passing one.
     func betweenPassingScenarios(_ step: String) -> [String: String] {
-        ["h.feature": """
+        [
+            "h.feature": """
             Feature: Hostile
               Scenario: before
                 Given a passing step
@@ -112,6 +118,7 @@ extension XCTestCase {
               Scenario: after
                 Given a passing step
 
-            """]
+            """
+        ]
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Messages
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
 import XCTest
 
 /// A step that *sends* its own process a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT — what a
@@ -68,8 +68,9 @@ final class WorldReleaseEndToEndTests: XCTestCase {
 /// Found by a hostile sweep: `umask(0o777)` in a step made every report mode 000.
 final class ReportFileModeEndToEndTests: XCTestCase {
     func test_run_writesEveryReportWithTheStartingUmaskOnAStepThatSetsItsUmaskToAllOnNoIsolation() throws {
-        let run = try runHostile(betweenPassingScenarios("When a step sets its process's umask to 777"),
-                                 ["--no-isolation", "--format", "html:r.html"])
+        let run = try runHostile(
+            betweenPassingScenarios("When a step sets its process's umask to 777"),
+            ["--no-isolation", "--format", "html:r.html"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let expected = 0o644 & ~Int(ReportFileMode.startUmask)
         for report in ["m.ndjson", "j.xml", "r.html"] {

@@ -43,16 +43,19 @@ final class HostileStepsEndToEndTests: XCTestCase {
 
     func test_run_reportsEveryBeforeAllRunOnAWorkerRestartedAfterACrash() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["h.feature": """
+        let folder = try makeFixtureFeatures([
+            "h.feature": """
             Feature: Hostile
               Scenario: crashes
                 When a step calls fatalError
               Scenario: after
                 Given a passing step
 
-            """])
-        let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "html:\(folder)/r.html"],
-                                 environment: ["SPECRUN_FIXTURE_BEFORE_ALL": "1"])
+            """
+        ])
+        let run = try runProcess(
+            fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "html:\(folder)/r.html"],
+            environment: ["SPECRUN_FIXTURE_BEFORE_ALL": "1"])
         XCTAssertEqual(run.status, 1, run.stderr)
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
         let started = stream.compactMap(\.testRunHookStarted)
@@ -74,7 +77,8 @@ final class HostileStepsEndToEndTests: XCTestCase {
 
     private func runBetweenPassingScenarios(_ step: String) throws -> HostileRun {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["h.feature": """
+        let folder = try makeFixtureFeatures([
+            "h.feature": """
             Feature: Hostile
               Scenario: before
                 Given a passing step
@@ -83,7 +87,8 @@ final class HostileStepsEndToEndTests: XCTestCase {
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
         let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/j.xml"), "every report written")
         XCTAssertFalse(run.stderr.contains("Backtracing"), "no Swift backtrace: \(run.stderr)")

@@ -32,8 +32,9 @@ final class HostileTimeEndToEndTests: XCTestCase {
     }
 
     func test_run_failsTheHookAndEndsTheRunWithEveryReportOnABeforeAllThatNeverEnds() throws {
-        let run = try runHostile(betweenPassingScenarios("Given a passing step"), ["--timeout", "1"],
-                                 environment: ["SPECRUN_FIXTURE_BEFORE_ALL_HANGS": "1"])
+        let run = try runHostile(
+            betweenPassingScenarios("Given a passing step"), ["--timeout", "1"],
+            environment: ["SPECRUN_FIXTURE_BEFORE_ALL_HANGS": "1"])
         XCTAssertFalse(run.hung, run.stderr)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.hookResults.map(\.status), [.failed])
@@ -45,8 +46,9 @@ final class HostileTimeEndToEndTests: XCTestCase {
     }
 
     func test_run_reportsTheScenariosAndFailsTheHookOnAnAfterAllThatNeverEnds() throws {
-        let run = try runHostile(betweenPassingScenarios("Given a passing step"), ["--timeout", "1"],
-                                 environment: ["SPECRUN_FIXTURE_AFTER_ALL_HANGS": "1"])
+        let run = try runHostile(
+            betweenPassingScenarios("Given a passing step"), ["--timeout", "1"],
+            environment: ["SPECRUN_FIXTURE_AFTER_ALL_HANGS": "1"])
         XCTAssertFalse(run.hung, run.stderr)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.statuses, [.passed, .passed, .passed])
@@ -55,8 +57,9 @@ final class HostileTimeEndToEndTests: XCTestCase {
     }
 
     func test_run_failsEveryScenarioAsTimeoutAndEndsOnAWorldWhoseMakingNeverEnds() throws {
-        let run = try runHostile(betweenPassingScenarios("Given a passing step"), ["--timeout", "1"],
-                                 environment: ["SPECRUN_FIXTURE_WORLD_INIT_HANGS": "1"])
+        let run = try runHostile(
+            betweenPassingScenarios("Given a passing step"), ["--timeout", "1"],
+            environment: ["SPECRUN_FIXTURE_WORLD_INIT_HANGS": "1"])
         XCTAssertFalse(run.hung, run.stderr)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.scenarios.map(\.status), [.failed, .failed, .failed])
@@ -64,8 +67,9 @@ final class HostileTimeEndToEndTests: XCTestCase {
     }
 
     func test_run_failsTheScenarioAsTimeoutOnABeforeHookThatNeverEnds() throws {
-        let run = try runHostile(["b.feature": "Feature: B\n  Scenario: one\n    Given a passing step\n"], ["--timeout", "1"],
-                                 environment: ["SPECRUN_FIXTURE_BEFORE_HANGS": "1"])
+        let run = try runHostile(
+            ["b.feature": "Feature: B\n  Scenario: one\n    Given a passing step\n"], ["--timeout", "1"],
+            environment: ["SPECRUN_FIXTURE_BEFORE_HANGS": "1"])
         XCTAssertFalse(run.hung, run.stderr)
         XCTAssertEqual(run.scenarios.map(\.status), [.failed])
         XCTAssertEqual(run.exceptionTypes, ["Timeout"])
@@ -75,7 +79,8 @@ final class HostileTimeEndToEndTests: XCTestCase {
 
     func test_interrupt_endsWithinTheGraceAndWritesEveryReportOnAStepThatIgnoresSignals() throws {
         var interrupted = Date()
-        let run = try runHostile(betweenPassingScenarios("When a step ignores SIGTERM and SIGINT and hangs"), ["--timeout", "0"]) { pid, folder in
+        let run = try runHostile(betweenPassingScenarios("When a step ignores SIGTERM and SIGINT and hangs"), ["--timeout", "0"]) {
+            pid, folder in
             self.waitForStepStarts(2, in: folder)
             interrupted = Date()
             kill(pid, SIGINT)
@@ -90,7 +95,8 @@ final class HostileTimeEndToEndTests: XCTestCase {
 
     func test_interrupt_endsAtOnceWithEveryReportOnASecondCtrlC() throws {
         var second = Date()
-        let run = try runHostile(betweenPassingScenarios("When a step ignores SIGTERM and SIGINT and hangs"), ["--timeout", "0"]) { pid, folder in
+        let run = try runHostile(betweenPassingScenarios("When a step ignores SIGTERM and SIGINT and hangs"), ["--timeout", "0"]) {
+            pid, folder in
             self.waitForStepStarts(2, in: folder)
             kill(pid, SIGINT)
             usleep(200_000)
@@ -137,8 +143,9 @@ final class HostileTimeEndToEndTests: XCTestCase {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-fifo-\(UUID().uuidString)").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         addTeardownBlock { unlink(fifo) }
-        let run = try runHostile(["one.feature": "Feature: one\n  Scenario: only\n    Given a passing step\n"],
-                                 ["--format", "junit:\(fifo)"], limit: 20)
+        let run = try runHostile(
+            ["one.feature": "Feature: one\n  Scenario: only\n    Given a passing step\n"],
+            ["--format", "junit:\(fifo)"], limit: 20)
         XCTAssertFalse(run.hung, "a blocking open would wait for a reader forever")
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("it is a FIFO that nothing reads"), run.stderr)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 final class ImportCommandTests: XCTestCase {
     func test_import_writesADraftFeaturePerStoryTaggedWithTheCriteriaOnAStoryDocument() async throws {
@@ -11,7 +12,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(code, 0, console.stderr)
         let text = try String(contentsOfFile: folder + "/drafts/shop-st-1.feature", encoding: .utf8)
         XCTAssertTrue(text.contains("@SHOP-ST-1 @shop\nFeature: Buying\n"), text)
-        XCTAssertTrue(text.contains("  @SHOP-ST-1-AC-1\n  Scenario: it works\n    Given a passing step\n    When it runs\n    Then it works\n"), text)
+        XCTAssertTrue(
+            text.contains("  @SHOP-ST-1-AC-1\n  Scenario: it works\n    Given a passing step\n    When it runs\n    Then it works\n"), text)
         XCTAssertTrue(console.stdout.contains("1 draft feature(s) written"), console.stdout)
     }
 
@@ -40,7 +42,8 @@ final class ImportCommandTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        try "# Shop\n\nTags: @shop\n\n### Story: Buying\n\n```\nScenario: it works\nGiven a passing step\nWhen it runs\nThen it works\n```\n"
+        try
+            "# Shop\n\nTags: @shop\n\n### Story: Buying\n\n```\nScenario: it works\nGiven a passing step\nWhen it runs\nThen it works\n```\n"
             .write(to: folder.appendingPathComponent("shop.md"), atomically: true, encoding: .utf8)
         return (folder.path, SpyConsole())
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 final class InitCommandTests: XCTestCase {
     func test_run_addsTheFeatureStepsExecutableTestsAndConfigAndPrintsTheCommands() throws {
@@ -10,8 +11,10 @@ final class InitCommandTests: XCTestCase {
         let code = makeSUT(folder: folder, console: console, options: InitOptions(specrunPath: "../specrun")).run()
 
         XCTAssertEqual(code, 0)
-        for path in ["Features/example.feature", "Sources/ShopSteps/ExampleSteps.swift", "Sources/shop-specs/main.swift",
-                     "Tests/ShopSpecTests/ShopSpecTests.swift", "specrun.json"] {
+        for path in [
+            "Features/example.feature", "Sources/ShopSteps/ExampleSteps.swift", "Sources/shop-specs/main.swift",
+            "Tests/ShopSpecTests/ShopSpecTests.swift", "specrun.json",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/\(path)"), path)
         }
         XCTAssertTrue(console.stdout.contains("swift run shop-specs\n"), console.stdout)
@@ -29,10 +32,16 @@ final class InitCommandTests: XCTestCase {
 
         let manifest = try String(contentsOfFile: "\(folder)/Package.swift", encoding: .utf8)
         XCTAssertTrue(manifest.contains("    name: \"Shop\",\n    platforms: [.macOS(.v13)],\n"), manifest)
-        XCTAssertTrue(manifest.contains("    dependencies: [\n        .package(path: \"/src/specrun\"),\n    ],\n    targets: [\n"), manifest)
-        XCTAssertTrue(manifest.contains(#".testTarget(name: "ShopSpecTests", dependencies: ["ShopSteps", .product(name: "SpecRunTesting", package: "specrun")],"#
-            + "\n                    " + #"plugins: [.plugin(name: "SpecRunScenarios", package: "specrun")]),"#), manifest)
-        XCTAssertTrue(manifest.contains(#".executableTarget(name: "shop-specs", dependencies: ["ShopSteps", .product(name: "SpecRun", package: "specrun")]),"#), manifest)
+        XCTAssertTrue(
+            manifest.contains("    dependencies: [\n        .package(path: \"/src/specrun\"),\n    ],\n    targets: [\n"), manifest)
+        XCTAssertTrue(
+            manifest.contains(
+                #".testTarget(name: "ShopSpecTests", dependencies: ["ShopSteps", .product(name: "SpecRunTesting", package: "specrun")],"#
+                    + "\n                    " + #"plugins: [.plugin(name: "SpecRunScenarios", package: "specrun")]),"#), manifest)
+        XCTAssertTrue(
+            manifest.contains(
+                #".executableTarget(name: "shop-specs", dependencies: ["ShopSteps", .product(name: "SpecRun", package: "specrun")]),"#),
+            manifest)
         XCTAssertTrue(manifest.contains(".testTarget(\n            name: \"ShopTests\""), "the package's own targets stay")
     }
 
@@ -55,22 +64,30 @@ final class InitCommandTests: XCTestCase {
             )
             """
 
-        guard case .edited(let edited) = ManifestEdit.apply(to: manifest, names: .init(package: "Shop"),
-                                                            dependency: .url(InitCommand.repository, from: "0.2.0")) else {
+        guard
+            case .edited(let edited) = ManifestEdit.apply(
+                to: manifest, names: .init(package: "Shop"),
+                dependency: .url(InitCommand.repository, from: "0.2.0"))
+        else {
             return XCTFail("not edited")
         }
 
-        XCTAssertTrue(edited.contains("    dependencies: [\n        .package(url: \"\(InitCommand.repository)\", from: \"0.2.0\"),\n        .package(url: \"https://example.com/other.git\""), edited)
+        XCTAssertTrue(
+            edited.contains(
+                "    dependencies: [\n        .package(url: \"\(InitCommand.repository)\", from: \"0.2.0\"),\n        .package(url: \"https://example.com/other.git\""
+            ), edited)
         XCTAssertEqual(edited.components(separatedBy: "platforms:").count, 2, "macOS 14 is kept")
         XCTAssertTrue(edited.contains("        .target(name: \"Core\"),"), edited)
     }
 
     func test_apply_leavesAManifestItCannotEditSafely() {
         let oneLine = "import PackageDescription\nlet package = Package(name: \"Shop\", targets: [.target(name: \"Shop\")])\n"
-        let oldPlatform = Self.bareManifest.replacingOccurrences(of: "    name: \"Shop\",\n", with: "    name: \"Shop\",\n    platforms: [.macOS(.v10_15)],\n")
+        let oldPlatform = Self.bareManifest.replacingOccurrences(
+            of: "    name: \"Shop\",\n", with: "    name: \"Shop\",\n    platforms: [.macOS(.v10_15)],\n")
 
         for manifest in [oneLine, oldPlatform] {
-            guard case .notEditable = ManifestEdit.apply(to: manifest, names: .init(package: "Shop"), dependency: .path("/s", given: true)) else {
+            guard case .notEditable = ManifestEdit.apply(to: manifest, names: .init(package: "Shop"), dependency: .path("/s", given: true))
+            else {
                 return XCTFail("edited:\n\(manifest)")
             }
         }
@@ -126,10 +143,13 @@ final class InitCommandTests: XCTestCase {
     }
 
     func test_locate_findsTheSpecrunCheckoutAboveItsBuildFolderOnly() {
-        let manifests = ["/src/specrun/Package.swift": "let package = Package(\n    name: \"specrun\",",
-                         "/src/shop/Package.swift": "let package = Package(\n    name: \"Shop\","]
+        let manifests = [
+            "/src/specrun/Package.swift": "let package = Package(\n    name: \"specrun\",",
+            "/src/shop/Package.swift": "let package = Package(\n    name: \"Shop\",",
+        ]
 
-        XCTAssertEqual(SpecRunCheckout.locate(executable: "/src/specrun/.build/x86_64/debug/specrun", read: { manifests[$0] }), "/src/specrun")
+        XCTAssertEqual(
+            SpecRunCheckout.locate(executable: "/src/specrun/.build/x86_64/debug/specrun", read: { manifests[$0] }), "/src/specrun")
         XCTAssertNil(SpecRunCheckout.locate(executable: "/src/shop/.build/debug/shop-specs", read: { manifests[$0] }))
         XCTAssertNil(SpecRunCheckout.locate(executable: "/usr/local/bin/specrun", read: { manifests[$0] }))
     }
@@ -165,8 +185,10 @@ final class InitCommandTests: XCTestCase {
 
         """
 
-    private func makeSUT(folder: String, console: SpyConsole = SpyConsole(), options: InitOptions = InitOptions(),
-                         checkout: String? = nil) -> InitCommand {
+    private func makeSUT(
+        folder: String, console: SpyConsole = SpyConsole(), options: InitOptions = InitOptions(),
+        checkout: String? = nil
+    ) -> InitCommand {
         InitCommand(options: options, console: console, folder: folder, checkout: checkout)
     }
 

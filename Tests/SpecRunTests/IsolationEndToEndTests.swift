@@ -8,7 +8,8 @@ import XCTest
 final class IsolationEndToEndTests: XCTestCase {
     func test_run_reportsTheCrashedScenarioFailedAndGoesOnOnForceUnwrapOfNil() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["crash.feature": """
+        let folder = try makeFixtureFeatures([
+            "crash.feature": """
             Feature: Crashes
 
               Scenario: before the crash
@@ -28,11 +29,16 @@ final class IsolationEndToEndTests: XCTestCase {
               Scenario: the last one
                 Given a passing step
 
-            """])
+            """
+        ])
 
-        let run = try runProcess(fixture, [folder, "--no-color", "--format", "summary",
-                                           "--format", "junit:\(folder)/out/junit.xml",
-                                           "--format", "message:\(folder)/out/messages.ndjson"])
+        let run = try runProcess(
+            fixture,
+            [
+                folder, "--no-color", "--format", "summary",
+                "--format", "junit:\(folder)/out/junit.xml",
+                "--format", "message:\(folder)/out/messages.ndjson",
+            ])
 
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stdout.contains("5 scenarios (3 passed, 2 failed)"), run.stdout)
@@ -44,8 +50,9 @@ final class IsolationEndToEndTests: XCTestCase {
         let caseNames = Dictionary(uniqueKeysWithValues: envelopes.compactMap(\.testCase).map { ($0.id, pickleNames[$0.pickleId] ?? "?") })
         let started = envelopes.compactMap(\.testCaseStarted)
         let nameOfStarted = Dictionary(uniqueKeysWithValues: started.map { ($0.id, caseNames[$0.testCaseId] ?? "?") })
-        XCTAssertEqual(started.map { caseNames[$0.testCaseId] ?? "?" },
-                       ["before the crash", "the crash", "after the crash", "another crash", "the last one"])
+        XCTAssertEqual(
+            started.map { caseNames[$0.testCaseId] ?? "?" },
+            ["before the crash", "the crash", "after the crash", "another crash", "the last one"])
         XCTAssertEqual(Set(started.map(\.id)).count, 5, "testCaseStarted ids are unique")
         XCTAssertEqual(Set(envelopes.compactMap(\.testCaseFinished).map(\.testCaseStartedId)), Set(started.map(\.id)))
         var statuses: [String: [TestStepResultStatus]] = [:]
@@ -57,8 +64,9 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertEqual(statuses["the last one"], [.passed])
         let crash = envelopes.compactMap(\.testStepFinished).first { $0.testStepResult.status == .failed }?.testStepResult
         XCTAssertEqual(crash?.exception?.type, "Crash")
-        XCTAssertTrue(crash?.message?.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value") ?? false,
-                      crash?.message ?? "no message")
+        XCTAssertTrue(
+            crash?.message?.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value") ?? false,
+            crash?.message ?? "no message")
         XCTAssertEqual(envelopes.compactMap(\.testRunFinished).map(\.success), [false])
         XCTAssertEqual(envelopes.filter { $0.meta != nil }.count, 1)
         XCTAssertFalse(run.stderr.contains("Current stack trace"), run.stderr)
@@ -66,7 +74,8 @@ final class IsolationEndToEndTests: XCTestCase {
 
     func test_run_writesTheSameMessagesAsInProcessOnARunWithoutCrash() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["ok.feature": """
+        let folder = try makeFixtureFeatures([
+            "ok.feature": """
             Feature: F
               Scenario: passes
                 Given a passing step
@@ -80,11 +89,16 @@ final class IsolationEndToEndTests: XCTestCase {
                   | passing |
                   | failing |
 
-            """])
+            """
+        ])
 
         let isolated = try runProcess(fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/isolated.ndjson"])
-        let inProcess = try runProcess(fixture, [folder, "--predictable-ids", "--no-isolation",
-                                                 "--format", "message:\(folder)/in-process.ndjson"])
+        let inProcess = try runProcess(
+            fixture,
+            [
+                folder, "--predictable-ids", "--no-isolation",
+                "--format", "message:\(folder)/in-process.ndjson",
+            ])
 
         XCTAssertEqual(isolated.status, 1, isolated.stderr)
         XCTAssertEqual(inProcess.status, 1, inProcess.stderr)
@@ -97,8 +111,9 @@ final class IsolationEndToEndTests: XCTestCase {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures(["crash.feature": "Feature: F\n  Scenario: S\n    When a step force-unwraps nil\n"])
 
-        let run = try runProcess(fixture, [folder, "--no-isolation", "--format", "junit:\(folder)/junit.xml"],
-                                 environment: ["SWIFT_BACKTRACE": "enable=no"])
+        let run = try runProcess(
+            fixture, [folder, "--no-isolation", "--format", "junit:\(folder)/junit.xml"],
+            environment: ["SWIFT_BACKTRACE": "enable=no"])
 
         XCTAssertNotEqual(run.status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/junit.xml"), "in-process, the crash loses the reports")
@@ -120,7 +135,8 @@ final class IsolationEndToEndTests: XCTestCase {
     func test_run_forksTheFirstWorkerBeforeMainAndExecsTheNext() throws {
         #if os(Linux)
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["start.feature": """
+        let folder = try makeFixtureFeatures([
+            "start.feature": """
             Feature: F
               Scenario: first
                 When a step says how its worker started
@@ -129,13 +145,15 @@ final class IsolationEndToEndTests: XCTestCase {
               Scenario: after the crash
                 When a step says how its worker started
 
-            """])
+            """
+        ])
 
         let run = try runProcess(fixture, [folder, "--order", "defined"])
 
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(run.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("worker: ") },
-                       ["worker: forked", "worker: exec'd"], run.stderr)
+        XCTAssertEqual(
+            run.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("worker: ") },
+            ["worker: forked", "worker: exec'd"], run.stderr)
         XCTAssertFalse(run.stderr.contains("Current stack trace"), "a forked worker's crash has no backtrace either: \(run.stderr)")
         #else
         throw XCTSkip("workers are forked before main on Linux only")
@@ -154,7 +172,8 @@ final class IsolationEndToEndTests: XCTestCase {
 
     func test_run_writesTheSameMessagesWithAForkedOrAnExecdFirstWorker() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["crash.feature": """
+        let folder = try makeFixtureFeatures([
+            "crash.feature": """
             Feature: F
               Scenario: passes
                 Given a passing step
@@ -163,11 +182,13 @@ final class IsolationEndToEndTests: XCTestCase {
               Scenario: fails
                 Given a failing step
 
-            """])
+            """
+        ])
 
         let forked = try runProcess(fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/forked.ndjson"])
-        let execd = try runProcess(fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/execd.ndjson"],
-                                   environment: ["SPECRUN_PREFORK": "0"])
+        let execd = try runProcess(
+            fixture, [folder, "--predictable-ids", "--format", "message:\(folder)/execd.ndjson"],
+            environment: ["SPECRUN_PREFORK": "0"])
 
         XCTAssertEqual(forked.status, 1, forked.stderr)
         XCTAssertEqual(execd.status, 1, execd.stderr)

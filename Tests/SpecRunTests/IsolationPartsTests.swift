@@ -1,8 +1,9 @@
 import Foundation
 import Messages
+import XCTest
+
 @testable import SpecRun
 @testable import SpecRunWorkers
-import XCTest
 
 final class WorkerOutputDecoderTests: XCTestCase {
     func test_append_decodesALineSplitAcrossChunksOnceComplete() throws {
@@ -50,8 +51,11 @@ final class WorkerOutputDecoderTests: XCTestCase {
     func test_append_dropsTheRepeatedPreludeOfAnotherWorkerButKeepsItsHookRuns() throws {
         let sut = WorkerOutputDecoder(number: 1, skipsPrelude: true)
         let run = try encoded(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "r")))
-        let hook = try encoded(Envelope(testRunHookStarted: TestRunHookStarted(id: "h1", testRunStartedId: "r", hookId: "h",
-                                                                               timestamp: Timestamp(seconds: 1, nanos: 0))))
+        let hook = try encoded(
+            Envelope(
+                testRunHookStarted: TestRunHookStarted(
+                    id: "h1", testRunStartedId: "r", hookId: "h",
+                    timestamp: Timestamp(seconds: 1, nanos: 0))))
         let ready = WorkerControl.ready(testCases: 0, beforeAllPassed: true, keys: nil).line
 
         let events = sut.append(run + hook + ready + run)
@@ -79,7 +83,10 @@ final class StackTraceFilterTests: XCTestCase {
         var written = ""
         let sut = StackTraceFilter { written += String(decoding: $0, as: UTF8.self) }
 
-        sut.append(Array("step output\nmain.swift:15: Fatal error: Unexpectedly found nil\nCurrent stack trace:\n0    libswiftCore.so    0x00007f4812f5f130 swift_reportError + 33\n1    libswiftCore.so  ".utf8))
+        sut.append(
+            Array(
+                "step output\nmain.swift:15: Fatal error: Unexpectedly found nil\nCurrent stack trace:\n0    libswiftCore.so    0x00007f4812f5f130 swift_reportError + 33\n1    libswiftCore.so  "
+                    .utf8))
         sut.append(Array("  0x00007f4813312b60 _swift_stdlib_reportFatalErrorInFile + 109\nafter\n".utf8))
         sut.finish()
 
@@ -109,16 +116,18 @@ final class StackTraceFilterTests: XCTestCase {
         sut.append(Array("Current stack trace:\nafter\n".utf8))
         sut.finish()
 
-        XCTAssertEqual(written, 64 * chunk.count + "Current stack trace:\nafter\n".utf8.count,
-                       "the end of the long line is passed as it is, even if it reads like the trace's marker")
+        XCTAssertEqual(
+            written, 64 * chunk.count + "Current stack trace:\nafter\n".utf8.count,
+            "the end of the long line is passed as it is, even if it reads like the trace's marker")
     }
 }
 
 final class WorkerProtocolTests: XCTestCase {
     func test_configuration_roundTripsThroughItsLine() throws {
-        var sut = WorkerConfiguration(paths: ["Features/a.feature:3", "-"], tags: "@a and not @b", names: ["^Login"],
-                                      failFast: true, strict: false, order: "random:42", retry: 2, idSeed: 7, number: 3,
-                                      timeoutSeconds: 1.5)
+        var sut = WorkerConfiguration(
+            paths: ["Features/a.feature:3", "-"], tags: "@a and not @b", names: ["^Login"],
+            failFast: true, strict: false, order: "random:42", retry: 2, idSeed: 7, number: 3,
+            timeoutSeconds: 1.5)
         sut.shard = .init(index: 2, count: 3, timings: ["a.feature:3": 0.25])
 
         let line = String(decoding: sut.encodedLine().dropLast(), as: UTF8.self)
@@ -134,24 +143,30 @@ final class WorkerProtocolTests: XCTestCase {
     }
 
     func test_instruction_parsesBackEveryLineItWrites() {
-        for instruction in [WorkerInstruction.run(12), .skip(0), .end, .name(7, pickleId: "Ab3", uri: "features/a b.feature"),
-                            .name(0, pickleId: "p", uri: "odd%0A\nname\r%\r\n.feature")] {
+        for instruction in [
+            WorkerInstruction.run(12), .skip(0), .end, .name(7, pickleId: "Ab3", uri: "features/a b.feature"),
+            .name(0, pickleId: "p", uri: "odd%0A\nname\r%\r\n.feature"),
+        ] {
             XCTAssertEqual(WorkerInstruction(line: String(instruction.line.dropLast())), instruction)
         }
         XCTAssertEqual(WorkerInstruction(line: "run 123456"), .run(123_456))
-        for bad in ["run x", "jump 1", "run", "run ", "run 1 2", "skip 1x", "end 1", "run 99999999999999999999999",
-                    "name 1 p", "name x p a.feature", "name -1 p a.feature", "name 1  a.feature", "name 1 p "] {
+        for bad in [
+            "run x", "jump 1", "run", "run ", "run 1 2", "skip 1x", "end 1", "run 99999999999999999999999",
+            "name 1 p", "name x p a.feature", "name -1 p a.feature", "name 1  a.feature", "name 1 p ",
+        ] {
             XCTAssertNil(WorkerInstruction(line: bad), bad)
         }
     }
 
     func test_control_parsesBackEveryLineItWrites() {
-        for control in [WorkerControl.ready(testCases: 3, beforeAllPassed: false, keys: ["a:1"]),
-                        .ready(testCases: 0, beforeAllPassed: true, keys: nil), .timedOut(seconds: 2, step: "step 'x' at a:3"),
-                        .ready(testCases: 2, beforeAllPassed: true, keys: ["my features/ä b.feature:12", "q\"uote\\d\u{1}:3"]),
-                        .ready(testCases: 0, beforeAllPassed: true, keys: []),
-                        .timedOut(seconds: 0.25, step: "step 'say \"hi\"\n\tthen 👋' at Features/a b.feature:3"),
-                        .timedOut(seconds: 60, step: nil)] {
+        for control in [
+            WorkerControl.ready(testCases: 3, beforeAllPassed: false, keys: ["a:1"]),
+            .ready(testCases: 0, beforeAllPassed: true, keys: nil), .timedOut(seconds: 2, step: "step 'x' at a:3"),
+            .ready(testCases: 2, beforeAllPassed: true, keys: ["my features/ä b.feature:12", "q\"uote\\d\u{1}:3"]),
+            .ready(testCases: 0, beforeAllPassed: true, keys: []),
+            .timedOut(seconds: 0.25, step: "step 'say \"hi\"\n\tthen 👋' at Features/a b.feature:3"),
+            .timedOut(seconds: 60, step: nil),
+        ] {
             XCTAssertTrue(WorkerControl.isControl(control.line))
             XCTAssertEqual(WorkerControl(line: control.line.dropLast()), control)
         }
@@ -160,9 +175,11 @@ final class WorkerProtocolTests: XCTestCase {
     func test_control_readsLinesWrittenByAnyJSONWriterAndRefusesOthers() {
         let escaped = #"{"specrunWorker": {"kind": "timedOut", "seconds": 1.5e1, "step": "a\/b \u00e9\ud83d\udc4b"}}"#
         XCTAssertEqual(WorkerControl(line: Array(escaped.utf8)), .timedOut(seconds: 15, step: "a/b é👋"))
-        for bad in [#"{"specrunWorker":{"kind":"ready"}}"#, #"{"specrunWorker":{"kind":"ready","testCases":1.5,"beforeAllPassed":true}}"#,
-                    #"{"specrunWorker":{"kind":"jump"}}"#, #"{"specrunWorker":{"kind":"timedOut","seconds":1}"#,
-                    #"{"specrunWorker":{"kind":"timedOut","seconds":1}} x"#, #"{"other":{"kind":"ready"}}"#, "{", ""] {
+        for bad in [
+            #"{"specrunWorker":{"kind":"ready"}}"#, #"{"specrunWorker":{"kind":"ready","testCases":1.5,"beforeAllPassed":true}}"#,
+            #"{"specrunWorker":{"kind":"jump"}}"#, #"{"specrunWorker":{"kind":"timedOut","seconds":1}"#,
+            #"{"specrunWorker":{"kind":"timedOut","seconds":1}} x"#, #"{"other":{"kind":"ready"}}"#, "{", "",
+        ] {
             XCTAssertNil(WorkerControl(line: Array(bad.utf8)), bad)
         }
     }
@@ -190,7 +207,9 @@ final class SeededIdGeneratorTests: XCTestCase {
 
 final class WorkerCommandTests: XCTestCase {
     func test_run_sendsThePreludeThenRunsOnlyTheTestCasesHandedOut() async throws {
-        let folder = try makeFeatures(["two.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n  Scenario: B\n    Given a failing step\n"])
+        let folder = try makeFeatures([
+            "two.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n  Scenario: B\n    Given a failing step\n"
+        ])
         let configuration = WorkerConfiguration(paths: [folder], predictableIds: true)
 
         let (code, events) = try await run(configuration, instructions: ["run 1", "end"])
@@ -243,8 +262,10 @@ final class WorkerCommandTests: XCTestCase {
     }
 
     func test_run_sendsNoDocumentsWhenTheSupervisorMakesThem() async throws {
-        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n",
-                                       "two.feature": "Feature: G\n  Scenario B\n"])
+        let folder = try makeFeatures([
+            "one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n",
+            "two.feature": "Feature: G\n  Scenario B\n",
+        ])
         var configuration = WorkerConfiguration(paths: [folder])
         configuration.messageReport = true
         configuration.sendsDocuments = false
@@ -259,8 +280,10 @@ final class WorkerCommandTests: XCTestCase {
     }
 
     func test_run_parsesOnlyTheNamedTestCasesFilesAndRunsThemWithTheFirstWorkersIdsOnAWorkerNamingTestCases() async throws {
-        let folder = try makeFeatures(["one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n",
-                                       "two.feature": "Feature: G\n  Scenario: B\n    Given a passing step\n    Given a passing step\n"])
+        let folder = try makeFeatures([
+            "one.feature": "Feature: F\n  Scenario: A\n    Given a passing step\n",
+            "two.feature": "Feature: G\n  Scenario: B\n    Given a passing step\n    Given a passing step\n",
+        ])
         var first = WorkerConfiguration(paths: [folder], idSeed: 99)
         first.namesTestCases = true
         var other = first
@@ -285,8 +308,9 @@ final class WorkerCommandTests: XCTestCase {
         configuration.number = 1
         let console = SpyConsole()
 
-        let (code, events) = try await run(configuration, instructions: ["name 0 not-a-pickle one.feature", "run 0"],
-                                           console: console)
+        let (code, events) = try await run(
+            configuration, instructions: ["name 0 not-a-pickle one.feature", "run 0"],
+            console: console)
 
         XCTAssertEqual(code, 2)
         XCTAssertEqual(envelopes(events).compactMap(\.testCaseStarted).count, 0)
@@ -297,13 +321,16 @@ final class WorkerCommandTests: XCTestCase {
         events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
     }
 
-    private func run(_ configuration: WorkerConfiguration, instructions: [String],
-                     console: SpyConsole = SpyConsole()) async throws -> (Int32, [WorkerEvent]) {
+    private func run(
+        _ configuration: WorkerConfiguration, instructions: [String],
+        console: SpyConsole = SpyConsole()
+    ) async throws -> (Int32, [WorkerEvent]) {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
         let lines = Lines([String(decoding: configuration.encodedLine().dropLast(), as: UTF8.self)] + instructions)
-        let sut = WorkerCommand(libraries: [CLITestSteps.self], console: console, nextLine: { lines.next() },
-                                outbox: WorkerOutbox(fd: fds[1]))
+        let sut = WorkerCommand(
+            libraries: [CLITestSteps.self], console: console, nextLine: { lines.next() },
+            outbox: WorkerOutbox(fd: fds[1]))
         let code = await sut.run()
         close(fds[1])
         let decoder = WorkerOutputDecoder(number: configuration.number, skipsPrelude: false)

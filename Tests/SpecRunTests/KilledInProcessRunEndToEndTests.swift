@@ -7,14 +7,16 @@ import XCTest
 final class KilledInProcessRunEndToEndTests: XCTestCase {
     func test_sigkill_keepsTheRunningScenariosStartOnDiskOnANoIsolationRun() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["k.feature": """
+        let folder = try makeFixtureFeatures([
+            "k.feature": """
             Feature: F
               Scenario: first
                 Given a passing step
               Scenario: hangs here
                 When a step loops forever
 
-            """])
+            """
+        ])
         let process = Process()
         process.executableURL = fixture
         process.arguments = [folder, "--no-isolation", "--timeout", "0", "--format", "message:\(folder)/out/m.ndjson"]
@@ -24,7 +26,8 @@ final class KilledInProcessRunEndToEndTests: XCTestCase {
         var partial: String?
         RunOnDisk.waitUntil(seconds: 20) {
             guard let text = RunOnDisk.streamText(in: "\(folder)/out"),
-                  text.components(separatedBy: "\"testCaseStarted\"").count == 3 else { return false }
+                text.components(separatedBy: "\"testCaseStarted\"").count == 3
+            else { return false }
             partial = RunOnDisk.streamName(in: "\(folder)/out")
             return true
         }

@@ -7,8 +7,10 @@ struct LSPTestSession {
     let messages: [[String: Any]]
 
     static func run(executable: URL, _ messages: [[String: Any]]) throws -> LSPTestSession {
-        LSPTestSession(messages: try exchange(executable: executable,
-                                              messages + [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]]))
+        LSPTestSession(
+            messages: try exchange(
+                executable: executable,
+                messages + [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]]))
     }
 
     /// Writes the messages (and `raw` bytes right after `initialize`) to `executable lsp`, closes its input, and
@@ -56,8 +58,10 @@ struct LSPTestSession {
     }
 
     static func open(_ uri: String, _ text: String) -> [String: Any] {
-        ["jsonrpc": "2.0", "method": "textDocument/didOpen",
-         "params": ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": text]]]
+        [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": text]],
+        ]
     }
 
     func result<T>(_ id: Int, as type: T.Type) -> T? {

@@ -7,8 +7,12 @@ final class LanguageServerActionsTests: XCTestCase {
     private let uri = "file:///tmp/specrun-lsp-actions/a.feature"
 
     private func makeSUT(_ text: String, _ requests: [[String: Any]]) throws -> LSPTestSession {
-        try LSPTestSession.run(executable: try fixtureExecutable(), [LSPTestSession.request(1, "initialize"),
-                                                                     LSPTestSession.open(uri, text)] + requests)
+        try LSPTestSession.run(
+            executable: try fixtureExecutable(),
+            [
+                LSPTestSession.request(1, "initialize"),
+                LSPTestSession.open(uri, text),
+            ] + requests)
     }
 
     private func at(_ line: Int, _ character: Int = 8) -> [String: Any] {
@@ -20,15 +24,22 @@ final class LanguageServerActionsTests: XCTestCase {
         var params = at(2)
         params["context"] = ["includeDeclaration": false]
         let session = try makeSUT(text, [LSPTestSession.request(2, "textDocument/references", params)])
-        let lines = session.result(2, as: [[String: Any]].self)?.compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int }
+        let lines = session.result(2, as: [[String: Any]].self)?.compactMap {
+            (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
+        }
         XCTAssertEqual(lines, [2, 5])
     }
 
     func test_codeAction_offersTheUndefinedStepsSnippetWrittenBeforeTheNearestDefinition() throws {
         let text = "Feature: F\n  Scenario: S\n    Given a passin step\n"
         let range: [String: Any] = ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 0]]
-        let session = try makeSUT(text, [LSPTestSession.request(2, "textDocument/codeAction",
-                                                                ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])])
+        let session = try makeSUT(
+            text,
+            [
+                LSPTestSession.request(
+                    2, "textDocument/codeAction",
+                    ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])
+            ])
         let actions = session.result(2, as: [[String: Any]].self) ?? []
         let write = actions.first { ($0["title"] as? String ?? "").hasPrefix("Write the step definition in") }
         let changes = (write?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
@@ -41,7 +52,8 @@ final class LanguageServerActionsTests: XCTestCase {
     func test_codeLens_runsTheFeatureAndEachScenarioByLine() throws {
         let text = "Feature: F\n  Scenario: S\n    Given a passing step\n  Rule: R\n    Scenario: T\n      Given a passing step\n"
         let session = try makeSUT(text, [LSPTestSession.request(2, "textDocument/codeLens", ["textDocument": ["uri": uri]])])
-        let targets = session.result(2, as: [[String: Any]].self)?
+        let targets =
+            session.result(2, as: [[String: Any]].self)?
             .compactMap { (($0["command"] as? [String: Any])?["arguments"] as? [String])?.first } ?? []
         // (The server runs in the temporary folder: the path is relative to it, as a user types it there.)
         let folder = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
@@ -65,8 +77,13 @@ final class LanguageServerActionsTests: XCTestCase {
     }
 
     func test_executeCommand_showsTheSnippetToCopy() throws {
-        let session = try makeSUT("Feature: F\n", [LSPTestSession.request(2, "workspace/executeCommand",
-                                                                         ["command": "specrun.showSnippet", "arguments": ["steps.given(\"x\") { world in }"]])])
+        let session = try makeSUT(
+            "Feature: F\n",
+            [
+                LSPTestSession.request(
+                    2, "workspace/executeCommand",
+                    ["command": "specrun.showSnippet", "arguments": ["steps.given(\"x\") { world in }"]])
+            ])
         let shown = session.messages.first { $0["method"] as? String == "window/showMessage" }
         XCTAssertEqual((shown?["params"] as? [String: Any])?["message"] as? String, "steps.given(\"x\") { world in }")
     }

@@ -15,8 +15,10 @@ final class LanguageServerEndToEndTests: XCTestCase {
     }
 
     private func open(_ text: String) -> [String: Any] {
-        ["jsonrpc": "2.0", "method": "textDocument/didOpen",
-         "params": ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": text]]]
+        [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "gherkin", "version": 1, "text": text]],
+        ]
     }
 
     private var end: [[String: Any]] { [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]] }
@@ -37,12 +39,15 @@ final class LanguageServerEndToEndTests: XCTestCase {
 
     func test_lsp_answersDefinitionHoverSymbolsAndFormattingOnADefinedStep() throws {
         let position: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 2, "character": 6]]
-        let messages = try session([request(1, "initialize"), open("Feature: F\nScenario: S\nGiven a passing step\n"),
-                                    request(2, "textDocument/definition", position),
-                                    request(3, "textDocument/hover", position),
-                                    request(4, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
-                                    request(5, "textDocument/formatting", ["textDocument": ["uri": uri], "options": [:]]),
-                                    request(6, "textDocument/completion", position)] + end)
+        let messages = try session(
+            [
+                request(1, "initialize"), open("Feature: F\nScenario: S\nGiven a passing step\n"),
+                request(2, "textDocument/definition", position),
+                request(3, "textDocument/hover", position),
+                request(4, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+                request(5, "textDocument/formatting", ["textDocument": ["uri": uri], "options": [:]]),
+                request(6, "textDocument/completion", position),
+            ] + end)
         let definition = (reply(2, in: messages)?["result"] as? [[String: Any]])?.first
         XCTAssertTrue((definition?["uri"] as? String ?? "").hasSuffix("CrashFixture/main.swift"), "\(String(describing: definition))")
         let hover = ((reply(3, in: messages)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
@@ -58,10 +63,13 @@ final class LanguageServerEndToEndTests: XCTestCase {
     func test_lsp_answersAnErrorAndKeepsServingOnHostileInput() throws {
         let hostile = Data("Content-Length: 4\r\n\r\n\u{FF}{{[".utf8) + Data("Content-Length: x\r\n\r\n".utf8)
         let tags = String(repeating: "@t ", count: 100_000)
-        let messages = try session([request(1, "initialize"),
-                                    open(tags + "\nFeature: F\n  Scenario: " + String(repeating: "x", count: 1_000_000) + "\n"),
-                                    request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]])] + end,
-                                   raw: hostile)
+        let messages = try session(
+            [
+                request(1, "initialize"),
+                open(tags + "\nFeature: F\n  Scenario: " + String(repeating: "x", count: 1_000_000) + "\n"),
+                request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+            ] + end,
+            raw: hostile)
         XCTAssertTrue(messages.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 })
         XCTAssertNotNil(reply(2, in: messages)?["result"])
         XCTAssertNotNil(reply(90, in: messages))
@@ -70,10 +78,13 @@ final class LanguageServerEndToEndTests: XCTestCase {
     func test_lsp_answersWithinSecondsOnADocumentOf100kSteps() throws {
         // (A dry run of the 100k steps took 21 s in a debug build: a document this large is not analysed as typed.)
         let start = Date()
-        let messages = try session([request(1, "initialize"),
-                                    open("Feature: F\n  Scenario: S\n" + String(repeating: "    Given step number 1\n", count: 100_000)),
-                                    request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
-                                    request(3, "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 10]])] + end)
+        let messages = try session(
+            [
+                request(1, "initialize"),
+                open("Feature: F\n  Scenario: S\n" + String(repeating: "    Given step number 1\n", count: 100_000)),
+                request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+                request(3, "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 10]]),
+            ] + end)
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
         let diagnostics = messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" }
         let list = (diagnostics?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []

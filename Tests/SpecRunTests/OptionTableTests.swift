@@ -1,12 +1,15 @@
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// One table of options: the parser accepts every entry, and help, completions and the man page list them all.
 final class OptionTableTests: XCTestCase {
     func test_parse_acceptsEveryOptionOfTheTable() {
-        let values = ["EXPR": "@a", "REGEX": "^a", "NAME[:FILE]": "summary", "JSON": "{}", "ORDER": "reverse", "N": "1",
-                      "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci", "LANG": "fr",
-                      "SIZE": "512M", "EXPR=DURATION": "@slow=30s"]
+        let values = [
+            "EXPR": "@a", "REGEX": "^a", "NAME[:FILE]": "summary", "JSON": "{}", "ORDER": "reverse", "N": "1",
+            "N|auto": "2", "SECONDS": "5", "I/N": "1/2", "FILE": "t.ndjson", "NAME": "ci", "LANG": "fr",
+            "SIZE": "512M", "EXPR=DURATION": "@slow=30s",
+        ]
         for option in OptionTable.run where !["--profile", "--config"].contains(option.long) {
             for name in [option.short, option.long].compactMap({ $0 }) {
                 let arguments = [name] + (option.value.map { [values[$0] ?? "x"] } ?? [])
@@ -28,8 +31,10 @@ final class OptionTableTests: XCTestCase {
 
     func test_parse_acceptsEveryOptionOfEverySubcommand() {
         let values = ["EXPR": "@a", "FORMAT": "github", "DIR": "Features", "NAME[:FILE]": "summary", "JSON": "{}"]
-        let operands = ["import": ["Requirements/quiz.md"], "report": ["run.ndjson"], "gherkin": ["a.feature"],
-                        "completions": ["bash"]]
+        let operands = [
+            "import": ["Requirements/quiz.md"], "report": ["run.ndjson"], "gherkin": ["a.feature"],
+            "completions": ["bash"],
+        ]
         for spec in OptionTable.subcommandSpecs {
             for option in spec.options {
                 for name in [option.short, option.long].compactMap({ $0 }) {

@@ -34,8 +34,12 @@ final class ParallelEndToEndTests: XCTestCase {
         let folder = try makeFixtureFeatures(["f.feature": features])
 
         let serial = try runProcess(fixture, [folder, "-j", "1", "--no-color", "--format", "summary", "--format", "junit:\(folder)/1.xml"])
-        let parallel = try runProcess(fixture, [folder, "-j", "3", "--no-color", "--format", "summary", "--format", "junit:\(folder)/3.xml",
-                                                "--format", "message:\(folder)/3.ndjson"])
+        let parallel = try runProcess(
+            fixture,
+            [
+                folder, "-j", "3", "--no-color", "--format", "summary", "--format", "junit:\(folder)/3.xml",
+                "--format", "message:\(folder)/3.ndjson",
+            ])
 
         XCTAssertEqual(serial.status, 1, serial.stderr)
         XCTAssertEqual(parallel.status, 1, parallel.stderr)
@@ -51,7 +55,8 @@ final class ParallelEndToEndTests: XCTestCase {
 
     func test_timeout_failsAHangingStepReplacesItsWorkerAndGoesOn() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["h.feature": """
+        let folder = try makeFixtureFeatures([
+            "h.feature": """
             Feature: F
               Scenario: busy
                 When a step loops forever
@@ -61,7 +66,8 @@ final class ParallelEndToEndTests: XCTestCase {
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
         let began = Date()
 
         let run = try runProcess(fixture, [folder, "-j", "2", "--timeout", "1", "--format", "message:\(folder)/m.ndjson"])
@@ -71,8 +77,9 @@ final class ParallelEndToEndTests: XCTestCase {
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
         let results = stream.compactMap(\.testStepFinished).map(\.testStepResult)
         XCTAssertEqual(results.map(\.status), [.failed, .skipped, .failed, .passed])
-        XCTAssertTrue(results[0].message?.hasPrefix("the step timed out after 1 s (step 'a step loops forever' at ") ?? false,
-                      results[0].message ?? "")
+        XCTAssertTrue(
+            results[0].message?.hasPrefix("the step timed out after 1 s (step 'a step loops forever' at ") ?? false,
+            results[0].message ?? "")
         XCTAssertEqual(results[0].exception?.type, "Timeout")
         XCTAssertTrue(run.stderr.contains("2 step(s) timed out (after 1 s"), run.stderr)
     }
@@ -81,7 +88,8 @@ final class ParallelEndToEndTests: XCTestCase {
     /// supervisor's deadline follow it), a step definition's `timeout:`, and a tag that is no duration.
     func test_timeoutTag_failsItsScenarioWithTimeoutWhileTheOthersPass() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["t.feature": """
+        let folder = try makeFixtureFeatures([
+            "t.feature": """
             Feature: F
               @timeout:1s
               Scenario: limited
@@ -95,7 +103,8 @@ final class ParallelEndToEndTests: XCTestCase {
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
 
         for isolation in [[], ["--no-isolation"]] {
             let began = Date()
@@ -107,15 +116,17 @@ final class ParallelEndToEndTests: XCTestCase {
             let results = stream.compactMap(\.testStepFinished).map(\.testStepResult)
             XCTAssertEqual(results.map(\.status), [.failed, .skipped, .passed, .passed, .passed], "\(isolation)")
             XCTAssertEqual(results.first?.exception?.type, "Timeout")
-            XCTAssertTrue(results.first?.message?.hasPrefix("the step timed out after 1 s (step 'a step sleeps 3000 ms' at ") ?? false,
-                          results.first?.message ?? "")
+            XCTAssertTrue(
+                results.first?.message?.hasPrefix("the step timed out after 1 s (step 'a step sleeps 3000 ms' at ") ?? false,
+                results.first?.message ?? "")
             XCTAssertTrue(results.first?.message?.contains("@timeout:1s") ?? false, results.first?.message ?? "")
         }
     }
 
     func test_timeoutTag_namesABadValueAtItsLineAndColumn() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["b.feature": """
+        let folder = try makeFixtureFeatures([
+            "b.feature": """
             Feature: F
               @smoke @timeout:abc
               Scenario: bad
@@ -123,7 +134,8 @@ final class ParallelEndToEndTests: XCTestCase {
               Scenario: good
                 Given a passing step
 
-            """])
+            """
+        ])
 
         let run = try runProcess(fixture, [folder, "--format", "summary"])
 
@@ -134,7 +146,8 @@ final class ParallelEndToEndTests: XCTestCase {
 
     func test_profileTimeouts_limitTheScenariosTheirTagsMatch() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["p.feature": """
+        let folder = try makeFixtureFeatures([
+            "p.feature": """
             Feature: F
               @slow
               Scenario: slow
@@ -142,13 +155,15 @@ final class ParallelEndToEndTests: XCTestCase {
               Scenario: other
                 When a step sleeps 1200 ms
 
-            """])
+            """
+        ])
         try #"{"default": {"timeouts": {"@slow": "1s"}}}"#.write(toFile: "\(folder)/specrun.json", atomically: true, encoding: .utf8)
 
         let run = try runProcess(fixture, [folder, "--config", "\(folder)/specrun.json", "--format", "message:\(folder)/m.ndjson"])
 
         XCTAssertEqual(run.status, 1, run.stderr)
-        let results = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson"))).compactMap(\.testStepFinished).map(\.testStepResult)
+        let results = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson"))).compactMap(\.testStepFinished).map(
+            \.testStepResult)
         XCTAssertEqual(results.map(\.status), [.failed, .passed])
         XCTAssertTrue(results.first?.message?.contains("its limit: --tag-timeout '@slow=1s'") ?? false, results.first?.message ?? "")
     }
@@ -156,8 +171,12 @@ final class ParallelEndToEndTests: XCTestCase {
     func test_shard_splitsTheTestCasesIntoPartsThatMergeIntoTheSerialRun() throws {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures(["f.feature": features])
-        _ = try runProcess(fixture, [folder, "--format", "summary", "--format", "junit:\(folder)/serial.xml",
-                                     "--format", "message:\(folder)/serial.ndjson"])
+        _ = try runProcess(
+            fixture,
+            [
+                folder, "--format", "summary", "--format", "junit:\(folder)/serial.xml",
+                "--format", "message:\(folder)/serial.ndjson",
+            ])
         var names: [String] = []
         for index in 1...3 {
             let run = try runProcess(fixture, [folder, "--shard", "\(index)/3", "--format", "message:\(folder)/shard\(index).ndjson"])
@@ -169,8 +188,12 @@ final class ParallelEndToEndTests: XCTestCase {
 
         XCTAssertEqual(names.count, 8, "each test case in exactly one shard")
         XCTAssertEqual(Set(names), ["passes", "fails", "crashes", "serial one", "serial two", "rows"])
-        let merged = try runProcess(fixture, ["report", "\(folder)/shard1.ndjson", "\(folder)/shard2.ndjson", "\(folder)/shard3.ndjson",
-                                              "--no-color", "--format", "summary"])
+        let merged = try runProcess(
+            fixture,
+            [
+                "report", "\(folder)/shard1.ndjson", "\(folder)/shard2.ndjson", "\(folder)/shard3.ndjson",
+                "--no-color", "--format", "summary",
+            ])
         XCTAssertTrue(merged.stdout.contains("8 scenarios (5 passed, 3 failed)"), merged.stdout + merged.stderr)
     }
 
@@ -187,8 +210,10 @@ final class ParallelEndToEndTests: XCTestCase {
 
     func test_interrupt_reportsTheRunningScenariosAndWritesEveryReport() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["slow.feature": (1...6).map { "  Scenario: s\($0)\n    When a slow step\n" }
-            .reduce("Feature: F\n", +)])
+        let folder = try makeFixtureFeatures([
+            "slow.feature": (1...6).map { "  Scenario: s\($0)\n    When a slow step\n" }
+                .reduce("Feature: F\n", +)
+        ])
         let process = Process()
         process.executableURL = fixture
         process.arguments = [folder, "-j", "2", "--format", "junit:\(folder)/j.xml", "--format", "message:\(folder)/m.ndjson"]
@@ -206,15 +231,18 @@ final class ParallelEndToEndTests: XCTestCase {
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
         let started = stream.compactMap(\.testCaseStarted)
         XCTAssertLessThanOrEqual(started.count, 2, "at most the two running ones, nothing new")
-        XCTAssertEqual(stream.compactMap(\.testStepFinished).map { $0.testStepResult.exception?.type },
-                       Array(repeating: "Interrupted", count: started.count))
+        XCTAssertEqual(
+            stream.compactMap(\.testStepFinished).map { $0.testStepResult.exception?.type },
+            Array(repeating: "Interrupted", count: started.count))
         XCTAssertEqual(stream.compactMap(\.testRunFinished).map(\.success), [false])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/j.xml"))
     }
 
     func test_sigkill_leavesNoReportUnderItsNameAndAStreamSoFarThatReportReads() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["k.feature": "Feature: F\n" + (1...40).map { "  Scenario: s\($0)\n    When a step sleeps 100 ms\n" }.joined()])
+        let folder = try makeFixtureFeatures([
+            "k.feature": "Feature: F\n" + (1...40).map { "  Scenario: s\($0)\n    When a step sleeps 100 ms\n" }.joined()
+        ])
         let process = Process()
         process.executableURL = fixture
         process.arguments = [folder, "--format", "message:\(folder)/out/m.ndjson", "--format", "junit:\(folder)/out/j.xml"]
@@ -230,7 +258,9 @@ final class ParallelEndToEndTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")
         XCTAssertFalse(names.contains("m.ndjson"), "no half-written file under the final name")
         XCTAssertFalse(names.contains("j.xml"))
-        guard let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }) else { return XCTFail("no stream so far: \(names)") }
+        guard let partial = names.first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }) else {
+            return XCTFail("no stream so far: \(names)")
+        }
         let report = try runProcess(fixture, ["report", "\(folder)/out/\(partial)", "--no-color", "--format", "summary"])
         XCTAssertEqual(report.status, 2, report.stderr)
         XCTAssertTrue(report.stdout.contains("passed"), report.stdout + report.stderr)

@@ -31,25 +31,33 @@ final class PredictableIdsAfterCrashEndToEndTests: XCTestCase {
     // MARK: - Helpers
 
     /// s1 and s6 crash their worker, even ones fail, the rest pass.
-    private static let expected: [String: TestStepResultStatus] = Dictionary(uniqueKeysWithValues: (0..<10).map { index in
-        ("s\(index)", index == 1 || index == 6 || index % 2 == 0 ? .failed : .passed)
-    })
+    private static let expected: [String: TestStepResultStatus] = Dictionary(
+        uniqueKeysWithValues: (0..<10).map { index in
+            ("s\(index)", index == 1 || index == 6 || index % 2 == 0 ? .failed : .passed)
+        })
 
     private func assertHonest(_ options: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let feature = "Feature: drift\n" + (0..<10).map { index in
-            let step = index == 1 || index == 6 ? "When a step calls fatalError" : index % 2 == 0 ? "Given a failing step" : "Given a passing step"
-            return "  Scenario: s\(index)\n    \(step)\n"
-        }.joined()
-        let run = try runHostile(["d.feature": feature], ["--predictable-ids"] + options,
-                                 environment: ["SPECRUN_FIXTURE_BEFORE_ALL": "1"])
+        let feature =
+            "Feature: drift\n"
+            + (0..<10).map { index in
+                let step =
+                    index == 1 || index == 6
+                    ? "When a step calls fatalError" : index % 2 == 0 ? "Given a failing step" : "Given a passing step"
+                return "  Scenario: s\(index)\n    \(step)\n"
+            }.joined()
+        let run = try runHostile(
+            ["d.feature": feature], ["--predictable-ids"] + options,
+            environment: ["SPECRUN_FIXTURE_BEFORE_ALL": "1"])
         XCTAssertFalse(run.hung, run.stderr, file: file, line: line)
         XCTAssertEqual(run.status, 1, run.stderr, file: file, line: line)
         let testCases = Set(run.stream.compactMap(\.testCase).map(\.id))
         let steps = Set(run.stream.compactMap(\.testCase).flatMap(\.testSteps).map(\.id))
-        XCTAssertEqual(run.stream.compactMap(\.testCaseStarted).filter { !testCases.contains($0.testCaseId) }.count, 0,
-                       "every result names a planned test case \(options)", file: file, line: line)
-        XCTAssertEqual(run.stream.compactMap(\.testStepFinished).filter { !steps.contains($0.testStepId) }.count, 0,
-                       "every step result names a planned step \(options)", file: file, line: line)
+        XCTAssertEqual(
+            run.stream.compactMap(\.testCaseStarted).filter { !testCases.contains($0.testCaseId) }.count, 0,
+            "every result names a planned test case \(options)", file: file, line: line)
+        XCTAssertEqual(
+            run.stream.compactMap(\.testStepFinished).filter { !steps.contains($0.testStepId) }.count, 0,
+            "every step result names a planned step \(options)", file: file, line: line)
         let scenarios = run.scenarios
         XCTAssertFalse(scenarios.isEmpty, file: file, line: line)
         XCTAssertEqual(Set(scenarios.map(\.name)).count, scenarios.count, "each scenario once \(options)", file: file, line: line)

@@ -1,5 +1,5 @@
-import SharedTestData
 import Foundation
+import SharedTestData
 
 /// The generator of the property test (ReportsAgreePropertyTests): small random suites for
 /// `specrun-report-fixture` — scenarios whose steps pass, fail, are pending or undefined, crash their process,
@@ -32,8 +32,10 @@ struct RandomSuite: CustomStringConvertible {
                 text += "\n  Scenario: scenario \(file).\(scenario)\n"
                 for _ in 1...random.int(1...3) {
                     step += 1
-                    let outcome = random.pick(weighted: [("passes", 10), ("fails", 3), ("is pending", 1), ("is undefined here", 1),
-                                                         ("crashes", 1), ("exits", 1), ("hangs", 1)])
+                    let outcome = random.pick(weighted: [
+                        ("passes", 10), ("fails", 3), ("is pending", 1), ("is undefined here", 1),
+                        ("crashes", 1), ("exits", 1), ("hangs", 1),
+                    ])
                     if ["crashes", "exits", "hangs"].contains(outcome) { hostile = true }
                     text += "    \(step == 1 ? "Given" : "And") step \(step) \(outcome)\n"
                 }

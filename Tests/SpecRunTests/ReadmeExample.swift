@@ -11,7 +11,7 @@ final class BasketWorld: World {
 enum Status: String { case open, closed }
 
 enum BasketSteps: StepLibrary {
-    static let scope: String? = "@basket"   // optional: these steps only bind in scenarios matching this tag expression
+    static let scope: String? = "@basket"  // optional: these steps only bind in scenarios matching this tag expression
 
     static func register(_ steps: inout Steps<BasketWorld>) {
         steps.given("the basket is empty") { world in world.items = [:] }
@@ -33,7 +33,7 @@ enum BasketSteps: StepLibrary {
         }
 
         steps.before(tags: "@logged") { world in world.log.append("before") }
-        steps.after { world in attach(world.log.joined(separator: ","), mediaType: "text/plain") }   // runs even after a failure
+        steps.after { world in attach(world.log.joined(separator: ","), mediaType: "text/plain") }  // runs even after a failure
         steps.parameterType(name: "status", regex: "open|closed") { (text: String) in Status(rawValue: text)! }
     }
 }

@@ -1,5 +1,5 @@
-import Messages
 import Foundation
+import Messages
 import SpecRun
 import XCTest
 
@@ -12,8 +12,9 @@ final class ReadmeExampleTests: XCTestCase {
     func test_writingStepsPage_showsExactlyTheCompiledExample() throws {
         let page = try String(contentsOf: root.appendingPathComponent("docs/writing-steps.md"), encoding: .utf8)
         let example = try String(contentsOf: root.appendingPathComponent("Tests/SpecRunTests/ReadmeExample.swift"), encoding: .utf8)
-        XCTAssertTrue(page.contains("```swift\n" + example + "```\n"),
-                      "docs/writing-steps.md's step library example differs from Tests/SpecRunTests/ReadmeExample.swift: keep them identical")
+        XCTAssertTrue(
+            page.contains("```swift\n" + example + "```\n"),
+            "docs/writing-steps.md's step library example differs from Tests/SpecRunTests/ReadmeExample.swift: keep them identical")
     }
 
     func test_readme_showsStepsOfTheCompiledExample() throws {
@@ -31,29 +32,30 @@ final class ReadmeExampleTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let feature = """
-        @basket @logged
-        Feature: Basket
-          Scenario: adding
-            Given the basket is empty
-            When I add 2 "apples"
-            Then the basket holds 2 "apples"
-            And the basket has 1 kind of item
-            And the shop is open
+            @basket @logged
+            Feature: Basket
+              Scenario: adding
+                Given the basket is empty
+                When I add 2 "apples"
+                Then the basket holds 2 "apples"
+                And the basket has 1 kind of item
+                And the shop is open
 
-          Scenario: a table and a note
-            Given these items:
-              | item  | count |
-              | pears | 3     |
-              | plums | 1     |
-            And the note:
-              \"\"\"
-              fragile
-              \"\"\"
-            Then the basket has 2 kinds of items
-        """
+              Scenario: a table and a note
+                Given these items:
+                  | item  | count |
+                  | pears | 3     |
+                  | plums | 1     |
+                And the note:
+                  \"\"\"
+                  fragile
+                  \"\"\"
+                Then the basket has 2 kinds of items
+            """
         try feature.write(to: folder.appendingPathComponent("basket.feature"), atomically: true, encoding: .utf8)
-        let runner = SpecRunner(libraries: [BasketSteps.self], configuration: RunConfiguration(paths: [folder.path]),
-                                ids: IncrementingIdGenerator())
+        let runner = SpecRunner(
+            libraries: [BasketSteps.self], configuration: RunConfiguration(paths: [folder.path]),
+            ids: IncrementingIdGenerator())
         var attachments: [String] = []
         let summary = try await runner.run { envelope in
             if let attachment = envelope.attachment { attachments.append(attachment.body) }

@@ -1,5 +1,6 @@
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// The options of `specrun report`.
 final class ReportCommandLineTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
 import SharedTestData
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// `specrun report IN.ndjson --format junit:OUT.xml | json:OUT.json` over every official formatter case in
 /// ../shared/reference/formatters: the exact command the held-back official cases are run with.
@@ -17,8 +18,9 @@ final class ReportCommandOfficialCasesTests: XCTestCase {
             let (cucumbers, runErrors) = OfficialJUnitCases.withoutRunLevelErrors(output)
             let name = URL(fileURLWithPath: input).lastPathComponent
             XCTAssertEqual(runErrors, OfficialJUnitCases.runLevelErrorSamples.contains(name) ? 1 : 0, name)
-            XCTAssertEqual(normalizedXML(cucumbers), normalizedXML(try String(contentsOf: expected, encoding: .utf8)),
-                           "specrun report \(URL(fileURLWithPath: input).lastPathComponent) --format junit differs from \(expected.lastPathComponent)")
+            XCTAssertEqual(
+                normalizedXML(cucumbers), normalizedXML(try String(contentsOf: expected, encoding: .utf8)),
+                "specrun report \(URL(fileURLWithPath: input).lastPathComponent) --format junit differs from \(expected.lastPathComponent)")
         }
     }
 
@@ -31,7 +33,9 @@ final class ReportCommandOfficialCasesTests: XCTestCase {
             let output = try await report(input, format: "json", fileExtension: "json")
             let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSArray
             let wanted = try JSONSerialization.jsonObject(with: Data(contentsOf: expected)) as? NSArray
-            XCTAssertEqual(actual, wanted, "specrun report \(URL(fileURLWithPath: input).lastPathComponent) --format json differs from \(expected.lastPathComponent)")
+            XCTAssertEqual(
+                actual, wanted,
+                "specrun report \(URL(fileURLWithPath: input).lastPathComponent) --format json differs from \(expected.lastPathComponent)")
         }
     }
 

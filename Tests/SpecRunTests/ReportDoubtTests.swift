@@ -1,7 +1,8 @@
-@testable import SpecRun
 import Foundation
 import Messages
 import XCTest
+
+@testable import SpecRun
 
 /// `specrun report` never turns doubt into green: a stream that contradicts itself (duplicate ids, references to
 /// envelopes it does not have, results for unknown test cases) is one line per problem and not a passing run; an
@@ -72,8 +73,9 @@ final class ReportDoubtTests: XCTestCase {
         let (folder, stream) = try await makeStream()
         let lines = try envelopeLines(stream)
         let lastStart = try XCTUnwrap(lines.lastIndex { $0.hasPrefix(#"{"testCaseStarted":"#) })
-        let (code, console) = await report(try write(Array(lines[...lastStart]), "\(folder)/cut.ndjson"), folder: folder,
-                                           summary: true)
+        let (code, console) = await report(
+            try write(Array(lines[...lastStart]), "\(folder)/cut.ndjson"), folder: folder,
+            summary: true)
 
         XCTAssertEqual(code, 2, console.stderr)
         XCTAssertTrue(console.stderr.contains("'three' (\(folder)/features/a.feature:6) was running and did not finish"), console.stderr)
@@ -105,8 +107,10 @@ final class ReportDoubtTests: XCTestCase {
 
     private func report(_ stream: String, folder: String, exitStatus: Bool = false, summary: Bool = false) async -> (Int32, SpyConsole) {
         let console = SpyConsole()
-        var arguments = ["report", stream, "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson",
-                         "--format", "html:\(folder)/r.html"]
+        var arguments = [
+            "report", stream, "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson",
+            "--format", "html:\(folder)/r.html",
+        ]
         if summary { arguments += ["--format", "summary"] }
         if exitStatus { arguments.append("--exit-status") }
         let code = await SpecRunCLI.run(arguments, libraries: [CLITestSteps.self], console: console)

@@ -1,13 +1,16 @@
-@testable import SpecRun
 import Foundation
 import XCTest
+
+@testable import SpecRun
 
 /// `specrun report /dev/stdin` (or a FIFO, `<(…)`): a stream that can be read once is copied first, then read as a
 /// file — it was read twice (the start to check it, then the rest from where the check stopped).
 final class ReportFromPipeTests: XCTestCase {
     func test_report_readsTheWholeStreamOnAStreamGivenThroughAPipe() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["a.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n  Scenario: T\n    Given a failing step\n"])
+        let folder = try makeFixtureFeatures([
+            "a.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n  Scenario: T\n    Given a failing step\n"
+        ])
         _ = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson"])
         let process = Process()
         process.executableURL = fixture

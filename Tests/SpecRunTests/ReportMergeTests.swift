@@ -1,10 +1,11 @@
 import Foundation
-import SharedTestData
 import Messages
-@testable import SpecRun
-@testable import SpecRunReports
-@testable import SpecRunReportCore
+import SharedTestData
 import XCTest
+
+@testable import SpecRun
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// `specrun report shard*.ndjson`: CI shards merged into one run equal to the serial run; a file given twice is
 /// counted once; `--exit-status`; a cut-off stream is reported as incomplete.
@@ -13,12 +14,15 @@ final class ReportMergeTests: XCTestCase {
         let folder = try makeFolder()
         let serial = try await run(folder, output: "serial.ndjson")
         var shards: [String] = []
-        for index in 0..<3 {   // each shard is its own run: its own random ids, the whole prelude, its test cases
+        for index in 0..<3 {  // each shard is its own run: its own random ids, the whole prelude, its test cases
             let whole = try await run(folder, output: "run\(index).ndjson")
             shards.append(try write(shard(index, of: 3, try decode(whole)), to: "\(folder)/shard\(index).ndjson"))
         }
-        let (code, console) = await sut(["report"] + shards + ["--format", "junit:\(folder)/merged.xml",
-                                                              "--format", "message:\(folder)/merged.ndjson", "--format", "summary"])
+        let (code, console) = await sut(
+            ["report"] + shards + [
+                "--format", "junit:\(folder)/merged.xml",
+                "--format", "message:\(folder)/merged.ndjson", "--format", "summary",
+            ])
         XCTAssertEqual(code, 0, console.stderr)
         XCTAssertEqual(console.stderr, "")
         let (_, serialConsole) = await sut(["report", serial, "--format", "junit:\(folder)/serial.xml", "--format", "summary"])
@@ -35,7 +39,7 @@ final class ReportMergeTests: XCTestCase {
         let end = try XCTUnwrap(whole.compactMap(\.testRunFinished).first).timestamp
         let early = Timestamp(seconds: start.seconds - 100, nanos: 5)
         let late = Timestamp(seconds: end.seconds + 100, nanos: 7)
-        let first = shard(0, of: 2, whole).map { envelope in   // started last, finished last
+        let first = shard(0, of: 2, whole).map { envelope in  // started last, finished last
             guard var finished = envelope.testRunFinished else { return envelope }
             finished.timestamp = late
             return Envelope(testRunFinished: finished)
@@ -59,8 +63,11 @@ final class ReportMergeTests: XCTestCase {
         let whole = try decode(serial)
         // Every shard counts its own test cases, steps and attempts from the same number: the ids collide.
         let shards = try (0..<3).map { try write(countingRunIdsAfresh(shard($0, of: 3, whole)), to: "\(folder)/shard\($0).ndjson") }
-        let (code, console) = await sut(["report"] + shards + ["--format", "junit:\(folder)/merged.xml",
-                                                              "--format", "message:\(folder)/merged.ndjson"])
+        let (code, console) = await sut(
+            ["report"] + shards + [
+                "--format", "junit:\(folder)/merged.xml",
+                "--format", "message:\(folder)/merged.ndjson",
+            ])
         XCTAssertEqual(code, 0, console.stderr)
         _ = await sut(["report", serial, "--format", "junit:\(folder)/serial.xml"])
         XCTAssertEqual(try testCases(in: "\(folder)/merged.xml").count, 6)
@@ -124,11 +131,16 @@ final class ReportMergeTests: XCTestCase {
         let cut = try XCTUnwrap(lines.firstIndex { $0.starts(with: Data(#"{"testStepFinished""#.utf8)) })
         let kept = lines[..<cut].map { Data($0) + Data("\n".utf8) }.reduce(Data(), +) + Data(lines[cut].prefix(25))
         try kept.write(to: URL(fileURLWithPath: "\(folder)/killed.ndjson"))
-        let (code, console) = await sut(["report", "\(folder)/killed.ndjson", "--format", "message:\(folder)/out.ndjson",
-                                         "--format", "junit:\(folder)/out.xml"])
+        let (code, console) = await sut([
+            "report", "\(folder)/killed.ndjson", "--format", "message:\(folder)/out.ndjson",
+            "--format", "junit:\(folder)/out.xml",
+        ])
         XCTAssertEqual(code, 2)
-        XCTAssertEqual(console.stderr, "specrun: \(folder)/killed.ndjson: 'one' (\(folder)/features/a.feature:2) was running and did not finish; it is reported failed\n"
-                       + "specrun: \(folder)/killed.ndjson:\(cut + 1): the last line is cut off (was the run killed?); the reports hold what came before it and are marked incomplete\n")
+        XCTAssertEqual(
+            console.stderr,
+            "specrun: \(folder)/killed.ndjson: 'one' (\(folder)/features/a.feature:2) was running and did not finish; it is reported failed\n"
+                + "specrun: \(folder)/killed.ndjson:\(cut + 1): the last line is cut off (was the run killed?); the reports hold what came before it and are marked incomplete\n"
+        )
         let merged = try decode("\(folder)/out.ndjson")
         let finished = try XCTUnwrap(merged.last?.testRunFinished)
         XCTAssertFalse(finished.success)
@@ -145,14 +157,19 @@ final class ReportMergeTests: XCTestCase {
         let lines = text.split(separator: "\n")
         // Killed during the last step of the second scenario (`two`, which would have passed).
         let secondAttempt = try XCTUnwrap(lines.indices.filter { lines[$0].hasPrefix(#"{"testCaseStarted""#) }.dropFirst().first)
-        let cut = try XCTUnwrap(lines.indices.filter { $0 > secondAttempt && lines[$0].hasPrefix(#"{"testStepStarted""#) }.dropFirst().first)
+        let cut = try XCTUnwrap(
+            lines.indices.filter { $0 > secondAttempt && lines[$0].hasPrefix(#"{"testStepStarted""#) }.dropFirst().first)
         try (lines[...cut].joined(separator: "\n") + "\n").write(toFile: "\(folder)/killed.ndjson", atomically: true, encoding: .utf8)
         let (code, console) = await sut(["report", "\(folder)/killed.ndjson", "--format", "summary"])
         XCTAssertEqual(code, 2)
-        XCTAssertEqual(console.stderr, "specrun: \(folder)/killed.ndjson: 'two' (\(folder)/features/a.feature:4) was running and did not finish; it is reported failed\n"
-                       + "specrun: \(folder)/killed.ndjson: the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
-        XCTAssertEqual(summaryLines(console.stdout).first, "2 scenarios (1 passed, 1 failed)",
-                       "the scenario that was running is failed, the one before keeps its result: \(console.stdout)")
+        XCTAssertEqual(
+            console.stderr,
+            "specrun: \(folder)/killed.ndjson: 'two' (\(folder)/features/a.feature:4) was running and did not finish; it is reported failed\n"
+                + "specrun: \(folder)/killed.ndjson: the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n"
+        )
+        XCTAssertEqual(
+            summaryLines(console.stdout).first, "2 scenarios (1 passed, 1 failed)",
+            "the scenario that was running is failed, the one before keeps its result: \(console.stdout)")
         XCTAssertTrue(console.stdout.contains("the run ended before testRunFinished (file truncated?)"), console.stdout)
     }
 
@@ -163,7 +180,10 @@ final class ReportMergeTests: XCTestCase {
             ("empty.ndjson", Data(), "empty.ndjson: empty file"),
             ("blank.ndjson", Data("\n  \n".utf8), "blank.ndjson: empty file"),
             ("binary.ndjson", Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 0xFF, 0xFE]), "binary.ndjson: binary data"),
-            ("foreign.ndjson", Data("\(envelope)\n{\"name\":\"x\",\"tests\":3}\n".utf8), "foreign.ndjson:2: not a Cucumber Messages envelope: keys 'name', 'tests'"),
+            (
+                "foreign.ndjson", Data("\(envelope)\n{\"name\":\"x\",\"tests\":3}\n".utf8),
+                "foreign.ndjson:2: not a Cucumber Messages envelope: keys 'name', 'tests'"
+            ),
             ("report.json", Data("[{\"id\":\"f\"}]\n".utf8), "report.json:1: a JSON array"),
             ("broken.ndjson", Data("\(envelope)\nnot json\n\(envelope)\n".utf8), "broken.ndjson:2: not a Cucumber Messages envelope"),
             ("a.feature", Data("Feature: not a stream".utf8), "a.feature:1: not a Cucumber Messages envelope"),
@@ -171,16 +191,18 @@ final class ReportMergeTests: XCTestCase {
         ]
         for file in files { try file.bytes.write(to: URL(fileURLWithPath: "\(folder)/\(file.name)")) }
         try FileManager.default.createDirectory(atPath: "\(folder)/shards", withIntermediateDirectories: true)
-        let cases = files.map { ("\(folder)/\($0.name)", $0.expected) } + [
-            ("\(folder)/missing.ndjson", "missing.ndjson: no such file"),
-            ("\(folder)/shards", "shards is a folder; give the message files in it, e.g. specrun report \(folder)/shards/*.ndjson"),
-        ]
+        let cases =
+            files.map { ("\(folder)/\($0.name)", $0.expected) } + [
+                ("\(folder)/missing.ndjson", "missing.ndjson: no such file"),
+                ("\(folder)/shards", "shards is a folder; give the message files in it, e.g. specrun report \(folder)/shards/*.ndjson"),
+            ]
         for (path, expected) in cases {
             try? FileManager.default.removeItem(atPath: "\(folder)/out.xml")
             let (code, console) = await sut(["report", path, "--format", "junit:\(folder)/out.xml"])
             let refusedBeforeReading = !path.hasSuffix("broken.ndjson") && !path.hasSuffix("foreign.ndjson")
-            XCTAssertEqual(FileManager.default.fileExists(atPath: "\(folder)/out.xml"), !refusedBeforeReading,
-                           "\(path): no report from a file that is no stream; the valid prefix of one that breaks later")
+            XCTAssertEqual(
+                FileManager.default.fileExists(atPath: "\(folder)/out.xml"), !refusedBeforeReading,
+                "\(path): no report from a file that is no stream; the valid prefix of one that breaks later")
             XCTAssertEqual(code, 2, path)
             XCTAssertTrue(console.stderr.hasPrefix("specrun: ") && console.stderr.contains(expected), "\(path): \(console.stderr)")
             XCTAssertEqual(console.stderr.filter { $0 == "\n" }.count, 1, "one line: \(console.stderr)")
@@ -202,7 +224,8 @@ final class ReportMergeTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let features = [
-            "a.feature": "Feature: A\n  Scenario: one\n    Given a passing step\n  Scenario: two\n    Given a passing step\n    And a passing step\n",
+            "a.feature":
+                "Feature: A\n  Scenario: one\n    Given a passing step\n  Scenario: two\n    Given a passing step\n    And a passing step\n",
             "b.feature": """
             Feature: B
               Scenario: fails
@@ -226,8 +249,10 @@ final class ReportMergeTests: XCTestCase {
         return folder.path
     }
 
-    private func run(_ folder: String, output: String, predictableIds: Bool = false, only: String? = nil,
-                     also: String? = nil) async throws -> String {
+    private func run(
+        _ folder: String, output: String, predictableIds: Bool = false, only: String? = nil,
+        also: String? = nil
+    ) async throws -> String {
         var arguments = [only.map { "\(folder)/features/\($0)" } ?? "\(folder)/features"]
         if let also { arguments.append("\(folder)/\(also)") }
         arguments += ["--format", "message:\(folder)/\(output)", "--format", "summary:\(folder)/\(output).txt"]
@@ -241,8 +266,9 @@ final class ReportMergeTests: XCTestCase {
     private func shard(_ index: Int, of count: Int, _ run: [Envelope]) -> [Envelope] {
         let testCaseIds = run.compactMap(\.testCase?.id)
         let mine = Set(testCaseIds.enumerated().filter { $0.offset % count == index }.map(\.element))
-        let myPickleSteps = Set(run.compactMap(\.testCase).filter { mine.contains($0.id) }
-            .flatMap { $0.testSteps.compactMap(\.pickleStepId) })
+        let myPickleSteps = Set(
+            run.compactMap(\.testCase).filter { mine.contains($0.id) }
+                .flatMap { $0.testSteps.compactMap(\.pickleStepId) })
         var myAttempts: Set<String> = []
         return run.filter { envelope in
             if let testCase = envelope.testCase { return mine.contains(testCase.id) }
@@ -252,7 +278,8 @@ final class ReportMergeTests: XCTestCase {
                 return true
             }
             if let suggestion = envelope.suggestion { return myPickleSteps.contains(suggestion.pickleStepId) }
-            let attempt = envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
+            let attempt =
+                envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
                 ?? envelope.testCaseFinished?.testCaseStartedId ?? envelope.attachment?.testCaseStartedId
             return attempt.map(myAttempts.contains) ?? true
         }
@@ -262,9 +289,13 @@ final class ReportMergeTests: XCTestCase {
     /// running (test cases, steps, attempts, hook runs) are counted from the same number in every shard.
     private func countingRunIdsAfresh(_ stream: [Envelope]) -> [Envelope] {
         var definitions: Set<String> = []
-        for envelope in stream where envelope.pickle != nil || envelope.gherkinDocument != nil || envelope.stepDefinition != nil
-            || envelope.hook != nil || envelope.parameterType != nil || envelope.testRunStarted != nil {
-            _ = envelope.mappingIds { definitions.insert($0); return $0 }
+        for envelope in stream
+        where envelope.pickle != nil || envelope.gherkinDocument != nil || envelope.stepDefinition != nil
+            || envelope.hook != nil || envelope.parameterType != nil || envelope.testRunStarted != nil
+        {
+            _ = envelope.mappingIds {
+                definitions.insert($0); return $0
+            }
         }
         var counted: [String: String] = [:]
         return stream.map { envelope in
@@ -277,8 +308,10 @@ final class ReportMergeTests: XCTestCase {
         }
     }
 
-    private func assertOneConsistentRun(_ merged: [Envelope], testCases: Int,
-                                        file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertOneConsistentRun(
+        _ merged: [Envelope], testCases: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         XCTAssertEqual(merged.compactMap(\.testRunStarted).count, 1, file: file, line: line)
         XCTAssertEqual(merged.compactMap(\.testRunFinished).count, 1, file: file, line: line)
         XCTAssertEqual(merged.compactMap(\.meta).count, 1, file: file, line: line)
@@ -292,7 +325,9 @@ final class ReportMergeTests: XCTestCase {
         for testCase in cases {
             for step in testCase.testSteps {
                 if let id = step.pickleStepId { XCTAssertTrue(pickleSteps.contains(id), "pickle step \(id)", file: file, line: line) }
-                for id in step.stepDefinitionIds ?? [] { XCTAssertTrue(definitions.contains(id), "definition \(id)", file: file, line: line) }
+                for id in step.stepDefinitionIds ?? [] {
+                    XCTAssertTrue(definitions.contains(id), "definition \(id)", file: file, line: line)
+                }
             }
         }
     }

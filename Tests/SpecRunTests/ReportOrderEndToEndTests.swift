@@ -9,34 +9,38 @@ import XCTest
 final class ReportOrderEndToEndTests: XCTestCase {
     private let files = [
         "a.feature": """
-            Feature: Alpha
-              Scenario: a1
-                Given a passing step
-              Scenario: a2
-                Given a failing step
-                Then a passing step
-              Scenario: a3
-                Given a step nobody wrote
-                Then a passing step
+        Feature: Alpha
+          Scenario: a1
+            Given a passing step
+          Scenario: a2
+            Given a failing step
+            Then a passing step
+          Scenario: a3
+            Given a step nobody wrote
+            Then a passing step
 
-            """,
+        """,
         "b.feature": """
-            Feature: Beta
-              Scenario: b1
-                Given a passing step
-              Scenario: b2
-                Given a passing step
-              Scenario: b3
-                Given a passing step
+        Feature: Beta
+          Scenario: b1
+            Given a passing step
+          Scenario: b2
+            Given a passing step
+          Scenario: b3
+            Given a passing step
 
-            """,
+        """,
     ]
 
     func test_run_writesJSONAndJUnitInExecutionOrderOnReverseOrder() throws {
         let (fixture, folder) = try makeSUT()
 
-        let run = try runProcess(fixture, [folder, "--order", "reverse", "--format", "json:\(folder)/r.json",
-                                           "--format", "junit:\(folder)/r.xml"])
+        let run = try runProcess(
+            fixture,
+            [
+                folder, "--order", "reverse", "--format", "json:\(folder)/r.json",
+                "--format", "junit:\(folder)/r.xml",
+            ])
 
         XCTAssertEqual(run.status, 1, run.stderr)
         let features = try jsonFeatures("\(folder)/r.json")
@@ -48,14 +52,22 @@ final class ReportOrderEndToEndTests: XCTestCase {
     func test_run_startsANewJSONFeatureEntryAtEachChangeOfFeatureOnRandomOrder() throws {
         let (fixture, folder) = try makeSUT()
 
-        let run = try runProcess(fixture, [folder, "--order", "random:7", "--format", "json:\(folder)/r.json",
-                                           "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson"])
+        let run = try runProcess(
+            fixture,
+            [
+                folder, "--order", "random:7", "--format", "json:\(folder)/r.json",
+                "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson",
+            ])
 
         XCTAssertEqual(run.status, 1, run.stderr)
         let executed = try executionOrder("\(folder)/r.ndjson")
         var stretches: [(name: String, scenarios: [String])] = []
         for (feature, scenario) in executed {
-            if stretches.last?.name == feature { stretches[stretches.count - 1].scenarios.append(scenario) } else { stretches.append((feature, [scenario])) }
+            if stretches.last?.name == feature {
+                stretches[stretches.count - 1].scenarios.append(scenario)
+            } else {
+                stretches.append((feature, [scenario]))
+            }
         }
         XCTAssertGreaterThan(stretches.count, 2, "seed 7 interleaves the features: \(executed)")
         let features = try jsonFeatures("\(folder)/r.json")
@@ -66,23 +78,40 @@ final class ReportOrderEndToEndTests: XCTestCase {
 
     func test_report_rebuildsTheSameJSONAndJUnitFromTheSavedStreamOnRandomOrder() throws {
         let (fixture, folder) = try makeSUT()
-        _ = try runProcess(fixture, [folder, "--order", "random:7", "--format", "json:\(folder)/r.json",
-                                     "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson"])
+        _ = try runProcess(
+            fixture,
+            [
+                folder, "--order", "random:7", "--format", "json:\(folder)/r.json",
+                "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson",
+            ])
 
-        let report = try runProcess(fixture, ["report", "\(folder)/r.ndjson", "--format", "json:\(folder)/again.json",
-                                              "--format", "junit:\(folder)/again.xml"])
+        let report = try runProcess(
+            fixture,
+            [
+                "report", "\(folder)/r.ndjson", "--format", "json:\(folder)/again.json",
+                "--format", "junit:\(folder)/again.xml",
+            ])
 
         XCTAssertEqual(report.status, 0, report.stderr)
-        XCTAssertEqual(try String(contentsOfFile: "\(folder)/again.json", encoding: .utf8), try String(contentsOfFile: "\(folder)/r.json", encoding: .utf8))
-        XCTAssertEqual(try String(contentsOfFile: "\(folder)/again.xml", encoding: .utf8), try String(contentsOfFile: "\(folder)/r.xml", encoding: .utf8))
+        XCTAssertEqual(
+            try String(contentsOfFile: "\(folder)/again.json", encoding: .utf8),
+            try String(contentsOfFile: "\(folder)/r.json", encoding: .utf8))
+        XCTAssertEqual(
+            try String(contentsOfFile: "\(folder)/again.xml", encoding: .utf8),
+            try String(contentsOfFile: "\(folder)/r.xml", encoding: .utf8))
     }
 
     func test_parallel_writesTheSerialRunsJSONAndJUnitOrderOnRandomOrder() throws {
         let (fixture, folder) = try makeSUT()
 
-        _ = try runProcess(fixture, [folder, "--order", "random:7", "--format", "json:\(folder)/1.json", "--format", "junit:\(folder)/1.xml"])
-        _ = try runProcess(fixture, [folder, "-j", "2", "--order", "random:7", "--format", "json:\(folder)/2.json",
-                                     "--format", "junit:\(folder)/2.xml"])
+        _ = try runProcess(
+            fixture, [folder, "--order", "random:7", "--format", "json:\(folder)/1.json", "--format", "junit:\(folder)/1.xml"])
+        _ = try runProcess(
+            fixture,
+            [
+                folder, "-j", "2", "--order", "random:7", "--format", "json:\(folder)/2.json",
+                "--format", "junit:\(folder)/2.xml",
+            ])
 
         let serial = try jsonFeatures("\(folder)/1.json"), parallel = try jsonFeatures("\(folder)/2.json")
         XCTAssertEqual(parallel.map { $0.name }, serial.map { $0.name })
@@ -97,8 +126,12 @@ final class ReportOrderEndToEndTests: XCTestCase {
             _ = try runProcess(fixture, [folder, "--shard", "\(index)/2", "--format", "message:\(folder)/shard\(index).ndjson"])
         }
 
-        let merged = try runProcess(fixture, ["report", "\(folder)/shard1.ndjson", "\(folder)/shard2.ndjson",
-                                              "--format", "json:\(folder)/merged.json", "--format", "junit:\(folder)/merged.xml"])
+        let merged = try runProcess(
+            fixture,
+            [
+                "report", "\(folder)/shard1.ndjson", "\(folder)/shard2.ndjson",
+                "--format", "json:\(folder)/merged.json", "--format", "junit:\(folder)/merged.xml",
+            ])
 
         XCTAssertEqual(merged.status, 0, merged.stderr)
         let serial = try jsonFeatures("\(folder)/serial.json"), features = try jsonFeatures("\(folder)/merged.json")
@@ -112,7 +145,8 @@ final class ReportOrderEndToEndTests: XCTestCase {
 
         _ = try runProcess(fixture, [folder, "--format", "json:\(folder)/d.json"])
 
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/d.json"))) as? [[String: Any]])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/d.json"))) as? [[String: Any]])
         let alpha = try XCTUnwrap(json.first { $0["name"] as? String == "Alpha" }?["elements"] as? [[String: Any]])
         let skippedAfterFailure = try XCTUnwrap((alpha[1]["steps"] as? [[String: Any]])?[1])
         XCTAssertEqual(skippedAfterFailure["result"] as? [String: String], ["status": "skipped"])
@@ -134,7 +168,10 @@ final class ReportOrderEndToEndTests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]])
         return json.map { feature in
             let elements = feature["elements"] as? [[String: Any]] ?? []
-            return (feature["name"] as? String ?? "", elements.filter { $0["type"] as? String == "scenario" }.map { $0["name"] as? String ?? "" })
+            return (
+                feature["name"] as? String ?? "",
+                elements.filter { $0["type"] as? String == "scenario" }.map { $0["name"] as? String ?? "" }
+            )
         }
     }
 
@@ -150,7 +187,8 @@ final class ReportOrderEndToEndTests: XCTestCase {
     /// (feature name, scenario name) of each test case, in the order the stream says they started.
     private func executionOrder(_ path: String) throws -> [(feature: String, scenario: String)] {
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: path)))
-        let featureNames = Dictionary(uniqueKeysWithValues: stream.compactMap(\.gherkinDocument).map { ($0.uri ?? "", $0.feature?.name ?? "") })
+        let featureNames = Dictionary(
+            uniqueKeysWithValues: stream.compactMap(\.gherkinDocument).map { ($0.uri ?? "", $0.feature?.name ?? "") })
         let pickles = Dictionary(uniqueKeysWithValues: stream.compactMap(\.pickle).map { ($0.id, $0) })
         let cases = Dictionary(uniqueKeysWithValues: stream.compactMap(\.testCase).map { ($0.id, $0.pickleId) })
         return stream.compactMap(\.testCaseStarted).map { started in

@@ -1,8 +1,9 @@
-@testable import SpecRun
-@testable import SpecRunReports
-@testable import SpecRunReportCore
 import Foundation
 import XCTest
+
+@testable import SpecRun
+@testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// Report files are created without following a symlink another user planted in a shared sticky folder, and
 /// with a temporary file that is always new (never a link planted under its name).
@@ -13,11 +14,13 @@ final class ReportPathSafetyTests: XCTestCase {
         let link = "\(shared)/junit.xml"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
         XCTAssertEqual(lchown(link, 65534, 65534), 0)
-        try "Feature: F\n  Scenario: S\n    Given a passing step\n".write(toFile: "\(shared)/../a.feature", atomically: true, encoding: .utf8)
+        try "Feature: F\n  Scenario: S\n    Given a passing step\n".write(
+            toFile: "\(shared)/../a.feature", atomically: true, encoding: .utf8)
 
         let console = SpyConsole()
-        let code = await SpecRunCLI.run(["\(shared)/../a.feature", "--no-isolation", "--format", "junit:\(link)"],
-                                        libraries: [CLITestSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            ["\(shared)/../a.feature", "--no-isolation", "--format", "junit:\(link)"],
+            libraries: [CLITestSteps.self], console: console)
 
         XCTAssertEqual(code, 2, console.stderr)
         XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious\n", "the link's target is untouched")
@@ -46,7 +49,6 @@ final class ReportPathSafetyTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: inOwnFolder, withDestinationPath: "/nonexistent")
         XCTAssertNoThrow(try UntrustedLink.check(inOwnFolder, userId: stranger), "a folder that is not shared: links are followed")
     }
-
 
     private func makeSharedFolderAndVictim() throws -> (String, String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-paths-\(UUID().uuidString)").path

@@ -1,7 +1,8 @@
-@testable import SpecRun
 import Foundation
 import Messages
 import XCTest
+
+@testable import SpecRun
 
 /// `specrun report` on streams whose run-level shape or numbers cannot be true (found by a hostile sweep): numbers out of
 /// range (a report's arithmetic trapped on them: a Swift stack trace and no report), a second testRunStarted or
@@ -15,15 +16,19 @@ final class ReportStreamLifecycleTests: XCTestCase {
             if line.hasPrefix(#"{"testRunStarted":"#) { return line.replacingSeconds(with: "-9223372036854775808") }
             if line.hasPrefix(#"{"testRunFinished":"#) { return line.replacingSeconds(with: "9223372036854775807") }
             if line.hasPrefix(#"{"testStepFinished":"#) {
-                return line.replacingOccurrences(of: #""duration":\{[^}]*\}"#, with: #""duration":{"nanos":999999999,"seconds":9223372036854775807}"#,
-                                                 options: .regularExpression)
+                return line.replacingOccurrences(
+                    of: #""duration":\{[^}]*\}"#, with: #""duration":{"nanos":999999999,"seconds":9223372036854775807}"#,
+                    options: .regularExpression)
             }
             return line.replacingOccurrences(of: #""attempt":0"#, with: #""attempt":9223372036854775807"#)
         }
         let (code, console) = await report(try write(lines, "\(folder)/numbers.ndjson"), folder: folder)
 
         XCTAssertEqual(code, 1, console.stderr)
-        XCTAssertTrue(console.stderr.contains("testRunStarted.timestamp {seconds: -9223372036854775808, nanos: 0} is not a time between the years 1 and 9999"), console.stderr)
+        XCTAssertTrue(
+            console.stderr.contains(
+                "testRunStarted.timestamp {seconds: -9223372036854775808, nanos: 0} is not a time between the years 1 and 9999"),
+            console.stderr)
         XCTAssertTrue(console.stderr.contains("is negative or longer than 10,000 years"), console.stderr)
         XCTAssertTrue(console.stderr.contains("testCaseStarted.attempt 9223372036854775807 is not between 0 and 1000"), console.stderr)
         try assertNotGreen(folder)
@@ -35,7 +40,8 @@ final class ReportStreamLifecycleTests: XCTestCase {
         let (code, console) = await report(try write(lines, "\(folder)/retried.ndjson"), folder: folder)
 
         XCTAssertEqual(code, 1, console.stderr)
-        XCTAssertEqual(console.stderr.components(separatedBy: "and no later attempt came before the run finished").count - 1, 3, console.stderr)
+        XCTAssertEqual(
+            console.stderr.components(separatedBy: "and no later attempt came before the run finished").count - 1, 3, console.stderr)
         XCTAssertTrue(console.stderr.contains("'one' ("), console.stderr)
         try assertNotGreen(folder)
     }
@@ -72,7 +78,8 @@ final class ReportStreamLifecycleTests: XCTestCase {
     func test_report_namesAnAttachmentForARunThatNeverStarted() async throws {
         let (folder, stream) = try await makeStream()
         var lines = try envelopeLines(stream)
-        let attachment = #"{"attachment":{"body":"x","contentEncoding":"IDENTITY","mediaType":"text/plain","testCaseStartedId":"nope","testStepId":"nope"}}"#
+        let attachment =
+            #"{"attachment":{"body":"x","contentEncoding":"IDENTITY","mediaType":"text/plain","testCaseStartedId":"nope","testStepId":"nope"}}"#
         lines.insert(attachment, at: lines.count - 1)
         let (code, console) = await report(try write(lines, "\(folder)/orphan.ndjson"), folder: folder)
 
@@ -89,8 +96,10 @@ final class ReportStreamLifecycleTests: XCTestCase {
 
     private func report(_ stream: String, folder: String) async -> (Int32, SpyConsole) {
         let console = SpyConsole()
-        let arguments = ["report", stream, "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson",
-                         "--format", "html:\(folder)/r.html", "--format", "json:\(folder)/r.json", "--format", "summary:\(folder)/s.txt"]
+        let arguments = [
+            "report", stream, "--format", "junit:\(folder)/r.xml", "--format", "message:\(folder)/r.ndjson",
+            "--format", "html:\(folder)/r.html", "--format", "json:\(folder)/r.json", "--format", "summary:\(folder)/s.txt",
+        ]
         let code = await SpecRunCLI.run(arguments, libraries: [CLITestSteps.self], console: console)
         return (code, console)
     }
@@ -118,7 +127,8 @@ final class ReportStreamLifecycleTests: XCTestCase {
 private extension String {
     /// The line with its timestamp's seconds replaced.
     func replacingSeconds(with seconds: String) -> String {
-        replacingOccurrences(of: #""timestamp":\{[^}]*\}"#, with: #""timestamp":{"nanos":0,"seconds":\#(seconds)}"#,
-                             options: .regularExpression)
+        replacingOccurrences(
+            of: #""timestamp":\{[^}]*\}"#, with: #""timestamp":{"nanos":0,"seconds":\#(seconds)}"#,
+            options: .regularExpression)
     }
 }

@@ -17,7 +17,9 @@ final class ReportsAgreePropertyTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let start = environment["SPECRUN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 20_261_128
         let iterations = environment["SPECRUN_PROPERTY_ITERATIONS"].flatMap(Int.init) ?? 16
-        print("ReportsAgreePropertyTests: seeds \(start)..<\(start + UInt64(iterations)) (SPECRUN_PROPERTY_SEED, SPECRUN_PROPERTY_ITERATIONS)")
+        print(
+            "ReportsAgreePropertyTests: seeds \(start)..<\(start + UInt64(iterations)) (SPECRUN_PROPERTY_SEED, SPECRUN_PROPERTY_ITERATIONS)"
+        )
         for seed in start..<(start + UInt64(iterations)) {
             let suite = RandomSuite.make(seed: seed)
             let folder = try makeFixtureFeatures(suite.files)
@@ -57,8 +59,11 @@ final class ReportsAgreePropertyTests: XCTestCase {
 
     private func run(_ fixture: URL, _ suite: RandomSuite, _ folder: String, _ options: [String], label: String) throws -> Said {
         let out = "\(folder)/\(label)"
-        let arguments = [folder, "--timeout", "1", "--format", "message:\(out)/m.ndjson", "--format", "junit:\(out)/j.xml",
-                         "--format", "json:\(out)/c.json", "--format", "summary:\(out)/s.txt"] + options
+        let arguments =
+            [
+                folder, "--timeout", "1", "--format", "message:\(out)/m.ndjson", "--format", "junit:\(out)/j.xml",
+                "--format", "json:\(out)/c.json", "--format", "summary:\(out)/s.txt",
+            ] + options
         let result = try runProcess(fixture, arguments, environment: ["SPECRUN_REPORT_FIXTURE_HOOKS": suite.hooks])
         var said = Said(exitCode: result.status, stderr: String(result.stderr.suffix(2000)))
         said.messages = try messageStatuses("\(out)/m.ndjson")
@@ -90,7 +95,8 @@ final class ReportsAgreePropertyTests: XCTestCase {
                 steps[step.testCaseStartedId, default: []].append(step.testStepResult.status.rawValue.lowercased())
             }
             if let finished = envelope.testCaseFinished, !finished.willBeRetried,
-               let testCase = starts[finished.testCaseStartedId] {
+                let testCase = starts[finished.testCaseStartedId]
+            {
                 let key = testCases[testCase].flatMap { pickles[$0] } ?? "?|"
                 final[key] = Self.worst(steps[finished.testCaseStartedId] ?? [])
             }
@@ -100,8 +106,9 @@ final class ReportsAgreePropertyTests: XCTestCase {
 
     private func junitResults(_ path: String) throws -> ([String: String], [String]) {
         let xml = try String(contentsOfFile: path, encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"<testcase classname="([^"]*)" name="([^"]*)" time="[^"]*">(.*?)</testcase>"#,
-                                              options: [.dotMatchesLineSeparators])
+        let pattern = try NSRegularExpression(
+            pattern: #"<testcase classname="([^"]*)" name="([^"]*)" time="[^"]*">(.*?)</testcase>"#,
+            options: [.dotMatchesLineSeparators])
         var results: [String: String] = [:], runErrors: [String] = []
         for match in pattern.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)) {
             let part = { (index: Int) in String(xml[Range(match.range(at: index), in: xml)!]) }
@@ -110,10 +117,13 @@ final class ReportsAgreePropertyTests: XCTestCase {
             results["\(part(1))|\(part(2))"] = body.hasPrefix("\n<failure") ? "failed" : body.hasPrefix("\n<skipped") ? "skipped" : "passed"
         }
         // Keyed by feature name: map to the stream's uri keys through the scenario names (unique per suite).
-        return (Dictionary(uniqueKeysWithValues: results.map { key, value in
-            let name = key.split(separator: "|", maxSplits: 1).last.map(String.init) ?? key
-            return (junitKey(name), value)
-        }), runErrors)
+        return (
+            Dictionary(
+                uniqueKeysWithValues: results.map { key, value in
+                    let name = key.split(separator: "|", maxSplits: 1).last.map(String.init) ?? key
+                    return (junitKey(name), value)
+                }), runErrors
+        )
     }
 
     /// `scenario 2.3` lives in `f2.feature`: the key the message stream uses.
@@ -138,7 +148,8 @@ final class ReportsAgreePropertyTests: XCTestCase {
 
     private func summaryCounts(_ path: String) throws -> [String: Int] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard let line = text.split(separator: "\n").first(where: { $0.range(of: #"^\d+ scenarios?"#, options: .regularExpression) != nil }) else {
+        guard let line = text.split(separator: "\n").first(where: { $0.range(of: #"^\d+ scenarios?"#, options: .regularExpression) != nil })
+        else {
             return [:]
         }
         var counts: [String: Int] = ["total": Int(line.prefix { $0.isNumber }) ?? -1]

@@ -8,13 +8,18 @@ import XCTest
 final class ReportsNeverLieTests: XCTestCase {
     func test_run_keepsTheStreamWholeLinesOfValidEnvelopesAtEveryMomentOfARun() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["s.feature": "Feature: F\n" + (1...30).map { "  Scenario: s\($0)\n    When a step sleeps 30 ms\n" }.joined()])
+        let folder = try makeFixtureFeatures([
+            "s.feature": "Feature: F\n" + (1...30).map { "  Scenario: s\($0)\n    When a step sleeps 30 ms\n" }.joined()
+        ])
         let process = try start(fixture, [folder, "-j", "2", "--format", "message:\(folder)/out/m.ndjson"])
 
         var samples: [Data] = []
         while process.isRunning {
-            if let partial = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").first(where: { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }),  // (the -j journal is in arrival order)
-               let data = FileManager.default.contents(atPath: "\(folder)/out/\(partial)") {
+            if let partial = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").first(where: {
+                $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp")
+            }),  // (the -j journal is in arrival order)
+                let data = FileManager.default.contents(atPath: "\(folder)/out/\(partial)")
+            {
                 samples.append(data)
             }
             Thread.sleep(forTimeInterval: 0.01)
@@ -32,9 +37,12 @@ final class ReportsNeverLieTests: XCTestCase {
 
     func test_sigkill_leavesNoHalfWrittenReportAndAPrefixThatReportMarksIncomplete() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["k.feature": "Feature: F\n" + (1...40).map { "  Scenario: s\($0)\n    When a step sleeps 100 ms\n" }.joined()])
+        let folder = try makeFixtureFeatures([
+            "k.feature": "Feature: F\n" + (1...40).map { "  Scenario: s\($0)\n    When a step sleeps 100 ms\n" }.joined()
+        ])
         let formats = ["message:m.ndjson", "junit:j.xml", "json:c.json", "html:index.html", "rerun:rerun.txt"]
-        let process = try start(fixture, [folder] + formats.flatMap { ["--format", $0.replacingOccurrences(of: ":", with: ":\(folder)/out/")] })
+        let process = try start(
+            fixture, [folder] + formats.flatMap { ["--format", $0.replacingOccurrences(of: ":", with: ":\(folder)/out/")] })
         try waitForFinishedTestCase(in: "\(folder)/out")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -43,11 +51,17 @@ final class ReportsNeverLieTests: XCTestCase {
         for name in ["m.ndjson", "j.xml", "c.json", "index.html", "rerun.txt"] {
             XCTAssertFalse(names.contains(name), "\(name): nothing under the final name of a report never finished")
         }
-        let partial = try XCTUnwrap(names.first { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }, "the stream so far: \(names)")
-        let report = try runProcess(fixture, ["report", "\(folder)/out/\(partial)", "--format", "message:\(folder)/r.ndjson",
-                                              "--format", "junit:\(folder)/r.xml"])
+        let partial = try XCTUnwrap(
+            names.first { $0.hasPrefix(".m.ndjson.") && !$0.hasSuffix(".journal.tmp") }, "the stream so far: \(names)")
+        let report = try runProcess(
+            fixture,
+            [
+                "report", "\(folder)/out/\(partial)", "--format", "message:\(folder)/r.ndjson",
+                "--format", "junit:\(folder)/r.xml",
+            ])
         XCTAssertEqual(report.status, 2, report.stderr)
-        XCTAssertTrue(report.stderr.contains("the reports are marked incomplete") || report.stderr.contains("marked incomplete"), report.stderr)
+        XCTAssertTrue(
+            report.stderr.contains("the reports are marked incomplete") || report.stderr.contains("marked incomplete"), report.stderr)
         let merged = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.ndjson")))
         let finished = try XCTUnwrap(merged.last?.testRunFinished)
         XCTAssertFalse(finished.success)
@@ -62,13 +76,15 @@ final class ReportsNeverLieTests: XCTestCase {
         let fixture = try fixtureExecutable()
         let pidFile = NSTemporaryDirectory() + "specrun-orphan-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: pidFile) }
-        let folder = try makeFixtureFeatures(["h.feature": """
+        let folder = try makeFixtureFeatures([
+            "h.feature": """
             Feature: F
               Scenario: hangs
                 When a step starts a process that outlives it, its pid in "\(pidFile)"
                 And a step loops forever
 
-            """])
+            """
+        ])
         let process = try start(fixture, [folder, "--timeout", "0", "--format", "message:\(folder)/out/m.ndjson"])
         RunOnDisk.waitUntil(seconds: 20, every: 0.05) { FileManager.default.fileExists(atPath: pidFile) }
         let worker = try XCTUnwrap(Self.children(of: process.processIdentifier).first, "the worker")
@@ -99,7 +115,9 @@ final class ReportsNeverLieTests: XCTestCase {
     }
 
     private func waitForFinishedTestCase(in folder: String) throws {
-        let finished = RunOnDisk.waitUntil(seconds: 20, every: 0.05) { RunOnDisk.streamText(in: folder)?.contains("testCaseFinished") == true }
+        let finished = RunOnDisk.waitUntil(seconds: 20, every: 0.05) {
+            RunOnDisk.streamText(in: folder)?.contains("testCaseFinished") == true
+        }
         if !finished { XCTFail("no test case finished within 20 s") }
     }
 

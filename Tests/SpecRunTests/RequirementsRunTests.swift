@@ -1,17 +1,21 @@
 import Foundation
 import Messages
-@testable import SpecRun
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
 import XCTest
+
+@testable import SpecRun
 
 final class RequirementsRunTests: XCTestCase {
     func test_run_carriesTheCriteriaRightAfterTestRunStartedOnARequirementsFolder() async throws {
         let (folder, console) = try makeSUT()
 
-        let code = await SpecRunCLI.run([folder + "/Features", "--requirements", folder + "/Requirements", "--no-isolation",
-                                         "--format", "message:\(folder)/m.ndjson", "--format", "requirements"],
-                                        libraries: [CLITestSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [
+                folder + "/Features", "--requirements", folder + "/Requirements", "--no-isolation",
+                "--format", "message:\(folder)/m.ndjson", "--format", "requirements",
+            ],
+            libraries: [CLITestSteps.self], console: console)
 
         XCTAssertEqual(code, 1, console.stderr)
         let envelopes = try NDJSON.decode(String(contentsOfFile: folder + "/m.ndjson", encoding: .utf8), uri: "m.ndjson")
@@ -29,13 +33,17 @@ final class RequirementsRunTests: XCTestCase {
     func test_report_rebuildsTheCoverageOnceOnMergedShards() async throws {
         let (folder, console) = try makeSUT()
         for shard in 1...2 {
-            _ = await SpecRunCLI.run([folder + "/Features", "--requirements", folder + "/Requirements", "--no-isolation",
-                                      "--shard", "\(shard)/2", "--format", "message:\(folder)/s\(shard).ndjson"],
-                                     libraries: [CLITestSteps.self], console: SpyConsole())
+            _ = await SpecRunCLI.run(
+                [
+                    folder + "/Features", "--requirements", folder + "/Requirements", "--no-isolation",
+                    "--shard", "\(shard)/2", "--format", "message:\(folder)/s\(shard).ndjson",
+                ],
+                libraries: [CLITestSteps.self], console: SpyConsole())
         }
 
-        let code = await SpecRunCLI.run(["report", folder + "/s1.ndjson", folder + "/s2.ndjson", "--format", "requirements-json"],
-                                        libraries: [CLITestSteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            ["report", folder + "/s1.ndjson", folder + "/s2.ndjson", "--format", "requirements-json"],
+            libraries: [CLITestSteps.self], console: console)
 
         XCTAssertEqual(code, 0, console.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: Any])
@@ -46,11 +54,15 @@ final class RequirementsRunTests: XCTestCase {
     func test_run_failsWithOneLineOnAMissingRequirementsFolder() async throws {
         let (folder, console) = try makeSUT()
 
-        let code = await SpecRunCLI.run([folder + "/Features", "--requirements", "/no/such/folder"], libraries: [CLITestSteps.self],
-                                        console: console)
+        let code = await SpecRunCLI.run(
+            [folder + "/Features", "--requirements", "/no/such/folder"], libraries: [CLITestSteps.self],
+            console: console)
 
         XCTAssertEqual(code, 2)
-        XCTAssertTrue(console.stderr.hasPrefix("specrun: --requirements: /no/such/folder: no such folder (give --requirements an existing folder of story documents)\n"), console.stderr)
+        XCTAssertTrue(
+            console.stderr.hasPrefix(
+                "specrun: --requirements: /no/such/folder: no such folder (give --requirements an existing folder of story documents)\n"),
+            console.stderr)
     }
 
     func test_config_passesTheFolderOnARequirementsKeyInAProfile() throws {

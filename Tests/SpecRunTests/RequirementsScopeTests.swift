@@ -1,7 +1,8 @@
-@testable import SpecRun
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
 import XCTest
+
+@testable import SpecRun
 
 /// A run of some feature files: the criteria tagged only in the project's other files are outside the run.
 final class RequirementsScopeTests: XCTestCase {
@@ -40,8 +41,9 @@ final class RequirementsScopeTests: XCTestCase {
     ]
 
     private func makeSUT(paths: [String], limit: Int = 100) -> RequirementsAttachment.Scope? {
-        RequirementsScope.scope(paths: paths, criteria: ["Q-1", "Q-2", "Q-3", "Q-4"], limit: limit,
-                                list: { root in self.files.keys.filter { $0.hasPrefix(root + "/") }.sorted() },
-                                read: { self.files[$0] })
+        RequirementsScope.scope(
+            paths: paths, criteria: ["Q-1", "Q-2", "Q-3", "Q-4"], limit: limit,
+            list: { root in self.files.keys.filter { $0.hasPrefix(root + "/") }.sorted() },
+            read: { self.files[$0] })
     }
 }

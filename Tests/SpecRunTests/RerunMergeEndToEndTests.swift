@@ -8,7 +8,8 @@ import XCTest
 final class RerunMergeEndToEndTests: XCTestCase {
     func test_report_countsARerunsScenariosAsLaterAttemptsOfTheRunsOnes() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["r.feature": """
+        let folder = try makeFixtureFeatures([
+            "r.feature": """
             Feature: R
               Scenario: passes
                 Given a passing step
@@ -23,7 +24,8 @@ final class RerunMergeEndToEndTests: XCTestCase {
                   | 1 |
                   | 2 |
 
-            """])
+            """
+        ])
         let feature = "\(folder)/r.feature"
         try String(contentsOfFile: feature, encoding: .utf8).replacingOccurrences(of: "FOLDER", with: folder)
             .write(toFile: feature, atomically: true, encoding: .utf8)
@@ -33,9 +35,13 @@ final class RerunMergeEndToEndTests: XCTestCase {
         let rerun = try runProcess(fixture, ["@\(folder)/rerun.txt", "--format", "message:\(folder)/rerun.ndjson"])
         XCTAssertEqual(rerun.status, 1, rerun.stderr)
 
-        let merged = try runProcess(fixture, ["report", "\(folder)/run.ndjson", "\(folder)/rerun.ndjson", "--no-color", "--exit-status",
-                                              "--format", "summary", "--format", "junit:\(folder)/j.xml",
-                                              "--format", "message:\(folder)/merged.ndjson"])
+        let merged = try runProcess(
+            fixture,
+            [
+                "report", "\(folder)/run.ndjson", "\(folder)/rerun.ndjson", "--no-color", "--exit-status",
+                "--format", "summary", "--format", "junit:\(folder)/j.xml",
+                "--format", "message:\(folder)/merged.ndjson",
+            ])
 
         XCTAssertEqual(merged.status, 1, merged.stderr)
         XCTAssertTrue(merged.stdout.contains("5 scenarios (3 passed, 2 failed)"), merged.stdout)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpecRun
 import XCTest
+
+@testable import SpecRun
 
 /// A step that fails the first time it runs for a key, then passes (a flaky step).
 enum FlakySteps: StepLibrary {
@@ -21,19 +22,25 @@ final class RetryTagFilterTests: XCTestCase {
         let (folder, key) = try makeFeatures()
         let console = SpyConsole()
 
-        let code = await SpecRunCLI.run([folder, "--retry", "1", "--retry-tag-filter", "@flaky", "--no-isolation",
-                                         "--no-color", "--format", "summary"], libraries: [FlakySteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [
+                folder, "--retry", "1", "--retry-tag-filter", "@flaky", "--no-isolation",
+                "--no-color", "--format", "summary",
+            ], libraries: [FlakySteps.self], console: console)
 
         XCTAssertEqual(code, 1, console.stdout)
-        XCTAssertTrue(console.stdout.contains("2 scenarios (1 passed, 1 failed)") && console.stdout.contains("1 flaky scenario"), "\(key): \(console.stdout)")
+        XCTAssertTrue(
+            console.stdout.contains("2 scenarios (1 passed, 1 failed)") && console.stdout.contains("1 flaky scenario"),
+            "\(key): \(console.stdout)")
     }
 
     func test_run_retriesEveryScenarioWithoutTheFilter() async throws {
         let (folder, _) = try makeFeatures()
         let console = SpyConsole()
 
-        let code = await SpecRunCLI.run([folder, "--retry", "1", "--no-isolation", "--no-color", "--format", "summary"],
-                                        libraries: [FlakySteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [folder, "--retry", "1", "--no-isolation", "--no-color", "--format", "summary"],
+            libraries: [FlakySteps.self], console: console)
 
         XCTAssertEqual(code, 0, console.stdout)
         XCTAssertTrue(console.stdout.contains("2 scenarios (2 passed)"), console.stdout)
@@ -43,8 +50,9 @@ final class RetryTagFilterTests: XCTestCase {
         let (folder, _) = try makeFeatures()
         let console = SpyConsole()
 
-        let code = await SpecRunCLI.run([folder, "--retry", "1", "--retry-tag-filter", "@a and", "--no-isolation"],
-                                        libraries: [FlakySteps.self], console: console)
+        let code = await SpecRunCLI.run(
+            [folder, "--retry", "1", "--retry-tag-filter", "@a and", "--no-isolation"],
+            libraries: [FlakySteps.self], console: console)
 
         XCTAssertEqual(code, 2, console.stderr)
     }

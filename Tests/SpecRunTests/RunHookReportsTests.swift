@@ -29,12 +29,15 @@ final class RunHookReportsTests: XCTestCase {
 
     func test_report_rebuildsTheSameRunLevelErrorFromTheSavedStream() throws {
         let run = try runFixture(hooks: "before-fail")
-        let rebuilt = try runProcess(try reportFixtureExecutable(),
-                                     ["report", "\(run.folder)/m.ndjson", "--format", "junit:\(run.folder)/r.xml", "--exit-status"])
+        let rebuilt = try runProcess(
+            try reportFixtureExecutable(),
+            ["report", "\(run.folder)/m.ndjson", "--format", "junit:\(run.folder)/r.xml", "--exit-status"])
 
         XCTAssertEqual(rebuilt.status, run.status, rebuilt.stderr)
-        XCTAssertEqual(try String(contentsOfFile: "\(run.folder)/r.xml", encoding: .utf8).replacingOccurrences(of: #"time="[^"]*""#, with: "", options: .regularExpression),
-                       run.junit.replacingOccurrences(of: #"time="[^"]*""#, with: "", options: .regularExpression))
+        XCTAssertEqual(
+            try String(contentsOfFile: "\(run.folder)/r.xml", encoding: .utf8).replacingOccurrences(
+                of: #"time="[^"]*""#, with: "", options: .regularExpression),
+            run.junit.replacingOccurrences(of: #"time="[^"]*""#, with: "", options: .regularExpression))
     }
 
     func test_run_keepsTheNoScenarioLineWhenNothingMatchedAndNoHookFailed() throws {
@@ -49,7 +52,9 @@ final class RunHookReportsTests: XCTestCase {
     private struct Run { let folder: String; let status: Int32; let stdout: String; let stderr: String; let junit: String }
 
     private func runFixture(hooks: String, tags: String? = nil) throws -> Run {
-        let folder = try makeFixtureFeatures(["a.feature": "Feature: F\n  Scenario: one\n    Given step 1 passes\n  Scenario: two\n    Given step 2 passes\n"])
+        let folder = try makeFixtureFeatures([
+            "a.feature": "Feature: F\n  Scenario: one\n    Given step 1 passes\n  Scenario: two\n    Given step 2 passes\n"
+        ])
         var arguments = [folder, "--format", "junit:\(folder)/j.xml", "--format", "message:\(folder)/m.ndjson", "--format", "summary"]
         if let tags { arguments += ["--tags", tags] }
         let run = try runProcess(try reportFixtureExecutable(), arguments, environment: ["SPECRUN_REPORT_FIXTURE_HOOKS": hooks])

@@ -31,7 +31,8 @@ enum RunOnDisk {
     /// That file's envelopes, whole lines only (the last may be cut by a kill).
     static func stream(in folder: String, journal: Bool = false) -> [Envelope]? {
         guard let name = streamName(in: folder, journal: journal),
-              let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { return nil }
+            let data = FileManager.default.contents(atPath: "\(folder)/\(name)")
+        else { return nil }
         let whole = data.lastIndex(of: 0x0A).map { data[...$0] } ?? Data()
         return try? NDJSON.decode(Data(whole))
     }

@@ -8,9 +8,11 @@ import XCTest
 final class SigkillJournalEndToEndTests: XCTestCase {
     func test_sigkill_leavesTheJournalWithALaterScenarioFinishedAndTheEarlierOneStartedOnAKillWhileTheEarlierHangs() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["k.feature": "Feature: F\n"
-            + "  Scenario: early\n    When a step sleeps 30000 ms and logs \"early\"\n"
-            + "  Scenario: later\n    When a step sleeps 10 ms and logs \"later\"\n"])
+        let folder = try makeFixtureFeatures([
+            "k.feature": "Feature: F\n"
+                + "  Scenario: early\n    When a step sleeps 30000 ms and logs \"early\"\n"
+                + "  Scenario: later\n    When a step sleeps 10 ms and logs \"later\"\n"
+        ])
         let log = "\(folder)/ended.log"
         let process = Process()
         process.executableURL = fixture
@@ -25,7 +27,9 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         // The moment the later scenario ended (its step's own line), then how long until the journal has it.
         var laterEnded: Date?
         let onDisk = RunOnDisk.waitUntil(seconds: 25, every: 0.005) {
-            if laterEnded == nil, let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("later ") { laterEnded = Date() }
+            if laterEnded == nil, let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("later ") {
+                laterEnded = Date()
+            }
             // (And the running scenario's start: its worker writes it within its 50 ms flush, which may come after
             // the later scenario's result.)
             guard laterEnded != nil, let stream = journal(in: "\(folder)/out") else { return false }
@@ -39,8 +43,9 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         XCTAssertLessThan(delay ?? 99, 1.0, "at most ~0.1 s behind (1 s: a loaded machine)")
         let stream = journal(in: "\(folder)/out") ?? []
         XCTAssertEqual(names(of: stream.compactMap(\.testCaseFinished).map(\.testCaseStartedId), in: stream), ["later"])
-        XCTAssertEqual(names(of: stream.compactMap(\.testCaseStarted).map(\.id), in: stream).sorted(), ["early", "later"],
-                       "the running scenario's start is there too")
+        XCTAssertEqual(
+            names(of: stream.compactMap(\.testCaseStarted).map(\.id), in: stream).sorted(), ["early", "later"],
+            "the running scenario's start is there too")
         // `specrun report` reads it: the later scenario passed, the earlier one not finished, the run incomplete.
         guard let name = RunOnDisk.streamName(in: "\(folder)/out", journal: true) else { return XCTFail("no journal") }
         let report = try runProcess(fixture, ["report", "\(folder)/out/\(name)", "--no-color", "--format", "summary"])
@@ -51,9 +56,11 @@ final class SigkillJournalEndToEndTests: XCTestCase {
 
     func test_run_leavesNoJournalAndTheReportInThePlannedOrderOnARunThatEnds() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["k.feature": "Feature: F\n"
-            + "  Scenario: early\n    When a step sleeps 600 ms\n"
-            + "  Scenario: later\n    When a step sleeps 10 ms\n"])
+        let folder = try makeFixtureFeatures([
+            "k.feature": "Feature: F\n"
+                + "  Scenario: early\n    When a step sleeps 600 ms\n"
+                + "  Scenario: later\n    When a step sleeps 10 ms\n"
+        ])
         let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/out/m.ndjson", "-j", "2", "--no-color"])
 
         XCTAssertEqual(run.status, 0, run.stderr)

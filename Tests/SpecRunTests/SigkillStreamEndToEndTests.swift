@@ -7,9 +7,11 @@ import XCTest
 final class SigkillStreamEndToEndTests: XCTestCase {
     func test_sigkill_leavesEveryFinishedScenarioAndTheRunningOnesStartOnDiskOnAKillDuringALongStep() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["k.feature": "Feature: F\n"
-            + (1...20).map { "  Scenario: s\($0)\n    When a step sleeps 10 ms and logs \"s\($0)\"\n" }.joined()
-            + "  Scenario: long\n    When a step sleeps 20000 ms and logs \"long\"\n"])
+        let folder = try makeFixtureFeatures([
+            "k.feature": "Feature: F\n"
+                + (1...20).map { "  Scenario: s\($0)\n    When a step sleeps 10 ms and logs \"s\($0)\"\n" }.joined()
+                + "  Scenario: long\n    When a step sleeps 20000 ms and logs \"long\"\n"
+        ])
         let log = "\(folder)/ended.log"
         let process = Process()
         process.executableURL = fixture

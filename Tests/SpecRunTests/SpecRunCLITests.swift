@@ -1,8 +1,9 @@
 import Foundation
+import XCTest
+
 @testable import SpecRun
 @testable import SpecRunEditor
 @testable import SpecRunWorkers
-import XCTest
 
 final class SpecRunCLITests: XCTestCase {
     func test_run_exitsWithZeroOnAllPassed() async throws {
@@ -79,8 +80,11 @@ final class SpecRunCLITests: XCTestCase {
         let (sut, console) = makeSUT()
         let folder = try makeFeatures(["ok.feature": "Feature: F\n  Scenario: S\n    Given a passing step\n"])
         let out = folder + "/reports"
-        let code = await sut([folder, "--format", "junit:\(out)/junit.xml", "--format", "json:\(out)/c.json",
-                              "--format", "message:\(out)/m.ndjson", "--format", "html:\(out)/index.html", "--no-color"], console)
+        let code = await sut(
+            [
+                folder, "--format", "junit:\(out)/junit.xml", "--format", "json:\(out)/c.json",
+                "--format", "message:\(out)/m.ndjson", "--format", "html:\(out)/index.html", "--no-color",
+            ], console)
         XCTAssertEqual(code, 0, console.stderr)
         for file in ["junit.xml", "c.json", "m.ndjson", "index.html"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file) was not written")
@@ -173,9 +177,12 @@ enum CLITestSteps: StepLibrary {
 
 final class ParseErrorTextTests: XCTestCase {
     func test_humanize_namesExpectedThingsAndSuggestsKeywordOnMisspeltStep() {
-        let message = "expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'Giving the customer is logged in'"
-        XCTAssertEqual(ParseErrorText.humanize(message),
-                       "expected the end of the file, a table row, a docstring, a step, tags, a Scenario or a Rule, got 'Giving the customer is logged in' (did you mean 'Given'?)")
+        let message =
+            "expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'Giving the customer is logged in'"
+        XCTAssertEqual(
+            ParseErrorText.humanize(message),
+            "expected the end of the file, a table row, a docstring, a step, tags, a Scenario or a Rule, got 'Giving the customer is logged in' (did you mean 'Given'?)"
+        )
     }
 
     func test_humanize_givesNoHintOnUnrelatedText() {

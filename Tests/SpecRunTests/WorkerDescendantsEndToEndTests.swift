@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,14 +16,16 @@ final class WorkerDescendantsEndToEndTests: XCTestCase {
         let fixture = try fixtureExecutable()
         let pidFile = NSTemporaryDirectory() + "specrun-daemon-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: pidFile) }
-        let folder = try makeFixtureFeatures(["d.feature": """
+        let folder = try makeFixtureFeatures([
+            "d.feature": """
             Feature: Daemons
               Scenario: leaves a daemon behind
                 When a step starts a daemon without its environment, its pid in "\(pidFile)"
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
 
         let run = try runProcess(fixture, [folder])
 
@@ -41,13 +44,15 @@ final class WorkerDescendantsEndToEndTests: XCTestCase {
         let fixture = try fixtureExecutable()
         let pidFile = NSTemporaryDirectory() + "specrun-daemon-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: pidFile) }
-        let folder = try makeFixtureFeatures(["d.feature": """
+        let folder = try makeFixtureFeatures([
+            "d.feature": """
             Feature: Daemons
               Scenario: hangs
                 When a step starts a daemon without its environment, its pid in "\(pidFile)"
                 And a step loops forever
 
-            """])
+            """
+        ])
         let process = Process()
         process.executableURL = fixture
         process.arguments = [folder, "--timeout", "0", "--format", "message:\(folder)/out/m.ndjson"]
@@ -68,13 +73,15 @@ final class WorkerDescendantsEndToEndTests: XCTestCase {
 
     func test_run_reportsEachStepOnceOnAStepWhoseForkedChildCallsExit() throws {
         let fixture = try fixtureExecutable()
-        let folder = try makeFixtureFeatures(["f.feature": """
+        let folder = try makeFixtureFeatures([
+            "f.feature": """
             Feature: Forks
               Scenario: forks
                 When a step forks a child that calls exit
                 Given a passing step
 
-            """])
+            """
+        ])
 
         let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson"])
 
@@ -92,15 +99,19 @@ extension WorkerDescendantsEndToEndTests {
         #else
         let fixture = try fixtureExecutable()
         let pidFile = NSTemporaryDirectory() + "specrun-tree-\(UUID().uuidString)"
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: pidFile); try? FileManager.default.removeItem(atPath: pidFile + ".sh") }
-        let folder = try makeFixtureFeatures(["t.feature": """
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: pidFile); try? FileManager.default.removeItem(atPath: pidFile + ".sh")
+        }
+        let folder = try makeFixtureFeatures([
+            "t.feature": """
             Feature: Trees
               Scenario: a tree, then a hang
                 When a step starts a tree of processes, their pids in "\(pidFile)", and hangs
               Scenario: after
                 Given a passing step
 
-            """])
+            """
+        ])
 
         let run = try runProcess(fixture, [folder, "--timeout", "2", "--format", "message:\(folder)/m.ndjson"])
 

@@ -1,8 +1,9 @@
-import SharedTestData
 import Messages
+import SharedTestData
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// The worker ↔ supervisor protocol (docs/CONTRACTS.md, "The worker protocol"): over generated envelopes, a
 /// compact line decodes to the very envelope it was made from — the same JSON, byte for byte — whichever of the
@@ -18,7 +19,8 @@ final class CompactEnvelopePropertyTests: XCTestCase {
                 let attemptId = Self.attemptId(of: envelope)
                 var line: [UInt8] = []
 
-                XCTAssertTrue(CompactEnvelope.encode(envelope, attempt: Self.attempt(attemptId), into: &line), "seed \(seed): \(json(envelope))")
+                XCTAssertTrue(
+                    CompactEnvelope.encode(envelope, attempt: Self.attempt(attemptId), into: &line), "seed \(seed): \(json(envelope))")
 
                 XCTAssertEqual(line.last, 0x0A)
                 guard let decoded = CompactEnvelope.decode(line.dropLast(), attempt: attemptId) else {
@@ -37,8 +39,9 @@ final class CompactEnvelopePropertyTests: XCTestCase {
                 let envelope = generator.frequentEnvelope(fitting: false)
                 var line: [UInt8] = []
 
-                XCTAssertFalse(CompactEnvelope.encode(envelope, attempt: Self.attempt(Self.attemptId(of: envelope)), into: &line),
-                               "seed \(seed): \(json(envelope))")
+                XCTAssertFalse(
+                    CompactEnvelope.encode(envelope, attempt: Self.attempt(Self.attemptId(of: envelope)), into: &line),
+                    "seed \(seed): \(json(envelope))")
                 XCTAssertTrue(line.isEmpty)
             }
         }
@@ -55,8 +58,10 @@ final class CompactEnvelopePropertyTests: XCTestCase {
                 let other = Self.otherSpelling(of: attemptId) ?? attemptId + "0"
                 var line: [UInt8] = []
 
-                XCTAssertFalse(CompactEnvelope.encode(envelope, attempt: Self.attempt(other), into: &line), "seed \(seed): \(json(envelope))")
-                XCTAssertFalse(CompactEnvelope.encode(envelope, attempt: CompactEnvelope.Attempt(), into: &line), "seed \(seed): no attempt")
+                XCTAssertFalse(
+                    CompactEnvelope.encode(envelope, attempt: Self.attempt(other), into: &line), "seed \(seed): \(json(envelope))")
+                XCTAssertFalse(
+                    CompactEnvelope.encode(envelope, attempt: CompactEnvelope.Attempt(), into: &line), "seed \(seed): no attempt")
                 XCTAssertTrue(line.isEmpty)
             }
         }
@@ -66,15 +71,18 @@ final class CompactEnvelopePropertyTests: XCTestCase {
     /// chunks cut anywhere, never crash the reader; each line is an envelope or named a bad line, and a step line
     /// read as an envelope belongs to an attempt the stream started.
     func test_decoder_readsGeneratedGarbageWithoutCrashingAndGivesStepsOnlyAnAttemptItStarted() {
-        let tokens = ["!S", "!F", "!E", "!C", "!T", "!B", "!U", "!", "a1", "s1", "c1", "0", "1", "7", "-1", "99999999999999999999",
-                      "h", "s", "{}", #"{"testCaseStarted":{"attempt":0,"id":"j 1","testCaseId":"c","timestamp":{"seconds":1,"nanos":2}}}"#,
-                      "é", "\u{0}", ""]
+        let tokens = [
+            "!S", "!F", "!E", "!C", "!T", "!B", "!U", "!", "a1", "s1", "c1", "0", "1", "7", "-1", "99999999999999999999",
+            "h", "s", "{}", #"{"testCaseStarted":{"attempt":0,"id":"j 1","testCaseId":"c","timestamp":{"seconds":1,"nanos":2}}}"#,
+            "é", "\u{0}", "",
+        ]
         for seed in Self.seeds {
             var random = SplitMix64(seed: seed)
             var bytes: [UInt8] = []
             for _ in 0..<3_000 {
                 let count = Int(random.next() % 9)
-                let line = (0..<count).map { _ in tokens[Int(random.next() % UInt64(tokens.count))] }.joined(separator: random.next() % 7 == 0 ? "  " : " ")
+                let line = (0..<count).map { _ in tokens[Int(random.next() % UInt64(tokens.count))] }.joined(
+                    separator: random.next() % 7 == 0 ? "  " : " ")
                 bytes += Array(line.utf8) + [0x0A]
             }
             let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
@@ -86,7 +94,8 @@ final class CompactEnvelopePropertyTests: XCTestCase {
                     guard case .envelopes(_, let list) = event else { continue }
                     for envelope in list {
                         if let attempt = envelope.testCaseStarted { started.insert(attempt.id) }
-                        let owner = envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
+                        let owner =
+                            envelope.testStepStarted?.testCaseStartedId ?? envelope.testStepFinished?.testCaseStartedId
                             ?? envelope.testCaseFinished?.testCaseStartedId
                         if let owner { XCTAssertTrue(started.contains(owner), "seed \(seed): a step of \(owner), never started") }
                     }
@@ -158,11 +167,13 @@ final class CompactEnvelopePropertyTests: XCTestCase {
             if let started = envelope.testStepStarted {
                 CompactEnvelope.writeStepStarted(testStepId: started.testStepId, timestamp: started.timestamp, into: &line)
             } else if let finished = envelope.testStepFinished {
-                CompactEnvelope.writeStepFinished(testStepId: finished.testStepId, status: finished.testStepResult.status,
-                                                  duration: finished.testStepResult.duration, timestamp: finished.timestamp, into: &line)
+                CompactEnvelope.writeStepFinished(
+                    testStepId: finished.testStepId, status: finished.testStepResult.status,
+                    duration: finished.testStepResult.duration, timestamp: finished.timestamp, into: &line)
             } else if let started = envelope.testCaseStarted {
-                CompactEnvelope.writeCaseStarted(id: started.id, testCaseId: started.testCaseId, attempt: started.attempt,
-                                                 timestamp: started.timestamp, into: &line)
+                CompactEnvelope.writeCaseStarted(
+                    id: started.id, testCaseId: started.testCaseId, attempt: started.attempt,
+                    timestamp: started.timestamp, into: &line)
             } else if let finished = envelope.testCaseFinished {
                 CompactEnvelope.writeCaseFinished(willBeRetried: finished.willBeRetried, timestamp: finished.timestamp, into: &line)
             }
@@ -179,7 +190,9 @@ private struct EnvelopeGenerator {
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    private static let idPieces = ["a", "Z", "0", "9", "-", "_", "w1-17", "aB3", "\u{E9}", "e\u{301}", "\u{1F600}", "\u{212B}", "!", "\"", "\\"]
+    private static let idPieces = [
+        "a", "Z", "0", "9", "-", "_", "w1-17", "aB3", "\u{E9}", "e\u{301}", "\u{1F600}", "\u{212B}", "!", "\"", "\\",
+    ]
     private static let unfitPieces = [" ", "\n", "\t", "\u{0}", "\r"]
     private static let statuses: [TestStepResultStatus] = [.unknown, .passed, .skipped, .pending, .undefined, .ambiguous, .failed]
 
@@ -192,23 +205,32 @@ private struct EnvelopeGenerator {
             var result = TestStepResult(duration: Duration(seconds: number(), nanos: number()), status: Self.statuses[next(7)])
             if !fitting && next(2) == 0 {
                 if next(2) == 0 { result.message = "boom" } else { result.exception = Exception(type: "E") }
-                return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: id(true, 0), testStepId: id(true, 1),
-                                                                   testStepResult: result, timestamp: time))
+                return Envelope(
+                    testStepFinished: TestStepFinished(
+                        testCaseStartedId: id(true, 0), testStepId: id(true, 1),
+                        testStepResult: result, timestamp: time))
             }
-            return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: id(true, 0), testStepId: id(fitting, 0),
-                                                               testStepResult: result, timestamp: time))
+            return Envelope(
+                testStepFinished: TestStepFinished(
+                    testCaseStartedId: id(true, 0), testStepId: id(fitting, 0),
+                    testStepResult: result, timestamp: time))
         case 2:
             if !fitting && next(2) == 0 {
-                return Envelope(testCaseStarted: TestCaseStarted(attempt: number(), id: id(true, 0), testCaseId: id(true, 1),
-                                                                 workerId: id(true, 2), timestamp: time))
+                return Envelope(
+                    testCaseStarted: TestCaseStarted(
+                        attempt: number(), id: id(true, 0), testCaseId: id(true, 1),
+                        workerId: id(true, 2), timestamp: time))
             }
-            return Envelope(testCaseStarted: TestCaseStarted(attempt: number(), id: id(fitting, 0), testCaseId: id(fitting, 1), timestamp: time))
+            return Envelope(
+                testCaseStarted: TestCaseStarted(attempt: number(), id: id(fitting, 0), testCaseId: id(fitting, 1), timestamp: time))
         default:
             // (A testCaseFinished has no text field: one that cannot be a line is of another attempt, tested apart.)
             guard fitting else {
-                return Envelope(testCaseStarted: TestCaseStarted(attempt: number(), id: id(true, 0), testCaseId: id(false, 0), timestamp: time))
+                return Envelope(
+                    testCaseStarted: TestCaseStarted(attempt: number(), id: id(true, 0), testCaseId: id(false, 0), timestamp: time))
             }
-            return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: id(true, 0), timestamp: time, willBeRetried: next(2) == 0))
+            return Envelope(
+                testCaseFinished: TestCaseFinished(testCaseStartedId: id(true, 0), timestamp: time, willBeRetried: next(2) == 0))
         }
     }
 
@@ -219,9 +241,12 @@ private struct EnvelopeGenerator {
         var steps = [TestStep(hookId: "h\(next(2))", id: "t\(number)-0")]
         for position in 1...(1 + next(4)) {
             let value = values[next(values.count)]
-            let argument = StepMatchArgument(group: Group(children: [], start: next(3), value: value), parameterTypeName: next(2) == 0 ? "string" : nil)
-            steps.append(TestStep(id: "t\(number)-\(position)", pickleStepId: "ps\(number)-\(position)", stepDefinitionIds: ["d\(next(3))"],
-                                  stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [argument])]))
+            let argument = StepMatchArgument(
+                group: Group(children: [], start: next(3), value: value), parameterTypeName: next(2) == 0 ? "string" : nil)
+            steps.append(
+                TestStep(
+                    id: "t\(number)-\(position)", pickleStepId: "ps\(number)-\(position)", stepDefinitionIds: ["d\(next(3))"],
+                    stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [argument])]))
         }
         return TestCase(id: "c\(number)", pickleId: "p\(number)", testSteps: steps, testRunStartedId: "r")
     }
@@ -232,7 +257,8 @@ private struct EnvelopeGenerator {
         var text = (0...next(6)).map { _ in Self.idPieces[next(Self.idPieces.count)] }.joined()
         if !fitting && field == 0 {
             if next(5) == 0 { return "" }
-            text.insert(contentsOf: Self.unfitPieces[next(Self.unfitPieces.count)], at: text.index(text.startIndex, offsetBy: next(text.count + 1)))
+            text.insert(
+                contentsOf: Self.unfitPieces[next(Self.unfitPieces.count)], at: text.index(text.startIndex, offsetBy: next(text.count + 1)))
         }
         return text
     }
@@ -250,4 +276,3 @@ private struct EnvelopeGenerator {
 
     private mutating func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
 }
-

@@ -1,7 +1,8 @@
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 final class CompactEnvelopeTests: XCTestCase {
     func test_encode_roundTripsTheFourFrequentEnvelopes() {
@@ -9,9 +10,11 @@ final class CompactEnvelopeTests: XCTestCase {
         let envelopes = [
             Envelope(testCaseStarted: TestCaseStarted(attempt: 2, id: "aB3", testCaseId: "w1-17", timestamp: time)),
             Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "aB3", testStepId: "9", timestamp: time)),
-            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "aB3", testStepId: "9",
-                                                        testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 1000), status: .undefined),
-                                                        timestamp: time)),
+            Envelope(
+                testStepFinished: TestStepFinished(
+                    testCaseStartedId: "aB3", testStepId: "9",
+                    testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 1000), status: .undefined),
+                    timestamp: time)),
             Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "aB3", timestamp: time, willBeRetried: true)),
         ]
         for envelope in envelopes {
@@ -27,9 +30,11 @@ final class CompactEnvelopeTests: XCTestCase {
 
     func test_encode_writesAStepLineWithoutItsAttemptSoTheAttemptsIdNeedNotBeAField() throws {
         let time = Timestamp(seconds: 7, nanos: 8)
-        let finished = Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "an attempt", testStepId: "s1",
-                                                                   testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 5), status: .passed),
-                                                                   timestamp: time))
+        let finished = Envelope(
+            testStepFinished: TestStepFinished(
+                testCaseStartedId: "an attempt", testStepId: "s1",
+                testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 5), status: .passed),
+                timestamp: time))
         var bytes: [UInt8] = []
 
         XCTAssertTrue(CompactEnvelope.encode(finished, attempt: Self.attempt("an attempt"), into: &bytes))
@@ -48,7 +53,9 @@ final class CompactEnvelopeTests: XCTestCase {
             // Canonically equivalent to the attempt's id, but other bytes: another id.
             Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "caf\u{E9}", timestamp: time, willBeRetried: false)),
         ]
-        for (envelope, attempt) in zip(steps, [CompactEnvelope.Attempt(), Self.attempt("a2"), Self.attempt("a"), Self.attempt("cafe\u{301}")]) {
+        for (envelope, attempt) in zip(
+            steps, [CompactEnvelope.Attempt(), Self.attempt("a2"), Self.attempt("a"), Self.attempt("cafe\u{301}")])
+        {
             var bytes: [UInt8] = []
 
             XCTAssertFalse(CompactEnvelope.encode(envelope, attempt: attempt, into: &bytes), "\(envelope)")
@@ -96,8 +103,10 @@ final class CompactEnvelopeTests: XCTestCase {
     }
 
     func test_decode_refusesMalformedLines() {
-        for line in ["!S b 1", "!S b 1 2 3", "!F b 9 0 0 1 2", "!F b 1 0 0 1", "!E 2 1 2", "!E -1 1 2", "!E 1 1", "!X a", "!", "!S",
-                     "!C a b x 1 2", "!S  b 1 2"] {
+        for line in [
+            "!S b 1", "!S b 1 2 3", "!F b 9 0 0 1 2", "!F b 1 0 0 1", "!E 2 1 2", "!E -1 1 2", "!E 1 1", "!X a", "!", "!S",
+            "!C a b x 1 2", "!S  b 1 2",
+        ] {
             XCTAssertNil(CompactEnvelope.decode(Array(line.utf8), attempt: "a"), line)
         }
     }
@@ -115,11 +124,13 @@ final class CompactEnvelopeTests: XCTestCase {
         let envelopes = [
             Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a1", testCaseId: "c1", timestamp: time)),
             Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "a1", testStepId: "s1", timestamp: time)),
-            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a1", testStepId: "s1", testStepResult: passed, timestamp: time)),
+            Envelope(
+                testStepFinished: TestStepFinished(testCaseStartedId: "a1", testStepId: "s1", testStepResult: passed, timestamp: time)),
             Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "a1", timestamp: time, willBeRetried: true)),
             // An attempt whose start goes as JSON (its id is no field): its steps' lines are compact all the same.
             Envelope(testCaseStarted: TestCaseStarted(attempt: 1, id: "a 2", testCaseId: "c1", timestamp: time)),
-            Envelope(testStepFinished: TestStepFinished(testCaseStartedId: "a 2", testStepId: "s1", testStepResult: passed, timestamp: time)),
+            Envelope(
+                testStepFinished: TestStepFinished(testCaseStartedId: "a 2", testStepId: "s1", testStepResult: passed, timestamp: time)),
             Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "a 2", timestamp: time, willBeRetried: false)),
         ]
         var attempt = CompactEnvelope.Attempt()
@@ -164,8 +175,10 @@ final class CompactEnvelopeTests: XCTestCase {
 
     func test_decoder_keepsTheOrderOfCompactAndJSONLines() throws {
         let time = Timestamp(seconds: 5, nanos: 0)
-        let attachment = Envelope(attachment: Attachment(body: "hi", contentEncoding: .identity, mediaType: "text/plain",
-                                                         testCaseStartedId: "c", testStepId: "s"))
+        let attachment = Envelope(
+            attachment: Attachment(
+                body: "hi", contentEncoding: .identity, mediaType: "text/plain",
+                testCaseStartedId: "c", testStepId: "s"))
         let attempt = Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "c", testCaseId: "t", timestamp: time))
         let started = Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: "s", timestamp: time))
         var bytes: [UInt8] = []
@@ -237,22 +250,32 @@ final class CompactEnvelopeTests: XCTestCase {
 
     func test_decoder_rebuildsTestCasesFromTheirCompactLinesAndTheBindingsSentBefore() {
         let int = StepMatchArgument(group: Group(children: [], start: 9, value: "4"), parameterTypeName: "int")
-        let string = StepMatchArgument(group: Group(children: [Group(children: [Group()], start: 11, value: "globex"), Group(children: [Group()])],
-                                                    start: 10, value: "\"globex\""), parameterTypeName: "string")
+        let string = StepMatchArgument(
+            group: Group(
+                children: [Group(children: [Group()], start: 11, value: "globex"), Group(children: [Group()])],
+                start: 10, value: "\"globex\""), parameterTypeName: "string")
         let matched = { (id: String, pickleStep: String, args: [StepMatchArgument]) in
-            TestStep(id: id, pickleStepId: pickleStep, stepDefinitionIds: ["d1"], stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: args)])
+            TestStep(
+                id: id, pickleStepId: pickleStep, stepDefinitionIds: ["d1"],
+                stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: args)])
         }
         let cases = [
-            TestCase(id: "c1", pickleId: "p1", testSteps: [
-                TestStep(hookId: "h1", id: "t1"), matched("t2", "ps1", [int]), matched("t3", "ps2", [string]),
-                TestStep(id: "t4", pickleStepId: "ps3", stepDefinitionIds: [], stepMatchArgumentsLists: []),  // undefined
-                TestStep(id: "t5", pickleStepId: "ps4", stepDefinitionIds: ["d1", "d2"],                     // ambiguous
-                         stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [int]), StepMatchArgumentsList(stepMatchArguments: [])]),
-            ], testRunStartedId: "r"),
-            TestCase(id: "c2", pickleId: "p2", testSteps: [matched("t6", "ps5", [int]), matched("t7", "ps6", [string])], testRunStartedId: "r"),
+            TestCase(
+                id: "c1", pickleId: "p1",
+                testSteps: [
+                    TestStep(hookId: "h1", id: "t1"), matched("t2", "ps1", [int]), matched("t3", "ps2", [string]),
+                    TestStep(id: "t4", pickleStepId: "ps3", stepDefinitionIds: [], stepMatchArgumentsLists: []),  // undefined
+                    TestStep(
+                        id: "t5", pickleStepId: "ps4", stepDefinitionIds: ["d1", "d2"],  // ambiguous
+                        stepMatchArgumentsLists: [
+                            StepMatchArgumentsList(stepMatchArguments: [int]), StepMatchArgumentsList(stepMatchArguments: []),
+                        ]),
+                ], testRunStartedId: "r"),
+            TestCase(
+                id: "c2", pickleId: "p2", testSteps: [matched("t6", "ps5", [int]), matched("t7", "ps6", [string])], testRunStartedId: "r"),
             TestCase(id: "c3", pickleId: "p3", testSteps: []),
             TestCase(id: "c4", pickleId: "p4", testSteps: [TestStep(hookId: "h1", id: "t8", pickleStepId: "ps7")]),  // another shape: JSON
-            TestCase(id: "c 5", pickleId: "p5", testSteps: [matched("t9", "ps8", [int])]),                            // an id with a space: JSON
+            TestCase(id: "c 5", pickleId: "p5", testSteps: [matched("t9", "ps8", [int])]),  // an id with a space: JSON
         ].map { Envelope(testCase: $0) }
         var table = CompactEnvelope.TestCaseTable()
         let (bytes, compact) = Self.written(cases) { table.encode($0.testCase!, into: &$1) }
@@ -267,14 +290,26 @@ final class CompactEnvelopeTests: XCTestCase {
 
     func test_decoder_givesTheStepsOfEveryBindingOfADefinitionOneIdArray() {
         let argument = { (value: String) in
-            [StepMatchArgumentsList(stepMatchArguments: [StepMatchArgument(group: Group(children: [], start: 0, value: value),
-                                                                           parameterTypeName: "int")])]
+            [
+                StepMatchArgumentsList(stepMatchArguments: [
+                    StepMatchArgument(
+                        group: Group(children: [], start: 0, value: value),
+                        parameterTypeName: "int")
+                ])
+            ]
         }
         let cases = (1...3).map { number in
-            Envelope(testCase: TestCase(id: "c\(number)", pickleId: "p\(number)", testSteps: [
-                TestStep(id: "t\(number)", pickleStepId: "ps\(number)", stepDefinitionIds: ["d1"], stepMatchArgumentsLists: argument("\(number)")),
-                TestStep(id: "u\(number)", pickleStepId: "qs\(number)", stepDefinitionIds: ["d2"], stepMatchArgumentsLists: argument("\(number)")),
-            ]))
+            Envelope(
+                testCase: TestCase(
+                    id: "c\(number)", pickleId: "p\(number)",
+                    testSteps: [
+                        TestStep(
+                            id: "t\(number)", pickleStepId: "ps\(number)", stepDefinitionIds: ["d1"],
+                            stepMatchArgumentsLists: argument("\(number)")),
+                        TestStep(
+                            id: "u\(number)", pickleStepId: "qs\(number)", stepDefinitionIds: ["d2"],
+                            stepMatchArgumentsLists: argument("\(number)")),
+                    ]))
         }
         var table = CompactEnvelope.TestCaseTable()
         let (bytes, _) = Self.written(cases) { table.encode($0.testCase!, into: &$1) }
@@ -299,12 +334,17 @@ final class CompactEnvelopeTests: XCTestCase {
 
     func test_encode_numbersNoMoreThanTheLimitOfBindingsAndSendsLaterNewOnesAsJSON() {
         let binding = { (value: Int) in
-            TestStep(id: "t\(value)", pickleStepId: "ps\(value)", stepDefinitionIds: ["d"],
-                     stepMatchArgumentsLists: [StepMatchArgumentsList(stepMatchArguments: [
-                        StepMatchArgument(group: Group(children: [], start: 0, value: "\(value)"), parameterTypeName: "int")])])
+            TestStep(
+                id: "t\(value)", pickleStepId: "ps\(value)", stepDefinitionIds: ["d"],
+                stepMatchArgumentsLists: [
+                    StepMatchArgumentsList(stepMatchArguments: [
+                        StepMatchArgument(group: Group(children: [], start: 0, value: "\(value)"), parameterTypeName: "int")
+                    ])
+                ])
         }
         let limit = CompactEnvelope.TestCaseTable.limit
-        let cases = (0...limit + 1).map { Envelope(testCase: TestCase(id: "c\($0)", pickleId: "p\($0)", testSteps: [binding($0)])) }
+        let cases =
+            (0...limit + 1).map { Envelope(testCase: TestCase(id: "c\($0)", pickleId: "p\($0)", testSteps: [binding($0)])) }
             + [Envelope(testCase: TestCase(id: "again", pickleId: "p", testSteps: [binding(0)]))]
         var table = CompactEnvelope.TestCaseTable()
         let (bytes, compact) = Self.written(cases) { table.encode($0.testCase!, into: &$1) }
@@ -319,7 +359,8 @@ final class CompactEnvelopeTests: XCTestCase {
 
     func test_encode_numbersOnlyTheFirstSuggestionsSentAsJSON() {
         let suggestion = { (id: Int, list: Int) in
-            Envelope(suggestion: Suggestion(id: "s\(id)", pickleStepId: "p\(id)", snippets: [Snippet(language: "swift", code: "code \(list)")]))
+            Envelope(
+                suggestion: Suggestion(id: "s\(id)", pickleStepId: "p\(id)", snippets: [Snippet(language: "swift", code: "code \(list)")]))
         }
         let limit = CompactEnvelope.SuggestionTable.limit
         let suggestions = (0...limit).map { suggestion($0, $0) } + [suggestion(limit + 1, 0), suggestion(limit + 2, limit)]
@@ -336,9 +377,12 @@ final class CompactEnvelopeTests: XCTestCase {
     func test_finish_dropsACompactLineCutByTheEndOfTheOutput() {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
         var bytes: [UInt8] = []
-        _ = CompactEnvelope.encode(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: "s",
-                                                                             timestamp: Timestamp(seconds: 12, nanos: 345))),
-                                   attempt: Self.attempt("c"), into: &bytes)
+        _ = CompactEnvelope.encode(
+            Envelope(
+                testStepStarted: TestStepStarted(
+                    testCaseStartedId: "c", testStepId: "s",
+                    timestamp: Timestamp(seconds: 12, nanos: 345))),
+            attempt: Self.attempt("c"), into: &bytes)
 
         let events = sut.append(Array(bytes.dropLast(3))) + sut.finish()
 

@@ -1,7 +1,8 @@
 import SharedTestData
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// A compact line's text fields: `FieldReader.string` makes short fields with another standard-library
 /// initializer than long ones (for speed); the string must be the one `String(decoding:as:)` makes, whatever the

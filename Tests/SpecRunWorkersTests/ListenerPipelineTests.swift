@@ -1,6 +1,7 @@
 import Messages
-import XCTest
 import SpecRunCore
+import XCTest
+
 @testable import SpecRunWorkers
 
 final class ListenerPipelineTests: XCTestCase {
@@ -23,14 +24,17 @@ final class ListenerPipelineTests: XCTestCase {
     func test_drain_listensToEachBatchInsideOneCallOfAround() {
         let heard = HeardSpy()
         var marks: [String] = []
-        let sut = ListenerPipeline(batchSize: 2, around: { body in
-            marks.append("(")
-            body()
-            marks.append(")")
-        }, listen: { envelope in
-            heard.listen(envelope)
-            marks.append(envelope.testRunStarted?.id ?? "?")
-        })
+        let sut = ListenerPipeline(
+            batchSize: 2,
+            around: { body in
+                marks.append("(")
+                body()
+                marks.append(")")
+            },
+            listen: { envelope in
+                heard.listen(envelope)
+                marks.append(envelope.testRunStarted?.id ?? "?")
+            })
         for id in ["a", "b", "c"] { sut.send(envelope(id)) }
         sut.drain()
         XCTAssertEqual(marks, ["(", "a", "b", ")", "(", "c", ")"])
@@ -50,10 +54,12 @@ final class ListenerPipelineTests: XCTestCase {
     func test_checkpoint_runsTheCheckpointGivenAtInitAfterTheBatchesSentBefore() {
         let heard = HeardSpy()
         var marks: [String] = []
-        let sut = ListenerPipeline(batchSize: 2, checkpoint: { marks.append("checkpoint") }, listen: { envelope in
-            heard.listen(envelope)
-            marks.append(envelope.testRunStarted?.id ?? "?")
-        })
+        let sut = ListenerPipeline(
+            batchSize: 2, checkpoint: { marks.append("checkpoint") },
+            listen: { envelope in
+                heard.listen(envelope)
+                marks.append(envelope.testRunStarted?.id ?? "?")
+            })
         sut.send(envelope("a"))
         sut.checkpoint()
         sut.checkpoint()  // within the interval: nothing

@@ -1,14 +1,16 @@
 import Foundation
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// The messages that finish what a dead worker was in the middle of (`Supervisor+CrashRepair`).
 final class SupervisorCrashRepairTests: XCTestCase {
     func test_testCase_failsTheRunningStepAndSkipsTheRestOnACrashMidStep() {
         let sut = makeSUT()
-        var running = Supervisor.RunningCase(started: TestCaseStarted(attempt: 0, id: "c", testCaseId: "tc", timestamp: Timestamp(seconds: 1, nanos: 0)))
+        var running = Supervisor.RunningCase(
+            started: TestCaseStarted(attempt: 0, id: "c", testCaseId: "tc", timestamp: Timestamp(seconds: 1, nanos: 0)))
         running.finishedSteps = ["s0"]
         running.step = ("s1", Timestamp(seconds: 2, nanos: 0))
 
@@ -16,8 +18,9 @@ final class SupervisorCrashRepairTests: XCTestCase {
 
         XCTAssertNil(block.first?.testCaseStarted, "the worker sent its start")
         XCTAssertEqual(block.compactMap(\.testStepStarted).map(\.testStepId), ["s2"], "s1 had started")
-        XCTAssertEqual(block.compactMap(\.testStepFinished).map { "\($0.testStepId):\($0.testStepResult.status)" },
-                       ["s1:\(TestStepResultStatus.failed)", "s2:\(TestStepResultStatus.skipped)"])
+        XCTAssertEqual(
+            block.compactMap(\.testStepFinished).map { "\($0.testStepId):\($0.testStepResult.status)" },
+            ["s1:\(TestStepResultStatus.failed)", "s2:\(TestStepResultStatus.skipped)"])
         XCTAssertEqual(block.last?.testCaseFinished?.testCaseStartedId, "c")
         XCTAssertEqual(block.compactMap(\.testStepFinished).first?.testStepResult.duration.seconds, 8, "from its start to now")
     }

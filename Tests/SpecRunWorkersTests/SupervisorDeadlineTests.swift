@@ -1,7 +1,8 @@
 import Foundation
 import Messages
-import XCTest
 import SpecRunCore
+import XCTest
+
 @testable import SpecRunWorkers
 
 /// The supervisor owns time (`Supervisor+Deadlines`): its clock is moved by hand here.
@@ -25,8 +26,9 @@ final class SupervisorDeadlineTests: XCTestCase {
         XCTAssertEqual(actions.first, .start(worker: 1), "replaced: the run goes on")
         let failed = forwarded.all.compactMap(\.testStepFinished).first?.testStepResult
         XCTAssertEqual(failed?.exception?.type, "Timeout")
-        XCTAssertTrue(failed?.message?.hasPrefix("the step timed out after 1 s (its worker process gave no sign of life for 2 s") ?? false,
-                      failed?.message ?? "")
+        XCTAssertTrue(
+            failed?.message?.hasPrefix("the step timed out after 1 s (its worker process gave no sign of life for 2 s") ?? false,
+            failed?.message ?? "")
         XCTAssertEqual(sut.timeoutCount, 1)
         XCTAssertEqual(sut.crashCount, 0)
     }
@@ -70,8 +72,10 @@ final class SupervisorDeadlineTests: XCTestCase {
     }
 
     func test_control_readsTheLimitLineItWrites() {
-        for control in [WorkerControl.limit(seconds: 1.5, source: "@timeout:1.5s"), .limit(seconds: nil, source: nil),
-                        .timedOut(seconds: 2, step: "step 'x'", source: "@timeout:2s")] {
+        for control in [
+            WorkerControl.limit(seconds: 1.5, source: "@timeout:1.5s"), .limit(seconds: nil, source: nil),
+            .timedOut(seconds: 2, step: "step 'x'", source: "@timeout:2s"),
+        ] {
             XCTAssertEqual(WorkerControl(line: control.line.dropLast()), control)
         }
     }
@@ -92,8 +96,11 @@ final class SupervisorDeadlineTests: XCTestCase {
         _ = sut.start()
         _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
         _ = sut.receive(Envelope(hook: Hook(id: "h", sourceReference: SourceReference(), type: .beforeTestRun)), from: 0)
-        _ = sut.receive(Envelope(testRunHookStarted: TestRunHookStarted(id: "hs", testRunStartedId: "run", hookId: "h",
-                                                                        timestamp: Timestamp(seconds: 1, nanos: 0))), from: 0)
+        _ = sut.receive(
+            Envelope(
+                testRunHookStarted: TestRunHookStarted(
+                    id: "hs", testRunStartedId: "run", hookId: "h",
+                    timestamp: Timestamp(seconds: 1, nanos: 0))), from: 0)
         clock.advance(2.1)
 
         XCTAssertEqual(sut.tick(), [.signal(worker: 0, SIGTERM)])
@@ -187,8 +194,11 @@ final class SupervisorDeadlineTests: XCTestCase {
         startRunning(sut)
         _ = sut.receive(started("c0", index: 0), from: 0)
 
-        _ = sut.workerEnded(0, WorkerResult(exit: .exited(WorkerChannels.brokenStatus),
-                                            stderrTail: "specrun --worker: Fatal error: the worker's message channel to specrun broke"))
+        _ = sut.workerEnded(
+            0,
+            WorkerResult(
+                exit: .exited(WorkerChannels.brokenStatus),
+                stderrTail: "specrun --worker: Fatal error: the worker's message channel to specrun broke"))
 
         let failed = forwarded.all.compactMap(\.testStepFinished).first?.testStepResult
         XCTAssertTrue(failed?.message?.hasPrefix("the step broke the worker's channel to specrun") ?? false, failed?.message ?? "")
@@ -211,8 +221,9 @@ final class SupervisorDeadlineTests: XCTestCase {
         let clock = Clock(), forwarded = Forwarded()
         var settings = Supervisor.Settings(workers: workers)
         settings.timeoutSeconds = timeout
-        let sut = Supervisor(settings: settings, now: { Date(timeIntervalSince1970: 10) }, uptime: { clock.nanoseconds },
-                             forward: forwarded.append)
+        let sut = Supervisor(
+            settings: settings, now: { Date(timeIntervalSince1970: 10) }, uptime: { clock.nanoseconds },
+            forward: forwarded.append)
         return (sut, clock, forwarded)
     }
 
@@ -222,7 +233,8 @@ final class SupervisorDeadlineTests: XCTestCase {
         _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
         for index in 0...workers {
             let steps = (0..<2).map { TestStep(id: "s\(index)-\($0)", pickleStepId: "ps", stepDefinitionIds: ["d"]) }
-            _ = sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
+            _ = sut.receive(
+                Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
         }
         for number in 0..<workers { _ = sut.control(.ready(testCases: workers + 1, beforeAllPassed: true, keys: nil), from: number) }
     }
@@ -232,13 +244,18 @@ final class SupervisorDeadlineTests: XCTestCase {
         _ = sut.receive(started(id, index: index), from: worker)
         for step in 0..<2 {
             _ = sut.receive(stepStarted(id, "s\(index)-\(step)"), from: worker)
-            _ = sut.receive(Envelope(testStepFinished: TestStepFinished(
-                testCaseStartedId: id, testStepId: "s\(index)-\(step)",
-                testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed),
-                timestamp: Timestamp(seconds: 2, nanos: 0))), from: worker)
+            _ = sut.receive(
+                Envelope(
+                    testStepFinished: TestStepFinished(
+                        testCaseStartedId: id, testStepId: "s\(index)-\(step)",
+                        testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed),
+                        timestamp: Timestamp(seconds: 2, nanos: 0))), from: worker)
         }
-        _ = sut.receive(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: id, timestamp: Timestamp(seconds: 3, nanos: 0),
-                                                                    willBeRetried: false)), from: worker)
+        _ = sut.receive(
+            Envelope(
+                testCaseFinished: TestCaseFinished(
+                    testCaseStartedId: id, timestamp: Timestamp(seconds: 3, nanos: 0),
+                    willBeRetried: false)), from: worker)
     }
 
     private func started(_ id: String, index: Int) -> Envelope {
@@ -246,6 +263,7 @@ final class SupervisorDeadlineTests: XCTestCase {
     }
 
     private func stepStarted(_ caseId: String, _ stepId: String) -> Envelope {
-        Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: Timestamp(seconds: 2, nanos: 0)))
+        Envelope(
+            testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: Timestamp(seconds: 2, nanos: 0)))
     }
 }

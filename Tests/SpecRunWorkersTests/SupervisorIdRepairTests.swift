@@ -1,7 +1,8 @@
 import Foundation
 import Messages
-import XCTest
 import SpecRunCore
+import XCTest
+
 @testable import SpecRunWorkers
 
 /// A worker whose ids drift from the plan's has its results reported under the plan's ids (`Supervisor+IdRepair`).
@@ -21,11 +22,15 @@ final class SupervisorIdRepairTests: XCTestCase {
         _ = sut.receive(Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "c", testCaseId: "drifted", timestamp: time)), from: 0)
         for step in ["x", "y"] {
             _ = sut.receive(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: "c", testStepId: step, timestamp: time)), from: 0)
-            _ = sut.receive(Envelope(testStepFinished: TestStepFinished(
-                testCaseStartedId: "c", testStepId: step,
-                testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .failed), timestamp: time)), from: 0)
+            _ = sut.receive(
+                Envelope(
+                    testStepFinished: TestStepFinished(
+                        testCaseStartedId: "c", testStepId: step,
+                        testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .failed), timestamp: time)),
+                from: 0)
         }
-        _ = sut.receive(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "c", timestamp: time, willBeRetried: false)), from: 0)
+        _ = sut.receive(
+            Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: "c", timestamp: time, willBeRetried: false)), from: 0)
 
         XCTAssertEqual(forwarded.all.compactMap(\.testCaseStarted).map(\.testCaseId), ["tc0"])
         XCTAssertEqual(forwarded.all.compactMap(\.testStepStarted).map(\.testStepId), ["s0", "s1"])

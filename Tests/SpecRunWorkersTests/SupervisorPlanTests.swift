@@ -1,8 +1,9 @@
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import TagExpressions
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// What the supervisor learns of worker 0's prelude (`Supervisor+Plan`).
 final class SupervisorPlanTests: XCTestCase {
@@ -69,8 +70,11 @@ final class SupervisorPlanTests: XCTestCase {
     private func learnPrelude(_ sut: inout Supervisor.Plan, serial: Set<Int> = []) {
         for index in 0..<3 {
             let tags = serial.contains(index) ? [PickleTag(name: "@serial", astNodeId: "t")] : []
-            sut.learn(Envelope(pickle: Pickle(id: "p\(index)", uri: "f\(index).feature", name: "S\(index)", language: "en",
-                                              steps: [], tags: tags, astNodeIds: [])))
+            sut.learn(
+                Envelope(
+                    pickle: Pickle(
+                        id: "p\(index)", uri: "f\(index).feature", name: "S\(index)", language: "en",
+                        steps: [], tags: tags, astNodeIds: [])))
         }
         sut.learn(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")))
         for index in 0..<3 {

@@ -1,7 +1,8 @@
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// The supervisor's stream assembler (`Supervisor+StreamAssembler`): the planned order, whatever order test cases
 /// complete in; the journal as they come.
@@ -86,7 +87,8 @@ final class SupervisorStreamAssemblerTests: XCTestCase {
     }
 
     private func envelope(_ id: String) -> Envelope {
-        Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: id, timestamp: Timestamp(seconds: 0, nanos: 0), willBeRetried: false))
+        Envelope(
+            testCaseFinished: TestCaseFinished(testCaseStartedId: id, timestamp: Timestamp(seconds: 0, nanos: 0), willBeRetried: false))
     }
 
     final class Sink {

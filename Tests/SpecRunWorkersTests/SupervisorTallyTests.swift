@@ -1,7 +1,8 @@
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// What the run comes to (`Supervisor+Tally`): the workers' ends, crashes, timeouts and the interruption folded
 /// into the stream's one `testRunFinished`.

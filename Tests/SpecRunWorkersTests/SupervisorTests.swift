@@ -1,9 +1,10 @@
 import Foundation
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import TagExpressions
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// The supervisor as a state machine, fed hand-made envelopes of hand-made workers.
 final class SupervisorTests: XCTestCase {
@@ -181,8 +182,9 @@ final class SupervisorTests: XCTestCase {
 
         XCTAssertEqual(forwarded.all.compactMap(\.testStepFinished).first?.testStepResult.exception?.type, "Interrupted")
         XCTAssertEqual(forwarded.all.compactMap(\.testRunFinished).map(\.success), [false])
-        XCTAssertEqual(forwarded.all.compactMap(\.testCaseStarted).map(\.testCaseId), ["tc0", "tc1"],
-                       "the two running are reported interrupted; nothing new is handed out")
+        XCTAssertEqual(
+            forwarded.all.compactMap(\.testCaseStarted).map(\.testCaseId), ["tc0", "tc1"],
+            "the two running are reported interrupted; nothing new is handed out")
     }
 
     func test_control_neverRunsTwoSerialTestCasesAtOnce() throws {
@@ -200,8 +202,9 @@ final class SupervisorTests: XCTestCase {
         _ = sut.start()
         prelude(sut, cases: 12, serial: [0, 1])
 
-        XCTAssertEqual(sut.control(ready(12), from: 0), [.send(worker: 0, .run(0)), .send(worker: 0, .run(1)), .send(worker: 0, .run(2))],
-                       "one worker runs one test case at a time: nothing to hold back")
+        XCTAssertEqual(
+            sut.control(ready(12), from: 0), [.send(worker: 0, .run(0)), .send(worker: 0, .run(1)), .send(worker: 0, .run(2))],
+            "one worker runs one test case at a time: nothing to hold back")
     }
 
     func test_control_skipsTheRestAfterAFailureUnderFailFast() {
@@ -226,8 +229,11 @@ final class SupervisorTests: XCTestCase {
         _ = sut.control(ready(0), from: 0)
         _ = sut.control(ready(0), from: 1)
         for worker in [0, 1] {
-            _ = sut.receive(Envelope(testRunFinished: TestRunFinished(success: true, timestamp: Timestamp(seconds: 5, nanos: 0),
-                                                                 testRunStartedId: "run")), from: worker)
+            _ = sut.receive(
+                Envelope(
+                    testRunFinished: TestRunFinished(
+                        success: true, timestamp: Timestamp(seconds: 5, nanos: 0),
+                        testRunStartedId: "run")), from: worker)
             _ = sut.workerEnded(worker, WorkerResult(exit: .exited(0)))
         }
 
@@ -238,16 +244,23 @@ final class SupervisorTests: XCTestCase {
         let forwarded = Forwarded()
         let settings = Supervisor.Settings(workers: 2, serial: try TagExpression.parse("@serial"))
         var made = 0
-        let sut = Supervisor(settings: settings, now: { Date(timeIntervalSince1970: 10) }, documents: { emit in
-            made += 1
-            for index in 0..<2 {
-                emit(Envelope(pickle: Pickle(id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en", steps: [],
-                                             tags: [PickleTag(name: "@serial", astNodeId: "t")], astNodeIds: [])))
-            }
-        }, forward: forwarded.append)
+        let sut = Supervisor(
+            settings: settings, now: { Date(timeIntervalSince1970: 10) },
+            documents: { emit in
+                made += 1
+                for index in 0..<2 {
+                    emit(
+                        Envelope(
+                            pickle: Pickle(
+                                id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en", steps: [],
+                                tags: [PickleTag(name: "@serial", astNodeId: "t")], astNodeIds: [])))
+                }
+            }, forward: forwarded.append)
         _ = sut.start()
-        let meta = Envelope(meta: Meta(protocolVersion: "1", implementation: Product(name: "specrun"), runtime: Product(name: "swift"),
-                                       os: Product(name: "linux"), cpu: Product(name: "x64")))
+        let meta = Envelope(
+            meta: Meta(
+                protocolVersion: "1", implementation: Product(name: "specrun"), runtime: Product(name: "swift"),
+                os: Product(name: "linux"), cpu: Product(name: "x64")))
 
         _ = sut.receive(meta, from: 1)
         XCTAssertEqual(made, 0, "only worker 0's prelude is the stream's")
@@ -255,7 +268,8 @@ final class SupervisorTests: XCTestCase {
         _ = sut.receive(meta, from: 0)
         _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
         for index in 0..<2 {
-            _ = sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: [], testRunStartedId: "run")), from: 0)
+            _ = sut.receive(
+                Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: [], testRunStartedId: "run")), from: 0)
         }
 
         XCTAssertEqual(made, 1, "made once")
@@ -273,10 +287,18 @@ final class SupervisorTests: XCTestCase {
         prelude(sut, cases: 3)
 
         XCTAssertEqual(sut.control(ready(3), from: 0), [.send(worker: 0, .run(0))], "the first worker planned them all")
-        XCTAssertEqual(sut.control(ready(0), from: 1), [.send(worker: 1, .name(1, pickleId: "p1", uri: "a.feature")),
-                                                        .send(worker: 1, .run(1))])
-        XCTAssertEqual(runCase(sut, index: 1, worker: 1), [.send(worker: 1, .name(2, pickleId: "p2", uri: "a.feature")),
-                                                          .send(worker: 1, .run(2))])
+        XCTAssertEqual(
+            sut.control(ready(0), from: 1),
+            [
+                .send(worker: 1, .name(1, pickleId: "p1", uri: "a.feature")),
+                .send(worker: 1, .run(1)),
+            ])
+        XCTAssertEqual(
+            runCase(sut, index: 1, worker: 1),
+            [
+                .send(worker: 1, .name(2, pickleId: "p2", uri: "a.feature")),
+                .send(worker: 1, .run(2)),
+            ])
         XCTAssertEqual(runCase(sut, index: 0, worker: 0), [])
     }
 
@@ -308,18 +330,24 @@ final class SupervisorTests: XCTestCase {
     private func prelude(_ sut: Supervisor, cases: Int, serial: Set<Int> = []) {
         for index in 0..<cases {
             let tags = serial.contains(index) ? [PickleTag(name: "@serial", astNodeId: "t")] : []
-            _ = sut.receive(Envelope(pickle: Pickle(id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en",
-                                                steps: [], tags: tags, astNodeIds: [])), from: 0)
+            _ = sut.receive(
+                Envelope(
+                    pickle: Pickle(
+                        id: "p\(index)", uri: "a.feature", name: "S\(index)", language: "en",
+                        steps: [], tags: tags, astNodeIds: [])), from: 0)
         }
         _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
         for index in 0..<cases {
             let steps = (0..<2).map { TestStep(id: "s\(index)-\($0)", pickleStepId: "ps", stepDefinitionIds: ["d"]) }
-            _ = sut.receive(Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
+            _ = sut.receive(
+                Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
         }
     }
 
     @discardableResult
-    private func runCase(_ sut: Supervisor, index: Int, worker: Int, steps: Int = 2, status: TestStepResultStatus = .passed) -> [Supervisor.Action] {
+    private func runCase(_ sut: Supervisor, index: Int, worker: Int, steps: Int = 2, status: TestStepResultStatus = .passed) -> [Supervisor
+        .Action]
+    {
         let id = "c\(index)"
         if steps > 0 { _ = sut.receive(started(id, index: index), from: worker) }
         for step in 0..<steps {
@@ -334,16 +362,20 @@ final class SupervisorTests: XCTestCase {
     }
 
     private func stepStarted(_ caseId: String, _ stepId: String) -> Envelope {
-        Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: Timestamp(seconds: 2, nanos: 0)))
+        Envelope(
+            testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: Timestamp(seconds: 2, nanos: 0)))
     }
 
     private func stepFinished(_ caseId: String, _ stepId: String, _ status: TestStepResultStatus) -> Envelope {
-        Envelope(testStepFinished: TestStepFinished(testCaseStartedId: caseId, testStepId: stepId,
-                                                    testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: status),
-                                                    timestamp: Timestamp(seconds: 2, nanos: 0)))
+        Envelope(
+            testStepFinished: TestStepFinished(
+                testCaseStartedId: caseId, testStepId: stepId,
+                testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: status),
+                timestamp: Timestamp(seconds: 2, nanos: 0)))
     }
 
     private func caseFinished(_ caseId: String) -> Envelope {
-        Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: Timestamp(seconds: 3, nanos: 0), willBeRetried: false))
+        Envelope(
+            testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: Timestamp(seconds: 3, nanos: 0), willBeRetried: false))
     }
 }

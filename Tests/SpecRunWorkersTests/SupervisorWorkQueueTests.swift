@@ -1,6 +1,7 @@
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// The supervisor's work queue (`Supervisor+WorkQueue`): the order test cases are handed out in, and `@serial`.
 final class SupervisorWorkQueueTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
 import SpecRunCore
+import XCTest
+
 @testable import SpecRunWorkers
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,7 +47,9 @@ final class SystemConsoleTests: XCTestCase {
 
     private func makeSUT() throws -> (SystemConsole, PipeEnd, PipeEnd) {
         let out = try PipeEnd(), err = try PipeEnd()
-        addTeardownBlock { out.close(); err.close() }
+        addTeardownBlock {
+            out.close(); err.close()
+        }
         return (SystemConsole(stdout: out.writer, stderr: err.writer), out, err)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// `Ticker.stop` is a barrier: an in-process run stops its 50 ms checkpoint timer and then finishes its reports; a
 /// tick still running after `stop` returned once wrote the message stream's tail a second time (two

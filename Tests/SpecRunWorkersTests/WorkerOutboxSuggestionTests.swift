@@ -1,8 +1,9 @@
 import Foundation
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// A worker's suggestions go as short lines naming snippets sent before, written straight from their fields.
 final class WorkerOutboxSuggestionTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// A worker's watchdog thread runs only when a limit applies: `--timeout`, or the first scoped limit.
 final class WorkerOutboxWatchdogTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Messages
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 final class WorkerOutputDecoderStepStartTests: XCTestCase {
     /// The attempt the steps below belong to.
@@ -33,7 +34,8 @@ final class WorkerOutputDecoderStepStartTests: XCTestCase {
         let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false, keepsStepStarts: false)
         let json = #"{"suggestion":{"id":"u1","pickleStepId":"p1","snippets":[{"code":"c","language":"swift"}]}}"# + "\n"
 
-        let kinds = envelopes(sut.append(Array((attempt + started + json + finished + started + "!U u2 p1 0\n" + finished).utf8))).map(\.kind)
+        let kinds = envelopes(sut.append(Array((attempt + started + json + finished + started + "!U u2 p1 0\n" + finished).utf8))).map(
+            \.kind)
 
         XCTAssertEqual(kinds, [.testCaseStarted, .suggestion, .testStepFinished, .suggestion, .testStepFinished])
     }

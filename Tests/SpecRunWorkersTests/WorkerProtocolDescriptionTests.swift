@@ -1,7 +1,8 @@
 import Foundation
 import SpecRunCore
-@testable import SpecRunWorkers
 import XCTest
+
+@testable import SpecRunWorkers
 
 /// docs/CONTRACTS.md describes the worker protocol; its section carries the code's version and names every line
 /// kind the code knows, so a new kind or a changed version cannot go undescribed.

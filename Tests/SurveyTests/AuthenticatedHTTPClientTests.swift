@@ -1,6 +1,6 @@
-import XCTest
-import Survey
 import DomainTestSupport
+import Survey
+import XCTest
 
 final class AuthenticatedHTTPClientTests: XCTestCase {
     func test_send_addsAuthorizationHeaderOfTheValidToken() async throws {
@@ -10,7 +10,8 @@ final class AuthenticatedHTTPClientTests: XCTestCase {
         _ = try await sut.send(request)
 
         let sent = await client.requests
-        XCTAssertEqual(sent, [HTTPRequest(method: .get, url: anyURL(), headers: ["Accept": "application/json", "Authorization": "Bearer abc"])])
+        XCTAssertEqual(
+            sent, [HTTPRequest(method: .get, url: anyURL(), headers: ["Accept": "application/json", "Authorization": "Bearer abc"])])
     }
 
     func test_send_deliversTokenErrorWithoutSendingOnMissingToken() async throws {

@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class CacheTokenUseCaseTests: XCTestCase {
     func test_save_deletesOldCacheThenInsertsEncodedToken() async throws {

@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 /// Errors are read by people (logs, spec failures): each says what failed and what to do.
 final class ErrorDescriptionTests: XCTestCase {
@@ -19,8 +19,9 @@ final class ErrorDescriptionTests: XCTestCase {
         XCTAssertEqual(Set(descriptions.values).count, descriptions.count, "every error has its own description")
         for (name, description) in descriptions {
             XCTAssertTrue(description.hasSuffix("."), "\(name): \(description)")
-            XCTAssertTrue(["try again", "log in", "Log in"].contains { description.contains($0) } || description.contains("expected"),
-                          "\(name) should say what to do: \(description)")
+            XCTAssertTrue(
+                ["try again", "log in", "Log in"].contains { description.contains($0) } || description.contains("expected"),
+                "\(name) should say what to do: \(description)")
         }
     }
 

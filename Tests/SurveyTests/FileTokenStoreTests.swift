@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class FileTokenStoreTests: XCTestCase {
     override func setUp() {
@@ -106,6 +106,7 @@ final class FileTokenStoreTests: XCTestCase {
     }
 
     private func testDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("SurveyTests-\(type(of: self))-\(ProcessInfo.processInfo.processIdentifier)")
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "SurveyTests-\(type(of: self))-\(ProcessInfo.processInfo.processIdentifier)")
     }
 }

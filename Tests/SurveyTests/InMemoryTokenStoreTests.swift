@@ -1,6 +1,6 @@
-import XCTest
-import Survey
 import DomainTestSupport
+import Survey
+import XCTest
 
 final class InMemoryTokenStoreTests: XCTestCase {
     func test_retrieve_deliversNilOnEmptyStore() async throws {

@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class LoadSurveysFromRemoteUseCaseTests: XCTestCase {
     func test_init_doesNotSendAnyRequest() async {
@@ -21,7 +21,8 @@ final class LoadSurveysFromRemoteUseCaseTests: XCTestCase {
         let components = try XCTUnwrap(requests.first.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false) })
         XCTAssertEqual(components.host, "a-given.url")
         XCTAssertEqual(components.path, "/api/v1/surveys")
-        XCTAssertEqual(components.queryItems, [URLQueryItem(name: "page[number]", value: "2"), URLQueryItem(name: "page[size]", value: "5")])
+        XCTAssertEqual(
+            components.queryItems, [URLQueryItem(name: "page[number]", value: "2"), URLQueryItem(name: "page[size]", value: "5")])
     }
 
     func test_load_keepsOtherQueryItemsOfTheURL() async throws {
@@ -109,10 +110,12 @@ final class LoadSurveysFromRemoteUseCaseTests: XCTestCase {
 
     func test_load_deliversItemsOn200HTTPResponseWithJSONItems() async throws {
         let (sut, client) = makeSUT()
-        let item1 = SurveyItem(id: "d5de6a8f8f5f1cfe51bc", title: "Scarlett Bangkok", description: "We'd love to hear from you!",
-                               coverImageURL: URL(string: "https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_")!)
-        let item2 = SurveyItem(id: "ed1d4f0ff19a56073a14", title: "ibis Bangkok Riverside", description: "We'd love to hear from you!",
-                               coverImageURL: URL(string: "https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_")!)
+        let item1 = SurveyItem(
+            id: "d5de6a8f8f5f1cfe51bc", title: "Scarlett Bangkok", description: "We'd love to hear from you!",
+            coverImageURL: URL(string: "https://dhdbhh0jsld0o.cloudfront.net/m/1ea51560991bcb7d00d0_")!)
+        let item2 = SurveyItem(
+            id: "ed1d4f0ff19a56073a14", title: "ibis Bangkok Riverside", description: "We'd love to hear from you!",
+            coverImageURL: URL(string: "https://dhdbhh0jsld0o.cloudfront.net/m/287db81c5e4242412cc0_")!)
         await client.stub(statusCode: 200, data: makeItemsJSON([item1, item2]))
 
         let items = try await sut.load(page: 1, size: 2)
@@ -133,9 +136,13 @@ final class LoadSurveysFromRemoteUseCaseTests: XCTestCase {
 
 func makeItemsJSON(_ items: [SurveyItem]) -> Data {
     let data = items.map { item -> [String: Any] in
-        ["id": item.id, "type": "survey",
-         "attributes": ["title": item.title, "description": item.description, "cover_image_url": item.coverImageURL.absoluteString,
-                        "is_active": true]]
+        [
+            "id": item.id, "type": "survey",
+            "attributes": [
+                "title": item.title, "description": item.description, "cover_image_url": item.coverImageURL.absoluteString,
+                "is_active": true,
+            ],
+        ]
     }
     let json: [String: Any] = ["data": data, "meta": ["page": 1, "pages": 1, "page_size": items.count, "records": items.count]]
     return try! JSONSerialization.data(withJSONObject: json)

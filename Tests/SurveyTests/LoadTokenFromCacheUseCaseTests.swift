@@ -1,6 +1,6 @@
-import XCTest
-import Survey
 import DomainTestSupport
+import Survey
+import XCTest
 
 final class LoadTokenFromCacheUseCaseTests: XCTestCase {
     func test_init_doesNotMessageStore() async {

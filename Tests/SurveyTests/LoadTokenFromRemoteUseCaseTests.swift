@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class LoadTokenFromRemoteUseCaseTests: XCTestCase {
     func test_init_doesNotSendAnyRequest() async {
@@ -19,12 +19,14 @@ final class LoadTokenFromRemoteUseCaseTests: XCTestCase {
         let requests = await client.requests
         XCTAssertEqual(requests.map(\.method), [.post])
         XCTAssertEqual(requests.map(\.url), [url])
-        XCTAssertEqual(jsonObject(requests.first?.body), [
-            "grant_type": "refresh_token",
-            "refresh_token": "old-refresh",
-            "client_id": "client-id",
-            "client_secret": "client-secret",
-        ])
+        XCTAssertEqual(
+            jsonObject(requests.first?.body),
+            [
+                "grant_type": "refresh_token",
+                "refresh_token": "old-refresh",
+                "client_id": "client-id",
+                "client_secret": "client-secret",
+            ])
     }
 
     func test_load_deliversConnectivityErrorOnClientError() async {
@@ -72,12 +74,14 @@ final class LoadTokenFromRemoteUseCaseTests: XCTestCase {
 
         let token = try await sut.load(refreshToken: "old")
 
-        XCTAssertEqual(token, Token(accessToken: "new", tokenType: "Bearer", refreshToken: "new-refresh", expiryDate: now.addingTimeInterval(60)))
+        XCTAssertEqual(
+            token, Token(accessToken: "new", tokenType: "Bearer", refreshToken: "new-refresh", expiryDate: now.addingTimeInterval(60)))
     }
 
     // MARK: - Helpers
 
-    private func makeSUT(url: URL = anyURL(), currentDate: @escaping @Sendable () -> Date = fixedDate) -> (RemoteTokenLoader, HTTPClientSpy) {
+    private func makeSUT(url: URL = anyURL(), currentDate: @escaping @Sendable () -> Date = fixedDate) -> (RemoteTokenLoader, HTTPClientSpy)
+    {
         let client = HTTPClientSpy()
         let sut = RemoteTokenLoader(url: url, client: client, credentials: anyCredentials(), currentDate: currentDate)
         trackForMemoryLeaks(sut)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Survey
 import DomainTestSupport
+import XCTest
+
+@testable import Survey
 
 /// The cached token while it is valid; otherwise one refresh (refresh_token grant), cached, shared by concurrent callers.
 final class LoadValidTokenUseCaseTests: XCTestCase {
@@ -87,7 +88,9 @@ final class LoadValidTokenUseCaseTests: XCTestCase {
             for _ in 0..<callers { group.addTask { try await sut.validToken() } }
             // Wait until every caller is inside validToken(), then answer every request that arrives.
             while await sut.waitingCallers < callers { await Task.yield() }
-            let responder = Task { while !Task.isCancelled { await client.completeAll(data: makeTokenJSON(accessToken: "fresh")); await Task.yield() } }
+            let responder = Task {
+                while !Task.isCancelled { await client.completeAll(data: makeTokenJSON(accessToken: "fresh")); await Task.yield() }
+            }
             defer { responder.cancel() }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -126,7 +129,9 @@ final class LoadValidTokenUseCaseTests: XCTestCase {
     }
 
     /// A provider over an in-memory cache holding `cached` and a remote loader sending through `client`.
-    private func makeProvider<Client: HTTPClient>(cached: Token?, now: Date, client: Client) async throws -> (TokenProvider, Client, InMemoryTokenStore) {
+    private func makeProvider<Client: HTTPClient>(cached: Token?, now: Date, client: Client) async throws -> (
+        TokenProvider, Client, InMemoryTokenStore
+    ) {
         let store = InMemoryTokenStore()
         if let cached { try await LocalTokenLoader(store: store).save(cached) }
         let sut = TokenProvider(

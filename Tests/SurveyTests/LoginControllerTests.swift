@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class LoginControllerTests: XCTestCase {
     func test_logIn_sendsNothingWhenTheEmailIsNotAnEmailAddress() async {
@@ -57,7 +57,8 @@ final class LoginControllerTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(onLoggedIn: @escaping (Token) -> Void = { _ in }) -> (LoginController, HTTPClientSpy, TokenStoreSpy, LoginViewSpy) {
+    private func makeSUT(onLoggedIn: @escaping (Token) -> Void = { _ in }) -> (LoginController, HTTPClientSpy, TokenStoreSpy, LoginViewSpy)
+    {
         let client = HTTPClientSpy()
         let store = TokenStoreSpy()
         let view = LoginViewSpy()

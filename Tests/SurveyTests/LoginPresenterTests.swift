@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class LoginPresenterTests: XCTestCase {
     func test_idle_enablesLoginOnlyWhenEmailAndPasswordAreFilled() {
@@ -27,12 +27,14 @@ final class LoginPresenterTests: XCTestCase {
     func test_failed_showsConnectivityMessageOnConnectivityError() {
         let viewModel = LoginPresenter.failed(RemoteLoginService.Error.connectivity)
 
-        XCTAssertEqual(viewModel, LoginViewModel(isLoading: false, errorMessage: LoginPresenter.connectivityErrorMessage, isLoginEnabled: true))
+        XCTAssertEqual(
+            viewModel, LoginViewModel(isLoading: false, errorMessage: LoginPresenter.connectivityErrorMessage, isLoginEnabled: true))
     }
 
     func test_failed_showsIncorrectCredentialsMessageOnInvalidCredentials() {
-        XCTAssertEqual(LoginPresenter.failed(RemoteLoginService.Error.invalidCredentials).errorMessage,
-                       "Your email or password is incorrect. Please try again.")
+        XCTAssertEqual(
+            LoginPresenter.failed(RemoteLoginService.Error.invalidCredentials).errorMessage,
+            "Your email or password is incorrect. Please try again.")
     }
 
     func test_failed_showsGenericMessageOnInvalidData() {

@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class LoginUseCaseTests: XCTestCase {
     func test_init_doesNotSendAnyRequest() async {
@@ -21,13 +21,15 @@ final class LoginUseCaseTests: XCTestCase {
         XCTAssertEqual(requests.first?.method, .post)
         XCTAssertEqual(requests.first?.url, url)
         XCTAssertEqual(requests.first?.headers["Content-Type"], "application/json")
-        XCTAssertEqual(jsonObject(requests.first?.body), [
-            "grant_type": "password",
-            "email": "user@example.com",
-            "password": "12345678",
-            "client_id": "client-id",
-            "client_secret": "client-secret",
-        ])
+        XCTAssertEqual(
+            jsonObject(requests.first?.body),
+            [
+                "grant_type": "password",
+                "email": "user@example.com",
+                "password": "12345678",
+                "client_id": "client-id",
+                "client_secret": "client-secret",
+            ])
     }
 
     func test_login_sendsTheSameBytesEveryTimeAndEscapesSpecialCharacters() async throws {
@@ -43,7 +45,8 @@ final class LoginUseCaseTests: XCTestCase {
         XCTAssertEqual(bodies.count, 2)
         XCTAssertEqual(bodies.first, bodies.last)
         XCTAssertEqual(jsonObject(bodies.first ?? nil)?["password"] as? String, password)
-        XCTAssertTrue(String(decoding: bodies.first.flatMap { $0 } ?? Data(), as: UTF8.self).hasPrefix(#"{"grant_type":"password","email":"#))
+        XCTAssertTrue(
+            String(decoding: bodies.first.flatMap { $0 } ?? Data(), as: UTF8.self).hasPrefix(#"{"grant_type":"password","email":"#))
     }
 
     func test_login_deliversConnectivityErrorOnClientError() async {
@@ -98,7 +101,8 @@ final class LoginUseCaseTests: XCTestCase {
     func test_login_deliversTokenExpiringAtResponseTimePlusExpiresInOn200HTTPResponseWithValidJSON() async throws {
         let now = fixedDate()
         let (sut, client) = makeSUT(currentDate: { now })
-        await client.stub(statusCode: 200, data: makeTokenJSON(accessToken: "abc", tokenType: "Bearer", refreshToken: "def", expiresIn: 7200))
+        await client.stub(
+            statusCode: 200, data: makeTokenJSON(accessToken: "abc", tokenType: "Bearer", refreshToken: "def", expiresIn: 7200))
 
         let token = try await sut.login(email: "a@b.c", password: "p")
 
@@ -116,7 +120,9 @@ final class LoginUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(url: URL = anyURL(), currentDate: @escaping @Sendable () -> Date = fixedDate) -> (RemoteLoginService, HTTPClientSpy) {
+    private func makeSUT(url: URL = anyURL(), currentDate: @escaping @Sendable () -> Date = fixedDate) -> (
+        RemoteLoginService, HTTPClientSpy
+    ) {
         let client = HTTPClientSpy()
         let sut = RemoteLoginService(url: url, client: client, credentials: anyCredentials(), currentDate: currentDate)
         trackForMemoryLeaks(sut)

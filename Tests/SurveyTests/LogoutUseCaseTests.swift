@@ -1,6 +1,6 @@
-import XCTest
-import Survey
 import DomainTestSupport
+import Survey
+import XCTest
 
 final class LogoutUseCaseTests: XCTestCase {
     func test_logout_clearsCache() async throws {

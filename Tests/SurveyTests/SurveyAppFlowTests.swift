@@ -1,6 +1,6 @@
-import XCTest
-import Survey
 import DomainTestSupport
+import Survey
+import XCTest
 
 final class SurveyAppFlowTests: XCTestCase {
     func test_start_showsTheSurveysOnCachedToken() async throws {

@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class SurveyListPresenterTests: XCTestCase {
     func test_title_isLocalized() {
@@ -23,7 +23,9 @@ final class SurveyListPresenterTests: XCTestCase {
         XCTAssertNil(viewModel.errorMessage)
         XCTAssertEqual(viewModel.surveys.map(\.title), ["title 1", "title 2"])
         XCTAssertEqual(viewModel.surveys.map(\.description), ["description 1", "description 2"])
-        XCTAssertEqual(viewModel.surveys.map(\.imageURL), [URL(string: "https://image.example.com/1l")!, URL(string: "https://image.example.com/2l")!], "the high-resolution variant")
+        XCTAssertEqual(
+            viewModel.surveys.map(\.imageURL),
+            [URL(string: "https://image.example.com/1l")!, URL(string: "https://image.example.com/2l")!], "the high-resolution variant")
     }
 
     func test_map_showsPageIndicatorWithOnePagePerSurveyAndTheCurrentOneSelected() {
@@ -80,13 +82,14 @@ final class SurveyListPresenterTests: XCTestCase {
     }
 
     private func makeItem(id: String) -> SurveyItem {
-        SurveyItem(id: id, title: "title \(id)", description: "description \(id)", coverImageURL: URL(string: "https://image.example.com/\(id)")!)
+        SurveyItem(
+            id: id, title: "title \(id)", description: "description \(id)", coverImageURL: URL(string: "https://image.example.com/\(id)")!)
     }
 }
 
 final class SurveyListDateHeaderTests: XCTestCase {
     func test_dateHeader_isWeekdayMonthAndDayInCapitalsInTheGivenTimeZone() {
-        let date = Date(timeIntervalSince1970: 1_795_334_400) // 2026-11-22T08:00:00Z
+        let date = Date(timeIntervalSince1970: 1_795_334_400)  // 2026-11-22T08:00:00Z
 
         XCTAssertEqual(SurveyListPresenter.dateHeader(for: date, timeZone: TimeZone(identifier: "UTC")!), "SUNDAY, NOV 22")
         XCTAssertEqual(SurveyListPresenter.dateHeader(for: date, timeZone: TimeZone(identifier: "Pacific/Honolulu")!), "SATURDAY, NOV 21")

@@ -1,5 +1,5 @@
-import XCTest
 import Survey
+import XCTest
 
 final class SurveyPagerTests: XCTestCase {
     func test_init_showsFirstSurvey() {
@@ -44,6 +44,8 @@ final class SurveyPagerTests: XCTestCase {
     }
 
     private func makeItems(_ count: Int) -> [SurveyItem] {
-        (0..<count).map { SurveyItem(id: "\($0)", title: "t\($0)", description: "d\($0)", coverImageURL: URL(string: "https://i.example.com/\($0)")!) }
+        (0..<count).map {
+            SurveyItem(id: "\($0)", title: "t\($0)", description: "d\($0)", coverImageURL: URL(string: "https://i.example.com/\($0)")!)
+        }
     }
 }

@@ -1,6 +1,6 @@
-import XCTest
-import Survey
 import HTTPTestSupport
+import Survey
+import XCTest
 
 /// Against a real HTTP server on 127.0.0.1 started by the test itself.
 final class URLSessionHTTPClientTests: XCTestCase {
@@ -9,7 +9,8 @@ final class URLSessionHTTPClientTests: XCTestCase {
         server.stub(method: "POST", path: "/oauth/token", with: .json("{}"))
         let url = server.url(path: "/oauth/token")
 
-        _ = try await makeSUT().send(HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data(#"{"a":"b"}"#.utf8)))
+        _ = try await makeSUT().send(
+            HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data(#"{"a":"b"}"#.utf8)))
 
         let request = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(server.requests.count, 1)
@@ -56,7 +57,9 @@ final class URLSessionHTTPClientTests: XCTestCase {
 
         let error = await captureError { try await self.makeSUT().send(HTTPRequest(method: .get, url: url)) }
 
-        guard case .connectivity? = error as? URLSessionHTTPClient.Error else { return XCTFail("Expected connectivity error, got \(String(describing: error))") }
+        guard case .connectivity? = error as? URLSessionHTTPClient.Error else {
+            return XCTFail("Expected connectivity error, got \(String(describing: error))")
+        }
     }
 
     func test_send_deliversConnectivityErrorOnDroppedConnection() async throws {
@@ -65,13 +68,18 @@ final class URLSessionHTTPClientTests: XCTestCase {
 
         let error = await captureError { try await self.makeSUT().send(HTTPRequest(method: .get, url: server.url(path: "/drop"))) }
 
-        guard case .connectivity? = error as? URLSessionHTTPClient.Error else { return XCTFail("Expected connectivity error, got \(String(describing: error))") }
+        guard case .connectivity? = error as? URLSessionHTTPClient.Error else {
+            return XCTFail("Expected connectivity error, got \(String(describing: error))")
+        }
     }
 
     func test_login_endToEndAgainstLocalServerDeliversToken() async throws {
         let server = try makeServer()
-        server.stub(method: "POST", path: "/api/v1/oauth/token", with: .respond(.json(String(decoding: makeTokenJSON(accessToken: "live"), as: UTF8.self))))
-        let sut = RemoteLoginService(url: server.url(path: "/api/v1/oauth/token"), client: makeSUT(), credentials: anyCredentials(), currentDate: fixedDate)
+        server.stub(
+            method: "POST", path: "/api/v1/oauth/token",
+            with: .respond(.json(String(decoding: makeTokenJSON(accessToken: "live"), as: UTF8.self))))
+        let sut = RemoteLoginService(
+            url: server.url(path: "/api/v1/oauth/token"), client: makeSUT(), credentials: anyCredentials(), currentDate: fixedDate)
 
         let token = try await sut.login(email: "dev@nimblehq.co", password: "12345678")
 

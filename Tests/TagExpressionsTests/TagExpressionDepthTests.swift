@@ -1,5 +1,6 @@
-@testable import TagExpressions
 import XCTest
+
+@testable import TagExpressions
 
 /// A tag expression nested deeper than the tree can be walked (evaluated, printed, freed: each recurses once per
 /// level) is refused with one line, never a stack overflow. Found by a hostile sweep: a million `not`s in a profile's

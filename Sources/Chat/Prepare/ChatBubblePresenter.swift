@@ -29,13 +29,14 @@ public enum ChatBubblePresenter {
         case .chatNotOffered: return "Chat with an agent is not offered for your company's myCWT account."
         default: break
         }
-        let reason = switch error {
-        case .failedFetchAppId: "the chat service settings could not be loaded."
-        case .failedFetchToken: "your chat sign-in could not be renewed."
-        case .initFailed: "the chat service could not be started."
-        case .loginFailed, .invalidToken: "you could not be signed in to the chat service."
-        case .signInExpired, .chatNotOffered: ""
-        }
+        let reason =
+            switch error {
+            case .failedFetchAppId: "the chat service settings could not be loaded."
+            case .failedFetchToken: "your chat sign-in could not be renewed."
+            case .initFailed: "the chat service could not be started."
+            case .loginFailed, .invalidToken: "you could not be signed in to the chat service."
+            case .signInExpired, .chatNotOffered: ""
+            }
         return "Chat is unavailable: \(reason) \(retryHint)"
     }
 }

@@ -40,7 +40,8 @@ extension ChatPreparer {
     /// tried again after the next login.
     func registerIdentityIfNeeded(token: String) async {
         guard let identityStore, let identityRegistry, identityStore.retrieveIdentity() == nil,
-              let userId = UserToken.userId(of: token) else { return }
+            let userId = UserToken.userId(of: token)
+        else { return }
         var triesLeft = Self.identityRequestTries
         while triesLeft > 0 {
             triesLeft -= 1

@@ -4,7 +4,8 @@ import Foundation
 enum UserToken {
     static func expirationDate(of token: String) -> Date? {
         guard let payload = payload(of: token),
-              let claims = try? JSONDecoder().decode(Claims.self, from: payload) else { return nil }
+            let claims = try? JSONDecoder().decode(Claims.self, from: payload)
+        else { return nil }
         return Date(timeIntervalSince1970: claims.exp)
     }
 

@@ -96,7 +96,8 @@ public final class OrderChatClient {
         state.notice = nil
         let id = makeClientMessageID()
         let sender = RiderChatAccessPolicy.sender(for: state.user, in: order)
-        state.entries.append(RiderChatEntry(clientMessageID: id, sequence: nil, sender: sender, text: validated, date: currentDate(), status: .sending))
+        state.entries.append(
+            RiderChatEntry(clientMessageID: id, sequence: nil, sender: sender, text: validated, date: currentDate(), status: .sending))
         if state.isOnline { await flushOutbox() }
         guard state.isOnline, outbox.isEmpty else {
             enqueue(id)
@@ -156,7 +157,8 @@ public final class OrderChatClient {
         guard let entry = state.entries.first(where: { $0.clientMessageID == id && $0.sequence == nil }) else { return .sent }
         state.update(id, to: .sending)
         do {
-            let message = try await transport.send(RiderChatSendRequest(orderID: state.orderID, sender: state.user, clientMessageID: id, text: entry.text))
+            let message = try await transport.send(
+                RiderChatSendRequest(orderID: state.orderID, sender: state.user, clientMessageID: id, text: entry.text))
             state.merge(message)
             return .sent
         } catch let error as RiderChatError {

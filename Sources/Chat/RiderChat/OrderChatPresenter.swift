@@ -31,7 +31,8 @@ public struct OrderChatPresenter: Sendable {
             notice: state.denial ?? state.notice ?? (state.isOnline ? nil : Self.offlineNotice),
             canLoadOlder: state.hasOlder,
             accessibility: OrderChatAccessibilityLabels(
-                messageInput: "Message to \(state.user.role == .rider ? "the customer" : riderName), up to \(RiderChatMessagePolicy.characterLimit) characters",
+                messageInput:
+                    "Message to \(state.user.role == .rider ? "the customer" : riderName), up to \(RiderChatMessagePolicy.characterLimit) characters",
                 sendButton: "Send message",
                 quickRepliesButton: "Quick replies",
                 loadOlderMessages: "Load older messages"))
@@ -63,8 +64,9 @@ public struct OrderChatPresenter: Sendable {
         let time = format(entry.date)
         let label = "\(name), \(time): \(entry.text)" + (status.map { ". \($0)" } ?? "")
         let id = entry.sequence.map { "message-\($0)" } ?? "local-\(entry.clientMessageID ?? String(index))"
-        return OrderChatRowViewModel(id: id, senderName: name, text: entry.text, time: time, status: status,
-                                     willResend: Self.willResend(entry.status), alignment: alignment, accessibilityLabel: label)
+        return OrderChatRowViewModel(
+            id: id, senderName: name, text: entry.text, time: time, status: status,
+            willResend: Self.willResend(entry.status), alignment: alignment, accessibilityLabel: label)
     }
 
     /// Own messages right, the other party's left, system lines centred. Administrators read the log from

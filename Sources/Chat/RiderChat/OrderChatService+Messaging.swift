@@ -6,12 +6,15 @@ extension OrderChatService {
         try withRoom(orderID) { room throws(RiderChatError) in
             try RiderChatAccessPolicy.checkRead(room.order, by: user, formerRiderIDs: room.formerRiderIDs)
             let canSend = (try? RiderChatAccessPolicy.checkSend(room.order, by: user, formerRiderIDs: room.formerRiderIDs)) != nil
-            return RiderChatRoomSnapshot(order: room.order, history: Self.page(of: room.messages, before: nil, limit: Self.historyPageSize), canSend: canSend)
+            return RiderChatRoomSnapshot(
+                order: room.order, history: Self.page(of: room.messages, before: nil, limit: Self.historyPageSize), canSend: canSend)
         }
     }
 
     /// A page of history, oldest first, of the messages before `sequence` (the latest ones when nil).
-    public func history(orderID: String, as user: RiderChatUser, before sequence: Int? = nil, limit: Int = OrderChatService.historyPageSize) throws(RiderChatError) -> RiderChatHistoryPage {
+    public func history(orderID: String, as user: RiderChatUser, before sequence: Int? = nil, limit: Int = OrderChatService.historyPageSize)
+        throws(RiderChatError) -> RiderChatHistoryPage
+    {
         try withRoom(orderID) { room throws(RiderChatError) in
             try RiderChatAccessPolicy.checkRead(room.order, by: user, formerRiderIDs: room.formerRiderIDs)
             return Self.page(of: room.messages, before: sequence, limit: limit)

@@ -21,7 +21,8 @@ extension OrderChatService {
                 // A rider given the order back stays in formerRiderIDs: the set is read only for a rider who is
                 // not the current one, and one who stops being current is inserted again.
                 if previous.rider != nil {
-                    let note = room.append(clientMessageID: nil, sender: .system, text: "Your rider is now \(newRider.name)", at: currentDateNow())
+                    let note = room.append(
+                        clientMessageID: nil, sender: .system, text: "Your rider is now \(newRider.name)", at: currentDateNow())
                     room.broadcast(.riderChanged(newRider))
                     room.broadcast(.message(note))
                 }

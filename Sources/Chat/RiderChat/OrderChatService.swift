@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Thread-safe: every call may come from any thread or task. Subscriber handlers are called in
 /// message order while the room is locked, so they must be quick and must not call back into the service.
-public final class OrderChatService: @unchecked Sendable {  // @unchecked: every stored var lives in `state`, read and written only while holding `lock` (a domain module imports Foundation only)
+// @unchecked: every stored var lives in `state`, read and written only while holding `lock` (a domain module imports Foundation only)
+public final class OrderChatService: @unchecked Sendable {
     public static let historyPageSize = 20
     public static let closedSystemMessage = "This chat is now closed"
 

@@ -26,8 +26,9 @@ public struct RiderChatEntry: Sendable, Equatable {
     }
 
     init(_ message: RiderChatMessage) {
-        self.init(clientMessageID: message.clientMessageID, sequence: message.sequence, sender: message.sender,
-                  text: message.text, date: message.sentAt, status: .sent)
+        self.init(
+            clientMessageID: message.clientMessageID, sequence: message.sequence, sender: message.sender,
+            text: message.text, date: message.sentAt, status: .sent)
     }
 }
 
@@ -54,7 +55,9 @@ public struct OrderChatState: Sendable, Equatable {
     }
 
     mutating func merge(_ message: RiderChatMessage) {
-        if let clientID = message.clientMessageID, let index = entries.firstIndex(where: { $0.clientMessageID == clientID && $0.sender.userID == message.sender.userID }) {
+        if let clientID = message.clientMessageID,
+            let index = entries.firstIndex(where: { $0.clientMessageID == clientID && $0.sender.userID == message.sender.userID })
+        {
             entries[index] = RiderChatEntry(message)
         } else if !entries.contains(where: { $0.sequence == message.sequence }) {
             entries.append(RiderChatEntry(message))

@@ -6,12 +6,15 @@ public enum ChatScreenPresenter {
     public static let offlineBanner = "No connection: messages can't be sent until it is back."
 
     public static func map(_ session: ChatSession) -> ChatScreenViewModel {
-        map(chat: session.shownChat, onlineStatus: session.onlineStatus, connection: session.connectionStatus,
+        map(
+            chat: session.shownChat, onlineStatus: session.onlineStatus, connection: session.connectionStatus,
             isOperatorTyping: session.isOperatorTyping)
     }
 
-    public static func map(chat: SessionChat?, onlineStatus: SessionOnlineStatus?, connection: SessionConnectionStatus,
-                           isOperatorTyping: Bool) -> ChatScreenViewModel {
+    public static func map(
+        chat: SessionChat?, onlineStatus: SessionOnlineStatus?, connection: SessionConnectionStatus,
+        isOperatorTyping: Bool
+    ) -> ChatScreenViewModel {
         let shown = chat.flatMap { $0.state.isShown ? $0 : nil }
         let connected = connection == .connected
         let operatorName = shown?.operator?.name ?? "The operator"
@@ -45,11 +48,12 @@ public enum ChatScreenPresenter {
     }
 
     private static func row(_ message: SessionMessage) -> ChatScreenViewModel.MessageRow {
-        let author = switch message.kind {
-        case .visitor, .fileFromVisitor, .contacts, .forOperator: "You"
-        case .operator, .fileFromOperator, .actionRequest, .contactsRequest: message.senderName ?? "Operator"
-        case .system, .operatorBusy, .unknown: "System"
-        }
+        let author =
+            switch message.kind {
+            case .visitor, .fileFromVisitor, .contacts, .forOperator: "You"
+            case .operator, .fileFromOperator, .actionRequest, .contactsRequest: message.senderName ?? "Operator"
+            case .system, .operatorBusy, .unknown: "System"
+            }
         return ChatScreenViewModel.MessageRow(author: author, text: message.text, attachment: message.file.map(attachment))
     }
 

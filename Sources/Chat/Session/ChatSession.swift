@@ -130,7 +130,6 @@ public final class ChatSession {
         }
     }
 
-
     /// Tells the service the visitor has seen the chat's messages: the chat has no unread messages any more.
     public func markChatRead() async throws(SessionError) {
         try checkShownChat()

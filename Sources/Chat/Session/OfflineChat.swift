@@ -10,8 +10,10 @@ public struct OfflineMessage: Equatable, Sendable {
     public let senderName: String?
     public let file: SessionFile?
 
-    public init(id: String, chatId: String, kind: SessionMessage.Kind, text: String, date: Date,
-                senderName: String? = nil, file: SessionFile? = nil) {
+    public init(
+        id: String, chatId: String, kind: SessionMessage.Kind, text: String, date: Date,
+        senderName: String? = nil, file: SessionFile? = nil
+    ) {
         self.id = id
         self.chatId = chatId
         self.kind = kind
@@ -31,8 +33,10 @@ public struct OfflineChat: Equatable, Sendable {
     /// Sorted by date.
     public var messages: [OfflineMessage]
 
-    public init(id: String, createdAt: Date, departmentKey: String? = nil, hasUnreadMessages: Bool = false,
-                messages: [OfflineMessage] = []) {
+    public init(
+        id: String, createdAt: Date, departmentKey: String? = nil, hasUnreadMessages: Bool = false,
+        messages: [OfflineMessage] = []
+    ) {
         self.id = id
         self.createdAt = createdAt
         self.departmentKey = departmentKey

@@ -17,8 +17,10 @@ public final class OfflineSession {
     /// How many times a history request is sent while the service answers `server-not-ready` (as the SDK).
     static let historyTries = 3
 
-    public init(token: String, service: OfflineChatService, cache: OfflineHistoryCache,
-                wait: @escaping (TimeInterval) async -> Void = { try? await Task.sleep(for: .seconds($0)) }) {
+    public init(
+        token: String, service: OfflineChatService, cache: OfflineHistoryCache,
+        wait: @escaping (TimeInterval) async -> Void = { try? await Task.sleep(for: .seconds($0)) }
+    ) {
         self.token = token
         self.service = service
         self.cache = cache
@@ -86,7 +88,8 @@ public final class OfflineSession {
             changes.messages.append(message)
         }
         let touched = Set(changes.messages.map(\.chatId))
-        for id in touched where !changes.newChats.contains(where: { $0.id == id }) && !changes.modifiedChats.contains(where: { $0.id == id }) {
+        for id in touched
+        where !changes.newChats.contains(where: { $0.id == id }) && !changes.modifiedChats.contains(where: { $0.id == id }) {
             if let chat = known[id] { changes.modifiedChats.append(chat) }
         }
         chats = Self.sorted(Array(known.values))
@@ -123,24 +126,32 @@ public final class OfflineSession {
 
     /// Sends a message in an existing chat, or creates a new chat with it when `chat` is nil.
     @discardableResult
-    public func sendMessage(_ text: String, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError) -> OfflineSendReceipt {
+    public func sendMessage(_ text: String, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError)
+        -> OfflineSendReceipt
+    {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyMessage }
         return try await send(.text(text), in: chat, departmentKey: departmentKey)
     }
 
     @discardableResult
-    public func sendFile(_ data: Data, name: String, mimeType: String, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError) -> OfflineSendReceipt {
+    public func sendFile(_ data: Data, name: String, mimeType: String, in chat: OfflineChat?, departmentKey: String? = nil)
+        async throws(SessionError) -> OfflineSendReceipt
+    {
         guard ChatSession.isMIMEType(mimeType) else { throw .invalidMimeType(mimeType) }
         return try await send(.file(data: data, name: name, mimeType: mimeType), in: chat, departmentKey: departmentKey)
     }
 
     /// Sends a PNG or JPEG image.
     @discardableResult
-    public func sendImage(_ data: Data, type: OfflineImageType, in chat: OfflineChat?, departmentKey: String? = nil) async throws(SessionError) -> OfflineSendReceipt {
+    public func sendImage(_ data: Data, type: OfflineImageType, in chat: OfflineChat?, departmentKey: String? = nil)
+        async throws(SessionError) -> OfflineSendReceipt
+    {
         try await sendFile(data, name: "image.\(type.rawValue)", mimeType: type.mimeType, in: chat, departmentKey: departmentKey)
     }
 
-    private func send(_ content: OfflineSendRequest.Content, in chat: OfflineChat?, departmentKey: String?) async throws(SessionError) -> OfflineSendReceipt {
+    private func send(_ content: OfflineSendRequest.Content, in chat: OfflineChat?, departmentKey: String?) async throws(SessionError)
+        -> OfflineSendReceipt
+    {
         try checkActive()
         if let chat, self.chat(withId: chat.id) == nil { throw .noChat }
         let request = OfflineSendRequest(content: content, chatId: chat?.id, departmentKey: departmentKey)

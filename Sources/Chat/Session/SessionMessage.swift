@@ -90,8 +90,9 @@ public struct SessionMessage: Equatable, Sendable {
 
     /// The same message, of another kind.
     func withKind(_ kind: Kind) -> SessionMessage {
-        SessionMessage(id: id, clientSideId: clientSideId, kind: kind, text: text, date: date, senderUID: senderUID,
-                       senderName: senderName, senderAvatarURL: senderAvatarURL, file: file)
+        SessionMessage(
+            id: id, clientSideId: clientSideId, kind: kind, text: text, date: date, senderUID: senderUID,
+            senderName: senderName, senderAvatarURL: senderAvatarURL, file: file)
     }
 }
 
@@ -105,8 +106,10 @@ public struct SessionChat: Equatable, Sendable {
     /// Whether an operator wrote since the visitor last read the chat.
     public var hasUnreadMessages: Bool
 
-    public init(id: String, state: SessionChatState, messages: [SessionMessage] = [],
-                operator: SessionOperator? = nil, clientSideId: String? = nil, hasUnreadMessages: Bool = false) {
+    public init(
+        id: String, state: SessionChatState, messages: [SessionMessage] = [],
+        operator: SessionOperator? = nil, clientSideId: String? = nil, hasUnreadMessages: Bool = false
+    ) {
         self.id = id
         self.state = state
         self.messages = messages

@@ -55,7 +55,13 @@ struct FormatterLayout {
         if type != .other && type != .empty && type != .comment { flushDescription() }
         switch type {
         case .empty:
-            if !description.isEmpty { description.append("") } else if !table.isEmpty { table.append(.other(.blank)) } else { pending.append(.blank) }
+            if !description.isEmpty {
+                description.append("")
+            } else if !table.isEmpty {
+                table.append(.other(.blank))
+            } else {
+                pending.append(.blank)
+            }
         case .comment:
             let text = raw(token).trimmingWhitespace()
             if !table.isEmpty { table.append(.other(.comment(text))) } else { pending.append(.comment(text)) }
@@ -141,7 +147,8 @@ struct FormatterLayout {
         guard !description.isEmpty else { return }
         var trailingBlanks = 0
         while description.last?.allSatisfy(\.isWhitespace) == true { description.removeLast(); trailingBlanks += 1 }
-        let least = description.filter { !$0.allSatisfy(\.isWhitespace) }
+        let least =
+            description.filter { !$0.allSatisfy(\.isWhitespace) }
             .map { $0.prefix { $0.isWhitespace }.unicodeScalars.count }.min() ?? 0
         for text in description {
             if text.allSatisfy(\.isWhitespace) { output.append(""); continue }

@@ -1,5 +1,6 @@
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
+
 /// What the user asked for on the command line: a plain value, parsed without touching the OS.
 enum Command: Equatable {
     case run(RunOptions)

@@ -1,9 +1,10 @@
-import SpecRunEditor
-import SpecRunWorkers
 import Foundation
 import Gherkin
-import SpecRunReports
+import SpecRunEditor
 import SpecRunReportCore
+import SpecRunReports
+import SpecRunWorkers
+
 /// Turns arguments into a `Command`. Cucumber-compatible spellings where Cucumber has one.
 enum CommandLineParser {
     static let formatNames = ReportFormat.allCases.map(\.rawValue)
@@ -61,8 +62,12 @@ enum CommandLineParser {
                     options.github = format == "github"
                 default:
                     if argument.hasPrefix("-") && argument != "-" {
-                        throw unknownOption(argument, known: ["--tags", "--format", "--warnings-as-errors", "--strict-coverage",
-                                                              "--requirements", "--no-requirements", "--help"])
+                        throw unknownOption(
+                            argument,
+                            known: [
+                                "--tags", "--format", "--warnings-as-errors", "--strict-coverage",
+                                "--requirements", "--no-requirements", "--help",
+                            ])
                     }
                     options.paths.append(argument)
                 }
@@ -82,7 +87,8 @@ enum CommandLineParser {
                 }
             }
             guard !options.documents.isEmpty else {
-                throw UsageError(message: "specrun import: give a story document, e.g. specrun import Requirements/quiz.md --output Features/drafts")
+                throw UsageError(
+                    message: "specrun import: give a story document, e.g. specrun import Requirements/quiz.md --output Features/drafts")
             }
             return .importDocuments(options)
         case "fmt":
@@ -153,7 +159,8 @@ enum CommandLineParser {
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
             case "--requirements": options.requirements = try reader.value(for: argument)
             case "--no-requirements": options.noRequirements = true
-            case "--history": options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
+            case "--history":
+                options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
             case "--memory-limit": options.memoryLimit = try parseMemoryLimit(try reader.value(for: argument))
             case "--":
                 while let path = reader.rest() { options.paths.append(path) }
@@ -167,7 +174,10 @@ enum CommandLineParser {
         options.formats = options.formats.filter { seen.insert("\($0.name):\($0.path ?? "")").inserted }
         try checkStdoutOwners(options.formats)
         if options.memoryLimit != nil && !options.isolation && !options.worker {
-            throw UsageError(message: "--memory-limit applies to worker processes, and --no-isolation runs in this one; drop one of them (or limit this process with ulimit -d)")
+            throw UsageError(
+                message:
+                    "--memory-limit applies to worker processes, and --no-isolation runs in this one; drop one of them (or limit this process with ulimit -d)"
+            )
         }
         return .run(options)
     }
@@ -181,11 +191,15 @@ enum CommandLineParser {
             case "--no-pickles": options.includePickles = false
             case "--predictable-ids": options.predictableIds = true
             default:
-                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--no-source", "--no-ast", "--no-pickles", "--predictable-ids"]) }
+                if argument.hasPrefix("-") {
+                    throw unknownOption(argument, known: ["--no-source", "--no-ast", "--no-pickles", "--predictable-ids"])
+                }
                 options.paths.append(argument)
             }
         }
-        if options.paths.isEmpty { throw UsageError(message: "specrun gherkin: give at least one feature file, e.g. specrun gherkin Features/quiz/start.feature") }
+        if options.paths.isEmpty {
+            throw UsageError(message: "specrun gherkin: give at least one feature file, e.g. specrun gherkin Features/quiz/start.feature")
+        }
         return options
     }
 
@@ -199,13 +213,22 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--exit-status": options.exitStatus = true
-            case "--history": options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
+            case "--history":
+                options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
             default:
-                if argument.hasPrefix("-") { throw unknownOption(argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--history", "--help"]) }
+                if argument.hasPrefix("-") {
+                    throw unknownOption(
+                        argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--history", "--help"])
+                }
                 options.inputs.append(argument)
             }
         }
-        if options.inputs.isEmpty { throw UsageError(message: "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html") }
+        if options.inputs.isEmpty {
+            throw UsageError(
+                message:
+                    "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html"
+            )
+        }
         if options.formats.allSatisfy({ $0.format == .history }) {
             options.formats.insert(FormatRequest(format: .summary, path: nil), at: 0)
         }
@@ -227,7 +250,10 @@ enum CommandLineParser {
             return FormatRequest(format: format, path: nil)
         }
         let path = String(parts[1])
-        if path.isEmpty { throw UsageError(message: "--format \(name): the file after ':' is empty; write --format \(name):PATH or --format \(name) for stdout") }
+        if path.isEmpty {
+            throw UsageError(
+                message: "--format \(name): the file after ':' is empty; write --format \(name):PATH or --format \(name) for stdout")
+        }
         return FormatRequest(format: format, path: path)
     }
 
@@ -278,8 +304,9 @@ enum CommandLineParser {
     /// `--tag-timeout '@slow=30s'`: a tag expression, `=`, a duration (`500ms`, `30s`, `2m`, or seconds).
     static func parseTagTimeout(_ text: String) throws -> TagTimeout {
         guard let timeout = TagTimeout(parsing: text) else {
-            throw UsageError(message: "--tag-timeout: expected EXPR=DURATION such as '@slow=30s', '@db=500ms' or '@nightly=2m' "
-                + "(at most a year; 0 for no limit), got '\(text)'")
+            throw UsageError(
+                message: "--tag-timeout: expected EXPR=DURATION such as '@slow=30s', '@db=500ms' or '@nightly=2m' "
+                    + "(at most a year; 0 for no limit), got '\(text)'")
         }
         return timeout
     }
@@ -318,7 +345,10 @@ enum CommandLineParser {
         if owners.count > 1 {
             let named = owners.map { request in request.path.map { "\(request.name):\($0)" } ?? request.name }
             let second = owners[1].name
-            throw UsageError(message: "formats \(named.joined(separator: " and ")) both write to stdout; give all but one a file, e.g. --format \(second):reports/\(second).out")
+            throw UsageError(
+                message:
+                    "formats \(named.joined(separator: " and ")) both write to stdout; give all but one a file, e.g. --format \(second):reports/\(second).out"
+            )
         }
     }
 
@@ -352,7 +382,9 @@ struct ArgumentReader {
 
     mutating func value(for option: String) throws -> String {
         if let value = pendingValue { pendingValue = nil; return value }
-        guard let value = arguments.popFirst() else { throw UsageError(message: "\(option) needs a value, e.g. \(option) \(Self.example(for: option))") }
+        guard let value = arguments.popFirst() else {
+            throw UsageError(message: "\(option) needs a value, e.g. \(option) \(Self.example(for: option))")
+        }
         return value
     }
 

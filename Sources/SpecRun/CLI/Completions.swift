@@ -47,34 +47,35 @@ enum Completions {
             """
         }.joined(separator: "\n")
         return """
-        # bash completion for \(program): source <(\(program) completions bash)
-        _\(identifier(program))() {
-          local cur prev
-          cur="${COMP_WORDS[COMP_CWORD]}"
-          prev="${COMP_WORDS[COMP_CWORD-1]}"
-          if (( COMP_CWORD > 1 )); then
-            case "${COMP_WORDS[1]}" in
-        \(subcommandCases)
-            esac
-          fi
-          case "$prev" in
-        \(bashCases(OptionTable.run, indent: "    ").joined(separator: "\n"))
-          esac
-          if [[ "$cur" == -* || COMP_CWORD -eq 1 ]]; then COMPREPLY=($(compgen -W "\(words)" -- "$cur")); fi
-          COMPREPLY+=($(compgen -f -- "$cur"))
-        }
-        complete -o filenames -F _\(identifier(program)) \(program)
+            # bash completion for \(program): source <(\(program) completions bash)
+            _\(identifier(program))() {
+              local cur prev
+              cur="${COMP_WORDS[COMP_CWORD]}"
+              prev="${COMP_WORDS[COMP_CWORD-1]}"
+              if (( COMP_CWORD > 1 )); then
+                case "${COMP_WORDS[1]}" in
+            \(subcommandCases)
+                esac
+              fi
+              case "$prev" in
+            \(bashCases(OptionTable.run, indent: "    ").joined(separator: "\n"))
+              esac
+              if [[ "$cur" == -* || COMP_CWORD -eq 1 ]]; then COMPREPLY=($(compgen -W "\(words)" -- "$cur")); fi
+              COMPREPLY+=($(compgen -f -- "$cur"))
+            }
+            complete -o filenames -F _\(identifier(program)) \(program)
 
-        """
+            """
     }
 
     private static func zshSpecs(_ options: [OptionSpec]) -> [String] {
         options.map { option -> String in
             let help = option.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "[", with: "(")
                 .replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: ":", with: " ")
-            let action = option.value.map { value in
-                option.choices.isEmpty ? ":\(value):_files" : ":\(value):(\(option.choices.joined(separator: " ")))"
-            } ?? ""
+            let action =
+                option.value.map { value in
+                    option.choices.isEmpty ? ":\(value):_files" : ":\(value):(\(option.choices.joined(separator: " ")))"
+                } ?? ""
             if let short = option.short {
                 return "  '(\(short) \(option.long))'{\(short),\(option.long)}'[\(help)]\(action)'"
             }
@@ -87,17 +88,17 @@ enum Completions {
             "  \(spec.name))\n    _arguments -s \\\n\(zshSpecs(spec.options).map { "  " + $0 }.joined(separator: " \\\n")) \\\n      '*:file:_files'\n    return ;;"
         }.joined(separator: "\n")
         return """
-        #compdef \(program)
-        # zsh completion for \(program): \(program) completions zsh > "${fpath[1]}/_\(program)"
-        case "$words[2]" in
-        \(subcommands)
-        esac
-        _arguments -s \\
-        \(zshSpecs(OptionTable.run).joined(separator: " \\\n")) \\
-          '1:command or path:(\(OptionTable.subcommands.joined(separator: " ")))' \\
-          '*:feature file or folder:_files'
+            #compdef \(program)
+            # zsh completion for \(program): \(program) completions zsh > "${fpath[1]}/_\(program)"
+            case "$words[2]" in
+            \(subcommands)
+            esac
+            _arguments -s \\
+            \(zshSpecs(OptionTable.run).joined(separator: " \\\n")) \\
+              '1:command or path:(\(OptionTable.subcommands.joined(separator: " ")))' \\
+              '*:feature file or folder:_files'
 
-        """
+            """
     }
 
     private static func fishLine(_ program: String, _ option: OptionSpec, condition: String) -> String {
@@ -124,14 +125,14 @@ enum Completions {
     /// `man specrun`, in roff: `specrun man > specrun.1`.
     static func manPage() -> String {
         var page = """
-        .TH SPECRUN 1 "" "specrun \(HelpText.version)" "User Commands"
-        .SH NAME
-        specrun \\- run Gherkin features against Swift step definitions
-        .SH SYNOPSIS
-        .B specrun
-        [\\fIPATH\\fR[:\\fILINE\\fR]...] [\\fIoptions\\fR]
+            .TH SPECRUN 1 "" "specrun \(HelpText.version)" "User Commands"
+            .SH NAME
+            specrun \\- run Gherkin features against Swift step definitions
+            .SH SYNOPSIS
+            .B specrun
+            [\\fIPATH\\fR[:\\fILINE\\fR]...] [\\fIoptions\\fR]
 
-        """
+            """
         for spec in OptionTable.subcommandSpecs {
             page += ".br\n.B specrun \(spec.name)\n\(roff(spec.usage))\n"
         }
@@ -143,11 +144,11 @@ enum Completions {
             for option in spec.options { page += manEntry(option) }
         }
         page += """
-        .SH EXIT STATUS
-        0 passed; 1 a scenario failed; 2 bad arguments or configuration; 3 a feature file could not be parsed;
-        4 nothing was selected; 130/143 interrupted.
+            .SH EXIT STATUS
+            0 passed; 1 a scenario failed; 2 bad arguments or configuration; 3 a feature file could not be parsed;
+            4 nothing was selected; 130/143 interrupted.
 
-        """
+            """
         return page
     }
 

@@ -1,5 +1,5 @@
-import SpecRunEditor
 import Foundation
+import SpecRunEditor
 
 /// `specrun.json`: named profiles of run options, read with Foundation. `--profile NAME` (repeatable) picks
 /// profiles, merged in order; without it the `default` profile applies when there is one. A profile becomes
@@ -10,9 +10,11 @@ import Foundation
 ///       "ci":      { "parallel": "auto", "timeout": 30, "retry": 1, "formatOptions": { "junit": { "suiteName": "ci" } } } }
 struct ConfigFile {
     static let defaultName = "specrun.json"
-    static let keys = ["paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel", "history",
-                        "timeout", "timeouts", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
-                        "memoryLimit", "retryTagFilter"]
+    static let keys = [
+        "paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel", "history",
+        "timeout", "timeouts", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
+        "memoryLimit", "retryTagFilter",
+    ]
 
     let path: String
     let text: String
@@ -20,7 +22,8 @@ struct ConfigFile {
     /// The arguments of these profiles (or of `default`), for a command line that has these arguments.
     func arguments(profiles requested: [String], userArguments: [String]) throws -> [String] {
         guard let data = text.data(using: .utf8), let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw UsageError(message: "\(path):1: not a JSON object of profiles; e.g. {\"default\": {\"format\": [\"html:reports/index.html\"]}}")
+            throw UsageError(
+                message: "\(path):1: not a JSON object of profiles; e.g. {\"default\": {\"format\": [\"html:reports/index.html\"]}}")
         }
         let names = requested.isEmpty ? (root["default"] == nil ? [] : ["default"]) : requested
         var arguments: [String] = []
@@ -29,14 +32,16 @@ struct ConfigFile {
         for name in names {
             guard let value = root[name], !name.hasPrefix("$") else {
                 let hint = Suggestions.closest(to: name, among: Self.profileNames(root)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError(message: "\(path): no profile '\(name)'\(hint); profiles: \(Self.profileNames(root).joined(separator: ", "))")
+                throw UsageError(
+                    message: "\(path): no profile '\(name)'\(hint); profiles: \(Self.profileNames(root).joined(separator: ", "))")
             }
             guard let profile = value as? [String: Any] else {
                 throw error(at: name, "profile '\(name)' must be an object of options")
             }
             for key in profile.keys.sorted() {
-                arguments += try self.arguments(key, profile[key]!, profile: name,
-                                                 skipPaths: userHasPaths, skipStdoutFormats: userHasStdoutFormat)
+                arguments += try self.arguments(
+                    key, profile[key]!, profile: name,
+                    skipPaths: userHasPaths, skipStdoutFormats: userHasStdoutFormat)
             }
         }
         return arguments
@@ -57,7 +62,9 @@ struct ConfigFile {
         func number() throws -> String {
             // JSON's true and false come as NSNumbers too: not a number here (specrun.schema.json says so).
             let isBool = (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
-            if isBool { throw error(at: key, "'\(key)' in profile '\(profile)' must be a number" + (key == "parallel" ? " or \"auto\"" : "")) }
+            if isBool {
+                throw error(at: key, "'\(key)' in profile '\(profile)' must be a number" + (key == "parallel" ? " or \"auto\"" : ""))
+            }
             if let int = value as? Int { return String(int) }
             if let double = value as? Double { return String(double) }
             if key == "parallel", let text = value as? String, text == "auto" { return text }
@@ -71,7 +78,8 @@ struct ConfigFile {
             return try strings().filter { !(skipStdoutFormats && !$0.contains(":")) }.flatMap { ["--format", $0] }
         case "worldParameters":
             guard let object = value as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object) else {
-                throw error(at: key, "'worldParameters' in profile '\(profile)' must be an object, e.g. {\"baseURL\": \"http://localhost:8080\"}")
+                throw error(
+                    at: key, "'worldParameters' in profile '\(profile)' must be an object, e.g. {\"baseURL\": \"http://localhost:8080\"}")
             }
             return ["--world-parameters", String(decoding: data, as: UTF8.self)]
         case "formatOptions":
@@ -81,27 +89,40 @@ struct ConfigFile {
             return ["--format-options", String(decoding: data, as: UTF8.self)]
         case "order", "serialTags", "requirements", "retryTagFilter", "history":
             guard let text = value as? String else { throw error(at: key, "'\(key)' in profile '\(profile)' must be a string") }
-            return [["order": "--order", "serialTags": "--serial-tags", "retryTagFilter": "--retry-tag-filter",
-                     "history": "--history"][key] ?? "--requirements", text]
+            return [
+                [
+                    "order": "--order", "serialTags": "--serial-tags", "retryTagFilter": "--retry-tag-filter",
+                    "history": "--history",
+                ][key] ?? "--requirements", text,
+            ]
         case "retry": return ["--retry", try number()]
         case "parallel": return ["--parallel", try number()]
         case "timeout": return ["--timeout", try number()]
         case "timeouts":
             // {"@slow": "30s", "@db and not @fast": 120}: one --tag-timeout each, in a stable order.
             guard let object = value as? [String: Any] else {
-                throw error(at: key, "'timeouts' in profile '\(profile)' must be an object of tag expressions and durations, e.g. {\"@slow\": \"30s\"}")
+                throw error(
+                    at: key,
+                    "'timeouts' in profile '\(profile)' must be an object of tag expressions and durations, e.g. {\"@slow\": \"30s\"}")
             }
             return try object.keys.sorted().flatMap { expression -> [String] in
                 let duration: String
-                if let text = object[expression] as? String, TimeoutText.seconds(text) != nil { duration = text }
-                else if let number = object[expression] as? Double, TimeoutText.seconds(String(number)) != nil { duration = String(number) }
-                else {
-                    throw error(at: expression, "'timeouts' in profile '\(profile)': '\(expression)' must be a duration such as \"30s\", \"500ms\", \"2m\" or a number of seconds")
+                if let text = object[expression] as? String, TimeoutText.seconds(text) != nil {
+                    duration = text
+                } else if let number = object[expression] as? Double, TimeoutText.seconds(String(number)) != nil {
+                    duration = String(number)
+                } else {
+                    throw error(
+                        at: expression,
+                        "'timeouts' in profile '\(profile)': '\(expression)' must be a duration such as \"30s\", \"500ms\", \"2m\" or a number of seconds"
+                    )
                 }
                 return ["--tag-timeout", "\(expression)=\(duration)"]
             }
         case "memoryLimit":
-            guard let text = value as? String else { throw error(at: key, "'memoryLimit' in profile '\(profile)' must be a size such as \"512M\"") }
+            guard let text = value as? String else {
+                throw error(at: key, "'memoryLimit' in profile '\(profile)' must be a size such as \"512M\"")
+            }
             return ["--memory-limit", text]
         case "strict": return try flag("--strict", "--no-strict")
         case "failFast": return try flag("--fail-fast", nil)
@@ -126,10 +147,12 @@ struct ConfigFile {
         return UsageError(message: "\(path):\(line): \(message)")
     }
 
-    private static let valued: Set<String> = ["-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
-                                              "-j", "--parallel", "--timeout", "--tag-timeout", "--shard", "--shard-timings",
-                                               "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
-                                               "--memory-limit", "--retry-tag-filter", "--history"]
+    private static let valued: Set<String> = [
+        "-t", "--tags", "-n", "--name", "-f", "--format", "--order", "--retry",
+        "-j", "--parallel", "--timeout", "--tag-timeout", "--shard", "--shard-timings",
+        "--serial-tags", "--format-options", "--profile", "--config", "--requirements",
+        "--memory-limit", "--retry-tag-filter", "--history",
+    ]
 
     static func hasPaths(_ arguments: [String]) -> Bool {
         var skipNext = false
@@ -153,7 +176,12 @@ extension ConfigFile {
     /// before the rest. `read` gives a file's text (nil: absent); without `--config`, `specrun.json` in the
     /// current folder is read when it exists.
     static func expand(_ arguments: [String], read: (String) -> String?) throws -> [String] {
-        if let first = arguments.first, ["gherkin", "report", "import", "init", "completions", "man", "check", "fmt", "lsp", "help", "--worker", "--version", "-h", "--help"].contains(first) {
+        if let first = arguments.first,
+            [
+                "gherkin", "report", "import", "init", "completions", "man", "check", "fmt", "lsp", "help", "--worker", "--version", "-h",
+                "--help",
+            ].contains(first)
+        {
             return arguments
         }
         var rest: [String] = []
@@ -172,9 +200,13 @@ extension ConfigFile {
                 guard let path = iterator.next() else { throw UsageError(message: "--config needs a file, e.g. --config specrun.json") }
                 configPath = path
             default:
-                if argument.hasPrefix("--profile=") { profiles.append(String(argument.dropFirst("--profile=".count))) }
-                else if argument.hasPrefix("--config=") { configPath = String(argument.dropFirst("--config=".count)) }
-                else { rest.append(argument) }
+                if argument.hasPrefix("--profile=") {
+                    profiles.append(String(argument.dropFirst("--profile=".count)))
+                } else if argument.hasPrefix("--config=") {
+                    configPath = String(argument.dropFirst("--config=".count))
+                } else {
+                    rest.append(argument)
+                }
             }
         }
         let path = configPath ?? defaultName

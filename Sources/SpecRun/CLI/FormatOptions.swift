@@ -1,8 +1,8 @@
-import SpecRunEditor
 import Foundation
 import SpecRunCore
-import SpecRunReports
+import SpecRunEditor
 import SpecRunReportCore
+import SpecRunReports
 
 /// `--format-options JSON` (as cucumber-js): per-format options, merged when given several times.
 ///
@@ -15,15 +15,19 @@ struct FormatOptions: Equatable {
     var colors: Bool?
     var snippetInterface: RunConfiguration.SnippetInterface?
 
-    static let keys = ["html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
-                       "snippets.interface"]
+    static let keys = [
+        "html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
+        "snippets.interface",
+    ]
 
     /// Reads one `--format-options` value into these options; unknown keys and wrong types are usage errors
     /// that name the key (with a suggestion).
     mutating func merge(json text: String) throws {
         guard let data = text.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw UsageError(message: "--format-options: expected a JSON object such as '{\"html\": {\"title\": \"Release 4.2\"}}', got '\(text)'")
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            throw UsageError(
+                message: "--format-options: expected a JSON object such as '{\"html\": {\"title\": \"Release 4.2\"}}', got '\(text)'")
         }
         for (format, value) in object {
             guard let fields = value as? [String: Any] else {

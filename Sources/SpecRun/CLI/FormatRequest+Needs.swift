@@ -1,5 +1,5 @@
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
 
 extension Sequence<FormatRequest> {
     /// What the reports asked for need of the run's messages.

@@ -17,10 +17,14 @@ extension OptionTable {
             + "their expression, unused step definitions, criteria without a scenario, tags naming no criterion",
         options: [
             OptionSpec(short: "-t", long: "--tags", value: "EXPR", help: "only scenarios whose tags match"),
-            OptionSpec(short: "-f", long: "--format", value: "FORMAT", choices: ["text", "github"], help: "text (default) or github (GitHub Actions annotations)"),
+            OptionSpec(
+                short: "-f", long: "--format", value: "FORMAT", choices: ["text", "github"],
+                help: "text (default) or github (GitHub Actions annotations)"),
             OptionSpec(long: "--warnings-as-errors", help: "exit 1 on a warning too"),
             OptionSpec(long: "--strict-coverage", help: "a criterion without a scenario, or a tag naming no criterion, is an error"),
-            OptionSpec(long: "--requirements", value: "DIR", help: "the story documents whose criteria need scenarios (default: ./Requirements when it exists)"),
+            OptionSpec(
+                long: "--requirements", value: "DIR",
+                help: "the story documents whose criteria need scenarios (default: ./Requirements when it exists)"),
             OptionSpec(long: "--no-requirements", help: "no criteria coverage check"),
             help,
         ])
@@ -29,7 +33,9 @@ extension OptionTable {
         name: "import", usage: "DOC.md... [--output DIR]",
         summary: "write a draft .feature per story of a story document, each criterion a scenario tagged with its id",
         options: [
-            OptionSpec(short: "-o", long: "--output", value: "DIR", help: "where the drafts go (default Features/drafts; an existing file is kept)"),
+            OptionSpec(
+                short: "-o", long: "--output", value: "DIR", help: "where the drafts go (default Features/drafts; an existing file is kept)"
+            ),
             help,
         ])
 
@@ -38,7 +44,9 @@ extension OptionTable {
         summary: "add Features/, a step library, a spec executable, a swift test target and specrun.json to the package "
             + "in this folder, and edit its Package.swift (or print the lines to add)",
         options: [
-            OptionSpec(long: "--specrun-path", value: "DIR", help: "depend on the specrun checkout in DIR (default: the checkout this specrun was built from, if any)"),
+            OptionSpec(
+                long: "--specrun-path", value: "DIR",
+                help: "depend on the specrun checkout in DIR (default: the checkout this specrun was built from, if any)"),
             OptionSpec(long: "--specrun-url", help: "depend on the published specrun package even when run from a checkout"),
             help,
         ])
@@ -47,7 +55,9 @@ extension OptionTable {
         name: "report", usage: "FILE.ndjson... --format NAME[:FILE]...",
         summary: "rebuild reports from saved message streams (several, e.g. CI shards, are merged into one run)",
         options: [
-            OptionSpec(short: "-f", long: "--format", value: "NAME[:FILE]", choices: CommandLineParser.formatNames, help: "a report, as for a run (default: summary)"),
+            OptionSpec(
+                short: "-f", long: "--format", value: "NAME[:FILE]", choices: CommandLineParser.formatNames,
+                help: "a report, as for a run (default: summary)"),
             OptionSpec(long: "--format-options", value: "JSON", help: "per-format options, as for a run"),
             OptionSpec(long: "--exit-status", help: "exit with the merged run's status (0, 1, 3 or 4) instead of 0"),
             OptionSpec(long: "--color", help: "colours on"),
@@ -68,7 +78,8 @@ extension OptionTable {
 
     static let fmt = SubcommandSpec(
         name: "fmt", usage: "[--check] [PATH...]",
-        summary: "format .feature files (default: Features/) as the community writes them (indentation, aligned tables); a file that does not parse is left as it is",
+        summary:
+            "format .feature files (default: Features/) as the community writes them (indentation, aligned tables); a file that does not parse is left as it is",
         options: [
             OptionSpec(long: "--check", help: "change nothing: list the files that would change and exit 1 if any (for CI)"),
             help,
@@ -97,7 +108,9 @@ extension OptionTable {
         options.map { option in
             var names = option.short.map { "\($0), " } ?? "    "
             names += option.long + (option.value.map { " \($0)" } ?? "")
-            let padded = names.count < 27 ? names + String(repeating: " ", count: 27 - names.count) : names + "\n" + String(repeating: " ", count: 29)
+            let padded =
+                names.count < 27
+                ? names + String(repeating: " ", count: 27 - names.count) : names + "\n" + String(repeating: " ", count: 29)
             return "  " + padded + option.help
         }.joined(separator: "\n")
     }

@@ -1,10 +1,10 @@
-import SpecRunEditor
-import SpecRunWorkers
 import Foundation
 import Gherkin
 import Messages
 import Requirements
 import SpecRunCore
+import SpecRunEditor
+import SpecRunWorkers
 
 /// `specrun check [PATH…]`: the features and step definitions checked without running a step — parse errors,
 /// undefined steps (with the nearest step definitions), ambiguous steps, step closures whose parameters do not
@@ -25,13 +25,16 @@ struct CheckCommand {
         // A story document given by name is checked as it would run: its Given/When/Then against the steps.
         let documents = DocumentSources.translate(configuration.paths)
         configuration.documents = documents.documents
-        let runner = SpecRunner(libraries: libraries, configuration: configuration,
-                                ids: IncrementingIdGenerator(), environment: console.environment)
+        let runner = SpecRunner(
+            libraries: libraries, configuration: configuration,
+            ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
         let requirements: RequirementsSet?
         do {
-            requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
-                                                         exists: RequirementsSource.isFolder).map(RequirementsSource.read)
+            requirements = try RequirementsSource.folder(
+                given: options.requirements, disabled: options.noRequirements,
+                exists: RequirementsSource.isFolder
+            ).map(RequirementsSource.read)
             _ = try await runner.run { collector.handle($0) }
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
@@ -53,15 +56,19 @@ struct CheckCommand {
         for finding in findings { console.out(render(finding) + "\n") }
         let errors = findings.filter { $0.severity == .error || options.warningsAsErrors }.count
         let warnings = findings.count - findings.filter { $0.severity == .error }.count
-        console.err("specrun check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
-            + "\(findings.filter { $0.severity == .error }.count) error(s), \(warnings) warning(s)\n")
+        console.err(
+            "specrun check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
+                + "\(findings.filter { $0.severity == .error }.count) error(s), \(warnings) warning(s)\n")
         return errors > 0 ? ExitCode.failed.rawValue : ExitCode.passed.rawValue
     }
 
     /// The step definitions the scenarios of `Features/` use and their tags (a second dry run, no argument checks).
-    static func suiteUse(libraries: [any StepLibrary.Type], console: any Console) async -> (definitions: Set<String>, pickleTags: Set<String>) {
-        let runner = SpecRunner(libraries: libraries, configuration: RunConfiguration(paths: ["Features"], dryRun: true),
-                                ids: IncrementingIdGenerator(), environment: console.environment)
+    static func suiteUse(libraries: [any StepLibrary.Type], console: any Console) async -> (
+        definitions: Set<String>, pickleTags: Set<String>
+    ) {
+        let runner = SpecRunner(
+            libraries: libraries, configuration: RunConfiguration(paths: ["Features"], dryRun: true),
+            ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
         _ = try? await runner.run { collector.handle($0) }
         return (collector.usedKeys, collector.pickleTags)

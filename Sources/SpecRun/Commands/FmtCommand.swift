@@ -1,8 +1,8 @@
-import SpecRunEditor
-import SpecRunWorkers
 import Foundation
 import Gherkin
 import Messages
+import SpecRunEditor
+import SpecRunWorkers
 
 /// `specrun fmt [--check] PATH…`: Gherkin formatted as the community writes it (GherkinFormatter), in place or,
 /// with `--check`, only listed (exit 1 when a file would change: for CI). A file that does not parse is left as
@@ -88,7 +88,8 @@ struct FmtFiles: Sendable {
             paths.flatMap { path -> [String] in
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-                      let enumerator = FileManager.default.enumerator(atPath: path) else { return [path] }
+                    let enumerator = FileManager.default.enumerator(atPath: path)
+                else { return [path] }
                 let base = path.hasSuffix("/") ? String(path.dropLast()) : path
                 return enumerator.compactMap { $0 as? String }
                     .filter { $0.hasSuffix(".feature") || $0.hasSuffix(".feature.md") }

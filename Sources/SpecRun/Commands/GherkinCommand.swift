@@ -1,9 +1,9 @@
-import SpecRunWorkers
 import Foundation
 import Gherkin
 import Messages
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
+import SpecRunWorkers
 
 /// `specrun gherkin`: the parser's own NDJSON (source, gherkinDocument, pickle, parseError), one envelope a
 /// line, with the uri exactly as given, as the official gherkin executables print it.
@@ -16,8 +16,9 @@ struct GherkinCommand {
     let console: any Console
 
     func run() -> Int32 {
-        let generation = GherkinMessages.Options(includeSource: options.includeSource, includeAST: options.includeAST,
-                                                 includePickles: options.includePickles)
+        let generation = GherkinMessages.Options(
+            includeSource: options.includeSource, includeAST: options.includeAST,
+            includePickles: options.includePickles)
         let paths = options.paths
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var output = Output(console: console)
@@ -29,8 +30,9 @@ struct GherkinCommand {
             // by the workers.
             let seed = UInt64.random(in: 0...UInt64.max)
             let files = OrderedParallelMap(count: paths.count, window: Self.batchSize, workers: cores) { index in
-                Self.output(of: paths[index], generation: generation,
-                            ids: RandomUUIDGenerator(seed: seed, start: UInt64(index) << 32))
+                Self.output(
+                    of: paths[index], generation: generation,
+                    ids: RandomUUIDGenerator(seed: seed, start: UInt64(index) << 32))
             }
             for index in paths.indices { output.print(files.take(index)) }
         }
@@ -54,8 +56,9 @@ struct GherkinCommand {
     static func output(of path: String, generation: GherkinMessages.Options, ids: any IdGenerator) -> FileOutput {
         guard let data = FileManager.default.contents(atPath: path) else { return FileOutput(path: path, bytes: nil) }
         // The NDJSON is about 13 times the feature text, with a source envelope and pickles.
-        let (bytes, unparsable) = GherkinMessages.ndjson(bytes: data, uri: path, options: generation, ids: ids,
-                                                         capacity: data.count * 16 + 4096)
+        let (bytes, unparsable) = GherkinMessages.ndjson(
+            bytes: data, uri: path, options: generation, ids: ids,
+            capacity: data.count * 16 + 4096)
         return FileOutput(path: path, bytes: bytes, unparsable: unparsable)
     }
 

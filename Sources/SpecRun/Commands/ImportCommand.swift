@@ -1,6 +1,6 @@
-import SpecRunWorkers
 import Foundation
 import Requirements
+import SpecRunWorkers
 
 /// `specrun import DOC.md [--output DIR]`: a draft `.feature` per story of a story document, tagged with the
 /// criteria ids, written to DIR (default `Features/drafts`); an existing file is never overwritten.
@@ -26,7 +26,8 @@ struct ImportCommand {
             do {
                 try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
             } catch {
-                console.err("specrun import: cannot create \(options.output) (\(error.localizedDescription); give --output another folder)\n")
+                console.err(
+                    "specrun import: cannot create \(options.output) (\(error.localizedDescription); give --output another folder)\n")
                 return ExitCode.usage.rawValue
             }
             for story in set.stories {

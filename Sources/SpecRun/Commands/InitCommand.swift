@@ -1,5 +1,5 @@
-import SpecRunWorkers
 import Foundation
+import SpecRunWorkers
 
 /// `specrun init [--specrun-path DIR | --specrun-url]`: in an existing Swift package, adds what a user needs to
 /// write executable specifications — a `Features/` folder with an example, a step library target, a spec
@@ -32,8 +32,9 @@ struct InitCommand {
                 continue
             }
             do {
-                try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (full as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
                 try text.write(toFile: full, atomically: true, encoding: .utf8)
                 console.out("  created  \(path)\n")
             } catch {
@@ -55,20 +56,21 @@ struct InitCommand {
         case .notEditable(let reason):
             console.out("\nPackage.swift was left as it is (\(reason)).\n" + ManifestEdit.lines(names, dependency) + "\n")
         }
-        console.out("""
+        console.out(
+            """
 
-        The dependency is \(dependency.explanation).
-        Then run your specifications, and the same scenarios as tests:
+            The dependency is \(dependency.explanation).
+            Then run your specifications, and the same scenarios as tests:
 
-            swift run \(names.executable)
-            swift test
-            swift test --filter "Adding items to a basket"    # one scenario, by its name
+                swift run \(names.executable)
+                swift test
+                swift test --filter "Adding items to a basket"    # one scenario, by its name
 
-        Shell completions for \(names.executable) (bash; zsh and fish too):
+            Shell completions for \(names.executable) (bash; zsh and fish too):
 
-            source <(swift run \(names.executable) completions bash)
+                source <(swift run \(names.executable) completions bash)
 
-        """)
+            """)
         return ExitCode.passed.rawValue
     }
 

@@ -1,8 +1,8 @@
-import SpecRunEditor
-import SpecRunWorkers
 import Foundation
 import SharedState
 import SpecRunCore
+import SpecRunEditor
+import SpecRunWorkers
 
 /// `specrun lsp`: the language server over standard input and output, serving this executable's step
 /// definitions. Standard input is read on a thread of its own; messages are handled one at a time, in order.
@@ -52,7 +52,11 @@ struct LSPCommand {
                     if case .body(let body)? = next { pending = Array(LSPFrameReader.frame(body)) }
                     restart.exec(documents: server.documents, pending: pending + reader.pending)
                     server.restartRequested = false
-                    stdout.write(LSPFrameReader.encode(LanguageServer.showMessage(2, "specrun: could not restart from \(restart.displayName); still serving the definitions it started with")))
+                    stdout.write(
+                        LSPFrameReader.encode(
+                            LanguageServer.showMessage(
+                                2, "specrun: could not restart from \(restart.displayName); still serving the definitions it started with"))
+                    )
                 }
             }
         }
@@ -64,7 +68,8 @@ struct LSPCommand {
     static func configuredSnippetInterface() -> RunConfiguration.SnippetInterface {
         let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
         guard let expanded = try? ConfigFile.expand([], read: read),
-              case .run(let options)? = try? CommandLineParser.parse(expanded) else { return .synchronous }
+            case .run(let options)? = try? CommandLineParser.parse(expanded)
+        else { return .synchronous }
         return options.formatOptions.snippetInterface ?? .synchronous
     }
 

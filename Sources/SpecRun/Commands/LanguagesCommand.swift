@@ -15,17 +15,19 @@ enum LanguagesCommand {
             ("scenario", dialect.scenario), ("scenarioOutline", dialect.scenarioOutline), ("examples", dialect.examples),
             ("given", dialect.given), ("when", dialect.when), ("then", dialect.then), ("and", dialect.and), ("but", dialect.but),
         ]
-        return table(["keyword", "in \(dialect.name) (\(dialect.native))"],
-                      rows.map { [$0.0, $0.1.map { "\"\($0)\"" }.joined(separator: ", ")] })
+        return table(
+            ["keyword", "in \(dialect.name) (\(dialect.native))"],
+            rows.map { [$0.0, $0.1.map { "\"\($0)\"" }.joined(separator: ", ")] })
     }
 
     private static func table(_ header: [String], _ rows: [[String]]) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
-            "| " + row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: " | ")
+            "| "
+                + row.enumerated().map { index, cell in
+                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                }.joined(separator: " | ")
         }.joined(separator: "\n") + "\n"
     }
 }

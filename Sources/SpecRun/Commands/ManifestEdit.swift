@@ -61,7 +61,10 @@ enum ManifestEdit {
         let dependencyLines = indices(#"^    dependencies: \[\s*$"#)
         guard nameLines.count == 1 else { return .notEditable("its name is not on a line of its own") }
         guard targetLines.count == 1 else { return .notEditable("its targets are not a `targets: [` list at the top level") }
-        guard !lines.contains(where: { $0.range(of: #"^    dependencies:"#, options: .regularExpression) != nil }) || dependencyLines.count == 1 else {
+        guard
+            !lines.contains(where: { $0.range(of: #"^    dependencies:"#, options: .regularExpression) != nil })
+                || dependencyLines.count == 1
+        else {
             return .notEditable("its dependencies are not a `dependencies: [` list of lines")
         }
         let platformLines = indices(#"^    platforms:"#)

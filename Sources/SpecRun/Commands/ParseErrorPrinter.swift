@@ -17,13 +17,15 @@ final class ParseErrorPrinter {
         envelope.withGherkinDocument { document in
             for line in InvalidTimeoutTags.lines(in: document) { console.err(line + "\n") }
             for finding in StepsReadAsDescription.findings(in: document) {
-                console.err("\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
-                    + "warning: \(finding.message)\n")
+                console.err(
+                    "\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
+                        + "warning: \(finding.message)\n")
             }
             for outline in document.outlinesWithoutExamples {
-                console.err("\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
-                    + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
-                    + "(add an Examples: table, or make it a Scenario)\n")
+                console.err(
+                    "\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
+                        + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
+                        + "(add an Examples: table, or make it a Scenario)\n")
             }
         }
         guard let error = envelope.parseError else { return }

@@ -1,8 +1,8 @@
-import SpecRunWorkers
 import Foundation
 import Messages
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
+import SpecRunWorkers
 
 /// `specrun report FILE.ndjson… --format NAME[:FILE]… [--exit-status]`: rebuilds reports from saved message
 /// streams. Several streams (CI shards) are merged into one run by `EnvelopeStreamMerger`, one envelope at a
@@ -30,8 +30,9 @@ struct ReportCommand {
         }
         let reports: Reports
         do {
-            reports = try Reports(requests: options.formats, colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
-                                  formatOptions: options.formatOptions, mergedRuns: inputs.count > 1)
+            reports = try Reports(
+                requests: options.formats, colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
+                formatOptions: options.formatOptions, mergedRuns: inputs.count > 1)
         } catch {
             return SpecRunCLI.usageFailure(error, console: console)
         }
@@ -54,8 +55,9 @@ struct ReportCommand {
             status.observe(envelope)
             reports.handle(envelope)
         }
-        var merger = EnvelopeStreamMerger(streamCount: inputs.count,
-                                          earliestStart: starts.min { $0.isEarlier(than: $1) })
+        var merger = EnvelopeStreamMerger(
+            streamCount: inputs.count,
+            earliestStart: starts.min { $0.isEarlier(than: $1) })
         var inputsComplete = true
         for input in inputs {
             merger.beginStream(name: input.path)
@@ -64,9 +66,12 @@ struct ReportCommand {
             var problem: String?
             var audit = StreamAudit(name: input.path)
             do {
-                let ending = try NDJSON.forEachEnvelope(inFile: input.readPath, uri: input.path, unknownKind: { kind, _ in
-                    audit.skippedUnknown(kind: kind)
-                }) { read in
+                let ending = try NDJSON.forEachEnvelope(
+                    inFile: input.readPath, uri: input.path,
+                    unknownKind: { kind, _ in
+                        audit.skippedUnknown(kind: kind)
+                    }
+                ) { read in
                     let envelope = audit.checkingNumbers(read)
                     audit.observe(envelope)
                     merger.add(envelope, emit: emit)
@@ -85,7 +90,8 @@ struct ReportCommand {
                 let marked = incomplete ? " and are marked incomplete" : ""
                 console.err("specrun: \(problem); the reports hold what came before it\(marked)\n")
             } else if incomplete {
-                console.err("specrun: \(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
+                console.err(
+                    "specrun: \(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
             }
             if problem != nil || incomplete { inputsComplete = false }
         }
@@ -103,7 +109,9 @@ struct ReportCommand {
     private func report(_ audit: StreamAudit, into doubts: inout [String]) {
         for (kind, count) in audit.unknownKinds.sorted(by: { $0.key < $1.key }) {
             let times = count == 1 ? "one envelope" : "\(count) envelopes"
-            console.err("specrun: warning: \(audit.name): skipped \(times) of kind '\(kind)', unknown to this version (a newer protocol?); the rest of the stream is read\n")
+            console.err(
+                "specrun: warning: \(audit.name): skipped \(times) of kind '\(kind)', unknown to this version (a newer protocol?); the rest of the stream is read\n"
+            )
         }
         for problem in audit.problems { console.err("specrun: \(problem)\n") }
         if audit.problemCount > audit.problems.count {

@@ -1,9 +1,9 @@
-import SharedState
-import SpecRunWorkers
 import Foundation
 import Messages
-import SpecRunReports
+import SharedState
 import SpecRunReportCore
+import SpecRunReports
+import SpecRunWorkers
 
 /// The formatters of one run or report command, fed the same envelopes.
 final class Reports {
@@ -15,9 +15,11 @@ final class Reports {
 
     /// `sharedAtSource`: the stream is this run's, whose compiler and planner share each step text and each
     /// definition's id array already (`FormatterFactory(sharedAtSource:)`; not `specrun report`'s, read from files).
-    init(requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true,
-         formatOptions: FormatOptions = FormatOptions(), mergedRuns: Bool = false, sharedAtSource: Bool = false,
-         standardOutput: Int32 = STDOUT_FILENO) throws {
+    init(
+        requests: [FormatRequest], colors: Bool, console: any Console, listParseErrors: Bool = true,
+        formatOptions: FormatOptions = FormatOptions(), mergedRuns: Bool = false, sharedAtSource: Bool = false,
+        standardOutput: Int32 = STDOUT_FILENO
+    ) throws {
         self.console = console
         var options = ReportOptions(colors: colors)
         options.listParseErrors = listParseErrors
@@ -41,16 +43,24 @@ final class Reports {
             }
             // (The text formats escape control characters themselves, wherever written: `escapesControlCharacters`.)
             guard Self.isForTerminal(format), !format.escapesControlCharacters else {
-                return (request, factory.makeFormatter(format, write: { [console] in console.out($0) },
-                                                       writeBytes: { [console] in console.out(bytes: $0) }, options: options))
+                return (
+                    request,
+                    factory.makeFormatter(
+                        format, write: { [console] in console.out($0) },
+                        writeBytes: { [console] in console.out(bytes: $0) }, options: options)
+                )
             }
             // Text for a terminal: control characters from feature files made visible (our colours kept).
             let colors = options.colors
-            return (request, factory.makeFormatter(format, write: { [console] in console.out(ConsoleEscaping.escape($0, keepColors: colors)) },
-                                                   writeBytes: { [console] bytes in
-                                                       guard ConsoleEscaping.needsEscaping(bytes) else { return console.out(bytes: bytes) }
-                                                       ConsoleEscaping.escape(bytes, keepColors: colors).withUnsafeBufferPointer { console.out(bytes: $0) }
-                                                   }, options: options))
+            return (
+                request,
+                factory.makeFormatter(
+                    format, write: { [console] in console.out(ConsoleEscaping.escape($0, keepColors: colors)) },
+                    writeBytes: { [console] bytes in
+                        guard ConsoleEscaping.needsEscaping(bytes) else { return console.out(bytes: bytes) }
+                        ConsoleEscaping.escape(bytes, keepColors: colors).withUnsafeBufferPointer { console.out(bytes: $0) }
+                    }, options: options)
+            )
         }
         handlers = formatters.map(\.formatter)
         needs = requests.listenerNeeds
@@ -111,7 +121,9 @@ final class Reports {
         for position in files.indices.dropFirst() {
             finished.enter()
             Thread {
-                do { try finishing.value[position].finish() } catch { let why = "\(error)"; failures.withLock { $0.append((position, why)) } }
+                do { try finishing.value[position].finish() } catch {
+                    let why = "\(error)"; failures.withLock { $0.append((position, why)) }
+                }
                 finished.leave()
             }.start()
         }

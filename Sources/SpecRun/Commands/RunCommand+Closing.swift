@@ -14,7 +14,8 @@ extension RunCommand {
         let foundNothing = status.nothingSelected && !status.unparsableFiles && interrupted == nil && status.code != .failed
         if foundNothing, let shard = options.shard {
             // A CI matrix with more shards than scenarios: an empty shard is not a failure.
-            console.err("specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(prepared.configuration)))\n")
+            console.err(
+                "specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(prepared.configuration)))\n")
             return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
         if foundNothing {

@@ -8,11 +8,14 @@ extension RunCommand {
         let pipeline = listeners.pipeline
         let send = listeners.send
         if options.parallel > 1 {
-            console.err("specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n")
+            console.err(
+                "specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n"
+            )
         }
         let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
-        var runner = SpecRunner(libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,
-                                environment: console.environment)
+        var runner = SpecRunner(
+            libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,
+            environment: console.environment)
         runner.lateAttachment = { [console] in console.err($0) }
         // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
         // leaves the finished scenarios on disk, and the start of the running one (as with workers).

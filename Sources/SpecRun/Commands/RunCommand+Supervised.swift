@@ -1,8 +1,8 @@
 import Foundation
 import Messages
 import SpecRunCore
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
 import SpecRunWorkers
 
 extension RunCommand {
@@ -14,17 +14,19 @@ extension RunCommand {
         // ids; one worker parses them all anyway, and so does one restarted after a crash).
         let namesTestCases = options.parallel > 1 && !worker.predictableIds
         let workerCount = workerCount()
-        let settings = Supervisor.Settings(workers: workerCount, failFast: options.failFast, strict: options.strict,
-                                           serial: prepared.serial, timings: worker.shard?.timings ?? [:],
-                                           timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
-                                           namesTestCases: namesTestCases)
+        let settings = Supervisor.Settings(
+            workers: workerCount, failFast: options.failFast, strict: options.strict,
+            serial: prepared.serial, timings: worker.shard?.timings ?? [:],
+            timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
+            namesTestCases: namesTestCases)
         // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
         // with the workers' id seed: the same messages, not written as JSON by it and read back here.
         var workers = worker
         workers.sendsDocuments = false
         workers.namesTestCases = namesTestCases
-        let documentRunner = SpecRunner(libraries: libraries, configuration: prepared.configuration,
-                                        ids: WorkerCommand.definitionIds(worker), environment: console.environment)
+        let documentRunner = SpecRunner(
+            libraries: libraries, configuration: prepared.configuration,
+            ids: WorkerCommand.definitionIds(worker), environment: console.environment)
         let sources = worker.messageReport
         var pool = WorkerPool(configuration: workers, settings: settings, launcher: launcher, console: console, now: now)
         pool.documents = { emit in
@@ -44,11 +46,13 @@ extension RunCommand {
         // waits in memory: the journal beside the message report has it on disk meanwhile (removed at the end).
         let journal = workerCount > 1 ? Self.messageReportPath(options.formats).flatMap { MessageJournal(reportPath: $0) } : nil
         pool.journal = journal.map { journal in { journal.write($0) } }
-        let outcome = await pool.run(emit: listeners.send, pause: {
-            pipeline.flush()
-            pipeline.checkpoint()
-            journal?.flushIfDue()
-        })
+        let outcome = await pool.run(
+            emit: listeners.send,
+            pause: {
+                pipeline.flush()
+                pipeline.checkpoint()
+                journal?.flushIfDue()
+            })
         pipeline.drain()
         // (Said even when the run ends here: the first worker that could not start ends it, with no other word.)
         if let reason = outcome.couldNotStart {
@@ -60,7 +64,9 @@ extension RunCommand {
             console.err("specrun: \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
         }
         if outcome.timeouts > 0 {
-            console.err("specrun: \(outcome.timeouts) step(s) timed out (after \(CrashWording.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n")
+            console.err(
+                "specrun: \(outcome.timeouts) step(s) timed out (after \(CrashWording.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n"
+            )
         }
         return Ending(interrupted: outcome.interruptedBy, journal: journal)
     }
@@ -70,13 +76,15 @@ extension RunCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var workerCount = Self.workerCount(options.parallel, cores: cores)
         if workerCount < options.parallel {
-            console.err("specrun: -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
-                + "(\(cores) cores here): running \(workerCount)\n")
+            console.err(
+                "specrun: -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
+                    + "(\(cores) cores here): running \(workerCount)\n")
         }
         if let openFiles = ProcessControl.openFileLimit(), Self.workerCount(openFiles: openFiles) < workerCount {
             // Past the limit, the runtime itself gives up (Foundation traps when it cannot make a descriptor).
-            console.err("specrun: -j \(workerCount) needs more open files than the limit of \(openFiles) (ulimit -n): "
-                + "running \(Self.workerCount(openFiles: openFiles))\n")
+            console.err(
+                "specrun: -j \(workerCount) needs more open files than the limit of \(openFiles) (ulimit -n): "
+                    + "running \(Self.workerCount(openFiles: openFiles))\n")
             workerCount = Self.workerCount(openFiles: openFiles)
         }
         return workerCount

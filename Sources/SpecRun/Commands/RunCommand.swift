@@ -1,12 +1,12 @@
-import SpecRunEditor
-import SpecRunWorkers
 import Foundation
 import Gherkin
 import Messages
 import Requirements
 import SpecRunCore
-import SpecRunReports
+import SpecRunEditor
 import SpecRunReportCore
+import SpecRunReports
+import SpecRunWorkers
 import TagExpressions
 
 /// `specrun [PATH…] [options]`: one stream of envelopes from one source — this process (`--no-isolation`,
@@ -24,8 +24,9 @@ struct RunCommand {
 
     func run() async -> Int32 {
         if options.parallel != 1 && !options.isolation && !options.worker {
-            console.err("specrun: --no-isolation runs every scenario in this process, one at a time: -j/--parallel "
-                + "needs worker processes (drop one of the two)\n")
+            console.err(
+                "specrun: --no-isolation runs every scenario in this process, one at a time: -j/--parallel "
+                    + "needs worker processes (drop one of the two)\n")
         }
         let prepared: Prepared
         do {
@@ -78,20 +79,24 @@ struct RunCommand {
     }
 
     private func prepare() throws -> Prepared {
-        let requirements = try RequirementsSource.folder(given: options.requirements, disabled: options.noRequirements,
-                                                         exists: RequirementsSource.isFolder).map(RequirementsSource.read)
+        let requirements = try RequirementsSource.folder(
+            given: options.requirements, disabled: options.noRequirements,
+            exists: RequirementsSource.isFolder
+        ).map(RequirementsSource.read)
         let worker = try makeWorkerConfiguration()
         let configuration = try worker.runConfiguration()
         let serial = try Self.serialExpression(options.serialTags)
         let isolated = launcher != nil && options.isolation && !options.dryRun
         // In this process, what steps print goes to stderr, and the reports get stdout to themselves.
         let reportOutput = !isolated && !options.dryRun && !options.worker ? console.separateStepOutput() : STDOUT_FILENO
-        let reports = try Reports(requests: Self.consoleFormats(options.formats),
-                                  colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
-                                  listParseErrors: false, formatOptions: options.formatOptions, sharedAtSource: true,
-                                  standardOutput: reportOutput)
-        return Prepared(worker: worker, configuration: configuration, reports: reports, serial: serial,
-                        requirements: requirements, isolated: isolated)
+        let reports = try Reports(
+            requests: Self.consoleFormats(options.formats),
+            colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
+            listParseErrors: false, formatOptions: options.formatOptions, sharedAtSource: true,
+            standardOutput: reportOutput)
+        return Prepared(
+            worker: worker, configuration: configuration, reports: reports, serial: serial,
+            requirements: requirements, isolated: isolated)
     }
 
     private func listen(to prepared: Prepared) -> Listeners {
@@ -109,12 +114,13 @@ struct RunCommand {
                 reports.handle(envelope)
             }
         }
-        _ = ReportFileMode.startUmask   // read now, before any step can change it
+        _ = ReportFileMode.startUmask  // read now, before any step can change it
         // Worker envelopes go back to be freed by the threads that decoded them.
-        let pipeline = ListenerPipeline(returns: prepared.isolated ? DecodedEnvelopeReturns.shared : nil,
-                                        flushedByTimer: !prepared.isolated,
-                                        around: { [console] in console.holdingOutput($0) },
-                                        checkpoint: { reports.checkpoint() }, listen: listen)
+        let pipeline = ListenerPipeline(
+            returns: prepared.isolated ? DecodedEnvelopeReturns.shared : nil,
+            flushedByTimer: !prepared.isolated,
+            around: { [console] in console.holdingOutput($0) },
+            checkpoint: { reports.checkpoint() }, listen: listen)
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts
         let send: (Envelope) -> Void = { envelope in
@@ -126,15 +132,18 @@ struct RunCommand {
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its
     /// seed, the ids' seed chosen, the shard's timings read.
     func makeWorkerConfiguration() throws -> WorkerConfiguration {
-        let tags = options.tags.isEmpty ? nil
+        let tags =
+            options.tags.isEmpty
+            ? nil
             : options.tags.count == 1 ? options.tags[0] : options.tags.map { "(\($0))" }.joined(separator: " and ")
         var order = options.order
         if order == "random" { order = "random:\(randomSeed())" }
-        var worker = WorkerConfiguration(paths: options.paths.isEmpty ? ["Features"] : options.paths, tags: tags,
-                                         names: options.names, dryRun: options.dryRun, failFast: options.failFast,
-                                         strict: options.strict, order: order, retry: options.retry,
-                                         predictableIds: options.predictableIds, idSeed: idSeed(),
-                                         timeoutSeconds: options.timeout)
+        var worker = WorkerConfiguration(
+            paths: options.paths.isEmpty ? ["Features"] : options.paths, tags: tags,
+            names: options.names, dryRun: options.dryRun, failFast: options.failFast,
+            strict: options.strict, order: order, retry: options.retry,
+            predictableIds: options.predictableIds, idSeed: idSeed(),
+            timeoutSeconds: options.timeout)
         let timings = try options.shardTimings.map(Timings.read) ?? [:]
         if let shard = options.shard {
             worker.shard = .init(index: shard.index, count: shard.count, timings: timings)

@@ -1,6 +1,6 @@
 import Messages
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
 
 /// Adds the requirements attachment to the CLI's envelope stream, once, right after testRunStarted: the one
 /// place every source (in-process run, worker processes) passes, so every report and the saved `message`

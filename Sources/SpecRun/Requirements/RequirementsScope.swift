@@ -1,8 +1,8 @@
-import SpecRunWorkers
 import Foundation
 import Requirements
-import SpecRunReports
 import SpecRunReportCore
+import SpecRunReports
+import SpecRunWorkers
 
 /// What a run of some feature files knows of the project's others, for the requirements coverage: a criterion
 /// tagged only in files the run did not read is "outside this run", not "no scenario". The other files are those
@@ -19,10 +19,13 @@ enum RequirementsScope {
     }
 
     /// nil when the paths cover every feature file of their top folders (the whole project was read).
-    static func scope(paths: [String], criteria: Set<String>, limit: Int = 20_000,
-                      list: (String) -> [String] = RequirementsScope.featureFiles,
-                      read: (String) -> String? = { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
-        -> RequirementsAttachment.Scope? {
+    static func scope(
+        paths: [String], criteria: Set<String>, limit: Int = 20_000,
+        list: (String) -> [String] = RequirementsScope.featureFiles,
+        read: (String) -> String? = { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } }
+    )
+        -> RequirementsAttachment.Scope?
+    {
         let given = paths.filter { !$0.hasPrefix("@") }.map(normalized)
         guard !given.isEmpty else { return nil }
         let whole = given.filter { !hasLine($0) }.map(DocumentSources.documentPath)

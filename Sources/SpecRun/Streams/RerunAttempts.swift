@@ -70,7 +70,8 @@ struct RerunAttempts {
             return Envelope(testCaseStarted: started)
         case .testCaseFinished:
             guard var finished = envelope.testCaseFinished, !finished.willBeRetried, stream >= 0, stream < rerunLater.count,
-                  let key = startedKeys[finished.testCaseStartedId], rerunLater[stream].contains(key) else { return envelope }
+                let key = startedKeys[finished.testCaseStartedId], rerunLater[stream].contains(key)
+            else { return envelope }
             finished.willBeRetried = true
             return Envelope(testCaseFinished: finished)
         case .testStepStarted:
@@ -86,7 +87,9 @@ struct RerunAttempts {
             attachment.testStepId = alias
             return Envelope(attachment: attachment)
         case .externalAttachment:
-            guard var attachment = envelope.externalAttachment, let id = attachment.testStepId, let alias = stepAlias[id] else { return envelope }
+            guard var attachment = envelope.externalAttachment, let id = attachment.testStepId, let alias = stepAlias[id] else {
+                return envelope
+            }
             attachment.testStepId = alias
             return Envelope(externalAttachment: attachment)
         default:
@@ -106,7 +109,8 @@ struct RerunAttempts {
         try? NDJSON.forEachLine(inFile: path) { line, _, _ in
             let isPickle = line.starts(with: pickleMarker)
             guard isPickle || line.starts(with: caseMarker),
-                  let envelope = (try? NDJSON.decode(String(decoding: line, as: UTF8.self)))?.first else { return }
+                let envelope = (try? NDJSON.decode(String(decoding: line, as: UTF8.self)))?.first
+            else { return }
             if let pickle = envelope.pickle { pickles[pickle.id] = key(pickle) }
             if let testCase = envelope.testCase, let key = pickles[testCase.pickleId] { keys.insert(key) }
         }

@@ -6,9 +6,9 @@ import Messages
 /// doubt, so the run is not reported as passed) and is clamped into range, so that no report traps on an
 /// overflow (a duration of `Int64.max` seconds, a run that started at `Int64.min`).
 extension StreamAudit {
-    static let earliestSecond = -62_135_596_800     // 0001-01-01T00:00:00Z
-    static let latestSecond = 253_402_300_799       // 9999-12-31T23:59:59Z
-    static let longestDuration = 315_569_520_000    // 10,000 years
+    static let earliestSecond = -62_135_596_800  // 0001-01-01T00:00:00Z
+    static let latestSecond = 253_402_300_799  // 9999-12-31T23:59:59Z
+    static let longestDuration = 315_569_520_000  // 10,000 years
     static let highestAttempt = 1000
 
     /// The envelope, with every number out of range named and clamped.
@@ -40,7 +40,8 @@ extension StreamAudit {
             let long = check(&finished.result.duration, in: "testRunHookFinished")
             return late || long ? Envelope(testRunHookFinished: finished) : envelope
         } else if var attachment = envelope.attachment, var timestamp = attachment.timestamp,
-                  check(&timestamp, in: "attachment") {
+            check(&timestamp, in: "attachment")
+        {
             attachment.timestamp = timestamp
             return Envelope(attachment: attachment)
         }
@@ -49,9 +50,12 @@ extension StreamAudit {
 
     /// True when the timestamp was out of range (now clamped).
     private mutating func check(_ timestamp: inout Timestamp, in kind: String) -> Bool {
-        guard timestamp.seconds < Self.earliestSecond || timestamp.seconds > Self.latestSecond
-                || timestamp.nanos < 0 || timestamp.nanos > 999_999_999 else { return false }
-        numberProblem("\(kind).timestamp {seconds: \(timestamp.seconds), nanos: \(timestamp.nanos)} is not a time between the years 1 and 9999")
+        guard
+            timestamp.seconds < Self.earliestSecond || timestamp.seconds > Self.latestSecond
+                || timestamp.nanos < 0 || timestamp.nanos > 999_999_999
+        else { return false }
+        numberProblem(
+            "\(kind).timestamp {seconds: \(timestamp.seconds), nanos: \(timestamp.nanos)} is not a time between the years 1 and 9999")
         timestamp.seconds = min(max(timestamp.seconds, Self.earliestSecond), Self.latestSecond)
         timestamp.nanos = min(max(timestamp.nanos, 0), 999_999_999)
         return true
@@ -59,8 +63,10 @@ extension StreamAudit {
 
     /// True when the duration was out of range (now clamped).
     private mutating func check(_ duration: inout Messages.Duration, in kind: String) -> Bool {
-        guard duration.seconds < 0 || duration.seconds > Self.longestDuration
-                || duration.nanos < 0 || duration.nanos > 999_999_999 else { return false }
+        guard
+            duration.seconds < 0 || duration.seconds > Self.longestDuration
+                || duration.nanos < 0 || duration.nanos > 999_999_999
+        else { return false }
         numberProblem("\(kind) duration {seconds: \(duration.seconds), nanos: \(duration.nanos)} is negative or longer than 10,000 years")
         duration.seconds = min(max(duration.seconds, 0), Self.longestDuration)
         duration.nanos = min(max(duration.nanos, 0), 999_999_999)

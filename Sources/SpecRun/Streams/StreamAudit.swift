@@ -99,10 +99,14 @@ struct StreamAudit {
         } else if let attachment = envelope.attachment, let runId = attachment.testCaseStartedId {
             attachmentRuns.append((runId, envelopeNumber))
         } else if envelope.testRunStarted != nil {
-            if let first = runStartedAt { note("testRunStarted comes twice (envelopes \(first) and \(envelopeNumber)): two runs in one stream") }
+            if let first = runStartedAt {
+                note("testRunStarted comes twice (envelopes \(first) and \(envelopeNumber)): two runs in one stream")
+            }
             runStartedAt = runStartedAt ?? envelopeNumber
         } else if let finished = envelope.testRunFinished {
-            if let first = runFinishedAt { note("testRunFinished comes twice (envelopes \(first) and \(envelopeNumber)); which one is the run's end?") }
+            if let first = runFinishedAt {
+                note("testRunFinished comes twice (envelopes \(first) and \(envelopeNumber)); which one is the run's end?")
+            }
             if runStartedAt == nil { note("testRunFinished (envelope \(envelopeNumber)) comes before any testRunStarted") }
             runFinishedAt = runFinishedAt ?? envelopeNumber
             if finished.success { claimedSuccess = envelopeNumber }
@@ -118,13 +122,17 @@ struct StreamAudit {
     mutating func finish() {
         for (id, testCase) in testCases.sorted(by: { $0.value.envelope < $1.value.envelope })
         where pickles[testCase.pickleId] == nil {
-            note("test case '\(id)' refers to pickle '\(testCase.pickleId)', which the stream does not have (envelope \(testCase.envelope))")
+            note(
+                "test case '\(id)' refers to pickle '\(testCase.pickleId)', which the stream does not have (envelope \(testCase.envelope))")
         }
         var missingPickleSteps = Set<String>()
         for reference in pickleStepReferences
         where pickles[reference.pickleId] != nil && !pickleSteps.contains(Self.key(reference.pickleId, reference.pickleStepId))
-        && missingPickleSteps.insert(reference.testCaseId).inserted {
-            note("test case '\(reference.testCaseId)' runs pickle step '\(reference.pickleStepId)', which its pickle '\(reference.pickleId)' does not have")
+            && missingPickleSteps.insert(reference.testCaseId).inserted
+        {
+            note(
+                "test case '\(reference.testCaseId)' runs pickle step '\(reference.pickleStepId)', which its pickle '\(reference.pickleId)' does not have"
+            )
         }
         pickleStepReferences = []
         for id in startOrder {
@@ -132,11 +140,15 @@ struct StreamAudit {
             if testCases[start.testCaseId] == nil {
                 note("results for test case '\(start.testCaseId)', which the stream does not define (envelope \(start.envelope))")
             } else if let envelope = startedBeforeDefinition[start.testCaseId] {
-                note("results for test case '\(start.testCaseId)' come before its definition (envelope \(envelope)); the reports cannot place them")
+                note(
+                    "results for test case '\(start.testCaseId)' come before its definition (envelope \(envelope)); the reports cannot place them"
+                )
             }
             if !finishedCases.contains(id) {
                 if let finishedAt = runFinishedAt {
-                    note("\(scenario(of: start.testCaseId)) started (envelope \(start.envelope)) and never finished, yet the run finished (envelope \(finishedAt)); it has no result")
+                    note(
+                        "\(scenario(of: start.testCaseId)) started (envelope \(start.envelope)) and never finished, yet the run finished (envelope \(finishedAt)); it has no result"
+                    )
                 } else {
                     unfinished.append(scenario(of: start.testCaseId))
                 }
@@ -144,7 +156,9 @@ struct StreamAudit {
         }
         if let finishedAt = runFinishedAt {
             for (testCaseId, last) in lastAttempt.sorted(by: { $0.value.envelope < $1.value.envelope }) where last.willBeRetried {
-                note("\(scenario(of: testCaseId)) was to be retried (envelope \(last.envelope)), and no later attempt came before the run finished (envelope \(finishedAt)); it has no final result")
+                note(
+                    "\(scenario(of: testCaseId)) was to be retried (envelope \(last.envelope)), and no later attempt came before the run finished (envelope \(finishedAt)); it has no final result"
+                )
             }
         }
         for attachment in attachmentRuns where started[attachment.testCaseStartedId] == nil {
@@ -157,7 +171,9 @@ struct StreamAudit {
                 continue
             }
             if testCases[start.testCaseId] != nil, !testSteps.contains(Self.key(start.testCaseId, result.testStepId)) {
-                note("a result for step '\(result.testStepId)', which test case '\(start.testCaseId)' does not have (envelope \(result.envelope))")
+                note(
+                    "a result for step '\(result.testStepId)', which test case '\(start.testCaseId)' does not have (envelope \(result.envelope))"
+                )
             }
         }
         stepResults = []

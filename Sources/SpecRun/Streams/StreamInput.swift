@@ -1,6 +1,6 @@
-import SpecRunWorkers
 import Foundation
 import Messages
+import SpecRunWorkers
 
 /// One saved message stream given to `specrun report`, checked before anything is read: it exists, is a
 /// file, is not empty and is text that starts like NDJSON. Each refusal is one line naming the file and what to do.
@@ -32,7 +32,8 @@ struct StreamInput: Equatable {
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
             spool = try spooled(path, spools: &spools)
         }
-        let size = spool.flatMap { try? fileManager.attributesOfItem(atPath: $0)[.size] as? NSNumber }?.intValue
+        let size =
+            spool.flatMap { try? fileManager.attributesOfItem(atPath: $0)[.size] as? NSNumber }?.intValue
             ?? (attributes?[.size] as? NSNumber)?.intValue ?? 0
         do {
             var input = try checkContent(path, reading: spool ?? path)
@@ -48,7 +49,9 @@ struct StreamInput: Equatable {
     private static func spooled(_ path: String, spools: inout [String]) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/specrun-report-input.XXXXXX").utf8CString)
         let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard output >= 0 else { throw UsageError(message: "\(path): cannot copy the stream to a temporary file (\(String(cString: strerror(errno))))") }
+        guard output >= 0 else {
+            throw UsageError(message: "\(path): cannot copy the stream to a temporary file (\(String(cString: strerror(errno))))")
+        }
         defer { close(output) }
         let spool = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         spools.append(spool)
@@ -84,10 +87,14 @@ struct StreamInput: Equatable {
             throw UsageError(message: "\(path): empty file, no messages in it (was the run killed before it started?)")
         }
         if head.contains(0) || !isUTF8Prefix(head) {
-            throw UsageError(message: "\(path): binary data, not an NDJSON message stream; give the file a run wrote with --format message:FILE")
+            throw UsageError(
+                message: "\(path): binary data, not an NDJSON message stream; give the file a run wrote with --format message:FILE")
         }
         if let first = head.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }), first == UInt8(ascii: "[") {
-            throw UsageError(message: "\(path):1: a JSON array (a Cucumber JSON report?), not an NDJSON message stream; give the file of --format message:FILE")
+            throw UsageError(
+                message:
+                    "\(path):1: a JSON array (a Cucumber JSON report?), not an NDJSON message stream; give the file of --format message:FILE"
+            )
         }
         do {
             _ = try NDJSON.firstEnvelope(inFile: readPath, uri: path)
@@ -133,7 +140,8 @@ struct StreamFingerprint: Equatable {
             hasher.combine(lineNumber)
             hasher.combine(bytes: UnsafeRawBufferPointer(line))
             guard runStarted == nil, line.starts(with: marker),
-                  let envelopes = try? NDJSON.decode(String(decoding: line, as: UTF8.self)) else { return }
+                let envelopes = try? NDJSON.decode(String(decoding: line, as: UTF8.self))
+            else { return }
             runStarted = envelopes.first?.testRunStarted?.timestamp
         }
         return StreamFingerprint(size: input.size, hash: hasher.finalize(), runStarted: runStarted)

@@ -15,18 +15,21 @@ final class ArgumentCursor {
         defer { index += 1 }
         let argument = raw[index]
         if case .docString(let docString) = argument, T.self != DocString.self, T.self != String.self,
-           let transformer = DocStringTypes.shared.transformer(for: type, mediaType: docString.mediaType) {
+            let transformer = DocStringTypes.shared.transformer(for: type, mediaType: docString.mediaType)
+        {
             do {
                 if let value = try transformer(docString.content) as? T { return value }
             } catch {
-                throw ArgumentMismatch(description: "\(definition): argument \(index + 1) is a \(T.self) made by its DocString type"
-                    + "\(docString.mediaType.map { " (\($0))" } ?? ""), which failed: \(error)")
+                throw ArgumentMismatch(
+                    description: "\(definition): argument \(index + 1) is a \(T.self) made by its DocString type"
+                        + "\(docString.mediaType.map { " (\($0))" } ?? ""), which failed: \(error)")
             }
         }
         if let value = Self.convert(argument, to: type) { return value }
         if let value = try Self.decode(argument, as: type, position: index + 1, definition: definition) { return value }
-        throw ArgumentMismatch.type(definition: definition, position: index + 1,
-                                    expected: String(describing: type), provided: argument)
+        throw ArgumentMismatch.type(
+            definition: definition, position: index + 1,
+            expected: String(describing: type), provided: argument)
     }
 
     static func convert<T>(_ argument: RawArgument, to type: T.Type) -> T? {
@@ -59,16 +62,19 @@ extension ArgumentCursor {
 
     /// Typed arguments: a `Decodable` parameter receives a DocString's JSON decoded, or a DataTable's data rows
     /// decoded (`[Item]`, the header row naming the properties; see `DataTable.rows(as:)`).
-    static func decode<T>(_ argument: RawArgument, as type: T.Type, position: Int,
-                          definition: StepDefinitionDescription) throws -> T? {
+    static func decode<T>(
+        _ argument: RawArgument, as type: T.Type, position: Int,
+        definition: StepDefinitionDescription
+    ) throws -> T? {
         switch argument {
         case .docString(let docString):
             guard let decodable = T.self as? any Decodable.Type else { return nil }
             do {
                 return try JSONDecoder().decode(decodable, from: Data(docString.content.utf8)) as? T
             } catch {
-                throw ArgumentMismatch(description: "\(definition): argument \(position) is a \(T.self) decoded from the DocString's JSON, "
-                    + "which does not fit: \(Self.reason(error))")
+                throw ArgumentMismatch(
+                    description: "\(definition): argument \(position) is a \(T.self) decoded from the DocString's JSON, "
+                        + "which does not fit: \(Self.reason(error))")
             }
         case .dataTable(let table):
             guard let rows = T.self as? any DecodableArray.Type else { return nil }
@@ -106,16 +112,18 @@ struct ArgumentMismatch: Error, CustomStringConvertible {
 
     static func arity(definition: StepDefinitionDescription, expected: [String], provided: [RawArgument]) -> ArgumentMismatch {
         let what = provided.map(\.summary).joined(separator: ", ")
-        return ArgumentMismatch(description:
-            "\(definition) takes \(expected.count) argument(s) (\(expected.joined(separator: ", "))) "
-            + "but the step provides \(provided.count)\(provided.isEmpty ? "" : " (\(what))"); "
-            + "change the closure's parameters to match the expression and the step's DataTable/DocString")
+        return ArgumentMismatch(
+            description:
+                "\(definition) takes \(expected.count) argument(s) (\(expected.joined(separator: ", "))) "
+                + "but the step provides \(provided.count)\(provided.isEmpty ? "" : " (\(what))"); "
+                + "change the closure's parameters to match the expression and the step's DataTable/DocString")
     }
 
     static func type(definition: StepDefinitionDescription, position: Int, expected: String, provided: RawArgument) -> ArgumentMismatch {
-        ArgumentMismatch(description:
-            "\(definition): argument \(position) is declared as \(expected) but the step provides \(provided.summary); "
-            + "declare the parameter with the type the expression produces")
+        ArgumentMismatch(
+            description:
+                "\(definition): argument \(position) is declared as \(expected) but the step provides \(provided.summary); "
+                + "declare the parameter with the type the expression produces")
     }
 }
 

@@ -7,8 +7,10 @@ public func attach(_ text: String, mediaType: String = "text/plain", fileName: S
 
 /// Attaches binary data (sent base64-encoded) to the running step (or hook).
 public func attach(_ data: Data, mediaType: String, fileName: String? = nil) {
-    StepContext.current?.record(AttachmentContent(body: data.base64EncodedString(), base64: true,
-                                                  mediaType: mediaType, fileName: fileName))
+    StepContext.current?.record(
+        AttachmentContent(
+            body: data.base64EncodedString(), base64: true,
+            mediaType: mediaType, fileName: fileName))
 }
 
 /// Logs a line for the running step (an attachment of media type `text/x.cucumber.log+plain`).
@@ -33,8 +35,10 @@ final class StepContext: Sendable {
     /// `WorldParameters`: the run's (`RunConfiguration.worldParameters`).
     let worldParameters: [String: String]
 
-    init(scenario: ScenarioContext? = nil, worldParameters: [String: String] = [:],
-         sink: @escaping @Sendable (AttachmentContent) -> Void) {
+    init(
+        scenario: ScenarioContext? = nil, worldParameters: [String: String] = [:],
+        sink: @escaping @Sendable (AttachmentContent) -> Void
+    ) {
         self.scenario = scenario
         self.worldParameters = worldParameters
         self.sink = sink

@@ -17,14 +17,16 @@ extension DataTable {
                 return try JSONDecoder().decode([T].self, from: data)
             } catch let DecodingError.typeMismatch(expected, context) {
                 guard let key = context.codingPath.last?.stringValue, converted[key] == nil else {
-                    throw ExpectationFailure(Self.describe(DecodingError.typeMismatch(expected, context), T.self), file: "\(file)", line: Int(line))
+                    throw ExpectationFailure(
+                        Self.describe(DecodingError.typeMismatch(expected, context), T.self), file: "\(file)", line: Int(line))
                 }
                 converted[key] = expected
                 for index in records.indices {
                     guard let text = records[index][key] as? String else { continue }
                     guard let value = Self.value(text, as: expected) else {
-                        throw ExpectationFailure("row \(index + 1) of the table, column '\(key)': '\(text)' is not \(expected) (for \(T.self))",
-                                                 file: "\(file)", line: Int(line))
+                        throw ExpectationFailure(
+                            "row \(index + 1) of the table, column '\(key)': '\(text)' is not \(expected) (for \(T.self))",
+                            file: "\(file)", line: Int(line))
                     }
                     records[index][key] = value
                 }

@@ -4,7 +4,8 @@ import Foundation
 /// handed to every run of it: no `ArgumentCursor`, no cast per value, no `[RawArgument]` per step.
 /// Only for parameters of plain value types (a conversion to one runs no user code, and a step cannot change a
 /// value another run will see): a class, or a type whose `init(_ text:)` the user wrote, is converted at each run.
-final class PreparedArguments<each A>: @unchecked Sendable {  // @unchecked: made only for the plain value types below (`arePlainValues`), never changed
+// @unchecked: made only for the plain value types below (`arePlainValues`), never changed
+final class PreparedArguments<each A>: @unchecked Sendable {
     let values: (repeat each A)
 
     init(_ values: repeat each A) {

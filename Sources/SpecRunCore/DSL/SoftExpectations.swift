@@ -16,8 +16,9 @@ public func softly(file: StaticString = #filePath, line: UInt = #line, _ body: (
     guard !checks.failures.isEmpty else { return }
     if checks.failures.count == 1, let only = checks.failures.first { throw only }
     let lines = checks.failures.map { "- \($0.message) (\($0.file):\($0.line))" }
-    throw ExpectationFailure("\(checks.failures.count) expectations failed:\n" + lines.joined(separator: "\n"),
-                             file: "\(file)", line: Int(line))
+    throw ExpectationFailure(
+        "\(checks.failures.count) expectations failed:\n" + lines.joined(separator: "\n"),
+        file: "\(file)", line: Int(line))
 }
 
 /// The checks of a `softly` block: each records its failure and goes on.
@@ -26,18 +27,24 @@ public final class SoftExpectations {
 
     fileprivate init() {}
 
-    public func expect<T: Equatable>(_ actual: T, equals expected: T, _ message: @autoclosure () -> String = "",
-                                     file: StaticString = #filePath, line: UInt = #line) {
+    public func expect<T: Equatable>(
+        _ actual: T, equals expected: T, _ message: @autoclosure () -> String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         record { try SpecRunCore.expect(actual, equals: expected, message(), file: file, line: line) }
     }
 
-    public func expect(_ condition: Bool, _ message: @autoclosure () -> String = "expected the condition to be true",
-                       file: StaticString = #filePath, line: UInt = #line) {
+    public func expect(
+        _ condition: Bool, _ message: @autoclosure () -> String = "expected the condition to be true",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         record { try SpecRunCore.expect(condition, message(), file: file, line: line) }
     }
 
-    public func expectNil<T>(_ value: T?, _ message: @autoclosure () -> String = "",
-                             file: StaticString = #filePath, line: UInt = #line) {
+    public func expectNil<T>(
+        _ value: T?, _ message: @autoclosure () -> String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         record { try SpecRunCore.expectNil(value, message(), file: file, line: line) }
     }
 

@@ -8,8 +8,10 @@ import SharedState
 ///     steps.docStringType(mediaType: "csv") { (text: String) in try Orders(csv: text) }
 ///     steps.given("these orders:") { (world, orders: Orders) in world.orders = orders }
 extension Steps {
-    public mutating func docStringType<T>(_ type: T.Type = T.self, mediaType: String? = nil,
-                                          _ transformer: @escaping @Sendable (String) throws -> T) {
+    public mutating func docStringType<T>(
+        _ type: T.Type = T.self, mediaType: String? = nil,
+        _ transformer: @escaping @Sendable (String) throws -> T
+    ) {
         DocStringTypes.shared.register(type, mediaType: mediaType) { try transformer($0) }
     }
 }

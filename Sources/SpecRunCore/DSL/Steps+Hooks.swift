@@ -40,8 +40,11 @@ extension Steps {
         file: StaticString = #filePath, line: UInt = #line,
         _ body: @escaping @Sendable () async throws -> Void
     ) {
-        code.append(.hook(HookCode(kind: .beforeAll, name: name, tags: nil, order: order,
-                                   location: SourceLocation(file, line), invoke: { _ in try await body() })))
+        code.append(
+            .hook(
+                HookCode(
+                    kind: .beforeAll, name: name, tags: nil, order: order,
+                    location: SourceLocation(file, line), invoke: { _ in try await body() })))
     }
 
     public mutating func afterAll(
@@ -49,18 +52,24 @@ extension Steps {
         file: StaticString = #filePath, line: UInt = #line,
         _ body: @escaping @Sendable () async throws -> Void
     ) {
-        code.append(.hook(HookCode(kind: .afterAll, name: name, tags: nil, order: order,
-                                   location: SourceLocation(file, line), invoke: { _ in try await body() })))
+        code.append(
+            .hook(
+                HookCode(
+                    kind: .afterAll, name: name, tags: nil, order: order,
+                    location: SourceLocation(file, line), invoke: { _ in try await body() })))
     }
 
     private mutating func hook(
         _ kind: HookKind, _ name: String?, _ tags: String?, _ order: Int, _ location: SourceLocation,
         _ body: @escaping @Sendable (W) async throws -> Void
     ) {
-        code.append(.hook(HookCode(kind: kind, name: name, tags: tags, order: order, location: location,
-                                   invoke: { worlds in
-                                       guard let worlds else { return }
-                                       try await body(worlds.world(W.self))
-                                   })))
+        code.append(
+            .hook(
+                HookCode(
+                    kind: kind, name: name, tags: tags, order: order, location: location,
+                    invoke: { worlds in
+                        guard let worlds else { return }
+                        try await body(worlds.world(W.self))
+                    })))
     }
 }

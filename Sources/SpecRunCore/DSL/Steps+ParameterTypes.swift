@@ -13,10 +13,13 @@ extension Steps {
         file: StaticString = #filePath, line: UInt = #line,
         _ transformer: @escaping @Sendable (String) throws -> T
     ) {
-        code.append(.parameterType(ParameterTypeCode(
-            name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
-            preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line), typeName: _typeName(T.self, qualified: false),
-            transform: { groups in try transformer(groups.first.flatMap { $0 } ?? "") })))
+        code.append(
+            .parameterType(
+                ParameterTypeCode(
+                    name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
+                    preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line),
+                    typeName: _typeName(T.self, qualified: false),
+                    transform: { groups in try transformer(groups.first.flatMap { $0 } ?? "") })))
     }
 
     /// The transformer receives every capture group (missing optional groups as "").
@@ -26,9 +29,12 @@ extension Steps {
         file: StaticString = #filePath, line: UInt = #line,
         _ transformer: @escaping @Sendable ([String]) throws -> T
     ) {
-        code.append(.parameterType(ParameterTypeCode(
-            name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
-            preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line), typeName: _typeName(T.self, qualified: false),
-            transform: { groups in try transformer(groups.map { $0 ?? "" }) })))
+        code.append(
+            .parameterType(
+                ParameterTypeCode(
+                    name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
+                    preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line),
+                    typeName: _typeName(T.self, qualified: false),
+                    transform: { groups in try transformer(groups.map { $0 ?? "" }) })))
     }
 }

@@ -25,7 +25,8 @@ public enum WorldParameters {
     /// A JSON object's values as text.
     public static func parse(json: String) throws -> [String: String] {
         guard let data = json.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any] else {
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
+        else {
             throw WorldParametersError(text: json)
         }
         var texts: [String: String] = [:]

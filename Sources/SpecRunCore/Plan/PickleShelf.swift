@@ -30,8 +30,10 @@ final class PickleShelf: PlanSource, Sendable {
         let texts = StepTextPool()
     }
 
-    init(registry: StepRegistry, ids: any IdGenerator, testRunStartedId: String, files: [String: FeatureFile],
-         parse: @escaping @Sendable (FeatureFile, String, StepTextPool) -> [Envelope]) {
+    init(
+        registry: StepRegistry, ids: any IdGenerator, testRunStartedId: String, files: [String: FeatureFile],
+        parse: @escaping @Sendable (FeatureFile, String, StepTextPool) -> [Envelope]
+    ) {
         self.registry = registry
         self.ids = ids
         self.testRunStartedId = testRunStartedId

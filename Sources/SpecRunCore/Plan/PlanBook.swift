@@ -13,8 +13,10 @@ struct PlanBook: Sendable {
     private let testRunStartedId: String
 
     /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message).
-    init(registry: StepRegistry, pickles: consuming [Pickle], ids: IdGenerator, testRunStartedId: String,
-         planned: (TestCasePlan) -> Void) {
+    init(
+        registry: StepRegistry, pickles: consuming [Pickle], ids: IdGenerator, testRunStartedId: String,
+        planned: (TestCasePlan) -> Void
+    ) {
         let planner = Planner(registry: registry)
         var recorded: [ContiguousArray<String>] = []
         var bound: [ContiguousArray<StepBinding>] = []
@@ -31,8 +33,9 @@ struct PlanBook: Sendable {
             // worker that plans only the test cases it runs names them alike.)
             // Bound first (binding takes no id), so the plan reads them and no planned step is copied for them.
             let bindings = planner.bind(pickle.value)
-            let plan = planner.plan(pickle, ids: PartIds.plan(ofPickle: pickle.value.id, of: ids), testRunStartedId: testRunStartedId,
-                                    bindings: bindings)
+            let plan = planner.plan(
+                pickle, ids: PartIds.plan(ofPickle: pickle.value.id, of: ids), testRunStartedId: testRunStartedId,
+                bindings: bindings)
             planned(plan)
             recorded.append(plan.ids)
             bound.append(bindings)
@@ -54,8 +57,9 @@ struct PlanBook: Sendable {
     /// The plan of the test case at `index`, the same as when it was first made (ids included). `planner` carries
     /// its match cache from one test case to the next; a thread of its own passes a planner of its own.
     func plan(at index: Int, with planner: Planner) -> TestCasePlan {
-        planner.plan(pickles[index], ids: ReplayedIdGenerator(ids[index]), testRunStartedId: testRunStartedId,
-                     bindings: bindings[index])
+        planner.plan(
+            pickles[index], ids: ReplayedIdGenerator(ids[index]), testRunStartedId: testRunStartedId,
+            bindings: bindings[index])
     }
 
     func makePlanner() -> Planner { Planner(registry: registry) }

@@ -33,13 +33,15 @@ public struct PlannedTestCase {
         case .hook(let hook):
             return .hook(id: id, hookId: hook.id)
         case .step(let position, .matched(let match)):
-            return .pickleStep(id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: match.soleDefinitionIds,
-                               argumentsLists: match.soleArgumentsLists)
+            return .pickleStep(
+                id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: match.soleDefinitionIds,
+                argumentsLists: match.soleArgumentsLists)
         case .step(let position, .undefined):
             return .pickleStep(id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: [], argumentsLists: [])
         case .step(let position, .ambiguous(let matches)):
-            return .pickleStep(id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: matches.map(\.definition.id),
-                               argumentsLists: matches.map(\.argumentsList))
+            return .pickleStep(
+                id: id, pickleStepId: plan.pickle.steps[position].id, definitionIds: matches.map(\.definition.id),
+                argumentsLists: matches.map(\.argumentsList))
         }
     }
 }

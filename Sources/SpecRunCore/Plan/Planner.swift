@@ -11,8 +11,10 @@ struct Planner {
     private let cache = MatchCache()
 
     /// `bindings`: the pickle steps' bindings from an earlier plan of the same pickle (none are looked up again).
-    func plan(_ shared: SharedPickle, ids: IdGenerator, testRunStartedId: String,
-              bindings: ContiguousArray<StepBinding>? = nil) -> TestCasePlan {
+    func plan(
+        _ shared: SharedPickle, ids: IdGenerator, testRunStartedId: String,
+        bindings: ContiguousArray<StepBinding>? = nil
+    ) -> TestCasePlan {
         let testCaseId = ids.newId()
         let tags = shared.value.tags.map(\.name)
         let before = registry.hooks(.before, for: tags), after = registry.hooks(.after, for: tags)
@@ -125,8 +127,9 @@ extension PlannedStep {
         case .hook(let hook):
             return TestStep(hookId: hook.id, id: id)
         case .step(let position, .matched(let match)):
-            return TestStep(id: id, pickleStepId: pickle.steps[position].id, stepDefinitionIds: match.soleDefinitionIds,
-                            stepMatchArgumentsLists: match.soleArgumentsLists)
+            return TestStep(
+                id: id, pickleStepId: pickle.steps[position].id, stepDefinitionIds: match.soleDefinitionIds,
+                stepMatchArgumentsLists: match.soleArgumentsLists)
         case .step(let position, let binding):
             let matches: [StepMatch]
             switch binding {

@@ -20,19 +20,23 @@ struct SnippetWriter: Sendable {
     /// step would retain each of them).
     func suggestion(in steps: [PickleStep], at position: Int, id: String) -> Suggestion {
         steps.withUnsafeBufferPointer { steps in
-            suggestion(pickleStepId: steps[position].id, text: steps[position].text, type: steps[position].type,
-                       argument: steps[position].argument, id: id)
+            suggestion(
+                pickleStepId: steps[position].id, text: steps[position].text, type: steps[position].type,
+                argument: steps[position].argument, id: id)
         }
     }
 
-    private func suggestion(pickleStepId: String, text: String, type: PickleStepType?, argument: PickleStepArgument?,
-                            id: String) -> Suggestion {
+    private func suggestion(
+        pickleStepId: String, text: String, type: PickleStepType?, argument: PickleStepArgument?,
+        id: String
+    ) -> Suggestion {
         Suggestion(id: id, pickleStepId: pickleStepId, snippets: snippets(text: text, type: type, argument: argument))
     }
 
     func snippets(text: String, type: PickleStepType?, argument: PickleStepArgument?) -> [Snippet] {
-        let key = SnippetCache.Key(text: text, keyword: Self.keyword(type), hasDocString: argument?.docString != nil,
-                                   hasDataTable: argument?.dataTable != nil)
+        let key = SnippetCache.Key(
+            text: text, keyword: Self.keyword(type), hasDocString: argument?.docString != nil,
+            hasDataTable: argument?.dataTable != nil)
         if let known = cache.snippets(for: key) { return known }
         // (Not made in a closure given to the cache: one capturing the step's fields would copy them for every step.)
         let made = makeSnippets(text: text, type: type, argument: argument).map { Snippet(language: "swift", code: $0) }
@@ -43,8 +47,11 @@ struct SnippetWriter: Sendable {
     private func makeSnippets(text: String, type: PickleStepType?, argument: PickleStepArgument?) -> [String] {
         var guesses = compiler?.snippetExpressions(for: text) ?? []
         if guesses.isEmpty { guesses = [(expression: Self.escapeExpression(text), parameterTypes: [])] }
-        return guesses.map { code(keyword: Self.keyword(type), expression: $0.expression,
-                                  parameterTypes: $0.parameterTypes, argument: argument) }
+        return guesses.map {
+            code(
+                keyword: Self.keyword(type), expression: $0.expression,
+                parameterTypes: $0.parameterTypes, argument: argument)
+        }
     }
 
     func code(keyword: String, expression: String, parameterTypes: [String], argument: PickleStepArgument?) -> String {

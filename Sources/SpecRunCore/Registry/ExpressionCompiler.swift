@@ -20,8 +20,9 @@ struct ExpressionCompiler: PatternCompiler {
             do {
                 try registry.define(type)
             } catch {
-                throw SpecRunError.badParameterType(name: code.name, location: code.location.description,
-                                                    reason: "\(error)")
+                throw SpecRunError.badParameterType(
+                    name: code.name, location: code.location.description,
+                    reason: "\(error)")
             }
         }
         self.registry = registry
@@ -32,11 +33,13 @@ struct ExpressionCompiler: PatternCompiler {
         do {
             switch pattern {
             case .cucumberExpression(let source):
-                return CompiledExpression(expression: try CucumberExpression(source, registry: registry),
-                                          requiredWords: RequiredWords(cucumberExpression: source))
+                return CompiledExpression(
+                    expression: try CucumberExpression(source, registry: registry),
+                    requiredWords: RequiredWords(cucumberExpression: source))
             case .regularExpression(let source):
-                return CompiledExpression(expression: try RegularExpression(source, registry: registry),
-                                          requiredWords: RequiredWords())
+                return CompiledExpression(
+                    expression: try RegularExpression(source, registry: registry),
+                    requiredWords: RequiredWords())
             }
         } catch let error as CucumberExpressionError {
             if let name = Self.undefinedParameterTypeName(error.message) {
@@ -65,7 +68,8 @@ struct ExpressionCompiler: PatternCompiler {
 
 /// A custom parameter type's value on its way from the transformer to the step closure (`ArgumentCursor` takes it
 /// out of the box).
-struct TransformedValue: @unchecked Sendable {  // @unchecked: a user type's value, made by its transformer in the test case's task right before the step closure that consumes it there
+// @unchecked: a user type's value, made by its transformer in the test case's task right before the step closure that consumes it there
+struct TransformedValue: @unchecked Sendable {
     let value: Any
 }
 
@@ -80,14 +84,16 @@ struct CompiledExpression: CompiledPattern {
 
     func match(_ text: String) -> [MatchedArgument]? {
         expression.match(text)?.map { argument in
-            MatchedArgument(group: Self.message(argument.group), parameterTypeName: argument.parameterTypeName,
-                            value: { try argument.value() },
-                            pure: argument.parameterType.typeName != Self.customTypeName)
+            MatchedArgument(
+                group: Self.message(argument.group), parameterTypeName: argument.parameterTypeName,
+                value: { try argument.value() },
+                pure: argument.parameterType.typeName != Self.customTypeName)
         }
     }
 
     static func message(_ group: CucumberExpressions.Group) -> Messages.Group {
-        Messages.Group(children: group.children.isEmpty ? nil : group.children.map(message),
-                       start: group.start, value: group.value)
+        Messages.Group(
+            children: group.children.isEmpty ? nil : group.children.map(message),
+            start: group.start, value: group.value)
     }
 }

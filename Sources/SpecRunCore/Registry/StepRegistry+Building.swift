@@ -51,15 +51,17 @@ extension StepRegistry {
                     pattern = try compiler.compile(step.pattern)
                 } catch PatternError.unknownParameterType(let name) {
                     guard policy == .report else {
-                        throw SpecRunError.unknownParameterType(name: name, pattern: step.pattern.source,
-                                                                location: step.location.description)
+                        throw SpecRunError.unknownParameterType(
+                            name: name, pattern: step.pattern.source,
+                            location: step.location.description)
                     }
                     registry.undefinedParameterTypes.append(
                         UndefinedParameterType(expression: step.pattern.source, name: name))
                     continue
                 } catch PatternError.invalid(let reason) {
-                    throw SpecRunError.badStepPattern(pattern: step.pattern.source,
-                                                      location: step.location.description, reason: reason)
+                    throw SpecRunError.badStepPattern(
+                        pattern: step.pattern.source,
+                        location: step.location.description, reason: reason)
                 } catch PatternError.badParameterType(let name, let reason) {
                     throw SpecRunError.badParameterType(name: name, location: step.location.description, reason: reason)
                 }

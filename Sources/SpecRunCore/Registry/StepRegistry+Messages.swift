@@ -11,11 +11,13 @@ extension StepRegistry {
             case .parameterType(let index):
                 parameterTypes[index].id = ids.newId()
                 let type = parameterTypes[index]
-                envelopes.append(Envelope(parameterType: ParameterType(
-                    name: type.code.name, regularExpressions: type.code.regularExpressions,
-                    preferForRegularExpressionMatch: type.code.preferForRegularExpressionMatch,
-                    useForSnippets: type.code.useForSnippets, id: type.id,
-                    sourceReference: Self.reference(type.code.location, root))))
+                envelopes.append(
+                    Envelope(
+                        parameterType: ParameterType(
+                            name: type.code.name, regularExpressions: type.code.regularExpressions,
+                            preferForRegularExpressionMatch: type.code.preferForRegularExpressionMatch,
+                            useForSnippets: type.code.useForSnippets, id: type.id,
+                            sourceReference: Self.reference(type.code.location, root))))
             case .step(let index):
                 steps[index].id = ids.newId()
                 let step = steps[index]
@@ -24,14 +26,18 @@ extension StepRegistry {
                 case .cucumberExpression(let source): pattern = StepDefinitionPattern(source: source, type: .cucumberExpression)
                 case .regularExpression(let source): pattern = StepDefinitionPattern(source: source, type: .regularExpression)
                 }
-                envelopes.append(Envelope(stepDefinition: StepDefinition(
-                    id: step.id, pattern: pattern, sourceReference: Self.reference(step.code.location, root))))
+                envelopes.append(
+                    Envelope(
+                        stepDefinition: StepDefinition(
+                            id: step.id, pattern: pattern, sourceReference: Self.reference(step.code.location, root))))
             case .hook(let index):
                 hooks[index].id = ids.newId()
                 let hook = hooks[index]
-                envelopes.append(Envelope(hook: Hook(
-                    id: hook.id, name: hook.code.name, sourceReference: Self.reference(hook.code.location, root),
-                    tagExpression: hook.code.tags, type: hook.code.kind.messageType)))
+                envelopes.append(
+                    Envelope(
+                        hook: Hook(
+                            id: hook.id, name: hook.code.name, sourceReference: Self.reference(hook.code.location, root),
+                            tagExpression: hook.code.tags, type: hook.code.kind.messageType)))
             }
         }
         envelopes += undefinedParameterTypes.map { Envelope(undefinedParameterType: $0) }

@@ -39,8 +39,10 @@ final class AttachmentRecorder {
 
     var context: StepContext { current.context }
 
-    private static func context(_ scenario: ScenarioContext?, _ log: Locked<Log>, _ clock: any RunClock,
-                                _ worldParameters: [String: String]) -> StepContext {
+    private static func context(
+        _ scenario: ScenarioContext?, _ log: Locked<Log>, _ clock: any RunClock,
+        _ worldParameters: [String: String]
+    ) -> StepContext {
         StepContext(scenario: scenario, worldParameters: worldParameters) { content in
             let timestamp = clock.timestamp()
             let late = log.withLock { log -> (tell: (@Sendable (String) -> Void)?, after: @Sendable () -> String)? in
@@ -84,11 +86,12 @@ final class AttachmentRecorder {
         }
         if taken.isEmpty { return [] }
         return taken.map { content, timestamp in
-            Envelope(attachment: Attachment(
-                body: content.body, contentEncoding: content.base64 ? .base64 : .identity,
-                fileName: content.fileName, mediaType: content.mediaType,
-                testCaseStartedId: testCaseStartedId, testStepId: testStepId,
-                testRunHookStartedId: testRunHookStartedId, timestamp: timestamp))
+            Envelope(
+                attachment: Attachment(
+                    body: content.body, contentEncoding: content.base64 ? .base64 : .identity,
+                    fileName: content.fileName, mediaType: content.mediaType,
+                    testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                    testRunHookStartedId: testRunHookStartedId, timestamp: timestamp))
         }
     }
 }

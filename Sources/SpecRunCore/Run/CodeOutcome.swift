@@ -39,8 +39,9 @@ struct CodeOutcome: Sendable, Equatable {
         }
         var trace = "\(type): \(reason)\n\(location)"
         if let step { trace += "\n\(step)" }
-        self.init(status: status, message: reason,
-                  exception: Exception(type: type, message: reason, stackTrace: trace))
+        self.init(
+            status: status, message: reason,
+            exception: Exception(type: type, message: reason, stackTrace: trace))
     }
 
     static func describe(_ error: any Error) -> String {

@@ -24,18 +24,27 @@ extension MessageSink {
     }
 
     public func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
-        emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
-                                                       timestamp: timestamp)))
+        emit(
+            Envelope(
+                testStepStarted: TestStepStarted(
+                    testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                    timestamp: timestamp)))
     }
 
     public func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
-        emit(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
-                                                         testStepResult: result, timestamp: timestamp)))
+        emit(
+            Envelope(
+                testStepFinished: TestStepFinished(
+                    testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                    testStepResult: result, timestamp: timestamp)))
     }
 
     public func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
-        emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId, timestamp: timestamp,
-                                                         willBeRetried: willBeRetried)))
+        emit(
+            Envelope(
+                testCaseFinished: TestCaseFinished(
+                    testCaseStartedId: testCaseStartedId, timestamp: timestamp,
+                    willBeRetried: willBeRetried)))
     }
 
     public func suggestion(_ suggestion: Suggestion) {

@@ -28,7 +28,8 @@ public struct TagTimeout: Sendable, Equatable, Codable {
     /// `EXPR=DURATION` (`@slow=30s`, `@db and not @fast=2m`): split at the last `=`.
     public init?(parsing text: String) {
         guard let equals = text.lastIndex(of: "="),
-              let seconds = TimeoutText.seconds(String(text[text.index(after: equals)...])) else { return nil }
+            let seconds = TimeoutText.seconds(String(text[text.index(after: equals)...]))
+        else { return nil }
         let expression = text[..<equals].trimmingCharacters(in: .whitespaces)
         guard !expression.isEmpty else { return nil }
         self.init(expression: expression, seconds: seconds)
@@ -43,12 +44,18 @@ public enum TimeoutText {
     public static func seconds(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         var number = Substring(trimmed), scale = 1.0
-        if trimmed.hasSuffix("ms") { number = number.dropLast(2); scale = 0.001 }
-        else if trimmed.hasSuffix("s") { number = number.dropLast(1) }
-        else if trimmed.hasSuffix("m") { number = number.dropLast(1); scale = 60 }
-        else if trimmed.hasSuffix("h") { number = number.dropLast(1); scale = 3600 }
+        if trimmed.hasSuffix("ms") {
+            number = number.dropLast(2); scale = 0.001
+        } else if trimmed.hasSuffix("s") {
+            number = number.dropLast(1)
+        } else if trimmed.hasSuffix("m") {
+            number = number.dropLast(1); scale = 60
+        } else if trimmed.hasSuffix("h") {
+            number = number.dropLast(1); scale = 3600
+        }
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(number), value.isFinite, value >= 0 else { return nil }
+            let value = Double(number), value.isFinite, value >= 0
+        else { return nil }
         let seconds = value * scale
         return seconds <= maximumSeconds ? seconds : nil
     }
@@ -100,7 +107,9 @@ struct ScopedTimeouts: Sendable {
         }
         var found: StepLimit?
         for rule in rules where rule.seconds > (found?.seconds ?? -1) && rule.expression.evaluate(tags: tags) {
-            found = StepLimit(seconds: rule.seconds, source: "--tag-timeout '\(rule.text)=\(TimeoutText.describe(rule.seconds).replacingOccurrences(of: " ", with: ""))'")
+            found = StepLimit(
+                seconds: rule.seconds,
+                source: "--tag-timeout '\(rule.text)=\(TimeoutText.describe(rule.seconds).replacingOccurrences(of: " ", with: ""))'")
         }
         return found.map(Scenario.limit) ?? .none
     }

@@ -10,24 +10,30 @@ extension TestCaseRunner {
     /// the run's `--timeout`.
     func limit(of step: PlannedStep, scenario: ScopedTimeouts.Scenario) -> StepLimit? {
         if case .step(_, .matched(let match)) = step.action, let seconds = match.definition.code.timeout {
-            return StepLimit(seconds: seconds, source: "timeout: of the step definition at \(match.definition.code.location.relative(to: root))")
+            return StepLimit(
+                seconds: seconds, source: "timeout: of the step definition at \(match.definition.code.location.relative(to: root))")
         }
         if case .limit(let limit) = scenario { return limit }
         return nil
     }
 
     nonisolated(nonsending)
-    func racing(_ limit: StepLimit, _ step: PlannedStep, plan: TestCasePlan, state: SkipState,
-                stepHooks: (before: [RegisteredHook], after: [RegisteredHook]), worlds: WorldStore) async -> Performed {
+        func racing(
+            _ limit: StepLimit, _ step: PlannedStep, plan: TestCasePlan, state: SkipState,
+            stepHooks: (before: [RegisteredHook], after: [RegisteredHook]), worlds: WorldStore
+        ) async -> Performed
+    {
         let runner = self
         let done = await LimitRace.run(seconds: limit.seconds) {
             await runner.perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
         }
         if let done { return done }
         let message = Self.timedOutMessage(limit, what: describe(step, plan: plan))
-        return Performed(outcome: CodeOutcome(status: .failed, message: message,
-                                              exception: Exception(type: "Timeout", message: message, stackTrace: nil)),
-                         ran: true)
+        return Performed(
+            outcome: CodeOutcome(
+                status: .failed, message: message,
+                exception: Exception(type: "Timeout", message: message, stackTrace: nil)),
+            ran: true)
     }
 
     /// "step 'x' at Features/a.feature:3" or "hook at Steps.swift:12".

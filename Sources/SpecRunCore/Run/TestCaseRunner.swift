@@ -30,8 +30,10 @@ struct TestCaseRunner {
         var willBeRetried: Bool
     }
 
-    func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
-             emit: (Envelope) -> Void) async -> Result {
+    func run(
+        _ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
+        emit: (Envelope) -> Void
+    ) async -> Result {
         await withoutActuallyEscaping(emit) { emit in
             await run(plan, attempt: attempt, retriesLeft: retriesLeft, skipAll: skipAll, to: EnvelopeSink(send: emit))
         }
@@ -40,8 +42,11 @@ struct TestCaseRunner {
     /// (`nonisolated(nonsending)`, as are the functions it calls down to the step's closure: a step is a chain of
     /// async calls, and one isolation for all of them costs no executor hop at each call and return.)
     nonisolated(nonsending)
-    func run(_ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
-             to sink: any MessageSink) async -> Result {
+        func run(
+            _ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, skipAll: Bool = false,
+            to sink: any MessageSink
+        ) async -> Result
+    {
         let startedId = ids.newId()
         sink.testCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.testCaseId, timestamp: now())
         let worlds = WorldStore()
@@ -62,8 +67,9 @@ struct TestCaseRunner {
 
         // The worst status so far, kept as the steps finish; the scenario handed to the code changes with it.
         var worstSoFar: TestStepResultStatus?
-        recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
-                                            attempt: attempt, status: .passed)
+        recorder.scenario = ScenarioContext(
+            name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
+            attempt: attempt, status: .passed)
         let steps = plan.steps
         var index = 0
         while index < steps.count {
@@ -85,8 +91,10 @@ struct TestCaseRunner {
                     if let message = invalidLimit {
                         // (A `@timeout:` tag that is no duration: the scenario fails at its first step, naming it.)
                         invalidLimit = nil
-                        performed = Performed(outcome: CodeOutcome(status: .failed, message: message,
-                                                                   exception: Exception(type: "InvalidTimeout", message: message, stackTrace: nil)))
+                        performed = Performed(
+                            outcome: CodeOutcome(
+                                status: .failed, message: message,
+                                exception: Exception(type: "InvalidTimeout", message: message, stackTrace: nil)))
                     } else if let limit, limit.seconds > 0, !enforced {
                         performed = await racing(limit, step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
                     } else {
@@ -101,8 +109,9 @@ struct TestCaseRunner {
                     statuses.append(outcome.status)
                     if worstSoFar.map({ outcome.status > $0 }) ?? true {
                         if outcome.status != (worstSoFar ?? .passed) {
-                            recorder.scenario = ScenarioContext(name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
-                                                                attempt: attempt, status: outcome.status)
+                            recorder.scenario = ScenarioContext(
+                                name: plan.pickle.name, tags: tags, uri: plan.pickle.uri,
+                                attempt: attempt, status: outcome.status)
                         }
                         worstSoFar = outcome.status
                     }
@@ -110,8 +119,9 @@ struct TestCaseRunner {
                     if let suggestion = performed.suggestion { sink.suggestion(suggestion) }
                     let finished = now()
                     let duration = ran ? Duration(from: stepStarted, to: finished) : Duration(seconds: 0, nanos: 0)
-                    sink.testStepFinished(testCaseStartedId: startedId, testStepId: step.id,
-                                          result: outcome.result(duration: duration), timestamp: finished)
+                    sink.testStepFinished(
+                        testCaseStartedId: startedId, testStepId: step.id,
+                        result: outcome.result(duration: duration), timestamp: finished)
                 } while index < steps.count && recorder.context === context
             }
         }
@@ -139,9 +149,12 @@ struct TestCaseRunner {
 
     /// Runs (or skips) one test step according to the skip state; undefined steps get a suggestion.
     nonisolated(nonsending)
-    func perform(_ step: PlannedStep, plan: TestCasePlan, state: SkipState,
-                         stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
-                         worlds: WorldStore) async -> Performed {
+        func perform(
+            _ step: PlannedStep, plan: TestCasePlan, state: SkipState,
+            stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
+            worlds: WorldStore
+        ) async -> Performed
+    {
         switch step.action {
         case .hook(let hook):
             let isAfter = hook.code.kind == .after
@@ -153,8 +166,9 @@ struct TestCaseRunner {
         case .step(let position, .undefined):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             let id = ids.newId()
-            return Performed(outcome: CodeOutcome(status: .undefined),
-                             suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
+            return Performed(
+                outcome: CodeOutcome(status: .undefined),
+                suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
         case .step(let position, .ambiguous(let matches)):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: Self.ambiguity(plan.pickle.steps[position], matches, root: root))
@@ -170,21 +184,28 @@ struct TestCaseRunner {
 
     /// BeforeStep hooks, the step body, AfterStep hooks; the first non-passing result wins.
     nonisolated(nonsending)
-    private func execute(_ match: StepMatch, _ position: Int, plan: TestCasePlan,
-                         stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
-                         worlds: WorldStore) async -> CodeOutcome {
+        private func execute(
+            _ match: StepMatch, _ position: Int, plan: TestCasePlan,
+            stepHooks: (before: [RegisteredHook], after: [RegisteredHook]),
+            worlds: WorldStore
+        ) async -> CodeOutcome
+    {
         // (The closures capture what they use, not a copy of the runner.)
         let locate = locate, root = root
         var outcome = CodeOutcome.passed
         for hook in stepHooks.before where outcome.status == .passed {
-            outcome = await runBoundCode(location: hook.code.location, root: root,
-                                         step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+            outcome = await runBoundCode(
+                location: hook.code.location, root: root,
+                step: { locate(plan.pickle, plan.pickle.steps[position]) }
+            ) {
                 try await hook.code.invoke(worlds)
             }
         }
         if outcome.status == .passed {
-            outcome = await runBoundCode(location: match.definition.code.location, root: root,
-                                         step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+            outcome = await runBoundCode(
+                location: match.definition.code.location, root: root,
+                step: { locate(plan.pickle, plan.pickle.steps[position]) }
+            ) {
                 if let prepared = match.prepared, plan.pickle.steps[position].argument == nil {
                     try await match.definition.code.invokePrepared(worlds, prepared)
                 } else {
@@ -194,8 +215,10 @@ struct TestCaseRunner {
             }
         }
         for hook in stepHooks.after {
-            let after = await runBoundCode(location: hook.code.location, root: root,
-                                           step: { locate(plan.pickle, plan.pickle.steps[position]) }) {
+            let after = await runBoundCode(
+                location: hook.code.location, root: root,
+                step: { locate(plan.pickle, plan.pickle.steps[position]) }
+            ) {
                 try await hook.code.invoke(worlds)
             }
             if outcome.status == .passed && after.status != .passed { outcome = after }
@@ -209,16 +232,19 @@ struct TestCaseRunner {
             try match.definition.code.fit(try rawArguments(match, pickleStep.argument), match.definition.description(relativeTo: root))
             return nil
         } catch {
-            return CodeOutcome(status: .failed, message: "\(error)",
-                               exception: Exception(type: "ArgumentMismatch", message: "\(error)", stackTrace: nil))
+            return CodeOutcome(
+                status: .failed, message: "\(error)",
+                exception: Exception(type: "ArgumentMismatch", message: "\(error)", stackTrace: nil))
         }
     }
 
     /// The step closure's values: the match's, then the pickle step's doc string or data table (`argument`).
     static func rawArguments(_ match: StepMatch, _ argument: PickleStepArgument?) throws -> [RawArgument] {
-        var raw: [RawArgument] = try match.pureValues?.raw ?? match.arguments.map {
-            .match(value: try $0.value(), text: $0.group.value, parameterType: $0.parameterTypeName)
-        }
+        var raw: [RawArgument] =
+            try match.pureValues?.raw
+            ?? match.arguments.map {
+                .match(value: try $0.value(), text: $0.group.value, parameterType: $0.parameterTypeName)
+            }
         if let docString = argument?.docString {
             raw.append(.docString(DocString(docString.content, mediaType: docString.mediaType)))
         }

@@ -55,7 +55,8 @@ struct FeatureDiscovery {
     private static func pathPart(_ entry: String) -> String {
         var path = Substring(entry)
         while let colon = path.lastIndex(of: ":"), !path[path.index(after: colon)...].isEmpty,
-              path[path.index(after: colon)...].allSatisfy(\.isNumber) {
+            path[path.index(after: colon)...].allSatisfy(\.isNumber)
+        {
             path = path[..<colon]
         }
         return String(path)

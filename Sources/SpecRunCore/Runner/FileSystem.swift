@@ -25,8 +25,10 @@ struct FileSystem: Sendable {
         listFiles: { root in
             // Hidden files and folders (.build, .git, …) are not searched.
             let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-            guard let enumerator = FileManager.default.enumerator(
-                at: URL(fileURLWithPath: base), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+            guard
+                let enumerator = FileManager.default.enumerator(
+                    at: URL(fileURLWithPath: base), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+            else { return [] }
             let prefix = URL(fileURLWithPath: base).standardizedFileURL.path
             return enumerator.compactMap { ($0 as? URL)?.standardizedFileURL.path }.map { path in
                 path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path
@@ -39,7 +41,10 @@ struct FileSystem: Sendable {
             let failed = FailedFolders()
             if let enumerator = FileManager.default.enumerator(
                 at: URL(fileURLWithPath: base), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles],
-                errorHandler: { url, _ in failed.add(url.standardizedFileURL.path); return true }) {
+                errorHandler: { url, _ in
+                    failed.add(url.standardizedFileURL.path); return true
+                })
+            {
                 while enumerator.nextObject() != nil {}
             }
             if failed.paths.isEmpty, FileManager.default.isReadableFile(atPath: base) == false { return [base] }

@@ -8,12 +8,13 @@ package enum MetaFactory {
     package static let implementationVersion = "0.2.0"
 
     static func make(environment: [String: String]) -> Meta {
-        Meta(protocolVersion: protocolVersion,
-             implementation: Product(name: "specrun", version: implementationVersion),
-             runtime: Product(name: "Swift", version: swiftVersion),
-             os: Product(name: osName, version: ProcessInfo.processInfo.operatingSystemVersionString),
-             cpu: Product(name: cpuName),
-             ci: ci(environment))
+        Meta(
+            protocolVersion: protocolVersion,
+            implementation: Product(name: "specrun", version: implementationVersion),
+            runtime: Product(name: "Swift", version: swiftVersion),
+            os: Product(name: osName, version: ProcessInfo.processInfo.operatingSystemVersionString),
+            cpu: Product(name: cpuName),
+            ci: ci(environment))
     }
 
     static var swiftVersion: String {
@@ -57,11 +58,13 @@ package enum MetaFactory {
             let repository = env["GITHUB_REPOSITORY"] ?? ""
             let runId = env["GITHUB_RUN_ID"]
             let git = env["GITHUB_SHA"].map {
-                Git(remote: "\(server)/\(repository).git", revision: $0,
+                Git(
+                    remote: "\(server)/\(repository).git", revision: $0,
                     branch: env["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? env["GITHUB_REF_NAME"])
             }
-            return Ci(name: "GitHub Actions", url: runId.map { "\(server)/\(repository)/actions/runs/\($0)" },
-                      buildNumber: runId, git: git)
+            return Ci(
+                name: "GitHub Actions", url: runId.map { "\(server)/\(repository)/actions/runs/\($0)" },
+                buildNumber: runId, git: git)
         }
         if env["GITLAB_CI"] == "true" {
             let git = env["CI_COMMIT_SHA"].map {

@@ -35,9 +35,11 @@ public final class RunSession: Sendable {
         var stopped = false
     }
 
-    init(runner: SpecRunner, registry: StepRegistry, root: String, plans: any PlanSource, keys: @escaping @Sendable () -> [String],
-         caseRunner: TestCaseRunner,
-         testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool) {
+    init(
+        runner: SpecRunner, registry: StepRegistry, root: String, plans: any PlanSource, keys: @escaping @Sendable () -> [String],
+        caseRunner: TestCaseRunner,
+        testRunStarted: TestRunStarted, summary: RunSummary, beforeAllPassed: Bool
+    ) {
         self.runner = runner
         self.registry = registry
         self.root = root
@@ -85,8 +87,9 @@ public final class RunSession: Sendable {
         var result: TestCaseRunner.Result
         let retries = retryFilter.map { $0.evaluate(tags: plan.pickle.tags.map(\.name)) } ?? true ? runner.configuration.retry : 0
         repeat {
-            result = await caseRunner.run(plan, attempt: attempt, retriesLeft: attempt < retries,
-                                          skipAll: skipAll, to: sink)
+            result = await caseRunner.run(
+                plan, attempt: attempt, retriesLeft: attempt < retries,
+                skipAll: skipAll, to: sink)
             attempt += 1
         } while result.willBeRetried
         let passed = runner.passes(result.status)
@@ -107,7 +110,8 @@ public final class RunSession: Sendable {
     public func describe(testStepId: String, in index: Int?) -> String? {
         // (On the watchdog's thread: a planner of its own, not the run's.)
         if let index, index < plans.count, let plan = plans.plan(ofCase: index, with: plans.makePlanner()),
-           let step = plan.steps.first(where: { $0.id == testStepId }) {
+            let step = plan.steps.first(where: { $0.id == testStepId })
+        {
             switch step.action {
             case .hook(let hook): return "hook at \(hook.code.location.relative(to: root))"
             case .step(let position, _):

@@ -67,8 +67,10 @@ public struct StatusCounts: Sendable, Equatable, CustomStringConvertible {
 
     /// "10 passed, 1 failed" in Cucumber's order, zero counts left out.
     public var description: String {
-        let parts: [(Int, String)] = [(failed, "failed"), (ambiguous, "ambiguous"), (undefined, "undefined"),
-                                      (pending, "pending"), (skipped, "skipped"), (passed, "passed")]
+        let parts: [(Int, String)] = [
+            (failed, "failed"), (ambiguous, "ambiguous"), (undefined, "undefined"),
+            (pending, "pending"), (skipped, "skipped"), (passed, "passed"),
+        ]
         return parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }
 }

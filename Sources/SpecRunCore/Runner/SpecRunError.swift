@@ -25,7 +25,8 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
         case .badStepPattern(let pattern, let location, let reason):
             return "\(location): bad step pattern '\(pattern)': \(reason)"
         case .unknownParameterType(let name, let pattern, let location):
-            return "\(location): undefined parameter type {\(name)} in '\(pattern)'; register it with steps.parameterType(name: \"\(name)\", regex: …)"
+            return
+                "\(location): undefined parameter type {\(name)} in '\(pattern)'; register it with steps.parameterType(name: \"\(name)\", regex: …)"
         case .badParameterType(let name, let location, let reason):
             return "\(location): bad parameter type {\(name)}: \(reason)"
         case .missingPath(let path):
@@ -53,7 +54,10 @@ func singleLine(_ text: String) -> String {
     for (index, line) in lines.enumerated() where !line.isEmpty {
         if line.allSatisfy({ $0 == "^" || $0 == "-" || $0 == " " }) { continue }
         if index + 1 < lines.count, lines[index + 1].allSatisfy({ $0 == "^" || $0 == "-" || $0 == " " }),
-           !lines[index + 1].isEmpty { continue }
+            !lines[index + 1].isEmpty
+        {
+            continue
+        }
         kept.append(line)
     }
     return kept.joined(separator: " ")

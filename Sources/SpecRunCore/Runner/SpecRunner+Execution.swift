@@ -41,10 +41,11 @@ extension SpecRunner {
         }
         summary.success = success
         let lines = loaded.lines.forLocations()
-        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
-                          keys: { plans.map { TestCaseKey.of($0, lines: lines) } },
-                          caseRunner: caseRunner(prepared, line: { lines.line(of: $0) }), testRunStarted: testRunStarted,
-                          summary: summary, beforeAllPassed: passed)
+        return RunSession(
+            runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
+            keys: { plans.map { TestCaseKey.of($0, lines: lines) } },
+            caseRunner: caseRunner(prepared, line: { lines.line(of: $0) }), testRunStarted: testRunStarted,
+            summary: summary, beforeAllPassed: passed)
     }
 
     /// What a worker other than the first needs before its first test case, without parsing a feature file:
@@ -63,34 +64,40 @@ extension SpecRunner {
         for file in prepared.files where files[relativePath(file.path, to: prepared.root)] == nil {
             files[relativePath(file.path, to: prepared.root)] = file
         }
-        let shelf = PickleShelf(registry: prepared.registry, ids: ids, testRunStartedId: runId, files: files,
-                                parse: { file, uri, texts in featureEnvelopes(file, uri: uri, texts: texts) })
-        return RunSession(runner: self, registry: prepared.registry, root: prepared.root, plans: shelf, keys: { [] },
-                          caseRunner: caseRunner(prepared, line: shelf.line(of:)), testRunStarted: testRunStarted,
-                          summary: summary, beforeAllPassed: passed)
+        let shelf = PickleShelf(
+            registry: prepared.registry, ids: ids, testRunStartedId: runId, files: files,
+            parse: { file, uri, texts in featureEnvelopes(file, uri: uri, texts: texts) })
+        return RunSession(
+            runner: self, registry: prepared.registry, root: prepared.root, plans: shelf, keys: { [] },
+            caseRunner: caseRunner(prepared, line: shelf.line(of:)), testRunStarted: testRunStarted,
+            summary: summary, beforeAllPassed: passed)
     }
 
     /// testRunStarted and the BeforeAll hooks: whether they passed, and whether the run is still a success.
     /// (The hooks take their ids from `runIds`, the plans from `ids`: every worker of a run plans the same test
     /// cases with the same ids, whatever its hooks do.)
     private func startRun(_ prepared: Prepared, emit: (Envelope) -> Void) async
-        -> (started: TestRunStarted, passed: Bool, success: Bool) {
+        -> (started: TestRunStarted, passed: Bool, success: Bool)
+    {
         let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
         emit(Envelope(testRunStarted: testRunStarted))
         var success = true
-        let passed = await runGlobalHooks(.beforeAll, prepared.registry, runId: testRunStarted.id ?? "", root: prepared.root,
-                                          success: &success, emit: emit)
+        let passed = await runGlobalHooks(
+            .beforeAll, prepared.registry, runId: testRunStarted.id ?? "", root: prepared.root,
+            success: &success, emit: emit)
         return (testRunStarted, passed, success)
     }
 
     /// The runner of one test case's attempts; `line` finds an AST node's line (for a step's `file:line`).
     private func caseRunner(_ prepared: Prepared, line: @escaping @Sendable (String) -> Int?) -> TestCaseRunner {
-        let customTypes = Dictionary(prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
-                                     uniquingKeysWith: { first, _ in first })
+        let customTypes = Dictionary(
+            prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
+            uniquingKeysWith: { first, _ in first })
         var runner = TestCaseRunner(
             registry: prepared.registry, clock: clock, ids: runIds, dryRun: configuration.dryRun, root: prepared.root,
-            snippets: SnippetWriter(compiler: prepared.registry.compiler, customTypes: customTypes,
-                                    interface: configuration.snippetInterface),
+            snippets: SnippetWriter(
+                compiler: prepared.registry.compiler, customTypes: customTypes,
+                interface: configuration.snippetInterface),
             locate: { pickle, step in
                 guard let id = step.astNodeIds.first, let line = line(id) else { return nil }
                 return "\(pickle.uri):\(line)"
@@ -104,8 +111,10 @@ extension SpecRunner {
     }
 
     /// Source, gherkinDocument and pickle messages (or parseErrors) file by file; the selected pickles.
-    private func loadFeatures(_ prepared: Prepared, summary: inout RunSummary,
-                              emit: (Envelope) -> Void) -> (pickles: [Pickle], lines: LineIndex) {
+    private func loadFeatures(
+        _ prepared: Prepared, summary: inout RunSummary,
+        emit: (Envelope) -> Void
+    ) -> (pickles: [Pickle], lines: LineIndex) {
         var lines = LineIndex()
         let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
@@ -121,7 +130,8 @@ extension SpecRunner {
                 envelopes[index].withGherkinDocument { lines.add($0, selecting: selecting) }
                 if envelopes[index].isParseError, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
                 if envelopes[index].withPickle({ prepared.selection.selects($0, lines: file.lines, index: lines) }) == true,
-                   let pickle = envelopes[index].pickle {
+                    let pickle = envelopes[index].pickle
+                {
                     selected.append(pickle)
                 }
             }
@@ -134,24 +144,28 @@ extension SpecRunner {
     func featureEnvelopes(_ file: FeatureFile, uri: String, texts: StepTextPool) -> [Envelope] {
         let ids = PartIds.file(uri, of: ids)
         if let document = configuration.documents[file.path] {
-            return GherkinMessages.generate(data: document.gherkin, uri: uri,
-                                            options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
-                                            texts: texts)
-                .map(document.remap)
+            return GherkinMessages.generate(
+                data: document.gherkin, uri: uri,
+                options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                texts: texts
+            )
+            .map(document.remap)
         } else if let bytes = fileSystem.readData(file.path) {
             // Descriptions trimmed as cucumber-js does (the CCK's reference); `specrun gherkin` keeps the
             // Python reference's trimming, which the conformance corpus was made with.
-            return GherkinMessages.generate(bytes: bytes, uri: uri,
-                                            options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
-                                            texts: texts)
+            return GherkinMessages.generate(
+                bytes: bytes, uri: uri,
+                options: GherkinMessages.Options(descriptionTrimming: .blankLines), ids: ids,
+                texts: texts)
         }
         // A name with bytes that are not UTF-8 was read from its folder with U+FFFD in their place: that name opens
         // nothing (found by a hostile sweep: it was "permission denied?", on a file anyone could read).
-        let what = fileSystem.kind(of: file.path) == .directory
+        let what =
+            fileSystem.kind(of: file.path) == .directory
             ? "cannot read this folder (permission denied?), so none of its feature files ran"
             : file.path.contains("\u{FFFD}")
-            ? "cannot read the file: its name has bytes that are not UTF-8 (shown as \u{FFFD}), so it cannot be opened by that name; rename it in UTF-8 (e.g. convmv -f latin1 -t utf8 --notest FILE)"
-            : "cannot read the file (permission denied?)"
+                ? "cannot read the file: its name has bytes that are not UTF-8 (shown as \u{FFFD}), so it cannot be opened by that name; rename it in UTF-8 (e.g. convmv -f latin1 -t utf8 --notest FILE)"
+                : "cannot read the file (permission denied?)"
         return [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
     }
 
@@ -163,9 +177,11 @@ extension SpecRunner {
     /// stops (an interrupted run does not parse the rest of a large suite first).
     public func emitDocuments(sources: Bool, goOn: () -> Bool = { true }, emit: (Envelope) -> Void) throws {
         let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
-        let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory,
-                                         documents: Set(configuration.documents.keys))
-            .discover(configuration.paths)
+        let files = try FeatureDiscovery(
+            fileSystem: fileSystem, base: configuration.workingDirectory,
+            documents: Set(configuration.documents.keys)
+        )
+        .discover(configuration.paths)
         let stepTexts = StepTextPool()
         for file in files {
             guard goOn() else { return }

@@ -3,14 +3,17 @@ import Messages
 extension SpecRunner {
     /// BeforeAll hooks in order, AfterAll hooks in reverse; every one runs. Returns whether all passed.
     /// A dry run runs none of them and reports nothing for them (as cucumber-js).
-    func runGlobalHooks(_ kind: HookKind, _ registry: StepRegistry, runId: String, root: String, success: inout Bool,
-                        emit: (Envelope) -> Void) async -> Bool {
+    func runGlobalHooks(
+        _ kind: HookKind, _ registry: StepRegistry, runId: String, root: String, success: inout Bool,
+        emit: (Envelope) -> Void
+    ) async -> Bool {
         guard !configuration.dryRun else { return true }
         var allPassed = true
         let recorder = AttachmentRecorder(clock: clock, worldParameters: configuration.worldParameters)
         for hook in registry.hooks(kind, for: []) {
-            let started = TestRunHookStarted(id: runIds.newId(), testRunStartedId: runId, hookId: hook.id,
-                                             timestamp: clock.timestamp())
+            let started = TestRunHookStarted(
+                id: runIds.newId(), testRunStartedId: runId, hookId: hook.id,
+                timestamp: clock.timestamp())
             emit(Envelope(testRunHookStarted: started))
             let outcome = await runUserCode(recorder: recorder, location: hook.code.location, root: root, step: { nil }) {
                 try await hook.code.invoke(nil)
@@ -18,8 +21,10 @@ extension SpecRunner {
             recorder.drain(testRunHookStartedId: started.id).forEach(emit)
             let finished = clock.timestamp()
             let duration = Duration(from: started.timestamp, to: finished)
-            emit(Envelope(testRunHookFinished: TestRunHookFinished(
-                testRunHookStartedId: started.id, result: outcome.result(duration: duration), timestamp: finished)))
+            emit(
+                Envelope(
+                    testRunHookFinished: TestRunHookFinished(
+                        testRunHookStartedId: started.id, result: outcome.result(duration: duration), timestamp: finished)))
             if outcome.status != .passed && outcome.status != .skipped {
                 allPassed = false
                 success = false

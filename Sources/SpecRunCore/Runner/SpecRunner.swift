@@ -27,9 +27,11 @@ public struct SpecRunner: Sendable {
     /// Told a line for stderr when work a step or hook left running attaches after its test case (or hook) finished.
     public var lateAttachment: (@Sendable (String) -> Void)?
 
-    public init(libraries: [any StepLibrary.Type], configuration: RunConfiguration,
-                ids: IdGenerator = RandomIdGenerator(), clock: any RunClock = SystemClock(),
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        libraries: [any StepLibrary.Type], configuration: RunConfiguration,
+        ids: IdGenerator = RandomIdGenerator(), clock: any RunClock = SystemClock(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.libraries = libraries
         self.configuration = configuration
         self.ids = ids
@@ -95,14 +97,17 @@ public struct SpecRunner: Sendable {
     func prepare() throws -> Prepared {
         let selection = try PickleSelection(configuration: configuration)
         let build = { [libraries, configuration, makeCompiler] in
-            try StepRegistry.build(StepRegistry.collect(libraries), policy: configuration.unknownParameterTypes,
-                                   makeCompiler: makeCompiler)
+            try StepRegistry.build(
+                StepRegistry.collect(libraries), policy: configuration.unknownParameterTypes,
+                makeCompiler: makeCompiler)
         }
         let registry = try registryCache.map { try $0.registry(build) } ?? build()
         let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
-        let files = try FeatureDiscovery(fileSystem: fileSystem, base: configuration.workingDirectory,
-                                         documents: Set(configuration.documents.keys))
-            .discover(configuration.paths)
+        let files = try FeatureDiscovery(
+            fileSystem: fileSystem, base: configuration.workingDirectory,
+            documents: Set(configuration.documents.keys)
+        )
+        .discover(configuration.paths)
         return Prepared(registry: registry, selection: selection, files: files, root: root)
     }
 }

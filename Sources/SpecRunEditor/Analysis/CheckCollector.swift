@@ -37,17 +37,22 @@ package final class CheckCollector {
             for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
             tagUses += TagUse.all(in: document)
             for finding in InvalidTimeoutTags.findings(in: document) {
-                descriptions.append(.init(severity: .error, file: document.uri ?? "?", line: Int(finding.location.line),
-                                          column: Int(finding.location.column ?? 1), message: finding.message))
+                descriptions.append(
+                    .init(
+                        severity: .error, file: document.uri ?? "?", line: Int(finding.location.line),
+                        column: Int(finding.location.column ?? 1), message: finding.message))
             }
             for finding in StepsReadAsDescription.findings(in: document) {
-                descriptions.append(.init(severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
-                                          column: Int(finding.location.column ?? 1), message: finding.message))
+                descriptions.append(
+                    .init(
+                        severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
+                        column: Int(finding.location.column ?? 1), message: finding.message))
             }
         }
         if let finished = envelope.testStepFinished, finished.testStepResult.status == .failed,
-           finished.testStepResult.exception?.type != "InvalidTimeout",
-           let pickleStep = testSteps[finished.testStepId] {
+            finished.testStepResult.exception?.type != "InvalidTimeout",
+            let pickleStep = testSteps[finished.testStepId]
+        {
             misfits.append((pickleStep, finished.testStepResult.message ?? "its values do not fit the step definition"))
         }
         if let pickle = envelope.pickle {
@@ -76,8 +81,10 @@ package final class CheckCollector {
         for error in parseErrors {
             var message = Substring(error.message)
             if message.hasPrefix("("), let end = message.range(of: "): ") { message = message[end.upperBound...] }
-            findings.append(.init(severity: .error, file: error.source.uri ?? "?", line: Int(error.source.location?.line ?? 1),
-                                  column: Int(error.source.location?.column ?? 1), message: ParseErrorText.humanize(String(message))))
+            findings.append(
+                .init(
+                    severity: .error, file: error.source.uri ?? "?", line: Int(error.source.location?.line ?? 1),
+                    column: Int(error.source.location?.column ?? 1), message: ParseErrorText.humanize(String(message))))
         }
         var seen = Set<String>()
         let patterns = definitionOrder.compactMap { definitions[$0] }
@@ -94,19 +101,25 @@ package final class CheckCollector {
             guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
             let place = stepLocations[step.node] ?? (1, 1)
             let list = candidates.compactMap { definitions[$0] }.map { "'\($0.pattern.source)' at \(Self.location(of: $0))" }
-            findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column,
-                                  message: "ambiguous step '\(step.text)': \(list.joined(separator: ", "))"))
+            findings.append(
+                .init(
+                    severity: .error, file: step.uri, line: place.line, column: place.column,
+                    message: "ambiguous step '\(step.text)': \(list.joined(separator: ", "))"))
         }
         for (id, message) in misfits {
             guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
             let place = stepLocations[step.node] ?? (1, 1)
-            findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column,
-                                  message: "step '\(step.text)' does not fit its \(message)"))
+            findings.append(
+                .init(
+                    severity: .error, file: step.uri, line: place.line, column: place.column,
+                    message: "step '\(step.text)' does not fit its \(message)"))
         }
         for definition in patterns where !used.contains(definition.id) && !usedElsewhere.contains(Self.key(definition)) {
-            findings.append(.init(severity: .warning, file: definition.sourceReference.uri ?? "?",
-                                  line: Int(definition.sourceReference.location?.line ?? 1), column: 1,
-                                  message: "step definition '\(definition.pattern.source)' is used by no scenario"))
+            findings.append(
+                .init(
+                    severity: .warning, file: definition.sourceReference.uri ?? "?",
+                    line: Int(definition.sourceReference.location?.line ?? 1), column: 1,
+                    message: "step definition '\(definition.pattern.source)' is used by no scenario"))
         }
         return descriptions + findings
     }

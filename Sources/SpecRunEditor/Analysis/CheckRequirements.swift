@@ -26,12 +26,16 @@ package struct CheckRequirements {
         for tag in tags where seen.insert("\(tag.uri):\(tag.line):\(tag.column):\(tag.name)").inserted {
             if verdicts[tag.name] == nil { verdicts[tag.name] = hint(for: String(tag.name.dropFirst()), known: known, shapes: shapes) }
             guard let hint = verdicts[tag.name] ?? nil else { continue }
-            findings.append(.init(severity: severity, file: tag.uri, line: tag.line, column: tag.column,
-                                  message: "tag \(tag.name) names no criterion of the requirements\(hint)"))
+            findings.append(
+                .init(
+                    severity: severity, file: tag.uri, line: tag.line, column: tag.column,
+                    message: "tag \(tag.name) names no criterion of the requirements\(hint)"))
         }
         for criterion in criteria where !pickleTags.contains("@" + criterion.id) {
-            findings.append(.init(severity: severity, file: criterion.uri, line: criterion.line, column: 1,
-                                  message: "criterion \(criterion.id) '\(criterion.title)' has no scenario (tag one with @\(criterion.id))"))
+            findings.append(
+                .init(
+                    severity: severity, file: criterion.uri, line: criterion.line, column: 1,
+                    message: "criterion \(criterion.id) '\(criterion.title)' has no scenario (tag one with @\(criterion.id))"))
         }
         return findings
     }

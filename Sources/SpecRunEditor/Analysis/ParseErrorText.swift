@@ -1,6 +1,6 @@
-import SpecRunReports
-import SpecRunReportCore
 import Gherkin
+import SpecRunReportCore
+import SpecRunReports
 
 /// Rewrites the reference's parse-error wording (`expected: #EOF, #StepLine, …, got 'Giving x'`) for people:
 /// `expected a step, a table row or a docstring, got 'Giving x' (did you mean 'Given'?)`.
@@ -35,7 +35,8 @@ package enum ParseErrorText {
     /// The keyword closest to the first word(s) of the unexpected line, when it looks like a misspelt one.
     static func keywordHint(for line: String, language: String) -> String? {
         guard let dialect = Dialect.named(language) else { return nil }
-        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but + dialect.feature
+        let keywords =
+            (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but + dialect.feature
             + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && $0 != "*" }

@@ -1,6 +1,6 @@
 import Foundation
-import SpecRunCore
 import Requirements
+import SpecRunCore
 
 /// The story documents of a run: `--requirements DIR`, else `Requirements/` in the working folder when it exists,
 /// none with `--no-requirements`.

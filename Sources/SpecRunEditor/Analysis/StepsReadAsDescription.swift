@@ -23,15 +23,20 @@ package enum StepsReadAsDescription {
         let language = document.feature?.language ?? "en"
         var found: [Finding] = []
         func look(_ scenario: Scenario) {
-            guard let first = scenario.description.split(separator: "\n")
-                .map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }),
-                  let hint = ParseErrorText.keywordHint(for: first, language: language) else { return }
+            guard
+                let first = scenario.description.split(separator: "\n")
+                    .map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }),
+                let hint = ParseErrorText.keywordHint(for: first, language: language)
+            else { return }
             found.append(Finding(keyword: scenario.keyword, name: scenario.name, location: scenario.location, text: first, hint: hint))
         }
         // Only a scenario without steps but with a description is copied (most documents have none).
         for child in children.indices {
             if children[child].scenario?.steps.isEmpty == true, children[child].scenario?.description.isEmpty == false,
-               let scenario = children[child].scenario { look(scenario) }
+                let scenario = children[child].scenario
+            {
+                look(scenario)
+            }
             guard let rule = children[child].rule?.children else { continue }
             for ruleChild in rule.indices where rule[ruleChild].scenario?.steps.isEmpty == true {
                 if rule[ruleChild].scenario?.description.isEmpty == false, let scenario = rule[ruleChild].scenario { look(scenario) }

@@ -6,7 +6,9 @@ enum DocumentSymbols {
         guard let feature = document.feature else { return [] }
         let children = feature.children.compactMap { child -> [String: Any]? in
             if let rule = child.rule {
-                let inner = rule.children.compactMap { $0.scenario.map { scenario($0, text) } ?? $0.background.map { background($0, text) } }
+                let inner = rule.children.compactMap {
+                    $0.scenario.map { scenario($0, text) } ?? $0.background.map { background($0, text) }
+                }
                 return symbol(rule.keyword, rule.name, rule.location, kind: 3, text, children: inner)
             }
             return child.scenario.map { scenario($0, text) } ?? child.background.map { background($0, text) }
@@ -24,11 +26,15 @@ enum DocumentSymbols {
     }
 
     /// A DocumentSymbol (kinds: 2 module, 3 namespace, 12 function, 18 array) spanning its header line.
-    private static func symbol(_ keyword: String, _ name: String, _ location: Location, kind: Int, _ text: LSPText,
-                               children: [[String: Any]]) -> [String: Any] {
+    private static func symbol(
+        _ keyword: String, _ name: String, _ location: Location, kind: Int, _ text: LSPText,
+        children: [[String: Any]]
+    ) -> [String: Any] {
         let line = Int(location.line)
         let range: [String: Any] = ["start": text.position(line: line, column: Int(location.column ?? 1)), "end": text.endOfLine(line)]
-        return ["name": name.isEmpty ? keyword : "\(keyword): \(name)", "kind": kind, "range": range,
-                "selectionRange": range, "children": children]
+        return [
+            "name": name.isEmpty ? keyword : "\(keyword): \(name)", "kind": kind, "range": range,
+            "selectionRange": range, "children": children,
+        ]
     }
 }

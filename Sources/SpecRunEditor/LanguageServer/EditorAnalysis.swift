@@ -17,7 +17,11 @@ package struct EditorAnalysis {
 
     /// What every analysis shares: the compiled definitions (built once), the snippets' style, the story documents.
     package struct Context {
-        package init(libraries: [any StepLibrary.Type], environment: [String: String], folder: URL, registry: RegistryCache = RegistryCache(), snippetInterface: RunConfiguration.SnippetInterface = .synchronous, requirements: RequirementsSet? = nil, memo: EditorMemo = EditorMemo()) {
+        package init(
+            libraries: [any StepLibrary.Type], environment: [String: String], folder: URL, registry: RegistryCache = RegistryCache(),
+            snippetInterface: RunConfiguration.SnippetInterface = .synchronous, requirements: RequirementsSet? = nil,
+            memo: EditorMemo = EditorMemo()
+        ) {
             self.libraries = libraries
             self.environment = environment
             self.folder = folder
@@ -48,14 +52,16 @@ package struct EditorAnalysis {
     /// The analysis of `text` (the document at `uri`), run in the context's scratch folder.
     static func analyse(text: String, uri: String, context: Context) async -> EditorAnalysis {
         let name = URL(fileURLWithPath: uri).lastPathComponent
-        let file = context.folder.appendingPathComponent(name.hasSuffix(".feature") || name.hasSuffix(".feature.md") ? name : "document.feature")
+        let file = context.folder.appendingPathComponent(
+            name.hasSuffix(".feature") || name.hasSuffix(".feature.md") ? name : "document.feature")
         var analysis = EditorAnalysis()
         guard (try? Data(text.utf8).write(to: file)) != nil else { return analysis }
         var configuration = RunConfiguration(paths: [file.path], dryRun: true)
         configuration.checkArguments = true
         configuration.snippetInterface = context.snippetInterface
-        var runner = SpecRunner(libraries: context.libraries, configuration: configuration, ids: IncrementingIdGenerator(),
-                                environment: context.environment)
+        var runner = SpecRunner(
+            libraries: context.libraries, configuration: configuration, ids: IncrementingIdGenerator(),
+            environment: context.environment)
         runner.registryCache = context.registry
         let collector = CheckCollector()
         let memo = context.memo
@@ -65,7 +71,10 @@ package struct EditorAnalysis {
             _ = try await runner.run { envelope in
                 collector.handle(envelope)
                 if envelope.gherkinDocument != nil || envelope.pickle != nil || envelope.testCase != nil
-                    || envelope.stepDefinition != nil || envelope.suggestion != nil { envelopes.append(envelope) }
+                    || envelope.stepDefinition != nil || envelope.suggestion != nil
+                {
+                    envelopes.append(envelope)
+                }
             }
         } catch {
             analysis.diagnostics.append(Diagnostic(line: 1, column: 1, severity: .error, message: "specrun: \(error)"))
@@ -105,12 +114,14 @@ package struct EditorAnalysis {
             if let testCase = envelope.testCase {
                 for step in testCase.testSteps {
                     guard let pickleStep = step.pickleStepId, let ids = step.stepDefinitionIds,
-                          let node = pickleStepNodes[pickleStep], let line = stepLines[node], matches[line] == nil else { continue }
+                        let node = pickleStepNodes[pickleStep], let line = stepLines[node], matches[line] == nil
+                    else { continue }
                     matches[line] = ids.compactMap { byId[$0] }
                 }
             }
             if let suggestion = envelope.suggestion, let node = pickleStepNodes[suggestion.pickleStepId],
-               let line = stepLines[node], snippets[line] == nil {
+                let line = stepLines[node], snippets[line] == nil
+            {
                 snippets[line] = suggestion.snippets.map(\.code)
             }
         }

@@ -13,14 +13,20 @@ enum EditorDiagnostics {
             let line = Int(scenario.location.line), column = Int(scenario.location.column ?? 1)
             guard !already.contains(line) else { return }
             if scenario.steps.isEmpty {
-                found.append(.init(line: line, column: column, severity: .warning,
-                                   message: "\(scenario.keyword) '\(scenario.name)' has no steps: it passes having checked nothing"))
+                found.append(
+                    .init(
+                        line: line, column: column, severity: .warning,
+                        message: "\(scenario.keyword) '\(scenario.name)' has no steps: it passes having checked nothing"))
             } else if outlineKeywords.contains(scenario.keyword) && scenario.examples.isEmpty {
-                found.append(.init(line: line, column: column, severity: .warning,
-                                   message: "\(scenario.keyword) '\(scenario.name)' has no Examples: it makes no test case"))
+                found.append(
+                    .init(
+                        line: line, column: column, severity: .warning,
+                        message: "\(scenario.keyword) '\(scenario.name)' has no Examples: it makes no test case"))
             } else if !scenario.examples.isEmpty, scenario.examples.allSatisfy({ $0.tableBody.isEmpty }) {
-                found.append(.init(line: line, column: column, severity: .warning,
-                                   message: "\(scenario.keyword) '\(scenario.name)' has no Examples row: it makes no test case"))
+                found.append(
+                    .init(
+                        line: line, column: column, severity: .warning,
+                        message: "\(scenario.keyword) '\(scenario.name)' has no Examples row: it makes no test case"))
             }
         }
         for child in feature.children {

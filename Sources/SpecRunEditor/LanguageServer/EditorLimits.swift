@@ -25,7 +25,8 @@ enum EditorLimits {
             if lines <= mostLines { return nil }
         }
         let size = bytes > largestDocument ? "\(bytes >> 10) KiB" : "\(lines) lines"
-        return "document too large to check as you type (\(size); at most \(largestDocument >> 10) KiB and \(mostLines) lines): run `specrun check` on it"
+        return
+            "document too large to check as you type (\(size); at most \(largestDocument >> 10) KiB and \(mostLines) lines): run `specrun check` on it"
     }
 
     static func cut(checked: Int, total: Int) -> String {

@@ -56,8 +56,9 @@ package struct LSPFrameReader {
 
     /// A message ready to write: its header and its JSON body.
     package static func encode(_ message: [String: Any]) -> Data {
-        frame(LSPJSON.encode(message)
-            ?? (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data("{}".utf8))
+        frame(
+            LSPJSON.encode(message)
+                ?? (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data("{}".utf8))
     }
 
     /// A body with its header.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -61,7 +62,8 @@ package final class LSPRestart: Sendable {
         unsetenv(Self.stateVariable)
         defer { try? FileManager.default.removeItem(atPath: file) }
         guard let data = FileManager.default.contents(atPath: file),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return [] }
         if let pending = (object["pending"] as? String).flatMap({ Data(base64Encoded: $0) }) { reader.append(pending) }
         var replies: [[String: Any]] = [LanguageServer.showMessage(3, "specrun: restarted with the rebuilt step definitions")]
         for (uri, text) in (object["documents"] as? [String: String] ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -13,17 +13,21 @@ extension LanguageServer {
     /// written before the nearest step definition in its Swift file, or shown to copy.
     func codeActions(_ params: [String: Any]) -> Any? {
         guard let (uri, _) = text(params), let analysis = analyses[uri],
-              let range = params["range"] as? [String: Any],
-              let first = (range["start"] as? [String: Any])?["line"] as? Int,
-              let last = (range["end"] as? [String: Any])?["line"] as? Int else { return [Any]() }
+            let range = params["range"] as? [String: Any],
+            let first = (range["start"] as? [String: Any])?["line"] as? Int,
+            let last = (range["end"] as? [String: Any])?["line"] as? Int
+        else { return [Any]() }
         var actions: [[String: Any]] = []
         for line in (first + 1)...max(first + 1, last + 1) {
             guard let snippet = analysis.snippets[line]?.first else { continue }
             let step = document(uri).flatMap { SuiteIndex.allSteps($0).first { Int($0.location.line) == line } }
             if let step, let nearest = CheckCollector.nearest(step.text, among: analysis.definitions),
-               let edit = Self.insertion(of: snippet, before: nearest) {
-                actions.append(["title": "Write the step definition in \(CheckCollector.location(of: nearest))",
-                                "kind": "quickfix", "edit": edit])
+                let edit = Self.insertion(of: snippet, before: nearest)
+            {
+                actions.append([
+                    "title": "Write the step definition in \(CheckCollector.location(of: nearest))",
+                    "kind": "quickfix", "edit": edit,
+                ])
             }
             // (A bare Command, which a client cannot take for a CodeAction.)
             actions.append(["title": "Show the step definition to copy", "command": Self.showSnippet, "arguments": [snippet]])
@@ -42,7 +46,9 @@ extension LanguageServer {
         let indentation = String(lines[index].prefix { $0 == " " || $0 == "\t" })
         let text = snippet.split(separator: "\n", omittingEmptySubsequences: false).map { indentation + $0 }.joined(separator: "\n") + "\n"
         let position = ["line": index, "character": 0]
-        return ["changes": [URL(fileURLWithPath: absolute).absoluteString: [["range": ["start": position, "end": position], "newText": text]]]]
+        return [
+            "changes": [URL(fileURLWithPath: absolute).absoluteString: [["range": ["start": position, "end": position], "newText": text]]]
+        ]
     }
 
     /// "Run" above the feature and each scenario (and outline), with the command line it runs.
@@ -54,9 +60,13 @@ extension LanguageServer {
             let line = Int(location.line)
             let target = what == "feature" ? path : "\(path):\(line)"
             let position = ["line": line - 1, "character": 0]
-            lenses.append(["range": ["start": position, "end": position],
-                           "command": ["title": "▶ run this \(what): \(executable) \(target)", "command": Self.runScenario,
-                                       "arguments": [target]]])
+            lenses.append([
+                "range": ["start": position, "end": position],
+                "command": [
+                    "title": "▶ run this \(what): \(executable) \(target)", "command": Self.runScenario,
+                    "arguments": [target],
+                ],
+            ])
         }
         lens(feature.location, "feature")
         for child in feature.children {
@@ -74,8 +84,10 @@ extension LanguageServer {
             guard let target = arguments.first as? String else { return (nil, []) }
             let (code, output) = runCommand([target, "--no-color"])
             let tail = output.split(separator: "\n").suffix(4).joined(separator: "\n")
-            return (["exitCode": code, "output": output],
-                    [Self.showMessage(code == 0 ? 3 : 1, "\(executable) \(target): exit \(code)\n\(tail)")])
+            return (
+                ["exitCode": code, "output": output],
+                [Self.showMessage(code == 0 ? 3 : 1, "\(executable) \(target): exit \(code)\n\(tail)")]
+            )
         case Self.showSnippet:
             return (nil, [Self.showMessage(3, arguments.first as? String ?? "")])
         case Self.restart:

@@ -54,7 +54,8 @@ extension LanguageServer {
     /// and in the files of `Features/` that are not open.
     func references(_ params: [String: Any]) async -> Any? {
         guard let (uri, _) = text(params), let line = line(params),
-              let definitions = analyses[uri]?.matches[line], !definitions.isEmpty else { return [Any]() }
+            let definitions = analyses[uri]?.matches[line], !definitions.isEmpty
+        else { return [Any]() }
         let keys = Set(definitions.map(CheckCollector.key))
         let suite = await suiteIndex()
         var uses: [SuiteIndex.StepUse] = []
@@ -69,8 +70,13 @@ extension LanguageServer {
             }
         }
         var locations: [[String: Any]] = uses.map { use in
-            ["uri": use.uri, "range": ["start": ["line": use.line, "character": use.start],
-                                       "end": ["line": use.line, "character": use.end]]]
+            [
+                "uri": use.uri,
+                "range": [
+                    "start": ["line": use.line, "character": use.start],
+                    "end": ["line": use.line, "character": use.end],
+                ],
+            ]
         }
         if ((params["context"] as? [String: Any])?["includeDeclaration"] as? Bool) == true {
             locations = definitions.map(Self.location) + locations

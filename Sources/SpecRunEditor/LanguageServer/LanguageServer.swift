@@ -42,8 +42,9 @@ package final class LanguageServer {
 
     private static func changedURI(_ body: Data) -> String? {
         guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-              message["method"] as? String == "textDocument/didChange",
-              let params = message["params"] as? [String: Any] else { return nil }
+            message["method"] as? String == "textDocument/didChange",
+            let params = message["params"] as? [String: Any]
+        else { return nil }
         return (params["textDocument"] as? [String: Any])?["uri"] as? String
     }
 
@@ -72,7 +73,8 @@ package final class LanguageServer {
         case "textDocument/didOpen", "textDocument/didChange":
             let document = params["textDocument"] as? [String: Any] ?? [:]
             guard let uri = document["uri"] as? String else { return [] }
-            let text = document["text"] as? String
+            let text =
+                document["text"] as? String
                 ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
             documents[uri] = text
             if superseded { return [] }
@@ -84,8 +86,10 @@ package final class LanguageServer {
                 documents[uri] = nil
                 analyses[uri] = nil
                 parsed[uri] = nil
-                out.append(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                            "params": ["uri": uri, "diagnostics": [Any]()]])
+                out.append([
+                    "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                    "params": ["uri": uri, "diagnostics": [Any]()],
+                ])
             }
             result = nil
         case "textDocument/formatting": result = formatting(params)
@@ -108,21 +112,23 @@ package final class LanguageServer {
         return out
     }
 
-    static func capabilities() -> [String: Any] { [
-        "capabilities": [
-            "textDocumentSync": 1,
-            "documentFormattingProvider": true,
-            "documentSymbolProvider": true,
-            "definitionProvider": true,
-            "hoverProvider": true,
-            "completionProvider": ["triggerCharacters": [" ", "@"]],
-            "referencesProvider": true,
-            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-            "codeLensProvider": ["resolveProvider": false],
-            "executeCommandProvider": ["commands": [Self.runScenario, Self.showSnippet, Self.restart]],
-        ] as [String: Any],
-        "serverInfo": ["name": "specrun", "version": MetaFactory.implementationVersion],
-    ] }
+    static func capabilities() -> [String: Any] {
+        [
+            "capabilities": [
+                "textDocumentSync": 1,
+                "documentFormattingProvider": true,
+                "documentSymbolProvider": true,
+                "definitionProvider": true,
+                "hoverProvider": true,
+                "completionProvider": ["triggerCharacters": [" ", "@"]],
+                "referencesProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "codeLensProvider": ["resolveProvider": false],
+                "executeCommandProvider": ["commands": [Self.runScenario, Self.showSnippet, Self.restart]],
+            ] as [String: Any],
+            "serverInfo": ["name": "specrun", "version": MetaFactory.implementationVersion],
+        ]
+    }
 
     package static func error(id: Any, code: Int, _ message: String) -> [String: Any] {
         ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
@@ -132,10 +138,13 @@ package final class LanguageServer {
         let analysis = await pieces.analyse(text: text, uri: uri, context: context)
         analyses[uri] = analysis
         let lines = LSPText(text)
-        let diagnostics = LSPJSON.diagnostics(analysis.diagnostics.map { diagnostic in
-            (lines.position(line: diagnostic.line, column: diagnostic.column), lines.endOfLine(diagnostic.line),
-             diagnostic.severity == .error ? 1 : 2, diagnostic.message)
-        })
+        let diagnostics = LSPJSON.diagnostics(
+            analysis.diagnostics.map { diagnostic in
+                (
+                    lines.position(line: diagnostic.line, column: diagnostic.column), lines.endOfLine(diagnostic.line),
+                    diagnostic.severity == .error ? 1 : 2, diagnostic.message
+                )
+            })
         var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
         if let version { params["version"] = version }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params]
@@ -147,7 +156,8 @@ package final class LanguageServer {
         guard let text = documents[uri], EditorLimits.tooLarge(text) == nil else { return nil }
         if let known = parsed[uri], known.text == text { return known.document }
         let mediaType: SourceMediaType = uri.hasSuffix(".md") ? .gherkinMarkdown : .gherkinPlain
-        let document = (try? GherkinParser.parse(source: text, uri: uri, mediaType: mediaType, ids: IncrementingIdGenerator()))
+        let document =
+            (try? GherkinParser.parse(source: text, uri: uri, mediaType: mediaType, ids: IncrementingIdGenerator()))
             ?? parsed[uri]?.document
         parsed[uri] = (text, document)
         return document
@@ -165,14 +175,16 @@ package final class LanguageServer {
 
     private func formatting(_ params: [String: Any]) -> Any? {
         guard let (uri, text) = text(params), !uri.hasSuffix(".feature.md"),
-              case .success(let formatted) = GherkinFormatter.format(source: text), formatted != text else { return [Any]() }
+            case .success(let formatted) = GherkinFormatter.format(source: text), formatted != text
+        else { return [Any]() }
         let lines = LSPText(text)
         return [["range": ["start": ["line": 0, "character": 0], "end": lines.end], "newText": formatted]]
     }
 
     private func definition(_ params: [String: Any]) -> Any? {
         guard let (uri, _) = text(params), let line = line(params),
-              let definitions = analyses[uri]?.matches[line], !definitions.isEmpty else { return nil }
+            let definitions = analyses[uri]?.matches[line], !definitions.isEmpty
+        else { return nil }
         return definitions.map(Self.location)
     }
 
@@ -180,13 +192,16 @@ package final class LanguageServer {
         let path = definition.sourceReference.uri ?? ""
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let line = max(Int(definition.sourceReference.location?.line ?? 1) - 1, 0)
-        return ["uri": URL(fileURLWithPath: absolute).absoluteString,
-                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]]]
+        return [
+            "uri": URL(fileURLWithPath: absolute).absoluteString,
+            "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]],
+        ]
     }
 
     private func hover(_ params: [String: Any]) -> Any? {
         guard let (uri, _) = text(params), let line = line(params), let definitions = analyses[uri]?.matches[line] else { return nil }
-        let text = definitions.isEmpty
+        let text =
+            definitions.isEmpty
             ? "No step definition matches this step."
             : definitions.map { definition in
                 let types = StepCompletion.parameterNames(definition.pattern.source)
@@ -198,7 +213,8 @@ package final class LanguageServer {
 
     private func symbols(_ params: [String: Any]) -> Any? {
         guard let (_, text) = text(params), EditorLimits.tooLarge(text) == nil,
-              let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator()) else { return [Any]() }
+            let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator())
+        else { return [Any]() }
         return DocumentSymbols.of(document, text: LSPText(text))
     }
 }

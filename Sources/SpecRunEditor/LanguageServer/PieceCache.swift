@@ -50,8 +50,10 @@ final class PieceCache {
 
     /// Dry-runs the pieces as one document. When it does not parse, each piece's errors are its own (it makes no
     /// test case): the pieces without an error of their own are dry-run again without the others.
-    private func analyse(_ indices: [Int], of pieces: [FeatureBlocks.Piece], in blocks: FeatureBlocks, uri: String,
-                         context: EditorAnalysis.Context) async -> [(Int, Found)] {
+    private func analyse(
+        _ indices: [Int], of pieces: [FeatureBlocks.Piece], in blocks: FeatureBlocks, uri: String,
+        context: EditorAnalysis.Context
+    ) async -> [(Int, Found)] {
         guard !indices.isEmpty else { return [] }
         // The document's segments, and whose each is: the header (-1: every piece's), a rule's header (its
         // pieces'), a scenario (its piece's).
@@ -108,11 +110,12 @@ final class PieceCache {
         var seen = Set<String>()
         for (piece, found) in known {
             func line(_ place: Place) -> Int {
-                let start = switch place.segment {
-                case 0: blocks.header.lowerBound
-                case 1: blocks.rules[piece.rule ?? 0].lowerBound
-                default: blocks.blocks[piece.block ?? 0].lines.lowerBound
-                }
+                let start =
+                    switch place.segment {
+                    case 0: blocks.header.lowerBound
+                    case 1: blocks.rules[piece.rule ?? 0].lowerBound
+                    default: blocks.blocks[piece.block ?? 0].lines.lowerBound
+                    }
                 return start + place.offset + 1
             }
             for (place, diagnostic) in found.diagnostics {
@@ -128,8 +131,10 @@ final class PieceCache {
             }
         }
         for cut in blocks.cuts {
-            analysis.diagnostics.append(.init(line: blocks.blocks[cut.block].lines.upperBound + 1, column: 1, severity: .warning,
-                                              message: EditorLimits.cut(checked: cut.checked, total: cut.total)))
+            analysis.diagnostics.append(
+                .init(
+                    line: blocks.blocks[cut.block].lines.upperBound + 1, column: 1, severity: .warning,
+                    message: EditorLimits.cut(checked: cut.checked, total: cut.total)))
         }
         analysis.diagnostics.sort { $0.line != $1.line ? $0.line < $1.line : $0.column < $1.column }
         return analysis

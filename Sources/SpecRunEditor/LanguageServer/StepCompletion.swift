@@ -9,14 +9,17 @@ enum StepCompletion {
         var items: [[String: Any]] = []
         for definition in definitions {
             let source = definition.pattern.source
-            items.append(["label": source, "kind": 15, "insertTextFormat": 2, "insertText": snippet(source),
-                          "detail": CheckCollector.location(of: definition)])
+            items.append([
+                "label": source, "kind": 15, "insertTextFormat": 2, "insertText": snippet(source),
+                "detail": CheckCollector.location(of: definition),
+            ])
         }
         for step in Set(usedSteps).sorted() {
             items.append(["label": step, "kind": 1, "insertText": step, "detail": "used in the suite"])
         }
         if let dialect = Dialect.named(language) {
-            let keywords = dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
+            let keywords =
+                dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
                 + dialect.examples
             for keyword in Set(keywords).sorted() { items.append(["label": keyword + ":", "kind": 14]) }
             for keyword in Set(dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted() where keyword != "* " {
@@ -33,8 +36,11 @@ enum StepCompletion {
         var inside: String?
         for character in expression {
             if inside != nil {
-                if character == "}" { index += 1; out += "${\(index):\(inside!.isEmpty ? "value" : inside!)}"; inside = nil }
-                else { inside!.append(character) }
+                if character == "}" {
+                    index += 1; out += "${\(index):\(inside!.isEmpty ? "value" : inside!)}"; inside = nil
+                } else {
+                    inside!.append(character)
+                }
             } else if character == "{" {
                 inside = ""
             } else {
@@ -50,9 +56,13 @@ enum StepCompletion {
         var names: [String] = []
         var inside: String?
         for character in expression {
-            if character == "{" { inside = "" } else if character == "}", let name = inside {
+            if character == "{" {
+                inside = ""
+            } else if character == "}", let name = inside {
                 names.append(name.isEmpty ? "anonymous" : name); inside = nil
-            } else if inside != nil { inside!.append(character) }
+            } else if inside != nil {
+                inside!.append(character)
+            }
         }
         return names
     }

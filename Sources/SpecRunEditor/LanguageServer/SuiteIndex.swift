@@ -24,12 +24,15 @@ struct SuiteIndex {
     var files: Set<String> = []
 
     /// From the analyses' context: the step libraries, the environment and the compiled definitions they share.
-    static func build(folder: String = "Features", libraries: [any StepLibrary.Type], environment: [String: String],
-                      registry: RegistryCache) async -> SuiteIndex {
+    static func build(
+        folder: String = "Features", libraries: [any StepLibrary.Type], environment: [String: String],
+        registry: RegistryCache
+    ) async -> SuiteIndex {
         var index = SuiteIndex()
         guard RequirementsSource.isFolder(folder) else { return index }
-        var runner = SpecRunner(libraries: libraries, configuration: RunConfiguration(paths: [folder], dryRun: true),
-                                ids: IncrementingIdGenerator(), environment: environment)
+        var runner = SpecRunner(
+            libraries: libraries, configuration: RunConfiguration(paths: [folder], dryRun: true),
+            ids: IncrementingIdGenerator(), environment: environment)
         runner.registryCache = registry
         var documents: [GherkinDocument] = []
         var pickleSteps: [String: (uri: String, node: String)] = [:]
@@ -60,7 +63,8 @@ struct SuiteIndex {
         for testCase in testCases {
             for testStep in testCase.testSteps {
                 guard let pickleStep = testStep.pickleStepId, let (uri, node) = pickleSteps[pickleStep],
-                      let step = steps["\(uri)#\(node)"], seen.insert("\(uri)#\(node)").inserted else { continue }
+                    let step = steps["\(uri)#\(node)"], seen.insert("\(uri)#\(node)").inserted
+                else { continue }
                 for id in testStep.stepDefinitionIds ?? [] {
                     guard let key = definitions[id] else { continue }
                     index.uses[key, default: []].append(use(of: step, uri: uris[uri] ?? fileURI(uri)))

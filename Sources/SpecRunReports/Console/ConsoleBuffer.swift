@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// Console text built as UTF-8 bytes, piece by piece: the pretty console writes a block for every scenario of the
 /// run, and appending to a `String` re-checked and regrew it for every piece.
 struct ConsoleBuffer {

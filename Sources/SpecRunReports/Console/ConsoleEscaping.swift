@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// Text bound for a terminal with the control characters it came with made visible: a feature file's name,
 /// step or doc string cannot set the terminal's title, clear the screen, move the cursor or hide a line. ESC,
 /// BEL, backspace, a lone carriage return, DEL and every other C0 or C1 control (tab and newline aside, and CR

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// ANSI colours for the console formats; plain text when colours are off.
 struct ConsoleStyle {

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 // A pickle step's argument written as UTF-8 bytes, without a `String` per line and cell (the pretty console prints
 // the doc string or table of every step that has one).

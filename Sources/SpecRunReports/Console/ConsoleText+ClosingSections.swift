@@ -1,6 +1,6 @@
-import SpecRunReportCore
 import Foundation
 import Messages
+import SpecRunReportCore
 
 /// The sections closing a run on the console: snippets not shown yet, run-level problems, the summary and the
 /// failing scenarios.
@@ -46,7 +46,9 @@ extension ConsoleText {
         }
         for finished in index.runFinished {
             if let exception = finished.exception, exception.type == RunProblemType.incomplete {
-                out += style.paint("The run did not finish: \(exception.message ?? "no testRunFinished"); these results are partial", .red) + "\n"
+                out +=
+                    style.paint("The run did not finish: \(exception.message ?? "no testRunFinished"); these results are partial", .red)
+                    + "\n"
             } else if let exception = finished.exception, exception.type == RunProblemType.inconsistentStream {
                 out += style.paint("The message stream contradicts itself; these results are in doubt:", .red) + "\n"
                 out += indented(exception.message ?? "", "  ", color: .red)

@@ -1,9 +1,11 @@
 import SpecRunReportCore
+
 extension ConsoleText {
     /// `2 new failures since the previous run: a.feature:3, b.feature:9; 1 fixed` with `--history`.
     func historyLine() -> String {
         guard let view = HistoryView(history: options.history, current: HistoryRun.make(from: index)),
-              !view.previous.isEmpty else { return "" }
+            !view.previous.isEmpty
+        else { return "" }
         let fresh = view.newFailures, fixed = view.fixed
         var line = fresh.count == 1 ? "1 new failure" : "\(fresh.count) new failures"
         line += " since the previous run"

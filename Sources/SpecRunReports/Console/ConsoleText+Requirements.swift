@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 extension ConsoleText {
     /// `77 criteria (75 proven, 1 failing, 1 no scenario)` when the run carried the story documents' criteria;
     /// "" otherwise. The console's one line of the requirements coverage (the `requirements` formats have the rest).
@@ -9,8 +10,12 @@ extension ConsoleText {
         let parts: [String] = CoverageStatus.allCases.compactMap { status in
             let count = criteria.filter { $0.status == status }.count
             guard count > 0 else { return nil }
-            let words = status == .notRun ? "not run" : status == .noScenario ? "no scenario"
-                : status == .outsideRun ? "outside this run" : status.rawValue
+            let words =
+                status == .notRun
+                ? "not run"
+                : status == .noScenario
+                    ? "no scenario"
+                    : status == .outsideRun ? "outside this run" : status.rawValue
             return style.paint("\(count) \(words)", Self.color(status))
         }
         if !criteria.isEmpty, criteria.allSatisfy({ $0.status == .outsideRun }) {

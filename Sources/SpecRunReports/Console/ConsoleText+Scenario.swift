@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// A step line of a scenario being written: what `stepTexts` finds of it, kept only until the scenario is out.
 struct ConsoleStepLine {
@@ -19,9 +19,11 @@ extension ConsoleText {
     /// The scenario line and step lines of `attempt`, of test case `record`, whose pickle as the index keeps it
     /// (`storedPickle`, read in place through `RunIndex.withStoredPickle`; `derived`: see `RunIndex.derivedStepIds`)
     /// has `lineage`. `lines` is scratch space, kept by the caller so that its storage serves every scenario.
-    func appendScenario(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int, derived: Bool, lineage: Lineage?,
-                        indent: String, printedSnippets: inout PrintedSnippets, lines: inout [ConsoleStepLine],
-                        to out: inout ConsoleBuffer) {
+    func appendScenario(
+        _ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int, derived: Bool, lineage: Lineage?,
+        indent: String, printedSnippets: inout PrintedSnippets, lines: inout [ConsoleStepLine],
+        to out: inout ConsoleBuffer
+    ) {
         let steps = record.testCase.testSteps
         lines.removeAll(keepingCapacity: true)
         // The scenario's runs of Gherkin steps, looked up once: each step's keyword is found by its position.
@@ -46,8 +48,9 @@ extension ConsoleText {
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = TerminalText.width(indent)
         let headerWidth = indentWidth + TerminalText.width(keyword) + 2 + TerminalText.width(pickle.pointee.name)
-        let column = Self.commentColumn(header: headerWidth,
-                                        lines: lines.lazy.filter { $0.pickleStep != -1 }.map { indentWidth + 4 + $0.width })
+        let column = Self.commentColumn(
+            header: headerWidth,
+            lines: lines.lazy.filter { $0.pickleStep != -1 }.map { indentWidth + 4 + $0.width })
 
         out.append(byte: 0x0A)
         appendHeader(attempt, pickle, lineage, keyword: keyword, width: headerWidth, indent: indent, column: column, to: &out)
@@ -58,8 +61,10 @@ extension ConsoleText {
             let position = Int(line.position)
             guard let finished = attempt.outcome(at: position) else { continue }
             if line.pickleStep == -1 {
-                out.append(stepBlock(attempt, steps[position], finished, text: nil, indent: stepIndent,
-                                     printedSnippets: &printedSnippets, commentColumn: column))
+                out.append(
+                    stepBlock(
+                        attempt, steps[position], finished, text: nil, indent: stepIndent,
+                        printedSnippets: &printedSnippets, commentColumn: column))
                 continue
             }
             let status = finished.status
@@ -94,8 +99,10 @@ extension ConsoleText {
             }
             if status != .passed && status != .unknown {
                 let place = line.pickleStep >= 0 ? PickleStepPlace(slot: Int32(slot), position: line.pickleStep) : nil
-                out.append(problem(steps[position], finished.testStepResult, indent: detail, printedSnippets: &printedSnippets,
-                                   place: place))
+                out.append(
+                    problem(
+                        steps[position], finished.testStepResult, indent: detail, printedSnippets: &printedSnippets,
+                        place: place))
             }
         }
     }
@@ -115,8 +122,10 @@ extension ConsoleText {
     }
 
     /// The scenario's own tags and its title line, as `scenarioHeader` writes them.
-    private func appendHeader(_ attempt: RunIndex.Attempt, _ pickle: UnsafePointer<Pickle>, _ lineage: Lineage?, keyword: String, width: Int,
-                              indent: String, column: Int, to out: inout ConsoleBuffer) {
+    private func appendHeader(
+        _ attempt: RunIndex.Attempt, _ pickle: UnsafePointer<Pickle>, _ lineage: Lineage?, keyword: String, width: Int,
+        indent: String, column: Int, to out: inout ConsoleBuffer
+    ) {
         if !pickle.pointee.tags.isEmpty {
             // The feature's and rule's tags show in their headers.
             let featureTags = lineage?.feature.tags ?? []

@@ -1,6 +1,6 @@
-import SpecRunReportCore
 import Foundation
 import Messages
+import SpecRunReportCore
 
 /// The text blocks the console formats share: step details, failures, snippets and the closing summary.
 struct ConsoleText {
@@ -22,8 +22,10 @@ struct ConsoleText {
     }
 
     /// The same, with the attempt's pickle and its lineage already looked up.
-    func scenarioHeader(_ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage?, indent: String,
-                        tags showTags: Bool = true, commentColumn: Int = 0) -> String {
+    func scenarioHeader(
+        _ attempt: RunIndex.Attempt, _ pickle: Pickle, _ lineage: Lineage?, indent: String,
+        tags showTags: Bool = true, commentColumn: Int = 0
+    ) -> String {
         var out = ""
         // The scenario's own tags (and its examples'); the feature's and rule's show in their headers.
         let tags: String
@@ -53,16 +55,21 @@ struct ConsoleText {
 
     /// The lines of one test step: the step (or a hook when it did not pass), its argument, attachments,
     /// error, ambiguous candidates and snippet.
-    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String,
-                   printedSnippets: inout PrintedSnippets, commentColumn: Int = 0) -> String {
-        stepBlock(attempt, step, finished, text: index.text(of: step), indent: indent, printedSnippets: &printedSnippets,
-                  commentColumn: commentColumn)
+    func stepBlock(
+        _ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String,
+        printedSnippets: inout PrintedSnippets, commentColumn: Int = 0
+    ) -> String {
+        stepBlock(
+            attempt, step, finished, text: index.text(of: step), indent: indent, printedSnippets: &printedSnippets,
+            commentColumn: commentColumn)
     }
 
     /// The same, with the step's text already looked up (`index.text(of: step)`).
-    func stepBlock(_ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome,
-                   text: StepText?, indent: String,
-                   printedSnippets: inout PrintedSnippets, commentColumn: Int = 0) -> String {
+    func stepBlock(
+        _ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome,
+        text: StepText?, indent: String,
+        printedSnippets: inout PrintedSnippets, commentColumn: Int = 0
+    ) -> String {
         let status = finished.testStepResult.status
         var out = ""
         let detail = indent + "  "
@@ -153,20 +160,23 @@ struct ConsoleText {
     /// The widest line the `# file:line` comments are aligned after; longer lines are not aligned with the others.
     static let widestAligned = 160
 
-
-
     /// The error, ambiguous candidates or snippet under a step that did not pass.
     /// `place`: where the step's pickle step is in the index, when the caller knows.
-    func problem(_ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout PrintedSnippets,
-                 place: PickleStepPlace? = nil) -> String {
+    func problem(
+        _ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout PrintedSnippets,
+        place: PickleStepPlace? = nil
+    ) -> String {
         var out = ""
         switch result.status {
         case .failed, .pending:
-            let text = result.exception?.stackTrace ?? result.message ?? result.exception?.message ?? (result.status == .pending ? "Pending" : "Failed")
+            let text =
+                result.exception?.stackTrace ?? result.message ?? result.exception?.message
+                ?? (result.status == .pending ? "Pending" : "Failed")
             out += indented(text, indent, color: ConsoleStyle.color(result.status))
             // With locations on, the step's line already names its definition.
             if result.status == .failed, !options.showLocations, let definition = index.stepDefinition(of: step),
-               let location = index.location(of: definition.sourceReference) {
+                let location = index.location(of: definition.sourceReference)
+            {
                 out += indent + style.paint("step definition: \(location)", .grey) + "\n"
             }
         case .ambiguous:
@@ -220,13 +230,16 @@ struct ConsoleText {
 
     func attachmentLine(_ attachment: Attachment, indent: String) -> String {
         let media = attachment.mediaType
-        let isText = media.hasPrefix("text/") || media == "application/json" || media.hasSuffix("+json") || media.hasSuffix("+xml") && !media.hasPrefix("image/")
+        let isText =
+            media.hasPrefix("text/") || media == "application/json" || media.hasSuffix("+json")
+            || media.hasSuffix("+xml") && !media.hasPrefix("image/")
         if media == "text/x.cucumber.log+plain" {
             return indented(attachment.decodedText, indent, color: .grey)
         }
         let name = attachment.fileName.map { " \"\($0)\"" } ?? ""
         if isText && attachment.contentEncoding == .identity {
-            return indent + style.paint("Attachment\(name) (\(media)):", .grey) + "\n" + indented(attachment.body, indent + "  ", color: nil)
+            return indent + style.paint("Attachment\(name) (\(media)):", .grey) + "\n"
+                + indented(attachment.body, indent + "  ", color: nil)
         }
         let size = attachment.contentEncoding == .base64 ? (attachment.body.count / 4) * 3 : attachment.body.utf8.count
         return indent + style.paint("Attachment\(name) (\(media), \(size) bytes)", .grey) + "\n"

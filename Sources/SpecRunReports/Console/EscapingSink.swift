@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The text formats people read (pretty, progress, summary, usage, github, requirements) escape the control
 /// characters that come from feature files wherever they are written — the terminal, a file read later with `cat`
 /// or `less -R`, a host program's writer: a property of the text, not of the terminal (ConsoleEscaping).

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// Features, rules, scenarios and steps as each scenario finishes, coloured by status, with errors,
 /// step definition locations, ambiguous candidates, snippets and attachments; the summary at the end.
@@ -32,7 +32,8 @@ final class PrettyFormatter: EnvelopeFormatter {
     func handle(_ envelope: Envelope) {
         state.feed.handle(envelope)
         if envelope.kind == .testCaseFinished,
-           let attempt = envelope.withTestCaseFinished({ index.finishedAttempt(id: $0.testCaseStartedId) }) ?? nil {
+            let attempt = envelope.withTestCaseFinished({ index.finishedAttempt(id: $0.testCaseStartedId) }) ?? nil
+        {
             write(attempt)
         }
     }
@@ -54,7 +55,8 @@ final class PrettyFormatter: EnvelopeFormatter {
     private func write(_ attempt: RunIndex.Attempt) {
         let index = index
         guard let record = index.record(of: attempt),
-              let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else { return }
+            let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId)
+        else { return }
         index.withStoredPickle(slot: slot) { state.block(attempt, record: record, pickle: $0, slot: slot, index: index, text: text) }
         state.out.bytes.withUnsafeBufferPointer { sink.write(utf8: $0) }
     }
@@ -62,8 +64,10 @@ final class PrettyFormatter: EnvelopeFormatter {
 
 extension PrettyFormatter.State {
     /// Makes the block of a finished attempt in `out`. (The pickle read in place: passing it on as a value copies it.)
-    mutating func block(_ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int,
-                        index: RunIndex, text: ConsoleText) {
+    mutating func block(
+        _ attempt: RunIndex.Attempt, record: CaseRecord, pickle: UnsafePointer<Pickle>, slot: Int,
+        index: RunIndex, text: ConsoleText
+    ) {
         let lineage = index.lineage(ofPickleNodes: pickle.pointee.astNodeIds)
         let style = text.style
         out.removeAll()
@@ -87,8 +91,9 @@ extension PrettyFormatter.State {
         } else {
             lastRuleId = nil
         }
-        text.appendScenario(attempt, record: record, pickle: pickle, slot: slot, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
-                            printedSnippets: &printedSnippets, lines: &lines, to: &out)
+        text.appendScenario(
+            attempt, record: record, pickle: pickle, slot: slot, derived: index.derivedStepIds[slot], lineage: lineage, indent: indent,
+            printedSnippets: &printedSnippets, lines: &lines, to: &out)
         if attempt.finished?.willBeRetried == true {
             out.append(indent + "  " + style.paint("This scenario will be retried.", .yellow) + "\n")
         }
@@ -98,7 +103,8 @@ extension PrettyFormatter.State {
 extension PrettyFormatter {
     fileprivate static func descriptionLines(_ description: String, indent: String, style: ConsoleStyle) -> String {
         // Split on the newline byte when no "\r\n" (one Character) can be in it: no Character breaking.
-        let lines = description.utf8.contains(0x0D)
+        let lines =
+            description.utf8.contains(0x0D)
             ? description.split(separator: "\n", omittingEmptySubsequences: false).map(Self.trimmed)
             : description.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Self.trimmed(Substring($0)) }
         guard lines.contains(where: { !$0.isEmpty }) else { return "" }
@@ -111,7 +117,8 @@ extension PrettyFormatter {
         guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return line.trimmingCharacters(in: .whitespaces) }
         let utf8 = line.utf8
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-              let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
         return String(line[first...last])
     }
 }

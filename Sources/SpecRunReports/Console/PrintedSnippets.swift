@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The snippets a console printed under undefined steps, by their number in the run index (`SnippetCodes`): the
 /// closing section lists only the others, and none at all when every one suggested was printed.
 struct PrintedSnippets {

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// One character per step (`.` passed, `F` failed, `U` undefined, `P` pending, `A` ambiguous, `-` skipped),
 /// then the scenarios that did not pass with their errors, the snippets and the summary.
@@ -20,7 +20,9 @@ final class ProgressFormatter: EnvelopeFormatter {
 
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
-        guard let finished = envelope.testStepFinished, let isHook = index.isHook(testStepId: finished.testStepId, attemptId: finished.testCaseStartedId) else { return }
+        guard let finished = envelope.testStepFinished,
+            let isHook = index.isHook(testStepId: finished.testStepId, attemptId: finished.testCaseStartedId)
+        else { return }
         let status = finished.testStepResult.status
         // Hooks show only when they did not pass.
         if isHook && (status == .passed || status == .skipped) { return }

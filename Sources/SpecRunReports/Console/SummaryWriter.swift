@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// Only the end of a run: the scenarios that did not pass (`path:line # name`), run-level problems,
 /// the counts per status and the duration.

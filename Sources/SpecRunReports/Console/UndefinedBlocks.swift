@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The text under an undefined step, made once per snippet (by its number, `SnippetCodes`) and indentation: a first
 /// run prints the same few snippets under thousands of steps. A class: `ConsoleText` is a value its formatters
 /// keep, and the cache fills as they print. At most `limit` blocks are kept (a run whose every step says something

@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The data contract between the HTML writer (Swift) and the page's script (`Resources/contract.js`): the key
 /// of every member the writer may write. The writer takes keys only from these enums, and
 /// `HTMLContractTests` checks that `contract.js` documents exactly these keys, so the two sides cannot drift.

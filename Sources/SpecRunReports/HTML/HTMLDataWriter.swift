@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// Compact JSON written straight into a report's bytes (escaped to sit inside a `<script>` element), with the
 /// commas between members and items kept track of: the HTML report's data without building JSON values.

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The scenarios of one feature file in pickle order, with the rules and outlines they belong to.
 struct HTMLFeatureScenarios {

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The first screen's markup, in the page's own classes (the script's drawing replaces it in place). Every text
 /// from the run is escaped; links are only to the page's own anchors.
@@ -32,7 +32,8 @@ extension HTMLFirstScreen {
     /// The verdict and the first failures, worst first; empty when every scenario passed.
     var problemsHTML: String {
         guard failureCount > 0 else { return "" }
-        var html = "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
+        var html =
+            "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
             + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>"
             + Self.plural(failureCount, "scenario") + " did not pass"
             + (brokenCriteria > 0 ? ", breaking " + Self.plural(brokenCriteria, "criterion", "criteria") : "") + ".</p>\n"
@@ -48,21 +49,26 @@ extension HTMLFirstScreen {
     private func failureHTML(_ failure: Failure, first: Bool) -> String {
         let status = failure.status.lowercased
         var html = "<li class=\"failure s-\(status)\"><div class=\"failure-head\">"
-        html += "<span class=\"badge s-\(status)\"><span class=\"badge-icon\" aria-hidden=\"true\">\(Self.icons[status] ?? "")</span>"
+        html +=
+            "<span class=\"badge s-\(status)\"><span class=\"badge-icon\" aria-hidden=\"true\">\(Self.icons[status] ?? "")</span>"
             + (Self.labels[status] ?? status) + "</span> "
         if failure.isNew { html += "<span class=\"badge new-failure\" title=\"Did not fail in the previous run\">new failure</span> " }
         if !failure.criteria.isEmpty {
             html += "<span class=\"criterion-refs\"><span class=\"sr-only\">breaks criteria </span>"
             for id in failure.criteria {
-                html += "<a class=\"criterion-ref mono\" href=\"#criterion-" + escape(Self.percentEncoded(id)) + "\">" + escape(id) + "</a> "
+                html +=
+                    "<a class=\"criterion-ref mono\" href=\"#criterion-" + escape(Self.percentEncoded(id)) + "\">" + escape(id) + "</a> "
             }
             html += "</span>"
         }
-        html += "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
+        html +=
+            "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
             + escape(Self.percentEncoded(failure.anchor)) + "\">" + escape(failure.scenario) + "</a></div>\n"
         if !failure.step.isEmpty {
             // The Element Timing API times the text an element holds itself: the step's text.
-            html += "<div class=\"failure-step\"" + (first ? " elementtiming=\"first-failure\"" : "") + "><span class=\"kw\">" + escape(failure.keyword) + "</span>" + escape(failure.step)
+            html +=
+                "<div class=\"failure-step\"" + (first ? " elementtiming=\"first-failure\"" : "") + "><span class=\"kw\">"
+                + escape(failure.keyword) + "</span>" + escape(failure.step)
                 + (failure.location.map { "<span class=\"mono where\">  " + escape($0) + "</span>" } ?? "") + "</div>\n"
         }
         if let message = failure.message, !message.isEmpty {
@@ -92,7 +98,7 @@ extension HTMLFirstScreen {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"), UInt8(ascii: "*"),
-                 UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".utf8)

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The report's first screen as static HTML, written before the data: the run, the totals and the first failures
 /// worst first (the criteria each breaks, the failing step, its message). It reads without script and is on
@@ -38,15 +38,21 @@ struct HTMLFirstScreen {
     let brokenCriteria: Int
 
     static let statusOrder = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
-    static let labels = ["passed": "passed", "failed": "failed", "pending": "pending", "undefined": "undefined",
-                         "ambiguous": "ambiguous", "skipped": "skipped", "unknown": "not run"]
-    static let icons = ["passed": "\u{2714}", "failed": "\u{2718}", "pending": "\u{2016}", "undefined": "?",
-                        "ambiguous": "\u{2248}", "skipped": "\u{21B7}", "unknown": "\u{00B7}"]
+    static let labels = [
+        "passed": "passed", "failed": "failed", "pending": "pending", "undefined": "undefined",
+        "ambiguous": "ambiguous", "skipped": "skipped", "unknown": "not run",
+    ]
+    static let icons = [
+        "passed": "\u{2714}", "failed": "\u{2718}", "pending": "\u{2016}", "undefined": "?",
+        "ambiguous": "\u{2248}", "skipped": "\u{21B7}", "unknown": "\u{00B7}",
+    ]
 
     /// `finals`: the final attempts shown (the run's by default) of `total` scenarios; `pageOf`: a scenario's page
     /// by its feature's uri, when the first screen links to other pages.
-    init(index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>,
-         finals: [RunIndex.Attempt]? = nil, total: Int? = nil, pageOf: (String) -> String = { _ in "" }) {
+    init(
+        index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>,
+        finals: [RunIndex.Attempt]? = nil, total: Int? = nil, pageOf: (String) -> String = { _ in "" }
+    ) {
         self.title = title
         var parts: [String] = []
         if let start = index.runStart { parts.append(ISOTime.string(start.totalNanos, withMillis: false)) }
@@ -68,7 +74,8 @@ struct HTMLFirstScreen {
             let status = index.outcomeStatus(of: attempt)
             byStatus[status.lowercased, default: 0] += 1
             guard status >= .pending, status != .undefined,
-                  let pickle = index.pickle(of: attempt) else { continue }
+                let pickle = index.pickle(of: attempt)
+            else { continue }
             failing += 1
             let criteria = Self.criteria(of: pickle.tags.map(\.name), known: criterionIds)
             broken.formUnion(criteria)
@@ -92,10 +99,12 @@ struct HTMLFirstScreen {
                 if message == nil, outcome.status == .ambiguous { message = "Ambiguous: more than one step definition matches" }
                 break
             }
-            found.append(Failure(status: status, anchor: key, page: pageOf(pickle.uri), feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
-                                 scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key),
-                                 keyword: keyword, step: text, location: location, message: message,
-                                 order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0)))
+            found.append(
+                Failure(
+                    status: status, anchor: key, page: pageOf(pickle.uri), feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
+                    scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key),
+                    keyword: keyword, step: text, location: location, message: message,
+                    order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0)))
         }
         let total = total ?? index.allCaseRecords.count
         byStatus["unknown", default: 0] += max(0, total - finalRecords.count)

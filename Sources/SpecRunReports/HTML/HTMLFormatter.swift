@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The HTML report: reads the shared run index, plus what the index leaves out and the page shows (outline
 /// templates, Examples tables, Background steps), then writes the page when the run finishes.

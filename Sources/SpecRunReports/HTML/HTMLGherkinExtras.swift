@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The parts of the Gherkin documents the run index drops and the page shows once: each Scenario Outline's
 /// steps (with their `<placeholders>`) and Examples tables, and each Background's steps. Nothing of plain
@@ -56,10 +56,11 @@ final class HTMLGherkinExtras {
         outlines[scenario.id] = Outline(
             steps: scenario.steps.map(StepText.init),
             examples: scenario.examples.map { examples in
-                ExamplesTable(keyword: examples.keyword, name: examples.name, description: examples.description,
-                              tags: examples.tags.map(\.name),
-                              header: examples.tableHeader?.cells.map(\.value) ?? [],
-                              rows: examples.tableBody.map { $0.cells.map(\.value) })
+                ExamplesTable(
+                    keyword: examples.keyword, name: examples.name, description: examples.description,
+                    tags: examples.tags.map(\.name),
+                    header: examples.tableHeader?.cells.map(\.value) ?? [],
+                    rows: examples.tableBody.map { $0.cells.map(\.value) })
             })
     }
 }

@@ -1,11 +1,14 @@
 import SpecRunReportCore
+
 /// The history view's data (`--history`): the runs' totals and durations, and by scenario what changed.
 struct HTMLHistory {
     let view: HistoryView
 
     /// Status letters: p passed, f failed, a ambiguous, u undefined, n pending, s skipped, x not run.
-    static let letters: [String: Character] = ["passed": "p", "failed": "f", "ambiguous": "a", "undefined": "u",
-                                               "pending": "n", "skipped": "s"]
+    static let letters: [String: Character] = [
+        "passed": "p", "failed": "f", "ambiguous": "a", "undefined": "u",
+        "pending": "n", "skipped": "s",
+    ]
 
     func write(_ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.History

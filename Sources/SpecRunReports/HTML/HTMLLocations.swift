@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The `file:line` of step definitions and hooks, each written once in the report's `locations` and referred to
 /// by number from the steps (50,000 scenarios repeat a few hundred locations 200,000 times).

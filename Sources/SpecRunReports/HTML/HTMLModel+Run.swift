@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 extension HTMLModel {
     func run(_ json: inout HTMLDataWriter) {
@@ -11,7 +11,8 @@ extension HTMLModel {
         if let meta = index.metas.first {
             json.field(Key.os, [meta.os.name, meta.os.version].compactMap { $0 }.joined(separator: " "))
             json.field(Key.runtime, [meta.runtime.name, meta.runtime.version].compactMap { $0 }.joined(separator: " "))
-            json.field(Key.implementation, [meta.implementation.name, meta.implementation.version].compactMap { $0 }.joined(separator: " "))
+            json.field(
+                Key.implementation, [meta.implementation.name, meta.implementation.version].compactMap { $0 }.joined(separator: " "))
             json.field(Key.cpu, meta.cpu.name)
         }
         if let success = index.success { json.field(Key.success, success) }

@@ -1,12 +1,14 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 extension HTMLModel {
     /// One scenario record. `repeated`: how many scenarios on the same line came before it (its anchor is
     /// `uri:line` with as many `+`).
     /// The entry is read in place (`HTMLFeatureScenarios.pickles`' storage): only its view is copied.
-    func scenario(_ entry: UnsafePointer<HTMLFeatureScenarios.Entry>, position: Int, uri: String, line: Int, repeated: Int,
-                  _ attempts: Attempts, _ json: inout HTMLDataWriter) {
+    func scenario(
+        _ entry: UnsafePointer<HTMLFeatureScenarios.Entry>, position: Int, uri: String, line: Int, repeated: Int,
+        _ attempts: Attempts, _ json: inout HTMLDataWriter
+    ) {
         typealias Key = HTMLContract.Scenario
         var view = entry.pointee.view
         let rule = entry.pointee.rule, outline = entry.pointee.outline

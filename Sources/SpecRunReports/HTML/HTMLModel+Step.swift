@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 extension HTMLModel {
     /// One step of a scenario: the test step at `position` of the test case `view`'s pickle became, and its
@@ -9,8 +9,10 @@ extension HTMLModel {
     /// The test step is read in place through `step` (the test case's storage, which nothing changes while the
     /// report is written): a copy of it per step would retain and release its five fields.
     /// `attached`: whether the attempt has attachments at all (asked once per scenario, not of each step).
-    func step(_ step: UnsafePointer<TestStep>, at position: Int, _ attempt: RunIndex.Attempt?, byPosition: Bool,
-              attached: Bool, _ view: inout PickleView, _ json: inout HTMLDataWriter) {
+    func step(
+        _ step: UnsafePointer<TestStep>, at position: Int, _ attempt: RunIndex.Attempt?, byPosition: Bool,
+        attached: Bool, _ view: inout PickleView, _ json: inout HTMLDataWriter
+    ) {
         typealias Key = HTMLContract.Step
         let finished = attempt.flatMap { byPosition ? $0.outcome(at: position) : index.outcome(of: step.pointee, in: $0) }
         let status = finished?.status ?? .unknown
@@ -30,7 +32,9 @@ extension HTMLModel {
         }
         let isStep = stepPosition != nil || fallback != nil
         if !isStep {
-            guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty || !externals.isEmpty else { return }
+            guard (status != .passed && status != .skipped && status != .unknown) || !attachments.isEmpty || !externals.isEmpty else {
+                return
+            }
         }
         json.openObject()
         if let stepPosition {
@@ -79,9 +83,11 @@ extension HTMLModel {
         }
         if status == .undefined, let code = index.firstSnippet(step.pointee.pickleStepId) { json.field(Key.sn, code) }
         if status == .ambiguous {
-            json.strings(Key.am, (step.pointee.stepDefinitionIds ?? []).compactMap { id in
-                index.stepDefinitions[id].map { "\($0.pattern.source)  # \(index.location(of: $0.sourceReference) ?? "?")" }
-            })
+            json.strings(
+                Key.am,
+                (step.pointee.stepDefinitionIds ?? []).compactMap { id in
+                    index.stepDefinitions[id].map { "\($0.pattern.source)  # \(index.location(of: $0.sourceReference) ?? "?")" }
+                })
         }
         if !attachments.isEmpty || !externals.isEmpty {
             json.key(Key.at)

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The data the page renders (see `HTMLContract` for its keys), written straight into the report's bytes one
 /// feature at a time: the whole run is never held as JSON values.
@@ -72,7 +72,9 @@ struct HTMLModel {
         var slotByOrder = [Int](repeating: -1, count: records.count)
         for record in records {
             // The record knows its pickle's slot when the pickle came first (always, but in a merged stream).
-            guard let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else { continue }
+            guard let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId) else {
+                continue
+            }
             result.bySlot[slot].testCase = record
             if record.order >= 0 && record.order < slotByOrder.count { slotByOrder[record.order] = slot }
         }
@@ -95,7 +97,9 @@ struct HTMLModel {
         let plan = HTMLRenderPlan(scenarioCounts: features.map(\.slots.count))
         // The chunks read the index, the extras and `attempts`, which nothing changes any more.
         let inputs = UncheckedSendable((model: self, features: features, attempts: attempts, chunks: plan.chunks))
-        let rendered = plan.chunks.isEmpty ? nil
+        let rendered =
+            plan.chunks.isEmpty
+            ? nil
             : OrderedParallelMap(count: plan.chunks.count, window: 4 * plan.threads, workers: plan.threads) { number in
                 let (model, features, attempts, chunks) = inputs.value
                 var piece = HTMLDataWriter(pieceAfterComma: chunks[number].lowerBound > 0)
@@ -164,7 +168,8 @@ struct HTMLModel {
                 scenario(entry, position: position, uri: uri, line: line, repeated: earlier, attempts, &json)
                 json.flushIfFull()
                 if let outline = entry.pointee.outline, let examples = entry.pointee.view.lineage?.examplesIndex,
-                   let row = entry.pointee.view.lineage?.rowIndex {
+                    let row = entry.pointee.view.lineage?.rowIndex
+                {
                     outlineCases[outline, default: []].append([examples, row, position])
                 }
             }

@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The living documentation: one self-contained HTML file (inline CSS and JS, data embedded as JSON and
 /// rendered with DOM APIs, a strict Content-Security-Policy) written when the run finishes.
 enum HTMLPage {
@@ -18,7 +19,9 @@ enum HTMLPage {
     /// The first screen, written as HTML before the data (see `HTMLFirstScreen`).
     static func firstScreen(index: RunIndex, title: String, history: RunHistory?) -> HTMLFirstScreen {
         let criteria = Set(RequirementsCoverage.make(from: index)?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
-        let newFailures = history == nil ? []
+        let newFailures =
+            history == nil
+            ? []
             : HistoryView(history: history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
         return HTMLFirstScreen(index: index, title: title, criterionIds: criteria, newFailures: newFailures)
     }

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Foundation
+import SpecRunReportCore
 
 /// How the HTML report's features are rendered: in runs of whole features of about `chunkScenarios` scenarios,
 /// each on whichever of the threads is free (`HTMLChunk`), written in order; a feature much larger than a run
@@ -18,8 +18,10 @@ struct HTMLRenderPlan {
     private(set) var chunks: [Range<Int>] = []
     let threads: Int
 
-    init(scenarioCounts: [Int], chunkScenarios: Int = 256,
-         threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    init(
+        scenarioCounts: [Int], chunkScenarios: Int = 256,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.threads = threads
         let total = scenarioCounts.reduce(0, +)
         guard threads > 1, total >= 2 * chunkScenarios else {

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The requirements view's data: the coverage of the story documents' criteria the run carried
 /// (`RequirementsCoverage`, the same the other reports show), each criterion's scenarios as the page's anchors.

@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The page's stylesheet and script, embedded at build time from `Resources/` (SwiftPM `.embedInCode`), so the
 /// report stays one self-contained file. The script files are joined in this order inside one function scope.
 enum HTMLResources {
@@ -24,7 +25,8 @@ enum HTMLResources {
 
     static let css: String = styleFiles.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
 
-    static let script: String = "(function () {\n'use strict';\n"
+    static let script: String =
+        "(function () {\n'use strict';\n"
         + scriptFiles.map { "// ---- \($0.name)\n" + String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
         + "})();\n"
 }

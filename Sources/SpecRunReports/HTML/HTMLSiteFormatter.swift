@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// `html-site:DIR`, the living documentation as a folder for suites too large for one file: `index.html` (the
 /// first screen, the totals, the requirements and the list of features, all HTML, no script), one page per
@@ -31,7 +31,9 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
         let features = model.featureSlots(attempts)
         let coverage = RequirementsCoverage.make(from: index)
         let criteria = Set(coverage?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
-        let newFailures = history == nil ? []
+        let newFailures =
+            history == nil
+            ? []
             : HistoryView(history: history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
         try write("assets/report.js", HTMLResources.script)
         try write("assets/report.css", HTMLResources.css)
@@ -46,8 +48,9 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             for attempt in finals { counts[index.outcomeStatus(of: attempt).lowercased, default: 0] += 1 }
             counts["unknown", default: 0] += feature.slots.count - finals.count
             rows.append(HTMLSiteIndex.Row(uri: feature.uri, name: name, file: file, counts: counts, total: feature.slots.count))
-            let first = HTMLFirstScreen(index: index, title: name, criterionIds: criteria, newFailures: newFailures,
-                                        finals: finals, total: feature.slots.count)
+            let first = HTMLFirstScreen(
+                index: index, title: name, criterionIds: criteria, newFailures: newFailures,
+                finals: finals, total: feature.slots.count)
             var page = HTMLModel(index: index, extras: extras, title: name + " \u{00B7} " + title)
             page.page = HTMLModel.Page(features: [feature], attempts: attempts)
             let sink = StreamingFileSink(path: folder + "/" + file)
@@ -56,8 +59,9 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             output.flush()
             try sink.close()
         }
-        let first = HTMLFirstScreen(index: index, title: title, criterionIds: criteria, newFailures: newFailures,
-                                    pageOf: { pages[$0] ?? "" })
+        let first = HTMLFirstScreen(
+            index: index, title: title, criterionIds: criteria, newFailures: newFailures,
+            pageOf: { pages[$0] ?? "" })
         let page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
         try write("index.html", page.html())
     }

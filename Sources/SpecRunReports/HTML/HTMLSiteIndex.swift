@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The index of an `html-site` folder: the first screen (`HTMLFirstScreen`, its failures linking to their
 /// feature's page), the requirements and the features grouped by folder with their counts. All HTML, no script:
 /// it reads at once whatever the suite's size (a line per feature).
@@ -19,7 +20,8 @@ struct HTMLSiteIndex {
     let banner: String
 
     /// No script at all; the stylesheet is the pages' shared one.
-    static let csp = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self' 'unsafe-inline'; "
+    static let csp =
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self' 'unsafe-inline'; "
         + "script-src 'none'; img-src data:; base-uri 'none'; form-action 'none'\">"
 
     /// Failing stories opened with their failing criteria on the index.
@@ -29,10 +31,16 @@ struct HTMLSiteIndex {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" + Self.csp + "\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"specrun\">\n"
         html += "<title>" + first.titleHTML + "</title>\n<link rel=\"stylesheet\" href=\"assets/report.css\">\n</head>\n<body>\n" + banner
-        html += "<header class=\"top\">\n<h1 id=\"title\">" + first.titleHTML + "</h1>\n<p class=\"meta\" id=\"run-meta\">" + first.metaHTML + "</p>\n"
+        html +=
+            "<header class=\"top\">\n<h1 id=\"title\">" + first.titleHTML + "</h1>\n<p class=\"meta\" id=\"run-meta\">" + first.metaHTML
+            + "</p>\n"
         html += "<p class=\"headline " + first.headlineClass + "\" id=\"headline\">" + first.headlineHTML + "</p>\n"
-        html += "<p class=\"steps-line\" id=\"steps-line\">" + first.totalsHTML + " \u{00B7} " + HTMLFirstScreen.plural(rows.count, "feature") + "</p>\n</header>\n<main>\n"
-        html += "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.failureCount > 0 ? "" : " hidden") + ">" + first.problemsHTML + "</section>\n"
+        html +=
+            "<p class=\"steps-line\" id=\"steps-line\">" + first.totalsHTML + " \u{00B7} " + HTMLFirstScreen.plural(rows.count, "feature")
+            + "</p>\n</header>\n<main>\n"
+        html +=
+            "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.failureCount > 0 ? "" : " hidden") + ">" + first.problemsHTML
+            + "</section>\n"
         html += requirementsHTML()
         html += featuresHTML()
         return html + "</main>\n</body>\n</html>\n"
@@ -42,7 +50,8 @@ struct HTMLSiteIndex {
 
     private func requirementsHTML() -> String {
         guard let coverage, !coverage.stories.isEmpty else { return "" }
-        var html = "<section id=\"requirements\" aria-label=\"Requirements\">\n<h2>Requirements</h2>\n<p class=\"steps-line\">"
+        var html =
+            "<section id=\"requirements\" aria-label=\"Requirements\">\n<h2>Requirements</h2>\n<p class=\"steps-line\">"
             + "\(coverage.proven) of " + HTMLFirstScreen.plural(coverage.total, "criterion", "criteria") + " proven"
             + (coverage.outside > 0 ? " \u{00B7} \(coverage.outside) outside this run" : "") + "</p>\n"
         // The first failing stories open to their failing criteria; every other story is one line (the index
@@ -52,19 +61,25 @@ struct HTMLSiteIndex {
         for story in coverage.stories {
             let failing = story.criteria.filter { $0.status == .failing }
             guard !failing.isEmpty, opened < Self.openStories else {
-                lines.append("<li><span class=\"mono\">" + escape(story.id) + "</span> " + escape(story.title)
-                    + " \u{00B7} \(story.proven) of \(story.total) proven" + (failing.isEmpty ? "" : ", \(failing.count) failing") + "</li>\n")
+                lines.append(
+                    "<li><span class=\"mono\">" + escape(story.id) + "</span> " + escape(story.title)
+                        + " \u{00B7} \(story.proven) of \(story.total) proven" + (failing.isEmpty ? "" : ", \(failing.count) failing")
+                        + "</li>\n")
                 continue
             }
             opened += 1
-            html += "<details class=\"story\" open><summary><span class=\"mono\">" + escape(story.id) + "</span> "
+            html +=
+                "<details class=\"story\" open><summary><span class=\"mono\">" + escape(story.id) + "</span> "
                 + escape(story.title) + " \u{00B7} \(story.proven) of \(story.total) proven</summary>\n<ul class=\"lines\">\n"
             for criterion in failing {
-                html += "<li class=\"criterion\" id=\"criterion-" + escape(criterion.id) + "\" data-status=\"failing\">"
+                html +=
+                    "<li class=\"criterion\" id=\"criterion-" + escape(criterion.id) + "\" data-status=\"failing\">"
                     + "<span class=\"mono\">" + escape(criterion.id) + "</span> " + escape(criterion.title) + " \u{00B7} failing"
                 let pages = criterion.scenarios.compactMap { scenario in pageOf[scenario.uri].map { ($0, scenario) } }
                 for (file, scenario) in pages.prefix(3) {
-                    html += " <a href=\"" + escape(file) + "#" + escape(HTMLFirstScreen.percentEncoded("\(scenario.uri):\(scenario.line)")) + "\">"
+                    html +=
+                        " <a href=\"" + escape(file) + "#" + escape(HTMLFirstScreen.percentEncoded("\(scenario.uri):\(scenario.line)"))
+                        + "\">"
                         + escape("\(scenario.uri):\(scenario.line)") + "</a>"
                 }
                 html += "</li>\n"
@@ -75,7 +90,8 @@ struct HTMLSiteIndex {
             html += "</ul></details>\n"
         }
         if !lines.isEmpty {
-            html += "<details class=\"story\"><summary>" + (opened > 0 ? "The other \(lines.count) stories" : "\(lines.count) stories")
+            html +=
+                "<details class=\"story\"><summary>" + (opened > 0 ? "The other \(lines.count) stories" : "\(lines.count) stories")
                 + "</summary>\n<ul class=\"lines\">\n" + lines.joined() + "</ul></details>\n"
         }
         return html + "</section>\n"
@@ -87,14 +103,23 @@ struct HTMLSiteIndex {
         var folders: [String: [Row]] = [:]
         for row in rows { folders[Self.folder(of: row.uri), default: []].append(row) }
         for folder in folders.keys.sorted() {
-            html += "<h3 class=\"folder-title\">" + escape(folder.isEmpty ? "(top folder)" : folder + "/") + "</h3>\n<ul class=\"lines site-features\">\n"
+            html +=
+                "<h3 class=\"folder-title\">" + escape(folder.isEmpty ? "(top folder)" : folder + "/")
+                + "</h3>\n<ul class=\"lines site-features\">\n"
             for row in folders[folder]!.sorted(by: { $0.uri < $1.uri }) {
-                let worst = row.counts.filter { $0.value > 0 }.keys.max { HTMLFirstScreen.status(named: $0) < HTMLFirstScreen.status(named: $1) } ?? "passed"
+                let worst =
+                    row.counts.filter { $0.value > 0 }.keys.max { HTMLFirstScreen.status(named: $0) < HTMLFirstScreen.status(named: $1) }
+                    ?? "passed"
                 let counts = HTMLFirstScreen.statusOrder.compactMap { status in
-                    row.counts[status].flatMap { $0 > 0 ? "\(HTMLFirstScreen.icons[status] ?? "") \($0) \(HTMLFirstScreen.labels[status] ?? status)" : nil }
+                    row.counts[status].flatMap {
+                        $0 > 0 ? "\(HTMLFirstScreen.icons[status] ?? "") \($0) \(HTMLFirstScreen.labels[status] ?? status)" : nil
+                    }
                 }
-                html += "<li class=\"s-" + worst + "\"><span class=\"icon s-" + worst + "\" aria-hidden=\"true\">" + (HTMLFirstScreen.icons[worst] ?? "")
-                    + "</span> <a href=\"" + escape(row.file) + "\">" + escape(row.name) + "</a> <span class=\"mono where\">" + escape(row.uri)
+                html +=
+                    "<li class=\"s-" + worst + "\"><span class=\"icon s-" + worst + "\" aria-hidden=\"true\">"
+                    + (HTMLFirstScreen.icons[worst] ?? "")
+                    + "</span> <a href=\"" + escape(row.file) + "\">" + escape(row.name) + "</a> <span class=\"mono where\">"
+                    + escape(row.uri)
                     + "</span> <span class=\"mini-counts\">" + counts.joined(separator: " \u{00B7} ") + "</span></li>\n"
             }
             html += "</ul>\n"

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Foundation
+import SpecRunReportCore
 
 /// SHA-256 (FIPS 180-4) of bytes: the digest of the page's own script, for its Content-Security-Policy hash
 /// (Foundation on Linux has no CryptoKit). Small and slow enough for one script per process.

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 extension HistoryRun {
     /// The record of an indexed run (one run, or CI shards merged into one stream): each scenario's final attempt.
@@ -9,10 +9,12 @@ extension HistoryRun {
         var scenarios: [HistoryScenario] = []
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
-            scenarios.append(HistoryScenario(key: key(of: pickle, in: index), name: pickle.name,
-                                             status: index.outcomeStatus(of: attempt).lowercased,
-                                             duration: index.duration(of: attempt) / 1_000_000,
-                                             attempts: Int(attempt.started.attempt) + 1))
+            scenarios.append(
+                HistoryScenario(
+                    key: key(of: pickle, in: index), name: pickle.name,
+                    status: index.outcomeStatus(of: attempt).lowercased,
+                    duration: index.duration(of: attempt) / 1_000_000,
+                    attempts: Int(attempt.started.attempt) + 1))
         }
         let id = ids.isEmpty ? "run-\(start)" : ids.joined(separator: ",")
         return HistoryRun(id: id, start: start, duration: index.runDuration / 1_000_000, scenarios: scenarios)

@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// What the reports say of a run against the runs before it: new failures, fixed scenarios, flaky ones across
 /// runs, each scenario's last results, and the duration trend.
 struct HistoryView {

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Foundation
+import SpecRunReportCore
 
 extension RunHistory {
     /// `{"version":1,"runs":[{"id","start","duration","scenarios":[["uri:line","name","status",ms,attempts],…]}]}`.
@@ -10,7 +10,8 @@ extension RunHistory {
             out += "\n{\"id\":" + quoted(run.id) + ",\"start\":\(run.start),\"duration\":\(run.duration),\"scenarios\":["
             for (s, scenario) in run.scenarios.enumerated() {
                 if s > 0 { out += "," }
-                out += "\n[" + quoted(scenario.key) + "," + quoted(scenario.name) + ","
+                out +=
+                    "\n[" + quoted(scenario.key) + "," + quoted(scenario.name) + ","
                     + quoted(scenario.status) + ",\(scenario.duration),\(scenario.attempts)]"
             }
             out += "]}"
@@ -20,18 +21,25 @@ extension RunHistory {
 
     static func decode(_ data: Data) -> RunHistory? {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["version"] as? Int == version, let runs = object["runs"] as? [[String: Any]] else { return nil }
+            object["version"] as? Int == version, let runs = object["runs"] as? [[String: Any]]
+        else { return nil }
         var history = RunHistory()
         for run in runs {
             guard let id = run["id"] as? String, let start = (run["start"] as? NSNumber)?.int64Value,
-                  let scenarios = run["scenarios"] as? [[Any]] else { return nil }
+                let scenarios = run["scenarios"] as? [[Any]]
+            else { return nil }
             let duration = (run["duration"] as? NSNumber)?.int64Value ?? 0
-            history.runs.append(HistoryRun(id: id, start: start, duration: duration, scenarios: scenarios.compactMap { entry in
-                guard entry.count >= 5, let key = entry[0] as? String, let name = entry[1] as? String,
-                      let status = entry[2] as? String else { return nil }
-                return HistoryScenario(key: key, name: name, status: status, duration: (entry[3] as? NSNumber)?.int64Value ?? 0,
-                                       attempts: (entry[4] as? NSNumber)?.intValue ?? 1)
-            }))
+            history.runs.append(
+                HistoryRun(
+                    id: id, start: start, duration: duration,
+                    scenarios: scenarios.compactMap { entry in
+                        guard entry.count >= 5, let key = entry[0] as? String, let name = entry[1] as? String,
+                            let status = entry[2] as? String
+                        else { return nil }
+                        return HistoryScenario(
+                            key: key, name: name, status: status, duration: (entry[3] as? NSNumber)?.int64Value ?? 0,
+                            attempts: (entry[4] as? NSNumber)?.intValue ?? 1)
+                    }))
         }
         return history
     }

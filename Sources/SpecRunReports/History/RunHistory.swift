@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Foundation
+import SpecRunReportCore
 
 /// The runs `--history DIR` keeps (`DIR/specrun-history.json`): per run its start, duration and each scenario's
 /// final status, duration and attempt count, compact (one JSON array per scenario) and bounded (the last

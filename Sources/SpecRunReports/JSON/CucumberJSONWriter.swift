@@ -1,6 +1,6 @@
-import SpecRunReportCore
 import Foundation
 import Messages
+import SpecRunReportCore
 
 /// The legacy Cucumber JSON report in the cucumber-jvm dialect, as cucumber/cucumber-json-formatter writes it.
 struct CucumberJSONWriter {
@@ -51,16 +51,23 @@ struct CucumberJSONWriter {
             ("name", .string(feature.name)),
             ("description", .string(feature.description)),
             ("elements", .array(attempts.flatMap { elements($0.0, $0.1, $0.2) })),
-            ("tags", .array(feature.tags.map { tag in
-                .object([
-                    ("name", .string(tag.name)),
-                    ("type", .string("Tag")),
-                    ("location", .object([
-                        ("line", .int(Int64(tag.location.line))),
-                        ("column", .int(Int64(tag.location.column ?? 1))),
-                    ])),
-                ])
-            })),
+            (
+                "tags",
+                .array(
+                    feature.tags.map { tag in
+                        .object([
+                            ("name", .string(tag.name)),
+                            ("type", .string("Tag")),
+                            (
+                                "location",
+                                .object([
+                                    ("line", .int(Int64(tag.location.line))),
+                                    ("column", .int(Int64(tag.location.column ?? 1))),
+                                ])
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -121,14 +128,15 @@ struct CucumberJSONWriter {
 
         var result: [JSONValue] = []
         if let background {
-            result.append(.object([
-                ("line", .int(Int64(background.location.line))),
-                ("type", .string("background")),
-                ("keyword", .string(background.keyword)),
-                ("name", .string(background.name)),
-                ("description", .string(background.description)),
-                ("steps", .array(backgroundSteps)),
-            ]))
+            result.append(
+                .object([
+                    ("line", .int(Int64(background.location.line))),
+                    ("type", .string("background")),
+                    ("keyword", .string(background.keyword)),
+                    ("name", .string(background.name)),
+                    ("description", .string(background.description)),
+                    ("steps", .array(backgroundSteps)),
+                ]))
         }
         let scenario = lineage.scenario
         var members: [(String, JSONValue)] = [
@@ -148,7 +156,9 @@ struct CucumberJSONWriter {
         return result
     }
 
-    private func stepObject(_ testStep: TestStep, _ pickleStep: PickleStep, _ step: Step?, _ result: TestStepResult, _ attachments: [Attachment]) -> JSONValue {
+    private func stepObject(
+        _ testStep: TestStep, _ pickleStep: PickleStep, _ step: Step?, _ result: TestStepResult, _ attachments: [Attachment]
+    ) -> JSONValue {
         var match: [(String, JSONValue)] = []
         if let definition = index.stepDefinition(of: testStep) {
             // cucumber-jvm writes no location for an undefined result.
@@ -157,14 +167,19 @@ struct CucumberJSONWriter {
             }
             let arguments = testStep.stepMatchArgumentsLists?.first?.stepMatchArguments ?? []
             if !arguments.isEmpty {
-                match.append(("arguments", .array(arguments.map { argument in
-                    var members: [(String, JSONValue)] = []
-                    if let value = argument.group.value {
-                        members.append(("val", .string(value)))
-                        if let start = argument.group.start { members.append(("offset", .int(Int64(start)))) }
-                    }
-                    return .object(members)
-                })))
+                match.append(
+                    (
+                        "arguments",
+                        .array(
+                            arguments.map { argument in
+                                var members: [(String, JSONValue)] = []
+                                if let value = argument.group.value {
+                                    members.append(("val", .string(value)))
+                                    if let start = argument.group.start { members.append(("offset", .int(Int64(start)))) }
+                                }
+                                return .object(members)
+                            })
+                    ))
             }
         }
         var members: [(String, JSONValue)] = [
@@ -183,9 +198,14 @@ struct CucumberJSONWriter {
             members.append(("doc_string", .object(doc)))
         }
         if let table = pickleStep.argument?.dataTable {
-            members.append(("rows", .array(table.rows.map { row in
-                .object([("cells", .array(row.cells.map { .string($0.value) }))])
-            })))
+            members.append(
+                (
+                    "rows",
+                    .array(
+                        table.rows.map { row in
+                            .object([("cells", .array(row.cells.map { .string($0.value) }))])
+                        })
+                ))
         }
         members.append(contentsOf: attachmentMembers(attachments))
         return .object(members)

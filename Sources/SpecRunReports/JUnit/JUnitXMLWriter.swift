@@ -1,6 +1,6 @@
-import SpecRunReportCore
 import Foundation
 import Messages
+import SpecRunReportCore
 
 /// JUnit XML exactly as cucumber/junit-xml-formatter writes it: one `<testsuite>`, one `<testcase>` per pickle
 /// (the last attempt of a retried one), the pickle steps and their statuses in `<system-out>`.
@@ -48,8 +48,10 @@ struct JUnitXMLWriter {
 
     /// The test cases, in order: runs of them rendered on several threads when there are many (they only read the
     /// index, which no longer changes), written in order with at most a few runs ahead of the output.
-    private func testcases(_ attempts: [RunIndex.Attempt], to output: DocumentOutput,
-                           threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    private func testcases(
+        _ attempts: [RunIndex.Attempt], to output: DocumentOutput,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         let runLength = 256
         let runs = (attempts.count + runLength - 1) / runLength
         guard threads > 1, runs > 1 else {
@@ -100,14 +102,18 @@ struct JUnitXMLWriter {
         for (finished, hook) in index.failedRunHooks {
             let result = finished.result
             let message = result.exception?.message ?? result.message ?? result.status.lowercased
-            errors.append(RunError(name: index.runHookLabel(hook), type: result.exception?.type ?? result.status.rawValue,
-                                   message: message, body: result.exception?.stackTrace ?? result.message))
+            errors.append(
+                RunError(
+                    name: index.runHookLabel(hook), type: result.exception?.type ?? result.status.rawValue,
+                    message: message, body: result.exception?.stackTrace ?? result.message))
         }
         if let reason = index.incompleteReason {
             let doubt = index.runFinished.contains { $0.exception?.type == RunProblemType.inconsistentStream }
-            errors.append(RunError(name: doubt ? "the message stream is inconsistent" : "the run did not finish",
-                                   type: doubt ? RunProblemType.inconsistentStream : RunProblemType.incomplete,
-                                   message: reason, body: index.runFinished.compactMap(\.message).joined(separator: "\n")))
+            errors.append(
+                RunError(
+                    name: doubt ? "the message stream is inconsistent" : "the run did not finish",
+                    type: doubt ? RunProblemType.inconsistentStream : RunProblemType.incomplete,
+                    message: reason, body: index.runFinished.compactMap(\.message).joined(separator: "\n")))
         } else if let failure = index.unexplainedRunFailure(failedAttempts: failedAttempts) {
             errors.append(RunError(name: "the run failed", type: "RunFailed", message: failure, body: nil))
         }
@@ -165,7 +171,8 @@ struct JUnitXMLWriter {
         }
         var body = result.exception?.stackTrace ?? result.message
         if !isSkipped, !newFailures.isEmpty, let pickle = index.pickle(of: attempt),
-           newFailures.contains(HistoryRun.key(of: pickle, in: index)) {
+            newFailures.contains(HistoryRun.key(of: pickle, in: index))
+        {
             body = "New failure: it did not fail in the previous run.\n" + (body ?? "")
         }
         guard let body else {

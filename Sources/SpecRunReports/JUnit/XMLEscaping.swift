@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// XML text escaping, on UTF-8 bytes: no allocation per character.
 enum XML {
     /// An attribute value between double quotes.
@@ -68,7 +69,8 @@ enum XML {
                 let byte = utf8[index]
                 seen |= byte
                 if byte == UInt8(ascii: "]"), index + 2 < utf8.count,
-                   utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">") {
+                    utf8[index + 1] == UInt8(ascii: "]"), utf8[index + 2] == UInt8(ascii: ">")
+                {
                     appendRun(utf8, runStart, index, to: &out)
                     append("]]]]><![CDATA[>", to: &out)
                     index += 3

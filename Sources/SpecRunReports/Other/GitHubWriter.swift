@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// GitHub Actions workflow commands: an `::error` annotation on the feature file line of every failed,
 /// undefined or ambiguous step (and failing hook), a `::warning` for pending ones. GitHub shows at most 10 errors
@@ -50,8 +50,12 @@ struct GitHubWriter {
             }
         }
         guard !written.isEmpty else { return out }
-        var summary = "\(index.finalAttempts().count) scenarios: \(written["error", default: 0] + written["warning", default: 0] + omitted) problem(s)"
-        if omitted > 0 { summary += "; \(omitted) more not annotated (GitHub shows \(Self.limitPerKind) errors and \(Self.limitPerKind) warnings a step): see the other reports" }
+        var summary =
+            "\(index.finalAttempts().count) scenarios: \(written["error", default: 0] + written["warning", default: 0] + omitted) problem(s)"
+        if omitted > 0 {
+            summary +=
+                "; \(omitted) more not annotated (GitHub shows \(Self.limitPerKind) errors and \(Self.limitPerKind) warnings a step): see the other reports"
+        }
         out += "::notice title=specrun::\(Self.data(summary))\n"
         return out
     }

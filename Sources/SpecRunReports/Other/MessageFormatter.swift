@@ -1,6 +1,6 @@
-import SpecRunReportCore
 import Dispatch
 import Messages
+import SpecRunReportCore
 
 /// The Cucumber Messages stream as NDJSON: one envelope per line, written as it arrives (to a file: through a
 /// buffered temporary file renamed into place at the end), so the stream is never held in memory.

@@ -1,7 +1,7 @@
-import SpecRunReportCore
 import Dispatch
 import Foundation
 import Messages
+import SpecRunReportCore
 
 /// The message stream of a run in several workers, in the order the envelopes arrived, beside the `message`
 /// report's target (`.<name>.<pid>.<random>.journal.tmp`), written out at most every 50 ms: what a SIGKILL of

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The rerun report, written when the run finishes. When a file to rerun cannot be named in it (`RerunWriter`),
 /// nothing is written and a rerun file of an earlier run at the path is removed: `specrun @rerun.txt` then

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// The scenarios to run again (failed, undefined, pending, ambiguous) as `path:line:line`, one file per line,
 /// for `specrun @rerun.txt`.

@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 /// Each step definition with how often it matched and the mean and longest duration of its runs,
 /// slowest first, then the unused ones.
@@ -28,7 +28,8 @@ struct UsageWriter {
                 guard let ids = step.stepDefinitionIds, ids.count == 1, usage[ids[0]] != nil else { continue }
                 usage[ids[0]]!.matches += 1
                 if let result = index.outcome(of: step, in: attempt)?.testStepResult,
-                   result.status != .skipped, result.status != .undefined, result.status != .ambiguous {
+                    result.status != .skipped, result.status != .undefined, result.status != .ambiguous
+                {
                     usage[ids[0]]!.durations.append(result.duration.totalNanos)
                 }
             }
@@ -43,10 +44,12 @@ struct UsageWriter {
         }
         let unused = all.filter { $0.matches == 0 }
         let header = ["Step definition", "Location", "Matches", "Mean", "Max"]
-        var rows = used.map { [
-            $0.definition.pattern.source, $0.location, String($0.matches),
-            Self.seconds($0.mean), Self.seconds($0.longest),
-        ] }
+        var rows = used.map {
+            [
+                $0.definition.pattern.source, $0.location, String($0.matches),
+                Self.seconds($0.mean), Self.seconds($0.longest),
+            ]
+        }
         rows += unused.map { [$0.definition.pattern.source, $0.location, "0", "UNUSED", "-"] }
         var out = ""
         if rows.isEmpty {
@@ -55,7 +58,8 @@ struct UsageWriter {
             let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
             func line(_ cells: [String], _ color: ConsoleStyle.Color?) -> String {
                 let padded = cells.enumerated().map { column, value in
-                    column >= 2 ? String(repeating: " ", count: widths[column] - value.count) + value
+                    column >= 2
+                        ? String(repeating: " ", count: widths[column] - value.count) + value
                         : value + String(repeating: " ", count: widths[column] - value.count)
                 }.joined(separator: " | ")
                 return "| " + (color.map { style.paint(padded, $0) } ?? padded) + " |\n"

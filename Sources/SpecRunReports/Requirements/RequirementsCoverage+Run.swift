@@ -1,5 +1,5 @@
-import SpecRunReportCore
 import Messages
+import SpecRunReportCore
 
 extension RequirementsCoverage {
     /// The coverage of a run's message stream; nil when the run carried no requirements attachment.
@@ -29,15 +29,19 @@ extension RequirementsCoverage {
         let wanted = Set(stories.flatMap { $0.criteria.map { "@" + $0.id } })
         let scenarios = ScenarioResults(index: index, tags: wanted)
         let scope = bodies.compactMap(\.scope).first
-        return RequirementsCoverage(stories: stories.map { story in
-            StoryCoverage(id: story.id, title: story.title, uri: story.uri, line: story.line, criteria: story.criteria.map { criterion in
-                let covered = scenarios.byTag["@" + criterion.id] ?? []
-                return CriterionCoverage(id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
-                                         when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
-                                         derived: criterion.derived ?? false,
-                                         status: CoverageStatus(covered, criterion: criterion.id, scope: scope), scenarios: covered)
-            }, narrative: story.narrative ?? "")
-        }, warnings: warnings)
+        return RequirementsCoverage(
+            stories: stories.map { story in
+                StoryCoverage(
+                    id: story.id, title: story.title, uri: story.uri, line: story.line,
+                    criteria: story.criteria.map { criterion in
+                        let covered = scenarios.byTag["@" + criterion.id] ?? []
+                        return CriterionCoverage(
+                            id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
+                            when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
+                            derived: criterion.derived ?? false,
+                            status: CoverageStatus(covered, criterion: criterion.id, scope: scope), scenarios: covered)
+                    }, narrative: story.narrative ?? "")
+            }, warnings: warnings)
     }
 }
 
@@ -81,7 +85,9 @@ struct ScenarioResults {
             guard let pickle = index.pickle(id: pickleId) else { continue }
             let matching = pickle.tags.map(\.name).filter(tags.contains)
             guard !matching.isEmpty else { continue }
-            let status = !selected.contains(pickleId) ? CoveredScenario.notSelected
+            let status =
+                !selected.contains(pickleId)
+                ? CoveredScenario.notSelected
                 : statuses[pickleId].map { $0 == .unknown ? "not-run" : $0.lowercased } ?? "not-run"
             let lineage = index.lineage(of: pickle)
             let line = pickle.location?.line ?? lineage?.row?.location.line ?? lineage?.scenario?.location.line ?? 0

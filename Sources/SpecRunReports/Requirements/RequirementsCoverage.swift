@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The requirements view of a run: every criterion of the story documents the run carried (the
 /// `application/vnd.specrun.requirements+json` attachment), with the scenarios tagged with its id and whether
 /// they prove it. Built from the message stream only, so `specrun report` rebuilds it from saved streams.
@@ -64,8 +65,10 @@ package struct CriterionCoverage: Sendable {
     package var status: CoverageStatus
     package var scenarios: [CoveredScenario]
 
-    package init(id: String, title: String, type: String, given: [String], when: [String], then: [String],
-                uri: String, line: Int, derived: Bool = false, status: CoverageStatus, scenarios: [CoveredScenario]) {
+    package init(
+        id: String, title: String, type: String, given: [String], when: [String], then: [String],
+        uri: String, line: Int, derived: Bool = false, status: CoverageStatus, scenarios: [CoveredScenario]
+    ) {
         self.id = id
         self.title = title
         self.type = type

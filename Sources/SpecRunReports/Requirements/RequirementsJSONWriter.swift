@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The `requirements-json` report: the coverage for dashboards, `{"version":1,"proven","total","outside","stories":[…],
 /// "warnings":[…]}` (each criterion with its text, status and scenarios).
 struct RequirementsJSONWriter {
@@ -12,9 +13,13 @@ struct RequirementsJSONWriter {
             ("total", .int(Int64(coverage.total))),
             ("outside", .int(Int64(coverage.outside))),
             ("stories", .array(coverage.stories.map(Self.story))),
-            ("warnings", .array(coverage.warnings.map { warning in
-                .object([("uri", .string(warning.uri)), ("line", .int(Int64(warning.line))), ("message", .string(warning.message))])
-            })),
+            (
+                "warnings",
+                .array(
+                    coverage.warnings.map { warning in
+                        .object([("uri", .string(warning.uri)), ("line", .int(Int64(warning.line))), ("message", .string(warning.message))])
+                    })
+            ),
         ]).render(pretty: true) + "\n"
     }
 
@@ -34,10 +39,16 @@ struct RequirementsJSONWriter {
             ("then", .array(criterion.then.map(JSONValue.string))), ("uri", .string(criterion.uri)),
             ("line", .int(Int64(criterion.line))), ("derived", .bool(criterion.derived)),
             ("status", .string(criterion.status.rawValue)),
-            ("scenarios", .array(criterion.scenarios.map { scenario in
-                .object([("name", .string(scenario.name)), ("uri", .string(scenario.uri)),
-                         ("line", .int(Int64(scenario.line))), ("status", .string(scenario.status))])
-            })),
+            (
+                "scenarios",
+                .array(
+                    criterion.scenarios.map { scenario in
+                        .object([
+                            ("name", .string(scenario.name)), ("uri", .string(scenario.uri)),
+                            ("line", .int(Int64(scenario.line))), ("status", .string(scenario.status)),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -1,4 +1,5 @@
 import SpecRunReportCore
+
 /// The `requirements` report: coverage as Markdown, one table per story (criterion, title, status, scenarios),
 /// coverage per story and overall — for a pull request comment or a CI job summary (`$GITHUB_STEP_SUMMARY`).
 struct RequirementsMarkdownWriter {
@@ -6,12 +7,15 @@ struct RequirementsMarkdownWriter {
 
     func document() -> String {
         guard let coverage else {
-            return "# Requirements coverage\n\nThe run carried no story documents: add a `Requirements/` folder, or pass `--requirements DIR`.\n"
+            return
+                "# Requirements coverage\n\nThe run carried no story documents: add a `Requirements/` folder, or pass `--requirements DIR`.\n"
         }
         var out = "# Requirements coverage\n\n"
-        out += "**\(coverage.proven) of \(coverage.provable) criteri\(coverage.provable == 1 ? "on" : "a") proven (\(Self.percent(coverage.proven, coverage.provable)))**"
+        out +=
+            "**\(coverage.proven) of \(coverage.provable) criteri\(coverage.provable == 1 ? "on" : "a") proven (\(Self.percent(coverage.proven, coverage.provable)))**"
         if coverage.outside > 0 {
-            out += " · this run could prove \(coverage.provable) of \(coverage.total); \(coverage.outside) are outside it (their scenarios were not selected)"
+            out +=
+                " · this run could prove \(coverage.provable) of \(coverage.total); \(coverage.outside) are outside it (their scenarios were not selected)"
         }
         let counts = CoverageStatus.allCases.dropFirst().map { status in
             (status, coverage.stories.reduce(0) { $0 + $1.criteria.filter { $0.status == status }.count })
@@ -23,7 +27,8 @@ struct RequirementsMarkdownWriter {
             if !story.narrative.isEmpty {
                 out += story.narrative.split(whereSeparator: \.isNewline).map { "> \($0)\n" }.joined() + "\n"
             }
-            out += "\(story.proven) of \(story.total) proven (\(Self.percent(story.proven, story.total))) · `\(story.uri):\(story.line)`\n\n"
+            out +=
+                "\(story.proven) of \(story.total) proven (\(Self.percent(story.proven, story.total))) · `\(story.uri):\(story.line)`\n\n"
             out += "| Criterion | Title | Status | Scenarios |\n|---|---|---|---|\n"
             for criterion in story.criteria {
                 let scenarios = criterion.scenarios.map { "`\($0.uri):\($0.line)` \(Self.cell($0.name)) (\($0.status))" }

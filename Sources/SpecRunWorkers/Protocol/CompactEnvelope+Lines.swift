@@ -25,8 +25,10 @@ extension CompactEnvelope {
 
     /// `!F <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>` (a step of the worker's current attempt)
     @inline(__always)
-    static func writeStepFinished<Output: CompactLineOutput>(testStepId: String, status: TestStepResultStatus, duration: Duration,
-                                                             timestamp: Timestamp, into line: inout Output) {
+    static func writeStepFinished<Output: CompactLineOutput>(
+        testStepId: String, status: TestStepResultStatus, duration: Duration,
+        timestamp: Timestamp, into line: inout Output
+    ) {
         line.compactHead(stepFinishedKind)
         line.compactField(testStepId)
         line.compactField(statusCode(status))
@@ -36,8 +38,10 @@ extension CompactEnvelope {
 
     /// `!C <id> <testCaseId> <attempt> <sec> <nanos>`
     @inline(__always)
-    static func writeCaseStarted<Output: CompactLineOutput>(id: String, testCaseId: String, attempt: Int,
-                                                            timestamp: Timestamp, into line: inout Output) {
+    static func writeCaseStarted<Output: CompactLineOutput>(
+        id: String, testCaseId: String, attempt: Int,
+        timestamp: Timestamp, into line: inout Output
+    ) {
         line.compactHead(caseStartedKind)
         line.compactField(id); line.compactField(testCaseId); line.compactField(attempt)
         line.compactField(timestamp.seconds); line.compactLast(timestamp.nanos)
@@ -53,8 +57,10 @@ extension CompactEnvelope {
 
     /// `!U <id> <pickleStepId> <snippet list number>`
     @inline(__always)
-    static func writeSuggestion<Output: CompactLineOutput>(id: String, pickleStepId: String, number: Int,
-                                                           into line: inout Output) {
+    static func writeSuggestion<Output: CompactLineOutput>(
+        id: String, pickleStepId: String, number: Int,
+        into line: inout Output
+    ) {
         line.compactHead(suggestionKind)
         line.compactField(id); line.compactField(pickleStepId)
         line.compactLast(number)

@@ -4,8 +4,10 @@ extension CompactEnvelope {
     /// Whether the line after a `!S` line (which ends at `end` in `bytes`) is the `!F` of the same step: both name it
     /// first, `!S <step> …` and `!F <step> …`, and both belong to the worker's current attempt. An undefined step's
     /// suggestion line may come between them (a first run of new features has one under every step).
-    static func finishFollows(_ started: Slice<UnsafeBufferPointer<UInt8>>, in bytes: UnsafeBufferPointer<UInt8>,
-                              at end: Int) -> Bool {
+    static func finishFollows(
+        _ started: Slice<UnsafeBufferPointer<UInt8>>, in bytes: UnsafeBufferPointer<UInt8>,
+        at end: Int
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         // The step, with the space after it.
         let idsStart = started.startIndex &+ 3
@@ -19,7 +21,8 @@ extension CompactEnvelope {
             next = newline &+ 1
         }
         guard next &+ 3 &+ length <= bytes.count, base[next] == marker, base[next &+ 1] == stepFinishedKind,
-              base[next &+ 2] == 0x20 else { return false }
+            base[next &+ 2] == 0x20
+        else { return false }
         return memcmp(base + idsStart, base + (next &+ 3), length) == 0
     }
 

@@ -86,8 +86,9 @@ extension CompactEnvelope {
         func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == suggestionKind, reader.byte() == 0x20,
-                  let id = reader.text(), let pickleStepId = reader.text(), let number = reader.number(),
-                  reader.atEnd, number >= 0, number < lists.count else { return nil }
+                let id = reader.text(), let pickleStepId = reader.text(), let number = reader.number(),
+                reader.atEnd, number >= 0, number < lists.count
+            else { return nil }
             return Envelope(suggestion: Suggestion(id: id, pickleStepId: pickleStepId, snippets: lists[number]))
         }
     }

@@ -35,28 +35,35 @@ extension CompactEnvelope {
         /// returns false (the caller writes the test case as JSON).
         mutating func encode(_ testCase: TestCase, into out: inout [UInt8]) -> Bool {
             guard testCase.testSteps.allSatisfy(Self.fitsStep) else { return false }
-            return encode(id: testCase.id, pickleId: testCase.pickleId, testRunStartedId: testCase.testRunStartedId,
-                          stepCount: testCase.testSteps.count, into: &out) { body in
+            return encode(
+                id: testCase.id, pickleId: testCase.pickleId, testRunStartedId: testCase.testRunStartedId,
+                stepCount: testCase.testSteps.count, into: &out
+            ) { body in
                 testCase.testSteps.allSatisfy { step in
                     if let hookId = step.hookId { return body(.hook(id: step.id, hookId: hookId)) }
-                    return body(.pickleStep(id: step.id, pickleStepId: step.pickleStepId ?? "",
-                                            definitionIds: step.stepDefinitionIds ?? [],
-                                            argumentsLists: step.stepMatchArgumentsLists ?? []))
+                    return body(
+                        .pickleStep(
+                            id: step.id, pickleStepId: step.pickleStepId ?? "",
+                            definitionIds: step.stepDefinitionIds ?? [],
+                            argumentsLists: step.stepMatchArgumentsLists ?? []))
                 }
             }
         }
 
         /// The same from a planned test case, without its message.
         mutating func encode(_ testCase: PlannedTestCase, into out: inout [UInt8]) -> Bool {
-            encode(id: testCase.id, pickleId: testCase.pickleId, testRunStartedId: testCase.testRunStartedId,
-                   stepCount: testCase.stepCount, into: &out, steps: testCase.allSteps)
+            encode(
+                id: testCase.id, pickleId: testCase.pickleId, testRunStartedId: testCase.testRunStartedId,
+                stepCount: testCase.stepCount, into: &out, steps: testCase.allSteps)
         }
 
         /// `steps` calls its argument with each step while it returns true, and says whether it saw them all. One
         /// pass: a step that cannot go compact undoes what the earlier ones added.
-        private mutating func encode(id: String, pickleId: String, testRunStartedId: String?, stepCount: Int,
-                                     into out: inout [UInt8],
-                                     steps: ((PlannedTestCase.Step) -> Bool) -> Bool) -> Bool {
+        private mutating func encode(
+            id: String, pickleId: String, testRunStartedId: String?, stepCount: Int,
+            into out: inout [UInt8],
+            steps: ((PlannedTestCase.Step) -> Bool) -> Bool
+        ) -> Bool {
             guard fits(id), fits(pickleId), testRunStartedId.map({ fits($0) && !$0.hasPrefix("!") }) ?? true else {
                 return false
             }
@@ -79,7 +86,8 @@ extension CompactEnvelope {
                 case .pickleStep(let stepId, let pickleStepId, let ids, let lists):
                     line.append(UInt8(ascii: "s")); line.append(0x20)
                     guard field(ifFits: stepId, &line), field(ifFits: pickleStepId, &line),
-                          !nearLimit || numbers[Binding(ids: ids, lists: lists)] != nil else { return false }
+                        !nearLimit || numbers[Binding(ids: ids, lists: lists)] != nil
+                    else { return false }
                     field(self.number(ids, lists, &out), &line)
                 }
                 return true
@@ -142,13 +150,15 @@ extension CompactEnvelope {
         /// Learns the binding of a `!B` line (without its newline); false when the line is not a well-formed one.
         mutating func learn<C: Collection>(_ line: C) -> Bool where C.Element == UInt8, C.Index == Int {
             guard line.count > 3, line[line.startIndex] == marker, line[line.startIndex + 1] == bindingKind,
-                  line[line.startIndex + 2] == 0x20 else { return false }
+                line[line.startIndex + 2] == 0x20
+            else { return false }
             var carrier: Envelope?
             try? Array(line.dropFirst(3)).withUnsafeBufferPointer { json in
                 try NDJSON.forEachEnvelope(in: json) { carrier = $0 }
             }
             guard let step = carrier?.testCase?.testSteps.first,
-                  var ids = step.stepDefinitionIds, let lists = step.stepMatchArgumentsLists else { return false }
+                var ids = step.stepDefinitionIds, let lists = step.stepMatchArgumentsLists
+            else { return false }
             if ids.count == 1 {
                 let key = Array(ids[0].utf8)
                 if let shared = idArrays[key] { ids = shared } else { idArrays[key] = ids }
@@ -166,8 +176,9 @@ extension CompactEnvelope {
         func decode(_ line: UnsafeBufferPointer<UInt8>) -> Envelope? {
             var reader = FieldReader(line)
             guard reader.byte() == marker, reader.byte() == testCaseKind, reader.byte() == 0x20,
-                  let id = reader.text(), let pickleId = reader.text(), let runId = reader.text(),
-                  let count = reader.number(), count >= 0 else { return nil }
+                let id = reader.text(), let pickleId = reader.text(), let runId = reader.text(),
+                let count = reader.number(), count >= 0
+            else { return nil }
             // Made at its size: appending grows it at 1, 2, 4, 8… steps. (A step takes at least six bytes of the line:
             // a count no line could hold reserves no more than the line could. Not `init(unsafeUninitializedCapacity:)`:
             // it makes the array through the stdlib's unspecialized entry point, which looks up the storage class's
@@ -176,22 +187,27 @@ extension CompactEnvelope {
             steps.reserveCapacity(min(count, line.count / 6))
             while !reader.atEnd {
                 guard let kind = reader.bytes(), kind.count == 1,
-                      let stepId = reader.text(), let other = reader.text() else { return nil }
+                    let stepId = reader.text(), let other = reader.text()
+                else { return nil }
                 switch kind[0] {
                 case UInt8(ascii: "h"):
                     steps.append(TestStep(hookId: other, id: stepId))
                 case UInt8(ascii: "s"):
                     guard let number = reader.number(), number >= 0, number < bindings.count else { return nil }
                     let binding = bindings[number]
-                    steps.append(TestStep(id: stepId, pickleStepId: other, stepDefinitionIds: binding.ids,
-                                          stepMatchArgumentsLists: binding.lists))
+                    steps.append(
+                        TestStep(
+                            id: stepId, pickleStepId: other, stepDefinitionIds: binding.ids,
+                            stepMatchArgumentsLists: binding.lists))
                 default:
                     return nil
                 }
             }
             guard steps.count == count else { return nil }
-            return Envelope(testCase: TestCase(id: id, pickleId: pickleId, testSteps: steps,
-                                               testRunStartedId: runId == "!" ? nil : runId))
+            return Envelope(
+                testCase: TestCase(
+                    id: id, pickleId: pickleId, testSteps: steps,
+                    testRunStartedId: runId == "!" ? nil : runId))
         }
     }
 }
@@ -206,13 +222,16 @@ private struct Binding: Hashable {
 
     /// A test case whose one step holds the binding: how it crosses as JSON.
     var carrier: Envelope {
-        Envelope(testCase: TestCase(id: "b", pickleId: "b",
-                                    testSteps: [TestStep(id: "b", stepDefinitionIds: ids, stepMatchArgumentsLists: lists)]))
+        Envelope(
+            testCase: TestCase(
+                id: "b", pickleId: "b",
+                testSteps: [TestStep(id: "b", stepDefinitionIds: ids, stepMatchArgumentsLists: lists)]))
     }
 
     static func == (lhs: Binding, rhs: Binding) -> Bool {
         lhs.ids.count == rhs.ids.count && zip(lhs.ids, rhs.ids).allSatisfy(same)
-            && lhs.lists.count == rhs.lists.count && zip(lhs.lists, rhs.lists).allSatisfy { left, right in
+            && lhs.lists.count == rhs.lists.count
+            && zip(lhs.lists, rhs.lists).allSatisfy { left, right in
                 left.stepMatchArguments.count == right.stepMatchArguments.count
                     && zip(left.stepMatchArguments, right.stepMatchArguments).allSatisfy { a, b in
                         same(a.parameterTypeName, b.parameterTypeName) && same(a.group, b.group)
@@ -278,8 +297,10 @@ private struct RecentBindings {
     }
 
     private static func addresses(_ ids: [String], _ lists: [StepMatchArgumentsList]) -> (UnsafeRawPointer?, UnsafeRawPointer?) {
-        (ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-         lists.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+        (
+            ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+            lists.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        )
     }
 
     private static func slot(_ ids: UnsafeRawPointer?, _ lists: UnsafeRawPointer?) -> Int {

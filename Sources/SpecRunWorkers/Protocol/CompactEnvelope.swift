@@ -39,15 +39,18 @@ enum CompactEnvelope {
         if let finished = envelope.testStepFinished {
             let result = finished.testStepResult
             guard result.message == nil, result.exception == nil,
-                  attempt.isCurrent(finished.testCaseStartedId), fits(finished.testStepId) else { return false }
-            writeStepFinished(testStepId: finished.testStepId, status: result.status, duration: result.duration,
-                              timestamp: finished.timestamp, into: &out)
+                attempt.isCurrent(finished.testCaseStartedId), fits(finished.testStepId)
+            else { return false }
+            writeStepFinished(
+                testStepId: finished.testStepId, status: result.status, duration: result.duration,
+                timestamp: finished.timestamp, into: &out)
             return true
         }
         if let started = envelope.testCaseStarted {
             guard started.workerId == nil, fits(started.id), fits(started.testCaseId) else { return false }
-            writeCaseStarted(id: started.id, testCaseId: started.testCaseId, attempt: started.attempt,
-                             timestamp: started.timestamp, into: &out)
+            writeCaseStarted(
+                id: started.id, testCaseId: started.testCaseId, attempt: started.attempt,
+                timestamp: started.timestamp, into: &out)
             return true
         }
         if let finished = envelope.testCaseFinished {
@@ -74,20 +77,27 @@ enum CompactEnvelope {
             return Envelope(testStepStarted: TestStepStarted(testCaseStartedId: attempt, testStepId: stepId, timestamp: time))
         case stepFinishedKind:
             guard let attempt, let stepId = reader.text(), let code = reader.number(),
-                  let status = status(code), let durationSeconds = reader.number(), let durationNanos = reader.number(),
-                  let time = reader.timestamp(), reader.atEnd else { return nil }
+                let status = status(code), let durationSeconds = reader.number(), let durationNanos = reader.number(),
+                let time = reader.timestamp(), reader.atEnd
+            else { return nil }
             let result = TestStepResult(duration: Duration(seconds: durationSeconds, nanos: durationNanos), status: status)
-            return Envelope(testStepFinished: TestStepFinished(testCaseStartedId: attempt, testStepId: stepId,
-                                                               testStepResult: result, timestamp: time))
+            return Envelope(
+                testStepFinished: TestStepFinished(
+                    testCaseStartedId: attempt, testStepId: stepId,
+                    testStepResult: result, timestamp: time))
         case caseStartedKind:
             guard let id = reader.text(), let caseId = reader.text(), let attempt = reader.number(),
-                  let time = reader.timestamp(), reader.atEnd else { return nil }
+                let time = reader.timestamp(), reader.atEnd
+            else { return nil }
             return Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: caseId, timestamp: time))
         case caseFinishedKind:
             guard let attempt, let retried = reader.number(), retried >= 0, retried <= 1,
-                  let time = reader.timestamp(), reader.atEnd else { return nil }
-            return Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: attempt, timestamp: time,
-                                                               willBeRetried: retried == 1))
+                let time = reader.timestamp(), reader.atEnd
+            else { return nil }
+            return Envelope(
+                testCaseFinished: TestCaseFinished(
+                    testCaseStartedId: attempt, timestamp: time,
+                    willBeRetried: retried == 1))
         default:
             return nil
         }
@@ -175,8 +185,10 @@ enum CompactEnvelope {
                 count += 1
             }
             // As a typed buffer: appended with one copy, not byte by byte through a generic slice.
-            out.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + (24 - count),
-                                                       count: count))
+            out.append(
+                contentsOf: UnsafeBufferPointer(
+                    start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + (24 - count),
+                    count: count))
         }
     }
 

@@ -4,7 +4,14 @@ import SpecRunCore
 /// What a worker process runs, as a typed value: the supervisor encodes it as the first line of the worker's
 /// stdin (JSON), the worker decodes it. Nothing is turned back into command-line text.
 package struct WorkerConfiguration: Codable, Equatable, Sendable {
-    package init(paths: [String], tags: String? = nil, names: [String] = [], worldParameters: [String: String] = [:], snippetInterface: RunConfiguration.SnippetInterface = .synchronous, dryRun: Bool = false, failFast: Bool = false, strict: Bool = true, order: String = "defined", retry: Int = 0, retryTagFilter: String? = nil, predictableIds: Bool = false, idSeed: UInt64 = 0, number: Int = 0, timeoutSeconds: Double = 0, tagTimeouts: [TagTimeout] = [], shard: ShardSpec? = nil, wantKeys: Bool = false, memoryLimit: UInt64? = nil, messageReport: Bool = false, sendsDocuments: Bool = true, namesTestCases: Bool = false) {
+    package init(
+        paths: [String], tags: String? = nil, names: [String] = [], worldParameters: [String: String] = [:],
+        snippetInterface: RunConfiguration.SnippetInterface = .synchronous, dryRun: Bool = false, failFast: Bool = false,
+        strict: Bool = true, order: String = "defined", retry: Int = 0, retryTagFilter: String? = nil, predictableIds: Bool = false,
+        idSeed: UInt64 = 0, number: Int = 0, timeoutSeconds: Double = 0, tagTimeouts: [TagTimeout] = [], shard: ShardSpec? = nil,
+        wantKeys: Bool = false, memoryLimit: UInt64? = nil, messageReport: Bool = false, sendsDocuments: Bool = true,
+        namesTestCases: Bool = false
+    ) {
         self.paths = paths
         self.tags = tags
         self.names = names
@@ -86,8 +93,9 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
         guard let order = RunConfiguration.Order(parsing: order) else {
             throw UsageError(message: "--order: expected defined, reverse, random or random:SEED, got '\(self.order)'")
         }
-        var configuration = RunConfiguration(paths: paths, tags: tags, names: names, dryRun: dryRun, failFast: failFast,
-                                             strict: strict, order: order, retry: retry)
+        var configuration = RunConfiguration(
+            paths: paths, tags: tags, names: names, dryRun: dryRun, failFast: failFast,
+            strict: strict, order: order, retry: retry)
         configuration.snippetInterface = snippetInterface
         configuration.retryTagFilter = retryTagFilter
         configuration.tagTimeouts = tagTimeouts
@@ -110,8 +118,9 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
         do {
             return try JSONDecoder().decode(WorkerConfiguration.self, from: Data(line.utf8))
         } catch {
-            throw UsageError(message: "specrun --worker: the first line of stdin is not a worker configuration (\(error)); "
-                + "workers are started by specrun itself")
+            throw UsageError(
+                message: "specrun --worker: the first line of stdin is not a worker configuration (\(error)); "
+                    + "workers are started by specrun itself")
         }
     }
 }

@@ -117,8 +117,10 @@ final class WorkerOutputDecoder {
         return rest.withUnsafeBufferPointer { decode($0, quietly: true) }
     }
 
-    private static let keptInPrelude = [Array(#"{"testRunHook"#.utf8), Array(#"{"attachment"#.utf8),
-                                        Array(#"{"externalAttachment"#.utf8)]
+    private static let keptInPrelude = [
+        Array(#"{"testRunHook"#.utf8), Array(#"{"attachment"#.utf8),
+        Array(#"{"externalAttachment"#.utf8),
+    ]
 
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, quietly: Bool = false) -> [WorkerEvent] {
         var events: [WorkerEvent] = []
@@ -143,7 +145,10 @@ final class WorkerOutputDecoder {
                 if skipping { continue }
                 let kind = line.count > 1 ? line[line.startIndex + 1] : 0
                 if kind == CompactEnvelope.stepStartedKind && !keepsStepStarts
-                    && CompactEnvelope.finishFollows(line, in: bytes, at: end) { continue }
+                    && CompactEnvelope.finishFollows(line, in: bytes, at: end)
+                {
+                    continue
+                }
                 let decoded: Envelope?
                 switch kind {
                 case CompactEnvelope.bindingKind:
@@ -204,7 +209,9 @@ final class WorkerOutputDecoder {
     }
 
     /// Decodes consecutive envelope lines in one go; a line that is not an envelope is named and skipped.
-    private func decodeRun(_ run: Slice<UnsafeBufferPointer<UInt8>>, into batch: inout [Envelope], events: inout [WorkerEvent], quietly: Bool) {
+    private func decodeRun(
+        _ run: Slice<UnsafeBufferPointer<UInt8>>, into batch: inout [Envelope], events: inout [WorkerEvent], quietly: Bool
+    ) {
         var rest = run
         while !rest.isEmpty {
             do {
@@ -238,7 +245,8 @@ final class WorkerOutputDecoder {
 enum Newline {
     static func first(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return nil }
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 

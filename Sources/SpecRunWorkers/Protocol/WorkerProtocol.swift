@@ -126,11 +126,13 @@ enum WorkerControl: Equatable, Sendable {
 
     init?<C: Collection>(line: C) where C.Element == UInt8 {
         guard case .object(let object)? = JSONLine.object(line)?["specrunWorker"],
-              case .string(let kind)? = object["kind"] else { return nil }
+            case .string(let kind)? = object["kind"]
+        else { return nil }
         switch kind {
         case "ready":
             guard case .number(let count)? = object["testCases"], let testCases = Int(exactly: count),
-                  case .bool(let passed)? = object["beforeAllPassed"] else { return nil }
+                case .bool(let passed)? = object["beforeAllPassed"]
+            else { return nil }
             var keys: [String]?
             if case .strings(let list)? = object["keys"] { keys = list }
             self = .ready(testCases: testCases, beforeAllPassed: passed, keys: keys)

@@ -11,8 +11,10 @@ package enum CrashWording {
 
     /// `interrupted`: specrun itself was interrupted (Ctrl-C, SIGTERM) and passed the signal on. A worker ended by
     /// SIGINT or SIGTERM otherwise was signalled by someone else (its own step): a crash like any other.
-    static func message(for exit: WorkerExit, what: String, detail: String?, goesOn: Bool = true,
-                        memoryLimit: UInt64? = nil, interrupted: Bool = true) -> String {
+    static func message(
+        for exit: WorkerExit, what: String, detail: String?, goesOn: Bool = true,
+        memoryLimit: UInt64? = nil, interrupted: Bool = true
+    ) -> String {
         var message: String
         switch exit {
         case .signaled(let signal) where Supervisor.interruptions.contains(signal) && interrupted:
@@ -22,8 +24,11 @@ package enum CrashWording {
         case .signaled:
             message = "the \(what) crashed the process: \(exit.description)"
             if let detail, ranOutOfMemory(detail) {
-                message += " — it ran out of memory" + (memoryLimit.map { ": the worker's --memory-limit of \(size($0)) was reached" } ?? "")
-            } else if let cause = exit.likelyCause { message += " — \(cause)" }
+                message +=
+                    " — it ran out of memory" + (memoryLimit.map { ": the worker's --memory-limit of \(size($0)) was reached" } ?? "")
+            } else if let cause = exit.likelyCause {
+                message += " — \(cause)"
+            }
         case .exited:
             message = "the \(what) ended the process (\(exit.description)) before its scenario finished"
         }

@@ -5,7 +5,8 @@ import SharedState
 /// Hands the run's envelopes to the listeners (reports, parse-error printer, exit status) on a thread of their
 /// own, in batches, so that producing the stream (the supervisor, or an in-process run) and reporting it use two
 /// cores. At most `limit` batches wait: a producer faster than the reports waits for them (memory stays flat).
-package final class ListenerPipeline: @unchecked Sendable {  // @unchecked: `listen`, `around`, `checkpointed` run only on `queue`; `batch`, `lastCheckpoint` are the producer's
+// @unchecked: `listen`, `around`, `checkpointed` run only on `queue`; `batch`, `lastCheckpoint` are the producer's
+package final class ListenerPipeline: @unchecked Sendable {
     private let listen: (Envelope) -> Void
     /// Runs the listening to one batch (the console holds what a batch prints and writes it at once).
     private let around: (() -> Void) -> Void
@@ -32,9 +33,11 @@ package final class ListenerPipeline: @unchecked Sendable {  // @unchecked: `lis
     /// supervisor's loop pauses every 0.1 s at most, and flushes then itself: no lock per envelope).
     private let timed: Locked<[Envelope]>?
 
-    package init(batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil, flushedByTimer: Bool = false,
-         around: @escaping (() -> Void) -> Void = { $0() }, checkpoint: @escaping () -> Void = {},
-         listen: @escaping (Envelope) -> Void) {
+    package init(
+        batchSize: Int = 256, limit: Int = 16, returns: DecodedEnvelopeReturns? = nil, flushedByTimer: Bool = false,
+        around: @escaping (() -> Void) -> Void = { $0() }, checkpoint: @escaping () -> Void = {},
+        listen: @escaping (Envelope) -> Void
+    ) {
         self.listen = listen
         self.around = around
         checkpointed = checkpoint

@@ -1,6 +1,6 @@
-import SpecRunCore
 import Foundation
 import Messages
+import SpecRunCore
 
 extension Supervisor {
     /// Why a worker died in the middle of something: its exit, a timeout, an interruption, what it said last.
@@ -17,10 +17,13 @@ extension Supervisor {
 
         func message(what: String, goesOn: Bool = true) -> String {
             if let timedOut {
-                let seconds = timedOut.seconds >= 1 || timedOut.seconds == 0 ? "\(CrashWording.seconds(timedOut.seconds)) s"
+                let seconds =
+                    timedOut.seconds >= 1 || timedOut.seconds == 0
+                    ? "\(CrashWording.seconds(timedOut.seconds)) s"
                     : TimeoutText.describe(timedOut.seconds)
                 return "the \(what) timed out after \(seconds)" + (timedOut.step.map { " (\($0))" } ?? "")
-                    + (goesOn ? "; the scenario is marked failed, its worker was replaced and the run goes on" : "; the run is marked failed")
+                    + (goesOn
+                        ? "; the scenario is marked failed, its worker was replaced and the run goes on" : "; the run is marked failed")
                     + (timedOut.source.map { " (its limit: \($0))" } ?? " (change the limit with --timeout SECONDS, 0 for none)")
             }
             if channelBroke && !interrupted {
@@ -45,8 +48,11 @@ extension Supervisor {
         /// the rest SKIPPED; its start too when the worker had not sent it.
         func testCase(_ planned: PlannedCase, index: Int, running: RunningCase?, cause: Failure, runId: String?) -> [Envelope] {
             var block: [Envelope] = []
-            let started = running?.started ?? TestCaseStarted(attempt: 0, id: "\(runId ?? "run")-crashed-\(index)",
-                                                              testCaseId: planned.testCaseId, timestamp: timestamp())
+            let started =
+                running?.started
+                ?? TestCaseStarted(
+                    attempt: 0, id: "\(runId ?? "run")-crashed-\(index)",
+                    testCaseId: planned.testCaseId, timestamp: timestamp())
             if running?.started == nil { block.append(Envelope(testCaseStarted: started)) }
             let finishedSteps = running?.finishedSteps ?? []
             let blamed = running?.step?.id ?? planned.steps.first { !finishedSteps.contains($0.id) }?.id
@@ -55,22 +61,30 @@ extension Supervisor {
                 if step.id == running?.step?.id, let stepSince = running?.step?.since {
                     since = stepSince
                 } else {
-                    block.append(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id, timestamp: since)))
+                    block.append(
+                        Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id, timestamp: since)))
                 }
                 let end = timestamp()
                 let result: TestStepResult
                 if step.id == blamed {
                     let message = cause.message(what: step.isHook ? "hook" : "step")
-                    result = TestStepResult(duration: Supervisor.duration(from: since, to: end), message: message, status: .failed,
-                                            exception: Exception(type: cause.exceptionType, message: message))
+                    result = TestStepResult(
+                        duration: Supervisor.duration(from: since, to: end), message: message, status: .failed,
+                        exception: Exception(type: cause.exceptionType, message: message))
                 } else {
                     result = TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .skipped)
                 }
-                block.append(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: started.id, testStepId: step.id,
-                                                                         testStepResult: result, timestamp: end)))
+                block.append(
+                    Envelope(
+                        testStepFinished: TestStepFinished(
+                            testCaseStartedId: started.id, testStepId: step.id,
+                            testStepResult: result, timestamp: end)))
             }
-            block.append(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started.id, timestamp: timestamp(),
-                                                                     willBeRetried: false)))
+            block.append(
+                Envelope(
+                    testCaseFinished: TestCaseFinished(
+                        testCaseStartedId: started.id, timestamp: timestamp(),
+                        willBeRetried: false)))
             return block
         }
 
@@ -78,15 +92,18 @@ extension Supervisor {
         func hookFinished(_ started: TestRunHookStarted, cause: Failure, what: String) -> Envelope {
             var message = cause.message(what: what, goesOn: false)
             if cause.timedOut == nil && !cause.interrupted && !cause.channelBroke {
-                message = CrashWording.message(for: cause.exit, what: what, detail: cause.detail, goesOn: false, memoryLimit: cause.memoryLimit,
-                                               interrupted: false)
+                message = CrashWording.message(
+                    for: cause.exit, what: what, detail: cause.detail, goesOn: false, memoryLimit: cause.memoryLimit,
+                    interrupted: false)
             }
             let end = timestamp()
-            return Envelope(testRunHookFinished: TestRunHookFinished(
-                testRunHookStartedId: started.id,
-                result: TestStepResult(duration: Supervisor.duration(from: started.timestamp, to: end), message: message,
-                                       status: .failed, exception: Exception(type: cause.exceptionType, message: message)),
-                timestamp: end))
+            return Envelope(
+                testRunHookFinished: TestRunHookFinished(
+                    testRunHookStartedId: started.id,
+                    result: TestStepResult(
+                        duration: Supervisor.duration(from: started.timestamp, to: end), message: message,
+                        status: .failed, exception: Exception(type: cause.exceptionType, message: message)),
+                    timestamp: end))
         }
 
         /// A worker's end that it could not send: failed, naming what it died in (`phase`, with its article).
@@ -101,9 +118,10 @@ extension Supervisor {
             }
             if cause.timedOut != nil { message = cause.message(what: Supervisor.withoutArticle(phase), goesOn: false) }
             if let detail = cause.detail { message += "\n\(detail)" }
-            return TestRunFinished(message: message, success: false, timestamp: timestamp(),
-                                   exception: Exception(type: cause.exceptionType, message: message),
-                                   testRunStartedId: runId)
+            return TestRunFinished(
+                message: message, success: false, timestamp: timestamp(),
+                exception: Exception(type: cause.exceptionType, message: message),
+                testRunStartedId: runId)
         }
     }
 

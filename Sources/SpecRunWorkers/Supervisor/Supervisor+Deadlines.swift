@@ -39,7 +39,8 @@ extension Supervisor {
             }
             let limit = worker.limit?.seconds ?? settings.timeoutSeconds
             guard !stalled, limit > 0, inUserCode(worker),
-                  now &- worker.state.heard >= Self.nanoseconds(Self.deadline(limit)) else { continue }
+                now &- worker.state.heard >= Self.nanoseconds(Self.deadline(limit))
+            else { continue }
             worker.timedOut = worker.timedOut ?? (limit, Self.silentWorker(Self.deadline(limit)), worker.limit?.source)
             worker.terminatedAt = now
             actions.append(.signal(worker: number, SIGTERM))

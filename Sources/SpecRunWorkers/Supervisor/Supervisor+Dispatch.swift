@@ -25,7 +25,10 @@ extension Supervisor {
         for worker in workers.values where worker.state.phase == .working { workingCount += 1 }
         let target = max(1, min(Self.queueAhead, parts.queue.pendingCount / max(1, workingCount * 4)))
         if parts.queue.hasPending
-            && !workers.values.contains(where: { $0.state.phase == .working && $0.state.assigned.count <= target / 2 }) { return [] }
+            && !workers.values.contains(where: { $0.state.phase == .working && $0.state.assigned.count <= target / 2 })
+        {
+            return []
+        }
         var actions: [Action] = []
         let working = workers.keys.sorted().filter { workers[$0]?.state.phase == .working }
         for number in working where (workers[number]?.state.assigned.count ?? target) <= target / 2 {

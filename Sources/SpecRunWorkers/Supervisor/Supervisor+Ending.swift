@@ -14,7 +14,8 @@ extension Supervisor {
             return dispatch()
         }
         if number == 0, phase == .prelude, worker.state.received == 0, interruptedBy == nil,
-           case .exited(let status) = result.exit, status != 0 {
+            case .exited(let status) = result.exit, status != 0
+        {
             finished = true
             return [.stopAll, .abort(exitCode: status)]
         }
@@ -23,31 +24,40 @@ extension Supervisor {
         // supervisor ended it past its deadline — is no interruption of the run: the run goes on. Ctrl-C reaches the
         // supervisor, whose `interrupt` comes first: its pool asks the signal handler before each worker's end.)
         if let signal = interruptedBy, worker.timedOut == nil { exit = .signaled(signal) }
-        var cause = Failure(exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
-                            detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
+        var cause = Failure(
+            exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
+            detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
         cause.channelBroke = result.channelBroke || exit == .exited(WorkerChannels.brokenStatus)
         parts.tally.count(cause)
         if phase == .working, let index = worker.state.assigned.first {
             // The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED;
             // the test cases it was handed but did not start go back to the front of the queue.
-            parts.stream.hold(crashRepair.testCase(parts.plan[index], index: index, running: worker.state.running, cause: cause,
-                                             runId: parts.plan.testRunStartedId), for: index)
+            parts.stream.hold(
+                crashRepair.testCase(
+                    parts.plan[index], index: index, running: worker.state.running, cause: cause,
+                    runId: parts.plan.testRunStartedId), for: index)
             completeCase(index, passed: false)
             parts.queue.putBack(worker.state.assigned.dropFirst())
             worker.state.assigned = []
             return restartIfNeeded()
         }
         if let hook = worker.runningHook, hook.forwarded {
-            forward(crashRepair.hookFinished(hook.started, cause: cause,
-                                             what: parts.plan.isAfterAll(hook.started.hookId) ? "AfterAll hook" : "BeforeAll hook"))
+            forward(
+                crashRepair.hookFinished(
+                    hook.started, cause: cause,
+                    what: parts.plan.isAfterAll(hook.started.hookId) ? "AfterAll hook" : "BeforeAll hook"))
         }
         if phase == .prelude && number == 0 {
             // Loading or worker 0's BeforeAll hooks crashed: without its prelude the run cannot go on.
-            finishCrashedRun(cause, during: worker.runningHook.map { parts.plan.isAfterAll($0.started.hookId) ? "an AfterAll hook" : "a BeforeAll hook" }
-                ?? (parts.plan.testRunStartedId == nil ? "loading the features" : "the run, outside any scenario"))
+            finishCrashedRun(
+                cause,
+                during: worker.runningHook.map { parts.plan.isAfterAll($0.started.hookId) ? "an AfterAll hook" : "a BeforeAll hook" }
+                    ?? (parts.plan.testRunStartedId == nil ? "loading the features" : "the run, outside any scenario"))
             return [.stopAll]
         }
-        if phase == .ending { parts.tally.add(crashRepair.failedRun(cause, during: "an AfterAll hook", runId: parts.plan.testRunStartedId)) }
+        if phase == .ending {
+            parts.tally.add(crashRepair.failedRun(cause, during: "an AfterAll hook", runId: parts.plan.testRunStartedId))
+        }
         return restartIfNeeded()
     }
 

@@ -26,8 +26,9 @@ extension Supervisor {
                 }
                 if !warned {
                     warned = true
-                    warn("specrun: worker \(worker.number) named test case \(started.testCaseId) where the plan has \(planned.testCaseId); "
-                        + "its results are reported under the plan's ids (please report this)\n")
+                    warn(
+                        "specrun: worker \(worker.number) named test case \(started.testCaseId) where the plan has \(planned.testCaseId); "
+                            + "its results are reported under the plan's ids (please report this)\n")
                 }
                 worker.state.stepIds = [:]
                 started.testCaseId = planned.testCaseId

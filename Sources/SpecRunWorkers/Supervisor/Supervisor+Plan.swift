@@ -55,10 +55,12 @@ extension Supervisor {
                 }
             case .testCase:
                 envelope.withTestCase { testCase in
-                    cases.append(PlannedCase(testCaseId: testCase.id,
-                                             steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
-                                             serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
-                                             pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
+                    cases.append(
+                        PlannedCase(
+                            testCaseId: testCase.id,
+                            steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
+                            serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
+                            pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
                 }
             case .hook:
                 if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }

@@ -41,8 +41,9 @@ extension Supervisor {
                 exception = Exception(type: "Interrupted", message: message)
             }
             let latest = runs.map(\.timestamp).max { ($0.seconds, $0.nanos) < ($1.seconds, $1.nanos) } ?? now()
-            return TestRunFinished(message: message, success: success, timestamp: latest, exception: exception,
-                                   testRunStartedId: testRunStartedId)
+            return TestRunFinished(
+                message: message, success: success, timestamp: latest, exception: exception,
+                testRunStartedId: testRunStartedId)
         }
     }
 }

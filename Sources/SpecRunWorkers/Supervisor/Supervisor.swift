@@ -19,7 +19,11 @@ import TagExpressions
 /// `CrashRepair`; it keeps the workers and routes between them.
 package final class Supervisor {
     package struct Settings {
-        package init(workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:], timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1, interruptGraceSeconds: Double = 2) {
+        package init(
+            workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:],
+            timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1,
+            interruptGraceSeconds: Double = 2
+        ) {
             self.workers = workers
             self.failFast = failFast
             self.strict = strict
@@ -153,14 +157,18 @@ package final class Supervisor {
     /// its own would have come. Taken once.
     var documents: DocumentMaker?
 
-    init(settings: Settings, now: @escaping () -> Date = Date.init, uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
-         documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void) {
+    init(
+        settings: Settings, now: @escaping () -> Date = Date.init,
+        uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+        documents: DocumentMaker? = nil, forward: @escaping (Envelope) -> Void
+    ) {
         self.settings = settings
         self.now = now
         self.uptime = uptime
         self.documents = documents
-        parts = Parts(plan: Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases),
-                      stream: StreamAssembler(output: forward))
+        parts = Parts(
+            plan: Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases),
+            stream: StreamAssembler(output: forward))
         crashRepair = CrashRepair(now: now)
     }
 
@@ -238,7 +246,7 @@ package final class Supervisor {
             forward(envelope)
             return []
         case .attachment where envelope.attachment?.testRunHookStartedId != nil,
-             .externalAttachment where envelope.externalAttachment?.testRunHookStartedId != nil:
+            .externalAttachment where envelope.externalAttachment?.testRunHookStartedId != nil:
             forward(envelope)
             return []
         case .testRunFinished:
@@ -276,7 +284,9 @@ package final class Supervisor {
 
     /// Holds a test case's envelope; true when it was the test case's last.
     func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
-        let envelope = worker.state.stepIds == nil && received.kind != .testCaseStarted ? received
+        let envelope =
+            worker.state.stepIds == nil && received.kind != .testCaseStarted
+            ? received
             : parts.idRepair.repair(received, planned: index < parts.plan.count ? parts.plan[index] : nil, worker: worker)
         parts.stream.append(envelope, to: index)
         switch envelope.kind {

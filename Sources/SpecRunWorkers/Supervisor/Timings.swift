@@ -1,14 +1,15 @@
-import SpecRunCore
 import Foundation
 import Gherkin
 import Messages
+import SpecRunCore
 
 /// Seconds per test case key (`uri:line`, see `TestCaseKey`) from an earlier run's message stream: what
 /// `--shard-timings` balances shards by, and what a parallel run hands out slowest first.
 package enum Timings {
     package static func read(_ path: String) throws -> [String: Double] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "--shard-timings: cannot read \(path); give the message stream of an earlier run (--format message:FILE)")
+            throw UsageError(
+                message: "--shard-timings: cannot read \(path); give the message stream of an earlier run (--format message:FILE)")
         }
         var lines: [String: Int] = [:]
         var pickles: [String: (uri: String, node: String)] = [:]
@@ -26,9 +27,12 @@ package enum Timings {
                 } else if let start = envelope.testCaseStarted {
                     started[start.id] = (start.testCaseId, start.timestamp)
                 } else if let end = envelope.testCaseFinished, let start = started[end.testCaseStartedId],
-                          let pickleId = testCases[start.testCase], let pickle = pickles[pickleId] {
+                    let pickleId = testCases[start.testCase], let pickle = pickles[pickleId]
+                {
                     let key = "\(pickle.uri):\(lines[pickle.node] ?? 0)"
-                    let elapsed = Double(end.timestamp.seconds) - Double(start.at.seconds) + (Double(end.timestamp.nanos) - Double(start.at.nanos)) / 1e9
+                    let elapsed =
+                        Double(end.timestamp.seconds) - Double(start.at.seconds) + (Double(end.timestamp.nanos) - Double(start.at.nanos))
+                        / 1e9
                     seconds[key, default: 0] += elapsed.isFinite ? min(max(0, elapsed), 1e9) : 0
                 }
             }
@@ -36,7 +40,8 @@ package enum Timings {
             throw UsageError(message: "--shard-timings: \(error); give the message stream of an earlier run (--format message:FILE)")
         }
         if testCases.isEmpty {
-            throw UsageError(message: "--shard-timings: \(path) holds no test case; give the message stream of an earlier run (--format message:FILE)")
+            throw UsageError(
+                message: "--shard-timings: \(path) holds no test case; give the message stream of an earlier run (--format message:FILE)")
         }
         return seconds
     }

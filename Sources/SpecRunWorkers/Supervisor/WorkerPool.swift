@@ -5,7 +5,11 @@ import SharedState
 /// A run in worker processes: starts them through the launcher, feeds everything they say to the `Supervisor`,
 /// carries out its actions, and hands the one assembled stream to `emit`. Returns how the run ended.
 package struct WorkerPool {
-    package init(configuration: WorkerConfiguration, settings: Supervisor.Settings, launcher: any WorkerLauncher, console: any Console, now: @escaping @Sendable () -> Date = { Date() }, documents: Supervisor.DocumentMaker? = nil, journal: ((Envelope) -> Void)? = nil, tickInterval: Double = 0.1) {
+    package init(
+        configuration: WorkerConfiguration, settings: Supervisor.Settings, launcher: any WorkerLauncher, console: any Console,
+        now: @escaping @Sendable () -> Date = { Date() }, documents: Supervisor.DocumentMaker? = nil, journal: ((Envelope) -> Void)? = nil,
+        tickInterval: Double = 0.1
+    ) {
         self.configuration = configuration
         self.settings = settings
         self.launcher = launcher

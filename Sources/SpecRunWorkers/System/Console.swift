@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import SpecRunCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import SpecRunSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -111,7 +112,8 @@ extension ProcessControl {
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             guard let pid = pid_t(name), let (state, parent) = stat(of: name, buffer: &buffer), state != UInt8(ascii: "Z"),
-                  state != UInt8(ascii: "X") else { continue }
+                state != UInt8(ascii: "X")
+            else { continue }
             children[parent, default: []].append(pid)
         }
         closedir(directory)
@@ -146,7 +148,8 @@ extension ProcessControl {
         guard let close = line.lastIndex(of: UInt8(ascii: ")")) else { return nil }
         let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "), maxSplits: 3)
         guard fields.count >= 2, let state = fields[0].first,
-              let parent = pid_t(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+            let parent = pid_t(String(decoding: fields[1], as: UTF8.self))
+        else { return nil }
         return (state, parent)
     }
 }

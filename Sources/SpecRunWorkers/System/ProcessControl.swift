@@ -1,6 +1,7 @@
-import SpecRunSystem
-import SpecRunCore
 import Foundation
+import SpecRunCore
+import SpecRunSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -73,7 +74,8 @@ package enum ProcessControl {
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             guard let other = pid_t(name), other != me, readAll("/proc/\(name)/environ", into: &environment),
-                  Self.carries(environment, needle) else { continue }
+                Self.carries(environment, needle)
+            else { continue }
             _ = kill(other, SIGKILL)
         }
         #endif
@@ -133,8 +135,9 @@ package enum ProcessControl {
         let result = setrlimit(RLIMIT_AS, &limit)
         #endif
         if result != 0 {
-            throw UsageError(message: "--memory-limit: the system refused a limit of \(bytes) bytes (\(String(cString: strerror(errno)))); "
-                + "check the hard limit with ulimit -H -d")
+            throw UsageError(
+                message: "--memory-limit: the system refused a limit of \(bytes) bytes (\(String(cString: strerror(errno)))); "
+                    + "check the hard limit with ulimit -H -d")
         }
     }
 }

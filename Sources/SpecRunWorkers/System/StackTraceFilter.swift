@@ -34,7 +34,7 @@ final class StackTraceFilter {
         var kept: [UInt8] = []
         for line in complete.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
             if continuesPassedLine {
-                continuesPassedLine = false   // the rest of a line passed through: passed too
+                continuesPassedLine = false  // the rest of a line passed through: passed too
             } else if !keeps(line) {
                 continue
             }

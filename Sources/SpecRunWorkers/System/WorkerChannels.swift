@@ -1,5 +1,6 @@
 import Foundation
 import SpecRunSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,7 +69,8 @@ package struct WorkerChannels {
     /// Says on stderr that the channel is gone and ends the worker (`brokenStatus`): called when a read or a write
     /// on it fails with anything but EINTR.
     static func broken(_ which: String, fd: Int32, errorNumber: Int32) -> Never {
-        let line = "specrun --worker: Fatal error: the worker's \(which) channel to specrun (descriptor \(fd)) broke: "
+        let line =
+            "specrun --worker: Fatal error: the worker's \(which) channel to specrun (descriptor \(fd)) broke: "
             + "\(String(cString: strerror(errorNumber))); did a step close descriptors it did not open? The scenario is marked failed\n"
         _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array(line.utf8))
         ProcessControl.endOwnDescendants()

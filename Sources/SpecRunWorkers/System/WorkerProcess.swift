@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import SpecRunSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,8 +69,9 @@ package struct SystemWorkerLauncher: WorkerLauncher {
         }
         let number = configuration.number
         Thread.detachNewThread {
-            let decoder = WorkerOutputDecoder(number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
-                                              keepsStepStarts: configuration.messageReport)
+            let decoder = WorkerOutputDecoder(
+                number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
+                keepsStepStarts: configuration.messageReport)
             var lastAlive: UInt64 = 0
             FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in
                 returns?.free()
@@ -97,7 +99,8 @@ package struct SystemWorkerLauncher: WorkerLauncher {
             handle.closeInput()
             // A process the steps started (and left running) may hold the worker's stderr open: do not wait for it.
             _ = errorsDone.wait(timeout: .now() + .milliseconds(500))
-            events.yield([.ended(number, WorkerResult(exit: exit ?? .signaled(SIGKILL), stderrTail: tail.text, channelBroke: channelBroke))])
+            events.yield([.ended(number, WorkerResult(exit: exit ?? .signaled(SIGKILL), stderrTail: tail.text, channelBroke: channelBroke))]
+            )
             close(started.stdout)
         }
         return handle
@@ -129,16 +132,18 @@ package struct SystemWorkerLauncher: WorkerLauncher {
         process.terminationHandler = { process in
             // What its steps started and left running ends with it, and lets go of the pipes it holds.
             ProcessControl.endLeftovers(of: process.processIdentifier, token: token)
-            ended.set(process.terminationReason == .uncaughtSignal ? .signaled(process.terminationStatus) : .exited(process.terminationStatus))
+            ended.set(
+                process.terminationReason == .uncaughtSignal ? .signaled(process.terminationStatus) : .exited(process.terminationStatus))
         }
         try process.run()
         try? output.fileHandleForWriting.close()
         try? errors.fileHandleForWriting.close()
         try? input.fileHandleForReading.close()
         // The pipes close their descriptors when they go: the started worker has copies of its own.
-        return StartedWorker(pid: process.processIdentifier, stdin: FileDescriptorIO.duplicate(input.fileHandleForWriting.fileDescriptor),
-                             stdout: FileDescriptorIO.duplicate(output.fileHandleForReading.fileDescriptor),
-                             stderr: FileDescriptorIO.duplicate(errors.fileHandleForReading.fileDescriptor), ended: ended)
+        return StartedWorker(
+            pid: process.processIdentifier, stdin: FileDescriptorIO.duplicate(input.fileHandleForWriting.fileDescriptor),
+            stdout: FileDescriptorIO.duplicate(output.fileHandleForReading.fileDescriptor),
+            stderr: FileDescriptorIO.duplicate(errors.fileHandleForReading.fileDescriptor), ended: ended)
     }
 
     /// This executable: /proc/self/exe on Linux (no PATH or relative-path guessing), the bundle's otherwise.

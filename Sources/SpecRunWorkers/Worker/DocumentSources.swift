@@ -6,13 +6,16 @@ import SpecRunCore
 /// Markdown with Gherkin (`.feature.md`) and holds Given/When/Then criteria, translated to Gherkin for the runner.
 /// Every process of a run (this one and each worker) translates the same files the same way.
 package enum DocumentSources {
-    package static func translate(_ paths: [String], read: (String) -> String? = DocumentSources.read) -> (documents: [String: TranslatedDocument], warnings: [ReaderWarning]) {
+    package static func translate(_ paths: [String], read: (String) -> String? = DocumentSources.read) -> (
+        documents: [String: TranslatedDocument], warnings: [ReaderWarning]
+    ) {
         var documents: [String: TranslatedDocument] = [:]
         var warnings: [ReaderWarning] = []
         for entry in paths where !entry.hasPrefix("@") {
             let path = documentPath(entry)
             guard path.hasSuffix(".md"), !path.hasSuffix(".feature.md"), documents[path] == nil, let text = read(path),
-                  let translation = GherkinTranslation.translate(text: text, uri: path) else { continue }
+                let translation = GherkinTranslation.translate(text: text, uri: path)
+            else { continue }
             documents[path] = TranslatedDocument(gherkin: translation.gherkin, lines: translation.lines)
             warnings += translation.warnings
         }

@@ -8,7 +8,11 @@ import SpecRunCore
 /// then runs the test cases the supervisor hands out (`run N` / `skip N`; it keeps a few queued ahead), until `end`
 /// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
 package struct WorkerCommand {
-    package init(libraries: [any StepLibrary.Type], console: any Console, nextLine: @escaping () async -> String?, outbox: WorkerOutbox, clock: any RunClock = SystemClock(), limitMemory: @escaping (UInt64) throws -> Void = ProcessControl.limitMemory, quietWithoutConfiguration: Bool = false) {
+    package init(
+        libraries: [any StepLibrary.Type], console: any Console, nextLine: @escaping () async -> String?, outbox: WorkerOutbox,
+        clock: any RunClock = SystemClock(), limitMemory: @escaping (UInt64) throws -> Void = ProcessControl.limitMemory,
+        quietWithoutConfiguration: Bool = false
+    ) {
         self.libraries = libraries
         self.console = console
         self.nextLine = nextLine
@@ -48,9 +52,11 @@ package struct WorkerCommand {
         outbox.startFlushing()
         outbox.startWatchdog(seconds: worker.timeoutSeconds)
         let ids = Self.definitionIds(worker)
-        var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: ids,
-                                clock: clock, environment: console.environment)
-            .withRunIds(Self.runIds(worker, definitions: ids))
+        var runner = SpecRunner(
+            libraries: libraries, configuration: configuration, ids: ids,
+            clock: clock, environment: console.environment
+        )
+        .withRunIds(Self.runIds(worker, definitions: ids))
         runner.lateAttachment = { [console] in console.err($0) }
         let session: RunSession
         do {
@@ -74,17 +80,21 @@ package struct WorkerCommand {
                 // The supervisor names each test case before handing it out: only those files are parsed.
                 session = try await runner.openNamingTestCases(emit: emit)
             } else {
-                session = try await runner.open(emit: emit, testCase: { testCase in
-                    if wholePrelude { outbox.emit(testCase) }
-                })
+                session = try await runner.open(
+                    emit: emit,
+                    testCase: { testCase in
+                        if wholePrelude { outbox.emit(testCase) }
+                    })
             }
         } catch {
             outbox.flush()
             return console.usageFailure(error)
         }
         // (A worker naming its test cases as they come planned none: the supervisor counts the first worker's.)
-        outbox.control(.ready(testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
-                              keys: worker.wantKeys ? session.keys : nil))
+        outbox.control(
+            .ready(
+                testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
+                keys: worker.wantKeys ? session.keys : nil))
         outbox.flush()
         // The test case running, read by the watchdog thread.
         let current = Locked<Int?>(nil)
@@ -97,8 +107,9 @@ package struct WorkerCommand {
                 // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
                 // the supervisor reports the scenario failed with this line and goes on with another worker.
                 outbox.flush()
-                console.err("specrun --worker: Fatal error: scenario \(index) is not in its feature file as this worker "
-                    + "read it (was the file changed during the run?)\n")
+                console.err(
+                    "specrun --worker: Fatal error: scenario \(index) is not in its feature file as this worker "
+                        + "read it (was the file changed during the run?)\n")
                 return ExitCode.usage.rawValue
             }
             switch instruction {

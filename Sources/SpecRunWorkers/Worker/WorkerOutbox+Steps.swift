@@ -10,9 +10,13 @@ extension WorkerOutbox: MessageSink {
 
     package func testCaseStarted(attempt: Int, id: String, testCaseId: String, timestamp: Timestamp) {
         guard let idLength = LineWriter.fieldLength(id), let caseLength = LineWriter.fieldLength(testCaseId),
-              let maximum = Self.maximum(idLength + caseLength, numbers: 3) else {
-            return emit(Envelope(testCaseStarted: TestCaseStarted(attempt: attempt, id: id, testCaseId: testCaseId,
-                                                                  timestamp: timestamp)))
+            let maximum = Self.maximum(idLength + caseLength, numbers: 3)
+        else {
+            return emit(
+                Envelope(
+                    testCaseStarted: TestCaseStarted(
+                        attempt: attempt, id: id, testCaseId: testCaseId,
+                        timestamp: timestamp)))
         }
         current.started(id)
         writeLine(maximum: maximum, running: .unchanged) { line in
@@ -22,9 +26,13 @@ extension WorkerOutbox: MessageSink {
 
     package func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
         guard current.isCurrent(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
-              let maximum = Self.maximum(stepLength, numbers: 2) else {
-            return emit(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: testCaseStartedId,
-                                                                  testStepId: testStepId, timestamp: timestamp)))
+            let maximum = Self.maximum(stepLength, numbers: 2)
+        else {
+            return emit(
+                Envelope(
+                    testStepStarted: TestStepStarted(
+                        testCaseStartedId: testCaseStartedId,
+                        testStepId: testStepId, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .started(testStepId: testStepId)) { line in
             CompactEnvelope.writeStepStarted(testStepId: testStepId, timestamp: timestamp, into: &line)
@@ -33,20 +41,28 @@ extension WorkerOutbox: MessageSink {
 
     package func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
         guard result.message == nil, result.exception == nil, current.isCurrent(testCaseStartedId),
-              let stepLength = LineWriter.fieldLength(testStepId), let maximum = Self.maximum(stepLength, numbers: 5) else {
-            return emit(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: testCaseStartedId, testStepId: testStepId,
-                                                                    testStepResult: result, timestamp: timestamp)))
+            let stepLength = LineWriter.fieldLength(testStepId), let maximum = Self.maximum(stepLength, numbers: 5)
+        else {
+            return emit(
+                Envelope(
+                    testStepFinished: TestStepFinished(
+                        testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+                        testStepResult: result, timestamp: timestamp)))
         }
         writeLine(maximum: maximum, running: .finished) { line in
-            CompactEnvelope.writeStepFinished(testStepId: testStepId, status: result.status, duration: result.duration,
-                                              timestamp: timestamp, into: &line)
+            CompactEnvelope.writeStepFinished(
+                testStepId: testStepId, status: result.status, duration: result.duration,
+                timestamp: timestamp, into: &line)
         }
     }
 
     package func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
         guard current.isCurrent(testCaseStartedId), let maximum = Self.maximum(0, numbers: 3) else {
-            return emit(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: testCaseStartedId, timestamp: timestamp,
-                                                                    willBeRetried: willBeRetried)))
+            return emit(
+                Envelope(
+                    testCaseFinished: TestCaseFinished(
+                        testCaseStartedId: testCaseStartedId, timestamp: timestamp,
+                        willBeRetried: willBeRetried)))
         }
         writeLine(maximum: maximum, running: .unchanged) { line in
             CompactEnvelope.writeCaseFinished(willBeRetried: willBeRetried, timestamp: timestamp, into: &line)
@@ -169,5 +185,6 @@ struct LineWriter {
     }
 
     /// "00" to "99".
-    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    private static let pairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

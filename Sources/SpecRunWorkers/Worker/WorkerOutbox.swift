@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import SharedState
 import SpecRunCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -300,7 +301,9 @@ package final class WorkerOutbox {
             sigaction(signalNumber, &action, nil)
         }
         // (At exit, normal or a step's `exit`: what the worker's steps left running ends with it.)
-        atexit { crashFlushWrite(); ProcessControl.endOwnDescendants() }
+        atexit {
+            crashFlushWrite(); ProcessControl.endOwnDescendants()
+        }
     }
 }
 
@@ -316,7 +319,8 @@ private struct CrashOutbox {
     var owner: pid_t
 }
 
-nonisolated(unsafe) private var crashOutbox = CrashOutbox(fd: -1, base: nil, count: 0, owner: 0)  // unsafe: a signal handler reads it, and may take no lock
+// unsafe: a signal handler reads it, and may take no lock
+nonisolated(unsafe) private var crashOutbox = CrashOutbox(fd: -1, base: nil, count: 0, owner: 0)
 
 private func crashFlushWrite() {
     guard let base = crashOutbox.base, crashOutbox.fd >= 0, getpid() == crashOutbox.owner else { return }

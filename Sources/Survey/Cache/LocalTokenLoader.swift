@@ -45,7 +45,8 @@ private struct LocalToken: Codable {
     }
 
     var model: Token {
-        Token(accessToken: access_token, tokenType: token_type, refreshToken: refresh_token,
-              expiryDate: Date(timeIntervalSince1970: expiry_date))
+        Token(
+            accessToken: access_token, tokenType: token_type, refreshToken: refresh_token,
+            expiryDate: Date(timeIntervalSince1970: expiry_date))
     }
 }

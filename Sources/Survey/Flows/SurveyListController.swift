@@ -17,8 +17,10 @@ public final class SurveyListController {
     private let timeZone: TimeZone
 
     /// With `currentDate`, the list shows today's date above the surveys (in `timeZone`).
-    public init(loader: RemoteSurveysLoader, pageSize: Int, view: SurveyListView,
-                currentDate: (() -> Date)? = nil, timeZone: TimeZone = .current) {
+    public init(
+        loader: RemoteSurveysLoader, pageSize: Int, view: SurveyListView,
+        currentDate: (() -> Date)? = nil, timeZone: TimeZone = .current
+    ) {
         self.loader = loader
         self.pageSize = pageSize
         self.view = view

@@ -18,8 +18,9 @@ public final class RemoteSurveysLoader: Sendable {
     }
 
     public func load(page: Int, size: Int) async throws -> [SurveyItem] {
-        let request = HTTPRequest(method: .get, url: Self.pageURL(url, page: page, size: size),
-                                  headers: ["Accept": "application/json"])
+        let request = HTTPRequest(
+            method: .get, url: Self.pageURL(url, page: page, size: size),
+            headers: ["Accept": "application/json"])
         let (data, response): (Data, HTTPResponse)
         do {
             (data, response) = try await client.send(request)
@@ -39,8 +40,10 @@ public final class RemoteSurveysLoader: Sendable {
     static func pageURL(_ url: URL, page: Int, size: Int) -> URL {
         // The absolute string: a URL relative to a base keeps its base.
         guard var components = URLComponents(string: url.absoluteString) else { return url }
-        let paging = [URLQueryItem(name: "page[number]", value: String(page)),
-                      URLQueryItem(name: "page[size]", value: String(size))]
+        let paging = [
+            URLQueryItem(name: "page[number]", value: String(page)),
+            URLQueryItem(name: "page[size]", value: String(size)),
+        ]
         components.queryItems = (components.queryItems ?? []).filter { !$0.name.hasPrefix("page[") } + paging
         return components.url ?? url
     }

@@ -34,8 +34,9 @@ enum SurveyItemsMapper {
             guard let url = URL(string: resource.attributes.cover_image_url), url.scheme != nil else {
                 throw Error.invalidData
             }
-            return SurveyItem(id: resource.id, title: resource.attributes.title,
-                              description: resource.attributes.description, coverImageURL: url)
+            return SurveyItem(
+                id: resource.id, title: resource.attributes.title,
+                description: resource.attributes.description, coverImageURL: url)
         }
     }
 }

@@ -19,10 +19,12 @@ struct TokenEndpoint: Sendable {
     }
 
     func requestToken(grant: [(String, String)]) async throws(Failure) -> Token {
-        let request = TokenRequest.make(url: url, fields: grant + [
-            ("client_id", credentials.clientID),
-            ("client_secret", credentials.clientSecret),
-        ])
+        let request = TokenRequest.make(
+            url: url,
+            fields: grant + [
+                ("client_id", credentials.clientID),
+                ("client_secret", credentials.clientSecret),
+            ])
         let (data, response): (Data, HTTPResponse)
         do {
             (data, response) = try await client.send(request)

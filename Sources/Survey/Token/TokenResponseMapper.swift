@@ -28,9 +28,9 @@ enum TokenResponseMapper {
 
     static func map(_ data: Data, _ response: HTTPResponse, receivedAt date: Date) throws -> Token {
         guard response.isOK,
-              let root = try? JSONDecoder().decode(Root.self, from: data),
-              root.data.attributes.expires_in >= 0,
-              !root.data.attributes.access_token.isEmpty
+            let root = try? JSONDecoder().decode(Root.self, from: data),
+            root.data.attributes.expires_in >= 0,
+            !root.data.attributes.access_token.isEmpty
         else {
             throw Error.invalidData
         }

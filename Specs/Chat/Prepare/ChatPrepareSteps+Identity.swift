@@ -29,8 +29,9 @@ extension ChatPrepareSteps {
         steps.then("after login the app sends a request to save his identity as the chat user {string}") {
             (world, userId: String) in
             try expect(world.backend.identityRequests, equals: [.registerIdentity(userId: userId, clientType: "iOS")])
-            let login = try unwrap(world.backend.calls.firstIndex { if case .login = $0 { true } else { false } },
-                                   "login was never called")
+            let login = try unwrap(
+                world.backend.calls.firstIndex { if case .login = $0 { true } else { false } },
+                "login was never called")
             let registration = try unwrap(world.backend.calls.firstIndex(of: world.backend.identityRequests[0]))
             try expect(registration > login, "the identity was registered before login: \(world.backend.calls)")
         }
@@ -51,7 +52,8 @@ extension ChatPrepareSteps {
             (world, type: String, client: String) in
             let headers = world.backend.tokenRequestHeaders
             try expect(!headers.isEmpty, "no token request was sent")
-            try expect(headers.map { [$0["cwt-token-type"], $0["cwt-client-id"]] }, equals: Array(repeating: [type, client], count: headers.count))
+            try expect(
+                headers.map { [$0["cwt-token-type"], $0["cwt-client-id"]] }, equals: Array(repeating: [type, client], count: headers.count))
         }
         steps.then("the conversation belongs to the chat user {string}") { (world, userId: String) in
             try expect(world.conversation.userIds.last, equals: userId)

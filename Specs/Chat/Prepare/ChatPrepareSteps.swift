@@ -157,11 +157,12 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(Array(world.backend.calls.dropFirst(before)), equals: [])
         }
         steps.then("the chat client state is {string}") { (world, state: String) in
-            let shown = switch world.preparer.state {
-            case .notReady: "not ready"
-            case .ready: "ready"
-            case let .failed(error): "failed: \(error)"
-            }
+            let shown =
+                switch world.preparer.state {
+                case .notReady: "not ready"
+                case .ready: "ready"
+                case let .failed(error): "failed: \(error)"
+                }
             try expect(shown, equals: state)
         }
         steps.then("the chat client is in the state {string}") { (world, state: String) in
@@ -210,8 +211,10 @@ enum ChatPrepareSteps: StepLibrary {
         }
         steps.then("the app renews the token before it initializes the ChatClient") { world in
             let calls = world.backend.calls
-            let renewal = try unwrap(calls.firstIndex { if case .requestToken = $0 { true } else { false } }, "the token was not renewed: \(calls)")
-            let initialize = try unwrap(calls.firstIndex { if case .initialize = $0 { true } else { false } }, "the ChatClient was not initialized: \(calls)")
+            let renewal = try unwrap(
+                calls.firstIndex { if case .requestToken = $0 { true } else { false } }, "the token was not renewed: \(calls)")
+            let initialize = try unwrap(
+                calls.firstIndex { if case .initialize = $0 { true } else { false } }, "the ChatClient was not initialized: \(calls)")
             try expect(renewal < initialize, "the ChatClient was initialized with the old token before the renewal: \(calls)")
         }
         steps.then("the app calls initialize on the ChatClient without calling the STS API") { world in
@@ -236,8 +239,9 @@ enum ChatPrepareSteps: StepLibrary {
             try expect(actual, equals: table.column("call"))
         }
         steps.then("the app does not call login on the ChatClient") { world in
-            try expect(world.backend.clientCalls.contains { if case .login = $0 { true } else { false } } == false,
-                       "login was called: \(world.backend.clientCalls)")
+            try expect(
+                world.backend.clientCalls.contains { if case .login = $0 { true } else { false } } == false,
+                "login was called: \(world.backend.clientCalls)")
         }
         steps.then("the ChatClient logs in the chat user {string} with the saved token") { (world, userId: String) in
             try expect(world.backend.logins, equals: [.login(userId: userId, token: try unwrap(world.savedToken))])

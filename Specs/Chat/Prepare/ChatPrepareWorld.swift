@@ -1,9 +1,10 @@
 import Chat
 import Foundation
+import SpecRun
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SpecRun
 
 /// One scenario of the myCWT start-up flow: the real `ChatPreparer` and `ChatEntryPoint`, with the STS back end,
 /// the local storage and the chat SDK replaced by `PrepareBackendFake`, and a clock the scenario sets.
@@ -72,7 +73,7 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var appId: String?
     var token: String?
 
-    var metadataResults: [String?] = []          // nil = the request fails
+    var metadataResults: [String?] = []  // nil = the request fails
     var metadataFallback: String? = "cwt-app-1"  // after the planned results
     var tokenFailsAlways = false
     /// How many token requests in a row cannot reach STS (a dropped connection) before it answers.
@@ -121,9 +122,10 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
             }
             let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String]
             calls.append(.requestToken(appId: body?["appId"] ?? ""))
-            tokenRequestHeaders.append(["cwt-token-type", "cwt-client-id"].reduce(into: [:]) { headers, name in
-                headers[name] = request.value(forHTTPHeaderField: name)
-            })
+            tokenRequestHeaders.append(
+                ["cwt-token-type", "cwt-client-id"].reduce(into: [:]) { headers, name in
+                    headers[name] = request.value(forHTTPHeaderField: name)
+                })
             if tokenFailsAlways { throw Failure() }
             if tokenUnreachableLeft > 0 { tokenUnreachableLeft -= 1; throw Failure() }
             let token = JWTFactory.token(
@@ -140,7 +142,8 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
             }
             if identityUnreachableLeft > 0 { identityUnreachableLeft -= 1; throw Failure() }
             if let existing = identityAlreadyRegistered {
-                let record = #"{"responseHeader":{"statusMessage":"exists","isRegister":true},"record":{"_id":"r-1","externalID":"\#(existing)"}}"#
+                let record =
+                    #"{"responseHeader":{"statusMessage":"exists","isRegister":true},"record":{"_id":"r-1","externalID":"\#(existing)"}}"#
                 return (Data(record.utf8), response(url, status: 200))
             }
             guard let externalId = identityExternalId else {
@@ -187,7 +190,12 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     var identityRequests: [Call] { calls.filter { if case .registerIdentity = $0 { true } else { false } } }
     var tokenRequests: [Call] { calls.filter { if case .requestToken = $0 { true } else { false } } }
     var clientCalls: [Call] {
-        calls.filter { switch $0 { case .initialize, .login, .logout: true; default: false } }
+        calls.filter {
+            switch $0 {
+            case .initialize, .login, .logout: true;
+            default: false
+            }
+        }
     }
 
     /// The logins the chat client received, in order.

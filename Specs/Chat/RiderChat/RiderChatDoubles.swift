@@ -1,5 +1,5 @@
-import Foundation
 import Chat
+import Foundation
 
 /// The live subscription's mailbox: every event, and which ones the app has not applied yet.
 final class RiderChatSpecInbox: @unchecked Sendable {

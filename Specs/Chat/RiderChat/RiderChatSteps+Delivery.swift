@@ -1,6 +1,6 @@
+import Chat
 import Foundation
 import SpecRun
-import Chat
 
 extension RiderChatSteps {
     // MARK: Real-time delivery and push notifications (AC-002, AC-003, AC-006)
@@ -25,11 +25,13 @@ extension RiderChatSteps {
             try expect(try await world.viewModel(name).notice, equals: reason)
             try expect(!(try await world.viewModel(name).isInputEnabled), "input should be disabled for \(name)")
         }
-        steps.then("a push notification {string} is requested for {word} with the text {string}") { (world, title: String, name: String, body: String) in
+        steps.then("a push notification {string} is requested for {word} with the text {string}") {
+            (world, title: String, name: String, body: String) in
             let user = try world.user(name)
             let pushes = world.push.requests.filter { $0.recipientUserID == user.id }
-            try expect(pushes.contains { $0.title == title && $0.body == body },
-                       "no push \"\(title)\": \"\(body)\" for \(name); requested: \(pushes.map { "\($0.title): \($0.body)" })")
+            try expect(
+                pushes.contains { $0.title == title && $0.body == body },
+                "no push \"\(title)\": \"\(body)\" for \(name); requested: \(pushes.map { "\($0.title): \($0.body)" })")
         }
         steps.then("the push preview has {int} characters") { (world, length: Int) in
             let push = try unwrap(world.push.requests.last, "no push notification was requested")
@@ -53,7 +55,8 @@ extension RiderChatSteps {
         steps.when("{word} sends {string} straight to the chat service") { (world, name: String, text: String) in
             try sendStraight(world, text, name, nil)
         }
-        steps.when("{word} sends {string} straight to the chat service in order {word}") { (world, name: String, text: String, orderID: String) in
+        steps.when("{word} sends {string} straight to the chat service in order {word}") {
+            (world, name: String, text: String, orderID: String) in
             try sendStraight(world, text, name, orderID)
         }
         steps.when("{word} sends a message of {int} characters straight to the chat service") { (world, name: String, length: Int) in
@@ -61,11 +64,15 @@ extension RiderChatSteps {
         }
         steps.when("{word} asks the chat service for the history of order {word}") { (world, name: String, orderID: String) in
             world.serviceRefusal = nil
-            do { _ = try world.service.history(orderID: orderID, as: try world.user(name), before: nil) } catch { world.serviceRefusal = error }
+            do { _ = try world.service.history(orderID: orderID, as: try world.user(name), before: nil) } catch {
+                world.serviceRefusal = error
+            }
         }
         steps.when("{word} asks the chat service for the live updates of order {word}") { (world, name: String, orderID: String) in
             world.serviceRefusal = nil
-            do { _ = try world.service.subscribe(orderID: orderID, as: try world.user(name)) { _ in } } catch { world.serviceRefusal = error }
+            do { _ = try world.service.subscribe(orderID: orderID, as: try world.user(name)) { _ in } } catch {
+                world.serviceRefusal = error
+            }
         }
         steps.then("the chat service refuses it with the reason {string}") { (world, reason: String) in
             let error = try unwrap(world.serviceRefusal, "the chat service accepted it")
@@ -89,10 +96,14 @@ extension RiderChatSteps {
             let rider = try unwrap(order.rider, "order \(orderID) needs a rider to hold messages")
             for number in 1...max(count, 1) where count > 0 {
                 let sender: RiderChatUser = number % 2 == 1 ? .customer(order.customerID) : .rider(rider.id)
-                try world.service.send(RiderChatSendRequest(orderID: orderID, sender: sender, clientMessageID: "seed-\(orderID)-\(number)", text: "Message \(number) of order \(orderID)"))
+                try world.service.send(
+                    RiderChatSendRequest(
+                        orderID: orderID, sender: sender, clientMessageID: "seed-\(orderID)-\(number)",
+                        text: "Message \(number) of order \(orderID)"))
             }
         }
-        steps.then("{word} sees {int} messages, from {string} to {string}") { (world, name: String, count: Int, first: String, last: String) in
+        steps.then("{word} sees {int} messages, from {string} to {string}") {
+            (world, name: String, count: Int, first: String, last: String) in
             let texts = try await world.viewModel(name).rows.map(\.text)
             try expect(texts.count, equals: count, "number of messages \(name) sees")
             try expect(texts.first, equals: first, "the first message")

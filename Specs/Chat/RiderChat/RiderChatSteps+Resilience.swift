@@ -1,6 +1,6 @@
+import Chat
 import Foundation
 import SpecRun
-import Chat
 
 extension RiderChatSteps {
     // MARK: Flaky connections, retries and catching up (AC-006, BR-CHAT-001 at the service)
@@ -42,17 +42,21 @@ extension RiderChatSteps {
             let order = try unwrap(world.orders[orderID], "order \(orderID) was not placed in this scenario")
             let rider = try unwrap(order.rider, "order \(orderID) needs a rider to hold messages")
             let held = try world.service.history(orderID: orderID, as: .administrator("admin-audit"), limit: Int.max).messages.count
-            for number in held + 1 ... held + count {
+            for number in held + 1...held + count {
                 let sender: RiderChatUser = number % 2 == 1 ? .customer(order.customerID) : .rider(rider.id)
-                try world.service.send(RiderChatSendRequest(orderID: orderID, sender: sender, clientMessageID: "seed-\(orderID)-\(number)",
-                                                            text: "Message \(number) of order \(orderID)"))
+                try world.service.send(
+                    RiderChatSendRequest(
+                        orderID: orderID, sender: sender, clientMessageID: "seed-\(orderID)-\(number)",
+                        text: "Message \(number) of order \(orderID)"))
             }
         }
-        steps.when("the chat service receives {string} from {word} again, with the same message id") { (world, text: String, name: String) in
+        steps.when("the chat service receives {string} from {word} again, with the same message id") {
+            (world, text: String, name: String) in
             let orderID = try unwrap(world.mainOrderID)
             let log = try world.service.history(orderID: orderID, as: .administrator("admin-audit"), limit: Int.max)
             let first = try unwrap(log.messages.first { $0.text == text }, "the chat service has no message \"\(text)\"")
-            let retry = RiderChatSendRequest(orderID: orderID, sender: try world.user(name), clientMessageID: try unwrap(first.clientMessageID), text: text)
+            let retry = RiderChatSendRequest(
+                orderID: orderID, sender: try world.user(name), clientMessageID: try unwrap(first.clientMessageID), text: text)
             let answer = try world.service.send(retry)
             try expect(answer.sequence, equals: first.sequence, "the retry is answered with the stored message")
         }

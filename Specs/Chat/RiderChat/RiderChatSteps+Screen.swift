@@ -1,12 +1,13 @@
+import Chat
 import Foundation
 import SpecRun
-import Chat
 
 extension RiderChatSteps {
     // MARK: What the chat screen shows
 
     static func registerScreen(_ steps: inout Steps<RiderChatWorld>) {
-        steps.then("{word} sees {string} on the right at {string} marked {string}") { (world, name: String, text: String, time: String, status: String) in
+        steps.then("{word} sees {string} on the right at {string} marked {string}") {
+            (world, name: String, text: String, time: String, status: String) in
             let row = try await world.row(name, text: text)
             try expect(row.alignment, equals: .right, "side of \"\(text)\"")
             try expect(row.time, equals: time, "time of \"\(text)\"")
@@ -46,7 +47,9 @@ extension RiderChatSteps {
         }
         steps.then("the message input and the Send button are enabled for {word}") { (world, name: String) in
             let viewModel = try await world.viewModel(name)
-            try expect(viewModel.isInputEnabled && viewModel.isSendEnabled, "input and Send should be enabled for \(name); notice: \(viewModel.notice ?? "none")")
+            try expect(
+                viewModel.isInputEnabled && viewModel.isSendEnabled,
+                "input and Send should be enabled for \(name); notice: \(viewModel.notice ?? "none")")
         }
         steps.then("the input of {word} shows {string}") { (world, name: String, placeholder: String) in
             try expect(try await world.viewModel(name).inputPlaceholder, equals: placeholder)
@@ -65,11 +68,15 @@ extension RiderChatSteps {
         }
         steps.then("the chat screen of {word} labels its controls:") { (world, name: String, table: DataTable) in
             let labels = try await world.viewModel(name).accessibility
-            let actual = ["message input": labels.messageInput, "send button": labels.sendButton,
-                          "quick replies": labels.quickRepliesButton, "older": labels.loadOlderMessages]
+            let actual = [
+                "message input": labels.messageInput, "send button": labels.sendButton,
+                "quick replies": labels.quickRepliesButton, "older": labels.loadOlderMessages,
+            ]
             for row in table.hashes() {
                 let control = row["control"] ?? ""
-                try expect(try unwrap(actual[control], "unknown control \"\(control)\"; use one of \(actual.keys.sorted())"), equals: row["label"] ?? "", "label of the \(control)")
+                try expect(
+                    try unwrap(actual[control], "unknown control \"\(control)\"; use one of \(actual.keys.sorted())"),
+                    equals: row["label"] ?? "", "label of the \(control)")
             }
         }
     }

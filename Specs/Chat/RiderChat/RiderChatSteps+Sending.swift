@@ -1,6 +1,6 @@
+import Chat
 import Foundation
 import SpecRun
-import Chat
 
 extension RiderChatSteps {
     // MARK: Sending (AC-002, AC-006, AC-007, input rules)
@@ -22,8 +22,11 @@ extension RiderChatSteps {
         steps.when("{word} tries to send a message of {int} characters") { (world, name: String, length: Int) in
             _ = try await world.send(name, world.makeMessage(length: length))
         }
-        steps.when(regex: #"^(\w+) tries to send (an empty message|a message of only spaces|a message of only spaces and line breaks)$"#) { (world, name: String, kind: String) in
-            let text = ["an empty message": "", "a message of only spaces": "     ", "a message of only spaces and line breaks": " \n\t \n "][kind] ?? ""
+        steps.when(regex: #"^(\w+) tries to send (an empty message|a message of only spaces|a message of only spaces and line breaks)$"#) {
+            (world, name: String, kind: String) in
+            let text =
+                ["an empty message": "", "a message of only spaces": "     ", "a message of only spaces and line breaks": " \n\t \n "][kind]
+                ?? ""
             _ = try await world.send(name, text)
         }
         steps.then("the message is refused with the reason {string}") { (world, reason: String) in
@@ -33,7 +36,9 @@ extension RiderChatSteps {
         }
         steps.when("{word} picks the quick reply {string}") { (world, name: String, reply: String) in
             let app = try await world.app(name)
-            try expect(app.client.viewModel().quickReplies.contains(reply), "\"\(reply)\" is not among \(name)'s quick replies \(app.client.viewModel().quickReplies)")
+            try expect(
+                app.client.viewModel().quickReplies.contains(reply),
+                "\"\(reply)\" is not among \(name)'s quick replies \(app.client.viewModel().quickReplies)")
             let outcome = await app.client.sendQuickReply(reply)
             try expect(outcome, equals: .sent, "the quick reply's outcome")
         }
@@ -44,13 +49,16 @@ extension RiderChatSteps {
         }
         steps.then("{word} is offered no quick replies") { (world, name: String) in
             let viewModel = try await world.viewModel(name)
-            try expect(!viewModel.isQuickRepliesEnabled && viewModel.quickReplies.isEmpty, "\(name) should be offered no quick replies, got \(viewModel.quickReplies)")
+            try expect(
+                !viewModel.isQuickRepliesEnabled && viewModel.quickReplies.isEmpty,
+                "\(name) should be offered no quick replies, got \(viewModel.quickReplies)")
         }
 
         steps.then("the app of {word} sent nothing to the chat service") { (world, name: String) in
             try expect(try await world.app(name).network.sendsAttempted, equals: 0, "messages handed to the network")
         }
-        steps.then("{word} sees {string} marked {string}, to be resent automatically") { (world, name: String, text: String, status: String) in
+        steps.then("{word} sees {string} marked {string}, to be resent automatically") {
+            (world, name: String, text: String, status: String) in
             let row = try await world.row(name, text: text)
             try expect(row.status, equals: status)
             try expect(row.willResend, "\"\(text)\" is not resent automatically")
@@ -82,7 +90,8 @@ extension RiderChatSteps {
             if app.subscription == nil { app.reconnectLive() }
             await app.client.connectivityChanged(isOnline: true)
         }
-        steps.given("the connection of {word} drops right after the chat service receives her/his/their next message") { (world, name: String) in
+        steps.given("the connection of {word} drops right after the chat service receives her/his/their next message") {
+            (world, name: String) in
             try await world.app(name).network.dropNextReply = true
         }
         steps.given("the phone of {word} reports connectivity again while the next message is on its way") { (world, name: String) in

@@ -1,6 +1,6 @@
+import Chat
 import Foundation
 import SpecRun
-import Chat
 
 /// Step definitions of the customer ↔ rider chat (story CUS-032, seed 001). Bound only in `@CUS-032` features.
 enum RiderChatSteps: StepLibrary {
@@ -19,29 +19,40 @@ enum RiderChatSteps: StepLibrary {
     }
 
     static func orderStatus(_ text: String) throws -> RiderChatOrderStatus {
-        try unwrap(RiderChatOrderStatus(displayName: text),
-                   "\"\(text)\" is not an order status; use one of \(RiderChatOrderStatus.allCases.map(\.displayName))")
+        try unwrap(
+            RiderChatOrderStatus(displayName: text),
+            "\"\(text)\" is not an order status; use one of \(RiderChatOrderStatus.allCases.map(\.displayName))")
     }
 
     // MARK: Orders, people and time
 
     static func registerOrders(_ steps: inout Steps<RiderChatWorld>) {
-        steps.given("customer {word} has order {word} in status {string} with rider {word} assigned") { (world, name: String, orderID: String, status: String, riderName: String) in
+        steps.given("customer {word} has order {word} in status {string} with rider {word} assigned") {
+            (world, name: String, orderID: String, status: String, riderName: String) in
             let customer = world.customer(name)
-            world.place(RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: world.rider(riderName), customerName: name))
+            world.place(
+                RiderChatOrder(
+                    id: orderID, customerID: customer.id, status: try orderStatus(status), rider: world.rider(riderName), customerName: name
+                ))
         }
-        steps.given("customer {word} has order {word} in status {string} with no rider assigned") { (world, name: String, orderID: String, status: String) in
+        steps.given("customer {word} has order {word} in status {string} with no rider assigned") {
+            (world, name: String, orderID: String, status: String) in
             let customer = world.customer(name)
-            world.place(RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: nil, customerName: name))
+            world.place(
+                RiderChatOrder(id: orderID, customerID: customer.id, status: try orderStatus(status), rider: nil, customerName: name))
         }
         steps.given("order {word} is {string} with rider {word} assigned") { (world, orderID: String, status: String, riderName: String) in
             let newStatus = try orderStatus(status)
             let rider = world.rider(riderName)
-            try world.change(orderID: orderID) { $0.status = newStatus; $0.rider = rider }
+            try world.change(orderID: orderID) {
+                $0.status = newStatus; $0.rider = rider
+            }
         }
         steps.given("order {word} is {string} with no rider assigned") { (world, orderID: String, status: String) in
             let newStatus = try orderStatus(status)
-            try world.change(orderID: orderID) { $0.status = newStatus; $0.rider = nil }
+            try world.change(orderID: orderID) {
+                $0.status = newStatus; $0.rider = nil
+            }
         }
         steps.when("order {word} becomes {string}") { (world, orderID: String, status: String) in
             let newStatus = try orderStatus(status)

@@ -1,17 +1,17 @@
-import Foundation
-import SpecRun
 import Chat
 import DomainTestSupport
+import Foundation
+import SpecRun
 
 /// The state of one CUS-032 scenario: the real chat service with an in-memory push recorder and a set clock,
 /// and one app (client + network double + live subscription) per person.
 final class RiderChatWorld: World {
-    static let day = Date(timeIntervalSince1970: 1_729_987_200) // 2024-10-27 00:00 UTC, the story's elaboration date
+    static let day = Date(timeIntervalSince1970: 1_729_987_200)  // 2024-10-27 00:00 UTC, the story's elaboration date
     /// The phones' time zone (UTC unless a scenario says otherwise).
     var timeZone = TimeZone(identifier: "UTC")!
 
     let clock = SpecClock(now: RiderChatWorld.day.addingTimeInterval(12 * 3600))
-    let push = InMemoryPushNotifier() // stands in for FCM
+    let push = InMemoryPushNotifier()  // stands in for FCM
     let service: OrderChatService
     var people: [String: RiderChatUser] = [:]
     var riders: [String: RiderChatRider] = [:]
@@ -84,10 +84,12 @@ final class RiderChatWorld: World {
         let user = try user(name)
         apps[name]?.subscription?.cancel()
         let network = RiderChatSpecNetwork(transport: OrderChatServiceTransport(service: service))
-        let client = OrderChatClient(orderID: orderID, user: user, transport: network, currentDate: { [clock] in clock.now }, makeClientMessageID: { [unowned self] in
-            self.nextClientMessageID += 1
-            return "\(user.id)-\(self.nextClientMessageID)"
-        })
+        let client = OrderChatClient(
+            orderID: orderID, user: user, transport: network, currentDate: { [clock] in clock.now },
+            makeClientMessageID: { [unowned self] in
+                self.nextClientMessageID += 1
+                return "\(user.id)-\(self.nextClientMessageID)"
+            })
         let app = RiderChatSpecApp(user: user, orderID: orderID, client: client, network: network)
         let inbox = app.inbox
         let service = self.service
@@ -118,8 +120,9 @@ final class RiderChatWorld: World {
 
     func row(_ name: String, text: String) async throws -> OrderChatRowViewModel {
         let rows = try await viewModel(name).rows
-        return try unwrap(rows.first { $0.text == text },
-                          "\(name) does not see \"\(text)\"; the chat shows \(rows.map(\.text))")
+        return try unwrap(
+            rows.first { $0.text == text },
+            "\(name) does not see \"\(text)\"; the chat shows \(rows.map(\.text))")
     }
 
     // MARK: Sending

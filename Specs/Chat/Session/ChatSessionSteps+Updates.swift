@@ -24,7 +24,8 @@ extension ChatSessionSteps {
             try expect(!world.server.isConnected, "the stopped session is still connected to the chat service")
         }
         steps.then("the session holds no chat event after it was stopped") { world in
-            try expect(world.session.currentOperator == nil, "the stopped session took the operator \(world.session.currentOperator?.name ?? "")")
+            try expect(
+                world.session.currentOperator == nil, "the stopped session took the operator \(world.session.currentOperator?.name ?? "")")
             try expect(world.session.chat?.state, equals: .queue)
         }
     }

@@ -38,8 +38,9 @@ extension ChatSessionSteps {
         }
         steps.when("the operator sends the file {string} of type {string} and {int} bytes, {int}×{int} pixels") {
             (world, name: String, type: String, size: Int, width: Int, height: Int) in
-            world.server.operatorSendsFile(name: name, mimeType: type, size: size,
-                                           imageSize: SessionImageSize(width: width, height: height))
+            world.server.operatorSendsFile(
+                name: name, mimeType: type, size: size,
+                imageSize: SessionImageSize(width: width, height: height))
         }
         steps.then("the received file is an image of {int}×{int} pixels") { (world, width: Int, height: Int) in
             let file = try unwrap(world.receivedMessages.last?.file, "no file was received")

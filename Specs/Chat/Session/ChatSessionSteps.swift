@@ -79,8 +79,9 @@ enum ChatSessionSteps: StepLibrary {
         }
         steps.given("operators are online") { world in world.server.setOnlineStatus(.online) }
         steps.given("the visitor identifies as {string} with email {string}") { (world, name: String, email: String) in
-            world.configuration = SessionConfiguration(accountName: world.configuration.accountName, location: world.configuration.location,
-                                                       visitorFields: [.displayName: name, .email: email])
+            world.configuration = SessionConfiguration(
+                accountName: world.configuration.accountName, location: world.configuration.location,
+                visitorFields: [.displayName: name, .email: email])
         }
         steps.when("the visitor starts the session") { world in await world.attempt { try await world.session.start() } }
         steps.given("the visitor has started the session") { world in
@@ -121,7 +122,8 @@ enum ChatSessionSteps: StepLibrary {
         }
         steps.then("the session connected to the chat service at {string}") { (world, url: String) in
             try expectNil(world.lastError)
-            try expect(try unwrap(world.server.connectedConfiguration, "the session never connected").serviceURL?.absoluteString, equals: url)
+            try expect(
+                try unwrap(world.server.connectedConfiguration, "the session never connected").serviceURL?.absoluteString, equals: url)
         }
         steps.when("the chat service reports the online status {string}") { (world, status: String) in
             world.server.setOnlineStatus(try ChatSessionWorld.onlineStatus(status))
@@ -132,7 +134,8 @@ enum ChatSessionSteps: StepLibrary {
         steps.given("the visitor already has a chat in state {string} with the operator {string} and these messages:") {
             (world, state: String, name: String, table: DataTable) in
             let messages = try table.hashes().map { row in (try ChatSessionWorld.kind(row["from"] ?? ""), row["text"] ?? "") }
-            world.server.restoreChat(state: try ChatSessionWorld.state(state), operator: world.chatOperator(named: name), messages: messages)
+            world.server.restoreChat(
+                state: try ChatSessionWorld.state(state), operator: world.chatOperator(named: name), messages: messages)
         }
         steps.then("no chat is displayed") { world in try expectNil(world.session.shownChat) }
         steps.then("the chat is displayed") { world in
@@ -149,7 +152,8 @@ enum ChatSessionSteps: StepLibrary {
         steps.then("the displayed chat is in state {string} with these messages:") { (world, state: String, table: DataTable) in
             let chat = try unwrap(world.session.shownChat)
             try expect(chat.state.rawValue, equals: state)
-            try expect(chat.messages.map { [$0.kind.rawValue, $0.text] }, equals: table.hashes().map { [$0["from"] ?? "", $0["text"] ?? ""] })
+            try expect(
+                chat.messages.map { [$0.kind.rawValue, $0.text] }, equals: table.hashes().map { [$0["from"] ?? "", $0["text"] ?? ""] })
         }
         steps.when("the visitor starts a chat") { world in
             await world.attempt { world.startedChatId = try await world.session.startChat() }
@@ -218,10 +222,12 @@ enum ChatSessionSteps: StepLibrary {
             try expect(message.text, equals: text)
             try expect(message.clientSideId, equals: id)
         }
-        steps.then("the visitor receives their own file {string} of type {string} and {int} bytes") { (world, name: String, type: String, size: Int) in
+        steps.then("the visitor receives their own file {string} of type {string} and {int} bytes") {
+            (world, name: String, type: String, size: Int) in
             try expectFile(world, kind: .fileFromVisitor, name: name, type: type, size: size)
         }
-        steps.then("the visitor receives the operator file {string} of type {string} and {int} bytes") { (world, name: String, type: String, size: Int) in
+        steps.then("the visitor receives the operator file {string} of type {string} and {int} bytes") {
+            (world, name: String, type: String, size: Int) in
             try expectFile(world, kind: .fileFromOperator, name: name, type: type, size: size)
         }
         steps.then("the file can be downloaded from its attachment URL") { world in
@@ -230,7 +236,8 @@ enum ChatSessionSteps: StepLibrary {
             try expect(url.lastPathComponent, equals: try unwrap(message.file).name)
         }
         steps.when("the operator replies {string}") { (world, text: String) in world.server.operatorReplies(text) }
-        steps.when("the operator sends the file {string} of type {string} and {int} bytes") { (world, name: String, type: String, size: Int) in
+        steps.when("the operator sends the file {string} of type {string} and {int} bytes") {
+            (world, name: String, type: String, size: Int) in
             world.server.operatorSendsFile(name: name, mimeType: type, size: size)
         }
         steps.when("the chat service posts the system message {string}") { (world, text: String) in world.server.systemMessage(text) }

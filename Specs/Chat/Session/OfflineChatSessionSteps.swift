@@ -27,9 +27,10 @@ enum OfflineChatSessionSteps: StepLibrary {
                 guard let kind = SessionMessage.Kind(rawValue: row["from"] ?? "") else {
                     throw fail("\"\(row["from"] ?? "")\" is not a message author: use visitor or operator")
                 }
-                world.server.addMessage(to: try world.chatId(named: name), kind: kind, text: row["message"] ?? "",
-                                        date: try ISODate.parse(row["sent at"] ?? ""),
-                                        senderName: kind == .operator ? "Olga" : nil)
+                world.server.addMessage(
+                    to: try world.chatId(named: name), kind: kind, text: row["message"] ?? "",
+                    date: try ISODate.parse(row["sent at"] ?? ""),
+                    senderName: kind == .operator ? "Olga" : nil)
             }
         }
         steps.when("the operator {string} replies {string} in the chat {string} of {string}") {
@@ -48,8 +49,9 @@ enum OfflineChatSessionSteps: StepLibrary {
         }
         steps.when("the operator {string} answers {string} in the chat {string}, written at {string}") {
             (world, operatorName: String, text: String, chat: String, date: String) in
-            world.server.addMessage(to: try world.chatId(named: chat), kind: .operator, text: text,
-                                    date: try ISODate.parse(date), senderName: operatorName)
+            world.server.addMessage(
+                to: try world.chatId(named: chat), kind: .operator, text: text,
+                date: try ISODate.parse(date), senderName: operatorName)
         }
         steps.when("an operator moves the chat {string} to the department {string}") { (world, chat: String, department: String) in
             world.server.moveChat(try world.chatId(named: chat), toDepartment: department)
@@ -175,7 +177,9 @@ enum OfflineChatSessionSteps: StepLibrary {
             (world, visitor: String, name: String, type: String, size: Int, chat: String) in
             let existing = try world.chat(named: chat, of: visitor)
             let session = world.session(of: visitor)
-            await world.attempt { world.lastReceipt = try await session.sendFile(Data(count: size), name: name, mimeType: type, in: existing) }
+            await world.attempt {
+                world.lastReceipt = try await session.sendFile(Data(count: size), name: name, mimeType: type, in: existing)
+            }
             if let error = world.lastError { throw fail("sending failed: \(error)") }
         }
         steps.then("the file can be downloaded from its attachment URL") { world in
@@ -227,8 +231,9 @@ enum OfflineChatSessionSteps: StepLibrary {
         }
         steps.then("the chat service was asked to mark the chat {string} as read") { (world, chat: String) in
             let id = try world.chatId(named: chat)
-            try expect(world.server.actionRequests.contains { $0.action == .markAsRead && $0.chatId == id },
-                       "the app did not ask the chat service to mark the chat \"\(chat)\" as read")
+            try expect(
+                world.server.actionRequests.contains { $0.action == .markAsRead && $0.chatId == id },
+                "the app did not ask the chat service to mark the chat \"\(chat)\" as read")
         }
         steps.then("the chat service no longer has the chat {string}") { (world, chat: String) in
             try expectNil(world.server.chat(try world.chatId(named: chat)))

@@ -26,8 +26,9 @@ final class OfflineChatWorld: World {
     func session(of visitor: String) -> OfflineSession {
         lastVisitor = visitor
         if let session = sessions[visitor] { return session }
-        let session = OfflineSession(token: visitor, service: server, cache: cache,
-                                     wait: { [unowned self] seconds in self.waits.append(seconds) })
+        let session = OfflineSession(
+            token: visitor, service: server, cache: cache,
+            wait: { [unowned self] seconds in self.waits.append(seconds) })
         sessions[visitor] = session
         return session
     }

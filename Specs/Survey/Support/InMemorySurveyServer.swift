@@ -92,9 +92,15 @@ actor InMemorySurveyServer: HTTPClient {
     private func issue(_ token: IssuedToken) -> Reply {
         validAccessTokens.insert(token.accessToken)
         validRefreshTokens.insert(token.refreshToken)
-        let json: [String: Any] = ["data": ["id": "1", "type": "token", "attributes": [
-            "access_token": token.accessToken, "token_type": token.tokenType, "expires_in": token.expiresIn,
-            "refresh_token": token.refreshToken, "created_at": 1_597_169_495]]]
+        let json: [String: Any] = [
+            "data": [
+                "id": "1", "type": "token",
+                "attributes": [
+                    "access_token": token.accessToken, "token_type": token.tokenType, "expires_in": token.expiresIn,
+                    "refresh_token": token.refreshToken, "created_at": 1_597_169_495,
+                ],
+            ]
+        ]
         return Reply(status: 200, body: Self.encode(json))
     }
 
@@ -109,9 +115,13 @@ actor InMemorySurveyServer: HTTPClient {
         let size = max(Int(query["page[size]"] ?? "") ?? 20, 1)
         let page = Array(surveys.dropFirst((number - 1) * size).prefix(size))
         let data: [[String: Any]] = page.map { item in
-            ["id": item.id, "type": "survey", "attributes": [
-                "title": item.title, "description": item.description,
-                "cover_image_url": item.coverImageURL.absoluteString, "is_active": true]]
+            [
+                "id": item.id, "type": "survey",
+                "attributes": [
+                    "title": item.title, "description": item.description,
+                    "cover_image_url": item.coverImageURL.absoluteString, "is_active": true,
+                ],
+            ]
         }
         let pages = (surveys.count + size - 1) / size
         let json: [String: Any] = ["data": data, "meta": ["page": number, "pages": pages, "page_size": size, "records": surveys.count]]
@@ -130,8 +140,11 @@ actor InMemorySurveyServer: HTTPClient {
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
     }
 
-    private static let invalidGrant = Reply(status: 400, body: Data(
-        #"{"errors":[{"source":"Doorkeeper::OAuth::Error","detail":"Your email or password is incorrect. Please try again.","code":"invalid_grant"}]}"#.utf8))
+    private static let invalidGrant = Reply(
+        status: 400,
+        body: Data(
+            #"{"errors":[{"source":"Doorkeeper::OAuth::Error","detail":"Your email or password is incorrect. Please try again.","code":"invalid_grant"}]}"#
+                .utf8))
 
     private static func encode(_ json: [String: Any]) -> Data {
         (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data()

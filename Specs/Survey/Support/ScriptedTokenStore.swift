@@ -1,6 +1,6 @@
+import DomainTestSupport
 import Foundation
 import Survey
-import DomainTestSupport
 
 /// The token store at the boundary: a real store underneath (memory or file), with switches to make deleting or
 /// saving fail, and a log of what the app asked of it.

@@ -23,7 +23,8 @@ final class SurveyAPIOverHTTP: Sendable {
     /// Called on the HTTP server's own queue (not the concurrency pool), so waiting for the actor here is safe.
     private static func forward(_ recorded: RecordedHTTPRequest, to server: InMemorySurveyServer, base: URL?) -> HTTPTestReply {
         guard let base, let method = HTTPRequest.Method(rawValue: recorded.method),
-              let url = URL(string: base.absoluteString + recorded.target) else { return .status(405) }
+            let url = URL(string: base.absoluteString + recorded.target)
+        else { return .status(405) }
         var headers: [String: String] = [:]
         for field in recorded.headerFields { headers[field.name] = field.value }
         let request = HTTPRequest(method: method, url: url, headers: headers, body: recorded.body.isEmpty ? nil : recorded.body)

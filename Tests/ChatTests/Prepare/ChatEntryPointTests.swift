@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class ChatEntryPointTests: XCTestCase {
@@ -95,7 +96,9 @@ final class ChatEntryPointTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(connected: Bool, conversation: ConversationSpy? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ChatEntryPoint, PreparerStub, BubbleViewSpy) {
+    private func makeSUT(connected: Bool, conversation: ConversationSpy? = nil, file: StaticString = #filePath, line: UInt = #line) -> (
+        ChatEntryPoint, PreparerStub, BubbleViewSpy
+    ) {
         let preparer = PreparerStub()
         let view = BubbleViewSpy()
         let sut = ChatEntryPoint(preparer: preparer, isConnected: { connected }, view: view, conversation: conversation)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class PrepareChatTokenAndIdentityTests: XCTestCase {
@@ -41,7 +42,10 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
 
     func test_prepare_reportsEveryTokenSTSGaveThroughOnTokenUpdated() async throws {
         let (sut, spy) = makeSUT(appId: "app-1", identity: "ext-1")
-        let (t1, t2) = (JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"), JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-1"))
+        let (t1, t2) = (
+            JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1"),
+            JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-1")
+        )
         spy.tokenResults = [.success(t1), .success(t2)]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.failure(AnyError()), .success(())]
@@ -55,8 +59,10 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
 
     func test_prepare_givesTheConversationTheChatUserOfEveryTokenSTSGave() async throws {
         let (sut, spy) = makeSUT(appId: "app-1", identity: "ext-1")
-        spy.tokenResults = [.success(JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1")),
-                            .success(JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-2"))]
+        spy.tokenResults = [
+            .success(JWT.token(expiringAt: now.addingTimeInterval(60), userId: "u-1")),
+            .success(JWT.token(expiringAt: now.addingTimeInterval(120), userId: "u-2")),
+        ]
         spy.initializeResults = [.success(())]
         spy.loginResults = [.failure(AnyError()), .success(())]
         sut.conversationSettings = spy
@@ -210,7 +216,9 @@ final class PrepareChatTokenAndIdentityTests: XCTestCase {
         return (sut, spy)
     }
 
-    private func expect(_ sut: ChatPreparer, toFailWith expected: ChatPrepareError, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(_ sut: ChatPreparer, toFailWith expected: ChatPrepareError, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         do {
             try await sut.prepare()
             XCTFail("Expected \(expected), got success", file: file, line: line)

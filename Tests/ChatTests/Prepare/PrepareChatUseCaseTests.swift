@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class PrepareChatUseCaseTests: XCTestCase {
@@ -94,7 +95,8 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         try await sut.prepare()
 
-        XCTAssertEqual(Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken())])
+        XCTAssertEqual(
+            Array(spy.messages.prefix(4)), [.retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken())])
     }
 
     func test_prepare_renewsTokenThroughSTSWhenStoredTokenIsExpired() async throws {
@@ -106,10 +108,12 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         try await sut.prepare()
 
-        XCTAssertEqual(spy.messages, [
-            .retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken()),
-            .initialize(appId: "app-1"), .login(userId: "user-1", token: renewedToken()),
-        ])
+        XCTAssertEqual(
+            spy.messages,
+            [
+                .retrieveAppId, .retrieveToken, .requestToken(appId: "app-1"), .insertToken(renewedToken()),
+                .initialize(appId: "app-1"), .login(userId: "user-1", token: renewedToken()),
+            ])
     }
 
     func test_prepare_renewsTokenWhenStoredTokenExpiresExactlyNow() async throws {
@@ -164,10 +168,12 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         try await sut.prepare()
 
-        XCTAssertEqual(spy.messages, [
-            .retrieveAppId, .retrieveToken, .initialize(appId: "old-app"),
-            .requestMetadata, .insertAppId("new-app"), .initialize(appId: "new-app"), .login(userId: "user-1", token: token),
-        ])
+        XCTAssertEqual(
+            spy.messages,
+            [
+                .retrieveAppId, .retrieveToken, .initialize(appId: "old-app"),
+                .requestMetadata, .insertAppId("new-app"), .initialize(appId: "new-app"), .login(userId: "user-1", token: token),
+            ])
     }
 
     func test_prepare_deliversInitializeErrorOnSecondInitializeError() async {
@@ -198,10 +204,12 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
         try await sut.prepare()
 
-        XCTAssertEqual(spy.messages, [
-            .retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(userId: "user-1", token: token),
-            .logout, .requestToken(appId: "app-1"), .insertToken(renewedToken()), .login(userId: "user-1", token: renewedToken()),
-        ])
+        XCTAssertEqual(
+            spy.messages,
+            [
+                .retrieveAppId, .retrieveToken, .initialize(appId: "app-1"), .login(userId: "user-1", token: token),
+                .logout, .requestToken(appId: "app-1"), .insertToken(renewedToken()), .login(userId: "user-1", token: renewedToken()),
+            ])
     }
 
     func test_prepare_deliversLoginErrorOnSecondLoginError() async {
@@ -276,7 +284,9 @@ final class PrepareChatUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(appId: String? = nil, token: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ChatPreparer, PrepareSpy) {
+    private func makeSUT(appId: String? = nil, token: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> (
+        ChatPreparer, PrepareSpy
+    ) {
         let spy = PrepareSpy()
         spy.storedAppId = appId
         spy.storedToken = token
@@ -292,7 +302,9 @@ final class PrepareChatUseCaseTests: XCTestCase {
     private func validToken() -> String { JWT.token(expiringAt: now.addingTimeInterval(3600), userId: "user-1") }
     private func renewedToken() -> String { JWT.token(expiringAt: now.addingTimeInterval(7200), userId: "user-1") }
 
-    private func expect(_ sut: ChatPreparer, toFailWith expected: ChatPrepareError, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(_ sut: ChatPreparer, toFailWith expected: ChatPrepareError, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         do {
             try await sut.prepare()
             XCTFail("Expected \(expected), got success", file: file, line: line)

@@ -1,8 +1,11 @@
 import Foundation
+
 @testable import Chat
 
 /// One spy for every boundary of the start-up flow, so tests can check the order of the calls.
-final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry, ChatConversationSettings {
+final class PrepareSpy: AppIdStore, UserTokenStore, STSClient, ChatSDKClient, ChatIdentityStore, ChatIdentityRegistry,
+    ChatConversationSettings
+{
     enum ReceivedMessage: Equatable {
         case retrieveAppId
         case insertAppId(String)

@@ -1,8 +1,10 @@
 import XCTest
+
+@testable import Chat
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import Chat
 
 final class LoadSTSFromRemoteUseCaseTests: XCTestCase {
     private let baseURL = URL(string: "https://sts.example.com/api")!
@@ -101,8 +103,9 @@ final class LoadSTSFromRemoteUseCaseTests: XCTestCase {
     }
 
     func test_errorDescription_tellsWhatHappened() {
-        XCTAssertEqual(RemoteSTSClient.Error.invalidData(statusCode: 500).description,
-                       "The STS service answered with status 500 and no usable data.")
+        XCTAssertEqual(
+            RemoteSTSClient.Error.invalidData(statusCode: 500).description,
+            "The STS service answered with status 500 and no usable data.")
     }
 
     // MARK: - Helpers
@@ -117,8 +120,10 @@ final class LoadSTSFromRemoteUseCaseTests: XCTestCase {
         return (sut, client)
     }
 
-    private func expect(_ expected: RemoteSTSClient.Error, file: StaticString = #filePath, line: UInt = #line,
-                        when action: () async throws -> Void) async {
+    private func expect(
+        _ expected: RemoteSTSClient.Error, file: StaticString = #filePath, line: UInt = #line,
+        when action: () async throws -> Void
+    ) async {
         do {
             try await action()
             XCTFail("Expected \(expected), got success", file: file, line: line)

@@ -1,9 +1,11 @@
 import HTTPTestSupport
 import XCTest
+
+@testable import Chat
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import Chat
 
 /// The URLSession adapter against a real HTTP server on 127.0.0.1 started by the test itself.
 final class URLSessionSTSHTTPClientLocalServerTests: XCTestCase {

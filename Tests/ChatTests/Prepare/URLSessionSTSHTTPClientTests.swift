@@ -1,8 +1,10 @@
 import XCTest
+
+@testable import Chat
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import Chat
 
 final class URLSessionSTSHTTPClientTests: XCTestCase {
     func test_send_failsOnUnreachableHost() async {
@@ -19,7 +21,8 @@ final class URLSessionSTSHTTPClientTests: XCTestCase {
     }
 
     func test_remoteClient_deliversConnectivityErrorThroughURLSessionOnUnreachableHost() async {
-        let sut = RemoteSTSClient(baseURL: URL(string: "http://127.0.0.1:1")!, client: URLSessionSTSHTTPClient(session: URLSession(configuration: .ephemeral)))
+        let sut = RemoteSTSClient(
+            baseURL: URL(string: "http://127.0.0.1:1")!, client: URLSessionSTSHTTPClient(session: URLSession(configuration: .ephemeral)))
 
         do {
             _ = try await sut.requestMetadata()

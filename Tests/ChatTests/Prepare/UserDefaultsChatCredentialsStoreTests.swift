@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class UserDefaultsChatCredentialsStoreTests: XCTestCase {

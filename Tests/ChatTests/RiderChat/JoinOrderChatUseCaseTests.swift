@@ -1,5 +1,5 @@
-import XCTest
 import Chat
+import XCTest
 
 /// BR-CHAT-001 and BR-CHAT-003: who may join an order's chat room.
 final class JoinOrderChatUseCaseTests: XCTestCase {
@@ -102,9 +102,11 @@ final class JoinOrderChatUseCaseTests: XCTestCase {
     }
 
     func test_errorReasons_tellWhatToDo() {
-        XCTAssertEqual(RiderChatError.messageTooLong(length: 612, limit: 500).reason,
-                       "Messages can be at most 500 characters; this one has 612. Shorten it and send again.")
-        XCTAssertEqual(RiderChatError.notAPartyToOrder(orderID: "1001").description,
-                       "You are not a party to order 1001: only its customer and its assigned rider can join this chat.")
+        XCTAssertEqual(
+            RiderChatError.messageTooLong(length: 612, limit: 500).reason,
+            "Messages can be at most 500 characters; this one has 612. Shorten it and send again.")
+        XCTAssertEqual(
+            RiderChatError.notAPartyToOrder(orderID: "1001").description,
+            "You are not a party to order 1001: only its customer and its assigned rider can join this chat.")
     }
 }

@@ -1,5 +1,5 @@
-import XCTest
 import Chat
+import XCTest
 
 /// The app side: statuses, offline outbox (AC-006), quick replies (AC-007), history paging, events.
 final class OrderChatClientUseCaseTests: XCTestCase {
@@ -198,7 +198,9 @@ final class OrderChatClientUseCaseTests: XCTestCase {
         await sut.loadOlderMessages()
 
         XCTAssertEqual(sut.state.entries.map(\.text), (1...45).map { "m\($0)" })
-        XCTAssertEqual(transport.received.filter { if case .history = $0 { return true } else { return false } }, [.history(before: 26), .history(before: 6)])
+        XCTAssertEqual(
+            transport.received.filter { if case .history = $0 { return true } else { return false } },
+            [.history(before: 26), .history(before: 6)])
         XCTAssertFalse(sut.viewModel().canLoadOlder)
     }
 
@@ -208,7 +210,8 @@ final class OrderChatClientUseCaseTests: XCTestCase {
 
         await sut.open()
 
-        XCTAssertEqual(sut.viewModel().notice, "The chat could not be loaded. Check your connection; it will load again when you are back online.")
+        XCTAssertEqual(
+            sut.viewModel().notice, "The chat could not be loaded. Check your connection; it will load again when you are back online.")
         XCTAssertFalse(sut.viewModel().isInputEnabled)
     }
 
@@ -249,14 +252,18 @@ final class OrderChatClientUseCaseTests: XCTestCase {
 
     private let utc = TimeZone(identifier: "UTC")!
 
-    private func makeSUT(user: RiderChatUser = customer, file: StaticString = #filePath, line: UInt = #line) -> (OrderChatClient, RiderChatTransportSpy, OrderChatService) {
+    private func makeSUT(user: RiderChatUser = customer, file: StaticString = #filePath, line: UInt = #line) -> (
+        OrderChatClient, RiderChatTransportSpy, OrderChatService
+    ) {
         let (service, _) = makeService(file: file, line: line)
         let transport = RiderChatTransportSpy(service: service)
         var counter = 0
-        let sut = OrderChatClient(orderID: orderID, user: user, transport: transport, currentDate: { fixedNow }, makeClientMessageID: {
-            counter += 1
-            return "c-\(counter)"
-        })
+        let sut = OrderChatClient(
+            orderID: orderID, user: user, transport: transport, currentDate: { fixedNow },
+            makeClientMessageID: {
+                counter += 1
+                return "c-\(counter)"
+            })
         trackForMemoryLeaks(transport, file: file, line: line)
         return (sut, transport, service)
     }

@@ -1,5 +1,5 @@
-import XCTest
 import Chat
+import XCTest
 
 /// "The app should display…": what the chat screen shows, checked on the view model.
 final class OrderChatPresenterTests: XCTestCase {
@@ -58,11 +58,13 @@ final class OrderChatPresenterTests: XCTestCase {
     }
 
     func test_viewModel_showsReadOnlyLogToAdministrator() async throws {
-        let (sut, service) = await makeOpenedSUT(user: administrator, prepare: { service in
-            try service.send(request("Please leave it at the door"))
-            try service.send(request("Done", from: .rider(riderSam.id)))
-            service.orderDidChange(anOrder(status: .delivered))
-        })
+        let (sut, service) = await makeOpenedSUT(
+            user: administrator,
+            prepare: { service in
+                try service.send(request("Please leave it at the door"))
+                try service.send(request("Done", from: .rider(riderSam.id)))
+                service.orderDidChange(anOrder(status: .delivered))
+            })
         _ = service
 
         let viewModel = sut.viewModel(timeZone: utc)
@@ -143,14 +145,19 @@ final class OrderChatPresenterTests: XCTestCase {
 
     private let utc = TimeZone(identifier: "UTC")!
 
-    private func makeOpenedSUT(user: RiderChatUser = customer, prepare: (OrderChatService) throws -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line) async -> (OrderChatClient, OrderChatService) {
+    private func makeOpenedSUT(
+        user: RiderChatUser = customer, prepare: (OrderChatService) throws -> Void = { _ in }, file: StaticString = #filePath,
+        line: UInt = #line
+    ) async -> (OrderChatClient, OrderChatService) {
         let (service, _) = makeService(file: file, line: line)
         try? prepare(service)
         var counter = 0
-        let sut = OrderChatClient(orderID: orderID, user: user, transport: OrderChatServiceTransport(service: service), currentDate: { fixedNow }, makeClientMessageID: {
-            counter += 1
-            return "\(user.id)-\(counter)"
-        })
+        let sut = OrderChatClient(
+            orderID: orderID, user: user, transport: OrderChatServiceTransport(service: service), currentDate: { fixedNow },
+            makeClientMessageID: {
+                counter += 1
+                return "\(user.id)-\(counter)"
+            })
         await sut.open()
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, service)

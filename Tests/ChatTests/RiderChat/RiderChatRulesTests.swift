@@ -1,5 +1,5 @@
-import XCTest
 import Chat
+import XCTest
 
 final class RiderChatMessagePolicyTests: XCTestCase {
     func test_validate_deliversTrimmedTextOnValidMessage() throws {
@@ -11,7 +11,9 @@ final class RiderChatMessagePolicyTests: XCTestCase {
     }
 
     func test_validate_deliversErrorOnTooLongOrBlank() {
-        assertThrows(.messageTooLong(length: 501, limit: 500)) { _ = try RiderChatMessagePolicy.validate(String(repeating: "🛵", count: 501)) }
+        assertThrows(.messageTooLong(length: 501, limit: 500)) {
+            _ = try RiderChatMessagePolicy.validate(String(repeating: "🛵", count: 501))
+        }
         assertThrows(.emptyMessage) { _ = try RiderChatMessagePolicy.validate(" ") }
     }
 }

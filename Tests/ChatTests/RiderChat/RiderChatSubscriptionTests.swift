@@ -1,5 +1,5 @@
-import XCTest
 import Chat
+import XCTest
 
 /// Real-time delivery: subscriptions, streams and ordering under concurrent senders.
 final class RiderChatSubscriptionTests: XCTestCase {
@@ -44,7 +44,9 @@ final class RiderChatSubscriptionTests: XCTestCase {
         await withTaskGroup(of: Void.self) { group in
             for sender in [customer, RiderChatUser.rider(riderSam.id)] {
                 group.addTask {
-                    for number in 0..<200 { _ = try? sut.send(request("\(sender.id) \(number)", from: sender, id: "\(sender.id)-\(number)")) }
+                    for number in 0..<200 {
+                        _ = try? sut.send(request("\(sender.id) \(number)", from: sender, id: "\(sender.id)-\(number)"))
+                    }
                 }
             }
         }

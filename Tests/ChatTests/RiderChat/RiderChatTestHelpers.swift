@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import Chat
 import DomainTestSupport
+import Foundation
+import XCTest
 
 /// Records the events a subscriber receives.
 final class RiderChatEventRecorder: @unchecked Sendable {
@@ -29,18 +29,24 @@ let customer = RiderChatUser.customer("customer-ana")
 let riderSam = RiderChatRider(id: "rider-sam", name: "Sam")
 let riderAlex = RiderChatRider(id: "rider-alex", name: "Alex")
 let administrator = RiderChatUser.administrator("admin-kim")
-let fixedNow = Date(timeIntervalSince1970: 1_730_000_000) // 2024-10-27 03:33:20 UTC
+let fixedNow = Date(timeIntervalSince1970: 1_730_000_000)  // 2024-10-27 03:33:20 UTC
 
-func anOrder(status: RiderChatOrderStatus = .inTransit, rider: RiderChatRider? = riderSam, id: String = orderID, customerID: String = customer.id) -> RiderChatOrder {
+func anOrder(
+    status: RiderChatOrderStatus = .inTransit, rider: RiderChatRider? = riderSam, id: String = orderID, customerID: String = customer.id
+) -> RiderChatOrder {
     RiderChatOrder(id: id, customerID: customerID, status: status, rider: rider)
 }
 
-func request(_ text: String, from user: RiderChatUser = customer, id: String = UUID().uuidString, order: String = orderID) -> RiderChatSendRequest {
+func request(_ text: String, from user: RiderChatUser = customer, id: String = UUID().uuidString, order: String = orderID)
+    -> RiderChatSendRequest
+{
     RiderChatSendRequest(orderID: order, sender: user, clientMessageID: id, text: text)
 }
 
 extension XCTestCase {
-    func makeService(orders: [RiderChatOrder] = [anOrder()], now: Date = fixedNow, file: StaticString = #filePath, line: UInt = #line) -> (OrderChatService, InMemoryPushNotifier) {
+    func makeService(orders: [RiderChatOrder] = [anOrder()], now: Date = fixedNow, file: StaticString = #filePath, line: UInt = #line) -> (
+        OrderChatService, InMemoryPushNotifier
+    ) {
         let push = InMemoryPushNotifier()
         let service = OrderChatService(pushNotifier: push, currentDate: { now })
         orders.forEach(service.orderDidChange)

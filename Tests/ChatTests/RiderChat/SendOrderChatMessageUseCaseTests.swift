@@ -1,5 +1,5 @@
-import XCTest
 import Chat
+import XCTest
 
 /// AC-002, AC-003, BR-CHAT-002/003 and the input rules, enforced by the service itself.
 final class SendOrderChatMessageUseCaseTests: XCTestCase {
@@ -8,7 +8,11 @@ final class SendOrderChatMessageUseCaseTests: XCTestCase {
 
         let message = try sut.send(request("Please leave it at the door", id: "c-1"))
 
-        XCTAssertEqual(message, RiderChatMessage(orderID: orderID, sequence: 1, clientMessageID: "c-1", sender: .customer(id: customer.id), text: "Please leave it at the door", sentAt: fixedNow))
+        XCTAssertEqual(
+            message,
+            RiderChatMessage(
+                orderID: orderID, sequence: 1, clientMessageID: "c-1", sender: .customer(id: customer.id),
+                text: "Please leave it at the door", sentAt: fixedNow))
     }
 
     func test_send_deliversMessageToSubscribersInRealTime() throws {
@@ -39,7 +43,13 @@ final class SendOrderChatMessageUseCaseTests: XCTestCase {
 
         try sut.send(request("Please ring the bell"))
 
-        XCTAssertEqual(push.requests, [RiderChatPushNotification(recipientUserID: riderSam.id, orderID: orderID, title: "New message from your customer (order 1001)", body: "Please ring the bell", messageSequence: 1)])
+        XCTAssertEqual(
+            push.requests,
+            [
+                RiderChatPushNotification(
+                    recipientUserID: riderSam.id, orderID: orderID, title: "New message from your customer (order 1001)",
+                    body: "Please ring the bell", messageSequence: 1)
+            ])
     }
 
     func test_send_requestsPushWithPreviewForCustomerOnRiderMessage() throws {

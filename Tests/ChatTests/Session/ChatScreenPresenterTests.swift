@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class ChatScreenPresenterTests: XCTestCase {
@@ -15,7 +16,8 @@ final class ChatScreenPresenterTests: XCTestCase {
     }
 
     func test_map_explainsWhyNoChatCanStartOnOtherStatuses() {
-        XCTAssertEqual(map(chat: nil, status: .busyOnline).availabilityNotice, "All operators are busy and the queue is full: try again later.")
+        XCTAssertEqual(
+            map(chat: nil, status: .busyOnline).availabilityNotice, "All operators are busy and the queue is full: try again later.")
         XCTAssertEqual(map(chat: nil, status: .offline).availabilityNotice, "No operator is online: leave an offline message instead.")
         XCTAssertFalse(map(chat: nil, status: .busyOffline).canStartChat)
     }
@@ -23,7 +25,8 @@ final class ChatScreenPresenterTests: XCTestCase {
     func test_map_titlesChatByState() {
         XCTAssertEqual(map(chat: SessionChat(id: "c", state: .queue), status: .online).title, "Waiting for an operator…")
         XCTAssertEqual(map(chat: SessionChat(id: "c", state: .chatting, operator: anna), status: .online).title, "Chatting with Anna")
-        XCTAssertEqual(map(chat: SessionChat(id: "c", state: .closedByOperator, operator: anna), status: .online).title, "Anna closed the chat")
+        XCTAssertEqual(
+            map(chat: SessionChat(id: "c", state: .closedByOperator, operator: anna), status: .online).title, "Anna closed the chat")
     }
 
     func test_map_hidesChatInStatesThatAreNotShown() {
@@ -36,21 +39,25 @@ final class ChatScreenPresenterTests: XCTestCase {
 
     func test_map_namesAuthorsOfMessagesAndDescribesAttachments() {
         let file = SessionFile(name: "invoice.pdf", mimeType: "application/pdf", size: 5_120, url: nil)
-        let chat = SessionChat(id: "c", state: .chatting, messages: [
-            message(.visitor, "Hi"),
-            message(.operator, "Hello", sender: anna),
-            message(.operator, "From history"),
-            message(.system, "Anna joined"),
-            message(.fileFromOperator, "invoice.pdf", sender: anna, file: file),
-        ], operator: anna)
+        let chat = SessionChat(
+            id: "c", state: .chatting,
+            messages: [
+                message(.visitor, "Hi"),
+                message(.operator, "Hello", sender: anna),
+                message(.operator, "From history"),
+                message(.system, "Anna joined"),
+                message(.fileFromOperator, "invoice.pdf", sender: anna, file: file),
+            ], operator: anna)
 
-        XCTAssertEqual(map(chat: chat, status: .online).messages, [
-            .init(author: "You", text: "Hi", attachment: nil),
-            .init(author: "Anna", text: "Hello", attachment: nil),
-            .init(author: "Operator", text: "From history", attachment: nil),
-            .init(author: "System", text: "Anna joined", attachment: nil),
-            .init(author: "Anna", text: "invoice.pdf", attachment: "invoice.pdf (5 KB)"),
-        ])
+        XCTAssertEqual(
+            map(chat: chat, status: .online).messages,
+            [
+                .init(author: "You", text: "Hi", attachment: nil),
+                .init(author: "Anna", text: "Hello", attachment: nil),
+                .init(author: "Operator", text: "From history", attachment: nil),
+                .init(author: "System", text: "Anna joined", attachment: nil),
+                .init(author: "Anna", text: "invoice.pdf", attachment: "invoice.pdf (5 KB)"),
+            ])
     }
 
     func test_map_showsTypingIndicatorWithOperatorName() {
@@ -77,13 +84,18 @@ final class ChatScreenPresenterTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func map(chat: SessionChat?, status: SessionOnlineStatus?, connection: SessionConnectionStatus = .connected,
-                     typing: Bool = false) -> ChatScreenViewModel {
+    private func map(
+        chat: SessionChat?, status: SessionOnlineStatus?, connection: SessionConnectionStatus = .connected,
+        typing: Bool = false
+    ) -> ChatScreenViewModel {
         ChatScreenPresenter.map(chat: chat, onlineStatus: status, connection: connection, isOperatorTyping: typing)
     }
 
-    private func message(_ kind: SessionMessage.Kind, _ text: String, sender: SessionOperator? = nil, file: SessionFile? = nil) -> SessionMessage {
-        SessionMessage(id: UUID().uuidString, kind: kind, text: text, date: Date(timeIntervalSince1970: 0),
-                       senderUID: sender?.id, senderName: sender?.name, senderAvatarURL: sender?.avatarURL, file: file)
+    private func message(_ kind: SessionMessage.Kind, _ text: String, sender: SessionOperator? = nil, file: SessionFile? = nil)
+        -> SessionMessage
+    {
+        SessionMessage(
+            id: UUID().uuidString, kind: kind, text: text, date: Date(timeIntervalSince1970: 0),
+            senderUID: sender?.id, senderName: sender?.name, senderAvatarURL: sender?.avatarURL, file: file)
     }
 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Chat
 import DomainTestSupport
+import XCTest
+
+@testable import Chat
 
 final class InMemoryRealtimeChatServerTests: XCTestCase {
     func test_connect_pushesFullUpdateWithCurrentState() async throws {

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Chat
 import DomainTestSupport
+import XCTest
+
+@testable import Chat
 
 final class OfflineChatSessionUseCaseTests: XCTestCase {
     // MARK: - Cache
@@ -20,7 +21,8 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
     }
 
     func test_init_neverShowsChatsCachedForAnotherVisitor() {
-        let cache = InMemoryOfflineHistoryCache(snapshot: OfflineHistorySnapshot(token: "alice", revision: "3", chats: [OfflineChat(id: "c1", createdAt: date(1))]))
+        let cache = InMemoryOfflineHistoryCache(
+            snapshot: OfflineHistorySnapshot(token: "alice", revision: "3", chats: [OfflineChat(id: "c1", createdAt: date(1))]))
 
         let (sut, _, _) = makeSUT(token: "bob", cache: cache)
 
@@ -59,9 +61,13 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_getHistory_sortsChatsByCreationAndMessagesByDate() async throws {
         let (sut, service, _) = makeSUT()
-        service.historyResults = [.success(page("1",
-            chats: [OfflineChat(id: "late", createdAt: date(20)), OfflineChat(id: "early", createdAt: date(10))],
-            messages: [msg("m2", in: "early", at: 12), msg("m1", in: "early", at: 11), msg("m3", in: "late", at: 21)]))]
+        service.historyResults = [
+            .success(
+                page(
+                    "1",
+                    chats: [OfflineChat(id: "late", createdAt: date(20)), OfflineChat(id: "early", createdAt: date(10))],
+                    messages: [msg("m2", in: "early", at: 12), msg("m1", in: "early", at: 11), msg("m3", in: "late", at: 21)]))
+        ]
 
         try await sut.getHistory()
 
@@ -73,8 +79,11 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
         let (sut, service, _) = makeSUT()
         service.historyResults = [
             .success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))], messages: [msg("m1", in: "a", at: 1)])),
-            .success(page("2", chats: [OfflineChat(id: "a", createdAt: date(1), hasUnreadMessages: true), OfflineChat(id: "b", createdAt: date(5))],
-                          messages: [msg("m2", in: "a", at: 6)])),
+            .success(
+                page(
+                    "2",
+                    chats: [OfflineChat(id: "a", createdAt: date(1), hasUnreadMessages: true), OfflineChat(id: "b", createdAt: date(5))],
+                    messages: [msg("m2", in: "a", at: 6)])),
         ]
 
         let first = try await sut.getHistory()
@@ -101,7 +110,9 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_getHistory_keepsChatsAndDeliversNetworkErrorOnServiceError() async throws {
         let (sut, service, _) = makeSUT()
-        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))])), .failure(SessionError.networkError)]
+        service.historyResults = [
+            .success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))])), .failure(SessionError.networkError),
+        ]
         try await sut.getHistory()
 
         await expect(.networkError) { try await sut.getHistory() }
@@ -123,24 +134,32 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_sendMessage_withoutChatAsksServiceToCreateNewChat() async throws {
         let (sut, service, _) = makeSUT(token: "alice")
-        service.sendResults = [.success(OfflineSendReceipt(chat: OfflineChat(id: "new", createdAt: date(3)), message: msg("m", in: "new", at: 3)))]
+        service.sendResults = [
+            .success(OfflineSendReceipt(chat: OfflineChat(id: "new", createdAt: date(3)), message: msg("m", in: "new", at: 3)))
+        ]
 
         let receipt = try await sut.sendMessage("Hello", in: nil, departmentKey: "sales")
 
-        XCTAssertEqual(service.messages, [.send(OfflineSendRequest(content: .text("Hello"), chatId: nil, departmentKey: "sales"), token: "alice")])
+        XCTAssertEqual(
+            service.messages, [.send(OfflineSendRequest(content: .text("Hello"), chatId: nil, departmentKey: "sales"), token: "alice")])
         XCTAssertEqual(receipt.chat.messages.map(\.id), ["m"])
         XCTAssertEqual(sut.chats.map(\.id), ["new"])
     }
 
     func test_sendMessage_inExistingChatAddsMessageToIt() async throws {
         let (sut, service, _) = makeSUT(token: "alice")
-        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))], messages: [msg("m1", in: "a", at: 1)]))]
+        service.historyResults = [
+            .success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))], messages: [msg("m1", in: "a", at: 1)]))
+        ]
         try await sut.getHistory()
-        service.sendResults = [.success(OfflineSendReceipt(chat: OfflineChat(id: "a", createdAt: date(1)), message: msg("m2", in: "a", at: 2)))]
+        service.sendResults = [
+            .success(OfflineSendReceipt(chat: OfflineChat(id: "a", createdAt: date(1)), message: msg("m2", in: "a", at: 2)))
+        ]
 
         try await sut.sendMessage("More", in: sut.chats[0])
 
-        XCTAssertEqual(service.messages.last, .send(OfflineSendRequest(content: .text("More"), chatId: "a", departmentKey: nil), token: "alice"))
+        XCTAssertEqual(
+            service.messages.last, .send(OfflineSendRequest(content: .text("More"), chatId: "a", departmentKey: nil), token: "alice"))
         XCTAssertEqual(sut.chats.first?.messages.map(\.id), ["m1", "m2"])
     }
 
@@ -154,12 +173,21 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_sendImage_sendsPNGOrJPEGMimeType() async throws {
         let (sut, service, _) = makeSUT(token: "alice")
-        service.sendResults = [.success(OfflineSendReceipt(chat: OfflineChat(id: "new", createdAt: date(3)), message: msg("m", in: "new", at: 3)))]
+        service.sendResults = [
+            .success(OfflineSendReceipt(chat: OfflineChat(id: "new", createdAt: date(3)), message: msg("m", in: "new", at: 3)))
+        ]
         let data = Data([0x89])
 
         try await sut.sendImage(data, type: .png, in: nil)
 
-        XCTAssertEqual(service.messages, [.send(OfflineSendRequest(content: .file(data: data, name: "image.png", mimeType: "image/png"), chatId: nil, departmentKey: nil), token: "alice")])
+        XCTAssertEqual(
+            service.messages,
+            [
+                .send(
+                    OfflineSendRequest(
+                        content: .file(data: data, name: "image.png", mimeType: "image/png"), chatId: nil, departmentKey: nil),
+                    token: "alice")
+            ])
     }
 
     func test_attachmentURL_isGivenForFileMessagesOnly() {
@@ -167,7 +195,9 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
         let url = URL(string: "https://files.example/1/tag.pdf")!
         let file = SessionFile(name: "tag.pdf", mimeType: "application/pdf", size: 1, url: url)
 
-        XCTAssertEqual(sut.attachmentURL(for: OfflineMessage(id: "m", chatId: "c", kind: .fileFromVisitor, text: "tag.pdf", date: date(1), file: file)), url)
+        XCTAssertEqual(
+            sut.attachmentURL(
+                for: OfflineMessage(id: "m", chatId: "c", kind: .fileFromVisitor, text: "tag.pdf", date: date(1), file: file)), url)
         XCTAssertNil(sut.attachmentURL(for: OfflineMessage(id: "m", chatId: "c", kind: .visitor, text: "hi", date: date(1), file: file)))
     }
 
@@ -203,7 +233,9 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_deleteChat_removesChatLocallyAndFromCache() async throws {
         let (sut, service, cache) = makeSUT(token: "alice")
-        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1)), OfflineChat(id: "b", createdAt: date(2))]))]
+        service.historyResults = [
+            .success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1)), OfflineChat(id: "b", createdAt: date(2))]))
+        ]
         try await sut.getHistory()
 
         try await sut.deleteChat(sut.chats[0])
@@ -215,7 +247,9 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_deleteChat_removesChatAndPersistsOnChatNotFound() async throws {
         let (sut, service, cache) = makeSUT(token: "alice")
-        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1)), OfflineChat(id: "b", createdAt: date(2))]))]
+        service.historyResults = [
+            .success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1)), OfflineChat(id: "b", createdAt: date(2))]))
+        ]
         try await sut.getHistory()
         service.performError = ChatServiceError(code: "chat-not-found")
 
@@ -249,7 +283,9 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     func test_chatForMessage_findsTheChatOfAMessage() async throws {
         let (sut, service, _) = makeSUT()
-        service.historyResults = [.success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))], messages: [msg("m1", in: "a", at: 1)]))]
+        service.historyResults = [
+            .success(page("1", chats: [OfflineChat(id: "a", createdAt: date(1))], messages: [msg("m1", in: "a", at: 1)]))
+        ]
         try await sut.getHistory()
 
         XCTAssertEqual(sut.chat(for: msg("m1", in: "a", at: 1))?.id, "a")
@@ -258,8 +294,10 @@ final class OfflineChatSessionUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(token: String = "visitor-token", cache: InMemoryOfflineHistoryCache = InMemoryOfflineHistoryCache(),
-                         file: StaticString = #filePath, line: UInt = #line) -> (OfflineSession, OfflineChatServiceSpy, InMemoryOfflineHistoryCache) {
+    private func makeSUT(
+        token: String = "visitor-token", cache: InMemoryOfflineHistoryCache = InMemoryOfflineHistoryCache(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> (OfflineSession, OfflineChatServiceSpy, InMemoryOfflineHistoryCache) {
         let service = OfflineChatServiceSpy()
         let sut = OfflineSession(token: token, service: service, cache: cache)
         addTeardownBlock { [weak sut, weak service] in

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Chat
 import DomainTestSupport
+import XCTest
+
+@testable import Chat
 
 final class OfflineHistoryFailuresUseCaseTests: XCTestCase {
     func test_getHistory_asksAgainAfterOneThenTwoSecondsWhileTheServerIsNotReady() async throws {
@@ -36,10 +37,15 @@ final class OfflineHistoryFailuresUseCaseTests: XCTestCase {
     func test_getHistory_marksAChatUnreadOnANewOperatorMessageOnly() async throws {
         let (sut, service, _) = makeSUT()
         let chats = [OfflineChat(id: "answered", createdAt: date), OfflineChat(id: "own", createdAt: date)]
-        service.historyResults = [.success(OfflineHistoryPage(revision: "1", chats: chats, messages: [
-            OfflineMessage(id: "m1", chatId: "answered", kind: .operator, text: "Hi", date: date),
-            OfflineMessage(id: "m2", chatId: "own", kind: .visitor, text: "Hello", date: date),
-        ]))]
+        service.historyResults = [
+            .success(
+                OfflineHistoryPage(
+                    revision: "1", chats: chats,
+                    messages: [
+                        OfflineMessage(id: "m1", chatId: "answered", kind: .operator, text: "Hi", date: date),
+                        OfflineMessage(id: "m2", chatId: "own", kind: .visitor, text: "Hello", date: date),
+                    ]))
+        ]
 
         try await sut.getHistory()
 
@@ -55,8 +61,9 @@ final class OfflineHistoryFailuresUseCaseTests: XCTestCase {
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (OfflineSession, OfflineChatServiceSpy, WaitRecorder) {
         let service = OfflineChatServiceSpy()
         let waits = WaitRecorder()
-        let sut = OfflineSession(token: "visitor", service: service, cache: InMemoryOfflineHistoryCache(),
-                                 wait: { [waits] in waits.values.append($0) })
+        let sut = OfflineSession(
+            token: "visitor", service: service, cache: InMemoryOfflineHistoryCache(),
+            wait: { [waits] in waits.values.append($0) })
         addTeardownBlock { [weak sut, weak service] in
             XCTAssertNil(sut, "OfflineSession should have been deallocated", file: file, line: line)
             XCTAssertNil(service, file: file, line: line)
@@ -64,7 +71,9 @@ final class OfflineHistoryFailuresUseCaseTests: XCTestCase {
         return (sut, service, waits)
     }
 
-    private func expectHistory(of sut: OfflineSession, toFailWith expected: SessionError, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expectHistory(
+        of sut: OfflineSession, toFailWith expected: SessionError, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         do {
             try await sut.getHistory()
             XCTFail("Expected \(expected)", file: file, line: line)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Chat
 
 final class RealtimeChatServiceSpy: RealtimeChatService {

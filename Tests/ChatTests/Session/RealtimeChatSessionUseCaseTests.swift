@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class RealtimeChatSessionUseCaseTests: XCTestCase {
@@ -372,9 +373,10 @@ final class RealtimeChatSessionUseCaseTests: XCTestCase {
         let service = RealtimeChatServiceSpy()
         let events = SessionEventSpy()
         var remainingIds = ids
-        let sut = ChatSession(configuration: configuration, service: service,
-                              makeClientSideId: { remainingIds.isEmpty ? "id" : remainingIds.removeFirst() },
-                              onEvent: { [events] in events.record($0) })
+        let sut = ChatSession(
+            configuration: configuration, service: service,
+            makeClientSideId: { remainingIds.isEmpty ? "id" : remainingIds.removeFirst() },
+            onEvent: { [events] in events.record($0) })
         addTeardownBlock { [weak sut, weak service] in
             XCTAssertNil(sut, "ChatSession should have been deallocated", file: file, line: line)
             XCTAssertNil(service, "Service should have been deallocated", file: file, line: line)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class SessionRulesTests: XCTestCase {
@@ -9,7 +10,8 @@ final class SessionRulesTests: XCTestCase {
 
     func test_serviceURL_isBuiltFromAccountNameOrTakenAsFullURL() {
         XCTAssertEqual(SessionConfiguration(accountName: "demo", location: "m").serviceURL, URL(string: "https://demo.webim.ru/"))
-        XCTAssertEqual(SessionConfiguration(accountName: "https://chat.acme.com/", location: "m").serviceURL, URL(string: "https://chat.acme.com/"))
+        XCTAssertEqual(
+            SessionConfiguration(accountName: "https://chat.acme.com/", location: "m").serviceURL, URL(string: "https://chat.acme.com/"))
         XCTAssertNil(SessionConfiguration(accountName: "", location: "m").serviceURL)
         XCTAssertNil(SessionConfiguration(accountName: "bad name", location: "m").serviceURL)
     }

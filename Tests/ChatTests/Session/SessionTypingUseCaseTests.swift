@@ -1,6 +1,7 @@
-import XCTest
-@testable import Chat
 import DomainTestSupport
+import XCTest
+
+@testable import Chat
 
 final class SessionTypingUseCaseTests: XCTestCase {
     func test_setComposingMessage_sendsTypingAndDraftAtOnceTheFirstTime() async throws {
@@ -64,12 +65,14 @@ final class SessionTypingUseCaseTests: XCTestCase {
     private final class Clock { var now = Date(timeIntervalSince1970: 1_800_000_000) }
 
     private func makeStartedSUT(file: StaticString = #filePath, line: UInt = #line) async throws
-        -> (ChatSession, RealtimeChatServiceSpy, Clock, ManualSessionTimer) {
+        -> (ChatSession, RealtimeChatServiceSpy, Clock, ManualSessionTimer)
+    {
         let service = RealtimeChatServiceSpy()
         let clock = Clock()
         let timer = ManualSessionTimer()
-        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
-                              service: service, currentDate: { [clock] in clock.now }, timer: timer, onEvent: { _ in })
+        let sut = ChatSession(
+            configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
+            service: service, currentDate: { [clock] in clock.now }, timer: timer, onEvent: { _ in })
         addTeardownBlock { [weak sut, weak service] in
             XCTAssertNil(sut, "ChatSession should have been deallocated", file: file, line: line)
             XCTAssertNil(service, "Service should have been deallocated", file: file, line: line)

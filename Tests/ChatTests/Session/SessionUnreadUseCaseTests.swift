@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class SessionUnreadUseCaseTests: XCTestCase {
@@ -39,18 +40,22 @@ final class SessionUnreadUseCaseTests: XCTestCase {
     }
 
     func test_attachment_showsTheImageSizeBeforeTheFileSize() {
-        let file = SessionFile(name: "a.png", mimeType: "image/png", size: 2048, url: nil,
-                               imageSize: SessionImageSize(width: 10, height: 20))
+        let file = SessionFile(
+            name: "a.png", mimeType: "image/png", size: 2048, url: nil,
+            imageSize: SessionImageSize(width: 10, height: 20))
 
         XCTAssertEqual(ChatScreenPresenter.attachment(file), "a.png (10×20, 2 KB)")
     }
 
     // MARK: - Helpers
 
-    private func makeStartedSUTWithChat(file: StaticString = #filePath, line: UInt = #line) async throws -> (ChatSession, RealtimeChatServiceSpy) {
+    private func makeStartedSUTWithChat(file: StaticString = #filePath, line: UInt = #line) async throws -> (
+        ChatSession, RealtimeChatServiceSpy
+    ) {
         let service = RealtimeChatServiceSpy()
-        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
-                              service: service, onEvent: { _ in })
+        let sut = ChatSession(
+            configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
+            service: service, onEvent: { _ in })
         addTeardownBlock { [weak sut, weak service] in
             XCTAssertNil(sut, "ChatSession should have been deallocated", file: file, line: line)
             XCTAssertNil(service, "Service should have been deallocated", file: file, line: line)

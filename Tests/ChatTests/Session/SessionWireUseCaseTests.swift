@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Chat
 
 final class SessionWireUseCaseTests: XCTestCase {
@@ -45,8 +46,9 @@ final class SessionWireUseCaseTests: XCTestCase {
     func test_receive_mapsTheWireStringsTheServicePushesBeforeTellingTheApp() async throws {
         let service = RealtimeChatServiceSpy()
         var told: [SessionEvent] = []
-        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "mobile"), service: service,
-                              onEvent: { told.append($0) })
+        let sut = ChatSession(
+            configuration: SessionConfiguration(accountName: "demo", location: "mobile"), service: service,
+            onEvent: { told.append($0) })
         try await sut.start()
 
         service.push(.wire(.onlineStatus("busy_online")))
@@ -95,8 +97,9 @@ final class SessionWireUseCaseTests: XCTestCase {
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ChatSession, RealtimeChatServiceSpy) {
         let service = RealtimeChatServiceSpy()
-        let sut = ChatSession(configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
-                              service: service, onEvent: { _ in })
+        let sut = ChatSession(
+            configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
+            service: service, onEvent: { _ in })
         addTeardownBlock { [weak sut, weak service] in
             XCTAssertNil(sut, "ChatSession should have been deallocated", file: file, line: line)
             XCTAssertNil(service, "Service should have been deallocated", file: file, line: line)

@@ -10,7 +10,8 @@ final class StepDefinitionRulesTests: XCTestCase {
 
         let acting = sut.definitions.filter { $0.keyword == "then" }.compactMap { definition -> String? in
             let called = sut.scanner.commandsCalled(in: definition.body)
-            return called.isEmpty ? nil : "\(definition.location) Then \(definition.pattern) calls \(called.sorted().joined(separator: ", "))"
+            return called.isEmpty
+                ? nil : "\(definition.location) Then \(definition.pattern) calls \(called.sorted().joined(separator: ", "))"
         }
 
         XCTAssertEqual(acting, [], "a Then step acts: move the action to a When step")
@@ -31,20 +32,22 @@ final class StepDefinitionRulesTests: XCTestCase {
     func test_scan_flagsAThenThatActsAndIdenticalBodiesOnAKnownSample() {
         let sut = StepDefinitionScanner(commands: ["startChat"])
         let source = """
-        steps.then("starting a chat fails with {string}") { (world, message: String) in
-            await world.attempt { try await world.session.startChat() }
-        }
-        steps.then("the request fails with {string}") { (world, message: String) in
-            try expect(world.lastError?.description, equals: message)
-        }
-        steps.then("the call fails with {string}") { (world, text: String) in
-            try expect(world.lastError?.description, equals: text)
-        }
-        """
+            steps.then("starting a chat fails with {string}") { (world, message: String) in
+                await world.attempt { try await world.session.startChat() }
+            }
+            steps.then("the request fails with {string}") { (world, message: String) in
+                try expect(world.lastError?.description, equals: message)
+            }
+            steps.then("the call fails with {string}") { (world, text: String) in
+                try expect(world.lastError?.description, equals: text)
+            }
+            """
 
         let definitions = sut.definitions(in: source, file: "Sample.swift")
 
-        XCTAssertEqual(definitions.map(\.pattern), ["starting a chat fails with {string}", "the request fails with {string}", "the call fails with {string}"])
+        XCTAssertEqual(
+            definitions.map(\.pattern),
+            ["starting a chat fails with {string}", "the request fails with {string}", "the call fails with {string}"])
         XCTAssertEqual(sut.commandsCalled(in: definitions[0].body), ["startChat"])
         XCTAssertEqual(sut.commandsCalled(in: definitions[1].body), [])
         XCTAssertEqual(definitions[1].normalizedBody, definitions[2].normalizedBody, "parameter names do not make bodies differ")
@@ -52,7 +55,9 @@ final class StepDefinitionRulesTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> (definitions: [StepDefinition], scanner: StepDefinitionScanner) {
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> (
+        definitions: [StepDefinition], scanner: StepDefinitionScanner
+    ) {
         let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let specs = root.appendingPathComponent("Specs")
@@ -60,13 +65,17 @@ final class StepDefinitionRulesTests: XCTestCase {
             throw XCTSkip("no Specs/ next to the tests (\(specs.path))")
         }
         let commands = try ["Sources/Chat", "Sources/Survey", "Sources/Quiz"].flatMap { folder in
-            try swiftFiles(in: root.appendingPathComponent(folder)).flatMap { StepDefinitionScanner.commandNames(in: try String(contentsOf: $0, encoding: .utf8)) }
+            try swiftFiles(in: root.appendingPathComponent(folder)).flatMap {
+                StepDefinitionScanner.commandNames(in: try String(contentsOf: $0, encoding: .utf8))
+            }
         }
         let scanner = StepDefinitionScanner(commands: Set(commands).subtracting(StepDefinitionScanner.queries))
         let definitions = try swiftFiles(in: specs).flatMap { url in
-            scanner.definitions(in: try String(contentsOf: url, encoding: .utf8), file: url.path.replacingOccurrences(of: root.path + "/", with: ""))
+            scanner.definitions(
+                in: try String(contentsOf: url, encoding: .utf8), file: url.path.replacingOccurrences(of: root.path + "/", with: ""))
         }
-        XCTAssertGreaterThan(definitions.count, 100, "the scanner found too few step definitions: is the pattern still right?", file: file, line: line)
+        XCTAssertGreaterThan(
+            definitions.count, 100, "the scanner found too few step definitions: is the pattern still right?", file: file, line: line)
         return (definitions, scanner)
     }
 
@@ -105,10 +114,10 @@ struct StepDefinition: Equatable {
 struct StepDefinitionScanner {
     /// Public functions of the domains that only read: a Then may call them.
     static let queries: Set<String> = [
-        "get",      // Result.get() in the steps; the domains' HTTP `get` is never called by a step
+        "get",  // Result.get() in the steps; the domains' HTTP `get` is never called by a step
         "history",  // OrderChatService.history: the chat log as the service keeps it
-        "load",     // a cache double's `load()` (what the device holds); the Quiz `load` is called by When steps
-        "retrieve", // the token store's content
+        "load",  // a cache double's `load()` (what the device holds); the Quiz `load` is called by When steps
+        "retrieve",  // the token store's content
     ]
 
     let commands: Set<String>
@@ -142,8 +151,10 @@ struct StepDefinitionScanner {
             let open = prefix.count
             guard let close = closingBrace(in: text, from: open) else { continue }
             let line = prefix.filter { $0 == "\n" }.count + 1
-            result.append(StepDefinition(keyword: keyword, pattern: stepPattern, location: "\(file):\(line)",
-                                         body: String(text[open...close])))
+            result.append(
+                StepDefinition(
+                    keyword: keyword, pattern: stepPattern, location: "\(file):\(line)",
+                    body: String(text[open...close])))
         }
         return result
     }
@@ -152,9 +163,10 @@ struct StepDefinitionScanner {
     func commandsCalled(in body: String) -> Set<String> {
         let call = try! NSRegularExpression(pattern: #"[\w\)\]\?!]\.(\w+)\("#)
         let nsBody = body as NSString
-        return Set(call.matches(in: body, range: NSRange(location: 0, length: nsBody.length))
-            .map { nsBody.substring(with: $0.range(at: 1)) }
-            .filter(commands.contains))
+        return Set(
+            call.matches(in: body, range: NSRange(location: 0, length: nsBody.length))
+                .map { nsBody.substring(with: $0.range(at: 1)) }
+                .filter(commands.contains))
     }
 
     private func closingBrace(in text: [Character], from open: Int) -> Int? {

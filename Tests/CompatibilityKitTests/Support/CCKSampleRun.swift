@@ -30,9 +30,10 @@ struct CCKSampleRun {
     /// unknown-parameter types are reported as messages, as the CCK expects. URIs come out relative to the
     /// CCK folder (`minimal/minimal.feature`; the expected ones have a `samples/` prefix).
     func configuration() throws -> RunConfiguration {
-        var configuration = RunConfiguration(paths: try featureFiles(), strict: true,
-                                             workingDirectory: folder.deletingLastPathComponent().path,
-                                             unknownParameterTypes: .report)
+        var configuration = RunConfiguration(
+            paths: try featureFiles(), strict: true,
+            workingDirectory: folder.deletingLastPathComponent().path,
+            unknownParameterTypes: .report)
         var arguments = try self.arguments()[...]
         while let option = arguments.popFirst() {
             switch option {
@@ -69,8 +70,9 @@ struct CCKSampleRun {
     }
 
     func runWithSummary(_ libraries: [any StepLibrary.Type]) async throws -> (lines: [String], summary: RunSummary) {
-        let runner = SpecRunner(libraries: libraries, configuration: try configuration(),
-                                ids: IncrementingIdGenerator(), clock: SteppingClock(), environment: [:])
+        let runner = SpecRunner(
+            libraries: libraries, configuration: try configuration(),
+            ids: IncrementingIdGenerator(), clock: SteppingClock(), environment: [:])
         var envelopes: [Envelope] = []
         let summary = try await runner.run { envelopes.append($0) }
         return (try envelopes.map { try NDJSON.encode($0) }, summary)
@@ -93,14 +95,18 @@ struct CCKSampleError: Error, CustomStringConvertible {
 
 extension XCTestCase {
     /// Runs the sample with its step library and fails with the first difference from `<sample>.ndjson`.
-    func assertSampleMatches(_ sample: String, _ library: any StepLibrary.Type,
-                             file: StaticString = #filePath, line: UInt = #line) async throws {
+    func assertSampleMatches(
+        _ sample: String, _ library: any StepLibrary.Type,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         try await assertSampleMatches(sample, libraries: [library], file: file, line: line)
     }
 
     /// The same with any number of step libraries (none: a run without any support code).
-    func assertSampleMatches(_ sample: String, libraries: [any StepLibrary.Type],
-                             file: StaticString = #filePath, line: UInt = #line) async throws {
+    func assertSampleMatches(
+        _ sample: String, libraries: [any StepLibrary.Type],
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         let run = try CCKSampleRun(sample)
         let (actualLines, summary) = try await run.runWithSummary(libraries)
         let saved = run.saveActual(actualLines)
@@ -111,8 +117,10 @@ extension XCTestCase {
         }
         // The summary (which decides the CLI's exit code) must agree with the stream's verdict.
         if case .bool(let success)? = expected.last?["testRunFinished"]?["success"] {
-            XCTAssertEqual(summary.success, success, "CCK sample \(sample): RunSummary.success disagrees with the expected "
-                           + "testRunFinished.success", file: file, line: line)
+            XCTAssertEqual(
+                summary.success, success,
+                "CCK sample \(sample): RunSummary.success disagrees with the expected "
+                    + "testRunFinished.success", file: file, line: line)
         }
     }
 }

@@ -12,13 +12,21 @@ enum JSONValue: Equatable, Decodable, CustomStringConvertible {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int64.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 
     /// Parses one JSON text (one NDJSON line).
@@ -46,7 +54,8 @@ enum JSONValue: Equatable, Decodable, CustomStringConvertible {
         case .string(let text): return Self.quote(text)
         case .array(let items): return "[" + items.map(\.description).joined(separator: ",") + "]"
         case .object(let fields):
-            return "{" + fields.keys.sorted().map { Self.quote($0) + ":" + fields[$0]!.description }
+            return "{"
+                + fields.keys.sorted().map { Self.quote($0) + ":" + fields[$0]!.description }
                 .joined(separator: ",") + "}"
         }
     }

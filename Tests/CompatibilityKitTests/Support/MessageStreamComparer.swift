@@ -31,7 +31,8 @@ struct MessageStreamComparer {
         let expectedTypes = expected.compactMap(Self.type(of:))
         let actualTypes = actual.compactMap(Self.type(of:))
         guard expectedTypes != actualTypes else { return nil }
-        let index = zip(expectedTypes, actualTypes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(expectedTypes, actualTypes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expectedTypes.count, actualTypes.count)
         func around(_ types: [String], _ stream: [JSONValue]) -> String {
             guard index < types.count else { return "(stream ends)" }
@@ -120,11 +121,13 @@ struct MessageStreamComparer {
     private func compareUris(_ expected: [JSONValue], _ actual: [JSONValue]) -> String? {
         for (index, (left, right)) in zip(expected, actual).enumerated() {
             guard let type = Self.type(of: left), ["source", "gherkinDocument", "pickle"].contains(type),
-                  let expectedUri = left[type]?["uri"]?.stringValue else { continue }
+                let expectedUri = left[type]?["uri"]?.stringValue
+            else { continue }
             let wanted = expectedUri.hasPrefix(expectedUriPrefix) ? String(expectedUri.dropFirst(expectedUriPrefix.count)) : expectedUri
             let found = right[type]?["uri"]?.stringValue
             if found != wanted {
-                return "message #\(index) (\(type)) has uri \(found.map { "\"\($0)\"" } ?? "none"), expected \"\(wanted)\" (from \"\(expectedUri)\")"
+                return
+                    "message #\(index) (\(type)) has uri \(found.map { "\"\($0)\"" } ?? "none"), expected \"\(wanted)\" (from \"\(expectedUri)\")"
             }
         }
         return nil
@@ -189,7 +192,11 @@ enum MessageNormalizer {
                 switch key {
                 case _ where presenceOnlyKeys.contains(key): result[key] = .object([:])
                 case "snippets":
-                    if case .array(let snippets) = field { result[key] = .array(snippets.map { _ in .object([:]) }) } else { result[key] = field }
+                    if case .array(let snippets) = field {
+                        result[key] = .array(snippets.map { _ in .object([:]) })
+                    } else {
+                        result[key] = field
+                    }
                 case "exception":
                     var exception = normalize(field)
                     if case .object(var parts) = exception, parts["type"] != nil {

@@ -1,5 +1,5 @@
-import Foundation
 import Chat
+import Foundation
 
 /// An offline chat service in memory that plays the server's part: visitors' sessions talk to it through
 /// `OfflineChatService`; the operator side (`operatorReplies`) adds answers and marks chats unread.
@@ -26,8 +26,10 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     private let currentDate: () -> Date
     private let attachmentsURL: URL
 
-    public init(currentDate: @escaping () -> Date,
-                attachmentsURL: URL = URL(string: "https://chat.example.com/offline-attachments/")!) {
+    public init(
+        currentDate: @escaping () -> Date,
+        attachmentsURL: URL = URL(string: "https://chat.example.com/offline-attachments/")!
+    ) {
         self.currentDate = currentDate
         self.attachmentsURL = attachmentsURL
     }
@@ -62,8 +64,9 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         case let .text(text):
             message = addMessage(to: chatId, kind: .visitor, text: text, date: currentDate())
         case let .file(data, name, mimeType):
-            let file = SessionFile(name: name, mimeType: mimeType, size: data.count,
-                                   url: attachmentsURL.appendingPathComponent(nextId("file")).appendingPathComponent(name))
+            let file = SessionFile(
+                name: name, mimeType: mimeType, size: data.count,
+                url: attachmentsURL.appendingPathComponent(nextId("file")).appendingPathComponent(name))
             message = addMessage(to: chatId, kind: .fileFromVisitor, text: name, date: currentDate(), file: file)
         }
         return OfflineSendReceipt(chat: stored[chatId]!.chat, message: message)
@@ -94,11 +97,14 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
 
     /// A message already in a chat (by the visitor or an operator), at a given date.
     @discardableResult
-    public func addMessage(to chatId: String, kind: SessionMessage.Kind, text: String, date: Date,
-                           senderName: String? = nil, file: SessionFile? = nil) -> OfflineMessage {
+    public func addMessage(
+        to chatId: String, kind: SessionMessage.Kind, text: String, date: Date,
+        senderName: String? = nil, file: SessionFile? = nil
+    ) -> OfflineMessage {
         revision += 1
-        let message = OfflineMessage(id: nextId("offline-message"), chatId: chatId, kind: kind, text: text, date: date,
-                                     senderName: senderName, file: file)
+        let message = OfflineMessage(
+            id: nextId("offline-message"), chatId: chatId, kind: kind, text: text, date: date,
+            senderName: senderName, file: file)
         stored[chatId]?.messages.append((message, revision))
         stored[chatId]?.changedAt = revision
         return message
@@ -145,7 +151,8 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
     private func createChat(token: String, createdAt: Date, departmentKey: String?) -> String {
         revision += 1
         let id = nextId("offline-chat")
-        stored[id] = StoredChat(chat: OfflineChat(id: id, createdAt: createdAt, departmentKey: departmentKey), token: token, changedAt: revision)
+        stored[id] = StoredChat(
+            chat: OfflineChat(id: id, createdAt: createdAt, departmentKey: departmentKey), token: token, changedAt: revision)
         knownVisitors.insert(token)
         return id
     }

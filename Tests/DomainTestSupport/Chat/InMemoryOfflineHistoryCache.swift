@@ -1,5 +1,5 @@
-import Foundation
 import Chat
+import Foundation
 
 /// A cache kept in memory (tests, demos); an app would keep it on disk.
 public final class InMemoryOfflineHistoryCache: OfflineHistoryCache {

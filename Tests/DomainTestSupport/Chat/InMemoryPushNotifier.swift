@@ -1,5 +1,5 @@
-import Foundation
 import Chat
+import Foundation
 
 /// A notification service that keeps every push it is asked for, in order, instead of delivering it:
 /// the push side of the in-memory chat (acceptance specs, demos, tests), next to `InMemoryRealtimeChatServer`.

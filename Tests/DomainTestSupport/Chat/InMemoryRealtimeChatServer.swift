@@ -1,5 +1,5 @@
-import Foundation
 import Chat
+import Foundation
 
 /// A chat service that lives in memory and plays the server's part: the visitor's session talks to it through
 /// `RealtimeChatService`, and the operator side (`operatorTakesChat`, `operatorReplies`, …) changes its state and
@@ -69,8 +69,9 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         case let .sendMessage(text, clientSideId):
             addMessage(kind: .visitor, text: text, clientSideId: clientSideId)
         case let .sendFile(data, name, mimeType, clientSideId):
-            addMessage(kind: .fileFromVisitor, text: name, clientSideId: clientSideId,
-                       file: attachment(name: name, mimeType: mimeType, size: data.count))
+            addMessage(
+                kind: .fileFromVisitor, text: name, clientSideId: clientSideId,
+                file: attachment(name: name, mimeType: mimeType, size: data.count))
         case let .setComposing(isComposing, draft):
             isVisitorTyping = isComposing
             if let draft { visitorDraft = draft.isEmpty ? nil : draft }
@@ -126,16 +127,18 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
     /// The operator corrects a message already sent: the service pushes it again with the same id and the new text.
     public func operatorEditsLastMessage(to text: String) {
         guard let index = chat?.messages.lastIndex(where: { $0.kind == .operator }), let old = chat?.messages[index] else { return }
-        let edited = SessionMessage(id: old.id, clientSideId: old.clientSideId, kind: old.kind, text: text, date: old.date,
-                                    senderUID: old.senderUID, senderName: old.senderName,
-                                    senderAvatarURL: old.senderAvatarURL, file: old.file)
+        let edited = SessionMessage(
+            id: old.id, clientSideId: old.clientSideId, kind: old.kind, text: text, date: old.date,
+            senderUID: old.senderUID, senderName: old.senderName,
+            senderAvatarURL: old.senderAvatarURL, file: old.file)
         chat?.messages[index] = edited
         push(.messageReceived(edited))
     }
 
     public func operatorSendsFile(name: String, mimeType: String, size: Int, imageSize: SessionImageSize? = nil) {
-        addMessage(kind: .fileFromOperator, text: name, clientSideId: nil, sender: chat?.operator,
-                   file: attachment(name: name, mimeType: mimeType, size: size, imageSize: imageSize))
+        addMessage(
+            kind: .fileFromOperator, text: name, clientSideId: nil, sender: chat?.operator,
+            file: attachment(name: name, mimeType: mimeType, size: size, imageSize: imageSize))
     }
 
     public func systemMessage(_ text: String) {
@@ -220,8 +223,10 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         subscriber?(event)
     }
 
-    private func addMessage(kind: SessionMessage.Kind, text: String, clientSideId: String?,
-                            sender: SessionOperator? = nil, file: SessionFile? = nil) {
+    private func addMessage(
+        kind: SessionMessage.Kind, text: String, clientSideId: String?,
+        sender: SessionOperator? = nil, file: SessionFile? = nil
+    ) {
         guard chat != nil else { return }
         let message = makeMessage(kind: kind, text: text, clientSideId: clientSideId, sender: sender, file: file)
         chat?.messages.append(message)
@@ -230,16 +235,20 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         push(.messageReceived(message))
     }
 
-    private func makeMessage(kind: SessionMessage.Kind, text: String, clientSideId: String?,
-                             sender: SessionOperator?, file: SessionFile?) -> SessionMessage {
-        SessionMessage(id: nextId("message"), clientSideId: clientSideId, kind: kind, text: text, date: currentDate(),
-                       senderUID: sender?.id, senderName: sender?.name, senderAvatarURL: sender?.avatarURL, file: file)
+    private func makeMessage(
+        kind: SessionMessage.Kind, text: String, clientSideId: String?,
+        sender: SessionOperator?, file: SessionFile?
+    ) -> SessionMessage {
+        SessionMessage(
+            id: nextId("message"), clientSideId: clientSideId, kind: kind, text: text, date: currentDate(),
+            senderUID: sender?.id, senderName: sender?.name, senderAvatarURL: sender?.avatarURL, file: file)
     }
 
     private func attachment(name: String, mimeType: String, size: Int, imageSize: SessionImageSize? = nil) -> SessionFile {
         let id = nextId("file")
-        return SessionFile(name: name, mimeType: mimeType, size: size,
-                           url: attachmentsURL.appendingPathComponent(id).appendingPathComponent(name), imageSize: imageSize)
+        return SessionFile(
+            name: name, mimeType: mimeType, size: size,
+            url: attachmentsURL.appendingPathComponent(id).appendingPathComponent(name), imageSize: imageSize)
     }
 
     private func nextId(_ prefix: String) -> String {

@@ -1,5 +1,5 @@
-import Foundation
 import Chat
+import Foundation
 
 /// A `SessionTimer` whose time moves only when told: `advance(by:)` runs every action that has come due, in order.
 public final class ManualSessionTimer: SessionTimer {

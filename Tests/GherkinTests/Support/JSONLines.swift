@@ -17,14 +17,16 @@ enum JSONLines {
         for (index, (w, g)) in zip(want, got).enumerated() {
             if let path = difference(w, g, path: "") {
                 return """
-                line \(index + 1) differs at \(path.isEmpty ? "top level" : path)
-                  expected \(render(w).prefix(400))
-                  got      \(render(g).prefix(400))
-                """
+                    line \(index + 1) differs at \(path.isEmpty ? "top level" : path)
+                      expected \(render(w).prefix(400))
+                      got      \(render(g).prefix(400))
+                    """
             }
         }
         if want.count != got.count {
-            let extra = want.count > got.count ? "missing: \(render(want[got.count]).prefix(300))" : "unexpected: \(render(got[want.count]).prefix(300))"
+            let extra =
+                want.count > got.count
+                ? "missing: \(render(want[got.count]).prefix(300))" : "unexpected: \(render(got[want.count]).prefix(300))"
             return "expected \(want.count) lines, got \(got.count); first \(extra)"
         }
         return nil
@@ -57,7 +59,8 @@ enum JSONLines {
 
     private static func render(_ value: Any) -> String {
         guard JSONSerialization.isValidJSONObject(value),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             return "\(value)"
         }
         return String(decoding: data, as: UTF8.self)

@@ -1,7 +1,8 @@
 import Foundation
 import SharedTestData
-@testable import Messages
 import XCTest
+
+@testable import Messages
 
 /// Every `.ndjson` file under ../shared/reference (found through SharedData),
 /// or an XCTSkip with a one-line notice when ../shared is absent.

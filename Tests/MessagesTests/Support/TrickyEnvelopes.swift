@@ -21,25 +21,43 @@ func trickyEnvelopes() -> [Envelope] {
     for (index, text) in trickyStrings.enumerated() {
         let location = Location(line: index + 1, column: index == 0 ? nil : -index)
         result.append(Envelope(source: Source(uri: text, data: text, mediaType: .gherkinMarkdown)))
-        result.append(Envelope(attachment: Attachment(body: text, contentEncoding: .base64, fileName: text,
-                                                      mediaType: "text/plain", testStepId: text,
-                                                      timestamp: Timestamp(seconds: Int.max, nanos: Int.min))))
-        result.append(Envelope(pickle: Pickle(
-            id: "\(index)", uri: text, location: location, name: text, language: "en",
-            steps: [PickleStep(argument: PickleStepArgument(docString: PickleDocString(mediaType: text, content: text)),
-                               astNodeIds: [text, text], id: text, type: .outcome, text: text),
-                    PickleStep(argument: PickleStepArgument(dataTable: PickleTable(rows: [
-                        PickleTableRow(cells: [PickleTableCell(value: text), PickleTableCell(value: "")]),
-                    ])), astNodeIds: [], id: "s", text: text)],
-            tags: [PickleTag(name: text, astNodeId: text)], astNodeIds: [])))
-        result.append(Envelope(testStepFinished: TestStepFinished(
-            testCaseStartedId: text, testStepId: "1",
-            testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 999_999_999), message: text,
-                                           status: .failed, exception: Exception(type: text, message: text,
-                                                                                 stackTrace: text)),
-            timestamp: Timestamp(seconds: -1, nanos: 0))))
-        result.append(Envelope(testRunFinished: TestRunFinished(message: text, success: index % 2 == 0,
-                                                                timestamp: Timestamp(seconds: 0, nanos: 0))))
+        result.append(
+            Envelope(
+                attachment: Attachment(
+                    body: text, contentEncoding: .base64, fileName: text,
+                    mediaType: "text/plain", testStepId: text,
+                    timestamp: Timestamp(seconds: Int.max, nanos: Int.min))))
+        result.append(
+            Envelope(
+                pickle: Pickle(
+                    id: "\(index)", uri: text, location: location, name: text, language: "en",
+                    steps: [
+                        PickleStep(
+                            argument: PickleStepArgument(docString: PickleDocString(mediaType: text, content: text)),
+                            astNodeIds: [text, text], id: text, type: .outcome, text: text),
+                        PickleStep(
+                            argument: PickleStepArgument(
+                                dataTable: PickleTable(rows: [
+                                    PickleTableRow(cells: [PickleTableCell(value: text), PickleTableCell(value: "")])
+                                ])), astNodeIds: [], id: "s", text: text),
+                    ],
+                    tags: [PickleTag(name: text, astNodeId: text)], astNodeIds: [])))
+        result.append(
+            Envelope(
+                testStepFinished: TestStepFinished(
+                    testCaseStartedId: text, testStepId: "1",
+                    testStepResult: TestStepResult(
+                        duration: Duration(seconds: 0, nanos: 999_999_999), message: text,
+                        status: .failed,
+                        exception: Exception(
+                            type: text, message: text,
+                            stackTrace: text)),
+                    timestamp: Timestamp(seconds: -1, nanos: 0))))
+        result.append(
+            Envelope(
+                testRunFinished: TestRunFinished(
+                    message: text, success: index % 2 == 0,
+                    timestamp: Timestamp(seconds: 0, nanos: 0))))
     }
     return result
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+
 @testable import SpecRunCore
 
 /// Records every envelope the runner emits, in order.

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import XCTest
+
 @testable import SpecRunCore
 
 /// A throwaway folder of feature files.
@@ -11,8 +12,9 @@ final class FeatureFolder {
         root = NSTemporaryDirectory() + "specrun-core-tests-" + UUID().uuidString
         for (path, content) in files {
             let full = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try content.write(toFile: full, atomically: true, encoding: .utf8)
         }
     }
@@ -20,8 +22,9 @@ final class FeatureFolder {
     deinit { try? FileManager.default.removeItem(atPath: root) }
 }
 
-let fixedMeta = Meta(protocolVersion: "33.0.4", implementation: Product(name: "specrun", version: "test"),
-                     runtime: Product(name: "Swift"), os: Product(name: "test-os"), cpu: Product(name: "test-cpu"))
+let fixedMeta = Meta(
+    protocolVersion: "33.0.4", implementation: Product(name: "specrun", version: "test"),
+    runtime: Product(name: "Swift"), os: Product(name: "test-os"), cpu: Product(name: "test-cpu"))
 
 extension XCTestCase {
     /// A runner over feature files written to a temporary folder (paths relative to it), with
@@ -32,11 +35,13 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> (runner: SpecRunner, folder: FeatureFolder) {
         let folder = try FeatureFolder(features)
-        var configuration = RunConfiguration(paths: paths.map { $0.hasPrefix("@") ? "@" + folder.root + "/" + $0.dropFirst() : folder.root + "/" + $0 },
-                                             workingDirectory: folder.root)
+        var configuration = RunConfiguration(
+            paths: paths.map { $0.hasPrefix("@") ? "@" + folder.root + "/" + $0.dropFirst() : folder.root + "/" + $0 },
+            workingDirectory: folder.root)
         configure(&configuration)
-        var runner = SpecRunner(libraries: libraries, configuration: configuration, ids: IncrementingIdGenerator(),
-                                clock: SteppingClock(), environment: [:])
+        var runner = SpecRunner(
+            libraries: libraries, configuration: configuration, ids: IncrementingIdGenerator(),
+            clock: SteppingClock(), environment: [:])
         runner.meta = fixedMeta
         return (runner, folder)
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SpecRunCore
 
 /// What the step definitions of the test libraries did, in order (a spy shared by the World).
@@ -33,13 +34,17 @@ struct BoomError: Error, CustomStringConvertible {
 enum BasketSteps: StepLibrary {
     static func register(_ steps: inout Steps<BasketWorld>) {
         steps.given("a step passes") { _ in Journal.shared.record("passes") }
-        steps.given("a step fails") { _ in Journal.shared.record("fails"); throw BoomError() }
+        steps.given("a step fails") { _ in
+            Journal.shared.record("fails"); throw BoomError()
+        }
         steps.given("a step is pending") { _ in try pending() }
         steps.given("a step is pending because {string}") { (_, why: String) in try pending(why) }
         steps.given("a step skips") { _ in try skip() }
         steps.given("the basket has {int} item(s)") { (world, count: Int) in world.count = count }
         steps.then("the basket holds {int} item(s)") { (world, count: Int) in try expect(world.count, equals: count) }
-        steps.when("I add {string}") { (world, item: String) in world.items.append(item); world.count += 1 }
+        steps.when("I add {string}") { (world, item: String) in
+            world.items.append(item); world.count += 1
+        }
         steps.given("the prices:") { (world, table: DataTable) in
             Journal.shared.record("table " + table.hashes().map { "\($0["item"]!)=\($0["price"]!)" }.joined(separator: ","))
         }
@@ -51,7 +56,9 @@ enum BasketSteps: StepLibrary {
         steps.given(regex: #"^(\d+) seconds? pass(?:es)?$"#) { (world, seconds: Int) in Journal.shared.record("seconds \(seconds)") }
         steps.given("the status is {status}") { (world, status: LightStatus) in Journal.shared.record("status \(status)") }
         steps.parameterType(name: "status", regex: "green|red") { (text: String) in LightStatus(rawValue: text)! }
-        steps.given("a world counter is bumped") { world in world.count += 1; Journal.shared.record("count \(world.count)") }
+        steps.given("a world counter is bumped") { world in
+            world.count += 1; Journal.shared.record("count \(world.count)")
+        }
         steps.when("the text {string} is attached") { (_, text: String) in attach(text, mediaType: "text/plain") }
         steps.when("{int} bytes are attached as {string}") { (_, count: Int, name: String) in
             attach(Data((0..<count).map { UInt8($0) }), mediaType: "application/octet-stream", fileName: name)

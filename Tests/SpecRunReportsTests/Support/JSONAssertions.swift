@@ -16,9 +16,10 @@ func assertJSONEqual(_ actual: Any?, _ expected: String, _ message: String = "",
     XCTAssertEqual(shown, wanted, message, file: file, line: line)
 }
 
-
 /// JSON text with sorted keys and no spaces, to compare values whatever their member order.
 func canonicalJSON(_ value: Any) -> String {
-    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else { return "\(value)" }
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else {
+        return "\(value)"
+    }
     return String(decoding: data, as: UTF8.self)
 }

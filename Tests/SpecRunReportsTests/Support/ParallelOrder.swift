@@ -1,5 +1,5 @@
-import SharedTestData
 import Messages
+import SharedTestData
 
 /// Reorders a stream as a parallel run would: the messages of different test cases interleave at random
 /// (seeded, so a failure can be replayed), each test case keeps its own order, and everything before the first
@@ -39,4 +39,3 @@ enum ParallelOrder {
             ?? envelope.attachment?.testCaseStartedId
     }
 }
-

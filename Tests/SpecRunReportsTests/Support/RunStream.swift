@@ -13,12 +13,15 @@ struct RunStream {
 
         static func passed(_ nanos: Int = 1_000) -> Outcome { Outcome(status: .passed, nanos: nanos) }
         static func failed(_ message: String = "boom") -> Outcome {
-            Outcome(status: .failed, nanos: 2_000, message: message,
-                    exception: Messages.Exception(type: "AssertionError", message: message, stackTrace: "\(message)\n\tat Specs/Steps.swift:9"))
+            Outcome(
+                status: .failed, nanos: 2_000, message: message,
+                exception: Messages.Exception(type: "AssertionError", message: message, stackTrace: "\(message)\n\tat Specs/Steps.swift:9"))
         }
         static func skipped(_ nanos: Int = 0) -> Outcome { Outcome(status: .skipped, nanos: nanos) }
         static func pending(_ nanos: Int = 500) -> Outcome { Outcome(status: .pending, nanos: nanos, message: "TODO") }
-        static func undefined(_ nanos: Int = 0, message: String? = nil) -> Outcome { Outcome(status: .undefined, nanos: nanos, message: message) }
+        static func undefined(_ nanos: Int = 0, message: String? = nil) -> Outcome {
+            Outcome(status: .undefined, nanos: nanos, message: message)
+        }
         static func ambiguous(_ nanos: Int = 0) -> Outcome {
             Outcome(status: .ambiguous, nanos: nanos, message: "Multiple step definitions match")
         }
@@ -47,11 +50,15 @@ struct RunStream {
 
     /// Adds a scenario to a feature; returns its number (the test case's, in the defined order).
     @discardableResult
-    mutating func scenario(_ feature: Int, _ name: String, background: [Outcome] = [], before: [Outcome] = [],
-                           _ steps: [(String, Match, Outcome)]) -> Int {
+    mutating func scenario(
+        _ feature: Int, _ name: String, background: [Outcome] = [], before: [Outcome] = [],
+        _ steps: [(String, Match, Outcome)]
+    ) -> Int {
         let line = 10 * (scenarios.filter { $0.feature == feature }.count + 1)
-        scenarios.append(ScenarioPlan(feature: feature, name: name, line: line, steps: steps.map { ($0.0, $0.1, $0.2) },
-                                      background: background, before: before))
+        scenarios.append(
+            ScenarioPlan(
+                feature: feature, name: name, line: line, steps: steps.map { ($0.0, $0.1, $0.2) },
+                background: background, before: before))
         return scenarios.count - 1
     }
 
@@ -74,30 +81,40 @@ struct RunStream {
             var backgroundStepIds: [String] = []
             if !feature.background.isEmpty {
                 let steps = feature.background.enumerated().map { offset, text in
-                    Step(location: Location(line: 4 + offset, column: 5), keyword: "Given ", keywordType: nil, text: text,
-                         docString: nil, dataTable: nil, id: id())
+                    Step(
+                        location: Location(line: 4 + offset, column: 5), keyword: "Given ", keywordType: nil, text: text,
+                        docString: nil, dataTable: nil, id: id())
                 }
                 backgroundStepIds = steps.map(\.id)
-                children.append(FeatureChild(rule: nil, background: Background(location: Location(line: 3, column: 3), keyword: "Background",
-                                                                                name: "", description: "", steps: steps, id: id()), scenario: nil))
+                children.append(
+                    FeatureChild(
+                        rule: nil,
+                        background: Background(
+                            location: Location(line: 3, column: 3), keyword: "Background",
+                            name: "", description: "", steps: steps, id: id()), scenario: nil))
             }
             for plan in scenarios where plan.feature == number {
                 let steps = plan.steps.enumerated().map { offset, step in
-                    Step(location: Location(line: plan.line + 1 + offset, column: 5), keyword: "Given ", keywordType: nil,
-                         text: step.text, docString: nil, dataTable: nil, id: id())
+                    Step(
+                        location: Location(line: plan.line + 1 + offset, column: 5), keyword: "Given ", keywordType: nil,
+                        text: step.text, docString: nil, dataTable: nil, id: id())
                 }
-                let scenario = Scenario(location: Location(line: plan.line, column: 3), tags: [], keyword: "Scenario",
-                                        name: plan.name, description: "", steps: steps, examples: [], id: id())
+                let scenario = Scenario(
+                    location: Location(line: plan.line, column: 3), tags: [], keyword: "Scenario",
+                    name: plan.name, description: "", steps: steps, examples: [], id: id())
                 children.append(FeatureChild(rule: nil, background: nil, scenario: scenario))
                 var pickleSteps = zip(feature.background, backgroundStepIds).map { text, astId in
                     PickleStep(argument: nil, astNodeIds: [astId], id: id(), type: nil, text: text)
                 }
                 pickleSteps += steps.map { PickleStep(argument: nil, astNodeIds: [$0.id], id: id(), type: nil, text: $0.text) }
-                pickles.append(Pickle(id: id(), uri: feature.uri, location: scenario.location, name: plan.name, language: "en",
-                                      steps: pickleSteps, tags: [], astNodeIds: [scenario.id]))
+                pickles.append(
+                    Pickle(
+                        id: id(), uri: feature.uri, location: scenario.location, name: plan.name, language: "en",
+                        steps: pickleSteps, tags: [], astNodeIds: [scenario.id]))
             }
-            let gherkinFeature = Feature(location: Location(line: 1, column: 1), tags: [], language: "en", keyword: "Feature",
-                                         name: feature.name, description: "", children: children)
+            let gherkinFeature = Feature(
+                location: Location(line: 1, column: 1), tags: [], language: "en", keyword: "Feature",
+                name: feature.name, description: "", children: children)
             out.append(Envelope(gherkinDocument: GherkinDocument(uri: feature.uri, feature: gherkinFeature, comments: [])))
         }
         // Pickles come per feature, scenarios per plan: line them up with the plans (same feature-major order).
@@ -110,8 +127,9 @@ struct RunStream {
             if match == .none { return [] }
             if definitionsByText[text] == nil {
                 let made = (0..<2).map { _ in
-                    StepDefinition(id: id(), pattern: StepDefinitionPattern(source: text, type: .cucumberExpression),
-                                   sourceReference: reference("Specs/Steps.swift", definitions.count + 1))
+                    StepDefinition(
+                        id: id(), pattern: StepDefinitionPattern(source: text, type: .cucumberExpression),
+                        sourceReference: reference("Specs/Steps.swift", definitions.count + 1))
                 }
                 definitions += made
                 definitionsByText[text] = made.map(\.id)
@@ -125,17 +143,21 @@ struct RunStream {
             var testSteps: [TestStep] = []
             var outcomes: [Outcome] = []
             for outcome in plan.before {
-                testSteps.append(TestStep(hookId: hook.id, id: id(), pickleStepId: nil, stepDefinitionIds: nil, stepMatchArgumentsLists: nil))
+                testSteps.append(
+                    TestStep(hookId: hook.id, id: id(), pickleStepId: nil, stepDefinitionIds: nil, stepMatchArgumentsLists: nil))
                 outcomes.append(outcome)
             }
             let backgroundCount = features[plan.feature].background.count
             for (offset, pickleStep) in pickle.steps.enumerated() {
-                let (match, outcome) = offset < backgroundCount
+                let (match, outcome) =
+                    offset < backgroundCount
                     ? (Match.one, offset < plan.background.count ? plan.background[offset] : .passed())
                     : (plan.steps[offset - backgroundCount].match, plan.steps[offset - backgroundCount].outcome)
                 let ids = definitionIds(pickleStep.text, match)
-                testSteps.append(TestStep(hookId: nil, id: id(), pickleStepId: pickleStep.id, stepDefinitionIds: ids,
-                                          stepMatchArgumentsLists: ids.map { _ in StepMatchArgumentsList(stepMatchArguments: []) }))
+                testSteps.append(
+                    TestStep(
+                        hookId: nil, id: id(), pickleStepId: pickleStep.id, stepDefinitionIds: ids,
+                        stepMatchArgumentsLists: ids.map { _ in StepMatchArgumentsList(stepMatchArguments: []) }))
                 outcomes.append(outcome)
             }
             cases[number] = (TestCase(id: id(), pickleId: pickle.id, testSteps: testSteps, testRunStartedId: "run"), outcomes)
@@ -148,20 +170,29 @@ struct RunStream {
         for number in ran {
             let (testCase, outcomes) = cases[number]!
             let started = id()
-            out.append(Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: testCase.id, workerId: nil, timestamp: now())))
+            out.append(
+                Envelope(
+                    testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: testCase.id, workerId: nil, timestamp: now())))
             for (step, outcome) in zip(testCase.testSteps, outcomes) {
                 out.append(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started, testStepId: step.id, timestamp: now())))
-                let result = TestStepResult(duration: Duration(seconds: 0, nanos: outcome.nanos), message: outcome.message,
-                                            status: outcome.status, exception: outcome.exception)
-                out.append(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: started, testStepId: step.id,
-                                                                       testStepResult: result, timestamp: now())))
+                let result = TestStepResult(
+                    duration: Duration(seconds: 0, nanos: outcome.nanos), message: outcome.message,
+                    status: outcome.status, exception: outcome.exception)
+                out.append(
+                    Envelope(
+                        testStepFinished: TestStepFinished(
+                            testCaseStartedId: started, testStepId: step.id,
+                            testStepResult: result, timestamp: now())))
             }
             out.append(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started, timestamp: now(), willBeRetried: false)))
         }
         // Successful exactly when every step passed or was skipped (a report shows a run that failed for no reason
         // it can see as a run-level error).
         let success = cases.values.allSatisfy { $0.1.allSatisfy { $0.status == .passed || $0.status == .skipped } }
-        out.append(Envelope(testRunFinished: TestRunFinished(message: nil, success: success, timestamp: now(), exception: nil, testRunStartedId: "run")))
+        out.append(
+            Envelope(
+                testRunFinished: TestRunFinished(message: nil, success: success, timestamp: now(), exception: nil, testRunStartedId: "run"))
+        )
         return out
     }
 }

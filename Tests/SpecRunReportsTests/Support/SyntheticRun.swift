@@ -12,13 +12,18 @@ enum SyntheticRun {
             clock += 1_000_000
             return Timestamp(seconds: Int(clock / 1_000_000_000), nanos: Int(clock % 1_000_000_000))
         }
-        result.append(Envelope(meta: Meta(protocolVersion: "31.0.0", implementation: Product(name: "specrun", version: "0.1.0"),
-                                          runtime: Product(name: "Swift", version: "6.3.1"), os: Product(name: "Linux", version: nil),
-                                          cpu: Product(name: "x86_64", version: nil), ci: nil)))
+        result.append(
+            Envelope(
+                meta: Meta(
+                    protocolVersion: "31.0.0", implementation: Product(name: "specrun", version: "0.1.0"),
+                    runtime: Product(name: "Swift", version: "6.3.1"), os: Product(name: "Linux", version: nil),
+                    cpu: Product(name: "x86_64", version: nil), ci: nil)))
         let definitions = (0..<4).map { n in
-            StepDefinition(id: id(), pattern: StepDefinitionPattern(source: "step number {int} of kind \(n)", type: .cucumberExpression),
-                           sourceReference: SourceReference(uri: "Specs/Synthetic.swift", javaMethod: nil, javaStackTraceElement: nil,
-                                                            location: Location(line: 10 + n, column: nil)))
+            StepDefinition(
+                id: id(), pattern: StepDefinitionPattern(source: "step number {int} of kind \(n)", type: .cucumberExpression),
+                sourceReference: SourceReference(
+                    uri: "Specs/Synthetic.swift", javaMethod: nil, javaStackTraceElement: nil,
+                    location: Location(line: 10 + n, column: nil)))
         }
         let perFeature = 50
         var plans: [(pickle: Pickle, testCase: TestCase)] = []
@@ -33,22 +38,27 @@ enum SyntheticRun {
                 var pickleSteps: [PickleStep] = []
                 for k in 0..<5 {
                     let text = "step number \(k) of kind \(k % 4)" + (s % 25 == 24 && k == 2 ? " that nobody wrote" : "")
-                    let step = Step(location: Location(line: line + 1 + k, column: 5), keyword: ["Given ", "When ", "Then ", "And ", "But "][k],
-                                    keywordType: nil, text: text, docString: nil, dataTable: nil, id: id())
+                    let step = Step(
+                        location: Location(line: line + 1 + k, column: 5), keyword: ["Given ", "When ", "Then ", "And ", "But "][k],
+                        keywordType: nil, text: text, docString: nil, dataTable: nil, id: id())
                     steps.append(step)
                     pickleSteps.append(PickleStep(argument: nil, astNodeIds: [step.id], id: id(), type: nil, text: text))
                 }
                 let tag = Tag(location: Location(line: line - 1, column: 3), name: "@STORY-\(f)-AC-\(s % 5)", id: id())
-                let scenario = Scenario(location: Location(line: line, column: 3), tags: [tag], keyword: "Scenario",
-                                        name: "Scenario \(s) of feature \(f)", description: "", steps: steps, examples: [], id: id())
+                let scenario = Scenario(
+                    location: Location(line: line, column: 3), tags: [tag], keyword: "Scenario",
+                    name: "Scenario \(s) of feature \(f)", description: "", steps: steps, examples: [], id: id())
                 children.append(FeatureChild(rule: nil, background: nil, scenario: scenario))
-                pickles.append(Pickle(id: id(), uri: uri, location: scenario.location, name: scenario.name, language: "en",
-                                      steps: pickleSteps, tags: [PickleTag(name: tag.name, astNodeId: tag.id)], astNodeIds: [scenario.id]))
+                pickles.append(
+                    Pickle(
+                        id: id(), uri: uri, location: scenario.location, name: scenario.name, language: "en",
+                        steps: pickleSteps, tags: [PickleTag(name: tag.name, astNodeId: tag.id)], astNodeIds: [scenario.id]))
             }
             let featureTag = Tag(location: Location(line: 1, column: 1), name: "@STORY-\(f)", id: id())
-            let feature = Feature(location: Location(line: 2, column: 1), tags: [featureTag], language: "en", keyword: "Feature",
-                                  name: "Feature \(f)", description: "  As a **user** of area \(f / 10)\n  I want feature \(f)",
-                                  children: children)
+            let feature = Feature(
+                location: Location(line: 2, column: 1), tags: [featureTag], language: "en", keyword: "Feature",
+                name: "Feature \(f)", description: "  As a **user** of area \(f / 10)\n  I want feature \(f)",
+                children: children)
             result.append(Envelope(gherkinDocument: GherkinDocument(uri: uri, feature: feature, comments: [])))
             for pickle in pickles {
                 var tagged = pickle
@@ -57,9 +67,10 @@ enum SyntheticRun {
                 let testSteps = tagged.steps.map { step -> TestStep in
                     let undefined = step.text.hasSuffix("that nobody wrote")
                     let kind = Int(step.text.split(separator: " ").last ?? "0") ?? 0
-                    return TestStep(hookId: nil, id: id(), pickleStepId: step.id,
-                                    stepDefinitionIds: undefined ? [] : [definitions[kind].id],
-                                    stepMatchArgumentsLists: undefined ? [] : [StepMatchArgumentsList(stepMatchArguments: [])])
+                    return TestStep(
+                        hookId: nil, id: id(), pickleStepId: step.id,
+                        stepDefinitionIds: undefined ? [] : [definitions[kind].id],
+                        stepMatchArgumentsLists: undefined ? [] : [StepMatchArgumentsList(stepMatchArguments: [])])
                 }
                 plans.append((tagged, TestCase(id: id(), pickleId: tagged.id, testSteps: testSteps, testRunStartedId: "run")))
             }
@@ -69,28 +80,40 @@ enum SyntheticRun {
         result += plans.map { Envelope(testCase: $0.testCase) }
         for (number, plan) in plans.enumerated() {
             let started = id()
-            result.append(Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: plan.testCase.id, workerId: nil, timestamp: now())))
+            result.append(
+                Envelope(
+                    testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: plan.testCase.id, workerId: nil, timestamp: now())
+                ))
             var failedYet = false
             for (k, step) in plan.testCase.testSteps.enumerated() {
                 result.append(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started, testStepId: step.id, timestamp: now())))
                 var status: TestStepResultStatus = .passed
                 var exception: Messages.Exception?
-                if failedYet { status = .skipped }
-                else if step.stepDefinitionIds?.isEmpty == true { status = .undefined; failedYet = true }
-                else if number % 10 == 9 && k == 3 {
+                if failedYet {
+                    status = .skipped
+                } else if step.stepDefinitionIds?.isEmpty == true {
+                    status = .undefined; failedYet = true
+                } else if number % 10 == 9 && k == 3 {
                     status = .failed
                     failedYet = true
-                    exception = Messages.Exception(type: "ExpectationFailure", message: "expected 3, got 4",
-                                                   stackTrace: "Specs/Synthetic.swift:42: expected 3, got 4")
+                    exception = Messages.Exception(
+                        type: "ExpectationFailure", message: "expected 3, got 4",
+                        stackTrace: "Specs/Synthetic.swift:42: expected 3, got 4")
                 }
-                let result1 = TestStepResult(duration: Duration(seconds: 0, nanos: status == .passed || status == .failed ? 120_000 : 0),
-                                             message: exception?.message, status: status, exception: exception)
-                result.append(Envelope(testStepFinished: TestStepFinished(testCaseStartedId: started, testStepId: step.id,
-                                                                          testStepResult: result1, timestamp: now())))
+                let result1 = TestStepResult(
+                    duration: Duration(seconds: 0, nanos: status == .passed || status == .failed ? 120_000 : 0),
+                    message: exception?.message, status: status, exception: exception)
+                result.append(
+                    Envelope(
+                        testStepFinished: TestStepFinished(
+                            testCaseStartedId: started, testStepId: step.id,
+                            testStepResult: result1, timestamp: now())))
             }
             result.append(Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started, timestamp: now(), willBeRetried: false)))
         }
-        result.append(Envelope(testRunFinished: TestRunFinished(message: nil, success: false, timestamp: now(), exception: nil, testRunStartedId: "run")))
+        result.append(
+            Envelope(
+                testRunFinished: TestRunFinished(message: nil, success: false, timestamp: now(), exception: nil, testRunStartedId: "run")))
         return result
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Messages
 import SharedTestData
 import XCTest
-@testable import SpecRunReports
+
 @testable import SpecRunReportCore
+@testable import SpecRunReports
 
 /// The folder of this test target's fixtures (located from this file, so it works from any working directory).
 func fixturesFolder() -> URL {

@@ -12,7 +12,9 @@ actor HTTPClientSpy: HTTPClient {
 
     var requests: [HTTPRequest] {
         messages.map { message in
-            switch message { case let .send(request): request }
+            switch message {
+            case let .send(request): request
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import Survey
+import XCTest
 
 struct AnyError: Error, Equatable {}
 
@@ -9,16 +9,21 @@ func anyData() -> Data { Data("any data".utf8) }
 func anyCredentials() -> ClientCredentials { ClientCredentials(clientID: "client-id", clientSecret: "client-secret") }
 func fixedDate() -> Date { Date(timeIntervalSince1970: 1_700_000_000) }
 
-func makeToken(accessToken: String = "access", refreshToken: String = "refresh", expiryDate: Date = fixedDate().addingTimeInterval(7200)) -> Token {
+func makeToken(accessToken: String = "access", refreshToken: String = "refresh", expiryDate: Date = fixedDate().addingTimeInterval(7200))
+    -> Token
+{
     Token(accessToken: accessToken, tokenType: "Bearer", refreshToken: refreshToken, expiryDate: expiryDate)
 }
 
 /// A token response of the survey API.
-func makeTokenJSON(accessToken: String = "access", tokenType: String = "Bearer", refreshToken: String = "refresh", expiresIn: Int = 7200) -> Data {
-    Data("""
-    {"data": {"id": "10", "type": "token", "attributes": {"access_token": "\(accessToken)", "token_type": "\(tokenType)",
-     "expires_in": \(expiresIn), "refresh_token": "\(refreshToken)", "created_at": 1597169495}}}
-    """.utf8)
+func makeTokenJSON(accessToken: String = "access", tokenType: String = "Bearer", refreshToken: String = "refresh", expiresIn: Int = 7200)
+    -> Data
+{
+    Data(
+        """
+        {"data": {"id": "10", "type": "token", "attributes": {"access_token": "\(accessToken)", "token_type": "\(tokenType)",
+         "expires_in": \(expiresIn), "refresh_token": "\(refreshToken)", "created_at": 1597169495}}}
+        """.utf8)
 }
 
 func jsonObject(_ data: Data?) -> NSDictionary? {

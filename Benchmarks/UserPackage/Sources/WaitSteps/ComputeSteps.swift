@@ -1,9 +1,10 @@
+import SpecRun
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SpecRun
 
 /// The scenario's state for the CPU-bound corpus: the last computation's result, kept so that the optimizer cannot
 /// drop the arithmetic.

@@ -10,7 +10,7 @@ package final class DocumentTree {
     #if DEBUG  // exclusivity checked in tests; unchecked in release: appended for every Gherkin step indexed (`Lineage.add`)
     package var steps = Steps()
     #else
-    @exclusivity(unchecked) var steps = Steps()
+    @exclusivity(unchecked) package var steps = Steps()
     #endif
 
     package struct Steps {

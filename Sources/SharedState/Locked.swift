@@ -12,12 +12,12 @@ import Foundation
 /// the other platforms this package supports (macOS 13), which predate `Mutex`, an `NSLock` guards the value.
 #if os(Linux)
 public final class Locked<State: ~Copyable>: Sendable {
-    private let mutex: Mutex<State>
+    @usableFromInline let mutex: Mutex<State>
 
     public init(_ state: consuming sending State) { mutex = Mutex(state) }
 
     /// `body` with the state to itself: no other thread reads or writes it until `body` returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
         try mutex.withLock(body)
     }
@@ -25,12 +25,13 @@ public final class Locked<State: ~Copyable>: Sendable {
 #else
 public final class Locked<State>: @unchecked Sendable {
     // @unchecked: `state` is only read or written inside `lock`, in `withLock`.
-    private let lock = NSLock()
-    private var state: State
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var state: State
 
     public init(_ state: State) { self.state = state }
 
     /// `body` with the state to itself: no other thread reads or writes it until `body` returns.
+    @inlinable
     public func withLock<Result, E: Error>(_ body: (inout State) throws(E) -> Result) throws(E) -> Result {
         lock.lock()
         defer { lock.unlock() }
@@ -41,5 +42,6 @@ public final class Locked<State>: @unchecked Sendable {
 
 extension Locked where State: Sendable {
     /// A copy of the state as it is now.
+    @inlinable
     public var value: State { withLock { $0 } }
 }

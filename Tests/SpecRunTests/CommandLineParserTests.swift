@@ -243,6 +243,7 @@ final class WorldParametersTests: XCTestCase {
         configuration.worldParameters = ["baseURL": "http://y"]
         let decoded = try WorkerConfiguration.decode(String(decoding: configuration.encodedLine().dropLast(), as: UTF8.self))
         XCTAssertEqual(decoded.worldParameters, ["baseURL": "http://y"])
+        XCTAssertEqual(try decoded.runConfiguration().worldParameters, ["baseURL": "http://y"], "the run hands them to its Worlds")
     }
 }
 

@@ -27,7 +27,8 @@ final class HostileSignalsEndToEndTests: XCTestCase {
 /// message` on stdout.
 final class InProcessStepOutputEndToEndTests: XCTestCase {
     func test_run_keepsTheMessageStreamOnStdoutWholeAndSendsTheStepsPrintToStderrOnNoIsolation() throws {
-        for format in ["message"] {
+        // (message:/dev/stdout: a file report on the descriptor the run keeps for its reports, not descriptor 1.)
+        for format in ["message", "message:/dev/stdout"] {
             let folder = try makeFixtureFeatures(betweenPassingScenarios("When a step prints an envelope-shaped line"))
             let process = Process()
             process.executableURL = try fixtureExecutable()

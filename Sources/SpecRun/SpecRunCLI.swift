@@ -33,7 +33,7 @@ public enum SpecRunCLI {
             let expanded = try readConfig.map { try ConfigFile.expand(arguments, read: $0) } ?? arguments
             command = try CommandLineParser.parse(expanded)
         } catch {
-            return usageFailure(error, console: console)
+            return console.usageFailure(error)
         }
         if !command.startsWorkers { isolation?.releaseUnused() }
         switch command {
@@ -99,9 +99,5 @@ public enum SpecRunCLI {
         // on c10k, callgrind; and a supervisor that has everything may end the worker midway, so it was a race).
         _ = Unmanaged.passRetained(command.outbox)
         return code
-    }
-
-    static func usageFailure(_ error: Error, console: any Console) -> Int32 {
-        console.usageFailure(error)
     }
 }

@@ -37,7 +37,7 @@ struct CheckCommand {
             ).map(RequirementsSource.read)
             _ = try await runner.run { collector.handle($0) }
         } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
+            return console.usageFailure(error)
         }
         // `check SUBFOLDER`: a step definition its scenarios do not use, or a criterion they do not tag, may be used by
         // the rest of the suite: only what the whole of Features/ leaves unused is reported.

@@ -34,7 +34,7 @@ struct ReportCommand {
                 requests: options.formats, colors: console.wantsColor(options.color ?? options.formatOptions.colors), console: console,
                 formatOptions: options.formatOptions, mergedRuns: inputs.count > 1)
         } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
+            return console.usageFailure(error)
         }
         var status = MergedRunStatus()
         // A run and its rerun: a scenario in two streams is one scenario with more attempts (`RerunAttempts`).

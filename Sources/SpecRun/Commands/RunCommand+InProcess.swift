@@ -34,7 +34,7 @@ extension RunCommand {
             ticker.stop()
             pipeline.drain()
         } catch {
-            return Ending(earlyExit: SpecRunCLI.usageFailure(error, console: console))
+            return Ending(earlyExit: console.usageFailure(error))
         }
         return Ending()
     }

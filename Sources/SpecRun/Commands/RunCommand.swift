@@ -32,7 +32,7 @@ struct RunCommand {
         do {
             prepared = try prepare()
         } catch {
-            return SpecRunCLI.usageFailure(error, console: console)
+            return console.usageFailure(error)
         }
         let listeners = listen(to: prepared)
         defer { listeners.pipeline.drain() }

@@ -13,13 +13,10 @@ extension Steps {
         file: StaticString = #filePath, line: UInt = #line,
         _ transformer: @escaping @Sendable (String) throws -> T
     ) {
-        code.append(
-            .parameterType(
-                ParameterTypeCode(
-                    name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
-                    preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line),
-                    typeName: _typeName(T.self, qualified: false),
-                    transform: { groups in try transformer(groups.first.flatMap { $0 } ?? "") })))
+        append(
+            T.self, name: name, regexes: [regex] + more, useForSnippets: useForSnippets, preferForRegexMatch: preferForRegexMatch,
+            at: SourceLocation(file, line)
+        ) { groups in try transformer(groups.first.flatMap { $0 } ?? "") }
     }
 
     /// The transformer receives every capture group (missing optional groups as "").
@@ -29,12 +26,22 @@ extension Steps {
         file: StaticString = #filePath, line: UInt = #line,
         _ transformer: @escaping @Sendable ([String]) throws -> T
     ) {
+        append(
+            T.self, name: name, regexes: [regex] + more, useForSnippets: useForSnippets, preferForRegexMatch: preferForRegexMatch,
+            at: SourceLocation(file, line)
+        ) { groups in try transformer(groups.map { $0 ?? "" }) }
+    }
+
+    /// Either form's parameter type, its transformer given the capture groups as the expression matched them.
+    private mutating func append<T>(
+        _ type: T.Type, name: String, regexes: [String], useForSnippets: Bool, preferForRegexMatch: Bool,
+        at location: SourceLocation, transform: @escaping @Sendable ([String?]) throws -> Any
+    ) {
         code.append(
             .parameterType(
                 ParameterTypeCode(
-                    name: name, regularExpressions: [regex] + more, useForSnippets: useForSnippets,
-                    preferForRegularExpressionMatch: preferForRegexMatch, location: SourceLocation(file, line),
-                    typeName: _typeName(T.self, qualified: false),
-                    transform: { groups in try transformer(groups.map { $0 ?? "" }) })))
+                    name: name, regularExpressions: regexes, useForSnippets: useForSnippets,
+                    preferForRegularExpressionMatch: preferForRegexMatch, location: location,
+                    typeName: _typeName(T.self, qualified: false), transform: transform)))
     }
 }

@@ -40,7 +40,9 @@ final class SigkillJournalEndToEndTests: XCTestCase {
         process.waitUntilExit()
 
         XCTAssertTrue(onDisk, "the later scenario's result reaches the disk while the earlier one runs")
-        XCTAssertLessThan(delay ?? 99, 1.0, "at most ~0.1 s behind (1 s: a loaded machine)")
+        // ~0.1 s on a quiet machine; 5 s (the earlier scenario sleeps 30 s) still proves it is written while that one
+        // runs, and holds on a CI machine that is busy with other builds (1 s did not, once).
+        XCTAssertLessThan(delay ?? 99, 5.0, "written while the earlier scenario still runs, not at the end")
         let stream = journal(in: "\(folder)/out") ?? []
         XCTAssertEqual(names(of: stream.compactMap(\.testCaseFinished).map(\.testCaseStartedId), in: stream), ["later"])
         XCTAssertEqual(

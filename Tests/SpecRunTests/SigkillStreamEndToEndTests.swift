@@ -35,7 +35,8 @@ final class SigkillStreamEndToEndTests: XCTestCase {
         process.waitUntilExit()
 
         XCTAssertTrue(onDisk, "the 20 finished scenarios and the running one's start reach the disk while it runs")
-        XCTAssertLessThan(delay ?? 99, 1.0, "at most ~0.2 s behind (1 s: a loaded machine)")
+        // ~0.2 s on a quiet machine; 5 s (the long scenario sleeps 20 s) still proves it is written while that one runs.
+        XCTAssertLessThan(delay ?? 99, 5.0, "written while the long scenario still runs, not at the end")
         let stream = temporaryStream(in: "\(folder)/out") ?? []
         XCTAssertEqual(stream.compactMap(\.testCaseFinished).count, 20, "kept after the SIGKILL")
         let running = stream.compactMap(\.testCaseStarted).last?.testCaseId

@@ -50,6 +50,8 @@ public enum SpecRunCLI {
             return ExitCode.passed.rawValue
         case .check(let options):
             return await CheckCommand(options: options, libraries: libraries, console: console).run()
+        case .snippets(let options):
+            return await SnippetsCommand(options: options, libraries: libraries, console: console).run()
         case .languages:
             console.out(LanguagesCommand.languages())
             return ExitCode.passed.rawValue

@@ -9,6 +9,7 @@ enum Command: Equatable {
     case initialize(InitOptions)
     case completions(shell: String)
     case check(CheckOptions)
+    case snippets(SnippetsOptions)
     case importDocuments(ImportOptions)
     case fmt(FmtOptions)
     case lsp

@@ -41,6 +41,7 @@ enum CommandLineParser {
                 throw UsageError(message: "specrun completions: give one shell: bash, zsh or fish, e.g. source <(specrun completions bash)")
             }
             return .completions(shell: shell)
+        case "snippets": return try snippets(Array(rest.dropFirst()))
         case "man": return rest.contains("-h") || rest.contains("--help") ? .help(topic: "man") : .manPage
         case "check":
             rest.removeFirst()
@@ -250,7 +251,7 @@ enum CommandLineParser {
 
     private static var runFlags: [String] { OptionTable.runFlags }
 
-    private static func unknownOption(_ option: String, known: [String]) -> UsageError {
+    static func unknownOption(_ option: String, known: [String]) -> UsageError {
         let name = String(option.split(separator: "=", maxSplits: 1)[0])
         let hint = Suggestions.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
         return UsageError(message: "unknown option '\(name)'\(hint)")

@@ -29,6 +29,18 @@ extension OptionTable {
             help,
         ])
 
+    static let snippets = SubcommandSpec(
+        name: "snippets", usage: "[PATH...] [--output FILE] [--name NAME] [--world TYPE]",
+        summary: "every distinct undefined step, once, as one step library file to add to the package (each snippet "
+            + "matches exactly the steps it was made for; nothing runs)",
+        options: [
+            OptionSpec(short: "-o", long: "--output", value: "FILE", help: "write the file here (an existing file is kept) rather than print it"),
+            OptionSpec(long: "--name", value: "NAME", help: "the step library's type name (default PendingSteps)"),
+            OptionSpec(long: "--world", value: "TYPE", help: "bind the steps to this World of yours (default: a World declared in the file)"),
+            OptionSpec(short: "-t", long: "--tags", value: "EXPR", help: "only scenarios whose tags match"),
+            help,
+        ])
+
     static let importDocuments = SubcommandSpec(
         name: "import", usage: "DOC.md... [--output DIR]",
         summary: "write a draft .feature per story of a story document, each criterion a scenario tagged with its id",
@@ -97,7 +109,7 @@ extension OptionTable {
 
     static let man = SubcommandSpec(name: "man", usage: "", summary: "the man page, in roff", options: [help])
 
-    static let subcommandSpecs = [check, importDocuments, initialize, report, gherkin, fmt, lsp, completionsCommand, man]
+    static let subcommandSpecs = [check, snippets, importDocuments, initialize, report, gherkin, fmt, lsp, completionsCommand, man]
 
     static func subcommand(_ name: String) -> SubcommandSpec? {
         subcommandSpecs.first { $0.name == name }

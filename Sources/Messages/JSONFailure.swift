@@ -10,6 +10,11 @@ struct JSONFailure: Error, Equatable {
         case wrongType(expected: String, found: String)
         /// A string that is none of the enum's values.
         case invalidValue(String, expected: [String])
+        /// A key the object already had (the last path component), at the 1-based column of its second one: JSON
+        /// readers disagree on which value counts, so the text is refused rather than read one way.
+        case duplicateKey(column: Int)
+        /// An envelope with a second message (of another kind: the last path component), at its key's column.
+        case secondMessage(column: Int)
     }
 
     enum Component: Equatable {
@@ -29,6 +34,14 @@ struct JSONFailure: Error, Equatable {
         var copy = self
         copy.reversedPath.append(component)
         return copy
+    }
+
+    /// The column of a duplicate key (other failures name theirs in `reason`, or have none).
+    var column: Int? {
+        switch kind {
+        case .duplicateKey(let column), .secondMessage(let column): return column
+        default: return nil
+        }
     }
 
     /// `steps[0].text` style: the path a person would type.
@@ -55,6 +68,11 @@ struct JSONFailure: Error, Equatable {
             return "wrong type at \(at): expected \(expected), found \(found)"
         case .invalidValue(let value, let expected):
             return "invalid value \"\(value)\" at '\(path)': expected one of \(expected.joined(separator: ", "))"
+        case .duplicateKey:
+            return
+                "the key '\(path)' comes twice; JSON readers disagree on which value counts (the first or the last), so the line is refused"
+        case .secondMessage:
+            return "a second message, '\(path)', in one envelope; an envelope holds one message, so the line is refused"
         }
     }
 }

@@ -35,6 +35,8 @@ public enum JSONLine {
         var members: [String: Value] = [:]
         var first = true
         while let key = try reader.nextKeyText(&first) {
+            // A key twice is refused (readers disagree on which value counts): the text is then no object.
+            guard members[key] == nil else { throw reader.syntax("the key '\(key)' a second time") }
             members[key] = try readValue(&reader)
         }
         return members

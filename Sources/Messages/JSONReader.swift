@@ -255,6 +255,17 @@ struct JSONReader: ~Copyable {
                 column: column))
     }
 
+    /// The last key read (`key`) came a second time in its object: refused, at the column of its opening quote.
+    /// `secondMessage`: the key is another message of an envelope that has one already.
+    func duplicateKey(_ key: StaticString, secondMessage: Bool = false) -> JSONFailure {
+        var scalars = 1
+        for byte in UnsafeBufferPointer(rebasing: input[..<min(max(keyStart - 1, 0), input.count)]) where byte & 0xC0 != 0x80 {
+            scalars += 1
+        }
+        return JSONFailure(
+            kind: secondMessage ? .secondMessage(column: scalars) : .duplicateKey(column: scalars), reversedPath: [.key(key.description)])
+    }
+
     /// The 1-based column of the current position, in characters (Unicode scalars) as an editor shows it.
     var column: Int {
         var scalars = 1

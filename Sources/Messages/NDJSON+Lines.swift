@@ -68,13 +68,15 @@ extension NDJSON {
     }
 
     /// The slow path, only for lines the fast path refused: what `JSONDecoder` accepts on the trimmed line is
-    /// accepted (the old behaviour); otherwise the error names the first syntax error, or else the field at fault.
+    /// accepted (the old behaviour) — except a line with a key twice, refused — otherwise the error names the first syntax error, or else the field at fault.
     private static func recover(
         line: UnsafeBufferPointer<UInt8>, failure: JSONFailure, uri: String,
         lineNumber: Int
     ) throws -> Envelope? {
         let trimmed = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
+        // A key twice is refused, not read as `JSONDecoder` would (first wins) where others read the last.
+        if let column = failure.column { throw Error(uri: uri, line: lineNumber, reason: failure.reason, column: column) }
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(trimmed.utf8)) { return envelope }
         var reported = failure
         if case .syntax = failure.kind {

@@ -92,6 +92,18 @@ public enum NDJSON {
         public let uri: String
         public let line: Int
         public let reason: String
-        public var description: String { "\(uri):\(line): not a Cucumber Messages envelope: \(reason)" }
+        /// The 1-based column at fault, when the reason has one of its own to name (a duplicate key).
+        public var column: Int? = nil
+
+        public init(uri: String, line: Int, reason: String, column: Int? = nil) {
+            self.uri = uri
+            self.line = line
+            self.reason = reason
+            self.column = column
+        }
+
+        public var description: String {
+            "\(uri):\(line)\(column.map { ":\($0)" } ?? ""): not a Cucumber Messages envelope: \(reason)"
+        }
     }
 }

@@ -60,10 +60,11 @@ package struct EnvelopeStreamMerger {
     }
 
     /// Ends the current stream; a stream that started a run but has no testRunFinished is closed (see the type),
-    /// and so is one `cutShort` (its file was broken off) before its testRunFinished.
-    package mutating func endStream(cutShort: Bool = false, emit: (Envelope) -> Void) {
+    /// and so is one `cutShort` (its file was broken off, or its run never started) before its testRunFinished;
+    /// `reason` says why, instead of "the run ended before testRunFinished".
+    package mutating func endStream(cutShort: Bool = false, reason: String? = nil, emit: (Envelope) -> Void) {
         guard !stream.finished, stream.envelopes > 0, cutShort || stream.sawRunActivity else { return }
-        let reason = "\(stream.name): the run ended before testRunFinished (file truncated?)"
+        let reason = reason ?? "\(stream.name): the run ended before testRunFinished (file truncated?)"
         incompleteStreams.append(reason)
         stream.close(reason: reason, emit: emit)
         finishes.append(

@@ -50,6 +50,12 @@ package final class FormatterFactory {
         return makeFormatter(format, sink: makeSink(output, standardOutput: standardOutput), options: options)
     }
 
+    /// The history report of `--history`: this run added to the file at `path` when the run ends, under the
+    /// folder's lock (`RunHistory.record`); `note` is told of a file set aside.
+    package func makeHistoryFormatter(path: String, note: @escaping @Sendable (String) -> Void) -> any EnvelopeFormatter {
+        HistoryFileFormatter(path: path, feed: IndexFeed(shared), note: note)
+    }
+
     /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).
     package func makeFormatter(_ format: ReportFormat, write: @escaping (String) -> Void, options: ReportOptions) -> any EnvelopeFormatter {
         makeFormatter(format, sink: WriterSink(write), options: options)

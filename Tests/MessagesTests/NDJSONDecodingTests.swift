@@ -89,14 +89,50 @@ final class NDJSONDecodingTests: XCTestCase {
         XCTAssertEqual(try NDJSON.decode(""), [])
     }
 
-    func test_fastDecode_keepsTheFirstOfRepeatedKeysAsJSONDecoder() throws {
+    func test_decode_refusesAKeyTwiceNamingTheLineTheColumnAndTheKey() throws {
+        let result =
+            #"{"testStepFinished":{"testCaseStartedId":"r","testStepId":"s","testStepResult":{"duration":{"nanos":0,"seconds":0},"status":"PASSED","status":"FAILED"},"timestamp":{"nanos":0,"seconds":0}}}"#
+        let column = try XCTUnwrap(result.range(of: #""status":"FAILED""#)).lowerBound.utf16Offset(in: result) + 1
+        XCTAssertThrowsError(
+            try NDJSON.decode(#"{"testRunStarted":{"timestamp":{"nanos":0,"seconds":0}}}"# + "\n" + result, uri: "x.ndjson")
+        ) {
+            XCTAssertEqual(
+                "\($0)",
+                "x.ndjson:2:\(column): not a Cucumber Messages envelope: the key 'testStepFinished.testStepResult.status' comes twice; JSON readers disagree on which value counts (the first or the last), so the line is refused"
+            )
+        }
+    }
+
+    func test_decode_refusesEveryRepeatedKnownKeyWhateverItsValues() {
         for line in [
             #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0,"seconds":2}}}"#,
+            #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0,"seconds":1}}}"#,
+            #"{"testRunFinished":{"success":true,"message":null,"message":"x","timestamp":{"nanos":0,"seconds":0}}}"#,
             #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0}},"testRunStarted":{"timestamp":{"seconds":3,"nanos":0}}}"#,
         ] {
-            XCTAssertEqual(try fastDecode(line), Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0))), line)
-            XCTAssertEqual(try fastDecode(line), try referenceDecode(line), line)
+            XCTAssertThrowsError(try NDJSON.decode(line), line) { XCTAssertNotNil(($0 as? NDJSON.Error)?.column, "\($0)") }
         }
+    }
+
+    func test_decode_refusesAnEnvelopeOfTwoMessages() {
+        let line =
+            #"{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0}},"testRunFinished":{"success":true,"timestamp":{"nanos":0,"seconds":0}}}"#
+        XCTAssertThrowsError(try NDJSON.decode(line, uri: "x.ndjson")) {
+            XCTAssertEqual(
+                "\($0)",
+                "x.ndjson:1:57: not a Cucumber Messages envelope: a second message, 'testRunFinished', in one envelope; an envelope holds one message, so the line is refused"
+            )
+        }
+    }
+
+    func test_decode_stillSkipsAnUnknownKeyGivenTwice() throws {
+        let line = #"{"testRunStarted":{"later":1,"later":2,"timestamp":{"seconds":1,"nanos":0}}}"#
+        XCTAssertEqual(try NDJSON.decode(line), [Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0)))])
+    }
+
+    func test_jsonLine_refusesAnObjectWithAKeyTwice() {
+        XCTAssertNil(JSONLine.object(Array(#"{"worker":"1","worker":"2"}"#.utf8)))
+        XCTAssertNotNil(JSONLine.object(Array(#"{"worker":"1","attempt":"2"}"#.utf8)))
     }
 
     func test_forEachEnvelope_handsOverEveryEnvelopeInOrderThenStopsAtTheBadLine() throws {

@@ -74,6 +74,8 @@ struct ReportCommand {
                 ) { read in
                     let envelope = audit.checkingNumbers(read)
                     audit.observe(envelope)
+                    // A test case run that finished without some step results: FAILED ones first (named by the audit).
+                    for repair in audit.takeRepairs() { merger.add(repair, emit: emit) }
                     merger.add(envelope, emit: emit)
                 }
                 if case .truncated(let line) = ending {
@@ -84,9 +86,15 @@ struct ReportCommand {
             }
             audit.finish()
             report(audit, into: &doubts)
-            merger.endStream(cutShort: problem != nil, emit: emit)
+            for repair in audit.repairsForRunsCutShort() { merger.add(repair, emit: emit) }
+            // A runner's stream without testRunStarted: killed as it started (no test case ran), not an empty pass.
+            let neverStarted = problem == nil && audit.neverStarted
+            let reason = neverStarted ? "\(input.path): the run ended before testRunStarted (was it killed as it started?)" : nil
+            merger.endStream(cutShort: problem != nil || neverStarted, reason: reason, emit: emit)
             let incomplete = merger.incompleteStreams.count > incompleteBefore
-            if let problem {
+            if let reason, incomplete {
+                console.err("specrun: \(reason); no test case ran, the reports are marked incomplete\n")
+            } else if let problem {
                 let marked = incomplete ? " and are marked incomplete" : ""
                 console.err("specrun: \(problem); the reports hold what came before it\(marked)\n")
             } else if incomplete {

@@ -26,16 +26,18 @@ final class Reports {
         options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
         // `--history DIR`: the runs before this one, read before the run (the history report rewrites the file).
-        if let file = requests.first(where: { $0.format == .history })?.path {
-            let loaded = RunHistory.load(file)
-            options.history = loaded.history
-            if let problem = loaded.problem { console.err("specrun: \(problem)\n") }
-        }
+        if let file = requests.first(where: { $0.format == .history })?.path { options.history = RunHistory.load(file) }
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory(sharedAtSource: sharedAtSource, standardOutput: standardOutput)
         self.factory = factory
         formatters = requests.map { request in
             let format = request.format
+            if format == .history, let path = request.path {
+                // Added to the file as it is when the run ends, under the folder's lock (other runs may share it).
+                return (
+                    request, factory.makeHistoryFormatter(path: Self.absolute(path), note: { [console] in console.err("specrun: \($0)\n") })
+                )
+            }
             if let path = request.path {
                 // Resolved now, at the start: a step that changes the working folder (`--no-isolation`) does
                 // not move the reports written when the run ends.

@@ -6,7 +6,12 @@ import Messages
 /// merged run is marked unsuccessful (see `ReportCommand`).
 ///
 /// References are resolved when the stream ends, so a producer that writes a definition after its use is not
-/// blamed. Memory: the pickles' names (to name a scenario), and one hash per test step.
+/// blamed. Memory: the pickles' names (to name a scenario), one hash per test step, and each test case's step ids.
+///
+/// Doubt is never green: a test case run that finishes without a result for some of its steps is named, and
+/// `repairs` hands over a FAILED result for each missing one (sent before its testCaseFinished), so that no report
+/// counts it passed; a stream a runner wrote (`meta`, step definitions, test cases…) with no testRunStarted is
+/// a run killed as it started (`neverStarted`), not an empty passing run.
 struct StreamAudit {
     /// One line per problem found, in the order found (capped by `limit`, the rest counted).
     private(set) var problems: [String] = []
@@ -14,6 +19,12 @@ struct StreamAudit {
     /// Test cases that started and did not finish: `'name' (uri:line)`, in start order.
     private(set) var unfinished: [String] = []
     private(set) var unknownKinds: [String: Int] = [:]
+    /// Results made for the steps a test case run finished without (FAILED, naming why), to be sent before the
+    /// envelope just observed; taken by `takeRepairs`.
+    private var repairs: [Envelope] = []
+    /// Whether a runner wrote the stream (a `meta`, a step definition, a hook, a test case…): one without
+    /// testRunStarted then is a run that never started, not the output of `specrun gherkin`.
+    private var sawRunner = false
 
     let name: String
     private let limit: Int
@@ -21,6 +32,12 @@ struct StreamAudit {
     private var pickles: [String: (name: String, uri: String, line: Int?)] = [:]
     private var testCases: [String: (pickleId: String, envelope: Int)] = [:]
     private var testSteps: Set<Int> = []
+    /// Each test case's step ids, in order: what a finished run of it must have a result for.
+    private var testCaseSteps: [String: [String]] = [:]
+    /// The step each unfinished test case run was running (started, no result yet).
+    private var runningStep: [String: String] = [:]
+    /// The latest time a test case or step started or finished: when a result made for a stream cut short is dated.
+    private var latest = Timestamp(seconds: 0, nanos: 0)
     /// Pickle steps (hashed with their pickle) and the test steps' references to them, checked at the end.
     private var pickleSteps: Set<Int> = []
     private var pickleStepReferences: [(testCaseId: String, pickleId: String, pickleStepId: String)] = []
@@ -54,6 +71,7 @@ struct StreamAudit {
             notedAfterFinish = true
             note("envelope \(envelopeNumber) comes after testRunFinished (envelope \(finishedAt)); a finished run has nothing after it")
         }
+        if !sawRunner, Self.isRunnerOutput(envelope) { sawRunner = true }
         if let pickle = envelope.pickle {
             if pickles[pickle.id] != nil { note("pickle id '\(pickle.id)' is defined twice (envelope \(envelopeNumber))") }
             pickles[pickle.id] = (pickle.name, pickle.uri, pickle.location.map { Int($0.line) })
@@ -63,6 +81,7 @@ struct StreamAudit {
                 note("test case id '\(testCase.id)' is defined twice (envelope \(envelopeNumber)); its results cannot be told apart")
             }
             testCases[testCase.id] = (testCase.pickleId, envelopeNumber)
+            testCaseSteps[testCase.id] = testCase.testSteps.map(\.id)
             for step in testCase.testSteps {
                 testSteps.insert(Self.key(testCase.id, step.id))
                 if let pickleStepId = step.pickleStepId { pickleStepReferences.append((testCase.id, testCase.pickleId, pickleStepId)) }
@@ -74,13 +93,18 @@ struct StreamAudit {
                 startOrder.append(start.id)
             }
             started[start.id] = (start.testCaseId, envelopeNumber)
+            noteTime(start.timestamp)
             if testCases[start.testCaseId] == nil { startedBeforeDefinition[start.testCaseId] = envelopeNumber }
         } else if let step = envelope.testStepStarted {
             if started[step.testCaseStartedId] == nil {
                 note("a step starts in test case run '\(step.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
             }
+            runningStep[step.testCaseStartedId] = step.testStepId
+            noteTime(step.timestamp)
         } else if let step = envelope.testStepFinished {
             stepResults.append((step.testCaseStartedId, step.testStepId, envelopeNumber))
+            if runningStep[step.testCaseStartedId] == step.testStepId { runningStep[step.testCaseStartedId] = nil }
+            noteTime(step.timestamp)
             if step.testStepResult.status == .failed { failedRuns.insert(step.testCaseStartedId) }
             if !finishedSteps.insert(Self.key(step.testCaseStartedId, step.testStepId)).inserted {
                 note("step '\(step.testStepId)' of test case run '\(step.testCaseStartedId)' finishes twice (envelope \(envelopeNumber))")
@@ -93,7 +117,11 @@ struct StreamAudit {
             } else {
                 if let testCaseId = started[finish.testCaseStartedId]?.testCaseId {
                     lastAttempt[testCaseId] = (finish.willBeRetried, envelopeNumber)
+                    if repairMissingResults(of: finish.testCaseStartedId, testCaseId: testCaseId, at: finish.timestamp) {
+                        failedRuns.insert(finish.testCaseStartedId)
+                    }
                 }
+                runningStep[finish.testCaseStartedId] = nil
                 if !finish.willBeRetried, failedRuns.contains(finish.testCaseStartedId) { finalFailures += 1 }
             }
         } else if let attachment = envelope.attachment, let runId = attachment.testCaseStartedId {
@@ -111,6 +139,67 @@ struct StreamAudit {
             runFinishedAt = runFinishedAt ?? envelopeNumber
             if finished.success { claimedSuccess = envelopeNumber }
         }
+    }
+
+    /// The results to send before the envelope last observed (see `repairs`), once.
+    mutating func takeRepairs() -> [Envelope] {
+        defer { repairs = [] }
+        return repairs
+    }
+
+    /// A runner wrote the stream and it has no testRunStarted: the run was killed as it started (checked at `finish`).
+    var neverStarted: Bool { sawRunner && runStartedAt == nil }
+
+    /// A FAILED result for each step of the test case run that has none; true when one was missing.
+    private mutating func repairMissingResults(of runId: String, testCaseId: String, at timestamp: Timestamp) -> Bool {
+        guard let steps = testCaseSteps[testCaseId] else { return false }
+        let missing = steps.filter { !finishedSteps.contains(Self.key(runId, $0)) }
+        guard !missing.isEmpty else { return false }
+        let what = missing.count == steps.count ? "any of its \(steps.count) step(s)" : "\(missing.count) of its \(steps.count) step(s)"
+        let problem =
+            "\(scenario(of: testCaseId)) finished (envelope \(envelopeNumber)) without a result for \(what); it is reported failed"
+        note(problem)
+        repairs += missing.map { Self.failedResult(runId: runId, stepId: $0, at: timestamp, message: "\(name): \(problem)") }
+        for stepId in missing { finishedSteps.insert(Self.key(runId, stepId)) }
+        return true
+    }
+
+    /// At the end of a stream cut short: a test case run that had started and was between two steps gets a
+    /// FAILED result for its next step (the merger finishes the run, and a step that was running, as failed; a
+    /// run with no failed step would read passed).
+    mutating func repairsForRunsCutShort() -> [Envelope] {
+        guard runFinishedAt == nil else { return [] }
+        var made: [Envelope] = []
+        for id in startOrder where !finishedCases.contains(id) && runningStep[id] == nil {
+            guard let start = started[id], let steps = testCaseSteps[start.testCaseId],
+                let next = steps.first(where: { !finishedSteps.contains(Self.key(id, $0)) })
+            else { continue }
+            let message = "\(name): the stream ended before this step's result (was the run killed?)"
+            made.append(Self.failedResult(runId: id, stepId: next, at: latest, message: message, type: "Incomplete"))
+        }
+        return made
+    }
+
+    private mutating func noteTime(_ time: Timestamp) {
+        if (time.seconds, time.nanos) > (latest.seconds, latest.nanos) { latest = time }
+    }
+
+    private static func failedResult(
+        runId: String, stepId: String, at timestamp: Timestamp, message: String, type: String = "InconsistentStream"
+    ) -> Envelope {
+        Envelope(
+            testStepFinished: TestStepFinished(
+                testCaseStartedId: runId, testStepId: stepId,
+                testStepResult: TestStepResult(
+                    duration: Duration(seconds: 0, nanos: 0), message: message, status: .failed,
+                    exception: Exception(type: type, message: message)),
+                timestamp: timestamp))
+    }
+
+    /// Messages only a runner writes (not `specrun gherkin`, whose stream is sources, documents and pickles).
+    private static func isRunnerOutput(_ envelope: Envelope) -> Bool {
+        envelope.meta != nil || envelope.stepDefinition != nil || envelope.hook != nil || envelope.parameterType != nil
+            || envelope.testCase != nil || envelope.testCaseStarted != nil || envelope.testRunHookStarted != nil
     }
 
     /// An envelope of a kind this version does not know (a newer protocol), skipped.

@@ -29,17 +29,19 @@ extension RunHistory {
                 let scenarios = run["scenarios"] as? [[Any]]
             else { return nil }
             let duration = (run["duration"] as? NSNumber)?.int64Value ?? 0
-            history.runs.append(
-                HistoryRun(
-                    id: id, start: start, duration: duration,
-                    scenarios: scenarios.compactMap { entry in
-                        guard entry.count >= 5, let key = entry[0] as? String, let name = entry[1] as? String,
-                            let status = entry[2] as? String
-                        else { return nil }
-                        return HistoryScenario(
-                            key: key, name: name, status: status, duration: (entry[3] as? NSNumber)?.int64Value ?? 0,
-                            attempts: (entry[4] as? NSNumber)?.intValue ?? 1)
-                    }))
+            // Every entry read, or the file is not read at all (it is then set aside whole, never rewritten without
+            // the entries this version could not read).
+            var read: [HistoryScenario] = []
+            for entry in scenarios {
+                guard entry.count >= 5, let key = entry[0] as? String, let name = entry[1] as? String,
+                    let status = entry[2] as? String
+                else { return nil }
+                read.append(
+                    HistoryScenario(
+                        key: key, name: name, status: status, duration: (entry[3] as? NSNumber)?.int64Value ?? 0,
+                        attempts: (entry[4] as? NSNumber)?.intValue ?? 1))
+            }
+            history.runs.append(HistoryRun(id: id, start: start, duration: duration, scenarios: read))
         }
         return history
     }

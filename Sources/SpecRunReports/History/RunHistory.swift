@@ -21,13 +21,11 @@ package struct RunHistory: Sendable, Equatable {
         (folder.hasSuffix("/") ? folder : folder + "/") + fileName
     }
 
-    /// The history in a file; empty when there is none yet, or it is not a history file (a note is given).
-    package static func load(_ path: String) -> (history: RunHistory, problem: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { return (RunHistory(), nil) }
-        guard let history = decode(data) else {
-            return (RunHistory(), "\(path): not a specrun history file (version \(version)); starting a new one")
-        }
-        return (history, nil)
+    /// The history in a file, for the reports that compare with earlier runs; empty when there is none yet or
+    /// specrun cannot read it (the history report then sets that file aside and names it: see `record`).
+    package static func load(_ path: String) -> RunHistory {
+        if case .history(let history) = read(path) { return history }
+        return RunHistory()
     }
 
     /// This history with a run added (replacing an earlier record of the same run, as `specrun report` on the

@@ -43,4 +43,8 @@ void specrun_limit_malloc_arenas(int count);
 /// otherwise (ENOSYS where the system has no such call).
 int specrun_rename_exchange(const char *from, const char *to);
 
+/// An exclusive advisory lock (flock) on the folder at `path`, waited for up to `timeout_ms`: the open descriptor that holds it (close it to release; the kernel releases it when the
+/// process ends, however it ends), or -1 with errno set (EWOULDBLOCK when still held by another after the wait).
+int specrun_lock_exclusive(const char *path, int timeout_ms);
+
 #endif

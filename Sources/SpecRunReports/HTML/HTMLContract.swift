@@ -144,8 +144,9 @@ enum HTMLContract {
 
     /// `status`: proven | failing | not-run | no-scenario | outside; `scenarios`: ids (anchors) of the scenarios
     /// proving it, `unselected` those of them the run did not select;
-    /// `derived`: the id was derived from the story and the criterion's position.
+    /// `derived`: the id was derived from the story and the criterion's position; `broken`: failing, or held back
+    /// by a scenario with steps to write or pending (what keeps the run from shipping).
     enum Criterion: String, HTMLKey {
-        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected
+        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected, broken
     }
 }

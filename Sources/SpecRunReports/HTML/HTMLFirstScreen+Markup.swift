@@ -9,9 +9,11 @@ extension HTMLFirstScreen {
     var titleHTML: String { escape(title.isEmpty ? "Living documentation" : title) }
     var metaHTML: String { escape(meta) }
 
+    /// Red whenever a scenario did not pass (undefined and pending ones too: the run is not ready to ship).
     var headlineClass: String {
         let passed = counts.first { $0.status == "passed" }?.count ?? 0
         if passed == total { return "s-passed" }
+        if failureCount > 0 { return "s-failed" }
         let worst = counts.map(\.status).max { Self.status(named: $0) < Self.status(named: $1) } ?? "unknown"
         return "s-" + worst
     }
@@ -29,22 +31,33 @@ extension HTMLFirstScreen {
             .joined(separator: " \u{00B7} ")
     }
 
-    /// The verdict and the first failures, worst first; empty when every scenario passed.
-    var problemsHTML: String {
+    /// "Not ready to ship: 3 scenarios did not pass (1 with steps to write), breaking 2 criteria."
+    var verdictText: String {
+        Self.plural(failureCount, "scenario") + " did not pass"
+            + (undefinedCount > 0 && undefinedCount < failureCount ? " (\(undefinedCount) with steps to write)" : "")
+            + (undefinedCount > 0 && undefinedCount == failureCount ? ": steps to write" : "")
+            + (brokenCriteria > 0 ? ", breaking " + Self.plural(brokenCriteria, "criterion", "criteria") : "") + "."
+    }
+
+    /// The verdict and the first failures, worst first (the scenarios with steps to write when nothing else
+    /// failed); empty when every scenario passed. `more`: what follows the list when it is cut short.
+    func problemsHTML(more: (Int) -> String = { "and \($0) more below, once the page has loaded." }) -> String {
         guard failureCount > 0 else { return "" }
         var html =
-            "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
-            + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>"
-            + Self.plural(failureCount, "scenario") + " did not pass"
-            + (brokenCriteria > 0 ? ", breaking " + Self.plural(brokenCriteria, "criterion", "criteria") : "") + ".</p>\n"
-        html += "<div class=\"failures\"><h3>" + Self.plural(failureCount, "scenario") + " did not pass</h3>\n<ul class=\"failure-list\">\n"
+            "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict s-failed\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
+            + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>" + escape(verdictText) + "</p>\n"
+        let listed = failures.first?.status == .undefined ? undefinedCount : failureCount - undefinedCount
+        let heading =
+            failures.first?.status == .undefined
+            ? "To do: " + Self.plural(listed, "scenario") + " with steps to write" : Self.plural(listed, "scenario") + " did not pass"
+        html += "<div class=\"failures\"><h3>" + heading + "</h3>\n<ul class=\"failure-list\">\n"
         for (position, failure) in failures.enumerated() { html += failureHTML(failure, first: position == 0) }
         html += "</ul>\n"
-        if failureCount > failures.count {
-            html += "<p class=\"empty\">and \(failureCount - failures.count) more below, once the page has loaded.</p>\n"
-        }
+        if listed > failures.count { html += "<p class=\"empty\">" + escape(more(listed - failures.count)) + "</p>\n" }
         return html + "</div>\n</div>\n"
     }
+
+    var problemsHTML: String { problemsHTML() }
 
     private func failureHTML(_ failure: Failure, first: Bool) -> String {
         let status = failure.status.lowercased

@@ -34,7 +34,10 @@ struct HTMLFirstScreen {
     /// Scenarios by status, in the page's order of statuses.
     let counts: [(status: String, count: Int)]
     let failures: [Failure]
+    /// Scenarios that did not pass (failed, ambiguous, pending or undefined): any makes the run not ready to ship.
     let failureCount: Int
+    /// Of them, those with steps still to write (undefined).
+    let undefinedCount: Int
     let brokenCriteria: Int
 
     static let statusOrder = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
@@ -66,19 +69,24 @@ struct HTMLFirstScreen {
         var finalRecords = Set<ObjectIdentifier>()
         let documentOrder = Dictionary(index.documentOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [Failure] = []
+        var toWrite: [Failure] = []
         var failing = 0
+        var undefined = 0
         var broken = Set<String>()
         for attempt in finals ?? index.finalAttempts() {
             guard let record = index.record(of: attempt) else { continue }
             finalRecords.insert(ObjectIdentifier(record))
             let status = index.outcomeStatus(of: attempt)
             byStatus[status.lowercased, default: 0] += 1
-            guard status >= .pending, status != .undefined,
-                let pickle = index.pickle(of: attempt)
-            else { continue }
+            guard status >= .pending, let pickle = index.pickle(of: attempt) else { continue }
             failing += 1
             let criteria = Self.criteria(of: pickle.tags.map(\.name), known: criterionIds)
             broken.formUnion(criteria)
+            if status == .undefined {
+                undefined += 1
+                // Steps to write are the to-do, listed only when nothing else failed: keep the first few.
+                guard toWrite.count < Self.shownFailures * 4 else { continue }
+            }
             let key = HistoryRun.key(of: pickle, in: index)
             let steps = record.testCase.testSteps
             var keyword = "", text = "", location: String?, message: String?
@@ -99,20 +107,23 @@ struct HTMLFirstScreen {
                 if message == nil, outcome.status == .ambiguous { message = "Ambiguous: more than one step definition matches" }
                 break
             }
-            found.append(
+            let failure =
                 Failure(
                     status: status, anchor: key, page: pageOf(pickle.uri), feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
                     scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key),
                     keyword: keyword, step: text, location: location, message: message,
-                    order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0)))
+                    order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0))
+            if status == .undefined { toWrite.append(failure) } else { found.append(failure) }
         }
         let total = total ?? index.allCaseRecords.count
         byStatus["unknown", default: 0] += max(0, total - finalRecords.count)
         self.total = total
         counts = Self.statusOrder.compactMap { status in byStatus[status].flatMap { $0 > 0 ? (status, $0) : nil } }
         failureCount = failing
+        undefinedCount = undefined
         brokenCriteria = broken.count
-        failures = Array(found.sorted(by: Self.worstFirst).prefix(Self.shownFailures))
+        // A run whose only problems are steps to write lists those scenarios: the first screen is never empty.
+        failures = Array((found.isEmpty ? toWrite : found).sorted(by: Self.worstFirst).prefix(Self.shownFailures))
     }
 
     /// Worst first as `renderFailures` ranks them: severity, then new failures, then those breaking more criteria.

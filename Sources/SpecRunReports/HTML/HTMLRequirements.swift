@@ -39,6 +39,7 @@ struct HTMLRequirements {
                 json.optional(CriterionKey.uri, criterion.uri)
                 if criterion.line > 0 { json.field(CriterionKey.line, criterion.line) }
                 if criterion.derived { json.field(CriterionKey.derived, true) }
+                if criterion.isBroken { json.field(CriterionKey.broken, true) }
                 json.field(CriterionKey.status, criterion.status.rawValue)
                 json.strings(CriterionKey.scenarios, criterion.scenarios.map { "\($0.uri):\($0.line)" })
                 let unselected = criterion.scenarios.filter { $0.status == CoveredScenario.notSelected }

@@ -83,6 +83,13 @@ package struct CriterionCoverage: Sendable {
     }
 }
 
+extension CriterionCoverage {
+    /// Failing, or held back by a scenario with steps to write or pending: what keeps the run from shipping.
+    package var isBroken: Bool {
+        status == .failing || scenarios.contains { $0.status == "undefined" || $0.status == "pending" }
+    }
+}
+
 /// Whether a criterion is proven by the run.
 package enum CoverageStatus: String, Sendable, CaseIterable {
     /// Every scenario tagged with it passed.

@@ -81,6 +81,7 @@
  * @property {string} id @property {string} title @property {string} [type] @property {string[]} given
  * @property {string[]} when @property {string[]} then @property {string} [uri] @property {number} [line]
  * @property {boolean} [derived] id derived from the story and position
+ * @property {boolean} [broken] failing, or held back by an undefined or pending scenario
  * @property {string} status proven | failing | not-run | no-scenario | outside @property {string[]} scenarios anchors
  * @property {string[]} [unselected] the anchors of those scenarios the run did not select
  */

@@ -122,9 +122,10 @@ enum HTMLContract {
 
     /// The run's history (`--history`): `runs` oldest first, this one last (`start`, `duration` in ms, counts);
     /// `recent`: by scenario anchor, its last statuses as letters (p f a u n s x), only for scenarios that did not
-    /// pass every time; `newFailures`, `fixed`, `flaky`: scenario anchors.
+    /// pass every time; `newFailures`, `fixed`, `flaky`: scenario anchors (a flaky one is never new nor fixed);
+    /// `since`: `[anchor, runs, since, lastPassed]` (no lastPassed when none passed) for each scenario not passing now (ms since 1970).
     enum History: String, HTMLKey {
-        case runs, recent, newFailures, fixed, flaky
+        case runs, recent, newFailures, fixed, flaky, since
     }
 
     /// One run of the history.

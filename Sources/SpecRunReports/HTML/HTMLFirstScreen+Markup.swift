@@ -46,6 +46,15 @@ extension HTMLFirstScreen {
         var html =
             "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict s-failed\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
             + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>" + escape(verdictText) + "</p>\n"
+        if !criteriaSince.isEmpty {
+            html += "<ul class=\"broken-criteria lines\">\n"
+            for (id, since) in criteriaSince {
+                html +=
+                    "<li><a class=\"criterion-ref mono\" href=\"#criterion-" + escape(Self.percentEncoded(id)) + "\">" + escape(id)
+                    + "</a> <span class=\"since\">" + escape(since.text) + "</span></li>\n"
+            }
+            html += "</ul>\n"
+        }
         let listed = failures.first?.status == .undefined ? undefinedCount : failureCount - undefinedCount
         let heading =
             failures.first?.status == .undefined
@@ -66,6 +75,9 @@ extension HTMLFirstScreen {
             "<span class=\"badge s-\(status)\"><span class=\"badge-icon\" aria-hidden=\"true\">\(Self.icons[status] ?? "")</span>"
             + (Self.labels[status] ?? status) + "</span> "
         if failure.isNew { html += "<span class=\"badge new-failure\" title=\"Did not fail in the previous run\">new failure</span> " }
+        if failure.isFlaky {
+            html += "<span class=\"badge flaky\" title=\"Passed and failed in turn over the last runs\">flaky</span> "
+        }
         if !failure.criteria.isEmpty {
             html += "<span class=\"criterion-refs\"><span class=\"sr-only\">breaks criteria </span>"
             for id in failure.criteria {
@@ -77,6 +89,7 @@ extension HTMLFirstScreen {
         html +=
             "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
             + escape(Self.percentEncoded(failure.anchor)) + "\">" + escape(failure.scenario) + "</a></div>\n"
+        if let since = failure.since { html += "<p class=\"since\">" + escape(since.text) + "</p>\n" }
         if !failure.step.isEmpty {
             // The Element Timing API times the text an element holds itself: the step's text.
             html +=

@@ -64,6 +64,7 @@
 /** @typedef {Object} History
  * @property {HistoryRun[]} runs oldest first, this run last @property {Array} recent [anchor, status letters] pairs
  * @property {string[]} newFailures @property {string[]} fixed @property {string[]} flaky scenario anchors
+ * @property {Array} since [anchor, runs, since ms, last passed ms (absent: never)] of the scenarios not passing now
  */
 /** @typedef {Object} HistoryRun
  * @property {number} start ms since 1970 @property {number} duration ms @property {number} passed

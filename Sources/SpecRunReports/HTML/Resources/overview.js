@@ -92,7 +92,7 @@ function renderProblems() {
   var box = section('problems', 'Needs attention');
   var realFailures = failing.filter(function (sc) { return sc.s !== 'undefined'; });
   // What failed comes first: the verdict and the failures, worst first, before the run's other troubles.
-  if (failing.length || hooks.some(function (h) { return h.status !== 'passed'; })) add(box, verdict(failing));
+  if (failing.length || hooks.some(function (h) { return h.status !== 'passed'; })) add(box, verdict(failing), renderBrokenCriteria(failing));
   renderSinceLastRun(box);
   if (model.run.problems) add(box, el('pre', 'error run-problem', model.run.problems));
   hooks.forEach(function (hook) { add(box, renderRunHook(hook)); });
@@ -179,6 +179,7 @@ function renderFailures(list) {
     var head = el('div', 'failure-head');
     add(head, badge(sc.s), ' ');
     if (isNewFailure(sc)) add(head, newFailureBadge(), ' ');
+    if (isFlakyAcrossRuns(sc)) add(head, flakyAcrossRunsBadge(), ' ');
     var ids = criterionIdsOf(sc);
     if (ids.length) {
       var refs = el('span', 'criterion-refs');
@@ -187,7 +188,7 @@ function renderFailures(list) {
       add(head, refs);
     }
     add(head, el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc));
-    add(li, head);
+    add(li, head, sinceLine(failingSince(sc.id)));
     var step = failingStep(sc);
     if (step) {
       var line = el('div', 'failure-step');
@@ -256,6 +257,12 @@ function renderToDo(scenarios, open) {
 }
 
 var TODO_CHUNK = 20;
+
+function flakyAcrossRunsBadge() {
+  var b = el('span', 'badge flaky', 'flaky');
+  b.title = 'Passed and failed in turn over the last runs';
+  return b;
+}
 
 function renderFlaky(list) {
   var details = el('details', 'fold flaky-list');

@@ -147,6 +147,7 @@ function renderCriterion(criterion) {
     el('span', 'criterion-title', criterion.title));
   if (criterion.type) add(head, el('span', 'criterion-type', criterion.type));
   add(li, head);
+  if (criterion.broken) add(li, sinceLine(longestSince(criterion.scenarios.map(failingSince))));
   var gwt = el('dl', 'gwt');
   [['Given', criterion.given], ['When', criterion.when], ['Then', criterion.then]].forEach(function (part) {
     if (!part[1] || !part[1].length) return;

@@ -134,8 +134,10 @@ enum HTMLContract {
     }
 
     /// The requirements view: the coverage of the story documents' criteria.
+    /// `gate`: the release gate's verdict ("Blocked: …", "Shippable: …"), `blocked` whether it blocks; both
+    /// absent without marked criteria.
     enum Requirements: String, HTMLKey {
-        case stories, proven, total, outside, warnings
+        case stories, proven, total, outside, warnings, gate, blocked
     }
 
     /// `narrative`: the story's "As a … I want … so that …" as the document writes it.
@@ -148,6 +150,6 @@ enum HTMLContract {
     /// `derived`: the id was derived from the story and the criterion's position; `broken`: failing, or held back
     /// by a scenario with steps to write or pending (what keeps the run from shipping).
     enum Criterion: String, HTMLKey {
-        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected, broken
+        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected, broken, gate
     }
 }

@@ -42,10 +42,9 @@ extension HTMLFirstScreen {
     /// The verdict and the first failures, worst first (the scenarios with steps to write when nothing else
     /// failed); empty when every scenario passed. `more`: what follows the list when it is cut short.
     func problemsHTML(more: (Int) -> String = { "and \($0) more below, once the page has loaded." }) -> String {
-        guard failureCount > 0 else { return "" }
-        var html =
-            "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict s-failed\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
-            + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>" + escape(verdictText) + "</p>\n"
+        guard needsAttention else { return "" }
+        var html = "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n" + verdictHTML
+        guard failureCount > 0 else { return html + "</div>\n" }
         if !criteriaSince.isEmpty {
             html += "<ul class=\"broken-criteria lines\">\n"
             for (id, since) in criteriaSince {
@@ -67,6 +66,28 @@ extension HTMLFirstScreen {
     }
 
     var problemsHTML: String { problemsHTML() }
+
+    /// Something failed, or the release gate is blocked (a must criterion without a scenario, say).
+    var needsAttention: Bool { failureCount > 0 || gate?.blocked == true }
+
+    /// "Not ready to ship: …", or with a release gate its verdict ("Blocked: 1 must criterion failing (…)", red;
+    /// "Shippable: 2 should-criteria failing") above it.
+    var verdictHTML: String {
+        var html = ""
+        if let gate {
+            let colon = gate.verdict.firstIndex(of: ":") ?? gate.verdict.startIndex
+            html +=
+                "<p class=\"verdict gate " + (gate.blocked ? "s-failed" : "shippable") + "\"><span class=\"icon "
+                + (gate.blocked
+                    ? "s-failed\" aria-hidden=\"true\">" + (Self.icons["failed"] ?? "")
+                    : "s-passed\" aria-hidden=\"true\">" + (Self.icons["passed"] ?? ""))
+                + "</span> <strong>" + escape(String(gate.verdict[..<colon])) + ": </strong>"
+                + escape(String(gate.verdict[colon...].dropFirst().drop { $0 == " " })) + "</p>\n"
+        }
+        guard failureCount > 0 else { return html }
+        return html + "<p class=\"verdict s-failed\"><span class=\"icon s-failed\" aria-hidden=\"true\">" + (Self.icons["failed"] ?? "")
+            + "</span> <strong>" + (gate == nil ? "Not ready to ship: " : "") + "</strong>" + escape(verdictText) + "</p>\n"
+    }
 
     private func failureHTML(_ failure: Failure, first: Bool) -> String {
         let status = failure.status.lowercased

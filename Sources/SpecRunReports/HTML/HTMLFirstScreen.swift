@@ -45,6 +45,8 @@ struct HTMLFirstScreen {
     let brokenCriteria: Int
     /// With a history: the broken criteria (first ones, in the failures' order), each with how long it has been.
     let criteriaSince: [(id: String, since: FailingSince)]
+    /// The release gate, when criteria are marked must or should: the verdict reads from it.
+    var gate: ReleaseGate?
 
     static let statusOrder = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
     static let labels = [

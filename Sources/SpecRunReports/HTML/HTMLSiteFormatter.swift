@@ -58,9 +58,10 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             output.flush()
             try sink.close()
         }
-        let first = HTMLFirstScreen(
+        var first = HTMLFirstScreen(
             index: index, title: title, criterionIds: criteria, newFailures: newFailures, history: facts,
             pageOf: { pages[$0] ?? "" })
+        first.gate = ReleaseGate(coverage: coverage)
         let page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
         try write("index.html", page.html())
     }

@@ -39,7 +39,7 @@ struct HTMLSiteIndex {
             "<p class=\"steps-line\" id=\"steps-line\">" + first.totalsHTML + " \u{00B7} " + HTMLFirstScreen.plural(rows.count, "feature")
             + "</p>\n</header>\n<main>\n"
         html +=
-            "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.failureCount > 0 ? "" : " hidden") + ">"
+            "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.needsAttention ? "" : " hidden") + ">"
             + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." })
             + "</section>\n"
         html += requirementsHTML()

@@ -109,13 +109,21 @@ function verdict(failures) {
   failures.forEach(function (sc) { criterionIdsOf(sc).forEach(function (id) { broken[id] = true; }); });
   var count = Object.keys(broken).length;
   var undef = failures.filter(function (sc) { return sc.s === 'undefined'; }).length;
-  var p = el('p', 'verdict s-failed');
-  add(p, statusIcon('failed'), ' ', el('strong', null, 'Not ready to ship: '),
+  var p = el('p', 'verdict s-failed'), gate = model.data.requirements && model.data.requirements.gate;
+  var gateLine = null;
+  if (gate) {
+    var colon = gate.indexOf(':'), blocked = model.data.requirements.blocked;
+    gateLine = add(el('p', 'verdict gate ' + (blocked ? 's-failed' : 'shippable')), statusIcon(blocked ? 'failed' : 'passed'), ' ',
+      el('strong', null, gate.slice(0, colon + 1) + ' '), gate.slice(colon + 1).trim());
+  }
+  add(p, statusIcon('failed'), ' ', el('strong', null, gate ? '' : 'Not ready to ship: '),
     failures.length ? plural(failures.length, 'scenario') + ' did not pass' +
       (undef && undef < failures.length ? ' (' + undef + ' with steps to write)' : '') + (undef && undef === failures.length ? ': steps to write' : '') +
       (count ? ', breaking ' + plural(count, 'criterion', 'criteria') : '') + '.'
       : 'a hook of the run failed.');
-  return p;
+  if (!gateLine) return p;
+  var box = document.createDocumentFragment();
+  return add(box, gateLine, p);
 }
 
 var PARSE_TOKENS = {

@@ -115,7 +115,9 @@ struct HTMLFirstScreen {
                     location = hook.flatMap { index.location(of: $0.sourceReference) }
                 }
                 let result = outcome.testStepResult
-                message = result.exception?.stackTrace ?? result.message ?? result.exception?.message
+                message = (result.exception?.stackTrace ?? result.message ?? result.exception?.message).map {
+                    ProjectPath.relativeInText($0)
+                }
                 if message == nil, outcome.status == .ambiguous { message = "Ambiguous: more than one step definition matches" }
                 break
             }

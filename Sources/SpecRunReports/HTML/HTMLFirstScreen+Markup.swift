@@ -86,7 +86,7 @@ extension HTMLFirstScreen {
         }
         guard failureCount > 0 else { return html }
         return html + "<p class=\"verdict s-failed\"><span class=\"icon s-failed\" aria-hidden=\"true\">" + (Self.icons["failed"] ?? "")
-            + "</span> <strong>" + (gate == nil ? "Not ready to ship: " : "") + "</strong>" + escape(verdictText) + "</p>\n"
+            + "</span> " + (gate == nil ? "<strong>Not ready to ship: </strong>" : "") + escape(verdictText) + "</p>\n"
     }
 
     private func failureHTML(_ failure: Failure, first: Bool) -> String {

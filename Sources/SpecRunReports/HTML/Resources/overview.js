@@ -116,7 +116,7 @@ function verdict(failures) {
     gateLine = add(el('p', 'verdict gate ' + (blocked ? 's-failed' : 'shippable')), statusIcon(blocked ? 'failed' : 'passed'), ' ',
       el('strong', null, gate.slice(0, colon + 1) + ' '), gate.slice(colon + 1).trim());
   }
-  add(p, statusIcon('failed'), ' ', el('strong', null, gate ? '' : 'Not ready to ship: '),
+  add(p, statusIcon('failed'), ' ', gate ? null : el('strong', null, 'Not ready to ship: '),
     failures.length ? plural(failures.length, 'scenario') + ' did not pass' +
       (undef && undef < failures.length ? ' (' + undef + ' with steps to write)' : '') + (undef && undef === failures.length ? ': steps to write' : '') +
       (count ? ', breaking ' + plural(count, 'criterion', 'criteria') : '') + '.'

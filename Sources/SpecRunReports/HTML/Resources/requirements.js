@@ -130,6 +130,7 @@ function revealCriterion(id) {
     Array.prototype.forEach.call(document.querySelectorAll('.target'), function (n) { n.classList.remove('target'); });
     node.classList.add('target');
     node.scrollIntoView({ block: 'center' });
+    focusCard(node);
   }
 }
 

@@ -63,6 +63,13 @@ final class ReleaseGateTests: XCTestCase {
         XCTAssertTrue(html.contains(#""gate":"Blocked: 1 must criterion failing (STORY-0-AC-4)","blocked":true"#), "the data")
     }
 
+    func test_requirementsJSON_carriesTheMarkOfAMarkedCriterionOnly() throws {
+        let json = try render(.requirementsJSON, makeSUT(gates: ["STORY-0-AC-4": "must"]))
+
+        XCTAssertEqual(json.components(separatedBy: #""gate""#).count - 1, 1, json)
+        XCTAssertFalse(try render(.requirementsJSON, makeSUT(gates: [:])).contains(#""gate""#))
+    }
+
     // MARK: - Helpers
 
     /// `SyntheticRun`'s 50 scenarios (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) with three

@@ -306,6 +306,12 @@ def main():
             driver.execute_script("window.location.hash = encodeURIComponent(arguments[0]);", target)
             got = wait_until(lambda: driver.execute_script("var n = document.querySelector('.target'); return n ? n.id : null;"))
             check(got == target, f"the deep link #{target} opens that scenario")
+            focused = driver.execute_script("return document.activeElement && document.activeElement.id")
+            check(focused == target, f"the opened scenario has the keyboard focus, not the link ({focused})")
+        small = driver.execute_script(
+            "return Array.prototype.filter.call(document.querySelectorAll('.tag'), function (t) {"
+            " var r = t.getBoundingClientRect(); return r.width && (r.height < 24 || r.width < 24); }).length;")
+        check(small == 0, f"every tag chip is at least 24 x 24 px (WCAG 2.2 target size; {small} smaller)")
         errors = console_errors(driver)
         for entry in errors:
             print(f"       console: {entry.get('message')}")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The criteria as the JSON body of the run's requirements attachment (docs/CONTRACTS.md):
 /// `{"version":1,"stories":[{"id","title","uri","line","narrative","criteria":[{"id","title","type","given","when","then",
-/// "uri","line","derived"}]}],"warnings":[{"uri","line","message"}]}` — keys sorted, so a run's body is stable.
+/// "uri","line","derived","gate"?}]}],"warnings":[{"uri","line","message"}]}` — keys sorted, so a run's body is stable.
 public enum RequirementsJSON {
     public static func encode(_ set: RequirementsSet) -> String {
         let body = Body(
@@ -14,7 +14,7 @@ public enum RequirementsJSON {
                         Body.Criterion(
                             id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
                             when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
-                            derived: criterion.derived)
+                            derived: criterion.derived, gate: criterion.gate?.rawValue)
                     })
             }, warnings: set.warnings.map { Body.Warning(uri: $0.uri, line: $0.line, message: $0.message) })
         let encoder = JSONEncoder()
@@ -40,6 +40,8 @@ public enum RequirementsJSON {
             var uri: String
             var line: Int
             var derived: Bool
+            /// Absent without a mark, so a document without marks gives the same body as before.
+            var gate: String?
         }
 
         struct Warning: Encodable {

@@ -20,6 +20,7 @@ public enum RequirementsReader {
                 set.stories[s].criteria[c].id = String(IdRules.tag(set.stories[s].criteria[c].id).dropFirst())
             }
         }
+        GateMarks.apply(to: &set, document: document)
         if set.stories.isEmpty {
             set.warnings.append(
                 ReaderWarning(

@@ -41,6 +41,16 @@ public struct Criterion: Sendable, Equatable {
     public var derived: Bool
     /// The Given/When/Then lines as written (keywords normalised), for running the document.
     public var steps: [CriterionStep]
+    /// The document's release gate for it (`Must:` / `Should:` lines, `GateMarks`); nil when it gives none.
+    public var gate: Gate?
+
+    /// How much a release depends on a criterion.
+    public enum Gate: String, Sendable, Equatable {
+        /// A failing one blocks the release.
+        case must
+        /// A failing one is reported; the release may ship.
+        case should
+    }
 
     public init(
         id: String, title: String, type: String = "", given: [String] = [], when: [String] = [], then: [String] = [],

@@ -83,6 +83,8 @@ package enum RequirementsAttachment {
         package var uri: String
         package var line: Int
         package var derived: Bool?
+        /// `must` or `should`: the document's release gate for it (absent without a mark).
+        package var gate: String?
     }
 
     package struct Warning: Codable, Sendable {

@@ -8,13 +8,20 @@ extension RunIndex {
         attemptList.filter(\.isFinal).sorted(by: startOrder)
     }
 
-    /// The final attempts in the order JUnit and Cucumber JSON list them: the execution order (`finalAttempts`),
-    /// or, for merged runs, the defined order: by feature file (as first seen), then line, then execution order.
+    /// The final attempts in the order JUnit and Cucumber JSON list them, as the official formatters do (cucumber
+    /// query's test cases grouped by feature): feature by feature in the order the documents were read, whatever
+    /// order the test cases ran in (`--order reverse`, `random`), each feature's in execution order
+    /// (`finalAttempts`); for merged runs, which have no one execution order, each feature's by line.
     package func reportedAttempts(mergedRuns: Bool) -> [Attempt] {
         let attempts = finalAttempts()
-        guard mergedRuns else { return attempts }
         var documentRank: [String: Int] = [:]
         for (rank, uri) in documentOrder.enumerated() { documentRank[uri] = rank }
+        guard mergedRuns else {
+            let keyed = attempts.enumerated().map { position, attempt -> (uri: Int, position: Int, attempt: Attempt) in
+                (pickle(of: attempt).flatMap { documentRank[$0.uri] } ?? Int.max, position, attempt)
+            }
+            return keyed.sorted { ($0.uri, $0.position) < ($1.uri, $1.position) }.map(\.attempt)
+        }
         let keyed = attempts.enumerated().map { position, attempt -> (uri: Int, line: Int, position: Int, attempt: Attempt) in
             let pickle = pickle(of: attempt)
             return (pickle.flatMap { documentRank[$0.uri] } ?? Int.max, pickle?.location?.line ?? Int.max, position, attempt)

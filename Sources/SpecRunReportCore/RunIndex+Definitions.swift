@@ -17,9 +17,13 @@ extension RunIndex {
 
     package var runStart: Timestamp? { runStarted.min { $0.timestamp.totalNanos < $1.timestamp.totalNanos }?.timestamp }
 
-    /// `uri:line` of a step definition or hook's source.
+    /// `uri:line` of a step definition or hook's source, the uri relative to the project root (`ProjectPath`).
     package func location(of reference: SourceReference) -> String? {
-        if let uri = reference.uri {
+        if let written = reference.uri {
+            // The feature files' top folders (of the first ones: a stream has a handful) only for an absolute path.
+            let uri =
+                written.hasPrefix("/")
+                ? ProjectPath.relative(written, folders: Set(documentOrder.prefix(64).compactMap(ProjectPath.topFolder))) : written
             if let line = reference.location?.line { return "\(uri):\(line)" }
             return uri
         }

@@ -56,10 +56,41 @@ final class HTMLFirstScreenTests: XCTestCase {
         XCTAssertTrue(first.contains("All 8 scenarios passed"), "the headline")
     }
 
+    func test_firstScreen_givesTheRedVerdictAndListsTheScenariosOnAnUndefinedOnlyRun() throws {
+        let (first, _) = try split(render(.html, sampleRun(turningProblemsInto: .undefined)))
+        XCTAssertTrue(first.contains("<p class=\"headline s-failed\" id=\"headline\">"), "a red headline, not the undefined colour")
+        XCTAssertTrue(first.contains("<strong>Not ready to ship: </strong>"), "the verdict")
+        XCTAssertTrue(first.contains(": steps to write"), "the verdict says why")
+        XCTAssertTrue(first.contains("<h3>To do: "), "the scenarios with steps to write are listed")
+        let statuses = matches(of: #"<li class="failure s-([a-z]+)""#, in: first)
+        XCTAssertFalse(statuses.isEmpty, "the script-free first screen is not empty")
+        XCTAssertEqual(Set(statuses), ["undefined"])
+    }
+
+    func test_firstScreen_givesTheRedVerdictOnAPendingOnlyRun() throws {
+        let (first, _) = try split(render(.html, sampleRun(turningProblemsInto: .pending)))
+        XCTAssertTrue(first.contains("<p class=\"headline s-failed\" id=\"headline\">"))
+        XCTAssertTrue(first.contains("<strong>Not ready to ship: </strong>"))
+        XCTAssertEqual(Set(matches(of: #"<li class="failure s-([a-z]+)""#, in: first)), ["pending"])
+    }
+
     func test_percentEncoded_matchesEncodeURIComponent() {
         XCTAssertEqual(HTMLFirstScreen.percentEncoded("Features/a b.feature:12"), "Features%2Fa%20b.feature%3A12")
         XCTAssertEqual(HTMLFirstScreen.percentEncoded("QUIZ-ST-2-AC-2"), "QUIZ-ST-2-AC-2")
         XCTAssertEqual(HTMLFirstScreen.percentEncoded("é\"<"), "%C3%A9%22%3C")
+    }
+
+    /// The sample run with every result that did not pass (failed, ambiguous, pending, undefined) turned into one status.
+    private func sampleRun(turningProblemsInto status: TestStepResultStatus) throws -> [Envelope] {
+        try sampleEnvelopes().map { envelope -> Envelope in
+            var envelope = envelope
+            if let result = envelope.testStepFinished?.testStepResult, result.status.isProblem {
+                envelope.testStepFinished?.testStepResult = TestStepResult(
+                    duration: result.duration, message: nil, status: status, exception: nil)
+            }
+            if envelope.testRunFinished != nil { envelope.testRunFinished?.success = false }
+            return envelope
+        }
     }
 
     /// The page before the data block, and the rest.

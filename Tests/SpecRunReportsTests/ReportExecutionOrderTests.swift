@@ -6,28 +6,53 @@ import XCTest
 @testable import SpecRunReports
 
 /// The order of features, scenarios and test cases when the test cases ran in another order than defined
-/// (`--order reverse`, `--order random`). Cucumber JSON follows cucumber-jvm's JsonFormatter: execution order,
-/// with a new feature entry whenever the feature changes between consecutive test cases. JUnit XML follows
-/// cucumber's junit-xml-formatter: one `<testcase>` per test case, in execution order. Merged runs (CI shards)
-/// have no one execution order: both list their test cases in the defined order.
+/// (`--order reverse`, `--order random`). JUnit XML and Cucumber JSON follow Cucumber's official formatters
+/// (cucumber query's test cases grouped by feature): the features in the order their documents were read, each
+/// once, each feature's test cases in execution order. Merged runs (CI shards) have no one execution order: both
+/// list their test cases in the defined order.
 final class ReportExecutionOrderTests: XCTestCase {
-    func test_json_listsFeaturesAndScenariosInExecutionOrderOnReverseOrder() throws {
+    func test_json_listsFeaturesInDocumentOrderOnReverseOrder() throws {
         let run = makeSUT()
 
         let features = try jsonFeatures(run.envelopes(order: [3, 2, 1, 0]))
 
-        XCTAssertEqual(features.map { $0.uri }, ["features/b.feature", "features/a.feature"])
-        XCTAssertEqual(features.map { $0.scenarios }, [["b2", "b1"], ["a2", "a1"]])
+        XCTAssertEqual(features.map { $0.uri }, ["features/a.feature", "features/b.feature"])
+        XCTAssertEqual(features.map { $0.scenarios }, [["a2", "a1"], ["b2", "b1"]])
     }
 
-    func test_json_startsANewFeatureEntryWhenTheFeatureChangesOnInterleavedOrder() throws {
+    func test_json_writesOneEntryPerFeatureInDocumentOrderOnInterleavedOrder() throws {
         let run = makeSUT()
 
-        let features = try jsonFeatures(run.envelopes(order: [0, 2, 3, 1]))
+        let features = try jsonFeatures(run.envelopes(order: [2, 0, 3, 1]))
 
-        XCTAssertEqual(features.map { $0.uri }, ["features/a.feature", "features/b.feature", "features/a.feature"])
-        XCTAssertEqual(features.map { $0.scenarios }, [["a1"], ["b1", "b2"], ["a2"]])
-        XCTAssertEqual(features.map { $0.id }, ["feature-a", "feature-b", "feature-a"], "each entry is the whole feature's header")
+        XCTAssertEqual(features.map { $0.uri }, ["features/a.feature", "features/b.feature"])
+        XCTAssertEqual(features.map { $0.scenarios }, [["a1", "a2"], ["b1", "b2"]])
+        XCTAssertEqual(features.map { $0.id }, ["feature-a", "feature-b"])
+    }
+
+    func test_json_andJUnit_listFeaturesInTheOrderTheDocumentsWereReadNotByName() throws {
+        var run = RunStream()
+        let z = run.feature("features/z.feature", "Feature Z")
+        let a = run.feature("features/a.feature", "Feature A")
+        run.scenario(z, "z1", [("a step", .one, .passed())])
+        run.scenario(a, "a1", [("a step", .one, .passed())])
+
+        for order in [[0, 1], [1, 0]] {
+            XCTAssertEqual(try jsonFeatures(run.envelopes(order: order)).map { $0.uri }, ["features/z.feature", "features/a.feature"])
+            XCTAssertEqual(testcases(try render(.junit, run.envelopes(order: order))), ["Feature Z/z1", "Feature A/a1"])
+        }
+    }
+
+    func test_json_andJUnit_listTheSameForARunOfTheFeaturesInAnotherOrder() throws {
+        let run = makeSUT()
+
+        let defined = try (jsonFeatures(run.envelopes()), testcases(render(.junit, run.envelopes())))
+        let swapped = try (
+            jsonFeatures(run.envelopes(order: [2, 3, 0, 1])), testcases(render(.junit, run.envelopes(order: [2, 3, 0, 1])))
+        )
+
+        XCTAssertEqual(swapped.0.map { "\($0.uri) \($0.scenarios)" }, defined.0.map { "\($0.uri) \($0.scenarios)" })
+        XCTAssertEqual(swapped.1, defined.1)
     }
 
     func test_json_writesOneEntryPerFeatureOnDefinedOrder() throws {
@@ -50,7 +75,7 @@ final class ReportExecutionOrderTests: XCTestCase {
         let json = try XCTUnwrap(parseJSON(render(.json, run.envelopes(order: [1, 2, 0]))) as? [[String: Any]])
 
         let types = json.map { ($0["elements"] as? [[String: Any]] ?? []).map { $0["type"] as? String ?? "" } }
-        XCTAssertEqual(types, [["background", "scenario"], ["scenario"], ["background", "scenario"]])
+        XCTAssertEqual(types, [["background", "scenario", "background", "scenario"], ["scenario"]])
     }
 
     func test_json_equalsTheSerialReportOnAParallelInterleavingOfTheSameRun() throws {
@@ -62,21 +87,21 @@ final class ReportExecutionOrderTests: XCTestCase {
         }
     }
 
-    func test_junit_listsTestCasesInExecutionOrderOnInterleavedOrder() throws {
+    func test_junit_listsTestCasesFeatureByFeatureOnInterleavedOrder() throws {
         let run = makeSUT()
 
         let xml = try render(.junit, run.envelopes(order: [0, 2, 3, 1]))
 
-        XCTAssertEqual(testcases(xml), ["Feature A/a1", "Feature B/b1", "Feature B/b2", "Feature A/a2"])
+        XCTAssertEqual(testcases(xml), ["Feature A/a1", "Feature A/a2", "Feature B/b1", "Feature B/b2"])
         XCTAssertTrue(xml.contains(#"tests="4" skipped="0" failures="0""#), xml)
     }
 
-    func test_junit_listsTestCasesInExecutionOrderOnReverseOrder() throws {
+    func test_junit_listsFeaturesInDocumentOrderOnReverseOrder() throws {
         let run = makeSUT()
 
         let xml = try render(.junit, run.envelopes(order: [3, 2, 1, 0]))
 
-        XCTAssertEqual(testcases(xml), ["Feature B/b2", "Feature B/b1", "Feature A/a2", "Feature A/a1"])
+        XCTAssertEqual(testcases(xml), ["Feature A/a2", "Feature A/a1", "Feature B/b2", "Feature B/b1"])
     }
 
     func test_junit_equalsTheSerialReportOnAParallelInterleavingOfTheSameRun() throws {

@@ -74,6 +74,8 @@ struct RunOptions: Equatable {
     /// `Requirements` when it exists; `--no-requirements`: none).
     var requirements: String? = nil
     var noRequirements = false
+    /// `--gate`: the exit status follows the release gate (criteria marked must/should) when the run marks any.
+    var gate = false
     /// `--memory-limit SIZE`: the most data memory a worker process may use, in bytes (nil: no limit).
     var memoryLimit: UInt64? = nil
 

@@ -160,6 +160,7 @@ enum CommandLineParser {
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
             case "--requirements": options.requirements = try reader.value(for: argument)
             case "--no-requirements": options.noRequirements = true
+            case "--gate": options.gate = true
             case "--history":
                 options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
             case "--memory-limit": options.memoryLimit = try parseMemoryLimit(try reader.value(for: argument))

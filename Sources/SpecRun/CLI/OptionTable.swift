@@ -59,6 +59,9 @@ enum OptionTable {
             help: "the story documents whose criteria coverage every report shows (default: ./Requirements when it exists)"),
         OptionSpec(long: "--no-requirements", help: "no criteria coverage, even when ./Requirements exists"),
         OptionSpec(
+            long: "--gate",
+            help: "exit 1 only when a must criterion is not proven (criteria marked must/should; without marks: as always)"),
+        OptionSpec(
             long: "--history", value: "DIR",
             help: "keep each run's results in DIR/specrun-history.json; the reports say what changed since the last run"),
         OptionSpec(

@@ -104,7 +104,7 @@ struct RunCommand {
             console.err("\(warning)\n")
         }
         let parseErrors = ParseErrorPrinter(console: console)
-        let status = ExitStatus()
+        let status = ExitStatus(gate: options.gate ? ReleaseGateFold.exitGate() : nil)
         let reports = prepared.reports
         let injection = RequirementsInjection(body: prepared.requirements.map { RequirementsScope.body($0, paths: options.paths) })
         let listen: (Envelope) -> Void = { envelope in

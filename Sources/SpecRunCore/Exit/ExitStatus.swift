@@ -8,10 +8,24 @@ package final class ExitStatus {
     private var selected = false
     private var success: Bool?
     private var runHookFailed = false
+    private let gate: Gate?
 
-    package init() {}
+    /// `--gate`: the release gate's fold of the same stream (`ReleaseGateFold` in the reports), `blocked` nil when
+    /// the run marks no criterion must or should.
+    package struct Gate {
+        package let handle: (Envelope) -> Void
+        package let blocked: () -> Bool?
+
+        package init(handle: @escaping (Envelope) -> Void, blocked: @escaping () -> Bool?) {
+            self.handle = handle
+            self.blocked = blocked
+        }
+    }
+
+    package init(gate: Gate? = nil) { self.gate = gate }
 
     package func handle(_ envelope: Envelope) {
+        gate?.handle(envelope)
         if envelope.isParseError { unparsable = true }
         if envelope.isTestCase { selected = true }
         if let hook = envelope.testRunHookFinished, hook.result.status != .passed, hook.result.status != .skipped {
@@ -25,8 +39,12 @@ package final class ExitStatus {
     /// test cases: that is a failure to report, not "no scenario matched").
     package var nothingSelected: Bool { !selected && !runHookFailed }
 
-    /// 0 passed, 1 failed (or no testRunFinished at all), 3 unparsable feature files, 4 nothing selected.
+    /// 0 passed, 1 failed (or no testRunFinished at all), 3 unparsable feature files, 4 nothing selected. With
+    /// `--gate` and marked criteria, failing scenarios give 1 only when the gate is blocked (a must criterion not
+    /// proven) and 0 when only should-criteria fail; a failed run hook or a stream that did not finish still gives 1.
     package var code: ExitCode {
-        ExitCode(success: success ?? false, unparsable: unparsable, nothingSelected: nothingSelected)
+        var success = self.success ?? false
+        if let gate, self.success != nil, !runHookFailed, let blocked = gate.blocked() { success = !blocked }
+        return ExitCode(success: success, unparsable: unparsable, nothingSelected: nothingSelected)
     }
 }

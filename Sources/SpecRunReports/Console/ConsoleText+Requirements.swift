@@ -25,7 +25,13 @@ extension ConsoleText {
                 + " (their scenarios are in files it did not run; --no-requirements leaves them out)\n"
         }
         if !parts.isEmpty { line += " (" + parts.joined(separator: ", ") + ")" }
-        return line + "\n"
+        return line + "\n" + gateLine(coverage)
+    }
+
+    /// `Blocked: 1 must criterion failing (QUIZ-ST-2-AC-2)` with a release gate (marked criteria); "" without.
+    private func gateLine(_ coverage: RequirementsCoverage) -> String {
+        guard let gate = ReleaseGate(coverage: coverage) else { return "" }
+        return style.paint(gate.verdict, gate.blocked ? .red : gate.shouldFailing.isEmpty ? .green : .yellow) + "\n"
     }
 
     private static func color(_ status: CoverageStatus) -> ConsoleStyle.Color {

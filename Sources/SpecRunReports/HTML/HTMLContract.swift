@@ -122,9 +122,10 @@ enum HTMLContract {
 
     /// The run's history (`--history`): `runs` oldest first, this one last (`start`, `duration` in ms, counts);
     /// `recent`: by scenario anchor, its last statuses as letters (p f a u n s x), only for scenarios that did not
-    /// pass every time; `newFailures`, `fixed`, `flaky`: scenario anchors.
+    /// pass every time; `newFailures`, `fixed`, `flaky`: scenario anchors (a flaky one is never new nor fixed);
+    /// `since`: `[anchor, runs, since, lastPassed]` (no lastPassed when none passed) for each scenario not passing now (ms since 1970).
     enum History: String, HTMLKey {
-        case runs, recent, newFailures, fixed, flaky
+        case runs, recent, newFailures, fixed, flaky, since
     }
 
     /// One run of the history.
@@ -133,8 +134,10 @@ enum HTMLContract {
     }
 
     /// The requirements view: the coverage of the story documents' criteria.
+    /// `gate`: the release gate's verdict ("Blocked: …", "Shippable: …"), `blocked` whether it blocks; both
+    /// absent without marked criteria.
     enum Requirements: String, HTMLKey {
-        case stories, proven, total, outside, warnings
+        case stories, proven, total, outside, warnings, gate, blocked
     }
 
     /// `narrative`: the story's "As a … I want … so that …" as the document writes it.
@@ -144,8 +147,9 @@ enum HTMLContract {
 
     /// `status`: proven | failing | not-run | no-scenario | outside; `scenarios`: ids (anchors) of the scenarios
     /// proving it, `unselected` those of them the run did not select;
-    /// `derived`: the id was derived from the story and the criterion's position.
+    /// `derived`: the id was derived from the story and the criterion's position; `broken`: failing, or held back
+    /// by a scenario with steps to write or pending (what keeps the run from shipping).
     enum Criterion: String, HTMLKey {
-        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected
+        case id, title, type, given, when, then, uri, line, derived, status, scenarios, unselected, broken, gate
     }
 }

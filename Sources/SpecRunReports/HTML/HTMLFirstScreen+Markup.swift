@@ -9,9 +9,11 @@ extension HTMLFirstScreen {
     var titleHTML: String { escape(title.isEmpty ? "Living documentation" : title) }
     var metaHTML: String { escape(meta) }
 
+    /// Red whenever a scenario did not pass (undefined and pending ones too: the run is not ready to ship).
     var headlineClass: String {
         let passed = counts.first { $0.status == "passed" }?.count ?? 0
         if passed == total { return "s-passed" }
+        if failureCount > 0 { return "s-failed" }
         let worst = counts.map(\.status).max { Self.status(named: $0) < Self.status(named: $1) } ?? "unknown"
         return "s-" + worst
     }
@@ -29,21 +31,62 @@ extension HTMLFirstScreen {
             .joined(separator: " \u{00B7} ")
     }
 
-    /// The verdict and the first failures, worst first; empty when every scenario passed.
-    var problemsHTML: String {
-        guard failureCount > 0 else { return "" }
-        var html =
-            "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n<p class=\"verdict\"><span class=\"icon s-failed\" aria-hidden=\"true\">"
-            + (Self.icons["failed"] ?? "") + "</span> <strong>Not ready to ship: </strong>"
-            + Self.plural(failureCount, "scenario") + " did not pass"
-            + (brokenCriteria > 0 ? ", breaking " + Self.plural(brokenCriteria, "criterion", "criteria") : "") + ".</p>\n"
-        html += "<div class=\"failures\"><h3>" + Self.plural(failureCount, "scenario") + " did not pass</h3>\n<ul class=\"failure-list\">\n"
+    /// "Not ready to ship: 3 scenarios did not pass (1 with steps to write), breaking 2 criteria."
+    var verdictText: String {
+        Self.plural(failureCount, "scenario") + " did not pass"
+            + (undefinedCount > 0 && undefinedCount < failureCount ? " (\(undefinedCount) with steps to write)" : "")
+            + (undefinedCount > 0 && undefinedCount == failureCount ? ": steps to write" : "")
+            + (brokenCriteria > 0 ? ", breaking " + Self.plural(brokenCriteria, "criterion", "criteria") : "") + "."
+    }
+
+    /// The verdict and the first failures, worst first (the scenarios with steps to write when nothing else
+    /// failed); empty when every scenario passed. `more`: what follows the list when it is cut short.
+    func problemsHTML(more: (Int) -> String = { "and \($0) more below, once the page has loaded." }) -> String {
+        guard needsAttention else { return "" }
+        var html = "<div id=\"first-screen\">\n<h2>Needs attention</h2>\n" + verdictHTML
+        guard failureCount > 0 else { return html + "</div>\n" }
+        if !criteriaSince.isEmpty {
+            html += "<ul class=\"broken-criteria lines\">\n"
+            for (id, since) in criteriaSince {
+                html +=
+                    "<li><a class=\"criterion-ref mono\" href=\"#criterion-" + escape(Self.percentEncoded(id)) + "\">" + escape(id)
+                    + "</a> <span class=\"since\">" + escape(since.text) + "</span></li>\n"
+            }
+            html += "</ul>\n"
+        }
+        let listed = failures.first?.status == .undefined ? undefinedCount : failureCount - undefinedCount
+        let heading =
+            failures.first?.status == .undefined
+            ? "To do: " + Self.plural(listed, "scenario") + " with steps to write" : Self.plural(listed, "scenario") + " did not pass"
+        html += "<div class=\"failures\"><h3>" + heading + "</h3>\n<ul class=\"failure-list\">\n"
         for (position, failure) in failures.enumerated() { html += failureHTML(failure, first: position == 0) }
         html += "</ul>\n"
-        if failureCount > failures.count {
-            html += "<p class=\"empty\">and \(failureCount - failures.count) more below, once the page has loaded.</p>\n"
-        }
+        if listed > failures.count { html += "<p class=\"empty\">" + escape(more(listed - failures.count)) + "</p>\n" }
         return html + "</div>\n</div>\n"
+    }
+
+    var problemsHTML: String { problemsHTML() }
+
+    /// Something failed, or the release gate is blocked (a must criterion without a scenario, say).
+    var needsAttention: Bool { failureCount > 0 || gate?.blocked == true }
+
+    /// "Not ready to ship: …", or with a release gate its verdict ("Blocked: 1 must criterion failing (…)", red;
+    /// "Shippable: 2 should-criteria failing") above it.
+    var verdictHTML: String {
+        var html = ""
+        if let gate {
+            let colon = gate.verdict.firstIndex(of: ":") ?? gate.verdict.startIndex
+            html +=
+                "<p class=\"verdict gate " + (gate.blocked ? "s-failed" : "shippable") + "\"><span class=\"icon "
+                + (gate.blocked
+                    ? "s-failed\" aria-hidden=\"true\">" + (Self.icons["failed"] ?? "")
+                    : "s-passed\" aria-hidden=\"true\">" + (Self.icons["passed"] ?? ""))
+                + "</span> <strong>" + escape(String(gate.verdict[..<colon])) + ": </strong>"
+                + escape(String(gate.verdict[colon...].dropFirst().drop { $0 == " " })) + "</p>\n"
+        }
+        guard failureCount > 0 else { return html }
+        return html + "<p class=\"verdict s-failed\"><span class=\"icon s-failed\" aria-hidden=\"true\">" + (Self.icons["failed"] ?? "")
+            + "</span> " + (gate == nil ? "<strong>Not ready to ship: </strong>" : "") + escape(verdictText) + "</p>\n"
     }
 
     private func failureHTML(_ failure: Failure, first: Bool) -> String {
@@ -53,6 +96,9 @@ extension HTMLFirstScreen {
             "<span class=\"badge s-\(status)\"><span class=\"badge-icon\" aria-hidden=\"true\">\(Self.icons[status] ?? "")</span>"
             + (Self.labels[status] ?? status) + "</span> "
         if failure.isNew { html += "<span class=\"badge new-failure\" title=\"Did not fail in the previous run\">new failure</span> " }
+        if failure.isFlaky {
+            html += "<span class=\"badge flaky\" title=\"Passed and failed in turn over the last runs\">flaky</span> "
+        }
         if !failure.criteria.isEmpty {
             html += "<span class=\"criterion-refs\"><span class=\"sr-only\">breaks criteria </span>"
             for id in failure.criteria {
@@ -64,6 +110,7 @@ extension HTMLFirstScreen {
         html +=
             "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
             + escape(Self.percentEncoded(failure.anchor)) + "\">" + escape(failure.scenario) + "</a></div>\n"
+        if let since = failure.since { html += "<p class=\"since\">" + escape(since.text) + "</p>\n" }
         if !failure.step.isEmpty {
             // The Element Timing API times the text an element holds itself: the step's text.
             html +=

@@ -15,6 +15,10 @@ struct HTMLFirstScreen {
         let scenario: String
         let criteria: [String]
         let isNew: Bool
+        /// Flaky across the last runs (`HistoryView.flaky`): it has its own badge, never "new failure".
+        var isFlaky = false
+        /// How long it has not passed, with a history.
+        var since: FailingSince?
         let keyword: String
         let step: String
         let location: String?
@@ -34,8 +38,15 @@ struct HTMLFirstScreen {
     /// Scenarios by status, in the page's order of statuses.
     let counts: [(status: String, count: Int)]
     let failures: [Failure]
+    /// Scenarios that did not pass (failed, ambiguous, pending or undefined): any makes the run not ready to ship.
     let failureCount: Int
+    /// Of them, those with steps still to write (undefined).
+    let undefinedCount: Int
     let brokenCriteria: Int
+    /// With a history: the broken criteria (first ones, in the failures' order), each with how long it has been.
+    let criteriaSince: [(id: String, since: FailingSince)]
+    /// The release gate, when criteria are marked must or should: the verdict reads from it.
+    var gate: ReleaseGate?
 
     static let statusOrder = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
     static let labels = [
@@ -51,7 +62,8 @@ struct HTMLFirstScreen {
     /// by its feature's uri, when the first screen links to other pages.
     init(
         index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>,
-        finals: [RunIndex.Attempt]? = nil, total: Int? = nil, pageOf: (String) -> String = { _ in "" }
+        history: (since: [String: FailingSince], flaky: Set<String>) = ([:], []), finals: [RunIndex.Attempt]? = nil, total: Int? = nil,
+        pageOf: (String) -> String = { _ in "" }
     ) {
         self.title = title
         var parts: [String] = []
@@ -66,20 +78,28 @@ struct HTMLFirstScreen {
         var finalRecords = Set<ObjectIdentifier>()
         let documentOrder = Dictionary(index.documentOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [Failure] = []
+        var toWrite: [Failure] = []
         var failing = 0
+        var undefined = 0
         var broken = Set<String>()
+        var criterionOrder: [String] = []
+        var criterionSince: [String: [FailingSince]] = [:]
         for attempt in finals ?? index.finalAttempts() {
             guard let record = index.record(of: attempt) else { continue }
             finalRecords.insert(ObjectIdentifier(record))
             let status = index.outcomeStatus(of: attempt)
             byStatus[status.lowercased, default: 0] += 1
-            guard status >= .pending, status != .undefined,
-                let pickle = index.pickle(of: attempt)
-            else { continue }
+            guard status >= .pending, let pickle = index.pickle(of: attempt) else { continue }
             failing += 1
             let criteria = Self.criteria(of: pickle.tags.map(\.name), known: criterionIds)
-            broken.formUnion(criteria)
             let key = HistoryRun.key(of: pickle, in: index)
+            for id in criteria where broken.insert(id).inserted { criterionOrder.append(id) }
+            if let since = history.since[key] { for id in criteria { criterionSince[id, default: []].append(since) } }
+            if status == .undefined {
+                undefined += 1
+                // Steps to write are the to-do, listed only when nothing else failed: keep the first few.
+                guard toWrite.count < Self.shownFailures * 4 else { continue }
+            }
             let steps = record.testCase.testSteps
             var keyword = "", text = "", location: String?, message: String?
             for position in steps.indices {
@@ -95,24 +115,34 @@ struct HTMLFirstScreen {
                     location = hook.flatMap { index.location(of: $0.sourceReference) }
                 }
                 let result = outcome.testStepResult
-                message = result.exception?.stackTrace ?? result.message ?? result.exception?.message
+                message = (result.exception?.stackTrace ?? result.message ?? result.exception?.message).map {
+                    ProjectPath.relativeInText($0)
+                }
                 if message == nil, outcome.status == .ambiguous { message = "Ambiguous: more than one step definition matches" }
                 break
             }
-            found.append(
+            var failure =
                 Failure(
                     status: status, anchor: key, page: pageOf(pickle.uri), feature: index.documents[pickle.uri]?.feature.name ?? pickle.uri,
-                    scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key),
+                    scenario: pickle.name, criteria: criteria, isNew: newFailures.contains(key) && !history.flaky.contains(key),
                     keyword: keyword, step: text, location: location, message: message,
-                    order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0)))
+                    order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0))
+            failure.isFlaky = history.flaky.contains(key)
+            failure.since = history.since[key]
+            if status == .undefined { toWrite.append(failure) } else { found.append(failure) }
         }
         let total = total ?? index.allCaseRecords.count
         byStatus["unknown", default: 0] += max(0, total - finalRecords.count)
         self.total = total
         counts = Self.statusOrder.compactMap { status in byStatus[status].flatMap { $0 > 0 ? (status, $0) : nil } }
         failureCount = failing
+        undefinedCount = undefined
         brokenCriteria = broken.count
-        failures = Array(found.sorted(by: Self.worstFirst).prefix(Self.shownFailures))
+        criteriaSince = criterionOrder.prefix(Self.shownFailures).compactMap { id in
+            criterionSince[id].flatMap(FailingSince.longest).map { (id, $0) }
+        }
+        // A run whose only problems are steps to write lists those scenarios: the first screen is never empty.
+        failures = Array((found.isEmpty ? toWrite : found).sorted(by: Self.worstFirst).prefix(Self.shownFailures))
     }
 
     /// Worst first as `renderFailures` ranks them: severity, then new failures, then those breaking more criteria.

@@ -39,6 +39,17 @@ struct HTMLHistory {
         json.strings(Key.newFailures, view.newFailures)
         json.strings(Key.fixed, view.fixed)
         json.strings(Key.flaky, view.flaky)
+        json.key(Key.since)
+        json.openArray()
+        for (key, since) in view.failingSince().sorted(by: { $0.key < $1.key }) {
+            json.openArray()
+            json.string(key)
+            json.int(Int64(since.runs))
+            json.int(since.since)
+            if let last = since.lastPassed { json.int(last) }
+            json.closeArray()
+        }
+        json.closeArray()
         json.closeObject()
     }
 }

@@ -74,7 +74,8 @@ extension HTMLModel {
         }
         if let finished, finished.hasDetails, status == .failed || status == .pending || status == .skipped {
             let result = finished.testStepResult
-            json.optional(Key.e, result.exception?.stackTrace ?? result.message ?? result.exception?.message)
+            json.optional(
+                Key.e, (result.exception?.stackTrace ?? result.message ?? result.exception?.message).map { ProjectPath.relativeInText($0) })
         }
         let argument = stepPosition.map { view.steps[$0].argument } ?? fallback?.argument
         if let argument {

@@ -18,12 +18,14 @@ enum HTMLPage {
 
     /// The first screen, written as HTML before the data (see `HTMLFirstScreen`).
     static func firstScreen(index: RunIndex, title: String, history: RunHistory?) -> HTMLFirstScreen {
-        let criteria = Set(RequirementsCoverage.make(from: index)?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
-        let newFailures =
-            history == nil
-            ? []
-            : HistoryView(history: history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
-        return HTMLFirstScreen(index: index, title: title, criterionIds: criteria, newFailures: newFailures)
+        let coverage = RequirementsCoverage.make(from: index)
+        let criteria = Set(coverage?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
+        let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index))
+        var first = HTMLFirstScreen(
+            index: index, title: title, criterionIds: criteria, newFailures: view.map { Set($0.newFailures) } ?? [],
+            history: view?.firstScreen ?? ([:], []))
+        first.gate = ReleaseGate(coverage: coverage)
+        return first
     }
 
     /// The text of the page's one script element, exactly: the Content-Security-Policy allows it by its hash.

@@ -39,6 +39,8 @@ struct HTMLRequirements {
                 json.optional(CriterionKey.uri, criterion.uri)
                 if criterion.line > 0 { json.field(CriterionKey.line, criterion.line) }
                 if criterion.derived { json.field(CriterionKey.derived, true) }
+                if criterion.isBroken { json.field(CriterionKey.broken, true) }
+                json.optional(CriterionKey.gate, criterion.gate)
                 json.field(CriterionKey.status, criterion.status.rawValue)
                 json.strings(CriterionKey.scenarios, criterion.scenarios.map { "\($0.uri):\($0.line)" })
                 let unselected = criterion.scenarios.filter { $0.status == CoveredScenario.notSelected }
@@ -55,6 +57,10 @@ struct HTMLRequirements {
         json.field(Key.total, coverage.total)
         json.field(Key.outside, coverage.outside)
         json.strings(Key.warnings, coverage.warnings.map { "\($0.uri):\($0.line): \($0.message)" })
+        if let gate = ReleaseGate(coverage: coverage) {
+            json.field(Key.gate, gate.verdict)
+            json.field(Key.blocked, gate.blocked)
+        }
         json.closeObject()
     }
 }

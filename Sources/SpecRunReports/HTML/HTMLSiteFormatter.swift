@@ -31,10 +31,9 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
         let features = model.featureSlots(attempts)
         let coverage = RequirementsCoverage.make(from: index)
         let criteria = Set(coverage?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
-        let newFailures =
-            history == nil
-            ? []
-            : HistoryView(history: history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
+        let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index))
+        let newFailures = view.map { Set($0.newFailures) } ?? []
+        let facts = view?.firstScreen ?? ([:], [])
         try write("assets/report.js", HTMLResources.script)
         try write("assets/report.css", HTMLResources.css)
         var pages: [String: String] = [:]
@@ -49,7 +48,7 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             counts["unknown", default: 0] += feature.slots.count - finals.count
             rows.append(HTMLSiteIndex.Row(uri: feature.uri, name: name, file: file, counts: counts, total: feature.slots.count))
             let first = HTMLFirstScreen(
-                index: index, title: name, criterionIds: criteria, newFailures: newFailures,
+                index: index, title: name, criterionIds: criteria, newFailures: newFailures, history: facts,
                 finals: finals, total: feature.slots.count)
             var page = HTMLModel(index: index, extras: extras, title: name + " \u{00B7} " + title)
             page.page = HTMLModel.Page(features: [feature], attempts: attempts)
@@ -59,9 +58,10 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             output.flush()
             try sink.close()
         }
-        let first = HTMLFirstScreen(
-            index: index, title: title, criterionIds: criteria, newFailures: newFailures,
+        var first = HTMLFirstScreen(
+            index: index, title: title, criterionIds: criteria, newFailures: newFailures, history: facts,
             pageOf: { pages[$0] ?? "" })
+        first.gate = ReleaseGate(coverage: coverage)
         let page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
         try write("index.html", page.html())
     }

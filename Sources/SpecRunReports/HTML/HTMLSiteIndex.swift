@@ -39,7 +39,8 @@ struct HTMLSiteIndex {
             "<p class=\"steps-line\" id=\"steps-line\">" + first.totalsHTML + " \u{00B7} " + HTMLFirstScreen.plural(rows.count, "feature")
             + "</p>\n</header>\n<main>\n"
         html +=
-            "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.failureCount > 0 ? "" : " hidden") + ">" + first.problemsHTML
+            "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.needsAttention ? "" : " hidden") + ">"
+            + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." })
             + "</section>\n"
         html += requirementsHTML()
         html += featuresHTML()
@@ -59,7 +60,7 @@ struct HTMLSiteIndex {
         var opened = 0
         var lines: [String] = []
         for story in coverage.stories {
-            let failing = story.criteria.filter { $0.status == .failing }
+            let failing = story.criteria.filter(\.isBroken)
             guard !failing.isEmpty, opened < Self.openStories else {
                 lines.append(
                     "<li><span class=\"mono\">" + escape(story.id) + "</span> " + escape(story.title)
@@ -73,8 +74,10 @@ struct HTMLSiteIndex {
                 + escape(story.title) + " \u{00B7} \(story.proven) of \(story.total) proven</summary>\n<ul class=\"lines\">\n"
             for criterion in failing {
                 html +=
-                    "<li class=\"criterion\" id=\"criterion-" + escape(criterion.id) + "\" data-status=\"failing\">"
-                    + "<span class=\"mono\">" + escape(criterion.id) + "</span> " + escape(criterion.title) + " \u{00B7} failing"
+                    "<li class=\"criterion\" id=\"criterion-" + escape(criterion.id) + "\" data-status=\"" + criterion.status.rawValue
+                    + "\">"
+                    + "<span class=\"mono\">" + escape(criterion.id) + "</span> " + escape(criterion.title) + " \u{00B7} "
+                    + (criterion.status == .failing ? "failing" : "not proven: steps to write or pending")
                 let pages = criterion.scenarios.compactMap { scenario in pageOf[scenario.uri].map { ($0, scenario) } }
                 for (file, scenario) in pages.prefix(3) {
                     html +=

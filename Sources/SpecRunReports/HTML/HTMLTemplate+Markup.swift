@@ -43,7 +43,7 @@ enum HTMLTemplate {
           </div>
         </header>
         <main>
-          <section id="problems" aria-label="Needs attention"\(first.failureCount > 0 ? "" : " hidden")>\(first.problemsHTML)</section>
+          <section id="problems" aria-label="Needs attention"\(first.needsAttention ? "" : " hidden")>\(first.problemsHTML)</section>
           <section id="requirements" aria-label="Requirements" hidden></section>
           <section id="features" aria-labelledby="features-title">
             <h2 id="features-title">Features</h2>

@@ -23,16 +23,20 @@ struct HistoryView {
     }
 
     /// Failing now, and not failing in the previous run (passed, or not there yet); none without a previous run.
+    /// A flaky scenario is not one: it failed before and will pass again.
     var newFailures: [String] {
         guard !previous.isEmpty else { return [] }
         let before = last
-        return current.scenarios.filter { $0.failed && before[$0.key]?.failed != true }.map(\.key)
+        let flaky = Set(self.flaky)
+        return current.scenarios.filter { $0.failed && before[$0.key]?.failed != true && !flaky.contains($0.key) }.map(\.key)
     }
 
-    /// Passing now, failing in the previous run.
+    /// Passing now, failing in the previous run; a flaky scenario is not fixed (it passed before and failed again).
     var fixed: [String] {
         let before = last
-        return current.scenarios.filter { $0.status == "passed" && before[$0.key]?.failed == true }.map(\.key)
+        let flaky = Set(self.flaky)
+        return current.scenarios.filter { $0.status == "passed" && before[$0.key]?.failed == true && !flaky.contains($0.key) }
+            .map(\.key)
     }
 
     /// Each scenario's statuses in the last runs, oldest first, this run last.
@@ -44,22 +48,18 @@ struct HistoryView {
         return result
     }
 
-    /// Scenarios that both passed and failed over the last runs, changing at least twice (or passing only on a
-    /// retry in one of them): flaky across runs, not just broken once and fixed.
+    /// Scenarios that flipped between passing and failing at least twice over the last runs (✔✘✔, ✘✔✘…): flaky
+    /// across runs, not just broken once (✔✔✘) or broken once and fixed (✘✘✔).
     var flaky: [String] {
-        var changes: [String: (count: Int, last: Bool?, retried: Bool)] = [:]
+        var changes: [String: (count: Int, last: Bool?)] = [:]
         for run in previous.suffix(Self.shown - 1) + [current] {
             for scenario in run.scenarios where scenario.status == "passed" || scenario.failed {
-                var entry = changes[scenario.key] ?? (0, nil, false)
+                var entry = changes[scenario.key] ?? (0, nil)
                 if let last = entry.last, last != scenario.failed { entry.count += 1 }
                 entry.last = scenario.failed
-                if scenario.status == "passed" && scenario.attempts > 1 { entry.retried = true }
                 changes[scenario.key] = entry
             }
         }
-        return current.scenarios.map(\.key).filter { key in
-            guard let entry = changes[key] else { return false }
-            return entry.count >= 2 || (entry.retried && entry.count >= 1)
-        }
+        return current.scenarios.map(\.key).filter { (changes[$0]?.count ?? 0) >= 2 }
     }
 }

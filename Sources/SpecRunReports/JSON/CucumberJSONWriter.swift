@@ -9,12 +9,11 @@ struct CucumberJSONWriter {
 
     /// Writes the report (an indented array of features), one feature at a time.
     ///
-    /// Like cucumber-jvm's JsonFormatter, the features follow the test cases in the order they ran: a new feature
-    /// entry starts whenever the feature changes between consecutive test cases, so a feature whose scenarios ran
-    /// between another feature's (`--order random`) appears once for each such stretch. The order is the planned
-    /// one (the `testCase` messages'), which is the execution order of a serial run and makes a parallel run's
-    /// report equal to the serial run's, as cucumber-jvm's canonical event order does for its parallel runs.
-    /// Merged runs (CI shards) have no one execution order: their test cases come in the defined order.
+    /// Like the official cucumber-json-formatter, one entry per feature, in the order the documents were read
+    /// (`--order reverse` or `random` give the same features in the same order), each feature's scenarios in the
+    /// planned order (the `testCase` messages'), which is the execution order of a serial run and makes a
+    /// parallel run's report equal to the serial run's. Merged runs (CI shards) have no one execution order:
+    /// their test cases come in the defined order (`RunIndex.reportedAttempts`).
     func write(to output: DocumentOutput) {
         var stretches: [(uri: String, attempts: [(RunIndex.Attempt, Pickle, Lineage)])] = []
         for attempt in index.reportedAttempts(mergedRuns: mergedRuns) {

@@ -39,7 +39,8 @@ extension RequirementsCoverage {
                             id: criterion.id, title: criterion.title, type: criterion.type, given: criterion.given,
                             when: criterion.when, then: criterion.then, uri: criterion.uri, line: criterion.line,
                             derived: criterion.derived ?? false,
-                            status: CoverageStatus(covered, criterion: criterion.id, scope: scope), scenarios: covered)
+                            status: CoverageStatus(covered, criterion: criterion.id, scope: scope), scenarios: covered,
+                            gate: criterion.gate ?? scenarios.gateByTag["@" + criterion.id])
                     }, narrative: story.narrative ?? "")
             }, warnings: warnings)
     }
@@ -72,6 +73,8 @@ extension CoverageStatus {
 /// The scenarios of a run that carry one of some tags, with their final results, by tag.
 struct ScenarioResults {
     private(set) var byTag: [String: [CoveredScenario]] = [:]
+    /// By criterion tag, the gate its scenarios' `@must` / `@should` tags give (must wins).
+    private(set) var gateByTag: [String: String] = [:]
 
     init(index: RunIndex, tags: Set<String>) {
         var statuses: [String: TestStepResultStatus] = [:]
@@ -92,7 +95,12 @@ struct ScenarioResults {
             let lineage = index.lineage(of: pickle)
             let line = pickle.location?.line ?? lineage?.row?.location.line ?? lineage?.scenario?.location.line ?? 0
             let scenario = CoveredScenario(name: pickle.name, uri: pickle.uri, line: Int(line), status: status)
-            for tag in Set(matching) { byTag[tag, default: []].append(scenario) }
+            let names = pickle.tags.map(\.name)
+            let gate = names.contains("@must") ? "must" : names.contains("@should") ? "should" : nil
+            for tag in Set(matching) {
+                byTag[tag, default: []].append(scenario)
+                if let gate, gateByTag[tag] != "must" { gateByTag[tag] = gate }
+            }
         }
     }
 }

@@ -64,11 +64,16 @@ package struct CriterionCoverage: Sendable {
     package var derived: Bool
     package var status: CoverageStatus
     package var scenarios: [CoveredScenario]
+    /// The release gate's mark: `must` or `should` (the document's `Must:` / `Should:` lines, else a `@must` /
+    /// `@should` tag of a scenario carrying its id), nil without one.
+    package var gate: String?
 
     package init(
         id: String, title: String, type: String, given: [String], when: [String], then: [String],
-        uri: String, line: Int, derived: Bool = false, status: CoverageStatus, scenarios: [CoveredScenario]
+        uri: String, line: Int, derived: Bool = false, status: CoverageStatus, scenarios: [CoveredScenario],
+        gate: String? = nil
     ) {
+        self.gate = gate
         self.id = id
         self.title = title
         self.type = type
@@ -80,6 +85,13 @@ package struct CriterionCoverage: Sendable {
         self.derived = derived
         self.status = status
         self.scenarios = scenarios
+    }
+}
+
+extension CriterionCoverage {
+    /// Failing, or held back by a scenario with steps to write or pending: what keeps the run from shipping.
+    package var isBroken: Bool {
+        status == .failing || scenarios.contains { $0.status == "undefined" || $0.status == "pending" }
     }
 }
 

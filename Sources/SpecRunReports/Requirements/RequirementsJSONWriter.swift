@@ -32,7 +32,15 @@ struct RequirementsJSONWriter {
         ])
     }
 
+    /// A criterion; `"gate":"must"|"should"` after `status` only when it is marked (the release gate).
     static func criterion(_ criterion: CriterionCoverage) -> JSONValue {
+        guard let gate = criterion.gate, case .object(var fields) = unmarked(criterion) else { return unmarked(criterion) }
+        let status = fields.firstIndex { $0.0 == "status" }.map { $0 + 1 } ?? fields.count
+        fields.insert(("gate", .string(gate)), at: status)
+        return .object(fields)
+    }
+
+    private static func unmarked(_ criterion: CriterionCoverage) -> JSONValue {
         .object([
             ("id", .string(criterion.id)), ("title", .string(criterion.title)), ("type", .string(criterion.type)),
             ("given", .array(criterion.given.map(JSONValue.string))), ("when", .array(criterion.when.map(JSONValue.string))),

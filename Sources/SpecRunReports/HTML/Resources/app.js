@@ -102,7 +102,14 @@ function openTarget() {
     Array.prototype.forEach.call(document.querySelectorAll('.target'), function (n) { n.classList.remove('target'); });
     node.classList.add('target');
     node.scrollIntoView({ block: 'center' });
+    focusCard(node);
   }
+}
+
+/** Moves the keyboard focus to the card a link opened (not left on the link), without scrolling again. */
+function focusCard(node) {
+  if (!node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
+  try { node.focus({ preventScroll: true }); } catch (e) { node.focus(); }
 }
 
 function setUpTheme() {

@@ -64,6 +64,7 @@
 /** @typedef {Object} History
  * @property {HistoryRun[]} runs oldest first, this run last @property {Array} recent [anchor, status letters] pairs
  * @property {string[]} newFailures @property {string[]} fixed @property {string[]} flaky scenario anchors
+ * @property {Array} since [anchor, runs, since ms, last passed ms (absent: never)] of the scenarios not passing now
  */
 /** @typedef {Object} HistoryRun
  * @property {number} start ms since 1970 @property {number} duration ms @property {number} passed
@@ -72,6 +73,7 @@
 /** @typedef {Object} Requirements
  * @property {Story[]} stories @property {number} proven @property {number} total
  * @property {number} outside criteria whose scenarios the run did not select @property {string[]} warnings
+ * @property {string} [gate] the release gate's verdict @property {boolean} [blocked] whether it blocks the release
  */
 /** @typedef {Object} Story
  * @property {string} id @property {string} title @property {string} [narrative] @property {string} [uri]
@@ -81,6 +83,8 @@
  * @property {string} id @property {string} title @property {string} [type] @property {string[]} given
  * @property {string[]} when @property {string[]} then @property {string} [uri] @property {number} [line]
  * @property {boolean} [derived] id derived from the story and position
+ * @property {boolean} [broken] failing, or held back by an undefined or pending scenario
+ * @property {string} [gate] must | should: the release gate's mark
  * @property {string} status proven | failing | not-run | no-scenario | outside @property {string[]} scenarios anchors
  * @property {string[]} [unselected] the anchors of those scenarios the run did not select
  */

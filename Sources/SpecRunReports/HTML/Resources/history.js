@@ -24,6 +24,55 @@ function historySet(name) {
 }
 
 function isNewFailure(sc) { return !!historySet('newFailures')[sc.id]; }
+function isFlakyAcrossRuns(sc) { return !!historySet('flaky')[sc.id]; }
+
+/** By scenario anchor, how long it has not passed: { runs, since, lastPassed } (HistoryView.failingSince). */
+function failingSince(id) {
+  var h = history();
+  if (!h || !h.since) return null;
+  if (!h._since) {
+    h._since = {};
+    h.since.forEach(function (e) { h._since[e[0]] = { runs: e[1], since: e[2], lastPassed: e.length > 3 ? e[3] : null }; });
+  }
+  return h._since[id] || null;
+}
+
+/** The longest of several (a criterion's scenarios), as FailingSince.longest. */
+function longestSince(list) {
+  var best = null;
+  list.forEach(function (s) { if (s && (!best || s.runs > best.runs || (s.runs === best.runs && s.since < best.since))) best = s; });
+  return best;
+}
+
+function shortDate(ms) {
+  return new Date(ms).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+/** "failing for 3 runs, since 1 Dec 23:25 · last passed 1 Dec 22:10" */
+function sinceText(s) {
+  return 'failing for ' + plural(s.runs, 'run') + ', since ' + shortDate(s.since) + ' \u00B7 ' +
+    (s.lastPassed !== null ? 'last passed ' + shortDate(s.lastPassed) : 'never passed in the recorded runs');
+}
+
+function sinceLine(s) { return s ? el('p', 'since', sinceText(s)) : null; }
+
+/** The broken criteria, each with how long it has been broken (its longest-failing scenario's). */
+function renderBrokenCriteria(failures) {
+  if (!history()) return null;
+  var byId = {}, order = [];
+  failures.forEach(function (sc) {
+    criterionIdsOf(sc).forEach(function (id) {
+      if (!byId[id]) { byId[id] = []; order.push(id); }
+      byId[id].push(failingSince(sc.id));
+    });
+  });
+  var ul = el('ul', 'broken-criteria lines');
+  order.slice(0, 200).forEach(function (id) {
+    var s = longestSince(byId[id]);
+    if (s) add(ul, add(el('li'), criterionRef(id), ' ', el('span', 'since', sinceText(s))));
+  });
+  return ul.firstChild ? ul : null;
+}
 
 function newFailureBadge() {
   var b = el('span', 'badge new-failure', 'new failure');

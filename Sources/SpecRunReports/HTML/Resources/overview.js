@@ -15,7 +15,9 @@ function renderHeader() {
   var totals = countStatuses(model.scenarios), total = model.scenarios.length, passed = totals.passed || 0;
   var headline = document.getElementById('headline');
   headline.textContent = passedWording(passed, total);
-  headline.className = 'headline s-' + (passed === total ? 'passed' : worst(Object.keys(totals)));
+  // Red whenever a scenario did not pass (undefined and pending ones too: the run is not ready to ship).
+  var failingAny = model.scenarios.some(function (sc) { return isProblem(sc.s); });
+  headline.className = 'headline s-' + (passed === total ? 'passed' : failingAny ? 'failed' : worst(Object.keys(totals)));
   renderChart(totals, total, passed);
   renderFilters(totals, total);
   var stepTotals = {}, steps = 0;
@@ -90,7 +92,7 @@ function renderProblems() {
   var box = section('problems', 'Needs attention');
   var realFailures = failing.filter(function (sc) { return sc.s !== 'undefined'; });
   // What failed comes first: the verdict and the failures, worst first, before the run's other troubles.
-  if (realFailures.length || hooks.some(function (h) { return h.status !== 'passed'; })) add(box, verdict(realFailures));
+  if (failing.length || hooks.some(function (h) { return h.status !== 'passed'; })) add(box, verdict(failing), renderBrokenCriteria(failing));
   renderSinceLastRun(box);
   if (model.run.problems) add(box, el('pre', 'error run-problem', model.run.problems));
   hooks.forEach(function (hook) { add(box, renderRunHook(hook)); });
@@ -101,16 +103,27 @@ function renderProblems() {
   renderHistoryLists(box);
 }
 
-/** "Not ready: 3 scenarios failed, breaking 2 criteria." */
+/** "Not ready to ship: 3 scenarios did not pass (1 with steps to write), breaking 2 criteria." (as HTMLFirstScreen) */
 function verdict(failures) {
   var broken = {};
   failures.forEach(function (sc) { criterionIdsOf(sc).forEach(function (id) { broken[id] = true; }); });
   var count = Object.keys(broken).length;
-  var p = el('p', 'verdict');
-  add(p, statusIcon('failed'), ' ', el('strong', null, 'Not ready to ship: '),
-    failures.length ? plural(failures.length, 'scenario') + ' did not pass' + (count ? ', breaking ' + plural(count, 'criterion', 'criteria') : '') + '.'
+  var undef = failures.filter(function (sc) { return sc.s === 'undefined'; }).length;
+  var p = el('p', 'verdict s-failed'), gate = model.data.requirements && model.data.requirements.gate;
+  var gateLine = null;
+  if (gate) {
+    var colon = gate.indexOf(':'), blocked = model.data.requirements.blocked;
+    gateLine = add(el('p', 'verdict gate ' + (blocked ? 's-failed' : 'shippable')), statusIcon(blocked ? 'failed' : 'passed'), ' ',
+      el('strong', null, gate.slice(0, colon + 1) + ' '), gate.slice(colon + 1).trim());
+  }
+  add(p, statusIcon('failed'), ' ', gate ? null : el('strong', null, 'Not ready to ship: '),
+    failures.length ? plural(failures.length, 'scenario') + ' did not pass' +
+      (undef && undef < failures.length ? ' (' + undef + ' with steps to write)' : '') + (undef && undef === failures.length ? ': steps to write' : '') +
+      (count ? ', breaking ' + plural(count, 'criterion', 'criteria') : '') + '.'
       : 'a hook of the run failed.');
-  return p;
+  if (!gateLine) return p;
+  var box = document.createDocumentFragment();
+  return add(box, gateLine, p);
 }
 
 var PARSE_TOKENS = {
@@ -174,6 +187,7 @@ function renderFailures(list) {
     var head = el('div', 'failure-head');
     add(head, badge(sc.s), ' ');
     if (isNewFailure(sc)) add(head, newFailureBadge(), ' ');
+    if (isFlakyAcrossRuns(sc)) add(head, flakyAcrossRunsBadge(), ' ');
     var ids = criterionIdsOf(sc);
     if (ids.length) {
       var refs = el('span', 'criterion-refs');
@@ -182,7 +196,7 @@ function renderFailures(list) {
       add(head, refs);
     }
     add(head, el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc));
-    add(li, head);
+    add(li, head, sinceLine(failingSince(sc.id)));
     var step = failingStep(sc);
     if (step) {
       var line = el('div', 'failure-step');
@@ -251,6 +265,12 @@ function renderToDo(scenarios, open) {
 }
 
 var TODO_CHUNK = 20;
+
+function flakyAcrossRunsBadge() {
+  var b = el('span', 'badge flaky', 'flaky');
+  b.title = 'Passed and failed in turn over the last runs';
+  return b;
+}
 
 function renderFlaky(list) {
   var details = el('details', 'fold flaky-list');

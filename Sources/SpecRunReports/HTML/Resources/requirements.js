@@ -68,8 +68,8 @@ function storyStatus(story) {
   return 'not-run';
 }
 
-/** A story as a disclosure; its criteria are built when it opens. A failing story opens at once, to its failing
- *  criteria only (a button shows the others). */
+/** A story as a disclosure; its criteria are built when it opens. A story with a broken criterion (failing, or
+ *  held back by steps to write or pending) opens at once, to its broken criteria only (a button shows the others). */
 function renderStory(story) {
   var details = el('details', 'story');
   details.dataset.story = story.id;
@@ -90,7 +90,7 @@ function renderStory(story) {
       if (story.uri) add(details, el('p', 'where mono', story.uri + (story.line ? ':' + story.line : '')));
       list = el('ul', 'criteria');
       add(details, list);
-      var shown = all ? story.criteria : story.criteria.filter(function (c) { return c.status === 'failing'; });
+      var shown = all ? story.criteria : story.criteria.filter(function (c) { return c.broken; });
       shown.forEach(function (criterion) { add(list, renderCriterion(criterion)); });
       if (shown.length < story.criteria.length) {
         rest = button('more show-criteria', 'Show all ' + plural(story.criteria.length, 'criterion', 'criteria') + ' of ' + story.id);
@@ -110,7 +110,7 @@ function renderStory(story) {
   }
   details.addEventListener('toggle', function () { if (details.open && !details.dataset.built) build(true); });
   details.specrunShowAll = function () { details.open = true; build(true); showAll(); };
-  if (status === 'failing' && storiesOpened < STORIES_OPEN) {
+  if (story.criteria.some(function (c) { return c.broken; }) && storiesOpened < STORIES_OPEN) {
     storiesOpened++;
     build(false);
     details.open = true;
@@ -130,6 +130,7 @@ function revealCriterion(id) {
     Array.prototype.forEach.call(document.querySelectorAll('.target'), function (n) { n.classList.remove('target'); });
     node.classList.add('target');
     node.scrollIntoView({ block: 'center' });
+    focusCard(node);
   }
 }
 
@@ -147,6 +148,7 @@ function renderCriterion(criterion) {
     el('span', 'criterion-title', criterion.title));
   if (criterion.type) add(head, el('span', 'criterion-type', criterion.type));
   add(li, head);
+  if (criterion.broken) add(li, sinceLine(longestSince(criterion.scenarios.map(failingSince))));
   var gwt = el('dl', 'gwt');
   [['Given', criterion.given], ['When', criterion.when], ['Then', criterion.then]].forEach(function (part) {
     if (!part[1] || !part[1].length) return;

@@ -1,0 +1,36 @@
+import Messages
+import XCTest
+
+@testable import SpecRun
+@testable import SpecRunCore
+
+/// `--gate`: the exit status follows the release gate when the run marks criteria; without marks it is today's.
+final class ExitGateTests: XCTestCase {
+    func test_code_isZeroOnFailingScenariosWhenTheGateIsNotBlocked() {
+        XCTAssertEqual(makeSUT(blocked: false).code, .passed)
+    }
+
+    func test_code_isOneWhenTheGateIsBlocked() {
+        XCTAssertEqual(makeSUT(blocked: true, success: true).code, .failed)
+    }
+
+    func test_code_isTodaysWithoutMarkedCriteria() {
+        XCTAssertEqual(makeSUT(blocked: nil).code, .failed)
+        XCTAssertEqual(makeSUT(blocked: nil, success: true).code, .passed)
+    }
+
+    func test_parse_readsTheGateOption() throws {
+        guard case .run(let options) = try CommandLineParser.parse(["--gate"]) else { return XCTFail("not a run") }
+        XCTAssertTrue(options.gate)
+        guard case .run(let plain) = try CommandLineParser.parse([]) else { return XCTFail("not a run") }
+        XCTAssertFalse(plain.gate)
+    }
+
+    private func makeSUT(blocked: Bool?, success: Bool = false) -> ExitStatus {
+        var seen = 0
+        let status = ExitStatus(gate: ExitStatus.Gate(handle: { _ in seen += 1 }, blocked: { seen > 0 ? blocked : false }))
+        status.handle(Envelope(testCase: TestCase(id: "1", pickleId: "2", testSteps: [])))
+        status.handle(Envelope(testRunFinished: TestRunFinished(success: success, timestamp: Timestamp(seconds: 1, nanos: 0))))
+        return status
+    }
+}

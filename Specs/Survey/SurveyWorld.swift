@@ -5,13 +5,12 @@ import Survey
 
 /// One scenario of the Survey app: the real use cases, composed as the app composes them, with test doubles only
 /// at the boundary (in-memory survey API, scripted token store, a clock the steps set).
-final class SurveyWorld: World {
+final class SurveyWorld: ScriptedBoundaryWorld {
     static let baseURL = URL(string: "https://survey-api.example.com")!
-    /// How many surveys the list asks for when it opens or refreshes.
-    static let listPageSize = 10
 
     let clock = SpecClock()
     let server = InMemorySurveyServer()
+    var boundary: ScriptedBoundary { server.boundary }
     let store = ScriptedTokenStore()
     var credentials = ClientCredentials(clientID: "client-id", clientSecret: "client-secret")
     var temporaryDirectory: URL?
@@ -40,8 +39,11 @@ final class SurveyWorld: World {
     var baseURL: URL { overHTTP?.baseURL ?? Self.baseURL }
     /// The app's HTTP client: the server in memory, or the app's `URLSessionHTTPClient` talking to it over HTTP.
     var client: any HTTPClient { overHTTP?.client ?? server }
-    var tokenURL: URL { baseURL.appendingPathComponent("api/v1/oauth/token") }
-    var surveysURL: URL { baseURL.appendingPathComponent("api/v1/surveys") }
+    var api: SurveyAPI { SurveyAPI(baseURL: baseURL) }
+    var tokenURL: URL { api.tokenURL }
+    var surveysURL: URL { api.surveysURL }
+    /// The token provider of the last surveys loader made (concurrency scenarios line their callers up on it).
+    var lastTokenProvider: TokenProvider?
     var tokenCache: LocalTokenLoader { LocalTokenLoader(store: store) }
 
     func makeLoginService() -> RemoteLoginService {
@@ -53,6 +55,7 @@ final class SurveyWorld: World {
             cache: tokenCache,
             remote: RemoteTokenLoader(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate),
             currentDate: clock.currentDate)
+        lastTokenProvider = provider
         return RemoteSurveysLoader(url: surveysURL, client: AuthenticatedHTTPClient(decoratee: client, tokenProvider: provider))
     }
 
@@ -82,7 +85,7 @@ final class SurveyWorld: World {
     /// The user's time zone (the steps may set it before the list opens).
     var timeZone = TimeZone(identifier: "UTC")!
     lazy var listController = SurveyListController(
-        loader: makeSurveysLoader(), pageSize: Self.listPageSize, view: listScreen,
+        loader: makeSurveysLoader(), pageSize: SurveyAPI.listPageSize, view: listScreen,
         currentDate: clock.currentDate, timeZone: timeZone)
 
     /// Opening the list and pulling to refresh both load the first page (see `SurveyListController`).

@@ -101,6 +101,17 @@ indirect enum ScriptedAnswer: Sendable {
         }
     }
 
+    /// The same, for a double whose usual answer is worked out asynchronously.
+    func shape(_ usual: () async throws -> BoundaryResponse) async throws -> BoundaryResponse {
+        switch self {
+        case .usual, .status, .withoutField:
+            let response = try await usual()
+            return try shape { response }
+        case .response, .dropConnection: return try shape { BoundaryResponse() }
+        case .held(_, let then): return try await then.shape(usual)
+        }
+    }
+
     private static func removing(_ name: String, from body: Data) -> Data {
         guard let object = try? JSONSerialization.jsonObject(with: body) else { return body }
         func strip(_ value: Any) -> Any {

@@ -114,6 +114,12 @@ Feature: Realtime chat session with an operator
       When the visitor starts a chat
       Then the request fails with "The chat session is not started: start it first."
 
+    @start-to-work @error-course @WEBIM-START-TO-WORK
+    Scenario: Sending a message before the session is started fails as not started (the SDK's NotConfigured)
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the message "m-1" fails with "The chat session is not started: start it first."
+      And nothing was sent to the chat service
+
     @start-to-work @WEBIM-START-TO-WORK
     Scenario Outline: The account is a name or the full URL of the service
       Given the app configures the session with the account "<account>"
@@ -320,6 +326,12 @@ Feature: Realtime chat session with an operator
       When the operator replies "I found a room at the airport hotel"
       Then the visitor receives the operator message "I found a room at the airport hotel"
       And that message is from the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png"
+
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
+    Scenario: An avatar the service names by its path is on the service's host
+      Given the operator "Boris" with id "op-9" and avatar "/files/avatar/boris.png" takes the chat
+      When the operator replies "I take over from Anna"
+      Then that message is from the operator "Boris" with id "op-9" and avatar "https://demo.webim.ru/files/avatar/boris.png"
 
     @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario: System messages are received too

@@ -143,6 +143,18 @@ Feature: Offline chats answered later by an operator
       Then "alice" still sees the offline chats "refund"
 
     @offline-mode @history @WEBIM-OFFLINE-MODE
+    Scenario: A history message for a chat the server did not return is skipped
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the next history answer also carries the message "Lost in transit" for a chat it does not list
+      When "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages              |
+        | baggage | My bag did not arrive |
+      And the changes have the new messages "My bag did not arrive"
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: A forced request gets the full history again
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |

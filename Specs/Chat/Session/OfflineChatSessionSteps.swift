@@ -68,6 +68,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             (world, visitor: String, chat: String) in
             try await world.server.perform(.delete, chatId: try world.chatId(named: chat), token: visitor)
         }
+        steps.given("the next history answer also carries the message {string} for a chat it does not list") {
+            (world, text: String) in
+            world.server.includeInNextHistory(strayMessage: text, chatId: "unlisted-chat")
+        }
         steps.given("the offline chat service is unreachable") { world in world.server.networkGoesDown() }
         steps.then("the request fails with {string}") { (world, message: String) in
             try expect(world.lastError?.description, equals: message)

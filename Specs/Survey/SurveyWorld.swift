@@ -40,35 +40,26 @@ final class SurveyWorld: ScriptedBoundaryWorld {
     /// The app's HTTP client: the server in memory, or the app's `URLSessionHTTPClient` talking to it over HTTP.
     var client: any HTTPClient { overHTTP?.client ?? server }
     var api: SurveyAPI { SurveyAPI(baseURL: baseURL) }
-    var tokenURL: URL { api.tokenURL }
-    var surveysURL: URL { api.surveysURL }
     /// The token provider of the last surveys loader made (concurrency scenarios line their callers up on it).
     var lastTokenProvider: TokenProvider?
     var tokenCache: LocalTokenLoader { LocalTokenLoader(store: store) }
 
-    func makeLoginService() -> RemoteLoginService {
-        RemoteLoginService(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate)
-    }
+    /// The app as the domain composes it (built at the first When, after the Givens chose the client).
+    lazy var app = SurveyApp(
+        api: api, client: client, store: store, credentials: credentials, navigation: navigation,
+        currentDate: clock.currentDate)
 
     func makeSurveysLoader() -> RemoteSurveysLoader {
-        let provider = TokenProvider(
-            cache: tokenCache,
-            remote: RemoteTokenLoader(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate),
-            currentDate: clock.currentDate)
+        let provider = app.makeTokenProvider()
         lastTokenProvider = provider
-        return RemoteSurveysLoader(url: surveysURL, client: AuthenticatedHTTPClient(decoratee: client, tokenProvider: provider))
+        return app.makeSurveysLoader(tokenProvider: provider)
     }
 
     // MARK: Flows
 
-    lazy var loginController = LoginController(
-        service: makeLoginService(), cache: tokenCache, view: loginScreen,
-        onLoggedIn: { [unowned self] token in
-            self.loggedInToken = token
-            self.appFlow.didLogIn()
-        })
+    lazy var loginController = app.makeLoginController(view: loginScreen, onLoggedIn: { [unowned self] in self.loggedInToken = $0 })
     let navigation = SurveyNavigationRecorder()
-    lazy var appFlow = SurveyAppFlow(cache: tokenCache, logout: LogoutService(store: store), navigation: navigation)
+    var appFlow: SurveyAppFlow { app.flow }
 
     func logIn(email: String, password: String) async {
         loginResult = await loginController.logIn(email: email, password: password)
@@ -84,9 +75,7 @@ final class SurveyWorld: ScriptedBoundaryWorld {
 
     /// The user's time zone (the steps may set it before the list opens).
     var timeZone = TimeZone(identifier: "UTC")!
-    lazy var listController = SurveyListController(
-        loader: makeSurveysLoader(), pageSize: SurveyAPI.listPageSize, view: listScreen,
-        currentDate: clock.currentDate, timeZone: timeZone)
+    lazy var listController = app.makeSurveyListController(view: listScreen, timeZone: timeZone, currentDate: clock.currentDate)
 
     /// Opening the list and pulling to refresh both load the first page (see `SurveyListController`).
     func showSurveyList() async {

@@ -489,7 +489,7 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The chat session was stopped: start a new session."
 
     @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
-    Scenario: Another user's cached chats are never shown
+    Scenario: A session made for another user shows none of the chats cached for the previous one
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
         | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |

@@ -49,6 +49,7 @@ Feature: Realtime chat session with an operator
     @start-to-work @typing @WEBIM-START-TO-WORK
     Scenario: A session that has not heard from the service yet shows no operator typing
       Given the visitor identifies as "Alice" with email "alice@example.com"
+      When the app creates the session without starting it
       Then the visitor sees that the operator is not typing
 
     @start-to-work @WEBIM-DEC-6 @WEBIM-START-TO-WORK
@@ -77,15 +78,17 @@ Feature: Realtime chat session with an operator
       And the displayed chat is in state "queue"
 
     @start-to-work @WEBIM-START-TO-WORK
-    Scenario: Starting a session that is already started changes nothing
+    Scenario: Starting a session that is already started neither connects again nor sends another full update
       Given the visitor has started the session
       When the visitor starts the session
       Then the session receives a full update
+      And the session connected to the chat service 1 time
 
     @start-to-work @rating @WEBIM-START-TO-WORK
     Scenario: A chat still waiting in the queue has no operator to rate
       Given the visitor has started the session
       And the visitor has started a chat
+      When the app shows the chat screen
       Then the app does not let the visitor rate an operator
 
     @start-to-work @WEBIM-START-TO-WORK

@@ -137,4 +137,4 @@ Feature: Every answer the survey API can give
     Scenario: The list asks for the original's page size when it opens
       Given the user is logged in with the token "valid" valid until "2026-11-22T09:00:00Z"
       When the user opens the survey list
-      Then the app sends a GET request to "/api/v1/surveys" with the query items "page[number]" = "1" and "page[size]" = "10"
+      Then the app sends a GET request to "/api/v1/surveys" with the query items "page[number]" = "1" and "page[size]" = "5"

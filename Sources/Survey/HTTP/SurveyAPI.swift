@@ -6,8 +6,8 @@ public struct SurveyAPI: Sendable {
     public static let tokenPath = "/api/v1/oauth/token"
     /// The survey list, paged with `page[number]` and `page[size]`.
     public static let surveysPath = "/api/v1/surveys"
-    /// How many surveys the list asks for when it opens or refreshes.
-    public static let listPageSize = 10
+    /// How many surveys the list asks for when it opens or refreshes (the original's home screen: page 1 of 5).
+    public static let listPageSize = 5
 
     public let baseURL: URL
 

@@ -17,6 +17,14 @@ extension SurveySteps {
                 }
             }
         }
+        steps.then("every request to the {string} endpoint says its body is JSON") { (world, endpoint: String) in
+            let requests = await world.boundary.requests(to: endpoint)
+            try expect(!requests.isEmpty, "no request reached the \(endpoint) endpoint")
+            for request in requests {
+                let type = request.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
+                try expect(type, equals: "application/json", "the Content-Type of a request to the \(endpoint) endpoint")
+            }
+        }
         steps.then("the app displays {int} survey(s)") { (world, count: Int) in
             try expect(try world.shownList().surveys.count, equals: count, "surveys shown")
         }

@@ -102,13 +102,13 @@ indirect enum ScriptedAnswer: Sendable {
     }
 
     /// The same, for a double whose usual answer is worked out asynchronously.
-    func shape(_ usual: () async throws -> BoundaryResponse) async throws -> BoundaryResponse {
+    func shapeAwaiting(_ usual: () async throws -> BoundaryResponse) async throws -> BoundaryResponse {
         switch self {
         case .usual, .status, .withoutField:
             let response = try await usual()
             return try shape { response }
         case .response, .dropConnection: return try shape { BoundaryResponse() }
-        case .held(_, let then): return try await then.shape(usual)
+        case .held(_, let then): return try await then.shapeAwaiting(usual)
         }
     }
 

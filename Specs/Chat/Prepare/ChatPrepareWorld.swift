@@ -123,7 +123,7 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
             BoundaryRequest(
                 method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
                 body: request.httpBody ?? Data()))
-        let shaped = try await answer.shape {
+        let shaped = try await answer.shapeAwaiting {
             let (data, response) = try await usualAnswer(to: request)
             return BoundaryResponse(status: response.statusCode, headers: ["Content-Type": "application/json"], body: data)
         }

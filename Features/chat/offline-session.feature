@@ -143,6 +143,18 @@ Feature: Offline chats answered later by an operator
       Then "alice" still sees the offline chats "refund"
 
     @offline-mode @history @WEBIM-OFFLINE-MODE
+    Scenario: A history message for a chat the server did not return is skipped
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the next history answer also carries the message "Lost in transit" for a chat it does not list
+      When "alice" requests the offline history
+      Then "alice" sees these offline chats in this order:
+        | chat    | messages              |
+        | baggage | My bag did not arrive |
+      And the changes have the new messages "My bag did not arrive"
+
+    @offline-mode @history @WEBIM-OFFLINE-MODE
     Scenario: A forced request gets the full history again
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
@@ -415,13 +427,24 @@ Feature: Offline chats answered later by an operator
   Rule: User change: only one offline session is active, and a new user sees only their own history
 
     @offline-mode @user-change @WEBIM-OFFLINE-MODE @WEBIM-USER-CHANGE
-    Scenario: Clearing the cached user data leaves nothing on the device
+    Scenario: Clearing the cached user data leaves no offline history on the device
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
         | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
       And "alice" has requested the offline history
       When the app clears the cached user data
-      Then no cached data of "alice" is left on the device
+      Then the device caches no offline history
+
+    @user-change @WEBIM-USER-CHANGE
+    Scenario: A user change clears the previous user's history even when the new user's history cannot be loaded
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And "alice" has requested the offline history
+      And the offline chat service is unreachable
+      When the app tries to change the user from "alice" to "bob"
+      Then the request fails with "The network is unreachable: check your connection and try again."
+      And the device caches no offline history
 
     @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE @WEBIM-USER-1
     Scenario: After a user change the new user sees only their own history
@@ -433,7 +456,7 @@ Feature: Offline chats answered later by an operator
         | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in? | 2026-11-21T20:00:00Z |
       And "alice" has requested the offline history
       When the app changes the user from "alice" to "bob"
-      Then no cached data of "alice" is left on the device
+      Then the offline history the device caches is that of "bob"
       And "bob" sees these offline chats in this order:
         | chat  | messages       |
         | hotel | Late check-in? |
@@ -466,7 +489,7 @@ Feature: Offline chats answered later by an operator
       Then the request fails with "The chat session was stopped: start a new session."
 
     @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
-    Scenario: Another user's cached chats are never shown
+    Scenario: A session made for another user shows none of the chats cached for the previous one
       Given the visitor "alice" has these offline chats on the server:
         | chat    | created at           | from    | message               | sent at              |
         | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |

@@ -383,6 +383,7 @@ Feature: Customer starts a chat with an agent via the myCWT app
 
     @requests-storage @MYCWT-DEC-9
     Scenario: A client that was never prepared is not ready
+      When the app builds the chat start-up flow
       Then the chat client is in the state "notReady"
 
     @requests-storage @MYCWT-DEC-9 @error-course

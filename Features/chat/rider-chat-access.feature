@@ -106,7 +106,7 @@ Feature: Only the customer and the currently assigned rider take part in an orde
     And the message input and the Send button are disabled for Kim
 
   @BR-CHAT-003
-  Scenario: An administrator can read an active chat but never send
+  Scenario: An administrator can read an active chat, and the chat service refuses his message
     Given Ana has the chat of order 1001 open
     And Ana sends "Please ring the bell"
     When administrator Kim opens the chat log of order 1001

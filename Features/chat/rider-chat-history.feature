@@ -42,7 +42,7 @@ Feature: The chat history of the order
     And there are no older messages for Ana
 
   @CUS-032-UI
-  Scenario: Messages of other orders never show up
+  Scenario: The chat of an order shows none of another order's messages
     Given the chat of order 2002 already holds 3 messages
     When Ana opens the chat of order 1001
     Then Ana sees 0 messages

@@ -72,6 +72,8 @@ Feature: What a chat message may contain
 
   @CUS-032-UI
   Scenario: The input shows its limit and every control is labelled for screen readers
+    No When: what is checked is the chat screen as the Background opened it, before anyone acts.
+
     Then the input of Ana accepts at most 500 characters
     And the chat screen of Ana labels its controls:
       | control       | label                                |

@@ -17,6 +17,8 @@ Feature: Quick replies send a predefined message at once
 
   @CUS-032-AC-007
   Scenario: The customer's quick replies
+    No When: the replies offered are those of the chat screen as the Background opened it.
+
     Then Ana is offered these quick replies:
       | Please leave it at the door    |
       | Please ring the bell           |
@@ -25,6 +27,8 @@ Feature: Quick replies send a predefined message at once
 
   @CUS-032-AC-007
   Scenario: The rider's quick replies
+    No When: the replies offered are those of the chat screen as the Background opened it.
+
     Then Sam is offered these quick replies:
       | I am arriving now          |
       | I am outside               |

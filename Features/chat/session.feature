@@ -49,6 +49,7 @@ Feature: Realtime chat session with an operator
     @start-to-work @typing @WEBIM-START-TO-WORK
     Scenario: A session that has not heard from the service yet shows no operator typing
       Given the visitor identifies as "Alice" with email "alice@example.com"
+      When the app creates the session without starting it
       Then the visitor sees that the operator is not typing
 
     @start-to-work @WEBIM-DEC-6 @WEBIM-START-TO-WORK
@@ -77,15 +78,17 @@ Feature: Realtime chat session with an operator
       And the displayed chat is in state "queue"
 
     @start-to-work @WEBIM-START-TO-WORK
-    Scenario: Starting a session that is already started changes nothing
+    Scenario: Starting a session that is already started neither connects again nor sends another full update
       Given the visitor has started the session
       When the visitor starts the session
       Then the session receives a full update
+      And the session connected to the chat service 1 time
 
     @start-to-work @rating @WEBIM-START-TO-WORK
     Scenario: A chat still waiting in the queue has no operator to rate
       Given the visitor has started the session
       And the visitor has started a chat
+      When the app shows the chat screen
       Then the app does not let the visitor rate an operator
 
     @start-to-work @WEBIM-START-TO-WORK
@@ -113,6 +116,12 @@ Feature: Realtime chat session with an operator
       Then the request fails with "The chat session is not started: start it first."
       When the visitor starts a chat
       Then the request fails with "The chat session is not started: start it first."
+
+    @start-to-work @error-course @WEBIM-START-TO-WORK
+    Scenario: Sending a message before the session is started fails as not started (the SDK's NotConfigured)
+      When the visitor sends the message "Hello" with client-side id "m-1"
+      Then the message "m-1" fails with "The chat session is not started: start it first."
+      And nothing was sent to the chat service
 
     @start-to-work @WEBIM-START-TO-WORK
     Scenario Outline: The account is a name or the full URL of the service
@@ -320,6 +329,12 @@ Feature: Realtime chat session with an operator
       When the operator replies "I found a room at the airport hotel"
       Then the visitor receives the operator message "I found a room at the airport hotel"
       And that message is from the operator "Anna" with id "op-7" and avatar "https://cdn.example.com/anna.png"
+
+    @chat-usage @receive-message @WEBIM-CHAT-USAGE
+    Scenario: An avatar the service names by its path is on the service's host
+      Given the operator "Boris" with id "op-9" and avatar "/files/avatar/boris.png" takes the chat
+      When the operator replies "I take over from Anna"
+      Then that message is from the operator "Boris" with id "op-9" and avatar "https://demo.webim.ru/files/avatar/boris.png"
 
     @chat-usage @receive-message @WEBIM-CHAT-USAGE
     Scenario: System messages are received too

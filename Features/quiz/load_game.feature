@@ -24,8 +24,9 @@ Feature: Customer requests to load the game
   - QUIZ-DEC-2: a payload without a question text or without any answer is invalid data: nothing could be played.
   - QUIZ-DEC-3: the two errors read differently to the customer: no connectivity asks to check the connection,
     invalid data asks to try again later; loading again once the connection is back shows the game.
-  - QUIZ-DEC-17: as the original app, before a question is loaded the question, the counter and the hits show
-    "-" (they stay so when the load fails).
+  - QUIZ-DEC-17: before a question is loaded the counter shows the whole round, "05:00", as the original's counter
+    (its initial 300 seconds); the question and the hits, which the original leaves to the storyboard, show "-".
+    They stay so when the load fails.
 
   Background:
     Given the quiz is published at "https://quiz.example.com/java-keywords"
@@ -166,10 +167,11 @@ Feature: Customer requests to load the game
       And the customer can start to play
 
     @decision @QUIZ-DEC-17 @QUIZ-UC-1
-    Scenario: Before a question is loaded the screen shows "-" placeholders
+    Scenario: Before a question is loaded the counter shows "05:00" and the question and hits show "-"
       Given the customer has no connectivity
       When the customer requests to load the game
-      Then the question, the counter and the hits counter show "-"
+      Then the counter shows "05:00"
+      And the question and the hits counter show "-"
 
     @decision @QUIZ-DEC-17 @QUIZ-UC-4
     Scenario: Before a question is loaded there is no game to finish
@@ -177,3 +179,37 @@ Feature: Customer requests to load the game
       And the customer has requested to load the game
       When the app validates the user guesses
       Then the system says there is no finished game
+
+  Rule: Every answer the question endpoint can give
+
+    @error-course @boundary @QUIZ-UC-1
+    Scenario Outline: A question answered "<answer>" cannot be played (<error>)
+      Given the customer has connectivity
+      And the quiz server offers the java keywords question
+      And the "question" endpoint answers "<answer>"
+      When the app executes the "Load Question" command
+      Then the system delivers the <error> error
+      And the app sent 1 request to the "question" endpoint
+
+      Examples:
+        | answer               | error        |
+        | status 401           | invalid data |
+        | status 500           | invalid data |
+        | 200 not JSON         | invalid data |
+        | 200 empty            | invalid data |
+        | 200 without question | invalid data |
+        | 200 without answer   | invalid data |
+        | dropped connection   | connectivity |
+
+    @boundary @QUIZ-UC-1
+    Scenario: Nothing is requested before the customer asks to load the game
+      Given the quiz server offers the java keywords question
+      When the app shows the game screen without loading
+      Then the app sent no request
+
+    @boundary @QUIZ-UC-1
+    Scenario: Loading twice requests the question twice
+      Given the quiz server offers the java keywords question
+      When the customer requests to load the game
+      And the customer requests to load the game
+      Then the app sent 2 requests to the "question" endpoint

@@ -101,11 +101,14 @@ Feature: Customer requests to restart the game
     Then the counter is stopped
 
   @decision @QUIZ-DEC-18
-  Scenario: Resetting twice leaves a fresh round ready to start
+  Scenario: Resetting a second round played after a reset leaves a fresh round ready to start
     Given the customer has already requested to start the game
     And the customer inserts "abstract"
-    When the customer requests to reset the game
     And the customer requests to reset the game
+    And the customer requests to start the game
+    And the customer inserts "assert"
+    And 20 seconds pass
+    When the customer requests to reset the game
     Then the counter shows "05:00"
     And the hits counter shows "0/50"
     And the main button reads "Start"

@@ -19,7 +19,7 @@ Feature: Load surveys
     a cover image URL is valid; anything else is invalid data.
   - The list shows one survey per page (title, description, cover image) with a page indicator (one dot per
     survey, the current one selected); swiping to the left shows the next survey, to the right the previous one;
-    swiping past either end stays where it is. Opening the list loads the first page of 10 surveys.
+    swiping past either end stays where it is. Opening the list loads the first page of 5 surveys, as the original's home screen.
   - A failed load shows what went wrong and how to recover; an empty list says there are no surveys.
   - The cover image shown is the high-resolution variant the survey API offers: the cover image URL followed by
     "l" (as the original app does; SRV-DEC-IMAGE).

@@ -26,6 +26,7 @@ Feature: The app talks to the survey API over HTTP
       | client_id     | ios-client      |
       | client_secret | ios-secret      |
     And the user is logged in with the access token "lbxD2K2BjbYt" of type "Bearer" and the refresh token "3zJz2oW0njxl"
+    And every request to the "login" endpoint says its body is JSON
 
   @SRV-UC-4 @SRV-UC-4-primary
   Scenario: A page of surveys is a GET with the page in its query and the token in its Authorization header

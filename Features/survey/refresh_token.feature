@@ -43,6 +43,7 @@ Feature: Refresh the token
         | refresh_token | old-refresh   |
         | client_id     | ios-client    |
         | client_secret | ios-secret    |
+      And every request to the "refresh" endpoint says its body is JSON
       And the request for surveys is authorized with "Bearer new"
       And the app receives 1 surveys
       And the cached token is "new" with the refresh token "new-refresh" expiring at "2026-11-22T10:00:00Z"

@@ -55,14 +55,18 @@ Feature: Keep the token between launches
         | save the new token   |
       And the cached token is "new" with the refresh token "new-refresh" expiring at "2026-11-22T10:00:00Z"
 
-    @use-case-cache-token @error-course @delete-cache-error @SRV-UC-3 @SRV-UC-3-delete-cache-error
+    @use-case-cache-token @error-course @delete-cache-error @decision @SRV-UC-3 @SRV-UC-3-delete-cache-error
     Scenario: The old token cannot be deleted
+      The original app ignores a delete error and saves anyway; the document's "Delete cache error" course
+      delivers the error, and the app follows the document: the error is passed on and nothing new is saved.
+
       Given the cache holds the token "old" with the refresh token "old-refresh" expiring at "2026-11-22T07:00:00Z"
       And the store fails to delete
       When the app caches the token "new" with the refresh token "new-refresh" expiring at "2026-11-22T10:00:00Z"
       Then caching the token fails with the store's deletion error
       And the store was asked to:
         | delete the old token |
+      And the cached token is "old" with the refresh token "old-refresh" expiring at "2026-11-22T07:00:00Z"
 
     @use-case-cache-token @error-course @saving-error @SRV-UC-3 @SRV-UC-3-saving-error
     Scenario: The new token cannot be saved

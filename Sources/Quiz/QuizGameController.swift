@@ -28,7 +28,7 @@ public final class QuizGameController {
 
     /// Load Question From Remote; on success the game is ready to start.
     public func load() async {
-        if game == nil { view?.display(QuizPresenter.placeholder) }
+        if game == nil { view?.display(QuizPresenter.placeholder(duration: duration)) }
         view?.display(QuizLoadErrorViewModel(message: nil))
         view?.display(QuizLoadingViewModel(isLoading: true))
         do {

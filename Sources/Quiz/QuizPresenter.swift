@@ -11,9 +11,13 @@ public enum QuizPresenter {
     public static let connectivityErrorMessage = "Couldn't load the question. Check your connection and try again."
     public static let invalidDataErrorMessage = "Couldn't read the question from the server. Please try again later."
 
-    /// Before a question is loaded the screen shows "-" for the question, the counter and the hits (as the app).
-    public static let placeholder = QuizViewModel(
-        title: "-", timerText: "-", hitsText: "-", answers: [], isGuessInputEnabled: false, actionTitle: startTitle, finalMessage: nil)
+    /// Before a question is loaded the counter shows the whole round (as the original's counter: "05:00"); the
+    /// question and the hits, which need the question, show "-".
+    public static func placeholder(duration: TimeInterval) -> QuizViewModel {
+        QuizViewModel(
+            title: "-", timerText: timerText(remaining: duration), hitsText: "-", answers: [], isGuessInputEnabled: false,
+            actionTitle: startTitle, finalMessage: nil)
+    }
 
     public static func map(_ game: QuizGame, at now: Date) -> QuizViewModel {
         QuizViewModel(

@@ -26,6 +26,9 @@ extension QuizSteps {
             try await world.loadJavaKeywordsGame()
         }
 
+        steps.when("the app shows the game screen without loading") { world in
+            _ = world.controller
+        }
         steps.when("the customer requests to load the game") { world in
             await world.controller.load()
         }

@@ -10,5 +10,6 @@ enum QuizSteps: StepLibrary {
         registerLoading(&steps)
         registerPlaying(&steps)
         registerFinishing(&steps)
+        ScriptedBoundarySteps.register(&steps)
     }
 }

@@ -1,26 +1,29 @@
 import Foundation
 import Quiz
 
-/// The quiz server at the boundary: answers the app's GET with what the scenario set up, records requests.
+/// The quiz server at the boundary: one endpoint, `question` (every GET), scripted through the shared
+/// `ScriptedBoundary`. Unscripted it serves what the scenario published (the java keywords question by default);
+/// without connectivity the connection drops.
 actor InMemoryQuizServer: HTTPClient {
-    struct Offline: Error {}
-
-    private var isOnline = true
-    private var reply = HTTPResponse(statusCode: 200, body: JavaKeywordsQuiz.payload)
-    private(set) var requestedURLs: [URL] = []
+    let boundary = ScriptedBoundary(endpoints: [("question", { $0.method == "GET" })])
+    private var published = BoundaryResponse(status: 200, headers: ["Content-Type": "application/json"], body: JavaKeywordsQuiz.payload)
 
     func reply(statusCode: Int, body: Data) {
-        reply = HTTPResponse(statusCode: statusCode, body: body)
+        published = BoundaryResponse(status: statusCode, headers: ["Content-Type": "application/json"], body: body)
     }
 
-    func setOnline(_ online: Bool) {
-        isOnline = online
+    func setOnline(_ online: Bool) async {
+        try? await boundary.script("question", [online ? .usual : .dropConnection])
+    }
+
+    var requestedURLs: [URL] {
+        get async { await boundary.allRequests.map(\.url) }
     }
 
     func get(from url: URL) async throws -> HTTPResponse {
-        requestedURLs.append(url)
-        guard isOnline else { throw Offline() }
-        return reply
+        let answer = await boundary.receive(BoundaryRequest(method: "GET", url: url))
+        let response = try answer.shape { published }
+        return HTTPResponse(statusCode: response.status, body: response.body)
     }
 }
 

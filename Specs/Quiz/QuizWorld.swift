@@ -4,9 +4,10 @@ import SpecRun
 
 /// One customer's app for one scenario: the real loader, game and presenter; the server, clock and
 /// ticker are doubles at the boundary.
-final class QuizWorld: World {
+final class QuizWorld: ScriptedBoundaryWorld {
     var quizURL = URL(string: "https://quiz.example.com/quiz")!
     let server = InMemoryQuizServer()
+    var boundary: ScriptedBoundary { server.boundary }
     let clock = ManualClock()
     let ticker = ManualTicker()
     let screen = QuizScreen()

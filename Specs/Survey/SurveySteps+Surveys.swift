@@ -15,7 +15,7 @@ extension SurveySteps {
         }
         steps.given("the server answers the surveys request with the status {int} and the body {string}") {
             (world, status: Int, body: String) in
-            await world.server.answerSurveys(.init(status: status, body: Data(body.utf8)))
+            try await world.boundary.script("surveys", [.response(.json(body, status: status))])
         }
         steps.when("the app loads page {int} of the surveys with {int} surveys per page") { (world, page: Int, size: Int) in
             await world.loadSurveys(page: page, size: size)

@@ -9,21 +9,10 @@ extension SurveySteps {
         }
         steps.given("the server answers the token renewal with the status {int} and the body {string}") {
             (world, status: Int, body: String) in
-            await world.server.answerRenewal(.init(status: status, body: Data(body.utf8)))
+            try await world.boundary.script("refresh", [.response(.json(body, status: status))])
         }
         steps.when("the app loads page {int} of the surveys {int} times at the same time") { (world, page: Int, times: Int) in
-            let loader = world.makeSurveysLoader()
-            let results = await withTaskGroup(of: Result<[SurveyItem], any Error>.self) { group in
-                for _ in 0..<times {
-                    group.addTask {
-                        do { return .success(try await loader.load(page: page, size: SurveyWorld.listPageSize)) } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
-                return await group.reduce(into: [Result<[SurveyItem], any Error>]()) { $0.append($1) }
-            }
-            world.surveysResults.append(contentsOf: results)
+            try await loadConcurrently(world, page: page, times: times)
         }
         steps.then("the app renews the token") { world in
             try expect(await world.renewalRequests().count, equals: 1, "token renewals")

@@ -13,6 +13,8 @@ enum SurveySteps: StepLibrary {
         registerSurveys(&steps)
         registerTokenRenewal(&steps)
         registerLogout(&steps)
+        registerBoundary(&steps)
+        ScriptedBoundarySteps.register(&steps)
         steps.after { world in world.cleanUp() }
     }
 
@@ -72,7 +74,7 @@ enum SurveySteps: StepLibrary {
             await world.server.accept(email: email, password: password, answering: try issuedToken(table))
         }
         steps.given("the server answers the login with the status {int} and the body {string}") { (world, status: Int, body: String) in
-            await world.server.answerLogin(.init(status: status, body: Data(body.utf8)))
+            try await world.boundary.script("login", [.response(.json(body, status: status))])
         }
         steps.when("the user logs in with the email {string} and the password {string}") { (world, email: String, password: String) in
             await world.logIn(email: email, password: password)

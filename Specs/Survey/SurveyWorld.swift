@@ -5,13 +5,12 @@ import Survey
 
 /// One scenario of the Survey app: the real use cases, composed as the app composes them, with test doubles only
 /// at the boundary (in-memory survey API, scripted token store, a clock the steps set).
-final class SurveyWorld: World {
+final class SurveyWorld: ScriptedBoundaryWorld {
     static let baseURL = URL(string: "https://survey-api.example.com")!
-    /// How many surveys the list asks for when it opens or refreshes.
-    static let listPageSize = 10
 
     let clock = SpecClock()
     let server = InMemorySurveyServer()
+    var boundary: ScriptedBoundary { server.boundary }
     let store = ScriptedTokenStore()
     var credentials = ClientCredentials(clientID: "client-id", clientSecret: "client-secret")
     var temporaryDirectory: URL?
@@ -40,32 +39,27 @@ final class SurveyWorld: World {
     var baseURL: URL { overHTTP?.baseURL ?? Self.baseURL }
     /// The app's HTTP client: the server in memory, or the app's `URLSessionHTTPClient` talking to it over HTTP.
     var client: any HTTPClient { overHTTP?.client ?? server }
-    var tokenURL: URL { baseURL.appendingPathComponent("api/v1/oauth/token") }
-    var surveysURL: URL { baseURL.appendingPathComponent("api/v1/surveys") }
+    var api: SurveyAPI { SurveyAPI(baseURL: baseURL) }
+    /// The token provider of the last surveys loader made (concurrency scenarios line their callers up on it).
+    var lastTokenProvider: TokenProvider?
     var tokenCache: LocalTokenLoader { LocalTokenLoader(store: store) }
 
-    func makeLoginService() -> RemoteLoginService {
-        RemoteLoginService(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate)
-    }
+    /// The app as the domain composes it (built at the first When, after the Givens chose the client).
+    lazy var app = SurveyApp(
+        api: api, client: client, store: store, credentials: credentials, navigation: navigation,
+        currentDate: clock.currentDate)
 
     func makeSurveysLoader() -> RemoteSurveysLoader {
-        let provider = TokenProvider(
-            cache: tokenCache,
-            remote: RemoteTokenLoader(url: tokenURL, client: client, credentials: credentials, currentDate: clock.currentDate),
-            currentDate: clock.currentDate)
-        return RemoteSurveysLoader(url: surveysURL, client: AuthenticatedHTTPClient(decoratee: client, tokenProvider: provider))
+        let provider = app.makeTokenProvider()
+        lastTokenProvider = provider
+        return app.makeSurveysLoader(tokenProvider: provider)
     }
 
     // MARK: Flows
 
-    lazy var loginController = LoginController(
-        service: makeLoginService(), cache: tokenCache, view: loginScreen,
-        onLoggedIn: { [unowned self] token in
-            self.loggedInToken = token
-            self.appFlow.didLogIn()
-        })
+    lazy var loginController = app.makeLoginController(view: loginScreen, onLoggedIn: { [unowned self] in self.loggedInToken = $0 })
     let navigation = SurveyNavigationRecorder()
-    lazy var appFlow = SurveyAppFlow(cache: tokenCache, logout: LogoutService(store: store), navigation: navigation)
+    var appFlow: SurveyAppFlow { app.flow }
 
     func logIn(email: String, password: String) async {
         loginResult = await loginController.logIn(email: email, password: password)
@@ -81,9 +75,7 @@ final class SurveyWorld: World {
 
     /// The user's time zone (the steps may set it before the list opens).
     var timeZone = TimeZone(identifier: "UTC")!
-    lazy var listController = SurveyListController(
-        loader: makeSurveysLoader(), pageSize: Self.listPageSize, view: listScreen,
-        currentDate: clock.currentDate, timeZone: timeZone)
+    lazy var listController = app.makeSurveyListController(view: listScreen, timeZone: timeZone, currentDate: clock.currentDate)
 
     /// Opening the list and pulling to refresh both load the first page (see `SurveyListController`).
     func showSurveyList() async {

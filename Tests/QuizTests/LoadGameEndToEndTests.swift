@@ -30,7 +30,7 @@ final class LoadGameEndToEndTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertEqual(view.game, QuizPresenter.placeholder, "only the \"-\" placeholders")
+        XCTAssertEqual(view.game, QuizPresenter.placeholder(duration: QuizGame.defaultDuration), "only the placeholders")
         XCTAssertEqual(view.errorMessage, QuizPresenter.invalidDataErrorMessage)
     }
 
@@ -41,7 +41,7 @@ final class LoadGameEndToEndTests: XCTestCase {
 
         await sut.load()
 
-        XCTAssertEqual(view.game, QuizPresenter.placeholder, "only the \"-\" placeholders")
+        XCTAssertEqual(view.game, QuizPresenter.placeholder(duration: QuizGame.defaultDuration), "only the placeholders")
         XCTAssertEqual(view.errorMessage, QuizPresenter.connectivityErrorMessage)
     }
 

@@ -22,7 +22,7 @@ final class QuizGameControllerTests: XCTestCase {
             [
                 .game(
                     QuizViewModel(
-                        title: "-", timerText: "-", hitsText: "-", answers: [],
+                        title: "-", timerText: "05:00", hitsText: "-", answers: [],
                         isGuessInputEnabled: false, actionTitle: "Start", finalMessage: nil)),
                 .error(nil),
                 .loading(true),
@@ -43,7 +43,7 @@ final class QuizGameControllerTests: XCTestCase {
         XCTAssertEqual(
             view.messages,
             [
-                .game(QuizPresenter.placeholder), .error(nil), .loading(true), .loading(false),
+                .game(QuizPresenter.placeholder(duration: QuizGame.defaultDuration)), .error(nil), .loading(true), .loading(false),
                 .error(QuizPresenter.connectivityErrorMessage),
             ])
         XCTAssertNil(sut.game)

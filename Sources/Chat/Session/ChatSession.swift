@@ -218,7 +218,7 @@ public final class ChatSession {
     /// Applies what the service pushed, then tells the app. Nothing gets through once the session is stopped.
     func receive(_ pushed: SessionEvent) {
         guard phase == .started else { return }
-        let event = pushed.mappingWireValues()
+        let event = pushed.mappingWireValues(serviceURL: configuration.serviceURL)
         apply(event)
         onEvent(event)
     }

@@ -28,18 +28,35 @@ public enum SessionWireDelta: Equatable, Sendable {
     case chatState(String)
     case onlineStatus(String)
     case message(SessionMessage, kind: String)
+    /// A `CHAT_MESSAGE` with its author as the wire names him (`authorId`, `name`, `avatar`): the session fills the
+    /// message's sender fields from them.
+    case authoredMessage(SessionMessage, author: SessionWireAuthor)
+}
+
+/// A message's author as the wire carries it. `avatar` is a path on the service's host (or a full URL).
+public struct SessionWireAuthor: Equatable, Sendable {
+    public let authorId: String?
+    public let name: String?
+    public let avatar: String?
+
+    public init(authorId: String?, name: String?, avatar: String?) {
+        self.authorId = authorId
+        self.name = name
+        self.avatar = avatar
+    }
 }
 
 extension SessionEvent {
     /// A wire delta as its typed event (`"offline-message"` → `.visitSessionStateChanged(.offlineMessage)`);
     /// any other event as it is.
-    func mappingWireValues() -> SessionEvent {
+    func mappingWireValues(serviceURL: URL?) -> SessionEvent {
         guard case let .wire(delta) = self else { return self }
         switch delta {
         case let .visitSessionState(value): return .visitSessionStateChanged(VisitSessionState(wireValue: value))
         case let .chatState(value): return .chatStateChanged(SessionChatState(wireValue: value))
         case let .onlineStatus(value): return .onlineStatusChanged(SessionOnlineStatus(wireValue: value))
         case let .message(message, kind): return .messageReceived(message.withKind(SessionMessage.Kind(wireValue: kind)))
+        case let .authoredMessage(message, author): return .messageReceived(message.withSender(author, serviceURL: serviceURL))
         }
     }
 }

@@ -88,6 +88,15 @@ public struct SessionMessage: Equatable, Sendable {
         self.file = file
     }
 
+    /// The same message, its sender as the wire names him (as the SDK: `authorId` → `senderUID`, `name` →
+    /// `senderName`, `avatar` → `senderAvatarURL`, the service's host followed by the avatar's path).
+    func withSender(_ author: SessionWireAuthor, serviceURL: URL?) -> SessionMessage {
+        let avatarURL = author.avatar.flatMap { URL(string: $0, relativeTo: serviceURL)?.absoluteURL }
+        return SessionMessage(
+            id: id, clientSideId: clientSideId, kind: kind, text: text, date: date, senderUID: author.authorId,
+            senderName: author.name, senderAvatarURL: avatarURL, file: file)
+    }
+
     /// The same message, of another kind.
     func withKind(_ kind: Kind) -> SessionMessage {
         SessionMessage(

@@ -8,7 +8,7 @@ public actor TokenProvider {
     private let currentDate: @Sendable () -> Date
     private var inFlight: Task<Token, any Swift.Error>?
     /// How many callers are currently waiting on the shared load (lets tests line up concurrent callers).
-    private(set) var waitingCallers = 0
+    public private(set) var waitingCallers = 0
 
     public init(cache: LocalTokenLoader, remote: RemoteTokenLoader, currentDate: @escaping @Sendable () -> Date) {
         self.cache = cache

@@ -13,6 +13,7 @@ enum ChatPrepareSteps: StepLibrary {
         registerSDK(&steps)
         registerIdentity(&steps)
         registerTokenRenewal(&steps)
+        ScriptedBoundarySteps.register(&steps)
     }
 
     private static func registerContext(_ steps: inout Steps<ChatPrepareWorld>) {
@@ -143,6 +144,7 @@ enum ChatPrepareSteps: StepLibrary {
 
     private static func registerRequestsAndStorage(_ steps: inout Steps<ChatPrepareWorld>) {
         steps.when("prepare\\(\\) is called") { world in await world.prepare() }
+        steps.when("the app builds the chat start-up flow") { world in _ = world.entryPoint }
         steps.given("prepare\\(\\) has completed") { world in
             await world.prepare()
             if case let .failure(error) = try unwrap(world.outcome) { throw fail("prepare() failed: \(error)") }
@@ -220,6 +222,12 @@ enum ChatPrepareSteps: StepLibrary {
         steps.then("the app calls initialize on the ChatClient without calling the STS API") { world in
             try expect(world.backend.tokenRequests, equals: [])
             try expect(world.backend.clientCalls.first, equals: .initialize(appId: try unwrap(world.backend.appId)))
+        }
+        steps.then("the app saves no app id locally") { world in
+            try expectNil(world.backend.appId, "the app id saved")
+        }
+        steps.then("the app saves no user token locally") { world in
+            try expectNil(world.backend.token, "the user token saved")
         }
         steps.then("the app does not call initialize on the ChatClient") { world in
             try expect(world.backend.clientCalls, equals: [])

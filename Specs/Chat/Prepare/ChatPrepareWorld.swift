@@ -8,12 +8,13 @@ import FoundationNetworking
 
 /// One scenario of the myCWT start-up flow: the real `ChatPreparer` and `ChatEntryPoint`, with the STS back end,
 /// the local storage and the chat SDK replaced by `PrepareBackendFake`, and a clock the scenario sets.
-final class ChatPrepareWorld: World {
+final class ChatPrepareWorld: ScriptedBoundaryWorld {
     /// The user token the scenario saved on the device before anything ran (nil: none was saved).
     var savedToken: String?
     var now = Date(timeIntervalSince1970: 1_795_000_000)
     var connected = true
     let backend = PrepareBackendFake()
+    var boundary: ScriptedBoundary { backend.boundary }
     let bubble = ChatBubbleRecorder()
     var outcome: Result<Void, ChatPrepareError>?
     /// How many calls the back end had received when the chat became ready.
@@ -108,8 +109,30 @@ final class PrepareBackendFake: AppIdStore, UserTokenStore, ChatIdentityStore, S
     func deleteToken() { token = nil }
     func deleteIdentity() { identity = nil }
 
-    /// The STS back end over HTTP: `GET …/sts/metadata` and `POST …/sts/token` with `{"appId": …}`.
+    /// The STS back end and the identity store at the boundary, scripted through the shared `ScriptedBoundary`
+    /// (endpoints `metadata`, `token`, `identity`); unscripted, they answer as `usualAnswer(to:)` says.
+    let boundary = ScriptedBoundary(endpoints: [
+        ("metadata", { $0.url.lastPathComponent == "metadata" }),
+        ("token", { $0.url.lastPathComponent == "token" }),
+        ("identity", { $0.url.lastPathComponent == "identity" }),
+    ])
+
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = try unwrap(request.url)
+        let answer = await boundary.receive(
+            BoundaryRequest(
+                method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
+                body: request.httpBody ?? Data()))
+        let shaped = try await answer.shapeAwaiting {
+            let (data, response) = try await usualAnswer(to: request)
+            return BoundaryResponse(status: response.statusCode, headers: ["Content-Type": "application/json"], body: data)
+        }
+        let response = HTTPURLResponse(url: url, statusCode: shaped.status, httpVersion: "HTTP/1.1", headerFields: shaped.headers)!
+        return (shaped.body, response)
+    }
+
+    /// The STS back end over HTTP: `GET …/sts/metadata` and `POST …/sts/token` with `{"appId": …}`.
+    private func usualAnswer(to request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let url = try unwrap(request.url)
         switch url.lastPathComponent {
         case "metadata":

@@ -3,7 +3,7 @@ import Foundation
 
 /// The live subscription's mailbox: every event, and which ones the app has not applied yet.
 final class RiderChatSpecInbox: @unchecked Sendable {
-    // @unchecked: `events` and `applied` are only touched while holding `lock`.
+    // @unchecked: `events`, `applied`, `ended` and `waiters` are only touched while holding `lock`.
     private let lock = NSLock()
     private var events: [RiderChatEvent] = []
     private var applied = 0
@@ -20,9 +20,31 @@ final class RiderChatSpecInbox: @unchecked Sendable {
         return ended
     }
 
+    /// Steps waiting for an event (resumed by `record`, never by a clock).
+    private var waiters: [(matches: @Sendable (RiderChatEvent) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
     func record(_ event: RiderChatEvent) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         events.append(event)
+        let ready = waiters.filter { $0.matches(event) }
+        waiters.removeAll { $0.matches(event) }
+        lock.unlock()
+        ready.forEach { $0.continuation.resume() }
+    }
+
+    /// Returns once an event that matches has been recorded (at once when one already was). A step waiting for an
+    /// event that never comes is ended by the step timeout, so it fails.
+    func waitFor(_ matches: @escaping @Sendable (RiderChatEvent) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if events.contains(where: matches) {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiters.append((matches, continuation))
+                lock.unlock()
+            }
+        }
     }
 
     var all: [RiderChatEvent] {

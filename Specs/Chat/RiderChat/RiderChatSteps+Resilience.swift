@@ -17,12 +17,8 @@ extension RiderChatSteps {
         }
         steps.then("the stream of live events of {word} brings {string}") { (world, name: String, text: String) in
             let inbox = try unwrap(world.streamInboxes[name], "\(name) follows no stream of live events")
-            let arrived: () -> Bool = {
-                inbox.all.contains { if case let .message(message) = $0 { message.text == text } else { false } }
-            }
-            // The stream's reader is a task of its own: give it a moment to take what the service yielded.
-            for _ in 0..<200 where !arrived() { try? await Task.sleep(for: .milliseconds(5)) }
-            try expect(arrived(), "the stream of \(name) did not bring \"\(text)\": \(inbox.all)")
+            // The stream's reader is a task of its own: wait until it recorded the message (a signal, not a delay).
+            await inbox.waitFor { if case let .message(message) = $0 { message.text == text } else { false } }
         }
         steps.when("{word} stops following the live events") { (world, name: String) in
             let task = try unwrap(world.streamTasks[name], "\(name) follows no stream of live events")

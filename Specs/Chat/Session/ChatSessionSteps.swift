@@ -282,6 +282,9 @@ enum ChatSessionSteps: StepLibrary {
         steps.then("the visitor sees that the operator is typing") { world in
             try expect(world.session.isOperatorTyping, "the operator is not shown as typing")
         }
+        steps.when("the app creates the session without starting it") { world in
+            _ = world.session
+        }
         steps.then("the visitor sees that the operator is not typing") { world in
             try expect(!world.session.isOperatorTyping, "the operator is still shown as typing")
         }

@@ -15,6 +15,8 @@ final class ChatSessionWorld: World {
     var sendResults: [MessageSendResult] = []
     var generatedIds: [String] = []
     var operators: [String: SessionOperator] = [:]
+    /// The chat screen as the app last showed it ("When the app shows the chat screen").
+    var shownScreen: ChatScreenViewModel?
 
     required init() {}
 

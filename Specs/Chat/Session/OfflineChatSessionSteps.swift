@@ -68,6 +68,10 @@ enum OfflineChatSessionSteps: StepLibrary {
             (world, visitor: String, chat: String) in
             try await world.server.perform(.delete, chatId: try world.chatId(named: chat), token: visitor)
         }
+        steps.given("the next history answer also carries the message {string} for a chat it does not list") {
+            (world, text: String) in
+            world.server.includeInNextHistory(strayMessage: text, chatId: "unlisted-chat")
+        }
         steps.given("the offline chat service is unreachable") { world in world.server.networkGoesDown() }
         steps.then("the request fails with {string}") { (world, message: String) in
             try expect(world.lastError?.description, equals: message)
@@ -242,10 +246,18 @@ enum OfflineChatSessionSteps: StepLibrary {
 
     private static func registerUserChange(_ steps: inout Steps<OfflineChatWorld>) {
         steps.when("the app changes the user from {string} to {string}") { (world, previous: String, next: String) in
-            world.session(of: previous).stop()
-            OfflineSession.clearCachedUserData(in: world.cache)
-            let session = world.session(of: next)
-            do { try await session.getHistory() } catch { throw fail("the new user's history request failed: \(error)") }
+            do {
+                _ = try await OfflineSession.changeUser(
+                    from: world.session(of: previous), to: next, makeSession: { world.session(of: $0) }, cache: world.cache)
+            } catch {
+                throw fail("the new user's history request failed: \(error)")
+            }
+        }
+        steps.when("the app tries to change the user from {string} to {string}") { (world, previous: String, next: String) in
+            await world.attempt {
+                _ = try await OfflineSession.changeUser(
+                    from: world.session(of: previous), to: next, makeSession: { world.session(of: $0) }, cache: world.cache)
+            }
         }
         steps.when("the stopped session of {string} requests the offline history") { (world, visitor: String) in
             let session = try unwrap(world.sessions[visitor])
@@ -261,8 +273,11 @@ enum OfflineChatSessionSteps: StepLibrary {
         steps.then("no history request reached the offline chat service since the user change") { world in
             try expect(world.server.historyRequests.count, equals: try unwrap(world.historyRequestsBefore))
         }
-        steps.then("no cached data of {string} is left on the device") { (world, visitor: String) in
-            try expect(world.cache.load()?.token != visitor, "the device still caches the data of \(visitor)")
+        steps.then("the device caches no offline history") { world in
+            try expectNil(world.cache.load(), "the offline history cached on the device")
+        }
+        steps.then("the offline history the device caches is that of {string}") { (world, visitor: String) in
+            try expect(world.cache.load()?.token, equals: visitor, "whose offline history the device caches")
         }
         steps.when("the app clears the cached user data") { world in
             OfflineSession.clearCachedUserData(in: world.cache)

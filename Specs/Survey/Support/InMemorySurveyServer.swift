@@ -3,6 +3,8 @@ import Survey
 
 /// The survey API at the boundary, in memory: `POST /api/v1/oauth/token` (password and refresh_token grants)
 /// and `GET /api/v1/surveys?page[number]=N&page[size]=S` (needs `Authorization: Bearer <issued access token>`).
+/// Every request goes through the shared `ScriptedBoundary` (endpoints `login`, `refresh`, `surveys`), so a scenario
+/// can make any endpoint give any answer a real server can; unscripted, the server answers as below.
 actor InMemorySurveyServer: HTTPClient {
     struct Reply: Sendable {
         let status: Int
@@ -20,16 +22,19 @@ actor InMemorySurveyServer: HTTPClient {
         var description: String { "the server cannot be reached" }
     }
 
-    static let tokenPath = "/api/v1/oauth/token"
-    static let surveysPath = "/api/v1/surveys"
+    static let tokenPath = SurveyAPI.tokenPath
+    static let surveysPath = SurveyAPI.surveysPath
+
+    let boundary = ScriptedBoundary(endpoints: [
+        ("login", { $0.method == "POST" && $0.url.path == SurveyAPI.tokenPath && $0.jsonFields["grant_type"] == "password" }),
+        ("refresh", { $0.method == "POST" && $0.url.path == SurveyAPI.tokenPath && $0.jsonFields["grant_type"] == "refresh_token" }),
+        ("surveys", { $0.method == "GET" && $0.url.path == SurveyAPI.surveysPath }),
+    ])
 
     private(set) var requests: [HTTPRequest] = []
     private var isReachable = true
     private var account: (email: String, password: String, token: IssuedToken)?
     private var renewal: IssuedToken?
-    private var loginReply: Reply?
-    private var renewalReply: Reply?
-    private var surveysReply: Reply?
     private var surveys: [SurveyItem] = []
     private var validAccessTokens: Set<String> = []
     private var validRefreshTokens: Set<String> = []
@@ -39,9 +44,6 @@ actor InMemorySurveyServer: HTTPClient {
     func goOffline() { isReachable = false }
     func accept(email: String, password: String, answering token: IssuedToken) { account = (email, password, token) }
     func renew(with token: IssuedToken) { renewal = token }
-    func answerLogin(_ reply: Reply) { loginReply = reply }
-    func answerRenewal(_ reply: Reply) { renewalReply = reply }
-    func answerSurveys(_ reply: Reply) { surveysReply = reply }
     func publish(_ surveys: [SurveyItem]) { self.surveys = surveys }
 
     /// A session the server issued earlier (the user logged in on a previous launch).
@@ -54,32 +56,32 @@ actor InMemorySurveyServer: HTTPClient {
 
     func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         requests.append(request)
+        let answer = await boundary.receive(
+            BoundaryRequest(method: request.method.rawValue, url: request.url, headers: request.headers, body: request.body ?? Data()))
         guard isReachable else { throw Unreachable() }
-        let reply: Reply
-        switch (request.method, request.url.path) {
-        case (.post, Self.tokenPath):
-            reply = await token(Self.fields(of: request))
-        case (.get, Self.surveysPath):
-            reply = surveys(request)
-        default:
-            reply = Reply(status: 404, body: Data())
+        let response = try answer.shape {
+            let reply: Reply
+            switch (request.method, request.url.path) {
+            case (.post, Self.tokenPath):
+                reply = token(Self.fields(of: request))
+            case (.get, Self.surveysPath):
+                reply = surveys(request)
+            default:
+                reply = Reply(status: 404, body: Data())
+            }
+            return BoundaryResponse(status: reply.status, headers: ["Content-Type": "application/json"], body: reply.body)
         }
-        return (reply.body, HTTPResponse(statusCode: reply.status))
+        return (response.body, HTTPResponse(statusCode: response.status, headers: response.headers))
     }
 
-    private func token(_ fields: [String: String]) async -> Reply {
+    private func token(_ fields: [String: String]) -> Reply {
         switch fields["grant_type"] {
         case "password":
-            if let loginReply { return loginReply }
             guard let account, fields["email"] == account.email, fields["password"] == account.password else {
                 return Self.invalidGrant
             }
             return issue(account.token)
         case "refresh_token":
-            // A renewal takes a moment (as over a network), so every caller that needs a token at the same time
-            // reaches the app's token loader while it is on its way: yielding alone let them run one after another.
-            try? await Task.sleep(nanoseconds: 100_000_000)
-            if let renewalReply { return renewalReply }
             guard let renewal, let refresh = fields["refresh_token"], validRefreshTokens.contains(refresh) else {
                 return Self.invalidGrant
             }
@@ -105,7 +107,6 @@ actor InMemorySurveyServer: HTTPClient {
     }
 
     private func surveys(_ request: HTTPRequest) -> Reply {
-        if let surveysReply { return surveysReply }
         let bearer = request.headers["Authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard let bearer, validAccessTokens.contains(bearer) else {
             return Reply(status: 401, body: Data(#"{"errors":[{"code":"invalid_token"}]}"#.utf8))

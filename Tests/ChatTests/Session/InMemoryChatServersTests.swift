@@ -34,17 +34,20 @@ final class InMemoryRealtimeChatServerTests: XCTestCase {
         XCTAssertEqual([message.kind.rawValue, message.text, message.clientSideId], ["visitor", "Hi", "m1"])
     }
 
-    func test_operatorReplies_carriesOperatorOfTheChat() async throws {
+    func test_operatorReplies_namesTheChatsOperatorAsTheWireAuthor() async throws {
         let (sut, events) = makeSUT()
         try await connect(sut, events)
         try await sut.perform(.startChat(clientSideId: "c"))
-        sut.operatorTakesChat(SessionOperator(id: "op-1", name: "Anna"))
+        sut.operatorTakesChat(SessionOperator(id: "op-1", name: "Anna", avatarURL: URL(string: "/avatars/anna.png")))
 
         sut.operatorReplies("Hello")
 
-        guard case let .messageReceived(message) = events.events.last else { return XCTFail("Expected a message") }
-        XCTAssertEqual(message.senderUID, "op-1")
-        XCTAssertEqual(message.senderName, "Anna")
+        guard case let .wire(.authoredMessage(message, author)) = events.events.last else {
+            return XCTFail("Expected a message with its author on the wire, got \(String(describing: events.events.last))")
+        }
+        XCTAssertEqual(message.text, "Hello")
+        XCTAssertNil(message.senderName, "the client, not the server double, makes the sender fields")
+        XCTAssertEqual(author, SessionWireAuthor(authorId: "op-1", name: "Anna", avatar: "/avatars/anna.png"))
     }
 
     func test_restoreChat_historyMessagesHaveNoOperator() {

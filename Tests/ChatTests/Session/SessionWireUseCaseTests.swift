@@ -43,6 +43,23 @@ final class SessionWireUseCaseTests: XCTestCase {
         XCTAssertEqual(sut.onlineStatus, .offline)
     }
 
+    func test_receive_makesTheSenderFieldsFromTheWireAuthorWithTheAvatarOnTheServicesHost() async throws {
+        let service = RealtimeChatServiceSpy()
+        var told: [SessionEvent] = []
+        let sut = ChatSession(
+            configuration: SessionConfiguration(accountName: "demo", location: "mobile"), service: service,
+            onEvent: { told.append($0) })
+        try await sut.start()
+        let unsigned = SessionMessage(id: "m-1", kind: .operator, text: "Hi", date: Date(timeIntervalSince1970: 0))
+
+        service.push(.wire(.authoredMessage(unsigned, author: SessionWireAuthor(authorId: "op-1", name: "Anna", avatar: "/a/anna.png"))))
+
+        guard case let .messageReceived(message) = told.last else { return XCTFail("Expected a message, got \(told)") }
+        XCTAssertEqual(message.senderUID, "op-1")
+        XCTAssertEqual(message.senderName, "Anna")
+        XCTAssertEqual(message.senderAvatarURL?.absoluteString, "https://demo.webim.ru/a/anna.png")
+    }
+
     func test_receive_mapsTheWireStringsTheServicePushesBeforeTellingTheApp() async throws {
         let service = RealtimeChatServiceSpy()
         var told: [SessionEvent] = []

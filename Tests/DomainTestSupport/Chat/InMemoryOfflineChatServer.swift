@@ -46,7 +46,18 @@ public final class InMemoryOfflineChatServer: OfflineChatService {
         let own = stored.values.filter { $0.token == token }
         let chats = own.filter { $0.changedAt > since }.map(\.chat)
         let messages = own.flatMap { $0.messages.filter { $0.addedAt > since }.map(\.message) }
-        return OfflineHistoryPage(revision: String(self.revision), chats: chats, messages: messages)
+        let strays = strayMessages
+        strayMessages = []
+        return OfflineHistoryPage(revision: String(self.revision), chats: chats, messages: messages + strays)
+    }
+
+    /// Messages the next history answer carries for a chat it does not list (as a server in the middle of a change).
+    private var strayMessages: [OfflineMessage] = []
+
+    /// The next history answer also carries this message, for a chat id the answer does not list.
+    public func includeInNextHistory(strayMessage text: String, chatId: String) {
+        strayMessages.append(
+            OfflineMessage(id: nextId("offline-message"), chatId: chatId, kind: .operator, text: text, date: currentDate()))
     }
 
     public func send(_ request: OfflineSendRequest, token: String) async throws -> OfflineSendReceipt {

@@ -232,7 +232,13 @@ public final class InMemoryRealtimeChatServer: RealtimeChatService {
         chat?.messages.append(message)
         // The server's own record (`unreadByVisitorSinceTs`), delivered with full updates only.
         if kind == .operator || kind == .fileFromOperator { chat?.hasUnreadMessages = true }
-        push(.messageReceived(message))
+        guard let sender else { return push(.messageReceived(message)) }
+        // As the service: the message names its author on the wire; the client makes the sender fields.
+        let unsigned = SessionMessage(
+            id: message.id, clientSideId: message.clientSideId, kind: message.kind, text: message.text, date: message.date,
+            file: message.file)
+        let author = SessionWireAuthor(authorId: sender.id, name: sender.name, avatar: sender.avatarURL?.relativeString)
+        push(.wire(.authoredMessage(unsigned, author: author)))
     }
 
     private func makeMessage(

@@ -262,6 +262,10 @@ extension CrashSteps {
             _ = kill(getpid(), Int32(signalNumber))
             usleep(200_000)  // the signal may be taken by another thread: give it time to end the process
         }
+        steps.when("a step raises signal {int}") { (_: CrashWorld, signalNumber: Int) in
+            // On the step's own thread (raise), where a thread of the concurrency pool keeps it pending.
+            _ = raise(Int32(signalNumber))
+        }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
         steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }
         steps.when("a step closes stdout and stderr") { _ in

@@ -75,7 +75,8 @@ extension Supervisor {
         return restartIfNeeded()
     }
 
-    static let interruptions: Set<Int32> = [2, 15]
+    /// The signals that end a run with its reports (`InterruptForwarder.endingSignals`).
+    static let interruptions = Set(InterruptForwarder.endingSignals)
 
     private func allGone() -> Bool { !finished && workers.values.allSatisfy { $0.state.phase == .gone } }
 

@@ -189,6 +189,24 @@ extension CrashSteps {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
+        steps.when("a step forks a child that goes on after {int} ms") { (_: CrashWorld, ms: Int) in
+            // fork() without exec: the child, a copy of the worker with only this thread, returns from the step
+            // and goes on running the worker's code (HostileForkEndToEndTests).
+            if fork() == 0 { usleep(useconds_t(ms) * 1000) }
+        }
+        steps.when("a step forks a child that writes a stray line after {int} ms") { (_: CrashWorld, ms: Int) in
+            // The line a worker writes when a test case ends, to every descriptor, from a copy forked with the raw
+            // system call (no pthread_atfork handler runs in it).
+            let line = Array("!E 0 0 0\n".utf8)
+            typealias Syscall = @convention(c) (Int) -> Int
+            let syscall = unsafeBitCast(dlsym(nil, "syscall"), to: Syscall.self)  // RTLD_DEFAULT
+            let pid = Int32(truncatingIfNeeded: syscall(57))  // SYS_fork (x86_64)
+            if pid == 0 {
+                usleep(useconds_t(ms) * 1000)
+                for fd in Int32(3)..<Int32(4096) { _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+                _exit(0)
+            }
+        }
         steps.when("a step starts a shell that writes to its stdout and stderr") { _ in
             let child = Process()
             child.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -243,6 +261,10 @@ extension CrashSteps {
         steps.when("a step sends its own process signal {int}") { (_: CrashWorld, signalNumber: Int) in
             _ = kill(getpid(), Int32(signalNumber))
             usleep(200_000)  // the signal may be taken by another thread: give it time to end the process
+        }
+        steps.when("a step raises signal {int}") { (_: CrashWorld, signalNumber: Int) in
+            // On the step's own thread (raise), where a thread of the concurrency pool keeps it pending.
+            _ = raise(Int32(signalNumber))
         }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
         steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }

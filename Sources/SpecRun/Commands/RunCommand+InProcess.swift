@@ -1,9 +1,15 @@
+import Foundation
 import Messages
+import SharedState
 import SpecRunCore
 import SpecRunWorkers
 
 extension RunCommand {
     /// The run in this process (`--no-isolation`, `--dry-run`), one scenario at a time.
+    ///
+    /// A signal that ends a run (`InterruptForwarder.endingSignals`: Ctrl-C, SIGTERM, SIGHUP, …) stops it after the
+    /// running step (the rest of that scenario skipped, no other started) and ends it with its reports, marked
+    /// interrupted, exit status 128 + the signal; a second one ends it at once (a step that hangs), with its reports.
     func runInProcess(_ prepared: Prepared, _ listeners: Listeners) async -> Ending {
         let pipeline = listeners.pipeline
         let send = listeners.send
@@ -17,6 +23,17 @@ extension RunCommand {
             libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,
             environment: console.environment)
         runner.lateAttachment = { [console] in console.err($0) }
+        runner.pendingSignal = { StepSignals.takePending() }
+        // The first signal that ends a run, and the run's id (for a testRunFinished made here).
+        let stop = Locked<(signal: Int32?, runId: String?)>((nil, nil))
+        runner.stopRequested = { stop.withLock { $0.signal != nil } }
+        let (ends, ended) = AsyncStream.makeStream(of: InProcessEnd.self)
+        let interrupts = launcher?.interrupts
+        interrupts?.listen { signal, count in
+            stop.withLock { if $0.signal == nil { $0.signal = signal } }
+            if count >= 2 { ended.yield(.atOnce) }
+        }
+        defer { interrupts?.listen { _, _ in } }
         // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
         // leaves the finished scenarios on disk, and the start of the running one (as with workers).
         let ticker = Ticker(every: 0.05) { [pipeline] in
@@ -24,18 +41,64 @@ extension RunCommand {
             pipeline.checkpointListeners()
         }
         defer { ticker.stop() }
-        do {
-            _ = try await runner.run { envelope in
-                send(envelope)
-                if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
+        // (In a task of its own: a second signal ends the run while a step hangs in it.)
+        let run = Task.detached { [runner] in
+            do {
+                _ = try await runner.run { envelope in
+                    if let started = envelope.testRunStarted { stop.withLock { $0.runId = started.id } }
+                    if let finished = envelope.testRunFinished, let signal = stop.withLock({ $0.signal }) {
+                        send(Envelope(testRunFinished: Self.interrupted(finished, by: signal)))
+                    } else {
+                        send(envelope)
+                    }
+                    if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
+                }
+                ended.yield(.ran)
+            } catch {
+                ended.yield(.failed(error))
             }
-            // The timer's last checkpoint, if one was on its way, is heard before the reports finish (it once
-            // wrote the stream's tail a second time beside `finish`: two testRunFinished).
-            ticker.stop()
-            pipeline.drain()
-        } catch {
-            return Ending(earlyExit: console.usageFailure(error))
         }
-        return Ending()
+        var end = InProcessEnd.ran
+        for await first in ends {
+            end = first
+            break
+        }
+        // The timer's last checkpoint, if one was on its way, is heard before the reports finish (it once
+        // wrote the stream's tail a second time beside `finish`: two testRunFinished).
+        ticker.stop()
+        let (signal, runId) = stop.withLock { ($0.signal, $0.runId) }
+        switch end {
+        case .failed(let error):
+            pipeline.drain()
+            return Ending(earlyExit: console.usageFailure(error))
+        case .atOnce:
+            run.cancel()
+            let now = Timestamp(date: Date())
+            let finished = TestRunFinished(success: false, timestamp: now, testRunStartedId: runId)
+            send(Envelope(testRunFinished: Self.interrupted(finished, by: signal ?? SIGINT)))
+            pipeline.drain()
+        case .ran:
+            pipeline.drain()
+        }
+        if signal != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
+        return Ending(interrupted: signal)
+    }
+
+    /// How an in-process run ended.
+    enum InProcessEnd: Sendable {
+        case ran
+        case failed(any Error)
+        /// A second signal: at once, the running step still running.
+        case atOnce
+    }
+
+    /// The run's end, marked interrupted: failed, naming the signal (as a supervised run's).
+    static func interrupted(_ finished: TestRunFinished, by signal: Int32) -> TestRunFinished {
+        var finished = finished
+        let message = "the run was interrupted (signal \(signal)); the results so far are reported"
+        finished.success = false
+        finished.message = message
+        finished.exception = Exception(type: "Interrupted", message: message)
+        return finished
     }
 }

@@ -66,7 +66,7 @@ struct RunCommand {
         let status: ExitStatus
         let pipeline: ListenerPipeline
         /// Hands an envelope of the run to the listeners (a step's start only when one of them reads it).
-        let send: (Envelope) -> Void
+        let send: @Sendable (Envelope) -> Void
     }
 
     /// How the run's source ended.
@@ -123,7 +123,7 @@ struct RunCommand {
             checkpoint: { reports.checkpoint() }, listen: listen)
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts
-        let send: (Envelope) -> Void = { envelope in
+        let send: @Sendable (Envelope) -> Void = { envelope in
             if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
         }
         return Listeners(reports: reports, status: status, pipeline: pipeline, send: send)

@@ -19,6 +19,10 @@ struct TestCaseRunner {
     var timeouts = ScopedTimeouts.empty
     /// Told (a line for stderr) when something attaches to a test case that has finished.
     var lateAttachment: (@Sendable (String) -> Void)?
+    /// A signal the step raised on its own thread, taken (`SpecRunner.pendingSignal`).
+    var pendingSignal: (@Sendable () -> Int32?)?
+    /// The run is to stop: the rest of the scenario is skipped (`SpecRunner.stopRequested`).
+    var stopRequested: (@Sendable () -> Bool)?
     /// The run's world parameters, read by the code it runs (`WorldParameters`).
     var worldParameters: [String: String] = [:]
 
@@ -100,7 +104,10 @@ struct TestCaseRunner {
                     } else {
                         performed = await perform(step, plan: plan, state: state, stepHooks: stepHooks, worlds: worlds)
                     }
-                    let outcome = performed.outcome, ran = performed.ran
+                    var outcome = performed.outcome
+                    let ran = performed.ran
+                    if ran, let signal = pendingSignal?() { outcome = Self.raised(signal) }
+                    if stopRequested?() == true { state.skipAll = true }
                     // After the scenario's last step (or After hook) its Worlds go, inside that step's time: what
                     // their `deinit` does is reported as that step's (see `releaseAll` below).
                     if index == steps.count { worlds.releaseAll() }

@@ -7,7 +7,10 @@ extension SpecRunner {
     func execute(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
         let session = await open(prepared, emit: emit)
         if session.beforeAllPassed {
-            for index in 0..<session.count { await session.run(index, emit: emit) }
+            for index in 0..<session.count {
+                if stopRequested?() == true { break }
+                await session.run(index, emit: emit)
+            }
         }
         return await session.finish(emit: emit)
     }
@@ -104,6 +107,8 @@ extension SpecRunner {
             })
         runner.checkArguments = configuration.checkArguments
         runner.lateAttachment = lateAttachment
+        runner.pendingSignal = pendingSignal
+        runner.stopRequested = stopRequested
         runner.worldParameters = configuration.worldParameters
         // (Checked with the selection, which refuses a tag expression that does not parse.)
         runner.timeouts = (try? ScopedTimeouts(configuration.tagTimeouts)) ?? .empty

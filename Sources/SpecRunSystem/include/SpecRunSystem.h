@@ -17,6 +17,15 @@ int specrun_prefork_take(int *stdin_fd, int *stdout_fd, int *stderr_fd, char *to
 /// end of its stdin and exits.
 void specrun_prefork_release(void);
 
+// MARK: channels.c
+
+/// In a worker: in any child it forks from now on (fork(), not exec), `instructions` and `messages` read and write
+/// nothing (EBADF) and `specrun_is_forked_copy` says 1. 0 on success.
+int specrun_guard_channels(int instructions, int messages);
+
+/// 1 in a child forked (without exec) by a worker that guards its channels, 0 everywhere else.
+int specrun_is_forked_copy(void);
+
 // MARK: stdio.c
 
 /// A pipe (given by either end) that holds 1 MiB instead of 64 KiB (Linux; elsewhere nothing): a worker writes its

@@ -12,6 +12,8 @@ extension Supervisor {
         var memoryLimit: UInt64?
         /// The worker lost its channel to the supervisor (a step closed its descriptors).
         var channelBroke = false
+        /// The line of its channel that did not fit its plan, for which the supervisor ended it (`PlanCheck`).
+        var misfit: String?
 
         var exceptionType: String { timedOut != nil ? "Timeout" : interrupted ? "Interrupted" : CrashWording.exceptionType }
 
@@ -25,6 +27,13 @@ extension Supervisor {
                     + (goesOn
                         ? "; the scenario is marked failed, its worker was replaced and the run goes on" : "; the run is marked failed")
                     + (timedOut.source.map { " (its limit: \($0))" } ?? " (change the limit with --timeout SECONDS, 0 for none)")
+            }
+            if let misfit, !interrupted {
+                return "the \(what) ran while the worker's channel to specrun carried a line that does not fit its plan (\(misfit)): "
+                    + "only the worker may write there (did the \(what) fork a process that goes on, or write to descriptors it did not open?); "
+                    + (goesOn
+                        ? "its worker was ended and replaced; the scenario is marked failed and the run goes on"
+                        : "the run is marked failed")
             }
             if channelBroke && !interrupted {
                 return "the \(what) broke the worker's channel to specrun (did it close descriptors it did not open?); "
@@ -91,7 +100,7 @@ extension Supervisor {
         /// A BeforeAll or AfterAll hook whose worker died in it: FAILED with the cause; the run fails.
         func hookFinished(_ started: TestRunHookStarted, cause: Failure, what: String) -> Envelope {
             var message = cause.message(what: what, goesOn: false)
-            if cause.timedOut == nil && !cause.interrupted && !cause.channelBroke {
+            if cause.timedOut == nil && !cause.interrupted && !cause.channelBroke && cause.misfit == nil {
                 message = CrashWording.message(
                     for: cause.exit, what: what, detail: cause.detail, goesOn: false, memoryLimit: cause.memoryLimit,
                     interrupted: false)
@@ -116,7 +125,9 @@ extension Supervisor {
                 if let likely = cause.exit.likelyCause { message += " — \(likely)" }
                 message += "; the results so far are reported"
             }
-            if cause.timedOut != nil { message = cause.message(what: Supervisor.withoutArticle(phase), goesOn: false) }
+            if cause.timedOut != nil || cause.misfit != nil {
+                message = cause.message(what: Supervisor.withoutArticle(phase), goesOn: false)
+            }
             if let detail = cause.detail { message += "\n\(detail)" }
             return TestRunFinished(
                 message: message, success: false, timestamp: timestamp(),

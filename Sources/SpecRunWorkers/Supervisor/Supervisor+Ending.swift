@@ -9,7 +9,7 @@ extension Supervisor {
         let phase = worker.state.phase
         worker.state.phase = .gone
         defer { if allGone() { finishRun() } }
-        if phase == .ending, let done = worker.finished {
+        if phase == .ending, worker.misfit == nil, let done = worker.finished {
             parts.tally.add(done)
             return dispatch()
         }
@@ -28,15 +28,26 @@ extension Supervisor {
             exit: exit, timedOut: worker.timedOut, interrupted: interruptedBy != nil,
             detail: CrashWording.fatalErrorLine(in: result.stderrTail), memoryLimit: settings.memoryLimit)
         cause.channelBroke = result.channelBroke || exit == .exited(WorkerChannels.brokenStatus)
+        cause.misfit = worker.misfit
         parts.tally.count(cause)
         if phase == .working, let index = worker.state.assigned.first {
             // The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED;
             // the test cases it was handed but did not start go back to the front of the queue.
+            let stepsEnded =
+                worker.state.running.map {
+                    $0.started != nil && $0.step == nil && $0.finishedSteps.count >= parts.plan.stepCount(of: index)
+                }
+                ?? false
             parts.stream.hold(
                 crashRepair.testCase(
                     parts.plan[index], index: index, running: worker.state.running, cause: cause,
                     runId: parts.plan.testRunStartedId), for: index)
             completeCase(index, passed: false)
+            if stepsEnded {
+                // Every step had ended: no step to fail, so the run's end names what happened.
+                parts.tally.add(
+                    crashRepair.failedRun(cause, during: "a test case's end, after its last step", runId: parts.plan.testRunStartedId))
+            }
             parts.queue.putBack(worker.state.assigned.dropFirst())
             worker.state.assigned = []
             return restartIfNeeded()
@@ -57,11 +68,15 @@ extension Supervisor {
         }
         if phase == .ending {
             parts.tally.add(crashRepair.failedRun(cause, during: "an AfterAll hook", runId: parts.plan.testRunStartedId))
+        } else if worker.misfit != nil {
+            // Ended between scenarios for a line that does not fit: no scenario to fail, the run fails naming it.
+            parts.tally.add(crashRepair.failedRun(cause, during: "the run, between scenarios", runId: parts.plan.testRunStartedId))
         }
         return restartIfNeeded()
     }
 
-    static let interruptions: Set<Int32> = [2, 15]
+    /// The signals that end a run with its reports (`InterruptForwarder.endingSignals`).
+    static let interruptions = Set(InterruptForwarder.endingSignals)
 
     private func allGone() -> Bool { !finished && workers.values.allSatisfy { $0.state.phase == .gone } }
 

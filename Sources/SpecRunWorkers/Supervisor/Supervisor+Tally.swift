@@ -2,7 +2,9 @@ import Messages
 
 extension Supervisor {
     /// The tally of what the run comes to: each worker's own end (`testRunFinished`, or the failed one made for it), the
-    /// crashes and timeouts of test cases, the interruption — folded into the one `testRunFinished` of the stream.
+    /// result of every test case as it enters the stream, the crashes and timeouts of test cases, the interruption —
+    /// folded into the one `testRunFinished` of the stream. The exit status (`ExitStatus`) reads that, the summary
+    /// and every report read the same stream: one tally, so they cannot disagree.
     struct Tally {
         private(set) var crashCount = 0
         private(set) var timeoutCount = 0
@@ -11,6 +13,12 @@ extension Supervisor {
         /// When it reached the supervisor (monotonic ns), for the workers' grace.
         private(set) var interruptedAt: UInt64?
         private var runs: [TestRunFinished] = []
+        /// The test cases of the stream whose last attempt failed (as `passes` reads its worst step), repaired
+        /// ones included: the run succeeds only when there are none, whatever a worker's own end said.
+        private(set) var failedCases = 0
+
+        /// A test case's last attempt entered the stream.
+        mutating func caseEnded(passed: Bool) { if !passed { failedCases += 1 } }
 
         /// A worker's end, as it reported it or as the supervisor made it for a worker that died in it.
         mutating func add(_ run: TestRunFinished) { runs.append(run) }
@@ -32,7 +40,8 @@ extension Supervisor {
         /// The run's one `testRunFinished`: it succeeded when every worker's did, none crashed, timed out or was
         /// interrupted; the first message and exception said; the latest time (`now` when no worker ended).
         func finished(testRunStartedId: String?, now: () -> Timestamp) -> TestRunFinished {
-            var success = runs.allSatisfy(\.success) && crashCount == 0 && timeoutCount == 0 && interruptedBy == nil
+            var success =
+                runs.allSatisfy(\.success) && failedCases == 0 && crashCount == 0 && timeoutCount == 0 && interruptedBy == nil
             if runs.isEmpty { success = false }
             var message = runs.compactMap(\.message).first
             var exception = runs.compactMap(\.exception).first

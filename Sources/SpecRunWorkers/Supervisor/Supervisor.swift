@@ -15,8 +15,8 @@ import TagExpressions
 ///   case finished for it (the running step FAILED with the cause, the rest SKIPPED) and is replaced.
 ///
 /// It coordinates parts that each own their state: `Plan` (what the prelude planned), `WorkQueue` (what is left to
-/// hand out), `StreamAssembler` (the stream in the planned order), `Tally` (what the run comes to), `IdRepair` and
-/// `CrashRepair`; it keeps the workers and routes between them.
+/// hand out), `StreamAssembler` (the stream in the planned order), `Tally` (what the run comes to), `PlanCheck` (what
+/// fits a worker's plan) and `CrashRepair`; it keeps the workers and routes between them.
 package final class Supervisor {
     package struct Settings {
         package init(
@@ -82,9 +82,6 @@ package final class Supervisor {
             /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or
             /// work handed to it while it had none: what its deadline counts from (`Supervisor+Deadlines`).
             var heard: UInt64 = 0
-            /// Its step ids → the plan's, while its ids drift from the plan's (`Supervisor+IdRepair`); nil when
-            /// they agree.
-            var stepIds: [String: String]?
         }
 
         #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every envelope a worker sends (docs/PERFORMANCE.md)
@@ -100,6 +97,8 @@ package final class Supervisor {
         /// When the supervisor sent it SIGTERM for being past its deadline or interrupted (then SIGKILL follows).
         var terminatedAt: UInt64?
         var killed = false
+        /// Why it was ended: a line that did not fit its plan (`Supervisor+PlanCheck`); nothing more of it is heard.
+        var misfit: String?
         let number: Int
 
         init(number: Int) { self.number = number }
@@ -130,8 +129,6 @@ package final class Supervisor {
         var stream: StreamAssembler
         /// What the run comes to.
         var tally = Tally()
-        /// Drifted ids.
-        var idRepair = IdRepair()
     }
 
     #if DEBUG  // exclusivity checked in tests; unchecked in release: touched per envelope (`track`: callgrind c10k, docs/PERFORMANCE.md)
@@ -179,10 +176,7 @@ package final class Supervisor {
     }
 
     /// Where the supervisor's own warnings go (stderr).
-    var warn: (String) -> Void {
-        get { parts.idRepair.warn }
-        set { parts.idRepair.warn = newValue }
-    }
+    var warn: (String) -> Void = { _ in }
 
     var crashCount: Int { parts.tally.crashCount }
     var timeoutCount: Int { parts.tally.timeoutCount }
@@ -211,7 +205,7 @@ package final class Supervisor {
 
     /// Forwards, holds or drops an envelope of a worker; returns what to do next (more work when one finished).
     func receive(_ envelope: Envelope, from number: Int) -> [Action] {
-        guard let worker = workers[number] else { return [] }
+        guard let worker = workers[number], worker.misfit == nil else { return [] }
         worker.state.received += 1
         worker.state.heard = uptime()
         var finishedCase = false
@@ -221,10 +215,11 @@ package final class Supervisor {
 
     /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
     func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
-        guard let worker = workers[number] else { return [] }
+        guard let worker = workers[number], worker.misfit == nil else { return [] }
         worker.state.heard = uptime()
         var actions: [Action] = []
         for envelope in envelopes {
+            if worker.misfit != nil { break }
             worker.state.received += 1
             var finishedCase = false
             let routed = route(envelope, from: number, worker: worker, finishedCase: &finishedCase)
@@ -257,6 +252,9 @@ package final class Supervisor {
         }
         switch worker.state.phase {
         case .prelude:
+            if PlanCheck.isTestCaseLine(envelope) {
+                return reject(number, reason: "a test case's line before the worker was handed any")
+            }
             guard number == 0 else { return [] }
             learn(envelope)
             forward(envelope)
@@ -268,12 +266,20 @@ package final class Supervisor {
                 }
             }
         case .working:
-            guard let index = worker.state.assigned.first else { forward(envelope); return [] }
+            let index = worker.state.assigned.first
+            if PlanCheck.isTestCaseLine(envelope),
+                let misfit = PlanCheck.misfit(
+                    envelope, planned: index.flatMap { $0 < parts.plan.count ? parts.plan[$0] : nil }, running: worker.state.running)
+            {
+                return reject(number, reason: misfit)
+            }
+            guard let index else { forward(envelope); return [] }
             if track(envelope, index: index, worker: worker) {
                 worker.state.assigned.removeFirst()
                 finishedCase = true
             }
         default:
+            if PlanCheck.isTestCaseLine(envelope) { return reject(number, reason: "a test case's line after the worker was told to end") }
             forward(envelope)
         }
         return []
@@ -283,11 +289,7 @@ package final class Supervisor {
     func learn(_ envelope: Envelope) { parts.plan.learn(envelope) }
 
     /// Holds a test case's envelope; true when it was the test case's last.
-    func track(_ received: Envelope, index: Int, worker: Worker) -> Bool {
-        let envelope =
-            worker.state.stepIds == nil && received.kind != .testCaseStarted
-            ? received
-            : parts.idRepair.repair(received, planned: index < parts.plan.count ? parts.plan[index] : nil, worker: worker)
+    func track(_ envelope: Envelope, index: Int, worker: Worker) -> Bool {
         parts.stream.append(envelope, to: index)
         switch envelope.kind {
         case .testCaseStarted:
@@ -304,7 +306,10 @@ package final class Supervisor {
                 if let worst = worker.state.running?.worst, status > worst { worker.state.running?.worst = status }
             }
         case .testCaseFinished:
-            guard envelope.withTestCaseFinished({ !$0.willBeRetried }) == true else { return false }
+            guard envelope.withTestCaseFinished({ !$0.willBeRetried }) == true else {
+                worker.state.running = nil  // the next attempt starts afresh
+                return false
+            }
             completeCase(index, passed: passes(worker.state.running?.worst ?? .passed))
             worker.state.running = nil
             return true
@@ -326,6 +331,7 @@ package final class Supervisor {
     /// `@serial` slot freed; under `--fail-fast`, a failure stops the run.
     func completeCase(_ index: Int, passed: Bool) {
         guard parts.stream.complete(index) else { return }
+        parts.tally.caseEnded(passed: passed)
         parts.plan.forget(index)
         parts.queue.finished(index)
         if !passed && settings.failFast { parts.queue.stop() }
@@ -334,7 +340,7 @@ package final class Supervisor {
     // MARK: Control lines
 
     func control(_ control: WorkerControl, from number: Int) -> [Action] {
-        guard let worker = workers[number] else { return [] }
+        guard let worker = workers[number], worker.misfit == nil else { return [] }
         worker.state.heard = uptime()
         switch control {
         case .timedOut(let seconds, let step, let source):

@@ -108,8 +108,9 @@ package struct WorkerPool {
                     perform(supervisor.receive(envelopes, from: number))
                 case .control(let number, let control):
                     perform(supervisor.control(control, from: number))
-                case .badLine(_, let line):
-                    console.err("specrun: ignored a line of a worker's output: \(line)\n")
+                case .badLine(let number, let line):
+                    // Not a message at all: not the worker's own outbox (`Supervisor+PlanCheck`).
+                    perform(supervisor.reject(number, reason: "a line that is no message: \(line)"))
                 case .ended(let number, let result):
                     // A worker ended by the Ctrl-C passed on to it may be heard of before the Ctrl-C itself.
                     if let signal = interrupts?.received, supervisor.interruptedBy == nil {

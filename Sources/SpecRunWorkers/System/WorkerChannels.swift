@@ -18,6 +18,10 @@ import Darwin
 ///
 /// A step that closes them anyway (every descriptor) breaks the channel: the worker says so on stderr and exits
 /// with `brokenStatus`; the supervisor reports the scenario failed with that line and starts another worker.
+///
+/// One writer per channel: a child a step forks without exec loses both channels (`specrun_guard_channels`, a
+/// pthread_atfork child handler), and a copy that goes on running the worker's code (returns from the step) is
+/// ended the first time it reaches them (`endForkedCopy`) — it never speaks for the worker.
 package struct WorkerChannels {
     package let instructions: Int32
     package let messages: Int32
@@ -39,6 +43,8 @@ package struct WorkerChannels {
         }
         // Line by line, as on a terminal: what a step printed before it crashed the process is not lost in a buffer.
         specrun_line_buffered_stdout()
+        owner = getpid()
+        _ = specrun_guard_channels(instructions, messages)
         return WorkerChannels(instructions: instructions, messages: messages)
     }
 
@@ -69,12 +75,32 @@ package struct WorkerChannels {
     /// Says on stderr that the channel is gone and ends the worker (`brokenStatus`): called when a read or a write
     /// on it fails with anything but EINTR.
     static func broken(_ which: String, fd: Int32, errorNumber: Int32) -> Never {
+        if isForkedCopy { endForkedCopy() }
         let line =
             "specrun --worker: Fatal error: the worker's \(which) channel to specrun (descriptor \(fd)) broke: "
             + "\(String(cString: strerror(errorNumber))); did a step close descriptors it did not open? The scenario is marked failed\n"
         _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array(line.utf8))
         ProcessControl.endOwnDescendants()
         _exit(brokenStatus)
+    }
+}
+
+extension WorkerChannels {
+    /// The worker's pid, set when it claims its channels (0 before).
+    // unsafe: written once, before any step runs (and so before any thread or fork of a step), read after
+    nonisolated(unsafe) private static var owner: pid_t = 0
+
+    /// Whether this process is a copy of the worker that a step forked (fork() without exec, or the raw system call).
+    static var isForkedCopy: Bool { specrun_is_forked_copy() != 0 || (owner != 0 && getpid() != owner) }
+
+    /// A copy of the worker a step forked went on running the worker's code and reached its channels: it says so on
+    /// stderr and ends, having written nothing to them (the worker goes on; its results are its own).
+    static func endForkedCopy() -> Never {
+        let line =
+            "specrun --worker: a process a step forked (pid \(getpid()), fork without exec) went on running the worker's code; "
+            + "it was ended before it could write to the worker's channels (end a forked child with _exit or exec)\n"
+        _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array(line.utf8))
+        _exit(0)
     }
 }
 
@@ -95,6 +121,7 @@ package final class InstructionReader {
     /// The next line, without its newline; nil at the end of the channel. A failed read (a step closed it) ends
     /// the worker (`WorkerChannels.broken`).
     package func nextLine() -> String? {
+        if WorkerChannels.isForkedCopy { WorkerChannels.endForkedCopy() }
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[start..<newline], as: UTF8.self)

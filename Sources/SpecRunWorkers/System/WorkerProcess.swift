@@ -196,8 +196,8 @@ final class SystemWorkerHandle: WorkerHandle {
     }
 }
 
-/// Ctrl-C or a SIGTERM must not kill the supervisor before it has written the reports: it passes the signal on
-/// to the running workers instead (whose death it then reports as an interruption) and starts no other.
+/// Ctrl-C, a SIGTERM, a SIGHUP (a closed terminal or ssh session) — any of `endingSignals` — must not kill the
+/// supervisor before it has written the reports: it passes the signal on to the running workers instead (whose death it then reports as an interruption) and starts no other.
 /// A launcher's (`WorkerLauncher.interrupts`): it hears of the workers it starts. The signals are taken over from
 /// the first `listen` on (they are ignored from then on, and heard here).
 package final class InterruptForwarder: Sendable {
@@ -221,11 +221,11 @@ package final class InterruptForwarder: Sendable {
 
     /// Who hears of a signal besides the workers (the supervisor: it stops handing out work).
     /// (Given the signal and how many came so far: 2 for a second Ctrl-C.)
-    func listen(_ body: @escaping @Sendable (Int32, Int) -> Void) {
+    package func listen(_ body: @escaping @Sendable (Int32, Int) -> Void) {
         state.withLock { state in
             state.onSignal = body
             guard state.sources.isEmpty else { return }
-            for signalNumber in [SIGINT, SIGTERM] {
+            for signalNumber in Self.endingSignals {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [weak self] in self?.forward(signalNumber) }
@@ -253,11 +253,15 @@ package final class InterruptForwarder: Sendable {
         listener?(signalNumber, number)
     }
 
+    /// Every signal whose default ends a process and that a terminal, a CI runner, `kill` or a resource limit sends
+    /// to end a run: each ends it with its reports (marked interrupted) and exit status 128 + the signal.
+    package static let endingSignals: [Int32] = [
+        SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGPIPE,
+    ]
+
     /// For a worker: the default dispositions back (ignored signals are inherited across exec).
     static func restoreDefaults() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        signal(SIGPIPE, SIG_DFL)
+        for signalNumber in endingSignals { signal(signalNumber, SIG_DFL) }
     }
 }
 

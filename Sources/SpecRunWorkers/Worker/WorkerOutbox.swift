@@ -167,6 +167,7 @@ package final class WorkerOutbox {
         mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             if crashOutbox.count + bytes.count > WorkerOutbox.capacity { flush() }
             if bytes.count > WorkerOutbox.capacity {
+                if getpid() != crashOutbox.owner { WorkerChannels.endForkedCopy() }
                 if !FileDescriptorIO.writeAll(fd, bytes) { channelBroke() }
                 return
             }
@@ -177,6 +178,8 @@ package final class WorkerOutbox {
 
         mutating func flush() {
             guard crashOutbox.count > 0 else { return }
+            // One writer per channel: a copy of the worker a step forked never writes the worker's messages.
+            if getpid() != crashOutbox.owner { WorkerChannels.endForkedCopy() }
             if !FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: crashOutbox.base, count: crashOutbox.count)) { channelBroke() }
             crashOutbox.count = 0
         }

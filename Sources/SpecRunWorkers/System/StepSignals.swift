@@ -1,0 +1,44 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A signal that ends a process (`InterruptForwarder.endingSignals`) raised by a step on its own thread: a thread
+/// of the concurrency pool blocks those, so `raise(SIGTERM)` stays pending there and the step would pass. Asked
+/// after each step (`SpecRunner.pendingSignal`): such a signal, pending on this very thread, is taken (it would
+/// fire later, in some other scenario) and the step is a crash of its scenario — in a worker and in-process alike.
+/// One system call a step when nothing is pending.
+package enum StepSignals {
+    package static func takePending() -> Int32? {
+        var pending = sigset_t()
+        guard sigpending(&pending) == 0 else { return nil }
+        for signalNumber in InterruptForwarder.endingSignals where sigismember(&pending, signalNumber) == 1 {
+            // (Sent to the process, by someone else, it is no step's: the run's own handling hears it.)
+            guard pendingOnThisThread(signalNumber) else { continue }
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, signalNumber)
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&only, nil, &now)
+            return signalNumber
+        }
+        return nil
+    }
+
+    /// Whether the signal is pending on this thread itself, not on the process (Linux: `SigPnd` of
+    /// /proc/thread-self/status; elsewhere assumed).
+    private static func pendingOnThisThread(_ signalNumber: Int32) -> Bool {
+        #if os(Linux)
+        guard let text = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigPnd:") }),
+            let mask = UInt64(line.dropFirst("SigPnd:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return true }
+        return mask & (1 << UInt64(signalNumber - 1)) != 0
+        #else
+        return true
+        #endif
+    }
+}

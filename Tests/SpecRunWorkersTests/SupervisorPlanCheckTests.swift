@@ -1,0 +1,108 @@
+import Foundation
+import Messages
+import SpecRunCore
+import XCTest
+
+@testable import SpecRunWorkers
+
+/// One writer per channel (`Supervisor+PlanCheck`): a line that does not fit the worker's plan ends that worker;
+/// its scenario fails naming the line, another worker is started, the run fails. Nothing is reported under the
+/// plan's ids for it.
+final class SupervisorPlanCheckTests: XCTestCase {
+    func test_receive_endsTheWorkerAndFailsItsScenarioNamingTheLineOnATestCaseOtherThanTheOneHandedOut() {
+        let (sut, forwarded) = makeSUT()
+        _ = sut.receive(started("c", testCaseId: "tc0"), from: 0)
+        _ = sut.receive(stepStarted("c", "s0-0"), from: 0)
+        _ = sut.receive(stepFinished("c", "s0-0", .failed), from: 0)
+
+        let actions = sut.receive(started("forked", testCaseId: "drifted"), from: 0)
+
+        XCTAssertEqual(actions, [.signal(worker: 0, SIGKILL)])
+        XCTAssertEqual(sut.receive(stepStarted("c", "s0-1"), from: 0), [], "nothing more of it is heard")
+        XCTAssertEqual(sut.workerEnded(0, WorkerResult(exit: .signaled(SIGKILL))), [.start(worker: 1)])
+        let results = forwarded.all.compactMap(\.testStepFinished).map(\.testStepResult)
+        XCTAssertEqual(results.map(\.status), [.failed, .failed])
+        XCTAssertTrue(
+            results.last?.message?.contains("does not fit its plan (test case drifted started while attempt c had not finished)") ?? false,
+            "\(results.last?.message ?? "")")
+        XCTAssertEqual(forwarded.all.compactMap(\.testCaseStarted).map(\.testCaseId), ["tc0"])
+    }
+
+    func test_receive_endsTheWorkerOnEachLineOutOfItsPlan() {
+        let cases: [(String, [Envelope])] = [
+            ("unknown test case", [started("c", testCaseId: "nope")]),
+            ("step out of order", [started("c", testCaseId: "tc0"), stepStarted("c", "s0-1")]),
+            (
+                "step finished twice",
+                [
+                    started("c", testCaseId: "tc0"), stepStarted("c", "s0-0"), stepFinished("c", "s0-0", .passed),
+                    stepFinished("c", "s0-0", .passed),
+                ]
+            ),
+            ("end too early", [started("c", testCaseId: "tc0"), stepStarted("c", "s0-0"), caseFinished("c")]),
+            ("another attempt's step", [started("c", testCaseId: "tc0"), stepStarted("other", "s0-0")]),
+        ]
+        for (name, lines) in cases {
+            let (sut, _) = makeSUT()
+            var actions: [Supervisor.Action] = []
+            for line in lines { actions += sut.receive(line, from: 0) }
+            XCTAssertEqual(actions, [.signal(worker: 0, SIGKILL)], name)
+        }
+    }
+
+    func test_receive_failsTheRunNamingTheLineOnATestCaseLineWhenTheWorkerWasHandedNone() {
+        let (sut, forwarded) = makeSUT()
+        for (index, id) in ["a", "b"].enumerated() {
+            _ = sut.receive(started(id, testCaseId: "tc\(index)"), from: 0)
+            for step in 0..<2 {
+                _ = sut.receive(stepStarted(id, "s\(index)-\(step)"), from: 0)
+                _ = sut.receive(stepFinished(id, "s\(index)-\(step)", .passed), from: 0)
+            }
+            _ = sut.receive(caseFinished(id), from: 0)
+        }
+
+        XCTAssertEqual(sut.receive(caseFinished("b"), from: 0), [.signal(worker: 0, SIGKILL)])
+        _ = sut.workerEnded(0, WorkerResult(exit: .signaled(SIGKILL)))
+
+        let finished = forwarded.all.compactMap(\.testRunFinished).last
+        XCTAssertEqual(finished?.success, false)
+        XCTAssertTrue(finished?.message?.contains("does not fit its plan") ?? false, "\(finished?.message ?? "")")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT() -> (Supervisor, SupervisorTests.Forwarded) {
+        let forwarded = SupervisorTests.Forwarded()
+        let sut = Supervisor(settings: Supervisor.Settings(workers: 1), now: { Date(timeIntervalSince1970: 10) }, forward: forwarded.append)
+        _ = sut.start()
+        _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
+        for index in 0..<2 {
+            let steps = (0..<2).map { TestStep(id: "s\(index)-\($0)", pickleStepId: "ps", stepDefinitionIds: ["d"]) }
+            _ = sut.receive(
+                Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: steps, testRunStartedId: "run")), from: 0)
+        }
+        _ = sut.control(.ready(testCases: 2, beforeAllPassed: true, keys: nil), from: 0)
+        return (sut, forwarded)
+    }
+
+    private let time = Timestamp(seconds: 2, nanos: 0)
+
+    private func started(_ id: String, testCaseId: String) -> Envelope {
+        Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: id, testCaseId: testCaseId, timestamp: time))
+    }
+
+    private func stepStarted(_ caseId: String, _ stepId: String) -> Envelope {
+        Envelope(testStepStarted: TestStepStarted(testCaseStartedId: caseId, testStepId: stepId, timestamp: time))
+    }
+
+    private func stepFinished(_ caseId: String, _ stepId: String, _ status: TestStepResultStatus) -> Envelope {
+        Envelope(
+            testStepFinished: TestStepFinished(
+                testCaseStartedId: caseId, testStepId: stepId,
+                testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: status), timestamp: time))
+    }
+
+    private func caseFinished(_ caseId: String) -> Envelope {
+        Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: caseId, timestamp: time, willBeRetried: false))
+    }
+}

@@ -51,6 +51,30 @@ final class HTMLSiteTests: XCTestCase {
         XCTAssertTrue(index.contains("href=\"features/0000.html#Features%2Fquiz.feature%3A"), "a failure links to its feature's page")
     }
 
+    func test_site_indexListsTheScenariosFixedSinceThePreviousRunLinkingTheirPages() throws {
+        let envelopes = try sampleEnvelopes()
+        let index = RunIndex()
+        for envelope in envelopes { index.handle(envelope) }
+        var earlier = HistoryRun.make(from: index)
+        let fixed = try XCTUnwrap(earlier.scenarios.firstIndex { $0.status == "passed" })
+        earlier.scenarios[fixed].status = "failed"
+        earlier.id = "earlier"
+        earlier.start -= 60_000
+        var options = ReportOptions()
+        options.history = RunHistory(runs: [earlier])
+        let folder = try temporaryFolder().appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: options)
+        for envelope in envelopes { formatter.handle(envelope) }
+        try formatter.finish()
+
+        let page = try read(folder, "index.html")
+
+        XCTAssertTrue(page.contains("<details class=\"fold fixed-list\"><summary>1 scenario fixed since the previous run</summary>"), page)
+        let key = earlier.scenarios[fixed].key
+        XCTAssertTrue(page.contains("#" + HTMLFirstScreen.percentEncoded(key) + "\">"), "links the scenario on its page")
+    }
+
     func test_site_isTheOneFileReportWithoutAFolder() throws {
         var text = ""
         let formatter = makeFormatter(.htmlSite, write: { text += $0 }, options: ReportOptions())

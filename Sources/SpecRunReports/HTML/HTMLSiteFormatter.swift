@@ -62,7 +62,11 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             index: index, title: title, criterionIds: criteria, newFailures: newFailures, history: facts,
             pageOf: { pages[$0] ?? "" })
         first.gate = ReleaseGate(coverage: coverage)
-        let page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
+        var page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
+        if let view, !view.previous.isEmpty {
+            let names = Dictionary(view.current.scenarios.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+            page.changes = (view.fixed.map { ($0, names[$0] ?? $0) }, view.flaky.map { ($0, names[$0] ?? $0) })
+        }
         try write("index.html", page.html())
     }
 

@@ -18,6 +18,9 @@ struct HTMLSiteIndex {
     /// Each feature's page, by uri.
     let pageOf: [String: String]
     let banner: String
+    /// With a history: the scenarios fixed since the previous run and those flaky across the last runs, each
+    /// `(uri:line, name)`.
+    var changes: (fixed: [(key: String, name: String)], flaky: [(key: String, name: String)]) = ([], [])
 
     /// No script at all; the stylesheet is the pages' shared one.
     static let csp =
@@ -39,8 +42,9 @@ struct HTMLSiteIndex {
             "<p class=\"steps-line\" id=\"steps-line\">" + first.totalsHTML + " \u{00B7} " + HTMLFirstScreen.plural(rows.count, "feature")
             + "</p>\n</header>\n<main>\n"
         html +=
-            "<section id=\"problems\" aria-label=\"Needs attention\"" + (first.needsAttention ? "" : " hidden") + ">"
-            + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." })
+            "<section id=\"problems\" aria-label=\"Needs attention\""
+            + (first.needsAttention || !changes.fixed.isEmpty || !changes.flaky.isEmpty ? "" : " hidden") + ">"
+            + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." }) + changesHTML()
             + "</section>\n"
         html += requirementsHTML()
         html += featuresHTML()
@@ -48,6 +52,28 @@ struct HTMLSiteIndex {
     }
 
     private func escape(_ text: String) -> String { HTMLPage.escape(text) }
+
+    /// The fixed and flaky scenarios as static lists, each linking to its feature's page (the first 200 of each).
+    private func changesHTML() -> String {
+        var html = ""
+        for (list, title, className) in [
+            (changes.fixed, "fixed since the previous run", "fixed-list"),
+            (changes.flaky, "flaky across the last runs (passed and failed in turn)", "flaky-runs"),
+        ] where !list.isEmpty {
+            html +=
+                "<details class=\"fold " + className + "\"><summary>" + HTMLFirstScreen.plural(list.count, "scenario") + " " + title
+                + "</summary>\n<ul class=\"lines\">\n"
+            for (key, name) in list.prefix(200) {
+                let uri = key.lastIndex(of: ":").map { String(key[..<$0]) } ?? key
+                let link = pageOf[uri].map { escape($0) + "#" + escape(HTMLFirstScreen.percentEncoded(key)) }
+                html +=
+                    "<li>" + (link.map { "<a href=\"" + $0 + "\">" + escape(name) + "</a>" } ?? escape(name))
+                    + " <span class=\"mono where\">" + escape(key) + "</span></li>\n"
+            }
+            html += "</ul></details>\n"
+        }
+        return html
+    }
 
     private func requirementsHTML() -> String {
         guard let coverage, !coverage.stories.isEmpty else { return "" }

@@ -75,6 +75,16 @@ enum CrashSteps: StepLibrary {
                 attach("later", mediaType: "text/plain")
             }
         }
+        steps.when("a step starts a Thread and a detached Task that attach after {int} ms") { (_: CrashWorld, ms: Int) in
+            Thread.detachNewThread {
+                usleep(useconds_t(ms) * 1000)
+                attach("from a thread", mediaType: "text/plain")
+            }
+            Task.detached {
+                try? await Task.sleep(for: .milliseconds(ms + 20))
+                attach("from a detached task", mediaType: "text/plain")
+            }
+        }
         steps.when("a step prints an envelope-shaped line") { _ in
             print(#"{"testRunFinished":{"success":true,"timestamp":{"seconds":0,"nanos":0}}}"#)
         }

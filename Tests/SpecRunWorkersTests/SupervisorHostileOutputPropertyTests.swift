@@ -34,7 +34,7 @@ final class SupervisorHostileOutputPropertyTests: XCTestCase {
             if !success && worst.allSatisfy(Self.passes) {
                 XCTAssertNotNil(finished.first?.message, "a failed run names why when no test case failed: \(context)")
             }
-            if run.hostile == 0 && worst.allSatisfy(Self.passes) && worst.count == run.cases {
+            if run.hostile == 0 && run.crashes == 0 && worst.allSatisfy(Self.passes) && worst.count == run.cases {
                 XCTAssertTrue(success, "an honest run whose test cases all passed: \(context)")
             }
         }
@@ -65,6 +65,8 @@ private final class HostileRun {
     let workers: Int
     /// How many hostile lines were written.
     var hostile = 0
+    /// How many workers crashed.
+    var crashes = 0
     private var stream: [Envelope] = []
     private var queues: [Int: [Int]] = [:]
     private var ending: Set<Int> = []
@@ -163,6 +165,7 @@ private final class HostileRun {
             let cut = Int.random(in: 0..<lines.count, using: &generator)
             let actions = sut.receive(Array(lines[..<cut]), from: number)
             for action in actions { apply(action, sut) }
+            crashes += 1
             end(number, sut, exit: .signaled(11))
             return []
         }

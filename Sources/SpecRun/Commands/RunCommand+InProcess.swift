@@ -25,10 +25,10 @@ extension RunCommand {
         runner.lateAttachment = { [console] in console.err($0) }
         runner.pendingSignal = { StepSignals.takePending() }
         // The first signal that ends a run, and the run's id (for a testRunFinished made here).
-        let stop = Locked<(signal: Int32?, runId: String?)>((nil, nil))
+        let interrupts = launcher?.interrupts
+        let stop = Locked<(signal: Int32?, runId: String?)>((interrupts?.received, nil))
         runner.stopRequested = { stop.withLock { $0.signal != nil } }
         let (ends, ended) = AsyncStream.makeStream(of: InProcessEnd.self)
-        let interrupts = launcher?.interrupts
         interrupts?.listen { signal, count in
             stop.withLock { if $0.signal == nil { $0.signal = signal } }
             if count >= 2 { ended.yield(.atOnce) }

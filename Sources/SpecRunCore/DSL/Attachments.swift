@@ -2,12 +2,14 @@ import Foundation
 
 /// Attaches text to the running step (or hook): it travels in the message stream to the reports.
 public func attach(_ text: String, mediaType: String = "text/plain", fileName: String? = nil) {
-    StepContext.current?.record(AttachmentContent(body: text, base64: false, mediaType: mediaType, fileName: fileName))
+    guard let context = StepContext.current else { return UnboundAttachments.dropped(mediaType) }
+    context.record(AttachmentContent(body: text, base64: false, mediaType: mediaType, fileName: fileName))
 }
 
 /// Attaches binary data (sent base64-encoded) to the running step (or hook).
 public func attach(_ data: Data, mediaType: String, fileName: String? = nil) {
-    StepContext.current?.record(
+    guard let context = StepContext.current else { return UnboundAttachments.dropped(mediaType) }
+    context.record(
         AttachmentContent(
             body: data.base64EncodedString(), base64: true,
             mediaType: mediaType, fileName: fileName))

@@ -107,6 +107,7 @@ extension SpecRunner {
             })
         runner.checkArguments = configuration.checkArguments
         runner.lateAttachment = lateAttachment
+        if let lateAttachment { UnboundAttachments.arm(lateAttachment) }
         runner.pendingSignal = pendingSignal
         runner.stopRequested = stopRequested
         runner.worldParameters = configuration.worldParameters

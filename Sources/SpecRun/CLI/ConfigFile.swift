@@ -178,7 +178,8 @@ extension ConfigFile {
     static func expand(_ arguments: [String], read: (String) -> String?) throws -> [String] {
         if let first = arguments.first,
             [
-                "gherkin", "report", "import", "init", "completions", "man", "check", "snippets", "fmt", "lsp", "help", "--worker", "--version", "-h",
+                "gherkin", "report", "import", "init", "completions", "man", "check", "snippets", "fmt", "lsp", "help", "--worker",
+                "--version", "-h",
                 "--help",
             ].contains(first)
         {

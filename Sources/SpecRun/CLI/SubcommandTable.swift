@@ -34,9 +34,11 @@ extension OptionTable {
         summary: "every distinct undefined step, once, as one step library file to add to the package (each snippet "
             + "matches exactly the steps it was made for; nothing runs)",
         options: [
-            OptionSpec(short: "-o", long: "--output", value: "FILE", help: "write the file here (an existing file is kept) rather than print it"),
+            OptionSpec(
+                short: "-o", long: "--output", value: "FILE", help: "write the file here (an existing file is kept) rather than print it"),
             OptionSpec(long: "--name", value: "NAME", help: "the step library's type name (default PendingSteps)"),
-            OptionSpec(long: "--world", value: "TYPE", help: "bind the steps to this World of yours (default: a World declared in the file)"),
+            OptionSpec(
+                long: "--world", value: "TYPE", help: "bind the steps to this World of yours (default: a World declared in the file)"),
             OptionSpec(short: "-t", long: "--tags", value: "EXPR", help: "only scenarios whose tags match"),
             help,
         ])

@@ -38,8 +38,12 @@ extension SnippetLibrary {
         }
         out += "    }\n}\n"
         if !unresolved.isEmpty {
-            out += "\n// No snippet of their own (any expression for them also matches another step: write these by hand):\n"
-            for step in unresolved { out += "// \(step.location.isEmpty ? "" : step.location + ": ")\(Self.comment(step.text))\n" }
+            out += "\n// No snippet of their own: the same text with and without a doc string or table (one definition cannot\n"
+            out += "// take both), or every expression for it also matches another step. Write these by hand:\n"
+            for step in unresolved {
+                let argument = step.hasDocString ? " (with a doc string)" : step.hasDataTable ? " (with a table)" : ""
+                out += "// \(step.location.isEmpty ? "" : step.location + ": ")\(Self.comment(step.text))\(argument)\n"
+            }
         }
         return out
     }

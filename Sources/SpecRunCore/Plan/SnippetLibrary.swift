@@ -72,9 +72,13 @@ struct SnippetLibrary: Sendable {
                 guard let first = members.first else { continue }
                 let guess = guesses[first][round]
                 guard let pattern = try? compiler.compile(.cucumberExpression(guess.expression)) else { continue }
-                let matched = steps.indices.filter { !assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0]) }
+                let reached = steps.indices.filter { !assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0]) }
+                let matched = reached.filter { Self.sameArgument(steps[first], steps[$0]) }
+                // A step of another argument is a conflict, unless it has a member's very text: no expression could
+                // ever tell them apart, so it is left without a snippet rather than its twin too.
+                let memberTexts = Set(members.map { steps[$0].text })
                 guard members.allSatisfy({ matched.contains($0) }),
-                    matched.allSatisfy({ Self.sameArgument(steps[first], steps[$0]) }),
+                    reached.allSatisfy({ matched.contains($0) || memberTexts.contains(steps[$0].text) }),
                     !definedTexts.contains(where: { Self.matches(pattern, $0) }),
                     !steps.indices.contains(where: { assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0]) })
                 else { continue }

@@ -488,6 +488,20 @@ Feature: Offline chats answered later by an operator
       When the stopped session of "alice" deletes the offline chat "baggage"
       Then the request fails with "The chat session was stopped: start a new session."
 
+    @user-change @WEBIM-DEC-11 @WEBIM-USER-CHANGE
+    Scenario: After a user change the previous user's session can no longer send a message
+      Given the visitor "alice" has these offline chats on the server:
+        | chat    | created at           | from    | message               | sent at              |
+        | baggage | 2026-11-18T15:00:00Z | visitor | My bag did not arrive | 2026-11-18T15:00:00Z |
+      And the visitor "bob" has these offline chats on the server:
+        | chat  | created at           | from    | message        | sent at              |
+        | hotel | 2026-11-21T20:00:00Z | visitor | Late check-in? | 2026-11-21T20:00:00Z |
+      And "alice" has requested the offline history
+      And the app changes the user from "alice" to "bob"
+      When the stopped session of "alice" sends "Any news?" in the offline chat "baggage"
+      Then the request fails with "The chat session was stopped: start a new session."
+      And nothing was sent to the offline chat service
+
     @user-change @WEBIM-DEC-10 @WEBIM-USER-CHANGE
     Scenario: A session made for another user shows none of the chats cached for the previous one
       Given the visitor "alice" has these offline chats on the server:

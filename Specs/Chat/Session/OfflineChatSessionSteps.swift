@@ -264,6 +264,13 @@ enum OfflineChatSessionSteps: StepLibrary {
             world.historyRequestsBefore = world.server.historyRequests.count
             await world.attempt { try await session.getHistory() }
         }
+        steps.when("the stopped session of {string} sends {string} in the offline chat {string}") {
+            (world, visitor: String, text: String, chat: String) in
+            let session = try unwrap(world.sessions[visitor])
+            let id = try world.chatId(named: chat)
+            let existing = try unwrap(session.chats.first { $0.id == id }, "\(visitor) has no offline chat \"\(chat)\"")
+            await world.attempt { try await session.sendMessage(text, in: existing) }
+        }
         steps.when("the stopped session of {string} deletes the offline chat {string}") { (world, visitor: String, chat: String) in
             let session = try unwrap(world.sessions[visitor])
             let id = try world.chatId(named: chat)

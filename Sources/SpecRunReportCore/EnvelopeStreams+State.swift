@@ -6,7 +6,7 @@ struct KeptDefinitions {
     private var metaSeen = false
     /// Step definitions, hooks and parameter types: key → kept (merged) id.
     var definitions: [String: String] = [:]
-    /// Pickles: key (with its occurrence number) → kept id and kept step ids.
+    /// Pickles and definitions: key (with its occurrence number) → kept id and kept step ids.
     var pickles: [String: (id: String, stepIds: [String])] = [:]
 
     /// True the first time a key is seen.
@@ -31,7 +31,7 @@ struct StreamState {
     var finished = false
     var sawRunActivity = false
     var lastTimestamp = Timestamp(seconds: 0, nanos: 0)
-    private var pickleOccurrences: [String: Int] = [:]
+    private var occurrences: [String: Int] = [:]
     /// Test cases started and not finished (merged ids) → the step running in each, if any.
     private var running: [String: String?] = [:]
     private var runningOrder: [String] = []
@@ -47,8 +47,8 @@ struct StreamState {
     /// The key made unique within this stream: two pickles that look the same (an Outline's rows that differ
     /// only in a table) are the 1st and 2nd of that key in every stream.
     mutating func occurrence(of key: String) -> String {
-        let count = pickleOccurrences[key, default: 0]
-        pickleOccurrences[key] = count + 1
+        let count = occurrences[key, default: 0]
+        occurrences[key] = count + 1
         return count == 0 ? key : key + "\u{1}#\(count)"
     }
 

@@ -124,11 +124,15 @@ package struct EnvelopeStreamMerger {
             return stream.keptSourceUris.contains(uri) || kept.insert("document" + DefinitionKey.separator + uri)
         }
         if let pickle = envelope.pickle { return keep(pickle) }
+        // A definition registered twice (one shared step function called by two libraries: the same pattern and
+        // line, two ids) is kept twice: keyed by its occurrence in its stream, as pickles are.
         if let definition = envelope.stepDefinition {
-            return keepDefinition(id: definition.id, key: DefinitionKey.stepDefinition(definition))
+            return keepDefinition(id: definition.id, key: stream.occurrence(of: DefinitionKey.stepDefinition(definition)))
         }
-        if let hook = envelope.hook { return keepDefinition(id: hook.id, key: DefinitionKey.hook(hook)) }
-        if let type = envelope.parameterType { return keepDefinition(id: type.id, key: DefinitionKey.parameterType(type)) }
+        if let hook = envelope.hook { return keepDefinition(id: hook.id, key: stream.occurrence(of: DefinitionKey.hook(hook))) }
+        if let type = envelope.parameterType {
+            return keepDefinition(id: type.id, key: stream.occurrence(of: DefinitionKey.parameterType(type)))
+        }
         if let error = envelope.parseError { return kept.insert(DefinitionKey.parseError(error)) }
         if let suggestion = envelope.suggestion {
             // One suggestion per undefined step, however many shards ran it.

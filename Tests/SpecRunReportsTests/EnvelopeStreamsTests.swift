@@ -115,6 +115,18 @@ final class EnvelopeStreamsTests: XCTestCase {
         XCTAssertEqual(merged.compactMap(\.pickle?.id), ["s0.p1", "s0.p2"])
     }
 
+    func test_merge_keepsADefinitionRegisteredTwiceWithinOneStreamTwice() throws {
+        // One shared step function called by two libraries: the same pattern and line, two ids (a serial run's stream).
+        let place = SourceReference(uri: "Specs/Shared.swift", location: Location(line: 11))
+        let pattern = StepDefinitionPattern(source: "the {string} endpoint answers", type: .cucumberExpression)
+        let stream = [
+            Envelope(stepDefinition: StepDefinition(id: "d1", pattern: pattern, sourceReference: place)),
+            Envelope(stepDefinition: StepDefinition(id: "d2", pattern: pattern, sourceReference: place)),
+        ]
+        let merged = EnvelopeStreams.merge([stream, stream])
+        XCTAssertEqual(merged.compactMap(\.stepDefinition?.id), ["s0.d1", "s0.d2"])
+    }
+
     private func keepingTestCases(_ run: [Envelope], _ keep: (String) -> Bool) -> [Envelope] {
         var startedKept: Set<String> = []
         return run.filter { envelope in

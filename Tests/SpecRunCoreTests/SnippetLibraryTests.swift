@@ -55,6 +55,16 @@ final class SnippetLibraryTests: XCTestCase {
         XCTAssertEqual(sut.unresolved.count, 1, "one definition cannot take both")
     }
 
+    func test_library_givesNoSnippetWhoseParameterCannotHoldTheStepsValue() throws {
+        // 12345678901234567890 does not fit an Int: "{int}" would fail the step it was made for.
+        let text = "the order 12345678901234567890 ships"
+        let sut = try makeSUT([text])
+
+        XCTAssertNotEqual(sut.entries.first?.parameterTypes, ["int"])
+        let pattern = try compiler.compile(.cucumberExpression(try XCTUnwrap(sut.entries.first).expression))
+        XCTAssertTrue(try XCTUnwrap(pattern.match(text)).allSatisfy { (try? $0.value()) != nil })
+    }
+
     func test_file_groupsTheSnippetsByKeywordWithTheStepsTheyWereMadeFor() throws {
         let steps = [
             SnippetLibrary.Step(text: "it is done", keyword: "then", location: "Features/a.feature:4"),

@@ -73,7 +73,8 @@ struct SnippetLibrary: Sendable {
                 let guess = guesses[first][round]
                 guard let pattern = try? compiler.compile(.cucumberExpression(guess.expression)) else { continue }
                 let reached = steps.indices.filter { !assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0]) }
-                let matched = reached.filter { Self.sameArgument(steps[first], steps[$0]) }
+                // (Its own steps must also give their values: `{int}` for 12345678901234567890 would fail the step.)
+                let matched = reached.filter { Self.sameArgument(steps[first], steps[$0]) && Self.converts(pattern, steps[$0].text) }
                 // A step of another argument is a conflict, unless it has a member's very text: no expression could
                 // ever tell them apart, so it is left without a snippet rather than its twin too.
                 let memberTexts = Set(members.map { steps[$0].text })
@@ -109,6 +110,11 @@ struct SnippetLibrary: Sendable {
     private static func matches(_ pattern: any CompiledPattern, _ utf8: [UInt8]) -> Bool {
         utf8.withUnsafeBufferPointer { pattern.mayMatch(utf8: $0) }
             && pattern.match(String(decoding: utf8, as: UTF8.self)) != nil
+    }
+
+    private static func converts(_ pattern: any CompiledPattern, _ text: String) -> Bool {
+        guard let arguments = pattern.match(text) else { return false }
+        return arguments.allSatisfy { (try? $0.value()) != nil }
     }
 
     private static func sameArgument(_ a: Step, _ b: Step) -> Bool {

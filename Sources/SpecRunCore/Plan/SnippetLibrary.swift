@@ -72,7 +72,7 @@ struct SnippetLibrary: Sendable {
                 guard let first = members.first else { continue }
                 let guess = guesses[first][round]
                 guard let pattern = try? compiler.compile(.cucumberExpression(guess.expression)) else { continue }
-                let reached = steps.indices.filter { !assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0]) }
+                let reached = steps.indices.filter { !assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0], steps[$0].text) }
                 // (Its own steps must also give their values: `{int}` for 12345678901234567890 would fail the step.)
                 let matched = reached.filter { Self.sameArgument(steps[first], steps[$0]) && Self.converts(pattern, steps[$0].text) }
                 // A step of another argument is a conflict, unless it has a member's very text: no expression could
@@ -80,8 +80,8 @@ struct SnippetLibrary: Sendable {
                 let memberTexts = Set(members.map { steps[$0].text })
                 guard members.allSatisfy({ matched.contains($0) }),
                     reached.allSatisfy({ matched.contains($0) || memberTexts.contains(steps[$0].text) }),
-                    !definedTexts.contains(where: { Self.matches(pattern, $0) }),
-                    !steps.indices.contains(where: { assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0]) })
+                    !definedTexts.indices.contains(where: { Self.matches(pattern, definedTexts[$0], defined[$0]) }),
+                    !steps.indices.contains(where: { assigned.contains(steps[$0]) && Self.matches(pattern, texts[$0], steps[$0].text) })
                 else { continue }
                 // Every step it matches is its own: a step another guess would have made is folded in here.
                 accepted.append(
@@ -99,7 +99,7 @@ struct SnippetLibrary: Sendable {
         entries = accepted.map(\.entry)
         // (Checked once more: each step matched by exactly one snippet, the one made for it.)
         unresolved = steps.filter { step in
-            !assigned.contains(step) || accepted.filter { Self.matches($0.pattern, Array(step.text.utf8)) }.count != 1
+            !assigned.contains(step) || accepted.filter { Self.matches($0.pattern, Array(step.text.utf8), step.text) }.count != 1
         }
     }
 
@@ -107,9 +107,9 @@ struct SnippetLibrary: Sendable {
         "\(expression)\u{0}\(step.hasDocString)\(step.hasDataTable)"
     }
 
-    private static func matches(_ pattern: any CompiledPattern, _ utf8: [UInt8]) -> Bool {
-        utf8.withUnsafeBufferPointer { pattern.mayMatch(utf8: $0) }
-            && pattern.match(String(decoding: utf8, as: UTF8.self)) != nil
+    /// (The text's UTF-8 is made once per step, for the required-words test; the text itself is not made again.)
+    private static func matches(_ pattern: any CompiledPattern, _ utf8: [UInt8], _ text: String) -> Bool {
+        utf8.withUnsafeBufferPointer { pattern.mayMatch(utf8: $0) } && pattern.match(text) != nil
     }
 
     private static func converts(_ pattern: any CompiledPattern, _ text: String) -> Bool {

@@ -44,11 +44,8 @@ final class SessionWireUseCaseTests: XCTestCase {
     }
 
     func test_receive_makesTheSenderFieldsFromTheWireAuthorWithTheAvatarOnTheServicesHost() async throws {
-        let service = RealtimeChatServiceSpy()
         var told: [SessionEvent] = []
-        let sut = ChatSession(
-            configuration: SessionConfiguration(accountName: "demo", location: "mobile"), service: service,
-            onEvent: { told.append($0) })
+        let (sut, service) = makeSUT(onEvent: { told.append($0) })
         try await sut.start()
         let unsigned = SessionMessage(id: "m-1", kind: .operator, text: "Hi", date: Date(timeIntervalSince1970: 0))
 
@@ -61,11 +58,8 @@ final class SessionWireUseCaseTests: XCTestCase {
     }
 
     func test_receive_mapsTheWireStringsTheServicePushesBeforeTellingTheApp() async throws {
-        let service = RealtimeChatServiceSpy()
         var told: [SessionEvent] = []
-        let sut = ChatSession(
-            configuration: SessionConfiguration(accountName: "demo", location: "mobile"), service: service,
-            onEvent: { told.append($0) })
+        let (sut, service) = makeSUT(onEvent: { told.append($0) })
         try await sut.start()
 
         service.push(.wire(.onlineStatus("busy_online")))
@@ -112,11 +106,13 @@ final class SessionWireUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ChatSession, RealtimeChatServiceSpy) {
+    private func makeSUT(
+        onEvent: @escaping (SessionEvent) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line
+    ) -> (ChatSession, RealtimeChatServiceSpy) {
         let service = RealtimeChatServiceSpy()
         let sut = ChatSession(
             configuration: SessionConfiguration(accountName: "demo", location: "mobile"),
-            service: service, onEvent: { _ in })
+            service: service, onEvent: onEvent)
         addTeardownBlock { [weak sut, weak service] in
             XCTAssertNil(sut, "ChatSession should have been deallocated", file: file, line: line)
             XCTAssertNil(service, "Service should have been deallocated", file: file, line: line)

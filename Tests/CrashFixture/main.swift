@@ -85,6 +85,18 @@ enum CrashSteps: StepLibrary {
                 attach("from a detached task", mediaType: "text/plain")
             }
         }
+        steps.when("a step leaves a Thread that traps after {int} ms") { (_: CrashWorld, ms: Int) in
+            Thread.detachNewThread {
+                usleep(useconds_t(ms) * 1000)
+                fatalError("the thread left running gives up")
+            }
+        }
+        steps.when("a step leaves a detached Task that traps after {int} ms") { (_: CrashWorld, ms: Int) in
+            Task.detached {
+                try? await Task.sleep(for: .milliseconds(ms))
+                fatalError("the task left running gives up")
+            }
+        }
         steps.when("a step prints an envelope-shaped line") { _ in
             print(#"{"testRunFinished":{"success":true,"timestamp":{"seconds":0,"nanos":0}}}"#)
         }

@@ -51,7 +51,7 @@ final class SupervisorCrashRepairTests: XCTestCase {
     }
 
     private func planned(_ steps: [String]) -> Supervisor.PlannedCase {
-        Supervisor.PlannedCase(testCaseId: "tc", steps: steps.map { ($0, false) }, serial: false)
+        Supervisor.PlannedCase(testCaseId: "tc", steps: steps.map { Supervisor.PlannedStep(id: $0, isHook: false) }, serial: false)
     }
 
     private func crash() -> Supervisor.Failure { Supervisor.Failure(exit: .signaled(11), interrupted: false) }

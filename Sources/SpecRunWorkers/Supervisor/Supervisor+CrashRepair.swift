@@ -14,6 +14,8 @@ extension Supervisor {
         var channelBroke = false
         /// The line of its channel that did not fit its plan, for which the supervisor ended it (`PlanCheck`).
         var misfit: String?
+        /// The earlier scenario whose work left running crashed it (`Supervisor+Culprit`).
+        var culprit: String?
 
         var exceptionType: String { timedOut != nil ? "Timeout" : interrupted ? "Interrupted" : CrashWording.exceptionType }
 
@@ -40,7 +42,8 @@ extension Supervisor {
                     + "its worker was ended and replaced; the scenario is marked failed and the run goes on"
                     + (detail.map { "\n\($0)" } ?? "")
             }
-            return CrashWording.message(for: exit, what: what, detail: detail, memoryLimit: memoryLimit, interrupted: interrupted)
+            let message = CrashWording.message(for: exit, what: what, detail: detail, memoryLimit: memoryLimit, interrupted: interrupted)
+            return culprit.map { message + "\n" + $0 } ?? message
         }
     }
 

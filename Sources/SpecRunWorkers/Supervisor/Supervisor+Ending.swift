@@ -31,6 +31,7 @@ extension Supervisor {
         cause.misfit = worker.misfit
         parts.tally.count(cause)
         if phase == .working, let index = worker.state.assigned.first {
+            if !cause.interrupted, cause.timedOut == nil { cause.culprit = culprit(of: cause.detail, running: index, worker: worker) }
             // The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED;
             // the test cases it was handed but did not start go back to the front of the queue.
             let stepsEnded =

@@ -5,10 +5,29 @@ extension Supervisor {
     /// A test case as planned by worker 0's prelude: what the supervisor hands out, and repairs after a crash.
     struct PlannedCase {
         var testCaseId: String
-        var steps: [(id: String, isHook: Bool)]
+        var steps: [PlannedStep]
         var serial: Bool
         /// Its pickle's id and feature file, when test cases are named to the workers (`Settings.namesTestCases`).
         var pickle: (id: String, uri: String)?
+        /// Its pickle's id: the scenario to name when work it left running crashes a later one (`Supervisor+Culprit`).
+        var pickleId = ""
+    }
+
+    /// A test step as planned: its id, whether a hook runs in it, and the code it runs (`Plan.definition(_:)`).
+    /// (The index fills the padding after `isHook`: a planned step takes no more memory for it.)
+    struct PlannedStep {
+        var id: String
+        var isHook: Bool
+        var definition: Int32 = -1
+    }
+
+    /// Where a step definition's or hook's code is: what a crash's "file:line: Fatal error" line is matched against.
+    struct DefinitionSource: Equatable {
+        var uri: String
+        var line: Int
+        /// The step definition's expression, or the hook's name (empty: none).
+        var text: String
+        var isHook: Bool
     }
 
     /// What the supervisor learns of worker 0's prelude: the planned test cases (their steps, `@serial`, their
@@ -22,6 +41,9 @@ extension Supervisor {
         /// Each pickle's feature file, by pickle id, until the test cases are planned (`Settings.namesTestCases`).
         private var pickleUris: [String: String] = [:]
         private var hookTypes: [String: HookType] = [:]
+        /// The step definitions' and hooks' code locations, by the index a planned step holds.
+        private(set) var definitions: [DefinitionSource] = []
+        private var definitionIndex: [String: Int32] = [:]
         /// The id of the run's `testRunStarted` (worker 0's, or the one made for a run that crashed before it).
         private(set) var testRunStartedId: String?
 
@@ -58,17 +80,39 @@ extension Supervisor {
                     cases.append(
                         PlannedCase(
                             testCaseId: testCase.id,
-                            steps: testCase.testSteps.map { ($0.id, $0.hookId != nil) },
+                            steps: testCase.testSteps.map {
+                                PlannedStep(
+                                    id: $0.id, isHook: $0.hookId != nil,
+                                    definition: ($0.hookId ?? $0.stepDefinitionIds?.first).flatMap { definitionIndex[$0] } ?? -1)
+                            },
                             serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
-                            pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) }))
+                            pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) },
+                            pickleId: testCase.pickleId))
                 }
             case .hook:
-                if let hook = envelope.hook, let type = hook.type { hookTypes[hook.id] = type }
+                guard let hook = envelope.hook else { return }
+                if let type = hook.type { hookTypes[hook.id] = type }
+                learnDefinition(
+                    id: hook.id, hook.sourceReference, text: hook.name ?? "", isHook: true)
+            case .stepDefinition:
+                guard let definition = envelope.stepDefinition else { return }
+                learnDefinition(id: definition.id, definition.sourceReference, text: definition.pattern.source, isHook: false)
             case .testRunStarted:
                 if let started = envelope.testRunStarted { testRunStartedId = started.id }
             default:
                 break
             }
+        }
+
+        private mutating func learnDefinition(id: String, _ source: SourceReference, text: String, isHook: Bool) {
+            guard let uri = source.uri, let line = source.location?.line else { return }
+            definitionIndex[id] = Int32(definitions.count)
+            definitions.append(DefinitionSource(uri: uri, line: line, text: text, isHook: isHook))
+        }
+
+        /// The code a planned step runs, if its source is known.
+        func definition(_ index: Int32) -> DefinitionSource? {
+            index >= 0 && Int(index) < definitions.count ? definitions[Int(index)] : nil
         }
 
         /// The prelude ended: the pickles' files are no longer needed to plan test cases.
@@ -80,6 +124,7 @@ extension Supervisor {
         /// A complete test case: its steps were kept to repair it after a crash, no longer needed (50,000 test
         /// cases' worth otherwise).
         mutating func forget(_ index: Int) {
+            guard index >= 0 && index < cases.count else { return }
             cases[index].steps = []
             cases[index].pickle = nil
         }

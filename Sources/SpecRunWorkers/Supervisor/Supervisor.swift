@@ -99,6 +99,8 @@ package final class Supervisor {
         var killed = false
         /// Why it was ended: a line that did not fit its plan (`Supervisor+PlanCheck`); nothing more of it is heard.
         var misfit: String?
+        /// The test cases it ran last, oldest first (`Supervisor+Culprit`): kept planned until they leave.
+        var recent: [Int] = []
         let number: Int
 
         init(number: Int) { self.number = number }
@@ -153,6 +155,9 @@ package final class Supervisor {
     /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
     /// its own would have come. Taken once.
     var documents: DocumentMaker?
+    /// The same maker, kept to name a culprit scenario after a crash (`Supervisor+Culprit`), and what it named.
+    let remakeDocuments: DocumentMaker?
+    var scenarioNames: [String: String]?
 
     init(
         settings: Settings, now: @escaping () -> Date = Date.init,
@@ -163,6 +168,7 @@ package final class Supervisor {
         self.now = now
         self.uptime = uptime
         self.documents = documents
+        remakeDocuments = documents
         parts = Parts(
             plan: Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases),
             stream: StreamAssembler(output: forward))
@@ -310,7 +316,7 @@ package final class Supervisor {
                 worker.state.running = nil  // the next attempt starts afresh
                 return false
             }
-            completeCase(index, passed: passes(worker.state.running?.worst ?? .passed))
+            completeCase(index, passed: passes(worker.state.running?.worst ?? .passed), by: worker)
             worker.state.running = nil
             return true
         default:
@@ -329,10 +335,11 @@ package final class Supervisor {
 
     /// A test case is complete (or finished for its dead worker): into the stream when its turn comes; its
     /// `@serial` slot freed; under `--fail-fast`, a failure stops the run.
-    func completeCase(_ index: Int, passed: Bool) {
+    /// A test case its worker ended is remembered with the worker's last few (`Supervisor+Culprit`).
+    func completeCase(_ index: Int, passed: Bool, by worker: Worker? = nil) {
         guard parts.stream.complete(index) else { return }
         parts.tally.caseEnded(passed: passed)
-        parts.plan.forget(index)
+        if let worker { remember(index, in: worker) } else { parts.plan.forget(index) }
         parts.queue.finished(index)
         if !passed && settings.failFast { parts.queue.stop() }
     }

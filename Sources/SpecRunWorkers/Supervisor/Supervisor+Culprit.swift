@@ -1,0 +1,86 @@
+import Messages
+
+/// Blame on the culprit: a worker that dies while scenario B runs may have been killed by work an earlier scenario A
+/// of the same process left running (a `Thread` or a `Task` that traps later). The runtime's last words
+/// ("Specs/Jobs.swift:12: Fatal error: …") say where the trap is; when that code belongs to a step definition or
+/// hook B does not run but a scenario this worker ran before did, B's failure names A and the code ("started by …,
+/// still running"). The supervisor keeps each worker's last `recentCases` test cases planned for this.
+extension Supervisor {
+    /// How many of a worker's finished test cases stay planned (their steps' code) for naming a culprit.
+    static let recentCases = 4
+
+    /// A test case the worker finished: kept with its last few; the oldest is forgotten.
+    func remember(_ index: Int, in worker: Worker) {
+        worker.recent.append(index)
+        if worker.recent.count > Self.recentCases { parts.plan.forget(worker.recent.removeFirst()) }
+    }
+
+    /// What to add to the failure of the test case at `index`, which `worker` was running when it died with
+    /// `detail` on stderr: the earlier scenario whose work crashed it, or nil when the trap is in code the test
+    /// case itself runs (or its place is unknown).
+    func culprit(of detail: String?, running index: Int, worker: Worker) -> String? {
+        guard let detail, let trap = Self.trapLocation(in: detail),
+            let (definition, source) = Self.definition(containing: trap, in: parts.plan.definitions)
+        else { return nil }
+        let planned = parts.plan[index]
+        if planned.steps.contains(where: { $0.definition == definition }) { return nil }
+        let code =
+            "it came from \(trap.file):\(trap.line), in the \(Self.describe(source)) at \(source.uri):\(source.line), "
+            + "which this scenario does not run"
+        guard
+            let earlier = worker.recent.reversed().first(where: { recent in
+                parts.plan[recent].steps.contains { $0.definition == definition }
+            })
+        else {
+            return code + ": work a scenario this worker process ran earlier started there was still running "
+                + "(a Thread or a Task left running after its scenario ended)"
+        }
+        return code + ": started by \(scenarioName(of: parts.plan[earlier].pickleId)), which this worker process ran "
+            + "earlier, and still running after it ended (a Thread or a Task it left running); fix it there"
+    }
+
+    /// "scenario 'Name' (Features/a.feature:12)", from the documents made again on the first need.
+    func scenarioName(of pickleId: String) -> String {
+        if scenarioNames == nil, let remakeDocuments {
+            var names: [String: String] = [:]
+            remakeDocuments { envelope in
+                envelope.withPickle { pickle in
+                    names[pickle.id] =
+                        "scenario '\(pickle.name)' (\(pickle.uri)" + (pickle.location.map { ":\($0.line)" } ?? "") + ")"
+                }
+            }
+            scenarioNames = names
+        }
+        return scenarioNames?[pickleId] ?? "an earlier scenario (pickle \(pickleId))"
+    }
+
+    /// "file:line" of the runtime's "file:line: Fatal error: …" (or "Precondition failed", "Assertion failed").
+    static func trapLocation(in line: String) -> (file: String, line: Int)? {
+        let markers = [": Fatal error", ": Precondition failed", ": Assertion failed"]
+        guard let marker = markers.lazy.compactMap({ line.range(of: $0) }).first else { return nil }
+        let place = line[..<marker.lowerBound]
+        guard let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]) else { return nil }
+        let file = place[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !file.isEmpty else { return nil }
+        return (file, number)
+    }
+
+    /// The step definition or hook whose code holds the trap: in a file of the same name, the nearest one that
+    /// starts at or above its line (a definition's closure runs from its own line down).
+    static func definition(
+        containing trap: (file: String, line: Int), in definitions: [DefinitionSource]
+    ) -> (Int32, DefinitionSource)? {
+        let name = trap.file.split(separator: "/").last.map(String.init) ?? trap.file
+        var best: (Int32, DefinitionSource)?
+        for (index, source) in definitions.enumerated()
+        where source.line <= trap.line && (source.uri.split(separator: "/").last.map(String.init) ?? source.uri) == name {
+            if best.map({ source.line > $0.1.line }) ?? true { best = (Int32(index), source) }
+        }
+        return best
+    }
+
+    static func describe(_ source: DefinitionSource) -> String {
+        if source.isHook { return source.text.isEmpty ? "hook" : "hook '\(source.text)'" }
+        return "step definition '\(source.text)'"
+    }
+}

@@ -24,9 +24,9 @@ final class RunSignalsEndToEndTests: XCTestCase {
     func test_run_writesEveryReportMarkedInterruptedAndExits128PlusTheSignalOnEachSignalThatEndsARun() throws {
         XCTAssertEqual(InterruptForwarder.endingSignals.count, 10)
         for isolation in [[], ["--no-isolation"]] {
-            // (SIGPIPE sent with kill is not always heard, in either mode: the run ended 0 in some runs of this test.
-            // Left as a known gap in docs/RELIABILITY.md until its cause is found.)
-            for signalNumber in InterruptForwarder.endingSignals where signalNumber != SIGPIPE {
+            // (SIGPIPE too: sent with kill, it was dropped in 3 of 4 runs while it was ignored — libdispatch never
+            // blocks it, so a signal source cannot see it. `signals.c` tells it apart from a broken pipe.)
+            for signalNumber in InterruptForwarder.endingSignals {
                 let context = "signal \(signalNumber) \(isolation)"
                 let run = try runHostile(slowScenario, isolation) { pid, folder in
                     self.waitForStepStarts(2, in: folder)

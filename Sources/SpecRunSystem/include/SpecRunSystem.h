@@ -56,4 +56,11 @@ int specrun_rename_exchange(const char *from, const char *to);
 /// process ends, however it ends), or -1 with errno set (EWOULDBLOCK when still held by another after the wait).
 int specrun_lock_exclusive(const char *path, int timeout_ms);
 
+// MARK: signals.c
+
+/// SIGPIPE from now on: a broken pipe's (sent by the kernel as this process) does nothing (the write fails with
+/// EPIPE), as with SIG_IGN; one another process sent with `kill` writes one byte to `fd` (a pipe's write end, set
+/// non-blocking). 0 on success. (Processes this one starts get the default back at exec.)
+int specrun_watch_sigpipe_from_others(int fd);
+
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import SpecRunCore
+import SpecRunSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -121,7 +122,8 @@ package final class SystemConsole: Console {
     /// to it fail (EPIPE) instead of killing the process. Workers put the default back (their steps' processes
     /// inherit it).
     package static func ignoreBrokenPipes() {
-        signal(SIGPIPE, SIG_IGN)
+        // A handler, not SIG_IGN: SIGPIPE that another process sends is heard once the run listens (`signals.c`).
+        if specrun_watch_sigpipe_from_others(-1) != 0 { signal(SIGPIPE, SIG_IGN) }
     }
 
     package static func exit(_ code: Int32) -> Never {

@@ -206,6 +206,7 @@ package final class InterruptForwarder: Sendable {
 
     private struct State {
         var sources: [any DispatchSourceSignal] = []
+        var pipeSource: (any DispatchSourceRead)?
         var workers: Set<pid_t> = []
         var onSignal: (@Sendable (Int32, Int) -> Void)?
         var count = 0
@@ -225,12 +226,22 @@ package final class InterruptForwarder: Sendable {
         state.withLock { state in
             state.onSignal = body
             guard state.sources.isEmpty else { return }
-            for signalNumber in Self.endingSignals {
+            for signalNumber in Self.endingSignals where signalNumber != SIGPIPE {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [weak self] in self?.forward(signalNumber) }
                 source.resume()
                 state.sources.append(source)
+            }
+            // SIGPIPE: only another process's (a broken pipe's is an EPIPE of the write): `signals.c`.
+            if let source = Self.sigpipeFromOthers() {
+                source.setEventHandler { [weak self] in
+                    var bytes = [UInt8](repeating: 0, count: 64)
+                    _ = read(Int32(source.handle), &bytes, bytes.count)
+                    self?.forward(SIGPIPE)
+                }
+                source.resume()
+                state.pipeSource = source
             }
         }
     }
@@ -258,6 +269,20 @@ package final class InterruptForwarder: Sendable {
     package static let endingSignals: [Int32] = [
         SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGPIPE,
     ]
+
+    /// A read source on a pipe that `specrun_watch_sigpipe_from_others` writes a byte to for each SIGPIPE another
+    /// process sends (nil if the pipe cannot be made: SIGPIPE is then ignored, as before).
+    private static func sigpipeFromOthers() -> (any DispatchSourceRead)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        guard specrun_watch_sigpipe_from_others(ends[1]) == 0 else {
+            close(ends[0]); close(ends[1])
+            return nil
+        }
+        return DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
+    }
 
     /// For a worker: the default dispositions back (ignored signals are inherited across exec).
     static func restoreDefaults() {

@@ -75,6 +75,9 @@ public enum SpecRunCLI {
             _ = options
             return await worker(libraries: libraries, console: console, quietWithoutConfiguration: false)
         case .run(let options):
+            // The signals that end a run are this run's from here on: one that comes while it is still being
+            // prepared (reading the features, starting workers) ends it with its reports, like one that comes later.
+            isolation?.interrupts?.listen { _, _ in }
             if let line = RerunInput.nothingToRerun(options.paths) {
                 isolation?.releaseUnused()
                 console.err(line)

@@ -105,6 +105,8 @@ __attribute__((constructor)) static void specrun_prefork(int argc, char **argv, 
     close(input[0]);
     close(output[1]);
     close(errors[1]);
+    // The supervisor-to-be: a signal that ends a run, from now on, ends it with its reports (signals.c).
+    specrun_watch_signals_early();
     prefork_pid = pid;
     prefork_fds[0] = input[1];
     prefork_fds[1] = output[0];

@@ -1,12 +1,13 @@
-// SIGPIPE sent by another process (`kill -PIPE`), told apart from a broken pipe.
+// The signals that end a run, heard without a window in which one is lost.
 //
-// A reader that goes away (`specrun … | head`) must not end a run before its reports are written, so SIGPIPE
-// cannot end the process; yet SIGPIPE sent with `kill` ends a run like the other ending signals. SIG_IGN drops
-// both, and a dispatch signal source does not help: libdispatch never blocks SIGPIPE on its threads (it is
-// synchronous for a write), so an ignored SIGPIPE is dropped when it is sent, before any signal source can see it.
-// This handler tells them apart by the sender: the kernel sends a broken pipe's SIGPIPE as the writing process
-// itself (si_pid is our own pid); another process's `kill` names that process. The latter writes one byte to a
-// pipe the run watches.
+// Each is caught by a handler that writes its number (one byte) to a pipe the run reads: a signal that comes
+// before the reader is ready waits in the pipe. (Dispatch signal sources need SIG_IGN first, and a signal that
+// comes between the two is dropped; libdispatch never blocks SIGPIPE on its threads, so an ignored SIGPIPE is
+// always dropped.)
+//
+// SIGPIPE is told apart from a broken pipe by its sender: the kernel sends a broken pipe's SIGPIPE as the writing
+// process itself (si_pid is our own pid) — the write then fails with EPIPE and nothing more happens; another
+// process's `kill` names that process.
 #include "SpecRunSystem.h"
 
 #include <errno.h>
@@ -15,24 +16,54 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t notify_fd = -1;
+/// The first signal that came while no one read them (`specrun_watch_signals_early`), 0 if none.
+static volatile sig_atomic_t early_signal = 0;
 
-static void on_sigpipe(int signal_number, siginfo_t *info, void *context) {
-    (void)signal_number;
+static const int ending_signals[] = {SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGPIPE};
+static const int ending_count = (int)(sizeof ending_signals / sizeof ending_signals[0]);
+
+static void on_signal(int signal_number, siginfo_t *info, void *context) {
     (void)context;
-    if (info == NULL || info->si_pid == 0 || info->si_pid == getpid() || notify_fd < 0) return;
+    if (signal_number == SIGPIPE && (info == NULL || info->si_pid == 0 || info->si_pid == getpid())) return;
+    int fd = notify_fd;
+    if (fd < 0) {
+        if (early_signal == 0) early_signal = signal_number;
+        return;
+    }
     int saved = errno;
-    char byte = 1;
-    ssize_t ignored = write(notify_fd, &byte, 1);
+    unsigned char byte = (unsigned char)signal_number;
+    ssize_t ignored = write(fd, &byte, 1);
     (void)ignored;
     errno = saved;
 }
 
-int specrun_watch_sigpipe_from_others(int fd) {
+int specrun_watch_signals(int fd, const int *signal_numbers, int count) {
     notify_fd = fd;
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_sigaction = on_sigpipe;
+    action.sa_sigaction = on_signal;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
-    return sigaction(SIGPIPE, &action, NULL);
+    for (int index = 0; index < count; index++) {
+        if (sigaction(signal_numbers[index], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+int specrun_ending_signal(int index) { return index >= 0 && index < ending_count ? ending_signals[index] : 0; }
+
+void specrun_watch_signals_early(void) { specrun_watch_signals(-1, ending_signals, ending_count); }
+
+int specrun_take_early_signal(void) {
+    int signal_number = early_signal;
+    early_signal = 0;
+    return signal_number;
+}
+
+void specrun_release_signals(void) {
+    for (int index = 0; index < ending_count; index++) {
+        if (ending_signals[index] != SIGPIPE) signal(ending_signals[index], SIG_DFL);
+    }
+    int signal_number = specrun_take_early_signal();
+    if (signal_number != 0 && signal_number != SIGPIPE) raise(signal_number);
 }

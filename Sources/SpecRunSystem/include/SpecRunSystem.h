@@ -58,9 +58,24 @@ int specrun_lock_exclusive(const char *path, int timeout_ms);
 
 // MARK: signals.c
 
-/// SIGPIPE from now on: a broken pipe's (sent by the kernel as this process) does nothing (the write fails with
-/// EPIPE), as with SIG_IGN; one another process sent with `kill` writes one byte to `fd` (a pipe's write end, set
-/// non-blocking). 0 on success. (Processes this one starts get the default back at exec.)
-int specrun_watch_sigpipe_from_others(int fd);
+/// From now on each of `signal_numbers` writes its number (one byte) to `fd` (a pipe's write end, non-blocking),
+/// with -1 nothing. SIGPIPE only when another process sent it: a broken pipe's (sent by the kernel as this
+/// process) does nothing but fail the write with EPIPE. 0 on success. (Processes this one starts get the
+/// defaults back at exec.)
+int specrun_watch_signals(int fd, const int *signal_numbers, int count);
+
+/// The signals that end a run, by index from 0 (0 past the last): HUP, INT, TERM, QUIT, USR1, USR2, ALRM, XCPU,
+/// XFSZ, PIPE.
+int specrun_ending_signal(int index);
+
+/// Before `main`, in a process that will be a run's supervisor: each ending signal is caught and the first kept
+/// (`specrun_take_early_signal`) until the run reads them (`specrun_watch_signals`) or lets them go.
+void specrun_watch_signals_early(void);
+
+/// The first ending signal that came before the run read them, or 0 (and forgets it).
+int specrun_take_early_signal(void);
+
+/// Not a run after all: every ending signal but SIGPIPE gets its default back, and one that came early is raised.
+void specrun_release_signals(void);
 
 #endif

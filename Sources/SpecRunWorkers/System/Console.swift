@@ -123,7 +123,8 @@ package final class SystemConsole: Console {
     /// inherit it).
     package static func ignoreBrokenPipes() {
         // A handler, not SIG_IGN: SIGPIPE that another process sends is heard once the run listens (`signals.c`).
-        if specrun_watch_sigpipe_from_others(-1) != 0 { signal(SIGPIPE, SIG_IGN) }
+        var sigpipe = SIGPIPE
+        if specrun_watch_signals(-1, &sigpipe, 1) != 0 { signal(SIGPIPE, SIG_IGN) }
     }
 
     package static func exit(_ code: Int32) -> Never {

@@ -106,7 +106,10 @@ package struct SystemWorkerLauncher: WorkerLauncher {
         return handle
     }
 
-    package func releaseUnused() { PreforkedWorker.release() }
+    package func releaseUnused() {
+        PreforkedWorker.release()
+        if interrupts?.isListening != true { specrun_release_signals() }
+    }
 
     /// Seconds a worker may take to exit once its message channel has ended.
     static let channelGrace = 2.0
@@ -205,8 +208,7 @@ package final class InterruptForwarder: Sendable {
     package static let shared = InterruptForwarder()
 
     private struct State {
-        var sources: [any DispatchSourceSignal] = []
-        var pipeSource: (any DispatchSourceRead)?
+        var source: (any DispatchSourceRead)?
         var workers: Set<pid_t> = []
         var onSignal: (@Sendable (Int32, Int) -> Void)?
         var count = 0
@@ -225,26 +227,21 @@ package final class InterruptForwarder: Sendable {
     package func listen(_ body: @escaping @Sendable (Int32, Int) -> Void) {
         state.withLock { state in
             state.onSignal = body
-            guard state.sources.isEmpty else { return }
-            for signalNumber in Self.endingSignals where signalNumber != SIGPIPE {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { [weak self] in self?.forward(signalNumber) }
-                source.resume()
-                state.sources.append(source)
+            guard state.source == nil else { return }
+            // Caught into a pipe (`signals.c`): none is lost, however early it comes.
+            guard let source = Self.signalPipe() else { return }
+            source.setEventHandler { [weak self] in
+                var bytes = [UInt8](repeating: 0, count: 64)
+                let count = read(Int32(source.handle), &bytes, bytes.count)
+                for byte in bytes.prefix(max(0, count)) { self?.forward(Int32(byte)) }
             }
-            // SIGPIPE: only another process's (a broken pipe's is an EPIPE of the write): `signals.c`.
-            if let source = Self.sigpipeFromOthers() {
-                source.setEventHandler { [weak self] in
-                    var bytes = [UInt8](repeating: 0, count: 64)
-                    _ = read(Int32(source.handle), &bytes, bytes.count)
-                    self?.forward(SIGPIPE)
-                }
-                source.resume()
-                state.pipeSource = source
-            }
+            source.resume()
+            state.source = source
         }
     }
+
+    /// Whether the run reads the signals (from its first `listen` on).
+    package var isListening: Bool { state.withLock { $0.source != nil } }
 
     /// The first interrupting signal received, if any.
     package var received: Int32? {
@@ -270,17 +267,21 @@ package final class InterruptForwarder: Sendable {
         SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGPIPE,
     ]
 
-    /// A read source on a pipe that `specrun_watch_sigpipe_from_others` writes a byte to for each SIGPIPE another
-    /// process sends (nil if the pipe cannot be made: SIGPIPE is then ignored, as before).
-    private static func sigpipeFromOthers() -> (any DispatchSourceRead)? {
+    /// A read source on a pipe each ending signal writes its number to (`specrun_watch_signals`); nil if the pipe
+    /// cannot be made (the signals then keep their defaults).
+    private static func signalPipe() -> (any DispatchSourceRead)? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        guard specrun_watch_sigpipe_from_others(ends[1]) == 0 else {
+        var signals = endingSignals
+        guard specrun_watch_signals(ends[1], &signals, Int32(signals.count)) == 0 else {
             close(ends[0]); close(ends[1])
             return nil
         }
+        // One that came before (caught since before `main`: `specrun_watch_signals_early`) is heard now.
+        var early = UInt8(truncatingIfNeeded: specrun_take_early_signal())
+        if early != 0 { _ = write(ends[1], &early, 1) }
         return DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
     }
 

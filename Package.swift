@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["SharedTestData", "CucumberExpressions"]),
         .testTarget(name: "TagExpressionsTests", dependencies: ["SharedTestData", "TagExpressions"]),
         .testTarget(name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "SharedState"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "TagExpressions"]),
         .testTarget(name: "SpecRunWorkersTests", dependencies: ["SharedTestData", "SpecRunWorkers", "SpecRunCore", "Messages", "TagExpressions"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.

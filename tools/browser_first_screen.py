@@ -1,6 +1,8 @@
 """Checks of tools/browser_check.py for a product owner's first look: the first screen answers "can we ship?", and
 the search reads a query one way (words, a tag expression, or both joined) or refuses it with a hint.
 
+- Failures in the criterion's language: the first failure reads as its Then and what the app did ("Then … —
+  the app showed …"); its step, Swift paths, feature line and message sit behind a closed "For developers" fold.
 - First screen, on a fresh load at 1400 x 900 and at 390 x 844 (a phone): when scenarios failed, what needs
   attention comes before the requirements and the features, and the first failure's criterion id (when the run
   has requirements), scenario and failing step are on screen without scrolling; failing stories open to their
@@ -24,6 +26,9 @@ return {
   height: window.innerHeight, width: document.documentElement.scrollWidth, viewport: window.innerWidth,
   criterion: box(failure.querySelector('.criterion-ref')), head: box(failure.querySelector('.failure-head')),
   step: box(failure.querySelector('.failure-step')),
+  claim: (failure.querySelector('.failure-step.claim') || {}).textContent || null,
+  developersFolded: !!failure.querySelector('details.for-developers:not([open])'),
+  messageOutsideFold: Array.prototype.some.call(failure.querySelectorAll('pre.error, .error.diff, .mono.where'), function (n) { return !n.closest('details.for-developers'); }),
   first: before(problems, requirements) && before(problems, features),
   hasRequirements: !requirements.hidden,
   openStoriesFailingOnly: Array.prototype.every.call(document.querySelectorAll('#requirements details.story[open]'), function (d) {
@@ -50,6 +55,12 @@ def check_first_screen(driver, check, report, timeout):
                   f"{name}: the first failing criterion is visible without scrolling ({seen['criterion']}, screen {seen['height']} px)")
         check(on_screen(seen["head"], seen["height"]), f"{name}: the first failing scenario is visible without scrolling ({seen['head']})")
         check(on_screen(seen["step"], seen["height"]), f"{name}: its failing step is visible without scrolling ({seen['step']})")
+        if seen["claim"] is not None:
+            check(" \u2014 " in seen["claim"], f"{name}: the first failure reads as its Then and what the app did ({seen['claim'][:90]})")
+            check(seen["developersFolded"], f"{name}: the failing step's paths and message sit behind a closed 'For developers' fold")
+            check(not seen["messageOutsideFold"], f"{name}: no exception text or Swift path outside the fold")
+        else:
+            check(False, f"{name}: the first failure has a line in the criterion's language (.failure-step.claim)")
         check(seen["openStoriesFailingOnly"], f"{name}: failing stories open to their broken criteria only (failing, or held back by steps to write)")
         check(seen["width"] <= seen["viewport"], f"{name}: no sideways scroll ({seen['width']} of {seen['viewport']} px)")
     driver.set_window_size(1400, 1000)

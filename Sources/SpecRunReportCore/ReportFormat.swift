@@ -8,6 +8,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case history
     /// The living documentation as a folder (`html-site:DIR`): an index, a page per feature, shared assets.
     case htmlSite = "html-site"
+    /// The status card (`status:FILE`): a small self-contained page with the verdict and an SVG badge beside it.
+    case status
 }
 
 /// Where a report goes. Files are written atomically (temp file + rename) when the formatter finishes,

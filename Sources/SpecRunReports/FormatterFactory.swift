@@ -47,6 +47,9 @@ package final class FormatterFactory {
             if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
             return HTMLSiteFormatter(folder: folder, feed: IndexFeed(shared), title: options.htmlTitle, history: options.history)
         }
+        if format == .status, case .file(let path) = output {
+            return StatusCardFormatter(path: path, sink: nil, feed: IndexFeed(shared), options: options)
+        }
         return makeFormatter(format, sink: makeSink(output, standardOutput: standardOutput), options: options)
     }
 
@@ -94,8 +97,10 @@ package final class FormatterFactory {
         case .json:
             return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
         // A folder report without a folder (the library's stdout) is the one-file report.
-        case .html, .htmlSite: return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history)
+        case .html, .htmlSite:
+            return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history, note: options.note)
         case .rerun: return RerunFormatter(sink: sink, feed: feed)
+        case .status: return StatusCardFormatter(path: nil, sink: sink, feed: feed, options: options)
         case .usage:
             return DocumentFormatter(
                 sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })

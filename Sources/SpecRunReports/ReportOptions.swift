@@ -31,6 +31,11 @@ package struct ReportOptions: Sendable {
     package var mergedRuns = false
     /// The runs before this one (`--history DIR`): the HTML, JUnit and summary say what changed since them.
     package var history: RunHistory?
+    /// The report the status card (`--format status:FILE`) links into: relative to the card, or http(s).
+    package var statusReport = "index.html"
+    /// Where a report says something to the person running it (one line on stderr from the CLI), e.g. that a
+    /// one-file HTML report is too large to open quickly.
+    package var note: (@Sendable (String) -> Void)?
 
     package init(
         colors: Bool = false,

@@ -19,6 +19,21 @@ final class HTMLFirstScreenTests: XCTestCase {
         XCTAssertFalse(data.contains("id=\"first-screen\""))
     }
 
+    func test_firstScreen_readsAFailureAsItsThenWithWhatTheAppShowedAndFoldsTheRestOnAFailingRun() throws {
+        let (first, _) = try split(render(.html, sampleEnvelopes()))
+        XCTAssertTrue(
+            first.contains(
+                "<div class=\"failure-step claim\" elementtiming=\"first-failure\"><span class=\"kw\">Then </span>the app shows 1 hits out of 1"
+                    + "<span class=\"actual\"> \u{2014} the app showed 0</span></div>"), first)
+        let fold = try XCTUnwrap(first.range(of: "<details class=\"for-developers\"><summary>For developers</summary>"))
+        let developers = first[fold.upperBound...].prefix { _ in true }
+        let end = try XCTUnwrap(developers.range(of: "</details>"))
+        let inside = developers[..<end.lowerBound]
+        XCTAssertTrue(inside.contains("expected 1 hits, got 0"), "the message is for developers")
+        XCTAssertTrue(inside.contains("Specs/Steps.swift:18"), "the Swift path is for developers")
+        XCTAssertTrue(inside.contains("Features/quiz.feature:21"), "the feature line is for developers")
+    }
+
     func test_firstScreen_listsFailuresWorstFirstWithoutUndefinedOnes() throws {
         let (first, _) = try split(render(.html, sampleEnvelopes()))
         let statuses = matches(of: #"<li class="failure s-([a-z]+)""#, in: first)

@@ -75,6 +75,82 @@ final class HTMLSiteTests: XCTestCase {
         XCTAssertTrue(page.contains("#" + HTMLFirstScreen.percentEncoded(key) + "\">"), "links the scenario on its page")
     }
 
+    func test_site_removesThePagesAnEarlierLargerRunLeftOnARewrite() throws {
+        let folder = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pages = folder.appendingPathComponent("features")
+        // What a run of more features left: its pages 0002 and 0010, with their old results.
+        for stale in ["0002.html", "0010.html"] {
+            try FileManager.default.copyItem(at: pages.appendingPathComponent("0001.html"), to: pages.appendingPathComponent(stale))
+        }
+
+        try writeSite(into: folder)
+
+        let left = try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted()
+        XCTAssertEqual(left, ["0000.html", "0001.html"], "only this run's pages")
+    }
+
+    func test_site_keepsEveryFileItDidNotWriteOnARewrite() throws {
+        let folder = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pages = folder.appendingPathComponent("features")
+        let mine = "<!DOCTYPE html><p>my own page</p>"
+        try mine.write(to: pages.appendingPathComponent("0003.html"), atomically: true, encoding: .utf8)
+        try mine.write(to: pages.appendingPathComponent("notes.html"), atomically: true, encoding: .utf8)
+        let outside = folder.deletingLastPathComponent().appendingPathComponent("outside.html")
+        try FileManager.default.copyItem(at: pages.appendingPathComponent("0001.html"), to: outside)
+        try FileManager.default.createSymbolicLink(at: pages.appendingPathComponent("0004.html"), withDestinationURL: outside)
+        try FileManager.default.copyItem(at: pages.appendingPathComponent("0001.html"), to: pages.appendingPathComponent("old-0001.html"))
+
+        try writeSite(into: folder)
+
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: pages.path))
+        XCTAssertEqual(left, ["0000.html", "0001.html", "0003.html", "notes.html", "0004.html", "old-0001.html"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outside.path), "a link's target is never touched")
+    }
+
+    func test_site_listsEveryFailureOnAPageOfItsOwnLinkedFromTheIndex() throws {
+        let folder = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        XCTAssertTrue(try read(folder, "index.html").contains("<a href=\"failures.html\">"), "the index links every failure")
+        let page = try read(folder, "failures.html")
+        XCTAssertFalse(page.contains("<script"), "HTML only")
+        XCTAssertTrue(page.contains("script-src 'none'"))
+        let failures = page.components(separatedBy: "<li class=\"failure ").count - 1
+        XCTAssertEqual(failures, 4, "the failed, pending and ambiguous scenarios of the sample")
+        XCTAssertTrue(page.contains("href=\"features/0000.html#Features%2Fquiz.feature%3A21\""), "each links to its feature's page")
+        XCTAssertTrue(page.contains("the app showed 0"), "read as its Then and what the app did")
+        XCTAssertFalse(page.contains("href=\"#criterion-"), "criteria link to the index, where they are")
+    }
+
+    func test_site_featurePagesCarryTheirOwnFeaturesHistoryWithAHistory() throws {
+        let envelopes = try sampleEnvelopes()
+        let index = RunIndex()
+        for envelope in envelopes { index.handle(envelope) }
+        var earlier = HistoryRun.make(from: index)
+        earlier.id = "earlier"
+        earlier.start -= 60_000
+        var options = ReportOptions()
+        options.history = RunHistory(runs: [earlier])
+        let folder = try temporaryFolder().appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: options)
+        for envelope in envelopes { formatter.handle(envelope) }
+        try formatter.finish()
+
+        for (file, uri) in [("features/0000.html", "Features/quiz.feature"), ("features/0001.html", "Features/chat.feature")] {
+            let data = try XCTUnwrap(embeddedReportData(try read(folder, file)), file)
+            let history = try XCTUnwrap(data["history"] as? [String: Any], "\(file) carries the history")
+            XCTAssertEqual((history["runs"] as? [Any])?.count, 2, "the runs' totals")
+            let recent = try XCTUnwrap(history["recent"] as? [[Any]])
+            XCTAssertFalse(recent.isEmpty, "the strips of its scenarios that did not pass")
+            XCTAssertTrue(recent.allSatisfy { ($0.first as? String)?.hasPrefix(uri + ":") == true }, "only its own feature's: \(recent)")
+            let since = try XCTUnwrap(history["since"] as? [[Any]])
+            XCTAssertTrue(since.allSatisfy { ($0.first as? String)?.hasPrefix(uri + ":") == true })
+            XCTAssertFalse(since.isEmpty, "its since-lines")
+        }
+    }
+
     func test_site_isTheOneFileReportWithoutAFolder() throws {
         var text = ""
         let formatter = makeFormatter(.htmlSite, write: { text += $0 }, options: ReportOptions())
@@ -95,6 +171,12 @@ final class HTMLSiteTests: XCTestCase {
         for envelope in try sampleEnvelopes() { formatter.handle(envelope) }
         try formatter.finish()
         return folder
+    }
+
+    private func writeSite(into folder: URL) throws {
+        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: ReportOptions())
+        for envelope in try sampleEnvelopes() { formatter.handle(envelope) }
+        try formatter.finish()
     }
 
     private func read(_ folder: URL, _ file: String) throws -> String {

@@ -102,4 +102,9 @@ struct ReportCommandOptions: Equatable {
     var color: Bool? = nil
     /// `--exit-status`: exit with the merged run's status (0 passed, 1 failed, 3 unparsable, 4 nothing ran), not 0.
     var exitStatus = false
+    /// `--gate`: the exit status is the merged run's read through the release gate (as `specrun --gate`); implies
+    /// `--exit-status`.
+    var gate = false
+    /// `--diff OLD NEW`: what changed in the documentation between two runs, printed instead of reports.
+    var diff = false
 }

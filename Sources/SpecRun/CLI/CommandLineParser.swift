@@ -215,12 +215,20 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--exit-status": options.exitStatus = true
+            case "--gate":
+                options.gate = true
+                options.exitStatus = true
+            case "--diff": options.diff = true
             case "--history":
                 options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
             default:
                 if argument.hasPrefix("-") {
                     throw unknownOption(
-                        argument, known: ["--format", "--format-options", "--no-color", "--color", "--exit-status", "--history", "--help"])
+                        argument,
+                        known: [
+                            "--format", "--format-options", "--no-color", "--color", "--exit-status", "--gate", "--diff", "--history",
+                            "--help",
+                        ])
                 }
                 options.inputs.append(argument)
             }

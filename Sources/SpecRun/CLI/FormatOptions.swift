@@ -9,6 +9,8 @@ import SpecRunReports
 ///     --format-options '{"html": {"title": "Release 4.2"}, "junit": {"suiteName": "acceptance", "className": "specs"}}'
 struct FormatOptions: Equatable {
     var htmlTitle: String?
+    /// `status.report`: the report the status card links into.
+    var statusReport: String?
     var junitSuiteName: String?
     var junitClassName: String?
     var showLocations: Bool?
@@ -17,7 +19,7 @@ struct FormatOptions: Equatable {
 
     static let keys = [
         "html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
-        "snippets.interface",
+        "snippets.interface", "status.report",
     ]
 
     /// Reads one `--format-options` value into these options; unknown keys and wrong types are usage errors
@@ -37,6 +39,13 @@ struct FormatOptions: Equatable {
                 let key = "\(format).\(field)"
                 switch key {
                 case "html.title": htmlTitle = try Self.string(value, key)
+                case "status.report":
+                    let link = try Self.string(value, key)
+                    guard Self.isReportLink(link) else {
+                        throw UsageError(
+                            message: "--format-options: status.report: expected a relative path or an http(s) address, got '\(link)'")
+                    }
+                    statusReport = link
                 case "junit.suiteName": junitSuiteName = try Self.string(value, key)
                 case "junit.className": junitClassName = try Self.string(value, key)
                 case "console.showLocations":
@@ -58,9 +67,20 @@ struct FormatOptions: Equatable {
 
     func apply(to options: inout ReportOptions) {
         if let htmlTitle { options.htmlTitle = htmlTitle }
+        if let statusReport { options.statusReport = statusReport }
         if let junitSuiteName { options.junitSuiteName = junitSuiteName }
         if let junitClassName { options.junitClassName = junitClassName }
         if let showLocations { options.showLocations = showLocations }
+    }
+
+    /// A relative path (no scheme) or an http(s) address: what the status card may link to.
+    static func isReportLink(_ link: String) -> Bool {
+        let lower = link.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return true }
+        guard !link.isEmpty, !link.hasPrefix("//"), !link.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 32 } == true })
+        else { return false }
+        let schemeEnd = link.firstIndex { $0 == ":" || $0 == "/" || $0 == "?" || $0 == "#" }
+        return schemeEnd.map { link[$0] != ":" } ?? true
     }
 
     private static func string(_ value: Any, _ key: String) throws -> String {

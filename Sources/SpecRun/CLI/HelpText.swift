@@ -56,6 +56,10 @@ enum HelpText {
           -f, --format NAME[:FILE]   as for a run (default: summary)
               --exit-status          exit with the merged run's status (0 passed, 1 failed, 3 unparsable file,
                                      4 nothing ran) instead of 0, so a CI merge job fails with the run
+              --gate                 the same, read through the release gate: 0 when only should-criteria fail
+              --diff OLD NEW         what changed in the documentation between two runs: criteria added,
+                                     reworded or removed, scenarios newly or no longer covering one, coverage
+                                     gained or lost
           An input that is missing, a folder, empty, binary, not a message stream, or cut short (a killed run:
           the reports are written from what it holds and marked incomplete) exits 2 with one line saying why.
 

@@ -4,18 +4,20 @@ import SpecRunReportCore
 import SpecRunReports
 import SpecRunWorkers
 
-/// `specrun report FILE.ndjson… --format NAME[:FILE]… [--exit-status]`: rebuilds reports from saved message
+/// `specrun report FILE.ndjson… --format NAME[:FILE]… [--exit-status] [--gate]`: rebuilds reports from saved message
 /// streams. Several streams (CI shards) are merged into one run by `EnvelopeStreamMerger`, one envelope at a
 /// time: the files are read in chunks, never whole, and the reports are fed as the merge goes.
 ///
 /// Exit status: 2 when an input or an output is unusable (missing, folder, empty, binary, foreign JSON, a line
 /// that is not an envelope, a run cut short — the reports are still written, marked incomplete); otherwise 0,
-/// or with `--exit-status` the merged run's own status (0 passed, 1 failed, 3 unparsable file, 4 nothing ran).
+/// or with `--exit-status` the merged run's own status (0 passed, 1 failed, 3 unparsable file, 4 nothing ran);
+/// `--gate` reads it through the release gate (0 when only should-criteria fail).
 struct ReportCommand {
     let options: ReportCommandOptions
     let console: any Console
 
     func run() -> Int32 {
+        if options.diff { return diff() }
         // The temporary copies of pipes and devices.
         var spools: [String] = []
         defer { StreamInput.removeSpools(spools) }
@@ -36,7 +38,7 @@ struct ReportCommand {
         } catch {
             return console.usageFailure(error)
         }
-        var status = MergedRunStatus()
+        var status = MergedRunStatus(gate: options.gate ? ReleaseGateFold.exitGate() : nil)
         // A run and its rerun: a scenario in two streams is one scenario with more attempts (`RerunAttempts`).
         var reruns = RerunAttempts(keys: inputs.count > 1 ? inputs.map { RerunAttempts.scan($0.path) } : [])
         let mapsReruns = reruns.changesAnything
@@ -110,6 +112,32 @@ struct ReportCommand {
         if !doubts.isEmpty { return ExitCode.failed.rawValue }
         // By default the command's job is the reports: 0 once they are written, whatever the run's outcome.
         return options.exitStatus ? status.exitCode.rawValue : ExitCode.passed.rawValue
+    }
+
+    /// `--diff OLD NEW`: the criteria added, reworded or removed, the scenarios newly covering a criterion or no
+    /// longer, and the coverage gained or lost, from the two streams' story documents.
+    private func diff() -> Int32 {
+        guard options.inputs.count == 2 else {
+            console.err(
+                "specrun report --diff: give two message streams, the earlier run first: specrun report --diff OLD.ndjson NEW.ndjson\n")
+            return ExitCode.usage.rawValue
+        }
+        var coverages: [RequirementsCoverage?] = []
+        for path in options.inputs {
+            do {
+                coverages.append(try DocumentationDiff.coverage(ofFile: path))
+            } catch {
+                console.err("specrun: \(path): \(error)\n")
+                return ExitCode.usage.rawValue
+            }
+        }
+        if coverages.allSatisfy({ $0 == nil }) {
+            console.err(
+                "specrun report --diff: neither stream carries story documents (a run with Requirements/ does); nothing to compare\n")
+            return ExitCode.usage.rawValue
+        }
+        console.out(DocumentationDiff(old: coverages[0], new: coverages[1]).text)
+        return ExitCode.passed.rawValue
     }
 
     /// One line per problem of a stream (and per kind of envelope skipped), the scenarios that were running when

@@ -25,6 +25,7 @@ final class Reports {
         options.listParseErrors = listParseErrors
         options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
+        options.note = { [console] in console.err("specrun: \($0)\n") }
         // `--history DIR`: the runs before this one, read before the run (the history report rewrites the file).
         if let file = requests.first(where: { $0.format == .history })?.path { options.history = RunHistory.load(file) }
         // One factory: the reports share one index of the run.
@@ -80,7 +81,7 @@ final class Reports {
     static func isForTerminal(_ format: ReportFormat) -> Bool {
         switch format {
         case .pretty, .progress, .summary, .usage, .rerun, .github, .requirements: return true
-        case .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history: return false
+        case .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history, .status: return false
         }
     }
 

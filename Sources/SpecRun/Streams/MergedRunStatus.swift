@@ -5,8 +5,11 @@ import Messages
 /// failed, 3 when a feature file could not be parsed, 4 when it ran no test case, else 0). A stream with no run
 /// in it at all (the output of `specrun gherkin`) is judged by its parse errors and test cases alone.
 struct MergedRunStatus {
-    private let status = ExitStatus()
+    private let status: ExitStatus
     private var sawRun = false
+
+    /// `gate`: `specrun report --gate`, the release gate's fold of the merged stream.
+    init(gate: ExitStatus.Gate? = nil) { status = ExitStatus(gate: gate) }
 
     mutating func observe(_ envelope: Envelope) {
         status.handle(envelope)

@@ -111,19 +111,30 @@ extension HTMLFirstScreen {
             "<span class=\"feature-name\">" + escape(failure.feature) + " \u{203A} </span><a href=\"" + escape(failure.page) + "#"
             + escape(Self.percentEncoded(failure.anchor)) + "\">" + escape(failure.scenario) + "</a></div>\n"
         if let since = failure.since { html += "<p class=\"since\">" + escape(since.text) + "</p>\n" }
-        if !failure.step.isEmpty {
-            // The Element Timing API times the text an element holds itself: the step's text.
+        // The Element Timing API times the text an element holds itself: the claim's text.
+        let timing = first ? " elementtiming=\"first-failure\"" : ""
+        if let claim = failure.claim {
             html +=
-                "<div class=\"failure-step\"" + (first ? " elementtiming=\"first-failure\"" : "") + "><span class=\"kw\">"
-                + escape(failure.keyword) + "</span>" + escape(failure.step)
+                "<div class=\"failure-step claim\"" + timing + "><span class=\"kw\">" + escape(claim.keyword) + "</span>"
+                + escape(claim.text)
+                + "<span class=\"actual\">" + escape(claim.actual) + "</span></div>\n"
+        }
+        // For developers: the step that did not pass with its definition's place, the feature line, the message.
+        html += "<details class=\"for-developers\"><summary>For developers</summary>\n"
+        if !failure.step.isEmpty {
+            html +=
+                "<div class=\"failure-step" + (failure.claim == nil ? "" : " dev-step") + "\"" + (failure.claim == nil ? timing : "")
+                + "><span class=\"kw\">" + escape(failure.keyword) + "</span>" + escape(failure.step)
                 + (failure.location.map { "<span class=\"mono where\">  " + escape($0) + "</span>" } ?? "") + "</div>\n"
         }
+        html += "<p class=\"mono where feature-line\">" + escape(failure.anchor) + "</p>\n"
         if let message = failure.message, !message.isEmpty {
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
             var shown = lines.prefix(Self.messageLines).joined(separator: "\n")
             if lines.count > Self.messageLines { shown += "\n\u{2026}" }
             html += "<pre class=\"error\">" + escape(shown) + "</pre>\n"
         }
+        html += "</details>\n"
         return html + "</li>\n"
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 import SpecRunReportCore
 
@@ -23,6 +24,8 @@ struct HTMLFirstScreen {
         let step: String
         let location: String?
         let message: String?
+        /// The Then it could not prove and what the app did, read first; the rest is for developers.
+        var claim: FailureClaim?
         /// Its place in the documents' order (ties keep it).
         let order: (Int, Int)
     }
@@ -63,7 +66,7 @@ struct HTMLFirstScreen {
     init(
         index: RunIndex, title: String, criterionIds: Set<String>, newFailures: Set<String>,
         history: (since: [String: FailingSince], flaky: Set<String>) = ([:], []), finals: [RunIndex.Attempt]? = nil, total: Int? = nil,
-        pageOf: (String) -> String = { _ in "" }
+        pageOf: (String) -> String = { _ in "" }, shown: Int = Self.shownFailures
     ) {
         self.title = title
         var parts: [String] = []
@@ -98,13 +101,16 @@ struct HTMLFirstScreen {
             if status == .undefined {
                 undefined += 1
                 // Steps to write are the to-do, listed only when nothing else failed: keep the first few.
-                guard toWrite.count < Self.shownFailures * 4 else { continue }
+                guard toWrite.count < max(shown, Self.shownFailures * 4) else { continue }
             }
             let steps = record.testCase.testSteps
             var keyword = "", text = "", location: String?, message: String?
+            let claimSteps = Self.claimSteps(of: steps, pickle: pickle, in: index)
+            var failingStep: Int?
             for position in steps.indices {
                 guard let outcome = attempt.outcome(at: position), outcome.status >= .pending else { continue }
                 let step = steps[position]
+                failingStep = claimSteps.positions[position]
                 if let written = index.text(of: step) {
                     keyword = written.keyword
                     text = written.text
@@ -128,6 +134,7 @@ struct HTMLFirstScreen {
                     keyword: keyword, step: text, location: location, message: message,
                     order: (documentOrder[pickle.uri] ?? Int.max, pickle.location?.line ?? 0))
             failure.isFlaky = history.flaky.contains(key)
+            failure.claim = FailureClaim.make(steps: claimSteps.steps, failing: failingStep, status: status.lowercased, message: message)
             failure.since = history.since[key]
             if status == .undefined { toWrite.append(failure) } else { found.append(failure) }
         }
@@ -142,7 +149,7 @@ struct HTMLFirstScreen {
             criterionSince[id].flatMap(FailingSince.longest).map { (id, $0) }
         }
         // A run whose only problems are steps to write lists those scenarios: the first screen is never empty.
-        failures = Array((found.isEmpty ? toWrite : found).sorted(by: Self.worstFirst).prefix(Self.shownFailures))
+        failures = Array((found.isEmpty ? toWrite : found).sorted(by: Self.worstFirst).prefix(shown))
     }
 
     /// Worst first as `renderFailures` ranks them: severity, then new failures, then those breaking more criteria.
@@ -151,6 +158,33 @@ struct HTMLFirstScreen {
         if rank(a) != rank(b) { return rank(a) > rank(b) }
         if a.order != b.order { return a.order < b.order }
         return (a.anchor, a.scenario, a.step) < (b.anchor, b.scenario, b.step)
+    }
+
+    /// The scenario's steps as `FailureClaim` reads them (a Then is an outcome step), and each test step's place
+    /// among them (nil for a hook).
+    static func claimSteps(of steps: [TestStep], pickle: Pickle, in index: RunIndex) -> (steps: [FailureClaim.Step], positions: [Int?]) {
+        let types = Dictionary(pickle.steps.map { ($0.id, $0.type) }, uniquingKeysWith: { first, _ in first })
+        var result: [FailureClaim.Step] = []
+        var positions: [Int?] = []
+        var afterThen = false
+        for step in steps {
+            guard let id = step.pickleStepId, let written = index.text(of: step) else {
+                positions.append(nil)
+                continue
+            }
+            // Without a type (an older stream), the keyword tells: Then, and And/But/* after a Then.
+            let word = written.keyword.trimmingCharacters(in: .whitespaces)
+            let isOutcome: Bool
+            switch types[id] ?? nil {
+            case .outcome?: isOutcome = true
+            case .context?, .action?: isOutcome = false
+            default: isOutcome = word == "Then" || (afterThen && ["And", "But", "*"].contains(word))
+            }
+            afterThen = isOutcome
+            positions.append(result.count)
+            result.append(FailureClaim.Step(keyword: written.keyword, text: written.text, isOutcome: isOutcome))
+        }
+        return (result, positions)
     }
 
     /// The criterion ids among a scenario's tags, each once, in the tags' order.

@@ -14,7 +14,20 @@ final class HTMLFormatter: EnvelopeFormatter {
     private let extras = HTMLGherkinExtras()
     private let history: RunHistory?
 
-    init(sink: any TextSink, feed: IndexFeed, title: String, history: RunHistory? = nil) {
+    private let note: (@Sendable (String) -> Void)?
+
+    /// Past this many scenarios one file stops being practical (about 54 MB and several seconds before the whole
+    /// page is ready, docs/html-report.md): specrun says to use `html-site`.
+    static let practicalScenarios = 100_000
+
+    private let practical: Int
+
+    init(
+        sink: any TextSink, feed: IndexFeed, title: String, history: RunHistory? = nil, note: (@Sendable (String) -> Void)? = nil,
+        practical: Int = HTMLFormatter.practicalScenarios
+    ) {
+        self.note = note
+        self.practical = practical
         self.sink = sink
         self.feed = feed
         self.title = title
@@ -27,6 +40,12 @@ final class HTMLFormatter: EnvelopeFormatter {
     }
 
     func finish() throws {
+        let scenarios = feed.index.allCaseRecords.count
+        if scenarios > practical, let note {
+            note(
+                "the one-file HTML report holds \(scenarios) scenarios, more than a browser opens quickly (past "
+                    + "\(practical)); --format html-site:DIR writes the same as a folder whose pages open at once")
+        }
         let output = DocumentOutput(sink: sink)
         HTMLPage.write(index: feed.index, extras: extras, title: title, history: history, to: output)
         output.flush()

@@ -11,6 +11,9 @@ struct HTMLModel {
     /// A feature's page of an `html-site` folder: only its features, with the attempts worked out once for every
     /// page; none of the run's own parts (hooks, parse errors, requirements, history: the index has them).
     var page: Page? = nil
+    /// A feature's page with `--history`: its feature's slice of the history (the strips on its cards, its
+    /// since-lines, new failure and flaky badges).
+    var pageHistory: HTMLHistory? = nil
 
     struct Page {
         let features: [(uri: String, slots: [Int])]
@@ -59,6 +62,10 @@ struct HTMLModel {
         if page == nil, let view = HistoryView(history: history, current: HistoryRun.make(from: index)) {
             json.key(HTMLContract.Report.history)
             HTMLHistory(view: view).write(&json)
+        }
+        if page != nil, let pageHistory {
+            json.key(HTMLContract.Report.history)
+            pageHistory.write(&json)
         }
         json.closeObject()
         json.flush()

@@ -34,6 +34,8 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
         let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index))
         let newFailures = view.map { Set($0.newFailures) } ?? []
         let facts = view?.firstScreen ?? ([:], [])
+        let history = view.map(HTMLHistory.init(view:))
+        let historyOf = history?.byFeature() ?? [:]
         try write("assets/report.js", HTMLResources.script)
         try write("assets/report.css", HTMLResources.css)
         var pages: [String: String] = [:]
@@ -52,6 +54,7 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
                 finals: finals, total: feature.slots.count)
             var page = HTMLModel(index: index, extras: extras, title: name + " \u{00B7} " + title)
             page.page = HTMLModel.Page(features: [feature], attempts: attempts)
+            page.pageHistory = historyOf[feature.uri] ?? history?.empty()
             let sink = StreamingFileSink(path: folder + "/" + file)
             let output = DocumentOutput(sink: sink)
             HTMLPage.writeSitePage(model: page, firstScreen: first, title: page.title, to: output)
@@ -68,6 +71,12 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             page.changes = (view.fixed.map { ($0, names[$0] ?? $0) }, view.flaky.map { ($0, names[$0] ?? $0) })
         }
         try write("index.html", page.html())
+        var every = HTMLFirstScreen(
+            index: index, title: title, criterionIds: criteria, newFailures: newFailures, history: facts,
+            pageOf: { pages[$0] ?? "" }, shown: Int.max)
+        every.gate = first.gate
+        try write("failures.html", HTMLSiteFailures(first: every, banner: HTMLPage.incompleteBanner(index)).html())
+        Self.removeStalePages(in: folder, keeping: Set(pages.values))
     }
 
     /// `features/0007.html`: numbered in the documents' order (a name from the uri could collide or be long).

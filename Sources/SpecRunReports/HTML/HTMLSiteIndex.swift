@@ -44,7 +44,7 @@ struct HTMLSiteIndex {
         html +=
             "<section id=\"problems\" aria-label=\"Needs attention\""
             + (first.needsAttention || !changes.fixed.isEmpty || !changes.flaky.isEmpty ? "" : " hidden") + ">"
-            + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." }) + changesHTML()
+            + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." }) + failuresLinkHTML + changesHTML()
             + "</section>\n"
         html += requirementsHTML()
         html += featuresHTML()
@@ -52,6 +52,12 @@ struct HTMLSiteIndex {
     }
 
     private func escape(_ text: String) -> String { HTMLPage.escape(text) }
+
+    /// A real link to every failure: `failures.html` lists them all, each linking to its feature's page.
+    private var failuresLinkHTML: String {
+        guard first.failureCount > 0 else { return "" }
+        return "<p class=\"every-failure\"><a href=\"failures.html\">Every failure, worst first \u{2192}</a></p>\n"
+    }
 
     /// The fixed and flaky scenarios as static lists, each linking to its feature's page (the first 200 of each).
     private func changesHTML() -> String {

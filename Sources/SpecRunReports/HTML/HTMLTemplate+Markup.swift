@@ -31,7 +31,10 @@ enum HTMLTemplate {
               <h1 id="title">\(first.titleHTML)</h1>
               <p class="meta" id="run-meta">\(first.metaHTML)</p>
             </div>
-            <button type="button" id="theme-toggle" aria-pressed="false">Dark theme</button>
+            <div class="top-buttons">
+              <button type="button" id="print-summary" hidden>Print summary</button>
+              <button type="button" id="theme-toggle" aria-pressed="false" hidden>Dark theme</button>
+            </div>
           </div>
           <div class="summary">
             <div class="chart" id="chart"></div>
@@ -47,7 +50,7 @@ enum HTMLTemplate {
           <section id="requirements" aria-label="Requirements" hidden></section>
           <section id="features" aria-labelledby="features-title">
             <h2 id="features-title">Features</h2>
-            <div class="toolbar" role="search">
+            <div class="toolbar" role="search" hidden>
               <input type="search" id="search" placeholder="Words, or tags: @smoke and not @slow  (press /)" aria-label="Search scenarios by words or tag expression" aria-describedby="search-hint">
               <button type="button" id="expand-all">Expand all</button>
               <button type="button" id="collapse-all">Collapse all</button>

@@ -118,6 +118,8 @@ function setUpTheme() {
   var prefersDark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
   root.dataset.theme = stored || (prefersDark ? 'dark' : 'light');
   var toggle = document.getElementById('theme-toggle');
+  // Buttons that need the script are hidden in the page's HTML: shown once it runs.
+  toggle.hidden = false;
   function label() { toggle.setAttribute('aria-pressed', root.dataset.theme === 'dark' ? 'true' : 'false'); }
   label();
   toggle.addEventListener('click', function () {
@@ -155,10 +157,20 @@ function startRest() {
     if (event.key === '/' && !typing) { event.preventDefault(); searchBox.focus(); }
     else if (event.key === 'Escape' && document.activeElement === searchBox) { searchBox.value = ''; applySearch(); }
   });
+  document.querySelector('#features .toolbar').hidden = false;
+  var printSummary = document.getElementById('print-summary');
+  printSummary.hidden = false;
+  // A summary-only print: the header, what needs attention and the requirements; the features left out.
+  printSummary.addEventListener('click', function () {
+    document.body.classList.add('print-summary');
+    window.print();
+  });
+  window.addEventListener('afterprint', function () { document.body.classList.remove('print-summary'); });
   document.getElementById('expand-all').addEventListener('click', function () { setAllOpen(true); });
   document.getElementById('collapse-all').addEventListener('click', function () { setAllOpen(false); });
   window.addEventListener('hashchange', openTarget);
   window.addEventListener('beforeprint', function () {
+    if (document.body.classList.contains('print-summary')) return;
     model.features.forEach(function (feature, f) { state.open[f] = true; });
     state.expandAll = true;
     markStale();

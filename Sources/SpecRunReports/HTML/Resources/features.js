@@ -144,8 +144,14 @@ function renderFeatureBody(f, force) {
   node.rendered = true;
   node.body.style.minHeight = '';
   clear(node.body);
-  if (feature.description) add(node.body, markdown(feature.description));
-  if (feature.background) add(node.body, renderBackground(feature.background));
+  // A search or a filter shows the matching scenarios first, the description and Background folded after them.
+  var narrowing = filtering();
+  if (narrowing) {
+    add(node.body, el('p', 'shown-count', node.visible.length + ' of ' + plural(feature.scenarios.length, 'scenario') + ' shown'));
+  } else {
+    if (feature.description) add(node.body, markdown(feature.description));
+    if (feature.background) add(node.body, renderBackground(feature.background));
+  }
   var items = featureItems(feature, node.visible);
   var limit = state.shown[f] || CHUNK, lastRule = -1;
   var list = el('div', 'scenarios');
@@ -167,6 +173,13 @@ function renderFeatureBody(f, force) {
       renderFeatureBody(f, true);
     });
     add(node.body, more);
+  }
+  if (narrowing && (feature.description || feature.background)) {
+    var about = el('details', 'fold about-feature');
+    add(about, el('summary', null, 'About this feature'));
+    if (feature.description) add(about, markdown(feature.description));
+    if (feature.background) add(about, renderBackground(feature.background));
+    add(node.body, about);
   }
   return built;
 }

@@ -197,14 +197,7 @@ function renderFailures(list) {
     }
     add(head, el('span', 'feature-name', model.features[sc.f].name + ' \u203A '), scenarioLink(sc));
     add(li, head, sinceLine(failingSince(sc.id)));
-    var step = failingStep(sc);
-    if (step) {
-      var line = el('div', 'failure-step');
-      add(line, el('span', 'kw', step.k || ''), step.x || step.h || '', step.l ? el('span', 'mono where', '  ' + step.l) : null);
-      add(li, line);
-      var message = step.e || (step.am ? 'Ambiguous: ' + step.am.join('; ') : null);
-      if (message) add(li, failureMessage(message, 6));
-    }
+    failureBody(li, sc, failingStep(sc));
     add(ul, li);
   });
   add(box, ul);

@@ -108,3 +108,58 @@ function firstLines(text, n) {
   var lines = String(text).split('\n');
   return lines.length > n ? lines.slice(0, n).join('\n') + '\n\u2026' : String(text);
 }
+
+// A failure in the criterion's language (as FailureClaim.swift words it): the Then it could not prove and what the
+// app did instead, "Then the counter shows 04:58 — the app showed 04:59"; the rest is for developers.
+var CONJUNCTIONS = { And: true, But: true, '*': true };
+
+/** {k, x, actual} for a scenario that did not pass, or null when it has no step to speak of. */
+function claimOf(sc, failing) {
+  var steps = [], failingAt = -1, afterThen = false;
+  sc.p.forEach(function (step) {
+    if (step.h && !step.x) return;
+    var word = (step.k || '').trim();
+    var outcome = word === 'Then' || (afterThen && CONJUNCTIONS[word] === true);
+    afterThen = outcome;
+    if (step === failing) failingAt = steps.length;
+    steps.push({ k: step.k || '', x: step.x, outcome: outcome });
+  });
+  var at = failingAt >= 0 && steps[failingAt].outcome ? failingAt : -1;
+  for (var i = failingAt + 1; at < 0 && i < steps.length; i++) if (steps[i].outcome) at = i;
+  if (at < 0) at = failingAt;
+  if (at < 0) return null;
+  var status = failing ? stepStatus(failing) : 'failed', actual;
+  if (at === failingAt) actual = ownOutcome(status, failing.e);
+  else if (failingAt >= 0) actual = 'not checked: \u201C' + steps[failingAt].k.trim() + ' ' + steps[failingAt].x + '\u201D ' + CLAIM_VERBS[status];
+  else actual = 'not checked: a hook failed';
+  return { k: steps[at].k, x: steps[at].x, actual: ' \u2014 ' + actual };
+}
+
+var CLAIM_VERBS = { failed: 'failed', undefined: 'is not written yet', pending: 'is pending', ambiguous: 'matches more than one step definition' };
+
+function ownOutcome(status, message) {
+  if (status === 'undefined') return 'not checked: this step is not written yet';
+  if (status === 'pending') return 'not checked: this step is pending';
+  if (status === 'ambiguous') return 'not checked: more than one step definition matches it';
+  var c = message ? comparison(message) : null;
+  if (!c) return 'it did not hold';
+  return c.got.length > 80 || /\n/.test(c.got) ? 'the app showed something else' : 'the app showed ' + c.got;
+}
+
+/** The claim line, then a "For developers" fold: the failing step and its definition's place, the feature line,
+ *  the message (as an expected/got diff when it compares two values). */
+function failureBody(li, sc, step) {
+  var claim = claimOf(sc, step);
+  if (claim) add(li, add(el('div', 'failure-step claim'), el('span', 'kw', claim.k), claim.x, el('span', 'actual', claim.actual)));
+  var fold = el('details', 'for-developers');
+  add(fold, el('summary', null, 'For developers'));
+  if (step) {
+    var line = el('div', claim ? 'failure-step dev-step' : 'failure-step');
+    add(line, el('span', 'kw', step.k || ''), step.x || step.h || '', step.l ? el('span', 'mono where', '  ' + step.l) : null);
+    add(fold, line);
+  }
+  add(fold, el('p', 'mono where feature-line', sc.id));
+  var message = step && (step.e || (step.am ? 'Ambiguous: ' + step.am.join('; ') : null));
+  if (message) add(fold, failureMessage(message, 6));
+  add(li, fold);
+}

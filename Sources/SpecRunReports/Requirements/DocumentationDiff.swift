@@ -1,0 +1,105 @@
+import Messages
+import SpecRunReportCore
+
+/// What changed in the living documentation between two runs (`specrun report --diff OLD NEW`): criteria added,
+/// reworded or removed; scenarios that newly cover a criterion or no longer do; coverage gained (a criterion
+/// proven now and not before) or lost. Read from the criteria coverage of each run's stream only.
+package struct DocumentationDiff {
+    package struct Reworded: Equatable {
+        package let id: String
+        package let before: String
+        package let after: String
+    }
+
+    package struct Covering: Equatable {
+        package let id: String
+        /// "Features/quiz.feature: A wrong answer is reported".
+        package let scenario: String
+    }
+
+    package var added: [String] = []
+    package var removed: [String] = []
+    package var reworded: [Reworded] = []
+    package var newlyCovering: [Covering] = []
+    package var noLongerCovering: [Covering] = []
+    package var gained: [String] = []
+    package var lost: [String] = []
+    /// "proven 12 of 20" before and now.
+    package var before = (proven: 0, total: 0)
+    package var now = (proven: 0, total: 0)
+
+    package init(old: RequirementsCoverage?, new: RequirementsCoverage?) {
+        let oldCriteria = Self.criteria(old), newCriteria = Self.criteria(new)
+        let oldById = Dictionary(oldCriteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newById = Dictionary(newCriteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        before = (old?.proven ?? 0, old?.total ?? 0)
+        now = (new?.proven ?? 0, new?.total ?? 0)
+        for criterion in newCriteria {
+            guard let earlier = oldById[criterion.id] else {
+                added.append(criterion.id)
+                continue
+            }
+            if Self.words(earlier) != Self.words(criterion) {
+                reworded.append(Reworded(id: criterion.id, before: Self.words(earlier), after: Self.words(criterion)))
+            }
+            let was = Set(earlier.scenarios.map(Self.scenario)), isNow = Set(criterion.scenarios.map(Self.scenario))
+            for scenario in criterion.scenarios.map(Self.scenario) where !was.contains(scenario) {
+                newlyCovering.append(Covering(id: criterion.id, scenario: scenario))
+            }
+            for scenario in earlier.scenarios.map(Self.scenario) where !isNow.contains(scenario) {
+                noLongerCovering.append(Covering(id: criterion.id, scenario: scenario))
+            }
+            if criterion.status == .proven && earlier.status != .proven { gained.append(criterion.id) }
+            if criterion.status != .proven && earlier.status == .proven { lost.append(criterion.id) }
+        }
+        removed = oldCriteria.map(\.id).filter { newById[$0] == nil }
+    }
+
+    package var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && reworded.isEmpty && newlyCovering.isEmpty && noLongerCovering.isEmpty && gained.isEmpty
+            && lost.isEmpty
+    }
+
+    /// The diff as the console prints it.
+    package var text: String {
+        var lines = ["Criteria proven: \(before.proven) of \(before.total) before, \(now.proven) of \(now.total) now"]
+        if isEmpty { return lines[0] + "\nNo criterion, wording or coverage changed.\n" }
+        func section(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            lines.append("")
+            lines.append(title + " (\(items.count)):")
+            lines.append(contentsOf: items.map { "  " + $0 })
+        }
+        section("Added criteria", added)
+        section("Removed criteria", removed)
+        section("Reworded criteria", reworded.map { "\($0.id): \"\($0.before)\" → \"\($0.after)\"" })
+        section("Coverage gained (proven now, not before)", gained)
+        section("Coverage lost (proven before, not now)", lost)
+        section("Scenarios newly covering a criterion", newlyCovering.map { "\($0.id) ← \($0.scenario)" })
+        section("Scenarios no longer covering a criterion", noLongerCovering.map { "\($0.id) ← \($0.scenario)" })
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func criteria(_ coverage: RequirementsCoverage?) -> [CriterionCoverage] {
+        coverage?.stories.flatMap(\.criteria) ?? []
+    }
+
+    /// A criterion's words: its title and its Given/When/Then.
+    private static func words(_ criterion: CriterionCoverage) -> String {
+        ([criterion.title] + criterion.given.map { "Given " + $0 } + criterion.when.map { "When " + $0 }
+            + criterion.then.map { "Then " + $0 })
+            .joined(separator: " / ")
+    }
+
+    /// A scenario by its file and name (its line moves when the file is edited).
+    private static func scenario(_ scenario: CoveredScenario) -> String { scenario.uri + ": " + scenario.name }
+}
+
+extension DocumentationDiff {
+    /// The criteria coverage a saved message stream carries (nil when it carries no story documents).
+    package static func coverage(ofFile path: String) throws -> RequirementsCoverage? {
+        let index = RunIndex()
+        _ = try NDJSON.forEachEnvelope(inFile: path, uri: path) { index.handle($0) }
+        return RequirementsCoverage.make(from: index)
+    }
+}

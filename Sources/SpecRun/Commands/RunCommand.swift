@@ -23,11 +23,7 @@ struct RunCommand {
     var idSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
 
     func run() async -> Int32 {
-        if options.parallel != 1 && !options.isolation && !options.worker {
-            console.err(
-                "specrun: --no-isolation runs every scenario in this process, one at a time: -j/--parallel "
-                    + "needs worker processes (drop one of the two)\n")
-        }
+        for warning in options.idleOptionWarnings { console.err(warning) }
         let prepared: Prepared
         do {
             prepared = try prepare()

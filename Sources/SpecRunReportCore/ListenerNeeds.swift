@@ -20,7 +20,8 @@ package struct ListenerNeeds: Sendable, Equatable {
             switch format {
             case .message: messageStream = true
             case .json, .html, .htmlSite: stepArguments = true
-            case .pretty, .progress, .summary, .junit, .rerun, .usage, .github, .requirements, .requirementsJSON, .history: break
+            case .pretty, .progress, .summary, .junit, .rerun, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history:
+                break
             }
         }
     }

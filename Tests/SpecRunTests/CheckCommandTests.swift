@@ -12,7 +12,30 @@ enum CheckSteps: StepLibrary {
     }
 }
 
+/// A library scoped to `@quiz`: its steps match only in scenarios tagged so.
+enum ScopedCheckSteps: StepLibrary {
+    static let scope: String? = "@quiz"
+    static func register(_ steps: inout Steps<CLITestWorld>) {
+        steps.given("the quiz starts") { _ in }
+    }
+}
+
 final class CheckCommandTests: XCTestCase {
+    func test_check_namesTheScopeAStepNeedsOnAStepMatchedOnlyOutsideItsScope() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the quiz starts\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self, ScopedCheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(
+            console.stdout.contains(
+                "f.feature:3:5: error: undefined step 'the quiz starts' in this scenario: 'the quiz starts' at Tests/SpecRunTests/CheckCommandTests.swift:"
+            ), console.stdout)
+        XCTAssertTrue(console.stdout.contains("its library is scoped to '@quiz', which this scenario's tags do not match"), console.stdout)
+        XCTAssertFalse(console.stdout.contains("did you mean"), console.stdout)
+    }
+
     func test_check_listsUndefinedWithTheNearestDefinitionAmbiguousAndUnusedWithoutRunningAStep() async throws {
         let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customr has connectivity\n    And a passing step\n")
         let console = SpyConsole()

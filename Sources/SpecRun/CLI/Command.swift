@@ -46,6 +46,8 @@ struct RunOptions: Equatable {
     var worldParameters: [String: String] = [:]
     var dryRun = false
     var failFast = false
+    /// `--wip`: the run fails when any scenario passes (work in progress).
+    var wip = false
     var strict = true
     var order = "defined"
     var retry = 0

@@ -14,10 +14,12 @@ struct FormatOptions: Equatable {
     var showLocations: Bool?
     var colors: Bool?
     var snippetInterface: RunConfiguration.SnippetInterface?
+    /// `snippets.library`: false leaves out the step library of the undefined steps at the end of a run.
+    var snippetsLibrary: Bool?
 
     static let keys = [
         "html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
-        "snippets.interface",
+        "snippets.interface", "snippets.library",
     ]
 
     /// Reads one `--format-options` value into these options; unknown keys and wrong types are usage errors
@@ -45,6 +47,9 @@ struct FormatOptions: Equatable {
                 case "console.colors":
                     guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
                     colors = flag
+                case "snippets.library":
+                    guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
+                    snippetsLibrary = flag
                 case "snippets.interface":
                     guard let text = value as? String, let interface = RunConfiguration.SnippetInterface(rawValue: text) else {
                         throw Self.wrongType(key, "\"synchronous\" or \"async-await\"")

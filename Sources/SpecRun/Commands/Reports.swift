@@ -80,7 +80,7 @@ final class Reports {
     static func isForTerminal(_ format: ReportFormat) -> Bool {
         switch format {
         case .pretty, .progress, .summary, .usage, .rerun, .github, .requirements: return true
-        case .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history: return false
+        case .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .usageJSON, .history: return false
         }
     }
 

@@ -41,7 +41,10 @@ struct RunCommand {
         // Removed once the reports are in place (or the run ends early): only a killed run leaves it.
         defer { ending.journal?.discard() }
         if let code = ending.earlyExit { return code }
-        return close(prepared, listeners, interrupted: ending.interrupted)
+        var code = close(prepared, listeners, interrupted: ending.interrupted)
+        if ending.interrupted == nil { await printUndefinedStepsLibrary(prepared, seen: listeners.undefinedSteps) }
+        if ending.interrupted == nil { code = wipVerdict(listeners.passedScenarios, code: code) }
+        return code
     }
 
     /// What a run is, read from the options before anything runs: every mistake in them is found here.
@@ -61,6 +64,10 @@ struct RunCommand {
         let reports: Reports
         let status: ExitStatus
         let pipeline: ListenerPipeline
+        /// Whether a step was undefined (for the step library printed at the end).
+        let undefinedSteps: UndefinedSteps
+        /// The scenarios that passed (for `--wip`).
+        let passedScenarios: PassedScenarios
         /// Hands an envelope of the run to the listeners (a step's start only when one of them reads it).
         let send: @Sendable (Envelope) -> Void
     }
@@ -102,12 +109,17 @@ struct RunCommand {
         let parseErrors = ParseErrorPrinter(console: console)
         let status = ExitStatus(gate: options.gate ? ReleaseGateFold.exitGate() : nil)
         let reports = prepared.reports
+        let undefinedSteps = UndefinedSteps()
+        let passedScenarios = PassedScenarios()
+        let wip = options.wip
         let injection = RequirementsInjection(body: prepared.requirements.map { RequirementsScope.body($0, paths: options.paths) })
         let listen: (Envelope) -> Void = { envelope in
             injection.deliver(envelope) { envelope in
                 parseErrors.handle(envelope)
                 status.handle(envelope)
                 reports.handle(envelope)
+                undefinedSteps.handle(envelope)
+                if wip { passedScenarios.handle(envelope) }
             }
         }
         _ = ReportFileMode.startUmask  // read now, before any step can change it
@@ -122,7 +134,9 @@ struct RunCommand {
         let send: @Sendable (Envelope) -> Void = { envelope in
             if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
         }
-        return Listeners(reports: reports, status: status, pipeline: pipeline, send: send)
+        return Listeners(
+            reports: reports, status: status, pipeline: pipeline, undefinedSteps: undefinedSteps, passedScenarios: passedScenarios,
+            send: send)
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its

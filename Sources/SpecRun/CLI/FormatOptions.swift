@@ -16,6 +16,8 @@ struct FormatOptions: Equatable {
     var snippetInterface: RunConfiguration.SnippetInterface?
     /// `snippets.library`: false leaves out the step library of the undefined steps at the end of a run.
     var snippetsLibrary: Bool?
+    /// The options of the formats the spec executable registered, by format name (each value as text).
+    var custom: [String: [String: String]] = [:]
 
     static let keys = [
         "html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
@@ -34,6 +36,10 @@ struct FormatOptions: Equatable {
         for (format, value) in object {
             guard let fields = value as? [String: Any] else {
                 throw Self.unknown(format, hint: format)
+            }
+            if CustomFormats.named(format) != nil {
+                for (field, value) in fields { custom[format, default: [:]][field] = Self.text(value) }
+                continue
             }
             for (field, value) in fields {
                 let key = "\(format).\(field)"
@@ -59,6 +65,16 @@ struct FormatOptions: Equatable {
                 }
             }
         }
+    }
+
+    /// A value of a registered format's options as text: a string as it is, anything else as its JSON.
+    static func text(_ value: Any) -> String {
+        if let string = value as? String { return string }
+        if let number = value as? NSNumber, String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
+        guard JSONSerialization.isValidJSONObject([value]),
+            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return "\(value)" }
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
     func apply(to options: inout ReportOptions) {

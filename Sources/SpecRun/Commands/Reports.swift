@@ -30,8 +30,16 @@ final class Reports {
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory(sharedAtSource: sharedAtSource, standardOutput: standardOutput)
         self.factory = factory
-        formatters = requests.map { request in
+        formatters = try requests.map { request in
             let format = request.format
+            if let name = request.custom, let custom = CustomFormats.named(name) {
+                return (
+                    request,
+                    try CustomFormatterReport(
+                        custom, path: request.path.map(Self.absolute), options: formatOptions.custom[name] ?? [:], colors: colors,
+                        console: console, standardOutput: standardOutput)
+                )
+            }
             if format == .history, let path = request.path {
                 // Added to the file as it is when the run ends, under the folder's lock (other runs may share it).
                 return (

@@ -172,7 +172,7 @@ struct RunCommand {
 
     /// The `message` report's file, as `Reports` resolves it (none on stdout).
     static func messageReportPath(_ formats: [FormatRequest]) -> String? {
-        formats.first { $0.format == .message && $0.path != nil }?.path.map(Reports.absolute)
+        formats.first { $0.format == .message && $0.custom == nil && $0.path != nil }?.path.map(Reports.absolute)
     }
 
     /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the

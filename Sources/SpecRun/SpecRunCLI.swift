@@ -5,7 +5,8 @@ import SpecRunWorkers
 /// The command-line face of specrun. `main.swift` of an executable calls `await SpecRunCLI.main(libraries:)`.
 public enum SpecRunCLI {
     /// Runs the command line of this process with these step libraries, then exits with specrun's code.
-    public static func main(libraries: [any StepLibrary.Type]) async -> Never {
+    /// `formatters`: formats of your own (`CustomFormat`), selected as `--format NAME[:FILE]` like the built-in ones.
+    public static func main(libraries: [any StepLibrary.Type], formatters: [CustomFormat] = []) async -> Never {
         ProcessControl.limitAllocatorArenas()
         let console = SystemConsole()
         SystemConsole.ignoreBrokenPipes()
@@ -14,7 +15,7 @@ public enum SpecRunCLI {
             SystemConsole.exit(await worker(libraries: libraries, console: console, quietWithoutConfiguration: true))
         }
         let code = await run(
-            Array(CommandLine.arguments.dropFirst()), libraries: libraries, console: console,
+            Array(CommandLine.arguments.dropFirst()), libraries: libraries, formatters: formatters, console: console,
             // (The process's two that RunCommand still reads; once it takes its launcher's, new ones.)
             isolation: SystemWorkerLauncher(interrupts: .shared, returns: .shared),
             readConfig: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } })
@@ -25,8 +26,18 @@ public enum SpecRunCLI {
     /// processes started by `isolation` (unless `--no-isolation` or `--dry-run`); without one they run in-process.
     /// `readConfig` reads a config file (`specrun.json`, or `--config FILE`) by path; nil reads none.
     static func run(
-        _ arguments: [String], libraries: [any StepLibrary.Type], console: any Console,
+        _ arguments: [String], libraries: [any StepLibrary.Type], formatters: [CustomFormat] = [], console: any Console,
         isolation: (any WorkerLauncher)? = nil, readConfig: ((String) -> String?)? = nil
+    ) async -> Int32 {
+        // (The parser and the reports find the registered formats here, for this call only.)
+        await CustomFormats.$registered.withValue(formatters) {
+            await runCommand(arguments, libraries: libraries, console: console, isolation: isolation, readConfig: readConfig)
+        }
+    }
+
+    private static func runCommand(
+        _ arguments: [String], libraries: [any StepLibrary.Type], console: any Console,
+        isolation: (any WorkerLauncher)?, readConfig: ((String) -> String?)?
     ) async -> Int32 {
         let command: Command
         do {

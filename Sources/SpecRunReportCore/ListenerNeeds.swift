@@ -20,7 +20,9 @@ package struct ListenerNeeds: Sendable, Equatable {
             switch format {
             case .message: messageStream = true
             case .json, .html, .htmlSite: stepArguments = true
-            case .pretty, .progress, .summary, .junit, .rerun, .usage, .github, .requirements, .requirementsJSON, .history, .status: break
+            case .pretty, .progress, .summary, .junit, .rerun, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history,
+                .status:
+                break
             }
         }
     }

@@ -1,6 +1,9 @@
 /// The report formats specrun can write. The raw value is the name used on the command line (`--format NAME[:FILE]`).
 package enum ReportFormat: String, CaseIterable, Sendable {
     case pretty, progress, summary, message, junit, json, html, rerun, usage, github
+    /// The usage report as JSON (as cucumber-js's `usage-json`): each step definition, where it is, and the steps
+    /// it matched with their locations and durations.
+    case usageJSON = "usage-json"
     /// Criteria coverage of the story documents: Markdown tables, and JSON for dashboards.
     case requirements
     case requirementsJSON = "requirements-json"

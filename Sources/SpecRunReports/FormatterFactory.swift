@@ -104,6 +104,7 @@ package final class FormatterFactory {
         case .usage:
             return DocumentFormatter(
                 sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
+        case .usageJSON: return DocumentFormatter(sink: sink, feed: feed, text: { UsageJSONWriter(index: $0).document() })
         case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
         case .requirements:
             return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsMarkdownWriter(coverage: .make(from: $0)).document() })

@@ -51,6 +51,9 @@ enum CrashSteps: StepLibrary {
         steps.when("a step with a 1 s limit sleeps {int} ms", timeout: .seconds(1)) { (_: CrashWorld, ms: Int) in
             usleep(useconds_t(ms) * 1000)
         }
+        steps.when("a step with a 100 ms limit sleeps {int} ms", timeout: .milliseconds(100)) { (_: CrashWorld, ms: Int) in
+            usleep(useconds_t(ms) * 1000)
+        }
         steps.when("a step with a 5 s limit sleeps {int} ms", timeout: .seconds(5)) { (_: CrashWorld, ms: Int) in
             usleep(useconds_t(ms) * 1000)
         }

@@ -16,6 +16,29 @@ final class ConsoleGoldenTests: XCTestCase {
     func test_usage_matchesGolden() throws { try assertGolden(.usage, "usage.txt") }
     func test_github_matchesGolden() throws { try assertGolden(.github, "github.txt") }
 
+    func test_usage_listsEachStepADefinitionMatchedAtItsLocation() throws {
+        let text = try render(.usage, sampleEnvelopes())
+
+        XCTAssertTrue(
+            text.split(separator: "\n").contains { $0.contains("  the player inserts ") && $0.contains("Features/quiz.feature:") }, text)
+    }
+
+    func test_usageJSON_listsEachDefinitionWithItsLocationAndTheStepsItMatched() throws {
+        let text = try render(.usageJSON, sampleEnvelopes())
+
+        let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], text)
+        XCTAssertEqual(entries.count, 11, text)
+        let inserts = try XCTUnwrap(entries.first { $0["pattern"] as? String == "the player inserts {string}" }, text)
+        XCTAssertEqual(inserts["uri"] as? String, "Specs/Steps.swift")
+        XCTAssertEqual(inserts["line"] as? Int, 14)
+        XCTAssertEqual(inserts["patternType"] as? String, "CUCUMBER_EXPRESSION")
+        let matches = try XCTUnwrap(inserts["matches"] as? [[String: Any]])
+        XCTAssertEqual(matches.count, 4, text)
+        XCTAssertTrue(matches.allSatisfy { ($0["uri"] as? String)?.hasSuffix(".feature") == true && $0["line"] is Int }, text)
+        let unused = try XCTUnwrap(entries.last)
+        XCTAssertEqual((unused["matches"] as? [Any])?.count, 0, text)
+    }
+
     func test_summary_countsScenariosAndStepsPerStatus() throws {
         let text = try render(.summary, sampleEnvelopes())
         XCTAssertTrue(text.contains("8 scenarios (1 passed, 2 failed, 2 undefined, 1 pending, 1 ambiguous, 1 skipped)"), text)

@@ -12,7 +12,30 @@ enum CheckSteps: StepLibrary {
     }
 }
 
+/// A library scoped to `@quiz`: its steps match only in scenarios tagged so.
+enum ScopedCheckSteps: StepLibrary {
+    static let scope: String? = "@quiz"
+    static func register(_ steps: inout Steps<CLITestWorld>) {
+        steps.given("the quiz starts") { _ in }
+    }
+}
+
 final class CheckCommandTests: XCTestCase {
+    func test_check_namesTheScopeAStepNeedsOnAStepMatchedOnlyOutsideItsScope() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the quiz starts\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self, ScopedCheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(
+            console.stdout.contains(
+                "f.feature:3:5: error: undefined step 'the quiz starts' in this scenario: 'the quiz starts' at Tests/SpecRunTests/CheckCommandTests.swift:"
+            ), console.stdout)
+        XCTAssertTrue(console.stdout.contains("its library is scoped to '@quiz', which this scenario's tags do not match"), console.stdout)
+        XCTAssertFalse(console.stdout.contains("did you mean"), console.stdout)
+    }
+
     func test_check_listsUndefinedWithTheNearestDefinitionAmbiguousAndUnusedWithoutRunningAStep() async throws {
         let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customr has connectivity\n    And a passing step\n")
         let console = SpyConsole()
@@ -82,6 +105,21 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains(warning), run.stderr)
     }
 
+    func test_checkAndRun_warnAtItsLineAboutAMisspeltFirstStepReadAsADescription() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Gvien a passing step\n    When a passing step\n")
+        let check = SpyConsole()
+        let run = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: check)
+        _ = await SpecRunCLI.run([folder, "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: run)
+
+        let warning =
+            "f.feature:3:5: warning: 'Gvien a passing step' is read as the description of Scenario 'S', not as a step: "
+            + "the steps below it run without it (did you mean 'Given'?)"
+        XCTAssertTrue(check.stdout.contains(warning), check.stdout)
+        XCTAssertTrue(run.stderr.contains(warning), run.stderr)
+    }
+
     func test_checkAndRun_nameATimeoutTagThatIsNoDurationAtItsLineAndColumn() async throws {
         let folder = try makeFeatures("@timeout:5s\nFeature: F\n  @smoke @timeout:soon\n  Scenario: S\n    Given a passing step\n")
         let check = SpyConsole()
@@ -108,7 +146,21 @@ final class CheckCommandTests: XCTestCase {
             [folder, "-j", "4", "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: console)
 
         XCTAssertEqual(code, 0)
-        XCTAssertEqual(console.stderr.components(separatedBy: "-j/--parallel needs worker processes").count, 2, console.stderr)
+        XCTAssertEqual(console.stderr.components(separatedBy: "needs worker processes").count, 2, console.stderr)
+    }
+
+    func test_run_saysOnceThatAnOptionDoesNothingWithoutAnother() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customer has connectivity\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(
+            [folder, "--retry-tag-filter", "@flaky", "-j", "2", "--no-isolation", "--no-color"],
+            libraries: [CheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 0)
+        for option in ["--retry-tag-filter does nothing without --retry N", "needs worker processes"] {
+            XCTAssertEqual(console.stderr.components(separatedBy: option).count, 2, console.stderr)
+        }
     }
 
     private func makeFeatures(_ text: String) throws -> String {

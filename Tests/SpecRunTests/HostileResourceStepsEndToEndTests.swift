@@ -50,9 +50,9 @@ final class HostileResourceStepsEndToEndTests: XCTestCase {
         let garbled = try runProcess(fixture, [folder, "--memory-limit", "lots"])
 
         XCTAssertEqual([inProcess.status, tiny.status, garbled.status], [2, 2, 2])
-        XCTAssertTrue(inProcess.stderr.hasPrefix("specrun: --memory-limit applies to worker processes"), inProcess.stderr)
-        XCTAssertTrue(tiny.stderr.hasPrefix("specrun: --memory-limit 1M: a worker needs at least 64M"), tiny.stderr)
-        XCTAssertTrue(garbled.stderr.hasPrefix("specrun: --memory-limit: expected a size such as 512M"), garbled.stderr)
+        XCTAssertTrue(inProcess.stderr.hasPrefix("specrun-crash-fixture: --memory-limit applies to worker processes"), inProcess.stderr)
+        XCTAssertTrue(tiny.stderr.hasPrefix("specrun-crash-fixture: --memory-limit 1M: a worker needs at least 64M"), tiny.stderr)
+        XCTAssertTrue(garbled.stderr.hasPrefix("specrun-crash-fixture: --memory-limit: expected a size such as 512M"), garbled.stderr)
     }
 
     func test_run_endsTheProcessGroupAndDoesNotWaitForItsPipesOnAChildThatOutlivesItsStep() throws {

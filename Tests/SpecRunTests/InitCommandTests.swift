@@ -132,6 +132,22 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: "\(folder)/Package.swift", encoding: .utf8), once)
     }
 
+    func test_run_namesTheDependencyThePackageHasOnARunAgainFromElsewhere() throws {
+        let folder = try makePackage(manifest: Self.bareManifest)
+        _ = makeSUT(folder: folder, checkout: "/src/wt-specrun").run()
+        let again = SpyConsole()
+
+        _ = makeSUT(folder: folder, console: again, checkout: nil).run()
+
+        XCTAssertTrue(
+            again.stdout.contains(#"kept     Package.swift (it already depends on specrun: .package(path: "/src/wt-specrun"))"#),
+            again.stdout)
+        XCTAssertTrue(
+            again.stdout.contains(#"The dependency is the one Package.swift already declares, .package(path: "/src/wt-specrun")"#),
+            again.stdout)
+        XCTAssertFalse(again.stdout.contains(InitCommand.repository), again.stdout)
+    }
+
     func test_run_explainsWhatToDoWithoutAPackage() throws {
         let folder = try makePackage(manifest: nil)
         let console = SpyConsole()

@@ -57,6 +57,15 @@ final class OptionTableTests: XCTestCase {
         XCTAssertEqual(HelpText.text(for: nil), HelpText.main)
     }
 
+    func test_help_namesTheExecutableTheUserStartedOnASpecExecutable() {
+        let text = HelpText.text(for: nil, program: "shop-specs")
+
+        XCTAssertTrue(text.hasPrefix("shop-specs — run Gherkin"), text)
+        XCTAssertTrue(text.contains("\n  shop-specs check [PATH...]"), text)
+        XCTAssertTrue(text.contains("--specrun-path DIR"), text)
+        XCTAssertFalse(text.contains(" specrun "), text)
+    }
+
     func test_manPageAndCompletions_coverEverySubcommandsOptions() {
         let man = Completions.manPage().replacingOccurrences(of: "\\-", with: "-")
         let outputs = ["man": man].merging(Completions.shells.map { ($0, Completions.script(for: $0)!) }) { a, _ in a }

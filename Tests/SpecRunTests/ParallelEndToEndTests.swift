@@ -204,7 +204,7 @@ final class ParallelEndToEndTests: XCTestCase {
         let run = try runProcess(fixture, [folder, "--shard", "1/2", "--shard-timings", "\(folder)/timings.ndjson"])
 
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.hasPrefix("specrun: --shard-timings: "), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("specrun-crash-fixture: --shard-timings: "), run.stderr)
         XCTAssertEqual(run.stderr.split(separator: "\n").count, 2, run.stderr)
     }
 

@@ -42,6 +42,16 @@ final class WorkerOutboxWatchdogTests: XCTestCase {
         }
     }
 
+    func test_pause_waitsUntilTheDeadlineOnARunningStep() {
+        XCTAssertEqual(WorkerOutbox.pause(limit: 100_000_000, elapsed: 95_000_000), 6_000_000)
+    }
+
+    func test_pause_looksATenthOfTheLimitOnNoRunningStep() {
+        XCTAssertEqual(WorkerOutbox.pause(limit: 500_000_000, elapsed: nil), 50_000_000)
+        XCTAssertEqual(WorkerOutbox.pause(limit: 10_000_000, elapsed: nil), 10_000_000)
+        XCTAssertEqual(WorkerOutbox.pause(limit: 30_000_000_000, elapsed: nil), 200_000_000)
+    }
+
     // MARK: Helpers
 
     /// An outbox writing to a pipe nobody reads past the test (its watchdog thread, if any, ends with it).

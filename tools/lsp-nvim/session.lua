@@ -21,9 +21,27 @@ vim.api.nvim_buf_set_lines(0, 0, -1, false, lines)
 local buf = vim.api.nvim_get_current_buf()
 say('$ nvim Features/quiz/nvim-session.feature    (server: ' .. bin .. ' lsp)')
 
-local client_id = vim.lsp.start_client({ name = 'specrun', cmd = { bin, 'lsp' }, root_dir = vim.fn.getcwd() })
-if not client_id then fail('the server did not start') end
-vim.lsp.buf_attach_client(buf, client_id)
+-- The set-up docs/EDITORS.md documents, run as written (only the spec executable's path put in): setting the
+-- buffer's filetype again fires its FileType autocommand, which starts the client and attaches the buffer.
+local docs = table.concat(vim.fn.readfile('docs/EDITORS.md'), '\n')
+local block = docs:match('<!%-%- nvim%-config.-```lua\n(.-)```')
+if not block then fail('docs/EDITORS.md has no nvim-config block') end
+block = block:gsub("local specrun_bin = '[^']*'", "local specrun_bin = '" .. bin .. "'")
+local run_config, problem = loadstring(block)
+if not run_config then fail('the documented set-up does not load: ' .. problem) end
+local ok, err = pcall(run_config)
+if not ok then fail('the documented set-up failed: ' .. tostring(err)) end
+vim.bo.filetype = ''
+vim.bo.filetype = 'cucumber'
+say('nvim ' .. tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '.' .. tostring(vim.version().patch)
+    .. ': the set-up of docs/EDITORS.md started the client')
+local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
+local client_id
+vim.wait(30000, function()
+  for _, c in pairs(get_clients()) do if c.name == 'specrun' then client_id = c.id end end
+  return client_id ~= nil
+end, 50)
+if not client_id then fail('the documented set-up started no specrun client') end
 
 -- diagnostics
 if not vim.wait(60000, function() return #vim.diagnostic.get(buf) > 0 end, 50) then fail('no diagnostics') end

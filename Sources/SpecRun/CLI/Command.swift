@@ -31,9 +31,12 @@ enum Command: Equatable {
 struct FormatRequest: Equatable {
     var format: ReportFormat
     var path: String?
+    /// A format the spec executable registered (`CustomFormat`): its name. Its `format` is then `message`, so the
+    /// run hands it every envelope of the stream, step starts included, as the message report gets them.
+    var custom: String? = nil
 
     /// The format's name on the command line.
-    var name: String { format.rawValue }
+    var name: String { custom ?? format.rawValue }
 }
 
 struct RunOptions: Equatable {
@@ -46,6 +49,8 @@ struct RunOptions: Equatable {
     var worldParameters: [String: String] = [:]
     var dryRun = false
     var failFast = false
+    /// `--wip`: the run fails when any scenario passes (work in progress).
+    var wip = false
     var strict = true
     var order = "defined"
     var retry = 0

@@ -10,22 +10,24 @@ extension CommandLineParser {
     static func parseFormat(_ text: String) throws -> FormatRequest {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard let format = ReportFormat(rawValue: name) else {
-            let hint = Suggestions.closest(to: name, among: formatNames).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError(message: "unknown format '\(name)'\(hint); formats: \(formatNames.joined(separator: ", "))")
+        let custom = CustomFormats.named(name) != nil && ReportFormat(rawValue: name) == nil
+        guard let format = custom ? .message : ReportFormat(rawValue: name) else {
+            let names = formatNames + CustomFormats.registered.map(\.name)
+            let hint = Suggestions.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "unknown format '\(name)'\(hint); formats: \(names.joined(separator: ", "))")
         }
         guard parts.count == 2 else {
             if format == .htmlSite {
                 throw UsageError(message: "--format html-site: give the folder to write, e.g. --format html-site:reports/site")
             }
-            return FormatRequest(format: format, path: nil)
+            return FormatRequest(format: format, path: nil, custom: custom ? name : nil)
         }
         let path = String(parts[1])
         if path.isEmpty {
             throw UsageError(
                 message: "--format \(name): the file after ':' is empty; write --format \(name):PATH or --format \(name) for stdout")
         }
-        return FormatRequest(format: format, path: path)
+        return FormatRequest(format: format, path: path, custom: custom ? name : nil)
     }
 
     static func parseOrder(_ text: String) throws -> String {

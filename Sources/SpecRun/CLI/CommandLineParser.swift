@@ -142,6 +142,7 @@ enum CommandLineParser {
                 }
             case "-d", "--dry-run": options.dryRun = true
             case "--fail-fast": options.failFast = true
+            case "--wip": options.wip = true
             case "--strict": options.strict = true
             case "--no-strict": options.strict = false
             case "--order": options.order = try parseOrder(try reader.value(for: argument))

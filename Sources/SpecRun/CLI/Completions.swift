@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunWorkers
 
 /// `specrun completions bash|zsh|fish` and `specrun man`: shell completions and a man page, made from
 /// `OptionTable` (the options `--help` lists and the parser accepts), every subcommand's options included.
@@ -7,10 +8,7 @@ enum Completions {
 
     /// The name this executable was started by (`specrun`, or a spec executable such as `shop-specs`), so
     /// completions register for the command the user types; `specrun` when run from a test bundle.
-    static var programName: String {
-        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specrun").lastPathComponent
-        return name.isEmpty || name.hasSuffix(".xctest") || name.contains("PackageTests") ? "specrun" : name
-    }
+    static var programName: String { ProgramName.current }
 
     static func script(for shell: String, program: String = "specrun") -> String? {
         switch shell {

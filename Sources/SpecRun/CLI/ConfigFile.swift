@@ -13,7 +13,7 @@ struct ConfigFile {
     static let keys = [
         "paths", "tags", "name", "format", "formatOptions", "order", "retry", "strict", "parallel", "history",
         "timeout", "timeouts", "failFast", "dryRun", "color", "isolation", "serialTags", "worldParameters", "requirements",
-        "memoryLimit", "retryTagFilter",
+        "memoryLimit", "retryTagFilter", "wip",
     ]
 
     let path: String
@@ -126,6 +126,7 @@ struct ConfigFile {
             return ["--memory-limit", text]
         case "strict": return try flag("--strict", "--no-strict")
         case "failFast": return try flag("--fail-fast", nil)
+        case "wip": return try flag("--wip", nil)
         case "dryRun": return try flag("--dry-run", nil)
         case "color": return try flag("--color", "--no-color")
         case "isolation": return try flag("", "--no-isolation").filter { !$0.isEmpty }

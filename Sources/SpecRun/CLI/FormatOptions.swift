@@ -16,10 +16,14 @@ struct FormatOptions: Equatable {
     var showLocations: Bool?
     var colors: Bool?
     var snippetInterface: RunConfiguration.SnippetInterface?
+    /// `snippets.library`: false leaves out the step library of the undefined steps at the end of a run.
+    var snippetsLibrary: Bool?
+    /// The options of the formats the spec executable registered, by format name (each value as text).
+    var custom: [String: [String: String]] = [:]
 
     static let keys = [
         "html.title", "junit.suiteName", "junit.className", "console.showLocations", "console.colors",
-        "snippets.interface", "status.report",
+        "snippets.interface", "snippets.library", "status.report",
     ]
 
     /// Reads one `--format-options` value into these options; unknown keys and wrong types are usage errors
@@ -34,6 +38,10 @@ struct FormatOptions: Equatable {
         for (format, value) in object {
             guard let fields = value as? [String: Any] else {
                 throw Self.unknown(format, hint: format)
+            }
+            if CustomFormats.named(format) != nil {
+                for (field, value) in fields { custom[format, default: [:]][field] = Self.text(value) }
+                continue
             }
             for (field, value) in fields {
                 let key = "\(format).\(field)"
@@ -54,6 +62,9 @@ struct FormatOptions: Equatable {
                 case "console.colors":
                     guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
                     colors = flag
+                case "snippets.library":
+                    guard let flag = value as? Bool else { throw Self.wrongType(key, "true or false") }
+                    snippetsLibrary = flag
                 case "snippets.interface":
                     guard let text = value as? String, let interface = RunConfiguration.SnippetInterface(rawValue: text) else {
                         throw Self.wrongType(key, "\"synchronous\" or \"async-await\"")
@@ -63,6 +74,16 @@ struct FormatOptions: Equatable {
                 }
             }
         }
+    }
+
+    /// A value of a registered format's options as text: a string as it is, anything else as its JSON.
+    static func text(_ value: Any) -> String {
+        if let string = value as? String { return string }
+        if let number = value as? NSNumber, String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
+        guard JSONSerialization.isValidJSONObject([value]),
+            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return "\(value)" }
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
     func apply(to options: inout ReportOptions) {

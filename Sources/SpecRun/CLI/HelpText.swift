@@ -1,3 +1,4 @@
+import Foundation
 import SpecRunCore
 
 enum HelpText {
@@ -8,7 +9,7 @@ enum HelpText {
 
     /// `specrun help TOPIC`, `specrun TOPIC --help`: a subcommand's own help, else the general one.
     static func text(for topic: String?, program: String = "specrun") -> String {
-        guard let topic, let spec = OptionTable.subcommand(topic) else { return main }
+        guard let topic, let spec = OptionTable.subcommand(topic) else { return main(program: program) }
         return """
             \(program) \(spec.name) — \(spec.summary)
 
@@ -20,6 +21,13 @@ enum HelpText {
 
             \(program) --help lists every command and the run options.
             """
+    }
+
+    /// The general help, in the words of the executable the user started (`shop-specs [PATH…]`, `shop-specs check`).
+    static func main(program: String) -> String {
+        guard program != "specrun" else { return main }
+        // (The command's name, not `--specrun-path` or `specrun.json`.)
+        return main.replacingOccurrences(of: #"(?<=^|\s)specrun(?=\s)"#, with: program, options: .regularExpression)
     }
 
     static var main: String {

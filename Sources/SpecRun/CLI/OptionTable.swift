@@ -28,6 +28,7 @@ enum OptionTable {
             help: #"values every World can read with WorldParameters.string("name"), e.g. '{"baseURL": "http://localhost:8080"}'"#),
         OptionSpec(short: "-d", long: "--dry-run", help: "match steps without running them"),
         OptionSpec(long: "--fail-fast", help: "stop after the first failing scenario"),
+        OptionSpec(long: "--wip", help: "work in progress: the run fails when any scenario passes (e.g. with --tags @wip)"),
         OptionSpec(long: "--strict", help: "undefined and pending steps fail the run (the default)"),
         OptionSpec(long: "--no-strict", help: "undefined and pending steps do not fail the run"),
         OptionSpec(

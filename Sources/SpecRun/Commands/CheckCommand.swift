@@ -29,6 +29,7 @@ struct CheckCommand {
             libraries: libraries, configuration: configuration,
             ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
+        collector.makeOutOfScope = { runner.outOfScopeMatcher() }
         let requirements: RequirementsSet?
         do {
             requirements = try RequirementsSource.folder(
@@ -70,6 +71,7 @@ struct CheckCommand {
             libraries: libraries, configuration: RunConfiguration(paths: ["Features"], dryRun: true),
             ids: IncrementingIdGenerator(), environment: console.environment)
         let collector = CheckCollector()
+        collector.makeOutOfScope = { runner.outOfScopeMatcher() }
         _ = try? await runner.run { collector.handle($0) }
         return (collector.usedKeys, collector.pickleTags)
     }

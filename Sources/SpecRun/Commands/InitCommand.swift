@@ -25,6 +25,7 @@ struct InitCommand {
         let package = ManifestEdit.packageName(in: manifest) ?? URL(fileURLWithPath: folder).lastPathComponent
         let names = Names(package: package)
         let dependency = self.dependency
+        var explanation = dependency.explanation
         for (path, text) in Self.files(names) {
             let full = (folder as NSString).appendingPathComponent(path)
             if FileManager.default.fileExists(atPath: full) {
@@ -52,14 +53,18 @@ struct InitCommand {
             }
             console.out("  edited   Package.swift (\(ManifestEdit.summary(names, dependency)))\n")
         case .alreadyThere:
-            console.out("  kept     Package.swift (it already depends on specrun)\n")
+            let existing = ManifestEdit.existingDependency(in: manifest)
+            console.out("  kept     Package.swift (it already depends on specrun\(existing.map { ": \($0)" } ?? ""))\n")
+            explanation =
+                "the one Package.swift already declares\(existing.map { ", \($0)" } ?? ""), kept as it is "
+                + "(edit it by hand to change it; specrun init changes no dependency it finds)"
         case .notEditable(let reason):
             console.out("\nPackage.swift was left as it is (\(reason)).\n" + ManifestEdit.lines(names, dependency) + "\n")
         }
         console.out(
             """
 
-            The dependency is \(dependency.explanation).
+            The dependency is \(explanation).
             Then run your specifications, and the same scenarios as tests:
 
                 swift run \(names.executable)

@@ -52,7 +52,11 @@ enum ManifestEdit {
         func indices(_ pattern: String) -> [Int] {
             lines.indices.filter { lines[$0].range(of: pattern, options: .regularExpression) != nil }
         }
-        if manifest.contains("package: \"\(dependency.identity)\"") || manifest.contains(declarationPrefix(dependency)) {
+        // (Any specrun dependency: a second `init` from elsewhere — a user's spec executable, another checkout —
+        // finds the one the first wrote, whatever its identity, and adds none.)
+        if manifest.contains("package: \"\(dependency.identity)\"") || manifest.contains(declarationPrefix(dependency))
+            || existingDependency(in: manifest) != nil
+        {
             return .alreadyThere
         }
         guard indices(#"Package\("#).count == 1 else { return .notEditable("it does not have one Package(…) call") }
@@ -113,6 +117,14 @@ enum ManifestEdit {
 
     static func summary(_ names: InitCommand.Names, _ dependency: Dependency) -> String {
         "\(dependency.declaration); targets \(names.steps), \(names.executable), \(names.tests)"
+    }
+
+    /// The `.package(…)` declaration of specrun a manifest already has (its path or url), as written: what a
+    /// second `init` reports as the dependency, whatever this executable was built from.
+    static func existingDependency(in manifest: String) -> String? {
+        guard let range = manifest.range(of: #"\.package\([^)]*specrun[^)]*\)"#, options: [.regularExpression, .caseInsensitive])
+        else { return nil }
+        return manifest[range].split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     static func packageName(in manifest: String) -> String? {

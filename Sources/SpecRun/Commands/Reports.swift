@@ -31,8 +31,16 @@ final class Reports {
         // One factory: the reports share one index of the run.
         let factory = FormatterFactory(sharedAtSource: sharedAtSource, standardOutput: standardOutput)
         self.factory = factory
-        formatters = requests.map { request in
+        formatters = try requests.map { request in
             let format = request.format
+            if let name = request.custom, let custom = CustomFormats.named(name) {
+                return (
+                    request,
+                    try CustomFormatterReport(
+                        custom, path: request.path.map(Self.absolute), options: formatOptions.custom[name] ?? [:], colors: colors,
+                        console: console, standardOutput: standardOutput)
+                )
+            }
             if format == .history, let path = request.path {
                 // Added to the file as it is when the run ends, under the folder's lock (other runs may share it).
                 return (
@@ -81,7 +89,7 @@ final class Reports {
     static func isForTerminal(_ format: ReportFormat) -> Bool {
         switch format {
         case .pretty, .progress, .summary, .usage, .rerun, .github, .requirements: return true
-        case .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history, .status: return false
+        case .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .usageJSON, .history, .status: return false
         }
     }
 

@@ -13,11 +13,6 @@ extension RunCommand {
     func runInProcess(_ prepared: Prepared, _ listeners: Listeners) async -> Ending {
         let pipeline = listeners.pipeline
         let send = listeners.send
-        if options.parallel > 1 {
-            console.err(
-                "specrun: --parallel \(options.parallel) needs worker processes; \(options.dryRun ? "--dry-run" : "--no-isolation") runs in this process, one scenario at a time\n"
-            )
-        }
         let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
         var runner = SpecRunner(
             libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,

@@ -23,11 +23,7 @@ struct RunCommand {
     var idSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
 
     func run() async -> Int32 {
-        if options.parallel != 1 && !options.isolation && !options.worker {
-            console.err(
-                "specrun: --no-isolation runs every scenario in this process, one at a time: -j/--parallel "
-                    + "needs worker processes (drop one of the two)\n")
-        }
+        for warning in options.idleOptionWarnings { console.err(warning) }
         let prepared: Prepared
         do {
             prepared = try prepare()
@@ -45,7 +41,10 @@ struct RunCommand {
         // Removed once the reports are in place (or the run ends early): only a killed run leaves it.
         defer { ending.journal?.discard() }
         if let code = ending.earlyExit { return code }
-        return close(prepared, listeners, interrupted: ending.interrupted)
+        var code = close(prepared, listeners, interrupted: ending.interrupted)
+        if ending.interrupted == nil { await printUndefinedStepsLibrary(prepared, seen: listeners.undefinedSteps) }
+        if ending.interrupted == nil { code = wipVerdict(listeners.passedScenarios, code: code) }
+        return code
     }
 
     /// What a run is, read from the options before anything runs: every mistake in them is found here.
@@ -65,6 +64,10 @@ struct RunCommand {
         let reports: Reports
         let status: ExitStatus
         let pipeline: ListenerPipeline
+        /// Whether a step was undefined (for the step library printed at the end).
+        let undefinedSteps: UndefinedSteps
+        /// The scenarios that passed (for `--wip`).
+        let passedScenarios: PassedScenarios
         /// Hands an envelope of the run to the listeners (a step's start only when one of them reads it).
         let send: @Sendable (Envelope) -> Void
     }
@@ -106,12 +109,17 @@ struct RunCommand {
         let parseErrors = ParseErrorPrinter(console: console)
         let status = ExitStatus(gate: options.gate ? ReleaseGateFold.exitGate() : nil)
         let reports = prepared.reports
+        let undefinedSteps = UndefinedSteps()
+        let passedScenarios = PassedScenarios()
+        let wip = options.wip
         let injection = RequirementsInjection(body: prepared.requirements.map { RequirementsScope.body($0, paths: options.paths) })
         let listen: (Envelope) -> Void = { envelope in
             injection.deliver(envelope) { envelope in
                 parseErrors.handle(envelope)
                 status.handle(envelope)
                 reports.handle(envelope)
+                undefinedSteps.handle(envelope)
+                if wip { passedScenarios.handle(envelope) }
             }
         }
         _ = ReportFileMode.startUmask  // read now, before any step can change it
@@ -126,7 +134,9 @@ struct RunCommand {
         let send: @Sendable (Envelope) -> Void = { envelope in
             if readsStepStarts || !envelope.isTestStepStarted { pipeline.send(envelope) }
         }
-        return Listeners(reports: reports, status: status, pipeline: pipeline, send: send)
+        return Listeners(
+            reports: reports, status: status, pipeline: pipeline, undefinedSteps: undefinedSteps, passedScenarios: passedScenarios,
+            send: send)
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its
@@ -162,7 +172,7 @@ struct RunCommand {
 
     /// The `message` report's file, as `Reports` resolves it (none on stdout).
     static func messageReportPath(_ formats: [FormatRequest]) -> String? {
-        formats.first { $0.format == .message && $0.path != nil }?.path.map(Reports.absolute)
+        formats.first { $0.format == .message && $0.custom == nil && $0.path != nil }?.path.map(Reports.absolute)
     }
 
     /// `pretty` when no format is asked for; and when every format writes to a file, the summary still goes to the

@@ -36,6 +36,23 @@ extension TestCaseRunner {
             ran: true)
     }
 
+    /// A step or hook that ended past its limit fails, whatever the limit's size and whoever watched it: a watchdog
+    /// or a race looks at a clock from time to time, and a step that ends between its deadline and that look must
+    /// not pass. Nil: within its limit (or already failed by the limit).
+    func overran(
+        _ limit: StepLimit, since began: ContinuousClock.Instant, _ outcome: CodeOutcome, _ step: PlannedStep, plan: TestCasePlan
+    ) -> CodeOutcome? {
+        guard limit.seconds > 0, outcome.exception?.type != "Timeout" else { return nil }
+        let elapsed = ContinuousClock.now - began
+        guard elapsed > .nanoseconds(Int64(min(limit.seconds, TimeoutText.maximumSeconds) * 1e9)) else { return nil }
+        let components = elapsed.components
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let message =
+            "the step timed out after \(TimeoutText.describe(limit.seconds)) (\(describe(step, plan: plan)); its limit: \(limit.source)); "
+            + "it ended after \(TimeoutText.describe((seconds * 1000).rounded() / 1000))"
+        return CodeOutcome(status: .failed, message: message, exception: Exception(type: "Timeout", message: message, stackTrace: nil))
+    }
+
     /// "step 'x' at Features/a.feature:3" or "hook at Steps.swift:12".
     func describe(_ step: PlannedStep, plan: TestCasePlan) -> String {
         switch step.action {

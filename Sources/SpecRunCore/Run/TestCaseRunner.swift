@@ -90,6 +90,7 @@ struct TestCaseRunner {
                         announced = limit
                     }
                     let stepStarted = now()
+                    let began = limit == nil ? nil : ContinuousClock.now
                     sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
                     let performed: Performed
                     if let message = invalidLimit {
@@ -106,6 +107,9 @@ struct TestCaseRunner {
                     }
                     var outcome = performed.outcome
                     let ran = performed.ran
+                    if ran, let limit, let began, let overrun = overran(limit, since: began, outcome, step, plan: plan) {
+                        outcome = overrun
+                    }
                     if ran, let signal = pendingSignal?() { outcome = Self.raised(signal) }
                     if stopRequested?() == true { state.skipAll = true }
                     // After the scenario's last step (or After hook) its Worlds go, inside that step's time: what

@@ -30,6 +30,9 @@ package final class CheckCollector {
     /// Finds the definition an undefined step's text is nearest to (the language server remembers the answers).
     var nearest: (String, [StepDefinition]) -> StepDefinition? = { CheckCollector.nearest($0, among: $1) }
 
+    /// Makes the lookup of scoped definitions matching an undefined step's text (made once, when a step is undefined).
+    package var makeOutOfScope: () -> ((String) -> OutOfScopeMatch?)? = { nil }
+
     package init() {}
 
     package func handle(_ envelope: Envelope) {
@@ -88,11 +91,14 @@ package final class CheckCollector {
         }
         var seen = Set<String>()
         let patterns = definitionOrder.compactMap { definitions[$0] }
+        let outOfScope = undefined.isEmpty ? nil : makeOutOfScope()
         for id in undefined {
             guard let step = pickleSteps[id], seen.insert("\(step.uri)#\(step.node)").inserted else { continue }
             let place = stepLocations[step.node] ?? (1, 1)
             var message = "undefined step '\(step.text)'"
-            if let nearest = nearest(step.text, patterns) {
+            if let match = outOfScope?(step.text) {
+                message += " in this scenario: \(match.message)"
+            } else if let nearest = nearest(step.text, patterns) {
                 message += " (did you mean '\(nearest.pattern.source)' at \(Self.location(of: nearest))?)"
             }
             findings.append(.init(severity: .error, file: step.uri, line: place.line, column: place.column, message: message))

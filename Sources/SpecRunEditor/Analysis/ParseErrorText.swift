@@ -33,11 +33,15 @@ package enum ParseErrorText {
     ]
 
     /// The keyword closest to the first word(s) of the unexpected line, when it looks like a misspelt one.
-    static func keywordHint(for line: String, language: String) -> String? {
+    /// (`steps`: only the step keywords, for a line among a scenario's steps.)
+    static func keywordHint(for line: String, language: String, steps: Bool = false) -> String? {
         guard let dialect = Dialect.named(language) else { return nil }
+        let stepKeywords = dialect.given + dialect.when + dialect.then + dialect.and + dialect.but
         let keywords =
-            (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but + dialect.feature
-            + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline + dialect.examples)
+            (steps
+            ? stepKeywords
+            : stepKeywords + dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
+                + dialect.examples)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && $0 != "*" }
         let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -1,9 +1,11 @@
 import Gherkin
 import Messages
 
-/// A scenario with no steps whose description starts with a word close to a step keyword: a misspelt first
-/// keyword (`Giving the customer…`) makes every line below it description, and the scenario passes with 0 steps.
-/// A run and `specrun check` warn about it (Markdown features are left out: prose under a heading is a description).
+/// A scenario whose description holds a line that starts with a word close to a keyword: a misspelt first keyword
+/// (`Giving the customer…`) makes every line below it description, and the scenario passes with 0 steps; a
+/// misspelt first step (`Gvien the cart is empty`) is left out while the steps below it run. A run, `specrun check`
+/// and the language server warn about it at the line (Markdown features are left out: prose under a heading is a
+/// description).
 package enum StepsReadAsDescription {
     package struct Finding: Equatable {
         var keyword: String
@@ -13,8 +15,14 @@ package enum StepsReadAsDescription {
         var text: String
         var hint: String
 
+        /// Whether the scenario has steps after the line (a misspelt step among them: the others still run).
+        var hasSteps = false
+
         package var message: String {
-            "\(keyword) '\(name)' has no steps: its line '\(text)' is read as a description (did you mean '\(hint)'?)"
+            hasSteps
+                ? "'\(text)' is read as the description of \(keyword) '\(name)', not as a step: the steps below it run without it "
+                    + "(did you mean '\(hint)'?)"
+                : "\(keyword) '\(name)' has no steps: its line '\(text)' is read as a description (did you mean '\(hint)'?)"
         }
     }
 
@@ -23,24 +31,31 @@ package enum StepsReadAsDescription {
         let language = document.feature?.language ?? "en"
         var found: [Finding] = []
         func look(_ scenario: Scenario) {
-            guard
-                let first = scenario.description.split(separator: "\n")
-                    .map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }),
-                let hint = ParseErrorText.keywordHint(for: first, language: language)
-            else { return }
-            found.append(Finding(keyword: scenario.keyword, name: scenario.name, location: scenario.location, text: first, hint: hint))
+            guard !scenario.description.isEmpty else { return }
+            let lines = scenario.description.split(separator: "\n", omittingEmptySubsequences: false)
+            if scenario.steps.isEmpty {
+                guard
+                    let first = lines.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }),
+                    let hint = ParseErrorText.keywordHint(for: first, language: language)
+                else { return }
+                found.append(Finding(keyword: scenario.keyword, name: scenario.name, location: scenario.location, text: first, hint: hint))
+                return
+            }
+            // A scenario with steps: each description line that reads as a misspelt step keyword (`Gvien …`), at its
+            // own line (the description starts on the line after the scenario's) and column.
+            for (offset, line) in lines.enumerated() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty, let hint = ParseErrorText.keywordHint(for: text, language: language, steps: true) else { continue }
+                let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+                let location = Location(line: scenario.location.line + 1 + offset, column: indent + 1)
+                found.append(
+                    Finding(keyword: scenario.keyword, name: scenario.name, location: location, text: text, hint: hint, hasSteps: true))
+            }
         }
-        // Only a scenario without steps but with a description is copied (most documents have none).
         for child in children.indices {
-            if children[child].scenario?.steps.isEmpty == true, children[child].scenario?.description.isEmpty == false,
-                let scenario = children[child].scenario
-            {
-                look(scenario)
-            }
+            if let scenario = children[child].scenario { look(scenario) }
             guard let rule = children[child].rule?.children else { continue }
-            for ruleChild in rule.indices where rule[ruleChild].scenario?.steps.isEmpty == true {
-                if rule[ruleChild].scenario?.description.isEmpty == false, let scenario = rule[ruleChild].scenario { look(scenario) }
-            }
+            for ruleChild in rule.indices { if let scenario = rule[ruleChild].scenario { look(scenario) } }
         }
         return found
     }

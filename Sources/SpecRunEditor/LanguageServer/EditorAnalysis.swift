@@ -64,6 +64,7 @@ package struct EditorAnalysis {
             environment: context.environment)
         runner.registryCache = context.registry
         let collector = CheckCollector()
+        collector.makeOutOfScope = { [runner] in runner.outOfScopeMatcher() }
         let memo = context.memo
         collector.nearest = { memo.nearest($0, among: $1) }
         var envelopes: [Envelope] = []

@@ -33,7 +33,7 @@ extension ReportFormat {
     package var escapesControlCharacters: Bool {
         switch self {
         case .pretty, .progress, .summary, .usage, .github, .requirements: return true
-        case .rerun, .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .history, .status: return false
+        case .rerun, .message, .junit, .json, .html, .htmlSite, .requirementsJSON, .usageJSON, .history, .status: return false
         }
     }
 }

@@ -1,8 +1,9 @@
 import Messages
 import SpecRunReportCore
 
-/// Each step definition with how often it matched and the mean and longest duration of its runs,
-/// slowest first, then the unused ones.
+/// Each step definition with how often it matched and the mean and longest duration of its runs, slowest first,
+/// then the unused ones; under each, the distinct steps it matched with their location (`file:line`) and longest
+/// duration, as cucumber-js's usage lists them (the first few; `usage-json` lists every one).
 struct UsageWriter {
     let index: RunIndex
     let style: ConsoleStyle
@@ -12,9 +13,22 @@ struct UsageWriter {
         let location: String
         var matches = 0
         var durations: [Int64] = []
+        /// Each step run it matched, in run order: its text, where it is, and its duration (nil: not run).
+        var steps: [Match] = []
         var mean: Int64 { durations.isEmpty ? 0 : durations.reduce(0, +) / Int64(durations.count) }
         var longest: Int64 { durations.max() ?? 0 }
     }
+
+    struct Match {
+        let text: String
+        let uri: String
+        let line: Int?
+        let duration: Int64?
+        var location: String { line.map { "\(uri):\($0)" } ?? uri }
+    }
+
+    /// How many of a definition's distinct steps the table lists.
+    static let stepsShown = 5
 
     func usages() -> [Usage] {
         var usage: [String: Usage] = [:]
@@ -24,13 +38,22 @@ struct UsageWriter {
         }
         for attempt in index.finalAttempts() {
             guard let testCase = index.testCase(of: attempt) else { continue }
+            let uri = index.pickle(of: attempt)?.uri ?? ""
             for step in testCase.testSteps {
                 guard let ids = step.stepDefinitionIds, ids.count == 1, usage[ids[0]] != nil else { continue }
                 usage[ids[0]]!.matches += 1
+                var duration: Int64?
                 if let result = index.outcome(of: step, in: attempt)?.testStepResult,
                     result.status != .skipped, result.status != .undefined, result.status != .ambiguous
                 {
+                    duration = result.duration.totalNanos
                     usage[ids[0]]!.durations.append(result.duration.totalNanos)
+                }
+                if let id = step.pickleStepId, let pickleStep = index.pickleStep(id) {
+                    usage[ids[0]]!.steps.append(
+                        Match(
+                            text: pickleStep.text, uri: uri,
+                            line: index.lineage(of: pickleStep)?.step.map { Int($0.location.line) }, duration: duration))
                 }
             }
         }
@@ -44,12 +67,24 @@ struct UsageWriter {
         }
         let unused = all.filter { $0.matches == 0 }
         let header = ["Step definition", "Location", "Matches", "Mean", "Max"]
-        var rows = used.map {
-            [
-                $0.definition.pattern.source, $0.location, String($0.matches),
-                Self.seconds($0.mean), Self.seconds($0.longest),
-            ]
+        var rows: [[String]] = []
+        var stepRows = Set<Int>()
+        for usage in used {
+            rows.append([
+                usage.definition.pattern.source, usage.location, String(usage.matches),
+                Self.seconds(usage.mean), Self.seconds(usage.longest),
+            ])
+            let distinct = Self.distinct(usage.steps)
+            for step in distinct.prefix(Self.stepsShown) {
+                stepRows.insert(rows.count)
+                rows.append(["  " + step.text, step.location, "", "", step.duration.map(Self.seconds) ?? "-"])
+            }
+            if distinct.count > Self.stepsShown {
+                stepRows.insert(rows.count)
+                rows.append(["  … and \(distinct.count - Self.stepsShown) more step(s)", "", "", "", ""])
+            }
         }
+        let usedRows = rows.count
         rows += unused.map { [$0.definition.pattern.source, $0.location, "0", "UNUSED", "-"] }
         var out = ""
         if rows.isEmpty {
@@ -67,11 +102,27 @@ struct UsageWriter {
             out += line(header, .bold)
             out += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
             for (number, row) in rows.enumerated() {
-                out += line(row, number >= used.count ? .yellow : nil)
+                out += line(row, number >= usedRows ? .yellow : stepRows.contains(number) ? .grey : nil)
             }
             out += "\n\(used.count) used, \(unused.count) unused step definition\(all.count == 1 ? "" : "s")\n"
         }
         return out
+    }
+
+    /// Each step once (by location and text), with its longest duration, in the order first run.
+    static func distinct(_ steps: [Match]) -> [Match] {
+        var order: [String] = []
+        var longest: [String: Match] = [:]
+        for step in steps {
+            let key = step.location + "\u{0}" + step.text
+            if let seen = longest[key] {
+                if (step.duration ?? -1) > (seen.duration ?? -1) { longest[key] = step }
+            } else {
+                order.append(key)
+                longest[key] = step
+            }
+        }
+        return order.compactMap { longest[$0] }
     }
 
     /// `0.123s`.

@@ -31,10 +31,20 @@ extension Console {
     func separateStepOutput() -> Int32 { STDOUT_FILENO }
 
     /// A mistake in what this process was given (arguments, configuration, a worker's first line): one line on
-    /// standard error and a pointer to `specrun --help`; the usage exit code.
+    /// standard error and a pointer to `<program> --help`, named as the user typed it; the usage exit code.
     package func usageFailure(_ error: any Error) -> Int32 {
-        err("specrun: \(error)\nRun 'specrun --help' for the options.\n")
+        let program = ProgramName.current
+        err("\(program): \(error)\nRun '\(program) --help' for the options.\n")
         return ExitCode.usage.rawValue
+    }
+}
+
+/// The name this executable was started by — `specrun`, or a user's spec executable such as `shop-specs` — for its
+/// help, completions and usage errors; `specrun` when run from a test bundle.
+package enum ProgramName {
+    package static var current: String {
+        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "specrun").lastPathComponent
+        return name.isEmpty || name.hasSuffix(".xctest") || name.contains("PackageTests") ? "specrun" : name
     }
 }
 

@@ -22,6 +22,8 @@ package final class WorkerOutbox {
 
     /// The buffer and what runs now: shared with the flushing thread and the watchdog.
     private let channel: Locked<Channel>
+    /// Wakes the watchdog when a new limit applies (it sleeps until the running step's deadline otherwise).
+    private let wake = DispatchSemaphore(value: 0)
     private var scratch: [UInt8] = []
     /// The JSON lines.
     private let lines = NDJSONLineWriter()
@@ -232,30 +234,37 @@ package final class WorkerOutbox {
 
     private func runWatchdog() {
         // (Weak, as the flushing thread: an outbox no one holds — a test's — is freed and its threads end.)
-        Thread.detachNewThread { [weak channel] in
-            var tick: useconds_t = 10_000
+        Thread.detachNewThread { [weak channel, wake] in
+            var pause: UInt64 = 10_000_000
             while true {
-                usleep(tick)
+                _ = wake.wait(timeout: .now() + .nanoseconds(Int(pause)))
                 guard let channel else { return }
-                tick = channel.withLock { channel in
+                pause = channel.withLock { channel in
                     let seconds = channel.scopedLimit?.seconds ?? channel.defaultSeconds
                     let limit = channel.scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? channel.defaultLimit
-                    if limit > 0, let since = channel.runningSince, Self.uptime() &- since > limit {
+                    let elapsed = channel.runningSince.map { Self.uptime() &- $0 }
+                    if limit > 0, let elapsed, elapsed > limit {
                         let step = channel.runningStep.flatMap { channel.describe($0.id, $0.isHook) }
                         channel.append(WorkerControl.timedOut(seconds: seconds, step: step, source: channel.scopedLimit?.source).line)
                         channel.flush()
                         ProcessControl.endOwnDescendants()
                         _exit(Self.timedOutStatus)
                     }
-                    return Self.tick(seconds)
+                    return Self.pause(limit: limit, elapsed: elapsed)
                 }
             }
         }
     }
 
-    /// How often the watchdog looks: a tenth of the limit, between 10 and 200 ms.
-    private static func tick(_ seconds: Double) -> useconds_t {
-        seconds > 0 ? max(useconds_t(10_000), min(useconds_t(200_000), useconds_t(min(seconds, 10) * 100_000))) : 200_000
+    /// How long the watchdog sleeps: until the running step's deadline (and a clock tick past it), else a tenth of
+    /// the limit, between 10 and 200 ms — a step that starts meanwhile is seen within a tenth of its limit, then
+    /// its deadline is what the watchdog waits for. A new limit wakes it at once (`limit(_:)`), so no limit waits
+    /// for a pause chosen for an older, longer one.
+    static func pause(limit: UInt64, elapsed: UInt64?) -> UInt64 {
+        guard limit > 0 else { return 200_000_000 }
+        let tenth = max(10_000_000, min(200_000_000, limit / 10))
+        guard let elapsed else { return tenth }
+        return min(tenth, limit - min(elapsed, limit) + 1_000_000)
     }
 
     /// A scoped limit for the steps and hooks that start from now on (see `MessageSink.limit`): the watchdog
@@ -268,7 +277,7 @@ package final class WorkerOutbox {
             if start { channel.watched = true }
             return start
         }
-        if start { runWatchdog() }
+        if start { runWatchdog() } else if (limit?.seconds ?? 0) > 0 { wake.signal() }
         return true
     }
 

@@ -53,6 +53,8 @@ struct RunOptions: Equatable {
     var retryTagFilter: String? = nil
     var color: Bool? = nil
     var predictableIds = false
+    /// The live progress line on a terminal (`--no-progress`: none).
+    var progress = true
     /// Run the scenarios in a worker process so that a crashing step cannot kill the run (`--no-isolation`: in-process).
     var isolation = true
     /// Hidden: this process is the worker of a supervising `specrun` (NDJSON envelopes on stdout).

@@ -150,6 +150,7 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--predictable-ids": options.predictableIds = true
+            case "--no-progress": options.progress = false
             case "--no-isolation": options.isolation = false
             case WorkerFlag.worker: options.worker = true
             case "-j", "--parallel": options.parallel = try parseParallel(try reader.value(for: argument), for: argument)

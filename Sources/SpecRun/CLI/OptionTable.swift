@@ -37,6 +37,7 @@ enum OptionTable {
         OptionSpec(long: "--retry-tag-filter", value: "EXPR", help: "retry only the scenarios whose tags match, e.g. '@flaky'"),
         OptionSpec(long: "--color", help: "colours on (default: on a terminal and NO_COLOR unset)"),
         OptionSpec(long: "--no-color", help: "colours off"),
+        OptionSpec(long: "--no-progress", help: "no live progress line on a terminal (done/total, failed, elapsed, time left)"),
         OptionSpec(long: "--predictable-ids", help: "ids 0, 1, … in the message stream (reproducible reports)"),
         OptionSpec(long: "--no-isolation", help: "run in this process: faster to start, but a crashing step ends the run without reports"),
         OptionSpec(

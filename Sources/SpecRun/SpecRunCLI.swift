@@ -74,7 +74,19 @@ public enum SpecRunCLI {
         case .run(let options) where options.worker:
             _ = options
             return await worker(libraries: libraries, console: console, quietWithoutConfiguration: false)
-        case .run(let options):
+        case .run(var options):
+            if let ref = options.changedSince {
+                do {
+                    options.paths = try await ChangedSince(ref: ref, libraries: libraries, console: console).paths(for: options)
+                } catch {
+                    isolation?.releaseUnused()
+                    return console.usageFailure(error)
+                }
+                if options.paths.isEmpty {
+                    isolation?.releaseUnused()
+                    return ExitCode.passed.rawValue
+                }
+            }
             if let line = RerunInput.nothingToRerun(options.paths) {
                 isolation?.releaseUnused()
                 console.err(line)

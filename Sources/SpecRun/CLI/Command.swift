@@ -65,6 +65,8 @@ struct RunOptions: Equatable {
     var timeout: Double = RunOptions.defaultTimeout
     /// `--tag-timeout EXPR=DURATION` (a profile's `timeouts`): the timeout of the scenarios matching EXPR.
     var tagTimeouts: [TagTimeout] = []
+    /// `--changed-since REF`: only the scenarios a change since this git ref affects.
+    var changedSince: String? = nil
     /// `--shard I/N`: run only the I-th of N parts of the selected scenarios.
     var shard: ShardOption? = nil
     /// `--shard-timings FILE`: an earlier run's message stream, to balance the shards (and hand out the slowest

@@ -156,6 +156,7 @@ enum CommandLineParser {
             case "-j", "--parallel": options.parallel = try parseParallel(try reader.value(for: argument), for: argument)
             case "--timeout": options.timeout = try parseSeconds(try reader.value(for: argument), for: argument)
             case "--tag-timeout": options.tagTimeouts.append(try parseTagTimeout(try reader.value(for: argument)))
+            case "--changed-since": options.changedSince = try reader.value(for: argument)
             case "--shard": options.shard = try parseShard(try reader.value(for: argument))
             case "--shard-timings": options.shardTimings = try reader.value(for: argument)
             case "--serial-tags": options.serialTags = try reader.value(for: argument)

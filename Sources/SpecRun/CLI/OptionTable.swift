@@ -52,6 +52,9 @@ enum OptionTable {
         OptionSpec(
             long: "--memory-limit", value: "SIZE",
             help: "each worker may use at most SIZE of memory (e.g. 512M, 2G); a step that needs more fails, the run goes on"),
+        OptionSpec(
+            long: "--changed-since", value: "REF",
+            help: "only the scenarios whose feature text, step definitions or hooks changed since a git ref (says which and why)"),
         OptionSpec(long: "--shard", value: "I/N", help: "run only part I of N of the selected scenarios (CI matrices)"),
         OptionSpec(
             long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),

@@ -63,6 +63,9 @@ public enum SpecRunCLI {
             return ExitCode.passed.rawValue
         case .fmt(let options):
             return FmtCommand(options: options, console: console).run()
+        case .watch(let options):
+            isolation?.releaseUnused()
+            return await WatchCommand(options: options, libraries: libraries, console: console).run()
         case .lsp:
             return await LSPCommand(libraries: libraries, console: console).run()
         case .importDocuments(let options):

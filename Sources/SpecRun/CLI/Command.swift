@@ -13,6 +13,7 @@ enum Command: Equatable {
     case importDocuments(ImportOptions)
     case fmt(FmtOptions)
     case lsp
+    case watch(WatchOptions)
     case languages
     case keywords(language: String)
     case manPage

@@ -78,7 +78,7 @@ enum OptionTable {
         OptionSpec(long: "--version", help: "the version and the Swift version"),
     ]
 
-    static let subcommands = ["check", "snippets", "gherkin", "report", "import", "init", "completions", "man", "help"]
+    static let subcommands = ["watch", "check", "snippets", "gherkin", "report", "import", "init", "completions", "man", "help"]
 
     static var runFlags: [String] { run.map(\.long) }
 

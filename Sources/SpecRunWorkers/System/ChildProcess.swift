@@ -44,4 +44,17 @@ package enum ChildProcess {
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             error: String(decoding: errorText.value, as: UTF8.self))
     }
+
+    /// Runs `arguments` (the first one looked up in `PATH`) with this process's standard output and error, and
+    /// waits for it: its exit status (nil when it cannot be started).
+    package static func runShowingOutput(_ arguments: [String], in folder: String? = nil) -> Int32? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }

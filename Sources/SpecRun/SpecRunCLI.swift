@@ -74,6 +74,9 @@ public enum SpecRunCLI {
             return ExitCode.passed.rawValue
         case .fmt(let options):
             return FmtCommand(options: options, console: console).run()
+        case .watch(let options):
+            isolation?.releaseUnused()
+            return await WatchCommand(options: options, libraries: libraries, console: console).run()
         case .lsp:
             return await LSPCommand(libraries: libraries, console: console).run()
         case .importDocuments(let options):
@@ -85,10 +88,22 @@ public enum SpecRunCLI {
         case .run(let options) where options.worker:
             _ = options
             return await worker(libraries: libraries, console: console, quietWithoutConfiguration: false)
-        case .run(let options):
+        case .run(var options):
             // The signals that end a run are this run's from here on: one that comes while it is still being
             // prepared (reading the features, starting workers) ends it with its reports, like one that comes later.
             isolation?.interrupts?.listen { _, _ in }
+            if let ref = options.changedSince {
+                do {
+                    options.paths = try await ChangedSince(ref: ref, libraries: libraries, console: console).paths(for: options)
+                } catch {
+                    isolation?.releaseUnused()
+                    return console.usageFailure(error)
+                }
+                if options.paths.isEmpty {
+                    isolation?.releaseUnused()
+                    return ExitCode.passed.rawValue
+                }
+            }
             if let line = RerunInput.nothingToRerun(options.paths) {
                 isolation?.releaseUnused()
                 console.err(line)

@@ -13,6 +13,7 @@ enum Command: Equatable {
     case importDocuments(ImportOptions)
     case fmt(FmtOptions)
     case lsp
+    case watch(WatchOptions)
     case languages
     case keywords(language: String)
     case manPage
@@ -58,6 +59,8 @@ struct RunOptions: Equatable {
     var retryTagFilter: String? = nil
     var color: Bool? = nil
     var predictableIds = false
+    /// The live progress line on a terminal (`--no-progress`: none).
+    var progress = true
     /// Run the scenarios in a worker process so that a crashing step cannot kill the run (`--no-isolation`: in-process).
     var isolation = true
     /// Hidden: this process is the worker of a supervising `specrun` (NDJSON envelopes on stdout).
@@ -68,6 +71,8 @@ struct RunOptions: Equatable {
     var timeout: Double = RunOptions.defaultTimeout
     /// `--tag-timeout EXPR=DURATION` (a profile's `timeouts`): the timeout of the scenarios matching EXPR.
     var tagTimeouts: [TagTimeout] = []
+    /// `--changed-since REF`: only the scenarios a change since this git ref affects.
+    var changedSince: String? = nil
     /// `--shard I/N`: run only the I-th of N parts of the selected scenarios.
     var shard: ShardOption? = nil
     /// `--shard-timings FILE`: an earlier run's message stream, to balance the shards (and hand out the slowest

@@ -107,6 +107,11 @@ enum CommandLineParser {
             }
             if options.paths.isEmpty { options.paths = ["Features"] }
             return .fmt(options)
+        case "watch":
+            rest.removeFirst()
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "watch") }
+            guard case .run(let run) = try parseRun(rest) else { return .help(topic: "watch") }
+            return .watch(WatchOptions(run: run, passOn: watchPassOn(Array(rest))))
         case "lsp": return rest.contains("-h") || rest.contains("--help") ? .help(topic: "lsp") : .lsp
         case "help": rest.removeFirst(); return .help(topic: rest.first)
         case "run": rest.removeFirst(); return try parseRun(rest)
@@ -151,11 +156,13 @@ enum CommandLineParser {
             case "--no-color", "--no-colour": options.color = false
             case "--color", "--colour": options.color = true
             case "--predictable-ids": options.predictableIds = true
+            case "--no-progress": options.progress = false
             case "--no-isolation": options.isolation = false
             case WorkerFlag.worker: options.worker = true
             case "-j", "--parallel": options.parallel = try parseParallel(try reader.value(for: argument), for: argument)
             case "--timeout": options.timeout = try parseSeconds(try reader.value(for: argument), for: argument)
             case "--tag-timeout": options.tagTimeouts.append(try parseTagTimeout(try reader.value(for: argument)))
+            case "--changed-since": options.changedSince = try reader.value(for: argument)
             case "--shard": options.shard = try parseShard(try reader.value(for: argument))
             case "--shard-timings": options.shardTimings = try reader.value(for: argument)
             case "--serial-tags": options.serialTags = try reader.value(for: argument)
@@ -183,6 +190,26 @@ enum CommandLineParser {
             )
         }
         return .run(options)
+    }
+
+    /// The arguments of `watch` without its paths (what follows `--`, or is not an option nor an option's value).
+    private static func watchPassOn(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            if argument.hasPrefix("-") && argument != "-" {
+                kept.append(argument)
+                let takesValue = OptionTable.run.contains { ($0.long == argument || $0.short == argument) && $0.value != nil }
+                if takesValue, index + 1 < arguments.count {
+                    kept.append(arguments[index + 1])
+                    index += 1
+                }
+            }
+            index += 1
+        }
+        return kept
     }
 
     private static func parseGherkin(_ arguments: ArraySlice<String>) throws -> GherkinOptions {

@@ -218,8 +218,8 @@ extension ConfigFile {
             return rest
         }
         let config = ConfigFile(path: path, text: text)
-        // `specrun run …`: the subcommand stays first.
-        let subcommand = rest.first == "run" ? [rest.removeFirst()] : []
+        // `specrun run …`, `specrun watch …`: the subcommand stays first.
+        let subcommand = rest.first == "run" || rest.first == "watch" ? [rest.removeFirst()] : []
         return subcommand + (try config.arguments(profiles: profiles, userArguments: rest)) + rest
     }
 }

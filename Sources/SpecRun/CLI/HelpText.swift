@@ -36,6 +36,7 @@ enum HelpText {
 
         USAGE
           specrun [PATH[:LINE]...] [options]        run features (default: Features/)
+          specrun watch [PATH...] [options]         run, then rerun what each save changes (feature or Swift file)
           specrun check [PATH...] [--format github] [--warnings-as-errors] [--strict-coverage] [--requirements DIR]
                                                     parse errors, undefined/ambiguous steps, closures that do not fit
                                                     their expression, unused step definitions, criteria without a

@@ -38,6 +38,7 @@ enum OptionTable {
         OptionSpec(long: "--retry-tag-filter", value: "EXPR", help: "retry only the scenarios whose tags match, e.g. '@flaky'"),
         OptionSpec(long: "--color", help: "colours on (default: on a terminal and NO_COLOR unset)"),
         OptionSpec(long: "--no-color", help: "colours off"),
+        OptionSpec(long: "--no-progress", help: "no live progress line on a terminal (done/total, failed, elapsed, time left)"),
         OptionSpec(long: "--predictable-ids", help: "ids 0, 1, … in the message stream (reproducible reports)"),
         OptionSpec(long: "--no-isolation", help: "run in this process: faster to start, but a crashing step ends the run without reports"),
         OptionSpec(
@@ -52,6 +53,9 @@ enum OptionTable {
         OptionSpec(
             long: "--memory-limit", value: "SIZE",
             help: "each worker may use at most SIZE of memory (e.g. 512M, 2G); a step that needs more fails, the run goes on"),
+        OptionSpec(
+            long: "--changed-since", value: "REF",
+            help: "only the scenarios whose feature text, step definitions or hooks changed since a git ref (says which and why)"),
         OptionSpec(long: "--shard", value: "I/N", help: "run only part I of N of the selected scenarios (CI matrices)"),
         OptionSpec(
             long: "--shard-timings", value: "FILE", help: "balance shards (and hand out the slowest first) by an earlier message stream"),
@@ -75,7 +79,7 @@ enum OptionTable {
         OptionSpec(long: "--version", help: "the version and the Swift version"),
     ]
 
-    static let subcommands = ["check", "snippets", "gherkin", "report", "import", "init", "completions", "man", "help"]
+    static let subcommands = ["watch", "check", "snippets", "gherkin", "report", "import", "init", "completions", "man", "help"]
 
     static var runFlags: [String] { run.map(\.long) }
 

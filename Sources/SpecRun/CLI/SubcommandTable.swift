@@ -111,7 +111,14 @@ extension OptionTable {
 
     static let man = SubcommandSpec(name: "man", usage: "", summary: "the man page, in roff", options: [help])
 
-    static let subcommandSpecs = [check, snippets, importDocuments, initialize, report, gherkin, fmt, lsp, completionsCommand, man]
+    static let watch = SubcommandSpec(
+        name: "watch", usage: "[PATH...] [run options]",
+        summary: "run the paths, then on each save of a feature file rerun the scenarios it changed, and on each save of a "
+            + "Swift file of the package rebuild (swift build) and rerun those whose step definitions changed; what failed "
+            + "reruns first, each time; Ctrl-C ends it",
+        options: [help])
+
+    static let subcommandSpecs = [watch, check, snippets, importDocuments, initialize, report, gherkin, fmt, lsp, completionsCommand, man]
 
     static func subcommand(_ name: String) -> SubcommandSpec? {
         subcommandSpecs.first { $0.name == name }

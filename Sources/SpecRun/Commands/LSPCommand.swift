@@ -2,6 +2,7 @@ import Foundation
 import SharedState
 import SpecRunCore
 import SpecRunEditor
+import SpecRunReports
 import SpecRunWorkers
 
 /// `specrun lsp`: the language server over standard input and output, serving this executable's step
@@ -26,7 +27,17 @@ struct LSPCommand {
         server.executableChanged = { restart.executableChanged() }
         server.executable = restart.displayName
         server.runCommand = { restart.run($0) }
-        let stdout = FileHandle.standardOutput
+        server.historyFile = Self.configuredHistoryFile()
+        let histories = HistoryFileReader()
+        server.readHistory = { histories.read($0) }
+        let stdout = LockedOutput()
+        // A run or `watch` that finishes rewrites the history file: the client is asked for lenses and hints again.
+        let watchedHistory = Locked<String?>(server.historyFile)
+        let historyWatch = Ticker(every: 1) { [histories] in
+            guard let file = watchedHistory.value, histories.changed(file) else { return }
+            for request in LanguageServer.refreshRequests(histories.version) { stdout.write(LSPFrameReader.encode(request)) }
+        }
+        defer { historyWatch.stop() }
         var reader = LSPFrameReader()
         for reply in await restart.resume(server, reader: &reader) { stdout.write(LSPFrameReader.encode(reply)) }
         let input = Self.standardInput()
@@ -45,6 +56,8 @@ struct LSPCommand {
                 case .invalid(let reason): replies = [LanguageServer.error(id: NSNull(), code: -32700, "parse error: \(reason)")]
                 }
                 for reply in replies { stdout.write(LSPFrameReader.encode(reply)) }
+                let file = server.historyFile
+                watchedHistory.withLock { $0 = file }
                 if let code = server.exitCode { return code }
                 if server.restartRequested {
                     // Only returns when the new binary could not be started: then this one goes on.
@@ -62,6 +75,15 @@ struct LSPCommand {
         }
         // Standard input closed without `exit`: as the protocol says, 0 after `shutdown`, 1 otherwise.
         return server.shutdownRequested ? 0 : 1
+    }
+
+    /// The history file of the configuration file's default profile (`"history": "DIR"`), if any.
+    static func configuredHistoryFile() -> String? {
+        let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+        guard let expanded = try? ConfigFile.expand([], read: read),
+            case .run(let options)? = try? CommandLineParser.parse(expanded)
+        else { return nil }
+        return options.formats.first { $0.format == .history }?.path.map(Reports.absolute)
     }
 
     /// The snippet style of the configuration file's default profile (`--format-options '{"snippets": …}'`).
@@ -113,5 +135,61 @@ final class StandardInput: Sendable {
             defer { chunks = [] }
             return chunks
         }
+    }
+}
+
+/// Standard output, written whole frame by frame from the server's loop and the history watch's thread.
+final class LockedOutput: Sendable {
+    private let lock = Locked(())
+
+    func write(_ data: Data) {
+        lock.withLock { _ in FileHandle.standardOutput.write(data) }
+    }
+}
+
+/// Reads the run history file, again only when its modification time moved; says when it did.
+final class HistoryFileReader: Sendable {
+    private struct State {
+        var modified: [String: Date] = [:]
+        var histories: [String: RunHistory] = [:]
+        /// The modification time each `changed` saw last (nil inside: no file then).
+        var seen: [String: Date?] = [:]
+        var version = 0
+    }
+
+    private let state = Locked(State())
+
+    var version: Int { state.value.version }
+
+    func read(_ path: String) -> RunHistory? {
+        let modified = Self.modified(path)
+        return state.withLock { state in
+            if let modified, state.modified[path] == modified, let known = state.histories[path] { return known }
+            guard let modified else { return nil }
+            let history = RunHistory.load(path)
+            state.modified[path] = modified
+            state.histories[path] = history
+            return history
+        }
+    }
+
+    /// Whether the file changed since the last call (the first call only notes it: the client asks for lenses
+    /// when it opens a file).
+    func changed(_ path: String) -> Bool {
+        let modified = Self.modified(path)
+        return state.withLock { state in
+            guard let before = state.seen[path] else {
+                state.seen[path] = .some(modified)
+                return false
+            }
+            state.seen[path] = .some(modified)
+            guard before != modified else { return false }
+            state.version += 1
+            return true
+        }
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 }

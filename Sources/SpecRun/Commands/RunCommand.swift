@@ -32,12 +32,15 @@ struct RunCommand {
         }
         let listeners = listen(to: prepared)
         defer { listeners.pipeline.drain() }
+        let ticker = Self.progressTicker(listeners.progress)
         let ending: Ending
         if let launcher, prepared.isolated {
             ending = await runSupervised(prepared, listeners, launcher: launcher)
         } else {
             ending = await runInProcess(prepared, listeners)
         }
+        ticker?.stop()
+        listeners.progress?.finish()
         // Removed once the reports are in place (or the run ends early): only a killed run leaves it.
         defer { ending.journal?.discard() }
         if let code = ending.earlyExit { return code }
@@ -68,6 +71,8 @@ struct RunCommand {
         let undefinedSteps: UndefinedSteps
         /// The scenarios that passed (for `--wip`).
         let passedScenarios: PassedScenarios
+        /// The live progress line on a terminal (nil: none).
+        let progress: LiveProgress?
         /// Hands an envelope of the run to the listeners (a step's start only when one of them reads it).
         let send: @Sendable (Envelope) -> Void
     }
@@ -113,6 +118,7 @@ struct RunCommand {
         let passedScenarios = PassedScenarios()
         let wip = options.wip
         let injection = RequirementsInjection(body: prepared.requirements.map { RequirementsScope.body($0, paths: options.paths) })
+        let progress = makeProgress()
         let listen: (Envelope) -> Void = { envelope in
             injection.deliver(envelope) { envelope in
                 parseErrors.handle(envelope)
@@ -120,6 +126,7 @@ struct RunCommand {
                 reports.handle(envelope)
                 undefinedSteps.handle(envelope)
                 if wip { passedScenarios.handle(envelope) }
+                progress?.handle(envelope)
             }
         }
         _ = ReportFileMode.startUmask  // read now, before any step can change it
@@ -127,7 +134,12 @@ struct RunCommand {
         let pipeline = ListenerPipeline(
             returns: prepared.isolated ? DecodedEnvelopeReturns.shared : nil,
             flushedByTimer: !prepared.isolated,
-            around: { [console] in console.holdingOutput($0) },
+            around: { [console] body in
+                guard let progress else { return console.holdingOutput(body) }
+                // The live line erased before the batch's text and drawn after it, in the same write.
+                console.holdingOutput { progress.around(output: { console.out($0) }, body) }
+                progress.batchWritten()
+            },
             checkpoint: { reports.checkpoint() }, listen: listen)
         // What no listener reads is not handed over (a step start per step of the run).
         let readsStepStarts = reports.readsStepStarts
@@ -136,7 +148,7 @@ struct RunCommand {
         }
         return Listeners(
             reports: reports, status: status, pipeline: pipeline, undefinedSteps: undefinedSteps, passedScenarios: passedScenarios,
-            send: send)
+            progress: progress, send: send)
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its

@@ -73,7 +73,7 @@ extension LanguageServer {
             if let scenario = child.scenario { lens(scenario.location, "scenario") }
             for inner in child.rule?.children ?? [] { if let scenario = inner.scenario { lens(scenario.location, "scenario") } }
         }
-        return lenses
+        return lenses + resultLenses(uri)
     }
 
     /// The answer to `workspace/executeCommand`, and the notifications it sends.

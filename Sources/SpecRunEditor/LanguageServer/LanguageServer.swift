@@ -2,6 +2,7 @@ import Foundation
 import Gherkin
 import Messages
 import SpecRunCore
+import SpecRunReports
 
 /// `specrun lsp`'s brain: JSON-RPC requests and notifications in, responses and notifications out, the open
 /// documents kept in memory (full sync). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
@@ -29,6 +30,11 @@ package final class LanguageServer {
     package var runCommand: ([String]) -> (code: Int32, output: String) = { _ in (127, "") }
     /// The command line that runs this executable (`.build/debug/specrun`), for code lenses.
     package var executable = "specrun"
+    /// The run history's file whose last run the lenses and hints show (`specrun.json`'s `history`, or the client's
+    /// `initializationOptions.history` folder); nil: none.
+    package var historyFile: String?
+    /// Reads a history file (`LSPCommand` keeps it until the file changes).
+    package var readHistory: (String) -> RunHistory? = { _ in nil }
 
     package init(context: EditorAnalysis.Context) {
         self.context = context
@@ -56,13 +62,19 @@ package final class LanguageServer {
         }
         let id = message["id"]
         guard let method = message["method"] as? String else {
+            // The client's answer to a request of ours (a refresh): nothing to say.
+            if message["result"] != nil || message["error"] != nil { return [] }
             return id == nil ? [] : [Self.error(id: id!, code: -32600, "invalid request: no method")]
         }
         let params = message["params"] as? [String: Any] ?? [:]
         var out: [[String: Any]] = []
         let result: Any?
         switch method {
-        case "initialize": result = Self.capabilities()
+        case "initialize":
+            if let folder = (params["initializationOptions"] as? [String: Any])?["history"] as? String {
+                historyFile = RunHistory.file(in: folder)
+            }
+            result = Self.capabilities()
         case "initialized":
             // Compiles the step definitions now, after the initialize reply, rather than on the first keystroke.
             _ = await EditorAnalysis.analyse(text: "", uri: "warm-up.feature", context: context)
@@ -100,6 +112,7 @@ package final class LanguageServer {
         case "textDocument/references": result = await references(params)
         case "textDocument/codeAction": result = codeActions(params)
         case "textDocument/codeLens": result = codeLenses(params)
+        case "textDocument/inlayHint": result = inlayHints(params)
         case "workspace/executeCommand":
             let (answer, notes) = execute(params)
             result = answer
@@ -124,6 +137,7 @@ package final class LanguageServer {
                 "referencesProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "codeLensProvider": ["resolveProvider": false],
+                "inlayHintProvider": true,
                 "executeCommandProvider": ["commands": [Self.runScenario, Self.showSnippet, Self.restart]],
             ] as [String: Any],
             "serverInfo": ["name": "specrun", "version": MetaFactory.implementationVersion],

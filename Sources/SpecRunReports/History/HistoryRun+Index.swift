@@ -9,15 +9,32 @@ extension HistoryRun {
         var scenarios: [HistoryScenario] = []
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
+            let status = index.outcomeStatus(of: attempt)
             scenarios.append(
                 HistoryScenario(
                     key: key(of: pickle, in: index), name: pickle.name,
-                    status: index.outcomeStatus(of: attempt).lowercased,
+                    status: status.lowercased,
                     duration: index.duration(of: attempt) / 1_000_000,
-                    attempts: Int(attempt.started.attempt) + 1))
+                    attempts: Int(attempt.started.attempt) + 1,
+                    failure: status == .failed || status == .ambiguous ? failure(of: attempt, pickle: pickle, in: index) : nil))
         }
         let id = ids.isEmpty ? "run-\(start)" : ids.joined(separator: ",")
         return HistoryRun(id: id, start: start, duration: index.runDuration / 1_000_000, scenarios: scenarios)
+    }
+
+    /// The first failed (or ambiguous) step of an attempt: its line, text and message (a hook's: the scenario's line).
+    static func failure(of attempt: RunIndex.Attempt, pickle: Pickle, in index: RunIndex) -> HistoryFailure? {
+        let scenarioLine = index.lineage(of: pickle)?.scenario?.location.line ?? pickle.location?.line ?? 0
+        for (step, outcome) in index.results(of: attempt) where outcome.status == .failed || outcome.status == .ambiguous {
+            let result = outcome.testStepResult
+            let message = result.message ?? result.exception?.message ?? outcome.status.lowercased
+            guard let id = step.pickleStepId, let pickleStep = index.pickleStep(id) else {
+                return HistoryFailure(line: scenarioLine, step: "a hook", message: message)
+            }
+            let line = index.lineage(of: pickleStep)?.step?.location.line ?? scenarioLine
+            return HistoryFailure(line: line, step: pickleStep.text, message: message)
+        }
+        return nil
     }
 
     /// `uri:line`, the line of the scenario or of its Examples row.

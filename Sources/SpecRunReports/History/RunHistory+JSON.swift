@@ -2,7 +2,8 @@ import Foundation
 import SpecRunReportCore
 
 extension RunHistory {
-    /// `{"version":1,"runs":[{"id","start","duration","scenarios":[["uri:line","name","status",ms,attempts],…]}]}`.
+    /// `{"version":1,"runs":[{"id","start","duration","scenarios":[["uri:line","name","status",ms,attempts],…]}]}`;
+    /// a failed scenario's entry has a sixth element, `[line,"step","message"]` (readers of five ignore it).
     package func encoded() -> String {
         var out = "{\"version\":\(Self.version),\"runs\":["
         for (r, run) in runs.enumerated() {
@@ -12,7 +13,8 @@ extension RunHistory {
                 if s > 0 { out += "," }
                 out +=
                     "\n[" + quoted(scenario.key) + "," + quoted(scenario.name) + ","
-                    + quoted(scenario.status) + ",\(scenario.duration),\(scenario.attempts)]"
+                    + quoted(scenario.status) + ",\(scenario.duration),\(scenario.attempts)"
+                    + (scenario.failure.map { ",[\($0.line)," + quoted($0.step) + "," + quoted($0.message) + "]" } ?? "") + "]"
             }
             out += "]}"
         }
@@ -36,10 +38,16 @@ extension RunHistory {
                 guard entry.count >= 5, let key = entry[0] as? String, let name = entry[1] as? String,
                     let status = entry[2] as? String
                 else { return nil }
+                var failure: HistoryFailure?
+                if entry.count >= 6, let place = entry[5] as? [Any], place.count >= 3, let line = (place[0] as? NSNumber)?.intValue,
+                    let step = place[1] as? String, let message = place[2] as? String
+                {
+                    failure = HistoryFailure(line: line, step: step, message: message)
+                }
                 read.append(
                     HistoryScenario(
                         key: key, name: name, status: status, duration: (entry[3] as? NSNumber)?.int64Value ?? 0,
-                        attempts: (entry[4] as? NSNumber)?.intValue ?? 1))
+                        attempts: (entry[4] as? NSNumber)?.intValue ?? 1, failure: failure))
             }
             history.runs.append(HistoryRun(id: id, start: start, duration: duration, scenarios: read))
         }

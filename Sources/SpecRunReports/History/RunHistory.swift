@@ -75,15 +75,33 @@ package struct HistoryScenario: Sendable, Equatable {
     /// Milliseconds.
     package var duration: Int64
     package var attempts: Int
+    /// The step that failed (failed or ambiguous scenarios only): what the editor shows beside it.
+    package var failure: HistoryFailure?
 
-    package init(key: String, name: String, status: String, duration: Int64, attempts: Int) {
+    package init(key: String, name: String, status: String, duration: Int64, attempts: Int, failure: HistoryFailure? = nil) {
         self.key = key
         self.name = name
         self.status = status
         self.duration = duration
         self.attempts = attempts
+        self.failure = failure
     }
 
     /// Failed or ambiguous: what "a failure" means across runs.
     var failed: Bool { status == "failed" || status == "ambiguous" }
+}
+
+/// Where a scenario failed: the failing step's line in its feature file (a hook's: the scenario's), its text, and
+/// the first lines of its message (expected/got), at most `maxMessage` characters.
+package struct HistoryFailure: Sendable, Equatable {
+    package static let maxMessage = 600
+    package var line: Int
+    package var step: String
+    package var message: String
+
+    package init(line: Int, step: String, message: String) {
+        self.line = line
+        self.step = step
+        self.message = message.count > Self.maxMessage ? String(message.prefix(Self.maxMessage)) + "…" : message
+    }
 }

@@ -18,6 +18,8 @@ package protocol Console: AnyObject, Sendable {
     /// Bytes of UTF-8 to standard output (`specrun gherkin`'s megabytes of NDJSON, with no `String` between).
     func out(bytes: UnsafeBufferPointer<UInt8>)
     var stdoutIsTerminal: Bool { get }
+    /// The width of the terminal standard output writes to (nil: not a terminal, or unknown).
+    var terminalColumns: Int? { get }
     var environment: [String: String] { get }
     /// Runs `body` with what it writes to standard output held and written at once after it (a batch of the run's
     /// events prints many scenarios); anything written to standard error meanwhile comes after what was held.
@@ -29,6 +31,7 @@ package protocol Console: AnyObject, Sendable {
 
 extension Console {
     func separateStepOutput() -> Int32 { STDOUT_FILENO }
+    package var terminalColumns: Int? { nil }
 
     /// A mistake in what this process was given (arguments, configuration, a worker's first line): one line on
     /// standard error and a pointer to `<program> --help`, named as the user typed it; the usage exit code.
@@ -111,6 +114,11 @@ package final class SystemConsole: Console {
     }
 
     package var stdoutIsTerminal: Bool { isatty(state.withLock { $0.stdout }) == 1 }
+    package var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(state.withLock { $0.stdout }, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
     /// Read once (each read of ProcessInfo's environment makes the dictionary again).
     package let environment: [String: String] = ProcessInfo.processInfo.environment
 

@@ -1,0 +1,74 @@
+import Foundation
+import Messages
+import SpecRunCore
+import SpecRunWorkers
+
+/// `specrun watch [PATH…] [run options]`: runs the paths, then polls their feature files every 0.1 s (the
+/// package's Swift files every 0.5 s) and reruns what each save changed (`WatchSession`), each run a new run of this executable
+/// (the rebuilt one after a Swift change) with the run options given, its output shown. Ctrl-C ends it.
+struct WatchCommand {
+    let options: WatchOptions
+    let libraries: [any StepLibrary.Type]
+    let console: any Console
+
+    func run() async -> Int32 {
+        let paths = options.run.paths.isEmpty ? ["Features"] : options.run.paths
+        let folder = FileManager.default.currentDirectoryPath
+        let executable = Self.executable()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-watch-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let interrupts = InterruptForwarder.shared
+        interrupts.listen { _, _ in }
+        let world = WatchSession.World(
+            scan: { WatchedFiles.scan(paths: paths, package: folder, swift: $0) },
+            read: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } },
+            dryRun: { [libraries, console] files in
+                let runner = SpecRunner(
+                    libraries: libraries, configuration: RunConfiguration(paths: files, dryRun: true), ids: IncrementingIdGenerator(),
+                    environment: console.environment)
+                return (try? await runner.runCollecting().envelopes) ?? []
+            },
+            build: { ChildProcess.runShowingOutput(["swift", "build"], in: folder) == 0 },
+            rebuiltMessages: {
+                let file = scratch + "/definitions.ndjson"
+                try? FileManager.default.removeItem(atPath: file)
+                _ = ChildProcess.run([executable] + paths + ["--dry-run", "--no-progress", "--format", "message:" + file])
+                var envelopes: [Envelope] = []
+                guard (try? NDJSON.forEachEnvelope(inFile: file) { envelopes.append($0) }) != nil else { return nil }
+                return envelopes
+            },
+            run: { [options] selected in
+                let rerun = scratch + "/rerun.txt"
+                try? FileManager.default.removeItem(atPath: rerun)
+                let formats = options.run.formats.isEmpty ? ["--format", "pretty"] : []
+                _ = ChildProcess.runShowingOutput(
+                    [executable] + options.passOn + formats + ["--format", "rerun:" + rerun, "--"] + selected)
+                let text = FileManager.default.contents(atPath: rerun).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                return text.split(whereSeparator: \.isNewline).map(String.init)
+            },
+            say: { [console] in console.err($0) },
+            showParseError: { [printer = ParseErrorPrinter(console: console)] in printer.handle($0) })
+        var session = WatchSession(world: world, paths: paths)
+        session.start()
+        while interrupts.received == nil {
+            usleep(100_000)
+            guard interrupts.received == nil else { break }
+            await session.poll()
+        }
+        console.err("specrun watch: stopped\n")
+        return ExitCode.passed.rawValue
+    }
+
+    /// This executable (a spec executable of a user's package runs itself).
+    static func executable() -> String {
+        Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+}
+
+/// `specrun watch`'s paths and the run options it passes on to each run.
+struct WatchOptions: Equatable {
+    var run = RunOptions()
+    /// The arguments given after `watch`, without the paths: the options of each run.
+    var passOn: [String] = []
+}

@@ -29,7 +29,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_support import (STATUSES, axe_violations, console_errors, counts_from_ndjson, load,  # noqa: E402
                              start_browser, wait_until)
-from browser_first_screen import check_first_screen, check_history, check_query_forms  # noqa: E402
+from browser_first_screen import check_first_screen, check_history, check_query_forms, check_without_script  # noqa: E402
 from markdown_check import check_markdown  # noqa: E402
 
 DATA = """var d = JSON.parse(document.getElementById('report-data').textContent);
@@ -210,6 +210,16 @@ def check_structure(driver, check):
                                    " && getComputedStyle(document.getElementById('theme-toggle')).display === 'none'")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     check(hidden, "printing hides the controls")
+    # The summary-only print: the class the Print summary button sets leaves the features out of the printout.
+    driver.execute_script("document.body.classList.add('print-summary')")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    summary = driver.execute_script("return getComputedStyle(document.getElementById('features')).display === 'none'"
+                                    " && getComputedStyle(document.querySelector('header.top')).display !== 'none'")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    driver.execute_script("document.body.classList.remove('print-summary')")
+    check(summary, "Print summary prints the run and what needs attention, without the features")
+    shown = driver.execute_script("var b = document.getElementById('print-summary'); return !!b && !b.hidden;")
+    check(shown, "the Print summary button is shown once the script runs")
     before = driver.execute_script("return document.documentElement.dataset.theme")
     driver.find_element("id", "theme-toggle").click()
     after = driver.execute_script("return document.documentElement.dataset.theme")
@@ -288,6 +298,8 @@ def main():
         print(f"info - screenshot saved to {screenshot}")
         check_search(driver, check, data, total)
         check_query_forms(driver, check, data, total)
+        check_without_script(driver, check, report)
+        load(driver, report, options["timeout"])
         check_tag_conformance(driver, check, options["shared"])
         check_markdown(driver, check)
         check_filter(driver, check, shown, total)

@@ -117,6 +117,18 @@ def check_query_forms(driver, check, data, total):
         driver.execute_script("document.getElementById('features').scrollIntoView();")
         marks = wait_until(lambda: driver.execute_script("return document.querySelectorAll('#features-view mark.hit').length")) or 0
         check(marks > 0, f"the words found are marked in the cards ({marks} marks)")
+        # An opened feature shows its matching scenarios first: the count, then the scenarios; its description after.
+        # (a search opens the features it matches)
+        first = wait_until(lambda: driver.execute_script(
+            "var b = document.querySelector('#features-view .feature-body:not([hidden])'); if (!b || !b.firstElementChild) return null;"
+            " var kids = Array.prototype.slice.call(b.children);"
+            " var list = kids.findIndex(function (k) { return k.classList.contains('scenarios'); });"
+            " var prose = kids.findIndex(function (k) { return !k.classList.contains('shown-count') && !k.classList.contains('scenarios')"
+            "   && !k.classList.contains('more') && !k.classList.contains('about-feature'); });"
+            " return {count: b.firstElementChild.classList.contains('shown-count') ? b.firstElementChild.textContent : null,"
+            "         scenariosFirst: list >= 0 && (prose < 0 || list < prose)};"))
+        check(bool(first) and first["count"] is not None and " scenario" in first["count"] and first["scenariosFirst"],
+              f"a search shows each opened feature's matching scenarios first ({first and first['count']})")
     shown = search(driver, "(@zz-unclosed and")
     words = hint(driver)
     check(len(shown) == total and "Could not read" in words, f"a query that cannot be read is refused with a hint and filters nothing ({words[:60]}...)")
@@ -139,3 +151,18 @@ def check_history(driver, check, data, report, timeout):
     strips = wait_until(lambda: driver.execute_script("return document.querySelectorAll('#features-view .history-strip').length")) or 0
     check(strips > 0, f"scenario cards show their last results ({strips} strips)")
     load(driver, report, timeout)
+
+
+def check_without_script(driver, check, report):
+    """Without script, the first screen reads and no button that needs the script is shown."""
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        driver.get("file://" + report)
+        seen = driver.execute_cdp_cmd("Runtime.evaluate", {"returnByValue": True, "expression": (
+            "({buttons: Array.prototype.filter.call(document.querySelectorAll('button, input'), function (b) {"
+            "   return b.getClientRects().length > 0; }).map(function (b) { return b.id || b.textContent; }),"
+            "  headline: (document.getElementById('headline') || {}).textContent || ''})")})["result"]["value"]
+    finally:
+        driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    check(not seen["buttons"], f"without script no button that needs it is shown ({seen['buttons'][:4]})")
+    check(bool(seen["headline"].strip()), f"without script the first screen still reads ({seen['headline'][:60]})")

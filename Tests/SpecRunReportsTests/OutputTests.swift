@@ -85,7 +85,7 @@ final class OutputTests: XCTestCase {
             ReportFormat.allCases.map(\.rawValue),
             [
                 "pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github",
-                "requirements", "requirements-json", "history", "html-site",
+                "requirements", "requirements-json", "history", "html-site", "status",
             ])
     }
 }

@@ -33,7 +33,11 @@ struct WatchCommand {
             rebuiltMessages: {
                 let file = scratch + "/definitions.ndjson"
                 try? FileManager.default.removeItem(atPath: file)
-                _ = ChildProcess.run([executable] + paths + ["--dry-run", "--no-progress", "--format", "message:" + file])
+                // With an empty configuration: the default profile's reports are not rewritten by a dry run.
+                let noProfile = scratch + "/no-profile.json"
+                FileManager.default.createFile(atPath: noProfile, contents: Data("{}".utf8))
+                _ = ChildProcess.run(
+                    [executable] + paths + ["--config", noProfile, "--dry-run", "--no-progress", "--format", "message:" + file])
                 var envelopes: [Envelope] = []
                 guard (try? NDJSON.forEachEnvelope(inFile: file) { envelopes.append($0) }) != nil else { return nil }
                 return envelopes

@@ -29,7 +29,10 @@ package enum TerminalText {
         case .afterTestStep?: kind = "AfterStep"
         case .beforeTestRun?: kind = "BeforeAll"
         case .afterTestRun?: kind = "AfterAll"
-        case nil: kind = "Hook"
+        case nil:
+            // A feature's hook (no type in Cucumber Messages): its name says it all, `BeforeFeature hook "x"`.
+            if let name = hook?.name, name.hasPrefix("BeforeFeature hook") || name.hasPrefix("AfterFeature hook") { return name }
+            kind = "Hook"
         }
         if let name = hook?.name, !name.isEmpty { return "\(kind) hook \"\(name)\"" }
         return "\(kind) hook"

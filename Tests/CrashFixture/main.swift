@@ -34,6 +34,25 @@ enum CrashSteps: StepLibrary {
                 }
             }
         }
+        if let log = environment["SPECRUN_FIXTURE_FEATURE_HOOKS_LOG"] {
+            // Each BeforeFeature/AfterFeature run, a line each, appended to the file (FeatureHooksEndToEndTests).
+            let note: @Sendable (String) -> Void = { line in
+                let handle =
+                    FileHandle(forWritingAtPath: log)
+                    ?? {
+                        FileManager.default.createFile(atPath: log, contents: nil)
+                        return FileHandle(forWritingAtPath: log)!
+                    }()
+                handle.seekToEndOfFile()
+                handle.write(Data((line + "\n").utf8))
+                try? handle.close()
+            }
+            steps.beforeFeature(name: "log") { feature in note("before \(URL(fileURLWithPath: feature.uri).lastPathComponent)") }
+            steps.afterFeature(name: "log") { feature in note("after \(URL(fileURLWithPath: feature.uri).lastPathComponent)") }
+        }
+        if environment["SPECRUN_FIXTURE_BEFORE_FEATURE_HANGS"] != nil {
+            steps.beforeFeature(name: "a BeforeFeature that never ends") { _ in while true { sleep(1) } }
+        }
         if environment["SPECRUN_FIXTURE_AFTER_ALL_HANGS"] != nil {
             steps.afterAll(name: "an AfterAll that never ends") { while true { sleep(1) } }
         }

@@ -84,7 +84,7 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(
             ReportFormat.allCases.map(\.rawValue),
             [
-                "pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github",
+                "pretty", "progress", "summary", "message", "junit", "json", "html", "rerun", "usage", "github", "usage-json",
                 "requirements", "requirements-json", "history", "html-site", "status",
             ])
     }

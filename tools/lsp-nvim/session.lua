@@ -26,7 +26,12 @@ say('$ nvim Features/quiz/nvim-session.feature    (server: ' .. bin .. ' lsp)')
 local docs = table.concat(vim.fn.readfile('docs/EDITORS.md'), '\n')
 local block = docs:match('<!%-%- nvim%-config.-```lua\n(.-)```')
 if not block then fail('docs/EDITORS.md has no nvim-config block') end
-block = block:gsub("local specrun_bin = '[^']*'", "local specrun_bin = '" .. bin .. "'")
+-- (The block names the executable relative to the package: an absolute path under it is made relative.)
+local cwd = vim.fn.getcwd()
+local relative = bin
+if bin:sub(1, #cwd + 1) == cwd .. '/' then relative = bin:sub(#cwd + 2) end
+if relative:sub(1, 1) == '/' then fail('the spec executable must be under ' .. cwd .. ': ' .. bin) end
+block = block:gsub("local specrun_bin = '[^']*'", "local specrun_bin = '" .. relative .. "'")
 local run_config, problem = loadstring(block)
 if not run_config then fail('the documented set-up does not load: ' .. problem) end
 local ok, err = pcall(run_config)

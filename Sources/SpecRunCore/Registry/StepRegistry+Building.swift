@@ -17,7 +17,7 @@ extension StepRegistry {
             switch code {
             case .step(var step): step.scope = scope; return .step(step)
             case .hook(var hook):
-                if hook.kind != .beforeAll && hook.kind != .afterAll { hook.scope = scope }
+                if !hook.kind.isOutsideTestCases { hook.scope = scope }
                 return .hook(hook)
             case .parameterType: return code
             }

@@ -36,12 +36,13 @@ extension StepRegistry {
                 envelopes.append(
                     Envelope(
                         hook: Hook(
-                            id: hook.id, name: hook.code.name, sourceReference: Self.reference(hook.code.location, root),
+                            id: hook.id, name: hook.code.kind.messageName(hook.code.name),
+                            sourceReference: Self.reference(hook.code.location, root),
                             tagExpression: hook.code.tags, type: hook.code.kind.messageType)))
             }
         }
         envelopes += undefinedParameterTypes.map { Envelope(undefinedParameterType: $0) }
-        for kind in [HookKind.beforeAll, .afterAll, .before, .after, .beforeStep, .afterStep] {
+        for kind in [HookKind.beforeAll, .afterAll, .before, .after, .beforeStep, .afterStep, .beforeFeature, .afterFeature] {
             hooksInOrder[kind] = Self.runningOrder(hooks, kind)
         }
         return envelopes
@@ -59,14 +60,27 @@ func relativePath(_ path: String, to root: String?) -> String {
 }
 
 extension HookKind {
-    var messageType: HookType {
+    /// (Cucumber Messages have no type for a feature's hooks: theirs is nil, and their name says what they are.)
+    var messageType: HookType? {
         switch self {
+        case .beforeFeature, .afterFeature: return nil
         case .beforeAll: return .beforeTestRun
         case .afterAll: return .afterTestRun
         case .before: return .beforeTestCase
         case .after: return .afterTestCase
         case .beforeStep: return .beforeTestStep
         case .afterStep: return .afterTestStep
+        }
+    }
+
+    /// A feature hook's name in its message: `BeforeFeature hook "open the shop"` (reports label a hook of no type
+    /// by its name); the others' as written.
+    func messageName(_ name: String?) -> String? {
+        switch self {
+        case .beforeFeature, .afterFeature:
+            let kind = self == .beforeFeature ? "BeforeFeature" : "AfterFeature"
+            return "\(kind) hook" + (name.map { " \"\($0)\"" } ?? "")
+        default: return name
         }
     }
 }

@@ -25,8 +25,8 @@ struct StepRegistry: Sendable {
             .sorted { ($0.element.code.order, $0.offset) < ($1.element.code.order, $1.offset) }
             .map(\.element)
         switch kind {
-        case .after, .afterStep, .afterAll: return sorted.reversed()
-        case .before, .beforeStep, .beforeAll: return sorted
+        case .after, .afterStep, .afterAll, .afterFeature: return sorted.reversed()
+        case .before, .beforeStep, .beforeAll, .beforeFeature: return sorted
         }
     }
 

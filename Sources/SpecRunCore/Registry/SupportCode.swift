@@ -56,6 +56,11 @@ struct StepDefinitionDescription: Sendable, CustomStringConvertible {
 
 enum HookKind: Sendable, Equatable {
     case beforeAll, afterAll, before, after, beforeStep, afterStep
+    /// Around the scenarios of one feature that a process runs in a row (`RunSession`); no World, no tags.
+    case beforeFeature, afterFeature
+
+    /// Run once around a run or a feature, outside every test case (reported as run hook messages).
+    var isOutsideTestCases: Bool { self == .beforeAll || self == .afterAll || self == .beforeFeature || self == .afterFeature }
 }
 
 struct HookCode: Sendable {

@@ -10,9 +10,9 @@ import TagExpressions
 /// the summary and the fail-fast flag are kept under a lock, plans are made with a thread-safe cache. `describe`
 /// reads only what never changes after `open` (a worker's watchdog thread calls it).
 public final class RunSession: Sendable {
-    private let runner: SpecRunner
-    private let registry: StepRegistry
-    private let root: String
+    let runner: SpecRunner
+    let registry: StepRegistry
+    let root: String
     private let plans: any PlanSource
     /// Plans each test case as it runs (its match cache serves the whole run).
     private let planner: Planner
@@ -21,18 +21,22 @@ public final class RunSession: Sendable {
     public var keys: [String] { makeKeys() }
     private let makeKeys: @Sendable () -> [String]
     private let caseRunner: TestCaseRunner
-    private let testRunStarted: TestRunStarted
+    let testRunStarted: TestRunStarted
     /// Whether the BeforeAll hooks passed; when not, no test case is planned and the run only finishes.
     public let beforeAllPassed: Bool
     /// `--retry-tag-filter`: the scenarios that may be retried (nil: all); checked when the run was prepared.
     private let retryFilter: TagExpression?
     /// What the test cases' runs change, from whatever task runs them.
-    private let state: Locked<State>
+    let state: Locked<State>
 
-    private struct State {
+    struct State {
         var summary: RunSummary
         /// Set after the first test case that did not pass, under `failFast`: the rest are skipped.
         var stopped = false
+        /// The feature file of the test case run last (BeforeFeature/AfterFeature), and whether its BeforeFeature
+        /// hooks failed (its scenarios are then skipped).
+        var feature: String?
+        var featureFailed = false
     }
 
     init(
@@ -82,7 +86,8 @@ public final class RunSession: Sendable {
     public func run(_ index: Int, skip: Bool = false, to sink: any MessageSink) async -> Bool {
         guard let plan = plans.plan(ofCase: index, with: planner) else { return true }
         defer { plans.finished(index) }
-        let skipAll = skip || state.withLock { $0.stopped }
+        let featureFailed = await enterFeature(plan.pickle.uri) { sink.emit($0) }
+        let skipAll = skip || featureFailed || state.withLock { $0.stopped }
         var attempt = 0
         var result: TestCaseRunner.Result
         let retries = retryFilter.map { $0.evaluate(tags: plan.pickle.tags.map(\.name)) } ?? true ? runner.configuration.retry : 0
@@ -125,13 +130,14 @@ public final class RunSession: Sendable {
 
     /// The `file:line` of a BeforeAll/AfterAll hook, by the id in its testRunHookStarted message.
     public func describe(hookId: String) -> String? {
-        let hooks = registry.hooks(.beforeAll, for: []) + registry.hooks(.afterAll, for: [])
+        let hooks = [HookKind.beforeAll, .afterAll, .beforeFeature, .afterFeature].flatMap { registry.hooks($0, for: []) }
         return hooks.first { $0.id == hookId }.map { "hook at \($0.code.location.relative(to: root))" }
     }
 
     /// AfterAll hooks and testRunFinished.
     public func finish(emit: (Envelope) -> Void) async -> RunSummary {
         let runId = testRunStarted.id ?? ""
+        if let last = state.withLock({ $0.feature }) { _ = await featureHooks(.afterFeature, last, emit: emit) }
         var success = state.withLock { $0.summary.success }
         _ = await runner.runGlobalHooks(.afterAll, registry, runId: runId, root: root, success: &success, emit: emit)
         let finished = runner.clock.timestamp()

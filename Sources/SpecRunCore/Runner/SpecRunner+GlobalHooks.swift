@@ -31,7 +31,13 @@ extension SpecRunner {
             }
         }
         if let lateAttachment {
-            let hooks = kind == .beforeAll ? "the BeforeAll hooks" : "the AfterAll hooks"
+            let hooks =
+                switch kind {
+                case .beforeAll: "the BeforeAll hooks"
+                case .beforeFeature: "the BeforeFeature hooks"
+                case .afterFeature: "the AfterFeature hooks"
+                default: "the AfterAll hooks"
+                }
             recorder.finish(late: lateAttachment) { hooks }
         }
         return allPassed

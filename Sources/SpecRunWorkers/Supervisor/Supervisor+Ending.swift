@@ -32,6 +32,11 @@ extension Supervisor {
         parts.tally.count(cause)
         if phase == .working, let index = worker.state.assigned.first {
             if !cause.interrupted, cause.timedOut == nil { cause.culprit = culprit(of: cause.detail, running: index, worker: worker) }
+            // A feature's hook (BeforeFeature/AfterFeature, run between test cases) that it died in: finished for it.
+            if let hook = worker.runningHook, hook.forwarded {
+                forward(crashRepair.hookFinished(hook.started, cause: cause, what: "feature hook"))
+                worker.runningHook = nil
+            }
             // The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED;
             // the test cases it was handed but did not start go back to the front of the queue.
             let stepsEnded =

@@ -35,7 +35,7 @@ struct WatchCommand {
                 try? FileManager.default.removeItem(atPath: file)
                 // With an empty configuration: the default profile's reports are not rewritten by a dry run.
                 let noProfile = scratch + "/no-profile.json"
-                FileManager.default.createFile(atPath: noProfile, contents: Data("{}".utf8))
+                _ = FileManager.default.createFile(atPath: noProfile, contents: Data("{}".utf8))
                 _ = ChildProcess.run(
                     [executable] + paths + ["--config", noProfile, "--dry-run", "--no-progress", "--format", "message:" + file])
                 var envelopes: [Envelope] = []

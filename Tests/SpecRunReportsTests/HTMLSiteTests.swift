@@ -52,21 +52,12 @@ final class HTMLSiteTests: XCTestCase {
     }
 
     func test_site_indexListsTheScenariosFixedSinceThePreviousRunLinkingTheirPages() throws {
-        let envelopes = try sampleEnvelopes()
-        let index = RunIndex()
-        for envelope in envelopes { index.handle(envelope) }
-        var earlier = HistoryRun.make(from: index)
-        let fixed = try XCTUnwrap(earlier.scenarios.firstIndex { $0.status == "passed" })
-        earlier.scenarios[fixed].status = "failed"
-        earlier.id = "earlier"
-        earlier.start -= 60_000
-        var options = ReportOptions()
-        options.history = RunHistory(runs: [earlier])
-        let folder = try temporaryFolder().appendingPathComponent("site")
+        var fixed = 0
+        let (folder, earlier) = try makeSUTWithHistory { earlier in
+            fixed = try XCTUnwrap(earlier.scenarios.firstIndex { $0.status == "passed" })
+            earlier.scenarios[fixed].status = "failed"
+        }
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: options)
-        for envelope in envelopes { formatter.handle(envelope) }
-        try formatter.finish()
 
         let page = try read(folder, "index.html")
 
@@ -124,19 +115,8 @@ final class HTMLSiteTests: XCTestCase {
     }
 
     func test_site_featurePagesCarryTheirOwnFeaturesHistoryWithAHistory() throws {
-        let envelopes = try sampleEnvelopes()
-        let index = RunIndex()
-        for envelope in envelopes { index.handle(envelope) }
-        var earlier = HistoryRun.make(from: index)
-        earlier.id = "earlier"
-        earlier.start -= 60_000
-        var options = ReportOptions()
-        options.history = RunHistory(runs: [earlier])
-        let folder = try temporaryFolder().appendingPathComponent("site")
+        let (folder, _) = try makeSUTWithHistory { _ in }
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: options)
-        for envelope in envelopes { formatter.handle(envelope) }
-        try formatter.finish()
 
         for (file, uri) in [("features/0000.html", "Features/quiz.feature"), ("features/0001.html", "Features/chat.feature")] {
             let data = try XCTUnwrap(embeddedReportData(try read(folder, file)), file)
@@ -171,6 +151,25 @@ final class HTMLSiteTests: XCTestCase {
         for envelope in try sampleEnvelopes() { formatter.handle(envelope) }
         try formatter.finish()
         return folder
+    }
+
+    /// The site of the sample run after an earlier run (the sample's own scenarios, a minute before, changed by
+    /// `change`): its folder (the caller removes the parent) and that earlier run.
+    private func makeSUTWithHistory(_ change: (inout HistoryRun) throws -> Void) throws -> (URL, HistoryRun) {
+        let envelopes = try sampleEnvelopes()
+        let index = RunIndex()
+        for envelope in envelopes { index.handle(envelope) }
+        var earlier = HistoryRun.make(from: index)
+        try change(&earlier)
+        earlier.id = "earlier"
+        earlier.start -= 60_000
+        var options = ReportOptions()
+        options.history = RunHistory(runs: [earlier])
+        let folder = try temporaryFolder().appendingPathComponent("site")
+        let formatter = makeFormatter(.htmlSite, output: .file(folder.path), options: options)
+        for envelope in envelopes { formatter.handle(envelope) }
+        try formatter.finish()
+        return (folder, earlier)
     }
 
     private func writeSite(into folder: URL) throws {

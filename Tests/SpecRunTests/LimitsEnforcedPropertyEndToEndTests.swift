@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedTestData
 import XCTest
 
 /// Every limit is enforced from the moment it applies, whatever its size: a `@timeout:` tag, a step definition's
@@ -9,8 +10,8 @@ import XCTest
 final class LimitsEnforcedPropertyEndToEndTests: XCTestCase {
     func test_run_failsEveryStepPastItsLimitOnLimitsFrom10MillisecondsUp() throws {
         let fixture = try fixtureExecutable()
-        var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970))
-        let seed = generator.state
+        let seed = UInt64(Date().timeIntervalSince1970)
+        var generator = SplitMix64(seed: seed)
         let limits = [10, 20, 50, 100, 130, 200] + (0..<4).map { _ in 10 + Int(generator.next() % 390) }
         var scenarios = limits.map { limit in
             """
@@ -55,20 +56,5 @@ final class LimitsEnforcedPropertyEndToEndTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(ended, limits.filter { $0 >= 50 }.count + 2, "\(results.map(\.message)) \(context)")
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing run names the seed that reproduces it.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -36,6 +36,20 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertFalse(console.stdout.contains("did you mean"), console.stdout)
     }
 
+    func test_run_namesTheScopeAStepNeedsInItsResultOnAStepMatchedOnlyOutsideItsScope() async throws {
+        let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the quiz starts\n")
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(
+            [folder, "--no-color", "--format", "pretty", "--format", "junit:\(folder)/j.xml"],
+            libraries: [CheckSteps.self, ScopedCheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 1)
+        let scope = "its library is scoped to '@quiz', which this scenario's tags do not match"
+        XCTAssertTrue(console.stdout.contains(scope), console.stdout)
+        XCTAssertTrue(try String(contentsOfFile: "\(folder)/j.xml", encoding: .utf8).contains(scope), "in the reports too")
+    }
+
     func test_check_listsUndefinedWithTheNearestDefinitionAmbiguousAndUnusedWithoutRunningAStep() async throws {
         let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Given the customr has connectivity\n    And a passing step\n")
         let console = SpyConsole()

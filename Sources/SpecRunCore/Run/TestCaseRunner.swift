@@ -25,6 +25,9 @@ struct TestCaseRunner {
     var stopRequested: (@Sendable () -> Bool)?
     /// The run's world parameters, read by the code it runs (`WorldParameters`).
     var worldParameters: [String: String] = [:]
+    /// For an undefined step: a definition that matches it in a library scoped to tags this scenario lacks
+    /// (`SpecRunner+OutOfScope`), said in the step's result.
+    var outOfScope: (@Sendable (String) -> OutOfScopeMatch?)?
 
     struct Result: Equatable {
         /// The worst status of every test step (hooks included).
@@ -177,8 +180,9 @@ struct TestCaseRunner {
         case .step(let position, .undefined):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             let id = ids.newId()
+            let scope = outOfScope?(plan.pickle.steps[position].text).map { "undefined in this scenario: " + $0.message }
             return Performed(
-                outcome: CodeOutcome(status: .undefined),
+                outcome: CodeOutcome(status: .undefined, message: scope),
                 suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
         case .step(let position, .ambiguous(let matches)):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }

@@ -111,6 +111,7 @@ extension SpecRunner {
         runner.pendingSignal = pendingSignal
         runner.stopRequested = stopRequested
         runner.worldParameters = configuration.worldParameters
+        runner.outOfScope = Self.outOfScopeMatcher(prepared.registry, root: prepared.root)
         // (Checked with the selection, which refuses a tag expression that does not parse.)
         runner.timeouts = (try? ScopedTimeouts(configuration.tagTimeouts)) ?? .empty
         return runner

@@ -26,11 +26,17 @@ extension SpecRunner {
         guard code.contains(where: { if case .step(let step) = $0 { return step.scope != nil } else { return false } }),
             let registry = try? StepRegistry.build(code, policy: configuration.unknownParameterTypes, makeCompiler: makeCompiler)
         else { return nil }
-        let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
+        return Self.outOfScopeMatcher(registry, root: configuration.workingDirectory ?? FileManager.default.currentDirectoryPath)
+    }
+
+    /// The same lookup over a registry already built (a run's); nil when no library is scoped.
+    static func outOfScopeMatcher(_ registry: StepRegistry, root: String?) -> (@Sendable (String) -> OutOfScopeMatch?)? {
         let scoped = registry.steps.filter { $0.code.scope != nil }
+        guard !scoped.isEmpty else { return nil }
         return { text in
             guard let step = scoped.first(where: { $0.pattern.match(text) != nil }), let scope = step.code.scope else { return nil }
-            return OutOfScopeMatch(scope: scope, pattern: step.code.pattern.source, location: "\(step.code.location.relative(to: root))")
+            let location = root.map { step.code.location.relative(to: $0) } ?? step.code.location
+            return OutOfScopeMatch(scope: scope, pattern: step.code.pattern.source, location: "\(location)")
         }
     }
 }

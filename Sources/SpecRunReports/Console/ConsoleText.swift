@@ -191,6 +191,8 @@ struct ConsoleText {
                 out += indented(message, indent, color: .magenta)
             }
         case .undefined:
+            // Why it is undefined, when the run knows (a definition scoped to tags this scenario lacks).
+            if let message = result.message, !message.isEmpty { out += indented(message, indent, color: .yellow) }
             if let first = index.firstSuggestedCode(step.pickleStepId, at: place) {
                 printedSnippets.insert(first)
                 out += undefinedBlocks.block(snippet: first, indent: indent) {

@@ -53,6 +53,9 @@ enum CrashSteps: StepLibrary {
         if environment["SPECRUN_FIXTURE_BEFORE_FEATURE_HANGS"] != nil {
             steps.beforeFeature(name: "a BeforeFeature that never ends") { _ in while true { sleep(1) } }
         }
+        if environment["SPECRUN_FIXTURE_AFTER_FEATURE_CRASHES"] != nil {
+            steps.afterFeature(name: "an AfterFeature that crashes") { _ in fatalError("the AfterFeature hook broke") }
+        }
         if environment["SPECRUN_FIXTURE_AFTER_ALL_HANGS"] != nil {
             steps.afterAll(name: "an AfterAll that never ends") { while true { sleep(1) } }
         }

@@ -4,6 +4,45 @@ import XCTest
 
 /// `specrun report --diff OLD NEW`: what changed in the documentation between two runs.
 final class DocumentationDiffTests: XCTestCase {
+    func test_coverageOfFile_refusesNamingTheFileOnAnEmptyStream() throws {
+        let path = try writeStream("")
+
+        XCTAssertThrowsError(try DocumentationDiff.coverage(ofFile: path)) {
+            XCTAssertEqual("\($0)", "\(path): the file is empty (give a stream written by --format message:FILE)")
+        }
+    }
+
+    func test_coverageOfFile_refusesNamingTheLineOnACutOffStream() throws {
+        let path = try writeStream(Self.started + "{\"testRunFinished\":{\"success\":tr")
+
+        XCTAssertThrowsError(try DocumentationDiff.coverage(ofFile: path)) {
+            XCTAssertEqual("\($0)", "\(path):2: the last line is cut off (was the run killed?); give a whole stream")
+        }
+    }
+
+    func test_coverageOfFile_refusesOnAStreamEndingBeforeTestRunFinished() throws {
+        let path = try writeStream(Self.started)
+
+        XCTAssertThrowsError(try DocumentationDiff.coverage(ofFile: path)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(path): the run ended before testRunFinished"), "\($0)")
+        }
+    }
+
+    func test_coverageOfFile_readsAFinishedStream() throws {
+        let path = try writeStream(Self.started + "{\"testRunFinished\":{\"success\":true,\"timestamp\":{\"seconds\":1,\"nanos\":0}}}\n")
+
+        XCTAssertNoThrow(try DocumentationDiff.coverage(ofFile: path))
+    }
+
+    private static let started = "{\"testRunStarted\":{\"timestamp\":{\"seconds\":0,\"nanos\":0}}}\n"
+
+    private func writeStream(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString).ndjson").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
     func test_diff_namesAddedRemovedAndRewordedCriteria() {
         let old = coverage([criterion("A-1", "Starts"), criterion("A-2", "Counts down"), criterion("A-3", "Ends")])
         let new = coverage([criterion("A-1", "Starts"), criterion("A-2", "Counts down by the second"), criterion("A-4", "Pauses")])

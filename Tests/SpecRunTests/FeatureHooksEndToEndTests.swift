@@ -50,4 +50,23 @@ final class FeatureHooksEndToEndTests: XCTestCase {
         XCTAssertTrue(hookResults.contains { $0.status == .failed && ($0.message ?? "").contains("timed out") }, "\(hookResults)")
         XCTAssertEqual(stream.compactMap(\.testRunFinished).first?.success, false)
     }
+
+    func test_run_reportsACrashingAfterFeatureAsAFailedHookAndWritesTheReportsOnACrashInAWorker() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures(features)
+
+        let run = try runProcess(
+            fixture, [folder, "-j", "1", "--format", "message:\(folder)/m.ndjson"],
+            environment: ["SPECRUN_FIXTURE_AFTER_FEATURE_CRASHES": "1"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertFalse(run.stderr.contains("Backtracing"), run.stderr)
+        let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
+        let hookResults = stream.compactMap(\.testRunHookFinished).map(\.result)
+        XCTAssertTrue(
+            hookResults.contains { $0.status == .failed && ($0.message ?? "").contains("the feature hook crashed the process") },
+            "\(hookResults)")
+        XCTAssertEqual(stream.compactMap(\.testCaseFinished).count, 3)
+        XCTAssertEqual(stream.compactMap(\.testRunFinished).first?.success, false)
+    }
 }

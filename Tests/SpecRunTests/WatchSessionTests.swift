@@ -31,6 +31,22 @@ final class WatchSessionTests: XCTestCase {
         XCTAssertEqual(spy.runs.last, ["\(spy.file):5"])
     }
 
+    func test_poll_saysAFileIsGoneAndStopsRerunningItsFailuresOnADeletedFile() async throws {
+        var (sut, spy) = try makeSUT()
+        spy.failing = ["\(spy.file):5"]
+        try spy.save(line: 6, "    Given a failing step")
+        await sut.poll()
+        XCTAssertEqual(sut.failing, ["\(spy.file):5"])
+        let runs = spy.runs.count
+
+        try FileManager.default.removeItem(atPath: spy.file)
+        await sut.poll()
+
+        XCTAssertTrue(spy.said.contains("specrun watch: \(spy.file) is gone; its scenarios leave the watch"), spy.said)
+        XCTAssertEqual(sut.failing, [])
+        XCTAssertEqual(spy.runs.count, runs)
+    }
+
     func test_poll_runsNothingWhenNoFileMoved() async throws {
         var (sut, spy) = try makeSUT()
         await sut.poll()
@@ -174,10 +190,9 @@ final class WatchSpy {
     var world: WatchSession.World {
         WatchSession.World(
             scan: { [unowned self] _ in
-                [
-                    file: Date(timeIntervalSince1970: Double(versions[file] ?? 0)),
-                    swiftFile: Date(timeIntervalSince1970: Double(swiftVersion)),
-                ]
+                var times = [swiftFile: Date(timeIntervalSince1970: Double(swiftVersion))]
+                if FileManager.default.fileExists(atPath: file) { times[file] = Date(timeIntervalSince1970: Double(versions[file] ?? 0)) }
+                return times
             },
             read: { [unowned self] path in
                 path == swiftFile ? swiftText.joined(separator: "\n") : try? String(contentsOfFile: path, encoding: .utf8)

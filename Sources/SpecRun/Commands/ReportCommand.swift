@@ -127,7 +127,8 @@ struct ReportCommand {
             do {
                 coverages.append(try DocumentationDiff.coverage(ofFile: path))
             } catch {
-                console.err("specrun: \(path): \(error)\n")
+                // The error names the file (and line) itself.
+                console.err("specrun report --diff: \(error)\n")
                 return ExitCode.usage.rawValue
             }
         }

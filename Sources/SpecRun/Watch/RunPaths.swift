@@ -39,7 +39,7 @@ enum RunPaths {
         return left.isEmpty ? nil : ([file] + left.map(String.init)).joined(separator: ":")
     }
 
-    private static func split(_ path: String) -> (file: String, lines: [Int]) {
+    static func split(_ path: String) -> (file: String, lines: [Int]) {
         var parts = path.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         var numbers: [Int] = []
         while parts.count > 1, let number = Int(parts[parts.count - 1]) {

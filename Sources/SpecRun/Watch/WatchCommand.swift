@@ -13,6 +13,10 @@ struct WatchCommand {
 
     func run() async -> Int32 {
         let paths = options.run.paths.isEmpty ? ["Features"] : options.run.paths
+        if let missing = WatchedFiles.missing(paths: paths).first {
+            console.err("specrun watch: no such file or folder: \(missing) (give a feature file or folder that exists)\n")
+            return ExitCode.usage.rawValue
+        }
         let folder = FileManager.default.currentDirectoryPath
         let executable = Self.executable()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-watch-\(getpid())").path

@@ -59,8 +59,16 @@ struct WatchSession {
         var now = world.scan(swiftToo)
         if !swiftToo { for (path, time) in times where path.hasSuffix(".swift") { now[path] = time } }
         let moved = now.filter { times[$0.key] != $0.value }.map(\.key).sorted()
-        for gone in times.keys where now[gone] == nil { texts[gone] = nil }
+        let gone = times.keys.filter { now[$0] == nil }.sorted()
+        for path in gone { texts[path] = nil }
         times = now
+        if !gone.isEmpty {
+            // A deleted file is said, and what failed in it is no longer rerun (it would fail as a missing path).
+            failing.removeAll { gone.contains(Self.resolved(RunPaths.split($0).file)) }
+            for path in gone {
+                world.say("specrun watch: \(path) is gone; its scenarios leave the watch (save it again to bring them back)\n")
+            }
+        }
         guard !moved.isEmpty else { return }
         var features = ChangedLines()
         var swift = unbuilt

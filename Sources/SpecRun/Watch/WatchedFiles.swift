@@ -13,6 +13,20 @@ enum WatchedFiles {
         return files
     }
 
+    /// The paths (without a `:LINE` suffix or a rerun file's `@`) that name no file or folder: watching them would
+    /// wait for ever on nothing.
+    static func missing(paths: [String]) -> [String] {
+        paths.filter { path in
+            var file = path.hasPrefix("@") ? String(path.dropFirst()) : path
+            while let colon = file.lastIndex(of: ":"), !file[file.index(after: colon)...].isEmpty,
+                file[file.index(after: colon)...].allSatisfy(\.isNumber)
+            {
+                file = String(file[..<colon])
+            }
+            return !FileManager.default.fileExists(atPath: file)
+        }
+    }
+
     private static func collect(_ root: String, into files: inout [String: Date], _ wanted: (String) -> Bool) {
         let manager = FileManager.default
         var isFolder: ObjCBool = false

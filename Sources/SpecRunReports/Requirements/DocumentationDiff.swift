@@ -97,9 +97,30 @@ package struct DocumentationDiff {
 
 extension DocumentationDiff {
     /// The criteria coverage a saved message stream carries (nil when it carries no story documents).
+    /// A stream that is empty, cut off or ends before `testRunFinished` is refused: its coverage would be read as lost.
     package static func coverage(ofFile path: String) throws -> RequirementsCoverage? {
         let index = RunIndex()
-        _ = try NDJSON.forEachEnvelope(inFile: path, uri: path) { index.handle($0) }
+        var envelopes = 0
+        var finished = false
+        let ending = try NDJSON.forEachEnvelope(inFile: path, uri: path) {
+            envelopes += 1
+            if $0.testRunFinished != nil { finished = true }
+            index.handle($0)
+        }
+        if envelopes == 0 { throw StreamProblem("\(path): the file is empty (give a stream written by --format message:FILE)") }
+        if case .truncated(let line) = ending {
+            throw StreamProblem("\(path):\(line): the last line is cut off (was the run killed?); give a whole stream")
+        }
+        if !finished {
+            throw StreamProblem(
+                "\(path): the run ended before testRunFinished (was it killed, or is it still running?); give a finished run's stream")
+        }
         return RequirementsCoverage.make(from: index)
+    }
+
+    /// Why a stream cannot be compared, naming the file (and line).
+    package struct StreamProblem: Error, CustomStringConvertible, Equatable {
+        package let description: String
+        init(_ description: String) { self.description = description }
     }
 }

@@ -67,6 +67,9 @@ final class FeatureHooksEndToEndTests: XCTestCase {
             hookResults.contains { $0.status == .failed && ($0.message ?? "").contains("the feature hook crashed the process") },
             "\(hookResults)")
         XCTAssertEqual(stream.compactMap(\.testCaseFinished).count, 3)
+        XCTAssertEqual(
+            stream.compactMap(\.testStepFinished).map(\.testStepResult.status), [.passed, .passed, .passed],
+            "the scenario handed out when feature A's AfterFeature crashed had no part in it: it runs, in a new worker")
         XCTAssertEqual(stream.compactMap(\.testRunFinished).first?.success, false)
     }
 }

@@ -36,6 +36,13 @@ extension Supervisor {
             if let hook = worker.runningHook, hook.forwarded {
                 forward(crashRepair.hookFinished(hook.started, cause: cause, what: "feature hook"))
                 worker.runningHook = nil
+                if parts.plan.isAfterFeature(hook.started.hookId), worker.state.running?.started == nil {
+                    // The previous feature's AfterFeature hook, run before this test case started: the hook failed
+                    // (and with it the run); the test case had no part in it and is handed out again.
+                    parts.queue.putBack(worker.state.assigned[...])
+                    worker.state.assigned = []
+                    return restartIfNeeded()
+                }
             }
             // The running step FAILED with the cause (or the next one, if it died between steps), the rest SKIPPED;
             // the test cases it was handed but did not start go back to the front of the queue.

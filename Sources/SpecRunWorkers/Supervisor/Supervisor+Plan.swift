@@ -65,6 +65,11 @@ extension Supervisor {
         /// Whether a hook (by id) is an AfterAll hook (else a BeforeAll one, for a run hook).
         func isAfterAll(_ hookId: String) -> Bool { hookTypes[hookId] == .afterTestRun }
 
+        /// Whether a hook (by id) is an AfterFeature hook: it runs before the next test case handed out starts,
+        /// which has no part in it. (Feature hooks have no message type; their name says which they are.)
+        func isAfterFeature(_ hookId: String) -> Bool { afterFeatureHooks.contains(hookId) }
+        private var afterFeatureHooks: Set<String> = []
+
         /// Learns what a prelude envelope says of the plan: test cases, their steps, @serial, hooks, the run's id.
         mutating func learn(_ envelope: Envelope) {
             switch envelope.kind {
@@ -92,6 +97,7 @@ extension Supervisor {
             case .hook:
                 guard let hook = envelope.hook else { return }
                 if let type = hook.type { hookTypes[hook.id] = type }
+                if hook.type == nil, hook.name?.hasPrefix("AfterFeature hook") == true { afterFeatureHooks.insert(hook.id) }
                 learnDefinition(
                     id: hook.id, hook.sourceReference, text: hook.name ?? "", isHook: true)
             case .stepDefinition:

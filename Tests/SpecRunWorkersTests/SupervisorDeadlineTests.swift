@@ -51,6 +51,36 @@ final class SupervisorDeadlineTests: XCTestCase {
         XCTAssertTrue(failed?.message?.hasSuffix("(its limit: @timeout:1s)") ?? false, failed?.message ?? "")
     }
 
+    func test_receive_hearsNothingMoreFromAWorkerEndedPastItsDeadlineOnAStepThatResumesBeforeTheSIGTERMLands() {
+        let (sut, clock, forwarded) = makeSUT(timeout: 1)
+        startRunning(sut)
+        _ = sut.receive(started("c0", index: 0), from: 0)
+        _ = sut.receive(stepStarted("c0", "s0-0"), from: 0)
+        clock.advance(2.1)
+        XCTAssertEqual(sut.tick(), [.signal(worker: 0, SIGTERM)])
+
+        // The stopped step resumed (SIGCONT) before the SIGTERM landed: its test case ends, the next starts.
+        for step in ["s0-0", "s0-1"] {
+            if step == "s0-1" { _ = sut.receive(stepStarted("c0", step), from: 0) }
+            _ = sut.receive(
+                Envelope(
+                    testStepFinished: TestStepFinished(
+                        testCaseStartedId: "c0", testStepId: step,
+                        testStepResult: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed),
+                        timestamp: Timestamp(seconds: 2, nanos: 0))), from: 0)
+        }
+        _ = sut.receive(
+            Envelope(
+                testCaseFinished: TestCaseFinished(
+                    testCaseStartedId: "c0", timestamp: Timestamp(seconds: 3, nanos: 0), willBeRetried: false)),
+            from: 0)
+        _ = sut.workerEnded(0, WorkerResult(exit: .signaled(SIGTERM)))
+
+        let results = forwarded.all.compactMap(\.testStepFinished).map(\.testStepResult)
+        XCTAssertEqual(results.map(\.status), [.failed, .skipped], "the test case past its deadline, as the supervisor ended it")
+        XCTAssertEqual(results.first?.exception?.type, "Timeout")
+    }
+
     func test_tick_givesALongerScopedLimitItsTimeAndReturnsToTheTimeoutAfterIt() {
         let (sut, clock, _) = makeSUT(timeout: 1)
         startRunning(sut)

@@ -99,6 +99,10 @@ package final class Supervisor {
         var killed = false
         /// Why it was ended: a line that did not fit its plan (`Supervisor+PlanCheck`); nothing more of it is heard.
         var misfit: String?
+        /// Ended for being past its deadline: nothing more it sends is heard. (A step that stopped its own process
+        /// and resumes with the SIGCONT sent beside the SIGTERM would otherwise finish its test case and start
+        /// the next before the SIGTERM lands, and the next would be failed for the timeout.)
+        var pastDeadline: Bool { terminatedAt != nil && timedOut != nil }
         /// The test cases it ran last, oldest first (`Supervisor+Culprit`): kept planned until they leave.
         var recent: [Int] = []
         let number: Int
@@ -211,7 +215,7 @@ package final class Supervisor {
 
     /// Forwards, holds or drops an envelope of a worker; returns what to do next (more work when one finished).
     func receive(_ envelope: Envelope, from number: Int) -> [Action] {
-        guard let worker = workers[number], worker.misfit == nil else { return [] }
+        guard let worker = workers[number], worker.misfit == nil, !worker.pastDeadline else { return [] }
         worker.state.received += 1
         worker.state.heard = uptime()
         var finishedCase = false
@@ -221,7 +225,7 @@ package final class Supervisor {
 
     /// The same for a worker's batch of envelopes, in order: the worker looked up once, the actions of all.
     func receive(_ envelopes: [Envelope], from number: Int) -> [Action] {
-        guard let worker = workers[number], worker.misfit == nil else { return [] }
+        guard let worker = workers[number], worker.misfit == nil, !worker.pastDeadline else { return [] }
         worker.state.heard = uptime()
         var actions: [Action] = []
         for envelope in envelopes {

@@ -119,6 +119,17 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains(warning), run.stderr)
     }
 
+    func test_check_warnsNothingOnProseDescriptionSetApartFromTheSteps() async throws {
+        let folder = try makeFeatures(
+            "Feature: F\n  Scenario: S\n    The original app ignores the error;\n    this scenario follows the document.\n\n"
+                + "    When a passing step\n")
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertFalse(console.stdout.contains("read as the description"), console.stdout)
+    }
+
     func test_checkAndRun_warnAtItsLineAboutAMisspeltFirstStepReadAsADescription() async throws {
         let folder = try makeFeatures("Feature: F\n  Scenario: S\n    Gvien a passing step\n    When a passing step\n")
         let check = SpyConsole()

@@ -41,16 +41,20 @@ package enum StepsReadAsDescription {
                 found.append(Finding(keyword: scenario.keyword, name: scenario.name, location: scenario.location, text: first, hint: hint))
                 return
             }
-            // A scenario with steps: each description line that reads as a misspelt step keyword (`Gvien …`), at its
-            // own line (the description starts on the line after the scenario's) and column.
-            for (offset, line) in lines.enumerated() {
-                let text = line.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty, let hint = ParseErrorText.keywordHint(for: text, language: language, steps: true) else { continue }
-                let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-                let location = Location(line: scenario.location.line + 1 + offset, column: indent + 1)
-                found.append(
-                    Finding(keyword: scenario.keyword, name: scenario.name, location: location, text: text, hint: hint, hasSteps: true))
-            }
+            // A scenario with steps: its description's last line, when the first step follows it directly (no blank
+            // line between) and it reads as a misspelt step keyword (`Gvien …`), at its own line (the description
+            // starts on the line after the scenario's) and column. (Prose apart from the steps — "The original app
+            // …", then a blank line — is a description as meant, whatever its first word.)
+            guard let offset = lines.lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+                let firstStep = scenario.steps.first, firstStep.location.line == scenario.location.line + 2 + offset
+            else { return }
+            let line = lines[offset]
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard let hint = ParseErrorText.keywordHint(for: text, language: language, steps: true) else { return }
+            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            let location = Location(line: scenario.location.line + 1 + offset, column: indent + 1)
+            found.append(
+                Finding(keyword: scenario.keyword, name: scenario.name, location: location, text: text, hint: hint, hasSteps: true))
         }
         for child in children.indices {
             if let scenario = children[child].scenario { look(scenario) }

@@ -182,8 +182,7 @@ package final class WorkerOutbox {
             guard crashOutbox.count > 0 else { return }
             // One writer per channel: a copy of the worker a step forked never writes the worker's messages.
             if getpid() != crashOutbox.owner { WorkerChannels.endForkedCopy() }
-            if !FileDescriptorIO.writeAll(fd, UnsafeBufferPointer(start: crashOutbox.base, count: crashOutbox.count)) { channelBroke() }
-            crashOutbox.count = 0
+            if !CrashOutbox.writeBuffer() { channelBroke() }
         }
 
         /// A write on the message channel failed: a step closed it (or the supervisor is gone). Nothing more can
@@ -292,65 +291,4 @@ package final class WorkerOutbox {
         #endif
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
-
-    /// On a fatal signal (a Swift trap, a memory error, an abort) and at `exit`, write what is buffered.
-    package static func installCrashFlush() {
-        var stack = stack_t()
-        let size = 256 * 1024
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        stack.ss_size = size
-        stack.ss_flags = 0
-        sigaltstack(&stack, nil)
-        for signalNumber in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = crashFlushHandler
-            #else
-            action.__sigaction_u.__sa_handler = crashFlushHandler
-            #endif
-            action.sa_flags = Int32(bitPattern: UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER))
-            sigemptyset(&action.sa_mask)
-            sigaction(signalNumber, &action, nil)
-        }
-        // (At exit, normal or a step's `exit`: what the worker's steps left running ends with it.)
-        atexit {
-            crashFlushWrite(); ProcessControl.endOwnDescendants()
-        }
-    }
-}
-
-/// The worker's outbox buffer, where the fatal-signal and `atexit` handlers find it: where it is, how full, where
-/// it goes. (Made by the outbox, one in a worker; filled and emptied under the outbox's lock.)
-private struct CrashOutbox {
-    var fd: Int32
-    var base: UnsafeMutablePointer<UInt8>?
-    /// The buffer's fill (the outbox writes it under its lock; the handlers read it as it is).
-    var count: Int
-    /// The worker's pid: a child a step forked (without exec) that calls `exit` or crashes has a copy of the
-    /// buffer, already the worker's to write — written again, it would repeat envelopes on the channel.
-    var owner: pid_t
-}
-
-// unsafe: a signal handler reads it, and may take no lock
-nonisolated(unsafe) private var crashOutbox = CrashOutbox(fd: -1, base: nil, count: 0, owner: 0)
-
-private func crashFlushWrite() {
-    guard let base = crashOutbox.base, crashOutbox.fd >= 0, getpid() == crashOutbox.owner else { return }
-    var offset = 0
-    while offset < crashOutbox.count {
-        let written = write(crashOutbox.fd, base + offset, crashOutbox.count - offset)
-        if written <= 0 { break }
-        offset += written
-    }
-    crashOutbox.count = 0
-}
-
-/// Writes the buffer, then raises the signal again: the handler was reset (`SA_RESETHAND`) and the signal is not
-/// blocked (`SA_NODEFER`), so the process ends at once with the original signal, which the supervisor reports.
-/// Returning instead relied on the faulting instruction running again: a signal that was *sent* (`raise(SIGBUS)`,
-/// `kill(getpid(), SIGSEGV)`, a library's `pthread_kill`, a `raise(SIGABRT)` that is not `abort`) was swallowed, and
-/// the step went on and passed (found by a hostile sweep).
-private let crashFlushHandler: @convention(c) (Int32) -> Void = { signalNumber in
-    crashFlushWrite()
-    raise(signalNumber)
 }

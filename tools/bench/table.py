@@ -75,6 +75,22 @@ def growth_table(rows, small="c10k", large="c50k"):
     return "\n".join(lines) if len(lines) > 2 else ""
 
 
+def linearity_table(rows, small="c50k", large="c500k"):
+    """Median wall per scenario of the large workload against the small one's (1.00: exactly linear)."""
+    by = {(r.workload, r.label): r for r in rows}
+    lines = ["| command | µs per scenario, small | µs per scenario, large | ratio |", "|---|---|---|---|"]
+    for row in rows:
+        if row.workload != large or (small, row.label) not in by:
+            continue
+        base = by[(small, row.label)]
+        if not row.ok() or not base.ok() or not row.median("wall") or not base.median("wall"):
+            continue
+        per_small = base.median("wall") / base.scenarios * 1e6
+        per_large = row.median("wall") / row.scenarios * 1e6
+        lines.append(f"| `{row.label}` | {per_small:.1f} | {per_large:.1f} | {per_large / per_small:.2f} |")
+    return "\n".join(lines) if len(lines) > 2 else ""
+
+
 def speedup_table(rows, variants):
     """Each --args variant against the first one (e.g. -j 2 against -j 1), per workload and mode."""
     by = {(r.workload, r.label): r for r in rows}

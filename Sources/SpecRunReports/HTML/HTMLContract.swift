@@ -106,6 +106,10 @@ enum HTMLContract {
         case sn, am
         /// Attachments.
         case at
+        /// An outcome step (its pickle step's type) whose keyword the page would not read as one: written only when
+        /// it is not English `Then`, nor `And`/`But`/`*` (which follow a Then), so `Alors`, `Et` after it… (absent:
+        /// the keyword tells).
+        case o
     }
 
     /// A doc string.

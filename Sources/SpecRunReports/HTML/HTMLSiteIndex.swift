@@ -45,7 +45,7 @@ struct HTMLSiteIndex {
             "<section id=\"problems\" aria-label=\"Needs attention\""
             + (first.needsAttention || !changes.fixed.isEmpty || !changes.flaky.isEmpty ? "" : " hidden") + ">"
             + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." }) + failuresLinkHTML + changesHTML()
-            + "</section>\n"
+            + "</section>\n" + first.criteriaHistory
         html += requirementsHTML()
         html += featuresHTML()
         return html + "</main>\n</body>\n</html>\n"

@@ -55,6 +55,7 @@
  * @property {string} [e] error @property {number[][]} [g] parameters [start, length] in code points
  * @property {string[][]} [tb] data table @property {DocString} [ds] doc string @property {string} [sn] snippet
  * @property {string[]} [am] ambiguous candidates @property {Attachment[]} [at] attachments
+ * @property {boolean} [o] an outcome step (a Then) whose keyword is not English `Then`, nor `And`/`But`/`*` after one
  */
 /** @typedef {Object} DocString @property {string} c content @property {string} [m] media type */
 /** @typedef {Object} Attachment

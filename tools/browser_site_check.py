@@ -4,7 +4,8 @@
   --history, it shows what changed in the documentation and the criteria over the last runs, read at 1400 x 900
   and at 390 x 844 without the page scrolling sideways (screenshots of both in --screenshots DIR).
 - the one-file report written with the same history (--one-file FILE): the page's script leaves both sections
-  as the HTML wrote them; axe-core 4 WCAG 2.2 AA on them: no violation; the same screenshots.
+  as the HTML wrote them and draws each criterion's last runs in the requirements view; axe-core 4 WCAG 2.2 AA
+  on the sections: no violation; the same screenshots.
 - failures.html: every scenario that did not pass is listed, each read as its Then and what the app did, each
   linking to a feature page of the folder that exists; no script; axe-core: no violation.
 - a feature page of a folder written with --history: the scenarios' last-results strips are drawn.
@@ -90,6 +91,8 @@ def main():
             seconds = load(driver, report, 120)
             check(seconds is not None, f"the one-file report with a history is drawn ({seconds or 0:.2f} s)")
             check_history_sections(driver, "the one-file report", screenshots)
+            strips = driver.execute_script("return document.querySelectorAll('#requirements .criterion .criterion-strip').length")
+            check(strips > 0, f"the one-file report's requirements view draws each criterion's last runs ({strips} strips)")
             present = [[s] for s in HISTORY_SECTIONS if driver.execute_script("return !!document.querySelector(arguments[0])", s)]
             if present:
                 check_axe(driver, "the one-file report's history sections", {"include": present})

@@ -132,6 +132,16 @@ final class CriteriaHistoryTests: XCTestCase {
         XCTAssertTrue(index.contains("<section id=\"criteria-history\""))
     }
 
+    func test_html_dataGivesTheRequirementsViewEachUnsteadyCriterionsLettersOverTheRuns() throws {
+        let (envelopes, options) = try makeSUT()
+
+        let data = try XCTUnwrap(embeddedReportData(try render(.html, envelopes, options: options)))
+
+        let history = try XCTUnwrap(data["history"] as? [String: Any])
+        let criteria = try XCTUnwrap(history["criteria"] as? [[String]])
+        XCTAssertEqual(criteria, [["STORY-0-AC-4", "-f"]], "no record in the earlier run, failing now; the proven ones left out")
+    }
+
     func test_html_showsNoDocumentationSectionsWithoutAHistory() throws {
         let (envelopes, _) = try makeSUT()
 

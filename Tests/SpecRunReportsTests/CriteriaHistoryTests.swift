@@ -111,7 +111,10 @@ final class CriteriaHistoryTests: XCTestCase {
         XCTAssertLessThan(changes.lowerBound, data.lowerBound, "HTML before the data: it reads without script")
         XCTAssertLessThan(strip.lowerBound, data.lowerBound)
         XCTAssertTrue(page.contains("Criteria reworded (1)</h3>"), page)
-        XCTAssertTrue(page.contains("<del>\u{201C}Once upon a time\u{201D}</del> \u{2192} <ins>\u{201C}First\u{201D}</ins>"))
+        XCTAssertTrue(
+            page.contains("<del>\u{201C}Once &lt;b&gt;upon&lt;/b&gt; a time\u{201D}</del> \u{2192} <ins>\u{201C}First\u{201D}</ins>"),
+            "escaped")
+        XCTAssertFalse(page.contains("<b>upon</b>"))
         XCTAssertTrue(page.contains("Criteria added (1)</h3>"))
         XCTAssertTrue(page.contains("<a class=\"mono\" href=\"#criterion-STORY-0-AC-4\">STORY-0-AC-4</a>"))
         XCTAssertTrue(page.contains("<th scope=\"col\" class=\"run-col\">this run</th>"))
@@ -168,7 +171,7 @@ final class CriteriaHistoryTests: XCTestCase {
     }
 
     /// A synthetic run of 50 scenarios with a story of five criteria, and a history of an earlier run of the same
-    /// scenarios whose documents had the first criterion worded otherwise and no fifth one.
+    /// scenarios whose documents had the first criterion worded otherwise (with markup, to be escaped) and no fifth one.
     private func makeSUT() throws -> ([Envelope], ReportOptions) {
         var envelopes = SyntheticRun.envelopes(scenarios: 50)
         let criteria = (0..<5).map { n in
@@ -186,7 +189,7 @@ final class CriteriaHistoryTests: XCTestCase {
         earlier.start -= 60_000
         var kept = try XCTUnwrap(earlier.criteria)
         kept.removeLast()
-        kept[0].words = "Once upon a time"
+        kept[0].words = "Once <b>upon</b> a time"
         earlier.criteria = kept
         var options = ReportOptions()
         options.history = RunHistory(runs: [earlier])

@@ -120,7 +120,7 @@ final class CriteriaHistoryTests: XCTestCase {
         XCTAssertTrue(page.contains("<th scope=\"col\" class=\"run-col\">this run</th>"))
     }
 
-    func test_site_indexShowsWhatChangedInTheDocumentationAndTheCriteriaOverTheRuns() throws {
+    func test_site_indexShowsWhatChangedInTheDocumentationAndTheCriteriaOverTheRunsLinkingOnlyItsAnchors() throws {
         let (envelopes, options) = try makeSUT()
         let folder = try temporaryFolder().appendingPathComponent("site")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -133,6 +133,9 @@ final class CriteriaHistoryTests: XCTestCase {
         XCTAssertTrue(index.contains("<h2 id=\"documentation-changes-title\">What changed in the documentation</h2>"), index)
         XCTAssertTrue(index.contains("Criteria reworded (1)</h3>"))
         XCTAssertTrue(index.contains("<section id=\"criteria-history\""))
+        XCTAssertTrue(index.contains("<span class=\"mono\">STORY-0-AC-0</span> <del>"), "a criterion the index has no anchor for: no link")
+        XCTAssertTrue(index.contains("<a class=\"mono\" href=\"#criterion-STORY-0-AC-4\">"), "a broken one is on the index: linked")
+        XCTAssertTrue(index.contains("id=\"criterion-STORY-0-AC-4\""))
     }
 
     func test_html_dataGivesTheRequirementsViewEachUnsteadyCriterionsLettersOverTheRuns() throws {

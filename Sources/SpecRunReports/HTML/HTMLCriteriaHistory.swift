@@ -8,12 +8,16 @@ struct HTMLCriteriaHistory {
     let changes: (previous: HistoryRun, diff: DocumentationDiff)?
     let runs: [HistoryRun]
     let rows: [(id: String, statuses: [String?])]
+    /// The criteria the page has an anchor for (`#criterion-ID`), nil when it has one for each: the others are
+    /// named without a link.
+    let anchored: Set<String>?
 
     /// Items listed per kind of change, and rows of the criteria strip (the others are counted).
     static let listed = 50
     static let shownRows = 20
 
-    init(view: HistoryView?) {
+    init(view: HistoryView?, anchored: Set<String>? = nil) {
+        self.anchored = anchored
         changes = view?.documentationChanges
         if let overRuns = view?.criteriaOverRuns() {
             runs = overRuns.runs
@@ -29,7 +33,8 @@ struct HTMLCriteriaHistory {
     private func escape(_ text: String) -> String { HTMLPage.escape(text) }
 
     private func criterionLink(_ id: String) -> String {
-        "<a class=\"mono\" href=\"#criterion-" + escape(HTMLFirstScreen.percentEncoded(id)) + "\">" + escape(id) + "</a>"
+        if let anchored, !anchored.contains(id) { return "<span class=\"mono\">" + escape(id) + "</span>" }
+        return "<a class=\"mono\" href=\"#criterion-" + escape(HTMLFirstScreen.percentEncoded(id)) + "\">" + escape(id) + "</a>"
     }
 
     /// "What changed in the documentation since the previous run": a list per kind of change; one line when

@@ -65,7 +65,7 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             index: index, title: title, criterionIds: criteria, newFailures: newFailures, history: facts,
             pageOf: { pages[$0] ?? "" })
         first.gate = ReleaseGate(coverage: coverage)
-        first.criteriaHistory = HTMLCriteriaHistory(view: view).html
+        first.criteriaHistory = HTMLCriteriaHistory(view: view, anchored: HTMLSiteIndex.anchoredCriteria(coverage)).html
         var page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
         if let view, !view.previous.isEmpty {
             let names = Dictionary(view.current.scenarios.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })

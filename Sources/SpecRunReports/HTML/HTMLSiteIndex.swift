@@ -81,6 +81,12 @@ struct HTMLSiteIndex {
         return html
     }
 
+    /// The criteria the index has an anchor for: the broken ones of the first `openStories` stories with one.
+    static func anchoredCriteria(_ coverage: RequirementsCoverage?) -> Set<String> {
+        let opened = (coverage?.stories ?? []).filter { $0.criteria.contains(where: \.isBroken) }.prefix(openStories)
+        return Set(opened.flatMap { $0.criteria.filter(\.isBroken).map(\.id) })
+    }
+
     private func requirementsHTML() -> String {
         guard let coverage, !coverage.stories.isEmpty else { return "" }
         var html =

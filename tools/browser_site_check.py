@@ -1,5 +1,11 @@
 """Checks the pages of an html-site folder and a status card the way a reader looks at them, in headless Chromium:
 
+- index.html: no script; axe-core 4 with the WCAG 2.0/2.1/2.2 A and AA rules: no violation; written with
+  --history, it shows what changed in the documentation and the criteria over the last runs, read at 1400 x 900
+  and at 390 x 844 without the page scrolling sideways (screenshots of both in --screenshots DIR).
+- the one-file report written with the same history (--one-file FILE): the page's script leaves both sections
+  as the HTML wrote them and draws each criterion's last runs in the requirements view; axe-core 4 WCAG 2.2 AA
+  on the sections: no violation; the same screenshots.
 - failures.html: every scenario that did not pass is listed, each read as its Then and what the app did, each
   linking to a feature page of the folder that exists; no script; axe-core: no violation.
 - a feature page of a folder written with --history: the scenarios' last-results strips are drawn.
@@ -7,12 +13,13 @@
   beside it; no script; axe-core: no violation.
 
   python3 tools/browser_site_check.py reports/fixture-site [--status reports/status.html] [--history]
+      [--one-file reports/fixture-history.html] [--screenshots DIR]
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from browser_support import load, start_browser  # noqa: E402
+from browser_support import axe_wcag22, load, start_browser  # noqa: E402
 
 failed = []
 
@@ -23,42 +30,43 @@ def check(ok, what):
         failed.append(what)
 
 
-def axe4_source():
-    """axe-core 4.x (WCAG 2.2 rules): the axe.min.js that the PyPI package axe-playwright-python ships, or None."""
-    import importlib.util
-    spec = importlib.util.find_spec("axe_playwright_python")
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        path = os.path.join(folder, "axe.min.js")
-        if os.path.exists(path):
-            return open(path, encoding="utf-8").read()
-    return None
-
-
-def axe_all(driver):
-    """Every axe-core 4.x violation of the WCAG 2.0, 2.1 and 2.2 A and AA rules, or None without axe-core 4."""
-    source = axe4_source()
-    if source is None:
-        return None
-    driver.execute_script(source)
-    driver.set_script_timeout(120)
-    result = driver.execute_async_script(
-        "var done = arguments[arguments.length - 1];"
-        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']},"
-        " resultTypes: ['violations']}).then(function (r) { done({version: axe.version, violations: r.violations.map("
-        "function (v) { return v.id + ' (' + v.impact + ') ' + JSON.stringify(v.nodes[0].target); })}); })"
-        ".catch(function (e) { done({error: String(e)}); });")
-    if "error" in result:
-        return ["axe-core: " + result["error"]]
-    print(f"info - axe-core {result['version']}, WCAG 2.0/2.1/2.2 A and AA rules")
-    return result["violations"]
-
-
-def check_axe(driver, name):
-    violations = axe_all(driver)
+def check_axe(driver, name, context=None):
+    violations = axe_wcag22(driver, context)
     if violations is None:
         print(f"info - axe-core 4 missing (pip install --no-deps axe-playwright-python): no axe check of {name}")
         return
     check(not violations, f"{name}: axe-core WCAG 2.2 AA: {len(violations)} violations " + "; ".join(violations))
+
+
+HISTORY_SECTIONS = ("#documentation-changes", "#criteria-history")
+
+
+def check_history_sections(driver, name, screenshots):
+    """Both sections are there and read on a desktop and on a phone (the page never scrolls sideways: the
+    criteria's table scrolls inside its own region); a screenshot of each size with the sections in view."""
+    seen = driver.execute_script("""
+        var changes = document.querySelector('#documentation-changes'), runs = document.querySelector('#criteria-history');
+        return {changes: changes ? changes.textContent : '', runs: runs ? runs.textContent : '',
+                rows: document.querySelectorAll('#criteria-history tbody tr').length};""")
+    check("What changed in the documentation" in seen["changes"] and "Since the previous run" in seen["changes"],
+          f"{name} says what changed in the documentation since the previous run ({seen['changes'][:90]!r})")
+    check("Criteria over the last" in seen["runs"] and (seen["rows"] > 0 or "proven in each" in seen["runs"]),
+          f"{name} shows the criteria over the last runs ({seen['rows']} criteria not proven in each run)")
+    for label, (width, height) in (("desktop", (1400, 900)), ("phone", (390, 844))):
+        driver.set_window_size(width, height)
+        driver.execute_script("var n = document.querySelector('#documentation-changes') || document.querySelector("
+                              "'#criteria-history'); if (n) n.scrollIntoView();")
+        wide = driver.execute_script("return document.documentElement.scrollWidth")
+        check(wide <= width, f"{name} at {width} px: the page does not scroll sideways (width {wide})")
+        shown = driver.execute_script("var n = document.querySelector('#documentation-changes h2') || document.querySelector("
+                                      "'#criteria-history h2'); if (!n) return false; var r = n.getBoundingClientRect();"
+                                      " return r.width > 0 && r.top >= -2 && r.top < window.innerHeight;")
+        check(shown, f"{name} at {width} px: the section's heading is on screen")
+        if screenshots:
+            path = os.path.join(screenshots, f"{name.replace('.html', '').replace(' ', '-')}-history-{label}.png")
+            driver.save_screenshot(path)
+            print(f"info - screenshot saved to {path}")
+    driver.set_window_size(1400, 1000)
 
 
 def main():
@@ -66,8 +74,28 @@ def main():
     site = args[0]
     status = args[args.index("--status") + 1] if "--status" in args else None
     history = "--history" in args
+    one_file = args[args.index("--one-file") + 1] if "--one-file" in args else None
+    screenshots = args[args.index("--screenshots") + 1] if "--screenshots" in args else None
+    if screenshots:
+        os.makedirs(screenshots, exist_ok=True)
     driver = start_browser()
     try:
+        index = os.path.abspath(os.path.join(site, "index.html"))
+        driver.get("file://" + index)  # no script: loaded once the document is
+        check(driver.execute_script("return document.scripts.length") == 0, "index.html runs no script")
+        check_axe(driver, "index.html")
+        if history:
+            check_history_sections(driver, "index.html", screenshots)
+        if one_file:
+            report = os.path.abspath(one_file)
+            seconds = load(driver, report, 120)
+            check(seconds is not None, f"the one-file report with a history is drawn ({seconds or 0:.2f} s)")
+            check_history_sections(driver, "the one-file report", screenshots)
+            strips = driver.execute_script("return document.querySelectorAll('#requirements .criterion .criterion-strip').length")
+            check(strips > 0, f"the one-file report's requirements view draws each criterion's last runs ({strips} strips)")
+            present = [[s] for s in HISTORY_SECTIONS if driver.execute_script("return !!document.querySelector(arguments[0])", s)]
+            if present:
+                check_axe(driver, "the one-file report's history sections", {"include": present})
         failures = os.path.abspath(os.path.join(site, "failures.html"))
         check(os.path.exists(failures), "the folder has failures.html")
         driver.get("file://" + failures)  # no script: loaded once the document is

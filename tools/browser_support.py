@@ -110,5 +110,41 @@ def axe_violations(driver):
     return [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
 
 
+def axe4_source():
+    """axe-core 4.x (WCAG 2.2 rules): the axe.min.js that the PyPI package axe-playwright-python ships, or None."""
+    import importlib.util
+    import os
+    spec = importlib.util.find_spec("axe_playwright_python")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = os.path.join(folder, "axe.min.js")
+        if os.path.exists(path):
+            return open(path, encoding="utf-8").read()
+    return None
+
+
+WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+
+def axe_wcag22(driver, context=None):
+    """Every axe-core 4.x violation of the WCAG 2.0, 2.1 and 2.2 A and AA rules, whatever its impact, on the page
+    as it is (within `context`, an axe context, when given): a list of "rule (impact) target", or None without
+    axe-core 4."""
+    source = axe4_source()
+    if source is None:
+        return None
+    driver.execute_script(source)
+    driver.set_script_timeout(300)
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(arguments[0] || document, {runOnly: {type: 'tag', values: arguments[1]}, resultTypes: ['violations']})"
+        ".then(function (r) { done({version: axe.version, violations: r.violations.map("
+        "function (v) { return v.id + ' (' + v.impact + ') ' + JSON.stringify(v.nodes[0].target); })}); })"
+        ".catch(function (e) { done({error: String(e)}); });", context, WCAG22_AA)
+    if "error" in result:
+        return ["axe-core: " + result["error"]]
+    print(f"info - axe-core {result['version']}, WCAG 2.0/2.1/2.2 A and AA rules")
+    return result["violations"]
+
+
 def console_errors(driver):
     return [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]

@@ -91,7 +91,9 @@ package final class FormatterFactory {
         case .junit:
             return DocumentFormatter(sink: sink, feed: feed) { index, output in
                 let newFailures =
-                    HistoryView(history: options.history, current: HistoryRun.make(from: index)).map { Set($0.newFailures) } ?? []
+                    HistoryView(history: options.history, current: HistoryRun.make(from: index, criteria: false)).map {
+                        Set($0.newFailures)
+                    } ?? []
                 JUnitXMLWriter(index: index, options: options, newFailures: newFailures).write(to: output)
             }
         case .json:

@@ -3,7 +3,7 @@ import SpecRunReportCore
 extension ConsoleText {
     /// `2 new failures since the previous run: a.feature:3, b.feature:9; 1 fixed` with `--history`.
     func historyLine() -> String {
-        guard let view = HistoryView(history: options.history, current: HistoryRun.make(from: index)),
+        guard let view = HistoryView(history: options.history, current: HistoryRun.make(from: index, criteria: false)),
             !view.previous.isEmpty
         else { return "" }
         let fresh = view.newFailures, fixed = view.fixed

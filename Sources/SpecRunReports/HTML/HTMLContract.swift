@@ -106,6 +106,10 @@ enum HTMLContract {
         case sn, am
         /// Attachments.
         case at
+        /// An outcome step (its pickle step's type) whose keyword the page would not read as one: written only when
+        /// it is not English `Then`, nor `And`/`But`/`*` (which follow a Then), so `Alors`, `Et` after it… (absent:
+        /// the keyword tells).
+        case o
     }
 
     /// A doc string.
@@ -123,9 +127,11 @@ enum HTMLContract {
     /// The run's history (`--history`): `runs` oldest first, this one last (`start`, `duration` in ms, counts);
     /// `recent`: by scenario anchor, its last statuses as letters (p f a u n s x), only for scenarios that did not
     /// pass every time; `newFailures`, `fixed`, `flaky`: scenario anchors (a flaky one is never new nor fixed);
-    /// `since`: `[anchor, runs, since, lastPassed]` (no lastPassed when none passed) for each scenario not passing now (ms since 1970).
+    /// `since`: `[anchor, runs, since, lastPassed]` (no lastPassed when none passed) for each scenario not passing now (ms since 1970);
+    /// `criteria`: `[id, letters]` for each criterion not proven in each of the last runs, a letter per run, oldest
+    /// first (p proven, f failing, x not run, u no scenario, o outside the run, - no record).
     enum History: String, HTMLKey {
-        case runs, recent, newFailures, fixed, flaky, since
+        case runs, recent, newFailures, fixed, flaky, since, criteria
     }
 
     /// One run of the history.

@@ -50,6 +50,9 @@ struct HTMLFirstScreen {
     let criteriaSince: [(id: String, since: FailingSince)]
     /// The release gate, when criteria are marked must or should: the verdict reads from it.
     var gate: ReleaseGate?
+    /// With a history: what changed in the documentation and the criteria over the last runs
+    /// (`HTMLCriteriaHistory`), as HTML; "" otherwise (and on an `html-site` feature page).
+    var criteriaHistory = ""
 
     static let statusOrder = ["passed", "failed", "pending", "undefined", "ambiguous", "skipped", "unknown"]
     static let labels = [

@@ -19,6 +19,8 @@ struct HTMLHistory {
     var fixed: [String]
     var flaky: [String]
     var since: [(key: String, since: FailingSince)]
+    /// Each criterion not proven in each of the last runs, with a letter per run (`criterionLetters`).
+    var criteria: [(id: String, letters: String)]
 
     /// Status letters: p passed, f failed, a ambiguous, u undefined, n pending, s skipped, x not run.
     static let letters: [String: Character] = [
@@ -40,7 +42,17 @@ struct HTMLHistory {
         fixed = view.fixed
         flaky = view.flaky
         since = view.failingSince().sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
+        criteria = view.criteriaOverRuns().rows.compactMap { row in
+            row.statuses.allSatisfy({ $0 == CoverageStatus.proven.rawValue })
+                ? nil : (row.id, String(row.statuses.map { $0.flatMap { Self.criterionLetters[$0] } ?? "-" }))
+        }
     }
+
+    /// A criterion's status in a run as a letter: p proven, f failing, x not run, u no scenario, o outside the run
+    /// (- no record).
+    static let criterionLetters: [String: Character] = [
+        "proven": "p", "failing": "f", "not-run": "x", "no-scenario": "u", "outside": "o",
+    ]
 
     /// The same history cut to each feature's scenarios (by the uri of their `uri:line` keys); the runs' totals
     /// stay the whole run's.
@@ -64,6 +76,7 @@ struct HTMLHistory {
         empty.fixed = []
         empty.flaky = []
         empty.since = []
+        empty.criteria = []
         return empty
     }
 
@@ -110,6 +123,17 @@ struct HTMLHistory {
             json.closeArray()
         }
         json.closeArray()
+        if !criteria.isEmpty {
+            json.key(Key.criteria)
+            json.openArray()
+            for (id, letters) in criteria {
+                json.openArray()
+                json.string(id)
+                json.string(letters)
+                json.closeArray()
+            }
+            json.closeArray()
+        }
         json.closeObject()
     }
 }

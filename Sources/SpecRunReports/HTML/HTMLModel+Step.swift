@@ -38,8 +38,12 @@ extension HTMLModel {
         }
         json.openObject()
         if let stepPosition {
-            json.field(Key.k, view.keyword(at: stepPosition))
+            let keyword = view.keyword(at: stepPosition)
+            json.field(Key.k, keyword)
             json.field(Key.x, view.steps[stepPosition].text)
+            if view.steps[stepPosition].type == .outcome, !Self.outcomeWords.contains(String(keyword.filter { !$0.isWhitespace })) {
+                json.field(Key.o, true)
+            }
         } else if let fallback {
             json.field(Key.k, fallback.keyword)
             json.field(Key.x, fallback.text)
@@ -96,6 +100,10 @@ extension HTMLModel {
         }
         json.closeObject()
     }
+
+    /// The keywords the page reads as an outcome by themselves (`Then`) or after one (`And`, `But`, `*`): an
+    /// outcome step with another keyword (another language's) is marked `o`.
+    static let outcomeWords: Set<String> = ["Then", "And", "But", "*"]
 
     func attachments(_ attachments: [Attachment], _ externals: [ExternalAttachment], _ json: inout HTMLDataWriter) {
         typealias Key = HTMLContract.Attachment

@@ -59,7 +59,7 @@ struct HTMLModel {
             json.key(HTMLContract.Report.requirements)
             requirements.write(&json)
         }
-        if page == nil, let view = HistoryView(history: history, current: HistoryRun.make(from: index)) {
+        if page == nil, let view = HistoryView(history: history, current: HistoryRun.make(from: index, coverage: requirements?.coverage)) {
             json.key(HTMLContract.Report.history)
             HTMLHistory(view: view).write(&json)
         }

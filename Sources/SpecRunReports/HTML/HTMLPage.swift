@@ -20,11 +20,12 @@ enum HTMLPage {
     static func firstScreen(index: RunIndex, title: String, history: RunHistory?) -> HTMLFirstScreen {
         let coverage = RequirementsCoverage.make(from: index)
         let criteria = Set(coverage?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
-        let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index))
+        let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index, coverage: coverage))
         var first = HTMLFirstScreen(
             index: index, title: title, criterionIds: criteria, newFailures: view.map { Set($0.newFailures) } ?? [],
             history: view?.firstScreen ?? ([:], []))
         first.gate = ReleaseGate(coverage: coverage)
+        first.criteriaHistory = HTMLCriteriaHistory(view: view).html
         return first
     }
 

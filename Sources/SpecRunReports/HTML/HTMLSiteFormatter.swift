@@ -31,7 +31,7 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
         let features = model.featureSlots(attempts)
         let coverage = RequirementsCoverage.make(from: index)
         let criteria = Set(coverage?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
-        let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index))
+        let view = history == nil ? nil : HistoryView(history: history, current: HistoryRun.make(from: index, coverage: coverage))
         let newFailures = view.map { Set($0.newFailures) } ?? []
         let facts = view?.firstScreen ?? ([:], [])
         let history = view.map(HTMLHistory.init(view:))
@@ -65,6 +65,7 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
             index: index, title: title, criterionIds: criteria, newFailures: newFailures, history: facts,
             pageOf: { pages[$0] ?? "" })
         first.gate = ReleaseGate(coverage: coverage)
+        first.criteriaHistory = HTMLCriteriaHistory(view: view, anchored: HTMLSiteIndex.anchoredCriteria(coverage)).html
         var page = HTMLSiteIndex(first: first, rows: rows, coverage: coverage, pageOf: pages, banner: HTMLPage.incompleteBanner(index))
         if let view, !view.previous.isEmpty {
             let names = Dictionary(view.current.scenarios.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })

@@ -45,7 +45,7 @@ struct HTMLSiteIndex {
             "<section id=\"problems\" aria-label=\"Needs attention\""
             + (first.needsAttention || !changes.fixed.isEmpty || !changes.flaky.isEmpty ? "" : " hidden") + ">"
             + first.problemsHTML(more: { "and \($0) more on their features' pages (below)." }) + failuresLinkHTML + changesHTML()
-            + "</section>\n"
+            + "</section>\n" + first.criteriaHistory
         html += requirementsHTML()
         html += featuresHTML()
         return html + "</main>\n</body>\n</html>\n"
@@ -79,6 +79,12 @@ struct HTMLSiteIndex {
             html += "</ul></details>\n"
         }
         return html
+    }
+
+    /// The criteria the index has an anchor for: the broken ones of the first `openStories` stories with one.
+    static func anchoredCriteria(_ coverage: RequirementsCoverage?) -> Set<String> {
+        let opened = (coverage?.stories ?? []).filter { $0.criteria.contains(where: \.isBroken) }.prefix(openStories)
+        return Set(opened.flatMap { $0.criteria.filter(\.isBroken).map(\.id) })
     }
 
     private func requirementsHTML() -> String {

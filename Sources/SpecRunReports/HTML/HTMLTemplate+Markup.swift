@@ -47,7 +47,7 @@ enum HTMLTemplate {
         </header>
         <main>
           <section id="problems" aria-label="Needs attention"\(first.needsAttention ? "" : " hidden")>\(first.problemsHTML)</section>
-          <section id="requirements" aria-label="Requirements" hidden></section>
+          \(first.criteriaHistory)<section id="requirements" aria-label="Requirements" hidden></section>
           <section id="features" aria-labelledby="features-title">
             <h2 id="features-title">Features</h2>
             <div class="toolbar" role="search" hidden>

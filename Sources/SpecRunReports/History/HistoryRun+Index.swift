@@ -2,8 +2,15 @@ import Messages
 import SpecRunReportCore
 
 extension HistoryRun {
-    /// The record of an indexed run (one run, or CI shards merged into one stream): each scenario's final attempt.
-    static func make(from index: RunIndex) -> HistoryRun {
+    /// The record of an indexed run (one run, or CI shards merged into one stream): each scenario's final attempt,
+    /// and the story documents' criteria (their coverage made again, unless `criteria` is false: the reports that
+    /// read only the scenarios' history).
+    static func make(from index: RunIndex, criteria: Bool = true) -> HistoryRun {
+        make(from: index, coverage: criteria ? RequirementsCoverage.make(from: index) : nil)
+    }
+
+    /// The record of an indexed run whose criteria coverage is made already.
+    static func make(from index: RunIndex, coverage: RequirementsCoverage?) -> HistoryRun {
         let ids = index.runStarted.compactMap(\.id).sorted()
         let start = (index.runStart?.totalNanos ?? 0) / 1_000_000
         var scenarios: [HistoryScenario] = []
@@ -19,7 +26,9 @@ extension HistoryRun {
                     failure: status == .failed || status == .ambiguous ? failure(of: attempt, pickle: pickle, in: index) : nil))
         }
         let id = ids.isEmpty ? "run-\(start)" : ids.joined(separator: ",")
-        return HistoryRun(id: id, start: start, duration: index.runDuration / 1_000_000, scenarios: scenarios)
+        return HistoryRun(
+            id: id, start: start, duration: index.runDuration / 1_000_000, scenarios: scenarios,
+            criteria: coverage.map(HistoryCriterion.all))
     }
 
     /// The first failed (or ambiguous) step of an attempt: its line, text and message (a hook's: the scenario's line).

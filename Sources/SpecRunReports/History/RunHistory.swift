@@ -3,13 +3,17 @@ import SpecRunReportCore
 
 /// The runs `--history DIR` keeps (`DIR/specrun-history.json`): per run its start, duration and each scenario's
 /// final status, duration and attempt count, compact (one JSON array per scenario) and bounded (the last
-/// `maxRuns` runs, fewer when they hold more than `maxEntries` scenario results). Read before a run, so the
+/// `maxRuns` runs, fewer when they hold more than `maxEntries` scenario results); with story documents, each
+/// criterion's status too, and on the newest `documentedRuns` runs the criteria's words and scenarios. Read before a run, so the
 /// reports can say what changed since the previous one; written when the run's reports are.
 package struct RunHistory: Sendable, Equatable {
     package static let fileName = "specrun-history.json"
     package static let version = 1
     package static let maxRuns = 30
     package static let maxEntries = 200_000
+    /// The newest runs that keep their criteria's words and scenarios (the next run compares its documentation
+    /// with the previous one's); the older ones keep each criterion's status only.
+    package static let documentedRuns = 2
 
     /// Oldest first.
     package var runs: [HistoryRun]
@@ -39,6 +43,8 @@ package struct RunHistory: Sendable, Equatable {
         for run in runs.reversed() {
             guard kept.count < Self.maxRuns, kept.isEmpty || entries + run.scenarios.count <= Self.maxEntries else { break }
             entries += run.scenarios.count
+            var run = run
+            if kept.count >= Self.documentedRuns { run.criteria = run.criteria?.map(\.statusOnly) }
             kept.append(run)
         }
         return RunHistory(runs: kept.reversed())
@@ -57,12 +63,15 @@ package struct HistoryRun: Sendable, Equatable {
     package var start: Int64
     package var duration: Int64
     package var scenarios: [HistoryScenario]
+    /// The story documents' criteria in this run; nil when the run carried none (or an older specrun recorded it).
+    package var criteria: [HistoryCriterion]?
 
-    package init(id: String, start: Int64, duration: Int64, scenarios: [HistoryScenario]) {
+    package init(id: String, start: Int64, duration: Int64, scenarios: [HistoryScenario], criteria: [HistoryCriterion]? = nil) {
         self.id = id
         self.start = start
         self.duration = duration
         self.scenarios = scenarios
+        self.criteria = criteria
     }
 }
 

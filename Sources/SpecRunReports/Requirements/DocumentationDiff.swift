@@ -29,28 +29,36 @@ package struct DocumentationDiff {
     package var now = (proven: 0, total: 0)
 
     package init(old: RequirementsCoverage?, new: RequirementsCoverage?) {
-        let oldCriteria = Self.criteria(old), newCriteria = Self.criteria(new)
+        self.init(old: old.map(HistoryCriterion.all) ?? [], new: new.map(HistoryCriterion.all) ?? [])
+    }
+
+    /// Between two runs' criteria (two streams' coverage, or two runs of the history that kept their words). A
+    /// criterion outside either run (its scenarios not selected) has no coverage or scenarios to compare: only
+    /// its words are.
+    package init(old oldCriteria: [HistoryCriterion], new newCriteria: [HistoryCriterion]) {
         let oldById = Dictionary(oldCriteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newById = Dictionary(newCriteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        before = (old?.proven ?? 0, old?.total ?? 0)
-        now = (new?.proven ?? 0, new?.total ?? 0)
+        let proven = CoverageStatus.proven.rawValue, outside = CoverageStatus.outsideRun.rawValue
+        before = (oldCriteria.filter { $0.status == proven }.count, oldCriteria.count)
+        now = (newCriteria.filter { $0.status == proven }.count, newCriteria.count)
         for criterion in newCriteria {
             guard let earlier = oldById[criterion.id] else {
                 added.append(criterion.id)
                 continue
             }
-            if Self.words(earlier) != Self.words(criterion) {
-                reworded.append(Reworded(id: criterion.id, before: Self.words(earlier), after: Self.words(criterion)))
-            }
-            let was = Set(earlier.scenarios.map(Self.scenario)), isNow = Set(criterion.scenarios.map(Self.scenario))
-            for scenario in criterion.scenarios.map(Self.scenario) where !was.contains(scenario) {
+            let was = earlier.words ?? "", isNow = criterion.words ?? ""
+            if was != isNow { reworded.append(Reworded(id: criterion.id, before: was, after: isNow)) }
+            guard earlier.status != outside, criterion.status != outside else { continue }
+            let before = earlier.scenarios ?? [], after = criterion.scenarios ?? []
+            let wasCovering = Set(before), coversNow = Set(after)
+            for scenario in after where !wasCovering.contains(scenario) {
                 newlyCovering.append(Covering(id: criterion.id, scenario: scenario))
             }
-            for scenario in earlier.scenarios.map(Self.scenario) where !isNow.contains(scenario) {
+            for scenario in before where !coversNow.contains(scenario) {
                 noLongerCovering.append(Covering(id: criterion.id, scenario: scenario))
             }
-            if criterion.status == .proven && earlier.status != .proven { gained.append(criterion.id) }
-            if criterion.status != .proven && earlier.status == .proven { lost.append(criterion.id) }
+            if criterion.status == proven && earlier.status != proven { gained.append(criterion.id) }
+            if criterion.status != proven && earlier.status == proven { lost.append(criterion.id) }
         }
         removed = oldCriteria.map(\.id).filter { newById[$0] == nil }
     }
@@ -79,20 +87,6 @@ package struct DocumentationDiff {
         section("Scenarios no longer covering a criterion", noLongerCovering.map { "\($0.id) ← \($0.scenario)" })
         return lines.joined(separator: "\n") + "\n"
     }
-
-    private static func criteria(_ coverage: RequirementsCoverage?) -> [CriterionCoverage] {
-        coverage?.stories.flatMap(\.criteria) ?? []
-    }
-
-    /// A criterion's words: its title and its Given/When/Then.
-    private static func words(_ criterion: CriterionCoverage) -> String {
-        ([criterion.title] + criterion.given.map { "Given " + $0 } + criterion.when.map { "When " + $0 }
-            + criterion.then.map { "Then " + $0 })
-            .joined(separator: " / ")
-    }
-
-    /// A scenario by its file and name (its line moves when the file is edited).
-    private static func scenario(_ scenario: CoveredScenario) -> String { scenario.uri + ": " + scenario.name }
 }
 
 extension DocumentationDiff {

@@ -32,7 +32,7 @@ struct StatusCard {
 
     init(index: RunIndex, title: String, history: RunHistory?, report: String) {
         let coverage = RequirementsCoverage.make(from: index)
-        let view = HistoryView(history: history, current: HistoryRun.make(from: index))
+        let view = HistoryView(history: history, current: HistoryRun.make(from: index, coverage: coverage))
         let since = view?.failingSince() ?? [:]
         let criteria = Set(coverage?.stories.flatMap { $0.criteria.map(\.id) } ?? [])
         var first = HTMLFirstScreen(index: index, title: title, criterionIds: criteria, newFailures: [], history: (since, []))

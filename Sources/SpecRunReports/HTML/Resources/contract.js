@@ -55,6 +55,7 @@
  * @property {string} [e] error @property {number[][]} [g] parameters [start, length] in code points
  * @property {string[][]} [tb] data table @property {DocString} [ds] doc string @property {string} [sn] snippet
  * @property {string[]} [am] ambiguous candidates @property {Attachment[]} [at] attachments
+ * @property {boolean} [o] an outcome step (a Then) whose keyword is not English `Then`, nor `And`/`But`/`*` after one
  */
 /** @typedef {Object} DocString @property {string} c content @property {string} [m] media type */
 /** @typedef {Object} Attachment
@@ -65,6 +66,7 @@
  * @property {HistoryRun[]} runs oldest first, this run last @property {Array} recent [anchor, status letters] pairs
  * @property {string[]} newFailures @property {string[]} fixed @property {string[]} flaky scenario anchors
  * @property {Array} since [anchor, runs, since ms, last passed ms (absent: never)] of the scenarios not passing now
+ * @property {Array} [criteria] [criterion id, a letter per run: p f x u o -] of the criteria not proven in each run
  */
 /** @typedef {Object} HistoryRun
  * @property {number} start ms since 1970 @property {number} duration ms @property {number} passed

@@ -134,6 +134,42 @@ function historyStrip(sc) {
   return strip;
 }
 
+// A criterion's status in a run of the history (HTMLHistory.criterionLetters): icon, class and words.
+var CRITERION_LETTER = {
+  p: ['\u2714', 's-passed', 'proven'], f: ['\u2718', 's-failed', 'failing'], x: ['\u00B7', 's-skipped', 'not run'],
+  u: ['\u2013', 's-undefined', 'no scenario'], o: ['\u25CB', 's-unknown', 'outside the run'], '-': [' ', 's-unknown', 'no record']
+};
+
+/** A criterion's results over the last runs, oldest first (the requirements' health over time); "proven in each
+ *  of the last N runs" when it was; null without a history of two runs. */
+function criterionStrip(id) {
+  var h = history();
+  if (!h || h.runs.length < 2) return null;
+  if (!h._criteria) {
+    h._criteria = {};
+    (h.criteria || []).forEach(function (pair) { h._criteria[pair[0]] = pair[1]; });
+  }
+  var letters = h._criteria[id], shown = Math.min(h.runs.length, 10);
+  var strip = el('span', 'history-strip criterion-strip'), words = [];
+  if (letters === undefined) {
+    strip.textContent = '\u2714\u00D7' + shown;
+    strip.className += ' all-passed';
+    words.push('proven in each of the last ' + shown + ' runs');
+  } else {
+    Array.from(letters).forEach(function (letter) {
+      var cell = CRITERION_LETTER[letter] || CRITERION_LETTER['-'];
+      var icon = el('span', 'icon ' + cell[1], cell[0]);
+      icon.setAttribute('aria-hidden', 'true');
+      add(strip, icon);
+      words.push(cell[2]);
+    });
+  }
+  strip.setAttribute('role', 'img');
+  strip.setAttribute('aria-label', 'Last runs, oldest first: ' + words.join(', '));
+  strip.title = 'Last runs, oldest first: ' + words.join(', ');
+  return strip;
+}
+
 /** The duration of the last runs as a line, beside the run's facts. */
 function renderTrend() {
   var h = history();

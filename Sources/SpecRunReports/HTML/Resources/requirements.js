@@ -147,6 +147,8 @@ function renderCriterion(criterion) {
   add(head, coverageBadge(criterion.status), ' ', id, ' ',
     el('span', 'criterion-title', criterion.title));
   if (criterion.type) add(head, el('span', 'criterion-type', criterion.type));
+  var strip = criterionStrip(criterion.id);
+  if (strip) add(head, ' ', strip);
   add(li, head);
   if (criterion.broken) add(li, sinceLine(longestSince(criterion.scenarios.map(failingSince))));
   var gwt = el('dl', 'gwt');

@@ -110,7 +110,9 @@ function firstLines(text, n) {
 }
 
 // A failure in the criterion's language (as FailureClaim.swift words it): the Then it could not prove and what the
-// app did instead, "Then the counter shows 04:58 — the app showed 04:59"; the rest is for developers.
+// app did instead, "Then the counter shows 04:58 — the app showed 04:59"; the rest is for developers. An outcome
+// step is one the data marks so (`o`: its keyword type, in any language: `Alors`, `Dann`, and `Et` after one), or
+// by its English keyword: `Then`, and `And`/`But`/`*` after an outcome.
 var CONJUNCTIONS = { And: true, But: true, '*': true };
 
 /** {k, x, actual} for a scenario that did not pass, or null when it has no step to speak of. */
@@ -119,7 +121,7 @@ function claimOf(sc, failing) {
   sc.p.forEach(function (step) {
     if (step.h && !step.x) return;
     var word = (step.k || '').trim();
-    var outcome = word === 'Then' || (afterThen && CONJUNCTIONS[word] === true);
+    var outcome = step.o === true || word === 'Then' || (afterThen && CONJUNCTIONS[word] === true);
     afterThen = outcome;
     if (step === failing) failingAt = steps.length;
     steps.push({ k: step.k || '', x: step.x, outcome: outcome });

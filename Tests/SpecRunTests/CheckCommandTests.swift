@@ -165,6 +165,20 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    func test_check_saysEachFindingOnceOnAFileNamedTwice() async throws {
+        let folder = try makeFeatures(
+            "Feature: F\n  The cart.\nFeature: G\n  Scenario: S\n    Gvien a passing step\n    When an undefined step\n")
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder, folder + "/f.feature"], libraries: [CheckSteps.self], console: console)
+
+        let findings = console.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        XCTAssertEqual(Set(findings).count, findings.count, console.stdout)
+        for marker in ["'Feature: G' is read as", "'Gvien a passing step' is read as", "undefined step 'an undefined step'"] {
+            XCTAssertEqual(findings.filter { $0.contains(marker) }.count, 1, "\(marker): \(console.stdout)")
+        }
+    }
+
     func test_check_warnsNothingOnAFeatureWordInsideADescriptionLine() async throws {
         let folder = try makeFeatures("Feature: F\n  This Feature: covers the cart.\n  Scenario: S\n    Given a passing step\n")
         let console = SpyConsole()

@@ -4,8 +4,9 @@ import XCTest
 
 /// Each kind of warning a run prints — an option that does nothing, a file's shape (a step or a second `Feature:` line
 /// read as a description, an outline without Examples, a `@timeout:` tag that is no duration), the story documents'
-/// (a criterion id used twice) — is printed once, whatever runs the scenarios: this process, worker processes,
-/// retries, and each rerun of `watch` (where a rerun can be two runs: what failed, then what changed).
+/// (a criterion id used twice, a misspelt keyword, also when the document is run as Gherkin) — is printed once,
+/// whatever runs the scenarios: this process, worker processes, retries, and each rerun of `watch` (where a rerun
+/// can be two runs: what failed, then what changed).
 final class WarningsOnceEndToEndTests: XCTestCase {
     /// The kinds of run: in this process, in workers, and each with a failing scenario retried.
     static let modes = [
@@ -43,7 +44,7 @@ final class WarningsOnceEndToEndTests: XCTestCase {
         #### Scenarios (Acceptance criteria)
 
         ```
-        Given a passing step
+        Givn a passing step
          When a passing step
         ```
 
@@ -69,12 +70,19 @@ final class WarningsOnceEndToEndTests: XCTestCase {
         }
     }
 
-    func test_run_saysEachWarningOfTheStoryDocumentsOnceInEveryKindOfRun() throws {
+    func test_runAndCheck_sayEachWarningOfTheStoryDocumentsOnceThoughADocumentIsRunToo() throws {
         let sut = try makeSUT()
+        // a.md is read as a story document of the requirements folder and, named, run as Gherkin: one warning of each.
+        let document = sut.folder + "/Requirements/a.md"
         for mode in Self.modes {
-            let run = try sut.run(mode)
+            let run = try sut.run(mode, also: [document])
             XCTAssertEqual(count("criterion id CART-ST-1-AC-1 is also at", in: run.stderr), 1, "\(mode): \(run.stderr)")
+            XCTAssertEqual(count("a.md:10: warning: 'Givn' read as 'Given'", in: run.stderr), 1, "\(mode): \(run.stderr)")
         }
+        let check = try runProcess(
+            sut.executable, ["check", sut.folder + "/f.feature", document, "--requirements", sut.folder + "/Requirements"])
+        XCTAssertEqual(count("a.md:10:1: warning: 'Givn' read as 'Given'", in: check.stdout), 1, check.stdout)
+        XCTAssertEqual(count("criterion id CART-ST-1-AC-1 is also at", in: check.stdout), 1, check.stdout)
     }
 
     func test_watch_saysEachWarningOncePerRerunThoughARerunIsTwoRuns() throws {
@@ -127,8 +135,8 @@ final class WarningsOnceEndToEndTests: XCTestCase {
             ]
         }
 
-        func run(_ mode: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            try test.runProcess(executable, [folder + "/f.feature"] + arguments + mode)
+        func run(_ mode: [String], also paths: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+            try test.runProcess(executable, [folder + "/f.feature"] + paths + arguments + mode)
         }
     }
 

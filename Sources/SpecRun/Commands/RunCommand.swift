@@ -109,7 +109,12 @@ struct RunCommand {
 
     private func listen(to prepared: Prepared) -> Listeners {
         // (The second run of one rerun of `watch` leaves out what its first run said.)
-        let warnings = (prepared.requirements?.warnings ?? []) + DocumentSources.translate(prepared.configuration.paths).warnings
+        // A story document of the requirements folder run as Gherkin too: its warnings once.
+        var warnings: [ReaderWarning] = []
+        for warning in (prepared.requirements?.warnings ?? []) + DocumentSources.translate(prepared.configuration.paths).warnings
+        where !warnings.contains(warning) {
+            warnings.append(warning)
+        }
         for warning in warnings where options.watchSaid.isEmpty { console.err("\(warning)\n") }
         let parseErrors = ParseErrorPrinter(console: console, saidFor: options.watchSaid)
         let status = ExitStatus(gate: options.gate ? ReleaseGateFold.exitGate() : nil)

@@ -108,8 +108,8 @@ struct RunCommand {
     }
 
     private func listen(to prepared: Prepared) -> Listeners {
-        // (The second run of one rerun of `watch` leaves out what its first run said.)
-        // A story document of the requirements folder run as Gherkin too: its warnings once.
+        // Each once (a story document of the requirements folder run as Gherkin too has its warnings from both), and
+        // none in the second run of one rerun of `watch` (its first run said them).
         var warnings: [ReaderWarning] = []
         for warning in (prepared.requirements?.warnings ?? []) + DocumentSources.translate(prepared.configuration.paths).warnings
         where !warnings.contains(warning) {

@@ -145,6 +145,49 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains(warning), run.stderr)
     }
 
+    func test_checkAndRun_warnAtItsLineAboutASecondFeatureLineReadAsADescription() async throws {
+        // A blank line above the description: only the file's text places the line (4, not 3).
+        let folder = try makeFeatures(
+            "Feature: First\n\n  The cart.\nFeature: Second\n  Scenario: S\n    Feature: Third\n    Given a passing step\n")
+        let check = SpyConsole()
+        let run = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: check)
+        _ = await SpecRunCLI.run([folder, "--no-isolation", "--no-color"], libraries: [CheckSteps.self], console: run)
+
+        let second =
+            "f.feature:4:1: warning: 'Feature: Second' is read as the description of Feature 'First', not as a second feature: "
+            + "a file holds one Feature, so what follows belongs to 'First' (put the second feature in a file of its own, or make it a Rule:)"
+        let third = "f.feature:6:5: warning: 'Feature: Third' is read as the description of Scenario 'S', not as a second feature"
+        for (name, output) in [("check", check.stdout), ("run", run.stderr)] {
+            XCTAssertEqual(output.components(separatedBy: second).count, 2, "\(name): \(output)")
+            XCTAssertEqual(output.components(separatedBy: third).count, 2, "\(name): \(output)")
+        }
+    }
+
+    func test_check_saysEachFindingOnceOnAFileNamedTwice() async throws {
+        let folder = try makeFeatures(
+            "Feature: F\n  The cart.\nFeature: G\n  Scenario: S\n    Gvien a passing step\n    When an undefined step\n")
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder, folder + "/f.feature"], libraries: [CheckSteps.self], console: console)
+
+        let findings = console.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        XCTAssertEqual(Set(findings).count, findings.count, console.stdout)
+        for marker in ["'Feature: G' is read as", "'Gvien a passing step' is read as", "undefined step 'an undefined step'"] {
+            XCTAssertEqual(findings.filter { $0.contains(marker) }.count, 1, "\(marker): \(console.stdout)")
+        }
+    }
+
+    func test_check_warnsNothingOnAFeatureWordInsideADescriptionLine() async throws {
+        let folder = try makeFeatures("Feature: F\n  This Feature: covers the cart.\n  Scenario: S\n    Given a passing step\n")
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertFalse(console.stdout.contains("not as a second feature"), console.stdout)
+    }
+
     func test_checkAndRun_nameATimeoutTagThatIsNoDurationAtItsLineAndColumn() async throws {
         let folder = try makeFeatures("@timeout:5s\nFeature: F\n  @smoke @timeout:soon\n  Scenario: S\n    Given a passing step\n")
         let check = SpyConsole()

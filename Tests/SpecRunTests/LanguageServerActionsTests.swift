@@ -76,6 +76,20 @@ final class LanguageServerActionsTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("'Empty' has no steps") }, "\(messages)")
     }
 
+    func test_diagnostics_warnOnceOfAStepAndASecondFeatureLineReadAsADescription() throws {
+        let text =
+            "Feature: F\n  The cart.\nFeature: G\n\n  Scenario: S\n    Gvien a passing step\n    When a passing step\n"
+            + "  Scenario: T\n    Given a passing step\n"
+        let session = try makeSUT(text, [])
+        let diagnostics = session.diagnostics(uri).map {
+            ((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1, $0["message"] as? String ?? "")
+        }
+        let step = diagnostics.filter { $0.1.contains("'Gvien a passing step' is read as the description of Scenario 'S'") }
+        let feature = diagnostics.filter { $0.1.contains("'Feature: G' is read as the description of Feature 'F'") }
+        XCTAssertEqual(step.map(\.0), [5], "\(diagnostics)")
+        XCTAssertEqual(feature.map(\.0), [2], "once, though the header is every scenario's: \(diagnostics)")
+    }
+
     func test_executeCommand_showsTheSnippetToCopy() throws {
         let session = try makeSUT(
             "Feature: F\n",

@@ -69,6 +69,17 @@ final class WatchSessionTests: XCTestCase {
         XCTAssertEqual(spy.runs.last, ["\(spy.file):2"])
     }
 
+    func test_poll_tellsTheSecondRunOfARerunTheFilesTheFirstRanSoEachWarningIsSaidOnce() async throws {
+        var (sut, spy) = try makeSUT()
+        spy.failing = ["\(spy.file):5"]
+        try spy.save(line: 6, "    Given a failing step")
+        await sut.poll()
+        try spy.save(line: 3, "    Given a passing step ")
+        await sut.poll()
+        XCTAssertEqual(spy.runs.suffix(2), [["\(spy.file):5"], ["\(spy.file):2"]])
+        XCTAssertEqual(spy.saidBefore.suffix(3), [[], [], [spy.file]], "alone, or first in its rerun, a run says its warnings")
+    }
+
     func test_poll_showsAParseErrorAndGoesOnWatching() async throws {
         var (sut, spy) = try makeSUT()
         try spy.save(line: 7, "  @orphan")
@@ -167,6 +178,8 @@ final class WatchSpy {
     var swiftVersion = 0
     var swiftText = Array(repeating: "x", count: 300)
     var runs: [[String]] = []
+    /// Each run's files whose warnings an earlier run of the same rerun said.
+    var saidBefore: [[String]] = []
     var failing: [String] = []
     var builds = 0
     var builds_ok = true
@@ -197,7 +210,7 @@ final class WatchSpy {
             read: { [unowned self] path in
                 path == swiftFile ? swiftText.joined(separator: "\n") : try? String(contentsOfFile: path, encoding: .utf8)
             },
-            dryRun: { files in await Self.dryRun(files) },
+            documents: { WatchCommand.documents(of: $0, libraries: [CLITestSteps.self], environment: [:]) },
             build: { [unowned self] in
                 builds += 1
                 return builds_ok
@@ -210,14 +223,16 @@ final class WatchSpy {
                     return Envelope(stepDefinition: definition)
                 }
             },
-            run: { [unowned self] paths in
+            run: { [unowned self] paths, said in
                 runs.append(paths)
+                saidBefore.append(said)
                 return failing
             },
             say: { [unowned self] in said += $0 },
             showParseError: { [unowned self] in parseErrors.append($0) })
     }
 
+    /// A whole dry run (its step definitions: what the rebuilt executable's messages hold).
     static func dryRun(_ files: [String]) async -> [Envelope] {
         let runner = SpecRunner(
             libraries: [CLITestSteps.self], configuration: RunConfiguration(paths: files, dryRun: true), ids: IncrementingIdGenerator())

@@ -1,4 +1,4 @@
--- Headless Neovim (0.7+) with its built-in LSP client and `specrun lsp`: open a feature, receive diagnostics,
+-- Headless Neovim (0.7 to 0.11) with its built-in LSP client and `specrun lsp`: open a feature, receive diagnostics,
 -- complete a step, jump to its definition. Prints a transcript; exits 1 on the first unmet expectation.
 -- Run by tools/lsp-nvim/run (SPECRUN_BIN: the spec executable).
 local bin = os.getenv('SPECRUN_BIN') or '.build/debug/specrun'
@@ -59,10 +59,11 @@ if first.lnum ~= 6 or not first.message:find("did you mean 'the customer has no 
 end
 
 -- completion, at the end of "    When the customer requests"
-local client = vim.lsp.get_client_by_id(client_id)
+-- (buf_request_sync is the same call on 0.7 and 0.11, where a client's own methods take `self`.)
 local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 7, character = 30 } }
-local answer = client.request_sync('textDocument/completion', params, 30000, buf)
-if not answer or answer.err then fail('no completion') end
+local answers = vim.lsp.buf_request_sync(buf, 'textDocument/completion', params, 30000)
+local answer = answers and answers[client_id]
+if not answer or answer.err or not answer.result then fail('no completion') end
 local found = false
 for _, item in ipairs(answer.result.items or answer.result) do
   if item.label == 'the customer requests to load the game' then found = true end
@@ -77,7 +78,11 @@ local results = vim.lsp.buf_request_sync(buf, 'textDocument/definition', params,
 local location
 for _, r in pairs(results or {}) do if r.result and r.result[1] then location = r.result[1] end end
 if not location then fail('no definition') end
-vim.lsp.util.jump_to_location(location, 'utf-16')
+if vim.lsp.util.show_document then -- 0.8+ (jump_to_location is deprecated in 0.11)
+  vim.lsp.util.show_document(location, 'utf-16', { focus = true })
+else
+  vim.lsp.util.jump_to_location(location, 'utf-16')
+end
 local here = vim.api.nvim_buf_get_name(0)
 local row = vim.api.nvim_win_get_cursor(0)[1]
 say(string.format('definition: jumped to %s:%d', vim.fn.fnamemodify(here, ':.'), row))

@@ -65,6 +65,9 @@ struct RunOptions: Equatable {
     var isolation = true
     /// Hidden: this process is the worker of a supervising `specrun` (NDJSON envelopes on stdout).
     var worker = false
+    /// Hidden (`--watch-said FILE`, given by `watch`): this run is the second of one rerun of `watch`, whose first run
+    /// said the run's own warnings and those of these files: neither is said again.
+    var watchSaid: [String] = []
     /// `--parallel N` / `-j N`: how many worker processes run scenarios at once (`auto`: one per core).
     var parallel = 1
     /// `--timeout SECONDS`: a step or hook running longer fails and its worker is replaced; 0 disables it.

@@ -159,6 +159,7 @@ enum CommandLineParser {
             case "--no-progress": options.progress = false
             case "--no-isolation": options.isolation = false
             case WorkerFlag.worker: options.worker = true
+            case WatchCommand.saidFlag: options.watchSaid.append(try reader.value(for: argument))
             case "-j", "--parallel": options.parallel = try parseParallel(try reader.value(for: argument), for: argument)
             case "--timeout": options.timeout = try parseSeconds(try reader.value(for: argument), for: argument)
             case "--tag-timeout": options.tagTimeouts.append(try parseTagTimeout(try reader.value(for: argument)))

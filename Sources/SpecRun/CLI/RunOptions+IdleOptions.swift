@@ -1,3 +1,5 @@
+import SpecRunWorkers
+
 /// Options that do nothing without another one (or with one that rules them out): each is said once, on stderr,
 /// before the run, instead of being silently ignored.
 extension RunOptions {
@@ -15,6 +17,6 @@ extension RunOptions {
         if shardTimings != nil && shard == nil {
             lines.append("--shard-timings does nothing without --shard I/N (add --shard 1/2, or drop it)")
         }
-        return lines.map { "specrun: warning: \($0)\n" }
+        return lines.map { "\(ProgramName.current): warning: \($0)\n" }
     }
 }

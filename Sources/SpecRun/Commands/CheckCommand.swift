@@ -54,6 +54,9 @@ struct CheckCommand {
             findings += CheckRequirements(requirements: requirements, strict: options.strictCoverage)
                 .findings(tags: collector.tagUses, pickleTags: collector.pickleTags.union(suiteTags))
         }
+        // Each once (a story document of the requirements folder checked as Gherkin too has its warnings from both).
+        var seen = Set<String>()
+        findings = findings.filter { seen.insert("\($0.file):\($0.line):\($0.column):\($0.message)").inserted }
         for finding in findings { console.out(render(finding) + "\n") }
         let errors = findings.filter { $0.severity == .error || options.warningsAsErrors }.count
         let warnings = findings.count - findings.filter { $0.severity == .error }.count

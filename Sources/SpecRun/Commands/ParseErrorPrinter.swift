@@ -1,22 +1,54 @@
+import Foundation
 import Messages
 import SpecRunEditor
 import SpecRunWorkers
 
 /// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it;
-/// and a warning, the same way, for each Scenario Outline without Examples.
+/// and a warning, the same way, for a step or a second `Feature:` line read as a description, and each Scenario
+/// Outline without Examples.
 final class ParseErrorPrinter {
     private let console: any Console
+    /// The text of the last source read (its document follows it, when the stream has sources).
+    private var lastSource: Source?
 
-    init(console: any Console) { self.console = console }
+    /// Files whose warnings were said already (by the first run of one rerun of `watch`), as absolute paths.
+    private let said: Set<String>
+
+    init(console: any Console, saidFor files: [String] = []) {
+        self.console = console
+        said = Set(files.map(Self.absolute))
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
 
     func handle(_ envelope: Envelope) {
         switch envelope.kind {
+        case .source:
+            lastSource = envelope.source
+            return
         case .gherkinDocument, .parseError: break
         default: return
         }
         envelope.withGherkinDocument { document in
+            guard said.isEmpty || !said.contains(Self.absolute(document.uri ?? "")) else { return }
             for line in InvalidTimeoutTags.lines(in: document) { console.err(line + "\n") }
             for finding in StepsReadAsDescription.findings(in: document) {
+                console.err(
+                    "\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
+                        + "warning: \(finding.message)\n")
+            }
+            var findings = FeatureLineInDescription.findings(in: document)
+            if !findings.isEmpty, let uri = document.uri {
+                // Placed at their own lines by the file's text: the stream's source, else the file (a run in
+                // worker processes streams no sources unless a report reads them).
+                let source =
+                    lastSource?.uri == uri
+                    ? lastSource?.data : FileManager.default.contents(atPath: uri).map { String(decoding: $0, as: UTF8.self) }
+                findings = FeatureLineInDescription.findings(in: document, source: source)
+            }
+            for finding in findings {
                 console.err(
                     "\(document.uri ?? "<unknown>"):\(finding.location.line):\(finding.location.column ?? 0): "
                         + "warning: \(finding.message)\n")

@@ -23,7 +23,7 @@ struct RunCommand {
     var idSeed: @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
 
     func run() async -> Int32 {
-        for warning in options.idleOptionWarnings { console.err(warning) }
+        if options.watchSaid.isEmpty { for warning in options.idleOptionWarnings { console.err(warning) } }
         let prepared: Prepared
         do {
             prepared = try prepare()
@@ -108,10 +108,15 @@ struct RunCommand {
     }
 
     private func listen(to prepared: Prepared) -> Listeners {
-        for warning in (prepared.requirements?.warnings ?? []) + DocumentSources.translate(prepared.configuration.paths).warnings {
-            console.err("\(warning)\n")
+        // Each once (a story document of the requirements folder run as Gherkin too has its warnings from both), and
+        // none in the second run of one rerun of `watch` (its first run said them).
+        var warnings: [ReaderWarning] = []
+        for warning in (prepared.requirements?.warnings ?? []) + DocumentSources.translate(prepared.configuration.paths).warnings
+        where !warnings.contains(warning) {
+            warnings.append(warning)
         }
-        let parseErrors = ParseErrorPrinter(console: console)
+        for warning in warnings where options.watchSaid.isEmpty { console.err("\(warning)\n") }
+        let parseErrors = ParseErrorPrinter(console: console, saidFor: options.watchSaid)
         let status = ExitStatus(gate: options.gate ? ReleaseGateFold.exitGate() : nil)
         let reports = prepared.reports
         let undefinedSteps = UndefinedSteps()

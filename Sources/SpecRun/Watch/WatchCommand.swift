@@ -27,12 +27,7 @@ struct WatchCommand {
         let world = WatchSession.World(
             scan: { WatchedFiles.scan(paths: paths, package: folder, swift: $0) },
             read: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } },
-            dryRun: { [libraries, console] files in
-                let runner = SpecRunner(
-                    libraries: libraries, configuration: RunConfiguration(paths: files, dryRun: true), ids: IncrementingIdGenerator(),
-                    environment: console.environment)
-                return (try? await runner.runCollecting().envelopes) ?? []
-            },
+            documents: { [libraries, console] in Self.documents(of: $0, libraries: libraries, environment: console.environment) },
             build: { ChildProcess.runShowingOutput(["swift", "build"], in: folder) == 0 },
             rebuiltMessages: {
                 let file = scratch + "/definitions.ndjson"
@@ -46,12 +41,13 @@ struct WatchCommand {
                 guard (try? NDJSON.forEachEnvelope(inFile: file) { envelopes.append($0) }) != nil else { return nil }
                 return envelopes
             },
-            run: { [options] selected in
+            run: { [options] selected, said in
                 let rerun = scratch + "/rerun.txt"
                 try? FileManager.default.removeItem(atPath: rerun)
                 let formats = options.run.formats.isEmpty ? ["--format", "pretty"] : []
                 _ = ChildProcess.runShowingOutput(
-                    [executable] + options.passOn + formats + ["--format", "rerun:" + rerun, "--"] + selected)
+                    [executable] + options.passOn + formats + said.flatMap { [Self.saidFlag, $0] }
+                        + ["--format", "rerun:" + rerun, "--"] + selected)
                 let text = FileManager.default.contents(atPath: rerun).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 return text.split(whereSeparator: \.isNewline).map(String.init)
             },
@@ -67,6 +63,20 @@ struct WatchCommand {
         console.err("specrun watch: stopped\n")
         return ExitCode.passed.rawValue
     }
+
+    /// The feature files' sources, documents and pickles (or parse errors), as a run emits them, parsed only: the
+    /// step registry is not built (in a debug build that is most of a dry run's time).
+    static func documents(of files: [String], libraries: [any StepLibrary.Type], environment: [String: String]) -> [Envelope] {
+        let runner = SpecRunner(
+            libraries: libraries, configuration: RunConfiguration(paths: files, dryRun: true), ids: IncrementingIdGenerator(),
+            environment: environment)
+        var envelopes: [Envelope] = []
+        try? runner.emitDocuments(sources: true) { envelopes.append($0) }
+        return envelopes
+    }
+
+    /// The hidden run option naming a file whose warnings the first run of the same rerun said (`RunOptions.watchSaid`).
+    static let saidFlag = "--watch-said"
 
     /// This executable (a spec executable of a user's package runs itself).
     static func executable() -> String {

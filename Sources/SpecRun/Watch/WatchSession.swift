@@ -13,14 +13,16 @@ struct WatchSession {
         /// the package when asked (a walk of the whole package: every fifth poll).
         var scan: (_ swift: Bool) -> [String: Date]
         var read: (String) -> String?
-        /// A dry run of these feature files in this process (their documents, pickles and parse errors).
-        var dryRun: ([String]) async -> [Envelope]
+        /// These feature files parsed in this process (their sources, documents and pickles, or parse errors),
+        /// without building the step registry: a save's scenarios are found before the rerun starts.
+        var documents: ([String]) -> [Envelope]
         /// `swift build`, its output shown: whether it built.
         var build: () -> Bool
         /// The rebuilt executable's dry run of the watched paths: its step definitions and test cases.
         var rebuiltMessages: () -> [Envelope]?
-        /// Runs these paths (the executable re-run, its output shown): the `PATH:LINE`s that failed.
-        var run: ([String]) -> [String]
+        /// Runs these paths (the executable re-run, its output shown): the `PATH:LINE`s that failed. `said`: the
+        /// files the first run of the same rerun ran (their warnings, and the run's own, are not said again).
+        var run: (_ paths: [String], _ said: [String]) -> [String]
         var say: (String) -> Void
         /// Shows a parse error as `path:line:column: what is wrong` (`ParseErrorPrinter`).
         var showParseError: (Envelope) -> Void
@@ -48,7 +50,7 @@ struct WatchSession {
     mutating func start() {
         times = world.scan(true)
         for path in times.keys { texts[path] = world.read(path) }
-        failing = world.run(paths)
+        failing = world.run(paths, [])
         sayWatching()
     }
 
@@ -85,7 +87,7 @@ struct WatchSession {
         guard !changedFeatures.isEmpty || swift != ChangedLines() else { return }
         var selected: [String] = []
         if !changedFeatures.isEmpty {
-            let envelopes = await world.dryRun(changedFeatures)
+            let envelopes = world.documents(changedFeatures)
             let errors = envelopes.filter { $0.parseError != nil }
             for error in errors { world.showParseError(error) }
             if !errors.isEmpty { world.say("specrun watch: fix the file and save it again; still watching\n") }
@@ -109,7 +111,10 @@ struct WatchSession {
         // What failed runs first, as a run of its own (in one run, a file's scenarios run in the file's order).
         let before = RunPaths.merge(failing)
         let others = RunPaths.merge(selected).compactMap { RunPaths.subtract(before, from: $0) }
-        failing = (before.isEmpty ? [] : world.run(before)) + (others.isEmpty ? [] : world.run(others))
+        // Each warning once per rerun: the second run leaves out what the first said.
+        let first = before.isEmpty ? [] : world.run(before, [])
+        let said = before.map { RunPaths.split($0).file }
+        failing = first + (others.isEmpty ? [] : world.run(others, said))
         sayWatching()
     }
 

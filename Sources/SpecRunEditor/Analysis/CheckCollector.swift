@@ -20,8 +20,10 @@ package final class CheckCollector {
     package private(set) var tagUses: [TagUse] = []
     package private(set) var pickleTags: Set<String> = []
     package private(set) var scenarioCount = 0
-    /// Scenarios whose steps were read as a description (a misspelt first keyword).
+    /// Scenarios whose steps were read as a description (a misspelt first keyword), second `Feature:` lines.
     private var descriptions: [CheckFinding] = []
+    /// The text of the last source read (its document follows it), to place a finding at its own line.
+    private var lastSource: (uri: String, data: String)?
     /// Step definitions (`uri:line pattern`) that scenarios outside the checked paths use (`check SUBFOLDER`).
     package var usedElsewhere: Set<String> = []
     /// The definitions used by some scenario, by `uri:line pattern`.
@@ -36,6 +38,7 @@ package final class CheckCollector {
     package init() {}
 
     package func handle(_ envelope: Envelope) {
+        if let source = envelope.source { lastSource = (source.uri, source.data) }
         if let document = envelope.gherkinDocument {
             for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
             tagUses += TagUse.all(in: document)
@@ -51,6 +54,14 @@ package final class CheckCollector {
                         severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
                         column: Int(finding.location.column ?? 1), message: finding.message))
             }
+            let source = lastSource?.uri == document.uri ? lastSource?.data : nil
+            for finding in FeatureLineInDescription.findings(in: document, source: source) {
+                descriptions.append(
+                    .init(
+                        severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
+                        column: Int(finding.location.column ?? 1), message: finding.message))
+            }
+            lastSource = nil
         }
         if let finished = envelope.testStepFinished, finished.testStepResult.status == .failed,
             finished.testStepResult.exception?.type != "InvalidTimeout",

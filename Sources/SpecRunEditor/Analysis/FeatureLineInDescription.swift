@@ -1,0 +1,75 @@
+import Gherkin
+import Messages
+
+/// A second `Feature:` line in a file: the parser expects none after the first, so it reads the line as part of
+/// the description above it (the feature's, a rule's, a background's, a scenario's or an examples'), and the
+/// scenarios below it silently belong to the first feature. `specrun check`, the language server and a run warn
+/// about it at the line (Markdown features are left out: their headings are not keyword lines).
+package enum FeatureLineInDescription {
+    package struct Finding: Equatable {
+        package var location: Location
+        /// The line, as written (trimmed).
+        var text: String
+        /// What reads it as its description: `Feature 'Cart'`, `Scenario 'Empty'`.
+        var owner: String
+        var featureName: String
+
+        package var message: String {
+            "'\(text)' is read as the description of \(owner), not as a second feature: a file holds one Feature, so "
+                + "what follows belongs to '\(featureName)' (put the second feature in a file of its own, or make it a Rule:)"
+        }
+    }
+
+    /// The findings of `document`; `source` (the file's text) places each at its own line, else the line is
+    /// counted from the owner's keyword line (a description starting right below it).
+    package static func findings(in document: GherkinDocument, source: String? = nil) -> [Finding] {
+        guard !(document.uri ?? "").hasSuffix(".md"), let feature = document.feature else { return [] }
+        let keywords = Dialect.named(feature.language)?.feature ?? ["Feature"]
+        let sourceLines = source.map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        var found: [Finding] = []
+        func look(_ description: String, keyword: String, name: String, at location: Location) {
+            guard !description.isEmpty else { return }
+            let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
+            var searchFrom = Int(location.line)  // 0-based index of the line after the owner's keyword line
+            for (index, line) in lines.enumerated() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard keywords.contains(where: { text.hasPrefix($0 + ":") }) else { continue }
+                var number = Int(location.line) + 1 + index
+                if let sourceLines,
+                    let found = sourceLines.indices.dropFirst(searchFrom).first(where: {
+                        sourceLines[$0].trimmingCharacters(in: .whitespaces) == text
+                    })
+                {
+                    number = found + 1
+                    searchFrom = found + 1
+                }
+                let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+                found.append(
+                    Finding(
+                        location: Location(line: number, column: indent + 1), text: text, owner: "\(keyword) '\(name)'",
+                        featureName: feature.name))
+            }
+        }
+        func look(_ scenario: Scenario) {
+            look(scenario.description, keyword: scenario.keyword, name: scenario.name, at: scenario.location)
+            for examples in scenario.examples {
+                look(examples.description, keyword: examples.keyword, name: examples.name, at: examples.location)
+            }
+        }
+        func look(_ background: Background) {
+            look(background.description, keyword: background.keyword, name: background.name, at: background.location)
+        }
+        look(feature.description, keyword: feature.keyword, name: feature.name, at: feature.location)
+        for child in feature.children {
+            if let background = child.background { look(background) }
+            if let scenario = child.scenario { look(scenario) }
+            guard let rule = child.rule else { continue }
+            look(rule.description, keyword: rule.keyword, name: rule.name, at: rule.location)
+            for ruleChild in rule.children {
+                if let background = ruleChild.background { look(background) }
+                if let scenario = ruleChild.scenario { look(scenario) }
+            }
+        }
+        return found
+    }
+}

@@ -86,6 +86,20 @@ final class CheckCoverageTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("1 failed"), console.stdout)
     }
 
+    func test_dryRun_failsAStepWhoseDocStringTheClosureDoesNotTake() async throws {
+        let folder = try makeSUT(misfits: false)
+        try "Feature: Shop\n  Scenario: note\n    Given the note:\n      \"\"\"\n      text\n      \"\"\"\n"
+            .write(toFile: folder + "/note.feature", atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(
+            [folder + "/note.feature", "--dry-run", "--no-requirements", "--format", "summary"],
+            libraries: [MisfitSteps.self], console: console)
+
+        XCTAssertEqual(code, 1, console.stdout)
+        XCTAssertTrue(console.stdout.contains("1 failed"), console.stdout)
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(misfits: Bool = true) throws -> String {

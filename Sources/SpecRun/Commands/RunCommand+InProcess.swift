@@ -39,6 +39,8 @@ extension RunCommand {
         // (In a task of its own: a second signal ends the run while a step hangs in it.)
         let run = Task.detached { [runner] in
             do {
+                // When the reports last had a finished scenario handed to them (monotonic ns).
+                var handedAt: UInt64 = 0
                 _ = try await runner.run { envelope in
                     if let started = envelope.testRunStarted { stop.withLock { $0.runId = started.id } }
                     if let finished = envelope.testRunFinished, let signal = stop.withLock({ $0.signal }) {
@@ -46,7 +48,16 @@ extension RunCommand {
                     } else {
                         send(envelope)
                     }
-                    if envelope.testCaseFinished != nil { pipeline.flush() }  // the console stays live
+                    // The console stays live: a finished scenario goes to the reports at once, unless one went
+                    // less than `handOverInterval` ago (then its batch fills, and the timer hands over the rest).
+                    // One hand-over per scenario made a run of fast ones wait on the reports' thread at each.
+                    if envelope.testCaseFinished != nil {
+                        let now = DispatchTime.now().uptimeNanoseconds
+                        if now &- handedAt >= Self.handOverInterval {
+                            pipeline.flush()
+                            handedAt = now
+                        }
+                    }
                 }
                 ended.yield(.ran)
             } catch {
@@ -78,6 +89,9 @@ extension RunCommand {
         if signal != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
         return Ending(interrupted: signal)
     }
+
+    /// 20 ms: at most 50 hand-overs of finished scenarios a second (the timer's every 50 ms comes on top).
+    static let handOverInterval: UInt64 = 20_000_000
 
     /// How an in-process run ended.
     enum InProcessEnd: Sendable {

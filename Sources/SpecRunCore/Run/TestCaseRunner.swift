@@ -243,6 +243,10 @@ struct TestCaseRunner {
 
     /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
     static func misfit(_ match: StepMatch, _ pickleStep: PickleStep, root: String?) -> CodeOutcome? {
+        // The closure's values were made once from these very match values when the match was made (`prepared`,
+        // by the same conversion `fit` makes): they fit. Only a step with a DocString or DataTable, or values made
+        // at each run, is converted again.
+        if match.prepared != nil && pickleStep.argument == nil { return nil }
         do {
             try match.definition.code.fit(try rawArguments(match, pickleStep.argument), match.definition.description(relativeTo: root))
             return nil

@@ -137,6 +137,13 @@ struct ReportCommand {
                 "specrun report --diff: neither stream carries story documents (a run with Requirements/ does); nothing to compare\n")
             return ExitCode.usage.rawValue
         }
+        // One without documents says nothing of them: every criterion would read as added or removed.
+        if let without = coverages.firstIndex(where: { $0 == nil }) {
+            console.err(
+                "specrun report --diff: \(options.inputs[without]) carries no story documents (its run read no Requirements/), "
+                    + "so its criteria cannot be compared with \(options.inputs[1 - without])'s; give two runs with the documents\n")
+            return ExitCode.usage.rawValue
+        }
         console.out(DocumentationDiff(old: coverages[0], new: coverages[1]).text)
         return ExitCode.passed.rawValue
     }

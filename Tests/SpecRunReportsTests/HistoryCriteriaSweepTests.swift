@@ -51,6 +51,17 @@ final class HistoryCriteriaSweepTests: XCTestCase {
         XCTAssertTrue(html.contains("Not run to a result now"), html)
     }
 
+    func test_criteriaHTML_listsACriterionBrokenNowBeforeOnesOutsideThisRunOnAPartialRun() throws {
+        let before = run("r1", 1, criteria: [criterion("A-1", "proven"), criterion("A-2", "proven")])
+        let now = run("r2", 2, criteria: [criterion("A-1", "outside"), criterion("A-2", "failing")])
+
+        let html = HTMLCriteriaHistory(view: HistoryView(history: RunHistory(runs: [before]), current: now)).criteriaHTML
+
+        let failing = try XCTUnwrap(html.range(of: ">A-2</a>"), html)
+        let outside = try XCTUnwrap(html.range(of: ">A-1</a>"), html)
+        XCTAssertLessThan(failing.lowerBound, outside.lowerBound, "the failing one first; one outside the run is not broken")
+    }
+
     // MARK: - A run that ran nothing is not recorded
 
     func test_record_addsNoRunAndSaysSoOnARunThatRanNoScenarioToAResult() throws {

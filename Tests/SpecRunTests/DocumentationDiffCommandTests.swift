@@ -30,6 +30,22 @@ final class DocumentationDiffCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("No criterion, wording or coverage changed."), run.stdout)
     }
 
+    func test_reportDiff_printsTheControlCharactersOfTheDocumentsVisibleOnATitleWithTerminalEscapes() async throws {
+        let hostile = Self.documents.replacingOccurrences(of: #"\"Counts\""#, with: #"\"Counts \\u001b]0;pwned\\u0007\\u001b[2J\""#)
+        XCTAssertNotEqual(hostile, Self.documents)
+        let folder = try catalogueFolder([
+            "old.ndjson": Data((Self.started + Self.documents + Self.finished).utf8),
+            "new.ndjson": Data((Self.started + hostile + Self.finished).utf8),
+        ])
+
+        let run = await catalogueRun(["report", "--diff", "\(folder)/old.ndjson", "\(folder)/new.ndjson"], in: folder, reports: false)
+
+        XCTAssertEqual(run.code, 0, run.stderr)
+        XCTAssertFalse(run.stdout.contains("\u{1B}"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("\u{07}"), run.stdout)
+        XCTAssertTrue(run.stdout.contains(#"Counts \u{1B}]0;pwned\u{07}\u{1B}[2J"#), run.stdout)
+    }
+
     private static let started = #"{"testRunStarted":{"id":"1","timestamp":{"seconds":0,"nanos":0}}}"# + "\n"
     private static let finished = #"{"testRunFinished":{"success":true,"testRunStartedId":"1","timestamp":{"seconds":1,"nanos":0}}}"# + "\n"
     private static let documents =

@@ -144,7 +144,9 @@ struct ReportCommand {
                     + "so its criteria cannot be compared with \(options.inputs[1 - without])'s; give two runs with the documents\n")
             return ExitCode.usage.rawValue
         }
-        console.out(DocumentationDiff(old: coverages[0], new: coverages[1]).text)
+        // The documents' words reach the terminal with their control characters made visible (an ESC in a title
+        // would set the terminal's title or clear the screen), as every text report's do.
+        console.out(ConsoleEscaping.escape(DocumentationDiff(old: coverages[0], new: coverages[1]).text, keepColors: false))
         return ExitCode.passed.rawValue
     }
 

@@ -94,9 +94,11 @@ struct HTMLCriteriaHistory {
     var criteriaHTML: String {
         guard runs.count > 1, !rows.isEmpty else { return "" }
         let unsteady = rows.filter { row in row.statuses.contains { $0 != CoverageStatus.proven.rawValue } }
+        // Broken now first: failing, not run or without a scenario in this run (outside it, or no record: not broken).
+        let brokenNow: Set<String?> = [CoverageStatus.failing.rawValue, CoverageStatus.notRun.rawValue, CoverageStatus.noScenario.rawValue]
         let ordered =
-            unsteady.filter { $0.statuses.last != CoverageStatus.proven.rawValue }
-            + unsteady.filter { $0.statuses.last == CoverageStatus.proven.rawValue }
+            unsteady.filter { brokenNow.contains($0.statuses.last ?? nil) }
+            + unsteady.filter { !brokenNow.contains($0.statuses.last ?? nil) }
         let steady = rows.count - unsteady.count
         var html =
             "<section id=\"criteria-history\" aria-labelledby=\"criteria-history-title\">\n"

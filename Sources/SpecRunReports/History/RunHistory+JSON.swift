@@ -119,7 +119,7 @@ extension RunHistory {
 /// A whole number of the file: an integer within Int64, not `true`, `1.5`, `1e300` or 2^64 (a reader that took
 /// those would rewrite the file with other numbers than it holds, or trap on them later: a start of 1e300 read as
 /// Int64.min stopped the report's date arithmetic).
-func integer(_ value: Any?) -> Int64? {
+private func integer(_ value: Any?) -> Int64? {
     guard let number = value as? NSNumber else { return nil }
     if let decimal = number as? NSDecimalNumber {  // (how Foundation on Linux reads a large negative integer)
         let whole = decimal.int64Value

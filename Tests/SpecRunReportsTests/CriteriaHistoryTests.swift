@@ -112,7 +112,9 @@ final class CriteriaHistoryTests: XCTestCase {
         XCTAssertLessThan(strip.lowerBound, data.lowerBound)
         XCTAssertTrue(page.contains("Criteria reworded (1)</h3>"), page)
         XCTAssertTrue(
-            page.contains("<del>\u{201C}Once &lt;b&gt;upon&lt;/b&gt; a time\u{201D}</del> \u{2192} <ins>\u{201C}First\u{201D}</ins>"),
+            page.contains(
+                "<del>\u{201C}<bdi>Once &lt;b&gt;upon&lt;/b&gt; a time</bdi>\u{201D}</del> \u{2192} <ins>\u{201C}<bdi>First</bdi>\u{201D}</ins>"
+            ),
             "escaped")
         XCTAssertFalse(page.contains("<b>upon</b>"))
         XCTAssertTrue(page.contains("Criteria added (1)</h3>"))

@@ -74,7 +74,7 @@ final class DocumentationDiffTests: XCTestCase {
         XCTAssertEqual(diff.gained, ["A-1"])
         XCTAssertEqual(diff.lost, ["A-2"])
         XCTAssertTrue(diff.text.hasPrefix("Criteria proven: 1 of 2 before, 1 of 2 now\n"), diff.text)
-        XCTAssertTrue(diff.text.contains("Coverage lost (proven before, not now) (1):\n  A-2"), diff.text)
+        XCTAssertTrue(diff.text.contains("Coverage lost (proven before; failing or without a scenario now) (1):\n  A-2"), diff.text)
     }
 
     func test_diff_saysNothingChangedOnTheSameDocumentation() {

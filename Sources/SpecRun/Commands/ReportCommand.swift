@@ -137,7 +137,16 @@ struct ReportCommand {
                 "specrun report --diff: neither stream carries story documents (a run with Requirements/ does); nothing to compare\n")
             return ExitCode.usage.rawValue
         }
-        console.out(DocumentationDiff(old: coverages[0], new: coverages[1]).text)
+        // One without documents says nothing of them: every criterion would read as added or removed.
+        if let without = coverages.firstIndex(where: { $0 == nil }) {
+            console.err(
+                "specrun report --diff: \(options.inputs[without]) carries no story documents (its run read no Requirements/), "
+                    + "so its criteria cannot be compared with \(options.inputs[1 - without])'s; give two runs with the documents\n")
+            return ExitCode.usage.rawValue
+        }
+        // The documents' words reach the terminal with their control characters made visible (an ESC in a title
+        // would set the terminal's title or clear the screen), as every text report's do.
+        console.out(ConsoleEscaping.escape(DocumentationDiff(old: coverages[0], new: coverages[1]).text, keepColors: false))
         return ExitCode.passed.rawValue
     }
 

@@ -32,6 +32,10 @@ struct HTMLCriteriaHistory {
 
     private func escape(_ text: String) -> String { HTMLPage.escape(text) }
 
+    /// A document's words, escaped and isolated (`<bdi>`): a right-to-left override in them (U+202E) turns only
+    /// them around, not the arrow and the other words of the line.
+    private func isolated(_ text: String) -> String { "<bdi>" + escape(text) + "</bdi>" }
+
     private func criterionLink(_ id: String) -> String {
         if let anchored, !anchored.contains(id) { return "<span class=\"mono\">" + escape(id) + "</span>" }
         return "<a class=\"mono\" href=\"#criterion-" + escape(HTMLFirstScreen.percentEncoded(id)) + "\">" + escape(id) + "</a>"
@@ -44,8 +48,7 @@ struct HTMLCriteriaHistory {
         var html =
             "<section id=\"documentation-changes\" aria-labelledby=\"documentation-changes-title\">\n"
             + "<h2 id=\"documentation-changes-title\">What changed in the documentation</h2>\n<p class=\"section-line\">Since the previous run ("
-            + escape(FailingSince.date(previous.start)) + "): criteria proven \(diff.before.proven) of \(diff.before.total) before, "
-            + "\(diff.now.proven) of \(diff.now.total) now.</p>\n"
+            + escape(FailingSince.date(previous.start)) + "): criteria proven " + escape(diff.provenLine) + ".</p>\n"
         if diff.isEmpty { return html + "<p class=\"empty\">No criterion, wording or coverage changed.</p>\n</section>\n" }
         func list(_ title: String, _ className: String, _ items: [String]) {
             guard !items.isEmpty else { return }
@@ -61,17 +64,20 @@ struct HTMLCriteriaHistory {
         list(
             "Criteria reworded", "reworded",
             diff.reworded.map {
-                criterionLink($0.id) + " <del>\u{201C}" + escape($0.before) + "\u{201D}</del> \u{2192} <ins>\u{201C}" + escape($0.after)
+                criterionLink($0.id) + " <del>\u{201C}" + isolated($0.before) + "\u{201D}</del> \u{2192} <ins>\u{201C}" + isolated($0.after)
                     + "\u{201D}</ins>"
             })
         list("Coverage gained: proven now, not before", "gained", diff.gained.map(criterionLink))
-        list("Coverage lost: proven before, not now", "lost", diff.lost.map(criterionLink))
+        list("Coverage lost: proven before; failing or without a scenario now", "lost", diff.lost.map(criterionLink))
+        list(
+            "Not run to a result now: proven before; its scenarios skipped, pending, undefined or not reached", "not-run-now",
+            diff.notRunNow.map(criterionLink))
         list(
             "Scenarios newly covering a criterion", "newly-covering",
-            diff.newlyCovering.map { criterionLink($0.id) + " \u{2190} " + escape($0.scenario) })
+            diff.newlyCovering.map { criterionLink($0.id) + " \u{2190} " + isolated($0.scenario) })
         list(
             "Scenarios no longer covering a criterion", "no-longer-covering",
-            diff.noLongerCovering.map { criterionLink($0.id) + " \u{2190} " + escape($0.scenario) })
+            diff.noLongerCovering.map { criterionLink($0.id) + " \u{2190} " + isolated($0.scenario) })
         return html + "</section>\n"
     }
 
@@ -88,9 +94,11 @@ struct HTMLCriteriaHistory {
     var criteriaHTML: String {
         guard runs.count > 1, !rows.isEmpty else { return "" }
         let unsteady = rows.filter { row in row.statuses.contains { $0 != CoverageStatus.proven.rawValue } }
+        // Broken now first: failing, not run or without a scenario in this run (outside it, or no record: not broken).
+        let brokenNow: Set<String?> = [CoverageStatus.failing.rawValue, CoverageStatus.notRun.rawValue, CoverageStatus.noScenario.rawValue]
         let ordered =
-            unsteady.filter { $0.statuses.last != CoverageStatus.proven.rawValue }
-            + unsteady.filter { $0.statuses.last == CoverageStatus.proven.rawValue }
+            unsteady.filter { brokenNow.contains($0.statuses.last ?? nil) }
+            + unsteady.filter { !brokenNow.contains($0.statuses.last ?? nil) }
         let steady = rows.count - unsteady.count
         var html =
             "<section id=\"criteria-history\" aria-labelledby=\"criteria-history-title\">\n"

@@ -17,11 +17,14 @@ struct FailingSince: Equatable {
 
     /// The longest of several (a criterion's scenarios): it has been broken at least that long.
     static func longest(_ all: [FailingSince]) -> FailingSince? {
-        all.max { ($0.runs, -$0.since) < ($1.runs, -$1.since) }
+        all.max { ($0.runs, $1.since) < ($1.runs, $0.since) }  // (more runs, then the earlier since; no negation to trap)
     }
 
     /// "1 Dec 23:25 UTC": the same on every machine (the report is read elsewhere than where it was made).
+    /// Any Int64 (a history file's start may be anything a JSON integer holds): outside years 1…9999 it is the
+    /// nearest of them, never a trap.
     static func date(_ millis: Int64) -> String {
+        let millis = min(max(millis, -62_135_596_800_000), 253_402_300_799_999)
         let minutes = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
         let days = minutes >= 0 ? minutes / 1_440 : (minutes - 1_439) / 1_440
         let inDay = minutes - days * 1_440

@@ -39,7 +39,16 @@ extension RunHistory {
     /// Adds `run` to the history file at `path` under the folder's lock; an unreadable file is set aside first
     /// and `note` told in one line. Throws (the report is then named as not written) when the folder cannot be
     /// locked or the file cannot be written; the file there is then left as it was.
+    /// A run that ran no scenario to a result (`--dry-run`, no scenario selected, every one skipped) is not added:
+    /// it would be the "previous run" of the next one, whose scenarios and criteria would then read as new failures,
+    /// coverage lost or gained against a run that proved nothing; `note` says so in one line.
     package static func record(_ run: HistoryRun, in path: String, note: (String) -> Void) throws {
+        guard run.ranAScenario else {
+            note(
+                "\(path): this run ran no scenario to a result (a dry run, or none selected or all skipped); the history keeps "
+                    + "runs that ran, so it is not added")
+            return
+        }
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let lock = specrun_lock_exclusive(folder, lockTimeoutMilliseconds)

@@ -55,16 +55,15 @@ extension RunHistory {
         else { return nil }
         var history = RunHistory()
         for run in runs {
-            guard let id = run["id"] as? String, let start = (run["start"] as? NSNumber)?.int64Value,
-                let scenarios = run["scenarios"] as? [[Any]]
+            guard let id = run["id"] as? String, let start = integer(run["start"]), let scenarios = run["scenarios"] as? [[Any]],
+                let duration = run["duration"] == nil ? 0 : integer(run["duration"])
             else { return nil }
-            let duration = (run["duration"] as? NSNumber)?.int64Value ?? 0
             // Every entry read, or the file is not read at all (it is then set aside whole, never rewritten without
             // the entries this version could not read).
             var read: [HistoryScenario] = []
             for entry in scenarios {
                 guard entry.count >= 5, let key = entry[0] as? String, let name = entry[1] as? String,
-                    let status = entry[2] as? String
+                    let status = entry[2] as? String, let duration = integer(entry[3]), let attempts = integer(entry[4])
                 else { return nil }
                 var failure: HistoryFailure?
                 if entry.count >= 6, let place = entry[5] as? [Any], place.count >= 3, let line = (place[0] as? NSNumber)?.intValue,
@@ -74,8 +73,7 @@ extension RunHistory {
                 }
                 read.append(
                     HistoryScenario(
-                        key: key, name: name, status: status, duration: (entry[3] as? NSNumber)?.int64Value ?? 0,
-                        attempts: (entry[4] as? NSNumber)?.intValue ?? 1, failure: failure))
+                        key: key, name: name, status: status, duration: duration, attempts: Int(attempts), failure: failure))
             }
             var criteria: [HistoryCriterion]?
             if let entries = run["criteria"] {
@@ -92,25 +90,47 @@ extension RunHistory {
         for entry in entries {
             guard entry.count >= 2, let id = entry[0] as? String, let status = entry[1] as? String else { return nil }
             var criterion = HistoryCriterion(id: id, status: status)
-            if entry.count >= 4 {
+            if entry.count > 2 {
+                // Words and scenarios come together (a third element alone is not this version's entry).
+                guard entry.count >= 4 else { return nil }
                 guard let words = entry[2] as? String, let references = entry[3] as? [Any] else { return nil }
                 var names: [String] = []
                 for reference in references {
                     if let name = reference as? String {
                         names.append(name)
-                    } else if let number = (reference as? NSNumber)?.intValue, scenarios.indices.contains(number) {
-                        names.append(HistoryCriterion.scenarioName(key: scenarios[number].key, name: scenarios[number].name))
+                    } else if let number = integer(reference), scenarios.indices.contains(Int(number)) {
+                        let scenario = scenarios[Int(number)]
+                        names.append(HistoryCriterion.scenarioName(key: scenario.key, name: scenario.name))
                     } else {
                         return nil
                     }
                 }
                 criterion.words = words
-                criterion.scenarios = names
+                // Each once, as the writer keeps them (a position given twice would list a change twice).
+                var seen = Set<String>()
+                criterion.scenarios = names.filter { seen.insert($0).inserted }
             }
             criteria.append(criterion)
         }
         return criteria
     }
+}
+
+/// A whole number of the file: an integer within Int64, not `true`, `1.5`, `1e300` or 2^64 (a reader that took
+/// those would rewrite the file with other numbers than it holds, or trap on them later: a start of 1e300 read as
+/// Int64.min stopped the report's date arithmetic).
+private func integer(_ value: Any?) -> Int64? {
+    guard let number = value as? NSNumber else { return nil }
+    if let decimal = number as? NSDecimalNumber {  // (how Foundation on Linux reads a large negative integer)
+        let whole = decimal.int64Value
+        return decimal.compare(NSDecimalNumber(value: whole)) == .orderedSame ? whole : nil
+    }
+    let type = String(cString: number.objCType)
+    guard type != "c", type != "B", type != "f", type != "d" else { return nil }
+    if type == "Q" || type == "L" || type == "I" || type == "S" || type == "C" {
+        return number.uint64Value <= UInt64(Int64.max) ? Int64(number.uint64Value) : nil
+    }
+    return number.int64Value
 }
 
 private func quoted(_ text: String) -> String {

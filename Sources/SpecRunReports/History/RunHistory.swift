@@ -50,9 +50,14 @@ package struct RunHistory: Sendable, Equatable {
         return RunHistory(runs: kept.reversed())
     }
 
-    /// The runs before a run (itself left out when the history already holds it), oldest first.
+    /// The runs before a run (itself left out when the history already holds it), oldest first (by start; runs that
+    /// started at the same millisecond in the file's order).
     package func runs(before run: HistoryRun) -> [HistoryRun] {
-        runs.filter { $0.id != run.id && $0.start <= run.start }
+        // In time order whatever the file's order (a file merged or written by hand): the last is the previous run.
+        runs.filter { $0.id != run.id && $0.start <= run.start }.enumerated().sorted {
+            ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+        }
+        .map(\.element)
     }
 }
 
@@ -63,6 +68,9 @@ package struct HistoryRun: Sendable, Equatable {
     package var start: Int64
     package var duration: Int64
     package var scenarios: [HistoryScenario]
+    /// A scenario of it ran to a result (passed, failed, pending, undefined or ambiguous): not a dry run, not a
+    /// run that selected nothing or skipped everything.
+    package var ranAScenario: Bool { scenarios.contains { $0.status != "skipped" && $0.status != "unknown" } }
     /// The story documents' criteria in this run; nil when the run carried none (or an older specrun recorded it).
     package var criteria: [HistoryCriterion]?
 

@@ -23,10 +23,15 @@ package struct DocumentationDiff {
     package var newlyCovering: [Covering] = []
     package var noLongerCovering: [Covering] = []
     package var gained: [String] = []
+    /// Proven before and failing now, or no scenario carries it any more.
     package var lost: [String] = []
-    /// "proven 12 of 20" before and now.
-    package var before = (proven: 0, total: 0)
-    package var now = (proven: 0, total: 0)
+    /// Proven before, and its scenarios ran to no result now (a dry run, a run stopped by `--fail-fast`, a step
+    /// skipped, pending or undefined): not proven, and not known lost either.
+    package var notRunNow: [String] = []
+    /// "proven 12 of 20" before and now, and how many of them were outside the run (`--tags`, some paths): a
+    /// partial run proves fewer without losing any.
+    package var before = (proven: 0, total: 0, outside: 0)
+    package var now = (proven: 0, total: 0, outside: 0)
 
     package init(old: RequirementsCoverage?, new: RequirementsCoverage?) {
         self.init(old: old.map(HistoryCriterion.all) ?? [], new: new.map(HistoryCriterion.all) ?? [])
@@ -39,8 +44,8 @@ package struct DocumentationDiff {
         let oldById = Dictionary(oldCriteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newById = Dictionary(newCriteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let proven = CoverageStatus.proven.rawValue, outside = CoverageStatus.outsideRun.rawValue
-        before = (oldCriteria.filter { $0.status == proven }.count, oldCriteria.count)
-        now = (newCriteria.filter { $0.status == proven }.count, newCriteria.count)
+        before = (oldCriteria.filter { $0.status == proven }.count, oldCriteria.count, oldCriteria.filter { $0.status == outside }.count)
+        now = (newCriteria.filter { $0.status == proven }.count, newCriteria.count, newCriteria.filter { $0.status == outside }.count)
         for criterion in newCriteria {
             guard let earlier = oldById[criterion.id] else {
                 added.append(criterion.id)
@@ -58,19 +63,29 @@ package struct DocumentationDiff {
                 noLongerCovering.append(Covering(id: criterion.id, scenario: scenario))
             }
             if criterion.status == proven && earlier.status != proven { gained.append(criterion.id) }
-            if criterion.status != proven && earlier.status == proven { lost.append(criterion.id) }
+            if criterion.status != proven && earlier.status == proven {
+                if criterion.status == CoverageStatus.notRun.rawValue { notRunNow.append(criterion.id) } else { lost.append(criterion.id) }
+            }
         }
         removed = oldCriteria.map(\.id).filter { newById[$0] == nil }
     }
 
     package var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && reworded.isEmpty && newlyCovering.isEmpty && noLongerCovering.isEmpty && gained.isEmpty
-            && lost.isEmpty
+            && lost.isEmpty && notRunNow.isEmpty
+    }
+
+    /// "18 of 18 before, 2 of 18 now (16 outside this run)".
+    package var provenLine: String {
+        func part(_ count: (proven: Int, total: Int, outside: Int), _ when: String, _ run: String) -> String {
+            "\(count.proven) of \(count.total) \(when)" + (count.outside > 0 ? " (\(count.outside) outside \(run))" : "")
+        }
+        return part(before, "before", "that run") + ", " + part(now, "now", "this run")
     }
 
     /// The diff as the console prints it.
     package var text: String {
-        var lines = ["Criteria proven: \(before.proven) of \(before.total) before, \(now.proven) of \(now.total) now"]
+        var lines = ["Criteria proven: " + provenLine]
         if isEmpty { return lines[0] + "\nNo criterion, wording or coverage changed.\n" }
         func section(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
@@ -82,7 +97,8 @@ package struct DocumentationDiff {
         section("Removed criteria", removed)
         section("Reworded criteria", reworded.map { "\($0.id): \"\($0.before)\" → \"\($0.after)\"" })
         section("Coverage gained (proven now, not before)", gained)
-        section("Coverage lost (proven before, not now)", lost)
+        section("Coverage lost (proven before; failing or without a scenario now)", lost)
+        section("Not run to a result now (proven before; its scenarios skipped, pending, undefined or not reached)", notRunNow)
         section("Scenarios newly covering a criterion", newlyCovering.map { "\($0.id) ← \($0.scenario)" })
         section("Scenarios no longer covering a criterion", noLongerCovering.map { "\($0.id) ← \($0.scenario)" })
         return lines.joined(separator: "\n") + "\n"

@@ -50,7 +50,8 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertEqual(coverage.provable, 1)
     }
 
-    func test_make_judgesOnlyTheSelectedScenariosOnARunThatSelectedSome() throws {
+    /// Proof takes every scenario of a criterion: the ones a run left out may fail (doubt is never green).
+    func test_make_saysNotRunNotProvenOnARunThatSelectedSomeOfACriterionsPassingScenarios() throws {
         let tagged = Set(makeSUT().compactMap(\.pickle).filter { $0.tags.contains { $0.name == "@STORY-0-AC-0" } }.map(\.id))
         let skipped = Set(tagged.sorted().prefix(3))
         let cases = Set(makeSUT().compactMap(\.testCase).filter { skipped.contains($0.pickleId) }.map(\.id))
@@ -62,8 +63,17 @@ final class RequirementsCoverageTests: XCTestCase {
 
         let coverage = try XCTUnwrap(RequirementsCoverage.make(from: envelopes))
 
-        XCTAssertEqual(coverage.stories[0].criteria[0].status, .proven)
+        XCTAssertEqual(coverage.stories[0].criteria[0].status, .notRun)
         XCTAssertEqual(coverage.stories[0].criteria[0].scenarios.filter { $0.status == "not-selected" }.count, 3)
+        XCTAssertTrue(coverage.stories[0].criteria[0].scenarios.filter { $0.status != "not-selected" }.allSatisfy { $0.status == "passed" })
+    }
+
+    func test_make_saysNotRunNotProvenOnAPassingCriterionWithScenariosInFilesARunOfSomePathsDidNotRead() throws {
+        let scope = RequirementsAttachment.Scope(partial: true, elsewhere: ["STORY-0-AC-0"])
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: makeSUT(scope: scope)))
+
+        XCTAssertEqual(coverage.stories[0].criteria[0].status, .notRun)
     }
 
     func test_make_saysOutsideThisRunOnACriterionTaggedOnlyInFilesARunOfSomePathsDidNotRead() throws {

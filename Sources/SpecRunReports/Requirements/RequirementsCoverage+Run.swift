@@ -47,8 +47,8 @@ extension RequirementsCoverage {
 }
 
 extension CoverageStatus {
-    /// Over the scenarios the run selected: failing when any failed; proven when every one passed; not run
-    /// otherwise. Outside the run when it selected none of them, or when it has none in the files it read but the
+    /// Over the scenarios the run selected: failing when any failed; proven when every one passed and the run left
+    /// none of the criterion's scenarios out; not run otherwise. Outside the run when it selected none of them, or when it has none in the files it read but the
     /// run read only some (`scope`) and the others have one (or were not looked at); no scenario otherwise.
     init(_ all: [CoveredScenario], criterion: String = "", scope: RequirementsAttachment.Scope? = nil) {
         let scenarios = all.filter { $0.status != CoveredScenario.notSelected }
@@ -63,7 +63,10 @@ extension CoverageStatus {
         } else if scenarios.contains(where: { $0.status == "failed" || $0.status == "ambiguous" }) {
             self = .failing
         } else if scenarios.allSatisfy({ $0.status == "passed" }) {
-            self = .proven
+            // Proof takes every scenario of the criterion: one the run left out (not selected, or in a feature file
+            // it did not read) may fail. Six of twelve passing is doubt, and doubt is never green.
+            let leftOut = scenarios.count < all.count || (scope?.partial == true && scope?.elsewhere?.contains(criterion) == true)
+            self = leftOut ? .notRun : .proven
         } else {
             self = .notRun
         }

@@ -102,7 +102,8 @@ package enum CoverageStatus: String, Sendable, CaseIterable {
     /// A scenario tagged with it failed (or was ambiguous).
     case failing
     /// Scenarios the run selected are tagged with it, but none ran to a result that proves or disproves it
-    /// (skipped, undefined, pending, stopped before), or some passed and others did not run.
+    /// (skipped, undefined, pending, stopped before), or some passed and others did not run — among them those the
+    /// run left out (`--tags`, a path, a shard): a criterion is proven only by all its scenarios.
     case notRun = "not-run"
     /// No scenario carries its id, in the files the run read and (on a run of some paths) in the project's other
     /// feature files.

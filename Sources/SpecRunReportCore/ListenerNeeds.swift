@@ -7,10 +7,17 @@ package struct ListenerNeeds: Sendable, Equatable {
     package var messageStream: Bool
     /// The test steps' match arguments (the `json` and `html` reports print them; the index drops them otherwise).
     package var stepArguments: Bool
+    /// The test steps of a passed test case, and its pickle's steps, once every report handled its
+    /// `testCaseFinished`: the reports written at the end (and the status card, the history, the usage) read every
+    /// scenario's steps then; the console reports (`pretty`, `progress`, `summary`) print a passed scenario as it
+    /// finishes and count its steps, and `rerun` lists only the ones that did not pass. Without it the index lets
+    /// them go (`RunIndex.keepsPassedSteps`).
+    package var passedSteps: Bool
 
-    package init(messageStream: Bool = false, stepArguments: Bool = false) {
+    package init(messageStream: Bool = false, stepArguments: Bool = false, passedSteps: Bool = false) {
         self.messageStream = messageStream
         self.stepArguments = stepArguments
+        self.passedSteps = passedSteps
     }
 
     /// What these formats need together.
@@ -19,10 +26,11 @@ package struct ListenerNeeds: Sendable, Equatable {
         for format in formats {
             switch format {
             case .message: messageStream = true
-            case .json, .html, .htmlSite: stepArguments = true
-            case .pretty, .progress, .summary, .junit, .rerun, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history,
-                .status:
-                break
+            case .json, .html, .htmlSite:
+                stepArguments = true
+                passedSteps = true
+            case .junit, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history, .status: passedSteps = true
+            case .pretty, .progress, .summary, .rerun: break
             }
         }
     }

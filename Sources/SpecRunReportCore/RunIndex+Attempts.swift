@@ -23,6 +23,9 @@ extension RunIndex {
             /// Its status once worked out after it finished (`status(of:)`): the summary, the failing list and the
             /// reports each ask it of every attempt. Forgotten when another step result arrives.
             fileprivate var knownStatus: TestStepResultStatus?
+            /// For a passed attempt whose steps the index let go (`RunIndex.letGoOfSteps`): how many of its pickle
+            /// steps finished (all passed); nil while they are kept.
+            fileprivate var stepsLetGo: Int32?
         }
         package var attachments: [String: [Attachment]] = [:]
         package var externalAttachments: [String: [ExternalAttachment]] = [:]
@@ -35,6 +38,22 @@ extension RunIndex {
 
         /// The result of the test step at a position of the test case, once it finished.
         package func outcome(at position: Int) -> StepOutcome? { position < results.outcomes.count ? results.outcomes[position] : nil }
+    }
+}
+
+extension RunIndex {
+    /// Calls `body` with the status of each pickle step (not hook) of an attempt that finished, and how many in a
+    /// row had it: the summary's count of steps, for an attempt whose steps the index let go as well.
+    package func forEachStepStatus(of attempt: Attempt, _ body: (TestStepResultStatus, Int) -> Void) {
+        if let count = attempt.results.stepsLetGo {
+            if count > 0 { body(.passed, Int(count)) }
+            return
+        }
+        guard let steps = record(of: attempt)?.testCase.testSteps else { return }
+        for position in steps.indices where steps[position].pickleStepId != nil {
+            guard let outcome = attempt.outcome(at: position) else { continue }
+            body(outcome.status, 1)
+        }
     }
 }
 
@@ -120,6 +139,19 @@ struct IndexedAttempts {
         attempt.finished = finished
         lastFinished = attempt
         return attempt
+    }
+
+    /// Lets go of a finished attempt's outcomes and its test case's steps, keeping how many of its pickle steps
+    /// finished (`RunIndex.letGoOfSteps`, for a passed attempt only: every one of them passed).
+    func letGoOfSteps(of attempt: Attempt, record: CaseRecord) {
+        var finished: Int32 = 0
+        let steps = record.testCase.testSteps
+        for position in steps.indices where steps[position].pickleStepId != nil && attempt.outcome(at: position) != nil {
+            finished += 1
+        }
+        attempt.results.stepsLetGo = finished
+        attempt.results.outcomes = []
+        record.testCase.testSteps = []
     }
 
     /// The attempt with this id: the last one found when it is the same, otherwise looked up.

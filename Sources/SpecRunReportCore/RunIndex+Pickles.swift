@@ -30,6 +30,11 @@ struct IndexedPickles {
         stepPlaces.came(slot)
     }
 
+    /// Lets go of the steps of the pickle in `slot` (`RunIndex.letGoOfSteps`).
+    mutating func letGoOfSteps(slot: Int) {
+        store[slot].steps = []
+    }
+
     /// The slot of a pickle (stable for the run).
     func slot(id: String) -> Int? { slots[id: id].map(Int.init) }
 

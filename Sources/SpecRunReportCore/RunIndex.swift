@@ -38,6 +38,13 @@ package final class RunIndex {
     /// Whether test steps keep their match arguments: only the JSON and HTML reports print them
     /// (`ListenerNeeds.stepArguments`); without them the index neither reduces nor pools them.
     package var keepsStepArguments = true
+    /// Whether a passed test case keeps its test steps and its pickle's steps (with their results) once every
+    /// report handled its `testCaseFinished` (`ListenerNeeds.passedSteps`): a run printed on the console alone lets
+    /// them go then, keeping the count of its steps for the summary (`letGoOfSteps`).
+    package var keepsPassedSteps = true
+    /// The passed attempt whose steps go when the next envelope comes: every report has handled its
+    /// `testCaseFinished` then (each envelope goes to every report before the next one).
+    private var passedToLetGo: Attempt?
     /// Whether the index makes the stream's repeated parts share one copy itself: each distinct step text one string
     /// (`compact`), each definition one `stepDefinitionIds` array (`IndexedDefinitions.sharedIds`). Off for a stream
     /// whose maker shares them already — specrun's own compiler and planner, in a run
@@ -72,6 +79,10 @@ package final class RunIndex {
     /// Indexes an envelope, keeping only what the reports read: the Gherkin AST without the text the pickles
     /// repeat, no source text, ids that refer to something indexed earlier sharing that one's storage.
     package func handle(_ envelope: Envelope) {
+        if let passed = passedToLetGo {
+            passedToLetGo = nil
+            letGoOfSteps(of: passed)
+        }
         // One accessor per envelope: each one asked copies the envelope's message box.
         switch envelope.kind {
         case .meta: if let meta = envelope.meta { metas.append(meta) }
@@ -101,7 +112,9 @@ package final class RunIndex {
         case .testCaseFinished:
             guard let finished = envelope.testCaseFinished, let attempt = parts.attempts.finish(finished) else { return }
             // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
-            if attempt.record != nil { _ = status(of: attempt) }
+            guard attempt.record != nil else { return }
+            let status = status(of: attempt)
+            if !keepsPassedSteps, status == .passed, attempt.isFinal { passedToLetGo = attempt }
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
             let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
@@ -178,6 +191,13 @@ package final class RunIndex {
         }
         let record = parts.attempts.add(testCase, expected: parts.pickles.store.count)
         record.pickleSlot = slot.map(Int32.init) ?? -1
+    }
+
+    /// Lets go of a passed, final attempt's test steps and results and its pickle's steps (`keepsPassedSteps`).
+    private func letGoOfSteps(of attempt: Attempt) {
+        guard let record = attempt.record else { return }
+        parts.attempts.letGoOfSteps(of: attempt, record: record)
+        if record.pickleSlot >= 0 { parts.pickles.letGoOfSteps(slot: Int(record.pickleSlot)) }
     }
 
     /// The attempt with this id, for a report handling its `testCaseFinished` after the index did: the one that

@@ -22,6 +22,10 @@ package final class FormatterFactory {
         self.standardOutput = standardOutput
         // Until a report that prints them is made (see `makeFormatter`).
         shared.index.keepsStepArguments = false
+        // A run's own stream plans one test case per pickle: once passed and printed, its steps can go, unless a
+        // report reads them at the end (`makeFormatter`). A stream read back from files may name a pickle again
+        // (runs merged), so its pickles keep their steps.
+        shared.index.keepsPassedSteps = !sharedAtSource
         shared.index.sharesRepeatedParts = !sharedAtSource
     }
 
@@ -44,10 +48,11 @@ package final class FormatterFactory {
     /// The formatter for a format, writing to stdout or to a file (a temporary file renamed into place on `finish`).
     package func makeFormatter(_ format: ReportFormat, output: ReportOutput, options: ReportOptions) -> any EnvelopeFormatter {
         if format == .htmlSite, case .file(let folder) = output {
-            if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
+            keep(whatReadBy: format)
             return HTMLSiteFormatter(folder: folder, feed: IndexFeed(shared), title: options.htmlTitle, history: options.history)
         }
         if format == .status, case .file(let path) = output {
+            keep(whatReadBy: format)
             return StatusCardFormatter(path: path, sink: nil, feed: IndexFeed(shared), options: options)
         }
         return makeFormatter(format, sink: makeSink(output, standardOutput: standardOutput), options: options)
@@ -56,7 +61,8 @@ package final class FormatterFactory {
     /// The history report of `--history`: this run added to the file at `path` when the run ends, under the
     /// folder's lock (`RunHistory.record`); `note` is told of a file set aside.
     package func makeHistoryFormatter(path: String, note: @escaping @Sendable (String) -> Void) -> any EnvelopeFormatter {
-        HistoryFileFormatter(path: path, feed: IndexFeed(shared), note: note)
+        keep(whatReadBy: .history)
+        return HistoryFileFormatter(path: path, feed: IndexFeed(shared), note: note)
     }
 
     /// The formatter for a format, writing its text through `write` as it goes (stdout of a host program).
@@ -74,10 +80,17 @@ package final class FormatterFactory {
         makeFormatter(format, sink: WriterSink(write, bytes: writeBytes), options: options)
     }
 
+    /// Makes the shared index keep what a report of `format` reads (`ListenerNeeds`), for every report made.
+    private func keep(whatReadBy format: ReportFormat) {
+        let needs = ListenerNeeds(formats: [format])
+        if needs.stepArguments { shared.index.keepsStepArguments = true }
+        if needs.passedSteps { shared.index.keepsPassedSteps = true }
+    }
+
     func makeFormatter(_ format: ReportFormat, sink given: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {
         let sink = format.escapesControlCharacters ? EscapingSink(given, keepColors: options.colors) : given
         let feed = IndexFeed(shared)
-        if ListenerNeeds(formats: [format]).stepArguments { shared.index.keepsStepArguments = true }
+        keep(whatReadBy: format)
         switch format {
         case .pretty: return PrettyFormatter(sink: sink, feed: feed, options: options)
         case .progress: return ProgressFormatter(sink: sink, feed: feed, options: options)

@@ -15,9 +15,16 @@ final class ListenerNeedsTests: XCTestCase {
         XCTAssertEqual(printing, [.json, .html, .htmlSite])
     }
 
+    func test_needs_passedStepsOnEveryReportButTheConsoleOnesAndRerun() {
+        let lettingGo = ReportFormat.allCases.filter { !ListenerNeeds(formats: [$0]).passedSteps }
+        XCTAssertEqual(Set(lettingGo), [.pretty, .progress, .summary, .rerun, .message])
+        XCTAssertTrue(ListenerNeeds(formats: [.pretty, .junit]).passedSteps, "one report that reads them keeps them")
+    }
+
     func test_needs_whatAnyOfTheFormatsNeedsOnSeveralFormats() {
-        XCTAssertEqual(ListenerNeeds(formats: [.junit, .message]), ListenerNeeds(messageStream: true))
-        XCTAssertEqual(ListenerNeeds(formats: [.message, .html]), ListenerNeeds(messageStream: true, stepArguments: true))
+        XCTAssertEqual(ListenerNeeds(formats: [.junit, .message]), ListenerNeeds(messageStream: true, passedSteps: true))
+        XCTAssertEqual(
+            ListenerNeeds(formats: [.message, .html]), ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true))
         XCTAssertEqual(ListenerNeeds(formats: []), ListenerNeeds())
     }
 }

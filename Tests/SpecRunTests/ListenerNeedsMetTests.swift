@@ -20,7 +20,7 @@ enum NeedsSteps: StepLibrary {
 final class ListenerNeedsMetTests: XCTestCase {
     func test_eachFormat_writesTheSameReportAloneAsBesideTheFormatsThatNeedEverything() async throws {
         let folder = try makeFeatures()
-        let everything = ListenerNeeds(messageStream: true, stepArguments: true)
+        let everything = ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true)
         XCTAssertEqual(ListenerNeeds(formats: [.message, .json]), everything, "the second run needs everything")
         // (A folder, not a file: `html-site`; the message stream itself is what the others are compared with.)
         for format in ReportFormat.allCases where format != .message && format != .htmlSite {

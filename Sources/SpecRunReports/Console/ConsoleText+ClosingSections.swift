@@ -71,11 +71,9 @@ extension ConsoleText {
         var stepTotal = 0
         for attempt in attempts {
             scenarioBySeverity[index.status(of: attempt).severity] += 1
-            guard let steps = index.record(of: attempt)?.testCase.testSteps else { continue }
-            for position in steps.indices where steps[position].pickleStepId != nil {
-                guard let outcome = attempt.outcome(at: position) else { continue }
-                stepBySeverity[outcome.status.severity] += 1
-                stepTotal += 1
+            index.forEachStepStatus(of: attempt) { status, count in
+                stepBySeverity[status.severity] += count
+                stepTotal += count
             }
         }
         func counts(_ bySeverity: [Int]) -> [TestStepResultStatus: Int] {

@@ -1,0 +1,134 @@
+import Foundation
+import Gherkin
+import Messages
+import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
+
+/// A run whose reports do not read a passed scenario's steps once it is printed (`ListenerNeeds.passedSteps`) lets
+/// them go when the next envelope comes, and every report still writes the same bytes.
+final class RunIndexPassedStepsTests: XCTestCase {
+    private let feature = """
+        Feature: Cart
+          Scenario: adds
+            Given a cart
+            When I add 2 apples
+            Then it holds 2 apples
+          Scenario: breaks
+            Given a cart
+            When I add 3 apples
+            Then it holds 4 apples
+
+        """
+
+    func test_handle_letsGoOfAPassedScenariosStepsOnTheNextEnvelopeWhenNoReportReadsThem() throws {
+        let sut = makeSUT(keepsPassedSteps: false)
+
+        for envelope in stream() { sut.handle(envelope) }
+
+        let records = sut.allCaseRecords
+        XCTAssertEqual(records.map(\.testCase.testSteps.count), [0, 3], "the passed one's steps gone, the failed one's kept")
+        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [0, 3])
+        XCTAssertEqual(sut.finalAttempts().map { sut.status(of: $0) }, [.passed, .failed])
+    }
+
+    func test_handle_keepsAPassedScenariosStepsWhenAReportReadsThem() {
+        let sut = makeSUT(keepsPassedSteps: true)
+
+        for envelope in stream() { sut.handle(envelope) }
+
+        XCTAssertEqual(sut.allCaseRecords.map(\.testCase.testSteps.count), [3, 3])
+        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [3, 3])
+    }
+
+    func test_summary_countsTheSameStepsOnStepsLetGo() {
+        let kept = makeSUT(keepsPassedSteps: true), letGo = makeSUT(keepsPassedSteps: false)
+        for envelope in stream() {
+            kept.handle(envelope)
+            letGo.handle(envelope)
+        }
+
+        let summary = text(letGo).summary()
+
+        XCTAssertEqual(summary, text(kept).summary())
+        XCTAssertTrue(summary.contains("6 steps (5 passed, 1 failed)"), summary)
+    }
+
+    /// Each report made by a run's factory (which lets a passed scenario's steps go unless a report it made reads
+    /// them) writes what the same report writes from a factory of a stream read back from files (which keeps them
+    /// all): a report that reads a passed scenario's steps at the end but does not declare it
+    /// (`ListenerNeeds.passedSteps`), or a factory that does not ask, writes less, and fails here.
+    func test_eachReport_writesTheSameFromARunsFactoryAsFromOneThatKeepsEveryStep() {
+        for format in ReportFormat.allCases where format != .message {
+            let run = report(format, sharedAtSource: true)
+            let keepingAll = report(format, sharedAtSource: false)
+
+            XCTAssertFalse(run.isEmpty, "\(format.rawValue): nothing written")
+            XCTAssertEqual(run, keepingAll, "\(format.rawValue) of a run differs from \(format.rawValue) keeping every step")
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(keepsPassedSteps: Bool) -> RunIndex {
+        let index = RunIndex()
+        index.keepsPassedSteps = keepsPassedSteps
+        return index
+    }
+
+    private func text(_ index: RunIndex) -> ConsoleText {
+        ConsoleText(index: index, style: ConsoleStyle(colors: false), options: ReportOptions(colors: false))
+    }
+
+    /// The report of `format` from a factory of a run's stream (`sharedAtSource`) or of one read back from files.
+    private func report(_ format: ReportFormat, sharedAtSource: Bool) -> String {
+        let factory = FormatterFactory(sharedAtSource: sharedAtSource)
+        let written = Written()
+        let formatter = factory.makeFormatter(format, write: { written.text += $0 }, options: ReportOptions(colors: false))
+        for envelope in stream() { formatter.handle(envelope) }
+        try? formatter.finish()
+        return written.text
+    }
+
+    private final class Written: @unchecked Sendable { var text = "" }
+
+    /// The feature's two scenarios run: the first passes, the second's last step fails.
+    private func stream() -> [Envelope] {
+        var envelopes = GherkinMessages.generate(data: feature, uri: "features/cart.feature", ids: IncrementingIdGenerator())
+        let pickles = envelopes.compactMap(\.pickle)
+        let time = Timestamp(seconds: 1, nanos: 0)
+        envelopes.append(Envelope(testRunStarted: TestRunStarted(timestamp: time, id: "run")))
+        for (number, pickle) in pickles.enumerated() {
+            let steps = pickle.steps.enumerated().map { position, step in
+                TestStep(
+                    hookId: nil, id: "ts\(number)-\(position)", pickleStepId: step.id, stepDefinitionIds: [], stepMatchArgumentsLists: nil)
+            }
+            envelopes.append(
+                Envelope(testCase: TestCase(id: "tc\(number)", pickleId: pickle.id, testSteps: steps, testRunStartedId: "run")))
+        }
+        for (number, pickle) in pickles.enumerated() {
+            let started = "tcs\(number)"
+            envelopes.append(
+                Envelope(
+                    testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: "tc\(number)", workerId: nil, timestamp: time)))
+            for position in pickle.steps.indices {
+                let failed = number == 1 && position == pickle.steps.count - 1
+                envelopes.append(
+                    Envelope(
+                        testStepFinished: TestStepFinished(
+                            testCaseStartedId: started, testStepId: "ts\(number)-\(position)",
+                            testStepResult: TestStepResult(
+                                duration: Duration(seconds: 0, nanos: 0), message: failed ? "expected 4, got 3" : nil,
+                                status: failed ? .failed : .passed, exception: nil),
+                            timestamp: time)))
+            }
+            envelopes.append(
+                Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started, timestamp: time, willBeRetried: false)))
+        }
+        envelopes.append(
+            Envelope(
+                testRunFinished: TestRunFinished(message: nil, success: false, timestamp: time, exception: nil, testRunStartedId: "run")))
+        return envelopes
+    }
+}

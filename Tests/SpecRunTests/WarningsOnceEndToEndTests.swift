@@ -94,7 +94,7 @@ final class WarningsOnceEndToEndTests: XCTestCase {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        let seen = Output()
+        let seen = PrintedOutput()
         output.fileHandleForReading.readabilityHandler = { seen.append($0.availableData) }
         try process.run()
         defer {
@@ -152,22 +152,5 @@ final class WarningsOnceEndToEndTests: XCTestCase {
 
     private func count(_ marker: String, in text: String) -> Int {
         text.components(separatedBy: marker).count - 1
-    }
-}
-
-private final class Output: Sendable {
-    private let data = Locked(Data())
-
-    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
-
-    var text: String { String(decoding: data.value, as: UTF8.self) }
-
-    /// Waits up to 30 s until `marker` was printed `count` times.
-    func wait(for marker: String, count: Int) -> Bool {
-        for _ in 0..<300 {
-            if text.components(separatedBy: marker).count - 1 >= count { return true }
-            usleep(100_000)
-        }
-        return false
     }
 }

@@ -19,7 +19,7 @@ final class WatchEndToEndTests: XCTestCase {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        let seen = Seen()
+        let seen = PrintedOutput()
         output.fileHandleForReading.readabilityHandler = { handle in seen.append(handle.availableData) }
         try process.run()
         XCTAssertTrue(seen.wait(for: "watching w.feature", count: 1), seen.text)
@@ -34,22 +34,5 @@ final class WatchEndToEndTests: XCTestCase {
         output.fileHandleForReading.readabilityHandler = nil
         XCTAssertEqual(process.terminationStatus, 0, seen.text)
         XCTAssertTrue(seen.text.contains("specrun watch: stopped"), seen.text)
-    }
-}
-
-private final class Seen: Sendable {
-    private let data = Locked(Data())
-
-    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
-
-    var text: String { String(decoding: data.value, as: UTF8.self) }
-
-    /// Waits up to 30 s until `marker` was printed `count` times.
-    func wait(for marker: String, count: Int) -> Bool {
-        for _ in 0..<300 {
-            if text.components(separatedBy: marker).count - 1 >= count { return true }
-            usleep(100_000)
-        }
-        return false
     }
 }

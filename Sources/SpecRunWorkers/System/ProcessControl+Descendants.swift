@@ -46,15 +46,20 @@ extension ProcessControl {
     /// For a worker: a write on a pipe nobody reads fails with EPIPE instead of killing the process. A handler
     /// (reset to the default by exec), not `SIG_IGN` (which programs a step runs would inherit).
     static func takeBrokenPipesAsErrors() {
+        handle([SIGPIPE], with: brokenPipeHandler, flags: SA_RESTART)
+    }
+
+    /// Installs `handler` for `signals` (`sigaction`, nothing blocked while it runs).
+    static func handle(_ signals: [Int32], with handler: @convention(c) (Int32) -> Void, flags: Int32) {
         var action = sigaction()
         #if os(Linux)
-        action.__sigaction_handler.sa_handler = brokenPipeHandler
+        action.__sigaction_handler.sa_handler = handler
         #else
-        action.__sigaction_u.__sa_handler = brokenPipeHandler
+        action.__sigaction_u.__sa_handler = handler
         #endif
-        action.sa_flags = SA_RESTART
+        action.sa_flags = flags
         sigemptyset(&action.sa_mask)
-        sigaction(SIGPIPE, &action, nil)
+        for signalNumber in signals { sigaction(signalNumber, &action, nil) }
     }
 
     /// For a worker, on its way out (any way): every process of its tree killed; with the supervisor gone (the

@@ -16,17 +16,9 @@ extension WorkerOutbox {
         stack.ss_size = size
         stack.ss_flags = 0
         sigaltstack(&stack, nil)
-        for signalNumber in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = crashFlushHandler
-            #else
-            action.__sigaction_u.__sa_handler = crashFlushHandler
-            #endif
-            action.sa_flags = Int32(bitPattern: UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER))
-            sigemptyset(&action.sa_mask)
-            sigaction(signalNumber, &action, nil)
-        }
+        ProcessControl.handle(
+            [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE], with: crashFlushHandler,
+            flags: Int32(bitPattern: UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)))
         // (At exit, normal or a step's `exit`: what the worker's steps left running ends with it.)
         atexit {
             CrashOutbox.writeRest(); ProcessControl.endOwnDescendants()

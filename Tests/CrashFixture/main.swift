@@ -185,6 +185,7 @@ enum CrashSteps: StepLibrary {
             print(CommandLine.arguments.contains("--worker") ? "worker: exec'd" : "worker: forked")
         }
         hostile(&steps)
+        leftRunning(&steps)
         steps.when("a step attaches {int} MB") { (_: CrashWorld, megabytes: Int) in
             attach(Data(repeating: 0x5A, count: megabytes << 20), mediaType: "application/octet-stream", fileName: "big.bin")
         }
@@ -326,6 +327,56 @@ extension CrashSteps {
         }
     }
 }
+
+extension CrashSteps {
+    /// Work a step leaves running, which ends the process later: while another scenario runs (CulpritEndToEndTests).
+    static func leftRunning(_ steps: inout Steps<CrashWorld>) {
+        steps.when("a step leaves a Thread which {word} after {int} ms") { (_: CrashWorld, what: String, ms: Int) in
+            Thread.detachNewThread {
+                usleep(useconds_t(ms) * 1000)
+                endTheProcess(what)
+            }
+        }
+        steps.when("a step leaves a detached Task which {word} after {int} ms") { (_: CrashWorld, what: String, ms: Int) in
+            Task.detached {
+                try? await Task.sleep(for: .milliseconds(ms))
+                endTheProcess(what)
+            }
+        }
+        steps.when("a step leaves a Task which {word} after {int} ms") { (_: CrashWorld, what: String, ms: Int) in
+            Task {
+                try? await Task.sleep(for: .milliseconds(ms))
+                endTheProcess(what)
+            }
+        }
+        steps.when("a step leaves a Thread and a detached Task that sleep {int} ms") { (_: CrashWorld, ms: Int) in
+            Thread.detachNewThread { usleep(useconds_t(ms) * 1000) }
+            Task.detached { try? await Task.sleep(for: .milliseconds(ms)) }
+        }
+        steps.when("a step {word} itself") { (_: CrashWorld, what: String) in endTheProcess(what) }
+        steps.when("a step {word} in a Thread it waits for") { (_: CrashWorld, what: String) in
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                endTheProcess(what); done.signal()
+            }
+            done.wait()
+        }
+        steps.when("a step {word} in a detached Task it waits for") { (_: CrashWorld, what: String) in
+            await Task.detached { endTheProcess(what) }.value
+        }
+    }
+}
+
+/// exits (exit 3), faults (SIGSEGV), overflows (an index out of range: the runtime's line names the standard library).
+func endTheProcess(_ what: String) {
+    switch what {
+    case "exits": exit(3)
+    case "faults": UnsafeMutablePointer<Int>(bitPattern: 8 * Int(getpid() % 1 + 1))!.pointee = 1
+    default: _ = shortList[shortList.count + Int(getpid() % 1)]
+    }
+}
+
+nonisolated(unsafe) var shortList = [1, 2]
 
 nonisolated(unsafe) var hoard: [[UInt8]] = []
 

@@ -78,4 +78,28 @@ int specrun_take_early_signal(void);
 /// Not a run after all: every ending signal but SIGPIPE gets its default back, and one that came early is raised.
 void specrun_release_signals(void);
 
+// MARK: work.c (Linux with glibc; elsewhere nothing, and no origin is ever known)
+
+/// In a worker, before its first test case: the Swift runtime's enqueue hooks note every task's id from now on.
+void specrun_work_watch(void);
+
+/// Called on a thread of the concurrency pool or of Dispatch: threads made with its start routine are never
+/// tagged with a test case (they run every test case's work).
+void specrun_work_note_pool_thread(void);
+
+/// This thread is the worker's own (its watchdog, say): no test case started it.
+void specrun_work_forget_origin(void);
+
+/// The test case at `index` of the supervisor's plan starts / ended (a few atomic stores; no system call).
+void specrun_work_case_started(long index);
+void specrun_work_case_ended(void);
+
+/// The index of the test case that started the thread or task this code runs on, when that is not the test case
+/// running now (it is work an earlier one left running); -1 otherwise or when unknown. Async-signal-safe.
+long specrun_work_origin(void);
+
+/// Writes `{"specrunWorker":{"kind":"startedBy","testCase":N}}` and a newline to `fd` when `specrun_work_origin`
+/// knows N; 1 when written. Async-signal-safe: for the crash and exit handlers.
+int specrun_work_write_origin(int fd);
+
 #endif

@@ -97,6 +97,9 @@ enum WorkerControl: Equatable, Sendable {
     /// The limit of the steps and hooks that start from now on: a scoped timeout (`@timeout:5s`, a step
     /// definition's `timeout:`), or nil for `--timeout` again; the supervisor's deadline follows it.
     case limit(seconds: Double?, source: String?)
+    /// Written by the crash and exit handlers (work.c): the thread or task the worker crashes or exits on was
+    /// started by the test case at this index, not by the one running (work it left running).
+    case startedBy(testCase: Int)
 
     static let prefix = Array(#"{"specrunWorker":"#.utf8)
 
@@ -116,6 +119,8 @@ enum WorkerControl: Equatable, Sendable {
             object = ["kind": .string("limit")]
             if let seconds { object["seconds"] = .number(seconds) }
             if let source { object["source"] = .string(source) }
+        case .startedBy(let index):
+            object = ["kind": .string("startedBy"), "testCase": .number(Double(index))]
         }
         return JSONLine.text(["specrunWorker": .object(object)]) + [0x0A]
     }
@@ -148,6 +153,9 @@ enum WorkerControl: Equatable, Sendable {
             if case .number(let value)? = object["seconds"] { seconds = value }
             if case .string(let text)? = object["source"] { source = text }
             self = .limit(seconds: seconds, source: source)
+        case "startedBy":
+            guard case .number(let number)? = object["testCase"], let index = Int(exactly: number), index >= 0 else { return nil }
+            self = .startedBy(testCase: index)
         default:
             return nil
         }

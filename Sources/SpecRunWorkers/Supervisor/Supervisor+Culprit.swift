@@ -1,10 +1,13 @@
 import Messages
 
 /// Blame on the culprit: a worker that dies while scenario B runs may have been killed by work an earlier scenario A
-/// of the same process left running (a `Thread` or a `Task` that traps later). The runtime's last words
-/// ("Specs/Jobs.swift:12: Fatal error: …") say where the trap is; when that code belongs to a step definition or
-/// hook B does not run but a scenario this worker ran before did, B's failure names A and the code ("started by …,
-/// still running"). The supervisor keeps each worker's last `recentCases` test cases planned for this.
+/// of the same process left running (a `Thread` or a `Task` that traps, faults or calls `exit` later). Two witnesses:
+/// - the worker's own word (`WorkerControl.startedBy`, written by its crash and exit handlers): the thread or task
+///   it died on was started by test case A (`WorkOrigin`, work.c) — whatever the trap's text says;
+/// - the runtime's last words ("Specs/Jobs.swift:12: Fatal error: …"): when that code belongs to a step definition
+///   or hook B does not run but a scenario this worker ran before did.
+/// B's failure names A ("started by …, still running"). The supervisor keeps each worker's last `recentCases` test
+/// cases planned for the second.
 extension Supervisor {
     /// How many of a worker's finished test cases stay planned (their steps' code) for naming a culprit.
     static let recentCases = 4
@@ -19,6 +22,9 @@ extension Supervisor {
     /// `detail` on stderr: the earlier scenario whose work crashed it, or nil when the trap is in code the test
     /// case itself runs (or its place is unknown).
     func culprit(of detail: String?, running index: Int, worker: Worker) -> String? {
+        if let origin = worker.startedBy, origin != index, origin >= 0, origin < parts.plan.count {
+            return startedBy(origin, running: index, detail: detail)
+        }
         guard let detail, let trap = Self.trapLocation(in: detail),
             let (definition, source) = Self.definition(containing: trap, in: parts.plan.definitions)
         else { return nil }
@@ -39,6 +45,22 @@ extension Supervisor {
         }
         return code + ": started by \(scenarioName(of: parts.plan[earlier].pickleId)), which this worker process ran "
             + "earlier, and still running after it ended (a Thread or a Task it left running); fix it there"
+    }
+
+    /// What the worker said: the thread or task it died on was started by the test case at `origin`, not by the one
+    /// running (`index`).
+    private func startedBy(_ origin: Int, running index: Int, detail: String?) -> String {
+        var said = "it came from work "
+        if let detail, let trap = Self.trapLocation(in: detail),
+            let (definition, source) = Self.definition(containing: trap, in: parts.plan.definitions)
+        {
+            let runs = parts.plan[index].steps.contains { $0.definition == definition }
+            said =
+                "it came from \(trap.file):\(trap.line), in the \(Self.describe(source)) at \(source.uri):\(source.line)"
+                + (runs ? ", in work " : ", which this scenario does not run: ")
+        }
+        return said + "started by \(scenarioName(of: parts.plan[origin].pickleId)), which this worker process ran earlier, "
+            + "and still running after it ended (a Thread or a Task it left running); fix it there"
     }
 
     /// "scenario 'Name' (Features/a.feature:12)", from the documents made again on the first need.

@@ -105,6 +105,8 @@ package final class Supervisor {
         var pastDeadline: Bool { terminatedAt != nil && timedOut != nil }
         /// The test cases it ran last, oldest first (`Supervisor+Culprit`): kept planned until they leave.
         var recent: [Int] = []
+        /// The test case whose Thread or Task it said it crashed or exited on (`WorkerControl.startedBy`).
+        var startedBy: Int?
         let number: Int
 
         init(number: Int) { self.number = number }
@@ -360,6 +362,9 @@ package final class Supervisor {
             return []
         case .limit(let seconds, let source):
             worker.limit = seconds.map { ($0, source) }
+            return []
+        case .startedBy(let index):
+            worker.startedBy = index
             return []
         case .ready(let count, let beforeAllPassed, let keys):
             if worker.state.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }

@@ -102,6 +102,8 @@ package struct WorkerCommand {
         outbox.describe = { [session] id, isRunHook in
             isRunHook ? session.describe(hookId: id) : session.describe(testStepId: id, in: current.value)
         }
+        // (Which test case runs, for naming the one whose Thread or Task a crash or exit comes from: WorkOrigin.)
+        await WorkOrigin.notePoolThreads()
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
             if case .run(let index) = instruction { current.withLock { $0 = index } }
             if let index = instruction.testCaseIndex, !session.knows(index) {
@@ -115,7 +117,10 @@ package struct WorkerCommand {
             }
             switch instruction {
             case .name(let index, let pickleId, let uri): session.name(index, pickleId: pickleId, uri: uri); continue
-            case .run(let index) where index < session.count: await session.run(index, to: outbox)
+            case .run(let index) where index < session.count:
+                WorkOrigin.caseStarted(index)
+                await session.run(index, to: outbox)
+                WorkOrigin.caseEnded()
             case .skip(let index) where index < session.count: await session.run(index, skip: true, to: outbox)
             default: break
             }

@@ -8,8 +8,10 @@ import Darwin
 #endif
 
 extension WorkerOutbox {
-    /// On a fatal signal (a Swift trap, a memory error, an abort) and at `exit`, write what is buffered.
+    /// On a fatal signal (a Swift trap, a memory error, an abort) and at `exit`, write what is buffered, and a
+    /// `startedBy` line when the thread or task it happens on was started by an earlier test case (`WorkOrigin`).
     package static func installCrashFlush() {
+        WorkOrigin.watch()
         var stack = stack_t()
         let size = 256 * 1024
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
@@ -21,7 +23,7 @@ extension WorkerOutbox {
             flags: Int32(bitPattern: UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)))
         // (At exit, normal or a step's `exit`: what the worker's steps left running ends with it.)
         atexit {
-            CrashOutbox.writeRest(); ProcessControl.endOwnDescendants()
+            CrashOutbox.writeRest(); CrashOutbox.nameOrigin(); ProcessControl.endOwnDescendants()
         }
     }
 }
@@ -97,6 +99,12 @@ struct CrashOutbox {
         crashOutbox.count = 0
     }
 
+    /// After `writeRest`: the `startedBy` line, when the work crashing or exiting here is an earlier test case's.
+    static func nameOrigin() {
+        guard crashOutbox.base != nil, crashOutbox.fd >= 0, getpid() == crashOutbox.owner else { return }
+        WorkOrigin.writeOrigin(to: crashOutbox.fd)
+    }
+
     private static func currentThread() -> UInt {
         #if os(Linux)
         UInt(pthread_self())
@@ -116,5 +124,6 @@ nonisolated(unsafe) var crashOutbox = CrashOutbox(fd: -1, base: nil, count: 0, o
 /// the step went on and passed (found by a hostile sweep).
 private let crashFlushHandler: @convention(c) (Int32) -> Void = { signalNumber in
     CrashOutbox.writeRest()
+    CrashOutbox.nameOrigin()
     raise(signalNumber)
 }

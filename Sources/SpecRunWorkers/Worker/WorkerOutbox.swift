@@ -202,6 +202,7 @@ package final class WorkerOutbox {
     /// Starts the thread that writes the buffer every `flushInterval`.
     func startFlushing() {
         Thread.detachNewThread { [weak channel] in
+            WorkOrigin.forgetOrigin()
             while true {
                 usleep(Self.flushInterval)
                 guard let channel else { return }
@@ -234,6 +235,8 @@ package final class WorkerOutbox {
     private func runWatchdog() {
         // (Weak, as the flushing thread: an outbox no one holds — a test's — is freed and its threads end.)
         Thread.detachNewThread { [weak channel, wake] in
+            // (Started at the first scoped limit, maybe in a test case: still no work of that test case.)
+            WorkOrigin.forgetOrigin()
             var pause: UInt64 = 10_000_000
             while true {
                 _ = wake.wait(timeout: .now() + .nanoseconds(Int(pause)))

@@ -168,11 +168,17 @@ static void *started(void *pointer) {
     return start.routine(start.argument);
 }
 
+/// A sanitizer's own wrapper (AddressSanitizer, ThreadSanitizer), when the program is built with one: it must
+/// see every thread made.
+extern int __interceptor_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *)
+    __attribute__((weak));
+
 static create_function real_create(void) {
     static _Atomic(create_function) real = 0;
     create_function function = atomic_load_explicit(&real, memory_order_acquire);
     if (!function) {
-        function = (create_function)dlsym(RTLD_NEXT, "pthread_create");
+        function = __interceptor_pthread_create ? __interceptor_pthread_create
+                                                : (create_function)dlsym(RTLD_NEXT, "pthread_create");
         atomic_store_explicit(&real, function, memory_order_release);
     }
     return function;

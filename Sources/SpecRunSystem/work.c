@@ -14,6 +14,10 @@
 //   test case's start and at or before its end was made while it ran. (A task whose first enqueue the hooks do not
 //   see — one made on a custom actor's executor — counts from its first hop to the pool.)
 //
+// - At a timeout (the worker's watchdog, right before it ends): each thread of the pool is asked with SIGPROF which
+//   test case made the task it runs (`specrun_work_busy_origins`): Tasks an earlier one left spinning may have
+//   held every thread.
+//
 // Nothing here makes a system call per test case: a start and an end are a few atomic loads and stores. Linux with
 // glibc only; elsewhere every function below does nothing (and no work is ever named).
 #define _GNU_SOURCE
@@ -27,10 +31,12 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 // MARK: The test case running
@@ -154,18 +160,59 @@ static int is_pool_routine(void *routine) {
 
 typedef int (*create_function)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
+/// A thread made through the wrapper, from its start until it ends: on the list of threads alive (for asking,
+/// at a timeout, whose tasks the pool's threads run).
 struct start {
     void *(*routine)(void *);
     void *argument;
     long origin;
+    pthread_t thread;
+    /// The test case (index + 1) whose work the thread runs, + 1, as it answered `specrun_work_busy_origins`; 0:
+    /// not answered yet.
+    atomic_long answer;
+    struct start *next;
+    struct start *previous;
 };
 
+static pthread_mutex_t alive_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct start *alive = 0;
+static pthread_key_t alive_key;
+static pthread_once_t alive_once = PTHREAD_ONCE_INIT;
+static int alive_keyed = 0;
+static _Thread_local struct start *this_thread = 0;
+
+static void thread_ended(void *pointer) {
+    struct start *start = pointer;
+    pthread_mutex_lock(&alive_lock);
+    if (start->previous) start->previous->next = start->next;
+    else if (alive == start) alive = start->next;
+    if (start->next) start->next->previous = start->previous;
+    pthread_mutex_unlock(&alive_lock);
+    free(start);
+}
+
+static void make_alive_key(void) { alive_keyed = pthread_key_create(&alive_key, thread_ended) == 0; }
+
 static void *started(void *pointer) {
-    struct start start = *(struct start *)pointer;
-    free(pointer);
-    thread_routine = (void *)start.routine;
-    thread_origin = start.origin;
-    return start.routine(start.argument);
+    struct start *start = pointer;
+    thread_routine = (void *)start->routine;
+    thread_origin = start->origin;
+    start->thread = pthread_self();
+    pthread_once(&alive_once, make_alive_key);
+    if (alive_keyed && pthread_setspecific(alive_key, start) == 0) {
+        pthread_mutex_lock(&alive_lock);
+        start->previous = 0;
+        start->next = alive;
+        if (alive) alive->previous = start;
+        alive = start;
+        pthread_mutex_unlock(&alive_lock);
+        this_thread = start;
+        return start->routine(start->argument);
+    }
+    void *(*routine)(void *) = start->routine;
+    void *argument = start->argument;
+    free(start);
+    return routine(argument);
 }
 
 /// A sanitizer's own wrapper (AddressSanitizer, ThreadSanitizer), when the program is built with one: it must
@@ -196,6 +243,7 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*
         if (origin != 0 && is_pool_routine((void *)routine)) origin = 0;
     }
     *start = (struct start){.routine = routine, .argument = argument, .origin = origin};
+    atomic_init(&start->answer, 0);
     int result = real(thread, attributes, started, start);
     if (result != 0) free(start);
     return result;
@@ -283,8 +331,60 @@ int specrun_work_write_origin(int fd) {
     return 1;
 }
 
+// MARK: At a timeout: whose tasks the pool runs
+
+static void answer_origin(int signal) {
+    (void)signal;
+    struct start *me = this_thread;
+    if (me) atomic_store(&me->answer, origin_here() + 1);
+}
+
+int specrun_work_busy_origins(long *origins, int capacity, int wait_ms) {
+    // Dispatch blocks every asynchronous signal on its threads but SIGPROF (for profilers): that one asks them.
+    // The handler stays: the worker ends right after, and a late answer must not end it with SIGPROF's default.
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = answer_origin;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGPROF, &action, 0) != 0) return 0;
+    long now = atomic_load(&running);
+    int count = 0;
+    // (Held throughout: a thread that ends meanwhile waits in its destructor, so none is freed while asked.)
+    pthread_mutex_lock(&alive_lock);
+    int threads = 0;
+    for (struct start *thread = alive; thread; thread = thread->next, threads++) {
+        atomic_store(&thread->answer, 0);
+        if (pthread_equal(thread->thread, pthread_self()) || !is_pool_routine((void *)thread->routine) ||
+            pthread_kill(thread->thread, SIGPROF) != 0)
+            atomic_store(&thread->answer, 1);  // not asked: no test case's
+    }
+    for (int waited = 0; waited < wait_ms; waited++) {
+        int answered = 0;
+        for (struct start *thread = alive; thread; thread = thread->next) answered += atomic_load(&thread->answer) != 0;
+        if (answered >= threads) break;
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, 0);
+    }
+    for (struct start *thread = alive; thread && count < capacity; thread = thread->next) {
+        long serial = atomic_load(&thread->answer) - 1;
+        if (serial <= 0 || serial == now) continue;
+        int known = 0;
+        for (int index = 0; index < count; index++) known |= origins[index] == serial - 1;
+        if (!known) origins[count++] = serial - 1;
+    }
+    pthread_mutex_unlock(&alive_lock);
+    return count;
+}
+
 #else
 
+int specrun_work_busy_origins(long *origins, int capacity, int wait_ms) {
+    (void)origins;
+    (void)capacity;
+    (void)wait_ms;
+    return 0;
+}
 void specrun_work_watch(void) {}
 void specrun_work_note_pool_thread(void) {}
 void specrun_work_forget_origin(void) {}

@@ -349,6 +349,18 @@ extension CrashSteps {
                 endTheProcess(what)
             }
         }
+        steps.when("a step leaves {int} detached Tasks that spin") { (_: CrashWorld, count: Int) in
+            for _ in 0..<count {
+                Task.detached {
+                    var spins: UInt64 = 0
+                    while true {
+                        spins &+= 1
+                        if spins & 0xFFFF_FFFF == 0 { print("", terminator: "") }
+                    }
+                }
+            }
+        }
+        steps.when("a step awaits {int} ms") { (_: CrashWorld, ms: Int) in try await Task.sleep(for: .milliseconds(ms)) }
         steps.when("a step leaves a Thread and a detached Task that sleep {int} ms") { (_: CrashWorld, ms: Int) in
             Thread.detachNewThread { usleep(useconds_t(ms) * 1000) }
             Task.detached { try? await Task.sleep(for: .milliseconds(ms)) }

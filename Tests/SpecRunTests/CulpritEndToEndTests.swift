@@ -113,6 +113,48 @@ final class CulpritEndToEndTests: XCTestCase {
         }
     }
 
+    func test_run_namesTheEarlierScenarioOnATimeoutWhileTasksItLeftSpinningHoldThePool() throws {
+        let run = try runHostile(
+            [
+                "h.feature": """
+                Feature: Hostile
+                  Scenario: leaves work
+                    When a step leaves 4 detached Tasks that spin
+                  Scenario: innocent
+                    When a step awaits 100 ms
+
+                """
+            ], ["--timeout", "2"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let message = run.failureMessages.first ?? ""
+        XCTAssertTrue(message.contains("the step timed out after 2 s"), message)
+        XCTAssertTrue(
+            message.contains(
+                "the concurrency pool's threads were running tasks started by scenario 'leaves work' (h.feature:2)"),
+            message)
+    }
+
+    func test_run_namesNoOtherScenarioOnATimeoutBesideIdleWorkLeftRunningOrOfTheRunningScenariosOwnSpinningTasks() throws {
+        let run = try runHostile(
+            [
+                "h.feature": """
+                Feature: Hostile
+                  Scenario: leaves idle work
+                    When a step leaves a Thread and a detached Task that sleep 5000 ms
+                  Scenario: spins itself
+                    When a step leaves 4 detached Tasks that spin
+                    And a step awaits 100 ms
+
+                """
+            ], ["--timeout", "2"])
+
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let message = run.failureMessages.first ?? ""
+        XCTAssertTrue(message.contains("the step timed out after 2 s"), message)
+        XCTAssertFalse(message.contains("started by"), message)
+    }
+
     private static let namesLeavesWork =
         "started by scenario 'leaves work' (h.feature:2), which this worker process ran earlier, and still running after it ended"
 

@@ -102,4 +102,10 @@ long specrun_work_origin(void);
 /// knows N; 1 when written. Async-signal-safe: for the crash and exit handlers.
 int specrun_work_write_origin(int fd);
 
+/// At a timeout: the test cases (indexes, at most `capacity`, each once) other than the running one whose tasks
+/// the concurrency pool's threads run now — each thread is asked with SIGPROF, the one asynchronous signal
+/// Dispatch leaves unblocked on its threads, and answers within `wait_ms`. Its handler stays installed: call it
+/// only when the process ends right after (the worker's watchdog).
+int specrun_work_busy_origins(long *origins, int capacity, int wait_ms);
+
 #endif

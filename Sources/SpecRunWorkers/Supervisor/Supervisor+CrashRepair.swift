@@ -29,6 +29,7 @@ extension Supervisor {
                     + (goesOn
                         ? "; the scenario is marked failed, its worker was replaced and the run goes on" : "; the run is marked failed")
                     + (timedOut.source.map { " (its limit: \($0))" } ?? " (change the limit with --timeout SECONDS, 0 for none)")
+                    + (culprit.map { "\n" + $0 } ?? "")
             }
             if let misfit, !interrupted {
                 return "the \(what) ran while the worker's channel to specrun carried a line that does not fit its plan (\(misfit)): "

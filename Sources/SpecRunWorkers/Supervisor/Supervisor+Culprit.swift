@@ -6,7 +6,8 @@ import Messages
 ///   it died on was started by test case A (`WorkOrigin`, work.c) — whatever the trap's text says;
 /// - the runtime's last words ("Specs/Jobs.swift:12: Fatal error: …"): when that code belongs to a step definition
 ///   or hook B does not run but a scenario this worker ran before did.
-/// B's failure names A ("started by …, still running"). The supervisor keeps each worker's last `recentCases` test
+/// B's failure names A ("started by …, still running"). A timeout names A only on the worker's word (its watchdog
+/// asked the pool's threads whose tasks they run). The supervisor keeps each worker's last `recentCases` test
 /// cases planned for the second.
 extension Supervisor {
     /// How many of a worker's finished test cases stay planned (their steps' code) for naming a culprit.
@@ -21,10 +22,17 @@ extension Supervisor {
     /// What to add to the failure of the test case at `index`, which `worker` was running when it died with
     /// `detail` on stderr: the earlier scenario whose work crashed it, or nil when the trap is in code the test
     /// case itself runs (or its place is unknown).
-    func culprit(of detail: String?, running index: Int, worker: Worker) -> String? {
+    /// A timeout (`timedOut`) names only the worker's word: the test case whose tasks ran on the pool's threads.
+    func culprit(of detail: String?, running index: Int, worker: Worker, timedOut: Bool = false) -> String? {
         if let origin = worker.startedBy, origin != index, origin >= 0, origin < parts.plan.count {
+            if timedOut {
+                return "when it timed out, the concurrency pool's threads were running tasks started by "
+                    + "\(scenarioName(of: parts.plan[origin].pickleId)), which this worker process ran earlier, and still "
+                    + "running after it ended (Tasks it left running): they may have kept this step from running; fix it there"
+            }
             return startedBy(origin, running: index, detail: detail)
         }
+        if timedOut { return nil }
         guard let detail, let trap = Self.trapLocation(in: detail),
             let (definition, source) = Self.definition(containing: trap, in: parts.plan.definitions)
         else { return nil }

@@ -31,7 +31,9 @@ extension Supervisor {
         cause.misfit = worker.misfit
         parts.tally.count(cause)
         if phase == .working, let index = worker.state.assigned.first {
-            if !cause.interrupted, cause.timedOut == nil { cause.culprit = culprit(of: cause.detail, running: index, worker: worker) }
+            if !cause.interrupted {
+                cause.culprit = culprit(of: cause.detail, running: index, worker: worker, timedOut: cause.timedOut != nil)
+            }
             // A feature's hook (BeforeFeature/AfterFeature, run between test cases) that it died in: finished for it.
             if let hook = worker.runningHook, hook.forwarded {
                 forward(crashRepair.hookFinished(hook.started, cause: cause, what: "feature hook"))

@@ -36,6 +36,16 @@ package enum WorkOrigin {
         specrun_work_case_ended()
     }
 
+    /// At a timeout, right before the worker ends: the test cases other than the running one whose tasks the
+    /// concurrency pool's threads run now (each thread asked with SIGPROF, answering within 100 ms).
+    static func busyOrigins() -> [Int] {
+        var origins = [Int](repeating: 0, count: 8)
+        let count = origins.withUnsafeMutableBufferPointer { buffer in
+            Int(specrun_work_busy_origins(buffer.baseAddress, Int32(buffer.count), 100))
+        }
+        return Array(origins.prefix(count))
+    }
+
     /// Writes the `startedBy` control line to `fd` when the work running here was started by a test case other than
     /// the running one. Async-signal-safe.
     static func writeOrigin(to fd: Int32) {

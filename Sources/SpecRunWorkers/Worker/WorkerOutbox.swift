@@ -247,6 +247,10 @@ package final class WorkerOutbox {
                     let elapsed = channel.runningSince.map { Self.uptime() &- $0 }
                     if limit > 0, let elapsed, elapsed > limit {
                         let step = channel.runningStep.flatMap { channel.describe($0.id, $0.isHook) }
+                        // Tasks an earlier test case left running on the pool may have kept the step from running.
+                        if let origin = WorkOrigin.busyOrigins().first {
+                            channel.append(WorkerControl.startedBy(testCase: origin).line)
+                        }
                         channel.append(WorkerControl.timedOut(seconds: seconds, step: step, source: channel.scopedLimit?.source).line)
                         channel.flush()
                         ProcessControl.endOwnDescendants()

@@ -251,8 +251,18 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*
 
 // MARK: The worker's side
 
+// (A copy forked without exec has only the forking thread: the list starts empty, its lock free.)
+static void fork_prepare(void) { pthread_mutex_lock(&alive_lock); }
+static void fork_parent(void) { pthread_mutex_unlock(&alive_lock); }
+static void fork_child(void) {
+    alive = 0;
+    pthread_mutex_init(&alive_lock, 0);
+}
+
 void specrun_work_watch(void) {
-    if (!tasks_known() || atomic_exchange(&watching, 1)) return;
+    if (atomic_exchange(&watching, 1)) return;
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
+    if (!tasks_known()) return;
     if (&swift_task_enqueueGlobal_hook) {
         previous_global = swift_task_enqueueGlobal_hook;
         swift_task_enqueueGlobal_hook = global_enqueued;

@@ -119,7 +119,7 @@ final class CulpritEndToEndTests: XCTestCase {
                 "h.feature": """
                 Feature: Hostile
                   Scenario: leaves work
-                    When a step leaves 4 detached Tasks that spin
+                    When a step leaves \(Self.spinners) detached Tasks that spin
                   Scenario: innocent
                     When a step awaits 100 ms
 
@@ -143,7 +143,7 @@ final class CulpritEndToEndTests: XCTestCase {
                   Scenario: leaves idle work
                     When a step leaves a Thread and a detached Task that sleep 5000 ms
                   Scenario: spins itself
-                    When a step leaves 4 detached Tasks that spin
+                    When a step leaves \(Self.spinners) detached Tasks that spin
                     And a step awaits 100 ms
 
                 """
@@ -154,6 +154,9 @@ final class CulpritEndToEndTests: XCTestCase {
         XCTAssertTrue(message.contains("the step timed out after 2 s"), message)
         XCTAssertFalse(message.contains("started by"), message)
     }
+
+    /// More spinning tasks than the concurrency pool has threads (one per core).
+    private static let spinners = ProcessInfo.processInfo.activeProcessorCount * 2
 
     private static let namesLeavesWork =
         "started by scenario 'leaves work' (h.feature:2), which this worker process ran earlier, and still running after it ended"

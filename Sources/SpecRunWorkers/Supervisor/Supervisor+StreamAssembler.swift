@@ -24,17 +24,19 @@ extension Supervisor {
         /// From now until `openGate`, the stream's envelopes wait; only `forwardAhead` reaches it.
         mutating func closeGate() { gated = gated ?? [] }
 
-        /// Whether the gate holds `gateLimit` envelopes or more: no more work is handed out until it opens.
-        var gateIsFull: Bool { (gated?.count ?? 0) >= Self.gateLimit }
+        /// Whether the gate holds `gateLimit` envelopes other than test cases or more: no more work is handed out
+        /// until it opens. (The test cases wait whatever their number: the reports keep them all anyway.)
+        var gateIsFull: Bool { gatedResults >= Self.gateLimit }
+        private var gatedResults = 0
 
-        /// At most about this many envelopes wait behind the gate (50,000 test cases and a few thousand scenarios'
-        /// results: tens of MiB at most).
-        static let gateLimit = 100_000
+        /// At most about this many results wait behind the gate: about 3,000 scenarios' steps, a few MiB.
+        static let gateLimit = 50_000
 
         /// The stream gets what waited, in order, and everything from now on.
         mutating func openGate() {
             guard let waiting = gated else { return }
             gated = nil
+            gatedResults = 0
             for envelope in waiting { output(envelope) }
         }
 
@@ -47,7 +49,9 @@ extension Supervisor {
         /// Into the stream, or behind the gate while it is closed.
         @inline(__always)
         private mutating func emit(_ envelope: Envelope) {
-            if gated != nil { gated!.append(envelope) } else { output(envelope) }
+            guard gated != nil else { return output(envelope) }
+            if envelope.kind != .testCase { gatedResults += 1 }
+            gated!.append(envelope)
         }
 
         /// The plan has this many test cases (none complete yet).

@@ -19,6 +19,8 @@ extension RunCommand {
             environment: console.environment)
         runner.lateAttachment = { [console] in console.err($0) }
         runner.pendingSignal = { StepSignals.takePending() }
+        // (`send` would drop them: not made.)
+        runner.sendsStepStarts = listeners.reports.readsStepStarts
         // The first signal that ends a run, and the run's id (for a testRunFinished made here).
         let interrupts = launcher?.interrupts
         let stop = Locked<(signal: Int32?, runId: String?)>((interrupts?.received, nil))

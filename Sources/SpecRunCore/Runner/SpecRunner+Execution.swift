@@ -106,6 +106,7 @@ extension SpecRunner {
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
+        runner.onePass = skipsInOnePass
         runner.lateAttachment = lateAttachment
         if let lateAttachment { UnboundAttachments.arm(lateAttachment) }
         runner.pendingSignal = pendingSignal
@@ -125,11 +126,15 @@ extension SpecRunner {
         var lines = LineIndex()
         let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
-        // Each distinct step text kept once by the selected pickles, whatever file it comes from.
-        let stepTexts = StepTextPool()
-        for file in prepared.files {
+        // Parsed on two threads, handed out in file order (see `FeatureParsing`).
+        let files = prepared.files, root = prepared.root
+        let parsing = FeatureParsing(count: files.count, parallel: parsesOnTwoThreads && FeatureParsing.parallel(ids: ids)) {
+            [self] index, texts in
+            featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
+        }
+        for (position, file) in files.enumerated() {
             let uri = relativePath(file.path, to: prepared.root)
-            let envelopes = featureEnvelopes(file, uri: uri, texts: stepTexts)
+            let envelopes = parsing.envelopes(at: position)
             // Read where they are: `for envelope in`, `envelope.gherkinDocument` and an unselected `envelope.pickle`
             // would each copy what they read (a retain and a release of every string and array in it).
             for index in envelopes.indices {

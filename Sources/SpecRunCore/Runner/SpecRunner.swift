@@ -33,6 +33,16 @@ public struct SpecRunner: Sendable {
     /// Asked after each step and before each test case: true once the run is to stop (the first Ctrl-C of an
     /// in-process run): the rest of the running scenario is skipped, no other starts.
     public var stopRequested: (@Sendable () -> Bool)?
+    /// Whether `run` and `RunSession.run(_:skip:emit:)` send a `testStepStarted` message for each step; false when
+    /// nothing that hears the run reads them (a run in this process whose reports do not: one envelope a step made
+    /// for nothing). A sink of its own (`RunSession.run(_:skip:to:)`) decides for itself.
+    public var sendsStepStarts = true
+    /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
+    /// only in the tests that compare it with the step loop.
+    var skipsInOnePass = true
+    /// The feature files are parsed on two threads when the ids allow it (`FeatureParsing`); false only in the
+    /// tests that compare it with one thread.
+    var parsesOnTwoThreads = true
 
     public init(
         libraries: [any StepLibrary.Type], configuration: RunConfiguration,

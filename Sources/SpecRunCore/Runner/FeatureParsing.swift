@@ -4,8 +4,9 @@ import Messages
 import SharedState
 
 /// The feature files' messages, made on two threads and handed out in file order (`envelopes(at:)` for 0, 1, 2, …
-/// from one thread): the caller parses the next file no one took when it asks for it, and a helper thread takes
-/// the next file no one took as soon as it is done with one. A file's ids come from its own part of the run's ids
+/// from one thread): each thread takes the next file no one took whenever it is free — the caller when the file it
+/// asks for is not parsed yet (it parses files ahead of it while the helper parses that one), the helper as soon as
+/// it is done with one. A file's ids come from its own part of the run's ids
 /// (`PartIds.file`), so they do not depend on which thread parsed it, nor when; a generator that numbers every id
 /// in one sequence (`--predictable-ids`) has every file parsed by the caller, in order (`parallel` false).
 /// Each thread keeps its own `StepTextPool` (a pool is one thread's): a step text is stored once per thread.
@@ -21,7 +22,7 @@ final class FeatureParsing: @unchecked Sendable {
     private struct State {
         /// The next file no one took.
         var next = 0
-        /// What the helper parsed and the caller did not take yet, by file.
+        /// What was parsed ahead and not handed out yet, by file.
         var parsed: [Int: [Envelope]] = [:]
     }
 
@@ -42,21 +43,23 @@ final class FeatureParsing: @unchecked Sendable {
     /// The messages of file `index`; asked for 0, 1, 2, … in order, from one thread.
     func envelopes(at index: Int) -> [Envelope] {
         enum Next {
-            case mine
+            /// The next file no one took: this one, or one after it while the helper parses this one.
+            case take(Int)
             case parsed([Envelope])
             case wait
         }
         while true {
             let next = state.withLock { state -> Next in
                 if let parsed = state.parsed.removeValue(forKey: index) { return .parsed(parsed) }
-                if state.next == index {
-                    state.next += 1
-                    return .mine
-                }
-                return .wait
+                guard state.next < count else { return .wait }
+                defer { state.next += 1 }
+                return .take(state.next)
             }
             switch next {
-            case .mine: return parse(index, ownTexts)
+            case .take(let taken):
+                let envelopes = parse(taken, ownTexts)
+                if taken == index { return envelopes }
+                state.withLock { $0.parsed[taken] = envelopes }
             case .parsed(let envelopes): return envelopes
             case .wait: arrived.wait()
             }

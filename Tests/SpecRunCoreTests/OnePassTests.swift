@@ -43,6 +43,26 @@ final class OnePassTests: XCTestCase {
         XCTAssertTrue(onePass.contains("InvalidTimeout"), "an invalid @timeout: tag still fails a dry run's first step")
     }
 
+    func test_dryRun_writesTheStepLoopsStreamWithSeededIdsInRandomOrder() async throws {
+        let (onePass, loop) = try await streams(ids: { RandomIdGenerator(seed: 42) }) {
+            $0.dryRun = true
+            $0.order = .random(seed: 99)
+        }
+
+        XCTAssertEqual(onePass, loop)
+    }
+
+    func test_dryRun_reportsAParseErrorAtItsPlaceAndRunsTheOtherFiles() async throws {
+        let (onePass, _) = try await streams { $0.dryRun = true }
+        let lines = onePass.split(separator: "\n")
+        let error = try XCTUnwrap(lines.firstIndex { $0.contains("\"parseError\"") })
+
+        XCTAssertTrue(
+            lines[error].contains("\"location\":{\"column\":5,\"line\":4},\"uri\":\"features/c.feature\""),
+            String(lines[error]))
+        XCTAssertEqual(lines.filter { $0.contains("\"testCaseStarted\"") }.count, 5, "the other files' scenarios ran")
+    }
+
     func test_runsInOnePass_isTakenOnlyWhenNothingRunsAndNoLimitApplies() throws {
         let sut = try makeCaseRunner(dryRun: true)
         let plan = try onlyPlan(sut.registry, feature: "Feature: f\n  Scenario: s\n    Given a step passes\n")
@@ -91,20 +111,27 @@ final class OnePassTests: XCTestCase {
             Given a step passes
             And 12 is written down as a word
         """,
+        "features/c.feature": "Feature: broken\n  Scenario: s\n    Given a step passes\n    Oops\n",
     ]
 
     /// The NDJSON stream of the same run taking the one pass and the step loop.
-    private func streams(_ configure: (inout RunConfiguration) -> Void) async throws -> (onePass: String, loop: String) {
+    private func streams(
+        ids: () -> any IdGenerator = { IncrementingIdGenerator() }, _ configure: (inout RunConfiguration) -> Void
+    ) async throws -> (onePass: String, loop: String) {
         var results: [String] = []
         for onePass in [true, false] {
             _ = Journal.shared.take()
-            let sut = try makeSUT(
-                features: Self.features, libraries: [BasketSteps.self, HooksOnly.self, PassesWithOverlap.self], configure: configure)
-            var runner = sut.runner
+            let libraries: [any StepLibrary.Type] = [BasketSteps.self, HooksOnly.self, PassesWithOverlap.self]
+            let sut = try makeSUT(features: Self.features, libraries: libraries, configure: configure)
+            var runner = SpecRunner(
+                libraries: libraries, configuration: sut.runner.configuration, ids: ids(), clock: SteppingClock(),
+                environment: [:])
+            runner.meta = fixedMeta
             runner.skipsInOnePass = onePass
             let spy = EnvelopeSpy()
             _ = try await runner.run(emit: spy.record)
-            results.append(try spy.ndjson())
+            // (The folder's random name is the only difference between the two runs.)
+            results.append(try spy.ndjson().replacingOccurrences(of: sut.folder.root, with: "ROOT"))
         }
         return (results[0], results[1])
     }

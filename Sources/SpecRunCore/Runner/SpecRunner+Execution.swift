@@ -130,15 +130,11 @@ extension SpecRunner {
         var lines = LineIndex()
         let selecting = prepared.files.contains { $0.lines != nil }
         var selected: [Pickle] = []
-        // Parsed on two threads, handed out in file order (see `FeatureParsing`).
-        let files = prepared.files, root = prepared.root
-        let parsing = FeatureParsing(count: files.count, parallel: parsesOnTwoThreads && FeatureParsing.parallel(ids: ids)) {
-            [self] index, texts in
-            featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
-        }
-        for (position, file) in files.enumerated() {
+        // Each distinct step text kept once by the selected pickles, whatever file it comes from.
+        let stepTexts = StepTextPool()
+        for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
-            let envelopes = parsing.envelopes(at: position)
+            let envelopes = featureEnvelopes(file, uri: uri, texts: stepTexts)
             // Read where they are: `for envelope in`, `envelope.gherkinDocument` and an unselected `envelope.pickle`
             // would each copy what they read (a retain and a release of every string and array in it).
             for index in envelopes.indices {

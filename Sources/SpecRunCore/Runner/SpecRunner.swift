@@ -43,9 +43,6 @@ public struct SpecRunner: Sendable {
     /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
     /// only in the tests that compare it with the step loop.
     var skipsInOnePass = true
-    /// The feature files are parsed on two threads when the ids allow it (`FeatureParsing`); false only in the
-    /// tests that compare it with one thread.
-    var parsesOnTwoThreads = true
 
     public init(
         libraries: [any StepLibrary.Type], configuration: RunConfiguration,

@@ -34,6 +34,23 @@ final class ListenerNeedsMetTests: XCTestCase {
         }
     }
 
+    func test_eachFormat_writesTheSameDryRunReportAloneAsBesideTheFormatsThatNeedEverything() async throws {
+        let folder = try makeFeatures()
+        for format in ReportFormat.allCases where format != .message && format != .htmlSite {
+            let alone = try await report(format, in: folder, label: "dry-alone", beside: ["--dry-run"])
+            let beside = try await report(
+                format, in: folder, label: "dry-beside",
+                beside: [
+                    "--dry-run", "--format", "message:\(folder)/dry-beside-m.ndjson", "--format", "json:\(folder)/dry-beside-c.json",
+                ])
+
+            XCTAssertFalse(alone.isEmpty, "\(format.rawValue): no report written")
+            XCTAssertEqual(alone, beside, "a dry run's \(format.rawValue) written alone differs from it beside message and json")
+        }
+        let stream = try String(contentsOfFile: "\(folder)/dry-beside-m.ndjson", encoding: .utf8)
+        XCTAssertTrue(stream.contains("\"testStepStarted\""), "a message report still gets the steps' starts")
+    }
+
     // MARK: - Helpers
 
     /// The report of `format` of one in-process run with predictable ids, every number masked (times, durations).

@@ -19,6 +19,10 @@ extension RunCommand {
             environment: console.environment)
         runner.lateAttachment = { [console] in console.err($0) }
         runner.pendingSignal = { StepSignals.takePending() }
+        // (`send` would drop them: not made.)
+        runner.sendsStepStarts = listeners.reports.readsStepStarts
+        // (The process exits after the reports, as `Reports.finish` assumes too.)
+        runner.keepsRunUntilExit = true
         // The first signal that ends a run, and the run's id (for a testRunFinished made here).
         let interrupts = launcher?.interrupts
         let stop = Locked<(signal: Int32?, runId: String?)>((interrupts?.received, nil))
@@ -42,8 +46,10 @@ extension RunCommand {
                 // When the reports last had a finished scenario handed to them (monotonic ns).
                 var handedAt: UInt64 = 0
                 _ = try await runner.run { envelope in
-                    if let started = envelope.testRunStarted { stop.withLock { $0.runId = started.id } }
-                    if let finished = envelope.testRunFinished, let signal = stop.withLock({ $0.signal }) {
+                    // (By its kind first: the accessors copy the message out, for every envelope of the run.)
+                    let kind = envelope.kind
+                    if kind == .testRunStarted, let started = envelope.testRunStarted { stop.withLock { $0.runId = started.id } }
+                    if kind == .testRunFinished, let finished = envelope.testRunFinished, let signal = stop.withLock({ $0.signal }) {
                         send(Envelope(testRunFinished: Self.interrupted(finished, by: signal)))
                     } else {
                         send(envelope)
@@ -51,7 +57,7 @@ extension RunCommand {
                     // The console stays live: a finished scenario goes to the reports at once, unless one went
                     // less than `handOverInterval` ago (then its batch fills, and the timer hands over the rest).
                     // One hand-over per scenario made a run of fast ones wait on the reports' thread at each.
-                    if envelope.testCaseFinished != nil {
+                    if kind == .testCaseFinished {
                         let now = DispatchTime.now().uptimeNanoseconds
                         if now &- handedAt >= Self.handOverInterval {
                             pipeline.flush()

@@ -55,6 +55,13 @@ extension MessageSink {
 /// A sink that is a closure receiving every envelope.
 struct EnvelopeSink: MessageSink {
     let send: (Envelope) -> Void
+    /// Whether a step's start is sent (`SpecRunner.sendsStepStarts`).
+    var stepStarts = true
 
     func emit(_ envelope: Envelope) { send(envelope) }
+
+    func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
+        guard stepStarts else { return }
+        send(Envelope(testStepStarted: TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: testStepId, timestamp: timestamp)))
+    }
 }

@@ -28,6 +28,9 @@ struct TestCaseRunner {
     /// For an undefined step: a definition that matches it in a library scoped to tags this scenario lacks
     /// (`SpecRunner+OutOfScope`), said in the step's result.
     var outOfScope: (@Sendable (String) -> OutOfScopeMatch?)?
+    /// A test case none of whose code runs takes one pass over its steps (`runInOnePass`); false: the step loop
+    /// below, as when code runs (the tests that compare the two).
+    var onePass = true
 
     struct Result: Equatable {
         /// The worst status of every test step (hooks included).
@@ -56,6 +59,11 @@ struct TestCaseRunner {
     {
         let startedId = ids.newId()
         sink.testCaseStarted(attempt: attempt, id: startedId, testCaseId: plan.testCaseId, timestamp: now())
+        let tags = plan.tags
+        let scenarioLimit = timeouts.scenario(tags: tags)
+        if runsInOnePass(plan, skipAll: skipAll, scenarioLimit: scenarioLimit) {
+            return runInOnePass(plan, attempt: attempt, retriesLeft: retriesLeft, startedId: startedId, to: sink)
+        }
         let worlds = WorldStore()
         let recorder = AttachmentRecorder(clock: clock, worldParameters: worldParameters)
         var state = SkipState(skipAll: skipAll || dryRun)
@@ -63,10 +71,8 @@ struct TestCaseRunner {
         var stepStatuses: [TestStepResultStatus] = []
         statuses.reserveCapacity(plan.steps.count)
         stepStatuses.reserveCapacity(plan.steps.count)
-        let tags = plan.tags
         let stepHooks = (before: registry.hooks(.beforeStep, for: tags), after: registry.hooks(.afterStep, for: tags))
         // The limit said to the sink last (nil: the run's --timeout), and whether the sink enforces it.
-        let scenarioLimit = timeouts.scenario(tags: tags)
         var announced: StepLimit?
         var enforced = false
         var invalidLimit: String?
@@ -279,7 +285,7 @@ struct TestCaseRunner {
         return CodeOutcome(status: .ambiguous, message: message)
     }
 
-    private func now() -> Timestamp {
+    func now() -> Timestamp {
         clock.timestamp()
     }
 }

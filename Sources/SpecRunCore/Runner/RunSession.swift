@@ -78,7 +78,9 @@ public final class RunSession: Sendable {
     /// (a supervisor's fail-fast). Returns whether it passed.
     @discardableResult
     public func run(_ index: Int, skip: Bool = false, emit: (Envelope) -> Void) async -> Bool {
-        await withoutActuallyEscaping(emit) { emit in await run(index, skip: skip, to: EnvelopeSink(send: emit)) }
+        await withoutActuallyEscaping(emit) { emit in
+            await run(index, skip: skip, to: EnvelopeSink(send: emit, stepStarts: runner.sendsStepStarts))
+        }
     }
 
     /// `run(_:skip:emit:)` sending to a sink (which may write the frequent messages without making envelopes).

@@ -12,7 +12,11 @@ extension SpecRunner {
                 await session.run(index, emit: emit)
             }
         }
-        return await session.finish(emit: emit)
+        let summary = await session.finish(emit: emit)
+        // (Its pickles and plans, a test case's worth each, would be freed here while the reports finish: after
+        // the run's last message, so the run's end would wait for it.)
+        if keepsRunUntilExit { _ = Unmanaged.passRetained(session) }
+        return summary
     }
 
     /// Everything before the first test case: meta, sources and pickles (or parse errors), support code,
@@ -106,6 +110,7 @@ extension SpecRunner {
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments
+        runner.onePass = skipsInOnePass
         runner.lateAttachment = lateAttachment
         if let lateAttachment { UnboundAttachments.arm(lateAttachment) }
         runner.pendingSignal = pendingSignal

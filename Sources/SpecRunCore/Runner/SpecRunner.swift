@@ -33,6 +33,16 @@ public struct SpecRunner: Sendable {
     /// Asked after each step and before each test case: true once the run is to stop (the first Ctrl-C of an
     /// in-process run): the rest of the running scenario is skipped, no other starts.
     public var stopRequested: (@Sendable () -> Bool)?
+    /// Whether `run` and `RunSession.run(_:skip:emit:)` send a `testStepStarted` message for each step; false when
+    /// nothing that hears the run reads them (a run in this process whose reports do not: one envelope a step made
+    /// for nothing). A sink of its own (`RunSession.run(_:skip:to:)`) decides for itself.
+    public var sendsStepStarts = true
+    /// The process exits once the run's reports are written (a command-line run): `run` leaves the run's session
+    /// — every planned pickle — to the exit rather than free it piece by piece. A host making many runs keeps false.
+    public var keepsRunUntilExit = false
+    /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
+    /// only in the tests that compare it with the step loop.
+    var skipsInOnePass = true
 
     public init(
         libraries: [any StepLibrary.Type], configuration: RunConfiguration,

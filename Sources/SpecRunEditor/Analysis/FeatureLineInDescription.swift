@@ -28,7 +28,8 @@ package enum FeatureLineInDescription {
         let sourceLines = source.map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
         var found: [Finding] = []
         func look(_ description: String, keyword: String, name: String, at location: Location) {
-            guard !description.isEmpty else { return }
+            // (No colon, no keyword line: most descriptions are looked at by this scan alone.)
+            guard description.utf8.contains(UInt8(ascii: ":")) else { return }
             let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
             var searchFrom = Int(location.line)  // 0-based index of the line after the owner's keyword line
             for (index, line) in lines.enumerated() {

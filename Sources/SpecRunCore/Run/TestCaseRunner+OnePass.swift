@@ -1,0 +1,63 @@
+import Messages
+
+/// A test case none of whose code runs (a dry run, or every step skipped: a failed BeforeFeature hook, fail-fast),
+/// in one pass over its steps: the same messages, in the same order, with the same ids and clock readings as
+/// `run`'s step loop, without what only running code needs (the step context and its task-local binding, the
+/// attachment recorder, the Worlds, the step hooks, the limits' race, the signal and stop checks after each step).
+extension TestCaseRunner {
+    /// Whether `plan` takes the one pass: nothing of it runs, and no limit applies to it (a limit is said to the
+    /// sink before its first step, and an invalid `@timeout:` tag fails the first step of a dry run: `run`'s loop
+    /// does both).
+    func runsInOnePass(_ plan: TestCasePlan, skipAll: Bool, scenarioLimit: ScopedTimeouts.Scenario) -> Bool {
+        guard onePass, dryRun || skipAll, scenarioLimit == .none else { return false }
+        for index in plan.steps.indices {
+            if case .step(_, .matched(let match)) = plan.steps[index].action, match.definition.code.timeout != nil {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `run` for a plan that `runsInOnePass`: every hook and matched step skipped (a matched step whose values do
+    /// not fit its closure failed, when `checkArguments`), undefined and ambiguous steps said as such.
+    func runInOnePass(
+        _ plan: TestCasePlan, attempt: Int, retriesLeft: Bool, startedId: String, to sink: any MessageSink
+    ) -> Result {
+        let steps = plan.steps
+        var worstStatus = TestStepResultStatus.passed
+        var stepStatuses: [TestStepResultStatus] = []
+        stepStatuses.reserveCapacity(steps.count)
+        let zero = Duration(seconds: 0, nanos: 0)
+        for index in steps.indices {
+            let step = steps[index]
+            let stepStarted = now()
+            sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
+            var outcome = CodeOutcome(status: .skipped)
+            var suggestion: Suggestion?
+            switch step.action {
+            case .hook:
+                break
+            case .step(let position, .undefined):
+                let id = ids.newId()
+                let scope = outOfScope?(plan.pickle.steps[position].text).map { "undefined in this scenario: " + $0.message }
+                outcome = CodeOutcome(status: .undefined, message: scope)
+                suggestion = snippets.suggestion(in: plan.pickle.steps, at: position, id: id)
+            case .step(let position, .ambiguous(let matches)):
+                outcome = Self.ambiguity(plan.pickle.steps[position], matches, root: root)
+            case .step(let position, .matched(let match)):
+                if dryRun && checkArguments, let misfit = Self.misfit(match, plan.pickle.steps[position], root: root) {
+                    outcome = misfit
+                }
+            }
+            if case .step = step.action { stepStatuses.append(outcome.status) }
+            if outcome.status > worstStatus { worstStatus = outcome.status }
+            if let suggestion { sink.suggestion(suggestion) }
+            sink.testStepFinished(
+                testCaseStartedId: startedId, testStepId: step.id, result: outcome.result(duration: zero), timestamp: now())
+        }
+        // (`worst` of no status is passed; of any, the most severe: `.unknown` sorts below passed and never comes.)
+        let willBeRetried = retriesLeft && worstStatus == .failed
+        sink.testCaseFinished(testCaseStartedId: startedId, timestamp: now(), willBeRetried: willBeRetried)
+        return Result(status: worstStatus, stepStatuses: stepStatuses, willBeRetried: willBeRetried)
+    }
+}

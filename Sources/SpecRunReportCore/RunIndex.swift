@@ -75,7 +75,8 @@ package final class RunIndex {
     /// `uri:line` of each step definition, made once (the console prints one per step).
     var definitionLocations: IdTable<String> { parts.definitions.locations }
     package var hooks: [String: Hook] { parts.definitions.hooks }
-    var attempts: IdTable<Attempt> { parts.attempts.byId }
+    /// The attempt with this id.
+    func attempt(id: String) -> Attempt? { parts.attempts.attemptById(id) }
     /// The attempts in the order they first came (an attempt sent again takes the place of the first).
     var attemptList: [Attempt] { parts.attempts.list }
 

@@ -42,18 +42,19 @@ enum Compaction {
     static func isInline(_ id: String) -> Bool { id.utf8.count <= 15 }
 
     /// The feature without what the reports read elsewhere: steps (kept in `DocumentTree.steps`; their text
-    /// and arguments are the pickle steps'), examples headers, cells, descriptions and tags.
-    static func stripped(_ feature: Feature) -> Feature {
+    /// and arguments are the pickle steps'), examples headers, cells, descriptions and tags, and the scenarios' own
+    /// tags unless `keepsScenarioTags` (the pickles hold them too; only the HTML reports read the scenarios').
+    static func stripped(_ feature: Feature, keepsScenarioTags: Bool = true) -> Feature {
         var feature = feature
         feature.children = feature.children.map { child in
             var child = child
             if let background = child.background { child.background = stripped(background) }
-            if let scenario = child.scenario { child.scenario = stripped(scenario) }
+            if let scenario = child.scenario { child.scenario = stripped(scenario, keepsTags: keepsScenarioTags) }
             if var rule = child.rule {
                 rule.children = rule.children.map { ruleChild in
                     var ruleChild = ruleChild
                     if let background = ruleChild.background { ruleChild.background = stripped(background) }
-                    if let scenario = ruleChild.scenario { ruleChild.scenario = stripped(scenario) }
+                    if let scenario = ruleChild.scenario { ruleChild.scenario = stripped(scenario, keepsTags: keepsScenarioTags) }
                     return ruleChild
                 }
                 child.rule = rule
@@ -69,9 +70,10 @@ enum Compaction {
         return background
     }
 
-    private static func stripped(_ scenario: Scenario) -> Scenario {
+    private static func stripped(_ scenario: Scenario, keepsTags: Bool) -> Scenario {
         var scenario = scenario
         scenario.steps = []
+        if !keepsTags { scenario.tags = [] }
         scenario.examples = scenario.examples.map { examples in
             var examples = examples
             examples.tags = []

@@ -183,9 +183,11 @@ package struct Lineage {
     }
 
     /// The document's tree; every AST node of it added to `result` by id (replacing what had the same id).
-    static func index(_ document: GherkinDocument, into result: inout IdTable<Lineage>) -> DocumentTree? {
+    static func index(_ document: GherkinDocument, keepsScenarioTags: Bool = true, into result: inout IdTable<Lineage>) -> DocumentTree? {
         guard let feature = document.feature else { return nil }
-        let tree = DocumentTree(uri: document.uri ?? "", feature: Compaction.stripped(feature))
+        let tree = DocumentTree(uri: document.uri ?? "", feature: Compaction.stripped(feature, keepsScenarioTags: keepsScenarioTags))
+        // Made at its size: grown step by step, the table of a document's steps had up to half its room unused.
+        tree.steps.all.reserveCapacity(stepCount(of: feature))
         let root = Lineage(tree: tree)
         for (childIndex, child) in feature.children.enumerated() {
             var lineage = root
@@ -203,6 +205,21 @@ package struct Lineage {
             }
         }
         return tree
+    }
+
+    /// How many steps the feature's backgrounds and scenarios have (the rows of `DocumentTree.steps.all`).
+    static func stepCount(of feature: Feature) -> Int {
+        var count = 0
+        feature.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                count += (children[index].background?.steps.count ?? 0) + (children[index].scenario?.steps.count ?? 0)
+                guard let rule = children[index].rule else { continue }
+                for ruleChild in rule.children {
+                    count += (ruleChild.background?.steps.count ?? 0) + (ruleChild.scenario?.steps.count ?? 0)
+                }
+            }
+        }
+        return count
     }
 
     /// `rule`: the feature child index of the rule it belongs to, -1 for the feature's background.

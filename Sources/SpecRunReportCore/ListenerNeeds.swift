@@ -13,11 +13,16 @@ package struct ListenerNeeds: Sendable, Equatable {
     /// finishes and count its steps, and `rerun` lists only the ones that did not pass. Without it the index lets
     /// them go (`RunIndex.keepsPassedSteps`).
     package var passedSteps: Bool
+    /// The Gherkin scenarios' own tags in the run's documents: the `html` reports write them for each scenario;
+    /// every other report reads a pickle's tags (or the feature's and rules'). Without it the index keeps the
+    /// documents' scenarios without their tags (`RunIndex.keepsScenarioTags`).
+    package var scenarioTags: Bool
 
-    package init(messageStream: Bool = false, stepArguments: Bool = false, passedSteps: Bool = false) {
+    package init(messageStream: Bool = false, stepArguments: Bool = false, passedSteps: Bool = false, scenarioTags: Bool = false) {
         self.messageStream = messageStream
         self.stepArguments = stepArguments
         self.passedSteps = passedSteps
+        self.scenarioTags = scenarioTags
     }
 
     /// What these formats need together.
@@ -26,9 +31,13 @@ package struct ListenerNeeds: Sendable, Equatable {
         for format in formats {
             switch format {
             case .message: messageStream = true
-            case .json, .html, .htmlSite:
+            case .json:
                 stepArguments = true
                 passedSteps = true
+            case .html, .htmlSite:
+                stepArguments = true
+                passedSteps = true
+                scenarioTags = true
             case .junit, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history, .status: passedSteps = true
             case .pretty, .progress, .summary, .rerun: break
             }

@@ -63,13 +63,15 @@ extension RunIndex {
 struct IndexedAttempts {
     typealias Attempt = RunIndex.Attempt
 
-    /// Each test case (and its place in the planned order).
-    private var testCases: IdTable<CaseRecord> = [:]
+    /// Each test case's place in the planned order (in `caseList`) by its id (`PositionTable`: the id itself is the
+    /// record's).
+    private var testCases = PositionTable()
     /// The test cases in the planned order (each one's `order` is its position).
     private(set) var caseList: [CaseRecord] = []
     /// Where the next test case to start is looked for first in `caseList`.
     private var nextCaseToStart = 0
-    private(set) var byId: IdTable<Attempt> = [:]
+    /// Each attempt's place in `list` by its id (`PositionTable`: the id itself is the attempt's).
+    private var byId = PositionTable()
     /// The attempts in the order they first came (an attempt sent again takes the place of the first).
     private(set) var list: [Attempt] = []
     /// The attempt that started or had a step result last.
@@ -84,19 +86,28 @@ struct IndexedAttempts {
         // A run plans a test case per pickle: the table made that big at once, not grown (rehashing every id)
         // as they come.
         if testCases.isEmpty { testCases.reserveCapacity(expected) }
-        let record = CaseRecord(testCase: testCase, order: testCases.count)
-        // One lookup for a new test case: a known one is updated in place.
-        if let known = testCases.updateValue(record, forKey: IdKey(testCase.id)) {
-            testCases[id: testCase.id] = known
+        // A known one is updated in place.
+        if let known = self.testCase(id: testCase.id) {
             known.testCase = testCase
             return known
         }
+        let record = CaseRecord(testCase: testCase, order: caseList.count)
         caseList.append(record)
+        testCases.insertNew(testCase.id, at: Int32(record.order))
         return record
     }
 
     /// The test case with this id.
-    func testCase(id: String) -> CaseRecord? { testCases[id: id] }
+    func testCase(id: String) -> CaseRecord? {
+        caseList.withUnsafeBufferPointer { cases in
+            testCases.position(of: id) { cases[Int($0)].testCase.id }.map { cases[Int($0)] }
+        }
+    }
+
+    /// The attempt with this id, looked up.
+    func attemptById(_ id: String) -> Attempt? {
+        list.withUnsafeBufferPointer { list in byId.position(of: id) { list[Int($0)].started.id }.map { list[Int($0)] } }
+    }
 
     /// A new attempt at its test case; the slot of its pickle, if known.
     mutating func start(_ message: TestCaseStarted) -> Int32? {
@@ -108,13 +119,14 @@ struct IndexedAttempts {
         if let count = record?.testCase.testSteps.count { attempt.results.outcomes = Array(repeating: nil, count: count) }
         // As many attempts as test cases, but for retries: the table made that big at once.
         if byId.isEmpty { byId.reserveCapacity(testCases.count) }
-        // One lookup: an attempt sent again (a merged stream) keeps its place in the order.
-        if let replaced = byId.updateValue(attempt, forKey: IdKey(started.id)) {
+        // An attempt sent again (a merged stream) keeps its place in the order.
+        if let replaced = attemptById(started.id) {
             // (By its place, not searched for: a stream that sends every attempt twice is not quadratic.)
             attempt.place = replaced.place
             list[replaced.place] = attempt
         } else {
             list.append(attempt)
+            byId.insertNew(started.id, at: Int32(attempt.place))
         }
         lastAttempt = attempt
         return record?.pickleSlot
@@ -157,7 +169,7 @@ struct IndexedAttempts {
     /// The attempt with this id: the last one found when it is the same, otherwise looked up.
     mutating func attempt(id: String) -> Attempt? {
         if let last = lastAttempt, IdKey.sameBytes(last.started.id, id) { return last }
-        lastAttempt = byId[id: id]
+        lastAttempt = attemptById(id)
         return lastAttempt
     }
 
@@ -165,12 +177,12 @@ struct IndexedAttempts {
     /// message finished, without looking it up again.
     func finishedAttempt(id: String) -> Attempt? {
         if let last = lastFinished, IdKey.sameBytes(last.started.id, id) { return last }
-        return byId[id: id]
+        return attemptById(id)
     }
 
     /// The test case of an attempt, found when it started or (for a stream that sent it later) now.
     func record(of attempt: Attempt) -> CaseRecord? {
-        attempt.record ?? testCases[id: attempt.started.testCaseId]
+        attempt.record ?? testCase(id: attempt.started.testCaseId)
     }
 
     /// The status of an attempt kept once it finished (`RunIndex.status(of:)` works it out).
@@ -182,7 +194,7 @@ struct IndexedAttempts {
 
     /// Whether a test step of an attempt runs a hook; nil for an unknown attempt or test step.
     func isHook(testStepId: String, attemptId: String) -> Bool? {
-        guard let attempt = byId[id: attemptId], let record = record(of: attempt),
+        guard let attempt = attemptById(attemptId), let record = record(of: attempt),
             let position = record.position(of: testStepId, from: max(0, Int(attempt.results.nextStep) - 1))
         else { return nil }
         return record.testCase.testSteps[position].pickleStepId == nil
@@ -194,7 +206,7 @@ struct IndexedAttempts {
             nextCaseToStart += 1
             return caseList[nextCaseToStart - 1]
         }
-        guard let record = testCases[id: testCaseId] else { return nil }
+        guard let record = testCase(id: testCaseId) else { return nil }
         nextCaseToStart = record.order + 1
         return record
     }

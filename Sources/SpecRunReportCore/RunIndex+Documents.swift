@@ -8,10 +8,11 @@ struct IndexedDocuments {
     private(set) var nodes: IdTable<Lineage> = [:]
     private var uris: Set<String> = []
 
-    /// Keeps a document (a uri sent again replaces the tree, keeping its place in the order).
-    mutating func add(_ document: GherkinDocument) {
+    /// Keeps a document (a uri sent again replaces the tree, keeping its place in the order); its scenarios
+    /// without their own tags unless `keepsScenarioTags` (`RunIndex.keepsScenarioTags`).
+    mutating func add(_ document: GherkinDocument, keepsScenarioTags: Bool = true) {
         let uri = document.uri ?? ""
         if uris.insert(uri).inserted { order.append(uri) }
-        byUri[uri] = Lineage.index(document, into: &nodes)
+        byUri[uri] = Lineage.index(document, keepsScenarioTags: keepsScenarioTags, into: &nodes)
     }
 }

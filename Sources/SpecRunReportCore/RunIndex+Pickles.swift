@@ -9,24 +9,25 @@ struct IndexedPickles {
     private(set) var derivedStepIds: [Bool] = []
     /// One string for every pickle step of the same text (a suite says the same steps again and again).
     var textPool: Set<IdKey> = []
-    private var slots: IdTable<Int32> = [:]
+    /// Each pickle's slot by its id (`PositionTable`: the id itself is the stored pickle's).
+    private var slots = PositionTable()
     private let stepPlaces = PendingPickleStepTable()
     /// Where the pickle of the next test case is looked for first: test cases are planned in the pickles' order.
     private var nextOfCase = 0
 
     /// Keeps a pickle made small, in its slot, and notes its steps for the step table.
     mutating func keep(_ pickle: Pickle, derived: Bool) {
-        var slot = Int32(store.count)
-        // One lookup for a new pickle: a known one gets its slot back.
-        if let known = slots.updateValue(slot, forKey: IdKey(pickle.id)) {
-            slot = known
-            slots[id: pickle.id] = known
-            store[Int(known)] = pickle
-            derivedStepIds[Int(known)] = derived
-        } else {
-            store.append(pickle)
-            derivedStepIds.append(derived)
+        // A known pickle gets its slot back.
+        if let known = slot(id: pickle.id) {
+            store[known] = pickle
+            derivedStepIds[known] = derived
+            stepPlaces.came(Int32(known))
+            return
         }
+        let slot = Int32(store.count)
+        store.append(pickle)
+        derivedStepIds.append(derived)
+        slots.insertNew(pickle.id, at: slot)
         stepPlaces.came(slot)
     }
 
@@ -36,7 +37,9 @@ struct IndexedPickles {
     }
 
     /// The slot of a pickle (stable for the run).
-    func slot(id: String) -> Int? { slots[id: id].map(Int.init) }
+    func slot(id: String) -> Int? {
+        store.withUnsafeBufferPointer { store in slots.position(of: id) { store[Int($0)].id }.map(Int.init) }
+    }
 
     /// The slot of the pickle a test case names: the one after the previous test case's when it is that one
     /// (compared, not hashed), otherwise looked up.
@@ -45,9 +48,9 @@ struct IndexedPickles {
             nextOfCase += 1
             return nextOfCase - 1
         }
-        guard let slot = slots[id: pickleId] else { return nil }
-        nextOfCase = Int(slot) + 1
-        return Int(slot)
+        guard let slot = slot(id: pickleId) else { return nil }
+        nextOfCase = slot + 1
+        return slot
     }
 
     /// Where each pickle step is: its pickle and position (not a copy of the step), placed when first asked.

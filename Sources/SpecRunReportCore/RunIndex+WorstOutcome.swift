@@ -28,7 +28,7 @@ extension RunIndex {
     /// Works out the status of every finished attempt now (`status(of:)` keeps it when first asked): reports
     /// finished on several threads then only read it. (Almost always kept already, when the attempt finished.)
     package func settleStatuses() {
-        for attempt in attempts.values where attempt.finished != nil { _ = status(of: attempt) }
+        for attempt in attemptList where attempt.finished != nil { _ = status(of: attempt) }
     }
 
     /// The most severe result of an attempt's steps, straight from its outcomes (the summary asks this of every

@@ -38,6 +38,9 @@ package final class RunIndex {
     /// Whether test steps keep their match arguments: only the JSON and HTML reports print them
     /// (`ListenerNeeds.stepArguments`); without them the index neither reduces nor pools them.
     package var keepsStepArguments = true
+    /// Whether the documents' scenarios keep their own tags: only the HTML reports read them
+    /// (`ListenerNeeds.scenarioTags`); every other report reads a pickle's tags. Set before the documents come.
+    package var keepsScenarioTags = true
     /// Whether a passed test case keeps its test steps and its pickle's steps (with their results) once every
     /// report handled its `testCaseFinished` (`ListenerNeeds.passedSteps`): a run printed on the console alone lets
     /// them go then, keeping the count of its steps for the summary (`letGoOfSteps`).
@@ -72,7 +75,8 @@ package final class RunIndex {
     /// `uri:line` of each step definition, made once (the console prints one per step).
     var definitionLocations: IdTable<String> { parts.definitions.locations }
     package var hooks: [String: Hook] { parts.definitions.hooks }
-    var attempts: IdTable<Attempt> { parts.attempts.byId }
+    /// The attempt with this id.
+    func attempt(id: String) -> Attempt? { parts.attempts.attemptById(id) }
     /// The attempts in the order they first came (an attempt sent again takes the place of the first).
     var attemptList: [Attempt] { parts.attempts.list }
 
@@ -86,7 +90,8 @@ package final class RunIndex {
         // One accessor per envelope: each one asked copies the envelope's message box.
         switch envelope.kind {
         case .meta: if let meta = envelope.meta { metas.append(meta) }
-        case .gherkinDocument: if let document = envelope.gherkinDocument { parts.documents.add(document) }
+        case .gherkinDocument:
+            if let document = envelope.gherkinDocument { parts.documents.add(document, keepsScenarioTags: keepsScenarioTags) }
         case .pickle: envelope.withPickle { index($0) }
         case .stepDefinition:
             guard let definition = envelope.stepDefinition else { return }
@@ -142,12 +147,18 @@ package final class RunIndex {
     }
 
     /// Keeps a test case with the ids it names sharing the index's copies, its steps in a new array (not the
-    /// message's, copied on the first change) and their match arguments reduced (or none, see `keepsStepArguments`).
+    /// message's, copied on the first change) and their match arguments reduced (or none, see `keepsStepArguments`);
+    /// or the message's own steps array when the index would make every step the same (`keepsStepsAsSent`).
     private func index(_ message: borrowing TestCase) {
         var testCase = copy message
         let slot = parts.pickles.slot(ofCase: testCase.pickleId)
         if let slot, !Compaction.isInline(testCase.pickleId) { testCase.pickleId = parts.pickles.store[slot].id }
         testCase.testRunStartedId = nil
+        if keepsStepsAsSent(message.testSteps) {
+            let record = parts.attempts.add(testCase, expected: parts.pickles.store.count)
+            record.pickleSlot = slot.map(Int32.init) ?? -1
+            return
+        }
         // The pickle's steps, walked along with the test steps: the next one is almost always the one named.
         let pickleSteps = slot.map { parts.pickles.store[$0].steps } ?? []
         // The message's steps read in place, a field at a time (an array's element read for each field would copy
@@ -191,6 +202,22 @@ package final class RunIndex {
         }
         let record = parts.attempts.add(testCase, expected: parts.pickles.store.count)
         record.pickleSlot = slot.map(Int32.init) ?? -1
+    }
+
+    /// Whether a test case's steps are kept in the message's own array: the array the index would make holds the
+    /// same steps when each id it names is inline (nothing to share), the stream shares its definition-id arrays at
+    /// source (`sharesRepeatedParts` off) and no report reads match arguments (`keepsStepArguments` off: the index
+    /// would drop them; kept, they are the run's shared arrays, read by no report). The index then holds no second
+    /// array per test case: a run's test cases all arrive in its prelude, before the first scenario lets its go.
+    private func keepsStepsAsSent(_ steps: borrowing [TestStep]) -> Bool {
+        guard !sharesRepeatedParts, !keepsStepArguments else { return false }
+        return steps.withUnsafeBufferPointer { steps in
+            for position in steps.indices {
+                if let id = steps[position].pickleStepId, !Compaction.isInline(id) { return false }
+                if let id = steps[position].hookId, !Compaction.isInline(id) { return false }
+            }
+            return true
+        }
     }
 
     /// Lets go of a passed, final attempt's test steps and results and its pickle's steps (`keepsPassedSteps`).

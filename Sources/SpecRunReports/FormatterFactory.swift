@@ -22,6 +22,7 @@ package final class FormatterFactory {
         self.standardOutput = standardOutput
         // Until a report that prints them is made (see `makeFormatter`).
         shared.index.keepsStepArguments = false
+        shared.index.keepsScenarioTags = false
         // A run's own stream plans one test case per pickle: once passed and printed, its steps can go, unless a
         // report reads them at the end (`makeFormatter`). A stream read back from files may name a pickle again
         // (runs merged), so its pickles keep their steps.
@@ -31,6 +32,16 @@ package final class FormatterFactory {
 
     /// Whether the shared index shares the stream's repeated parts itself (see `init(sharedAtSource:)`).
     var indexSharesRepeatedParts: Bool { shared.index.sharesRepeatedParts }
+    /// Makes the shared index keep all it can let go of (before any envelope): what every report writes then is
+    /// what each writes from an index keeping only what `ListenerNeeds` declares (`RunIndexPassedStepsTests`).
+    func keepEverything() {
+        shared.index.keepsStepArguments = true
+        shared.index.keepsPassedSteps = true
+        shared.index.keepsScenarioTags = true
+    }
+
+    /// Whether the shared index keeps the documents' scenarios' own tags (a report made reads them).
+    var indexKeepsScenarioTags: Bool { shared.index.keepsScenarioTags }
 
     /// Keeps the run's index allocated until the process exits: freeing the index of a 50,000-scenario run
     /// takes most of a second that a command about to exit does not need to spend. For a command-line run
@@ -85,6 +96,7 @@ package final class FormatterFactory {
         let needs = ListenerNeeds(formats: [format])
         if needs.stepArguments { shared.index.keepsStepArguments = true }
         if needs.passedSteps { shared.index.keepsPassedSteps = true }
+        if needs.scenarioTags { shared.index.keepsScenarioTags = true }
     }
 
     func makeFormatter(_ format: ReportFormat, sink given: any TextSink, options: ReportOptions) -> any EnvelopeFormatter {

@@ -21,10 +21,16 @@ final class ListenerNeedsTests: XCTestCase {
         XCTAssertTrue(ListenerNeeds(formats: [.pretty, .junit]).passedSteps, "one report that reads them keeps them")
     }
 
+    func test_needs_scenarioTagsOnlyOnTheHTMLReports() {
+        let reading = ReportFormat.allCases.filter { ListenerNeeds(formats: [$0]).scenarioTags }
+        XCTAssertEqual(reading, [.html, .htmlSite])
+    }
+
     func test_needs_whatAnyOfTheFormatsNeedsOnSeveralFormats() {
         XCTAssertEqual(ListenerNeeds(formats: [.junit, .message]), ListenerNeeds(messageStream: true, passedSteps: true))
         XCTAssertEqual(
-            ListenerNeeds(formats: [.message, .html]), ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true))
+            ListenerNeeds(formats: [.message, .html]),
+            ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true, scenarioTags: true))
         XCTAssertEqual(ListenerNeeds(formats: []), ListenerNeeds())
     }
 }

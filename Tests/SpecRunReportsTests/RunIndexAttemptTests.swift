@@ -19,7 +19,7 @@ final class RunIndexAttemptTests: XCTestCase {
 
         XCTAssertEqual(sut.allAttempts().map(\.started.id), ["a0", "a1"])
         XCTAssertEqual(sut.allAttempts().first?.started.timestamp.seconds, 3, "the one sent last")
-        XCTAssertEqual(sut.attempts.count, 2)
+        XCTAssertEqual(sut.attemptList.count, 2)
     }
 
     private func started(_ id: String, testCase: String, second: Int) -> Envelope {

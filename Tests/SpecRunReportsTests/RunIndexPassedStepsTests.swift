@@ -10,7 +10,9 @@ import XCTest
 /// them go when the next envelope comes, and every report still writes the same bytes.
 final class RunIndexPassedStepsTests: XCTestCase {
     private let feature = """
+        @cart
         Feature: Cart
+          @adds @smoke
           Scenario: adds
             Given a cart
             When I add 2 apples
@@ -19,6 +21,13 @@ final class RunIndexPassedStepsTests: XCTestCase {
             Given a cart
             When I add 3 apples
             Then it holds 4 apples
+          @outline
+          Scenario Outline: counts
+            Given a cart
+            Then it holds <n> apples
+            Examples:
+              | n |
+              | 0 |
 
         """
 
@@ -28,9 +37,9 @@ final class RunIndexPassedStepsTests: XCTestCase {
         for envelope in stream() { sut.handle(envelope) }
 
         let records = sut.allCaseRecords
-        XCTAssertEqual(records.map(\.testCase.testSteps.count), [0, 3], "the passed one's steps gone, the failed one's kept")
-        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [0, 3])
-        XCTAssertEqual(sut.finalAttempts().map { sut.status(of: $0) }, [.passed, .failed])
+        XCTAssertEqual(records.map(\.testCase.testSteps.count), [0, 3, 0], "the passed ones' steps gone, the failed one's kept")
+        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [0, 3, 0])
+        XCTAssertEqual(sut.finalAttempts().map { sut.status(of: $0) }, [.passed, .failed, .passed])
     }
 
     func test_handle_keepsAPassedScenariosStepsWhenAReportReadsThem() {
@@ -38,8 +47,8 @@ final class RunIndexPassedStepsTests: XCTestCase {
 
         for envelope in stream() { sut.handle(envelope) }
 
-        XCTAssertEqual(sut.allCaseRecords.map(\.testCase.testSteps.count), [3, 3])
-        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [3, 3])
+        XCTAssertEqual(sut.allCaseRecords.map(\.testCase.testSteps.count), [3, 3, 2])
+        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [3, 3, 2])
     }
 
     func test_summary_countsTheSameStepsOnStepsLetGo() {
@@ -52,7 +61,7 @@ final class RunIndexPassedStepsTests: XCTestCase {
         let summary = text(letGo).summary()
 
         XCTAssertEqual(summary, text(kept).summary())
-        XCTAssertTrue(summary.contains("6 steps (5 passed, 1 failed)"), summary)
+        XCTAssertTrue(summary.contains("8 steps (7 passed, 1 failed)"), summary)
     }
 
     /// Each report made by a run's factory (which lets a passed scenario's steps go unless a report it made reads
@@ -69,6 +78,19 @@ final class RunIndexPassedStepsTests: XCTestCase {
         }
     }
 
+    /// Each report made by a run's factory writes what it writes from a factory whose index keeps everything it
+    /// could let go of (passed steps, match arguments, the scenarios' own tags): a report that reads what it does
+    /// not declare in `ListenerNeeds` writes less from the first, and fails here.
+    func test_eachReport_writesTheSameFromARunsFactoryAsFromOneKeepingEverything() {
+        for format in ReportFormat.allCases where format != .message {
+            let run = report(format, sharedAtSource: true)
+            let keepingEverything = report(format, sharedAtSource: true, keepingEverything: true)
+
+            XCTAssertFalse(run.isEmpty, "\(format.rawValue): nothing written")
+            XCTAssertEqual(run, keepingEverything, "\(format.rawValue) of a run differs from \(format.rawValue) keeping everything")
+        }
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(keepsPassedSteps: Bool) -> RunIndex {
@@ -82,8 +104,9 @@ final class RunIndexPassedStepsTests: XCTestCase {
     }
 
     /// The report of `format` from a factory of a run's stream (`sharedAtSource`) or of one read back from files.
-    private func report(_ format: ReportFormat, sharedAtSource: Bool) -> String {
+    private func report(_ format: ReportFormat, sharedAtSource: Bool, keepingEverything: Bool = false) -> String {
         let factory = FormatterFactory(sharedAtSource: sharedAtSource)
+        if keepingEverything { factory.keepEverything() }
         let written = Written()
         let formatter = factory.makeFormatter(format, write: { written.text += $0 }, options: ReportOptions(colors: false))
         for envelope in stream() { formatter.handle(envelope) }
@@ -93,7 +116,7 @@ final class RunIndexPassedStepsTests: XCTestCase {
 
     private final class Written: @unchecked Sendable { var text = "" }
 
-    /// The feature's two scenarios run: the first passes, the second's last step fails.
+    /// The feature's three scenarios run: the first and the outline's row pass, the second's last step fails.
     private func stream() -> [Envelope] {
         var envelopes = GherkinMessages.generate(data: feature, uri: "features/cart.feature", ids: IncrementingIdGenerator())
         let pickles = envelopes.compactMap(\.pickle)

@@ -102,7 +102,7 @@ final class RunIndexPickleTests: XCTestCase {
                 Envelope(testCaseStarted: TestCaseStarted(attempt: 0, id: "a", testCaseId: "c", timestamp: Timestamp(seconds: 0, nanos: 0)))
             )
 
-            let kept = index.testCase(of: index.attempts[id: "a"]!)!.testSteps.map(\.stepDefinitionIds)
+            let kept = index.testCase(of: index.attempt(id: "a")!)!.testSteps.map(\.stepDefinitionIds)
             XCTAssertEqual(kept, [["d1"], ["d1"], ["d1"]])
             // Shared by the index itself, or kept as the source made them (its own array for the third step).
             XCTAssertEqual(Set(kept.map(storage)).count, sharesRepeatedParts ? 1 : 2, "sharesRepeatedParts: \(sharesRepeatedParts)")

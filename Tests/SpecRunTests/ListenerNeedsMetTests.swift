@@ -15,22 +15,23 @@ enum NeedsSteps: StepLibrary {
 
 /// A report gets what it needs of a run (`ListenerNeeds`): a run that asks for one format alone — so the run
 /// forwards, keeps and sends only what that format declares it needs — writes the very report a run asking for
-/// it beside the formats that need everything (the message stream, the steps' match arguments) writes. A format
+/// it beside the formats that need everything (the message stream, the steps' match arguments, the scenarios' own
+/// tags) writes. A format
 /// that reads more than it declares writes less when alone, and fails here.
 final class ListenerNeedsMetTests: XCTestCase {
     func test_eachFormat_writesTheSameReportAloneAsBesideTheFormatsThatNeedEverything() async throws {
         let folder = try makeFeatures()
-        let everything = ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true)
-        XCTAssertEqual(ListenerNeeds(formats: [.message, .json]), everything, "the second run needs everything")
+        let everything = ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true, scenarioTags: true)
+        XCTAssertEqual(ListenerNeeds(formats: [.message, .html]), everything, "the second run needs everything")
         // (A folder, not a file: `html-site`; the message stream itself is what the others are compared with.)
         for format in ReportFormat.allCases where format != .message && format != .htmlSite {
             let alone = try await report(format, in: folder, label: "alone", beside: [])
             let beside = try await report(
                 format, in: folder, label: "beside",
-                beside: ["--format", "message:\(folder)/beside-m.ndjson", "--format", "json:\(folder)/beside-c.json"])
+                beside: ["--format", "message:\(folder)/beside-m.ndjson", "--format", "html:\(folder)/beside-h.html"])
 
             XCTAssertFalse(alone.isEmpty, "\(format.rawValue): no report written")
-            XCTAssertEqual(alone, beside, "\(format.rawValue) written alone differs from \(format.rawValue) beside message and json")
+            XCTAssertEqual(alone, beside, "\(format.rawValue) written alone differs from \(format.rawValue) beside message and html")
         }
     }
 
@@ -75,7 +76,9 @@ final class ListenerNeedsMetTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let feature = """
+            @needs
             Feature: Needs
+              @arguments @smoke
               Scenario: arguments
                 Given I have 3 cukes in "the blue bowl"
                 And the note:
@@ -88,6 +91,7 @@ final class ListenerNeedsMetTests: XCTestCase {
                 Given I have 4 cukes in "a bowl"
                 When it breaks at 7
                 Then nobody wrote this step
+              @outline
               Scenario Outline: outline
                 Given I have <n> cukes in "<bowl>"
                 Examples:

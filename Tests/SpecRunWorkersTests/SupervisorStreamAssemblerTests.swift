@@ -79,39 +79,6 @@ final class SupervisorStreamAssemblerTests: XCTestCase {
 
     // MARK: - Helpers
 
-    func test_forward_waitsBehindTheClosedGateWhileWhatGoesAheadStreamsOnUntilItOpens() {
-        let output = Sink()
-        var sut = makeSUT(count: 2, output: output)
-        sut.forward(envelope("meta"))
-
-        sut.closeGate()
-        sut.forward(envelope("definitions"))
-        sut.append(envelope("0a"), to: 0)
-        XCTAssertTrue(sut.complete(0))
-        sut.append(envelope("1a"), to: 1)
-        sut.forwardAhead(envelope("document"))
-        XCTAssertEqual(output.ids, ["meta", "document"], "only what goes ahead passes the closed gate")
-        sut.openGate()
-        sut.append(envelope("1b"), to: 1)
-
-        XCTAssertEqual(output.ids, ["meta", "document", "definitions", "0a", "1a", "1b"], "what waited, in order, then live")
-    }
-
-    func test_gateIsFull_onlyOnceTheClosedGateHoldsItsLimitOfResults() {
-        var sut = makeSUT(count: 0, output: Sink())
-        sut.closeGate()
-        let waiting = envelope("w")
-
-        for _ in 1..<Supervisor.StreamAssembler.gateLimit { sut.forward(waiting) }
-        sut.forward(Envelope(testCase: TestCase(id: "tc", pickleId: "p", testSteps: [], testRunStartedId: "run")))
-        XCTAssertFalse(sut.gateIsFull, "test cases wait whatever their number")
-        sut.forward(waiting)
-        XCTAssertTrue(sut.gateIsFull)
-        sut.openGate()
-
-        XCTAssertFalse(sut.gateIsFull, "an open gate holds nothing")
-    }
-
     private func makeSUT(count: Int, output: Sink, journal: Sink? = nil) -> Supervisor.StreamAssembler {
         var sut = Supervisor.StreamAssembler(output: output.append)
         sut.journal = journal.map { $0.append }

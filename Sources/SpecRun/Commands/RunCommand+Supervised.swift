@@ -18,11 +18,9 @@ extension RunCommand {
             workers: workerCount, failFast: options.failFast, strict: options.strict,
             serial: prepared.serial, timings: worker.shard?.timings ?? [:],
             timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
-            namesTestCases: namesTestCases, documentsBeside: true)
+            namesTestCases: namesTestCases)
         // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
-        // with the workers' id seed: the same messages, not written as JSON by it and read back here. With one
-        // worker they are made on a thread of their own, so that it gets its first scenario once it is ready
-        // (`Supervisor+Documents`).
+        // with the workers' id seed: the same messages, not written as JSON by it and read back here.
         var workers = worker
         workers.sendsDocuments = false
         workers.namesTestCases = namesTestCases

@@ -13,10 +13,6 @@ enum WorkerEvent: Sendable {
     case tick
     /// The worker is writing a line too long for one read: a sign of life for its deadline.
     case alive(Int)
-    /// Feature files' messages made beside the run (`Supervisor+Documents`), in order.
-    case documents([Envelope])
-    /// The last of them was made.
-    case documentsEnded
 }
 
 /// The queue of `WorkerEvent`s, as an async sequence for the supervisor's loop. Bounded: at most `limit` batches

@@ -18,8 +18,7 @@ extension Supervisor {
     /// queue is topped up once it has run half of it, not after every test case: the instructions then go in one
     /// write (and one read at the worker's end) for many test cases.
     func dispatch() -> [Action] {
-        // (Nor while the documents made beside the run keep the stream waiting with plenty behind them: memory.)
-        guard preludeDone, interruptedBy == nil, !parts.stream.gateIsFull else { return [] }
+        guard preludeDone, interruptedBy == nil else { return [] }
         // Asked after every test case: most times every worker has enough queued and work is left, so there is
         // nothing to do (found without sorting the workers into a new array).
         var workingCount = 0

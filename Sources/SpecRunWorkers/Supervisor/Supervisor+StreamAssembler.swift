@@ -15,51 +15,15 @@ extension Supervisor {
         private var complete: [Bool] = []
         /// The first test case in the planned order that is not complete: the one that streams live.
         private var head = 0
-        /// While the documents are made beside the run (`Supervisor+Documents`), what the stream would get waits here
-        /// in order, to follow them (the documents go past it: `forwardAhead`); nil otherwise.
-        private var gated: [Envelope]?
 
         init(output: @escaping (Envelope) -> Void) { self.output = output }
-
-        /// From now until `openGate`, the stream's envelopes wait; only `forwardAhead` reaches it.
-        mutating func closeGate() { gated = gated ?? [] }
-
-        /// Whether the gate holds `gateLimit` envelopes other than test cases or more: no more work is handed out
-        /// until it opens. (The test cases wait whatever their number: the reports keep them all anyway.)
-        var gateIsFull: Bool { gatedResults >= Self.gateLimit }
-        private var gatedResults = 0
-
-        /// At most about this many results wait behind the gate: about 3,000 scenarios' steps, a few MiB.
-        static let gateLimit = 50_000
-
-        /// The stream gets what waited, in order, and everything from now on.
-        mutating func openGate() {
-            guard let waiting = gated else { return }
-            gated = nil
-            gatedResults = 0
-            for envelope in waiting { output(envelope) }
-        }
-
-        /// Into the stream now, past the gate (the documents made beside the run), and the journal.
-        func forwardAhead(_ envelope: Envelope) {
-            output(envelope)
-            journal?(envelope)
-        }
-
-        /// Into the stream, or behind the gate while it is closed.
-        @inline(__always)
-        private mutating func emit(_ envelope: Envelope) {
-            guard gated != nil else { return output(envelope) }
-            if envelope.kind != .testCase { gatedResults += 1 }
-            gated!.append(envelope)
-        }
 
         /// The plan has this many test cases (none complete yet).
         mutating func plan(count: Int) { complete = Array(repeating: false, count: count) }
 
         /// Into the stream now (and the journal): an envelope outside any test case.
-        mutating func forward(_ envelope: Envelope) {
-            emit(envelope)
+        func forward(_ envelope: Envelope) {
+            output(envelope)
             journal?(envelope)
         }
 
@@ -86,11 +50,11 @@ extension Supervisor {
             guard index < complete.count, !complete[index] else { return false }
             complete[index] = true
             while head < complete.count && complete[head] {
-                for envelope in blocks.removeValue(forKey: head) ?? [] { emit(envelope) }
+                for envelope in blocks.removeValue(forKey: head) ?? [] { output(envelope) }
                 head += 1
             }
             if head < complete.count, let partial = blocks.removeValue(forKey: head) {
-                for envelope in partial { emit(envelope) }
+                for envelope in partial { output(envelope) }
             }
             return true
         }
@@ -99,7 +63,7 @@ extension Supervisor {
         /// order.
         mutating func releaseComplete() {
             for index in blocks.keys.sorted() where index < complete.count && complete[index] {
-                for envelope in blocks.removeValue(forKey: index) ?? [] { emit(envelope) }
+                for envelope in blocks.removeValue(forKey: index) ?? [] { output(envelope) }
             }
         }
     }

@@ -22,9 +22,8 @@ package final class Supervisor {
         package init(
             workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:],
             timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1,
-            interruptGraceSeconds: Double = 2, documentsBeside: Bool = false
+            interruptGraceSeconds: Double = 2
         ) {
-            self.documentsBeside = documentsBeside
             self.workers = workers
             self.failFast = failFast
             self.strict = strict
@@ -55,9 +54,6 @@ package final class Supervisor {
         var killGraceSeconds: Double = 1
         /// Seconds between Ctrl-C (or SIGTERM) passed on to the workers and the SIGKILL of those still running.
         var interruptGraceSeconds: Double = 2
-        /// Have the documents made beside the run, on a thread of their own, when one worker runs it
-        /// (`Supervisor+Documents`); false: made on the spot, when worker 0's `meta` comes.
-        var documentsBeside = false
     }
 
     enum Action: Equatable {
@@ -69,9 +65,6 @@ package final class Supervisor {
         case abort(exitCode: Int32)
         /// Send this signal to the worker and its process group (SIGTERM: with a SIGCONT, so a stopped one hears it).
         case signal(worker: Int, Int32)
-        /// Make the documents on a thread of their own, handing them in with `documentsMade` and `documentsEnded`
-        /// (`Supervisor+Documents`).
-        case makeDocuments
     }
 
     enum Phase: Equatable { case prelude, working, ending, gone }
@@ -279,7 +272,6 @@ package final class Supervisor {
             forward(envelope)
             if envelope.kind == .meta, let documents {
                 self.documents = nil
-                if makesDocumentsBeside { return documentsBegin() }
                 documents { document in
                     learn(document)
                     forward(document)

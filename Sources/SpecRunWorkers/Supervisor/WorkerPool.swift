@@ -92,10 +92,6 @@ package struct WorkerPool {
                     handles[number]?.kill(signal)
                 case .abort(let code):
                     outcome.abortedWith = code
-                case .makeDocuments:
-                    // The loop ends only once they are all in the stream.
-                    alive += 1
-                    makeDocuments(into: events)
                 }
             }
         }
@@ -131,11 +127,6 @@ package struct WorkerPool {
                     perform(supervisor.tick())
                 case .alive(let number):
                     supervisor.heard(from: number)
-                case .documents(let documents):
-                    supervisor.documentsMade(documents)
-                case .documentsEnded:
-                    alive -= 1
-                    perform(supervisor.documentsEnded())
                 }
             }
             events.consumed()

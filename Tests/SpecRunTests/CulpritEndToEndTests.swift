@@ -11,28 +11,7 @@ import XCTest
 final class CulpritEndToEndTests: XCTestCase {
     func test_run_namesTheEarlierScenarioAndItsStepOnATrapFromWorkItLeftRunning() throws {
         for leftover in ["a Thread", "a detached Task"] {
-            let run = try runHostile([
-                "h.feature": """
-                Feature: Hostile
-                  Scenario: leaves work
-                    When a step leaves \(leftover) that traps after 300 ms
-                  Scenario: innocent
-                    When a step sleeps 2000 ms
-                  Scenario: after
-                    Given a passing step
-
-                """
-            ])
-
-            XCTAssertEqual(run.status, 1, run.stderr)
-            XCTAssertEqual(
-                run.scenarios.map { "\($0.name): \($0.status)" },
-                [
-                    "leaves work: \(TestStepResultStatus.passed)", "innocent: \(TestStepResultStatus.failed)",
-                    "after: \(TestStepResultStatus.passed)",
-                ],
-                leftover)
-            let message = run.failureMessages.first ?? ""
+            let message = try innocentsFailure(leftBy: "a step leaves \(leftover) that traps after 300 ms")
             XCTAssertTrue(message.contains("the step crashed the process"), message)
             XCTAssertTrue(
                 message.contains("in the step definition 'a step leaves \(leftover) that traps after {int} ms' at "),

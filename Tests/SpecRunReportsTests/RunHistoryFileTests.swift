@@ -68,6 +68,22 @@ final class RunHistoryFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [RunHistory.fileName])
     }
 
+    func test_record_writesThroughTheLinkAndKeepsItOnAHistoryFileThatIsALink() throws {
+        let folder = try makeFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/h", withIntermediateDirectories: true)
+        let target = folder + "/real/kept.json"
+        try RunHistory.record(Self.run("earlier", start: 1), in: target, note: { _ in })
+        let path = folder + "/h/" + RunHistory.fileName
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "../real/kept.json")
+
+        try RunHistory.record(Self.run("now", start: 2), in: path, note: { _ in })
+
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path), "../real/kept.json")
+        guard case .history(let history) = RunHistory.read(target) else { return XCTFail("unreadable: \(RunHistory.read(target))") }
+        XCTAssertEqual(history.runs.map(\.id), ["earlier", "now"])
+    }
+
     // MARK: - Helpers
 
     private static func run(_ id: String, start: Int64) -> HistoryRun {

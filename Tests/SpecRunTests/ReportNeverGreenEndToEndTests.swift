@@ -79,6 +79,34 @@ final class ReportNeverGreenEndToEndTests: XCTestCase {
         XCTAssertFalse(junit.contains(#"failures="0" errors="0""#), junit)
     }
 
+    func test_report_namesTheStepsOutOfOrderAndExits1OnAStreamWhoseStepsStartInReverseOrder() throws {
+        let (fixture, folder, lines) = try makeStream(steps: "    Given a passing step\n    And a passing step\n")
+        // S's two steps: the second's start and result moved before the first's.
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(#"{"testStepStarted":"#) })
+        var swapped = lines
+        swapped[first..<first + 4] = lines[first + 2..<first + 4] + lines[first..<first + 2]
+        let stream = try write(swapped, "\(folder)/reversed.ndjson")
+
+        let result = try runProcess(fixture, ["report", stream, "--format", "summary"])
+
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("a.feature:2) starts (envelope"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("its steps are out of order"), result.stderr)
+    }
+
+    func test_report_namesTheStepAndExits1OnAStepResultBeforeItsStart() throws {
+        let (fixture, folder, lines) = try makeStream()
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(#"{"testStepStarted":"#) })
+        var moved = lines
+        moved.swapAt(start, start + 1)
+        let stream = try write(moved, "\(folder)/early-result.ndjson")
+
+        let result = try runProcess(fixture, ["report", stream, "--format", "summary"])
+
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("has a result before it started (envelope"), result.stderr)
+    }
+
     // MARK: - Helpers
 
     /// The fixture binary, a folder with `a.feature` (S passes, T fails), and the lines of its run's stream.

@@ -10,4 +10,10 @@ final class InterruptForwarderTests: XCTestCase {
 
         XCTAssertEqual(caught, InterruptForwarder.endingSignals)
     }
+
+    func test_signalsInPipeBytes_readsOnlyTheEndingSignalsOnAStepsStrayLineInThePipe() {
+        let stray = Array("!E 0 0 0\nZ".utf8) + [UInt8(SIGTERM), 0, 255, UInt8(SIGHUP)]
+
+        XCTAssertEqual(InterruptForwarder.signals(inPipeBytes: stray), [SIGUSR1, SIGTERM, SIGHUP])
+    }
 }

@@ -12,7 +12,11 @@ extension RunCommand {
     /// interrupted, exit status 128 + the signal; a second one ends it at once (a step that hangs), with its reports.
     func runInProcess(_ prepared: Prepared, _ listeners: Listeners) async -> Ending {
         let pipeline = listeners.pipeline
-        let send = listeners.send
+        // One testRunFinished, whichever road makes it first (`OneRunEnd`).
+        let runEnd = Locked(OneRunEnd())
+        let send: @Sendable (Envelope) -> Void = { [send = listeners.send] envelope in
+            if runEnd.withLock({ $0.admit(envelope) }) { send(envelope) }
+        }
         let ids: any IdGenerator = options.predictableIds ? IncrementingIdGenerator() : RandomIdGenerator()
         var runner = SpecRunner(
             libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,

@@ -45,6 +45,11 @@ struct RunCommand {
         defer { ending.journal?.discard() }
         if let code = ending.earlyExit { return code }
         var code = close(prepared, listeners, interrupted: ending.interrupted)
+        let late = Self.exitCode(code, interrupted: ending.interrupted, lateSignal: launcher?.interrupts?.received)
+        if let note = late.note {
+            console.err(note)
+            return late.code
+        }
         if ending.interrupted == nil { await printUndefinedStepsLibrary(prepared, seen: listeners.undefinedSteps) }
         if ending.interrupted == nil { code = wipVerdict(listeners.passedScenarios, code: code) }
         return code

@@ -36,6 +36,12 @@ struct StreamAudit {
     private var testCaseSteps: [String: [String]] = [:]
     /// The step each unfinished test case run was running (started, no result yet).
     private var runningStep: [String: String] = [:]
+    /// Each test case run's steps started so far (hashed with the run), and the position of the last one started:
+    /// a run's steps start one at a time, in its test case's order, each before its result.
+    private var startedSteps: Set<Int> = []
+    private var lastStartedPosition: [String: Int] = [:]
+    /// One line per test case run for its steps out of order (a run with one such step has them all).
+    private var outOfOrderRuns: Set<String> = []
     /// The latest time a test case or step started or finished: when a result made for a stream cut short is dated.
     private var latest = Timestamp(seconds: 0, nanos: 0)
     /// Pickle steps (hashed with their pickle) and the test steps' references to them, checked at the end.
@@ -99,9 +105,17 @@ struct StreamAudit {
             if started[step.testCaseStartedId] == nil {
                 note("a step starts in test case run '\(step.testCaseStartedId)', which never started (envelope \(envelopeNumber))")
             }
+            checkOrder(of: step)
             runningStep[step.testCaseStartedId] = step.testStepId
             noteTime(step.timestamp)
         } else if let step = envelope.testStepFinished {
+            if started[step.testCaseStartedId] != nil, !startedSteps.contains(Self.key(step.testCaseStartedId, step.testStepId)),
+                outOfOrderRuns.insert(step.testCaseStartedId).inserted
+            {
+                note(
+                    "step '\(step.testStepId)' of test case run '\(step.testCaseStartedId)' has a result before it started (envelope \(envelopeNumber)); its steps are out of order"
+                )
+            }
             stepResults.append((step.testCaseStartedId, step.testStepId, envelopeNumber))
             if runningStep[step.testCaseStartedId] == step.testStepId { runningStep[step.testCaseStartedId] = nil }
             noteTime(step.timestamp)
@@ -139,6 +153,22 @@ struct StreamAudit {
             runFinishedAt = runFinishedAt ?? envelopeNumber
             if finished.success { claimedSuccess = envelopeNumber }
         }
+    }
+
+    /// A test case run's steps start in its test case's order: a step that starts after one that comes later in
+    /// the test case is named (once per run). A stream that has them out of order was edited or written by a
+    /// producer that cannot be trusted with which result belongs to which step.
+    private mutating func checkOrder(of step: TestStepStarted) {
+        let run = step.testCaseStartedId
+        startedSteps.insert(Self.key(run, step.testStepId))
+        guard let testCaseId = started[run]?.testCaseId, let steps = testCaseSteps[testCaseId],
+            let position = steps.firstIndex(of: step.testStepId)
+        else { return }
+        defer { lastStartedPosition[run] = position }
+        guard let last = lastStartedPosition[run], position <= last, outOfOrderRuns.insert(run).inserted else { return }
+        note(
+            "step '\(step.testStepId)' of \(scenario(of: testCaseId)) starts (envelope \(envelopeNumber)) after step '\(steps[last])', which comes after it in the test case; its steps are out of order"
+        )
     }
 
     /// The results to send before the envelope last observed (see `repairs`), once.

@@ -233,11 +233,21 @@ package final class InterruptForwarder: Sendable {
             source.setEventHandler { [weak self] in
                 var bytes = [UInt8](repeating: 0, count: 64)
                 let count = read(Int32(source.handle), &bytes, bytes.count)
-                for byte in bytes.prefix(max(0, count)) { self?.forward(Int32(byte)) }
+                for signalNumber in Self.signals(inPipeBytes: bytes.prefix(max(0, count))) where SignalPipeGuard.take(signalNumber) {
+                    self?.forward(signalNumber)
+                }
             }
             source.resume()
             state.source = source
         }
+    }
+
+    /// The signals named by bytes read from the signal pipe: only the ending signals' numbers. Under
+    /// `--no-isolation` a step runs in this process, and one that writes to every descriptor (or a copy it forked)
+    /// writes into the pipe too: its bytes (`!E 0 0 0`, text) were read as signal 33, 69, … and ended the run with
+    /// exit 161. A byte that is one of the ten numbers still reads as that signal (the pipe cannot tell who wrote it).
+    package static func signals<Bytes: Sequence<UInt8>>(inPipeBytes bytes: Bytes) -> [Int32] {
+        bytes.map { Int32($0) }.filter { endingSignals.contains($0) }
     }
 
     /// Whether the run reads the signals (from its first `listen` on).
@@ -280,8 +290,12 @@ package final class InterruptForwarder: Sendable {
             return nil
         }
         // One that came before (caught since before `main`: `specrun_watch_signals_early`) is heard now.
+        SignalPipeGuard.install(signals)
         var early = UInt8(truncatingIfNeeded: specrun_take_early_signal())
-        if early != 0 { _ = write(ends[1], &early, 1) }
+        if early != 0 {
+            SignalPipeGuard.noteCaughtEarly(Int32(early))
+            _ = write(ends[1], &early, 1)
+        }
         return DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
     }
 

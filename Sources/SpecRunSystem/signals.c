@@ -8,10 +8,15 @@
 // SIGPIPE is told apart from a broken pipe by its sender: the kernel sends a broken pipe's SIGPIPE as the writing
 // process itself (si_pid is our own pid) — the write then fails with EPIPE and nothing more happens; another
 // process's `kill` names that process.
+//
+// A byte in the pipe is a signal only while the handler counted one not yet taken (`specrun_take_caught`): under
+// `--no-isolation` a step runs in this process, and one that writes to every descriptor writes into the pipe too.
+// There, too, a signal the process sends itself is the running step's (`specrun_self_signals_are_steps`).
 #include "SpecRunSystem.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -22,9 +27,29 @@ static volatile sig_atomic_t early_signal = 0;
 static const int ending_signals[] = {SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGPIPE};
 static const int ending_count = (int)(sizeof ending_signals / sizeof ending_signals[0]);
 
+#define SLOTS 65
+/// Per signal: caught and written to the pipe, not yet taken by its reader.
+static atomic_int caught[SLOTS];
+static atomic_int steps_here = 0;
+static atomic_int self_sent = 0;
+
+/// Sent by this very process (not by the kernel for a broken pipe, nor by another process).
+static int sent_by_itself(const siginfo_t *info) {
+    return info != NULL && info->si_pid == getpid() && (info->si_code == SI_USER || info->si_code == SI_QUEUE
+#ifdef SI_TKILL
+                                                            || info->si_code == SI_TKILL
+#endif
+                                                            );
+}
+
 static void on_signal(int signal_number, siginfo_t *info, void *context) {
     (void)context;
     if (signal_number == SIGPIPE && (info == NULL || info->si_pid == 0 || info->si_pid == getpid())) return;
+    if (atomic_load(&steps_here) && sent_by_itself(info)) {
+        int none = 0;
+        atomic_compare_exchange_strong(&self_sent, &none, signal_number);
+        return;
+    }
     int fd = notify_fd;
     if (fd < 0) {
         if (early_signal == 0) early_signal = signal_number;
@@ -32,6 +57,7 @@ static void on_signal(int signal_number, siginfo_t *info, void *context) {
     }
     int saved = errno;
     unsigned char byte = (unsigned char)signal_number;
+    if (signal_number > 0 && signal_number < SLOTS) atomic_fetch_add(&caught[signal_number], 1);
     ssize_t ignored = write(fd, &byte, 1);
     (void)ignored;
     errno = saved;
@@ -67,3 +93,20 @@ void specrun_release_signals(void) {
     int signal_number = specrun_take_early_signal();
     if (signal_number != 0 && signal_number != SIGPIPE) raise(signal_number);
 }
+
+int specrun_take_caught(int signal_number) {
+    if (signal_number <= 0 || signal_number >= SLOTS) return 0;
+    int count = atomic_load(&caught[signal_number]);
+    while (count > 0) {
+        if (atomic_compare_exchange_weak(&caught[signal_number], &count, count - 1)) return 1;
+    }
+    return 0;
+}
+
+void specrun_note_caught(int signal_number) {
+    if (signal_number > 0 && signal_number < SLOTS) atomic_fetch_add(&caught[signal_number], 1);
+}
+
+void specrun_self_signals_are_steps(int on) { atomic_store(&steps_here, on ? 1 : 0); }
+
+int specrun_take_self_signal(void) { return atomic_exchange(&self_sent, 0); }

@@ -19,6 +19,21 @@ final class HostileSignalsEndToEndTests: XCTestCase {
             XCTAssertTrue(run.failureMessages.first?.contains("signal \(signalNumber) (\(name))") ?? false, "\(run.failureMessages)")
         }
     }
+
+    /// Under `--no-isolation` the run catches the ending signals itself (to end with its reports); one the process
+    /// sends itself (its own pid the sender) is the running step's. Found by a hostile probe: `kill(getpid(),
+    /// SIGQUIT)` read as a signal from outside: the run interrupted (exit 131), the step PASSED.
+    func test_run_failsOnlyThatScenarioAsACrashOnAStepSendingItsProcessAnEndingSignalOnNoIsolation() throws {
+        for (signalNumber, name) in [(SIGQUIT, "SIGQUIT"), (SIGUSR2, "SIGUSR2"), (SIGTERM, "SIGTERM")] {
+            let run = try runHostile(
+                betweenPassingScenarios("When a step sends its own process signal \(signalNumber)"), ["--no-isolation"])
+            XCTAssertFalse(run.hung, run.stderr)
+            XCTAssertEqual(run.status, 1, "\(name): \(run.stderr)")
+            XCTAssertEqual(run.statusesInFeatureOrder, [.passed, .failed, .passed], name)
+            XCTAssertTrue(run.failureMessages.first?.contains("signal \(signalNumber) (\(name))") ?? false, "\(run.failureMessages)")
+            XCTAssertFalse(run.stderr.contains("interrupted"), run.stderr)
+        }
+    }
 }
 
 /// `--no-isolation` runs steps in specrun's own process: what they print to stdout goes to stderr (as a worker's

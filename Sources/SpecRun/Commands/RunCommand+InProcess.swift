@@ -23,6 +23,8 @@ extension RunCommand {
             environment: console.environment)
         runner.lateAttachment = { [console] in console.err($0) }
         runner.pendingSignal = { StepSignals.takePending() }
+        StepSignals.stepsRunHere(true)
+        defer { StepSignals.stepsRunHere(false) }
         // (`send` would drop them: not made.)
         runner.sendsStepStarts = listeners.reports.readsStepStarts
         // (The process exits after the reports, as `Reports.finish` assumes too.)

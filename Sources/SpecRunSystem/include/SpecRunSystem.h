@@ -78,6 +78,21 @@ int specrun_take_early_signal(void);
 /// Not a run after all: every ending signal but SIGPIPE gets its default back, and one that came early is raised.
 void specrun_release_signals(void);
 
+/// Whether a byte read from the signal pipe stands for a signal caught (and not yet taken): 1, and it is taken;
+/// 0 for a byte something else wrote there (under `--no-isolation` a step that writes to every descriptor).
+int specrun_take_caught(int signal_number);
+
+/// A signal caught before the pipe existed, whose byte the reader writes there itself: counted as caught.
+void specrun_note_caught(int signal_number);
+
+/// Whether steps run in this process (`--no-isolation`, `--dry-run`): then an ending signal this process sends
+/// itself (`kill(getpid(), …)`, `raise` on a thread that does not block it) is the running step's, kept for
+/// `specrun_take_self_signal` rather than read as one from outside.
+void specrun_self_signals_are_steps(int on);
+
+/// The first ending signal this process sent itself while steps run in it, or 0 (and forgets it).
+int specrun_take_self_signal(void);
+
 // MARK: work.c (Linux with glibc; elsewhere nothing, and no origin is ever known)
 
 /// In a worker, before its first test case: the Swift runtime's enqueue hooks note every task's id from now on.

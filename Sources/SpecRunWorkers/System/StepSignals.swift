@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +14,10 @@ import Darwin
 /// One system call a step when nothing is pending.
 package enum StepSignals {
     package static func takePending() -> Int32? {
+        // Sent to this process by itself while steps run in it (`kill(getpid(), SIGQUIT)` under --no-isolation):
+        // caught by the run's handler, kept there for the step (`signals.c`).
+        let own = specrun_take_self_signal()
+        if own != 0 { return own }
         var pending = sigset_t()
         guard sigpending(&pending) == 0 else { return nil }
         for signalNumber in InterruptForwarder.endingSignals where sigismember(&pending, signalNumber) == 1 {
@@ -27,6 +32,10 @@ package enum StepSignals {
         }
         return nil
     }
+
+    /// From now on (until `false`), steps run in this process: an ending signal it sends itself is a step's, not one
+    /// that ends the run (`--no-isolation`; a worker's steps raise into a process whose signals keep their defaults).
+    package static func stepsRunHere(_ on: Bool) { specrun_self_signals_are_steps(on ? 1 : 0) }
 
     /// Whether the signal is pending on this thread itself, not on the process (Linux: `SigPnd` of
     /// /proc/thread-self/status; elsewhere assumed).

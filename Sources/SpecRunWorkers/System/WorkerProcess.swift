@@ -233,7 +233,7 @@ package final class InterruptForwarder: Sendable {
             source.setEventHandler { [weak self] in
                 var bytes = [UInt8](repeating: 0, count: 64)
                 let count = read(Int32(source.handle), &bytes, bytes.count)
-                for signalNumber in Self.signals(inPipeBytes: bytes.prefix(max(0, count))) where SignalPipeGuard.take(signalNumber) {
+                for signalNumber in Self.signals(inPipeBytes: bytes.prefix(max(0, count))) where specrun_take_caught(signalNumber) != 0 {
                     self?.forward(signalNumber)
                 }
             }
@@ -290,10 +290,9 @@ package final class InterruptForwarder: Sendable {
             return nil
         }
         // One that came before (caught since before `main`: `specrun_watch_signals_early`) is heard now.
-        SignalPipeGuard.install(signals)
         var early = UInt8(truncatingIfNeeded: specrun_take_early_signal())
         if early != 0 {
-            SignalPipeGuard.noteCaughtEarly(Int32(early))
+            specrun_note_caught(Int32(early))
             _ = write(ends[1], &early, 1)
         }
         return DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())

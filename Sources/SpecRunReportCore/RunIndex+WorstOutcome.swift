@@ -19,8 +19,9 @@ extension RunIndex {
     /// without steps, UNKNOWN for one that has not finished), from `worstOutcome(of:)`: for a report that asks it
     /// once per attempt.
     package func outcomeStatus(of attempt: Attempt) -> TestStepResultStatus {
-        if let worst = worstOutcome(of: attempt) { return worst.status }
-        return attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed
+        Self.unfinishedIsUnknown(
+            worstOutcome(of: attempt)?.status, finished: attempt.finished != nil,
+            hasSteps: testCase(of: attempt)?.testSteps.isEmpty == false)
     }
 }
 

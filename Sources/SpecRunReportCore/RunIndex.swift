@@ -289,11 +289,19 @@ package final class RunIndex {
     /// The status of an attempt: its most severe step result (PASSED for a test case without steps).
     package func status(of attempt: Attempt) -> TestStepResultStatus {
         if let known = parts.attempts.knownStatus(of: attempt) { return known }
-        let status =
-            worstStatus(of: attempt)
-            ?? (attempt.finished == nil && testCase(of: attempt)?.testSteps.isEmpty == false ? .unknown : .passed)
+        let status = Self.unfinishedIsUnknown(
+            worstStatus(of: attempt), finished: attempt.finished != nil, hasSteps: testCase(of: attempt)?.testSteps.isEmpty == false)
         parts.attempts.keep(status, of: attempt)
         return status
+    }
+
+    /// An attempt's status from its worst step's: one that never finished is UNKNOWN unless a step says worse —
+    /// every step it has may have passed, yet the scenario did not finish (a saved stream cut, or a run's test
+    /// case left open), and doubt is never green. PASSED for a finished test case without steps.
+    static func unfinishedIsUnknown(_ worst: TestStepResultStatus?, finished: Bool, hasSteps: Bool) -> TestStepResultStatus {
+        guard !finished, hasSteps else { return worst ?? .passed }
+        guard let worst, worst > .passed else { return .unknown }
+        return worst
     }
 
     /// The status of `worstResult(of:)`, read from the outcomes alone (no result made for each step).

@@ -48,6 +48,21 @@ final class ReportNeverGreenEndToEndTests: XCTestCase {
         XCTAssertTrue(junit.contains(#"failures="2""#), junit)
     }
 
+    func test_report_countsATestCaseThatNeverFinishedNotPassedOnAStreamThatFinishedEveryStepOfIt() throws {
+        let (fixture, folder, lines) = try makeStream()
+        // The first test case's end taken out: every step it has passed, yet it never finished.
+        let end = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(#"{"testCaseFinished":"#) })
+        let stream = try write(Array(lines[..<end] + lines[(end + 1)...]), "\(folder)/open.ndjson")
+
+        let result = try runProcess(fixture, ["report", stream, "--format", "junit:\(folder)/r.xml", "--format", "summary"])
+
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("never finished, yet the run finished"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("2 scenarios (1 failed, 1 unknown)"), result.stdout)
+        let junit = try String(contentsOfFile: "\(folder)/r.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains(#"<failure type="Unfinished" message="the scenario started and never finished"/>"#), junit)
+    }
+
     func test_report_countsATestCaseMissingOneOfItsStepResultsFailed() throws {
         let (fixture, folder, lines) = try makeStream(steps: "    Given a passing step\n    And a passing step\n")
         // The second result of S (its two steps finish first; T's one step after).

@@ -14,10 +14,10 @@ struct JUnitXMLWriter {
     func write(to output: DocumentOutput) {
         let attempts = index.reportedAttempts(mergedRuns: options.mergedRuns)
         // A test case without step results counts as passed, as in Cucumber's formatter; any other status
-        // than PASSED and SKIPPED (UNKNOWN included) is a failure.
+        // than PASSED and SKIPPED (UNKNOWN included: one that never finished) is a failure.
         var skipped = 0, failures = 0
         for attempt in attempts {
-            let status = index.worstOutcome(of: attempt)?.status ?? .passed
+            let status = index.outcomeStatus(of: attempt)
             if status == .skipped { skipped += 1 } else if status != .passed { failures += 1 }
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -154,7 +154,13 @@ struct JUnitXMLWriter {
     }
 
     private func nonPassed(_ attempt: RunIndex.Attempt, into out: inout [UInt8]) {
-        guard let worst = index.worstOutcome(of: attempt), worst.status != .passed else { return }
+        guard let worst = index.worstOutcome(of: attempt), worst.status != .passed else {
+            // Started and never finished, every step it has passed (a stream cut, a test case left open).
+            if attempt.finished == nil, index.outcomeStatus(of: attempt) == .unknown {
+                out.append(contentsOf: "<failure type=\"Unfinished\" message=\"the scenario started and never finished\"/>\n".utf8)
+            }
+            return
+        }
         let result = worst.testStepResult
         let isSkipped = result.status == .skipped
         let element = isSkipped ? "skipped" : "failure"

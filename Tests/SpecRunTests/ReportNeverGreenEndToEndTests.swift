@@ -63,6 +63,33 @@ final class ReportNeverGreenEndToEndTests: XCTestCase {
         XCTAssertTrue(junit.contains(#"<failure type="Unfinished" message="the scenario started and never finished"/>"#), junit)
     }
 
+    func test_report_namesTheOtherRunAndExits1OnATestCaseOfAnotherRun() throws {
+        let (fixture, folder, lines) = try makeStream()
+        let edited = lines.map { line in
+            line.hasPrefix(#"{"testCase":"#) ? line.replacingOccurrences(of: #""testRunStartedId":""#, with: #""testRunStartedId":"OTHER"#) : line
+        }
+        XCTAssertNotEqual(edited, lines, "the run's test cases name their run")
+        let stream = try write(edited, "\(folder)/other.ndjson")
+
+        let result = try runProcess(fixture, ["report", stream, "--format", "summary", "--exit-status"])
+
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("belongs to run 'OTHER"), result.stderr)
+    }
+
+    func test_report_namesTheHookAndExits1OnATestStepRunningAHookTheStreamDoesNotDefine() throws {
+        let (fixture, folder, lines) = try makeStream()
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(#"{"testCase":"#) })
+        var edited = lines
+        edited[first] = lines[first].replacingOccurrences(of: #""testSteps":["#, with: #""testSteps":[{"id":"H","hookId":"NOHOOK"},"#)
+        let stream = try write(edited, "\(folder)/hook.ndjson")
+
+        let result = try runProcess(fixture, ["report", stream, "--format", "summary", "--exit-status"])
+
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("runs hook 'NOHOOK', which the stream does not define"), result.stderr)
+    }
+
     func test_report_countsATestCaseMissingOneOfItsStepResultsFailed() throws {
         let (fixture, folder, lines) = try makeStream(steps: "    Given a passing step\n    And a passing step\n")
         // The second result of S (its two steps finish first; T's one step after).

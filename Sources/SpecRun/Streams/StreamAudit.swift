@@ -65,6 +65,10 @@ struct StreamAudit {
     /// Each test case's last finished attempt: whether it said another attempt follows.
     private var lastAttempt: [String: (willBeRetried: Bool, envelope: Int)] = [:]
     private var attachmentRuns: [(testCaseStartedId: String, envelope: Int)] = []
+    /// The run's id (its testRunStarted's), and the hooks the stream defines and the test steps that name one.
+    private var runId: String?
+    private var hookIds: Set<String> = []
+    private var hookReferences: [(testCaseId: String, hookId: String, envelope: Int)] = []
 
     init(name: String, limit: Int = 20) {
         self.name = name
@@ -88,9 +92,11 @@ struct StreamAudit {
             }
             testCases[testCase.id] = (testCase.pickleId, envelopeNumber)
             testCaseSteps[testCase.id] = testCase.testSteps.map(\.id)
+            noteOtherRun(testCase.testRunStartedId, of: "test case '\(testCase.id)'")
             for step in testCase.testSteps {
                 testSteps.insert(Self.key(testCase.id, step.id))
                 if let pickleStepId = step.pickleStepId { pickleStepReferences.append((testCase.id, testCase.pickleId, pickleStepId)) }
+                if let hookId = step.hookId { hookReferences.append((testCase.id, hookId, envelopeNumber)) }
             }
         } else if let start = envelope.testCaseStarted {
             if started[start.id] != nil {
@@ -140,7 +146,10 @@ struct StreamAudit {
             }
         } else if let attachment = envelope.attachment, let runId = attachment.testCaseStartedId {
             attachmentRuns.append((runId, envelopeNumber))
-        } else if envelope.testRunStarted != nil {
+        } else if let hook = envelope.hook {
+            hookIds.insert(hook.id)
+        } else if let runStarted = envelope.testRunStarted {
+            runId = runId ?? runStarted.id
             if let first = runStartedAt {
                 note("testRunStarted comes twice (envelopes \(first) and \(envelopeNumber)): two runs in one stream")
             }
@@ -150,9 +159,17 @@ struct StreamAudit {
                 note("testRunFinished comes twice (envelopes \(first) and \(envelopeNumber)); which one is the run's end?")
             }
             if runStartedAt == nil { note("testRunFinished (envelope \(envelopeNumber)) comes before any testRunStarted") }
+            noteOtherRun(finished.testRunStartedId, of: "testRunFinished")
             runFinishedAt = runFinishedAt ?? envelopeNumber
             if finished.success { claimedSuccess = envelopeNumber }
         }
+    }
+
+    /// A message that names a run other than the stream's own (its testRunStarted's id) is named: its results
+    /// belong to another run (streams pasted together, or edited).
+    private mutating func noteOtherRun(_ named: String?, of what: String) {
+        guard let named, let runId, named != runId else { return }
+        note("\(what) (envelope \(envelopeNumber)) belongs to run '\(named)', not this stream's run '\(runId)'")
     }
 
     /// A test case run's steps start in its test case's order: a step that starts after one that comes later in
@@ -254,6 +271,14 @@ struct StreamAudit {
             )
         }
         pickleStepReferences = []
+        var namedHooks = Set<String>()
+        for reference in hookReferences
+        where !hookIds.contains(reference.hookId) && namedHooks.insert(reference.hookId).inserted {
+            note(
+                "test case '\(reference.testCaseId)' runs hook '\(reference.hookId)', which the stream does not define (envelope \(reference.envelope))"
+            )
+        }
+        hookReferences = []
         for id in startOrder {
             guard let start = started[id] else { continue }
             if testCases[start.testCaseId] == nil {

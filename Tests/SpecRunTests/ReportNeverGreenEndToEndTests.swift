@@ -66,7 +66,8 @@ final class ReportNeverGreenEndToEndTests: XCTestCase {
     func test_report_namesTheOtherRunAndExits1OnATestCaseOfAnotherRun() throws {
         let (fixture, folder, lines) = try makeStream()
         let edited = lines.map { line in
-            line.hasPrefix(#"{"testCase":"#) ? line.replacingOccurrences(of: #""testRunStartedId":""#, with: #""testRunStartedId":"OTHER"#) : line
+            line.hasPrefix(#"{"testCase":"#)
+                ? line.replacingOccurrences(of: #""testRunStartedId":""#, with: #""testRunStartedId":"OTHER"#) : line
         }
         XCTAssertNotEqual(edited, lines, "the run's test cases name their run")
         let stream = try write(edited, "\(folder)/other.ndjson")

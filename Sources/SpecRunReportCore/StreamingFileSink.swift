@@ -157,7 +157,12 @@ package final class StreamingFileSink: TextSink {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            failure = self.error("the folder \(folder.path) cannot be created (\(error.localizedDescription))")
+            if let file = FileInTheWay.of(folder: folder.path) {
+                failure = self.error(FileInTheWay.reason(file))
+                failure?.advice = ""
+            } else {
+                failure = self.error("the folder \(folder.path) cannot be created (\(error.localizedDescription))")
+            }
             return
         }
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(tempSuffix)")

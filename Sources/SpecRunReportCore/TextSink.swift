@@ -94,7 +94,7 @@ enum AtomicFile {
         let reason: String
         /// What to do about it: for most failures, the folder's permissions.
         var advice = "Check that the folder is writable."
-        var description: String { "cannot write the report \(path): \(reason). \(advice)" }
+        var description: String { "cannot write the report \(path): \(reason)." + (advice.isEmpty ? "" : " \(advice)") }
     }
 
     static func write(_ data: Data, to path: String) throws {
@@ -104,6 +104,9 @@ enum AtomicFile {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
+            if let file = FileInTheWay.of(folder: folder.path) {
+                throw WriteError(path: path, reason: FileInTheWay.reason(file), advice: "")
+            }
             throw WriteError(path: path, reason: "the folder \(folder.path) cannot be created (\(error.localizedDescription))")
         }
         let temp = folder.appendingPathComponent(

@@ -81,6 +81,28 @@ final class HTMLSiteTests: XCTestCase {
         XCTAssertEqual(left, ["0000.html", "0001.html"], "only this run's pages")
     }
 
+    func test_site_refusesNamingTheFileBeforeWritingAPageOnAnEarlierSiteWhoseFeaturesIsAFile() throws {
+        let folder = try temporaryFolder().appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "not a folder".write(to: folder.appendingPathComponent("features"), atomically: true, encoding: .utf8)
+
+        XCTAssertThrowsError(try writeSite(into: folder)) { error in
+            XCTAssertTrue("\(error)".contains("/site/features is a file, where the report needs a folder"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["features"], "nothing written")
+    }
+
+    func test_site_refusesNamingTheFileOnAPathThatIsAFile() throws {
+        let file = try temporaryFolder().appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try "a file".write(to: file, atomically: true, encoding: .utf8)
+
+        XCTAssertThrowsError(try writeSite(into: file)) { error in
+            XCTAssertTrue("\(error)".contains("\(file.path) is a file, where the report needs a folder"), "\(error)")
+        }
+    }
+
     func test_site_keepsEveryFileItDidNotWriteOnARewrite() throws {
         let folder = try makeSUT()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

@@ -25,6 +25,8 @@ final class HTMLSiteFormatter: EnvelopeFormatter {
     }
 
     func finish() throws {
+        // (Refused before a page is written: a file where the site, its pages or its assets go.)
+        try FileInTheWay.check([folder, folder + "/features", folder + "/assets"], for: folder)
         let index = feed.index
         let model = HTMLModel(index: index, extras: extras, title: title, history: history)
         let attempts = model.attempts()

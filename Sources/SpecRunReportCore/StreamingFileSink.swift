@@ -196,7 +196,7 @@ package final class StreamingFileSink: TextSink {
 
     /// Follows symlinks at `path` (up to 32), so the report replaces the file a link points to, not the link —
     /// except a link someone else planted in a shared folder (see `UntrustedLink`), which is refused.
-    static func resolvingLinks(_ path: String) throws -> String {
+    package static func resolvingLinks(_ path: String) throws -> String {
         var current = path
         for _ in 0..<32 {
             guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }

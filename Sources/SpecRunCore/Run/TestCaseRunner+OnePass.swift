@@ -38,10 +38,9 @@ extension TestCaseRunner {
             case .hook:
                 break
             case .step(let position, .undefined):
-                let id = ids.newId()
-                let scope = outOfScope?(plan.pickle.steps[position].text).map { "undefined in this scenario: " + $0.message }
-                outcome = CodeOutcome(status: .undefined, message: scope)
-                suggestion = snippets.suggestion(in: plan.pickle.steps, at: position, id: id)
+                let undefined = undefinedStep(at: position, of: plan)
+                outcome = undefined.outcome
+                suggestion = undefined.suggestion
             case .step(let position, .ambiguous(let matches)):
                 outcome = Self.ambiguity(plan.pickle.steps[position], matches, root: root)
             case .step(let position, .matched(let match)):

@@ -185,11 +185,7 @@ struct TestCaseRunner {
             return Performed(outcome: outcome, ran: true)
         case .step(let position, .undefined):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
-            let id = ids.newId()
-            let scope = outOfScope?(plan.pickle.steps[position].text).map { "undefined in this scenario: " + $0.message }
-            return Performed(
-                outcome: CodeOutcome(status: .undefined, message: scope),
-                suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
+            return undefinedStep(at: position, of: plan)
         case .step(let position, .ambiguous(let matches)):
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: Self.ambiguity(plan.pickle.steps[position], matches, root: root))
@@ -201,6 +197,15 @@ struct TestCaseRunner {
             let outcome = await execute(match, position, plan: plan, stepHooks: stepHooks, worlds: worlds)
             return Performed(outcome: outcome, ran: true)
         }
+    }
+
+    /// An undefined step's outcome (naming a definition scoped to tags this scenario lacks) and its snippet.
+    func undefinedStep(at position: Int, of plan: TestCasePlan) -> Performed {
+        let id = ids.newId()
+        let scope = outOfScope?(plan.pickle.steps[position].text).map { "undefined in this scenario: " + $0.message }
+        return Performed(
+            outcome: CodeOutcome(status: .undefined, message: scope),
+            suggestion: snippets.suggestion(in: plan.pickle.steps, at: position, id: id))
     }
 
     /// BeforeStep hooks, the step body, AfterStep hooks; the first non-passing result wins.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRunSystem
+import SpecRunReportCore
 
 /// The history file on disk, safe under concurrent runs and never lost:
 ///
@@ -50,9 +51,10 @@ extension RunHistory {
             return
         }
         // A history file that is a link (to a shared folder, a cache kept between CI jobs) is written through: the
-        // link is kept and its target gets the run, as every report path's link is. (The atomic replace put a new
-        // file in the link's place: the target, where the user looks, kept its old runs and got no new one.)
-        let path = followingLinks(path)
+        // link is kept and its target gets the run, as every report path's link is (one someone else planted in a
+        // shared folder is not followed). (The atomic replace put a new file in the link's place: the target, where
+        // the user looks, kept its old runs and got no new one.)
+        let path = (try? StreamingFileSink.resolvingLinks(path)) ?? path
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let lock = specrun_lock_exclusive(folder, lockTimeoutMilliseconds)
@@ -74,19 +76,6 @@ extension RunHistory {
         } catch {
             throw HistoryFileError(message: "cannot write \(path) (\(error.localizedDescription))")
         }
-    }
-
-    /// The file a chain of symbolic links at `path` ends at (a link's relative target read from its folder), or
-    /// `path` itself when it is no link; at most 40 links, as the kernel follows.
-    package static func followingLinks(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current =
-                target.hasPrefix("/")
-                ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
-        }
-        return current
     }
 
     /// Renames the file to a name of its own beside it (never over another file); returns the new path.

@@ -245,7 +245,8 @@ package final class InterruptForwarder: Sendable {
     /// The signals named by bytes read from the signal pipe: only the ending signals' numbers. Under
     /// `--no-isolation` a step runs in this process, and one that writes to every descriptor (or a copy it forked)
     /// writes into the pipe too: its bytes (`!E 0 0 0`, text) were read as signal 33, 69, … and ended the run with
-    /// exit 161. A byte that is one of the ten numbers still reads as that signal (the pipe cannot tell who wrote it).
+    /// exit 161. A byte that is one of the ten numbers is a signal only while the handler counted one caught and not
+    /// yet taken (`specrun_take_caught`, signals.c).
     package static func signals<Bytes: Sequence<UInt8>>(inPipeBytes bytes: Bytes) -> [Int32] {
         bytes.map { Int32($0) }.filter { endingSignals.contains($0) }
     }

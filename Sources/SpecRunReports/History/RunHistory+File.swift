@@ -1,6 +1,6 @@
 import Foundation
-import SpecRunSystem
 import SpecRunReportCore
+import SpecRunSystem
 
 /// The history file on disk, safe under concurrent runs and never lost:
 ///

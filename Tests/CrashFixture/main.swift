@@ -314,6 +314,23 @@ extension CrashSteps {
             // On the step's own thread (raise), where a thread of the concurrency pool keeps it pending.
             _ = raise(Int32(signalNumber))
         }
+        steps.when("a step writes past its file size limit") { _ in
+            // The kernel sends SIGXFSZ to the writing thread itself (no `raise`): it stays pending on a pool thread.
+            #if os(Linux)
+            let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+            #else
+            let resource = RLIMIT_FSIZE
+            #endif
+            var limit = rlimit()
+            getrlimit(resource, &limit)
+            var small = limit
+            small.rlim_cur = 0
+            setrlimit(resource, &small)
+            let fd = open(NSTemporaryDirectory() + "/specrun-fsize-\(getpid())", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            _ = write(fd, "too long", 8)
+            close(fd)
+            setrlimit(resource, &limit)
+        }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }
         steps.when("a step changes its folder to the root") { _ in _ = chdir("/") }
         steps.when("a step closes stdout and stderr") { _ in

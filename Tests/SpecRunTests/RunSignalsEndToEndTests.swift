@@ -87,4 +87,29 @@ final class RunSignalsEndToEndTests: XCTestCase {
             }
         }
     }
+
+    /// The kernel is asked for a pending signal only after a step that sent one through the C library (`sent.c`):
+    /// the step that raised it is the one that fails, not a later one of its scenario.
+    func test_run_failsTheStepThatRaisedTheSignalNotALaterOneOnARaiseBeforeTheLastStep() throws {
+        for isolation in [[], ["--no-isolation"]] {
+            let run = try runHostile(
+                betweenPassingScenarios("When a step raises signal \(SIGUSR1)\n    Then a passing step"), isolation)
+            XCTAssertEqual(run.status, 1, "\(isolation): \(run.stderr)")
+            XCTAssertEqual(run.statusesInFeatureOrder, [.passed, .failed, .skipped, .passed], "\(isolation)")
+            XCTAssertEqual(run.exceptionTypes, ["Crash"], "\(isolation)")
+        }
+    }
+
+    /// A signal the kernel sends to the step's own thread (SIGXFSZ: a write past the file size limit) passes no
+    /// wrapper: it is found after the scenario's last step, and fails that scenario, not a later one.
+    func test_run_failsTheScenarioAsACrashOnASignalTheKernelSendsToTheStepsThread() throws {
+        for isolation in [[], ["--no-isolation"]] {
+            let run = try runHostile(
+                betweenPassingScenarios("When a step writes past its file size limit\n    Then a passing step"), isolation)
+            XCTAssertEqual(run.status, 1, "\(isolation): \(run.stderr)")
+            XCTAssertEqual(run.statusesInFeatureOrder, [.passed, .passed, .failed, .passed], "\(isolation)")
+            XCTAssertEqual(run.exceptionTypes, ["Crash"], "\(isolation)")
+            XCTAssertTrue(run.failureMessages.first?.contains("signal \(SIGXFSZ)") ?? false, "\(isolation): \(run.failureMessages)")
+        }
+    }
 }

@@ -22,7 +22,7 @@ extension RunCommand {
             libraries: libraries, configuration: prepared.configuration, ids: ids, clock: clock,
             environment: console.environment)
         runner.lateAttachment = { [console] in console.err($0) }
-        runner.pendingSignal = { StepSignals.takePending() }
+        runner.pendingSignal = { StepSignals.takePending(lastOfCase: $0) }
         StepSignals.stepsRunHere(true)
         defer { StepSignals.stepsRunHere(false) }
         // (`send` would drop them: not made.)

@@ -20,7 +20,7 @@ struct TestCaseRunner {
     /// Told (a line for stderr) when something attaches to a test case that has finished.
     var lateAttachment: (@Sendable (String) -> Void)?
     /// A signal the step raised on its own thread, taken (`SpecRunner.pendingSignal`).
-    var pendingSignal: (@Sendable () -> Int32?)?
+    var pendingSignal: (@Sendable (_ lastOfCase: Bool) -> Int32?)?
     /// The run is to stop: the rest of the scenario is skipped (`SpecRunner.stopRequested`).
     var stopRequested: (@Sendable () -> Bool)?
     /// The run's world parameters, read by the code it runs (`WorldParameters`).
@@ -119,7 +119,9 @@ struct TestCaseRunner {
                     if ran, let limit, let began, let overrun = overran(limit, since: began, outcome, step, plan: plan) {
                         outcome = overrun
                     }
-                    if ran, let signal = pendingSignal?() { outcome = Self.raised(signal) }
+                    if ran || index == steps.count, let signal = pendingSignal?(index == steps.count) {
+                        outcome = Self.raised(signal)
+                    }
                     if stopRequested?() == true { state.skipAll = true }
                     // After the scenario's last step (or After hook) its Worlds go, inside that step's time: what
                     // their `deinit` does is reported as that step's (see `releaseAll` below).

@@ -26,10 +26,11 @@ public struct SpecRunner: Sendable {
     public var registryCache: RegistryCache?
     /// Told a line for stderr when work a step or hook left running attaches after its test case (or hook) finished.
     public var lateAttachment: (@Sendable (String) -> Void)?
-    /// Asked after each step: a signal that ends a process, raised by the step on its own thread and pending there
-    /// (a thread of the concurrency pool blocks them: `raise(SIGTERM)` would otherwise pass), taken; nil when none.
-    /// The step is then a crash of its scenario (`StepSignals` in SpecRunWorkers).
-    public var pendingSignal: (@Sendable () -> Int32?)?
+    /// Asked after each step that ran, and after a test case's last step in any case (`lastOfCase`): a signal that
+    /// ends a process, raised by the step on its own thread and pending there (a thread of the concurrency pool
+    /// blocks them: `raise(SIGTERM)` would otherwise pass), taken; nil when none. The step is then a crash of its
+    /// scenario (`StepSignals` in SpecRunWorkers).
+    public var pendingSignal: (@Sendable (_ lastOfCase: Bool) -> Int32?)?
     /// Asked after each step and before each test case: true once the run is to stop (the first Ctrl-C of an
     /// in-process run): the rest of the running scenario is skipped, no other starts.
     public var stopRequested: (@Sendable () -> Bool)?

@@ -93,6 +93,12 @@ void specrun_self_signals_are_steps(int on);
 /// The first ending signal this process sent itself while steps run in it, or 0 (and forgets it).
 int specrun_take_self_signal(void);
 
+// MARK: sent.c
+
+/// Whether `raise`, `pthread_kill` or `tgkill` sent a signal since the last ask (1, and forgotten), else 0; always 1
+/// where they are not wrapped (not Linux with glibc).
+int specrun_take_thread_signal_sent(void);
+
 // MARK: work.c (Linux with glibc; elsewhere nothing, and no origin is ever known)
 
 /// In a worker, before its first test case: the Swift runtime's enqueue hooks note every task's id from now on.

@@ -11,13 +11,16 @@ import Darwin
 /// of the concurrency pool blocks those, so `raise(SIGTERM)` stays pending there and the step would pass. Asked
 /// after each step (`SpecRunner.pendingSignal`): such a signal, pending on this very thread, is taken (it would
 /// fire later, in some other scenario) and the step is a crash of its scenario — in a worker and in-process alike.
-/// One system call a step when nothing is pending.
+/// The kernel is asked (`sigpending`) only after a step during which `raise`, `pthread_kill` or `tgkill` sent a
+/// signal (`sent.c`), and after a test case's last step (`lastOfCase`: one the kernel sent itself, or a raw system
+/// call, is then that step's): no system call for the other steps.
 package enum StepSignals {
-    package static func takePending() -> Int32? {
+    package static func takePending(lastOfCase: Bool) -> Int32? {
         // Sent to this process by itself while steps run in it (`kill(getpid(), SIGQUIT)` under --no-isolation):
         // caught by the run's handler, kept there for the step (`signals.c`).
         let own = specrun_take_self_signal()
         if own != 0 { return own }
+        guard specrun_take_thread_signal_sent() != 0 || lastOfCase else { return nil }
         var pending = sigset_t()
         guard sigpending(&pending) == 0 else { return nil }
         for signalNumber in InterruptForwarder.endingSignals where sigismember(&pending, signalNumber) == 1 {

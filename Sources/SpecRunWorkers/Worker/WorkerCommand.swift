@@ -58,7 +58,7 @@ package struct WorkerCommand {
         )
         .withRunIds(Self.runIds(worker, definitions: ids))
         runner.lateAttachment = { [console] in console.err($0) }
-        runner.pendingSignal = { StepSignals.takePending() }
+        runner.pendingSignal = { StepSignals.takePending(lastOfCase: $0) }
         let session: RunSession
         do {
             // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every

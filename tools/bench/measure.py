@@ -51,11 +51,12 @@ class TreeSampler(threading.Thread):
 
 
 def run_measured(command, cwd, log_path, stdout_path=os.devnull, env=None):
-    """Runs `command` under /usr/bin/time; returns wall seconds, %M KiB, sampled tree KiB, exit status."""
+    """Runs `command` under /usr/bin/time; returns wall seconds, CPU seconds (user + system, the whole tree), %M KiB,
+    sampled tree KiB, exit status."""
     metrics = log_path + ".time"
     with open(stdout_path, "wb") as out, open(log_path, "wb") as err:
         start = time.perf_counter()
-        process = subprocess.Popen([TIME, "-f", "%e %M", "-o", metrics] + command, cwd=cwd, env=env,
+        process = subprocess.Popen([TIME, "-f", "%e %U %S %M", "-o", metrics] + command, cwd=cwd, env=env,
                                    stdout=out, stderr=err, stdin=subprocess.DEVNULL)
         sampler = TreeSampler(process.pid)
         sampler.start()
@@ -63,14 +64,15 @@ def run_measured(command, cwd, log_path, stdout_path=os.devnull, env=None):
         wall = time.perf_counter() - start
         sampler.done.set()
         sampler.join()
-    max_rss = 0
+    max_rss, cpu = 0, 0.0
     try:
         with open(metrics) as handle:
             last = handle.read().strip().splitlines()[-1].split()
             max_rss = int(last[-1])
+            cpu = float(last[-3]) + float(last[-2])
     except (OSError, IndexError, ValueError):
         pass
-    return {"wall": wall, "max_rss_kib": max_rss, "tree_rss_kib": sampler.peak_kib, "status": status}
+    return {"wall": wall, "cpu": cpu, "max_rss_kib": max_rss, "tree_rss_kib": sampler.peak_kib, "status": status}
 
 
 def log_tail(log_path, lines=5):

@@ -103,3 +103,20 @@ def speedup_table(rows, variants):
         if row.median("wall") and base.median("wall"):
             lines.append(f"| {row.workload} | `{row.label}` | {base.median('wall') / row.median('wall'):.2f}× |")
     return "\n".join(lines) if len(lines) > 2 else ""
+
+
+def against_table(rows):
+    """Each specrun command against the same command of the build given by --against, run alternately with it."""
+    by = {(r.workload, r.label): r for r in rows}
+    lines = ["| workload | command | wall before → after | CPU before → after | peak RSS before → after |",
+             "|---|---|---|---|---|"]
+    for row in rows:
+        before = by.get((row.workload, "before " + row.label))
+        if not before or not row.ok() or not before.ok():
+            continue
+        wall, base_wall = row.median("wall"), before.median("wall")
+        change = f" ({(wall / base_wall - 1) * 100:+.1f} %)" if base_wall else ""
+        lines.append(f"| {row.workload} | `{row.label}` | {seconds(base_wall)} → {seconds(wall)}{change} | "
+                     f"{before.median('cpu'):.2f} → {row.median('cpu'):.2f} s | "
+                     f"{mib(before.median('max_rss_kib'))} → {mib(row.median('max_rss_kib'))} |")
+    return "\n".join(lines) if len(lines) > 2 else ""

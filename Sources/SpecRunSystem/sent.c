@@ -2,8 +2,9 @@
 //
 // A thread of the concurrency pool blocks the signals that end a process: one a step raises on its own thread
 // (`raise(SIGTERM)`, `pthread_kill(pthread_self(), SIGUSR1)`) stays pending there, and the run asks after each
-// step (`StepSignals.takePending` in SpecRunWorkers). Asking is a system call (`sigpending`); at 350,000 steps it
-// was 10 % of a run's wall time (c50k, 2026-12-02: 1.15 → 1.04 s without it, 7 alternated rounds). So `raise`,
+// step (`StepSignals.takePending` in SpecRunWorkers). Asking is a system call (`sigpending`): at c50k's 350,000
+// steps, asking never was 1.15 → 1.04 s of wall time, and asking as this file allows 1.11 → 1.06 s (2026-12-02,
+// release static `bench-specs`, 7 and 9 alternated rounds; docs/PERFORMANCE.md). So `raise`,
 // `pthread_kill` and `tgkill` are wrapped here (this file defines them; glibc's are called through
 // dlsym(RTLD_NEXT), as work.c does for pthread_create): each notes that a thread-directed signal was sent, and the
 // run asks the kernel after a step only then. One the kernel itself sends to a thread (SIGXFSZ) or a raw `syscall`

@@ -242,6 +242,13 @@ extension CrashSteps {
             // and goes on running the worker's code (HostileForkEndToEndTests).
             if fork() == 0 { usleep(useconds_t(ms) * 1000) }
         }
+        steps.when("a step forks with the raw system call a child that goes on after {int} ms") { (_: CrashWorld, ms: Int) in
+            // No pthread_atfork handler runs in it: the worker's channels stay open in the copy, which returns from
+            // the step and goes on running the worker's code (HostileForkEndToEndTests).
+            typealias Syscall = @convention(c) (Int) -> Int
+            let syscall = unsafeBitCast(dlsym(nil, "syscall"), to: Syscall.self)  // RTLD_DEFAULT
+            if syscall(57) == 0 { usleep(useconds_t(ms) * 1000) }  // SYS_fork (x86_64)
+        }
         steps.when("a step forks a child that writes a stray line after {int} ms") { (_: CrashWorld, ms: Int) in
             // The line a worker writes when a test case ends, to every descriptor, from a copy forked with the raw
             // system call (no pthread_atfork handler runs in it).

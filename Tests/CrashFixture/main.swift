@@ -333,9 +333,11 @@ extension CrashSteps {
             var small = limit
             small.rlim_cur = 0
             setrlimit(resource, &small)
-            let fd = open(NSTemporaryDirectory() + "/specrun-fsize-\(getpid())", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let path = NSTemporaryDirectory() + "/specrun-fsize-\(getpid())"
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             _ = write(fd, "too long", 8)
             close(fd)
+            unlink(path)
             setrlimit(resource, &limit)
         }
         steps.when("a step sends SIGINT to its parent") { _ in _ = kill(getppid(), SIGINT) }

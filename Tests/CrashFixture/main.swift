@@ -229,10 +229,20 @@ extension CrashSteps {
         }
         steps.when("a step forks a child that writes to every descriptor") { _ in
             let garbage = Array("{\"specrunWorker\":{\"kind\":\"ready\"}}\nnoise\n".utf8)
-            let pid = fork()
-            if pid == 0 {
-                for fd in Int32(0)..<Int32(4096) { _ = garbage.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
-                _exit(0)
+            // (System calls only in the child: a lock another thread held at the fork stays held in it.)
+            let pid = garbage.withUnsafeBufferPointer { bytes in
+                let base = bytes.baseAddress!
+                let count = bytes.count
+                let pid = fork()
+                if pid == 0 {
+                    var fd: Int32 = 0
+                    while fd < 4096 {
+                        _ = write(fd, base, count)
+                        fd += 1
+                    }
+                    _exit(0)
+                }
+                return pid
             }
             var status: Int32 = 0
             waitpid(pid, &status, 0)
@@ -242,24 +252,30 @@ extension CrashSteps {
             // and goes on running the worker's code (HostileForkEndToEndTests).
             if fork() == 0 { usleep(useconds_t(ms) * 1000) }
         }
-        steps.when("a step forks with the raw system call a child that goes on after {int} ms") { (_: CrashWorld, ms: Int) in
-            // No pthread_atfork handler runs in it: the worker's channels stay open in the copy, which returns from
-            // the step and goes on running the worker's code (HostileForkEndToEndTests).
-            typealias Syscall = @convention(c) (Int) -> Int
-            let syscall = unsafeBitCast(dlsym(nil, "syscall"), to: Syscall.self)  // RTLD_DEFAULT
-            if syscall(57) == 0 { usleep(useconds_t(ms) * 1000) }  // SYS_fork (x86_64)
-        }
         steps.when("a step forks a child that writes a stray line after {int} ms") { (_: CrashWorld, ms: Int) in
             // The line a worker writes when a test case ends, to every descriptor, from a copy forked with the raw
             // system call (no pthread_atfork handler runs in it).
+            // The child makes system calls only: forked from a process with other threads, it has no other, and a lock
+            // one of them held (malloc's, the Swift runtime's) stays held in it. Anything that allocates — a generic
+            // closure's metadata, a range's iterator in a debug build — could wait for it forever, holding the run's
+            // stdout and stderr open (a CI run hung on it).
             let line = Array("!E 0 0 0\n".utf8)
+            let pause = useconds_t(ms) * 1000
             typealias Syscall = @convention(c) (Int) -> Int
             let syscall = unsafeBitCast(dlsym(nil, "syscall"), to: Syscall.self)  // RTLD_DEFAULT
-            let pid = Int32(truncatingIfNeeded: syscall(57))  // SYS_fork (x86_64)
-            if pid == 0 {
-                usleep(useconds_t(ms) * 1000)
-                for fd in Int32(3)..<Int32(4096) { _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
-                _exit(0)
+            line.withUnsafeBufferPointer { bytes in
+                let base = bytes.baseAddress!
+                let count = bytes.count
+                let pid = Int32(truncatingIfNeeded: syscall(57))  // SYS_fork (x86_64)
+                if pid == 0 {
+                    usleep(pause)
+                    var fd: Int32 = 3
+                    while fd < 4096 {
+                        _ = write(fd, base, count)
+                        fd += 1
+                    }
+                    _exit(0)
+                }
             }
         }
         steps.when("a step starts a shell that writes to its stdout and stderr") { _ in

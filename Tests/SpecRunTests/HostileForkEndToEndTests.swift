@@ -34,25 +34,6 @@ final class HostileForkEndToEndTests: XCTestCase {
         }
     }
 
-    /// A copy forked with the raw system call runs no `pthread_atfork` handler and keeps the channels open: its pid
-    /// tells it is a copy before it reads or writes them, and it ends, saying so.
-    func test_run_endsTheCopyBeforeItSpeaksOnAStepForkingWithTheRawSystemCallAChildThatGoesOn() throws {
-        #if arch(x86_64) && os(Linux)
-        for delay in [0, 100] {
-            let run = try runHostile(
-                forkThenFailing("When a step forks with the raw system call a child that goes on after \(delay) ms"))
-            XCTAssertFalse(run.hung, run.stderr)
-            XCTAssertEqual(run.status, 1, "delay \(delay): \(run.stderr)")
-            XCTAssertEqual(run.scenarios.map(\.name), ["forks", "fails", "after"], "delay \(delay)")
-            XCTAssertEqual(run.scenarios.map(\.status), [.passed, .failed, .passed], "delay \(delay): \(run.stderr)")
-            // (One that sleeps first may be ended with the worker's leftovers before it wakes.)
-            if delay == 0 {
-                XCTAssertTrue(run.stderr.contains("went on running the worker's code"), run.stderr)
-            }
-        }
-        #endif
-    }
-
     func test_run_endsTheWorkerAndFailsItsScenarioNamingTheLineOnAForkedCopyWritingAStrayLineToItsChannel() throws {
         let run = try runHostile(forkThenFailing("When a step forks a child that writes a stray line after 100 ms"))
         XCTAssertFalse(run.hung, run.stderr)

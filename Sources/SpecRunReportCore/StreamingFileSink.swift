@@ -157,12 +157,7 @@ package final class StreamingFileSink: TextSink {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            if let file = FileInTheWay.of(folder: folder.path) {
-                failure = self.error(FileInTheWay.reason(file))
-                failure?.advice = ""
-            } else {
-                failure = self.error("the folder \(folder.path) cannot be created (\(error.localizedDescription))")
-            }
+            failure = AtomicFile.WriteError(path: path, folder: folder.path, notMade: error)
             return
         }
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(tempSuffix)")

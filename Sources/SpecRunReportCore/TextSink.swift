@@ -104,10 +104,7 @@ enum AtomicFile {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            if let file = FileInTheWay.of(folder: folder.path) {
-                throw WriteError(path: path, reason: FileInTheWay.reason(file), advice: "")
-            }
-            throw WriteError(path: path, reason: "the folder \(folder.path) cannot be created (\(error.localizedDescription))")
+            throw WriteError(path: path, folder: folder.path, notMade: error)
         }
         let temp = folder.appendingPathComponent(
             ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -121,6 +118,18 @@ enum AtomicFile {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(at: temp)
             throw WriteError(path: path, reason: reason)
+        }
+    }
+}
+
+extension AtomicFile.WriteError {
+    /// A report's folder that could not be made: the file in its way named, with what to do (`FileInTheWay`), or
+    /// the system's reason.
+    init(path: String, folder: String, notMade error: any Error) {
+        if let file = FileInTheWay.of(folder: folder) {
+            self.init(path: path, reason: FileInTheWay.reason(file), advice: "")
+        } else {
+            self.init(path: path, reason: "the folder \(folder) cannot be created (\(error.localizedDescription))")
         }
     }
 }

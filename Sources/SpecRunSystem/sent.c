@@ -82,7 +82,10 @@ int tgkill(pid_t process, pid_t thread, int signal_number) {
     return result;
 }
 
-int specrun_take_thread_signal_sent(void) { return atomic_exchange(&sent, 0); }
+// (Read first: asked after every step, and a plain load is no locked instruction.)
+int specrun_take_thread_signal_sent(void) {
+    return atomic_load_explicit(&sent, memory_order_relaxed) != 0 && atomic_exchange(&sent, 0) != 0;
+}
 
 #else
 

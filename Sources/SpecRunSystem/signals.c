@@ -109,4 +109,7 @@ void specrun_note_caught(int signal_number) {
 
 void specrun_self_signals_are_steps(int on) { atomic_store(&steps_here, on ? 1 : 0); }
 
-int specrun_take_self_signal(void) { return atomic_exchange(&self_sent, 0); }
+// (Read first: asked after every step, and a plain load is no locked instruction.)
+int specrun_take_self_signal(void) {
+    return atomic_load_explicit(&self_sent, memory_order_relaxed) == 0 ? 0 : atomic_exchange(&self_sent, 0);
+}

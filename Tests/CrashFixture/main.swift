@@ -234,14 +234,7 @@ extension CrashSteps {
                 let base = bytes.baseAddress!
                 let count = bytes.count
                 let pid = fork()
-                if pid == 0 {
-                    var fd: Int32 = 0
-                    while fd < 4096 {
-                        _ = write(fd, base, count)
-                        fd += 1
-                    }
-                    _exit(0)
-                }
+                if pid == 0 { writeToEveryDescriptorThenExit(from: 0, base, count) }
                 return pid
             }
             var status: Int32 = 0
@@ -269,12 +262,7 @@ extension CrashSteps {
                 let pid = Int32(truncatingIfNeeded: syscall(57))  // SYS_fork (x86_64)
                 if pid == 0 {
                     usleep(pause)
-                    var fd: Int32 = 3
-                    while fd < 4096 {
-                        _ = write(fd, base, count)
-                        fd += 1
-                    }
-                    _exit(0)
+                    writeToEveryDescriptorThenExit(from: 3, base, count)
                 }
             }
         }
@@ -437,3 +425,14 @@ nonisolated(unsafe) var hoard: [[UInt8]] = []
 @inline(never) func recurse(_ depth: Int) -> Int { depth == Int.max ? depth : recurse(depth + 1) + 1 }
 
 await SpecRunCLI.main(libraries: [CrashSteps.self])
+
+/// In a forked child: `count` bytes at `base` written to every descriptor from `first` up, then `_exit(0)`. System
+/// calls only (no allocation, no generic code): a lock another thread held at the fork stays held in the child.
+private func writeToEveryDescriptorThenExit(from first: Int32, _ base: UnsafePointer<UInt8>, _ count: Int) -> Never {
+    var fd = first
+    while fd < 4096 {
+        _ = write(fd, base, count)
+        fd += 1
+    }
+    _exit(0)
+}

@@ -43,6 +43,26 @@ final class ReportTargetTests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
     }
 
+    /// A file where the report's folder must be: both writers name it and say what to do, not the system's error
+    /// number nor the folder's permissions.
+    func test_write_namesTheFileInTheWayOnAReportPathUnderAFile() throws {
+        let folder = try makeFolder()
+        let file = folder.appendingPathComponent("taken").path
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let sut = StreamingFileSink(path: file + "/out/m.ndjson")
+
+        sut.write("x")
+
+        XCTAssertThrowsError(try sut.close()) { error in
+            XCTAssertTrue("\(error)".contains("\(file) is a file, where the report needs a folder"), "\(error)")
+            XCTAssertFalse("\(error)".contains("writable"), "\(error)")
+        }
+        XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: file + "/j.xml")) { error in
+            XCTAssertTrue("\(error)".contains("\(file) is a file, where the report needs a folder"), "\(error)")
+            XCTAssertFalse("\(error)".contains("writable"), "\(error)")
+        }
+    }
+
     func test_close_refusesAFolderWithOneClearReason() throws {
         let folder = try makeFolder()
         let sut = StreamingFileSink(path: folder.path)

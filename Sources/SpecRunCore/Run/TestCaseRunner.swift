@@ -119,13 +119,12 @@ struct TestCaseRunner {
                     if ran, let limit, let began, let overrun = overran(limit, since: began, outcome, step, plan: plan) {
                         outcome = overrun
                     }
-                    if ran || index == steps.count, let signal = pendingSignal?(index == steps.count) {
-                        outcome = Self.raised(signal)
-                    }
+                    let isLast = index == steps.count
+                    if ran || isLast, let signal = pendingSignal?(isLast) { outcome = Self.raised(signal) }
                     if stopRequested?() == true { state.skipAll = true }
                     // After the scenario's last step (or After hook) its Worlds go, inside that step's time: what
                     // their `deinit` does is reported as that step's (see `releaseAll` below).
-                    if index == steps.count { worlds.releaseAll() }
+                    if isLast { worlds.releaseAll() }
                     if case .step = step.action { stepStatuses.append(outcome.status) }
                     state.record(outcome.status, ran: ran)
                     statuses.append(outcome.status)

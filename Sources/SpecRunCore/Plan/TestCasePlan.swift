@@ -14,7 +14,12 @@ struct TestCasePlan: Sendable {
     /// The `testCase` message, made when it is sent (a plan keeps no copy: it is sent once, and 50,000 of them
     /// would be a large part of a run's memory).
     var testCase: TestCase {
-        TestCase(id: testCaseId, pickleId: pickle.id, testSteps: steps.map { $0.message(in: pickle) }, testRunStartedId: testRunStartedId)
+        // (Each planned step read in place, through the buffer: `map`'s closure, or a method called on `steps[i]`,
+        // is handed a copy of it, a retain and a release of each of its fields.)
+        let testSteps = steps.withUnsafeBufferPointer { steps in
+            steps.indices.map { steps[$0].message(in: pickle) }
+        }
+        return TestCase(id: testCaseId, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: testRunStartedId)
     }
 
     var tags: [String] { pickle.tags.map(\.name) }

@@ -31,7 +31,7 @@ extension StepRegistry {
                         stepDefinition: StepDefinition(
                             id: step.id, pattern: pattern, sourceReference: Self.reference(step.code.location, root))))
             case .hook(let index):
-                hooks[index].id = ids.newId()
+                hooks[index] = hooks[index].with(id: ids.newId())
                 let hook = hooks[index]
                 envelopes.append(
                     Envelope(

@@ -55,11 +55,23 @@ struct RegisteredStep: Sendable {
     }
 }
 
-struct RegisteredHook: Sendable {
-    var id = ""
+/// A class: every planned test case holds the hooks that frame it, one reference each (a struct of this size was
+/// copied field by field, a retain and a release of each, with every planned step).
+final class RegisteredHook: Sendable {
+    let id: String
     let code: HookCode
     let tags: TagExpression?
     let scope: TagExpression?
+
+    init(id: String = "", code: HookCode, tags: TagExpression?, scope: TagExpression?) {
+        self.id = id
+        self.code = code
+        self.tags = tags
+        self.scope = scope
+    }
+
+    /// The same hook with its id.
+    func with(id: String) -> RegisteredHook { RegisteredHook(id: id, code: code, tags: tags, scope: scope) }
 
     func applies(to tags: [String]) -> Bool {
         (self.tags?.evaluate(tags: tags) ?? true) && (scope?.evaluate(tags: tags) ?? true)

@@ -28,13 +28,14 @@ extension TestCaseRunner {
         var stepStatuses: [TestStepResultStatus] = []
         stepStatuses.reserveCapacity(steps.count)
         let zero = Duration(seconds: 0, nanos: 0)
+        // (Each step read where it is, a field at a time: a copy of a planned step, or of a pickle step, retains
+        // each of its fields.)
         for index in steps.indices {
-            let step = steps[index]
             let stepStarted = now()
-            sink.testStepStarted(testCaseStartedId: startedId, testStepId: step.id, timestamp: stepStarted)
+            sink.testStepStarted(testCaseStartedId: startedId, testStepId: steps[index].id, timestamp: stepStarted)
             var outcome = CodeOutcome(status: .skipped)
             var suggestion: Suggestion?
-            switch step.action {
+            switch steps[index].action {
             case .hook:
                 break
             case .step(let position, .undefined):
@@ -44,15 +45,16 @@ extension TestCaseRunner {
             case .step(let position, .ambiguous(let matches)):
                 outcome = Self.ambiguity(plan.pickle.steps[position], matches, root: root)
             case .step(let position, .matched(let match)):
-                if dryRun && checkArguments, let misfit = Self.misfit(match, plan.pickle.steps[position], root: root) {
+                if dryRun && checkArguments, let misfit = Self.misfit(match, at: position, of: plan, root: root) {
                     outcome = misfit
                 }
             }
-            if case .step = step.action { stepStatuses.append(outcome.status) }
+            if case .step = steps[index].action { stepStatuses.append(outcome.status) }
             if outcome.status > worstStatus { worstStatus = outcome.status }
             if let suggestion { sink.suggestion(suggestion) }
             sink.testStepFinished(
-                testCaseStartedId: startedId, testStepId: step.id, result: outcome.result(duration: zero), timestamp: now())
+                testCaseStartedId: startedId, testStepId: steps[index].id, result: outcome.result(duration: zero),
+                timestamp: now())
         }
         // (`worst` of no status is passed; of any, the most severe: `.unknown` sorts below passed and never comes.)
         let willBeRetried = retriesLeft && worstStatus == .failed

@@ -191,7 +191,7 @@ struct TestCaseRunner {
             if state.skippedByUser { return Performed(outcome: CodeOutcome(status: .skipped)) }
             return Performed(outcome: Self.ambiguity(plan.pickle.steps[position], matches, root: root))
         case .step(let position, .matched(let match)):
-            if dryRun && checkArguments, let misfit = Self.misfit(match, plan.pickle.steps[position], root: root) {
+            if dryRun && checkArguments, let misfit = Self.misfit(match, at: position, of: plan, root: root) {
                 return Performed(outcome: misfit)
             }
             if state.skippingSteps || state.skipAll { return Performed(outcome: CodeOutcome(status: .skipped)) }
@@ -254,6 +254,13 @@ struct TestCaseRunner {
     }
 
     /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
+    /// `misfit` for the pickle step at `position` of `plan`, read in place (no copy of the step when the match's
+    /// values were made once and the step has no DocString or DataTable, as most have).
+    static func misfit(_ match: StepMatch, at position: Int, of plan: TestCasePlan, root: String?) -> CodeOutcome? {
+        if match.prepared != nil && !plan.pickle.steps[position].hasArgument { return nil }
+        return misfit(match, plan.pickle.steps[position], root: root)
+    }
+
     static func misfit(_ match: StepMatch, _ pickleStep: PickleStep, root: String?) -> CodeOutcome? {
         // The closure's values were made once from these very match values when the match was made (`prepared`,
         // by the same conversion `fit` makes): they fit. Only a step with a DocString or DataTable, or values made
@@ -293,5 +300,13 @@ struct TestCaseRunner {
 
     func now() -> Timestamp {
         clock.timestamp()
+    }
+}
+
+extension PickleStep {
+    /// Whether the step has a DocString or DataTable (its optional's case read, the argument not copied).
+    var hasArgument: Bool {
+        if case .none = argument { return false }
+        return true
     }
 }

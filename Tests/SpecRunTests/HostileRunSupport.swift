@@ -58,17 +58,19 @@ struct HostileProcessRun {
 
 extension XCTestCase {
     /// Runs the fixture on `features` with `arguments` (a message report `m.ndjson` and a JUnit report `j.xml` in
-    /// the features' folder are added), killing it after `limit` seconds. `during` runs once it started (to send
-    /// signals), given its pid and the folder.
+    /// the features' folder are added; without `messageReport`, a JSON report `c.json` instead of the message
+    /// report), killing it after `limit` seconds. `during` runs once it started (to send signals), given its pid
+    /// and the folder.
     func runHostile(
         _ features: [String: String], _ arguments: [String] = [], environment: [String: String] = [:],
-        limit: Double = 30, during: ((pid_t, String) -> Void)? = nil
+        limit: Double = 30, messageReport: Bool = true, during: ((pid_t, String) -> Void)? = nil
     ) throws -> HostileProcessRun {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures(features)
         let process = Process()
         process.executableURL = fixture
-        process.arguments = [folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml"] + arguments
+        let report = messageReport ? "message:\(folder)/m.ndjson" : "json:\(folder)/c.json"
+        process.arguments = [folder, "--format", report, "--format", "junit:\(folder)/j.xml"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let errors = Pipe()

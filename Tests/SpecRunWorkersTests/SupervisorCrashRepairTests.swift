@@ -25,6 +25,24 @@ final class SupervisorCrashRepairTests: XCTestCase {
         XCTAssertEqual(block.compactMap(\.testStepFinished).first?.testStepResult.duration.seconds, 8, "from its start to now")
     }
 
+    func test_testCase_startsTheBlamedStepWhenTheOneBeforeEndedOnACrashWhoseStartWasNotSaid() {
+        // (A worker says no step's start when no message report reads it.)
+        var running = Supervisor.RunningCase(
+            started: TestCaseStarted(attempt: 0, id: "c", testCaseId: "tc", timestamp: Timestamp(seconds: 1, nanos: 0)))
+        running.finishedSteps = ["s0"]
+        running.lastEnd = Timestamp(seconds: 3, nanos: 0)
+
+        let block = makeSUT().testCase(planned(["s0", "s1", "s2"]), index: 0, running: running, cause: crash(), runId: "run")
+
+        XCTAssertEqual(
+            block.compactMap(\.testStepStarted).map { "\($0.testStepId)@\($0.timestamp.seconds)" }, ["s1@3", "s2@10"],
+            "the blamed step from the end of the one before it, the skipped one now")
+        XCTAssertEqual(
+            block.compactMap(\.testStepFinished).map { "\($0.testStepId):\($0.testStepResult.status)" },
+            ["s1:\(TestStepResultStatus.failed)", "s2:\(TestStepResultStatus.skipped)"])
+        XCTAssertEqual(block.compactMap(\.testStepFinished).first?.testStepResult.duration.seconds, 7, "from its start to now")
+    }
+
     func test_testCase_startsItAndFailsItsFirstStepOnACrashBeforeItStarted() {
         let block = makeSUT().testCase(planned(["s0", "s1"]), index: 3, running: nil, cause: crash(), runId: "run")
 

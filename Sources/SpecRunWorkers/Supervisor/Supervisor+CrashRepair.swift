@@ -74,6 +74,9 @@ extension Supervisor {
                 if step.id == running?.step?.id, let stepSince = running?.step?.since {
                     since = stepSince
                 } else {
+                    // A blamed step whose start the worker did not say (it says none without a message report)
+                    // started when the step before it ended.
+                    if step.id == blamed, running?.step == nil, let lastEnd = running?.lastEnd { since = lastEnd }
                     block.append(
                         Envelope(testStepStarted: TestStepStarted(testCaseStartedId: started.id, testStepId: step.id, timestamp: since)))
                 }

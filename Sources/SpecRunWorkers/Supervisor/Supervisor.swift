@@ -115,6 +115,9 @@ package final class Supervisor {
     struct RunningCase {
         var started: TestCaseStarted?
         var step: (id: String, since: Timestamp)?
+        /// When its last step ended (its start, before the first): the start of its next step, which the worker
+        /// does not say without a message report (`WorkerOutbox.sendsStepStarts`).
+        var lastEnd: Timestamp?
         /// The test steps that finished, in order (an array: a few per test case, searched only to repair one).
         var finishedSteps: [String] = []
         var worst: TestStepResultStatus = .passed
@@ -306,7 +309,7 @@ package final class Supervisor {
         switch envelope.kind {
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return false }
-            worker.state.running = RunningCase(started: started)
+            worker.state.running = RunningCase(started: started, lastEnd: started.timestamp)
             worker.state.running?.finishedSteps.reserveCapacity(parts.plan.stepCount(of: index))
         case .testStepStarted:
             envelope.withTestStepStarted { started in worker.state.running?.step = (started.testStepId, started.timestamp) }
@@ -314,6 +317,7 @@ package final class Supervisor {
             envelope.withTestStepFinished { stepFinished in
                 worker.state.running?.finishedSteps.append(stepFinished.testStepId)
                 worker.state.running?.step = nil
+                worker.state.running?.lastEnd = stepFinished.timestamp
                 let status = stepFinished.testStepResult.status
                 if let worst = worker.state.running?.worst, status > worst { worker.state.running?.worst = status }
             }

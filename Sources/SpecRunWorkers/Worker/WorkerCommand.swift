@@ -67,6 +67,9 @@ package struct WorkerCommand {
             // A feature's text is read only by the message report (every other listener reads its document and
             // pickles): without one it is not sent (12 MB to encode and decode again at 50,000 scenarios).
             let sendsSources = worker.messageReport
+            // Nor a step's start (the supervisor needs only the start of a step a crash or a timeout ends, and
+            // takes it from the end of the one before).
+            outbox.sendsStepStarts = worker.messageReport
             // Nor the documents when the supervisor makes them itself.
             let sendsDocuments = worker.sendsDocuments
             let emit: (Envelope) -> Void = { envelope in

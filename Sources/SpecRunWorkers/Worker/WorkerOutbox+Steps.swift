@@ -25,6 +25,10 @@ extension WorkerOutbox: MessageSink {
     }
 
     package func testStepStarted(testCaseStartedId: String, testStepId: String, timestamp: Timestamp) {
+        // Without a message report no listener reads a step's start, and the supervisor takes the end of the step
+        // before (or of the test case's start) as the start of a step a crash or a timeout ends: only the
+        // watchdog hears of it.
+        guard sendsStepStarts else { return noteStarted(testStepId) }
         guard current.isCurrent(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
             let maximum = Self.maximum(stepLength, numbers: 2)
         else {

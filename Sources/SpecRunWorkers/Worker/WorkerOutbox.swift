@@ -33,6 +33,9 @@ package final class WorkerOutbox {
     private var testCases = CompactEnvelope.TestCaseTable()
     /// The attempt started last, whose steps' lines do not name it.
     var current = CompactEnvelope.Attempt()
+    /// Whether a step's start is written (only a message report reads it: `WorkerConfiguration.messageReport`).
+    /// Set before the run starts.
+    package var sendsStepStarts = true
 
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? {
@@ -117,6 +120,15 @@ package final class WorkerOutbox {
             var writer = LineWriter(start: crashOutbox.base! + crashOutbox.count)
             write(&writer)
             crashOutbox.count += writer.count
+        }
+    }
+
+    /// The watchdog's note of a step that starts, its line not written (`sendsStepStarts`).
+    func noteStarted(_ testStepId: String) {
+        channel.withLock { channel in
+            guard channel.watched else { return }
+            channel.runningSince = Self.uptime()
+            channel.runningStep = (testStepId, false)
         }
     }
 

@@ -7,11 +7,12 @@ package struct ListenerNeeds: Sendable, Equatable {
     package var messageStream: Bool
     /// The test steps' match arguments (the `json` and `html` reports print them; the index drops them otherwise).
     package var stepArguments: Bool
-    /// The test steps of a passed test case, and its pickle's steps, once every report handled its
-    /// `testCaseFinished`: the reports written at the end (and the status card, the history, the usage) read every
-    /// scenario's steps then; the console reports (`pretty`, `progress`, `summary`) print a passed scenario as it
-    /// finishes and count its steps, and `rerun` lists only the ones that did not pass. Without it the index lets
-    /// them go (`RunIndex.keepsPassedSteps`).
+    /// The test steps of a passed or skipped test case (every step of a dry run is skipped), and its pickle's steps,
+    /// once every report handled its `testCaseFinished`: the reports written at the end (and the status card, the
+    /// history, the usage) read every scenario's steps then; the console reports (`pretty`, `progress`, `summary`)
+    /// print such a scenario as it finishes and count its steps, and `rerun` lists only the failed, undefined,
+    /// pending and ambiguous ones, by their pickle's line. Without it the index lets them go
+    /// (`RunIndex.keepsPassedSteps`).
     package var passedSteps: Bool
     /// The Gherkin scenarios' own tags in the run's documents: the `html` reports write them for each scenario;
     /// every other report reads a pickle's tags (or the feature's and rules'). Without it the index keeps the

@@ -41,11 +41,11 @@ package final class RunIndex {
     /// Whether the documents' scenarios keep their own tags: only the HTML reports read them
     /// (`ListenerNeeds.scenarioTags`); every other report reads a pickle's tags. Set before the documents come.
     package var keepsScenarioTags = true
-    /// Whether a passed test case keeps its test steps and its pickle's steps (with their results) once every
-    /// report handled its `testCaseFinished` (`ListenerNeeds.passedSteps`): a run printed on the console alone lets
-    /// them go then, keeping the count of its steps for the summary (`letGoOfSteps`).
+    /// Whether a passed (or skipped: a dry run's) test case keeps its test steps and its pickle's steps (with their
+    /// results) once every report handled its `testCaseFinished` (`ListenerNeeds.passedSteps`): a run printed on
+    /// the console alone lets them go then, keeping the count of its steps for the summary (`letGoOfSteps`).
     package var keepsPassedSteps = true
-    /// The passed attempt whose steps go when the next envelope comes: every report has handled its
+    /// The passed (or skipped) attempt whose steps go when the next envelope comes: every report has handled its
     /// `testCaseFinished` then (each envelope goes to every report before the next one).
     private var passedToLetGo: Attempt?
     /// Whether the index makes the stream's repeated parts share one copy itself: each distinct step text one string
@@ -119,7 +119,7 @@ package final class RunIndex {
             // Worked out while its outcomes are at hand: the summary asks it of every attempt at the end.
             guard attempt.record != nil else { return }
             let status = status(of: attempt)
-            if !keepsPassedSteps, status == .passed, attempt.isFinal { passedToLetGo = attempt }
+            if !keepsPassedSteps, status == .passed || status == .skipped, attempt.isFinal { passedToLetGo = attempt }
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
             let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none

@@ -6,8 +6,9 @@ import XCTest
 @testable import SpecRunReportCore
 @testable import SpecRunReports
 
-/// A run whose reports do not read a passed scenario's steps once it is printed (`ListenerNeeds.passedSteps`) lets
-/// them go when the next envelope comes, and every report still writes the same bytes.
+/// A run whose reports do not read a passed (or skipped) scenario's steps once it is printed
+/// (`ListenerNeeds.passedSteps`) lets them go when the next envelope comes, and every report still writes the same
+/// bytes.
 final class RunIndexPassedStepsTests: XCTestCase {
     private let feature = """
         @cart
@@ -28,6 +29,9 @@ final class RunIndexPassedStepsTests: XCTestCase {
             Examples:
               | n |
               | 0 |
+          Scenario: waits
+            Given a cart
+            Then it waits
 
         """
 
@@ -37,9 +41,11 @@ final class RunIndexPassedStepsTests: XCTestCase {
         for envelope in stream() { sut.handle(envelope) }
 
         let records = sut.allCaseRecords
-        XCTAssertEqual(records.map(\.testCase.testSteps.count), [0, 3, 0], "the passed ones' steps gone, the failed one's kept")
-        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [0, 3, 0])
-        XCTAssertEqual(sut.finalAttempts().map { sut.status(of: $0) }, [.passed, .failed, .passed])
+        XCTAssertEqual(
+            records.map(\.testCase.testSteps.count), [0, 3, 0, 2],
+            "the passed ones' test steps gone; the failed one's kept, and the skipped one's (see `letGoOfSteps`)")
+        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [0, 3, 0, 0], "the passed and skipped ones' pickle steps gone")
+        XCTAssertEqual(sut.finalAttempts().map { sut.status(of: $0) }, [.passed, .failed, .passed, .skipped])
     }
 
     func test_handle_keepsAPassedScenariosStepsWhenAReportReadsThem() {
@@ -47,8 +53,8 @@ final class RunIndexPassedStepsTests: XCTestCase {
 
         for envelope in stream() { sut.handle(envelope) }
 
-        XCTAssertEqual(sut.allCaseRecords.map(\.testCase.testSteps.count), [3, 3, 2])
-        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [3, 3, 2])
+        XCTAssertEqual(sut.allCaseRecords.map(\.testCase.testSteps.count), [3, 3, 2, 2])
+        XCTAssertEqual(sut.pickleStore.map(\.steps.count), [3, 3, 2, 2])
     }
 
     func test_summary_countsTheSameStepsOnStepsLetGo() {
@@ -61,7 +67,7 @@ final class RunIndexPassedStepsTests: XCTestCase {
         let summary = text(letGo).summary()
 
         XCTAssertEqual(summary, text(kept).summary())
-        XCTAssertTrue(summary.contains("8 steps (7 passed, 1 failed)"), summary)
+        XCTAssertTrue(summary.contains("10 steps (8 passed, 1 failed, 1 skipped)"), summary)
     }
 
     /// Each report made by a run's factory (which lets a passed scenario's steps go unless a report it made reads
@@ -116,7 +122,8 @@ final class RunIndexPassedStepsTests: XCTestCase {
 
     private final class Written: @unchecked Sendable { var text = "" }
 
-    /// The feature's three scenarios run: the first and the outline's row pass, the second's last step fails.
+    /// The feature's four scenarios run: the first and the outline's row pass, the second's last step fails, the
+    /// last one's last step is skipped (its code said so).
     private func stream() -> [Envelope] {
         var envelopes = GherkinMessages.generate(data: feature, uri: "features/cart.feature", ids: IncrementingIdGenerator())
         let pickles = envelopes.compactMap(\.pickle)
@@ -136,14 +143,16 @@ final class RunIndexPassedStepsTests: XCTestCase {
                 Envelope(
                     testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: "tc\(number)", workerId: nil, timestamp: time)))
             for position in pickle.steps.indices {
-                let failed = number == 1 && position == pickle.steps.count - 1
+                let last = position == pickle.steps.count - 1
+                let failed = number == 1 && last, skipped = number == 3 && last
                 envelopes.append(
                     Envelope(
                         testStepFinished: TestStepFinished(
                             testCaseStartedId: started, testStepId: "ts\(number)-\(position)",
                             testStepResult: TestStepResult(
-                                duration: Duration(seconds: 0, nanos: 0), message: failed ? "expected 4, got 3" : nil,
-                                status: failed ? .failed : .passed, exception: nil),
+                                duration: Duration(seconds: 0, nanos: 0),
+                                message: failed ? "expected 4, got 3" : skipped ? "not on Sundays" : nil,
+                                status: failed ? .failed : skipped ? .skipped : .passed, exception: nil),
                             timestamp: time)))
             }
             envelopes.append(

@@ -253,7 +253,6 @@ struct TestCaseRunner {
         return outcome
     }
 
-    /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
     /// `misfit` for the pickle step at `position` of `plan`, read in place (no copy of the step when the match's
     /// values were made once and the step has no DocString or DataTable, as most have).
     static func misfit(_ match: StepMatch, at position: Int, of plan: TestCasePlan, root: String?) -> CodeOutcome? {
@@ -261,6 +260,7 @@ struct TestCaseRunner {
         return misfit(match, plan.pickle.steps[position], root: root)
     }
 
+    /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
     static func misfit(_ match: StepMatch, _ pickleStep: PickleStep, root: String?) -> CodeOutcome? {
         // The closure's values were made once from these very match values when the match was made (`prepared`,
         // by the same conversion `fit` makes): they fit. Only a step with a DocString or DataTable, or values made

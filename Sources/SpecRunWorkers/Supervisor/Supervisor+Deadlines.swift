@@ -7,8 +7,9 @@ import Foundation
 /// with `Timeout`, and the run goes on with another worker.
 ///
 /// A healthy worker is never silent that long: it writes what it has buffered at least every
-/// `WorkerOutbox.flushInterval` and a line at every step's end (and start, for a message report), so silence means one phase has run
-/// past the timeout (its own watchdog, which names the step, usually fires first, at the timeout itself).
+/// `WorkerOutbox.flushInterval` and a line at every step's end (and start, for a message report), so silence
+/// means one phase has run past the timeout (its own watchdog, which names the step, usually fires first, at the
+/// timeout itself).
 extension Supervisor {
     /// Called about every 100 ms by the pool (and by tests with a moved clock): the signals to send.
     func tick() -> [Action] {

@@ -28,24 +28,17 @@ final class WorkerOutboxStepStartsTests: XCTestCase {
 
     /// What a worker's outbox writes for a test case of two passing steps.
     private func written(sendsStepStarts: Bool) throws -> [UInt8] {
-        var fds: [Int32] = [0, 0]
-        XCTAssertEqual(pipe(&fds), 0)
-        let sut = WorkerOutbox(fd: fds[1])
-        sut.sendsStepStarts = sendsStepStarts
-        let passed = TestStepResult(duration: Duration(seconds: 0, nanos: 5), status: .passed)
-        sut.testCaseStarted(attempt: 0, id: "a1", testCaseId: "tc", timestamp: Timestamp(seconds: 1, nanos: 0))
-        for (step, second) in [("s1", 2), ("s2", 3)] {
-            sut.testStepStarted(testCaseStartedId: "a1", testStepId: step, timestamp: Timestamp(seconds: second, nanos: 0))
-            sut.testStepFinished(
-                testCaseStartedId: "a1", testStepId: step, result: passed, timestamp: Timestamp(seconds: second, nanos: 9))
+        writtenByOutbox { sut in
+            sut.sendsStepStarts = sendsStepStarts
+            let passed = TestStepResult(duration: Duration(seconds: 0, nanos: 5), status: .passed)
+            sut.testCaseStarted(attempt: 0, id: "a1", testCaseId: "tc", timestamp: Timestamp(seconds: 1, nanos: 0))
+            for (step, second) in [("s1", 2), ("s2", 3)] {
+                sut.testStepStarted(testCaseStartedId: "a1", testStepId: step, timestamp: Timestamp(seconds: second, nanos: 0))
+                sut.testStepFinished(
+                    testCaseStartedId: "a1", testStepId: step, result: passed, timestamp: Timestamp(seconds: second, nanos: 9))
+            }
+            sut.testCaseFinished(testCaseStartedId: "a1", timestamp: Timestamp(seconds: 4, nanos: 0), willBeRetried: false)
         }
-        sut.testCaseFinished(testCaseStartedId: "a1", timestamp: Timestamp(seconds: 4, nanos: 0), willBeRetried: false)
-        sut.flush()
-        close(fds[1])
-        var bytes: [UInt8] = []
-        FileDescriptorIO.readAll(fds[0]) { bytes += $0 }
-        close(fds[0])
-        return bytes
     }
 
     /// The kind letter of each compact line.

@@ -35,15 +35,6 @@ final class WorkerOutboxSuggestionTests: XCTestCase {
 
     /// What a worker's outbox writes for these suggestions.
     private func written(_ suggestions: [Suggestion]) throws -> [UInt8] {
-        var fds: [Int32] = [0, 0]
-        XCTAssertEqual(pipe(&fds), 0)
-        let sut = WorkerOutbox(fd: fds[1])
-        suggestions.forEach(sut.suggestion)
-        sut.flush()
-        close(fds[1])
-        var bytes: [UInt8] = []
-        FileDescriptorIO.readAll(fds[0]) { bytes += $0 }
-        close(fds[0])
-        return bytes
+        writtenByOutbox { sut in suggestions.forEach(sut.suggestion) }
     }
 }

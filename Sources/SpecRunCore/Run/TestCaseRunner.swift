@@ -253,21 +253,17 @@ struct TestCaseRunner {
         return outcome
     }
 
-    /// `misfit` for the pickle step at `position` of `plan`, read in place (no copy of the step when the match's
-    /// values were made once and the step has no DocString or DataTable, as most have).
+    /// The failure of the pickle step at `position` of `plan` when its values do not fit its closure's parameters;
+    /// nil when they fit.
     static func misfit(_ match: StepMatch, at position: Int, of plan: TestCasePlan, root: String?) -> CodeOutcome? {
-        if match.prepared != nil && !plan.pickle.steps[position].hasArgument { return nil }
-        return misfit(match, plan.pickle.steps[position], root: root)
-    }
-
-    /// The failure of a step whose values do not fit its closure's parameters; nil when they fit.
-    static func misfit(_ match: StepMatch, _ pickleStep: PickleStep, root: String?) -> CodeOutcome? {
         // The closure's values were made once from these very match values when the match was made (`prepared`,
         // by the same conversion `fit` makes): they fit. Only a step with a DocString or DataTable, or values made
-        // at each run, is converted again.
-        if match.prepared != nil && pickleStep.argument == nil { return nil }
+        // at each run, is converted again (only then is its argument read; a copy of the whole step would retain
+        // each of its fields).
+        if match.prepared != nil && !plan.pickle.steps[position].hasArgument { return nil }
+        let argument = plan.pickle.steps[position].argument
         do {
-            try match.definition.code.fit(try rawArguments(match, pickleStep.argument), match.definition.description(relativeTo: root))
+            try match.definition.code.fit(try rawArguments(match, argument), match.definition.description(relativeTo: root))
             return nil
         } catch {
             return CodeOutcome(

@@ -111,8 +111,7 @@ package final class WorkerOutbox {
             case .unchanged: break
             case .started where !channel.watched, .finished where !channel.watched: break
             case .started(let id):
-                channel.runningSince = Self.uptime()
-                channel.runningStep = (id, false)
+                channel.started(id, isHook: false)
             case .finished:
                 channel.runningSince = nil
             }
@@ -126,9 +125,7 @@ package final class WorkerOutbox {
     /// The watchdog's note of a step that starts, its line not written (`sendsStepStarts`).
     func noteStarted(_ testStepId: String) {
         channel.withLock { channel in
-            guard channel.watched else { return }
-            channel.runningSince = Self.uptime()
-            channel.runningStep = (testStepId, false)
+            if channel.watched { channel.started(testStepId, isHook: false) }
         }
     }
 
@@ -161,14 +158,18 @@ package final class WorkerOutbox {
             self.fd = fd
         }
 
+        /// A step or hook starts now: what the watchdog times and names.
+        mutating func started(_ id: String, isHook: Bool) {
+            runningSince = WorkerOutbox.uptime()
+            runningStep = (id, isHook)
+        }
+
         /// The step or hook `envelope` starts or ends.
         mutating func note(_ envelope: Envelope) {
             if let started = envelope.testStepStarted {
-                runningSince = WorkerOutbox.uptime()
-                runningStep = (started.testStepId, false)
+                self.started(started.testStepId, isHook: false)
             } else if let started = envelope.testRunHookStarted {
-                runningSince = WorkerOutbox.uptime()
-                runningStep = (started.hookId, true)
+                self.started(started.hookId, isHook: true)
             } else if envelope.testStepFinished != nil || envelope.testRunHookFinished != nil {
                 runningSince = nil
             }

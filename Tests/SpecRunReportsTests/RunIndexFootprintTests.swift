@@ -89,6 +89,18 @@ final class RunIndexFootprintTests: XCTestCase {
         }
     }
 
+    func test_factory_saysTheIndexKeepsTestStepsAsSentUnlessAReportReadsMatchArgumentsOrTheStreamIsReadBack() {
+        for format in ReportFormat.allCases {
+            let ownRun = FormatterFactory(sharedAtSource: true), readBack = FormatterFactory()
+            for factory in [ownRun, readBack] {
+                _ = factory.makeFormatter(format, write: { _ in }, options: ReportOptions(colors: false))
+            }
+
+            XCTAssertEqual(ownRun.indexKeepsTestStepsAsSent, ![.json, .html, .htmlSite].contains(format), format.rawValue)
+            XCTAssertFalse(readBack.indexKeepsTestStepsAsSent, format.rawValue)
+        }
+    }
+
     func test_documents_keepTheirStepsInATableOfTheirSize() {
         let sut = RunIndex()
 

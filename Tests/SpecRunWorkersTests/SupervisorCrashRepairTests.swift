@@ -69,7 +69,9 @@ final class SupervisorCrashRepairTests: XCTestCase {
     }
 
     private func planned(_ steps: [String]) -> Supervisor.PlannedCase {
-        Supervisor.PlannedCase(testCaseId: "tc", steps: steps.map { Supervisor.PlannedStep(id: $0, isHook: false) }, serial: false)
+        Supervisor.PlannedCase(
+            testCaseId: "tc", steps: Supervisor.PlannedSteps(.kept(steps.map { .init(id: $0, isHook: false, definition: -1) })),
+            serial: false)
     }
 
     private func crash() -> Supervisor.Failure { Supervisor.Failure(exit: .signaled(11), interrupted: false) }

@@ -61,10 +61,77 @@ final class SupervisorPlanTests: XCTestCase {
         XCTAssertFalse(sut.isAfterAll("before"))
     }
 
+    func test_learn_holdsTheTestCaseMessagesOwnStepsArrayOnPlansWithSentSteps() {
+        var sut = makeSUT(holdsSentSteps: true)
+        let message = testCaseWithAHook()
+
+        sut.learn(Envelope(testCase: message))
+
+        guard case .sent(let held) = sut[0].steps.storage else { return XCTFail("the plan made steps of its own") }
+        XCTAssertEqual(storage(of: held), storage(of: message.testSteps), "the message's own array, not a copy")
+    }
+
+    func test_learn_keepsStepsOfItsOwnOnPlansWithoutSentSteps() {
+        var sut = makeSUT()
+        let message = testCaseWithAHook()
+
+        sut.learn(Envelope(testCase: message))
+
+        guard case .kept = sut[0].steps.storage else { return XCTFail("the plan held the message's array") }
+    }
+
+    func test_steps_readTheSameIdsHooksAndCodeWhetherSentOrKept() {
+        for holdsSentSteps in [true, false] {
+            var sut = makeSUT(holdsSentSteps: holdsSentSteps)
+            learnDefinitions(&sut)
+
+            sut.learn(Envelope(testCase: testCaseWithAHook()))
+
+            let steps = sut[0].steps
+            XCTAssertEqual(steps.map(\.id), ["h0", "s0", "s1"], "\(holdsSentSteps)")
+            XCTAssertEqual(steps.map(\.isHook), [true, false, false], "\(holdsSentSteps)")
+            XCTAssertEqual((0..<steps.count).map(steps.id(at:)), ["h0", "s0", "s1"], "\(holdsSentSteps)")
+            XCTAssertEqual(sut.definitions.map(\.text), ["Before hook", "the cart has {int} items", "I pay"])
+            XCTAssertTrue(sut.runs(0, in: 0), "the hook's code, \(holdsSentSteps)")
+            XCTAssertTrue(sut.runs(2, in: 0), "the second step's code, \(holdsSentSteps)")
+            XCTAssertFalse(sut.runs(1, in: 0), "a step definition no step of it runs, \(holdsSentSteps)")
+        }
+    }
+
     // MARK: - Helpers
 
-    private func makeSUT(serial: TagExpression? = nil, namesTestCases: Bool = false) -> Supervisor.Plan {
-        Supervisor.Plan(serial: serial, namesTestCases: namesTestCases)
+    private func makeSUT(
+        serial: TagExpression? = nil, namesTestCases: Bool = false, holdsSentSteps: Bool = false
+    ) -> Supervisor.Plan {
+        Supervisor.Plan(serial: serial, namesTestCases: namesTestCases, holdsSentSteps: holdsSentSteps)
+    }
+
+    /// A hook (code 0) and two step definitions (1, 2), as a prelude names them before its test cases.
+    private func learnDefinitions(_ sut: inout Supervisor.Plan) {
+        func source(_ line: Int) -> SourceReference { SourceReference(uri: "Steps.swift", location: Location(line: line)) }
+        sut.learn(Envelope(hook: Hook(id: "before", name: "Before hook", sourceReference: source(3))))
+        for (id, text, line) in [("d-items", "the cart has {int} items", 7), ("d-pay", "I pay", 9)] {
+            sut.learn(
+                Envelope(
+                    stepDefinition: StepDefinition(
+                        id: id, pattern: StepDefinitionPattern(source: text, type: .cucumberExpression),
+                        sourceReference: source(line))))
+        }
+    }
+
+    /// A test case whose first step runs the hook and whose other two both run "I pay".
+    private func testCaseWithAHook() -> TestCase {
+        TestCase(
+            id: "tc", pickleId: "p",
+            testSteps: [
+                TestStep(hookId: "before", id: "h0"),
+                TestStep(id: "s0", pickleStepId: "ps0", stepDefinitionIds: ["d-pay"]),
+                TestStep(id: "s1", pickleStepId: "ps1", stepDefinitionIds: ["d-pay"]),
+            ])
+    }
+
+    private func storage(of steps: [TestStep]) -> UnsafeRawPointer? {
+        steps.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
     private func learnPrelude(_ sut: inout Supervisor.Plan, serial: Set<Int> = []) {

@@ -36,14 +36,13 @@ extension Supervisor {
         guard let detail, let trap = Self.trapLocation(in: detail),
             let (definition, source) = Self.definition(containing: trap, in: parts.plan.definitions)
         else { return nil }
-        let planned = parts.plan[index]
-        if planned.steps.contains(where: { $0.definition == definition }) { return nil }
+        if parts.plan.runs(definition, in: index) { return nil }
         let code =
             "it came from \(trap.file):\(trap.line), in the \(Self.describe(source)) at \(source.uri):\(source.line), "
             + "which this scenario does not run"
         guard
             let earlier = worker.recent.reversed().first(where: { recent in
-                parts.plan[recent].steps.contains { $0.definition == definition }
+                parts.plan.runs(definition, in: recent)
             })
         else {
             // (A hook no recent test case ran is a run's or a feature's own: it crashed itself, no one left it.)
@@ -62,7 +61,7 @@ extension Supervisor {
         if let detail, let trap = Self.trapLocation(in: detail),
             let (definition, source) = Self.definition(containing: trap, in: parts.plan.definitions)
         {
-            let runs = parts.plan[index].steps.contains { $0.definition == definition }
+            let runs = parts.plan.runs(definition, in: index)
             said =
                 "it came from \(trap.file):\(trap.line), in the \(Self.describe(source)) at \(source.uri):\(source.line)"
                 + (runs ? ", in work " : ", which this scenario does not run: ")

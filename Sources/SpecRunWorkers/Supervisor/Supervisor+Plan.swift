@@ -5,20 +5,12 @@ extension Supervisor {
     /// A test case as planned by worker 0's prelude: what the supervisor hands out, and repairs after a crash.
     struct PlannedCase {
         var testCaseId: String
-        var steps: [PlannedStep]
+        var steps: PlannedSteps
         var serial: Bool
         /// Its pickle's id and feature file, when test cases are named to the workers (`Settings.namesTestCases`).
         var pickle: (id: String, uri: String)?
         /// Its pickle's id: the scenario to name when work it left running crashes a later one (`Supervisor+Culprit`).
         var pickleId = ""
-    }
-
-    /// A test step as planned: its id, whether a hook runs in it, and the code it runs (`Plan.definition(_:)`).
-    /// (The index fills the padding after `isHook`: a planned step takes no more memory for it.)
-    struct PlannedStep {
-        var id: String
-        var isHook: Bool
-        var definition: Int32 = -1
     }
 
     /// Where a step definition's or hook's code is: what a crash's "file:line: Fatal error" line is matched against.
@@ -36,6 +28,8 @@ extension Supervisor {
         /// `@serial` (nil: one worker, where no two test cases ever run at once anyway).
         private let serial: TagExpression?
         private let namesTestCases: Bool
+        /// Hold each test case message's own steps array (`PlannedSteps.Storage.sent`).
+        private let holdsSentSteps: Bool
         private var cases: [PlannedCase] = []
         private var serialPickles: Set<String> = []
         /// Each pickle's feature file, by pickle id, until the test cases are planned (`Settings.namesTestCases`).
@@ -47,9 +41,10 @@ extension Supervisor {
         /// The id of the run's `testRunStarted` (worker 0's, or the one made for a run that crashed before it).
         private(set) var testRunStartedId: String?
 
-        init(serial: TagExpression?, namesTestCases: Bool) {
+        init(serial: TagExpression?, namesTestCases: Bool, holdsSentSteps: Bool = false) {
             self.serial = serial
             self.namesTestCases = namesTestCases
+            self.holdsSentSteps = holdsSentSteps
         }
 
         var count: Int { cases.count }
@@ -85,11 +80,7 @@ extension Supervisor {
                     cases.append(
                         PlannedCase(
                             testCaseId: testCase.id,
-                            steps: testCase.testSteps.map {
-                                PlannedStep(
-                                    id: $0.id, isHook: $0.hookId != nil,
-                                    definition: ($0.hookId ?? $0.stepDefinitionIds?.first).flatMap { definitionIndex[$0] } ?? -1)
-                            },
+                            steps: steps(of: testCase),
                             serial: !serialPickles.isEmpty && serialPickles.contains(testCase.pickleId),
                             pickle: pickleUris.isEmpty ? nil : pickleUris[testCase.pickleId].map { (testCase.pickleId, $0) },
                             pickleId: testCase.pickleId))
@@ -116,6 +107,26 @@ extension Supervisor {
             definitions.append(DefinitionSource(uri: uri, line: line, text: text, isHook: isHook))
         }
 
+        /// A test case's steps as the plan holds them (`PlannedSteps`).
+        private func steps(of testCase: TestCase) -> PlannedSteps {
+            if holdsSentSteps { return PlannedSteps(.sent(testCase.testSteps)) }
+            return PlannedSteps(
+                .kept(
+                    testCase.testSteps.map {
+                        PlannedSteps.Kept(id: $0.id, isHook: $0.hookId != nil, definition: definitionIndex(of: $0))
+                    }))
+        }
+
+        /// Where the code of a step is in `definitions` (-1: not known), by the id of its hook or first definition.
+        private func definitionIndex(of step: TestStep) -> Int32 {
+            (step.hookId ?? step.stepDefinitionIds?.first).flatMap { definitionIndex[$0] } ?? -1
+        }
+
+        /// Whether the test case at `index` runs the code at `definition` (an index in `definitions`).
+        func runs(_ definition: Int32, in index: Int) -> Bool {
+            cases[index].steps.runs(definition) { definitionIndex(of: $0) }
+        }
+
         /// The code a planned step runs, if its source is known.
         func definition(_ index: Int32) -> DefinitionSource? {
             index >= 0 && Int(index) < definitions.count ? definitions[Int(index)] : nil
@@ -131,7 +142,7 @@ extension Supervisor {
         /// cases' worth otherwise).
         mutating func forget(_ index: Int) {
             guard index >= 0 && index < cases.count else { return }
-            cases[index].steps = []
+            cases[index].steps = PlannedSteps(.kept([]))
             cases[index].pickle = nil
         }
     }

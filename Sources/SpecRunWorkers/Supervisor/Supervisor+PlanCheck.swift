@@ -34,8 +34,8 @@ extension Supervisor {
                 }
                 if let step = running?.step { return "step \(started.testStepId) started while step \(step.id) runs" }
                 let position = running?.finishedSteps.count ?? 0
-                guard position < planned.steps.count, planned.steps[position].id == started.testStepId else {
-                    let expected = position < planned.steps.count ? "step \(planned.steps[position].id)" : "the test case's end"
+                guard position < planned.steps.count, planned.steps.id(at: position) == started.testStepId else {
+                    let expected = position < planned.steps.count ? "step \(planned.steps.id(at: position))" : "the test case's end"
                     return "step \(started.testStepId) started where the plan has \(expected)"
                 }
                 return nil
@@ -52,7 +52,7 @@ extension Supervisor {
                 }
                 // (A start right before its finish is not decoded when no report reads it: the next planned step.)
                 let position = running?.finishedSteps.count ?? 0
-                guard let planned, position < planned.steps.count, planned.steps[position].id == finished.testStepId else {
+                guard let planned, position < planned.steps.count, planned.steps.id(at: position) == finished.testStepId else {
                     return "step \(finished.testStepId) finished, which had not started"
                 }
                 return nil

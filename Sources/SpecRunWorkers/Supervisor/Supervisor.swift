@@ -22,7 +22,7 @@ package final class Supervisor {
         package init(
             workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:],
             timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1,
-            interruptGraceSeconds: Double = 2
+            interruptGraceSeconds: Double = 2, plansWithSentSteps: Bool = false
         ) {
             self.workers = workers
             self.failFast = failFast
@@ -34,6 +34,7 @@ package final class Supervisor {
             self.namesTestCases = namesTestCases
             self.killGraceSeconds = killGraceSeconds
             self.interruptGraceSeconds = interruptGraceSeconds
+            self.plansWithSentSteps = plansWithSentSteps
         }
 
         var workers = 1
@@ -54,6 +55,10 @@ package final class Supervisor {
         var killGraceSeconds: Double = 1
         /// Seconds between Ctrl-C (or SIGTERM) passed on to the workers and the SIGKILL of those still running.
         var interruptGraceSeconds: Double = 2
+        /// The run's index keeps each test case message's steps array as it is (no report reads match arguments):
+        /// the plan holds that same array rather than steps of its own (`PlannedSteps`). Memory only: either way
+        /// the plan reads the same steps.
+        var plansWithSentSteps = false
     }
 
     enum Action: Equatable {
@@ -179,7 +184,9 @@ package final class Supervisor {
         self.documents = documents
         remakeDocuments = documents
         parts = Parts(
-            plan: Plan(serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases),
+            plan: Plan(
+                serial: settings.workers > 1 ? settings.serial : nil, namesTestCases: settings.namesTestCases,
+                holdsSentSteps: settings.plansWithSentSteps),
             stream: StreamAssembler(output: forward))
         crashRepair = CrashRepair(now: now)
     }

@@ -11,6 +11,7 @@ run measured is one with a message report.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,14 +23,18 @@ def seconds(stamp):
 
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         sys.exit(__doc__)
+    if shutil.which(sys.argv[1]) is None:
+        sys.exit(f"timeline.py: {sys.argv[1]}: not an executable (the spec executable to run, e.g. bench-specs)")
     with tempfile.TemporaryDirectory() as folder:
         stream = os.path.join(folder, "m.ndjson")
         start = time.time()
         subprocess.run(sys.argv[1:] + ["--format", "message:" + stream], stdout=subprocess.DEVNULL, check=False)
         end = time.time()
         run_started = first = last = None
+        if not os.path.exists(stream):
+            sys.exit(f"timeline.py: {sys.argv[1]} wrote no message stream (is it a spec executable?)")
         with open(stream) as lines:
             for line in lines:
                 if line.startswith('{"testRunStarted'):

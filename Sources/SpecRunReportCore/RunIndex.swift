@@ -53,6 +53,9 @@ package final class RunIndex {
     /// whose maker shares them already — specrun's own compiler and planner, in a run
     /// (`FormatterFactory(sharedAtSource:)`) — so that no step is looked up to share what is shared.
     package var sharesRepeatedParts = true
+    /// Whether a test case's steps may be kept in the message's own array (when each id it names is inline): the
+    /// index shares no repeated parts itself and keeps no match arguments (`keepsStepsAsSent`).
+    package var keepsTestStepsAsSent: Bool { !sharesRepeatedParts && !keepsStepArguments }
     package private(set) var parseErrors: [ParseError] = []
     private(set) var undefinedParameterTypes: [UndefinedParameterType] = []
 
@@ -210,7 +213,7 @@ package final class RunIndex {
     /// would drop them; kept, they are the run's shared arrays, read by no report). The index then holds no second
     /// array per test case: a run's test cases all arrive in its prelude, before the first scenario lets its go.
     private func keepsStepsAsSent(_ steps: borrowing [TestStep]) -> Bool {
-        guard !sharesRepeatedParts, !keepsStepArguments else { return false }
+        guard keepsTestStepsAsSent else { return false }
         return steps.withUnsafeBufferPointer { steps in
             for position in steps.indices {
                 if let id = steps[position].pickleStepId, !Compaction.isInline(id) { return false }

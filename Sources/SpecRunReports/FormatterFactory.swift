@@ -40,9 +40,9 @@ package final class FormatterFactory {
         shared.index.keepsScenarioTags = true
     }
 
-    /// Whether the shared index keeps a test case message's steps array as it is (when its ids are inline): it
-    /// shares no repeated parts itself and keeps no match arguments (no report made reads them).
-    package var indexKeepsTestStepsAsSent: Bool { !shared.index.sharesRepeatedParts && !shared.index.keepsStepArguments }
+    /// Whether the shared index keeps a test case message's steps array as it is (`RunIndex.keepsTestStepsAsSent`:
+    /// no report made reads match arguments).
+    package var indexKeepsTestStepsAsSent: Bool { shared.index.keepsTestStepsAsSent }
 
     /// Whether the shared index keeps the documents' scenarios' own tags (a report made reads them).
     var indexKeepsScenarioTags: Bool { shared.index.keepsScenarioTags }

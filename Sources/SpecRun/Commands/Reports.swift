@@ -75,7 +75,6 @@ final class Reports {
         }
         handlers = formatters.map(\.formatter)
         needs = requests.listenerNeeds
-        indexKeepsTestStepsAsSent = factory.indexKeepsTestStepsAsSent
     }
 
     /// `path` against the working folder of this moment (an absolute path as it is).
@@ -105,7 +104,7 @@ final class Reports {
     /// What the reports need of the run's messages (`ListenerNeeds`).
     let needs: ListenerNeeds
     /// Whether the reports' index keeps each test case message's steps array as it is (see `FormatterFactory`).
-    let indexKeepsTestStepsAsSent: Bool
+    var indexKeepsTestStepsAsSent: Bool { factory.indexKeepsTestStepsAsSent }
 
     /// Whether a report reads `testStepStarted` envelopes: only the message stream writes them; every other report
     /// (and the exit status and parse-error printer) reads the steps' results. A run has one for every step.

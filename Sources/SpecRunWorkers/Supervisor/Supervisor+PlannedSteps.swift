@@ -13,7 +13,7 @@ extension Supervisor {
     ///   report reads match arguments): holding the message's array would keep it alive for the plan alone.
     struct PlannedSteps: RandomAccessCollection {
         /// A step as read: its id and whether a hook runs in it.
-        struct Step: Equatable {
+        struct Step {
             var id: String
             var isHook: Bool
         }

@@ -9,10 +9,15 @@ public protocol IdGenerator: Sendable {
     /// (`--predictable-ids`) return themselves. A part is drawn from by one caller at a time (the parse of its file,
     /// the planning of its test case): it need not be safe to share across threads.
     func derived(_ key: UInt64) -> any IdGenerator
+    /// Whether `derived` makes parts of their own; false when it returns this generator, whose one sequence numbers
+    /// ids in the order they are drawn (a run that parses and plans in another order then names things otherwise).
+    var derivesParts: Bool { get }
 }
 
 extension IdGenerator {
     public func derived(_ key: UInt64) -> any IdGenerator { self }
+
+    public var derivesParts: Bool { false }
 
     /// `derived(_:)` keyed by a text (a feature file's path, a pickle's id).
     public func derived(_ key: String, salt: UInt64) -> any IdGenerator {

@@ -28,6 +28,8 @@ public final class RandomIdGenerator: IdGenerator, Sendable {
         PartIdGenerator(seed: IdFormat.derivedSeed(seed, key))
     }
 
+    public var derivesParts: Bool { true }
+
     public func newId() -> String {
         format.id(seed: seed, index: counter.take())
     }
@@ -47,6 +49,8 @@ final class PartIdGenerator: IdGenerator, Sendable {
     func derived(_ key: UInt64) -> any IdGenerator {
         PartIdGenerator(seed: IdFormat.derivedSeed(seed, key))
     }
+
+    var derivesParts: Bool { true }
 
     func newId() -> String {
         format.id(seed: seed, index: next.takeAlone())

@@ -12,12 +12,13 @@ struct PlanBook: Sendable {
     private let bindings: [ContiguousArray<StepBinding>]
     private let testRunStartedId: String
 
-    /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message).
+    /// Plans every pickle in order, handing each plan to `planned` (which sends its `testCase` message). `planner`
+    /// (by default one of its own) carries its match cache: books of one run share one.
     init(
         registry: StepRegistry, pickles: consuming [Pickle], ids: IdGenerator, testRunStartedId: String,
-        planned: (TestCasePlan) -> Void
+        planner given: Planner? = nil, planned: (TestCasePlan) -> Void
     ) {
-        let planner = Planner(registry: registry)
+        let planner = given ?? Planner(registry: registry)
         var recorded: [ContiguousArray<String>] = []
         var bound: [ContiguousArray<StepBinding>] = []
         // Moved out of the array (its only reference, when the caller let go of it), not copied field by field.

@@ -5,6 +5,7 @@ import Messages
 extension SpecRunner {
     /// The run proper: sources and pickles, support code, test-run hooks, test cases, the end.
     func execute(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
+        if runsFileByFile { return await executeFileByFile(prepared, emit: emit) }
         let session = await open(prepared, emit: emit)
         if session.beforeAllPassed {
             for index in 0..<session.count {
@@ -51,7 +52,7 @@ extension SpecRunner {
         return RunSession(
             runner: self, registry: prepared.registry, root: prepared.root, plans: plans,
             keys: { plans.map { TestCaseKey.of($0, lines: lines) } },
-            caseRunner: caseRunner(prepared, line: { lines.line(of: $0) }), testRunStarted: testRunStarted,
+            caseRunner: caseRunner(prepared, line: { _, id in lines.line(of: id) }), testRunStarted: testRunStarted,
             summary: summary, beforeAllPassed: passed)
     }
 
@@ -76,14 +77,14 @@ extension SpecRunner {
             parse: { file, uri, texts in featureEnvelopes(file, uri: uri, texts: texts) })
         return RunSession(
             runner: self, registry: prepared.registry, root: prepared.root, plans: shelf, keys: { [] },
-            caseRunner: caseRunner(prepared, line: shelf.line(of:)), testRunStarted: testRunStarted,
+            caseRunner: caseRunner(prepared, line: { _, id in shelf.line(of: id) }), testRunStarted: testRunStarted,
             summary: summary, beforeAllPassed: passed)
     }
 
     /// testRunStarted and the BeforeAll hooks: whether they passed, and whether the run is still a success.
     /// (The hooks take their ids from `runIds`, the plans from `ids`: every worker of a run plans the same test
     /// cases with the same ids, whatever its hooks do.)
-    private func startRun(_ prepared: Prepared, emit: (Envelope) -> Void) async
+    func startRun(_ prepared: Prepared, emit: (Envelope) -> Void) async
         -> (started: TestRunStarted, passed: Bool, success: Bool)
     {
         let testRunStarted = TestRunStarted(timestamp: clock.timestamp(), id: ids.newId())
@@ -95,8 +96,9 @@ extension SpecRunner {
         return (testRunStarted, passed, success)
     }
 
-    /// The runner of one test case's attempts; `line` finds an AST node's line (for a step's `file:line`).
-    private func caseRunner(_ prepared: Prepared, line: @escaping @Sendable (String) -> Int?) -> TestCaseRunner {
+    /// The runner of one test case's attempts; `line` finds an AST node's line by the uri of its file and its id
+    /// (for a step's `file:line`).
+    func caseRunner(_ prepared: Prepared, line: @escaping @Sendable (_ uri: String, _ id: String) -> Int?) -> TestCaseRunner {
         let customTypes = Dictionary(
             prepared.registry.parameterTypes.map { ($0.code.name, $0.code.typeName) },
             uniquingKeysWith: { first, _ in first })
@@ -106,7 +108,7 @@ extension SpecRunner {
                 compiler: prepared.registry.compiler, customTypes: customTypes,
                 interface: configuration.snippetInterface),
             locate: { pickle, step in
-                guard let id = step.astNodeIds.first, let line = line(id) else { return nil }
+                guard let id = step.astNodeIds.first, let line = line(pickle.uri, id) else { return nil }
                 return "\(pickle.uri):\(line)"
             })
         runner.checkArguments = configuration.checkArguments

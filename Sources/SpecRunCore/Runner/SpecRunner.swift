@@ -41,6 +41,11 @@ public struct SpecRunner: Sendable {
     /// The process exits once the run's reports are written (a command-line run): `run` leaves the run's session
     /// — every planned pickle — to the exit rather than free it piece by piece. A host making many runs keeps false.
     public var keepsRunUntilExit = false
+    /// Whether `run` may plan and run each feature file before it parses the next (`executeFileByFile`), when the
+    /// run keeps the files' own order and is not a shard: the same messages, but not every `testCase` before the
+    /// first test case runs. True only when nothing that hears the run reads the stream's order (a `message`
+    /// report writes it; a live progress line counts the test cases planned).
+    public var plansFileByFile = false
     /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
     /// only in the tests that compare it with the step loop.
     var skipsInOnePass = true

@@ -1,0 +1,94 @@
+import Foundation
+import Gherkin
+import Messages
+import SharedState
+
+/// A run that plans and runs each feature file before it parses the next (`SpecRunner.plansFileByFile`): the
+/// first scenario starts once the first file is parsed rather than the last, so the reports' thread writes the
+/// scenarios while the rest of a large suite is parsed.
+///
+/// The same messages with the same ids as `execute` sends (every file's ids come from its own part of the run's ids,
+/// every plan's from its pickle's, `PartIds`), in another order: meta, the support code, testRunStarted and the
+/// BeforeAll hooks first; then, file by file, its source, gherkinDocument and pickles (or parse errors), its
+/// selected pickles' `testCase` messages and their runs. A report that reads the run's index writes the same; the
+/// message stream's own order (every `testCase` before the first run) is `execute`'s.
+extension SpecRunner {
+    /// Whether this run may be made file by file: asked for, in the files' own order, not split into shards (an
+    /// order or a shard is chosen over every pickle of the run), its ids drawn from parts of their own (ids numbered
+    /// in one sequence, `--predictable-ids`, would number the files otherwise, and the parse thread and the runner's
+    /// would draw them in turns).
+    var runsFileByFile: Bool {
+        plansFileByFile && ids.derivesParts && configuration.order == .defined && configuration.shard == nil
+    }
+
+    func executeFileByFile(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
+        var registry = prepared.registry
+        emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
+        registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
+        let ready = Prepared(registry: registry, selection: prepared.selection, files: prepared.files, root: prepared.root)
+        let (testRunStarted, passed, success) = await startRun(ready, emit: emit)
+        let runId = testRunStarted.id ?? ""
+        let plans = FilePlans(registry: registry)
+        // One match cache for every file's plans (a step text says the same in every file).
+        let planner = plans.makePlanner()
+        // Each file's node lines, by uri, for a failed step's `file:line` (a file's pickles name only its nodes).
+        let lines = Locked<[String: LineIndex]>([:])
+        var summary = RunSummary()
+        summary.success = success
+        let session = RunSession(
+            runner: self, registry: registry, root: ready.root, plans: plans, keys: { [] },
+            caseRunner: caseRunner(ready, line: { uri, id in lines.withLock { $0[uri]?.line(of: id) } }),
+            testRunStarted: testRunStarted, summary: summary, beforeAllPassed: passed)
+        let selecting = ready.files.contains { $0.lines != nil }
+        let files = ready.files
+        let parsing = ParseAhead(count: files.count) { [self, root = ready.root] index, texts in
+            featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
+        }
+        var selectedAny = false
+        var stopped = false
+        for file in files {
+            let uri = relativePath(file.path, to: ready.root)
+            let envelopes = parsing.next() ?? []
+            var index = LineIndex()
+            var selected: [Pickle] = []
+            // (Read where they are, as `loadFeatures` reads them.)
+            for position in envelopes.indices {
+                emit(envelopes[position])
+                envelopes[position].withGherkinDocument { index.add($0, selecting: selecting) }
+                if envelopes[position].isParseError {
+                    session.state.withLock { state in
+                        if !state.summary.unparsableFiles.contains(uri) { state.summary.unparsableFiles.append(uri) }
+                    }
+                }
+                if envelopes[position].withPickle({ ready.selection.selects($0, lines: file.lines, index: index) }) == true,
+                    let pickle = envelopes[position].pickle
+                {
+                    selected.append(pickle)
+                }
+            }
+            lines.withLock { $0[uri] = index.forLocations() }
+            selectedAny = selectedAny || !selected.isEmpty
+            // (As `execute`: no test case is planned when the BeforeAll hooks failed.)
+            guard passed, !selected.isEmpty else { continue }
+            let book = PlanBook(
+                registry: registry, pickles: selected, ids: ids, testRunStartedId: runId, planner: planner
+            ) { plan in
+                emit(Envelope(testCase: plan.testCase))
+            }
+            let first = plans.add(book)
+            // Once the run is to stop, the files left are still sent and planned (the reports hold what `execute`'s
+            // do), but nothing more runs.
+            for position in first..<(first + book.count) {
+                if stopped || stopRequested?() == true {
+                    stopped = true
+                    break
+                }
+                await session.run(position, emit: emit)
+            }
+        }
+        session.state.withLock { $0.summary.nothingSelected = !selectedAny }
+        let final = await session.finish(emit: emit)
+        if keepsRunUntilExit { _ = Unmanaged.passRetained(session) }
+        return final
+    }
+}

@@ -1,0 +1,127 @@
+import Messages
+import SharedState
+import XCTest
+
+@testable import SpecRunCore
+
+/// `SpecRunner.plansFileByFile`: each feature file planned and run before the next is parsed — the very messages,
+/// ids and summary of a run that plans every file first, in another order; and only where the run keeps its files'
+/// own order and is not a shard.
+final class FileByFileRunnerTests: XCTestCase {
+    override func setUp() { _ = Journal.shared.take(); _ = BasketWorld.made.take() }
+
+    func test_run_sendsTheSameMessagesAndSummaryAsPlanningEveryFileFirst() async throws {
+        for configure in [{ (_: inout RunConfiguration) in }, { $0.dryRun = true }, { $0.failFast = true }, { $0.tags = "@none" }] {
+            let planned = try await run(makeSUT(fileByFile: false, configure: configure))
+            let fileByFile = try await run(makeSUT(fileByFile: true, configure: configure))
+
+            XCTAssertEqual(try lines(fileByFile.1), try lines(planned.1), "the same messages, in another order")
+            XCTAssertNotEqual(fileByFile.1.kinds, planned.1.kinds)
+            XCTAssertEqual(fileByFile.0.exitCode, planned.0.exitCode)
+            XCTAssertEqual(fileByFile.0.unparsableFiles, ["features/b.feature"])
+            XCTAssertEqual(fileByFile.0.unparsableFiles, planned.0.unparsableFiles)
+            XCTAssertEqual(fileByFile.0.nothingSelected, planned.0.nothingSelected)
+            XCTAssertEqual(fileByFile.0.scenarios, planned.0.scenarios)
+            XCTAssertEqual(fileByFile.0.steps, planned.0.steps)
+        }
+    }
+
+    func test_run_stillSendsAndPlansTheFilesLeftWhenTheRunIsToStop() async throws {
+        let stop = Locked(false)
+        var planned = try makeSUT(fileByFile: false)
+        planned.runner.stopRequested = { stop.withLock { $0 } }
+        var fileByFile = try makeSUT(fileByFile: true)
+        fileByFile.runner.stopRequested = { stop.withLock { $0 } }
+
+        // (The run is to stop once the first test case started.)
+        let stopAfterTheFirst = EnvelopeSpy()
+        stop.withLock { $0 = false }
+        _ = try await planned.runner.run {
+            stopAfterTheFirst.record($0); if $0.testCaseStarted != nil { stop.withLock { $0 = true } }
+        }
+        let stoppedFileByFile = EnvelopeSpy()
+        stop.withLock { $0 = false }
+        _ = try await fileByFile.runner.run {
+            stoppedFileByFile.record($0); if $0.testCaseStarted != nil { stop.withLock { $0 = true } }
+        }
+
+        XCTAssertEqual(stoppedFileByFile.envelopes.compactMap(\.testCaseStarted).count, 1)
+        XCTAssertEqual(try lines(stoppedFileByFile), try lines(stopAfterTheFirst))
+    }
+
+    func test_run_startsTheFirstTestCaseBeforeItSendsTheLastFile() async throws {
+        let (_, spy) = try await run(makeSUT(fileByFile: true))
+
+        let kinds = spy.kinds
+        let firstStart = try XCTUnwrap(kinds.firstIndex(of: "testCaseStarted"))
+        XCTAssertLessThan(firstStart, try XCTUnwrap(kinds.lastIndex(of: "gherkinDocument")))
+        XCTAssertLessThan(try XCTUnwrap(kinds.firstIndex(of: "testRunStarted")), try XCTUnwrap(kinds.firstIndex(of: "source")))
+    }
+
+    func test_run_plansEveryFileFirstOnAShuffledOrderOrAShard() async throws {
+        for configure in [{ (c: inout RunConfiguration) in c.order = .random(seed: 7) }, { $0.shard = Shard(index: 1, count: 2) }] {
+            let (_, spy) = try await run(makeSUT(fileByFile: true, configure: configure))
+
+            let kinds = spy.kinds
+            let lastTestCase = try XCTUnwrap(kinds.lastIndex(of: "testCase"))
+            XCTAssertLessThan(try XCTUnwrap(kinds.lastIndex(of: "gherkinDocument")), lastTestCase)
+            XCTAssertLessThan(lastTestCase, try XCTUnwrap(kinds.firstIndex(of: "testCaseStarted")))
+        }
+    }
+
+    func test_run_plansEveryFileFirstOnIdsNumberedInOneSequence() async throws {
+        var sut = try makeSUT(features: Self.features, libraries: [BasketSteps.self])
+        sut.runner.plansFileByFile = true
+
+        let (_, spy) = try await run(sut)
+
+        let kinds = spy.kinds
+        XCTAssertLessThan(try XCTUnwrap(kinds.lastIndex(of: "testCase")), try XCTUnwrap(kinds.firstIndex(of: "testCaseStarted")))
+    }
+
+    func test_run_plansNoTestCaseFileByFileWhenABeforeAllHookFailed() async throws {
+        let (summary, spy) = try await run(makeSUT(fileByFile: true, libraries: [BasketSteps.self, FailingBeforeAllSteps.self]))
+
+        XCTAssertEqual(spy.testCases.count, 0)
+        XCTAssertEqual(spy.pickleNames.count, 4, "every file is still sent")
+        XCTAssertLessThan(try XCTUnwrap(spy.kinds.firstIndex(of: "testRunStarted")), try XCTUnwrap(spy.kinds.firstIndex(of: "source")))
+        XCTAssertFalse(summary.success)
+    }
+
+    // MARK: - Helpers
+
+    /// Three files in order: one passing and one failing scenario; a file that does not parse; an outline.
+    static let features = [
+        "features/a.feature": "Feature: a\n  Scenario: one\n    Given the basket has 2 items\n  Scenario: two\n    Given a step fails\n",
+        "features/b.feature": "Feature: b\n  Scenario: broken\n    Given a step passes\n      | a |\n      | b | c |\n",
+        "features/c.feature": """
+        Feature: c
+          Scenario Outline: three
+            Given the basket has <n> items
+            Then the basket holds <n> items
+            Examples:
+              | n |
+              | 1 |
+              | 3 |
+        """,
+    ]
+
+    private func makeSUT(
+        fileByFile: Bool, libraries: [any StepLibrary.Type] = [BasketSteps.self],
+        configure: (inout RunConfiguration) -> Void = { _ in }
+    ) throws -> (runner: SpecRunner, folder: FeatureFolder) {
+        let sut = try makeSUT(features: Self.features, libraries: libraries, configure: configure)
+        // (Ids of seeded parts: the only ones a run made file by file names as a run planning first does.)
+        var runner = SpecRunner(
+            libraries: libraries, configuration: sut.runner.configuration, ids: RandomIdGenerator(seed: 42),
+            clock: SteppingClock(), environment: [:])
+        runner.meta = sut.runner.meta
+        runner.plansFileByFile = fileByFile
+        return (runner, sut.folder)
+    }
+
+    /// The stream's lines, sorted.
+    private func lines(_ spy: EnvelopeSpy) throws -> [String] {
+        try spy.ndjson().split(separator: "\n").map(String.init).sorted()
+    }
+}

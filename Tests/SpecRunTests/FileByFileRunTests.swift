@@ -51,6 +51,36 @@ final class FileByFileRunTests: XCTestCase {
         }
     }
 
+    func test_requirementsReports_writeTheSameFileByFileAsWhenEveryFileIsPlannedFirst() async throws {
+        let folder = try makeFeatures()
+        try FileManager.default.createDirectory(atPath: folder + "/Requirements", withIntermediateDirectories: true)
+        try """
+        # Shop
+
+        ### Story: Cukes
+
+        ```
+        Given I have 3 cukes in "the blue bowl"
+        When it breaks at 7
+        Then nobody wrote this step
+
+        Given nothing
+        Then it has no scenario
+        ```
+        """.write(toFile: folder + "/Requirements/shop.md", atomically: true, encoding: .utf8)
+        let requirements = ["--requirements", folder + "/Requirements"]
+        for format in [ReportFormat.requirements, .requirementsJSON, .html] {
+            let fileByFile = try await report(format, in: folder, label: "files", extra: requirements, noRequirements: false)
+            let planned = try await report(
+                format, in: folder, label: "planned", extra: requirements + ["--format", "message:\(folder)/planned-m.ndjson"],
+                noRequirements: false)
+
+            XCTAssertTrue(fileByFile.report.contains("Cukes"), "\(format.rawValue): \(fileByFile.report)")
+            XCTAssertEqual(fileByFile.report, planned.report, "\(format.rawValue): file by file differs")
+            XCTAssertEqual(fileByFile.console, planned.console, "\(format.rawValue): the console differs")
+        }
+    }
+
     func test_run_runsTheFirstFilesScenariosBeforeItReadsTheNextOnNoMessageReport() async throws {
         let folder = try makeFeatures(rewriting: true)
 
@@ -82,14 +112,16 @@ final class FileByFileRunTests: XCTestCase {
 
     /// One in-process run with predictable ids asking for `format` (a file) and the console's pretty report, every
     /// number masked (times, durations).
-    private func report(_ format: ReportFormat, in folder: String, label: String, extra: [String]) async throws -> Written {
+    private func report(
+        _ format: ReportFormat, in folder: String, label: String, extra: [String], noRequirements: Bool = true
+    ) async throws -> Written {
         let path = "\(folder)/\(label)-\(format.rawValue).out"
         let console = SpyConsole()
         let status = await SpecRunCLI.run(
             [
-                folder, "--no-isolation", "--no-color", "--no-requirements",
+                folder, "--no-isolation", "--no-color",
                 "--format", "\(format.rawValue):\(path)", "--format", "pretty",
-            ] + extra,
+            ] + (noRequirements ? ["--no-requirements"] : []) + extra,
             libraries: [FileByFileSteps.self], console: console)
         // (Random ids: `--predictable-ids` numbers in one sequence, which a run made file by file would number
         // otherwise, so such a run plans first. Each run's ids are its own: masked, 15 base-62 digits.)

@@ -22,6 +22,11 @@ extension SpecRunner {
     }
 
     func executeFileByFile(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
+        // (Parsed from now on, as `execute` parses every file before the BeforeAll hooks run.)
+        let files = prepared.files
+        let parsing = ParseAhead(count: files.count) { [self, root = prepared.root] index, texts in
+            featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
+        }
         var registry = prepared.registry
         emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
         registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
@@ -40,10 +45,6 @@ extension SpecRunner {
             caseRunner: caseRunner(ready, line: { uri, id in lines.withLock { $0[uri]?.line(of: id) } }),
             testRunStarted: testRunStarted, summary: summary, beforeAllPassed: passed)
         let selecting = ready.files.contains { $0.lines != nil }
-        let files = ready.files
-        let parsing = ParseAhead(count: files.count) { [self, root = ready.root] index, texts in
-            featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
-        }
         var selectedAny = false
         var stopped = false
         for file in files {

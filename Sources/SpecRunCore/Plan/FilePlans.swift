@@ -9,7 +9,8 @@ final class FilePlans: PlanSource, Sendable {
     private let books = Locked<State>(State())
 
     private struct State {
-        var books: [PlanBook] = []
+        /// Nil once its test cases ran (`letGo`).
+        var books: [PlanBook?] = []
         /// The index of each book's first test case.
         var firsts: [Int] = []
         var count = 0
@@ -30,8 +31,19 @@ final class FilePlans: PlanSource, Sendable {
 
     var count: Int { books.withLock { $0.count } }
 
+    /// The test cases of every book added so far ran: their pickles, ids and bindings can go (the reports keep
+    /// their own), and the memory serves the files after them.
+    func letGo() {
+        let gone = books.withLock { state in
+            let gone = state.books
+            state.books = Array(repeating: nil, count: gone.count)
+            return gone
+        }
+        withExtendedLifetime(gone) {}
+    }
+
     func plan(ofCase index: Int, with planner: Planner) -> TestCasePlan? {
-        guard let (book, position) = book(of: index) else { return nil }
+        guard let (book, position) = book(of: index), let book else { return nil }
         return book.plan(at: position, with: planner)
     }
 
@@ -39,11 +51,11 @@ final class FilePlans: PlanSource, Sendable {
 
     func finished(_ index: Int) {}
 
-    func knows(_ index: Int) -> Bool { book(of: index) != nil }
+    func knows(_ index: Int) -> Bool { book(of: index)?.0 != nil }
 
     /// The book holding the test case at `index`, and its position there. (The last book first: a run asks for
     /// the test cases of the file it just added.)
-    private func book(of index: Int) -> (PlanBook, Int)? {
+    private func book(of index: Int) -> (PlanBook?, Int)? {
         books.withLock { state in
             guard index >= 0, index < state.count, let last = state.firsts.last else { return nil }
             if index >= last { return (state.books[state.books.count - 1], index - last) }

@@ -86,6 +86,7 @@ extension SpecRunner {
                 }
                 await session.run(position, emit: emit)
             }
+            plans.letGo()
         }
         session.state.withLock { $0.summary.nothingSelected = !selectedAny }
         let final = await session.finish(emit: emit)

@@ -49,6 +49,18 @@ final class FileByFileRunnerTests: XCTestCase {
         XCTAssertEqual(try lines(stoppedFileByFile), try lines(stopAfterTheFirst))
     }
 
+    func test_run_callsTheHookAfterEachFileOnlyWhenMadeFileByFile() async throws {
+        for fileByFile in [true, false] {
+            let calls = Locked(0)
+            var sut = try makeSUT(fileByFile: fileByFile)
+            sut.runner.afterEachFile = { calls.withLock { $0 += 1 } }
+
+            _ = try await run(sut)
+
+            XCTAssertEqual(calls.withLock { $0 }, fileByFile ? 3 : 0, "file by file: \(fileByFile)")
+        }
+    }
+
     func test_run_startsTheFirstTestCaseBeforeItSendsTheLastFile() async throws {
         let (_, spy) = try await run(makeSUT(fileByFile: true))
 

@@ -80,6 +80,9 @@ struct RunCommand {
         let progress: LiveProgress?
         /// Hands an envelope of the run to the listeners (a step's start only when one of them reads it).
         let send: @Sendable (Envelope) -> Void
+        /// Whether the run in this process is made file by file (`SpecRunner.plansFileByFile`): no report writes the
+        /// stream's order, no live line counts the test cases planned (and the run's configuration allows it).
+        let fileByFile: Bool
     }
 
     /// How the run's source ended.
@@ -140,9 +143,15 @@ struct RunCommand {
             }
         }
         _ = ReportFileMode.startUmask  // read now, before any step can change it
-        // Worker envelopes go back to be freed by the threads that decoded them.
+        let fileByFile =
+            !prepared.isolated
+            && SpecRunner.runsFileByFile(
+                asked: !reports.needs.messageStream && progress == nil, configuration: prepared.configuration,
+                idsDeriveParts: !options.predictableIds)
+        // Worker envelopes go back to be freed by the threads that decoded them; a run made file by file frees
+        // them on its runner's thread between two files (`SpecRunner.afterEachFile`).
         let pipeline = ListenerPipeline(
-            returns: prepared.isolated ? DecodedEnvelopeReturns.shared : nil,
+            returns: prepared.isolated || fileByFile ? DecodedEnvelopeReturns.shared : nil,
             flushedByTimer: !prepared.isolated,
             around: { [console] body in
                 guard let progress else { return console.holdingOutput(body) }
@@ -158,7 +167,7 @@ struct RunCommand {
         }
         return Listeners(
             reports: reports, status: status, pipeline: pipeline, undefinedSteps: undefinedSteps, passedScenarios: passedScenarios,
-            progress: progress, send: send)
+            progress: progress, send: send, fileByFile: fileByFile)
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its

@@ -18,7 +18,13 @@ extension SpecRunner {
     /// in one sequence, `--predictable-ids`, would number the files otherwise, and the parse thread and the runner's
     /// would draw them in turns).
     var runsFileByFile: Bool {
-        plansFileByFile && ids.derivesParts && configuration.order == .defined && configuration.shard == nil
+        Self.runsFileByFile(asked: plansFileByFile, configuration: configuration, idsDeriveParts: ids.derivesParts)
+    }
+
+    /// Whether a run asked to be made file by file (`plansFileByFile`) of `configuration`, whose ids are drawn from
+    /// parts of their own or not, is made so.
+    public static func runsFileByFile(asked: Bool, configuration: RunConfiguration, idsDeriveParts: Bool) -> Bool {
+        asked && idsDeriveParts && configuration.order == .defined && configuration.shard == nil
     }
 
     func executeFileByFile(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
@@ -70,23 +76,25 @@ extension SpecRunner {
             lines.withLock { $0[uri] = index.forLocations() }
             selectedAny = selectedAny || !selected.isEmpty
             // (As `execute`: no test case is planned when the BeforeAll hooks failed.)
-            guard passed, !selected.isEmpty else { continue }
-            let book = PlanBook(
-                registry: registry, pickles: selected, ids: ids, testRunStartedId: runId, planner: planner
-            ) { plan in
-                emit(Envelope(testCase: plan.testCase))
-            }
-            let first = plans.add(book)
-            // Once the run is to stop, the files left are still sent and planned (the reports hold what `execute`'s
-            // do), but nothing more runs.
-            for position in first..<(first + book.count) {
-                if stopped || stopRequested?() == true {
-                    stopped = true
-                    break
+            if passed, !selected.isEmpty {
+                let book = PlanBook(
+                    registry: registry, pickles: selected, ids: ids, testRunStartedId: runId, planner: planner
+                ) { plan in
+                    emit(Envelope(testCase: plan.testCase))
                 }
-                await session.run(position, emit: emit)
+                let first = plans.add(book)
+                // Once the run is to stop, the files left are still sent and planned (the reports hold what
+                // `execute`'s do), but nothing more runs.
+                for position in first..<(first + book.count) {
+                    if stopped || stopRequested?() == true {
+                        stopped = true
+                        break
+                    }
+                    await session.run(position, emit: emit)
+                }
+                plans.letGo()
             }
-            plans.letGo()
+            afterEachFile?()
         }
         session.state.withLock { $0.summary.nothingSelected = !selectedAny }
         let final = await session.finish(emit: emit)

@@ -46,6 +46,10 @@ public struct SpecRunner: Sendable {
     /// first test case runs. True only when nothing that hears the run reads the stream's order (a `message`
     /// report writes it; a live progress line counts the test cases planned).
     public var plansFileByFile = false
+    /// Called on the runner's thread after each file (its test cases, if any, ran) of a run made file by file: the
+    /// CLI frees there the envelopes its reports handed back (`DecodedEnvelopeReturns`), made on this thread and the
+    /// parse's.
+    public var afterEachFile: (@Sendable () -> Void)?
     /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
     /// only in the tests that compare it with the step loop.
     var skipsInOnePass = true

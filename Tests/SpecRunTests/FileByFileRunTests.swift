@@ -11,10 +11,7 @@ private let laterFile = Locked<String?>(nil)
 
 enum FileByFileSteps: StepLibrary {
     static func register(_ steps: inout Steps<CLITestWorld>) {
-        steps.given("I have {int} cukes in {string}") { (_, count: Int, bowl: String) in _ = (count, bowl) }
-        steps.given("the note:") { (_, note: DocString) in _ = note }
-        steps.given("the prices:") { (_, prices: DataTable) in _ = prices }
-        steps.when("it breaks at {int}") { (_, at: Int) in throw fail("broke at \(at)") }
+        NeedsSteps.register(&steps)
         steps.given("a twin step") { _ in }
         steps.given("a {word} step") { (_, word: String) in if word == "pending" { try pending("not yet") } }
         steps.given("the later file says {string}") { (_, text: String) in

@@ -137,20 +137,34 @@ extension SpecRunner {
         for file in prepared.files {
             let uri = relativePath(file.path, to: prepared.root)
             let envelopes = featureEnvelopes(file, uri: uri, texts: stepTexts)
-            // Read where they are: `for envelope in`, `envelope.gherkinDocument` and an unselected `envelope.pickle`
-            // would each copy what they read (a retain and a release of every string and array in it).
-            for index in envelopes.indices {
-                emit(envelopes[index])
-                envelopes[index].withGherkinDocument { lines.add($0, selecting: selecting) }
-                if envelopes[index].isParseError, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
-                if envelopes[index].withPickle({ prepared.selection.selects($0, lines: file.lines, index: lines) }) == true,
-                    let pickle = envelopes[index].pickle
-                {
-                    selected.append(pickle)
-                }
-            }
+            let parsed = send(
+                envelopes, of: file, selection: prepared.selection, lines: &lines, selecting: selecting, into: &selected,
+                emit: emit)
+            if !parsed, !summary.unparsableFiles.contains(uri) { summary.unparsableFiles.append(uri) }
         }
         return (selected, lines)
+    }
+
+    /// Sends a feature file's envelopes, adding its document to `lines` (with what selects each node when
+    /// `selecting`) and its pickles that `selection` selects to `selected`; false when the file did not parse.
+    func send(
+        _ envelopes: [Envelope], of file: FeatureFile, selection: PickleSelection, lines: inout LineIndex, selecting: Bool,
+        into selected: inout [Pickle], emit: (Envelope) -> Void
+    ) -> Bool {
+        var parsed = true
+        // Read where they are: `for envelope in`, `envelope.gherkinDocument` and an unselected `envelope.pickle`
+        // would each copy what they read (a retain and a release of every string and array in it).
+        for index in envelopes.indices {
+            emit(envelopes[index])
+            envelopes[index].withGherkinDocument { lines.add($0, selecting: selecting) }
+            if envelopes[index].isParseError { parsed = false }
+            if envelopes[index].withPickle({ selection.selects($0, lines: file.lines, index: lines) }) == true,
+                let pickle = envelopes[index].pickle
+            {
+                selected.append(pickle)
+            }
+        }
+        return parsed
     }
 
     /// The source, gherkinDocument and pickle messages of one feature file (or its parse errors), their ids from

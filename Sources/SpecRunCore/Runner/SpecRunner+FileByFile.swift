@@ -33,10 +33,10 @@ extension SpecRunner {
         let parsing = ParseAhead(count: files.count) { [self, root = prepared.root] index, texts in
             featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
         }
-        var registry = prepared.registry
+        var ready = prepared
         emit(Envelope(meta: meta ?? MetaFactory.make(environment: environment)))
-        registry.assignIds(ids, relativeTo: prepared.root).forEach(emit)
-        let ready = Prepared(registry: registry, selection: prepared.selection, files: prepared.files, root: prepared.root)
+        ready.registry.assignIds(ids, relativeTo: ready.root).forEach(emit)
+        let registry = ready.registry
         let (testRunStarted, passed, success) = await startRun(ready, emit: emit)
         let runId = testRunStarted.id ?? ""
         let plans = FilePlans(registry: registry)
@@ -58,19 +58,12 @@ extension SpecRunner {
             let envelopes = parsing.next() ?? []
             var index = LineIndex()
             var selected: [Pickle] = []
-            // (Read where they are, as `loadFeatures` reads them.)
-            for position in envelopes.indices {
-                emit(envelopes[position])
-                envelopes[position].withGherkinDocument { index.add($0, selecting: selecting) }
-                if envelopes[position].isParseError {
-                    session.state.withLock { state in
-                        if !state.summary.unparsableFiles.contains(uri) { state.summary.unparsableFiles.append(uri) }
-                    }
-                }
-                if envelopes[position].withPickle({ ready.selection.selects($0, lines: file.lines, index: index) }) == true,
-                    let pickle = envelopes[position].pickle
-                {
-                    selected.append(pickle)
+            let parsed = send(
+                envelopes, of: file, selection: ready.selection, lines: &index, selecting: selecting, into: &selected,
+                emit: emit)
+            if !parsed {
+                session.state.withLock { state in
+                    if !state.summary.unparsableFiles.contains(uri) { state.summary.unparsableFiles.append(uri) }
                 }
             }
             lines.withLock { $0[uri] = index.forLocations() }

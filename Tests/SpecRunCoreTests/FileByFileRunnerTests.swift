@@ -61,6 +61,17 @@ final class FileByFileRunnerTests: XCTestCase {
         }
     }
 
+    func test_run_selectsTheSameTestCasesByLineAndRetriesTheSameFileByFile() async throws {
+        let paths = ["features/a.feature:4", "features/c.feature:8"]
+        let retry = { (configuration: inout RunConfiguration) in configuration.retry = 1 }
+        let planned = try await run(makeSUT(fileByFile: false, paths: paths, configure: retry))
+        let fileByFile = try await run(makeSUT(fileByFile: true, paths: paths, configure: retry))
+
+        XCTAssertEqual(fileByFile.1.startedPickleNames, ["two", "two", "three"], "the failing one retried once")
+        XCTAssertEqual(try lines(fileByFile.1), try lines(planned.1))
+        XCTAssertNotEqual(fileByFile.1.kinds, planned.1.kinds)
+    }
+
     func test_run_startsTheFirstTestCaseBeforeItSendsTheLastFile() async throws {
         let (_, spy) = try await run(makeSUT(fileByFile: true))
 
@@ -119,10 +130,10 @@ final class FileByFileRunnerTests: XCTestCase {
     ]
 
     private func makeSUT(
-        fileByFile: Bool, libraries: [any StepLibrary.Type] = [BasketSteps.self],
+        fileByFile: Bool, libraries: [any StepLibrary.Type] = [BasketSteps.self], paths: [String] = ["features"],
         configure: (inout RunConfiguration) -> Void = { _ in }
     ) throws -> (runner: SpecRunner, folder: FeatureFolder) {
-        let sut = try makeSUT(features: Self.features, libraries: libraries, configure: configure)
+        let sut = try makeSUT(features: Self.features, libraries: libraries, paths: paths, configure: configure)
         // (Ids of seeded parts: the only ones a run made file by file names as a run planning first does.)
         var runner = SpecRunner(
             libraries: libraries, configuration: sut.runner.configuration, ids: RandomIdGenerator(seed: 42),

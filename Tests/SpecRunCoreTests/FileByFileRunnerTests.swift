@@ -53,12 +53,52 @@ final class FileByFileRunnerTests: XCTestCase {
         for fileByFile in [true, false] {
             let calls = Locked(0)
             var sut = try makeSUT(fileByFile: fileByFile)
-            sut.runner.afterEachFile = { calls.withLock { $0 += 1 } }
+            sut.runner.betweenTestCases = { calls.withLock { $0 += 1 } }
 
             _ = try await run(sut)
 
             XCTAssertEqual(calls.withLock { $0 }, fileByFile ? 3 : 0, "file by file: \(fileByFile)")
         }
+    }
+
+    func test_run_callsTheHookWithinAFileAfterEvery64TestCases() async throws {
+        let rows = (1...130).map { "      | \($0) |" }.joined(separator: "\n")
+        let outline = "Feature: many\n  Scenario Outline: row\n    Given the basket has <n> items\n    Examples:\n      | n |\n\(rows)\n"
+        let sut = try makeSUT(features: ["features/many.feature": outline], libraries: [BasketSteps.self])
+        var runner = SpecRunner(
+            libraries: [BasketSteps.self], configuration: sut.runner.configuration, ids: RandomIdGenerator(seed: 42),
+            clock: SteppingClock(), environment: [:])
+        runner.plansFileByFile = true
+        let started = Locked(0)
+        let calls = Locked<[Int]>([])
+        runner.betweenTestCases = { calls.withLock { $0.append(started.withLock { $0 }) } }
+
+        _ = try await runner.run { if $0.testCaseStarted != nil { started.withLock { $0 += 1 } } }
+
+        XCTAssertEqual(calls.withLock { $0 }, [64, 128, 130], "after the 64th and 128th test cases, and the file's end")
+    }
+
+    func test_run_plansALargeFilesTestCasesAFewAtATimeWithTheSameMessages() async throws {
+        let rows = (1...(SpecRunner.planAhead + 2)).map { "      | \($0) |" }.joined(separator: "\n")
+        let outline = "Feature: many\n  Scenario Outline: row\n    Given the basket has <n> items\n    Examples:\n      | n |\n\(rows)\n"
+        let folder = try FeatureFolder(["features/many.feature": outline])
+        var spies: [EnvelopeSpy] = []
+        for fileByFile in [false, true] {
+            var runner = SpecRunner(
+                libraries: [BasketSteps.self],
+                configuration: RunConfiguration(paths: [folder.root + "/features"], workingDirectory: folder.root),
+                ids: RandomIdGenerator(seed: 42), clock: SteppingClock(), environment: [:])
+            runner.meta = fixedMeta
+            runner.plansFileByFile = fileByFile
+            let spy = EnvelopeSpy()
+            _ = try await runner.run(emit: spy.record)
+            spies.append(spy)
+        }
+
+        let kinds = spies[1].kinds
+        let firstStart = try XCTUnwrap(kinds.firstIndex(of: "testCaseStarted"))
+        XCTAssertEqual(kinds[..<firstStart].filter { $0 == "testCase" }.count, SpecRunner.planAhead)
+        XCTAssertEqual(try lines(spies[1]), try lines(spies[0]))
     }
 
     func test_run_selectsTheSameTestCasesByLineAndRetriesTheSameFileByFile() async throws {

@@ -188,6 +188,9 @@ final class FileByFileRunTests: XCTestCase {
 
                 """,
                 "b.feature": "Feature: Broken\n  Scenario: x\n    Given a twin step\n      | a |\n      | b | c |\n",
+                // (More scenarios than a file plans at once.)
+                "d.feature": "Feature: Many\n  Scenario Outline: row <n>\n    Given I have <n> cukes in \"d\"\n    Examples:\n      | n |\n"
+                    + (1...(SpecRunner.planAhead + 2)).map { "      | \($0) |\n" }.joined(),
                 "c.feature": """
                 Feature: Gamma
                   Scenario: ambiguous

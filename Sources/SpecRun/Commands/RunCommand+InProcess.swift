@@ -29,9 +29,9 @@ extension RunCommand {
         runner.sendsStepStarts = listeners.reports.readsStepStarts
         // Each file planned and run before the next is parsed, unless a report writes the stream in its own order
         // (every testCase first) or a live line counts the test cases planned; what the reports handed back is
-        // freed between two files.
+        // freed between test cases.
         runner.plansFileByFile = listeners.fileByFile
-        if listeners.fileByFile { runner.afterEachFile = { DecodedEnvelopeReturns.shared.free() } }
+        if listeners.fileByFile { runner.betweenTestCases = { DecodedEnvelopeReturns.shared.free() } }
         // (The process exits after the reports, as `Reports.finish` assumes too.)
         runner.keepsRunUntilExit = true
         // The first signal that ends a run, and the run's id (for a testRunFinished made here).

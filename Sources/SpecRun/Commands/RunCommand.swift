@@ -149,7 +149,7 @@ struct RunCommand {
                 asked: !reports.needs.messageStream && progress == nil, configuration: prepared.configuration,
                 idsDeriveParts: !options.predictableIds)
         // Worker envelopes go back to be freed by the threads that decoded them; a run made file by file frees
-        // them on its runner's thread between two files (`SpecRunner.afterEachFile`).
+        // them on its runner's thread between its test cases (`SpecRunner.betweenTestCases`).
         let pipeline = ListenerPipeline(
             returns: prepared.isolated || fileByFile ? DecodedEnvelopeReturns.shared : nil,
             flushedByTimer: !prepared.isolated,

@@ -27,6 +27,13 @@ extension SpecRunner {
         asked && idsDeriveParts && configuration.order == .defined && configuration.shard == nil
     }
 
+    /// How many test cases of a file run between two calls of `betweenTestCases` (a batch of the reports holds a
+    /// few dozen scenarios' envelopes).
+    static let testCasesBetweenCalls = 64
+    /// How many of a file's test cases are planned (their `testCase` messages sent) before they run: the plans are
+    /// let go once these ran.
+    static let planAhead = 128
+
     func executeFileByFile(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
         // (Parsed from now on, as `execute` parses every file before the BeforeAll hooks run.)
         let files = prepared.files
@@ -68,10 +75,14 @@ extension SpecRunner {
             }
             lines.withLock { $0[uri] = index.forLocations() }
             selectedAny = selectedAny || !selected.isEmpty
-            // (As `execute`: no test case is planned when the BeforeAll hooks failed.)
-            if passed, !selected.isEmpty {
+            // (As `execute`: no test case is planned when the BeforeAll hooks failed.) A few at a time: a file of
+            // 20,000 scenarios holds only so many plans at once.
+            var start = 0
+            while passed, start < selected.count {
+                let chunk = Array(selected[start..<min(start + Self.planAhead, selected.count)])
+                start += chunk.count
                 let book = PlanBook(
-                    registry: registry, pickles: selected, ids: ids, testRunStartedId: runId, planner: planner
+                    registry: registry, pickles: consume chunk, ids: ids, testRunStartedId: runId, planner: planner
                 ) { plan in
                     emit(Envelope(testCase: plan.testCase))
                 }
@@ -84,10 +95,11 @@ extension SpecRunner {
                         break
                     }
                     await session.run(position, emit: emit)
+                    if (position - first) % Self.testCasesBetweenCalls == Self.testCasesBetweenCalls - 1 { betweenTestCases?() }
                 }
                 plans.letGo()
             }
-            afterEachFile?()
+            betweenTestCases?()
         }
         session.state.withLock { $0.summary.nothingSelected = !selectedAny }
         let final = await session.finish(emit: emit)

@@ -46,10 +46,11 @@ public struct SpecRunner: Sendable {
     /// first test case runs. True only when nothing that hears the run reads the stream's order (a `message`
     /// report writes it; a live progress line counts the test cases planned).
     public var plansFileByFile = false
-    /// Called on the runner's thread after each file (its test cases, if any, ran) of a run made file by file: the
-    /// CLI frees there the envelopes its reports handed back (`DecodedEnvelopeReturns`), made on this thread and the
-    /// parse's.
-    public var afterEachFile: (@Sendable () -> Void)?
+    /// Called on the runner's thread between test cases of a run made file by file — after every
+    /// `SpecRunner.testCasesBetweenCalls` of a file and after each file: the CLI frees there the envelopes its reports
+    /// handed back (`DecodedEnvelopeReturns`), made on this thread and the parse's (a file of 20,000 scenarios
+    /// would otherwise keep all of theirs until its end).
+    public var betweenTestCases: (@Sendable () -> Void)?
     /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
     /// only in the tests that compare it with the step loop.
     var skipsInOnePass = true

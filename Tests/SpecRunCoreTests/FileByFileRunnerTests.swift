@@ -62,13 +62,8 @@ final class FileByFileRunnerTests: XCTestCase {
     }
 
     func test_run_callsTheHookWithinAFileAfterEvery64TestCases() async throws {
-        let rows = (1...130).map { "      | \($0) |" }.joined(separator: "\n")
-        let outline = "Feature: many\n  Scenario Outline: row\n    Given the basket has <n> items\n    Examples:\n      | n |\n\(rows)\n"
-        let sut = try makeSUT(features: ["features/many.feature": outline], libraries: [BasketSteps.self])
-        var runner = SpecRunner(
-            libraries: [BasketSteps.self], configuration: sut.runner.configuration, ids: RandomIdGenerator(seed: 42),
-            clock: SteppingClock(), environment: [:])
-        runner.plansFileByFile = true
+        var (runner, folder) = try makeSUT(fileByFile: true, features: Self.outline(rows: 130))
+        defer { withExtendedLifetime(folder) {} }
         let started = Locked(0)
         let calls = Locked<[Int]>([])
         runner.betweenTestCases = { calls.withLock { $0.append(started.withLock { $0 }) } }
@@ -79,20 +74,9 @@ final class FileByFileRunnerTests: XCTestCase {
     }
 
     func test_run_plansALargeFilesTestCasesAFewAtATimeWithTheSameMessages() async throws {
-        let rows = (1...(SpecRunner.planAhead + 2)).map { "      | \($0) |" }.joined(separator: "\n")
-        let outline = "Feature: many\n  Scenario Outline: row\n    Given the basket has <n> items\n    Examples:\n      | n |\n\(rows)\n"
-        let folder = try FeatureFolder(["features/many.feature": outline])
         var spies: [EnvelopeSpy] = []
         for fileByFile in [false, true] {
-            var runner = SpecRunner(
-                libraries: [BasketSteps.self],
-                configuration: RunConfiguration(paths: [folder.root + "/features"], workingDirectory: folder.root),
-                ids: RandomIdGenerator(seed: 42), clock: SteppingClock(), environment: [:])
-            runner.meta = fixedMeta
-            runner.plansFileByFile = fileByFile
-            let spy = EnvelopeSpy()
-            _ = try await runner.run(emit: spy.record)
-            spies.append(spy)
+            spies.append(try await run(makeSUT(fileByFile: fileByFile, features: Self.outline(rows: SpecRunner.planAhead + 2))).1)
         }
 
         let kinds = spies[1].kinds
@@ -170,10 +154,11 @@ final class FileByFileRunnerTests: XCTestCase {
     ]
 
     private func makeSUT(
-        fileByFile: Bool, libraries: [any StepLibrary.Type] = [BasketSteps.self], paths: [String] = ["features"],
+        fileByFile: Bool, features: [String: String] = FileByFileRunnerTests.features,
+        libraries: [any StepLibrary.Type] = [BasketSteps.self], paths: [String] = ["features"],
         configure: (inout RunConfiguration) -> Void = { _ in }
     ) throws -> (runner: SpecRunner, folder: FeatureFolder) {
-        let sut = try makeSUT(features: Self.features, libraries: libraries, paths: paths, configure: configure)
+        let sut = try makeSUT(features: features, libraries: libraries, paths: paths, configure: configure)
         // (Ids of seeded parts: the only ones a run made file by file names as a run planning first does.)
         var runner = SpecRunner(
             libraries: libraries, configuration: sut.runner.configuration, ids: RandomIdGenerator(seed: 42),
@@ -181,6 +166,13 @@ final class FileByFileRunnerTests: XCTestCase {
         runner.meta = sut.runner.meta
         runner.plansFileByFile = fileByFile
         return (runner, sut.folder)
+    }
+
+    /// One file of an outline of `rows` examples.
+    private static func outline(rows: Int) -> [String: String] {
+        let table = (1...rows).map { "      | \($0) |" }.joined(separator: "\n")
+        let outline = "Feature: many\n  Scenario Outline: row\n    Given the basket has <n> items\n    Examples:\n"
+        return ["features/many.feature": outline + "      | n |\n\(table)\n"]
     }
 
     /// The stream's lines, sorted.

@@ -11,6 +11,8 @@ final class FilePlans: PlanSource, Sendable {
     private struct State {
         /// Nil once its test cases ran (`letGo`).
         var books: [PlanBook?] = []
+        /// The first book not let go yet.
+        var live = 0
         /// The index of each book's first test case.
         var firsts: [Int] = []
         var count = 0
@@ -34,9 +36,11 @@ final class FilePlans: PlanSource, Sendable {
     /// The test cases of every book added so far ran: their pickles, ids and bindings can go (the reports keep
     /// their own), and the memory serves the files after them.
     func letGo() {
+        // (Only the books added since the last call: a run of 10,000 files lets go 10,000 times.)
         let gone = books.withLock { state in
-            let gone = state.books
-            state.books = Array(repeating: nil, count: gone.count)
+            let gone = Array(state.books[state.live...])
+            for index in state.live..<state.books.count { state.books[index] = nil }
+            state.live = state.books.count
             return gone
         }
         withExtendedLifetime(gone) {}

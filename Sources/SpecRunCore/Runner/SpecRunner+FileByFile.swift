@@ -78,9 +78,18 @@ extension SpecRunner {
             // (As `execute`: no test case is planned when the BeforeAll hooks failed.) A few at a time: a file of
             // 20,000 scenarios holds only so many plans at once.
             var start = 0
+            var ranInFile = 0
             while passed, start < selected.count {
-                let chunk = Array(selected[start..<min(start + Self.planAhead, selected.count)])
-                start += chunk.count
+                let chunk: [Pickle]
+                if selected.count <= Self.planAhead {
+                    // (A file that fits in one lot hands its selection over whole, not a copy of it: the plan book
+                    // takes the pickles out of the array it alone holds.)
+                    chunk = selected
+                    selected = []
+                } else {
+                    chunk = Array(selected[start..<min(start + Self.planAhead, selected.count)])
+                    start += chunk.count
+                }
                 let book = PlanBook(
                     registry: registry, pickles: consume chunk, ids: ids, testRunStartedId: runId, planner: planner
                 ) { plan in
@@ -95,7 +104,8 @@ extension SpecRunner {
                         break
                     }
                     await session.run(position, emit: emit)
-                    if (position - first) % Self.testCasesBetweenCalls == Self.testCasesBetweenCalls - 1 { betweenTestCases?() }
+                    ranInFile += 1
+                    if ranInFile % Self.testCasesBetweenCalls == 0 { betweenTestCases?() }
                 }
                 plans.letGo()
             }

@@ -40,6 +40,10 @@ public actor SpecSuite {
     private var remaining: Set<String>
     /// The scenarios this suite selects (tags, name, `SPECRUN_SCENARIO`), by selector.
     private nonisolated let listed: [String: SpecScenario]
+    /// Why the selection is no selection: a tag expression or name pattern that does not parse, a
+    /// `SPECRUN_SCENARIO` that is no scenario. Then every test runs and fails with it (skipped, each would pass:
+    /// a typo in CI would run nothing and go green).
+    private nonisolated let selectionProblem: String?
     private var notes = StepNotes()
     /// The scenario run last (or waiting last): each run waits for the one before it.
     private var tail: Task<Void, Never>?
@@ -72,15 +76,24 @@ public actor SpecSuite {
         let scenarios = SpecScenario.all(in: folder, root: root, tags: tags, name: name)
         self.remaining = Set(scenarios.map(\.selector))
         self.listed = Dictionary(scenarios.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
+        self.selectionProblem = Self.selectionProblem(
+            tags: tags, name: name, scenario: SpecScenario.environmentScenario, selectsAny: !scenarios.isEmpty,
+            folder: folder, root: root)
     }
 
     /// Whether this suite runs the scenario at `selector` (`Features/f.feature:12`): it is one of its folder's,
-    /// selected by its tags, name and `SPECRUN_SCENARIO` (the plugin's tests are skipped otherwise).
-    public nonisolated func selects(_ selector: String) -> Bool { listed[selector] != nil }
+    /// selected by its tags, name and `SPECRUN_SCENARIO` (the plugin's tests are skipped otherwise). Every one
+    /// when the selection does not parse or names no scenario: then each test fails, saying so.
+    public nonisolated func selects(_ selector: String) -> Bool { selectionProblem != nil || listed[selector] != nil }
 
     /// Runs the scenario at `selector` (`Features/f.feature:12`, as the `SpecRunScenarios` plugin's tests do),
-    /// as `run(_: SpecScenario)`; a selector that is no scenario of the suite records an issue.
+    /// as `run(_: SpecScenario)`; a selector that is no scenario of the suite records an issue, and so does every
+    /// selector when the selection does not parse or names no scenario.
     public func run(_ selector: String) async throws {
+        if let selectionProblem {
+            record(StepNotes.Problem(message: selectionProblem, file: "", line: 0))
+            return
+        }
         guard let scenario = listed[selector] else {
             record(
                 StepNotes.Problem(

@@ -3,6 +3,8 @@ import SpecRun
 import SpecRunTesting
 import Testing
 
+@testable import SpecRunTesting
+
 final class SuiteWorld: World {
     let who = WorldParameters.string("who") ?? "nobody"
     required init() {}
@@ -111,6 +113,44 @@ struct SpecSuiteTests {
         #expect(SpecScenario.all(root: root, tags: nil, name: nil, scenario: "Features/f.feature:6").map(\.name) == ["logout works"])
         #expect(SpecScenario.all(root: root, tags: nil, name: nil, scenario: "search works").map(\.selector) == ["Features/f.feature:8"])
         #expect(SpecScenario.all(root: root, tags: nil, name: nil, scenario: "search").isEmpty, "the whole name, not a part")
+    }
+
+    @Test(
+        "A tag expression or name pattern that does not parse fails every test, saying so, instead of skipping it",
+        arguments: [
+            ("@a and" as String?, nil as String?, "bad tag expression '@a and'"),
+            (nil as String?, "(" as String?, "bad --name regular expression '('"),
+        ])
+    func unparsableSelectionFailsEveryTest(tags: String?, name: String?, said: String) async throws {
+        let root = try makeFeatures("Feature: F\n  Scenario: passes\n    Given a passing step\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: tags, name: name)
+
+        #expect(suite.selects("Features/f.feature:2"), "skipped, the test would pass")
+        try await withKnownIssue {
+            try await suite.run("Features/f.feature:2")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(said)
+        }
+        _ = SuiteJournal.shared.take()
+    }
+
+    @Test("A SPECRUN_SCENARIO that is no scenario of the folder is a selection problem; a sound selection is none")
+    func scenarioNamingNothingIsAProblem() throws {
+        let root = try makeFeatures("Feature: F\n  Scenario: passes\n    Given a passing step\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func problem(tags: String? = nil, name: String? = nil, scenario: String?, selectsAny: Bool) -> String? {
+            SpecSuite.selectionProblem(
+                tags: tags, name: name, scenario: scenario, selectsAny: selectsAny, folder: "Features", root: root)
+        }
+
+        #expect(
+            problem(scenario: "Features/nope.feature:15", selectsAny: false)?.contains(
+                "SPECRUN_SCENARIO 'Features/nope.feature:15' is no scenario of Features/") == true)
+        #expect(problem(scenario: "Features/f.feature:3", selectsAny: false) != nil, "a step's line is not its scenario's")
+        #expect(problem(scenario: "Features/f.feature:2", selectsAny: false) == nil, "a scenario the tags left out")
+        #expect(problem(scenario: "passes", selectsAny: false) == nil)
+        #expect(problem(tags: "@smoke", name: "^p", scenario: nil, selectsAny: false) == nil, "selecting nothing is no error")
     }
 
     @Test("World parameters reach every World")

@@ -27,6 +27,16 @@ final class HostileStepsEndToEndTests: XCTestCase {
         XCTAssertTrue(run.message.contains("ended the process (exit status 3)"), run.message)
     }
 
+    func test_run_failsTheRunAndWritesItsReportsOnExitZeroInAStepWithoutIsolation() throws {
+        let run = try runBetweenPassingScenarios("When a step calls exit 0", isolated: false)
+        XCTAssertEqual(run.status, 1, "exit(0) in a step is no pass: \(run.stderr)")
+        XCTAssertEqual(run.statuses, [.passed], "the scenario before it; none after")
+        let finished = run.stream.compactMap(\.testRunFinished)
+        XCTAssertEqual(finished.map(\.success), [false])
+        XCTAssertEqual(finished.first?.exception?.type, "StepExited")
+        XCTAssertTrue(run.stderr.contains("a step ended the process (it called exit())"), run.stderr)
+    }
+
     func test_run_quotesTheRuntimesLineAndRunsTheOthersOnFatalError() throws {
         let run = try runBetweenPassingScenarios("When a step calls fatalError")
         XCTAssertEqual(run.status, 1, run.stderr)
@@ -75,7 +85,7 @@ final class HostileStepsEndToEndTests: XCTestCase {
         var message: String { stream.compactMap(\.testStepFinished).compactMap(\.testStepResult.message).first ?? "" }
     }
 
-    private func runBetweenPassingScenarios(_ step: String) throws -> HostileRun {
+    private func runBetweenPassingScenarios(_ step: String, isolated: Bool = true) throws -> HostileRun {
         let fixture = try fixtureExecutable()
         let folder = try makeFixtureFeatures([
             "h.feature": """
@@ -89,7 +99,10 @@ final class HostileStepsEndToEndTests: XCTestCase {
 
             """
         ])
-        let run = try runProcess(fixture, [folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml"])
+        let run = try runProcess(
+            fixture,
+            [folder, "--format", "message:\(folder)/m.ndjson", "--format", "junit:\(folder)/j.xml"]
+                + (isolated ? [] : ["--no-isolation"]))
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/j.xml"), "every report written")
         XCTAssertFalse(run.stderr.contains("Backtracing"), "no Swift backtrace: \(run.stderr)")
         let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))

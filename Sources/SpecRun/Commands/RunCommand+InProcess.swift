@@ -10,6 +10,7 @@ extension RunCommand {
     /// A signal that ends a run (`InterruptForwarder.endingSignals`: Ctrl-C, SIGTERM, SIGHUP, …) stops it after the
     /// running step (the rest of that scenario skipped, no other started) and ends it with its reports, marked
     /// interrupted, exit status 128 + the signal; a second one ends it at once (a step that hangs), with its reports.
+    /// A step that calls `exit` ends it at once too, with its reports, failed (`StepExit`).
     func runInProcess(_ prepared: Prepared, _ listeners: Listeners) async -> Ending {
         let pipeline = listeners.pipeline
         // One testRunFinished, whichever road makes it first (`OneRunEnd`).
@@ -44,6 +45,8 @@ extension RunCommand {
             if count >= 2 { ended.yield(.atOnce) }
         }
         defer { interrupts?.listen { _, _ in } }
+        StepExit.watch { ended.yield(.stepExited) }
+        defer { StepExit.unwatch() }
         // What was sent is handed to the reports and written out every 50 ms, whatever the step does: a SIGKILL
         // leaves the finished scenarios on disk, and the start of the running one (as with workers).
         let ticker = Ticker(every: 0.05) { [pipeline] in
@@ -100,6 +103,14 @@ extension RunCommand {
             let finished = TestRunFinished(success: false, timestamp: now, testRunStartedId: runId)
             send(Envelope(testRunFinished: Self.interrupted(finished, by: signal ?? SIGINT)))
             pipeline.drain()
+        case .stepExited:
+            let finished = TestRunFinished(
+                message: Self.stepExitedMessage, success: false, timestamp: Timestamp(date: Date()),
+                exception: Exception(type: "StepExited", message: Self.stepExitedMessage), testRunStartedId: runId)
+            send(Envelope(testRunFinished: finished))
+            pipeline.drain()
+            console.err("specrun: \(Self.stepExitedMessage)\n")
+            return Ending()
         case .ran:
             pipeline.drain()
         }
@@ -116,7 +127,13 @@ extension RunCommand {
         case failed(any Error)
         /// A second signal: at once, the running step still running.
         case atOnce
+        /// A step called `exit` (held in it while the run ends).
+        case stepExited
     }
+
+    static let stepExitedMessage =
+        "a step ended the process (it called exit()) in a run without isolation: the scenario it ran is reported "
+        + "unfinished, the ones after it did not run; without --no-isolation it fails that scenario alone"
 
     /// The run's end, marked interrupted: failed, naming the signal (as a supervised run's).
     static func interrupted(_ finished: TestRunFinished, by signal: Int32) -> TestRunFinished {

@@ -146,6 +146,11 @@ package final class SystemConsole: Console {
     }
 
     package static func exit(_ code: Int32) -> Never {
+        // A step's `exit` is held in its handlers (`StepExit`): a second `exit` would be undefined.
+        if StepExit.inProgress {
+            fflush(nil)
+            _exit(code)
+        }
         Foundation.exit(code)
     }
 }

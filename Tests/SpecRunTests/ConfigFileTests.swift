@@ -22,6 +22,19 @@ final class ConfigFileTests: XCTestCase {
             ])
     }
 
+    func test_expand_namesTheLineAndColumnOfAConfigThatIsNotJSON() {
+        let missingComma = "{\n  \"default\": {\n    \"paths\": [\"Features\"]\n    \"retry\": 1\n  }\n}\n"
+        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in missingComma })) {
+            XCTAssertTrue("\($0)".hasPrefix("specrun.json:4:5: not valid JSON"), "\($0)")
+        }
+        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in "{\n  \"default\": {\n" })) {
+            XCTAssertTrue("\($0)".hasPrefix("specrun.json:3:1: not valid JSON"), "the end of the text: \($0)")
+        }
+        XCTAssertThrowsError(try ConfigFile.expand([], read: { _ in "[1, 2]" })) {
+            XCTAssertTrue("\($0)".hasPrefix("specrun.json:1: not a JSON object of profiles"), "JSON, but no object: \($0)")
+        }
+    }
+
     func test_expand_turnsTheHistoryKeyIntoTheOption() throws {
         let expanded = try ConfigFile.expand([], read: { _ in #"{"default": {"history": "reports/history"}}"# })
 

@@ -21,7 +21,13 @@ struct ConfigFile {
 
     /// The arguments of these profiles (or of `default`), for a command line that has these arguments.
     func arguments(profiles requested: [String], userArguments: [String]) throws -> [String] {
-        guard let data = text.data(using: .utf8), let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        } catch {
+            throw UsageError(message: syntaxMessage(error))
+        }
+        guard let root = object as? [String: Any] else {
             throw UsageError(
                 message: "\(path):1: not a JSON object of profiles; e.g. {\"default\": {\"format\": [\"html:reports/index.html\"]}}")
         }

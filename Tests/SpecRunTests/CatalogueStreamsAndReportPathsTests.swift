@@ -113,23 +113,23 @@ final class CatalogueStreamsAndReportPathsTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains("could not write"), run.stderr)
     }
 
-    func test_run_namesTheReportAndWritesTheOthersOnAnUnwritableReportFolder() throws {
+    func test_run_refusesTheRunNamingTheReportOnAnUnwritableReportFolder() throws {
         let folder = try catalogueFolder(["a.feature": goodFeature(), "locked/keep": Data()])
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: "\(folder)/locked")
         let run = try runWithoutPermissionOverride([
             folder, "--format", "junit:\(folder)/locked/j.xml",
             "--format", "message:\(folder)/known.ndjson", "--format", "junit:\(folder)/known.xml",
         ])
-        assertOneClearLine(run, "could not write the junit report to \(folder)/locked/j.xml", exit: 2)
+        assertOneClearLine(run, "cannot write the junit report to \(folder)/locked/j.xml", exit: 2)
         XCTAssertTrue(run.stderr.contains("Permission denied"), run.stderr)
-        assertKnownResults(CatalogueRun(code: run.code, stdout: run.stdout, stderr: run.stderr, folder: folder), passed: 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/known.ndjson"), "found before anything ran")
     }
 
-    func test_run_namesTheReportAndWritesTheOthersOnAReportPathUnderAFile() async throws {
+    func test_run_refusesTheRunNamingTheReportOnAReportPathUnderAFile() async throws {
         let folder = try catalogueFolder(["a.feature": goodFeature()])
         let run = await catalogueRun([folder, "--format", "json:\(folder)/a.feature/r.json"], in: folder)
-        assertOneClearLine(run, "could not write the json report to \(folder)/a.feature/r.json", exit: 2)
-        assertKnownResults(run, passed: 1)
+        assertOneClearLine(run, "cannot write the json report to \(folder)/a.feature/r.json", exit: 2)
+        XCTAssertFalse(run.stdout.contains("1 scenario"), "found before anything ran: \(run.stdout)")
     }
 
     // MARK: - Helpers

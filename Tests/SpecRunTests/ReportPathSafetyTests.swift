@@ -27,6 +27,23 @@ final class ReportPathSafetyTests: XCTestCase {
         XCTAssertEqual(console.stderr.components(separatedBy: "owned by another user").count - 1, 1, console.stderr)
     }
 
+    func test_run_refusesAReportInAFolderThatCannotBeMadeBeforeAnyScenarioRuns() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-paths-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try "Feature: F\n  Scenario: S\n    Given a passing step\n".write(toFile: "\(folder)/a.feature", atomically: true, encoding: .utf8)
+
+        let console = SpyConsole()
+        // (A file as a folder: no one can make it, root included.)
+        let code = await SpecRunCLI.run(
+            ["\(folder)/a.feature", "--no-isolation", "--format", "junit:/dev/null/reports/junit.xml"],
+            libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 2, console.stderr)
+        XCTAssertTrue(console.stderr.contains("cannot write the junit report to /dev/null/reports/junit.xml"), console.stderr)
+        XCTAssertFalse(console.stdout.contains("1 scenario"), "nothing ran: \(console.stdout)")
+    }
+
     func test_untrustedLink_refusesALinkOfAnotherUserInAStickyWorldWritableFolderOnly() throws {
         let sticky = "/tmp"
         var info = stat()

@@ -20,6 +20,7 @@ final class Reports {
         formatOptions: FormatOptions = FormatOptions(), mergedRuns: Bool = false, sharedAtSource: Bool = false,
         standardOutput: Int32 = STDOUT_FILENO
     ) throws {
+        try Self.checkWritable(requests)
         self.console = console
         var options = ReportOptions(colors: colors)
         options.listParseErrors = listParseErrors

@@ -123,9 +123,17 @@ final class CatalogueFeatureFilesTests: XCTestCase {
             folder, "--format", "summary", "--format", "message:\(folder)/known.ndjson",
             "--format", "junit:\(folder)/known.xml",
         ])
-        assertOneClearLine(run, "secret.feature: cannot read the file (permission denied?)", exit: 3)
+        assertOneClearLine(run, "secret.feature: cannot read the file (permission denied)", exit: 3)
         XCTAssertFalse(run.stderr.contains(":0:0:"), "no made-up location: \(run.stderr)")
         assertKnownResults(CatalogueRun(code: run.code, stdout: run.stdout, stderr: run.stderr, folder: folder), passed: 1)
+    }
+
+    func test_run_saysTheFileIsAFIFOAndRunsTheOthersOnAFIFONamedAsAFeatureFile() async throws {
+        let folder = try catalogueFolder(["good.feature": goodFeature()])
+        XCTAssertEqual(mkfifo("\(folder)/pipe.feature", 0o600), 0)
+        let run = await catalogueRun([folder], in: folder)
+        assertOneClearLine(run, "pipe.feature: cannot read the file (it is a FIFO, not a file", exit: 3)
+        assertKnownResults(run, passed: 1)
     }
 
     func test_run_namesTheNameThatIsNotUTF8AndRunsTheOthersOnAFileNameInLatin1() async throws {

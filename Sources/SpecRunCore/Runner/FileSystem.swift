@@ -10,6 +10,8 @@ struct FileSystem: Sendable {
     var readFile: @Sendable (String) -> Data?
     /// The folders under a folder that cannot be listed (no permission): named, not silently skipped.
     var unreadableFolders: @Sendable (String) -> [String] = { _ in [] }
+    /// Why a file that could not be read is not read (nil: not known).
+    var whyUnreadable: (@Sendable (String) -> String?)? = nil
 
     func kind(of path: String) -> Kind? { kindOf(path) }
     func files(under path: String) -> [String] { listFiles(path) }
@@ -49,6 +51,15 @@ struct FileSystem: Sendable {
             }
             if failed.paths.isEmpty, FileManager.default.isReadableFile(atPath: base) == false { return [base] }
             return failed.paths.map { path in path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path }
+        },
+        whyUnreadable: { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return access(path, R_OK) == 0 ? nil : "permission denied"
+            case S_IFIFO: return "it is a FIFO, not a file; give the feature file itself"
+            default: return "it is not a regular file; give the feature file itself"
+            }
         })
 }
 

@@ -193,7 +193,7 @@ extension SpecRunner {
             ? "cannot read this folder (permission denied?), so none of its feature files ran"
             : file.path.contains("\u{FFFD}")
                 ? "cannot read the file: its name has bytes that are not UTF-8 (shown as \u{FFFD}), so it cannot be opened by that name; rename it in UTF-8 (e.g. convmv -f latin1 -t utf8 --notest FILE)"
-                : "cannot read the file (permission denied?)"
+                : "cannot read the file (\(fileSystem.whyUnreadable?(file.path) ?? "permission denied?"))"
         return [Envelope(parseError: ParseError(source: SourceReference(uri: uri), message: "\(uri): \(what)"))]
     }
 

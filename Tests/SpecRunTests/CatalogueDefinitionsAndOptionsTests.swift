@@ -112,7 +112,7 @@ final class CatalogueDefinitionsAndOptionsTests: XCTestCase {
 
     func test_run_namesTheFileOnAConfigThatIsNoJSON() async throws {
         let run = await configRun("{ \"default\": ")
-        assertOneClearLine(run, "specrun.json:1: not a JSON object of profiles", exit: 2)
+        assertOneClearLine(run, "specrun.json:1:14: not valid JSON", exit: 2)
     }
 
     func test_run_namesFileLineAndSuggestionOnAnUnknownConfigKey() async throws {

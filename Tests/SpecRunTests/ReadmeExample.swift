@@ -33,7 +33,7 @@ enum BasketSteps: StepLibrary {
         }
 
         steps.before(tags: "@logged") { world in world.log.append("before") }
-        steps.after { world in attach(world.log.joined(separator: ","), mediaType: "text/plain") }  // runs even after a failure
+        steps.after { world in attach(world.log.joined(separator: ","), mediaType: "text/plain") }  // also after a failed step
         steps.parameterType(name: "status", regex: "open|closed") { (text: String) in Status(rawValue: text)! }
     }
 }

@@ -8,6 +8,7 @@ enum MisfitSteps: StepLibrary {
         steps.given("a passing step") { _ in }
         steps.given("{int} cukes") { (_, count: Bool) in _ = count }
         steps.given("the note:") { _ in }
+        steps.given("I have {int} apples") { (_, count: Int) in _ = count }
     }
 }
 
@@ -53,6 +54,21 @@ final class CheckCoverageTests: XCTestCase {
                 $0.contains("f.feature:7:5: error: step 'the note:' does not fit its step definition \"the note:\"")
                     && $0.contains("takes 0 argument(s)")
             }, console.stdout)
+    }
+
+    func test_check_namesTheDefinitionOnAValueItsParameterTypeCannotHold() async throws {
+        let folder = try makeSUT(misfits: false)
+        try "Feature: Big\n  Scenario: s\n    Given I have 99999999999999999999 apples\n"
+            .write(toFile: folder + "/big.feature", atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(["check", folder + "/big.feature", "--no-requirements"], libraries: [MisfitSteps.self], console: console)
+
+        let line = console.stdout.split(separator: "\n").first { $0.contains("big.feature:3:5: error:") } ?? ""
+        XCTAssertTrue(
+            line.contains("step 'I have 99999999999999999999 apples' does not fit its step definition \"I have {int} apples\" ("),
+            console.stdout)
+        XCTAssertTrue(line.contains("can not be represented as Int"), console.stdout)
     }
 
     func test_check_failsOnUncoveredCriteriaUnderStrictCoverageAsGitHubAnnotations() async throws {

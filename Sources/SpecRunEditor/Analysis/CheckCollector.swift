@@ -16,6 +16,8 @@ package final class CheckCollector {
     private var ambiguous: [(pickleStep: String, definitions: [String])] = []
     /// Steps whose values do not fit their closure's parameters (the dry run checks them): test step → pickle step.
     private var testSteps: [String: String] = [:]
+    /// The definition each test step matched (when one did): what a conversion's message is prefixed with.
+    private var matchedDefinitions: [String: String] = [:]
     private var misfits: [(pickleStep: String, message: String)] = []
     package private(set) var tagUses: [TagUse] = []
     package private(set) var pickleTags: Set<String> = []
@@ -67,7 +69,14 @@ package final class CheckCollector {
             finished.testStepResult.exception?.type != "InvalidTimeout",
             let pickleStep = testSteps[finished.testStepId]
         {
-            misfits.append((pickleStep, finished.testStepResult.message ?? "its values do not fit the step definition"))
+            var message = finished.testStepResult.message ?? "its values do not fit the step definition"
+            // (An arity or type mismatch names its definition; a conversion's own error, `{int}` past `Int`, does not.)
+            if !message.hasPrefix("step definition "), let id = matchedDefinitions[finished.testStepId],
+                let definition = definitions[id]
+            {
+                message = "step definition \"\(definition.pattern.source)\" (\(Self.location(of: definition))): \(message)"
+            }
+            misfits.append((pickleStep, message))
         }
         if let pickle = envelope.pickle {
             pickleTags.formUnion(pickle.tags.map(\.name))
@@ -83,6 +92,7 @@ package final class CheckCollector {
             for step in testCase.testSteps {
                 guard let pickleStep = step.pickleStepId, let ids = step.stepDefinitionIds else { continue }
                 testSteps[step.id] = pickleStep
+                if ids.count == 1 { matchedDefinitions[step.id] = ids[0] }
                 used.formUnion(ids)
                 if ids.isEmpty { undefined.append(pickleStep) }
                 if ids.count > 1 { ambiguous.append((pickleStep, ids)) }

@@ -72,7 +72,9 @@ final class LanguageServerActionsTests: XCTestCase {
         let text = "Feature: F\n  Scenario Outline: O\n    Given a step sleeps <ms> ms\n  Scenario: Empty\n"
         let session = try makeSUT(text, [])
         let messages = session.diagnostics(uri).map { $0["message"] as? String ?? "" }
-        XCTAssertTrue(messages.contains { $0.contains("'O' has no Examples") }, "\(messages)")
+        XCTAssertTrue(
+            messages.contains { $0.contains("'O' has no Examples, so it runs once with its <placeholders> as written") },
+            "as the run says: \(messages)")
         XCTAssertTrue(messages.contains { $0.contains("'Empty' has no steps") }, "\(messages)")
     }
 

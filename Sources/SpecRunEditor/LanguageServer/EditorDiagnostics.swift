@@ -1,8 +1,9 @@
 import Gherkin
 import Messages
 
-/// Findings of the document's shape the dry run does not make: an outline without Examples (it makes no test
-/// case), and a scenario without steps (it passes having checked nothing). A scenario whose steps were read as a
+/// Findings of the document's shape the dry run does not make: an outline without Examples (it runs once, its
+/// placeholders as written, as the run warns), one whose Examples have no row (it makes no test case), and a
+/// scenario without steps (it passes having checked nothing). A scenario whose steps were read as a
 /// description already has `StepsReadAsDescription`'s warning on its line (`already`), which says more.
 enum EditorDiagnostics {
     static func structure(of document: GherkinDocument, already: Set<Int>) -> [EditorAnalysis.Diagnostic] {
@@ -21,7 +22,8 @@ enum EditorDiagnostics {
                 found.append(
                     .init(
                         line: line, column: column, severity: .warning,
-                        message: "\(scenario.keyword) '\(scenario.name)' has no Examples: it makes no test case"))
+                        message: "\(scenario.keyword) '\(scenario.name)' has no Examples, so it runs once with its "
+                            + "<placeholders> as written (add an Examples: table, or make it a Scenario)"))
             } else if !scenario.examples.isEmpty, scenario.examples.allSatisfy({ $0.tableBody.isEmpty }) {
                 found.append(
                     .init(

@@ -25,6 +25,22 @@ final class FmtCommandTests: XCTestCase {
         return (command, store, console)
     }
 
+    func test_write_formatsTheLinksTargetAndKeepsTheLinkAndThePermissions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-fmt-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try "Feature: x\n".write(toFile: "\(folder)/target.feature", atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod("\(folder)/target.feature", 0o640), 0)
+        try FileManager.default.createSymbolicLink(atPath: "\(folder)/link.feature", withDestinationPath: "target.feature")
+
+        XCTAssertTrue(FmtFiles.writeInPlace("\(folder)/link.feature", Data("Feature: y\n".utf8)))
+
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/link.feature"), "target.feature")
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/target.feature", encoding: .utf8), "Feature: y\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: "\(folder)/target.feature")[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o640)
+    }
+
     func test_check_listsTheFileAndExits1OnAnUnformattedFile() {
         let (sut, store, console) = makeSUT(
             check: true,

@@ -97,5 +97,15 @@ struct FmtFiles: Sendable {
             }
         },
         read: { FileManager.default.contents(atPath: $0) },
-        write: { path, data in (try? data.write(to: URL(fileURLWithPath: path), options: .atomic)) != nil })
+        write: { path, data in writeInPlace(path, data) })
+
+    /// Writes a formatted file where it is: through a symbolic link to its target (the link stays a link), keeping
+    /// the file's permissions (a new file written atomically would have the default ones).
+    static func writeInPlace(_ path: String, _ data: Data) -> Bool {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let mode = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.posixPermissions]
+        guard (try? data.write(to: target, options: .atomic)) != nil else { return false }
+        if let mode { try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path) }
+        return true
+    }
 }

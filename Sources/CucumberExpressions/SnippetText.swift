@@ -204,12 +204,13 @@ struct SnippetText {
     // MARK: - Pieces
 
     /// The text between two indices, with the characters that would start an optional, a parameter or an
-    /// alternation escaped (`(`, `{`, `/`).
+    /// alternation escaped (`(`, `{`, `/`), and the escape character itself (`\`: left alone, it would escape the
+    /// character after it, and the expression would not match its own step).
     func escapedSegment(_ range: Range<Int>) -> String {
         var view = String.UnicodeScalarView()
         view.reserveCapacity(range.count)
         for scalar in scalars[range] {
-            if scalar == "(" || scalar == "{" || scalar == "/" { view.append("\\") }
+            if scalar == "(" || scalar == "{" || scalar == "/" || scalar == "\\" { view.append("\\") }
             view.append(scalar)
         }
         return String(view)

@@ -41,6 +41,13 @@ final class CucumberExpressionGeneratorTests: XCTestCase {
             ])
     }
 
+    func test_generate_escapesABackslashSoTheExpressionMatchesItsOwnStep() throws {
+        let text = #"five "a" \ back"#
+        XCTAssertEqual(sources(text), [#"five {string} \\ back"#])
+        let expression = try CucumberExpression(sources(text)[0], registry: ParameterTypeRegistry())
+        XCTAssertNotNil(expression.match(text), "a lone backslash escapes the space after it: two spaces, no backslash")
+    }
+
     func test_generate_ignoresNumbersInsideWords() {
         XCTAssertEqual(sources("I have a1 and 5b"), ["I have a1 and 5b"])
     }

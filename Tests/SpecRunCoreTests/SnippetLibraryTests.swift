@@ -31,7 +31,15 @@ final class SnippetLibraryTests: XCTestCase {
         let text = #"the path /tmp/{x}(y) is \ weird"#
         let sut = try makeSUT([text])
 
-        XCTAssertEqual(sut.entries.map(\.expression), [#"the path \/tmp\/\{x\}\(y\) is \\ weird"#])
+        XCTAssertEqual(sut.entries.map(\.expression), [#"the path \/tmp\/\{x}\(y) is \\ weird"#])
+        try assertEachStepMatchesExactlyOneSnippet(sut, [text])
+    }
+
+    func test_library_infersParameterTypesOnAStepWithABackslash() throws {
+        let text = #"five "a" \ back"#
+        let sut = try makeSUT([text])
+
+        XCTAssertEqual(sut.entries.map(\.expression), [#"five {string} \\ back"#])
         try assertEachStepMatchesExactlyOneSnippet(sut, [text])
     }
 

@@ -62,6 +62,19 @@ final class CommandLineParserTests: XCTestCase {
         }
     }
 
+    func test_parse_refusesASwiftKeywordAsTheSnippetsLibraryOrWorldName() throws {
+        for (option, value) in [("--name", "struct"), ("--world", "init"), ("--world", "Shop.class")] {
+            XCTAssertThrowsError(try CommandLineParser.parse(["snippets", option, value]), "\(option) \(value)") { error in
+                XCTAssertTrue((error as? UsageError)?.message.contains("is a Swift keyword, not a type name") == true, "\(error)")
+            }
+        }
+        guard case .snippets(let options) = try CommandLineParser.parse(["snippets", "--name", "Structs", "--world", "Shop.World"]) else {
+            return XCTFail("not a snippets command")
+        }
+        XCTAssertEqual(options.name, "Structs")
+        XCTAssertEqual(options.world, "Shop.World")
+    }
+
     func test_parse_refusesTwoFormatsOnStdoutOnAPathNamingStdout() {
         for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
             XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "message:\(path)"]), path) { error in

@@ -28,6 +28,23 @@ extension CommandLineParser {
         else {
             throw UsageError(message: "specrun snippets \(option): a Swift type name, e.g. \(option) MySteps, got '\(value)'")
         }
+        // (Each part of a qualified name is a name of its own: `Shop.struct` is no type either.)
+        if let keyword = value.split(separator: ".", omittingEmptySubsequences: false).first(where: { swiftKeywords.contains(String($0)) })
+        {
+            throw UsageError(
+                message: "specrun snippets \(option): '\(keyword)' is a Swift keyword, not a type name; give another, "
+                    + "e.g. \(option) MySteps")
+        }
         return value
     }
+
+    /// The keywords a type name cannot be without backticks (declarations, statements, expressions, types).
+    private static let swiftKeywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+        "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+        "throws", "true", "try", "_",
+    ]
 }

@@ -8,22 +8,23 @@ extension ConsoleText {
     /// padded to their widest cell), each line indented by `indent`.
     func appendArgument(_ argument: borrowing PickleStepArgument, indent: String, to out: inout ConsoleBuffer) {
         if let doc = argument.docString {
+            let (fence, content) = Self.fenced(doc.content)
             out.append(indent)
             out.start(.grey, style)
-            out.append("\"\"\"")
+            out.append(fence)
             if let mediaType = doc.mediaType { out.append(mediaType) }
             out.end(style)
             out.append(byte: 0x0A)
-            appendIndented(doc.content, indent, to: &out)
+            appendIndented(content, indent, to: &out)
             out.append(indent)
-            out.paint("\"\"\"", .grey, style)
+            out.paint(fence, .grey, style)
             out.append(byte: 0x0A)
         }
         if let table = argument.dataTable {
             var widths: [Int] = []
             for row in table.rows {
                 for (column, cell) in row.cells.enumerated() {
-                    let width = Self.characters(cell.value)
+                    let width = Self.characters(Self.tableCell(cell.value))
                     if column == widths.count { widths.append(width) } else { widths[column] = max(widths[column], width) }
                 }
             }
@@ -37,8 +38,9 @@ extension ConsoleText {
                         out.append(byte: 0x7C)
                         out.append(byte: 0x20)
                     }
-                    out.append(cell.value)
-                    out.appendSpaces(widths[column] - Self.characters(cell.value))
+                    let text = Self.tableCell(cell.value)
+                    out.append(text)
+                    out.appendSpaces(widths[column] - Self.characters(text))
                 }
                 out.append(byte: 0x20)
                 out.append(byte: 0x7C)
@@ -59,6 +61,33 @@ extension ConsoleText {
             guard end < rest.endIndex else { return }
             rest = rest[rest.index(after: end)...]
         }
+    }
+
+    /// A cell as Gherkin writes it (`fmt` too): `\\`, `\|` and `\n` for a backslash, a bar and a line break, which
+    /// printed as they are would break the table's columns and rows.
+    static func tableCell(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x7C || $0 == 0x0A }) else { return value }
+        var text = ""
+        for character in value {
+            switch character {
+            case "\\": text += "\\\\"
+            case "|": text += "\\|"
+            case "\n": text += "\\n"
+            default: text.append(character)
+            }
+        }
+        return text
+    }
+
+    /// The fence a doc string is printed between, and its content for that fence: three double quotes, or three
+    /// backticks when the content holds three double quotes (a fence of its own inside would end the doc string),
+    /// or three double quotes with the content's escaped (backslash, quote, three times) when it holds both, as
+    /// Gherkin writes them.
+    static func fenced(_ content: String) -> (fence: String, content: String) {
+        let quotes = "\"\"\"", backticks = "```"
+        guard content.contains(quotes) else { return (quotes, content) }
+        guard content.contains(backticks) else { return (backticks, content) }
+        return (quotes, content.replacingOccurrences(of: quotes, with: "\\\"\\\"\\\""))
     }
 
     /// The characters of a string (`count`), counted from its bytes when it is ASCII without a carriage return.

@@ -14,6 +14,16 @@ final class CatalogueFeatureFilesTests: XCTestCase {
         assertOneClearLine(run, "bad.feature:4:5: expected", exit: 3)
         assertKnownResults(run, passed: 1)
         XCTAssertTrue(try String(contentsOfFile: run.junitPath, encoding: .utf8).contains("<error"), "JUnit counts the file")
+        assertOneClearLine(run, "some feature file(s) could not be parsed; the others ran", exit: 3)
+    }
+
+    func test_run_saysNothingRanOnlyWhenNoFileParsed() async throws {
+        let folder = try catalogueFolder([
+            "bad.feature": Data("Feature: F\n  Scenario: S\n    Given a passing step\n    Giving a passing step\n".utf8)
+        ])
+        let run = await catalogueRun([folder], in: folder)
+        assertOneClearLine(run, "no feature file could be parsed (each is named above); nothing ran", exit: 3)
+        XCTAssertFalse(run.stderr.contains("the others ran"), run.stderr)
     }
 
     func test_run_namesTheLanguageOnceOnAnUnknownLanguage() async throws {

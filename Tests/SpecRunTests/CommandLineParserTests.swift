@@ -75,6 +75,13 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(options.world, "Shop.World")
     }
 
+    func test_parse_readsStandardInputOnADashAsAReportInput() throws {
+        guard case .report(let options) = try CommandLineParser.parse(["report", "-", "--format", "summary"]) else {
+            return XCTFail("not a report command")
+        }
+        XCTAssertEqual(options.inputs, ["/dev/stdin"])
+    }
+
     func test_parse_refusesTwoFormatsOnStdoutOnAPathNamingStdout() {
         for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
             XCTAssertThrowsError(try CommandLineParser.parse(["--format", "pretty", "--format", "message:\(path)"]), path) { error in

@@ -250,6 +250,8 @@ enum CommandLineParser {
             case "--diff": options.diff = true
             case "--history":
                 options.formats.append(FormatRequest(format: .history, path: RunHistory.file(in: try reader.value(for: argument))))
+            // `-`: standard input, as the Cucumber tools read it.
+            case "-": options.inputs.append("/dev/stdin")
             default:
                 if argument.hasPrefix("-") {
                     throw unknownOption(

@@ -61,7 +61,7 @@ enum HelpText {
 
         REPORT OPTIONS
           FILE.ndjson...             message streams (--format message:FILE); several (CI shards) are merged into
-                                     one run; a file given twice is read once
+                                     one run; a file given twice is read once; - reads standard input
           -f, --format NAME[:FILE]   as for a run (default: summary)
               --exit-status          exit with the merged run's status (0 passed, 1 failed, 3 unparsable file,
                                      4 nothing ran) instead of 0, so a CI merge job fails with the run

@@ -66,7 +66,7 @@ extension OptionTable {
         ])
 
     static let report = SubcommandSpec(
-        name: "report", usage: "FILE.ndjson... --format NAME[:FILE]...",
+        name: "report", usage: "FILE.ndjson...|- --format NAME[:FILE]...",
         summary: "rebuild reports from saved message streams (several, e.g. CI shards, are merged into one run)",
         options: [
             OptionSpec(
@@ -74,6 +74,9 @@ extension OptionTable {
                 help: "a report, as for a run (default: summary)"),
             OptionSpec(long: "--format-options", value: "JSON", help: "per-format options, as for a run"),
             OptionSpec(long: "--exit-status", help: "exit with the merged run's status (0, 1, 3 or 4) instead of 0"),
+            OptionSpec(long: "--gate", help: "the same, read through the release gate: 0 when only should-criteria fail"),
+            OptionSpec(long: "--diff", help: "OLD NEW: what changed in the documentation between two runs, instead of reports"),
+            OptionSpec(long: "--history", value: "DIR", help: "add the merged run to the history in DIR, as for a run"),
             OptionSpec(long: "--color", help: "colours on"),
             OptionSpec(long: "--no-color", help: "colours off"),
             help,

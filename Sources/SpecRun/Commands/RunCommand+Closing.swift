@@ -22,7 +22,10 @@ extension RunCommand {
             console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(prepared.configuration)))\n")
         }
         if status.unparsableFiles {
-            console.err("specrun: some feature file(s) could not be parsed; the others ran\n")
+            console.err(
+                status.parsedFiles
+                    ? "specrun: some feature file(s) could not be parsed; the others ran\n"
+                    : "specrun: no feature file could be parsed (each is named above); nothing ran\n")
         }
         if let interrupted { return 128 + interrupted }
         return written ? status.code.rawValue : ExitCode.usage.rawValue

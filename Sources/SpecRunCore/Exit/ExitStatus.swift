@@ -5,6 +5,8 @@ import Messages
 /// same code. The one fold of a stream into a code: `specrun` and `specrun report` both use it.
 package final class ExitStatus {
     private var unparsable = false
+    /// Whether any feature file parsed (the unparsable ones are then some, not all).
+    private var parsed = false
     private var selected = false
     private var success: Bool?
     private var runHookFailed = false
@@ -27,6 +29,7 @@ package final class ExitStatus {
     package func handle(_ envelope: Envelope) {
         gate?.handle(envelope)
         if envelope.isParseError { unparsable = true }
+        if envelope.kind == .gherkinDocument { parsed = true }
         if envelope.isTestCase { selected = true }
         if let hook = envelope.testRunHookFinished, hook.result.status != .passed, hook.result.status != .skipped {
             runHookFailed = true
@@ -35,6 +38,8 @@ package final class ExitStatus {
     }
 
     package var unparsableFiles: Bool { unparsable }
+    /// Whether some feature file parsed, beside any that did not.
+    package var parsedFiles: Bool { parsed }
     /// No test case, and no BeforeAll/AfterAll that failed either (a failing BeforeAll stops the run before its
     /// test cases: that is a failure to report, not "no scenario matched").
     package var nothingSelected: Bool { !selected && !runHookFailed }

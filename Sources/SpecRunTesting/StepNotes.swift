@@ -13,6 +13,8 @@ struct StepNotes: Sendable {
     private var pickleSteps: [String: (text: String, node: String, uri: String)] = [:]
     private var testSteps: [String: String] = [:]
     private var nodeLines: [String: Int] = [:]
+    /// The snippet suggested for each undefined pickle step (its `suggestion` comes before its step's end).
+    private var snippets: [String: String] = [:]
 
     mutating func handle(_ envelope: Envelope) {
         if let document = envelope.gherkinDocument {
@@ -30,14 +32,24 @@ struct StepNotes: Sendable {
                     message: "parse error: \(error.message)", file: error.source.uri ?? "",
                     line: Int(error.source.location?.line ?? 1)))
         }
+        if let suggestion = envelope.suggestion, let code = suggestion.snippets.first?.code {
+            snippets[suggestion.pickleStepId] = code
+        }
         if let finished = envelope.testStepFinished, ![.passed, .skipped].contains(finished.testStepResult.status) {
-            let step = testSteps[finished.testStepId].flatMap { pickleSteps[$0] }
+            let pickleStepId = testSteps[finished.testStepId]
+            let step = pickleStepId.flatMap { pickleSteps[$0] }
             let status = finished.testStepResult.status.rawValue
-            let message = finished.testStepResult.message.map { "\n\($0)" } ?? ""
+            var message = finished.testStepResult.message.map { "\n\($0)" } ?? ""
+            // An undefined step with the snippet that defines it, as the console prints it.
+            if finished.testStepResult.status == .undefined, let code = pickleStepId.flatMap({ snippets[$0] }) {
+                message += Self.implement(code)
+            }
             problems.append(
                 Problem(
                     message: "\(status): \(step?.text ?? "a hook")\(message)", file: step?.uri ?? "",
                     line: step.flatMap { nodeLines[$0.node] } ?? 1))
         }
     }
+
+    private static func implement(_ code: String) -> String { "\nImplement it with this step definition:\n\(code)" }
 }

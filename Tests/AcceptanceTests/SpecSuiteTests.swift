@@ -153,6 +153,21 @@ struct SpecSuiteTests {
         #expect(problem(tags: "@smoke", name: "^p", scenario: nil, selectsAny: false) == nil, "selecting nothing is no error")
     }
 
+    @Test("An undefined step fails its test with the snippet that defines it")
+    func undefinedStepRecordsItsSnippet() async throws {
+        let root = try makeFeatures("Feature: F\n  Scenario: todo\n    Given nobody wrote 3 of these\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let suite = SpecSuite(libraries: [SuiteSteps.self], root: root, tags: nil, name: nil)
+
+        try await withKnownIssue {
+            try await suite.run("Features/f.feature:2")
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("nobody wrote 3 of these") && text.contains(#"steps.given("nobody wrote {int} of these")"#)
+        }
+        _ = SuiteJournal.shared.take()
+    }
+
     @Test("World parameters reach every World")
     func worldParametersReachTheWorld() async throws {
         let root = try makeFeatures("Feature: F\n  Scenario: who\n    Given the world parameter who is \"ada\"\n")

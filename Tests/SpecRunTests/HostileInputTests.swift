@@ -74,6 +74,23 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func test_run_callsAnExecutableNamedFeatureNoUTF32() async throws {
+        let folder = try makeFolder()
+        // An ELF header and what may follow it: as many NULs as UTF-32 has, but every other group of four with its
+        // low byte NUL rather than its high ones.
+        var elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0]
+        for index in 0..<128 { elf += [UInt8(65 + index % 26), 0, 0, 0, 0, 0, 0x40, 0] }
+        try Data(elf).write(to: URL(fileURLWithPath: "\(folder)/tool.feature"))
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(
+            ["\(folder)/tool.feature", "--no-isolation", "--format", "summary"], libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 3, console.stderr)
+        XCTAssertFalse(console.stderr.contains("UTF-32"), console.stderr)
+        XCTAssertTrue(console.stderr.contains("tool.feature:"), console.stderr)
+    }
+
     func test_run_replaysARerunFileWhosePathsHaveSpaces() async throws {
         let folder = try makeFolder()
         try FileManager.default.createDirectory(atPath: "\(folder)/my features", withIntermediateDirectories: true)

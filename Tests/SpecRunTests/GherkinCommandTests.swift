@@ -13,6 +13,7 @@ final class GherkinCommandTests: XCTestCase {
             paths.append(path)
         }
         paths.insert("\(folder)/missing.feature", at: 40)
+        paths.insert(folder, at: 41)
         try "Feature: Bad\n  Scenario: S\n    Given x\n      | a |\n      | a | b |\n".write(
             toFile: "\(folder)/bad.feature", atomically: true, encoding: .utf8)
         paths.append("\(folder)/bad.feature")
@@ -21,12 +22,15 @@ final class GherkinCommandTests: XCTestCase {
         let code = sut.run()
 
         XCTAssertEqual(code, ExitCode.usage.rawValue)
-        XCTAssertEqual(console.stderr, "specrun gherkin: cannot read \(folder)/missing.feature: no such file or not readable\n")
+        XCTAssertEqual(
+            console.stderr,
+            "specrun gherkin: cannot read \(folder)/missing.feature: no such file\n"
+                + "specrun gherkin: cannot read \(folder): it is a folder; give its feature files (e.g. \(folder)/*.feature)\n")
         let sources = try console.stdout.split(separator: "\n").compactMap { line -> String? in
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             return (object["source"] as? [String: Any])?["uri"] as? String
         }
-        XCTAssertEqual(sources, paths.filter { !$0.hasSuffix("missing.feature") })
+        XCTAssertEqual(sources, paths.filter { !$0.hasSuffix("missing.feature") && $0 != folder })
         let ids = console.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"pickle\"") }.map { line -> String in
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             return ((object?["pickle"] as? [String: Any])?["id"] as? String) ?? ""

@@ -90,6 +90,9 @@ struct UsageWriter {
         if rows.isEmpty {
             out = "No step definitions.\n"
         } else {
+            // A bar, backslash or line break in a step's text or a pattern escaped, as in a Gherkin table: printed as
+            // it is, it broke the table's columns and rows.
+            rows = rows.map { $0.map(ConsoleText.tableCell) }
             let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
             func line(_ cells: [String], _ color: ConsoleStyle.Color?) -> String {
                 let padded = cells.enumerated().map { column, value in

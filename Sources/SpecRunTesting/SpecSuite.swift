@@ -145,7 +145,9 @@ public actor SpecSuite {
         var start = notes
         start.problems = []
         let collector = NotesCollector(start)
+        OpenSuites.shared.started(scenario)
         let done = await Deadline.run(settings.scenarioLimit(tags: scenario.tags)) { _ = await session.run(index) { collector.handle($0) } }
+        OpenSuites.shared.ended()
         if done {
             notes = collector.notes
             problems += notes.problems

@@ -63,21 +63,8 @@ extension ConsoleText {
         }
     }
 
-    /// A cell as Gherkin writes it (`fmt` too): `\\`, `\|` and `\n` for a backslash, a bar and a line break, which
-    /// printed as they are would break the table's columns and rows.
-    static func tableCell(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x7C || $0 == 0x0A }) else { return value }
-        var text = ""
-        for character in value {
-            switch character {
-            case "\\": text += "\\\\"
-            case "|": text += "\\|"
-            case "\n": text += "\\n"
-            default: text.append(character)
-            }
-        }
-        return text
-    }
+    /// A cell as Gherkin writes it (`fmt` too), which printed as it is would break the table's columns and rows.
+    static func tableCell(_ value: String) -> String { DataTableCell.escaped(value) }
 
     /// The fence a doc string is printed between, and its content for that fence: three double quotes, or three
     /// backticks when the content holds three double quotes (a fence of its own inside would end the doc string),

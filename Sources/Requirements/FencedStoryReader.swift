@@ -19,15 +19,19 @@ struct FencedStoryReader {
             let index = lines.firstIndex { $0.number == title.line } ?? 0
             starts = [(index, 0, title.text)]
         }
+        // The document's own tags once: looked for in the whole document for each story without its own, they made
+        // reading quadratic in the stories (2,000 of them took 20 s).
+        let documentTags = document.metadata("Tags")
         for (position, start) in starts.enumerated() {
             var end = position + 1 < starts.count ? starts[position + 1].index : lines.count
             if start.level > 0 {
-                end = min(end, lines[(start.index + 1)...].firstIndex { ($0.heading?.level ?? 99) < start.level } ?? lines.count)
+                // (Up to the next story only: to the end of the document, every story read all the ones after it.)
+                end = lines[(start.index + 1)..<end].firstIndex { ($0.heading?.level ?? 99) < start.level } ?? end
             }
             let range = start.level == 0 ? 0..<end : (start.index + 1)..<end
             var story = readStory(
                 range: range, title: start.title, position: position + 1, only: starts.count == 1,
-                warnings: &set.warnings)
+                documentTags: documentTags, warnings: &set.warnings)
             guard !story.criteria.isEmpty else { continue }
             story.line = lines[start.index].number
             set.stories.append(story)
@@ -45,11 +49,14 @@ struct FencedStoryReader {
     }
 
     /// `only`: the document's one story, whose id may be given anywhere in the document.
-    private func readStory(range: Range<Int>, title: String, position: Int, only: Bool, warnings: inout [ReaderWarning]) -> Story {
+    private func readStory(
+        range: Range<Int>, title: String, position: Int, only: Bool, documentTags: (value: String, line: Int)?,
+        warnings: inout [ReaderWarning]
+    ) -> Story {
         let givenId = document.metadata("Story Id", in: range) ?? (only ? document.metadata("Story Id") : nil)
         let storyId = givenId?.value ?? "\(prefix)-ST-\(position)"
         let tags =
-            (document.metadata("Tags", in: range) ?? document.metadata("Tags"))?.value
+            (document.metadata("Tags", in: range) ?? documentTags)?.value
             .split(separator: " ").filter { $0.hasPrefix("@") }.map(String.init) ?? []
         var story = Story(id: storyId, title: title, uri: document.uri, line: 0, derived: givenId == nil, tags: tags)
         var builder = CriterionBuilder()

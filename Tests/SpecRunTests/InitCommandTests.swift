@@ -93,6 +93,38 @@ final class InitCommandTests: XCTestCase {
         }
     }
 
+    func test_apply_takesTheNameFromTheCodeNotFromACommentAndLeavesAManifestThatHasATargetOfItsNames() throws {
+        let commented = "// let package = Package(name: \"Fake\")\n/* Package(\n    name: \"Fake\",\n */\n" + Self.bareManifest
+        XCTAssertEqual(ManifestEdit.packageName(in: commented), "Shop")
+        guard
+            case .edited(let edited) = ManifestEdit.apply(
+                to: commented, names: .init(package: "Shop"), dependency: .path("/s", given: true))
+        else { return XCTFail("a commented-out Package( is no second call") }
+        XCTAssertTrue(edited.hasPrefix("// let package = Package(name: \"Fake\")\n"), "comments kept as written")
+
+        let withSpecs = Self.bareManifest.replacingOccurrences(
+            of: "    targets: [\n", with: "    targets: [\n        .executableTarget(name: \"shop-specs\", dependencies: [\"Shop\"]),\n")
+        guard
+            case .notEditable(let reason) = ManifestEdit.apply(
+                to: withSpecs, names: .init(package: "Shop"), dependency: .path("/s", given: true))
+        else { return XCTFail("a second shop-specs target added") }
+        XCTAssertTrue(reason.contains("already declares a target named \"shop-specs\""), reason)
+    }
+
+    func test_run_printsTheLinesAndKeepsAReadOnlyManifest() throws {
+        let folder = try makePackage(manifest: Self.bareManifest)
+        XCTAssertEqual(chmod("\(folder)/Package.swift", 0o444), 0)
+        guard !FileManager.default.isWritableFile(atPath: "\(folder)/Package.swift") else {
+            throw XCTSkip("running as root: a mode of 444 does not make the file read-only for this process")
+        }
+        let console = SpyConsole()
+
+        _ = makeSUT(folder: folder, console: console, options: InitOptions(specrunPath: "../specrun")).run()
+
+        XCTAssertTrue(console.stdout.contains("Package.swift was left as it is (it is read-only)"), console.stdout)
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/Package.swift", encoding: .utf8), Self.bareManifest)
+    }
+
     func test_run_printsTheLinesWhenTheManifestIsNotEditable() throws {
         let folder = try makePackage(manifest: "import PackageDescription\nlet package = Package(name: \"Shop\", targets: [])\n")
         let console = SpyConsole()

@@ -43,12 +43,16 @@ struct InitCommand {
                 return ExitCode.usage.rawValue
             }
         }
-        switch ManifestEdit.apply(to: manifest, names: names, dependency: dependency) {
+        var outcome = ManifestEdit.apply(to: manifest, names: names, dependency: dependency)
+        // A read-only manifest is the user's to change: the lines are printed instead (written, it lost its mode).
+        if case .edited = outcome, !FileManager.default.isWritableFile(atPath: manifestPath) {
+            outcome = .notEditable("it is read-only")
+        }
+        switch outcome {
         case .edited(let text):
-            do {
-                try text.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-            } catch {
-                console.err("specrun init: cannot write Package.swift: \(error.localizedDescription)\n")
+            // (Through a link to its target, its permissions kept.)
+            guard FmtFiles.writeInPlace(manifestPath, Data(text.utf8)) else {
+                console.err("specrun init: cannot write Package.swift\n")
                 return ExitCode.usage.rawValue
             }
             console.out("  edited   Package.swift (\(ManifestEdit.summary(names, dependency)))\n")

@@ -49,8 +49,11 @@ enum ManifestEdit {
 
     static func apply(to manifest: String, names: InitCommand.Names, dependency: Dependency) -> Outcome {
         var lines = manifest.components(separatedBy: "\n")
+        // What is looked for is looked for outside comments (a commented-out `Package(` is none); what is edited,
+        // the lines as written (blanking keeps each line where it was).
+        let code = withoutComments(manifest).components(separatedBy: "\n")
         func indices(_ pattern: String) -> [Int] {
-            lines.indices.filter { lines[$0].range(of: pattern, options: .regularExpression) != nil }
+            code.indices.filter { code[$0].range(of: pattern, options: .regularExpression) != nil }
         }
         // (Any specrun dependency: a second `init` from elsewhere — a user's spec executable, another checkout —
         // finds the one the first wrote, whatever its identity, and adds none.)
@@ -60,13 +63,16 @@ enum ManifestEdit {
             return .alreadyThere
         }
         guard indices(#"Package\("#).count == 1 else { return .notEditable("it does not have one Package(…) call") }
+        for name in [names.steps, names.executable, names.tests] where !indices(#"name:\s*"\#(name)""#).isEmpty {
+            return .notEditable("it already declares a target named \"\(name)\"; add specrun's beside it by hand, or rename it")
+        }
         let nameLines = indices(#"^    name: "[^"]*",\s*$"#)
         let targetLines = indices(#"^    targets: \[\s*$"#)
         let dependencyLines = indices(#"^    dependencies: \[\s*$"#)
         guard nameLines.count == 1 else { return .notEditable("its name is not on a line of its own") }
         guard targetLines.count == 1 else { return .notEditable("its targets are not a `targets: [` list at the top level") }
         guard
-            !lines.contains(where: { $0.range(of: #"^    dependencies:"#, options: .regularExpression) != nil })
+            !code.contains(where: { $0.range(of: #"^    dependencies:"#, options: .regularExpression) != nil })
                 || dependencyLines.count == 1
         else {
             return .notEditable("its dependencies are not a `dependencies: [` list of lines")
@@ -128,6 +134,7 @@ enum ManifestEdit {
     }
 
     static func packageName(in manifest: String) -> String? {
+        let manifest = withoutComments(manifest)
         guard let range = manifest.range(of: #"Package\(\s*name:\s*"[^"]+""#, options: .regularExpression) else { return nil }
         let match = manifest[range]
         guard let close = match.lastIndex(of: "\""), let open = match[..<close].lastIndex(of: "\"") else { return nil }

@@ -41,6 +41,17 @@ final class SupervisorTests: XCTestCase {
         XCTAssertGreaterThan(topUps.first?.count ?? 0, 1)
     }
 
+    func test_control_handsTheFirstReadyWorkerItsShareOfAllTheRunsWorkersNotOfItselfAlone() {
+        let (sut, _) = makeSUT(workers: 8)
+        _ = sut.start()
+        prelude(sut, cases: 64)
+
+        let first = sut.control(ready(64), from: 0).compactMap(Self.runIndex)
+
+        // (Alone, it took a quarter of the run, 16, and ran the last of them one after another while seven idled.)
+        XCTAssertEqual(first, [0, 1], "64 test cases for 8 workers, a quarter of each one's share ahead")
+    }
+
     private static func runIndex(_ action: Supervisor.Action) -> Int? {
         if case .send(_, .run(let index)) = action { return index }
         return nil

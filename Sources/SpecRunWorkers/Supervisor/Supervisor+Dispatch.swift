@@ -23,7 +23,11 @@ extension Supervisor {
         // nothing to do (found without sorting the workers into a new array).
         var workingCount = 0
         for worker in workers.values where worker.state.phase == .working { workingCount += 1 }
-        let target = max(1, min(Self.queueAhead, parts.queue.pendingCount / max(1, workingCount * 4)))
+        // Shared by the workers the run will have, not just those working yet: counted by the first alone, its
+        // first share was the run's quarter, and its last scenarios ran one after another while the others idled
+        // (64 scenarios of 1 s with -j 8 took 16 s instead of 8).
+        let sharing = max(workingCount, settings.workers)
+        let target = max(1, min(Self.queueAhead, parts.queue.pendingCount / max(1, sharing * 4)))
         if parts.queue.hasPending
             && !workers.values.contains(where: { $0.state.phase == .working && $0.state.assigned.count <= target / 2 })
         {

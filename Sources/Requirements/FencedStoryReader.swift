@@ -19,9 +19,6 @@ struct FencedStoryReader {
             let index = lines.firstIndex { $0.number == title.line } ?? 0
             starts = [(index, 0, title.text)]
         }
-        // The document's own tags once: looked for in the whole document for each story without its own, they made
-        // reading quadratic in the stories (2,000 of them took 20 s).
-        let documentTags = document.metadata("Tags")
         for (position, start) in starts.enumerated() {
             var end = position + 1 < starts.count ? starts[position + 1].index : lines.count
             if start.level > 0 {
@@ -31,7 +28,7 @@ struct FencedStoryReader {
             let range = start.level == 0 ? 0..<end : (start.index + 1)..<end
             var story = readStory(
                 range: range, title: start.title, position: position + 1, only: starts.count == 1,
-                documentTags: documentTags, warnings: &set.warnings)
+                warnings: &set.warnings)
             guard !story.criteria.isEmpty else { continue }
             story.line = lines[start.index].number
             set.stories.append(story)
@@ -49,14 +46,11 @@ struct FencedStoryReader {
     }
 
     /// `only`: the document's one story, whose id may be given anywhere in the document.
-    private func readStory(
-        range: Range<Int>, title: String, position: Int, only: Bool, documentTags: (value: String, line: Int)?,
-        warnings: inout [ReaderWarning]
-    ) -> Story {
+    private func readStory(range: Range<Int>, title: String, position: Int, only: Bool, warnings: inout [ReaderWarning]) -> Story {
         let givenId = document.metadata("Story Id", in: range) ?? (only ? document.metadata("Story Id") : nil)
         let storyId = givenId?.value ?? "\(prefix)-ST-\(position)"
         let tags =
-            (document.metadata("Tags", in: range) ?? documentTags)?.value
+            (document.metadata("Tags", in: range) ?? document.metadata("Tags"))?.value
             .split(separator: " ").filter { $0.hasPrefix("@") }.map(String.init) ?? []
         var story = Story(id: storyId, title: title, uri: document.uri, line: 0, derived: givenId == nil, tags: tags)
         var builder = CriterionBuilder()

@@ -21,6 +21,7 @@ struct MarkdownLines {
 
     let uri: String
     let lines: [Line]
+    private let documentMetadata: [String: (value: String, line: Int)]
 
     init(text: String, uri: String) {
         self.uri = uri
@@ -40,6 +41,7 @@ struct MarkdownLines {
             result.append(Line(number: offset + 1, text: line, inFence: fence != nil, isFence: false, heading: heading))
         }
         lines = result
+        documentMetadata = Self.firstMetadata(result)
     }
 
     static func heading(_ line: Substring) -> Heading? {
@@ -89,20 +91,39 @@ struct MarkdownLines {
         return first.map { (parts.joined(separator: " "), $0) }
     }
 
-    /// The value of a metadata row `| Name | value |` or line `Name: value` (name compared case-insensitively).
+    /// The value of a metadata row `| Name | value |` or line `Name: value` (name compared case-insensitively): the
+    /// first in `range`, or in the whole document (found once, when the document was read: a reader asks for the
+    /// document's own for each of its stories, and a scan each time made reading quadratic in the stories).
     func metadata(_ name: String, in range: Range<Int>? = nil) -> (value: String, line: Int)? {
         let wanted = name.lowercased()
-        for line in lines[range ?? lines.indices] where !line.inFence {
-            let text = line.trimmed
-            if text.hasPrefix("|") {
-                let cells = text.split(separator: "|").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
-                if cells.count >= 2, cells[0].lowercased() == wanted { return (cells[1], line.number) }
-            } else if let colon = text.firstIndex(of: ":"), text[..<colon].trimmingCharacters().lowercased() == wanted {
-                let value = text[text.index(after: colon)...].trimmingCharacters()
-                if !value.isEmpty { return (value, line.number) }
-            }
+        guard let range else { return documentMetadata[wanted] }
+        for line in lines[range] {
+            if let entry = Self.metadataEntry(line), entry.name == wanted { return (entry.value, line.number) }
         }
         return nil
+    }
+
+    /// The metadata a line gives, its name lower-cased; nil for any other line (and a `Name:` without a value).
+    private static func metadataEntry(_ line: Line) -> (name: String, value: String)? {
+        guard !line.inFence else { return nil }
+        let text = line.trimmed
+        if text.hasPrefix("|") {
+            let cells = text.split(separator: "|").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+            return cells.count >= 2 ? (cells[0].lowercased(), cells[1]) : nil
+        }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let value = text[text.index(after: colon)...].trimmingCharacters()
+        return value.isEmpty ? nil : (text[..<colon].trimmingCharacters().lowercased(), value)
+    }
+
+    /// The first value of each metadata name in the document.
+    private static func firstMetadata(_ lines: [Line]) -> [String: (value: String, line: Int)] {
+        var found: [String: (value: String, line: Int)] = [:]
+        for line in lines {
+            guard let entry = metadataEntry(line), found[entry.name] == nil else { continue }
+            found[entry.name] = (entry.value, line.number)
+        }
+        return found
     }
 }
 

@@ -1,3 +1,5 @@
+import Messages
+
 /// The formatter's pass over the accepted tokens: each line placed at the depth of what it belongs to.
 /// Comments, tags and blank lines wait for the next line that has a depth of its own and take its indentation;
 /// table rows wait for the end of their table to be aligned together.
@@ -191,7 +193,7 @@ struct FormatterLayout {
     private func cells(_ token: Token) -> [String] {
         let written = FormatterTable.writtenCells(raw(token))
         if written.count == token.matchedItems.count { return written }
-        return token.matchedItems.map { FormatterTable.escape($0.text) }
+        return token.matchedItems.map { DataTableCell.escaped($0.text) }
     }
 
     mutating func finish(lineEnding: String) -> String {

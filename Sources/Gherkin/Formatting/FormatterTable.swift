@@ -1,5 +1,3 @@
-import Messages
-
 /// Tables for the formatter: cells as written, and rows aligned by the width a terminal or editor gives them.
 enum FormatterTable {
     /// `| a | b |` → the cells' source text, trimmed, escapes (`\|`, `\\`, `\n`) kept as written.
@@ -21,9 +19,6 @@ enum FormatterTable {
         }
         return cells
     }
-
-    /// A cell value written back with the escapes the parser reads.
-    static func escape(_ value: String) -> String { DataTableCell.escaped(value) }
 
     /// The rows padded to their column's widest cell; comments and blank lines among them left in place.
     static func layout(_ lines: [FormatterLayout.TableLine]) -> [Laid] {

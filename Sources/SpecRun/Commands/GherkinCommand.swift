@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecRunCore
 import SpecRunReportCore
 import SpecRunReports
 import SpecRunWorkers
@@ -62,15 +63,6 @@ struct GherkinCommand {
         return FileOutput(path: path, bytes: bytes, unparsable: unparsable)
     }
 
-    /// Why a path gave no bytes: missing, a folder (the command takes files, as the official tools do), or not
-    /// readable.
-    static func whyUnreadable(_ path: String) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
-        if isFolder.boolValue { return "it is a folder; give its feature files (e.g. \(path)/*.feature)" }
-        return "not readable (permission denied?)"
-    }
-
     /// Standard output and the exit code, file after file: a large output goes straight to the console, small
     /// ones are gathered first.
     private struct Output {
@@ -83,7 +75,7 @@ struct GherkinCommand {
         mutating func print(_ file: FileOutput) {
             guard let bytes = file.bytes else {
                 flush()
-                console.err("specrun gherkin: cannot read \(file.path): \(GherkinCommand.whyUnreadable(file.path))\n")
+                console.err("specrun gherkin: cannot read \(file.path): \(UnreadableFile.why(file.path) ?? "not readable")\n")
                 code = .usage
                 return
             }

@@ -24,7 +24,7 @@ extension ConsoleText {
             var widths: [Int] = []
             for row in table.rows {
                 for (column, cell) in row.cells.enumerated() {
-                    let width = Self.characters(Self.tableCell(cell.value))
+                    let width = Self.characters(DataTableCell.escaped(cell.value))
                     if column == widths.count { widths.append(width) } else { widths[column] = max(widths[column], width) }
                 }
             }
@@ -38,7 +38,7 @@ extension ConsoleText {
                         out.append(byte: 0x7C)
                         out.append(byte: 0x20)
                     }
-                    let text = Self.tableCell(cell.value)
+                    let text = DataTableCell.escaped(cell.value)
                     out.append(text)
                     out.appendSpaces(widths[column] - Self.characters(text))
                 }
@@ -62,9 +62,6 @@ extension ConsoleText {
             rest = rest[rest.index(after: end)...]
         }
     }
-
-    /// A cell as Gherkin writes it (`fmt` too), which printed as it is would break the table's columns and rows.
-    static func tableCell(_ value: String) -> String { DataTableCell.escaped(value) }
 
     /// The fence a doc string is printed between, and its content for that fence: three double quotes, or three
     /// backticks when the content holds three double quotes (a fence of its own inside would end the doc string),

@@ -92,7 +92,7 @@ struct UsageWriter {
         } else {
             // A bar, backslash or line break in a step's text or a pattern escaped, as in a Gherkin table: printed as
             // it is, it broke the table's columns and rows.
-            rows = rows.map { $0.map(ConsoleText.tableCell) }
+            rows = rows.map { $0.map(DataTableCell.escaped) }
             let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
             func line(_ cells: [String], _ color: ConsoleStyle.Color?) -> String {
                 let padded = cells.enumerated().map { column, value in

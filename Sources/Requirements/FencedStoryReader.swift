@@ -1,7 +1,9 @@
 /// Stories whose criteria are Given/When/Then blocks in fenced code blocks (`### Story: …`, then
 /// ```` ``` ```` blocks of `Given … When … Then …`, as in the myCWT and Quiz documents). Inside a block, a line
-/// `@ID` names the next criterion and `Scenario: title` titles it; outside, a `#### Scenario title` heading
-/// titles the next criterion. A document with blocks but no `Story:` heading is one story.
+/// `@ID` names the next criterion of the block (`IdLine`) and `Scenario: title` titles it; outside, a
+/// `#### Scenario title` heading titles the next criterion and a `Criteria Id: X` line names it. An id no criterion
+/// takes (another id line, or the block's or story's end, comes first) gets a warning. A document with blocks but
+/// no `Story:` heading is one story.
 struct FencedStoryReader {
     let document: MarkdownLines
     let prefix: String
@@ -54,23 +56,46 @@ struct FencedStoryReader {
             .split(separator: " ").filter { $0.hasPrefix("@") }.map(String.init) ?? []
         var story = Story(id: storyId, title: title, uri: document.uri, line: 0, derived: givenId == nil, tags: tags)
         var builder = CriterionBuilder()
-        var pendingId: String?
+        var pendingId: PendingId?
         var pendingTitle: String?
         var narrative: [String] = []
         var narrativeBlock = false  // the block after a `Narrative` heading: its prose is the story's narrative
         var afterNarrativeHeading = false
+        // An id line's own warnings wait for its block's end: only a block with steps is Given/When/Then (not code
+        // holding `@property`).
+        var blockWarnings: [ReaderWarning] = []
+        var blockHasSteps = false
+        func endBlock() {
+            if blockHasSteps { warnings += blockWarnings }
+            blockWarnings = []
+            blockHasSteps = false
+        }
         func close() {
             guard !builder.isEmpty else { return }
             let derived = pendingId == nil
-            let id = pendingId ?? "\(storyId)-AC-\(story.criteria.count + 1)"
+            let id = pendingId?.id ?? "\(storyId)-AC-\(story.criteria.count + 1)"
             story.criteria.append(builder.criterion(id: id, title: pendingTitle, uri: document.uri, derived: derived))
             builder = CriterionBuilder()
             pendingId = nil
             pendingTitle = nil
         }
+        /// The next criterion's id; one no criterion took is dropped with a warning saying why.
+        func name(_ next: PendingId?, at line: Int) {
+            if let unused = pendingId {
+                warnings.append(
+                    unused.unused(
+                        uri: document.uri, "the id line at line \(line) follows it before a step and replaces it (remove one of them)"))
+            }
+            pendingId = next
+        }
         for line in document.lines[range] {
             if line.isFence {
                 close()
+                if let unused = pendingId, unused.inBlock {
+                    warnings.append(unused.unused(uri: document.uri, Self.blockEnded))
+                    pendingId = nil
+                }
+                endBlock()
                 narrativeBlock = afterNarrativeHeading && !narrativeBlock && narrative.isEmpty
                 afterNarrativeHeading = false
                 continue
@@ -87,15 +112,19 @@ struct FencedStoryReader {
                     }
                 }
                 if let heading = line.heading, let scenario = Self.scenarioTitle(heading.text) { close(); pendingTitle = scenario }
-                if let id = Self.explicitId(text) { close(); pendingId = id }
+                if let id = Self.explicitId(text) {
+                    close()
+                    name(PendingId(id: id, line: line.number, column: Self.indent(line) + 1, inBlock: false), at: line.number)
+                }
                 continue
             }
             if text.isEmpty { if builder.hasThen { close() }; continue }
             if text.hasPrefix("//") || text.hasPrefix("#") { continue }
             if text.hasPrefix("@") {
                 close()
-                pendingId =
-                    text.split(separator: " ").map { $0.dropFirst() }.first(where: IdRules.looksLikeId).map(String.init) ?? pendingId
+                let idLine = IdLine(line, uri: document.uri, derived: "\(storyId)-AC-\(story.criteria.count + 1)")
+                blockWarnings += idLine.warnings
+                name(idLine.id.map { PendingId(id: $0.text, line: line.number, column: $0.column, inBlock: true) }, at: line.number)
                 continue
             }
             if let scenario = Self.scenarioTitle(String(text)) { close(); pendingTitle = scenario; continue }
@@ -116,11 +145,25 @@ struct FencedStoryReader {
             builder.add(
                 builder.isEmpty && (read.keyword == .and || read.keyword == .but) ? .given : read.keyword, read.text,
                 line: line.number, column: column)
+            blockHasSteps = true
         }
         close()
+        endBlock()
+        if let unused = pendingId, unused.inBlock || !story.criteria.isEmpty {
+            // (One outside a block in a story without blocks is some other document's line: `Id: X` in prose.)
+            warnings.append(
+                unused.unused(
+                    uri: document.uri, unused.inBlock ? Self.blockEnded : "the story ends before a criterion follows it (remove it)"))
+        }
         story.narrative = narrative.joined(separator: "\n")
         return story
     }
+
+    static let blockEnded =
+        "its block ends before a step follows it (put it right above the criterion's first step, in the same block, or remove it)"
+
+    /// The spaces and tabs a line starts with.
+    static func indent(_ line: MarkdownLines.Line) -> Int { line.text.prefix { $0 == " " || $0 == "\t" }.count }
 
     /// `Narrative #1`, or a near miss of it (`Nerative #1`): the word as written; nil for another heading.
     static func narrativeHeading(_ text: String) -> String? {

@@ -63,6 +63,23 @@ enum IdRules {
         guard let first = word.first, first.isUppercase, first.isLetter, word.contains("-") else { return false }
         let head = word.split(separator: "-").first ?? ""
         return head.allSatisfy { ($0.isUppercase && $0.isLetter) || $0.isNumber }
-            && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            && word.allSatisfy(isIdCharacter)
+    }
+
+    static func isIdCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "-" || character == "_" || character == "."
+    }
+
+    /// Why a word is no id (`looksLikeId` is false): `'✓' is not a character of ids`.
+    static func whyNotId(_ word: some StringProtocol) -> String {
+        guard let first = word.first else { return "nothing follows the '@'" }
+        if let wrong = word.first(where: { !isIdCharacter($0) }) { return "'\(wrong)' is not a character of ids" }
+        guard first.isUppercase, first.isLetter else { return "it starts with '\(first)', not an upper-case letter" }
+        guard word.contains("-") else { return "it has no '-'" }
+        let head = word.split(separator: "-").first ?? ""
+        if let wrong = head.first(where: { !(($0.isUppercase && $0.isLetter) || $0.isNumber) }) {
+            return "'\(wrong)' before its first '-' is not an upper-case letter or a digit"
+        }
+        return "it is not an id"
     }
 }

@@ -13,6 +13,8 @@ public enum RequirementsReader {
         set.append(NumberedCriteriaReader(document: document, prefix: prefix).read())
         set.append(UseCaseReader(document: document, prefix: prefix).read())
         set.stories.sort { $0.line < $1.line }
+        // The readers' warnings in the document's order (an id line's wait for its block's end).
+        set.warnings = set.warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
         // An id is a tag: a space in one the document gives (`Story Id: CUS 032`) becomes a `-`.
         for s in set.stories.indices {
             set.stories[s].id = String(IdRules.tag(set.stories[s].id).dropFirst())

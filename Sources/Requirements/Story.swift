@@ -85,20 +85,23 @@ public struct CriterionStep: Sendable, Equatable {
     }
 }
 
-/// Something the reader noticed: a misspelt keyword, a document without criteria.
+/// Something the reader noticed: a misspelt keyword, a document without criteria, an id line it cannot read.
 public struct ReaderWarning: Sendable, Equatable, CustomStringConvertible {
     public var uri: String
     public var line: Int
+    /// The column of what it is about (1-based); nil when it is about the whole line or document.
+    public var column: Int?
     public var message: String
 
-    public init(uri: String, line: Int, message: String) {
+    public init(uri: String, line: Int, column: Int? = nil, message: String) {
         self.uri = uri
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `path:line: warning: message`.
-    public var description: String { "\(uri):\(line): warning: \(message)" }
+    /// `path:line:column: warning: message`, or `path:line: warning: message` without a column.
+    public var description: String { "\(uri):\(line):\(column.map { "\($0):" } ?? "") warning: \(message)" }
 }
 
 /// What the reader made of some documents: their stories, in document order, and its warnings.

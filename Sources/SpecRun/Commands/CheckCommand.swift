@@ -49,7 +49,9 @@ struct CheckCommand {
             suiteTags = elsewhere.pickleTags
         }
         var findings = collector.findings()
-        findings += documents.warnings.map { Finding(severity: .warning, file: $0.uri, line: $0.line, column: 1, message: $0.message) }
+        findings += documents.warnings.map {
+            Finding(severity: .warning, file: $0.uri, line: $0.line, column: $0.column ?? 1, message: $0.message)
+        }
         if let requirements {
             findings += CheckRequirements(requirements: requirements, strict: options.strictCoverage)
                 .findings(tags: collector.tagUses, pickleTags: collector.pickleTags.union(suiteTags))

@@ -16,7 +16,7 @@ package struct CheckRequirements {
     package func findings(tags: [TagUse], pickleTags: Set<String>) -> [CheckFinding] {
         let severity: CheckFinding.Severity = strict ? .error : .warning
         var findings = requirements.warnings.map {
-            CheckFinding(severity: .warning, file: $0.uri, line: $0.line, column: 1, message: $0.message)
+            CheckFinding(severity: .warning, file: $0.uri, line: $0.line, column: $0.column ?? 1, message: $0.message)
         }
         let criteria = requirements.criteria
         let known = Set(criteria.map(\.id) + requirements.stories.map(\.id))

@@ -2,7 +2,8 @@
 /// criterion a `Criteria Id` heading with the id under it and sibling headings `Scenario`, `Scenario Type`,
 /// `Given`, `When`, `Then` (`Validation Notes` and the rest are not criteria). Business rules (`Rule Id`,
 /// `Rule Description`, `Violation Handling`) are criteria too, and so is each item of a `Test Scenarios` list
-/// (ids derived: `<story>-TS-<n>`).
+/// (ids derived: `<story>-TS-<n>`). A section's id is read strictly (`sectionId`): one missing or followed by
+/// other words gets a warning.
 struct NumberedCriteriaReader {
     let document: MarkdownLines
     let prefix: String
@@ -10,15 +11,21 @@ struct NumberedCriteriaReader {
     func read() -> RequirementsSet {
         let lines = document.lines
         var criteria: [Criterion] = []
+        var warnings: [ReaderWarning] = []
         let storyId = document.metadata("Story Id")
         let id = storyId?.value ?? "\(prefix)-ST-1"
         for (index, line) in lines.enumerated() {
             guard let heading = line.heading else { continue }
             switch heading.text.lowercased() {
             case "criteria id", "criterion id":
-                if let criterion = criterion(at: index, level: heading.level) { criteria.append(criterion) }
+                let example = "\(id)-AC-\(IdRules.number(criteria.count + 1, like: criteria.first?.id))"
+                if let given = sectionId(at: index, level: heading.level, example: example, warnings: &warnings) {
+                    criteria.append(criterion(id: given, at: index, level: heading.level))
+                }
             case "rule id":
-                if let rule = rule(at: index, level: heading.level) { criteria.append(rule) }
+                if let given = sectionId(at: index, level: heading.level, example: "BR-\(id)-1", warnings: &warnings) {
+                    criteria.append(rule(id: given, at: index, level: heading.level))
+                }
             case "test scenarios":
                 criteria += testScenarios(
                     at: index, level: heading.level, storyId: id,
@@ -26,14 +33,14 @@ struct NumberedCriteriaReader {
             default: continue
             }
         }
-        guard criteria.contains(where: { $0.type != "Test_Scenario" }) else { return RequirementsSet() }
+        guard criteria.contains(where: { $0.type != "Test_Scenario" }) else { return RequirementsSet(warnings: warnings) }
         let title = document.metadata("Title")?.value ?? document.title.text
         var story = Story(
             id: id, title: title, uri: document.uri, line: storyId?.line ?? document.title.line,
             criteria: criteria, derived: storyId == nil,
             tags: document.metadata("Tags")?.value.split(separator: " ").map(String.init) ?? [])
         story.narrative = document.metadata("As A User Story")?.value ?? ""
-        return RequirementsSet(stories: [story])
+        return RequirementsSet(stories: [story], warnings: warnings)
     }
 
     /// The headings after a `… Id` heading at the same level, up to the next heading above it, by name.
@@ -51,8 +58,7 @@ struct NumberedCriteriaReader {
         return fields
     }
 
-    private func criterion(at index: Int, level: Int) -> Criterion? {
-        guard let id = document.paragraph(after: index), IdRules.looksLikeId(id.text) else { return nil }
+    private func criterion(id: String, at index: Int, level: Int) -> Criterion {
         let fields = fields(after: index, level: level)
         var steps: [CriterionStep] = []
         for keyword in [StepKeyword.given, .when, .then] {
@@ -61,17 +67,16 @@ struct NumberedCriteriaReader {
             }
         }
         return Criterion(
-            id: id.text, title: fields["scenario"]?.text ?? id.text, type: fields["scenario type"]?.text ?? "",
+            id: id, title: fields["scenario"]?.text ?? id, type: fields["scenario type"]?.text ?? "",
             given: fields["given"].map { [$0.text] } ?? [], when: fields["when"].map { [$0.text] } ?? [],
             then: fields["then"].map { [$0.text] } ?? [], uri: document.uri, line: document.lines[index].number,
             steps: steps)
     }
 
-    private func rule(at index: Int, level: Int) -> Criterion? {
-        guard let id = document.paragraph(after: index), IdRules.looksLikeId(id.text) else { return nil }
+    private func rule(id: String, at index: Int, level: Int) -> Criterion {
         let fields = fields(after: index, level: level)
         return Criterion(
-            id: id.text, title: fields["rule description"]?.text ?? id.text, type: "Business_Rule",
+            id: id, title: fields["rule description"]?.text ?? id, type: "Business_Rule",
             then: [fields["violation handling"]?.text].compactMap { $0 }, uri: document.uri,
             line: document.lines[index].number)
     }

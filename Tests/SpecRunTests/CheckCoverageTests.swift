@@ -37,6 +37,33 @@ final class CheckCoverageTests: XCTestCase {
         XCTAssertFalse(console.stdout.contains("@SHOP-DEC-1"), console.stdout)
     }
 
+    func test_check_warnsAtTheLineAndColumnOnIdsTheStoryDocumentsGiveWrong() async throws {
+        let folder = try makeSUT(misfits: false)
+        try "# Shop\n\n```\nGiven a passing step\nThen it works\n\n@SHOP-9 @SHOP-10\nGiven a passing step\nThen it works too\n```\n"
+            .write(toFile: folder + "/Requirements/shop.md", atomically: true, encoding: .utf8)
+        try "# Rules\n\n| Story Id | RULES-1 |\n\n### Criteria Id\n\nRULES-1-AC-1 draft\n\n### Given\n\na passing step\n"
+            .write(toFile: folder + "/Requirements/rules.md", atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run(
+            ["check", folder + "/f.feature", "--requirements", folder + "/Requirements"], libraries: [MisfitSteps.self],
+            console: console)
+
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix(
+                    "Requirements/shop.md:7:9: warning: '@SHOP-10' after @SHOP-9 is not read: an id line holds one id (put each criterion's id alone on the line right above its first step)"
+                )
+            }, console.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix(
+                    "Requirements/rules.md:7:14: warning: 'draft' after the id RULES-1-AC-1 is not read (write the id alone under 'Criteria Id'; words about it go under a 'Scenario' heading)"
+                )
+            }, console.stdout)
+    }
+
     func test_check_reportsErrorsOnStepsWhoseValuesDoNotFitTheirClosure() async throws {
         let folder = try makeSUT()
         let console = SpyConsole()

@@ -2,10 +2,15 @@ import Foundation
 
 /// Reads story documents (Markdown) into stories and acceptance criteria. Every reader of a shape runs over every
 /// document (one document may hold stories and use cases, as the Quiz one); a document in which none finds a
-/// criterion gets a warning naming it.
+/// criterion gets a warning naming it; so does an id given twice (`duplicates`, `RequirementsReader+DocumentIds`).
 public enum RequirementsReader {
     /// The stories of one document's text; `uri` is the path shown in locations.
     public static func read(text: String, uri: String) -> RequirementsSet {
+        document(text: text, uri: uri).set
+    }
+
+    /// A document's stories and the prefix of its derived ids (with where it is given), for the folder's ids given twice.
+    static func document(text: String, uri: String) -> (set: RequirementsSet, documentId: DocumentId) {
         let document = MarkdownLines(text: text, uri: uri)
         let prefix = IdRules.prefix(of: document)
         var set = RequirementsSet()
@@ -31,16 +36,20 @@ public enum RequirementsReader {
                         + "(expected fenced Given/When/Then blocks, numbered 'Criteria Id' sections or use cases with courses)"))
         }
         set.warnings += duplicates(in: set.stories)
-        return set
+        return (set, DocumentId(document, stories: set.stories))
     }
 
     /// One document file; `uri` defaults to the path as given.
     public static func read(file path: String, uri: String? = nil) throws -> RequirementsSet {
+        try document(file: path, uri: uri).set
+    }
+
+    static func document(file path: String, uri: String? = nil) throws -> (set: RequirementsSet, documentId: DocumentId) {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard let text = String(data: data, encoding: .utf8) else {
             throw RequirementsError(message: "\(uri ?? path):1:1: not UTF-8 text (save the document as UTF-8)")
         }
-        return read(text: text, uri: uri ?? path)
+        return document(text: text, uri: uri ?? path)
     }
 
     /// Every `.md` document under a folder (recursively, in path order; `.feature.md` files are Gherkin, not
@@ -55,17 +64,42 @@ public enum RequirementsReader {
             .filter { $0.hasSuffix(".md") && !$0.hasSuffix(".feature.md") }
             .sorted()
         var set = RequirementsSet()
-        for path in paths { set.append(try read(file: base + "/" + path)) }
-        set.warnings += duplicates(in: set.stories).filter { !set.warnings.contains($0) }
+        var documentIds: [DocumentId] = []
+        for path in paths {
+            let document = try document(file: base + "/" + path)
+            set.append(document.set)
+            documentIds.append(document.documentId)
+        }
+        let shared = DocumentId.shared(documentIds)
+        set.warnings += shared.warnings
+        // Ids derived from a shared prefix are the same in both documents: its warning says so, once.
+        let explained = { (a: String, b: String) in shared.uris.contains(a) && shared.uris.contains(b) && a != b }
+        set.warnings += duplicates(in: set.stories, explained: explained).filter { !set.warnings.contains($0) }
         return set
     }
 
-    /// A criterion id used twice: coverage could not tell them apart.
-    static func duplicates(in stories: [Story]) -> [ReaderWarning] {
+    /// A criterion id used twice: coverage could not tell them apart; a story id two documents give, too.
+    /// `explained`: two documents' derived ids the same for a reason already warned about.
+    static func duplicates(in stories: [Story], explained: (String, String) -> Bool = { _, _ in false }) -> [ReaderWarning] {
         var seen: [String: Criterion] = [:]
+        var seenStories: [String: Story] = [:]
         var warnings: [ReaderWarning] = []
+        for story in stories {
+            if let first = seenStories[story.id] {
+                if first.uri != story.uri, !(first.derived && story.derived && explained(first.uri, story.uri)) {
+                    warnings.append(
+                        ReaderWarning(
+                            uri: story.uri, line: story.line,
+                            message: "story id \(story.id) is also at \(first.uri):\(first.line) (give each story its own id)"))
+                }
+            } else {
+                seenStories[story.id] = story
+            }
+        }
         for criterion in stories.flatMap(\.criteria) {
-            if let first = seen[criterion.id] {
+            if let first = seen[criterion.id], first.derived && criterion.derived && explained(first.uri, criterion.uri) {
+                continue
+            } else if let first = seen[criterion.id] {
                 warnings.append(
                     ReaderWarning(
                         uri: criterion.uri, line: criterion.line,

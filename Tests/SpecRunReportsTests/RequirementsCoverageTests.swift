@@ -115,6 +115,21 @@ final class RequirementsCoverageTests: XCTestCase {
         XCTAssertEqual(merged.filter(RequirementsAttachment.isRequirements).count, 1)
     }
 
+    func test_make_keepsEveryStoryOnTwoDocumentsGivingOneStoryId() throws {
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: makeSUT(sameIds: true)))
+
+        XCTAssertEqual(coverage.stories.map(\.id), ["STORY-0", "STORY-0"])
+        XCTAssertEqual(coverage.stories.map(\.uri), ["Requirements/a.md", "Requirements/b.md"])
+    }
+
+    func test_make_keepsAStoryOnceOnTheBodiesOfShardsThatReadOtherPaths() throws {
+        let shards = makeSUT(scope: .init(partial: true, elsewhere: [])) + makeSUT(scope: .init(partial: true, elsewhere: ["X"]))
+
+        let coverage = try XCTUnwrap(RequirementsCoverage.make(from: shards))
+
+        XCTAssertEqual(coverage.stories.map(\.id), ["STORY-0"])
+    }
+
     func test_requirementsFormat_writesATablePerStoryWithTheTotalsOnACoveredRun() throws {
         let text = try render(.requirements, makeSUT())
 
@@ -164,16 +179,23 @@ final class RequirementsCoverageTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// A 50-scenario run (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) carrying three criteria.
-    private func makeSUT(scope: RequirementsAttachment.Scope? = nil) -> [Envelope] {
+    /// A 50-scenario run (scenario s tagged `@STORY-0-AC-<s % 5>`, every 10th failing) carrying three criteria;
+    /// `sameIds`: and a story `Requirements/b.md` of the same id (its document gave the same Document Id).
+    private func makeSUT(scope: RequirementsAttachment.Scope? = nil, sameIds: Bool = false) -> [Envelope] {
         var envelopes = SyntheticRun.envelopes(scenarios: 50)
+        let twin = #"""
+            ,{"id":"STORY-0","title":"Its twin","uri":"Requirements/b.md","line":1,"narrative":"","criteria":[
+            {"id":"STORY-0-AC-5","title":"Fifth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/b.md","line":3,"derived":false}]}
+            """#
         let body = #"""
             {"version":1,"stories":[{"id":"STORY-0","title":"A story","uri":"Requirements/a.md","line":1,"narrative":"As a user\nI want","criteria":[
             {"id":"STORY-0-AC-0","title":"First","type":"Happy_Path","given":["a given"],"when":["a when"],"then":["a then"],"uri":"Requirements/a.md","line":3,"derived":false},
             {"id":"STORY-0-AC-4","title":"Fourth | pipe","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":9,"derived":false},
-            {"id":"STORY-0-AC-9","title":"Ninth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":12,"derived":true}]}],
-            "warnings":[{"uri":"Requirements/a.md","line":5,"message":"a warning"}]}
-            """#
+            {"id":"STORY-0-AC-9","title":"Ninth","type":"","given":[],"when":[],"then":[],"uri":"Requirements/a.md","line":12,"derived":true}]}
+            """# + (sameIds ? twin : "") + #"""
+                ],
+                "warnings":[{"uri":"Requirements/a.md","line":5,"message":"a warning"}]}
+                """#
         let started = envelopes.firstIndex { $0.testRunStarted != nil }!
         let scoped = scope.map { RequirementsAttachment.body(body, scope: $0) } ?? body
         envelopes.insert(RequirementsAttachment.envelope(body: scoped, testRunStartedId: "run"), at: started + 1)

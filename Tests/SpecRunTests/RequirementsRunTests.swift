@@ -51,6 +51,24 @@ final class RequirementsRunTests: XCTestCase {
         XCTAssertEqual(json["proven"] as? Int, 1)
     }
 
+    func test_run_reportsBothStoriesAndWarnsNamingBothDocumentsOnTwoDocumentsGivingOneDocumentId() async throws {
+        let (folder, console) = try makeSUT()
+        try "# Shop too\nDocument Id: SHOP\n\n```\n@SHOP-TOO-1\nGiven a passing step\nThen it works too\n```\n"
+            .write(toFile: folder + "/Requirements/too.md", atomically: true, encoding: .utf8)
+
+        _ = await SpecRunCLI.run(
+            [folder + "/Features", "--requirements", folder + "/Requirements", "--no-isolation", "--format", "requirements"],
+            libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertTrue(console.stdout.contains("## SHOP-ST-1: Buying\n"), console.stdout)
+        XCTAssertTrue(console.stdout.contains("## SHOP-ST-1: Shop too\n"), console.stdout)
+        XCTAssertTrue(console.stdout.contains("| SHOP-TOO-1 | it works too |"), console.stdout)
+        XCTAssertTrue(
+            console.stderr.contains(
+                "/Requirements/too.md:2:14: warning: Document Id SHOP is also \(folder)/Requirements/shop.md's (from its file name)"),
+            console.stderr)
+    }
+
     func test_run_failsWithOneLineOnAMissingRequirementsFolder() async throws {
         let (folder, console) = try makeSUT()
 

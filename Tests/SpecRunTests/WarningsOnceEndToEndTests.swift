@@ -76,13 +76,13 @@ final class WarningsOnceEndToEndTests: XCTestCase {
         let document = sut.folder + "/Requirements/a.md"
         for mode in Self.modes {
             let run = try sut.run(mode, also: [document])
-            XCTAssertEqual(count("criterion id CART-ST-1-AC-1 is also at", in: run.stderr), 1, "\(mode): \(run.stderr)")
+            XCTAssertEqual(count("Document Id CART is also", in: run.stderr), 1, "\(mode): \(run.stderr)")
             XCTAssertEqual(count("a.md:10: warning: 'Givn' read as 'Given'", in: run.stderr), 1, "\(mode): \(run.stderr)")
         }
         let check = try runProcess(
             sut.executable, ["check", sut.folder + "/f.feature", document, "--requirements", sut.folder + "/Requirements"])
         XCTAssertEqual(count("a.md:10:1: warning: 'Givn' read as 'Given'", in: check.stdout), 1, check.stdout)
-        XCTAssertEqual(count("criterion id CART-ST-1-AC-1 is also at", in: check.stdout), 1, check.stdout)
+        XCTAssertEqual(count("Document Id CART is also", in: check.stdout), 1, check.stdout)
     }
 
     func test_watch_saysEachWarningOncePerRerunThoughARerunIsTwoRuns() throws {
@@ -113,7 +113,7 @@ final class WarningsOnceEndToEndTests: XCTestCase {
             $0.range(of: #"^\d+ scenarios? \("#, options: .regularExpression) != nil
         }
         XCTAssertEqual(summaries.count, 2, "two runs: \(rerun)")
-        for marker in Self.shapeMarkers + ["warning: --shard-timings does nothing", "criterion id CART-ST-1-AC-1 is also at"] {
+        for marker in Self.shapeMarkers + ["warning: --shard-timings does nothing", "Document Id CART is also"] {
             XCTAssertEqual(count(marker, in: rerun), 1, "\(marker): \(rerun)")
         }
     }

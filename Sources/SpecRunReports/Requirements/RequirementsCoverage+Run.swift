@@ -15,10 +15,14 @@ extension RequirementsCoverage {
         let bodies = index.requirementsBodies.compactMap(RequirementsAttachment.decode)
         guard !bodies.isEmpty else { return nil }
         var stories: [RequirementsAttachment.Story] = []
-        var storyIds: Set<String> = []
+        // A story once over the bodies (shards of one run carry the same stories), but every story of a body, even
+        // two of one id (two documents giving the same Document Id: the reader warns).
+        var storyKeys: Set<String> = []
         var warnings: [RequirementsWarning] = []
         for body in bodies {
-            for story in body.stories where storyIds.insert(story.id).inserted { stories.append(story) }
+            for story in body.stories where storyKeys.insert("\(story.uri):\(story.line):\(story.id)").inserted {
+                stories.append(story)
+            }
             for warning in body.warnings ?? [] {
                 let merged = RequirementsWarning(uri: warning.uri, line: warning.line, message: warning.message)
                 if !warnings.contains(where: { $0.uri == merged.uri && $0.line == merged.line && $0.message == merged.message }) {

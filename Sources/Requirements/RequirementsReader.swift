@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads story documents (Markdown) into stories and acceptance criteria. Every reader of a shape runs over every
 /// document (one document may hold stories and use cases, as the Quiz one); a document in which none finds a
-/// criterion gets a warning naming it; so does an id given twice (`duplicates`, `RequirementsReader+DocumentIds`).
+/// criterion gets a warning naming it; so does an id given twice (`duplicates`, `DocumentId`).
 public enum RequirementsReader {
     /// The stories of one document's text; `uri` is the path shown in locations.
     public static func read(text: String, uri: String) -> RequirementsSet {
@@ -18,7 +18,7 @@ public enum RequirementsReader {
         set.append(NumberedCriteriaReader(document: document, prefix: prefix).read())
         set.append(UseCaseReader(document: document, prefix: prefix).read())
         set.stories.sort { $0.line < $1.line }
-        // The readers' warnings in the document's order (an id line's wait for its block's end).
+        // The readers' warnings in the document's order (an id line's warnings wait for its block's end).
         set.warnings = set.warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
         // An id is a tag: a space in one the document gives (`Story Id: CUS 032`) becomes a `-`.
         for s in set.stories.indices {

@@ -56,6 +56,8 @@ final class PrettyArgumentsTests: XCTestCase {
         let both = ConsoleText.fenced(#"a """ b ``` c"#)
         XCTAssertEqual(both.fence, #"""""#)
         XCTAssertEqual(both.content, #"a \"\"\" b ``` c"#)
+        XCTAssertEqual(ConsoleText.fenced(#"a "" "" ``b`` ""#).fence, #"""""#, "two in a row are no fence")
+        XCTAssertEqual(ConsoleText.fenced("é\"\"\"").fence, "```", "a fence after other UTF-8")
     }
 }
 

@@ -22,7 +22,8 @@ struct StreamInput: Equatable {
             throw UsageError(message: "\(path): no such file; give the NDJSON file a run wrote with --format message:FILE")
         }
         if isDirectory.boolValue {
-            throw UsageError(message: "\(path) is a folder; give the message files in it, e.g. specrun report \(path)/*.ndjson")
+            throw UsageError(
+                message: "\(path) is a folder; give the message files in it, e.g. \(ProgramName.current) report \(path)/*.ndjson")
         }
         guard fileManager.isReadableFile(atPath: path) else {
             throw UsageError(message: "\(path): not readable (check its permissions)")

@@ -16,7 +16,7 @@ struct WatchCommand {
     func run() async -> Int32 {
         let paths = options.run.paths.isEmpty ? ["Features"] : options.run.paths
         if let missing = WatchedFiles.missing(paths: paths).first {
-            console.err("specrun watch: no such file or folder: \(missing) (give a feature file or folder that exists)\n")
+            console.err("\(ProgramName.current) watch: no such file or folder: \(missing) (give a feature file or folder that exists)\n")
             return ExitCode.usage.rawValue
         }
         let folder = FileManager.default.currentDirectoryPath
@@ -72,10 +72,10 @@ struct WatchCommand {
         }
         // Interrupted during a run: the run's own exit status (128 + the signal, as an interrupted run's).
         if let status = interruptedRun.value {
-            console.err("specrun watch: stopped during a run; its reports hold the results so far\n")
+            console.err("\(ProgramName.current) watch: stopped during a run; its reports hold the results so far\n")
             return status
         }
-        console.err("specrun watch: stopped\n")
+        console.err("\(ProgramName.current) watch: stopped\n")
         return ExitCode.passed.rawValue
     }
 

@@ -30,6 +30,8 @@ static const int ending_count = (int)(sizeof ending_signals / sizeof ending_sign
 #define SLOTS 65
 /// Per signal: caught and written to the pipe, not yet taken by its reader.
 static atomic_int caught[SLOTS];
+/// Per signal: whether the last one caught came from the kernel (a terminal's Ctrl-C or hangup), not a process.
+static atomic_int from_kernel[SLOTS];
 static atomic_int steps_here = 0;
 static atomic_int self_sent = 0;
 
@@ -57,7 +59,10 @@ static void on_signal(int signal_number, siginfo_t *info, void *context) {
     }
     int saved = errno;
     unsigned char byte = (unsigned char)signal_number;
-    if (signal_number > 0 && signal_number < SLOTS) atomic_fetch_add(&caught[signal_number], 1);
+    if (signal_number > 0 && signal_number < SLOTS) {
+        atomic_store(&from_kernel[signal_number], info != NULL && info->si_code == SI_KERNEL);
+        atomic_fetch_add(&caught[signal_number], 1);
+    }
     ssize_t ignored = write(fd, &byte, 1);
     (void)ignored;
     errno = saved;
@@ -112,4 +117,8 @@ void specrun_self_signals_are_steps(int on) { atomic_store(&steps_here, on ? 1 :
 // (Read first: asked after every step, and a plain load is no locked instruction.)
 int specrun_take_self_signal(void) {
     return atomic_load_explicit(&self_sent, memory_order_relaxed) == 0 ? 0 : atomic_exchange(&self_sent, 0);
+}
+
+int specrun_signal_came_from_kernel(int signal_number) {
+    return signal_number > 0 && signal_number < SLOTS ? atomic_load(&from_kernel[signal_number]) : 0;
 }

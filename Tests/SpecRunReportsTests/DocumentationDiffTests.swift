@@ -8,7 +8,16 @@ final class DocumentationDiffTests: XCTestCase {
         let path = try writeStream("")
 
         XCTAssertThrowsError(try DocumentationDiff.coverage(ofFile: path)) {
-            XCTAssertEqual("\($0)", "\(path): the file is empty (give a stream written by --format message:FILE)")
+            XCTAssertEqual("\($0)", "\(path): the file is empty (0 bytes; give a stream written by --format message:FILE)")
+        }
+    }
+
+    func test_coverageOfFile_refusesSayingItIsBlankOnAStreamOfOnlyBlankLines() throws {
+        let path = try writeStream("\n  \n\t\n")
+
+        XCTAssertThrowsError(try DocumentationDiff.coverage(ofFile: path)) {
+            XCTAssertEqual(
+                "\($0)", "\(path): the file is blank, only whitespace and blank lines (give a stream written by --format message:FILE)")
         }
     }
 

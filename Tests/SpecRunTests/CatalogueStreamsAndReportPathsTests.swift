@@ -19,7 +19,23 @@ final class CatalogueStreamsAndReportPathsTests: XCTestCase {
     func test_report_exitsTwoWithOneLineOnAnEmptyStream() async throws {
         let folder = try catalogueFolder(["empty.ndjson": Data()])
         let run = await report(["\(folder)/empty.ndjson"], in: folder)
-        assertOneClearLine(run, "empty.ndjson: empty file", exit: 2)
+        assertOneClearLine(run, "empty.ndjson: empty file (0 bytes)", exit: 2)
+    }
+
+    func test_report_exitsTwoWithOneLineSayingItIsBlankOnAStreamOfOnlyWhitespaceAndBlankLines() async throws {
+        let folder = try catalogueFolder(["blank.ndjson": Data(" \n\t\r\n\n   \n".utf8)])
+        let run = await report(["\(folder)/blank.ndjson"], in: folder)
+        assertOneClearLine(run, "blank.ndjson: blank file, only whitespace and blank lines, no messages in it; give the file", exit: 2)
+        XCTAssertFalse(run.stderr.contains("empty"), run.stderr)
+    }
+
+    func test_report_readsTheStreamOnAStreamAfterMoreThanItsFirst4KiBOfBlankLines() async throws {
+        let folder = try catalogueFolder(["a.feature": goodFeature()])
+        let stream = try await knownStream(folder)
+        try (Data(String(repeating: "\n", count: 5000).utf8) + stream).write(to: URL(fileURLWithPath: "\(folder)/late.ndjson"))
+        let run = await report(["\(folder)/late.ndjson"], in: folder)
+        XCTAssertFalse(run.stderr.contains("blank file"), run.stderr)
+        XCTAssertTrue(try String(contentsOfFile: "\(folder)/out.xml", encoding: .utf8).contains("<testcase "), run.stderr)
     }
 
     func test_report_exitsTwoWithOneLineOnABinaryStream() async throws {

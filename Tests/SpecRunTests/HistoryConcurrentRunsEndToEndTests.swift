@@ -40,7 +40,8 @@ final class HistoryConcurrentRunsEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, result.stderr)
-        XCTAssertTrue(lines.first?.hasPrefix("specrun: \(file): truncated or not a specrun history file") == true, result.stderr)
+        XCTAssertTrue(
+            lines.first?.hasPrefix("specrun-crash-fixture: \(file): truncated or not a specrun history file") == true, result.stderr)
         let aside = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/history").filter { $0.contains(".unreadable-") }
         XCTAssertEqual(aside.count, 1)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/history/\(aside[0])")), whole.prefix(whole.count - 5))

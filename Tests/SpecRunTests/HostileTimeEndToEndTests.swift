@@ -134,7 +134,7 @@ final class HostileTimeEndToEndTests: XCTestCase {
         let run = try runHostile(["one.feature": "Feature: one\n  Scenario: only\n    Given a passing step\n"], ["-j", "4096"])
         XCTAssertFalse(run.hung, run.stderr)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("specrun: -j 4096 is more than 4 worker processes a core"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("specrun-crash-fixture: -j 4096 is more than 4 worker processes a core"), run.stderr)
         XCTAssertEqual(run.statuses, [.passed])
         XCTAssertLessThan(run.seconds, 20)
     }

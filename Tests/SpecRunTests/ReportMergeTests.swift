@@ -178,7 +178,7 @@ final class ReportMergeTests: XCTestCase {
         let envelope = #"{"testRunStarted":{"timestamp":{"seconds":0,"nanos":0}}}"#
         let files: [(name: String, bytes: Data, expected: String)] = [
             ("empty.ndjson", Data(), "empty.ndjson: empty file"),
-            ("blank.ndjson", Data("\n  \n".utf8), "blank.ndjson: empty file"),
+            ("blank.ndjson", Data("\n  \n".utf8), "blank.ndjson: blank file, only whitespace"),
             ("binary.ndjson", Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 0xFF, 0xFE]), "binary.ndjson: binary data"),
             (
                 "foreign.ndjson", Data("\(envelope)\n{\"name\":\"x\",\"tests\":3}\n".utf8),

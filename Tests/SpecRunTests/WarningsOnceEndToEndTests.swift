@@ -102,13 +102,13 @@ final class WarningsOnceEndToEndTests: XCTestCase {
             process.waitUntilExit()
             output.fileHandleForReading.readabilityHandler = nil
         }
-        XCTAssertTrue(seen.wait(for: "specrun watch: ", count: 1), seen.text)
+        XCTAssertTrue(seen.wait(for: "specrun-crash-fixture watch: ", count: 1), seen.text)
         // A save of S: U (failing) runs first, on its own, then S.
         let file = sut.folder + "/f.feature"
         try Self.feature.replacingOccurrences(of: "    When a passing step", with: "    When a passing step ")
             .write(toFile: file, atomically: true, encoding: .utf8)
-        XCTAssertTrue(seen.wait(for: "specrun watch: ", count: 2), seen.text)
-        let rerun = seen.text.components(separatedBy: "specrun watch: ")[1]
+        XCTAssertTrue(seen.wait(for: "specrun-crash-fixture watch: ", count: 2), seen.text)
+        let rerun = seen.text.components(separatedBy: "specrun-crash-fixture watch: ")[1]
         let summaries = rerun.components(separatedBy: "\n").filter {
             $0.range(of: #"^\d+ scenarios? \("#, options: .regularExpression) != nil
         }

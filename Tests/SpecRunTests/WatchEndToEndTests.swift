@@ -33,6 +33,6 @@ final class WatchEndToEndTests: XCTestCase {
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil
         XCTAssertEqual(process.terminationStatus, 0, seen.text)
-        XCTAssertTrue(seen.text.contains("specrun watch: stopped"), seen.text)
+        XCTAssertTrue(seen.text.contains("specrun-crash-fixture watch: stopped"), seen.text)
     }
 }

@@ -38,7 +38,10 @@ enum CommandLineParser {
             rest.removeFirst()
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "completions") }
             guard let shell = rest.first, rest.count == 1, Completions.shells.contains(shell) else {
-                throw UsageError(message: "specrun completions: give one shell: bash, zsh or fish, e.g. source <(specrun completions bash)")
+                throw UsageError(
+                    message:
+                        "\(ProgramName.current) completions: give one shell: bash, zsh or fish, e.g. source <(\(ProgramName.current) completions bash)"
+                )
             }
             return .completions(shell: shell)
         case "snippets": return try snippets(Array(rest.dropFirst()))
@@ -89,7 +92,9 @@ enum CommandLineParser {
             }
             guard !options.documents.isEmpty else {
                 throw UsageError(
-                    message: "specrun import: give a story document, e.g. specrun import Requirements/quiz.md --output Features/drafts")
+                    message:
+                        "\(ProgramName.current) import: give a story document, e.g. \(ProgramName.current) import Requirements/quiz.md --output Features/drafts"
+                )
             }
             return .importDocuments(options)
         case "fmt":
@@ -229,7 +234,10 @@ enum CommandLineParser {
             }
         }
         if options.paths.isEmpty {
-            throw UsageError(message: "specrun gherkin: give at least one feature file, e.g. specrun gherkin Features/quiz/start.feature")
+            throw UsageError(
+                message:
+                    "\(ProgramName.current) gherkin: give at least one feature file, e.g. \(ProgramName.current) gherkin Features/quiz/start.feature"
+            )
         }
         return options
     }
@@ -267,7 +275,7 @@ enum CommandLineParser {
         if options.inputs.isEmpty {
             throw UsageError(
                 message:
-                    "specrun report: give at least one NDJSON message file, e.g. specrun report reports/run.ndjson --format html:reports/index.html"
+                    "\(ProgramName.current) report: give at least one NDJSON message file, e.g. \(ProgramName.current) report reports/run.ndjson --format html:reports/index.html"
             )
         }
         if options.formats.allSatisfy({ $0.format == .history }) {

@@ -64,9 +64,9 @@ struct ChangedSince {
     /// `specrun: --changed-since main selects 2 scenario(s):` and a line per scenario (or file) with why.
     static func describe(_ selection: ChangeSelection, ref: String) -> String {
         guard !selection.selected.isEmpty else {
-            return "specrun: --changed-since \(ref): no scenario uses a change since \(ref); nothing to run\n"
+            return "\(ProgramName.current): --changed-since \(ref): no scenario uses a change since \(ref); nothing to run\n"
         }
-        var text = "specrun: --changed-since \(ref) selects:\n"
+        var text = "\(ProgramName.current): --changed-since \(ref) selects:\n"
         for entry in selection.selected {
             text += "  \(entry.uri)\(entry.line.map { ":\($0)" } ?? "")  \(entry.why)\n"
         }

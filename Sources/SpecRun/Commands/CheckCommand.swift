@@ -63,7 +63,7 @@ struct CheckCommand {
         let errors = findings.filter { $0.severity == .error || options.warningsAsErrors }.count
         let warnings = findings.count - findings.filter { $0.severity == .error }.count
         console.err(
-            "specrun check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
+            "\(ProgramName.current) check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
                 + "\(findings.filter { $0.severity == .error }.count) error(s), \(warnings) warning(s)\n")
         return errors > 0 ? ExitCode.failed.rawValue : ExitCode.passed.rawValue
     }

@@ -18,16 +18,16 @@ struct FmtCommand {
         var unreadable = false
         for path in files.expand(options.paths) {
             if path.hasSuffix(".feature.md") {
-                console.err("specrun fmt: \(path): left as it is (Markdown features are not formatted)\n")
+                console.err("\(ProgramName.current) fmt: \(path): left as it is (Markdown features are not formatted)\n")
                 continue
             }
             guard let data = files.read(path) else {
-                console.err("specrun fmt: cannot read \(path): no such file or not readable\n")
+                console.err("\(ProgramName.current) fmt: cannot read \(path): no such file or not readable\n")
                 unreadable = true
                 continue
             }
             guard let result = FmtCommand.formatted(data) else {
-                console.err("specrun fmt: \(path): left as it is (not UTF-8 text)\n")
+                console.err("\(ProgramName.current) fmt: \(path): left as it is (not UTF-8 text)\n")
                 continue
             }
             switch result {
@@ -43,7 +43,7 @@ struct FmtCommand {
                 if files.write(path, Data(text.utf8)) {
                     console.out("formatted \(path)\n")
                 } else {
-                    console.err("specrun fmt: cannot write \(path)\n")
+                    console.err("\(ProgramName.current) fmt: cannot write \(path)\n")
                     unreadable = true
                 }
             }

@@ -75,7 +75,8 @@ struct GherkinCommand {
         mutating func print(_ file: FileOutput) {
             guard let bytes = file.bytes else {
                 flush()
-                console.err("specrun gherkin: cannot read \(file.path): \(UnreadableFile.why(file.path) ?? "not readable")\n")
+                console.err(
+                    "\(ProgramName.current) gherkin: cannot read \(file.path): \(UnreadableFile.why(file.path) ?? "not readable")\n")
                 code = .usage
                 return
             }

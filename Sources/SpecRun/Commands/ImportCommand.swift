@@ -15,10 +15,10 @@ struct ImportCommand {
             do {
                 set = try RequirementsReader.read(file: document)
             } catch let error as RequirementsError {
-                console.err("specrun import: \(error.message)\n")
+                console.err("\(ProgramName.current) import: \(error.message)\n")
                 return ExitCode.usage.rawValue
             } catch {
-                console.err("specrun import: \(document):1:1: cannot read the document (\(error.localizedDescription))\n")
+                console.err("\(ProgramName.current) import: \(document):1:1: cannot read the document (\(error.localizedDescription))\n")
                 return ExitCode.usage.rawValue
             }
             for warning in set.warnings { console.err("\(warning)\n") }
@@ -27,17 +27,19 @@ struct ImportCommand {
                 try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
             } catch {
                 console.err(
-                    "specrun import: cannot create \(options.output) (\(error.localizedDescription); give --output another folder)\n")
+                    "\(ProgramName.current) import: cannot create \(options.output) (\(error.localizedDescription); give --output another folder)\n"
+                )
                 return ExitCode.usage.rawValue
             }
             for story in set.stories {
                 let path = (options.output as NSString).appendingPathComponent(FeatureDraft.fileName(for: story))
                 if FileManager.default.fileExists(atPath: path) {
-                    console.err("specrun import: \(path) exists, left as it is (delete it or give --output another folder)\n")
+                    console.err(
+                        "\(ProgramName.current) import: \(path) exists, left as it is (delete it or give --output another folder)\n")
                     continue
                 }
                 guard FileManager.default.createFile(atPath: path, contents: Data(FeatureDraft.text(for: story).utf8)) else {
-                    console.err("specrun import: cannot write \(path) (give --output a writable folder)\n")
+                    console.err("\(ProgramName.current) import: cannot write \(path) (give --output a writable folder)\n")
                     return ExitCode.usage.rawValue
                 }
                 console.out("\(path): \(story.id) \(story.title) (\(story.criteria.count) criteria)\n")

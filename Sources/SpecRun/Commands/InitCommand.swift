@@ -19,7 +19,9 @@ struct InitCommand {
     func run() -> Int32 {
         let manifestPath = (folder as NSString).appendingPathComponent("Package.swift")
         guard let manifest = FileManager.default.contents(atPath: manifestPath).map({ String(decoding: $0, as: UTF8.self) }) else {
-            console.err("specrun init: no Package.swift in \(folder); run it in your package's folder (or `swift package init` first)\n")
+            console.err(
+                "\(ProgramName.current) init: no Package.swift in \(folder); run it in your package's folder (or `swift package init` first)\n"
+            )
             return ExitCode.usage.rawValue
         }
         let package = ManifestEdit.packageName(in: manifest) ?? URL(fileURLWithPath: folder).lastPathComponent
@@ -39,7 +41,7 @@ struct InitCommand {
                 try text.write(toFile: full, atomically: true, encoding: .utf8)
                 console.out("  created  \(path)\n")
             } catch {
-                console.err("specrun init: cannot write \(path): \(error.localizedDescription)\n")
+                console.err("\(ProgramName.current) init: cannot write \(path): \(error.localizedDescription)\n")
                 return ExitCode.usage.rawValue
             }
         }
@@ -52,7 +54,7 @@ struct InitCommand {
         case .edited(let text):
             // (Through a link to its target, its permissions kept.)
             guard FmtFiles.writeInPlace(manifestPath, Data(text.utf8)) else {
-                console.err("specrun init: cannot write Package.swift\n")
+                console.err("\(ProgramName.current) init: cannot write Package.swift\n")
                 return ExitCode.usage.rawValue
             }
             console.out("  edited   Package.swift (\(ManifestEdit.summary(names, dependency)))\n")

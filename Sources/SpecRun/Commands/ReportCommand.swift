@@ -27,7 +27,7 @@ struct ReportCommand {
             inputs = try distinctInputs(try options.inputs.map { try StreamInput.check($0, spools: &spools) }, starts: &starts)
         } catch {
             // One line: the file and what to do (`--help` would not help).
-            console.err("specrun: \(error)\n")
+            console.err("\(ProgramName.current): \(error)\n")
             return ExitCode.usage.rawValue
         }
         let reports: Reports
@@ -95,13 +95,14 @@ struct ReportCommand {
             merger.endStream(cutShort: problem != nil || neverStarted, reason: reason, emit: emit)
             let incomplete = merger.incompleteStreams.count > incompleteBefore
             if let reason, incomplete {
-                console.err("specrun: \(reason); no test case ran, the reports are marked incomplete\n")
+                console.err("\(ProgramName.current): \(reason); no test case ran, the reports are marked incomplete\n")
             } else if let problem {
                 let marked = incomplete ? " and are marked incomplete" : ""
-                console.err("specrun: \(problem); the reports hold what came before it\(marked)\n")
+                console.err("\(ProgramName.current): \(problem); the reports hold what came before it\(marked)\n")
             } else if incomplete {
                 console.err(
-                    "specrun: \(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n")
+                    "\(ProgramName.current): \(input.path): the run ended before testRunFinished (was it killed?); the reports are marked incomplete\n"
+                )
             }
             if problem != nil || incomplete { inputsComplete = false }
         }
@@ -156,20 +157,21 @@ struct ReportCommand {
         for (kind, count) in audit.unknownKinds.sorted(by: { $0.key < $1.key }) {
             let times = count == 1 ? "one envelope" : "\(count) envelopes"
             console.err(
-                "specrun: warning: \(audit.name): skipped \(times) of kind '\(kind)', unknown to this version (a newer protocol?); the rest of the stream is read\n"
+                "\(ProgramName.current): warning: \(audit.name): skipped \(times) of kind '\(kind)', unknown to this version (a newer protocol?); the rest of the stream is read\n"
             )
         }
-        for problem in audit.problems { console.err("specrun: \(problem)\n") }
+        for problem in audit.problems { console.err("\(ProgramName.current): \(problem)\n") }
         if audit.problemCount > audit.problems.count {
-            console.err("specrun: \(audit.name): … and \(audit.problemCount - audit.problems.count) more problem(s) of this kind\n")
+            console.err(
+                "\(ProgramName.current): \(audit.name): … and \(audit.problemCount - audit.problems.count) more problem(s) of this kind\n")
         }
         if audit.problemCount > 0 {
-            console.err("specrun: \(audit.name): the stream contradicts itself; the run is not reported as passed\n")
+            console.err("\(ProgramName.current): \(audit.name): the stream contradicts itself; the run is not reported as passed\n")
             doubts.append(contentsOf: audit.problems)
             if audit.problemCount > audit.problems.count { doubts.append("… and \(audit.problemCount - audit.problems.count) more") }
         }
         for scenario in audit.unfinished {
-            console.err("specrun: \(audit.name): \(scenario) was running and did not finish; it is reported failed\n")
+            console.err("\(ProgramName.current): \(audit.name): \(scenario) was running and did not finish; it is reported failed\n")
         }
     }
 
@@ -193,14 +195,15 @@ struct ReportCommand {
         for input in inputs {
             if let first = byPath[input.resolvedPath] {
                 let alias = first.path == input.path ? "" : " (as \(first.path))"
-                console.err("specrun: \(input.path) is given twice\(alias); it is read once\n")
+                console.err("\(ProgramName.current): \(input.path) is given twice\(alias); it is read once\n")
                 continue
             }
             byPath[input.resolvedPath] = input
             guard inputs.count > 1 else { distinct.append(input); continue }
             let fingerprint = try StreamFingerprint.of(input)
             if let first = byContent[fingerprint.sameContentKey] {
-                console.err("specrun: \(input.path) has the same content as \(first.path); it is read once, not counted twice\n")
+                console.err(
+                    "\(ProgramName.current): \(input.path) has the same content as \(first.path); it is read once, not counted twice\n")
                 continue
             }
             byContent[fingerprint.sameContentKey] = input

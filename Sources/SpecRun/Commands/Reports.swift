@@ -26,7 +26,7 @@ final class Reports {
         options.listParseErrors = listParseErrors
         options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
-        options.note = { [console] in console.err("specrun: \($0)\n") }
+        options.note = { [console] in console.err("\(ProgramName.current): \($0)\n") }
         // `--history DIR`: the runs before this one, read before the run (the history report rewrites the file).
         if let file = requests.first(where: { $0.format == .history })?.path { options.history = RunHistory.load(file) }
         // One factory: the reports share one index of the run.
@@ -45,7 +45,9 @@ final class Reports {
             if format == .history, let path = request.path {
                 // Added to the file as it is when the run ends, under the folder's lock (other runs may share it).
                 return (
-                    request, factory.makeHistoryFormatter(path: Self.absolute(path), note: { [console] in console.err("specrun: \($0)\n") })
+                    request,
+                    factory.makeHistoryFormatter(
+                        path: Self.absolute(path), note: { [console] in console.err("\(ProgramName.current): \($0)\n") })
                 )
             }
             if let path = request.path {
@@ -149,14 +151,14 @@ final class Reports {
         for (position, error) in failures.value.sorted(by: { $0.0 < $1.0 }) {
             allWritten = false
             let request = files[position].request
-            console.err("specrun: could not write the \(request.name) report to \(request.path ?? "stdout"): \(error)\n")
+            console.err("\(ProgramName.current): could not write the \(request.name) report to \(request.path ?? "stdout"): \(error)\n")
         }
         for entry in formatters where entry.request.path == nil {
             do {
                 try entry.formatter.finish()
             } catch {
                 allWritten = false
-                console.err("specrun: could not write the \(entry.request.name) report to stdout: \(error)\n")
+                console.err("\(ProgramName.current): could not write the \(entry.request.name) report to stdout: \(error)\n")
             }
         }
         // The process exits after the reports: do not spend time freeing the index of the run, nor what the

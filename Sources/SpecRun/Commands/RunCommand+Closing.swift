@@ -1,4 +1,5 @@
 import SpecRunCore
+import SpecRunWorkers
 
 extension RunCommand {
     /// The reports written, the closing notes on stderr, and the exit code: the exit status's, unless a report
@@ -15,17 +16,19 @@ extension RunCommand {
         if foundNothing, let shard = options.shard {
             // A CI matrix with more shards than scenarios: an empty shard is not a failure.
             console.err(
-                "specrun: shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(prepared.configuration)))\n")
+                "\(ProgramName.current): shard \(shard.index)/\(shard.count) has no scenario (\(Self.describeSelection(prepared.configuration)))\n"
+            )
             return written ? ExitCode.passed.rawValue : ExitCode.usage.rawValue
         }
         if foundNothing {
-            console.err("specrun: no scenario matched the paths and filters (\(Self.describeSelection(prepared.configuration)))\n")
+            console.err(
+                "\(ProgramName.current): no scenario matched the paths and filters (\(Self.describeSelection(prepared.configuration)))\n")
         }
         if status.unparsableFiles {
             console.err(
                 status.parsedFiles
-                    ? "specrun: some feature file(s) could not be parsed; the others ran\n"
-                    : "specrun: no feature file could be parsed (each is named above); nothing ran\n")
+                    ? "\(ProgramName.current): some feature file(s) could not be parsed; the others ran\n"
+                    : "\(ProgramName.current): no feature file could be parsed (each is named above); nothing ran\n")
         }
         if let interrupted { return 128 + interrupted }
         return written ? status.code.rawValue : ExitCode.usage.rawValue

@@ -109,12 +109,12 @@ extension RunCommand {
                 exception: Exception(type: "StepExited", message: Self.stepExitedMessage), testRunStartedId: runId)
             send(Envelope(testRunFinished: finished))
             pipeline.drain()
-            console.err("specrun: \(Self.stepExitedMessage)\n")
+            console.err("\(ProgramName.current): \(Self.stepExitedMessage)\n")
             return Ending()
         case .ran:
             pipeline.drain()
         }
-        if signal != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
+        if signal != nil { console.err("\(ProgramName.current): the run was interrupted; the reports hold the results so far\n") }
         return Ending(interrupted: signal)
     }
 

@@ -1,4 +1,5 @@
 import Messages
+import SpecRunWorkers
 
 extension RunCommand {
     /// The one `testRunFinished` of an in-process run. Two roads make one: the runner's own end (marked interrupted
@@ -26,7 +27,7 @@ extension RunCommand {
         guard interrupted == nil, let lateSignal else { return (code, nil) }
         return (
             128 + lateSignal,
-            "specrun: signal \(lateSignal) came after the run had finished, while its reports were written; they are "
+            "\(ProgramName.current): signal \(lateSignal) came after the run had finished, while its reports were written; they are "
                 + "whole and say how the run ended; ending with \(128 + lateSignal) as the signal asks\n"
         )
     }

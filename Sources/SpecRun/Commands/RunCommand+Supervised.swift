@@ -56,16 +56,20 @@ extension RunCommand {
         pipeline.drain()
         // (Said even when the run ends here: the first worker that could not start ends it, with no other word.)
         if let reason = outcome.couldNotStart {
-            console.err("specrun: could not start a worker process (\(reason)); run with --no-isolation to run in this process\n")
+            console.err(
+                "\(ProgramName.current): could not start a worker process (\(reason)); run with --no-isolation to run in this process\n")
         }
         if let code = outcome.abortedWith { return Ending(earlyExit: code, journal: journal) }
-        if outcome.interruptedBy != nil { console.err("specrun: the run was interrupted; the reports hold the results so far\n") }
+        if outcome.interruptedBy != nil {
+            console.err("\(ProgramName.current): the run was interrupted; the reports hold the results so far\n")
+        }
         if outcome.crashes > 0 {
-            console.err("specrun: \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
+            console.err(
+                "\(ProgramName.current): \(outcome.crashes) crash(es) of a worker process; each crashed scenario is reported failed\n")
         }
         if outcome.timeouts > 0 {
             console.err(
-                "specrun: \(outcome.timeouts) step(s) timed out (after \(CrashWording.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n"
+                "\(ProgramName.current): \(outcome.timeouts) step(s) timed out (after \(CrashWording.seconds(options.timeout)) s, or the scoped limit each names); each is reported failed\n"
             )
         }
         return Ending(interrupted: outcome.interruptedBy, journal: journal)
@@ -77,13 +81,13 @@ extension RunCommand {
         var workerCount = Self.workerCount(options.parallel, cores: cores)
         if workerCount < options.parallel {
             console.err(
-                "specrun: -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
+                "\(ProgramName.current): -j \(options.parallel) is more than \(Self.workersPerCore) worker processes a core "
                     + "(\(cores) cores here): running \(workerCount)\n")
         }
         if let openFiles = ProcessControl.openFileLimit(), Self.workerCount(openFiles: openFiles) < workerCount {
             // Past the limit, the runtime itself gives up (Foundation traps when it cannot make a descriptor).
             console.err(
-                "specrun: -j \(workerCount) needs more open files than the limit of \(openFiles) (ulimit -n): "
+                "\(ProgramName.current): -j \(workerCount) needs more open files than the limit of \(openFiles) (ulimit -n): "
                     + "running \(Self.workerCount(openFiles: openFiles))\n")
             workerCount = Self.workerCount(openFiles: openFiles)
         }

@@ -1,5 +1,6 @@
 import Messages
 import SharedState
+import SpecRunWorkers
 
 /// `--wip` (work in progress, as Cucumber's): the run fails when any scenario passes, and passes when none does —
 /// a run of the scenarios tagged `@wip` proves that what is being built is not done yet (a scenario that passes is
@@ -49,7 +50,7 @@ extension RunCommand {
         guard !names.isEmpty else { return ExitCode.passed.rawValue }
         let shown = names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", … and \(names.count - 10) more" : "")
         console.err(
-            "specrun: --wip: \(names.count) scenario(s) passed, and a work-in-progress run fails when any does: \(shown) "
+            "\(ProgramName.current): --wip: \(names.count) scenario(s) passed, and a work-in-progress run fails when any does: \(shown) "
                 + "(remove their @wip tag, or run them without --wip)\n")
         return ExitCode.failed.rawValue
     }

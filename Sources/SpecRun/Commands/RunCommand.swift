@@ -95,10 +95,16 @@ struct RunCommand {
     }
 
     private func prepare() throws -> Prepared {
-        let requirements = try RequirementsSource.folder(
-            given: options.requirements, disabled: options.noRequirements,
-            exists: RequirementsSource.isFolder
-        ).map(RequirementsSource.read)
+        let folder = RequirementsSource.folder(
+            given: options.requirements, disabled: options.noRequirements, exists: RequirementsSource.isFolder)
+        // A signal while the story documents are read ends the run at once (as one before any scenario ran): the
+        // run goes on without them, and stops as soon as it starts.
+        let requirements =
+            if let folder, let interrupts = launcher?.interrupts {
+                try interrupts.unlessInterrupted { try RequirementsSource.read(folder) }
+            } else {
+                try folder.map(RequirementsSource.read)
+            }
         let worker = try makeWorkerConfiguration()
         let configuration = try worker.runConfiguration()
         let serial = try Self.serialExpression(options.serialTags)

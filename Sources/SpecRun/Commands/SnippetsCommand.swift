@@ -27,10 +27,11 @@ struct SnippetsCommand {
             return console.usageFailure(error)
         }
         let summary =
-            "specrun snippets: \(file.steps) distinct undefined step(s), \(file.snippets) snippet(s)"
+            "\(ProgramName.current) snippets: \(file.steps) distinct undefined step(s), \(file.snippets) snippet(s)"
             + (file.unresolved > 0 ? ", \(file.unresolved) without one (listed at the end of the file)" : "")
         guard file.steps > 0 else {
-            console.err("specrun snippets: every step of \(paths.joined(separator: " ")) has a definition; nothing to write\n")
+            console.err(
+                "\(ProgramName.current) snippets: every step of \(paths.joined(separator: " ")) has a definition; nothing to write\n")
             return ExitCode.passed.rawValue
         }
         guard let output = options.output else {
@@ -39,11 +40,11 @@ struct SnippetsCommand {
             return ExitCode.passed.rawValue
         }
         if FileManager.default.fileExists(atPath: output) {
-            console.err("specrun snippets: \(output) exists, left as it is (delete it or give --output another file)\n")
+            console.err("\(ProgramName.current) snippets: \(output) exists, left as it is (delete it or give --output another file)\n")
             return ExitCode.usage.rawValue
         }
         guard FileManager.default.createFile(atPath: output, contents: Data(file.text.utf8)) else {
-            console.err("specrun snippets: cannot write \(output) (give --output a file in a writable folder)\n")
+            console.err("\(ProgramName.current) snippets: cannot write \(output) (give --output a file in a writable folder)\n")
             return ExitCode.usage.rawValue
         }
         console.err(summary + "; written to \(output) (list \(options.name) with your step libraries)\n")

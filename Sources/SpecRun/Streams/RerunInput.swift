@@ -1,4 +1,5 @@
 import Foundation
+import SpecRunWorkers
 
 /// `specrun @rerun.txt` after a run where everything passed: the rerun report is empty, and so is what there is
 /// to run again. That is no error and no "no scenario matched" (as cucumber-js, an empty rerun file runs
@@ -19,6 +20,7 @@ enum RerunInput {
             else { return nil }
         }
         let files = paths.map { String($0.dropFirst()) }.joined(separator: ", ")
-        return "specrun: nothing to rerun: \(files) \(paths.count == 1 ? "is" : "are") empty (the last run had no failed scenario)\n"
+        return
+            "\(ProgramName.current): nothing to rerun: \(files) \(paths.count == 1 ? "is" : "are") empty (the last run had no failed scenario)\n"
     }
 }

@@ -22,7 +22,8 @@ struct StreamInput: Equatable {
             throw UsageError(message: "\(path): no such file; give the NDJSON file a run wrote with --format message:FILE")
         }
         if isDirectory.boolValue {
-            throw UsageError(message: "\(path) is a folder; give the message files in it, e.g. specrun report \(path)/*.ndjson")
+            throw UsageError(
+                message: "\(path) is a folder; give the message files in it, e.g. \(ProgramName.current) report \(path)/*.ndjson")
         }
         guard fileManager.isReadableFile(atPath: path) else {
             throw UsageError(message: "\(path): not readable (check its permissions)")
@@ -83,14 +84,19 @@ struct StreamInput: Equatable {
     private static func checkContent(_ path: String, reading readPath: String) throws -> StreamInput {
         let size = 0
         let head = try readHead(readPath)
-        if head.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
-            throw UsageError(message: "\(path): empty file, no messages in it (was the run killed before it started?)")
+        if head.isEmpty {
+            throw UsageError(message: "\(path): empty file (0 bytes), no messages in it (was the run killed before it started?)")
+        }
+        if head.allSatisfy(isBlank), isBlankThroughout(readPath) {
+            throw UsageError(
+                message: "\(path): blank file, only whitespace and blank lines, no messages in it; "
+                    + "give the file a run wrote with --format message:FILE")
         }
         if head.contains(0) || !isUTF8Prefix(head) {
             throw UsageError(
                 message: "\(path): binary data, not an NDJSON message stream; give the file a run wrote with --format message:FILE")
         }
-        if let first = head.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }), first == UInt8(ascii: "[") {
+        if let first = head.first(where: { !isBlank($0) }), first == UInt8(ascii: "[") {
             throw UsageError(
                 message:
                     "\(path):1: a JSON array (a Cucumber JSON report?), not an NDJSON message stream; give the file of --format message:FILE"
@@ -103,6 +109,19 @@ struct StreamInput: Equatable {
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         return StreamInput(path: path, resolvedPath: resolved, size: size)
+    }
+
+    /// A space, tab, CR or LF: what a blank line holds.
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+
+    /// Whether the whole file is blank (its first 4 KiB are: past them, a stream may still start).
+    private static func isBlankThroughout(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        while let data = try? handle.read(upToCount: 1 << 16), !data.isEmpty {
+            guard data.allSatisfy(isBlank) else { return false }
+        }
+        return true
     }
 
     /// The first 4 KiB.

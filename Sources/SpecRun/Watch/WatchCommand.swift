@@ -1,11 +1,13 @@
 import Foundation
 import Messages
+import SharedState
 import SpecRunCore
 import SpecRunWorkers
 
 /// `specrun watch [PATH…] [run options]`: runs the paths, then polls their feature files every 0.1 s (the
 /// package's Swift files every 0.5 s) and reruns what each save changed (`WatchSession`), each run a new run of this executable
-/// (the rebuilt one after a Swift change) with the run options given, its output shown. Ctrl-C ends it.
+/// (the rebuilt one after a Swift change) with the run options given, its output shown. Ctrl-C ends it; during a
+/// run, once that run has ended as it does on the signal (`RunningChild` passes it on), with the run's exit status.
 struct WatchCommand {
     let options: WatchOptions
     let libraries: [any StepLibrary.Type]
@@ -14,7 +16,7 @@ struct WatchCommand {
     func run() async -> Int32 {
         let paths = options.run.paths.isEmpty ? ["Features"] : options.run.paths
         if let missing = WatchedFiles.missing(paths: paths).first {
-            console.err("specrun watch: no such file or folder: \(missing) (give a feature file or folder that exists)\n")
+            console.err("\(ProgramName.current) watch: no such file or folder: \(missing) (give a feature file or folder that exists)\n")
             return ExitCode.usage.rawValue
         }
         let folder = FileManager.default.currentDirectoryPath
@@ -23,7 +25,11 @@ struct WatchCommand {
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let interrupts = InterruptForwarder.shared
-        interrupts.listen { _, _ in }
+        // A signal sent to this process alone during a run reaches the run too: it stops as a run does on that
+        // signal (its reports written for what finished), and the watch ends with its exit status.
+        let child = RunningChild()
+        interrupts.listen { signal, _ in child.pass(signal) }
+        let interruptedRun = Locked<Int32?>(nil)
         let world = WatchSession.World(
             scan: { WatchedFiles.scan(paths: paths, package: folder, swift: $0) },
             read: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } },
@@ -42,12 +48,16 @@ struct WatchCommand {
                 return envelopes
             },
             run: { [options] selected, said in
+                // (None after a signal: the watch ends.)
+                guard interrupts.received == nil else { return [] }
                 let rerun = scratch + "/rerun.txt"
                 try? FileManager.default.removeItem(atPath: rerun)
                 let formats = options.run.formats.isEmpty ? ["--format", "pretty"] : []
-                _ = ChildProcess.runShowingOutput(
+                let status = ChildProcess.runShowingOutput(
                     [executable] + options.passOn + formats + said.flatMap { [Self.saidFlag, $0] }
-                        + ["--format", "rerun:" + rerun, "--"] + selected)
+                        + ["--format", "rerun:" + rerun, "--"] + selected,
+                    child: child)
+                if interrupts.received != nil { interruptedRun.withLock { $0 = $0 ?? status } }
                 let text = FileManager.default.contents(atPath: rerun).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 return text.split(whereSeparator: \.isNewline).map(String.init)
             },
@@ -60,7 +70,12 @@ struct WatchCommand {
             guard interrupts.received == nil else { break }
             await session.poll()
         }
-        console.err("specrun watch: stopped\n")
+        // Interrupted during a run: the run's own exit status (128 + the signal, as an interrupted run's).
+        if let status = interruptedRun.value {
+            console.err("\(ProgramName.current) watch: stopped during a run; its reports hold the results so far\n")
+            return status
+        }
+        console.err("\(ProgramName.current) watch: stopped\n")
         return ExitCode.passed.rawValue
     }
 

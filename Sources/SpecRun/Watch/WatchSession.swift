@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecRunWorkers
 
 /// The loop of `specrun watch`, one poll at a time, its OS side given (`WatchSession.World`): files whose
 /// modification time moved are read; a changed feature file reruns the scenarios it changed (a parse error is
@@ -68,7 +69,8 @@ struct WatchSession {
             // A deleted file is said, and what failed in it is no longer rerun (it would fail as a missing path).
             failing.removeAll { gone.contains(Self.resolved(RunPaths.split($0).file)) }
             for path in gone {
-                world.say("specrun watch: \(path) is gone; its scenarios leave the watch (save it again to bring them back)\n")
+                world.say(
+                    "\(ProgramName.current) watch: \(path) is gone; its scenarios leave the watch (save it again to bring them back)\n")
             }
         }
         guard !moved.isEmpty else { return }
@@ -90,14 +92,14 @@ struct WatchSession {
             let envelopes = world.documents(changedFeatures)
             let errors = envelopes.filter { $0.parseError != nil }
             for error in errors { world.showParseError(error) }
-            if !errors.isEmpty { world.say("specrun watch: fix the file and save it again; still watching\n") }
+            if !errors.isEmpty { world.say("\(ProgramName.current) watch: fix the file and save it again; still watching\n") }
             selected += ChangeSelection(envelopes: envelopes, changed: features) { Self.resolved($0) }.paths
         }
         if swift != ChangedLines() {
-            world.say("specrun watch: \(swift.lines.count + swift.wholeFiles.count) Swift file(s) changed: swift build\n")
+            world.say("\(ProgramName.current) watch: \(swift.lines.count + swift.wholeFiles.count) Swift file(s) changed: swift build\n")
             guard world.build(), let envelopes = world.rebuiltMessages() else {
                 unbuilt = swift
-                world.say("specrun watch: the build failed; fix it and save again (still watching)\n")
+                world.say("\(ProgramName.current) watch: the build failed; fix it and save again (still watching)\n")
                 return
             }
             unbuilt = ChangedLines()
@@ -105,7 +107,7 @@ struct WatchSession {
             selected += selection.paths
         }
         guard !selected.isEmpty || !failing.isEmpty else {
-            world.say("specrun watch: no scenario uses what changed\n")
+            world.say("\(ProgramName.current) watch: no scenario uses what changed\n")
             return sayWatching()
         }
         // What failed runs first, as a run of its own (in one run, a file's scenarios run in the file's order).
@@ -120,7 +122,7 @@ struct WatchSession {
 
     private func sayWatching() {
         world.say(
-            "specrun watch: \(failing.isEmpty ? "" : "\(failing.count) failing, rerun first on each change; ")watching \(paths.joined(separator: " ")) and the package's Swift files (Ctrl-C ends)\n"
+            "\(ProgramName.current) watch: \(failing.isEmpty ? "" : "\(failing.count) failing, rerun first on each change; ")watching \(paths.joined(separator: " ")) and the package's Swift files (Ctrl-C ends)\n"
         )
     }
 

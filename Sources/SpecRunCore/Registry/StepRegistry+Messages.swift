@@ -53,10 +53,24 @@ extension StepRegistry {
     }
 }
 
+/// `path` relative to `root` (the working folder) when it is below it, else as it is (absolute): how the run, its
+/// reports and `specrun check` name files. Below it through a symbolic link too (macOS's `/var` is `/private/var`,
+/// and a package built through a link has its step definitions' `#filePath` under the link, while the working
+/// folder is the resolved path).
 func relativePath(_ path: String, to root: String?) -> String {
     guard let root, !root.isEmpty else { return path }
+    if let relative = below(path, root) { return relative }
+    guard path.hasPrefix("/"), root.hasPrefix("/") else { return path }
+    return below(resolvingLinks(path), resolvingLinks(root)) ?? path
+}
+
+private func below(_ path: String, _ root: String) -> String? {
     let prefix = root.hasSuffix("/") ? root : root + "/"
-    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+}
+
+private func resolvingLinks(_ path: String) -> String {
+    URL(fileURLWithPath: path).resolvingSymlinksInPath().path
 }
 
 extension HookKind {

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 import SpecRunReportCore
 
@@ -117,7 +118,13 @@ extension DocumentationDiff {
             if $0.testRunFinished != nil { finished = true }
             index.handle($0)
         }
-        if envelopes == 0 { throw StreamProblem("\(path): the file is empty (give a stream written by --format message:FILE)") }
+        if envelopes == 0 {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            throw StreamProblem(
+                size == 0
+                    ? "\(path): the file is empty (0 bytes; give a stream written by --format message:FILE)"
+                    : "\(path): the file is blank, only whitespace and blank lines (give a stream written by --format message:FILE)")
+        }
         if case .truncated(let line) = ending {
             throw StreamProblem("\(path):\(line): the last line is cut off (was the run killed?); give a whole stream")
         }

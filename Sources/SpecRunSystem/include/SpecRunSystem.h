@@ -82,6 +82,10 @@ void specrun_release_signals(void);
 /// 0 for a byte something else wrote there (under `--no-isolation` a step that writes to every descriptor).
 int specrun_take_caught(int signal_number);
 
+/// Whether the last `signal_number` caught came from the kernel (a terminal's Ctrl-C, Ctrl-\ or hangup, sent to
+/// the terminal's whole foreground process group) rather than from a process (`kill`): 1 or 0.
+int specrun_signal_came_from_kernel(int signal_number);
+
 /// A signal caught before the pipe existed, whose byte the reader writes there itself: counted as caught.
 void specrun_note_caught(int signal_number);
 

@@ -46,15 +46,18 @@ package enum ChildProcess {
     }
 
     /// Runs `arguments` (the first one looked up in `PATH`) with this process's standard output and error, and
-    /// waits for it: its exit status (nil when it cannot be started).
-    package static func runShowingOutput(_ arguments: [String], in folder: String? = nil) -> Int32? {
+    /// waits for it: its exit status, 128 + the signal when one ended it (nil when it cannot be started).
+    /// `child`: told of it while it runs (to pass it signals).
+    package static func runShowingOutput(_ arguments: [String], in folder: String? = nil, child: RunningChild? = nil) -> Int32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
+        child?.started(process.processIdentifier)
         process.waitUntilExit()
-        return process.terminationStatus
+        child?.ended()
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
 }

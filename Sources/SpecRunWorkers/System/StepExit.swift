@@ -54,7 +54,7 @@ package enum StepExit {
         handler()
         // The run now ends and `SystemConsole.exit` ends the process; this thread waits for it.
         Thread.sleep(forTimeInterval: reportsDeadline)
-        let message = "specrun: a step called exit(); the run's reports could not be finished in time\n"
+        let message = "\(ProgramName.current): a step called exit(); the run's reports could not be finished in time\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
         _exit(1)
     }

@@ -1,0 +1,378 @@
+"""Gherkin: features from a small grammar (in several languages) and mutated shared conformance files, our
+`specrun gherkin --predictable-ids` against `gherkin-official`: source, AST, pickles and parse errors, compared as
+parsed JSON with each file's ids counted from its first."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from gherkin.stream.gherkin_events import GherkinEvents
+from gherkin.stream.source_events import source_event
+
+import common
+
+LANGUAGES = ["en", "fr", "de", "es", "ru", "ja", "zh-CN", "ar", "he", "em", "nl", "pt", "uk", "ko", "hi", "tlh",
+             "en-pirate", "en-lol", "sv", "cy-GB"]  # not en-tx: its "Rule " differs in the PyPI release
+TEXT = ["a step", "I have 5 cucumbers", "the <name> is <value>", "ünïcödé ✓", "日本語", "tab\there", "a | b",
+        "x \\| y", "<a><b>", "", "  spaced  ", "@notatag", "# not a comment", "\"quoted\"", "trailing\\"]
+CELLS = ["a", "", " ", "b c", "\\|", "\\\\", "\\n", "x\\ny", "\\t", "é", "<name>", "<value>", "1", "\\", "日本",
+         "  padded  ", "a\\|b\\\\c"]
+
+
+class Dialects:
+    def __init__(self, shared):
+        with open(os.path.join(shared, "conformance", "gherkin", "gherkin-languages.json"), encoding="utf-8") as f:
+            self.data = json.load(f)
+
+    def keyword(self, r, language, kind):
+        return r.choice(self.data[language][kind])
+
+
+def ws(r):
+    return r.choice(["", "", "", " ", "  ", "    ", "\t", " \t"])
+
+
+def trail(r):
+    return r.choice(["", "", "", "", " ", "\t", "  "])
+
+
+class Grammar:
+    def __init__(self, r, dialects, language):
+        self.r, self.d, self.lang = r, dialects, language
+        self.lines = []
+
+    def kw(self, kind):
+        return self.d.keyword(self.r, self.lang, kind)
+
+    def add(self, text, indent=True):
+        self.lines.append((ws(self.r) if indent else "") + text + trail(self.r))
+
+    def tags(self):
+        r = self.r
+        for _ in range(r.choice([0, 0, 1, 2])):
+            good = ["@a", "@b", "@tag-1", "@ü", "@x:y", "@a@b", "@a#b", "@@"]
+            tags = [r.choice(good if r.random() < 0.97 else ["@with space", "@", "a"]) for _ in range(r.randint(1, 3))]
+            line = " ".join(tags)
+            if r.random() < 0.2:
+                line += " #comment"
+            self.add(line)
+
+    def description(self):
+        r = self.r
+        for _ in range(r.choice([0, 0, 0, 1, 2])):
+            self.add(r.choice(["Some description", "  more text  ", "", "with | pipe", "# comment inside",
+                               "\"\"\" not a docstring", "ünï"]))
+
+    def comment(self):
+        if self.r.random() < 0.15:
+            self.add(self.r.choice(["# a comment", "#", "#language: fr", "   # indented"]), indent=False)
+
+    def table(self, width=None):
+        r = self.r
+        width = width or r.randint(1, 3)
+        for _ in range(r.randint(1, 3)):
+            w = width if r.random() < 0.97 else width + r.choice([-1, 1])
+            cells = [r.choice(CELLS) for _ in range(max(w, 0))]
+            line = "|" + "|".join(r.choice(["", " ", "  "]) + c + r.choice(["", " "]) for c in cells) + "|"
+            if r.random() < 0.02:
+                line = line[:-1]
+            self.add(line)
+
+    def docstring(self):
+        r = self.r
+        delimiter = r.choice(['"""', "```", '"""', "````"])
+        indent = r.choice(["", "  ", "    "])
+        content_type = r.choice(["", "", "json", "text/plain", " markdown ", "type with space"])
+        self.lines.append(indent + delimiter + content_type + trail(r))
+        for _ in range(r.randint(0, 3)):
+            self.lines.append(r.choice(["", " "]) + indent + r.choice(
+                ["content", "  deeper", '\\"\\"\\"', "\\`\\`\\`", '"""x', "```y", "<name>", "\ttab", "ünï", "|a|",
+                 "Feature: not", "@tag", "# hash"]) + r.choice(["", " "]))
+        if r.random() < 0.98:
+            self.lines.append(r.choice(["", " ", indent]) + delimiter + trail(r))
+
+    def steps(self, outline=False):
+        r = self.r
+        for _ in range(r.choice([0, 1, 2, 3])):
+            kind = r.choice(["given", "when", "then", "and", "but"])
+            keyword = self.kw(kind)
+            text = r.choice(TEXT)
+            if outline and r.random() < 0.5:
+                text += " <name>"
+            self.add(keyword + text)
+            roll = r.random()
+            if roll < 0.2:
+                self.table()
+            elif roll < 0.35:
+                self.docstring()
+            self.comment()
+
+    def scenario(self):
+        r = self.r
+        self.tags()
+        outline = r.random() < 0.4
+        keyword = self.kw("scenarioOutline" if outline and r.random() < 0.7 else "scenario")
+        name = r.choice(["a scenario", "", " <name> ", "ünï", "name: with colon"])
+        self.add(f"{keyword}:{r.choice([' ', '', '  '])}{name}")
+        self.description()
+        self.steps(outline)
+        if outline or r.random() < 0.1:
+            for _ in range(r.choice([0, 1, 1, 2])):
+                self.tags()
+                self.add(f"{self.kw('examples')}:{r.choice([' ', ''])}{r.choice(['', 'some examples'])}")
+                self.description()
+                if r.random() < 0.85:
+                    width = r.randint(1, 3)
+                    header = ["name", "value", "other", "", "name"][:width]
+                    self.add("| " + " | ".join(header) + " |")
+                    if r.random() < 0.85:
+                        self.table(width)
+
+    def background(self):
+        self.add(f"{self.kw('background')}:{self.r.choice([' ', ''])}{self.r.choice(['', 'bg'])}")
+        self.description()
+        self.steps()
+
+    def feature(self):
+        r = self.r
+        if self.lang != "en" or r.random() < 0.2:
+            self.lines.append(r.choice(["# language: ", "#language:", "  #  language:  "]) + self.lang + trail(r))
+        self.comment()
+        self.tags()
+        self.add(f"{self.kw('feature')}:{r.choice([' ', ''])}{r.choice(['A feature', '', 'ünï  '])}")
+        self.description()
+        if r.random() < 0.3:
+            self.background()
+        for _ in range(r.randint(0, 3)):
+            if r.random() < 0.25:
+                self.tags()
+                self.add(f"{self.kw('rule')}:{r.choice([' ', ''])}{r.choice(['a rule', ''])}")
+                self.description()
+                if r.random() < 0.3:
+                    self.background()
+                for _ in range(r.randint(0, 2)):
+                    self.scenario()
+            else:
+                self.scenario()
+            if r.random() < 0.3:
+                self.lines.append("")
+        return self.lines
+
+
+def random_line(r, d, language):
+    g = Grammar(r, d, language)
+    roll = r.random()
+    if roll < 0.5:
+        kind = r.choice(["feature", "background", "scenario", "scenarioOutline", "examples", "rule"])
+        return g.kw(kind) + ":" + r.choice(["", " x"])
+    if roll < 0.7:
+        return g.kw(r.choice(["given", "when", "then", "and", "but"])) + r.choice(TEXT)
+    return r.choice(["| a | b |", "|", "| \\| |", '"""', "```", "@tag", "# comment", "", "text", "\t", "@a @b"])
+
+
+def mutate(r, d, text):
+    crlf = "\r\n" in text
+    lines = text.replace("\r\n", "\n").split("\n")
+    for _ in range(r.randint(1, 3)):
+        op = r.random()
+        if not lines:
+            lines = [""]
+        i = r.randrange(len(lines))
+        if op < 0.2:
+            del lines[i]
+        elif op < 0.3:
+            lines.insert(i, lines[i])
+        elif op < 0.4 and i + 1 < len(lines):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif op < 0.6:
+            lines.insert(i, ws(r) + random_line(r, d, "en"))
+        elif op < 0.7:
+            lines[i] = ws(r) + lines[i].lstrip()
+        elif op < 0.8:
+            lines[i] += r.choice([" ", "\t", "  ", "\u00a0", "\u3000"])
+        elif op < 0.9 and lines[i]:
+            j = r.randrange(len(lines[i]) + 1)
+            lines[i] = lines[i][:j] + r.choice(["\\|", "\\\\", "\\n", "|", "é", "\t", "<x>", "\\"]) + lines[i][j:]
+        else:
+            crlf = not crlf
+    return ("\r\n" if crlf else "\n").join(lines)
+
+
+def shared_sources(shared):
+    out = []
+    for d in ("good", "bad"):
+        folder = os.path.join(shared, "conformance", "gherkin", d)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith((".feature", ".feature.md")):
+                with open(os.path.join(folder, name), encoding="utf-8", newline="") as f:
+                    out.append((name, f.read()))
+    return out
+
+
+def generate(r, count, shared):
+    d = Dialects(shared)
+    seeds = shared_sources(shared)
+    inputs = []
+    for _ in range(count):
+        if r.random() < 0.4:
+            name, text = r.choice(seeds)
+            text = mutate(r, d, text)
+            suffix = ".feature.md" if name.endswith(".md") else ".feature"
+        else:
+            language = r.choice(LANGUAGES)
+            lines = Grammar(r, d, language).feature()
+            if r.random() < 0.2:
+                lines = mutate(r, d, "\n".join(lines)).split("\n")
+            newline = "\r\n" if r.random() < 0.1 else "\n"
+            text = newline.join(lines) + (newline if r.random() < 0.8 else "")
+            suffix = ".feature"
+        inputs.append({"text": text, "suffix": suffix})
+    return inputs
+
+
+def renumber(messages):
+    """Each id minus the file's smallest id, so a file's ids count from 0 however many the files before used."""
+    ids = []
+
+    def collect(value, key=None):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                collect(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                collect(v, key)
+        elif isinstance(value, str) and key in ("id", "astNodeIds", "astNodeId", "pickleStepId") and value.isdigit():
+            ids.append(int(value))
+
+    collect(messages)
+    base = min(ids) if ids else 0
+
+    def rewrite(value, key=None):
+        if isinstance(value, dict):
+            return {k: rewrite(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rewrite(v, key) for v in value]
+        if isinstance(value, str) and key in ("id", "astNodeIds", "astNodeId", "pickleStepId") and value.isdigit():
+            return str(int(value) - base)
+        return value
+
+    return rewrite(messages)
+
+
+def write(inputs, folder):
+    names = []
+    for i, x in enumerate(inputs):
+        name = f"f{i:05d}{x['suffix']}"
+        with open(os.path.join(folder, name), "w", encoding="utf-8", newline="") as f:
+            f.write(x["text"])
+        names.append(name)
+    return names
+
+
+def by_uri(messages, names):
+    out = {n: [] for n in names}
+    for m in messages:
+        body = next(iter(m.values()))
+        uri = body.get("uri") or (body.get("source") or {}).get("uri")
+        out.setdefault(uri, []).append(m)
+    return [renumber(out[n]) for n in names]
+
+
+def ours(inputs, context):
+    folder = tempfile.mkdtemp(prefix="differential-")
+    try:
+        names = write(inputs, folder)
+        out = []
+        for start in range(0, len(names), 500):
+            p = subprocess.run([context["specrun"], "gherkin", "--predictable-ids", *names[start:start + 500]],
+                               cwd=folder, capture_output=True, timeout=600)
+            out += [json.loads(l) for l in p.stdout.decode("utf-8").splitlines() if l.strip()]
+        return by_uri(out, names)
+    finally:
+        shutil.rmtree(folder)
+
+
+def oracle_all(inputs):
+    folder = tempfile.mkdtemp(prefix="differential-oracle-")
+    try:
+        names = write(inputs, folder)
+        out = []
+        cwd = os.getcwd()
+        os.chdir(folder)
+        try:
+            for name in names:
+                events = GherkinEvents(GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True))
+                try:
+                    out.append(renumber(json.loads(json.dumps(list(events.enum(source_event(Path(name))))))))
+                except Exception as e:  # noqa: BLE001 - the oracle itself failing is a result too
+                    out.append([{"oracleCrash": f"{type(e).__name__}: {e}"}])
+        finally:
+            os.chdir(cwd)
+        return out
+    finally:
+        shutil.rmtree(folder)
+
+
+def kind_of(message):
+    return next(iter(message))
+
+
+def compare(mine, theirs):
+    if any(kind_of(m) == "oracleCrash" for m in theirs):
+        return "known: the oracle crashed (its Examples header is used as a regular expression replacement)"
+    if any(kind_of(m) == "parseError" for m in theirs):
+        # The Python stream prints the source only when the parse succeeds; the conformance suite compares
+        # errors with --no-source.
+        mine = [m for m in mine if kind_of(m) != "source"]
+    kinds_mine, kinds_theirs = [kind_of(m) for m in mine], [kind_of(m) for m in theirs]
+    if kinds_mine != kinds_theirs:
+        def summary(kinds):
+            return ",".join(sorted(set(kinds)))
+        return f"messages {summary(kinds_mine)} vs {summary(kinds_theirs)}"
+    for m, t in zip(mine, theirs):
+        found = common.first_difference(m, t)
+        if found:
+            if found.endswith(".message"):
+                return "parseError message"
+            return f"{found}"
+    return None
+
+
+def signatures(inputs, context):
+    return [compare(m, t) for m, t in zip(ours(inputs, context), oracle_all(inputs))]
+
+
+def skipped(x):
+    return False
+
+
+def candidates(x):
+    text = x["text"]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = text.split(newline)
+    out = []
+    for size in (8, 4, 2, 1):
+        if size < len(lines):
+            for i in range(0, len(lines), size):
+                out.append({"text": newline.join(lines[:i] + lines[i + size:]), "suffix": x["suffix"]})
+    for i, line in enumerate(lines):
+        if line != line.strip():
+            out.append({"text": newline.join(lines[:i] + [line.strip()] + lines[i + 1:]), "suffix": x["suffix"]})
+    if newline == "\r\n":
+        out.append({"text": text.replace("\r\n", "\n"), "suffix": x["suffix"]})
+    return out
+
+
+def describe(inputs, context):
+    out = []
+    for x, m, t in zip(inputs, ours(inputs, context), oracle_all(inputs)):
+        lines = [f"input ({x['suffix']}): {json.dumps(x['text'], ensure_ascii=False)}"]
+        for a, b in zip(m + [None] * len(t), t + [None] * len(m)):
+            if a != b:
+                lines.append(f"  ours   {json.dumps(a, ensure_ascii=False)[:600]}")
+                lines.append(f"  oracle {json.dumps(b, ensure_ascii=False)[:600]}")
+                break
+        out.append("\n".join(lines))
+    return out

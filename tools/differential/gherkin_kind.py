@@ -18,7 +18,7 @@ LANGUAGES = ["en", "fr", "de", "es", "ru", "ja", "zh-CN", "ar", "he", "em", "nl"
 TEXT = ["a step", "I have 5 cucumbers", "the <name> is <value>", "ünïcödé ✓", "日本語", "tab\there", "a | b",
         "x \\| y", "<a><b>", "emoji 😀 <name>", "a\u00a0b", "", "  spaced  ", "@notatag", "# not a comment", "\"quoted\"", "trailing\\"]
 CELLS = ["a", "", " ", "b c", "\\|", "\\\\", "\\n", "x\\ny", "\\t", "é", "<name>", "<value>", "1", "\\", "日本",
-         "  padded  ", "a\\|b\\\\c", "😀", "\u00a0x\u00a0", "a\u3000"]
+         "  padded  ", "a\\|b\\\\c", "😀", "\u00a0x\u00a0", "a\u3000", "a\\", "\\x", "<>", "\\\\|"]
 
 
 class Dialects:
@@ -93,7 +93,7 @@ class Grammar:
         for _ in range(r.randint(0, 3)):
             self.lines.append(r.choice(["", " "]) + indent + r.choice(
                 ["content", "  deeper", '\\"\\"\\"', "\\`\\`\\`", '"""x', "```y", "<name>", "\ttab", "ünï", "|a|",
-                 "Feature: not", "@tag", "# hash"]) + r.choice(["", " "]))
+                 "Feature: not", "@tag", "# hash", "less", '\\"""', "\\```"]) + r.choice(["", " "]))
         if r.random() < 0.98:
             self.lines.append(r.choice(["", " ", indent]) + delimiter + trail(r))
 
@@ -212,7 +212,7 @@ def mutate(r, d, text):
         elif op < 0.4 and i + 1 < len(lines):
             lines[i], lines[i + 1] = lines[i + 1], lines[i]
         elif op < 0.6:
-            lines.insert(i, ws(r) + random_line(r, d, "en"))
+            lines.insert(i, ws(r) + random_line(r, d, r.choice(LANGUAGES)))
         elif op < 0.7:
             lines[i] = ws(r) + lines[i].lstrip()
         elif op < 0.8:

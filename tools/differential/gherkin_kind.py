@@ -166,23 +166,28 @@ class Grammar:
 
 
 def markdown(r, lines):
-    """The lines as Markdown with Gherkin: headings for keyword lines, bullets for steps, tags in backticks."""
+    """The lines as Markdown with Gherkin: headings for keyword lines, bullets for steps, tags in backticks, tables
+    indented by 0 to 7 (2 to 5 make a Gherkin table), GFM separator rows and prose between."""
     out = []
     for line in lines:
         stripped = line.strip()
-        if not stripped or stripped.startswith(("#", "|", '"""', "```")):
+        if stripped.startswith("|"):
+            out.append(r.choice(["", " ", "  ", "   ", "    ", "     ", "      ", "\t", "  "]) + stripped)
+            if r.random() < 0.3:
+                cells = stripped.count("|") - 1
+                out.append("  |" + "|".join(r.choice(["---", ":-:", "-", ":--", "x-"]) for _ in range(max(cells, 1))) + "|")
+        elif not stripped or stripped.startswith(("#", '"""', "```")):
             out.append(line)
         elif stripped.startswith("@"):
-            out.append(" ".join(f"`{t}`" for t in stripped.split()))
+            out.append(r.choice(["", "  ", "text "]) + " ".join(f"`{t}`" for t in stripped.split()))
         elif ":" in stripped and not stripped.startswith(("Given", "When", "Then", "And", "But", "*")):
-            out.append("#" * r.randint(1, 4) + " " + stripped)
+            out.append("#" * r.choice([1, 2, 3, 4, 6, 7]) + r.choice([" ", " ", "  ", "\t", ""]) + stripped)
         elif stripped.startswith(("Given", "When", "Then", "And", "But", "*")):
-            out.append(r.choice(["* ", "- ", "  - ", "*"]) + stripped)
+            out.append(r.choice(["* ", "- ", "  - ", "*", "+ ", "\t- ", "-"]) + stripped)
         else:
             out.append(line)
-        if stripped.startswith("|") and r.random() < 0.3:
-            cells = stripped.count("|") - 1
-            out.append("|" + "|".join(["---"] * max(cells, 1)) + "|")
+        if r.random() < 0.05:
+            out.append(r.choice(["Some *prose* here.", "> quote", "1. numbered", "---", "<!-- html -->"]))
     return out
 
 
@@ -246,13 +251,14 @@ def generate(r, count, shared):
             text = mutate(r, d, text)
             suffix = ".feature.md" if name.endswith(".md") else ".feature"
         else:
-            language = r.choice(LANGUAGES)
+            as_markdown = r.random() < 0.2  # Markdown files have no language header: English
+            language = "en" if as_markdown else r.choice(LANGUAGES)
             lines = Grammar(r, d, language).feature()
             if r.random() < 0.2:
                 lines = mutate(r, d, "\n".join(lines)).split("\n")
             suffix = ".feature"
-            if language == "en" and r.random() < 0.2:
-                lines, suffix = markdown(r, lines), ".feature.md"
+            if as_markdown:
+                lines, suffix = markdown(r, [l for l in lines if not l.lstrip().startswith("#")]), ".feature.md"
             if r.random() < 0.05:
                 lines.insert(r.randrange(len(lines) + 1), f"# language: {r.choice(LANGUAGES + ['no-such'])}")
             newline = "\r\n" if r.random() < 0.1 else "\n"

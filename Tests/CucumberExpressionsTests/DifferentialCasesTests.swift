@@ -3,14 +3,22 @@ import Foundation
 import XCTest
 
 /// The Swift side of tools/differential: when `SPECRUN_DIFFERENTIAL_CUCUMBER_CASES` names a JSON file of cases
-/// (`[{"expression": "{int} cucumber(s)", "texts": ["5 cucumbers"]}]`), writes what this implementation makes of
-/// each to `SPECRUN_DIFFERENTIAL_RESULTS`: the syntax tree (or the parser's error), the regular expression (or
-/// the error of building it), and per text the arguments (`[{"kind": "int", "value": "5"}]`), null for no
-/// match, or `{"error": message}`. Skips otherwise.
+/// (`[{"expression": "{int} cucumber(s)", "texts": ["5 cucumbers"]}]`, `"regular": true` for a regular expression),
+/// writes what this implementation makes of each to `SPECRUN_DIFFERENTIAL_RESULTS`: the tokens and the syntax tree
+/// (or their errors), the regular expression (or the error of building it), and per text the arguments
+/// (`[{"kind": "int", "value": "5"}]`), null for no match, or `{"error": message}`. Skips otherwise.
 final class DifferentialCasesTests: XCTestCase {
     private struct Case: Decodable {
         let expression: String
         let texts: [String]
+        let regular: Bool?
+    }
+
+    private struct JSONToken: Encodable {
+        let type: String
+        let text: String
+        let start: Int
+        let end: Int
     }
 
     private struct Value: Encodable {
@@ -24,6 +32,8 @@ final class DifferentialCasesTests: XCTestCase {
     }
 
     private struct Result: Encodable {
+        var tokens: [JSONToken]?
+        var tokenError: String?
         var ast: JSONNode?
         var parseError: String?
         var regexp: String?
@@ -60,6 +70,23 @@ final class DifferentialCasesTests: XCTestCase {
 
     private func result(of testCase: Case, registry: ParameterTypeRegistry) -> Result {
         var result = Result()
+        if testCase.regular == true {
+            do {
+                let expression = try RegularExpression(testCase.expression, registry: registry)
+                result.regexp = expression.regexp
+                result.matches = testCase.texts.map { match($0, expression) }
+            } catch {
+                result.error = message(of: error)
+            }
+            return result
+        }
+        do {
+            result.tokens = try CucumberExpressionTokenizer().tokenize(testCase.expression).map {
+                JSONToken(type: $0.type.rawValue, text: $0.text, start: $0.start, end: $0.end)
+            }
+        } catch {
+            result.tokenError = message(of: error)
+        }
         do {
             result.ast = JSONNode(try CucumberExpressionParser().parse(testCase.expression))
         } catch {
@@ -73,14 +100,16 @@ final class DifferentialCasesTests: XCTestCase {
             return result
         }
         result.regexp = expression.regexp
-        result.matches = testCase.texts.map { text in
-            do {
-                return Match(arguments: try expression.match(text)?.map { Self.value(try $0.value()) })
-            } catch {
-                return Match(error: message(of: error))
-            }
-        }
+        result.matches = testCase.texts.map { match($0, expression) }
         return result
+    }
+
+    private func match(_ text: String, _ expression: any StepExpression) -> Match {
+        do {
+            return Match(arguments: try expression.match(text)?.map { Self.value(try $0.value()) })
+        } catch {
+            return Match(error: message(of: error))
+        }
     }
 
     private static func value(_ value: (any Sendable)?) -> Value {

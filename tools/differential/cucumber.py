@@ -1,14 +1,17 @@
 """Cucumber expressions: generated and mutated expressions with texts that should or should not match, ours
-(CucumberExpressionsTests.DifferentialCasesTests) against `cucumber-expressions`: the syntax tree or the
-parser's error, the error of building the expression, the regular expression, and each text's arguments."""
+(CucumberExpressionsTests.DifferentialCasesTests) against `cucumber-expressions`: the tokens or the tokenizer's
+error, the syntax tree or the parser's error, the error of building the expression, the regular expression, and each text's arguments; and regular expressions with groups, their arguments."""
 import decimal
 import glob
 import json
 import os
+import re
 
 from cucumber_expressions.expression import CucumberExpression
 from cucumber_expressions.expression_parser import CucumberExpressionParser
+from cucumber_expressions.expression_tokenizer import CucumberExpressionTokenizer
 from cucumber_expressions.parameter_type_registry import ParameterTypeRegistry
+from cucumber_expressions.regular_expression import RegularExpression
 
 import common
 
@@ -87,10 +90,32 @@ def shared_expressions(shared):
     return out
 
 
+REGEX_PARTS = ["(\\d+)", "(-?\\d+)", "(.*)", "([^\\s]+)", "(\\w+)", "(a|b)", "(?:x|y)", "( not)?", "(b )?",
+               "((a)(b))", "(\\()", "[()]", "\\(", "(?=a)", "(x(?:y)?)", "([a-z]*)", "(\\d+)?", "()", "I have ", "cukes",
+               " ", "ü", "😀", "(?i)"]
+
+
+def regular_case(r):
+    """A regular expression of groups (nested, optional, non-capturing, escaped parentheses) and texts."""
+    parts = [r.choice(REGEX_PARTS) for _ in range(r.randint(1, 5))]
+    pattern = r.choice(["^", "", "^"]) + "".join(parts) + r.choice(["$", "", "$"])
+    if "(?i)" in pattern:
+        pattern = "(?i)" + pattern.replace("(?i)", "")
+    fills = {"(\\d+)": ["42", "007"], "(-?\\d+)": ["-3", "5"], "(.*)": ["", "any thing"], "([^\\s]+)": ["w"],
+             "(\\w+)": ["abc"], "(a|b)": ["a", "b"], "(?:x|y)": ["x"], "( not)?": ["", " not"], "(b )?": ["", "b "],
+             "((a)(b))": ["ab"], "(\\()": ["("], "[()]": ["(", ")"], "\\(": ["("], "(?=a)": [""],
+             "(x(?:y)?)": ["x", "xy"], "([a-z]*)": ["", "q"], "(\\d+)?": ["", "9"], "()": [""], "(?i)": [""]}
+    texts = ["".join(r.choice(fills.get(p, [p])) for p in parts) for _ in range(3)]
+    return {"expression": pattern, "texts": texts, "regular": True}
+
+
 def generate(r, count, shared):
     seeds = shared_expressions(shared)
     cases = []
     for _ in range(count):
+        if r.random() < 0.2:
+            cases.append(regular_case(r))
+            continue
         if r.random() < 0.3:
             expression, text = r.choice(seeds)
             chars = list(expression)
@@ -116,7 +141,7 @@ def generate(r, count, shared):
 
 def value(v):
     if v is None:
-        return {"kind": "null", "value": None}
+        return {"kind": "null"}
     if isinstance(v, bool):
         return {"kind": "bool", "value": str(v)}
     if isinstance(v, int):
@@ -132,6 +157,18 @@ def value(v):
 
 def oracle(case):
     result = {}
+    if case.get("regular"):
+        try:
+            expression = RegularExpression(case["expression"], REGISTRY)
+        except Exception as e:  # noqa: BLE001
+            return {"error": str(e)}
+        result["regexp"] = expression.regexp
+        result["matches"] = [match(expression, text) for text in case["texts"]]
+        return result
+    try:
+        result["tokens"] = [t.to_json() for t in CucumberExpressionTokenizer().tokenize(case["expression"])]
+    except Exception as e:  # noqa: BLE001
+        result["tokenError"] = str(e)
     try:
         result["ast"] = CucumberExpressionParser().parse(case["expression"]).to_json()
     except Exception as e:  # noqa: BLE001 - every error is a result to compare
@@ -142,15 +179,16 @@ def oracle(case):
         result["error"] = str(e)
         return result
     result["regexp"] = expression.regexp
-    matches = []
-    for text in case["texts"]:
-        try:
-            arguments = expression.match(text)
-            matches.append({"arguments": None if arguments is None else [value(a.value) for a in arguments]})
-        except Exception as e:  # noqa: BLE001
-            matches.append({"error": str(e)})
-    result["matches"] = matches
+    result["matches"] = [match(expression, text) for text in case["texts"]]
     return result
+
+
+def match(expression, text):
+    try:
+        arguments = expression.match(text)
+        return {"arguments": None if arguments is None else [value(a.value) for a in arguments]}
+    except Exception as e:  # noqa: BLE001
+        return {"error": str(e)}
 
 
 def normalize_ast(node):
@@ -175,6 +213,18 @@ def same_number(a, b):
 
 def compare(case, ours, theirs):
     ours = {k: v for k, v in ours.items() if v is not None}
+    if case.get("regular"):
+        if ("error" in ours) != ("error" in theirs):
+            return "regular: error vs expression" if "error" in ours else "regular: expression vs error"
+        if "error" in ours:
+            return None  # the messages are the regular expression engines' own
+        return compare_matches(case, ours, theirs, "regular: ")
+    if ("tokenError" in ours) != ("tokenError" in theirs):
+        return "token error vs tokens" if "tokenError" in ours else "tokens vs token error"
+    if ours.get("tokenError") != theirs.get("tokenError"):
+        return "different token error"
+    if ours.get("tokens") != theirs.get("tokens"):
+        return "different tokens"
     if ("parseError" in ours) != ("parseError" in theirs):
         return "parse error vs tree" if "parseError" in ours else "tree vs parse error"
     if ours.get("parseError") != theirs.get("parseError"):
@@ -188,24 +238,31 @@ def compare(case, ours, theirs):
     if "error" in ours:
         return None
     ported = any(p in case["expression"] for p in PORT_REGEXPS)
-    numbers = any(p in case["expression"] for p in PORT_NUMBERS)
     if not ported and ours["regexp"] != theirs["regexp"]:
         return "different regexp"
+    return compare_matches(case, ours, theirs, "")
+
+
+def compare_matches(case, ours, theirs, prefix):
+    ported = any(p in case["expression"] for p in PORT_REGEXPS)
+    numbers = any(p in case["expression"] for p in PORT_NUMBERS)
     for text, mine, its in zip(case["texts"], ours["matches"], theirs["matches"]):
         mine = {k: v for k, v in mine.items() if v is not None or k == "arguments"}
         if "error" in mine or "error" in its:
             if "can not be represented as" in str(mine.get("error")) and its.get("arguments"):
                 return "known: a number out of its type's range is an error here, the port does not check ranges"
             if not ported and mine != its:
-                return "different match error"
+                return prefix + "different match error"
             continue
         a, b = mine.get("arguments"), its.get("arguments")
         if (a is None) != (b is None):
+            if case.get("regular") and re.search(case["expression"], text) and not re.match(case["expression"], text):
+                return "known: the port matches a regular expression at the start of the text only (re.match)"
             if numbers:
                 return PORT_KNOWN
-            return "match vs no match" if a is not None else "no match vs match"
+            return prefix + ("match vs no match" if a is not None else "no match vs match")
         if a is not None and (len(a) != len(b) or not all(same_number(x, y) for x, y in zip(a, b))):
-            return PORT_KNOWN if numbers else "different arguments"
+            return PORT_KNOWN if numbers else prefix + "different arguments"
     return None
 
 
@@ -224,9 +281,11 @@ def skipped(case):
 
 def candidates(case):
     text, texts = case["expression"], case["texts"]
-    out = [{"expression": text, "texts": texts[:i] + texts[i + 1:]} for i in range(len(texts)) if len(texts) > 1]
-    out += [{"expression": text[:i] + text[i + 1:], "texts": texts} for i in range(len(text))]
-    out += [{"expression": text, "texts": texts[:i] + [t[:j] + t[j + 1:]] + texts[i + 1:]}
+    extra = {"regular": True} if case.get("regular") else {}
+    out = [{"expression": text, "texts": texts[:i] + texts[i + 1:], **extra}
+           for i in range(len(texts)) if len(texts) > 1]
+    out += [{"expression": text[:i] + text[i + 1:], "texts": texts, **extra} for i in range(len(text))]
+    out += [{"expression": text, "texts": texts[:i] + [t[:j] + t[j + 1:]] + texts[i + 1:], **extra}
             for i, t in enumerate(texts) for j in range(len(t))]
     return out[:150]
 
@@ -238,7 +297,7 @@ def describe(cases, context):
         mine = {k: v for k, v in mine.items() if v is not None}
         lines = [f"expression {json.dumps(case['expression'], ensure_ascii=False)}, "
                  f"texts {json.dumps(case['texts'], ensure_ascii=False)}"]
-        for key in ("parseError", "error", "regexp", "matches"):
+        for key in ("tokenError", "tokens", "parseError", "error", "regexp", "matches"):
             if mine.get(key) != theirs.get(key):
                 lines.append(f"  {key}: ours   {json.dumps(mine.get(key), ensure_ascii=False)}")
                 lines.append(f"  {key}: oracle {json.dumps(theirs.get(key), ensure_ascii=False)}")

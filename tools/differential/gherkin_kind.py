@@ -88,7 +88,7 @@ class Grammar:
         r = self.r
         delimiter = r.choice(['"""', "```", '"""', "````"])
         indent = r.choice(["", "  ", "    "])
-        content_type = r.choice(["", "", "json", "text/plain", " markdown ", "type with space"])
+        content_type = r.choice(["", "", "json", "text/plain", " markdown ", "type with space", "<name>", "x<value>"])
         self.lines.append(indent + delimiter + content_type + trail(r))
         for _ in range(r.randint(0, 3)):
             self.lines.append(r.choice(["", " "]) + indent + r.choice(
@@ -202,6 +202,31 @@ def random_line(r, d, language):
     return r.choice(["| a | b |", "|", "| \\| |", '"""', "```", "@tag", "# comment", "", "text", "\t", "@a @b"])
 
 
+def soup(r, d):
+    """A feature line, then lines of any kind in any order: every state of the parser meets every token, and
+    the error recovery (several errors in a file) is exercised."""
+    language = r.choice(LANGUAGES)
+    g = Grammar(r, d, language)
+    lines = [f"# language: {language}", f"{g.kw('feature')}: soup"]
+    for _ in range(r.randint(1, 25)):
+        roll = r.random()
+        if roll < 0.5:
+            lines.append(ws(r) + random_line(r, d, language if r.random() < 0.9 else r.choice(LANGUAGES)) + trail(r))
+        elif roll < 0.6:
+            g.lines = []
+            g.table()
+            lines += g.lines
+        elif roll < 0.7:
+            g.lines = []
+            g.docstring()
+            lines += g.lines
+        elif roll < 0.8:
+            lines.append(ws(r) + r.choice(["@a", "@b @c", "@a #c", "@x@y", "@ bad", "@"]) + trail(r))
+        else:
+            lines.append(ws(r) + r.choice(["text", "# c", "", "Scenario", "Given", "*x", "Examples", "|", "\\|"]))
+    return lines
+
+
 def mutate(r, d, text):
     crlf = "\r\n" in text
     lines = text.replace("\r\n", "\n").split("\n")
@@ -246,7 +271,9 @@ def generate(r, count, shared):
     seeds = shared_sources(shared)
     inputs = []
     for _ in range(count):
-        if r.random() < 0.4:
+        if r.random() < 0.15:
+            text, suffix = "\n".join(soup(r, d)) + "\n", ".feature"
+        elif r.random() < 0.4:
             name, text = r.choice(seeds)
             text = mutate(r, d, text)
             suffix = ".feature.md" if name.endswith(".md") else ".feature"

@@ -65,9 +65,9 @@ def sample_text(r, pieces):
         if kind == "text":
             out += value
         elif kind == "param":
-            out += {"{int}": r.choice(["0", "42", "-7", "007"]), "{word}": r.choice(["abc", "ü", "x1"]),
+            out += {"{int}": r.choice(["0", "42", "-7", "007"]), "{word}": r.choice(["abc", "ü", "x1", "a\u00a0b", "a\tb", "😀"]),
                     "{string}": r.choice(['"a b"', "'c'", '""', '"a\\"b"', "'it\\'s'"]),
-                    "{}": r.choice(["", "any thing", "4"]), "{float}": r.choice(["1.5", "-2", ".5", "3"]),
+                    "{}": r.choice(["", "any thing", "4", "\n", "a\u2028b"]), "{float}": r.choice(["1.5", "-2", ".5", "3"]),
                     "{double}": r.choice(["2.25", "-1"]), "{biginteger}": r.choice(["123456789012345678901234567890"]),
                     "{bigdecimal}": r.choice(["1.25", "-0.5"]), "{long}": "-9", "{short}": "12", "{byte}": "7"
                     }.get(value, "x")
@@ -256,6 +256,9 @@ def compare_matches(case, ours, theirs, prefix):
             continue
         a, b = mine.get("arguments"), its.get("arguments")
         if (a is None) != (b is None):
+            if a is None and any(c in text for c in "\r\u0085\u2028\u2029"):
+                return ("known: the port's `.` matches \\r, U+0085, U+2028 and U+2029 (Java's does not, nor "
+                        "JavaScript's but for U+0085)")
             if case.get("regular") and re.search(case["expression"], text) and not re.match(case["expression"], text):
                 return "known: the port matches a regular expression at the start of the text only (re.match)"
             if numbers:

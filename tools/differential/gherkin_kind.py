@@ -25,6 +25,7 @@ class Dialects:
     def __init__(self, shared):
         with open(os.path.join(shared, "conformance", "gherkin", "gherkin-languages.json"), encoding="utf-8") as f:
             self.data = json.load(f)
+        self.languages = sorted(name for name in self.data if name != "en-tx")
 
     def keyword(self, r, language, kind):
         return r.choice(self.data[language][kind])
@@ -279,7 +280,7 @@ def generate(r, count, shared):
             suffix = ".feature.md" if name.endswith(".md") else ".feature"
         else:
             as_markdown = r.random() < 0.2  # Markdown files have no language header: English
-            language = "en" if as_markdown else r.choice(LANGUAGES)
+            language = "en" if as_markdown else r.choice(LANGUAGES if r.random() < 0.5 else d.languages)
             lines = Grammar(r, d, language).feature()
             if r.random() < 0.2:
                 lines = mutate(r, d, "\n".join(lines)).split("\n")

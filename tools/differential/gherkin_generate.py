@@ -95,7 +95,8 @@ class Grammar:
             keyword = self.kw(kind)
             text = r.choice(TEXT)
             if outline and r.random() < 0.5:
-                text += " <name>"
+                text += r.choice([" <name>", " <name><value>", " <<name>>", " <name", " <>", " <na me>", " <😀>",
+                                  " <a\\|b>", " <other> <name>"])
             self.add(keyword + text)
             roll = r.random()
             if roll < 0.2:
@@ -119,8 +120,8 @@ class Grammar:
                 self.add(f"{self.kw('examples')}:{r.choice([' ', ''])}{r.choice(['', 'some examples'])}")
                 self.description()
                 if r.random() < 0.85:
-                    width = r.randint(1, 3)
-                    header = ["name", "value", "other", "", "name"][:width]
+                    width = r.randint(1, 5)
+                    header = r.sample(["name", "value", "other", "", "name", "na me", "<name>", "a\\|b", "😀"], width)
                     self.add("| " + " | ".join(header) + " |")
                     if r.random() < 0.85:
                         self.table(width)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Splits a tag expression into words and parentheses; `\` escapes `(`, `)`, `\` and whitespace.
+/// Splits a tag expression into words and parentheses; `\` escapes `(`, `)`, `\` and whitespace. A `\` that ends
+/// the expression escapes nothing and is dropped, as in the official implementations (`@a\` is `@a`).
 struct TagExpressionTokenizer {
     let source: String
 
@@ -31,9 +32,6 @@ struct TagExpressionTokenizer {
             } else {
                 token.append(scalar)
             }
-        }
-        if isEscaped {
-            throw TagExpressionError(expression: source, problem: "Illegal escape at the end of the expression")
         }
         flush()
         return tokens

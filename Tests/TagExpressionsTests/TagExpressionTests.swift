@@ -38,9 +38,16 @@ final class TagExpressionTests: XCTestCase {
         XCTAssertEqual(sut.description, "@with\\ space")
     }
 
-    func test_parse_throwsOnTrailingEscape() {
-        XCTAssertThrowsError(try TagExpression.parse("@a and @b\\")) { error in
-            XCTAssertTrue(error is TagExpressionError, "expected a TagExpressionError, got \(error)")
+    func test_parse_dropsTheEscapeOnBackslashEndingTheExpression() throws {
+        let sut = try TagExpression.parse("@a and @b\\")
+
+        XCTAssertEqual(sut.description, "( @a and @b )")
+        XCTAssertTrue(sut.evaluate(["@a", "@b"]))
+        XCTAssertEqual(try TagExpression.parse("\\").description, "")
+        XCTAssertThrowsError(try TagExpression.parse("( @a\\")) { error in
+            XCTAssertEqual(
+                (error as? TagExpressionError)?.message,
+                "Tag expression \"( @a\\\" could not be parsed because of syntax error: Unmatched (.")
         }
     }
 

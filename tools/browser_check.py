@@ -168,6 +168,7 @@ def check_tag_conformance(driver, check, shared):
           if (x.evaluate(t.variables) !== t.result) bad.push(e.expression); }); });
         c.parsing.forEach(function (e) { if (String(parse(e.expression)) !== e.formatted) bad.push(e.expression); });
         c.errors.forEach(function (e) { try { parse(e.expression); bad.push(e.expression); } catch (x) { if (x.message !== e.error) bad.push(e.expression); } });
+        try { if (String(parse("a and b\\\\")) !== String(parse("a and b"))) bad.push("a and b\\\\"); } catch (x) { bad.push("a and b\\\\"); }
         return bad;""", cases)
     n = sum(len(e["tests"]) for e in cases["evaluations"]) + len(cases["parsing"]) + len(cases["errors"])
     check(not bad, f"the page's tag expressions agree with the {n} official cases" + (f" (not: {bad[:5]})" if bad else ""))

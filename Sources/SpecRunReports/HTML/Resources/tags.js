@@ -27,7 +27,7 @@ var parseTagExpression = (function () {
         token += c;
       }
     }
-    if (escaped) throw fail(source, 'Illegal escape at the end of the expression');
+    // (A backslash that ends the expression escapes nothing and is dropped, as the official implementations do.)
     flush();
     return tokens;
   }

@@ -28,7 +28,7 @@ final class RelativePathTests: XCTestCase {
         let folder = base + "/package"
         try FileManager.default.createDirectory(atPath: folder + "/Specs", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/Features", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/Specs/Steps.swift", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/Specs/Steps.swift", contents: Data())
         try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: folder)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: base) }
         return (folder, base + "/link")

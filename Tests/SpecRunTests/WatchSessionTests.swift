@@ -24,6 +24,18 @@ final class WatchSessionTests: XCTestCase {
         XCTAssertEqual(sut.failing, [])
     }
 
+    func test_start_saysNothingOfWatchingOnARunASignalEnded() throws {
+        let (_, spy) = try makeSUT()
+        let stopped = try WatchSpy(folder: spy.folder)
+        stopped.stopped = true
+        var sut = WatchSession(world: stopped.world, paths: [stopped.folder])
+
+        sut.start()
+
+        XCTAssertTrue(spy.said.contains("watching"), spy.said)
+        XCTAssertFalse(stopped.said.contains("watching"), stopped.said)
+    }
+
     func test_poll_rerunsOnlyTheScenarioASaveChanged() async throws {
         var (sut, spy) = try makeSUT()
         try spy.save(line: 6, "    Given a failing step")
@@ -186,6 +198,8 @@ final class WatchSpy {
     var said = ""
     var parseErrors: [Envelope] = []
     var definitions: [Envelope] = []
+    /// Whether a signal ended the watch.
+    var stopped = false
 
     init(folder: String) throws {
         self.folder = folder
@@ -229,7 +243,8 @@ final class WatchSpy {
                 return failing
             },
             say: { [unowned self] in said += $0 },
-            showParseError: { [unowned self] in parseErrors.append($0) })
+            showParseError: { [unowned self] in parseErrors.append($0) },
+            stopped: { [unowned self] in stopped })
     }
 
     /// A whole dry run (its step definitions: what the rebuilt executable's messages hold).

@@ -28,6 +28,7 @@ final class WatchSignalsEndToEndTests: XCTestCase {
             XCTAssertEqual(watch.terminationStatus, 128 + signalNumber, "\(context): \(seen.text)")
             XCTAssertLessThan(Date().timeIntervalSince(sent), 10, context)
             XCTAssertTrue(seen.text.contains(" watch: stopped during a run"), "\(context): \(seen.text)")
+            XCTAssertFalse(seen.text.contains("(Ctrl-C ends)"), "\(context): no word of watching on: \(seen.text)")
             let stream = try NDJSON.decode(Data(contentsOf: URL(fileURLWithPath: "\(folder)/m.ndjson")))
             let finished = stream.compactMap(\.testRunFinished).last
             XCTAssertTrue(finished?.message?.contains("interrupted (signal \(signalNumber))") ?? false, "\(context): \(seen.text)")

@@ -62,7 +62,8 @@ struct WatchCommand {
                 return text.split(whereSeparator: \.isNewline).map(String.init)
             },
             say: { [console] in console.err($0) },
-            showParseError: { [printer = ParseErrorPrinter(console: console)] in printer.handle($0) })
+            showParseError: { [printer = ParseErrorPrinter(console: console)] in printer.handle($0) },
+            stopped: { interrupts.received != nil })
         var session = WatchSession(world: world, paths: paths)
         session.start()
         while interrupts.received == nil {

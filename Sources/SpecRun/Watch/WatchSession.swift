@@ -27,6 +27,8 @@ struct WatchSession {
         var say: (String) -> Void
         /// Shows a parse error as `path:line:column: what is wrong` (`ParseErrorPrinter`).
         var showParseError: (Envelope) -> Void
+        /// Whether a signal ended the watch (a run it interrupted says nothing of watching on).
+        var stopped: () -> Bool = { false }
     }
 
     let world: World
@@ -121,6 +123,7 @@ struct WatchSession {
     }
 
     private func sayWatching() {
+        guard !world.stopped() else { return }
         world.say(
             "\(ProgramName.current) watch: \(failing.isEmpty ? "" : "\(failing.count) failing, rerun first on each change; ")watching \(paths.joined(separator: " ")) and the package's Swift files (Ctrl-C ends)\n"
         )

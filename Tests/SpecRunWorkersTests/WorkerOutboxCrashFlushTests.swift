@@ -39,12 +39,40 @@ final class WorkerOutboxCrashFlushTests: XCTestCase {
         XCTAssertEqual(reader.wait(), "{\"a\":1}\n")
     }
 
+    func test_writeBuffer_writesNothingWhileAHandlerHoldsTheChannelOnACrashThatCameFirst() throws {
+        let (_, channel) = try makeSUT()
+        fill(Array("{\"a\":1}\n".utf8))
+        let reader = Reader(fd: channel.read)
+        reader.start()
+        CrashOutbox.writeRest()
+        fill(Array("{\"b\":2}\n".utf8))
+        let returned = Atomic<Bool>(false)
+
+        let flushing = Thread {
+            _ = CrashOutbox.writeBuffer()
+            returned.store(true, ordering: .sequentiallyConsistent)
+        }
+        flushing.start()
+        usleep(100_000)
+
+        XCTAssertFalse(returned.load(ordering: .sequentiallyConsistent), "the flush waits for the handler's claim")
+        XCTAssertEqual(crashOutbox.count, 8, "nothing of the buffer written a second time")
+        CrashOutbox.writer.store(0, ordering: .sequentiallyConsistent)
+        try waitUntil { returned.load(ordering: .sequentiallyConsistent) }
+        close(channel.write)
+        XCTAssertEqual(reader.wait(), "{\"a\":1}\n{\"b\":2}\n")
+    }
+
     // MARK: - Helpers
 
     private func makeSUT() throws -> (WorkerOutbox, (read: Int32, write: Int32)) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw XCTSkip("no pipe: errno \(errno)") }
         addTeardownBlock { close(fds[0]) }
+        // (A handler keeps its claim on the channel: the process ends after it. Here the next test goes on.)
+        CrashOutbox.writer.store(0, ordering: .sequentiallyConsistent)
+        CrashOutbox.written.store(0, ordering: .sequentiallyConsistent)
+        addTeardownBlock { CrashOutbox.writer.store(0, ordering: .sequentiallyConsistent) }
         return (WorkerOutbox(fd: fds[1]), (fds[0], fds[1]))
     }
 
@@ -56,7 +84,7 @@ final class WorkerOutboxCrashFlushTests: XCTestCase {
 
     private func waitUntil(_ condition: () -> Bool) throws {
         for _ in 0..<5_000 where !condition() { usleep(1_000) }
-        XCTAssertTrue(condition(), "the flushing thread never started writing")
+        XCTAssertTrue(condition(), "the condition never came")
     }
 
     /// Reads a descriptor to its end on a thread of its own.

@@ -49,9 +49,18 @@ struct CrashOutbox {
 
     /// Writes the buffer (under the outbox's lock) so that a handler on another thread knows how far it got, and
     /// empties it. False: the channel broke.
+    ///
+    /// The buffer is claimed before it is written, by a compare-and-exchange the handlers make too: a handler that
+    /// found no writer and wrote the buffer while this thread began to write it as well sent its lines twice (a
+    /// test case started twice: the crash reported as a channel misfit, 2 runs in 150 of three `-j 3` runs at once
+    /// with a crashing step). A handler that claimed it keeps it: the process is ending, and this thread waits.
     static func writeBuffer() -> Bool {
         guard let base = crashOutbox.base else { return true }
-        writer.store(currentThread(), ordering: .sequentiallyConsistent)
+        let me = currentThread()
+        while !writer.compareExchange(expected: 0, desired: me, ordering: .sequentiallyConsistent).exchanged {
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        }
         defer {
             written.store(0, ordering: .sequentiallyConsistent)
             writer.store(0, ordering: .sequentiallyConsistent)
@@ -73,21 +82,27 @@ struct CrashOutbox {
     }
 
     /// What the handlers write: the buffer, or, while another thread writes it, what that thread leaves once it
-    /// is done (waiting up to 2 s for it; past that, nothing, since it may still be writing). Only what is
-    /// async-signal-safe: atomics, `nanosleep`, `write`.
+    /// is done (waiting up to 2 s for it; past that, nothing, since it may still be writing). The buffer is claimed
+    /// first and kept (`writeBuffer`): the process ends after a handler. Only what is async-signal-safe: atomics,
+    /// `nanosleep`, `write`.
     static func writeRest() {
         guard let base = crashOutbox.base, crashOutbox.fd >= 0, getpid() == crashOutbox.owner else { return }
         let me = currentThread()
         var waited = 0
+        var offset = 0
         while true {
-            let other = writer.load(ordering: .sequentiallyConsistent)
-            if other == 0 || other == me { break }
+            let claim = writer.compareExchange(expected: 0, desired: me, ordering: .sequentiallyConsistent)
+            if claim.exchanged { break }
+            // (This thread was writing it when the signal came: what it had not written yet.)
+            if claim.original == me {
+                offset = written.load(ordering: .sequentiallyConsistent)
+                break
+            }
             if waited == 2_000 { return }
             var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
             nanosleep(&pause, nil)
             waited += 1
         }
-        var offset = writer.load(ordering: .sequentiallyConsistent) == me ? written.load(ordering: .sequentiallyConsistent) : 0
         while offset < crashOutbox.count {
             let count = write(crashOutbox.fd, base + offset, crashOutbox.count - offset)
             if count > 0 {

@@ -29,6 +29,7 @@ extension LanguageServer {
         let lines = LSPText(text)
         let character = (params["position"] as? [String: Any])?["character"] as? Int ?? 0
         let before = line <= lines.count ? String(lines.line(line - 1).utf16.prefix(character)) ?? "" : ""
+        let markdown = uri.hasSuffix(".md")
         let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
         let suite = await suiteIndex()
         if word.hasPrefix("@") {
@@ -47,7 +48,8 @@ extension LanguageServer {
         for open in documents.keys { used.formUnion((document(open).map(SuiteIndex.allSteps) ?? []).map(\.text)) }
         let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
         let language = document(uri)?.feature?.language ?? "en"
-        return StepCompletion.items(definitions: definitions, usedSteps: Array(used), language: language)
+        return StepCompletion.items(
+            definitions: definitions, usedSteps: Array(used), language: language, before: before[...], line: line - 1, markdown: markdown)
     }
 
     /// Every step bound to the definition(s) of the step at the position: in the open documents as they are now,

@@ -226,8 +226,9 @@ package final class LanguageServer {
     }
 
     private func symbols(_ params: [String: Any]) -> Any? {
-        guard let (_, text) = text(params), EditorLimits.tooLarge(text) == nil,
-            let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator())
+        guard let (uri, text) = text(params), EditorLimits.tooLarge(text) == nil,
+            let document = try? GherkinParser.parse(
+                source: text, uri: uri, mediaType: uri.hasSuffix(".md") ? .gherkinMarkdown : .gherkinPlain, ids: IncrementingIdGenerator())
         else { return [Any]() }
         return DocumentSymbols.of(document, text: LSPText(text))
     }

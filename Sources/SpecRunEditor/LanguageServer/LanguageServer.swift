@@ -5,7 +5,7 @@ import SpecRunCore
 import SpecRunReports
 
 /// `specrun lsp`'s brain: JSON-RPC requests and notifications in, responses and notifications out, the open
-/// documents kept in memory (full sync). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
+/// documents kept in memory (changed as the client sends them: whole or by ranges). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
 package final class LanguageServer {
     let context: EditorAnalysis.Context
     package var documents: [String: String] = [:]
@@ -40,7 +40,8 @@ package final class LanguageServer {
         self.context = context
     }
 
-    /// Whether `next` is a full-text change of the document `body` changes: `body`'s text need not be analysed.
+    /// Whether `next` changes the document `body` changes: `body`'s text need not be analysed (only kept, as the
+    /// next change may be a range of it).
     package static func supersedes(_ next: LSPFrameReader.Frame, _ body: Data) -> Bool {
         guard case .body(let later) = next, let uri = changedURI(later) else { return false }
         return changedURI(body) == uri
@@ -87,7 +88,7 @@ package final class LanguageServer {
             guard let uri = document["uri"] as? String else { return [] }
             let text =
                 document["text"] as? String
-                ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
+                ?? LSPTextEdits.apply(params["contentChanges"] as? [[String: Any]] ?? [], to: documents[uri] ?? "")
             documents[uri] = text
             if superseded { return [] }
             if executableChanged() { restartRequested = true; return [] }
@@ -128,7 +129,7 @@ package final class LanguageServer {
     static func capabilities() -> [String: Any] {
         [
             "capabilities": [
-                "textDocumentSync": 1,
+                "textDocumentSync": ["openClose": true, "change": 2] as [String: Any],
                 "documentFormattingProvider": true,
                 "documentSymbolProvider": true,
                 "definitionProvider": true,

@@ -63,7 +63,7 @@ struct LSPCommand {
                     // Only returns when the new binary could not be started: then this one goes on.
                     var pending: [UInt8] = []
                     if case .body(let body)? = next { pending = Array(LSPFrameReader.frame(body)) }
-                    restart.exec(documents: server.documents, pending: pending + reader.pending)
+                    restart.exec(documents: server.documents, pending: pending + reader.pending, historyFile: server.historyFile)
                     server.restartRequested = false
                     stdout.write(
                         LSPFrameReader.encode(

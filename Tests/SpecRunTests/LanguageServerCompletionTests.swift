@@ -26,7 +26,7 @@ final class LanguageServerCompletionTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let sut = LanguageServer(context: EditorAnalysis.Context(libraries: [CompletionSteps.self], environment: [:], folder: folder))
-        sut.suite = SuiteIndex()
+        sut.suiteFolder = folder.appendingPathComponent("Features").path  // none: no suite steps among the items
         let uri = uri ?? self.uri
         let open: [String: Any] = [
             "jsonrpc": "2.0", "method": "textDocument/didOpen",

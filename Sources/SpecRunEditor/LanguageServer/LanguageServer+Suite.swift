@@ -9,15 +9,22 @@ extension LanguageServer {
     /// Starts indexing the suite on a task of its own (the first requests needing it wait for it).
     func startIndexingSuite() {
         let libraries = StepLibraries(context.libraries), environment = context.environment, registry = context.registry
+        let folder = suiteFolder
         suiteTask = Task.detached {
-            await SuiteIndex.build(libraries: libraries.types, environment: environment, registry: registry)
+            await SuiteIndex.build(folder: folder, libraries: libraries.types, environment: environment, registry: registry)
         }
     }
 
     static let tagLimit = 500
 
+    /// The suite's index, built again when a feature file was added, removed, renamed or saved since (a scan of
+    /// the folder's modification times: a file deleted or renamed is no reference, a new one's steps complete).
     func suiteIndex() async -> SuiteIndex {
-        if let suite { return suite }
+        if let suite {
+            if suite.stamp == SuiteIndex.stamp(of: suiteFolder) { return suite }
+            self.suite = nil
+            suiteTask = nil
+        }
         if suiteTask == nil { startIndexingSuite() }
         let built = await suiteTask?.value ?? SuiteIndex()
         suite = built

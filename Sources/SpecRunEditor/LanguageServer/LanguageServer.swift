@@ -18,6 +18,8 @@ package final class LanguageServer {
     var suite: SuiteIndex?
     /// The suite's index being built.
     var suiteTask: Task<SuiteIndex, Never>?
+    /// The suite's folder, relative to the working folder.
+    var suiteFolder = "Features"
     package private(set) var shutdownRequested = false
     /// Set once `exit` arrives: the process's exit code.
     package private(set) var exitCode: Int32?

@@ -44,3 +44,34 @@ final class ParseErrorKeywordHintTests: XCTestCase {
         XCTAssertEqual(ParseErrorText.language(of: "Feature: F\n# language: fr\n"), "en", "after the first other line it is a comment")
     }
 }
+
+/// A scenario line without its colon before a feature's first scenario: read as the feature's description, so the
+/// scenario never runs; `check` and the language server warn at its line.
+final class ScenarioLineInDescriptionTests: XCTestCase {
+    private func check(_ text: String) async throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-colon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try text.write(to: folder.appendingPathComponent("f.feature"), atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+        _ = await SpecRunCLI.run(["check", "--no-requirements", folder.path], libraries: [CheckSteps.self], console: console)
+        return console.stdout + console.stderr
+    }
+
+    func test_check_warnsOfAScenarioLineWithoutColonReadAsTheFeaturesDescription() async throws {
+        let output = try await check(
+            "Feature: F\n  Paying in the shop.\n\n  Scenario Outline B\n    Given a passing step\n\n  Scenario: C\n    Given a passing step\n"
+        )
+
+        XCTAssertTrue(
+            output.contains(
+                "f.feature:4:3: warning: 'Scenario Outline B' is read as the description of Feature 'F', not as a scenario: "
+                    + "it and its steps never run (did you mean 'Scenario Outline: B'?)"), output)
+    }
+
+    func test_check_saysNothingOfProseStartingWithAKeywordWordInADescription() async throws {
+        let output = try await check("Feature: F\n  Scenario planning is done weekly.\n\n  Scenario: C\n    Given a passing step\n")
+
+        XCTAssertFalse(output.contains("is read as the description"), output)
+    }
+}

@@ -68,6 +68,12 @@ package final class CheckCollector {
                         severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
                         column: Int(finding.location.column ?? 1), message: finding.message))
             }
+            for finding in ScenarioLineInDescription.findings(in: document, source: source) {
+                descriptions.append(
+                    .init(
+                        severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
+                        column: Int(finding.location.column ?? 1), message: finding.message))
+            }
             lastSource = nil
         }
         if let finished = envelope.testStepFinished, finished.testStepResult.status == .failed,

@@ -217,9 +217,12 @@ package final class LanguageServer {
 
     private func hover(_ params: [String: Any]) -> Any? {
         guard let (uri, _) = text(params), let line = line(params), let definitions = analyses[uri]?.matches[line] else { return nil }
+        // An undefined step: what the diagnostic says of it (the nearest definition, the scope it needs), and the fix.
+        let finding = analyses[uri]?.diagnostics.first { $0.line == line && $0.message.hasPrefix("undefined step") }?.message
         let text =
             definitions.isEmpty
-            ? "No step definition matches this step."
+            ? "No step definition matches this step." + (finding.map { "\n\n\($0)" } ?? "")
+                + "\n\nThe quick fix (code action) writes its step definition."
             : definitions.map { definition in
                 let types = StepCompletion.parameterNames(definition.pattern.source)
                 return "`\(definition.pattern.source)`" + (types.isEmpty ? "" : " — parameters: " + types.joined(separator: ", "))

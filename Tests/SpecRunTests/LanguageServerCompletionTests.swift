@@ -13,6 +13,7 @@ enum CompletionSteps: StepLibrary {
         steps.given("I have {int} cucumber(s) in my belly") { (_, _: Int) in }
         steps.when("I eat/drink {int} more") { (_, _: Int) in }
         steps.when("prepare\\(\\) is called") { _ in }
+        steps.then("{int} bags are left") { (_, _: Int) in }
         steps.then(regex: #"^I have (\d+) cucumbers? (left|remaining)$"#) { (_, _: Int, _: String) in }
     }
 }
@@ -53,6 +54,11 @@ final class LanguageServerCompletionTests: XCTestCase {
             + String(decoding: units[end...], as: UTF16.self)
     }
 
+    /// The expression of a step definition's item.
+    private static func expression(_ item: [String: Any]) -> String? {
+        (item["labelDetails"] as? [String: Any])?["description"] as? String
+    }
+
     /// A snippet as the editor writes it: each placeholder its name, escapes undone.
     private static func typed(_ snippet: String) -> String {
         let placeholders = snippet.replacingOccurrences(of: #"\$\{[0-9]+:([^}]*)\}"#, with: "$1", options: .regularExpression)
@@ -62,16 +68,31 @@ final class LanguageServerCompletionTests: XCTestCase {
     func test_completion_replacesTheStepTextTypedSoFarOnAStepLine() async throws {
         let line = "    Given I pick a re"
         let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
-        let item = try XCTUnwrap(items.first { $0["label"] as? String == "I pick a {colour} bag" }, "\(items)")
+        let item = try XCTUnwrap(items.first { Self.expression($0) == "I pick a {colour} bag" }, "\(items)")
         XCTAssertEqual(applied(item, to: line), "    Given I pick a colour bag", "the step text typed is replaced, not the last word")
         XCTAssertFalse(items.contains { $0["kind"] as? Int == 14 }, "no keyword after a keyword: \(items.map { $0["label"] ?? "" })")
+        XCTAssertEqual(items.compactMap(Self.expression), ["I pick a {colour} bag"], "only steps starting with what is typed")
+        // (Neovim 0.7's omnifunc takes the start of the text to replace only from items without filterText.)
+        XCTAssertFalse(items.contains { $0["filterText"] != nil }, "\(items)")
+    }
+
+    func test_completion_labelsAnItemWithTheTextItInsertsOnAStepDefinition() async throws {
+        let line = "    Given I pi"
+        let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
+        let item = try XCTUnwrap(items.first { Self.expression($0) == "I pick a {colour} bag" }, "\(items)")
+        // (Neovim 0.11's omnifunc inserts a snippet item's label when it is as long as its text, else its first word.)
+        XCTAssertEqual(item["label"] as? String, "I pick a colour bag")
+        let used = try await complete(
+            "Feature: F\n  Scenario: S\n    Given I pick a red bag\n\(line)\n", line: 3, character: line.utf16.count)
+        let step = try XCTUnwrap(used.first { $0["label"] as? String == "I pick a red bag" }, "\(used)")
+        XCTAssertEqual(step["insertTextFormat"] as? Int, 2, "a snippet too: Neovim 0.11 inserts a plain item's first word")
     }
 
     func test_completion_insertsAStepItsDefinitionMatchesOnOptionalTextAlternativesAndEscapes() async throws {
         let line = "    When "
         let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
         let inserted = Dictionary(
-            items.compactMap { item in (item["label"] as? String).map { ($0, applied(item, to: line)) } }, uniquingKeysWith: { a, _ in a })
+            items.compactMap { item in Self.expression(item).map { ($0, applied(item, to: line)) } }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(inserted["I have {int} cucumber(s) in my belly"], "    When I have int cucumbers in my belly")
         XCTAssertEqual(inserted["I eat/drink {int} more"], "    When I eat int more")
         XCTAssertEqual(inserted["prepare\\(\\) is called"], "    When prepare() is called")
@@ -91,7 +112,7 @@ final class LanguageServerCompletionTests: XCTestCase {
         let items = try await complete(
             "# Feature: F\n\n## Scenario: S\n\n\(line)\n", line: 4, character: line.utf16.count,
             uri: "file:///tmp/specrun-lsp-completion/a.feature.md")
-        let item = try XCTUnwrap(items.first { $0["label"] as? String == "I pick a {colour} bag" }, "\(items)")
+        let item = try XCTUnwrap(items.first { Self.expression($0) == "I pick a {colour} bag" }, "\(items)")
         XCTAssertEqual(applied(item, to: line), "* Given I pick a colour bag")
     }
 }

@@ -57,7 +57,10 @@ final class LanguageServerEndToEndTests: XCTestCase {
         XCTAssertEqual(symbols?.first?["name"] as? String, "Feature: F")
         let edit = (reply(5, in: messages)?["result"] as? [[String: Any]])?.first
         XCTAssertEqual(edit?["newText"] as? String, "Feature: F\n  Scenario: S\n    Given a passing step\n")
-        let labels = (reply(6, in: messages)?["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+        let labels =
+            (reply(6, in: messages)?["result"] as? [[String: Any]])?.compactMap {
+                ($0["labelDetails"] as? [String: Any])?["description"] as? String
+            } ?? []
         XCTAssertTrue(labels.contains("a step sleeps {int} ms"), "after the keyword, the steps: \(labels.prefix(20))")
         let keywords = (reply(7, in: messages)?["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
         XCTAssertTrue(keywords.contains("Given"), "in the keyword, the keywords: \(keywords.prefix(20))")

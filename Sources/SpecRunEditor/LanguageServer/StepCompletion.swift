@@ -3,9 +3,9 @@ import Gherkin
 import Messages
 
 /// Completion items for the line being typed. After a step's keyword: the registered expressions as snippets
-/// (`{int}` → a placeholder named int) and the steps already written in the suite, each replacing the step text typed
-/// so far (a `textEdit` from the end of the keyword to the cursor, so that the client neither filters nor replaces by
-/// the last word only). Before one: the keywords of the document's language, replacing what is typed of the keyword.
+/// (`{int}` → a placeholder named int) and the steps already written in the suite that start with the step text
+/// typed so far, each replacing it (a `textEdit` from the end of the keyword to the cursor, so that the client
+/// neither filters nor replaces by the last word only). Before one: the keywords of the document's language, replacing what is typed of the keyword.
 enum StepCompletion {
     static func items(
         definitions: [StepDefinition], usedSteps: [String], language: String, before: Substring, line: Int, markdown: Bool = false
@@ -32,15 +32,30 @@ enum StepCompletion {
             }
             return items
         }
+        // The steps that start with what is typed (a definition's expression: its text with the parameters' names,
+        // or its words up to its first parameter, then any value), labelled with the text inserted and without filterText: a client may insert its label (Neovim
+        // 0.11's omnifunc inserts a snippet item's label when it is as long as its text, else the text's first word),
+        // and Neovim 0.7's takes the textEdit's start only from the items without filterText.
+        let typed = String(String(before).utf16.dropFirst(start))?.lowercased() ?? ""
+        var offered = Set<String>()
         for definition in definitions {
             let text = snippet(definition)
+            let label = plain(text)
+            offered.insert(label)
+            let literal = plain(text.components(separatedBy: "${").first ?? text).lowercased()
+            guard label.lowercased().hasPrefix(typed) || (!literal.isEmpty && text.contains("${") && typed.hasPrefix(literal))
+            else { continue }
             items.append([
-                "label": definition.pattern.source, "kind": 15, "insertTextFormat": 2, "filterText": plain(text),
-                "textEdit": ["range": range, "newText": text], "detail": CheckCollector.location(of: definition),
+                "label": label, "kind": 15, "insertTextFormat": 2, "labelDetails": ["description": definition.pattern.source],
+                "textEdit": ["range": range, "newText": text],
+                "detail": "\(definition.pattern.source) — \(CheckCollector.location(of: definition))",
             ])
         }
-        for step in Set(usedSteps).sorted() {
-            items.append(["label": step, "kind": 1, "textEdit": ["range": range, "newText": step], "detail": "used in the suite"])
+        for step in Set(usedSteps).sorted() where !offered.contains(step) && step.lowercased().hasPrefix(typed) {
+            items.append([
+                "label": step, "kind": 1, "insertTextFormat": 2,
+                "textEdit": ["range": range, "newText": snippetText(step)], "detail": "used in the suite",
+            ])
         }
         return items
     }
@@ -59,6 +74,16 @@ enum StepCompletion {
             return (offset(rest), false)
         }
         return (offset(rest.dropFirst(keyword.count)), true)
+    }
+
+    /// Step text as a snippet (`$`, `}` and `\\` are the snippet syntax's).
+    static func snippetText(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "$" || character == "}" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
     }
 
     /// A snippet's text as typed: its placeholders' names, no escapes (what the client filters on).

@@ -31,6 +31,22 @@ final class ParseErrorKeywordHintTests: XCTestCase {
             output)
     }
 
+    func test_run_hintsTheKeywordOfTheFilesLanguageOnAnEnglishKeywordInAFrenchFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-hint-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("f.feature")
+        try "# language: fr\nFonctionnalité: F\n  Scénario: S\n    Soit a passing step\n    Given a passing step\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let console = SpyConsole()
+
+        _ = await SpecRunCLI.run([file.path, "--no-requirements"], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertTrue(
+            console.stderr.contains("got 'Given a passing step' (this file is in '# language: fr': did you mean 'Soit a passing step'?)"),
+            console.stderr)
+    }
+
     func test_check_hintsTheColonOnABlockKeywordWithoutIt() async throws {
         let output = try await check(
             "Feature: F\n  Scenario: S\n    Given a passing step\n  Scenario Outline B\n    Given a passing step\n")

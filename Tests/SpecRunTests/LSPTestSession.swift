@@ -6,16 +6,19 @@ import XCTest
 struct LSPTestSession {
     let messages: [[String: Any]]
 
-    static func run(executable: URL, _ messages: [[String: Any]]) throws -> LSPTestSession {
+    static func run(executable: URL, _ messages: [[String: Any]], in folder: URL? = nil) throws -> LSPTestSession {
         LSPTestSession(
             messages: try exchange(
                 executable: executable,
-                messages + [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]]))
+                messages + [request(90, "shutdown"), ["jsonrpc": "2.0", "method": "exit"]], in: folder))
     }
 
-    /// Writes the messages (and `raw` bytes right after `initialize`) to `executable lsp`, closes its input, and
-    /// reads back every message it answered; the server must end with status 0.
-    static func exchange(executable: URL, _ messages: [[String: Any]], raw: Data = Data()) throws -> [[String: Any]] {
+    /// Writes the messages (and `raw` bytes right after `initialize`) to `executable lsp` started in `folder` (the
+    /// temporary folder by default), closes its input, and reads back every message it answered; the server must
+    /// end with status 0.
+    static func exchange(executable: URL, _ messages: [[String: Any]], raw: Data = Data(), in folder: URL? = nil) throws
+        -> [[String: Any]]
+    {
         var input = Data()
         for message in messages {
             let body = try JSONSerialization.data(withJSONObject: message)
@@ -26,7 +29,7 @@ struct LSPTestSession {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["lsp"]
-        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        process.currentDirectoryURL = folder ?? FileManager.default.temporaryDirectory
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

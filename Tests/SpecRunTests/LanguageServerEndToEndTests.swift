@@ -47,6 +47,7 @@ final class LanguageServerEndToEndTests: XCTestCase {
                 request(4, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
                 request(5, "textDocument/formatting", ["textDocument": ["uri": uri], "options": [:]]),
                 request(6, "textDocument/completion", position),
+                request(7, "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 3]]),
             ] + end)
         let definition = (reply(2, in: messages)?["result"] as? [[String: Any]])?.first
         XCTAssertTrue((definition?["uri"] as? String ?? "").hasSuffix("CrashFixture/main.swift"), "\(String(describing: definition))")
@@ -56,8 +57,13 @@ final class LanguageServerEndToEndTests: XCTestCase {
         XCTAssertEqual(symbols?.first?["name"] as? String, "Feature: F")
         let edit = (reply(5, in: messages)?["result"] as? [[String: Any]])?.first
         XCTAssertEqual(edit?["newText"] as? String, "Feature: F\n  Scenario: S\n    Given a passing step\n")
-        let labels = (reply(6, in: messages)?["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
-        XCTAssertTrue(labels.contains("a step sleeps {int} ms") && labels.contains("Given"), "\(labels.prefix(20))")
+        let labels =
+            (reply(6, in: messages)?["result"] as? [[String: Any]])?.compactMap {
+                ($0["labelDetails"] as? [String: Any])?["description"] as? String
+            } ?? []
+        XCTAssertTrue(labels.contains("a step sleeps {int} ms"), "after the keyword, the steps: \(labels.prefix(20))")
+        let keywords = (reply(7, in: messages)?["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+        XCTAssertTrue(keywords.contains("Given"), "in the keyword, the keywords: \(keywords.prefix(20))")
     }
 
     func test_lsp_answersAnErrorAndKeepsServingOnHostileInput() throws {

@@ -33,8 +33,10 @@ struct FmtCommand {
             switch result {
             case .failure(let errors):
                 unparsable = true
+                let language = ParseErrorText.language(of: String(decoding: data, as: UTF8.self))
                 for error in errors.errors {
-                    console.err("\(path):\(error.line):\(error.column ?? 1): \(ParseErrorText.humanize(error.reason)) (left unformatted)\n")
+                    let reason = ParseErrorText.humanize(error.reason, language: language)
+                    console.err("\(path):\(error.line):\(error.column ?? 1): \(reason) (left unformatted)\n")
                 }
             case .success(let text):
                 guard Data(text.utf8) != data else { continue }

@@ -14,6 +14,9 @@ struct LSPCommand {
     let console: any Console
 
     func run() async -> Int32 {
+        // Started in a subfolder of the package: its folders, configuration and runs are the package's.
+        let here = FileManager.default.currentDirectoryPath
+        if let root = PackageRoot.find(from: here), root != here { FileManager.default.changeCurrentDirectoryPath(root) }
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("specrun-lsp-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -63,7 +66,7 @@ struct LSPCommand {
                     // Only returns when the new binary could not be started: then this one goes on.
                     var pending: [UInt8] = []
                     if case .body(let body)? = next { pending = Array(LSPFrameReader.frame(body)) }
-                    restart.exec(documents: server.documents, pending: pending + reader.pending)
+                    restart.exec(documents: server.documents, pending: pending + reader.pending, historyFile: server.historyFile)
                     server.restartRequested = false
                     stdout.write(
                         LSPFrameReader.encode(

@@ -71,6 +71,11 @@ final class ParseErrorPrinter {
         let column = error.source.location?.column ?? 0
         let prefix = "(\(line):\(column)): "
         let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-        console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message))\n")
+        // The hint names the keywords of the file's `# language:` (the stream's source, else the file).
+        let source =
+            lastSource?.uri == uri
+            ? lastSource?.data : FileManager.default.contents(atPath: uri).map { String(decoding: $0, as: UTF8.self) }
+        let language = source.map(ParseErrorText.language) ?? "en"
+        console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message, language: language))\n")
     }
 }

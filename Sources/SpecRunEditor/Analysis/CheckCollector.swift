@@ -26,6 +26,8 @@ package final class CheckCollector {
     private var descriptions: [CheckFinding] = []
     /// The text of the last source read (its document follows it), to place a finding at its own line.
     private var lastSource: (uri: String, data: String)?
+    /// Each source's `# language:` (its parse errors' hints name that language's keywords).
+    private var languages: [String: String] = [:]
     /// Step definitions (`uri:line pattern`) that scenarios outside the checked paths use (`check SUBFOLDER`).
     package var usedElsewhere: Set<String> = []
     /// The definitions used by some scenario, by `uri:line pattern`.
@@ -40,7 +42,10 @@ package final class CheckCollector {
     package init() {}
 
     package func handle(_ envelope: Envelope) {
-        if let source = envelope.source { lastSource = (source.uri, source.data) }
+        if let source = envelope.source {
+            lastSource = (source.uri, source.data)
+            languages[source.uri] = ParseErrorText.language(of: source.data)
+        }
         if let document = envelope.gherkinDocument {
             for (id, location) in document.stepLocations { stepLocations[id] = (Int(location.line), Int(location.column ?? 1)) }
             tagUses += TagUse.all(in: document)
@@ -58,6 +63,12 @@ package final class CheckCollector {
             }
             let source = lastSource?.uri == document.uri ? lastSource?.data : nil
             for finding in FeatureLineInDescription.findings(in: document, source: source) {
+                descriptions.append(
+                    .init(
+                        severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
+                        column: Int(finding.location.column ?? 1), message: finding.message))
+            }
+            for finding in ScenarioLineInDescription.findings(in: document, source: source) {
                 descriptions.append(
                     .init(
                         severity: .warning, file: document.uri ?? "?", line: Int(finding.location.line),
@@ -108,7 +119,8 @@ package final class CheckCollector {
             findings.append(
                 .init(
                     severity: .error, file: error.source.uri ?? "?", line: Int(error.source.location?.line ?? 1),
-                    column: Int(error.source.location?.column ?? 1), message: ParseErrorText.humanize(String(message))))
+                    column: Int(error.source.location?.column ?? 1),
+                    message: ParseErrorText.humanize(String(message), language: languages[error.source.uri ?? ""] ?? "en")))
         }
         var seen = Set<String>()
         let patterns = definitionOrder.compactMap { definitions[$0] }

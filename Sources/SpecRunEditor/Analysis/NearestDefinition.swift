@@ -19,7 +19,15 @@ struct NearestDefinition {
 
     var count: Int { definitions.count }
 
+    /// The nearest to the text as written, else to the text without its values (numbers, quoted strings): a value
+    /// that does not fit its parameter (`I pay 12 EUR` for `I pay {money}`) is no reason to find none.
     func nearest(_ text: String) -> StepDefinition? {
+        if let found = nearest(written: text) { return found }
+        let values = text.replacingOccurrences(of: #""[^"]*"|-?\d+(?:[.,]\d+)?"#, with: "", options: .regularExpression)
+        return values == text ? nil : nearest(written: values)
+    }
+
+    private func nearest(written text: String) -> StepDefinition? {
         let typed = Array(text.lowercased().unicodeScalars)
         // A later candidate must be strictly closer to replace the best: the first of the closest wins.
         var limit = max(4, text.count / 3)

@@ -38,13 +38,10 @@ package final class LSPRestart: Sendable {
         return Date().timeIntervalSince(now) > 1 && FileManager.default.isExecutableFile(atPath: path)
     }
 
-    /// Starts the executable again in this process, handing it the documents and unread bytes in a state file.
-    /// Returns only if that failed.
-    package func exec(documents: [String: String], pending: [UInt8]) {
-        guard let path else { return }
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-lsp-state-\(getpid()).json")
-        let object: [String: Any] = ["documents": documents, "pending": Data(pending).base64EncodedString()]
-        guard let data = try? JSONSerialization.data(withJSONObject: object), (try? data.write(to: state)) != nil else { return }
+    /// Starts the executable again in this process, handing it the documents, unread bytes and what the client
+    /// set (`initializationOptions.history`) in a state file. Returns only if that failed.
+    package func exec(documents: [String: String], pending: [UInt8], historyFile: String?) {
+        guard let path, let state = Self.saveState(documents: documents, pending: pending, historyFile: historyFile) else { return }
         setenv(Self.stateVariable, state.path, 1)
         let arguments = [path, "lsp"]
         var argv = arguments.map { strdup($0) }
@@ -55,8 +52,17 @@ package final class LSPRestart: Sendable {
         try? FileManager.default.removeItem(at: state)
     }
 
-    /// After a restart: the documents back in the server (their diagnostics to publish) and the unread bytes
-    /// back in the reader.
+    /// Writes what `resume` reads back: the file's location.
+    static func saveState(documents: [String: String], pending: [UInt8], historyFile: String?) -> URL? {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-lsp-state-\(getpid()).json")
+        var object: [String: Any] = ["documents": documents, "pending": Data(pending).base64EncodedString()]
+        if let historyFile { object["history"] = historyFile }
+        guard let data = try? JSONSerialization.data(withJSONObject: object), (try? data.write(to: state)) != nil else { return nil }
+        return state
+    }
+
+    /// After a restart: the documents back in the server (their diagnostics to publish), the unread bytes back in
+    /// the reader, the history file the client named back in the server.
     package func resume(_ server: LanguageServer, reader: inout LSPFrameReader) async -> [[String: Any]] {
         guard let file = environment[Self.stateVariable] ?? ProcessInfo.processInfo.environment[Self.stateVariable] else { return [] }
         unsetenv(Self.stateVariable)
@@ -65,6 +71,7 @@ package final class LSPRestart: Sendable {
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         else { return [] }
         if let pending = (object["pending"] as? String).flatMap({ Data(base64Encoded: $0) }) { reader.append(pending) }
+        if let history = object["history"] as? String { server.historyFile = history }
         var replies: [[String: Any]] = [LanguageServer.showMessage(3, "specrun: restarted with the rebuilt step definitions")]
         for (uri, text) in (object["documents"] as? [String: String] ?? [:]).sorted(by: { $0.key < $1.key }) {
             server.documents[uri] = text

@@ -51,9 +51,10 @@ extension LanguageServer {
         ]
     }
 
-    /// "Run" above the feature and each scenario (and outline), with the command line it runs.
+    /// "Run" above the feature and each scenario (and outline), with the command line it runs: for a file (an
+    /// unsaved buffer, `untitled:`, has no path to run).
     func codeLenses(_ params: [String: Any]) -> Any? {
-        guard let (uri, _) = text(params), let feature = document(uri)?.feature else { return [Any]() }
+        guard let (uri, _) = text(params), uri.hasPrefix("file:"), let feature = document(uri)?.feature else { return [Any]() }
         let path = Self.relativePath(uri)
         var lenses: [[String: Any]] = []
         func lens(_ location: Location, _ what: String) {

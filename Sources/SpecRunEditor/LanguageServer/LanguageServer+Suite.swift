@@ -9,15 +9,22 @@ extension LanguageServer {
     /// Starts indexing the suite on a task of its own (the first requests needing it wait for it).
     func startIndexingSuite() {
         let libraries = StepLibraries(context.libraries), environment = context.environment, registry = context.registry
+        let folder = suiteFolder
         suiteTask = Task.detached {
-            await SuiteIndex.build(libraries: libraries.types, environment: environment, registry: registry)
+            await SuiteIndex.build(folder: folder, libraries: libraries.types, environment: environment, registry: registry)
         }
     }
 
     static let tagLimit = 500
 
+    /// The suite's index, built again when a feature file was added, removed, renamed or saved since (a scan of
+    /// the folder's modification times: a file deleted or renamed is no reference, a new one's steps complete).
     func suiteIndex() async -> SuiteIndex {
-        if let suite { return suite }
+        if let suite {
+            if suite.stamp == SuiteIndex.stamp(of: suiteFolder) { return suite }
+            self.suite = nil
+            suiteTask = nil
+        }
         if suiteTask == nil { startIndexingSuite() }
         let built = await suiteTask?.value ?? SuiteIndex()
         suite = built
@@ -29,6 +36,7 @@ extension LanguageServer {
         let lines = LSPText(text)
         let character = (params["position"] as? [String: Any])?["character"] as? Int ?? 0
         let before = line <= lines.count ? String(lines.line(line - 1).utf16.prefix(character)) ?? "" : ""
+        let markdown = uri.hasSuffix(".md")
         let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
         let suite = await suiteIndex()
         if word.hasPrefix("@") {
@@ -47,7 +55,8 @@ extension LanguageServer {
         for open in documents.keys { used.formUnion((document(open).map(SuiteIndex.allSteps) ?? []).map(\.text)) }
         let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
         let language = document(uri)?.feature?.language ?? "en"
-        return StepCompletion.items(definitions: definitions, usedSteps: Array(used), language: language)
+        return StepCompletion.items(
+            definitions: definitions, usedSteps: Array(used), language: language, before: before[...], line: line - 1, markdown: markdown)
     }
 
     /// Every step bound to the definition(s) of the step at the position: in the open documents as they are now,

@@ -5,7 +5,7 @@ import SpecRunCore
 import SpecRunReports
 
 /// `specrun lsp`'s brain: JSON-RPC requests and notifications in, responses and notifications out, the open
-/// documents kept in memory (full sync). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
+/// documents kept in memory (changed as the client sends them: whole or by ranges). No I/O of its own beyond its scratch folder: `LSPCommand` moves the bytes.
 package final class LanguageServer {
     let context: EditorAnalysis.Context
     package var documents: [String: String] = [:]
@@ -18,6 +18,8 @@ package final class LanguageServer {
     var suite: SuiteIndex?
     /// The suite's index being built.
     var suiteTask: Task<SuiteIndex, Never>?
+    /// The suite's folder, relative to the working folder.
+    var suiteFolder = "Features"
     package private(set) var shutdownRequested = false
     /// Set once `exit` arrives: the process's exit code.
     package private(set) var exitCode: Int32?
@@ -40,7 +42,8 @@ package final class LanguageServer {
         self.context = context
     }
 
-    /// Whether `next` is a full-text change of the document `body` changes: `body`'s text need not be analysed.
+    /// Whether `next` changes the document `body` changes: `body`'s text need not be analysed (only kept, as the
+    /// next change may be a range of it).
     package static func supersedes(_ next: LSPFrameReader.Frame, _ body: Data) -> Bool {
         guard case .body(let later) = next, let uri = changedURI(later) else { return false }
         return changedURI(body) == uri
@@ -87,7 +90,7 @@ package final class LanguageServer {
             guard let uri = document["uri"] as? String else { return [] }
             let text =
                 document["text"] as? String
-                ?? ((params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String) ?? ""
+                ?? LSPTextEdits.apply(params["contentChanges"] as? [[String: Any]] ?? [], to: documents[uri] ?? "")
             documents[uri] = text
             if superseded { return [] }
             if executableChanged() { restartRequested = true; return [] }
@@ -128,7 +131,7 @@ package final class LanguageServer {
     static func capabilities() -> [String: Any] {
         [
             "capabilities": [
-                "textDocumentSync": 1,
+                "textDocumentSync": ["openClose": true, "change": 2] as [String: Any],
                 "documentFormattingProvider": true,
                 "documentSymbolProvider": true,
                 "definitionProvider": true,
@@ -214,9 +217,12 @@ package final class LanguageServer {
 
     private func hover(_ params: [String: Any]) -> Any? {
         guard let (uri, _) = text(params), let line = line(params), let definitions = analyses[uri]?.matches[line] else { return nil }
+        // An undefined step: what the diagnostic says of it (the nearest definition, the scope it needs), and the fix.
+        let finding = analyses[uri]?.diagnostics.first { $0.line == line && $0.message.hasPrefix("undefined step") }?.message
         let text =
             definitions.isEmpty
-            ? "No step definition matches this step."
+            ? "No step definition matches this step." + (finding.map { "\n\n\($0)" } ?? "")
+                + "\n\nThe quick fix (code action) writes its step definition."
             : definitions.map { definition in
                 let types = StepCompletion.parameterNames(definition.pattern.source)
                 return "`\(definition.pattern.source)`" + (types.isEmpty ? "" : " — parameters: " + types.joined(separator: ", "))
@@ -226,8 +232,9 @@ package final class LanguageServer {
     }
 
     private func symbols(_ params: [String: Any]) -> Any? {
-        guard let (_, text) = text(params), EditorLimits.tooLarge(text) == nil,
-            let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator())
+        guard let (uri, text) = text(params), EditorLimits.tooLarge(text) == nil,
+            let document = try? GherkinParser.parse(
+                source: text, uri: uri, mediaType: uri.hasSuffix(".md") ? .gherkinMarkdown : .gherkinPlain, ids: IncrementingIdGenerator())
         else { return [Any]() }
         return DocumentSymbols.of(document, text: LSPText(text))
     }

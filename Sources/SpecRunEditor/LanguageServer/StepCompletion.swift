@@ -2,53 +2,105 @@ import Foundation
 import Gherkin
 import Messages
 
-/// Completion items: the registered expressions as snippets (`{int}` → a placeholder named int), the steps
-/// already written in the open documents, and the keywords of the document's language.
+/// Completion items for the line being typed. After a step's keyword: the registered expressions as snippets
+/// (`{int}` → a placeholder named int) and the steps already written in the suite that start with the step text
+/// typed so far, each replacing it (a `textEdit` from the end of the keyword to the cursor, so that the client
+/// neither filters nor replaces by the last word only). Before one: the keywords of the document's language, replacing what is typed of the keyword.
 enum StepCompletion {
-    static func items(definitions: [StepDefinition], usedSteps: [String], language: String) -> [[String: Any]] {
+    static func items(
+        definitions: [StepDefinition], usedSteps: [String], language: String, before: Substring, line: Int, markdown: Bool = false
+    ) -> [[String: Any]] {
+        let dialect = Dialect.named(language) ?? Dialect.named("en")
+        let (start, keyword) = typed(before, dialect: dialect, markdown: markdown)
+        let range: [String: Any] = [
+            "start": ["line": line, "character": start], "end": ["line": line, "character": before.utf16.count],
+        ]
         var items: [[String: Any]] = []
-        for definition in definitions {
-            let source = definition.pattern.source
-            items.append([
-                "label": source, "kind": 15, "insertTextFormat": 2, "insertText": snippet(source),
-                "detail": CheckCollector.location(of: definition),
-            ])
-        }
-        for step in Set(usedSteps).sorted() {
-            items.append(["label": step, "kind": 1, "insertText": step, "detail": "used in the suite"])
-        }
-        if let dialect = Dialect.named(language) {
+        guard keyword else {
+            guard let dialect else { return [] }
             let keywords =
                 dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
                 + dialect.examples
-            for keyword in Set(keywords).sorted() { items.append(["label": keyword + ":", "kind": 14]) }
-            for keyword in Set(dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted() where keyword != "* " {
-                items.append(["label": keyword.trimmingCharacters(in: .whitespaces), "kind": 14, "insertText": keyword])
+            for keyword in Set(keywords).sorted() {
+                items.append(["label": keyword + ":", "kind": 14, "textEdit": ["range": range, "newText": keyword + ": "]])
             }
+            for keyword in Set(dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).sorted() where keyword != "* " {
+                items.append([
+                    "label": keyword.trimmingCharacters(in: .whitespaces), "kind": 14,
+                    "textEdit": ["range": range, "newText": keyword],
+                ])
+            }
+            return items
+        }
+        // The steps that start with what is typed (a definition's expression: its text with the parameters' names,
+        // or its words up to its first parameter, then any value), labelled with the text inserted and without filterText: a client may insert its label (Neovim
+        // 0.11's omnifunc inserts a snippet item's label when it is as long as its text, else the text's first word),
+        // and Neovim 0.7's takes the textEdit's start only from the items without filterText.
+        let typed = String(String(before).utf16.dropFirst(start))?.lowercased() ?? ""
+        var offered = Set<String>()
+        for definition in definitions {
+            let text = snippet(definition)
+            let label = plain(text)
+            offered.insert(label)
+            let literal = plain(text.components(separatedBy: "${").first ?? text).lowercased()
+            guard label.lowercased().hasPrefix(typed) || (!literal.isEmpty && text.contains("${") && typed.hasPrefix(literal))
+            else { continue }
+            items.append([
+                "label": label, "kind": 15, "insertTextFormat": 2, "labelDetails": ["description": definition.pattern.source],
+                "textEdit": ["range": range, "newText": text],
+                "detail": "\(definition.pattern.source) — \(CheckCollector.location(of: definition))",
+            ])
+        }
+        for step in Set(usedSteps).sorted() where !offered.contains(step) && step.lowercased().hasPrefix(typed) {
+            items.append([
+                "label": step, "kind": 1, "insertTextFormat": 2,
+                "textEdit": ["range": range, "newText": snippetText(step)], "detail": "used in the suite",
+            ])
         }
         return items
     }
 
-    /// `I have {int} cukes` → `I have ${1:int} cukes` (a regular expression is offered as written).
-    static func snippet(_ expression: String) -> String {
+    /// Where what is typed on the line starts (UTF-16), and whether it is a step's text after its keyword (the
+    /// longest keyword of the dialect the line starts with; in Markdown after the list item's `*` or `-`).
+    static func typed(_ before: Substring, dialect: Dialect?, markdown: Bool) -> (start: Int, afterKeyword: Bool) {
+        var rest = before.drop { $0 == " " || $0 == "\t" }
+        if markdown, let bullet = rest.first, bullet == "*" || bullet == "-" || bullet == "+", rest.dropFirst().first == " " {
+            rest = rest.dropFirst(2).drop { $0 == " " }
+        }
+        let offset = { (text: Substring) in before.utf16.count - text.utf16.count }
+        guard let dialect else { return (offset(rest), false) }
+        let keywords = (dialect.given + dialect.when + dialect.then + dialect.and + dialect.but).filter { !markdown || $0 != "* " }
+        guard let keyword = keywords.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count }) else {
+            return (offset(rest), false)
+        }
+        return (offset(rest.dropFirst(keyword.count)), true)
+    }
+
+    /// Step text as a snippet (`$`, `}` and `\\` are the snippet syntax's).
+    static func snippetText(_ text: String) -> String {
         var out = ""
-        var index = 0
-        var inside: String?
-        for character in expression {
-            if inside != nil {
-                if character == "}" {
-                    index += 1; out += "${\(index):\(inside!.isEmpty ? "value" : inside!)}"; inside = nil
-                } else {
-                    inside!.append(character)
-                }
-            } else if character == "{" {
-                inside = ""
+        for character in text {
+            if character == "$" || character == "}" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// A snippet's text as typed: its placeholders' names, no escapes (what the client filters on).
+    static func plain(_ snippet: String) -> String {
+        var out = ""
+        var characters = snippet[...]
+        while let character = characters.popFirst() {
+            if character == "\\", let next = characters.popFirst() {
+                out.append(next)
+            } else if character == "$", characters.first == "{" {
+                characters = characters.drop { $0 != ":" }.dropFirst()
+                while let inner = characters.popFirst(), inner != "}" { out.append(inner) }
             } else {
-                if character == "$" || character == "\\" { out += "\\" }
                 out.append(character)
             }
         }
-        return out + (inside.map { "{" + $0 } ?? "")
+        return out
     }
 
     /// The parameter types an expression names: `{int}`, `{string}`, custom ones by name.

@@ -3,7 +3,8 @@ import Gherkin
 import Messages
 import SpecRunCore
 
-/// The suite beyond the open documents — `Features/` of the working folder, dry-run once when first needed —
+/// The suite beyond the open documents — `Features/` of the working folder, dry-run when first needed and again
+/// once its files changed on disk —
 /// for what looks across files: the references of a step definition and the tags in use.
 struct SuiteIndex {
     struct StepUse: Equatable {
@@ -22,6 +23,8 @@ struct SuiteIndex {
     var texts: Set<String> = []
     /// The files indexed (`file://` URIs).
     var files: Set<String> = []
+    /// The feature files on disk and their modification times when the index was built (`stamp(of:)`).
+    var stamp: [String: Date] = [:]
 
     /// From the analyses' context: the step libraries, the environment and the compiled definitions they share.
     static func build(
@@ -29,6 +32,7 @@ struct SuiteIndex {
         registry: RegistryCache
     ) async -> SuiteIndex {
         var index = SuiteIndex()
+        index.stamp = stamp(of: folder)
         guard RequirementsSource.isFolder(folder) else { return index }
         var runner = SpecRunner(
             libraries: libraries, configuration: RunConfiguration(paths: [folder], dryRun: true),
@@ -72,6 +76,18 @@ struct SuiteIndex {
             }
         }
         return index
+    }
+
+    /// The feature files under the folder (`.feature`, `.feature.md`) and their modification times: another stamp
+    /// than the index's means a file was added, removed, renamed or saved since it was built.
+    static func stamp(of folder: String) -> [String: Date] {
+        guard let files = FileManager.default.enumerator(atPath: folder) else { return [:] }
+        var stamp: [String: Date] = [:]
+        for case let path as String in files where path.hasSuffix(".feature") || path.hasSuffix(".feature.md") {
+            let full = folder + "/" + path
+            stamp[full] = (try? FileManager.default.attributesOfItem(atPath: full))?[.modificationDate] as? Date ?? .distantPast
+        }
+        return stamp
     }
 
     /// Where a step's text is: after its keyword, on its line.

@@ -1,0 +1,103 @@
+import Messages
+
+/// A step definition's expression as the text a completion inserts: a step its definition matches, each parameter a
+/// placeholder. Cucumber Expression syntax is not step text: `cucumber(s)` is written `cucumbers`, `eat/drink` is
+/// `eat`, `\(` is `(`; a regular expression loses its anchors, a `?` keeps what it makes optional, a group is a
+/// placeholder (its first alternative when it lists words).
+extension StepCompletion {
+    static func snippet(_ definition: StepDefinition) -> String {
+        definition.pattern.type == .regularExpression ? snippet(regex: definition.pattern.source) : snippet(definition.pattern.source)
+    }
+
+    /// `I have {int} cucumber(s)` → `I have ${1:int} cucumbers`.
+    static func snippet(_ expression: String) -> String {
+        var out = ""
+        var index = 0
+        var characters = Array(expression)[...]
+        /// Inside an alternation after its first alternative: skipped up to the next blank.
+        var skipping = false
+        while let character = characters.popFirst() {
+            if skipping, character == " " || character == "{" { skipping = false }
+            switch character {
+            case "\\":
+                if let next = characters.popFirst(), !skipping { out += escaped(next) }
+            case _ where skipping:
+                continue
+            case "(":
+                // Optional text, written: a step reads the same with it, and its plural is the common case.
+                while let inner = characters.popFirst(), inner != ")" {
+                    if inner == "\\" { characters.popFirst().map { out += escaped($0) } } else { out += escaped(inner) }
+                }
+            case "{":
+                var name = ""
+                while let inner = characters.popFirst(), inner != "}" { name.append(inner) }
+                index += 1
+                out += "${\(index):\(name.isEmpty ? "value" : name)}"
+            case "/":
+                skipping = true
+            default:
+                out += escaped(character)
+            }
+        }
+        return out
+    }
+
+    /// `^I have (\d+) cucumbers? left$` → `I have ${1:0} cucumbers left`; constructs it does not know are kept.
+    static func snippet(regex: String) -> String {
+        var characters = Array(regex)[...]
+        if characters.first == "^" { characters.removeFirst() }
+        if characters.last == "$", characters.dropLast().last != "\\" { characters.removeLast() }
+        var out = ""
+        var index = 0
+        while let character = characters.popFirst() {
+            switch character {
+            case "\\":
+                guard let next = characters.popFirst() else { break }
+                switch next {
+                case "d": out += "0"
+                case "s": out += " "
+                case "w": out += "a"
+                default: out += escaped(next)
+                }
+                if characters.first == "+" || characters.first == "*" { characters.removeFirst() }
+            case "(":
+                var depth = 1
+                var group = ""
+                while let inner = characters.popFirst() {
+                    if inner == "\\", let next = characters.popFirst() { group += "\\" + String(next); continue }
+                    if inner == "(" { depth += 1 } else if inner == ")" { depth -= 1; if depth == 0 { break } }
+                    group.append(inner)
+                }
+                if characters.first == "?" { characters.removeFirst() }
+                if group.hasPrefix("?:") {
+                    out += snippet(regex: String(group.dropFirst(2)).split(separator: "|").first.map(String.init) ?? "")
+                    continue
+                }
+                index += 1
+                out += "${\(index):\(placeholder(group))}"
+            case "?", "+", "*":
+                continue
+            default:
+                out += escaped(character)
+            }
+        }
+        return out
+    }
+
+    /// A capture group's placeholder: its first alternative when it lists words, else what it stands for.
+    private static func placeholder(_ group: String) -> String {
+        let alternatives = group.split(separator: "|", omittingEmptySubsequences: false)
+        if let first = alternatives.first, alternatives.count > 1,
+            first.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "'" })
+        {
+            return String(first).map(escaped).joined()
+        }
+        if group.contains("\\d") { return "0" }
+        return "value"
+    }
+
+    /// A character of step text in a snippet (`$`, `}` and `\` are the snippet syntax's).
+    private static func escaped(_ character: Character) -> String {
+        character == "$" || character == "}" || character == "\\" ? "\\" + String(character) : String(character)
+    }
+}

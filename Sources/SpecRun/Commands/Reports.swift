@@ -172,6 +172,11 @@ final class Reports {
                 console.err("\(ProgramName.current): could not write the \(entry.request.name) report to stdout: \(error)\n")
             }
         }
+        // Stdout redirected to a file on a full disk (`… --format junit > junit.xml`): the report there is cut short.
+        if let loss = console.standardOutputLoss, let entry = formatters.first(where: { $0.request.path == nil }) {
+            allWritten = false
+            console.err("\(ProgramName.current): could not write the \(entry.request.name) report to stdout: \(loss)\n")
+        }
         // The process exits after the reports: do not spend time freeing the index of the run, nor what the
         // reports kept beside it (the HTML report's outline steps and examples).
         factory.keepIndexUntilExit()

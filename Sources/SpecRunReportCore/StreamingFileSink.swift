@@ -160,8 +160,7 @@ package final class StreamingFileSink: TextSink {
             failure = AtomicFile.WriteError(path: path, folder: folder.path, notMade: error)
             return
         }
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(tempSuffix)")
-            .path
+        let temp = folder.appendingPathComponent(ReportPath.temporaryName(of: url.lastPathComponent, suffix: tempSuffix)).path
         descriptor = systemOpen(temp)
         if descriptor < 0 {
             failure = error("the temporary file \(temp) cannot be created (\(String(cString: strerror(errno))))")
@@ -244,8 +243,27 @@ private func systemOpenFIFO(_ path: String) -> Int32 {
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
-/// Paths that name one of this process's descriptors rather than a file.
+/// Paths that name one of this process's descriptors rather than a file, and the temporary files beside a report.
 package enum ReportPath {
+    /// The longest file name the file systems take (NAME_MAX), in bytes.
+    static let longestName = 255
+
+    /// `.<name>.<pid>.<random>.<suffix>`, the temporary file beside the report `name`: its `<name>` cut (on a
+    /// character) so the whole stays a file name the system takes, whatever the length of the report's own name.
+    package static func temporaryName(of name: String, suffix: String = "tmp") -> String {
+        let tail = ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).\(suffix)"
+        let room = longestName - 1 - tail.utf8.count
+        guard name.utf8.count > room else { return "." + name + tail }
+        var kept = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            guard bytes <= room else { break }
+            kept.append(character)
+        }
+        return "." + kept + tail
+    }
+
     /// The descriptor `path` names (`/dev/stdout` 1, `/dev/stderr` 2, `/dev/fd/N`, `/proc/self/fd/N`), if it names one.
     package static func descriptor(named path: String) -> Int32? {
         switch path {

@@ -106,8 +106,7 @@ enum AtomicFile {
         } catch {
             throw WriteError(path: path, folder: folder.path, notMade: error)
         }
-        let temp = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temp = folder.appendingPathComponent(ReportPath.temporaryName(of: url.lastPathComponent))
         if let link = try? manager.destinationOfSymbolicLink(atPath: path), !link.isEmpty {
             do { try UntrustedLink.check(path) } catch { throw WriteError(path: path, reason: "\(error)") }
         }

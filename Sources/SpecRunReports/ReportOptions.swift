@@ -23,8 +23,8 @@ package struct ReportOptions: Sendable {
     package var htmlTitle: String
     /// Console formats print the source location of scenarios and step definitions.
     package var showLocations: Bool
-    /// Console formats list parse errors; a live run turns this off, since specrun prints each one on stderr
-    /// already (compiler-style, with hints), and once is enough.
+    /// Console formats list parse errors; a live run turns this off for those on the console, since specrun prints
+    /// each one on stderr already (compiler-style, with hints), and once is enough (one written to a file lists them).
     package var listParseErrors = true
     /// The stream merges several runs (CI shards): they have no one execution order, so JUnit and Cucumber JSON
     /// list the test cases in the defined order (feature files as first seen, then lines), the serial run's.

@@ -53,7 +53,9 @@ final class Reports {
             if let path = request.path {
                 // Resolved now, at the start: a step that changes the working folder (`--no-isolation`) does
                 // not move the reports written when the run ends.
-                return (request, factory.makeFormatter(format, output: .file(Self.absolute(path)), options: options))
+                return (
+                    request, factory.makeFormatter(format, output: .file(Self.absolute(path)), options: Self.options(options, for: path))
+                )
             }
             // (The text formats escape control characters themselves, wherever written: `escapesControlCharacters`.)
             guard Self.isForTerminal(format), !format.escapesControlCharacters else {
@@ -78,6 +80,15 @@ final class Reports {
         }
         handlers = formatters.map(\.formatter)
         needs = requests.listenerNeeds
+    }
+
+    /// The options of a report written to `path`: a console format in a file lists the parse errors, which a live run
+    /// says on stderr only (`listParseErrors`), so the file never reads as a passing run that exited 3.
+    static func options(_ options: ReportOptions, for path: String) -> ReportOptions {
+        guard !options.listParseErrors, ReportPath.descriptor(named: path).map({ $0 > 2 }) ?? true else { return options }
+        var options = options
+        options.listParseErrors = true
+        return options
     }
 
     /// `path` against the working folder of this moment (an absolute path as it is).
@@ -160,6 +171,11 @@ final class Reports {
                 allWritten = false
                 console.err("\(ProgramName.current): could not write the \(entry.request.name) report to stdout: \(error)\n")
             }
+        }
+        // Stdout redirected to a file on a full disk (`… --format junit > junit.xml`): the report there is cut short.
+        if let loss = console.standardOutputLoss, let entry = formatters.first(where: { $0.request.path == nil }) {
+            allWritten = false
+            console.err("\(ProgramName.current): could not write the \(entry.request.name) report to stdout: \(loss)\n")
         }
         // The process exits after the reports: do not spend time freeing the index of the run, nor what the
         // reports kept beside it (the HTML report's outline steps and examples).

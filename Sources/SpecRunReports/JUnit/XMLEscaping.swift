@@ -30,6 +30,11 @@ enum XML {
                 case UInt8(ascii: "<"): escape = "&lt;"
                 case UInt8(ascii: ">"): escape = "&gt;"
                 case UInt8(ascii: "\""): escape = "&quot;"
+                // A parser reads a raw line break or tab in an attribute as a space (XML 1.0, 3.3.3): a multi-line
+                // failure message keeps its lines only as references (as xmlbuilder writes them).
+                case 0x0A: escape = "&#xA;"
+                case 0x0D: escape = "&#xD;"
+                case 0x09: escape = "&#x9;"
                 default:
                     guard let length = illegalLength(utf8, at: index) else {
                         index += 1

@@ -1,8 +1,9 @@
 import Messages
 import SpecRunReportCore
 
-/// GitHub Actions workflow commands: an `::error` annotation on the feature file line of every failed,
-/// undefined or ambiguous step (and failing hook), a `::warning` for pending ones. GitHub shows at most 10 errors
+/// GitHub Actions workflow commands: an `::error` annotation at every parse error of a feature file (the run exits 3
+/// for it) and on the feature file line of every failed, undefined or ambiguous step (and failing hook), a
+/// `::warning` for pending ones. GitHub shows at most 10 errors
 /// and 10 warnings of a workflow step: the first ones are annotated, and a closing `::notice` gives the totals and
 /// says how many more there are.
 struct GitHubWriter {
@@ -12,6 +13,11 @@ struct GitHubWriter {
     func document() -> String {
         var out = ""
         var written: [String: Int] = [:], omitted = 0
+        for error in index.parseErrors {
+            guard written["error", default: 0] < Self.limitPerKind else { omitted += 1; continue }
+            written["error", default: 0] += 1
+            out += Self.parseErrorCommand(error)
+        }
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
             let scenarioLine = pickle.location?.line ?? 0
@@ -58,6 +64,16 @@ struct GitHubWriter {
         }
         out += "::notice title=specrun::\(Self.data(summary))\n"
         return out
+    }
+
+    /// `::error file=F,line=L,col=C,title=Parse error::MESSAGE` for a feature file that could not be parsed.
+    static func parseErrorCommand(_ error: ParseError) -> String {
+        var properties = "file=\(property(error.source.uri ?? "?"))"
+        if let location = error.source.location {
+            properties += ",line=\(location.line)"
+            if let column = location.column { properties += ",col=\(column)" }
+        }
+        return "::error \(properties),title=Parse error::\(data(error.messageWithoutLocation))\n"
     }
 
     /// Escaping of a workflow command's message.

@@ -27,10 +27,14 @@ package protocol Console: AnyObject, Sendable {
     /// For a run in this process (`--no-isolation`): what steps print to standard output goes to standard error
     /// (as a worker's does), and the reports keep standard output to themselves: the descriptor they write it to.
     func separateStepOutput() -> Int32
+    /// Why standard output lost bytes it was given to a file that is full (`specrun … > junit.xml` on a full disk),
+    /// or nil. A reader that went away (`| head`) or a closed stream is no such loss: those bytes had no reader.
+    var standardOutputLoss: String? { get }
 }
 
 extension Console {
     func separateStepOutput() -> Int32 { STDOUT_FILENO }
+    package var standardOutputLoss: String? { nil }
     package var terminalColumns: Int? { nil }
 
     /// A mistake in what this process was given (arguments, configuration, a worker's first line): one line on
@@ -57,12 +61,21 @@ package final class SystemConsole: Console {
         var held: [UInt8]?
         /// Set once, by `separateStepOutput`, before a run starts.
         var stdout: Int32
+        /// The first error of a write to stdout that lost bytes a file should hold (`standardOutputLoss`).
+        var loss: Int32?
 
         /// Writes what is held.
         mutating func writeHeld() {
             guard let bytes = held, !bytes.isEmpty else { return }
             held = []
-            _ = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+            let written = bytes.withUnsafeBufferPointer { FileDescriptorIO.writeAll(stdout, $0) }
+            if !written { noteFailedWrite() }
+        }
+
+        /// After a write to stdout failed: a full file system (or quota) lost the output; EPIPE and EBADF did not.
+        mutating func noteFailedWrite() {
+            let number = errno
+            if loss == nil, number == ENOSPC || number == EDQUOT { loss = number }
         }
     }
 
@@ -81,8 +94,12 @@ package final class SystemConsole: Console {
     package func out(bytes: UnsafeBufferPointer<UInt8>) {
         state.withLock { state in
             if state.held != nil { state.held?.append(contentsOf: bytes); return }
-            FileDescriptorIO.writeAll(state.stdout, bytes)
+            if !FileDescriptorIO.writeAll(state.stdout, bytes) { state.noteFailedWrite() }
         }
+    }
+
+    package var standardOutputLoss: String? {
+        state.withLock { $0.loss }.map { String(cString: strerror($0)) }
     }
 
     package func holdingOutput(_ body: () -> Void) {
@@ -132,7 +149,8 @@ package final class SystemConsole: Console {
                 state.writeHeld()
             }
             // A closed or broken stream ends the output there, as before (its bytes have nowhere to go).
-            _ = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
+            let written = text.withUTF8 { FileDescriptorIO.writeAll(descriptor, $0) }
+            if !written, descriptor == state.stdout { state.noteFailedWrite() }
         }
     }
 

@@ -211,6 +211,19 @@ final class CatalogueFeatureFilesTests: XCTestCase {
         assertKnownResults(run, passed: 2)
     }
 
+    func test_run_warnsThatItNeverRunsOnAnOutlineWithoutExamplesRows() async throws {
+        // Gherkin makes no scenario of Examples with a header and no row: without a word it silently never ran.
+        let folder = try catalogueFolder([
+            "o.feature": Data(
+                "Feature: F\n  Scenario Outline: eats <n>\n    Given a passing step\n\n    Examples:\n      | n |\n".utf8),
+            "good.feature": goodFeature(),
+        ])
+        let run = await catalogueRun([folder], in: folder)
+        assertOneClearLine(
+            run, "o.feature:2:3: warning: Scenario Outline 'eats <n>' has no Examples row, so it never runs", exit: 0)
+        assertKnownResults(run, passed: 1)
+    }
+
     func test_run_runsTheOthersAndExitsZeroOnAnEmptyFeatureFile() async throws {
         let folder = try catalogueFolder(["empty.feature": Data(), "good.feature": goodFeature()])
         let run = await catalogueRun([folder], in: folder)

@@ -224,6 +224,19 @@ final class CatalogueFeatureFilesTests: XCTestCase {
         assertKnownResults(run, passed: 1)
     }
 
+    func test_run_namesWhatTheLineIsAndTheScenarioLinesOnALineThatSelectsNothing() async throws {
+        // `PATH:LINE` of a Background (or past the end) said only "no scenario matched": which line to give instead?
+        let text = "Feature: F\n  Background:\n    Given a passing step\n\n  Scenario: S\n    Given a passing step\n"
+        let folder = try catalogueFolder(["b.feature": Data(text.utf8)])
+        let run = await catalogueRun([folder + "/b.feature:3", folder + "/b.feature:40"], in: folder, reports: false)
+        assertOneClearLine(
+            run,
+            "b.feature:3 is a Background's line (its steps belong to every scenario after it) and selects no scenario; "
+                + "its scenarios and example rows are at lines 5", exit: 4)
+        assertOneClearLine(
+            run, "b.feature:40 is past the end of the file (6 lines); its scenarios and example rows are at lines 5", exit: 4)
+    }
+
     func test_run_runsTheOthersAndExitsZeroOnAnEmptyFeatureFile() async throws {
         let folder = try catalogueFolder(["empty.feature": Data(), "good.feature": goodFeature()])
         let run = await catalogueRun([folder], in: folder)

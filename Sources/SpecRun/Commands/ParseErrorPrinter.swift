@@ -56,7 +56,7 @@ final class ParseErrorPrinter {
             for outline in document.outlinesWithoutExamples {
                 console.err(
                     "\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
-                        + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
+                        + "warning: \(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
                         + "(add an Examples: table, or make it a Scenario)\n")
             }
             for outline in document.outlinesWithoutExamplesRows {

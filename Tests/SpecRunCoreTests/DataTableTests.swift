@@ -164,6 +164,27 @@ final class FeatureDiscoveryTests: XCTestCase {
         }
     }
 
+    func test_split_throwsBadLineSelectorOnALineBelowOne() {
+        for selector in ["a.feature:0", "a.feature:-3", "a.feature:3:0"] {
+            XCTAssertThrowsError(try FeatureDiscovery.split(selector, exists: { $0 == "a.feature" ? .file : nil })) { error in
+                XCTAssertEqual(error as? SpecRunError, .badLineSelector(selector))
+            }
+        }
+    }
+
+    func test_discover_throwsLineInFolderOnAFolderWithALine() {
+        let files: [String: FileSystem.Kind] = ["f": .directory, "f/a.feature": .file]
+        let discovery = FeatureDiscovery(
+            fileSystem: FileSystem(kindOf: { files[$0] }, listFiles: { _ in ["f/a.feature"] }, readFile: { _ in nil }))
+
+        XCTAssertThrowsError(try discovery.discover(["f:3"])) { error in
+            XCTAssertEqual(error as? SpecRunError, .lineInFolder("f:3"))
+            XCTAssertEqual(
+                "\(error)",
+                "'f:3': a line selects in a feature file, not in a folder (give FILE.feature:LINE, or the folder alone)")
+        }
+    }
+
     func test_discover_mergesRepeatedFilesAndLines() throws {
         let files: [String: FileSystem.Kind] = ["f": .directory, "f/a.feature": .file, "f/b.feature.md": .file, "f/c.txt": .file]
         let discovery = FeatureDiscovery(

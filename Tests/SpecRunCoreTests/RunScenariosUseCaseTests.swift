@@ -149,6 +149,14 @@ final class RunScenariosUseCaseTests: XCTestCase {
         XCTAssertTrue(message.contains("takes 0 argument(s)") && message.contains("provides 1"), message)
     }
 
+    func test_run_showsAQuotedArgumentOnceOnArityMismatch() async throws {
+        // A {string}'s text keeps its quotes: wrapped in quotes again it read ""apple"".
+        let (_, spy) = try await run(feature("When I add \"apple\"\n  \"\"\"\n  a note\n  \"\"\""))
+
+        let message = try XCTUnwrap(spy.envelopes.compactMap(\.testStepFinished).first?.testStepResult.message)
+        XCTAssertTrue(message.contains("(\"apple\" from {string} → String, a DocString)"), message)
+    }
+
     func test_run_convertsArgumentsToTheClosureTypes() async throws {
         _ = try await run(
             feature(

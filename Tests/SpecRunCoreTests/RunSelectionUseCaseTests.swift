@@ -60,6 +60,14 @@ final class RunSelectionUseCaseTests: XCTestCase {
         XCTAssertEqual(spy.startedPickleNames, ["second", "third 30"])
     }
 
+    func test_run_selectsEveryScenarioOnAnEmptyNamePattern() async throws {
+        // As `--tags ''` and cucumber-js's `--name ''`: an empty regular expression matches every name (a CI
+        // script's `--name "$FILTER"` with nothing in it), not "not a valid regular expression".
+        let (_, spy) = try await run(selection { $0.names = [""] })
+
+        XCTAssertEqual(spy.startedPickleNames, ["first", "second", "third 1", "third 2", "third 30"])
+    }
+
     func test_run_selectsScenariosAndExampleRowsByLine() async throws {
         let (_, spy) = try await run(selection(paths: ["features/a.feature:7:16"]))
 

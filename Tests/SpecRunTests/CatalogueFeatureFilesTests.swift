@@ -207,8 +207,34 @@ final class CatalogueFeatureFilesTests: XCTestCase {
             "good.feature": goodFeature(),
         ])
         let run = await catalogueRun([folder], in: folder)
-        assertOneClearLine(run, "o.feature:2:3: Scenario Outline 'eats <n>' has no Examples, so it runs once", exit: 0)
+        assertOneClearLine(run, "o.feature:2:3: warning: Scenario Outline 'eats <n>' has no Examples, so it runs once", exit: 0)
         assertKnownResults(run, passed: 2)
+    }
+
+    func test_run_warnsThatItNeverRunsOnAnOutlineWithoutExamplesRows() async throws {
+        // Gherkin makes no scenario of Examples with a header and no row: without a word it silently never ran.
+        let folder = try catalogueFolder([
+            "o.feature": Data(
+                "Feature: F\n  Scenario Outline: eats <n>\n    Given a passing step\n\n    Examples:\n      | n |\n".utf8),
+            "good.feature": goodFeature(),
+        ])
+        let run = await catalogueRun([folder], in: folder)
+        assertOneClearLine(
+            run, "o.feature:2:3: warning: Scenario Outline 'eats <n>' has no Examples row, so it never runs", exit: 0)
+        assertKnownResults(run, passed: 1)
+    }
+
+    func test_run_namesWhatTheLineIsAndTheScenarioLinesOnALineThatSelectsNothing() async throws {
+        // `PATH:LINE` of a Background (or past the end) said only "no scenario matched": which line to give instead?
+        let text = "Feature: F\n  Background:\n    Given a passing step\n\n  Scenario: S\n    Given a passing step\n"
+        let folder = try catalogueFolder(["b.feature": Data(text.utf8)])
+        let run = await catalogueRun([folder + "/b.feature:3", folder + "/b.feature:40"], in: folder, reports: false)
+        assertOneClearLine(
+            run,
+            "b.feature:3 is a Background's line (its steps belong to every scenario after it) and selects no scenario; "
+                + "its scenarios and example rows are at lines 5", exit: 4)
+        assertOneClearLine(
+            run, "b.feature:40 is past the end of the file (6 lines); its scenarios and example rows are at lines 5", exit: 4)
     }
 
     func test_run_runsTheOthersAndExitsZeroOnAnEmptyFeatureFile() async throws {

@@ -5,7 +5,7 @@ import SpecRunWorkers
 
 /// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it;
 /// and a warning, the same way, for a step or a second `Feature:` line read as a description, and each Scenario
-/// Outline without Examples.
+/// Outline without Examples or without an Examples row.
 final class ParseErrorPrinter {
     private let console: any Console
     /// The text of the last source read (its document follows it, when the stream has sources).
@@ -56,8 +56,14 @@ final class ParseErrorPrinter {
             for outline in document.outlinesWithoutExamples {
                 console.err(
                     "\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
-                        + "\(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
+                        + "warning: \(outline.keyword) '\(outline.name)' has no Examples, so it runs once with its <placeholders> as written "
                         + "(add an Examples: table, or make it a Scenario)\n")
+            }
+            for outline in document.outlinesWithoutExamplesRows {
+                console.err(
+                    "\(document.uri ?? "<unknown>"):\(outline.location.line):\(outline.location.column ?? 0): "
+                        + "warning: \(outline.keyword) '\(outline.name)' has no Examples row, so it never runs "
+                        + "(add a row under the header of its Examples)\n")
             }
         }
         guard let error = envelope.parseError else { return }

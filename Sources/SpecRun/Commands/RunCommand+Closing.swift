@@ -23,6 +23,7 @@ extension RunCommand {
         if foundNothing {
             console.err(
                 "\(ProgramName.current): no scenario matched the paths and filters (\(Self.describeSelection(prepared.configuration)))\n")
+            for note in LineSelectionHints.notes(for: prepared.configuration) { console.err("\(ProgramName.current): \(note)\n") }
         }
         if status.unparsableFiles {
             console.err(

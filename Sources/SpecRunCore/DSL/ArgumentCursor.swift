@@ -131,12 +131,17 @@ extension RawArgument {
     var summary: String {
         switch self {
         case .match(let value, let text, let parameterType):
-            let shown = text.map { "\"\($0)\"" } ?? "nil"
+            // A {string}'s text keeps its quotes: shown as written, not quoted twice.
+            let shown = text.map { Self.isQuoted($0) ? $0 : "\"\($0)\"" } ?? "nil"
             let kind = parameterType.map { "{\($0)}" } ?? "capture"
             let valueType = ArgumentCursor.unboxed(value).map { " → \(type(of: $0))" } ?? ""
             return "\(shown) from \(kind)\(valueType)"
         case .dataTable: return "a DataTable"
         case .docString: return "a DocString"
         }
+    }
+
+    private static func isQuoted(_ text: String) -> Bool {
+        text.count >= 2 && (text.first == "\"" && text.last == "\"" || text.first == "'" && text.last == "'")
     }
 }

@@ -68,6 +68,8 @@ struct FeatureDiscovery {
         case .none:
             throw SpecRunError.missingPath(path)
         case .directory:
+            // A line has no meaning in a folder: refused, rather than the whole folder run as if selected.
+            if lines != nil { throw SpecRunError.lineInFolder(selector) }
             for file in fileSystem.files(under: path).filter(Self.isFeature).sorted() {
                 merge(FeatureFile(path: file, lines: nil), into: &files)
             }
@@ -112,6 +114,8 @@ struct FeatureDiscovery {
             lines.insert(line, at: 0)
             parts.removeLast()
         }
+        // Lines count from 1: `:0` or `:-3` would select nothing and say only that nothing matched.
+        if lines.contains(where: { $0 < 1 }) { throw SpecRunError.badLineSelector(selector) }
         if lines.isEmpty {
             if parts.count > 1, exists(parts.dropLast().joined(separator: ":")) != nil {
                 throw SpecRunError.badLineSelector(selector)

@@ -21,11 +21,16 @@ struct PickleSelection {
             }
         }
         _ = try ScopedTimeouts(configuration.tagTimeouts)
-        names = try configuration.names.map { pattern in
-            do { return try NSRegularExpression(pattern: pattern) } catch {
-                throw SpecRunError.badNameRegex(pattern: pattern, reason: "not a valid regular expression")
+        // An empty pattern matches every name (as in cucumber-js), so the alternatives select them all;
+        // NSRegularExpression would refuse it.
+        names =
+            configuration.names.contains("")
+            ? []
+            : try configuration.names.map { pattern in
+                do { return try NSRegularExpression(pattern: pattern) } catch {
+                    throw SpecRunError.badNameRegex(pattern: pattern, reason: "not a valid regular expression")
+                }
             }
-        }
     }
 
     func selects(_ pickle: Pickle, lines: Set<Int>?, index: LineIndex) -> Bool {

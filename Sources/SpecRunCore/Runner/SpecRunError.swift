@@ -9,6 +9,8 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
     case badParameterType(name: String, location: String, reason: String)
     case missingPath(String)
     case badLineSelector(String)
+    /// `PATH:LINE` whose PATH is a folder: the entry as given.
+    case lineInFolder(String)
     case badRerunFile(path: String, reason: String)
     case notAFeatureFile(path: String, hasGherkin: Bool)
 
@@ -32,7 +34,9 @@ public enum SpecRunError: Error, Equatable, CustomStringConvertible {
         case .missingPath(let path):
             return "no such file or folder: \(path)"
         case .badLineSelector(let entry):
-            return "bad line selector '\(entry)': expected PATH:LINE[:LINE…] with whole numbers"
+            return "bad line selector '\(entry)': expected PATH:LINE[:LINE…] with whole numbers from 1"
+        case .lineInFolder(let entry):
+            return "'\(entry)': a line selects in a feature file, not in a folder (give FILE.feature:LINE, or the folder alone)"
         case .badRerunFile(let path, let reason):
             return "cannot read rerun file \(path): \(reason)"
         case .notAFeatureFile(let path, let hasGherkin):

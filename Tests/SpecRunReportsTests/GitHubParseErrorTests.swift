@@ -23,4 +23,16 @@ final class GitHubParseErrorTests: XCTestCase {
             "::error file=f/a%2Cb.feature,line=5,col=3,title=Parse error::expected: #EOF, #StepLine, got 'Giving nonsense'\n"
                 + "::notice title=specrun::0 scenarios: 1 problem(s)\n")
     }
+
+    func test_github_saysScenarioInTheSingularOnARunOfOneScenario() throws {
+        var run = RunStream()
+        let feature = run.feature("features/a.feature", "A")
+        run.scenario(feature, "one", [("a failing step", .one, .failed())])
+        var text = ""
+        let formatter = makeFormatter(.github, write: { text += $0 }, options: ReportOptions())
+        run.envelopes().forEach(formatter.handle)
+        try formatter.finish()
+
+        XCTAssertTrue(text.hasSuffix("::notice title=specrun::1 scenario: 1 problem(s)\n"), text)
+    }
 }

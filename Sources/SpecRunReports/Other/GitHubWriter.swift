@@ -56,8 +56,9 @@ struct GitHubWriter {
             }
         }
         guard !written.isEmpty else { return out }
+        let scenarios = index.finalAttempts().count
         var summary =
-            "\(index.finalAttempts().count) scenarios: \(written["error", default: 0] + written["warning", default: 0] + omitted) problem(s)"
+            "\(scenarios) scenario\(scenarios == 1 ? "" : "s"): \(written["error", default: 0] + written["warning", default: 0] + omitted) problem(s)"
         if omitted > 0 {
             summary +=
                 "; \(omitted) more not annotated (GitHub shows \(Self.limitPerKind) errors and \(Self.limitPerKind) warnings a step): see the other reports"

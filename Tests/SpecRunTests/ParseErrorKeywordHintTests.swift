@@ -7,15 +7,7 @@ import XCTest
 /// A parse error on a line that starts with a keyword the parser did not take: the hint is the line as it parses,
 /// in the file's own language (`check`, the language server and `fmt` say it alike).
 final class ParseErrorKeywordHintTests: XCTestCase {
-    private func check(_ text: String) async throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-hint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        try text.write(to: folder.appendingPathComponent("f.feature"), atomically: true, encoding: .utf8)
-        let console = SpyConsole()
-        _ = await SpecRunCLI.run(["check", "--no-requirements", folder.path], libraries: [CheckSteps.self], console: console)
-        return console.stdout + console.stderr
-    }
+    private func check(_ text: String) async throws -> String { try await checkOutput(text, in: self) }
 
     func test_check_hintsTheKeywordOfTheFilesLanguageOnAnEnglishKeywordInAFrenchFile() async throws {
         let output = try await check(
@@ -64,15 +56,7 @@ final class ParseErrorKeywordHintTests: XCTestCase {
 /// A scenario line without its colon before a feature's first scenario: read as the feature's description, so the
 /// scenario never runs; `check` and the language server warn at its line.
 final class ScenarioLineInDescriptionTests: XCTestCase {
-    private func check(_ text: String) async throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-colon-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        try text.write(to: folder.appendingPathComponent("f.feature"), atomically: true, encoding: .utf8)
-        let console = SpyConsole()
-        _ = await SpecRunCLI.run(["check", "--no-requirements", folder.path], libraries: [CheckSteps.self], console: console)
-        return console.stdout + console.stderr
-    }
+    private func check(_ text: String) async throws -> String { try await checkOutput(text, in: self) }
 
     func test_check_warnsOfAScenarioLineWithoutColonReadAsTheFeaturesDescription() async throws {
         let output = try await check(
@@ -90,4 +74,15 @@ final class ScenarioLineInDescriptionTests: XCTestCase {
 
         XCTAssertFalse(output.contains("is read as the description"), output)
     }
+}
+
+/// What `specrun check` prints for a folder holding one feature file of `text` (the folder removed after `test`).
+private func checkOutput(_ text: String, in test: XCTestCase) async throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-hint-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    try text.write(to: folder.appendingPathComponent("f.feature"), atomically: true, encoding: .utf8)
+    let console = SpyConsole()
+    _ = await SpecRunCLI.run(["check", "--no-requirements", folder.path], libraries: [CheckSteps.self], console: console)
+    return console.stdout + console.stderr
 }

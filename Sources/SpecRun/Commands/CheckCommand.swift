@@ -11,7 +11,8 @@ import SpecRunWorkers
 /// fit their expression, unused step definitions, and against the story documents (`CheckRequirements`) criteria
 /// without a scenario and tags that name no criterion — each as `file:line:col: error|warning: …` (or GitHub
 /// annotations with `--format github`). Exit 1 on any error (`--warnings-as-errors` makes warnings count,
-/// `--strict-coverage` the requirements' findings), 0 otherwise.
+/// `--strict-coverage` the requirements' findings), else 4 when a `PATH:LINE` selects no scenario (named on stderr as
+/// a run names it), 0 otherwise.
 struct CheckCommand {
     let options: CheckOptions
     let libraries: [any StepLibrary.Type]
@@ -48,6 +49,9 @@ struct CheckCommand {
             collector.usedElsewhere = elsewhere.definitions
             suiteTags = elsewhere.pickleTags
         }
+        // A `PATH:LINE` that selects no scenario: said as the run says it, and no definition is called unused.
+        let selectionNotes = collector.scenarioCount == 0 ? LineSelectionHints.notes(for: configuration) : []
+        if !selectionNotes.isEmpty { collector.reportsUnused = false }
         var findings = collector.findings()
         findings += documents.warnings.map {
             Finding(severity: .warning, file: $0.uri, line: $0.line, column: $0.column ?? 1, message: $0.message)
@@ -65,7 +69,8 @@ struct CheckCommand {
         console.err(
             "\(ProgramName.current) check: \(collector.scenarioCount) scenario(s), \(collector.definitionCount) step definition(s): "
                 + "\(findings.filter { $0.severity == .error }.count) error(s), \(warnings) warning(s)\n")
-        return errors > 0 ? ExitCode.failed.rawValue : ExitCode.passed.rawValue
+        for note in selectionNotes { console.err("\(ProgramName.current) check: \(note)\n") }
+        return ExitCode(success: errors == 0, unparsable: false, nothingSelected: !selectionNotes.isEmpty).rawValue
     }
 
     /// The step definitions the scenarios of `Features/` use and their tags (a second dry run, no argument checks).

@@ -30,6 +30,8 @@ package final class CheckCollector {
     private var languages: [String: String] = [:]
     /// Step definitions (`uri:line pattern`) that scenarios outside the checked paths use (`check SUBFOLDER`).
     package var usedElsewhere: Set<String> = []
+    /// Whether a definition no scenario uses is a finding (not when a `PATH:LINE` selection selected no scenario).
+    package var reportsUnused = true
     /// The definitions used by some scenario, by `uri:line pattern`.
     package var usedKeys: Set<String> { Set(used.compactMap { definitions[$0].map(Self.key) }) }
     package var definitionCount: Int { definitions.count }
@@ -153,7 +155,7 @@ package final class CheckCollector {
                     severity: .error, file: step.uri, line: place.line, column: place.column,
                     message: "step '\(step.text)' does not fit its \(message)"))
         }
-        for definition in patterns where !used.contains(definition.id) && !usedElsewhere.contains(Self.key(definition)) {
+        for definition in patterns where reportsUnused && !used.contains(definition.id) && !usedElsewhere.contains(Self.key(definition)) {
             findings.append(
                 .init(
                     severity: .warning, file: definition.sourceReference.uri ?? "?",

@@ -21,7 +21,9 @@ package enum ParseErrorText {
         let got = String(message[gotRange.upperBound...].dropLast(message.hasSuffix("'") ? 1 : 0))
         let expected = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words.last! : words.first ?? "something else"
         var text = "expected \(expected), got '\(got)'"
-        if let hint = keywordLineHint(for: got, language: language) {
+        if let hint = taggedBackgroundHint(expected: tokens, got: got, language: language) {
+            text += " " + hint
+        } else if let hint = keywordLineHint(for: got, language: language) {
             text += " " + hint
         } else if let hint = keywordHint(for: got, language: language) {
             text += " (did you mean '\(hint)'?)"

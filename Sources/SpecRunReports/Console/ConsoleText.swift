@@ -53,7 +53,7 @@ struct ConsoleText {
         "\(pickle.uri):\(pickle.location?.line ?? index.lineage(of: pickle)?.scenario?.location.line ?? 0)"
     }
 
-    /// The lines of one test step: the step (or a hook when it did not pass), its argument, attachments,
+    /// The lines of one test step: the step (or a hook when it did not pass, or skipped with a reason), its argument, attachments,
     /// error, ambiguous candidates and snippet.
     func stepBlock(
         _ attempt: RunIndex.Attempt, _ step: TestStep, _ finished: StepOutcome, indent: String,
@@ -94,7 +94,10 @@ struct ConsoleText {
                 out += self.argument(argument, indent: detail)
             }
         } else {
-            guard status != .passed && status != .skipped else {
+            // A hook shows when it did not pass, and when it skipped the scenario with a reason (`skip("why")`).
+            let result = finished.testStepResult
+            let skipReason = status == .skipped ? result.exception?.message ?? result.message : nil
+            guard status != .passed && (status != .skipped || skipReason?.isEmpty == false) else {
                 return attachments(attempt, step, indent: indent + "  ")
             }
             let hook = index.hook(of: step)

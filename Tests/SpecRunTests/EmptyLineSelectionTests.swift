@@ -47,6 +47,16 @@ final class EmptyLineSelectionTests: XCTestCase {
         XCTAssertFalse(console.stderr.contains("has a definition"), console.stderr)
     }
 
+    func test_snippets_namesTheLineButExitsZeroOnAnotherLineSelectingAScenario() async throws {
+        let file = try makeFeature(feature)
+        let console = SpyConsole()
+
+        let code = await SpecRunCLI.run(["snippets", file + ":40", file + ":5"], libraries: [CheckSteps.self], console: console)
+
+        XCTAssertEqual(code, 0, console.stderr)
+        XCTAssertTrue(console.stderr.contains("f.feature:40 is past the end of the file"), console.stderr)
+    }
+
     private func makeFeature(_ text: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-lines-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -30,12 +30,11 @@ struct SnippetsCommand {
             "\(ProgramName.current) snippets: \(file.steps) distinct undefined step(s), \(file.snippets) snippet(s)"
             + (file.unresolved > 0 ? ", \(file.unresolved) without one (listed at the end of the file)" : "")
         guard file.steps > 0 else {
+            // A `PATH:LINE` that selects no scenario: said as the run says it; exit 4, as the run's, when the paths
+            // select nothing at all.
             let notes = LineSelectionHints.notes(for: configuration)
-            if !notes.isEmpty {
-                // A `PATH:LINE` that selects no scenario: said as the run says it (exit 4, as the run's).
-                for note in notes { console.err("\(ProgramName.current) snippets: \(note)\n") }
-                return ExitCode.nothingSelected.rawValue
-            }
+            for note in notes { console.err("\(ProgramName.current) snippets: \(note)\n") }
+            if !notes.isEmpty && LineSelectionHints.selectNothing(configuration) { return ExitCode.nothingSelected.rawValue }
             console.err(
                 "\(ProgramName.current) snippets: every step of \(paths.joined(separator: " ")) has a definition; nothing to write\n")
             return ExitCode.passed.rawValue

@@ -6,21 +6,36 @@ import Messages
 /// so, what the line is when it is a Background's or past the end, and the lines of that file's scenarios and
 /// example rows. Only read then (the files parsed again), never on a run that found something.
 public enum LineSelectionHints {
-    public static func notes(for configuration: RunConfiguration) -> [String] {
+    public static func notes(for configuration: RunConfiguration) -> [String] { read(configuration).notes }
+
+    /// Whether the paths name only lines, none of which selects a scenario (a path or folder without a line, or a
+    /// line that selects one, is something selected): for a command that cannot count what it selected.
+    public static func selectNothing(_ configuration: RunConfiguration) -> Bool {
+        let read = read(configuration)
+        return !read.notes.isEmpty && !read.selects
+    }
+
+    private static func read(_ configuration: RunConfiguration) -> (notes: [String], selects: Bool) {
         guard
             let files = try? FeatureDiscovery(
                 fileSystem: .local, base: configuration.workingDirectory, documents: Set(configuration.documents.keys)
             ).discover(configuration.paths)
-        else { return [] }
+        else { return ([], true) }
         var notes: [String] = []
+        var selects = false
         for file in files {
-            guard let lines = file.lines, FeatureDiscovery.isFeature(file.path),
+            guard let lines = file.lines else {
+                selects = true
+                continue
+            }
+            guard FeatureDiscovery.isFeature(file.path),
                 let data = FileManager.default.contents(atPath: file.path),
                 let document = try? GherkinParser.parse(data: data, uri: file.path, ids: IncrementingIdGenerator())
             else { continue }
             var index = LineIndex()
             index.add(document)
             let selecting = index.selectingLines
+            if !lines.isDisjoint(with: selecting) { selects = true }
             let newlines = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             let count = newlines + (data.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
             let shown = relative(file.path, to: configuration.workingDirectory)
@@ -35,7 +50,7 @@ public enum LineSelectionHints {
                         + (starts.isEmpty ? "the file has no scenario" : "its scenarios and example rows are at lines \(starts)"))
             }
         }
-        return notes
+        return (notes, selects)
     }
 
     private static func relative(_ path: String, to base: String?) -> String {

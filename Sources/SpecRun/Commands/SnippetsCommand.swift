@@ -32,9 +32,9 @@ struct SnippetsCommand {
         guard file.steps > 0 else {
             // A `PATH:LINE` that selects no scenario: said as the run says it; exit 4, as the run's, when the paths
             // select nothing at all.
-            let notes = LineSelectionHints.notes(for: configuration)
-            for note in notes { console.err("\(ProgramName.current) snippets: \(note)\n") }
-            if !notes.isEmpty && LineSelectionHints.selectNothing(configuration) { return ExitCode.nothingSelected.rawValue }
+            let selection = LineSelectionHints.selection(for: configuration)
+            for note in selection.notes { console.err("\(ProgramName.current) snippets: \(note)\n") }
+            if selection.selectsNothing { return ExitCode.nothingSelected.rawValue }
             console.err(
                 "\(ProgramName.current) snippets: every step of \(paths.joined(separator: " ")) has a definition; nothing to write\n")
             return ExitCode.passed.rawValue

@@ -8,11 +8,12 @@ import Messages
 public enum LineSelectionHints {
     public static func notes(for configuration: RunConfiguration) -> [String] { read(configuration).notes }
 
-    /// Whether the paths name only lines, none of which selects a scenario (a path or folder without a line, or a
-    /// line that selects one, is something selected): for a command that cannot count what it selected.
-    public static func selectNothing(_ configuration: RunConfiguration) -> Bool {
+    /// The notes, and whether the paths name only lines none of which selects a scenario (a path or folder
+    /// without a line, or a line that selects one, is something selected): for a command that cannot count what
+    /// it selected. One reading of the files.
+    public static func selection(for configuration: RunConfiguration) -> (notes: [String], selectsNothing: Bool) {
         let read = read(configuration)
-        return !read.notes.isEmpty && !read.selects
+        return (read.notes, !read.notes.isEmpty && !read.selects)
     }
 
     private static func read(_ configuration: RunConfiguration) -> (notes: [String], selects: Bool) {
@@ -38,7 +39,7 @@ public enum LineSelectionHints {
             if !lines.isDisjoint(with: selecting) { selects = true }
             let newlines = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             let count = newlines + (data.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
-            let shown = relative(file.path, to: configuration.workingDirectory)
+            let shown = relativePath(file.path, to: configuration.workingDirectory)
             for line in lines.sorted() where !selecting.contains(line) {
                 let what =
                     document.isBackgroundLine(line)
@@ -51,12 +52,6 @@ public enum LineSelectionHints {
             }
         }
         return (notes, selects)
-    }
-
-    private static func relative(_ path: String, to base: String?) -> String {
-        guard let base else { return path }
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }
 

@@ -4,9 +4,9 @@ import XCTest
 @testable import SpecRunReportCore
 @testable import SpecRunReports
 
-/// Hostile inputs of the run history's criteria and the documentation diff (docs/RELIABILITY.md, "Sweep of the
-/// run history's criteria and the documentation diff"): a partial run never reads as coverage lost, a run that
-/// ran nothing is not recorded, a file's numbers are read as they are or the file is set aside, and no start in
+/// Hostile inputs of the run history's criteria and the documentation diff (docs/RELIABILITY.md, "Run history
+/// and `report --diff`"): a partial run never reads as coverage lost, a run that ran nothing is not recorded, a
+/// file's numbers are read as they are or the file is set aside, and no start in
 /// a file stops the report.
 final class HistoryCriteriaSweepTests: XCTestCase {
     // MARK: - A partial run is not coverage lost

@@ -19,7 +19,8 @@ enum DuplicateSteps: StepLibrary {
     static func register(_ steps: inout Steps<CLITestWorld>) { steps.given("a {word} step") { (_: CLITestWorld, _: String) in } }
 }
 
-/// The bad-input catalogue, step definitions, options and config files: one kind per test (docs/RELIABILITY.md).
+/// The bad-input catalogue, step definitions, options and config files: one kind per test
+/// (docs/RELIABILITY.md, "Step definitions, options and config files").
 final class CatalogueDefinitionsAndOptionsTests: XCTestCase {
     // MARK: Step definitions
 

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import SpecRun
 
-/// The bad-input catalogue, feature files and paths: one kind per test (docs/RELIABILITY.md).
+/// The bad-input catalogue, feature files and paths: one kind per test (docs/RELIABILITY.md, "Feature files and bad Gherkin").
 final class CatalogueFeatureFilesTests: XCTestCase {
     func test_run_namesLineAndColumnAndRunsTheOthersOnAnUnparsableFile() async throws {
         let folder = try catalogueFolder([

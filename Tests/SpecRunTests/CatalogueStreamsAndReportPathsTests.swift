@@ -5,7 +5,7 @@ import XCTest
 @testable import SpecRun
 
 /// The bad-input catalogue, saved message streams for `specrun report` and report paths: one kind per test
-/// (docs/RELIABILITY.md).
+/// (docs/RELIABILITY.md, "Saved streams and `specrun report`" and "Report paths and output targets").
 final class CatalogueStreamsAndReportPathsTests: XCTestCase {
     // MARK: Saved streams (`specrun report`)
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import SpecRun
 
-/// The bad-input catalogue (docs/RELIABILITY.md, "Bad input"): each kind is one test that runs specrun as a user
+/// The bad-input catalogue (docs/RELIABILITY.md, "The bad-input catalogue"): each kind is one test that runs specrun as a user
 /// would and checks the same four things — one clear line naming the file (line and column where there is one),
 /// the documented exit code, no Swift stack trace, and every result already known still in every report.
 struct CatalogueRun {

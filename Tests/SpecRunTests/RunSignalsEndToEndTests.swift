@@ -74,7 +74,7 @@ final class RunSignalsEndToEndTests: XCTestCase {
 
     /// A step that raises one of them on its own thread (where the concurrency pool keeps it pending): a crash of its
     /// scenario, in workers and in-process. Found by a hostile sweep: the scenario passed. (SIGPIPE is the exception:
-    /// a worker takes it as a broken pipe, EPIPE — see docs/RELIABILITY.md.)
+    /// a worker takes it as a broken pipe, EPIPE — see docs/RELIABILITY.md, "Signals a step sends its own process".)
     func test_run_failsTheScenarioAsACrashNamingTheSignalOnAStepRaisingASignalThatEndsAProcess() throws {
         for isolation in [[], ["--no-isolation"]] {
             for signalNumber in InterruptForwarder.endingSignals where signalNumber != SIGPIPE {

@@ -28,6 +28,7 @@ final class LanguageServerCompletionTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let sut = LanguageServer(context: EditorAnalysis.Context(libraries: [CompletionSteps.self], environment: [:], folder: folder))
         sut.suiteFolder = folder.appendingPathComponent("Features").path  // none: no suite steps among the items
+        await sut.initialize()
         let uri = uri ?? self.uri
         let open: [String: Any] = [
             "jsonrpc": "2.0", "method": "textDocument/didOpen",

@@ -100,6 +100,18 @@ final class LanguageServerCompletionTests: XCTestCase {
         XCTAssertEqual(inserted[#"^I have (\d+) cucumbers? (left|remaining)$"#], "    When I have 0 cucumbers left")
     }
 
+    func test_completion_replacesTheWholeStepTextOnACursorInsideIt() async throws {
+        let line = "    Given I pick a red bag  "
+        let cursor = "    Given I pick a re".utf16.count
+        let items = try await complete(
+            "Feature: F\n  Scenario: S\n    Given I pick a reddish bag\n\(line)\n", line: 3, character: cursor)
+
+        let item = try XCTUnwrap(items.first { Self.expression($0) == "I pick a {colour} bag" }, "\(items)")
+        XCTAssertEqual(applied(item, to: line), "    Given I pick a colour bag  ", "the text after the cursor is not left behind")
+        let used = try XCTUnwrap(items.first { $0["label"] as? String == "I pick a reddish bag" }, "\(items)")
+        XCTAssertEqual(applied(used, to: line), "    Given I pick a reddish bag  ", "a step of the suite replaces it too")
+    }
+
     func test_completion_offersTheKeywordsOfTheDocumentsLanguageReplacingWhatIsTypedOnAStepLineWithoutKeyword() async throws {
         let line = "    Qua"
         let items = try await complete(

@@ -35,7 +35,9 @@ extension LanguageServer {
         guard let (uri, text) = text(params), let line = line(params) else { return [Any]() }
         let lines = LSPText(text)
         let character = (params["position"] as? [String: Any])?["character"] as? Int ?? 0
-        let before = line <= lines.count ? String(lines.line(line - 1).utf16.prefix(character)) ?? "" : ""
+        let lineText = line <= lines.count ? lines.line(line - 1) : ""
+        let before = String(lineText.utf16.prefix(character)) ?? ""
+        let after = String(lineText.utf16.dropFirst(character)) ?? ""
         let markdown = uri.hasSuffix(".md")
         let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
         let suite = await suiteIndex()
@@ -56,7 +58,8 @@ extension LanguageServer {
         let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
         let language = document(uri)?.feature?.language ?? "en"
         return StepCompletion.items(
-            definitions: definitions, usedSteps: Array(used), language: language, before: before[...], line: line - 1, markdown: markdown)
+            definitions: definitions, usedSteps: Array(used), language: language, before: before[...], after: after[...],
+            line: line - 1, markdown: markdown)
     }
 
     /// Every step bound to the definition(s) of the step at the position: in the open documents as they are now,

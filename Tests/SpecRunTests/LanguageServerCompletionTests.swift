@@ -112,6 +112,23 @@ final class LanguageServerCompletionTests: XCTestCase {
         XCTAssertEqual(applied(used, to: line), "    Given I pick a reddish bag  ", "a step of the suite replaces it too")
     }
 
+    func test_snippet_writesAStepTheExpressionMatchesOnEscapesAlternationsAndOptionalText() {
+        let cases: [(expression: String, snippet: String)] = [
+            (#"prepare\(\) is called"#, "prepare() is called"),
+            (#"the set \{a} is {word}"#, #"the set {a\} is ${1:word}"#),
+            (#"a \(b) \/ c"#, "a (b) / c"),
+            ("I pay by card/cash", "I pay by card"),
+            ("I pay by card/cash/cheque now", "I pay by card now"),
+            ("{int} cucumber(s)/gherkin(s)", "${1:int} cucumbers"),
+            ("I have {int} cucumber(s)", "I have ${1:int} cucumbers"),
+            ("{} costs {float} $", #"${1:value} costs ${2:float} \$"#),
+            (#"a back\\slash"#, #"a back\\slash"#),
+        ]
+        for (expression, snippet) in cases {
+            XCTAssertEqual(StepCompletion.snippet(expression), snippet, expression)
+        }
+    }
+
     func test_completion_offersTheKeywordsOfTheDocumentsLanguageReplacingWhatIsTypedOnAStepLineWithoutKeyword() async throws {
         let line = "    Qua"
         let items = try await complete(

@@ -14,6 +14,9 @@ enum CompletionSteps: StepLibrary {
         steps.when("I eat/drink {int} more") { (_, _: Int) in }
         steps.when("prepare\\(\\) is called") { _ in }
         steps.then("{int} bags are left") { (_, _: Int) in }
+        steps.given("the note {string} is pinned") { (_, _: String) in }
+        steps.when("{word} logs in") { (_, _: String) in }
+        steps.then("the parcel weighs {float} kg") { (_, _: Float) in }
         steps.then(regex: #"^I have (\d+) cucumbers? (left|remaining)$"#) { (_, _: Int, _: String) in }
     }
 }
@@ -110,6 +113,31 @@ final class LanguageServerCompletionTests: XCTestCase {
         XCTAssertEqual(applied(item, to: line), "    Given I pick a colour bag  ", "the text after the cursor is not left behind")
         let used = try XCTUnwrap(items.first { $0["label"] as? String == "I pick a reddish bag" }, "\(items)")
         XCTAssertEqual(applied(used, to: line), "    Given I pick a reddish bag  ", "a step of the suite replaces it too")
+    }
+
+    func test_completion_offersTheStepsWhoseParametersTakeTheValuesTyped() async throws {
+        let cases: [(typed: String, expression: String)] = [
+            ("Then 3 bags", "{int} bags are left"),
+            ("Given the note \"x", "the note {string} is pinned"),
+            ("Given the note \"to do\" is", "the note {string} is pinned"),
+            ("When alice logs", "{word} logs in"),
+            ("Then the parcel weighs 2.5 k", "the parcel weighs {float} kg"),
+            ("Given I pick a gr", "I pick a {colour} bag"),
+            ("Given I PICK a Green b", "I pick a {colour} bag"),
+        ]
+        for (typed, expression) in cases {
+            let line = "    " + typed
+            let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
+            XCTAssertEqual(items.compactMap(Self.expression), [expression], "typed: \(typed)")
+        }
+    }
+
+    func test_completion_leavesOutTheStepsWhoseParametersDoNotTakeTheValuesTyped() async throws {
+        for typed in ["Then x bags", "Given I pick a purple", "Given the note x", "Then the parcel weighs heavy"] {
+            let line = "    " + typed
+            let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
+            XCTAssertEqual(items.compactMap(Self.expression), [], "typed: \(typed)")
+        }
     }
 
     func test_snippet_writesAStepTheExpressionMatchesOnEscapesAlternationsAndOptionalText() {

@@ -55,11 +55,14 @@ extension LanguageServer {
         }
         var used = suite.texts
         for open in documents.keys { used.formUnion((document(open).map(SuiteIndex.allSteps) ?? []).map(\.text)) }
-        let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
+        let analysis = analyses[uri] ?? analyses.values.first
+        let definitions = analysis?.definitions ?? []
+        let parameterTypes = analysis?.parameterTypes ?? [:]
+        if expressions?.parameterTypes != parameterTypes { expressions = CompletionExpressions(parameterTypes: parameterTypes) }
         let language = document(uri)?.feature?.language ?? "en"
         return StepCompletion.items(
             definitions: definitions, usedSteps: Array(used), language: language, before: before[...], after: after[...],
-            line: line - 1, markdown: markdown)
+            line: line - 1, markdown: markdown, expressions: expressions ?? CompletionExpressions())
     }
 
     /// Every step bound to the definition(s) of the step at the position: in the open documents as they are now,

@@ -18,6 +18,8 @@ package final class LanguageServer {
     var suite: SuiteIndex?
     /// The suite's index being built.
     var suiteTask: Task<SuiteIndex, Never>?
+    /// The step definitions' expressions as completion reads them (kept: their syntax trees are).
+    var expressions: CompletionExpressions?
     /// The suite's folder, relative to the working folder.
     var suiteFolder = "Features"
     package private(set) var shutdownRequested = false

@@ -1,8 +1,9 @@
 import CucumberExpressions
 import Foundation
+import Messages
 
-/// The step definitions' expressions as completion reads them, kept between requests: whether the step text typed
-/// so far can start a step a Cucumber Expression matches, read on the expression's syntax tree
+/// The step definitions' expressions as completion reads them, kept between requests: the text each one's item
+/// inserts (`StepCompletion.snippet`), and whether the step text typed so far can start a step a Cucumber Expression matches, read on the expression's syntax tree
 /// (`CucumberExpressions`) — its text and optional text as written (case aside), an alternation by any of its
 /// alternatives, a parameter by its type's regular expressions (`{int}` takes `3`, `{string}` `"x"`, a custom type
 /// what its own take); the text typed may end anywhere, inside a parameter's value too.
@@ -16,15 +17,30 @@ final class CompletionExpressions {
     private var types: [String: ValueType?] = [:]
     /// Expression → its syntax tree (nil: it does not parse).
     private var trees: [String: Node?] = [:]
+    /// A definition's pattern (its type, then its source) → the text its item inserts.
+    private var snippets: [String: String] = [:]
 
     /// `parameterTypes`: the suite's own (name → regular expressions), beside the built-ins.
     init(parameterTypes: [String: [String]] = [:]) {
         self.parameterTypes = parameterTypes
         var registry = ParameterTypeRegistry()
         for (name, regexps) in parameterTypes.sorted(by: { $0.key < $1.key }) {
-            try? registry.define(ParameterType(name: name, regexps: regexps, transform: { $0 }))
+            try? registry.define(CucumberExpressions.ParameterType(name: name, regexps: regexps, transform: { $0 }))
         }
         self.registry = registry
+    }
+
+    /// The text the definition's item inserts (made once: a syntax tree is parsed per expression, hundreds of them).
+    func snippet(_ definition: StepDefinition) -> String {
+        let key = "\(definition.pattern.type):\(definition.pattern.source)"
+        if let known = snippets[key] { return known }
+        let source = definition.pattern.source
+        let snippet =
+            definition.pattern.type == .regularExpression
+            ? StepCompletion.snippet(regex: source)
+            : tree(source).map { StepCompletion.snippet(tree: $0) } ?? StepCompletion.snippetText(source)
+        snippets[key] = snippet
+        return snippet
     }
 
     /// Whether `typed` is the start of a step `expression` matches (false when the expression does not parse).

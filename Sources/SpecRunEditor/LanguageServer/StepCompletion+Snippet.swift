@@ -1,19 +1,19 @@
 import CucumberExpressions
-import Messages
 
 /// A step definition's expression as the text a completion inserts: a step its definition matches, each parameter a
 /// placeholder. Cucumber Expression syntax is not step text: `cucumber(s)` is written `cucumbers`, `eat/drink` is
 /// `eat`, `\(` is `(`; a regular expression loses its anchors, a `?` keeps what it makes optional, a group is a
 /// placeholder (its first alternative when it lists words).
 extension StepCompletion {
-    static func snippet(_ definition: StepDefinition) -> String {
-        definition.pattern.type == .regularExpression ? snippet(regex: definition.pattern.source) : snippet(definition.pattern.source)
-    }
-
     /// `I have {int} cucumber(s)` → `I have ${1:int} cucumbers`: the expression's syntax tree (`CucumberExpressions`)
     /// walked; one that does not parse is written as it is.
     static func snippet(_ expression: String) -> String {
         guard let tree = try? CucumberExpressionParser().parse(expression) else { return snippetText(expression) }
+        return snippet(tree: tree)
+    }
+
+    /// The text of an expression's syntax tree.
+    static func snippet(tree: Node) -> String {
         var index = 0
         return snippet(tree.nodes, index: &index)
     }

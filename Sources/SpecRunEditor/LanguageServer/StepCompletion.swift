@@ -49,7 +49,7 @@ enum StepCompletion {
         let typed = typedText.lowercased()
         var offered = Set<String>()
         for definition in definitions {
-            let text = snippet(definition)
+            let text = expressions.snippet(definition)
             let label = plain(text)
             offered.insert(label)
             guard label.lowercased().hasPrefix(typed) || startedBy(typedText, definition, snippet: text, expressions: expressions)

@@ -46,7 +46,7 @@ let package = Package(
         // side, process control and the run's OS layer, the listener pipeline. Never the reports or the CLI.
         .target(name: "SpecRunWorkers", dependencies: ["SpecRunCore", "Messages", "Gherkin", "TagExpressions", "Requirements", "SharedState", "SpecRunSystem"]),
         // The editor's side: the language server, and the analysis it shares with `specrun check`.
-        .target(name: "SpecRunEditor", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "Requirements"]),
+        .target(name: "SpecRunEditor", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "Requirements", "CucumberExpressions"]),
         // The public face: argument parsing, the commands, composition (`SpecRunCLI.main(libraries:)`).
         .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin", "Messages", "TagExpressions", "SharedState", "SpecRunSystem"]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),

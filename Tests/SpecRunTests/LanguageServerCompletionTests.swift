@@ -14,6 +14,9 @@ enum CompletionSteps: StepLibrary {
         steps.when("I eat/drink {int} more") { (_, _: Int) in }
         steps.when("prepare\\(\\) is called") { _ in }
         steps.then("{int} bags are left") { (_, _: Int) in }
+        steps.given("the note {string} is pinned") { (_, _: String) in }
+        steps.when("{word} logs in") { (_, _: String) in }
+        steps.then("the parcel weighs {float} kg") { (_, _: Float) in }
         steps.then(regex: #"^I have (\d+) cucumbers? (left|remaining)$"#) { (_, _: Int, _: String) in }
     }
 }
@@ -28,6 +31,7 @@ final class LanguageServerCompletionTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let sut = LanguageServer(context: EditorAnalysis.Context(libraries: [CompletionSteps.self], environment: [:], folder: folder))
         sut.suiteFolder = folder.appendingPathComponent("Features").path  // none: no suite steps among the items
+        await sut.initialize()
         let uri = uri ?? self.uri
         let open: [String: Any] = [
             "jsonrpc": "2.0", "method": "textDocument/didOpen",
@@ -97,6 +101,60 @@ final class LanguageServerCompletionTests: XCTestCase {
         XCTAssertEqual(inserted["I eat/drink {int} more"], "    When I eat int more")
         XCTAssertEqual(inserted["prepare\\(\\) is called"], "    When prepare() is called")
         XCTAssertEqual(inserted[#"^I have (\d+) cucumbers? (left|remaining)$"#], "    When I have 0 cucumbers left")
+    }
+
+    func test_completion_replacesTheWholeStepTextOnACursorInsideIt() async throws {
+        let line = "    Given I pick a red bag  "
+        let cursor = "    Given I pick a re".utf16.count
+        let items = try await complete(
+            "Feature: F\n  Scenario: S\n    Given I pick a reddish bag\n\(line)\n", line: 3, character: cursor)
+
+        let item = try XCTUnwrap(items.first { Self.expression($0) == "I pick a {colour} bag" }, "\(items)")
+        XCTAssertEqual(applied(item, to: line), "    Given I pick a colour bag  ", "the text after the cursor is not left behind")
+        let used = try XCTUnwrap(items.first { $0["label"] as? String == "I pick a reddish bag" }, "\(items)")
+        XCTAssertEqual(applied(used, to: line), "    Given I pick a reddish bag  ", "a step of the suite replaces it too")
+    }
+
+    func test_completion_offersTheStepsWhoseParametersTakeTheValuesTyped() async throws {
+        let cases: [(typed: String, expression: String)] = [
+            ("Then 3 bags", "{int} bags are left"),
+            ("Given the note \"x", "the note {string} is pinned"),
+            ("Given the note \"to do\" is", "the note {string} is pinned"),
+            ("When alice logs", "{word} logs in"),
+            ("Then the parcel weighs 2.5 k", "the parcel weighs {float} kg"),
+            ("Given I pick a gr", "I pick a {colour} bag"),
+            ("Given I PICK a Green b", "I pick a {colour} bag"),
+        ]
+        for (typed, expression) in cases {
+            let line = "    " + typed
+            let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
+            XCTAssertEqual(items.compactMap(Self.expression), [expression], "typed: \(typed)")
+        }
+    }
+
+    func test_completion_leavesOutTheStepsWhoseParametersDoNotTakeTheValuesTyped() async throws {
+        for typed in ["Then x bags", "Given I pick a purple", "Given the note x", "Then the parcel weighs heavy"] {
+            let line = "    " + typed
+            let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
+            XCTAssertEqual(items.compactMap(Self.expression), [], "typed: \(typed)")
+        }
+    }
+
+    func test_snippet_writesAStepTheExpressionMatchesOnEscapesAlternationsAndOptionalText() {
+        let cases: [(expression: String, snippet: String)] = [
+            (#"prepare\(\) is called"#, "prepare() is called"),
+            (#"the set \{a} is {word}"#, #"the set {a\} is ${1:word}"#),
+            (#"a \(b) \/ c"#, "a (b) / c"),
+            ("I pay by card/cash", "I pay by card"),
+            ("I pay by card/cash/cheque now", "I pay by card now"),
+            ("{int} cucumber(s)/gherkin(s)", "${1:int} cucumbers"),
+            ("I have {int} cucumber(s)", "I have ${1:int} cucumbers"),
+            ("{} costs {float} $", #"${1:value} costs ${2:float} \$"#),
+            (#"a back\\slash"#, #"a back\\slash"#),
+        ]
+        for (expression, snippet) in cases {
+            XCTAssertEqual(StepCompletion.snippet(expression), snippet, expression)
+        }
     }
 
     func test_completion_offersTheKeywordsOfTheDocumentsLanguageReplacingWhatIsTypedOnAStepLineWithoutKeyword() async throws {

@@ -12,6 +12,7 @@ final class LanguageServerMarkdownTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let sut = LanguageServer(context: EditorAnalysis.Context(libraries: [CompletionSteps.self], environment: [:], folder: folder))
+        await sut.initialize()
         let open: [String: Any] = [
             "jsonrpc": "2.0", "method": "textDocument/didOpen",
             "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": text]],

@@ -28,6 +28,20 @@ final class LanguageServerRestartTests: XCTestCase {
         XCTAssertEqual(server.documents["file:///tmp/a.feature"], "Feature: F\n")
     }
 
+    func test_resume_servesRequestsWithoutASecondInitializeOnARestart() async throws {
+        let state = try XCTUnwrap(LSPRestart.saveState(documents: ["file:///tmp/a.feature": "Feature: F\n"], pending: [], historyFile: nil))
+        let server = try makeServer()
+        var reader = LSPFrameReader()
+
+        _ = await LSPRestart(environment: [LSPRestart.stateVariable: state.path]).resume(server, reader: &reader)
+        let request =
+            #"{"jsonrpc":"2.0","id":4,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///tmp/a.feature"}}}"#
+        let replies = await server.handle(Data(request.utf8))
+
+        XCTAssertNil(replies.first?["error"], "the client initialized the process before the restart: \(replies)")
+        XCTAssertEqual((replies.first?["result"] as? [[String: Any]])?.first?["name"] as? String, "Feature: F")
+    }
+
     func test_saveState_writesTheHistoryFileResumeReads() async throws {
         let state = try XCTUnwrap(
             LSPRestart.saveState(documents: [:], pending: [], historyFile: "/tmp/history/runs.json"))

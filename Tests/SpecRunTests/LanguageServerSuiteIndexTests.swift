@@ -17,6 +17,7 @@ final class LanguageServerSuiteIndexTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let sut = LanguageServer(context: EditorAnalysis.Context(libraries: [CompletionSteps.self], environment: [:], folder: folder))
         sut.suiteFolder = features
+        await sut.initialize()
         let open: [String: Any] = [
             "jsonrpc": "2.0", "method": "textDocument/didOpen",
             "params": ["textDocument": ["uri": uri, "version": 1, "text": feature]],

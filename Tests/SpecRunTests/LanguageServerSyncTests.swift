@@ -53,6 +53,7 @@ final class LanguageServerSyncTests: XCTestCase {
 
     func test_didChange_takesTheWholeTextOnAChangeWithoutRange() async throws {
         let sut = try makeSUT()
+        await sut.initialize()
         _ = try await send(sut, "textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1, "text": "Feature: F\n"]])
 
         _ = try await send(

@@ -47,6 +47,8 @@ package struct EditorAnalysis {
     var snippets: [Int: [String]] = [:]
     /// Every registered step definition, in registration order.
     var definitions: [StepDefinition] = []
+    /// The parameter types the step libraries define (name → regular expressions; the built-ins are not listed).
+    var parameterTypes: [String: [String]] = [:]
     var document: GherkinDocument?
 
     /// The analysis of `text` (the document at `uri`), run in the context's scratch folder.
@@ -72,7 +74,7 @@ package struct EditorAnalysis {
             _ = try await runner.run { envelope in
                 collector.handle(envelope)
                 if envelope.gherkinDocument != nil || envelope.pickle != nil || envelope.testCase != nil
-                    || envelope.stepDefinition != nil || envelope.suggestion != nil
+                    || envelope.stepDefinition != nil || envelope.suggestion != nil || envelope.parameterType != nil
                 {
                     envelopes.append(envelope)
                 }
@@ -108,6 +110,7 @@ package struct EditorAnalysis {
             if let pickle = envelope.pickle {
                 for step in pickle.steps { pickleStepNodes[step.id] = step.astNodeIds.first }
             }
+            if let type = envelope.parameterType { parameterTypes[type.name] = type.regularExpressions }
             if let definition = envelope.stepDefinition {
                 definitions.append(definition)
                 byId[definition.id] = definition

@@ -66,6 +66,8 @@ package final class LSPRestart: Sendable {
     package func resume(_ server: LanguageServer, reader: inout LSPFrameReader) async -> [[String: Any]] {
         guard let file = environment[Self.stateVariable] ?? ProcessInfo.processInfo.environment[Self.stateVariable] else { return [] }
         unsetenv(Self.stateVariable)
+        // The client initialized the process before the restart and will not do it again.
+        server.initialized = true
         defer { try? FileManager.default.removeItem(atPath: file) }
         guard let data = FileManager.default.contents(atPath: file),
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]

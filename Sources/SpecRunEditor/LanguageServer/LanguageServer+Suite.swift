@@ -35,7 +35,9 @@ extension LanguageServer {
         guard let (uri, text) = text(params), let line = line(params) else { return [Any]() }
         let lines = LSPText(text)
         let character = (params["position"] as? [String: Any])?["character"] as? Int ?? 0
-        let before = line <= lines.count ? String(lines.line(line - 1).utf16.prefix(character)) ?? "" : ""
+        let lineText = line <= lines.count ? lines.line(line - 1) : ""
+        let before = String(lineText.utf16.prefix(character)) ?? ""
+        let after = String(lineText.utf16.dropFirst(character)) ?? ""
         let markdown = uri.hasSuffix(".md")
         let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
         let suite = await suiteIndex()
@@ -53,10 +55,14 @@ extension LanguageServer {
         }
         var used = suite.texts
         for open in documents.keys { used.formUnion((document(open).map(SuiteIndex.allSteps) ?? []).map(\.text)) }
-        let definitions = analyses[uri]?.definitions ?? analyses.values.first?.definitions ?? []
+        let analysis = analyses[uri] ?? analyses.values.first
+        let definitions = analysis?.definitions ?? []
+        let parameterTypes = analysis?.parameterTypes ?? [:]
+        if expressions?.parameterTypes != parameterTypes { expressions = CompletionExpressions(parameterTypes: parameterTypes) }
         let language = document(uri)?.feature?.language ?? "en"
         return StepCompletion.items(
-            definitions: definitions, usedSteps: Array(used), language: language, before: before[...], line: line - 1, markdown: markdown)
+            definitions: definitions, usedSteps: Array(used), language: language, before: before[...], after: after[...],
+            line: line - 1, markdown: markdown, expressions: expressions ?? CompletionExpressions())
     }
 
     /// Every step bound to the definition(s) of the step at the position: in the open documents as they are now,

@@ -18,9 +18,14 @@ package final class LanguageServer {
     var suite: SuiteIndex?
     /// The suite's index being built.
     var suiteTask: Task<SuiteIndex, Never>?
+    /// The step definitions' expressions as completion reads them (kept: their syntax trees are).
+    var expressions: CompletionExpressions?
     /// The suite's folder, relative to the working folder.
     var suiteFolder = "Features"
     package private(set) var shutdownRequested = false
+    /// Set once `initialize` is answered (or the server restarted for a client that had sent it): before it, the
+    /// protocol has requests refused with ServerNotInitialized and notifications dropped, `exit` aside.
+    var initialized = false
     /// Set once `exit` arrives: the process's exit code.
     package private(set) var exitCode: Int32?
     /// Set when the server should start again from its executable (rebuilt, or `specrun.restart`): `LSPCommand`
@@ -69,11 +74,20 @@ package final class LanguageServer {
             if message["result"] != nil || message["error"] != nil { return [] }
             return id == nil ? [] : [Self.error(id: id!, code: -32600, "invalid request: no method")]
         }
+        if !initialized, method != "initialize", method != "exit" {
+            guard let id else { return [] }
+            return [
+                Self.error(
+                    id: id, code: Self.serverNotInitialized,
+                    "server not initialized: '\(method)' came before 'initialize'; send 'initialize' first, then the other requests")
+            ]
+        }
         let params = message["params"] as? [String: Any] ?? [:]
         var out: [[String: Any]] = []
         let result: Any?
         switch method {
         case "initialize":
+            initialized = true
             if let folder = (params["initializationOptions"] as? [String: Any])?["history"] as? String {
                 historyFile = RunHistory.file(in: folder)
             }
@@ -146,6 +160,9 @@ package final class LanguageServer {
             "serverInfo": ["name": "specrun", "version": MetaFactory.implementationVersion],
         ]
     }
+
+    /// The protocol's ServerNotInitialized error code.
+    static let serverNotInitialized = -32002
 
     package static func error(id: Any, code: Int, _ message: String) -> [String: Any] {
         ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]

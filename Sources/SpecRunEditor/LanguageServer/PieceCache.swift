@@ -23,6 +23,7 @@ final class PieceCache {
     /// Pieces remembered over a long session: forgotten all at once past this many.
     static let limit = 20_000
     private var definitions: [StepDefinition] = []
+    private var parameterTypes: [String: [String]] = [:]
     /// How many pieces the last `analyse` dry-ran (the others were known).
     private(set) var analysedLastTime = 0
 
@@ -65,7 +66,7 @@ final class PieceCache {
             if let block = piece.block { segments.append((blocks.blocks[block].lines, 2, index)) }
         }
         let analysis = await EditorAnalysis.analyse(text: blocks.text(segments.map(\.lines)), uri: uri, context: context)
-        if definitions.isEmpty { definitions = analysis.definitions }
+        if definitions.isEmpty { (definitions, parameterTypes) = (analysis.definitions, analysis.parameterTypes) }
         // 1-based line of the dry-run document → its segment and the line's offset in it.
         let starts = segments.reduce(into: [0]) { $0.append($0.last! + $1.lines.count) }
         func place(_ line: Int) -> (segment: Int, place: Place) {
@@ -107,6 +108,7 @@ final class PieceCache {
     private func stitch(_ known: [(FeatureBlocks.Piece, Found)], in blocks: FeatureBlocks) -> EditorAnalysis {
         var analysis = EditorAnalysis()
         analysis.definitions = definitions
+        analysis.parameterTypes = parameterTypes
         var seen = Set<String>()
         for (piece, found) in known {
             func line(_ place: Place) -> Int {

@@ -1,42 +1,39 @@
-import Messages
+import CucumberExpressions
 
 /// A step definition's expression as the text a completion inserts: a step its definition matches, each parameter a
 /// placeholder. Cucumber Expression syntax is not step text: `cucumber(s)` is written `cucumbers`, `eat/drink` is
 /// `eat`, `\(` is `(`; a regular expression loses its anchors, a `?` keeps what it makes optional, a group is a
 /// placeholder (its first alternative when it lists words).
 extension StepCompletion {
-    static func snippet(_ definition: StepDefinition) -> String {
-        definition.pattern.type == .regularExpression ? snippet(regex: definition.pattern.source) : snippet(definition.pattern.source)
+    /// `I have {int} cucumber(s)` → `I have ${1:int} cucumbers`: the expression's syntax tree (`CucumberExpressions`)
+    /// walked; one that does not parse is written as it is.
+    static func snippet(_ expression: String) -> String {
+        guard let tree = try? CucumberExpressionParser().parse(expression) else { return snippetText(expression) }
+        return snippet(tree: tree)
     }
 
-    /// `I have {int} cucumber(s)` → `I have ${1:int} cucumbers`.
-    static func snippet(_ expression: String) -> String {
-        var out = ""
+    /// The text of an expression's syntax tree.
+    static func snippet(tree: Node) -> String {
         var index = 0
-        var characters = Array(expression)[...]
-        /// Inside an alternation after its first alternative: skipped up to the next blank.
-        var skipping = false
-        while let character = characters.popFirst() {
-            if skipping, character == " " || character == "{" { skipping = false }
-            switch character {
-            case "\\":
-                if let next = characters.popFirst(), !skipping { out += escaped(next) }
-            case _ where skipping:
-                continue
-            case "(":
+        return snippet(tree.nodes, index: &index)
+    }
+
+    /// The nodes as step text: text as written (its escapes undone by the parser), an optional's text, an
+    /// alternation's first alternative, a parameter a placeholder named by its type (`value` for `{}`).
+    private static func snippet(_ nodes: [Node], index: inout Int) -> String {
+        var out = ""
+        for node in nodes {
+            switch node.type {
+            case .text:
+                out += node.text.map(escaped).joined()
+            case .optional, .alternative, .expression:
                 // Optional text, written: a step reads the same with it, and its plural is the common case.
-                while let inner = characters.popFirst(), inner != ")" {
-                    if inner == "\\" { characters.popFirst().map { out += escaped($0) } } else { out += escaped(inner) }
-                }
-            case "{":
-                var name = ""
-                while let inner = characters.popFirst(), inner != "}" { name.append(inner) }
+                out += snippet(node.nodes, index: &index)
+            case .alternation:
+                out += node.nodes.first.map { snippet($0.nodes, index: &index) } ?? ""
+            case .parameter:
                 index += 1
-                out += "${\(index):\(name.isEmpty ? "value" : name)}"
-            case "/":
-                skipping = true
-            default:
-                out += escaped(character)
+                out += "${\(index):\(node.text.isEmpty ? "value" : node.text)}"
             }
         }
         return out

@@ -4,19 +4,23 @@ import Messages
 
 /// Completion items for the line being typed. After a step's keyword: the registered expressions as snippets
 /// (`{int}` → a placeholder named int) and the steps already written in the suite that start with the step text
-/// typed so far, each replacing it (a `textEdit` from the end of the keyword to the cursor, so that the client
-/// neither filters nor replaces by the last word only). Before one: the keywords of the document's language, replacing what is typed of the keyword.
+/// typed so far, each replacing the step's whole text (a `textEdit` from the end of the keyword to the end of the
+/// line's text, what follows the cursor too, so that the client neither filters nor replaces by the last word only,
+/// nor leaves the old text's tail behind). Before one: the keywords of the document's language, replacing what is
+/// typed of the keyword.
 enum StepCompletion {
+    /// `before` and `after`: the line's text before and after the cursor. `expressions`: the definitions'
+    /// expressions as completion reads them (with the suite's parameter types), kept between requests.
     static func items(
-        definitions: [StepDefinition], usedSteps: [String], language: String, before: Substring, line: Int, markdown: Bool = false
+        definitions: [StepDefinition], usedSteps: [String], language: String, before: Substring, after: Substring = "",
+        line: Int, markdown: Bool = false, expressions: CompletionExpressions = CompletionExpressions()
     ) -> [[String: Any]] {
         let dialect = Dialect.named(language) ?? Dialect.named("en")
         let (start, keyword) = typed(before, dialect: dialect, markdown: markdown)
-        let range: [String: Any] = [
-            "start": ["line": line, "character": start], "end": ["line": line, "character": before.utf16.count],
-        ]
+        let cursor = before.utf16.count
         var items: [[String: Any]] = []
         guard keyword else {
+            let range: [String: Any] = ["start": ["line": line, "character": start], "end": ["line": line, "character": cursor]]
             guard let dialect else { return [] }
             let keywords =
                 dialect.feature + dialect.rule + dialect.background + dialect.scenario + dialect.scenarioOutline
@@ -32,18 +36,23 @@ enum StepCompletion {
             }
             return items
         }
-        // The steps that start with what is typed (a definition's expression: its text with the parameters' names,
-        // or its words up to its first parameter, then any value), labelled with the text inserted and without filterText: a client may insert its label (Neovim
-        // 0.11's omnifunc inserts a snippet item's label when it is as long as its text, else the text's first word),
-        // and Neovim 0.7's takes the textEdit's start only from the items without filterText.
-        let typed = String(String(before).utf16.dropFirst(start))?.lowercased() ?? ""
+        // The steps that start with what is typed (a definition's expression: its text with the parameters' names, or
+        // a step it matches, each parameter a value of its type: `3 bags` for `{int} bags are left`), labelled with
+        // the text inserted and without filterText: a client may insert its label (Neovim 0.11's omnifunc inserts a
+        // snippet item's label when it is as long as its text, else the text's first word), and Neovim 0.7's takes
+        // the textEdit's start only from the items without filterText.
+        // What follows the cursor on the line is the step's text too, but for trailing blanks.
+        let rest = after.unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.count
+        let end = cursor + after.unicodeScalars.prefix(rest).reduce(0) { $0 + $1.utf16.count }
+        let range: [String: Any] = ["start": ["line": line, "character": start], "end": ["line": line, "character": end]]
+        let typedText = String(String(before).utf16.dropFirst(start)) ?? ""
+        let typed = typedText.lowercased()
         var offered = Set<String>()
         for definition in definitions {
-            let text = snippet(definition)
+            let text = expressions.snippet(definition)
             let label = plain(text)
             offered.insert(label)
-            let literal = plain(text.components(separatedBy: "${").first ?? text).lowercased()
-            guard label.lowercased().hasPrefix(typed) || (!literal.isEmpty && text.contains("${") && typed.hasPrefix(literal))
+            guard label.lowercased().hasPrefix(typed) || startedBy(typedText, definition, snippet: text, expressions: expressions)
             else { continue }
             items.append([
                 "label": label, "kind": 15, "insertTextFormat": 2, "labelDetails": ["description": definition.pattern.source],
@@ -58,6 +67,17 @@ enum StepCompletion {
             ])
         }
         return items
+    }
+
+    /// Whether the text typed can start a step the definition matches: a Cucumber Expression read on its syntax
+    /// tree (a parameter takes a value its type matches); a regular expression by its snippet's text before its
+    /// first placeholder.
+    private static func startedBy(_ typed: String, _ definition: StepDefinition, snippet: String, expressions: CompletionExpressions)
+        -> Bool
+    {
+        guard definition.pattern.type == .regularExpression else { return expressions.canStart(definition.pattern.source, with: typed) }
+        let literal = plain(snippet.components(separatedBy: "${").first ?? snippet).lowercased()
+        return !literal.isEmpty && snippet.contains("${") && typed.lowercased().hasPrefix(literal)
     }
 
     /// Where what is typed on the line starts (UTF-16), and whether it is a step's text after its keyword (the

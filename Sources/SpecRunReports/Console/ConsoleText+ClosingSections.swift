@@ -61,7 +61,7 @@ extension ConsoleText {
         return out
     }
 
-    /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
+    /// `12 scenarios (1 failed, 1 undefined, 10 passed)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
     /// the run carried requirements, `0m0.123s`.
     func summary(finals: [RunIndex.Attempt]? = nil) -> String {
         let attempts = finals ?? index.finalAttempts()

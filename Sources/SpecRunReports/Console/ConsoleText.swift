@@ -11,8 +11,9 @@ struct ConsoleText {
     /// under thousands of steps.
     private let undefinedBlocks = UndefinedBlocks()
 
-    /// Statuses in the order the summary lists them.
-    static let summaryOrder: [TestStepResultStatus] = [.passed, .failed, .undefined, .pending, .ambiguous, .skipped, .unknown]
+    /// Statuses in the order the summary lists them: cucumber-js's (`failed, ambiguous, undefined, pending, skipped,
+    /// passed`), then `unknown` (a test case that never finished), which cucumber-js does not list.
+    static let summaryOrder: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .skipped, .passed, .unknown]
 
     // MARK: Scenario blocks
 

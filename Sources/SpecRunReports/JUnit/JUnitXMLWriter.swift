@@ -215,7 +215,7 @@ struct JUnitXMLWriter {
             out.append(UInt8(ascii: "\n"))
             let keywordIsASCII = XML.appendCDataContent(keyword, to: &out)
             let textIsASCII = XML.appendCDataContent(text, to: &out)
-            let width = keywordIsASCII && textIsASCII ? keyword.utf8.count + text.utf8.count : TerminalText.width(keyword + text)
+            let width = keywordIsASCII && textIsASCII ? keyword.utf8.count + text.utf8.count : TerminalText.characters(keyword + text)
             Self.appendDots(after: width, to: &out)
             out.append(contentsOf: finished.status.lowercased.utf8)
         }
@@ -227,7 +227,7 @@ struct JUnitXMLWriter {
     /// `Given a step......passed`: the text padded with dots to column 76, with at least two dots.
     static func padded(_ text: String, _ status: String) -> String {
         var dots: [UInt8] = []
-        appendDots(after: TerminalText.width(text), to: &dots)
+        appendDots(after: TerminalText.characters(text), to: &dots)
         return text + String(decoding: dots, as: UTF8.self) + status
     }
 

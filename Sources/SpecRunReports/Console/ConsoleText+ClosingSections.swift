@@ -30,7 +30,7 @@ extension ConsoleText {
     func runProblems() -> String {
         var out = ""
         for error in index.parseErrors where options.listParseErrors {
-            out += style.paint("Parse error: \(error.locationText): \(error.messageWithoutLocation)", .red) + "\n"
+            out += style.paint("Parse error: \(options.parseErrorLine(error))", .red) + "\n"
         }
         for finished in index.runHookFinished where finished.result.status != .passed {
             let hook = index.runHookStarted[finished.testRunHookStartedId].flatMap { index.hooks[$0.hookId] }

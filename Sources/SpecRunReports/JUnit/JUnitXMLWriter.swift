@@ -81,9 +81,11 @@ struct JUnitXMLWriter {
         out.append(contentsOf: "\" name=\"".utf8)
         XML.appendAttribute("Parse error at \(error.locationText)", to: &out)
         out.append(contentsOf: "\" time=\"0\">\n<error type=\"ParseError\" message=\"".utf8)
-        XML.appendAttribute(error.messageWithoutLocation, to: &out)
+        // As the console says it (file:line:column, what was expected, the hint), not in the parser's tokens.
+        let line = options.parseErrorLine(error)
+        XML.appendAttribute(line, to: &out)
         out.append(contentsOf: "\">\n".utf8)
-        XML.appendCData("\(error.locationText): \(error.messageWithoutLocation)", to: &out)
+        XML.appendCData(line, to: &out)
         out.append(contentsOf: "\n</error>\n</testcase>\n".utf8)
     }
 

@@ -66,7 +66,7 @@ package struct StepText {
     package let text: String
     package let line: Int?
     package let argument: PickleStepArgument?
-    /// The characters of keyword and text as a terminal shows them (`ConsoleText.width`).
+    /// The columns of keyword and text on a terminal (`TerminalText.width`).
     package let width: Int
 
     init(keyword: String, text: String, line: Int?, argument: PickleStepArgument?) {

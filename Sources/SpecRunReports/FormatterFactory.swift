@@ -136,7 +136,9 @@ package final class FormatterFactory {
             return DocumentFormatter(
                 sink: sink, feed: feed, text: { UsageWriter(index: $0, style: ConsoleStyle(colors: options.colors)).document() })
         case .usageJSON: return DocumentFormatter(sink: sink, feed: feed, text: { UsageJSONWriter(index: $0).document() })
-        case .github: return DocumentFormatter(sink: sink, feed: feed, text: { GitHubWriter(index: $0).document() })
+        case .github:
+            return DocumentFormatter(
+                sink: sink, feed: feed, text: { GitHubWriter(index: $0, parseErrorLine: options.parseErrorLine).document() })
         case .requirements:
             return DocumentFormatter(sink: sink, feed: feed, text: { RequirementsMarkdownWriter(coverage: .make(from: $0)).document() })
         case .requirementsJSON:

@@ -1,3 +1,4 @@
+import Messages
 import SpecRunReportCore
 
 /// How the JUnit XML report names its test cases (the naming strategies of cucumber/junit-xml-formatter).
@@ -26,6 +27,10 @@ package struct ReportOptions: Sendable {
     /// Console formats list parse errors; a live run turns this off for those on the console, since specrun prints
     /// each one on stderr already (compiler-style, with hints), and once is enough (one written to a file lists them).
     package var listParseErrors = true
+    /// What the console says of a parse error after its `file:line:column: ` (`expected a step, …, got 'Giving x'
+    /// (did you mean 'Given'?)`), which the reports say too (`parseErrorLine`); the CLI gives it (the words need the
+    /// Gherkin dialects). Nil: the parser's message without its location.
+    package var parseErrorWords: (@Sendable (ParseError) -> String)?
     /// The stream merges several runs (CI shards): they have no one execution order, so JUnit and Cucumber JSON
     /// list the test cases in the defined order (feature files as first seen, then lines), the serial run's.
     package var mergedRuns = false

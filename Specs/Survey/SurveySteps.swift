@@ -44,7 +44,7 @@ enum SurveySteps: StepLibrary {
             try await expectNil(world.cachedToken(), "the cache should start empty")
         }
         steps.then("the app sends a POST request to {string} with:") { (world, path: String, table: DataTable) in
-            let expected = table.rowsHash()
+            let expected = try table.rowsHash()
             let bodies = await world.requests(method: .post, path: path).map(InMemorySurveyServer.fields(of:))
             try expect(
                 bodies.contains(expected),

@@ -12,8 +12,27 @@ final class DataTableTests: XCTestCase {
         XCTAssertEqual(table.hashes(), [["name": "Ana", "age": "31"], ["name": "Bo", "age": "4"]])
     }
 
-    func test_rowsHash_mapsFirstColumnToSecond() {
-        XCTAssertEqual(DataTable([["a", "1"], ["b", "2"]]).rowsHash(), ["a": "1", "b": "2"])
+    func test_rowsHash_mapsFirstColumnToSecond() throws {
+        XCTAssertEqual(try DataTable([["a", "1"], ["b", "2"]]).rowsHash(), ["a": "1", "b": "2"])
+    }
+
+    func test_rowsHash_failsNamingTheRowAndItsColumnCountOnARowNotOfTwoColumns() {
+        let line = #line + 1
+        XCTAssertThrowsError(try DataTable([["a", "1"], ["b", "2", "x"]]).rowsHash()) { error in
+            XCTAssertEqual(
+                error as? ExpectationFailure,
+                ExpectationFailure(
+                    "rowsHash() needs a table whose every row has exactly two columns: row 2 (| b | 2 | x |) has 3 columns "
+                        + "(use hashes() for a table with a header row, or rows for the cells as they are)",
+                    file: #filePath, line: line))
+        }
+    }
+
+    func test_rowsHash_failsOnATableOfOneColumn() {
+        XCTAssertThrowsError(try DataTable([["a"], ["b"]]).rowsHash()) { error in
+            XCTAssertTrue(
+                (error as? ExpectationFailure)?.message.contains("row 1 (| a |) has 1 column (") == true, "\(error)")
+        }
     }
 
     func test_column_returnsTheCellsUnderAHeader() {

@@ -31,7 +31,7 @@ final class DocumentRunTests: XCTestCase {
         XCTAssertEqual(pickles[0].tags.map(\.name), ["@shop", "@SHOP-ST-1", "@SHOP-ST-1-AC-1"])
         let steps = envelopes.compactMap(\.gherkinDocument).first?.feature?.children.first?.rule?.children.first?.scenario?.steps
         XCTAssertEqual(steps?.map(\.location.line), [6, 7, 8])
-        XCTAssertTrue(console.stdout.contains("3 scenarios (1 passed, 1 failed, 1 undefined)"), console.stdout)
+        XCTAssertTrue(console.stdout.contains("3 scenarios (1 failed, 1 undefined, 1 passed)"), console.stdout)
         XCTAssertTrue(console.stdout.contains("shop.md:10 # the basket holds 3 apples"), console.stdout)
     }
 

@@ -44,7 +44,7 @@ final class RerunMergeEndToEndTests: XCTestCase {
             ])
 
         XCTAssertEqual(merged.status, 1, merged.stderr)
-        XCTAssertTrue(merged.stdout.contains("5 scenarios (3 passed, 2 failed)"), merged.stdout)
+        XCTAssertTrue(merged.stdout.contains("5 scenarios (2 failed, 3 passed)"), merged.stdout)
         XCTAssertTrue(merged.stdout.contains("2 flaky scenarios (passed after a retry)"), merged.stdout)
         let junit = try String(contentsOfFile: "\(folder)/j.xml", encoding: .utf8)
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, 5, junit)

@@ -30,7 +30,7 @@ final class RetryTagFilterTests: XCTestCase {
 
         XCTAssertEqual(code, 1, console.stdout)
         XCTAssertTrue(
-            console.stdout.contains("2 scenarios (1 passed, 1 failed)") && console.stdout.contains("1 flaky scenario"),
+            console.stdout.contains("2 scenarios (1 failed, 1 passed)") && console.stdout.contains("1 flaky scenario"),
             "\(key): \(console.stdout)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecRunEditor
+import SpecRunReports
 import SpecRunWorkers
 
 /// Prints each parse error as `path:line:column: message` on stderr, as compilers do, so editors can jump to it;
@@ -75,13 +76,19 @@ final class ParseErrorPrinter {
         }
         let line = error.source.location?.line ?? 0
         let column = error.source.location?.column ?? 0
-        let prefix = "(\(line):\(column)): "
-        let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
         // The hint names the keywords of the file's `# language:` (the stream's source, else the file).
-        let source =
-            lastSource?.uri == uri
-            ? lastSource?.data : FileManager.default.contents(atPath: uri).map { String(decoding: $0, as: UTF8.self) }
-        let language = source.map(ParseErrorText.language) ?? "en"
-        console.err("\(uri):\(line):\(column): \(ParseErrorText.humanize(message, language: language))\n")
+        let source = lastSource?.uri == uri ? lastSource?.data : Self.fileText(uri)
+        let words = ConsoleEscaping.escape(ParseErrorText.words(of: error, source: source), keepColors: false)
+        console.err("\(uri):\(line):\(column): \(words)\n")
+    }
+
+    /// What the console says of a parse error after its location, for the reports that say it too (JUnit, GitHub,
+    /// a console format in a file; `ReportOptions.parseErrorWords`): the hint in the language of the file as it is now.
+    static func words(of error: ParseError) -> String {
+        ParseErrorText.words(of: error, source: error.source.uri.flatMap(fileText))
+    }
+
+    private static func fileText(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }

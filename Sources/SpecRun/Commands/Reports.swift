@@ -24,6 +24,7 @@ final class Reports {
         self.console = console
         var options = ReportOptions(colors: colors)
         options.listParseErrors = listParseErrors
+        options.parseErrorWords = ParseErrorPrinter.words(of:)
         options.mergedRuns = mergedRuns
         formatOptions.apply(to: &options)
         options.note = { [console] in console.err("\(ProgramName.current): \($0)\n") }

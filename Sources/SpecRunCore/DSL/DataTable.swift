@@ -27,10 +27,20 @@ public struct DataTable: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A two-column table as a dictionary: first column → second column (later rows win).
-    public func rowsHash() -> [String: String] {
+    /// A two-column table as a dictionary: first column → second column (later rows win). A row that does not have
+    /// exactly two columns fails the step, naming the row and its column count (as cucumber-js's `rowsHash` throws).
+    public func rowsHash(file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {
         var hash: [String: String] = [:]
-        for row in rows where row.count >= 2 { hash[row[0]] = row[1] }
+        for (number, row) in rows.enumerated() {
+            guard row.count == 2 else {
+                throw ExpectationFailure(
+                    "rowsHash() needs a table whose every row has exactly two columns: row \(number + 1) "
+                        + "(\(DataTable([row]).description)) has \(row.count) column\(row.count == 1 ? "" : "s") "
+                        + "(use hashes() for a table with a header row, or rows for the cells as they are)",
+                    file: "\(file)", line: Int(line))
+            }
+            hash[row[0]] = row[1]
+        }
         return hash
     }
 

@@ -1,14 +1,23 @@
 import Gherkin
+import Messages
 import SpecRunReportCore
 import SpecRunReports
 
 /// Rewrites the reference's parse-error wording (`expected: #EOF, #StepLine, …, got 'Giving x'`) for people:
 /// `expected a step, a table row or a docstring, got 'Giving x' (did you mean 'Given'?)`.
-/// The NDJSON keeps the reference's exact words; only the console gets this text.
+/// The NDJSON keeps the reference's exact words; the console and the reports written for people (JUnit, the GitHub
+/// annotations, a console format in a file) get this text.
 package enum ParseErrorText {
     /// The line goes to a terminal: control characters of the feature text in it are made visible.
     package static func humanize(_ message: String, language: String = "en") -> String {
         ConsoleEscaping.escape(readable(message, language: language), keepColors: false)
+    }
+
+    /// What the console says of a parse error after its `file:line:column: `: the parser's message without its
+    /// location, made readable, its hint in the language `source` (the file's text; nil: English) declares. Not
+    /// escaped: the console and each report escape it as they write it.
+    package static func words(of error: ParseError, source: String?) -> String {
+        readable(error.messageWithoutLocation, language: source.map { language(of: $0) } ?? "en")
     }
 
     private static func readable(_ message: String, language: String) -> String {

@@ -30,7 +30,7 @@ extension ConsoleText {
     func runProblems() -> String {
         var out = ""
         for error in index.parseErrors where options.listParseErrors {
-            out += style.paint("Parse error: \(error.locationText): \(error.messageWithoutLocation)", .red) + "\n"
+            out += style.paint("Parse error: \(options.parseErrorLine(error))", .red) + "\n"
         }
         for finished in index.runHookFinished where finished.result.status != .passed {
             let hook = index.runHookStarted[finished.testRunHookStartedId].flatMap { index.hooks[$0.hookId] }
@@ -61,7 +61,7 @@ extension ConsoleText {
         return out
     }
 
-    /// `12 scenarios (10 passed, 1 failed, 1 undefined)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
+    /// `12 scenarios (1 failed, 1 undefined, 10 passed)`, `57 steps (…)`, `9 criteria (8 proven, 1 failing)` when
     /// the run carried requirements, `0m0.123s`.
     func summary(finals: [RunIndex.Attempt]? = nil) -> String {
         let attempts = finals ?? index.finalAttempts()

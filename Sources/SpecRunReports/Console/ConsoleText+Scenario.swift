@@ -8,7 +8,8 @@ struct ConsoleStepLine {
     /// Its pickle step's position in the attempt's pickle; -1 for a hook, -2 for a pickle step found elsewhere.
     var pickleStep: Int32
     var keyword: String
-    /// The characters of keyword and text as a terminal shows them.
+    /// The columns of keyword and text on a terminal (`TerminalText.width`); for a hook, of its label when its line
+    /// shows with a `# file:line` comment, -1 when not.
     var width: Int
 }
 
@@ -29,9 +30,14 @@ extension ConsoleText {
         // The scenario's runs of Gherkin steps, looked up once: each step's keyword is found by its position.
         let runs = lineage?.stepRuns
         var next = 0
-        for position in steps.indices where attempt.outcome(at: position) != nil {
+        // The candidates of ambiguous steps, which the comment column leaves room for too (none in most scenarios).
+        var candidateWidths: [Int] = []
+        for position in steps.indices {
+            guard let finished = attempt.outcome(at: position) else { continue }
+            if finished.status == .ambiguous { candidateWidths += self.candidateWidths(steps[position], .ambiguous) }
             guard let pickleStepId = steps[position].pickleStepId else {
-                lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: 0))
+                lines.append(
+                    ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: hookWidth(steps[position], finished)))
                 continue
             }
             if next < pickle.pointee.steps.count, pickle.pointee.steps[next].id == pickleStepId {
@@ -42,15 +48,18 @@ extension ConsoleText {
             } else if let text = index.text(of: steps[position]) {
                 lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -2, keyword: text.keyword, width: text.width))
             } else {
-                lines.append(ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: 0))
+                lines.append(
+                    ConsoleStepLine(position: Int32(position), pickleStep: -1, keyword: "", width: hookWidth(steps[position], finished)))
             }
         }
         let keyword = lineage?.scenarioKeyword ?? "Scenario"
         let indentWidth = TerminalText.width(indent)
         let headerWidth = indentWidth + TerminalText.width(keyword) + 2 + TerminalText.width(pickle.pointee.name)
-        let column = Self.commentColumn(
-            header: headerWidth,
-            lines: lines.lazy.filter { $0.pickleStep != -1 }.map { indentWidth + 4 + $0.width })
+        var column = Self.commentColumn(
+            header: headerWidth, lines: lines.lazy.filter { $0.width >= 0 }.map { indentWidth + 4 + $0.width })
+        if !candidateWidths.isEmpty {
+            column = max(column, Self.commentColumn(header: 0, lines: candidateWidths.lazy.map { indentWidth + 4 + $0 }))
+        }
 
         out.append(byte: 0x0A)
         appendHeader(attempt, pickle, lineage, keyword: keyword, width: headerWidth, indent: indent, column: column, to: &out)
@@ -102,9 +111,15 @@ extension ConsoleText {
                 out.append(
                     problem(
                         steps[position], finished.testStepResult, indent: detail, printedSnippets: &printedSnippets,
-                        place: place))
+                        place: place, commentColumn: column))
             }
         }
+    }
+
+    /// The columns of a hook's label when its line shows with a `# file:line` comment (`shownHook`), -1 when not.
+    private func hookWidth(_ step: TestStep, _ finished: StepOutcome) -> Int {
+        guard let hook = shownHook(step, finished), hook.location != nil else { return -1 }
+        return TerminalText.width(hook.label)
     }
 
     /// The keyword of the Gherkin step of the pickle step at `position` with AST node ids `ids` (as

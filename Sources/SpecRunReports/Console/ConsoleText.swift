@@ -11,8 +11,9 @@ struct ConsoleText {
     /// under thousands of steps.
     private let undefinedBlocks = UndefinedBlocks()
 
-    /// Statuses in the order the summary lists them.
-    static let summaryOrder: [TestStepResultStatus] = [.passed, .failed, .undefined, .pending, .ambiguous, .skipped, .unknown]
+    /// Statuses in the order the summary lists them: cucumber-js's (`failed, ambiguous, undefined, pending, skipped,
+    /// passed`), then `unknown` (a test case that never finished), which cucumber-js does not list.
+    static let summaryOrder: [TestStepResultStatus] = [.failed, .ambiguous, .undefined, .pending, .skipped, .passed, .unknown]
 
     // MARK: Scenario blocks
 
@@ -94,22 +95,38 @@ struct ConsoleText {
                 out += self.argument(argument, indent: detail)
             }
         } else {
-            // A hook shows when it did not pass, and when it skipped the scenario with a reason (`skip("why")`).
-            let result = finished.testStepResult
-            let skipReason = status == .skipped ? result.exception?.message ?? result.message : nil
-            guard status != .passed && (status != .skipped || skipReason?.isEmpty == false) else {
-                return attachments(attempt, step, indent: indent + "  ")
+            guard let hook = shownHook(step, finished) else { return attachments(attempt, step, indent: indent + "  ") }
+            out += indent + style.paint(ConsoleStyle.symbol(status) + " " + hook.label, status)
+            if let location = hook.location {
+                Self.appendPadding(to: &out, TerminalText.width(indent) + 2 + TerminalText.width(hook.label), commentColumn)
+                out += style.paint("# \(location)", .grey)
             }
-            let hook = index.hook(of: step)
-            var name = hookLabel(hook)
-            if options.showLocations, let reference = hook?.sourceReference, let location = index.location(of: reference) {
-                name += "  " + style.paint("# \(location)", .grey)
-            }
-            out += indent + style.paint(ConsoleStyle.symbol(status) + " " + name, status) + "\n"
+            out += "\n"
         }
         out += attachments(attempt, step, indent: detail)
-        out += problem(step, finished.testStepResult, indent: detail, printedSnippets: &printedSnippets)
+        out += problem(step, finished.testStepResult, indent: detail, printedSnippets: &printedSnippets, commentColumn: commentColumn)
         return out
+    }
+
+    /// The label of a hook's line (`After hook "close the chat"`) and the location its comment names (nil with
+    /// locations off), when the line shows: when the hook did not pass, and when it skipped the scenario with a
+    /// reason (`skip("why")`); nil when it does not show.
+    func shownHook(_ step: TestStep, _ finished: StepOutcome) -> (label: String, location: String?)? {
+        let result = finished.testStepResult
+        let status = result.status
+        let skipReason = status == .skipped ? result.exception?.message ?? result.message : nil
+        guard status != .passed && (status != .skipped || skipReason?.isEmpty == false) else { return nil }
+        let hook = index.hook(of: step)
+        let location = options.showLocations ? hook.flatMap { index.location(of: $0.sourceReference) } : nil
+        return (hookLabel(hook), location)
+    }
+
+    /// The widths of the candidate lines under an ambiguous step (with locations on), counted as `appendScenario`
+    /// counts a step line's: less the scenario's indentation and four columns (`problem` writes them two columns
+    /// deeper than a step's keyword).
+    func candidateWidths(_ step: TestStep, _ status: TestStepResultStatus) -> [Int] {
+        guard status == .ambiguous, options.showLocations else { return [] }
+        return (step.stepDefinitionIds ?? []).compactMap { index.stepDefinitions[$0].map { 2 + TerminalText.width($0.pattern.source) } }
     }
 
     func hookLabel(_ hook: Hook?) -> String { TerminalText.hookLabel(hook) }
@@ -132,28 +149,9 @@ struct ConsoleText {
 
     private static let spaces = String(repeating: " ", count: 128)
 
-    /// The comment column of a scenario: two spaces after its longest line (header or step).
-    func commentColumn(_ attempt: RunIndex.Attempt, indent: String) -> Int {
-        commentColumn(attempt, indent: indent, texts: index.results(of: attempt).map { index.text(of: $0.step) })
-    }
-
-    /// The same, with the texts of the attempt's finished steps already looked up.
-    func commentColumn(_ attempt: RunIndex.Attempt, indent: String, texts: [StepText?]) -> Int {
-        guard let pickle = index.pickle(of: attempt) else { return 0 }
-        return commentColumn(pickle, index.lineage(of: pickle), indent: indent, texts: texts)
-    }
-
-    /// The same, with the pickle and its lineage already looked up. Lines wider than `widestAligned` do not move
-    /// the column (they get their two spaces): one 10 MB step must not pad every other line of its scenario to 10 MB.
-    /// (`appendScenario` computes the same column for the pretty format's fast path.)
-    func commentColumn(_ pickle: Pickle, _ lineage: Lineage?, indent: String, texts: [StepText?]) -> Int {
-        let keyword = lineage?.scenarioKeyword ?? "Scenario"
-        let indentWidth = TerminalText.width(indent)
-        let header = indentWidth + TerminalText.width(keyword) + 2 + TerminalText.width(pickle.name)
-        return Self.commentColumn(header: header, lines: texts.lazy.compactMap { $0.map { indentWidth + 4 + $0.width } })
-    }
-
-    /// Two spaces after the widest of the header and step lines that is not wider than `widestAligned`.
+    /// Two spaces after the widest of the header and the other lines (steps, hooks shown, an ambiguous step's
+    /// candidates) that is not wider than `widestAligned`: one 10 MB step must not pad every other line of its scenario
+    /// to 10 MB. (`appendScenario` works out the lines' widths.)
     static func commentColumn(header: Int, lines: some Sequence<Int>) -> Int {
         var widest = header <= widestAligned ? header : 0
         for width in lines where width <= widestAligned { widest = max(widest, width) }
@@ -165,9 +163,10 @@ struct ConsoleText {
 
     /// The error, ambiguous candidates or snippet under a step that did not pass.
     /// `place`: where the step's pickle step is in the index, when the caller knows.
+    /// `commentColumn`: where the `# file:line` of an ambiguous step's candidates start (two spaces after each when 0).
     func problem(
         _ step: TestStep, _ result: TestStepResult, indent: String, printedSnippets: inout PrintedSnippets,
-        place: PickleStepPlace? = nil
+        place: PickleStepPlace? = nil, commentColumn: Int = 0
     ) -> String {
         var out = ""
         switch result.status {
@@ -184,10 +183,16 @@ struct ConsoleText {
             }
         case .ambiguous:
             out += indent + style.paint("Ambiguous: more than one step definition matches:", .magenta) + "\n"
+            let candidateIndent = indent + "  "
+            let indentWidth = TerminalText.width(candidateIndent)
             for id in step.stepDefinitionIds ?? [] {
                 guard let definition = index.stepDefinitions[id] else { continue }
-                let location = index.location(of: definition.sourceReference) ?? "?"
-                out += indent + "  " + style.paint(definition.pattern.source, .magenta) + "  " + style.paint("# \(location)", .grey) + "\n"
+                out += candidateIndent + style.paint(definition.pattern.source, .magenta)
+                if options.showLocations {
+                    Self.appendPadding(to: &out, indentWidth + TerminalText.width(definition.pattern.source), commentColumn)
+                    out += style.paint("# \(index.location(of: definition.sourceReference) ?? "?")", .grey)
+                }
+                out += "\n"
             }
             // The message lists the same candidates: shown only when the definitions are not known here.
             if (step.stepDefinitionIds ?? []).isEmpty, let message = result.message, !message.isEmpty {

@@ -81,9 +81,11 @@ struct JUnitXMLWriter {
         out.append(contentsOf: "\" name=\"".utf8)
         XML.appendAttribute("Parse error at \(error.locationText)", to: &out)
         out.append(contentsOf: "\" time=\"0\">\n<error type=\"ParseError\" message=\"".utf8)
-        XML.appendAttribute(error.messageWithoutLocation, to: &out)
+        // As the console says it (file:line:column, what was expected, the hint), not in the parser's tokens.
+        let line = options.parseErrorLine(error)
+        XML.appendAttribute(line, to: &out)
         out.append(contentsOf: "\">\n".utf8)
-        XML.appendCData("\(error.locationText): \(error.messageWithoutLocation)", to: &out)
+        XML.appendCData(line, to: &out)
         out.append(contentsOf: "\n</error>\n</testcase>\n".utf8)
     }
 
@@ -215,7 +217,7 @@ struct JUnitXMLWriter {
             out.append(UInt8(ascii: "\n"))
             let keywordIsASCII = XML.appendCDataContent(keyword, to: &out)
             let textIsASCII = XML.appendCDataContent(text, to: &out)
-            let width = keywordIsASCII && textIsASCII ? keyword.utf8.count + text.utf8.count : TerminalText.width(keyword + text)
+            let width = keywordIsASCII && textIsASCII ? keyword.utf8.count + text.utf8.count : TerminalText.characters(keyword + text)
             Self.appendDots(after: width, to: &out)
             out.append(contentsOf: finished.status.lowercased.utf8)
         }
@@ -227,7 +229,7 @@ struct JUnitXMLWriter {
     /// `Given a step......passed`: the text padded with dots to column 76, with at least two dots.
     static func padded(_ text: String, _ status: String) -> String {
         var dots: [UInt8] = []
-        appendDots(after: TerminalText.width(text), to: &dots)
+        appendDots(after: TerminalText.characters(text), to: &dots)
         return text + String(decoding: dots, as: UTF8.self) + status
     }
 

@@ -8,6 +8,8 @@ import SpecRunReportCore
 /// says how many more there are.
 struct GitHubWriter {
     let index: RunIndex
+    /// A parse error as the console says it (`ReportOptions.parseErrorLine`).
+    var parseErrorLine: (ParseError) -> String = { ReportOptions().parseErrorLine($0) }
     static let limitPerKind = 10
 
     func document() -> String {
@@ -16,7 +18,7 @@ struct GitHubWriter {
         for error in index.parseErrors {
             guard written["error", default: 0] < Self.limitPerKind else { omitted += 1; continue }
             written["error", default: 0] += 1
-            out += Self.parseErrorCommand(error)
+            out += Self.parseErrorCommand(error, parseErrorLine(error))
         }
         for attempt in index.finalAttempts() {
             guard let pickle = index.pickle(of: attempt) else { continue }
@@ -67,14 +69,15 @@ struct GitHubWriter {
         return out
     }
 
-    /// `::error file=F,line=L,col=C,title=Parse error::MESSAGE` for a feature file that could not be parsed.
-    static func parseErrorCommand(_ error: ParseError) -> String {
+    /// `::error file=F,line=L,col=C,title=Parse error::LINE` for a feature file that could not be parsed, `LINE` as
+    /// the console says it (`F:L:C: expected …, got '…' (did you mean …?)`).
+    static func parseErrorCommand(_ error: ParseError, _ line: String) -> String {
         var properties = "file=\(property(error.source.uri ?? "?"))"
         if let location = error.source.location {
             properties += ",line=\(location.line)"
             if let column = location.column { properties += ",col=\(column)" }
         }
-        return "::error \(properties),title=Parse error::\(data(error.messageWithoutLocation))\n"
+        return "::error \(properties),title=Parse error::\(data(line))\n"
     }
 
     /// Escaping of a workflow command's message.

@@ -129,7 +129,9 @@ package final class FormatterFactory {
             return DocumentFormatter(sink: sink, feed: feed) { CucumberJSONWriter(index: $0, mergedRuns: options.mergedRuns).write(to: $1) }
         // A folder report without a folder (the library's stdout) is the one-file report.
         case .html, .htmlSite:
-            return HTMLFormatter(sink: sink, feed: feed, title: options.htmlTitle, history: options.history, note: options.note)
+            return HTMLFormatter(
+                sink: sink, feed: feed, title: options.htmlTitle, history: options.history, note: options.note,
+                parseErrorWords: options.parseErrorWords)
         case .rerun: return RerunFormatter(sink: sink, feed: feed)
         case .status: return StatusCardFormatter(path: nil, sink: sink, feed: feed, options: options)
         case .usage:

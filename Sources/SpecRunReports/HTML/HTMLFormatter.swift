@@ -15,6 +15,7 @@ final class HTMLFormatter: EnvelopeFormatter {
     private let history: RunHistory?
 
     private let note: (@Sendable (String) -> Void)?
+    private let parseErrorWords: (@Sendable (ParseError) -> String)?
 
     /// Past this many scenarios one file stops being practical (about 54 MB and several seconds before the whole
     /// page is ready, docs/html-report.md): specrun says to use `html-site`.
@@ -24,8 +25,9 @@ final class HTMLFormatter: EnvelopeFormatter {
 
     init(
         sink: any TextSink, feed: IndexFeed, title: String, history: RunHistory? = nil, note: (@Sendable (String) -> Void)? = nil,
-        practical: Int = HTMLFormatter.practicalScenarios
+        parseErrorWords: (@Sendable (ParseError) -> String)? = nil, practical: Int = HTMLFormatter.practicalScenarios
     ) {
+        self.parseErrorWords = parseErrorWords
         self.note = note
         self.practical = practical
         self.sink = sink
@@ -47,7 +49,7 @@ final class HTMLFormatter: EnvelopeFormatter {
                     + "\(practical)); --format html-site:DIR writes the same as a folder whose pages open at once")
         }
         let output = DocumentOutput(sink: sink)
-        HTMLPage.write(index: feed.index, extras: extras, title: title, history: history, to: output)
+        HTMLPage.write(index: feed.index, extras: extras, title: title, history: history, parseErrorWords: parseErrorWords, to: output)
         output.flush()
         try sink.close()
     }

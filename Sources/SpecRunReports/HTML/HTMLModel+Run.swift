@@ -77,7 +77,7 @@ extension HTMLModel {
                 json.field(Key.line, location.line)
                 if let column = location.column { json.field(Key.column, column) }
             }
-            json.field(Key.message, error.messageWithoutLocation)
+            json.field(Key.message, parseErrorWords?(error) ?? error.messageWithoutLocation)
             json.closeObject()
         }
         json.closeArray()

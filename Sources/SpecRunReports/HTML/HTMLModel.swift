@@ -8,6 +8,9 @@ struct HTMLModel {
     let extras: HTMLGherkinExtras
     let title: String
     var history: RunHistory? = nil
+    /// A parse error's words as the console says them after its place (`ReportOptions.parseErrorWords`); nil: the
+    /// parser's own.
+    var parseErrorWords: (@Sendable (ParseError) -> String)? = nil
     /// A feature's page of an `html-site` folder: only its features, with the attempts worked out once for every
     /// page; none of the run's own parts (hooks, parse errors, requirements, history: the index has them).
     var page: Page? = nil

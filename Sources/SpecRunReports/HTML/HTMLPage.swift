@@ -1,10 +1,14 @@
+import Messages
 import SpecRunReportCore
 
 /// The living documentation: one self-contained HTML file (inline CSS and JS, data embedded as JSON and
 /// rendered with DOM APIs, a strict Content-Security-Policy) written when the run finishes.
 enum HTMLPage {
     /// Writes the whole page: the template with the title and the data inserted, the data one feature at a time.
-    static func write(index: RunIndex, extras: HTMLGherkinExtras, title: String, history: RunHistory? = nil, to output: DocumentOutput) {
+    static func write(
+        index: RunIndex, extras: HTMLGherkinExtras, title: String, history: RunHistory? = nil,
+        parseErrorWords: (@Sendable (ParseError) -> String)? = nil, to output: DocumentOutput
+    ) {
         var head = HTMLTemplate.head
         head += "<title>" + escape(title) + "</title>\n"
         head += "<style>\n" + HTMLResources.css + "</style>\n</head>\n"
@@ -12,7 +16,9 @@ enum HTMLPage {
             .replacingOccurrences(of: "<body>\n", with: "<body>\n" + incompleteBanner(index))
         head += "<script type=\"application/json\" id=\"report-data\">"
         output.write(head)
-        HTMLModel(index: index, extras: extras, title: title, history: history).write(to: output)
+        var model = HTMLModel(index: index, extras: extras, title: title, history: history)
+        model.parseErrorWords = parseErrorWords
+        model.write(to: output)
         output.write("</script>\n<script>" + scriptElementText + "</script>\n</body>\n</html>\n")
     }
 

@@ -39,13 +39,25 @@ public enum RequirementsReader {
         return (set, DocumentId(document, stories: set.stories))
     }
 
-    /// One document file; `uri` defaults to the path as given.
-    public static func read(file path: String, uri: String? = nil) throws -> RequirementsSet {
-        try document(file: path, uri: uri).set
+    /// One document file; `uri` defaults to the path as given. `unreadable`: why a path gives no document's bytes,
+    /// with what to do (a FIFO, a device, no permission), nil when it can be read: the caller's words.
+    public static func read(file path: String, uri: String? = nil, unreadable: (String) -> String? = { _ in nil }) throws -> RequirementsSet
+    {
+        try document(file: path, uri: uri, unreadable: unreadable).set
     }
 
-    static func document(file path: String, uri: String? = nil) throws -> (set: RequirementsSet, documentId: DocumentId) {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    static func document(
+        file path: String, uri: String? = nil, unreadable: (String) -> String? = { _ in nil }
+    ) throws -> (set: RequirementsSet, documentId: DocumentId) {
+        let data: Data
+        do {
+            // Asked first: a FIFO is not opened (it would wait for a writer, or be refused as "Permission denied").
+            if let why = unreadable(path) { throw RequirementsError(message: why) }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let why = (error as? RequirementsError)?.message ?? Self.reason(error)
+            throw RequirementsError(message: "\(uri ?? path):1:1: cannot read the document (\(why))")
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw RequirementsError(message: "\(uri ?? path):1:1: not UTF-8 text (save the document as UTF-8)")
         }
@@ -53,20 +65,20 @@ public enum RequirementsReader {
     }
 
     /// Every `.md` document under a folder (recursively, in path order; `.feature.md` files are Gherkin, not
-    /// story documents), with uris as `folder/…`.
-    public static func read(folder: String) throws -> RequirementsSet {
+    /// story documents; a folder named `….md` is a folder, its documents read), with uris as `folder/…`. `unreadable`: as for a file.
+    public static func read(folder: String, unreadable: (String) -> String? = { _ in nil }) throws -> RequirementsSet {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw RequirementsError(message: "\(folder): no such folder (give --requirements an existing folder of story documents)")
         }
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let paths = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".md") && !$0.hasSuffix(".feature.md") }
+            .filter { $0.hasSuffix(".md") && !$0.hasSuffix(".feature.md") && !Self.isFolder(base + "/" + $0) }
             .sorted()
         var set = RequirementsSet()
         var documentIds: [DocumentId] = []
         for path in paths {
-            let document = try document(file: base + "/" + path)
+            let document = try document(file: base + "/" + path, unreadable: unreadable)
             set.append(document.set)
             documentIds.append(document.documentId)
         }
@@ -76,6 +88,16 @@ public enum RequirementsReader {
         let explained = { (a: String, b: String) in shared.uris.contains(a) && shared.uris.contains(b) && a != b }
         set.warnings += duplicates(in: set.stories, explained: explained).filter { !set.warnings.contains($0) }
         return set
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Foundation's reason (its POSIX error's words: "Permission denied", not "You don't have permission.").
+    private static func reason(_ error: any Error) -> String {
+        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
     }
 
     /// A criterion id used twice: coverage could not tell them apart; a story id two documents give, too.

@@ -82,6 +82,23 @@ final class CatalogueStreamsAndReportPathsTests: XCTestCase {
         assertOneClearLine(run, "notes.txt", exit: 2)
     }
 
+    func test_run_exitsTwoSayingWhatTheFileIsAndWhatToGiveOnShardTimingsThatAreEmptyBlankOrADevice() async throws {
+        let folder = try catalogueFolder(["a.feature": goodFeature(), "empty.ndjson": Data(), "blank.ndjson": Data(" \n\t\r\n\n".utf8)])
+        let cases = [
+            "\(folder)/empty.ndjson":
+                "empty.ndjson: empty file (0 bytes), no messages in it; give the message stream of an earlier run (--format message:FILE)",
+            "\(folder)/blank.ndjson":
+                "blank.ndjson: blank file, only whitespace and blank lines, no messages in it; give the message stream of an earlier run (--format message:FILE)",
+            "/dev/null":
+                "/dev/null: it is a character device, not a regular file; give the message stream of an earlier run (--format message:FILE)",
+        ]
+        for (path, expected) in cases {
+            let run = await catalogueRun([folder, "--shard", "1/2", "--shard-timings", path], in: folder)
+            assertOneClearLine(run, "specrun: --shard-timings: " + (path.hasPrefix("/dev") ? "" : "\(folder)/") + expected, exit: 2)
+            XCTAssertFalse(run.stderr.contains("cannot read") || run.stderr.contains("holds no test case"), run.stderr)
+        }
+    }
+
     // MARK: Report paths
 
     func test_run_namesTheReportAndWritesTheOthersOnAReportPathThatIsAFolder() async throws {

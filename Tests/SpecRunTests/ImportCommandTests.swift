@@ -38,6 +38,18 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(console.stderr.contains("notes.md:1: warning: \(folder)/notes.md has no acceptance criteria"), console.stderr)
     }
 
+    func test_import_exitsTwoNamingTheFIFOAndWhatToGiveOnADocumentThatIsAFIFO() async throws {
+        let (folder, console) = try makeSUT()
+        XCTAssertEqual(mkfifo(folder + "/pipe.md", 0o600), 0)
+
+        let code = await SpecRunCLI.run(["import", folder + "/pipe.md"], libraries: [], console: console)
+
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(
+            console.stderr,
+            "specrun import: \(folder)/pipe.md:1:1: cannot read the document (it is a FIFO, not a file; give the story document itself)\n")
+    }
+
     private func makeSUT() throws -> (String, SpyConsole) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -173,6 +173,40 @@ final class ReportMergeTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("the run ended before testRunFinished (file truncated?)"), console.stdout)
     }
 
+    func test_report_writesTheOtherStreamsReportsMarkedIncompleteNamingEachEmptyOneAndExitsTwoOnShardsSomeOfWhichAreEmpty() async throws {
+        let folder = try makeFolder()
+        let whole = try decode(try await run(folder, output: "serial.ndjson"))
+        try Data().write(to: URL(fileURLWithPath: "\(folder)/empty.ndjson"))
+        try Data(" \n\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/blank.ndjson"))
+        let paths = [
+            try write(shard(0, of: 2, whole), to: "\(folder)/s0.ndjson"), "\(folder)/empty.ndjson",
+            try write(shard(1, of: 2, whole), to: "\(folder)/s1.ndjson"), "\(folder)/blank.ndjson",
+        ]
+
+        let (code, console) = await sut(
+            ["report"] + paths + [
+                "--format", "junit:\(folder)/merged.xml", "--format", "message:\(folder)/merged.ndjson", "--format", "summary",
+            ])
+
+        XCTAssertEqual(code, 2, "an incomplete input, as a stream cut short: \(console.stderr)")
+        XCTAssertEqual(
+            console.stderr,
+            "specrun: \(folder)/empty.ndjson: empty file (0 bytes), no messages in it (was the run killed before it started?); "
+                + "the reports are made from the other streams and marked incomplete\n"
+                + "specrun: \(folder)/blank.ndjson: blank file, only whitespace and blank lines, no messages in it; "
+                + "the reports are made from the other streams and marked incomplete\n")
+        XCTAssertEqual(summaryLines(console.stdout).first, "6 scenarios (3 passed, 2 failed, 1 undefined)", console.stdout)
+        let junit = try String(contentsOfFile: "\(folder)/merged.xml", encoding: .utf8)
+        XCTAssertEqual(
+            junit.components(separatedBy: "<testcase ").count - 1, 7, "the six scenarios and the run that did not finish: \(junit)")
+        XCTAssertTrue(junit.contains("Incomplete"), junit)
+        let finished = try XCTUnwrap(try decode("\(folder)/merged.ndjson").compactMap(\.testRunFinished).last)
+        XCTAssertEqual(finished.success, false)
+        XCTAssertEqual(finished.exception?.type, RunProblemType.incomplete)
+        XCTAssertTrue(finished.message?.contains("\(folder)/empty.ndjson: empty file (0 bytes), no messages in it") ?? false, "\(finished)")
+        XCTAssertTrue(finished.message?.contains("\(folder)/blank.ndjson: blank file") ?? false, "\(finished)")
+    }
+
     func test_report_exitsTwoWithOneLineOnEachBadInput() async throws {
         let folder = try makeFolder()
         let envelope = #"{"testRunStarted":{"timestamp":{"seconds":0,"nanos":0}}}"#

@@ -83,6 +83,37 @@ final class RequirementsRunTests: XCTestCase {
             console.stderr)
     }
 
+    func test_run_exitsTwoNamingTheFIFOAndWhatToDoOnAStoryDocumentThatIsAFIFO() async throws {
+        let (folder, console) = try makeSUT()
+        XCTAssertEqual(mkfifo(folder + "/Requirements/pipe.md", 0o600), 0)
+
+        let code = await SpecRunCLI.run(
+            [folder + "/Features", "--requirements", folder + "/Requirements"], libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(
+            console.stderr.hasPrefix(
+                "specrun: --requirements: \(folder)/Requirements/pipe.md:1:1: cannot read the document (it is a FIFO, not a file; "
+                    + "put the story document itself in its place, or move it out of the folder)\n"),
+            console.stderr)
+        XCTAssertFalse(console.stderr.contains("ermission"), console.stderr)
+    }
+
+    func test_run_readsTheDocumentsInItOnAFolderNamedAsAStoryDocument() async throws {
+        let (folder, console) = try makeSUT()
+        try FileManager.default.createDirectory(atPath: folder + "/Requirements/more.md", withIntermediateDirectories: true)
+        try "# More\n\n### Story: Paying\n\n```\nGiven a passing step\nThen it works\n```\n"
+            .write(toFile: folder + "/Requirements/more.md/pay.md", atomically: true, encoding: .utf8)
+
+        let code = await SpecRunCLI.run(
+            [folder + "/Features", "--requirements", folder + "/Requirements", "--format", "requirements-json:\(folder)/r.json"],
+            libraries: [CLITestSteps.self], console: console)
+
+        XCTAssertEqual(code, 1, "the run's own failing scenario: \(console.stderr)")
+        XCTAssertFalse(console.stderr.contains("directory"), console.stderr)
+        XCTAssertTrue(try String(contentsOfFile: folder + "/r.json", encoding: .utf8).contains("more.md/pay.md"), console.stderr)
+    }
+
     func test_config_passesTheFolderOnARequirementsKeyInAProfile() throws {
         let config = ConfigFile(path: "specrun.json", text: #"{"default": {"requirements": "Docs/Stories"}}"#)
 

@@ -141,6 +141,27 @@ final class WatchSessionTests: XCTestCase {
         XCTAssertEqual(spy.runs.last, ["\(spy.file):5"], "the change of the failed build still counts")
     }
 
+    func test_poll_runsNothingAndSaysNothingOfAFailedBuildOnABuildOrItsDryRunASignalEnded() async throws {
+        for step in [WatchSpy.Step.build, .dryRun] {
+            var (sut, spy) = try makeSUT()
+            spy.definitions = await WatchSpy.dryRun([spy.file])
+            let line = try XCTUnwrap(spy.definitions.compactMap(\.stepDefinition).first { $0.pattern.source == "a passing step" })
+                .sourceReference.location?.line
+            spy.signalDuring = step
+            spy.builds_ok = step != .build
+            spy.swiftText[(line ?? 1) - 1] = "changed"
+            spy.swiftVersion += 1
+            let said = spy.said
+
+            for _ in 1...WatchSession.swiftEvery { await sut.poll() }
+
+            XCTAssertEqual(spy.builds, 1, "\(step)")
+            XCTAssertEqual(spy.dryRuns, step == .build ? 0 : 1, "\(step): no dry run after a build a signal ended")
+            XCTAssertEqual(spy.runs.count, 1, "\(step): nothing runs after the signal (the first run only)")
+            XCTAssertEqual(String(spy.said.dropFirst(said.count)), "specrun watch: 1 Swift file(s) changed: swift build\n", "\(step)")
+        }
+    }
+
     func test_parse_passesTheRunOptionsWithoutThePathsOnWatch() throws {
         let command = try CommandLineParser.parse(["watch", "Features/quiz", "-j", "2", "--tags", "@a", "b.feature", "--no-color"])
         guard case .watch(let options) = command else { return XCTFail("not watch: \(command)") }
@@ -200,6 +221,10 @@ final class WatchSpy {
     var definitions: [Envelope] = []
     /// Whether a signal ended the watch.
     var stopped = false
+    enum Step { case build, dryRun }
+    /// The step a signal comes during (`stopped` turns true then).
+    var signalDuring: Step?
+    var dryRuns = 0
 
     init(folder: String) throws {
         self.folder = folder
@@ -227,11 +252,14 @@ final class WatchSpy {
             documents: { WatchCommand.documents(of: $0, libraries: [CLITestSteps.self], environment: [:]) },
             build: { [unowned self] in
                 builds += 1
+                if signalDuring == .build { stopped = true }
                 return builds_ok
             },
             rebuiltMessages: { [unowned self] in
+                dryRuns += 1
+                if signalDuring == .dryRun { stopped = true }
                 // The rebuilt executable's definitions, as if in the Swift file this spy changes.
-                definitions.map { envelope in
+                return definitions.map { envelope in
                     guard var definition = envelope.stepDefinition else { return envelope }
                     definition.sourceReference.uri = swiftFile
                     return Envelope(stepDefinition: definition)

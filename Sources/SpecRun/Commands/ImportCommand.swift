@@ -8,12 +8,16 @@ struct ImportCommand {
     let options: ImportOptions
     let console: any Console
 
+    /// What to give instead of a FIFO, a device or a folder.
+    static let document = UnreadableFile.Wanted(
+        instead: "give the story document itself", inFolder: { "give a story document in it (e.g. \($0)/story.md)" })
+
     func run() -> Int32 {
         var written = 0
         for document in options.documents {
             let set: RequirementsSet
             do {
-                set = try RequirementsReader.read(file: document)
+                set = try RequirementsReader.read(file: document, unreadable: { UnreadableFile.why($0, wanted: Self.document) })
             } catch let error as RequirementsError {
                 console.err("\(ProgramName.current) import: \(error.message)\n")
                 return ExitCode.usage.rawValue

@@ -9,7 +9,8 @@ import SpecRunWorkers
 /// time: the files are read in chunks, never whole, and the reports are fed as the merge goes.
 ///
 /// Exit status: 2 when an input or an output is unusable (missing, folder, empty, binary, foreign JSON, a line
-/// that is not an envelope, a run cut short — the reports are still written, marked incomplete); otherwise 0,
+/// that is not an envelope, a run cut short — the reports are still written, marked incomplete; an empty or blank
+/// stream beside others — the reports are made from the others, marked incomplete); otherwise 0,
 /// or with `--exit-status` the merged run's own status (0 passed, 1 failed, 3 unparsable file, 4 nothing ran);
 /// `--gate` reads it through the release gate (0 when only should-criteria fail).
 struct ReportCommand {
@@ -23,12 +24,28 @@ struct ReportCommand {
         defer { StreamInput.removeSpools(spools) }
         let inputs: [StreamInput]
         var starts: [Timestamp] = []
+        // Streams without a message beside others (a shard killed before it wrote): the reports are made from the
+        // others, marked incomplete, and the command exits 2, as for a stream cut short.
+        var withoutMessages: [StreamInput.NoMessages] = []
         do {
-            inputs = try distinctInputs(try options.inputs.map { try StreamInput.check($0, spools: &spools) }, starts: &starts)
+            var checked: [StreamInput] = []
+            for path in options.inputs {
+                do {
+                    checked.append(try StreamInput.check(path, spools: &spools))
+                } catch let empty as StreamInput.NoMessages where options.inputs.count > 1 {
+                    withoutMessages.append(empty)
+                }
+            }
+            if checked.isEmpty, let first = withoutMessages.first { throw first }
+            inputs = try distinctInputs(checked, starts: &starts)
         } catch {
             // One line: the file and what to do (`--help` would not help).
             console.err("\(ProgramName.current): \(error)\n")
             return ExitCode.usage.rawValue
+        }
+        for empty in withoutMessages {
+            console.err(
+                "\(ProgramName.current): \(empty.besideOthers); the reports are made from the other streams and marked incomplete\n")
         }
         let reports: Reports
         do {
@@ -50,6 +67,9 @@ struct ReportCommand {
                 guard let mapped = reruns.map(envelope) else { return }
                 envelope = mapped
             }
+            if !withoutMessages.isEmpty, let finished = envelope.testRunFinished {
+                envelope = Envelope(testRunFinished: Self.incomplete(finished, withoutMessages.map(\.reason)))
+            }
             if !doubts.isEmpty, var finished = envelope.testRunFinished {
                 finished = Self.doubted(finished, doubts)
                 envelope = Envelope(testRunFinished: finished)
@@ -60,7 +80,7 @@ struct ReportCommand {
         var merger = EnvelopeStreamMerger(
             streamCount: inputs.count,
             earliestStart: starts.min { $0.isEarlier(than: $1) })
-        var inputsComplete = true
+        var inputsComplete = withoutMessages.isEmpty
         for input in inputs {
             merger.beginStream(name: input.path)
             reruns.beginStream()
@@ -183,6 +203,17 @@ struct ReportCommand {
         finished.message = [finished.message, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
         if finished.exception?.type != RunProblemType.incomplete {
             finished.exception = Exception(type: RunProblemType.inconsistentStream, message: text)
+        }
+        return finished
+    }
+
+    /// A testRunFinished marked incomplete by the streams that held no message: as a stream cut short marks it.
+    static func incomplete(_ finished: TestRunFinished, _ reasons: [String]) -> TestRunFinished {
+        var finished = finished
+        finished.success = false
+        finished.message = ([finished.message].compactMap { $0 }.filter { !$0.isEmpty } + reasons).joined(separator: "\n")
+        if finished.exception?.type != RunProblemType.incomplete {
+            finished.exception = Exception(type: RunProblemType.incomplete, message: reasons.joined(separator: "\n"))
         }
         return finished
     }

@@ -85,12 +85,12 @@ struct StreamInput: Equatable {
         let size = 0
         let head = try readHead(readPath)
         if head.isEmpty {
-            throw UsageError(message: "\(path): empty file (0 bytes), no messages in it (was the run killed before it started?)")
+            throw NoMessages(path: path, what: "empty file (0 bytes)", guess: "was the run killed before it started?")
         }
         if head.allSatisfy(isBlank), isBlankThroughout(readPath) {
-            throw UsageError(
-                message: "\(path): blank file, only whitespace and blank lines, no messages in it; "
-                    + "give the file a run wrote with --format message:FILE")
+            throw NoMessages(
+                path: path, what: "blank file, only whitespace and blank lines",
+                advice: "give the file a run wrote with --format message:FILE")
         }
         if head.contains(0) || !isUTF8Prefix(head) {
             throw UsageError(
@@ -109,6 +109,23 @@ struct StreamInput: Equatable {
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         return StreamInput(path: path, resolvedPath: resolved, size: size)
+    }
+
+    /// A file that holds no message (empty, or blank): alone, nothing to report; beside other streams (CI shards),
+    /// the reports are made from those and marked incomplete (`ReportCommand`).
+    struct NoMessages: Error, CustomStringConvertible {
+        let path: String
+        /// "empty file (0 bytes)", "blank file, only whitespace and blank lines".
+        let what: String
+        /// How it may have come about.
+        var guess: String? = nil
+        /// What to give instead, when it is the only stream.
+        var advice: String? = nil
+        /// Why the merged run is incomplete.
+        var reason: String { "\(path): \(what), no messages in it" }
+        /// The line beside other streams.
+        var besideOthers: String { reason + (guess.map { " (\($0))" } ?? "") }
+        var description: String { besideOthers + (advice.map { "; \($0)" } ?? "") }
     }
 
     /// A space, tab, CR or LF: what a blank line holds.

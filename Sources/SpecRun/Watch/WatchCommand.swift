@@ -7,7 +7,8 @@ import SpecRunWorkers
 /// `specrun watch [PATH…] [run options]`: runs the paths, then polls their feature files every 0.1 s (the
 /// package's Swift files every 0.5 s) and reruns what each save changed (`WatchSession`), each run a new run of this executable
 /// (the rebuilt one after a Swift change) with the run options given, its output shown. Ctrl-C ends it; during a
-/// run, once that run has ended as it does on the signal (`RunningChild` passes it on), with the run's exit status.
+/// run, once that run has ended as it does on the signal (`RunningChild` passes it on), with the run's exit status;
+/// during a `swift build` or the dry run after it, once that has ended on the signal (passed on too), with 128 + it.
 struct WatchCommand {
     let options: WatchOptions
     let libraries: [any StepLibrary.Type]
@@ -30,11 +31,21 @@ struct WatchCommand {
         let child = RunningChild()
         interrupts.listen { signal, _ in child.pass(signal) }
         let interruptedRun = Locked<Int32?>(nil)
+        // What a signal stopped before any run of the change started: the build, or the dry run of the rebuilt executable.
+        let interruptedStep = Locked<String?>(nil)
+        let noteInterrupted = { (step: String) in
+            if interrupts.received != nil { interruptedStep.withLock { $0 = $0 ?? step } }
+        }
         let world = WatchSession.World(
             scan: { WatchedFiles.scan(paths: paths, package: folder, swift: $0) },
             read: { FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self) } },
             documents: { [libraries, console] in Self.documents(of: $0, libraries: libraries, environment: console.environment) },
-            build: { ChildProcess.runShowingOutput(["swift", "build"], in: folder) == 0 },
+            build: {
+                // A signal to the watch alone reaches the build too (a terminal's Ctrl-C reached it already).
+                let status = ChildProcess.runShowingOutput(["swift", "build"], in: folder, child: child)
+                noteInterrupted("its swift build")
+                return status == 0
+            },
             rebuiltMessages: {
                 let file = scratch + "/definitions.ndjson"
                 try? FileManager.default.removeItem(atPath: file)
@@ -42,7 +53,9 @@ struct WatchCommand {
                 let noProfile = scratch + "/no-profile.json"
                 _ = FileManager.default.createFile(atPath: noProfile, contents: Data("{}".utf8))
                 _ = ChildProcess.run(
-                    [executable] + paths + ["--config", noProfile, "--dry-run", "--no-progress", "--format", "message:" + file])
+                    [executable] + paths + ["--config", noProfile, "--dry-run", "--no-progress", "--format", "message:" + file],
+                    child: child)
+                noteInterrupted("the dry run of the rebuilt executable")
                 var envelopes: [Envelope] = []
                 guard (try? NDJSON.forEachEnvelope(inFile: file) { envelopes.append($0) }) != nil else { return nil }
                 return envelopes
@@ -75,6 +88,11 @@ struct WatchCommand {
         if let status = interruptedRun.value {
             console.err("\(ProgramName.current) watch: stopped during a run; its reports hold the results so far\n")
             return status
+        }
+        // Interrupted during the build or its dry run: 128 + the signal, as a run ends on it.
+        if let step = interruptedStep.value, let signal = interrupts.received {
+            console.err("\(ProgramName.current) watch: stopped during \(step) (signal \(signal)); nothing of the change was run\n")
+            return 128 + signal
         }
         console.err("\(ProgramName.current) watch: stopped\n")
         return ExitCode.passed.rawValue

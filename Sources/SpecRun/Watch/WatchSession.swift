@@ -99,7 +99,12 @@ struct WatchSession {
         }
         if swift != ChangedLines() {
             world.say("\(ProgramName.current) watch: \(swift.lines.count + swift.wholeFiles.count) Swift file(s) changed: swift build\n")
-            guard world.build(), let envelopes = world.rebuiltMessages() else {
+            guard !world.stopped() else { return }
+            let built = world.build()
+            let envelopes = built && !world.stopped() ? world.rebuiltMessages() : nil
+            // A signal ended the build or its dry run: the watch ends, saying nothing of a failed build.
+            guard !world.stopped() else { return }
+            guard built, let envelopes else {
                 unbuilt = swift
                 world.say("\(ProgramName.current) watch: the build failed; fix it and save again (still watching)\n")
                 return

@@ -52,22 +52,7 @@ struct FileSystem: Sendable {
             if failed.paths.isEmpty, FileManager.default.isReadableFile(atPath: base) == false { return [base] }
             return failed.paths.map { path in path.hasPrefix(prefix + "/") ? base + path.dropFirst(prefix.count) : path }
         },
-        whyUnreadable: UnreadableFile.why)
-}
-
-/// Why a path gives no feature file's bytes, for the run and `specrun gherkin` alike.
-package enum UnreadableFile {
-    /// Missing, a folder, a FIFO or another non-file, or not readable; nil for a readable file.
-    package static func why(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return access(path, R_OK) == 0 ? nil : "permission denied"
-        case S_IFDIR: return "it is a folder; give its feature files (e.g. \(path)/*.feature)"
-        case S_IFIFO: return "it is a FIFO, not a file; give the feature file itself"
-        default: return "it is not a regular file; give the feature file itself"
-        }
-    }
+        whyUnreadable: { UnreadableFile.why($0) })
 }
 
 /// The folders an enumeration could not read, collected by its error handler.

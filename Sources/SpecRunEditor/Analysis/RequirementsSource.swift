@@ -17,11 +17,16 @@ package enum RequirementsSource {
     /// The criteria of a folder, read once for the run.
     package static func read(_ folder: String) throws -> RequirementsSet {
         do {
-            return try RequirementsReader.read(folder: folder)
+            return try RequirementsReader.read(folder: folder, unreadable: { UnreadableFile.why($0, wanted: inFolder) })
         } catch let error as RequirementsError {
             throw UsageError(message: "--requirements: \(error.message)")
         }
     }
+
+    /// What to do with a FIFO or a device named as a document in the folder (a folder named so is read as a folder).
+    static let inFolder = UnreadableFile.Wanted(
+        instead: "put the story document itself in its place, or move it out of the folder",
+        inFolder: { _ in "move it out of the folder" })
 
     package static func isFolder(_ path: String) -> Bool {
         var isFolder: ObjCBool = false

@@ -14,20 +14,7 @@ final class WatchSignalsEndToEndTests: XCTestCase {
                 (RunOnDisk.streamText(in: folder)?.components(separatedBy: "\"testStepStarted\"").count ?? 0) - 1 >= 2
             }
             usleep(300_000)
-            let sent = Date()
-            kill(watch.processIdentifier, signalNumber)
-            let ended = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                watch.waitUntilExit()
-                ended.signal()
-            }
-            if ended.wait(timeout: .now() + 30) == .timedOut {
-                kill(watch.processIdentifier, SIGKILL)
-                XCTFail("\(context): the watch did not end: \(seen.text)")
-                return
-            }
-            XCTAssertEqual(watch.terminationStatus, 128 + signalNumber, "\(context): \(seen.text)")
-            XCTAssertLessThan(Date().timeIntervalSince(sent), 10, context)
+            guard signalAndWait(watch, signalNumber, seen: seen, context: context) else { return }
             // (The pipe's last lines may reach the reader just after the process ended.)
             XCTAssertTrue(
                 RunOnDisk.waitUntil(seconds: 5) { seen.text.contains(" watch: stopped during a run") }, "\(context): \(seen.text)")
@@ -63,26 +50,33 @@ final class WatchSignalsEndToEndTests: XCTestCase {
                         ?? "") ?? 0
             addTeardownBlock { if build > 0 { kill(build, SIGKILL) } }
             usleep(200_000)
-            let sent = Date()
-            kill(watch.processIdentifier, signalNumber)
-            let ended = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                watch.waitUntilExit()
-                ended.signal()
-            }
-            if ended.wait(timeout: .now() + 30) == .timedOut {
-                kill(watch.processIdentifier, SIGKILL)
-                XCTFail("\(context): the watch did not end: \(seen.text)")
-                return
-            }
-            XCTAssertEqual(watch.terminationStatus, 128 + signalNumber, "\(context): \(seen.text)")
-            XCTAssertLessThan(Date().timeIntervalSince(sent), 10, context)
+            guard signalAndWait(watch, signalNumber, seen: seen, context: context) else { return }
             XCTAssertTrue(
                 RunOnDisk.waitUntil(seconds: 5) { seen.text.contains(" watch: stopped during its swift build (signal \(signalNumber))") },
                 "\(context): \(seen.text)")
             XCTAssertFalse(seen.text.contains("the build failed"), "\(context): \(seen.text)")
             XCTAssertNotEqual(kill(build, 0), 0, "\(context): the build was ended by the signal")
         }
+    }
+
+    /// Sends the signal to the watch alone and waits (up to 30 s) for it to end: with 128 + the signal, within 10 s.
+    /// False (the test failed) when it did not end.
+    private func signalAndWait(_ watch: Process, _ signalNumber: Int32, seen: PrintedOutput, context: String) -> Bool {
+        let sent = Date()
+        kill(watch.processIdentifier, signalNumber)
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            watch.waitUntilExit()
+            ended.signal()
+        }
+        if ended.wait(timeout: .now() + 30) == .timedOut {
+            kill(watch.processIdentifier, SIGKILL)
+            XCTFail("\(context): the watch did not end: \(seen.text)")
+            return false
+        }
+        XCTAssertEqual(watch.terminationStatus, 128 + signalNumber, "\(context): \(seen.text)")
+        XCTAssertLessThan(Date().timeIntervalSince(sent), 10, context)
+        return true
     }
 
     /// The fixture executable watching a slow scenario between two quick ones, its run writing a message and a

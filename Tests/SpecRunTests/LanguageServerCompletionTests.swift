@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import XCTest
 
 @testable import SpecRun
@@ -137,6 +138,19 @@ final class LanguageServerCompletionTests: XCTestCase {
             let line = "    " + typed
             let items = try await complete("Feature: F\n  Scenario: S\n\(line)\n", line: 2, character: line.utf16.count)
             XCTAssertEqual(items.compactMap(Self.expression), [], "typed: \(typed)")
+        }
+    }
+
+    func test_parameterNames_readsTheExpressionsSyntaxTreeOnEscapesAnonymousParametersAndRegularExpressions() {
+        let sut = CompletionExpressions()
+        let cases: [(pattern: StepDefinitionPattern, names: [String])] = [
+            (StepDefinitionPattern(source: "I have {int} {word}(s)", type: .cucumberExpression), ["int", "word"]),
+            (StepDefinitionPattern(source: #"the set \{a} costs {}"#, type: .cucumberExpression), ["anonymous"]),
+            (StepDefinitionPattern(source: #"^I have (\d{2}) cukes$"#, type: .regularExpression), []),
+            (StepDefinitionPattern(source: "a {int", type: .cucumberExpression), []),
+        ]
+        for (pattern, names) in cases {
+            XCTAssertEqual(sut.parameterNames(pattern), names, pattern.source)
         }
     }
 

@@ -43,6 +43,20 @@ final class CompletionExpressions {
         return snippet
     }
 
+    /// The names of a Cucumber Expression's parameters, read on its syntax tree (`anonymous` for `{}`; an escaped
+    /// `\{` is text); none for a regular expression or an expression that does not parse.
+    func parameterNames(_ pattern: StepDefinitionPattern) -> [String] {
+        guard pattern.type != .regularExpression, let tree = tree(pattern.source) else { return [] }
+        var names: [String] = []
+        func collect(_ nodes: [Node]) {
+            for node in nodes {
+                if node.type == .parameter { names.append(node.text.isEmpty ? "anonymous" : node.text) } else { collect(node.nodes) }
+            }
+        }
+        collect(tree.nodes)
+        return names
+    }
+
     /// Whether `typed` is the start of a step `expression` matches (false when the expression does not parse).
     func canStart(_ expression: String, with typed: String) -> Bool {
         guard typed.utf16.count <= Self.longestTyped, let tree = tree(expression) else { return false }

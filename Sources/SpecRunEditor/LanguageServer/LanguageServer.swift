@@ -241,7 +241,7 @@ package final class LanguageServer {
             ? "No step definition matches this step." + (finding.map { "\n\n\($0)" } ?? "")
                 + "\n\nThe quick fix (code action) writes its step definition."
             : definitions.map { definition in
-                let types = StepCompletion.parameterNames(definition.pattern.source)
+                let types = (expressions ?? CompletionExpressions()).parameterNames(definition.pattern)
                 return "`\(definition.pattern.source)`" + (types.isEmpty ? "" : " — parameters: " + types.joined(separator: ", "))
                     + "\n\n\(CheckCollector.location(of: definition))"
             }.joined(separator: "\n\n---\n\n")

@@ -123,22 +123,6 @@ enum StepCompletion {
         return out
     }
 
-    /// The parameter types an expression names: `{int}`, `{string}`, custom ones by name.
-    static func parameterNames(_ expression: String) -> [String] {
-        var names: [String] = []
-        var inside: String?
-        for character in expression {
-            if character == "{" {
-                inside = ""
-            } else if character == "}", let name = inside {
-                names.append(name.isEmpty ? "anonymous" : name); inside = nil
-            } else if inside != nil {
-                inside!.append(character)
-            }
-        }
-        return names
-    }
-
     /// The step texts of a document (for completing with what the suite already says).
     static func stepTexts(_ text: String) -> [String] {
         guard let document = try? GherkinParser.parse(source: text, ids: IncrementingIdGenerator()) else { return [] }

@@ -31,11 +31,6 @@ final class TaggedBackgroundHintTests: XCTestCase {
     }
 
     private func makeFeature(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tagged-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("f.feature")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
+        try makeFixtureFeatures(["f.feature": text]) + "/f.feature"
     }
 }

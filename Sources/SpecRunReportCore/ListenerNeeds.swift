@@ -18,12 +18,21 @@ package struct ListenerNeeds: Sendable, Equatable {
     /// every other report reads a pickle's tags (or the feature's and rules'). Without it the index keeps the
     /// documents' scenarios without their tags (`RunIndex.keepsScenarioTags`).
     package var scenarioTags: Bool
+    /// A passed step's own duration and times: every report but the console ones (`pretty`, `progress`,
+    /// `summary`: a passed step's status, the run's duration from its start and end) and `rerun`. Without it a
+    /// worker sends one line for the steps that passed in a row (`WorkerConfiguration.collapsesPassedSteps`), and
+    /// the supervisor makes those steps' `testStepFinished` from its plan, each taking no time.
+    package var passedStepTimes: Bool
 
-    package init(messageStream: Bool = false, stepArguments: Bool = false, passedSteps: Bool = false, scenarioTags: Bool = false) {
+    package init(
+        messageStream: Bool = false, stepArguments: Bool = false, passedSteps: Bool = false, scenarioTags: Bool = false,
+        passedStepTimes: Bool = false
+    ) {
         self.messageStream = messageStream
         self.stepArguments = stepArguments
         self.passedSteps = passedSteps
         self.scenarioTags = scenarioTags
+        self.passedStepTimes = passedStepTimes
     }
 
     /// What these formats need together.
@@ -31,15 +40,21 @@ package struct ListenerNeeds: Sendable, Equatable {
         self.init()
         for format in formats {
             switch format {
-            case .message: messageStream = true
+            case .message:
+                messageStream = true
+                passedStepTimes = true
             case .json:
                 stepArguments = true
                 passedSteps = true
+                passedStepTimes = true
             case .html, .htmlSite:
                 stepArguments = true
                 passedSteps = true
                 scenarioTags = true
-            case .junit, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history, .status: passedSteps = true
+                passedStepTimes = true
+            case .junit, .usage, .usageJSON, .github, .requirements, .requirementsJSON, .history, .status:
+                passedSteps = true
+                passedStepTimes = true
             case .pretty, .progress, .summary, .rerun: break
             }
         }

@@ -59,6 +59,11 @@ enum CrashSteps: StepLibrary {
         if environment["SPECRUN_FIXTURE_AFTER_ALL_HANGS"] != nil {
             steps.afterAll(name: "an AfterAll that never ends") { while true { sleep(1) } }
         }
+        if environment["SPECRUN_FIXTURE_PASSING_HOOKS"] != nil {
+            // Hook steps that pass, beside the scenarios' own (PassedStepsEndToEndTests).
+            steps.before(name: "a passing Before hook") { _ in }
+            steps.after(name: "a passing After hook") { _ in }
+        }
         if environment["SPECRUN_FIXTURE_BEFORE_HANGS"] != nil {
             steps.before(name: "a Before hook that never ends") { _ in while true { sleep(1) } }
         }

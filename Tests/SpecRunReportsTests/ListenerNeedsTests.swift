@@ -26,11 +26,18 @@ final class ListenerNeedsTests: XCTestCase {
         XCTAssertEqual(reading, [.html, .htmlSite])
     }
 
+    func test_needs_passedStepTimesOnEveryFormatButTheConsoleOnesAndRerun() {
+        let lettingGo = ReportFormat.allCases.filter { !ListenerNeeds(formats: [$0]).passedStepTimes }
+        XCTAssertEqual(Set(lettingGo), [.pretty, .progress, .summary, .rerun])
+        XCTAssertTrue(ListenerNeeds(formats: [.summary, .usage]).passedStepTimes, "one report that reads them keeps them")
+    }
+
     func test_needs_whatAnyOfTheFormatsNeedsOnSeveralFormats() {
-        XCTAssertEqual(ListenerNeeds(formats: [.junit, .message]), ListenerNeeds(messageStream: true, passedSteps: true))
+        XCTAssertEqual(
+            ListenerNeeds(formats: [.junit, .message]), ListenerNeeds(messageStream: true, passedSteps: true, passedStepTimes: true))
         XCTAssertEqual(
             ListenerNeeds(formats: [.message, .html]),
-            ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true, scenarioTags: true))
+            ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true, scenarioTags: true, passedStepTimes: true))
         XCTAssertEqual(ListenerNeeds(formats: []), ListenerNeeds())
     }
 }

@@ -21,7 +21,8 @@ enum NeedsSteps: StepLibrary {
 final class ListenerNeedsMetTests: XCTestCase {
     func test_eachFormat_writesTheSameReportAloneAsBesideTheFormatsThatNeedEverything() async throws {
         let folder = try makeFeatures()
-        let everything = ListenerNeeds(messageStream: true, stepArguments: true, passedSteps: true, scenarioTags: true)
+        let everything = ListenerNeeds(
+            messageStream: true, stepArguments: true, passedSteps: true, scenarioTags: true, passedStepTimes: true)
         XCTAssertEqual(ListenerNeeds(formats: [.message, .html]), everything, "the second run needs everything")
         // (A folder, not a file: `html-site`; the message stream itself is what the others are compared with.)
         for format in ReportFormat.allCases where format != .message && format != .htmlSite {

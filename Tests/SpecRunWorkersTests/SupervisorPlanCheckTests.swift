@@ -69,6 +69,40 @@ final class SupervisorPlanCheckTests: XCTestCase {
         XCTAssertTrue(finished?.message?.contains("does not fit its plan") ?? false, "\(finished?.message ?? "")")
     }
 
+    func test_passedSteps_forwardsThePlansNextStepsPassedAtTheLastEndOnAnAttemptThatRuns() {
+        let (sut, forwarded) = makeSUT()
+        _ = sut.receive(started("c", testCaseId: "tc0"), from: 0)
+
+        XCTAssertEqual(sut.passedSteps(2, lastEnd: Timestamp(seconds: 3, nanos: 7), from: 0), [])
+        _ = sut.receive(caseFinished("c"), from: 0)
+
+        let steps = forwarded.all.compactMap(\.testStepFinished)
+        XCTAssertEqual(steps.map(\.testStepId), ["s0-0", "s0-1"])
+        XCTAssertEqual(steps.map(\.testCaseStartedId), ["c", "c"])
+        XCTAssertEqual(
+            steps.map(\.testStepResult),
+            Array(repeating: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed), count: 2))
+        XCTAssertEqual(steps.map(\.timestamp), Array(repeating: Timestamp(seconds: 3, nanos: 7), count: 2))
+        XCTAssertEqual(
+            forwarded.all.compactMap(\.testCaseFinished).map(\.testCaseStartedId), ["c"], "the attempt ends: its steps all ended")
+    }
+
+    func test_passedSteps_endsTheWorkerMakingNoStepOnPassedStepsOutOfItsPlan() {
+        // (name, lines before, steps said passed, the steps that had passed before)
+        let cases: [(String, [Envelope], Int, Int)] = [
+            ("no attempt runs", [], 1, 0),
+            ("more than the plan has left", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], 2, 1),
+            ("while a step runs", [started("c", testCaseId: "tc0"), stepStarted("c", "s0-0")], 1, 0),
+        ]
+        for (name, lines, count, before) in cases {
+            let (sut, forwarded) = makeSUT()
+            for line in lines { _ = sut.receive(line, from: 0) }
+
+            XCTAssertEqual(sut.passedSteps(count, lastEnd: time, from: 0), [.signal(worker: 0, SIGKILL)], name)
+            XCTAssertEqual(forwarded.all.compactMap(\.testStepFinished).count, before, name)
+        }
+    }
+
     // MARK: - Helpers
 
     private func makeSUT() -> (Supervisor, SupervisorTests.Forwarded) {

@@ -199,6 +199,7 @@ struct RunCommand {
         }
         worker.wantKeys = !timings.isEmpty
         worker.messageReport = options.formats.listenerNeeds.messageStream
+        worker.collapsesPassedSteps = !options.formats.listenerNeeds.passedStepTimes
         worker.worldParameters = options.worldParameters
         worker.retryTagFilter = options.retryTagFilter
         worker.tagTimeouts = options.tagTimeouts

@@ -55,6 +55,14 @@ extension CompactEnvelope {
         line.compactField(timestamp.seconds); line.compactLast(timestamp.nanos)
     }
 
+    /// `!P <count> <sec> <nanos>` (the next `count` steps of the worker's current attempt passed, the last ending then)
+    @inline(__always)
+    static func writePassedSteps<Output: CompactLineOutput>(count: Int, lastEnd: Timestamp, into line: inout Output) {
+        line.compactHead(passedStepsKind)
+        line.compactField(count)
+        line.compactField(lastEnd.seconds); line.compactLast(lastEnd.nanos)
+    }
+
     /// `!U <id> <pickleStepId> <snippet list number>`
     @inline(__always)
     static func writeSuggestion<Output: CompactLineOutput>(

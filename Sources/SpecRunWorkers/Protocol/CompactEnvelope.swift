@@ -12,6 +12,13 @@ import Messages
 ///     !S <testStepId> <sec> <nanos>
 ///     !F <testStepId> <status> <durationSec> <durationNanos> <sec> <nanos>
 ///     !E <willBeRetried 0|1> <sec> <nanos>
+///     !P <count> <sec> <nanos>
+///
+/// `!P` is no envelope: in a run whose reports read nothing of a passed step but that it passed
+/// (`WorkerConfiguration.collapsesPassedSteps`), it stands for the `!F` lines of the steps of the current attempt
+/// that passed since the worker's last line — the next `count` steps of the plan, the last ending at `<sec> <nanos>`
+/// — written before the next line or the next write of the buffer (a crash's included). The supervisor makes their
+/// `testStepFinished` envelopes from its plan (`Supervisor.passedSteps`).
 ///
 /// A worker runs one attempt at a time: `!S`, `!F` and `!E` belong to the attempt it started last (its last
 /// testCaseStarted, a `!C` line or JSON), which they do not name (`CompactEnvelope.Attempt`). The supervisor
@@ -26,6 +33,8 @@ enum CompactEnvelope {
     static let stepFinishedKind = UInt8(ascii: "F")
     static let caseStartedKind = UInt8(ascii: "C")
     static let caseFinishedKind = UInt8(ascii: "E")
+    /// The kind byte of `!P`, the passed steps of an attempt (no envelope of its own).
+    static let passedStepsKind = UInt8(ascii: "P")
 
     /// Appends the line (with its newline) and returns true, or appends nothing and returns false. A step's and an
     /// attempt's end go compact only for `attempt`, the attempt the worker started last. The lines' layouts are
@@ -101,6 +110,15 @@ enum CompactEnvelope {
         default:
             return nil
         }
+    }
+
+    /// The count and the last end of a `!P` line; nil when it is not one (or not whole).
+    static func decodePassedSteps(_ line: UnsafeBufferPointer<UInt8>) -> (count: Int, lastEnd: Timestamp)? {
+        var reader = FieldReader(line)
+        guard reader.byte() == marker, reader.byte() == passedStepsKind, reader.byte() == 0x20,
+            let count = reader.number(), count > 0, let time = reader.timestamp(), reader.atEnd
+        else { return nil }
+        return (count, time)
     }
 
     /// The attempt a worker started last, which its `!S`, `!F` and `!E` lines belong to. The worker's outbox notes it

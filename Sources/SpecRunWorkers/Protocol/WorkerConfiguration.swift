@@ -73,6 +73,10 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
     /// other than the first, which then parses only the files it runs (see `SpecRunner.openNamingTestCases`).
     /// Never with predictable ids: those number every id in one sequence, so only a whole parse names them alike.
     package var namesTestCases = false
+    /// Whether the worker sends the steps that passed since its last line as one `!P` line, not a line each
+    /// (`WorkerOutbox.collapsesPassedSteps`): when no report reads more of a passed step than that it passed
+    /// (`ListenerNeeds.passedStepTimes`). The supervisor makes the steps' envelopes from its plan.
+    package var collapsesPassedSteps = false
 
     /// Whether this worker parses only the files of the test cases named to it.
     var parsesOnDemand: Bool { namesTestCases && number > 0 && !predictableIds }

@@ -4,6 +4,8 @@ import Messages
 /// What reaches the supervisor, from every worker's reader thread and from the signal handler, in one queue.
 enum WorkerEvent: Sendable {
     case envelopes(Int, [Envelope])
+    /// A `!P` line: the next `count` steps of the worker's running attempt passed, the last ending at `lastEnd`.
+    case passedSteps(Int, count: Int, lastEnd: Timestamp)
     case control(Int, WorkerControl)
     case badLine(Int, String)
     case ended(Int, WorkerResult)
@@ -151,6 +153,14 @@ final class WorkerOutputDecoder {
                 }
                 let decoded: Envelope?
                 switch kind {
+                case CompactEnvelope.passedStepsKind:
+                    guard let passed = CompactEnvelope.decodePassedSteps(UnsafeBufferPointer(rebasing: line)) else {
+                        decoded = nil
+                        break
+                    }
+                    if !batch.isEmpty { events.append(.envelopes(number, batch)); batch = [] }
+                    events.append(.passedSteps(number, count: passed.count, lastEnd: passed.lastEnd))
+                    continue
                 case CompactEnvelope.bindingKind:
                     // Learned, not forwarded: later test case lines name it.
                     if bindings.learn(line) { continue }

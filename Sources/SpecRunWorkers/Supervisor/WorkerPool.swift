@@ -106,6 +106,8 @@ package struct WorkerPool {
                 switch event {
                 case .envelopes(let number, let envelopes):
                     perform(supervisor.receive(envelopes, from: number))
+                case .passedSteps(let number, let count, let lastEnd):
+                    perform(supervisor.passedSteps(count, lastEnd: lastEnd, from: number))
                 case .control(let number, let control):
                     perform(supervisor.control(control, from: number))
                 case .badLine(let number, let line):

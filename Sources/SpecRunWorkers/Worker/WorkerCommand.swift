@@ -70,6 +70,8 @@ package struct WorkerCommand {
             // Nor a step's start (the supervisor needs only the start of a step a crash or a timeout ends, and
             // takes it from the end of the one before).
             outbox.sendsStepStarts = worker.messageReport
+            // Nor a passed step's own line when no report reads its time (`!P`).
+            outbox.collapsesPassedSteps = worker.collapsesPassedSteps && !worker.messageReport
             // Nor the documents when the supervisor makes them itself.
             let sendsDocuments = worker.sendsDocuments
             let emit: (Envelope) -> Void = { envelope in

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Synchronization
 
 #if canImport(Glibc)
@@ -38,6 +39,26 @@ struct CrashOutbox {
     /// The worker's pid: a child a step forked (without exec) that calls `exit` or crashes has a copy of the
     /// buffer, already the worker's to write — written again, it would repeat envelopes on the channel.
     var owner: pid_t
+    /// The passed steps counted and not yet written (`WorkerOutbox.collapsesPassedSteps`): how many, the last end.
+    var passedSteps = PassedSteps()
+
+    struct PassedSteps {
+        var count = 0
+        var lastEnd = Timestamp(seconds: 0, nanos: 0)
+    }
+
+    /// The most bytes of a `!P` line: its head and three numbers of at most 20 bytes and a separator.
+    static let passedStepsMaximum = 3 + 3 * 21
+
+    /// The passed steps counted, as one `!P` line at the buffer's end (the caller makes room for it), and the count
+    /// back to 0. Pointer writes only: the handlers call it too.
+    static func appendPassedSteps() {
+        guard crashOutbox.passedSteps.count > 0, let base = crashOutbox.base else { return }
+        var writer = LineWriter(start: base + crashOutbox.count)
+        CompactEnvelope.writePassedSteps(count: crashOutbox.passedSteps.count, lastEnd: crashOutbox.passedSteps.lastEnd, into: &writer)
+        crashOutbox.count += writer.count
+        crashOutbox.passedSteps.count = 0
+    }
 
     /// The thread writing the buffer now (0: none) and how many of its bytes are written. The outbox's flushing
     /// thread writes it every 50 ms while a step runs on another; a step that crashes (or calls `exit`) meanwhile
@@ -103,6 +124,8 @@ struct CrashOutbox {
             nanosleep(&pause, nil)
             waited += 1
         }
+        // The steps that passed since the last line: without them the supervisor would blame the first of them.
+        if crashOutbox.count + passedStepsMaximum <= WorkerOutbox.capacity { appendPassedSteps() }
         while offset < crashOutbox.count {
             let count = write(crashOutbox.fd, base + offset, crashOutbox.count - offset)
             if count > 0 {

@@ -53,6 +53,7 @@ extension WorkerOutbox: MessageSink {
                         testCaseStartedId: testCaseStartedId, testStepId: testStepId,
                         testStepResult: result, timestamp: timestamp)))
         }
+        if collapsesPassedSteps && result.status == .passed { return countPassedStep(endingAt: timestamp) }
         writeLine(maximum: maximum, running: .finished) { line in
             CompactEnvelope.writeStepFinished(
                 testStepId: testStepId, status: result.status, duration: result.duration,

@@ -36,6 +36,10 @@ package final class WorkerOutbox {
     /// Whether a step's start is written (only a message report reads it: `WorkerConfiguration.messageReport`).
     /// Set before the run starts.
     package var sendsStepStarts = true
+    /// Whether a passed step's end is counted rather than written: the steps that passed since the last line go as
+    /// one `!P` line before the next line or the next write of the buffer, the crash handlers' included
+    /// (`WorkerConfiguration.collapsesPassedSteps`). Set before the run starts.
+    package var collapsesPassedSteps = false
 
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? {
@@ -107,6 +111,7 @@ package final class WorkerOutbox {
     /// compact lines, without a scratch copy.
     func writeLine(maximum: Int, running: Running, _ write: (inout LineWriter) -> Void) {
         channel.withLock { channel in
+            channel.sayPassedSteps()
             switch running {
             case .unchanged: break
             case .started where !channel.watched, .finished where !channel.watched: break
@@ -119,6 +124,15 @@ package final class WorkerOutbox {
             var writer = LineWriter(start: crashOutbox.base! + crashOutbox.count)
             write(&writer)
             crashOutbox.count += writer.count
+        }
+    }
+
+    /// A step of the running attempt passed at `timestamp`: counted, its line not written (`collapsesPassedSteps`).
+    func countPassedStep(endingAt timestamp: Timestamp) {
+        channel.withLock { channel in
+            if channel.watched { channel.runningSince = nil }
+            crashOutbox.passedSteps.count += 1
+            crashOutbox.passedSteps.lastEnd = timestamp
         }
     }
 
@@ -180,6 +194,7 @@ package final class WorkerOutbox {
         }
 
         mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            sayPassedSteps()
             if crashOutbox.count + bytes.count > WorkerOutbox.capacity { flush() }
             if bytes.count > WorkerOutbox.capacity {
                 if getpid() != crashOutbox.owner { WorkerChannels.endForkedCopy() }
@@ -192,6 +207,19 @@ package final class WorkerOutbox {
         }
 
         mutating func flush() {
+            sayPassedSteps()
+            writeBuffer()
+        }
+
+        /// The passed steps counted since the last line, as their `!P` line (the buffer written first when it has no
+        /// room for it).
+        mutating func sayPassedSteps() {
+            guard crashOutbox.passedSteps.count > 0 else { return }
+            if crashOutbox.count + CrashOutbox.passedStepsMaximum > WorkerOutbox.capacity { writeBuffer() }
+            CrashOutbox.appendPassedSteps()
+        }
+
+        private mutating func writeBuffer() {
             guard crashOutbox.count > 0 else { return }
             // One writer per channel: a copy of the worker a step forked never writes the worker's messages.
             if getpid() != crashOutbox.owner { WorkerChannels.endForkedCopy() }

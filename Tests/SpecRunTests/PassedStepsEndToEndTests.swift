@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// A run whose reports read nothing of a passed step but that it passed (the console reports, `rerun`) has its
+/// worker send one line for the steps that passed in a row, and the supervisor makes those steps from its plan
+/// (`ListenerNeeds.passedStepTimes`, `WorkerConfiguration.collapsesPassedSteps`). Each such report reads the same
+/// as in a run beside a message report, whose worker sends every step — over scenarios that pass, fail, crash
+/// after passed steps, are undefined, and take long enough for the worker's buffer to be written mid-scenario.
+final class PassedStepsEndToEndTests: XCTestCase {
+    func test_run_writesTheSameConsoleAndRerunReportsAsBesideAMessageReport() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures([
+            "passed.feature": """
+            Feature: Passed steps
+
+              Background:
+                Given a passing step
+
+              Scenario: every step passes
+                Given a passing step
+                When a passing step
+                Then a passing step
+
+              Scenario: a step fails
+                Given a passing step
+                When a failing step
+                Then a passing step
+
+              Scenario: a step crashes the worker after passed steps
+                Given a passing step
+                When a step calls fatalError
+                Then a passing step
+
+              Scenario: a step is undefined
+                Given a passing step
+                Then nobody wrote this step
+
+              Scenario: a step outlasts the worker's buffer interval
+                Given a passing step
+                When a step sleeps 120 ms
+                Then a passing step
+
+              Scenario: the last one passes
+                Given a passing step
+
+            """
+        ])
+
+        for format in ["pretty", "progress", "summary", "rerun"] {
+            let alone = try report(format, of: fixture, in: folder, label: "alone", beside: [])
+            let beside = try report(format, of: fixture, in: folder, label: "beside", beside: ["--format", "message:\(folder)/m.ndjson"])
+
+            XCTAssertFalse(alone.isEmpty, "\(format): no report written")
+            XCTAssertEqual(alone, beside, "\(format) written alone differs from \(format) beside a message report")
+        }
+        let summary = try report("summary", of: fixture, in: folder, label: "counts", beside: [])
+        XCTAssertTrue(summary.contains("# scenarios (# failed, # undefined, # passed)"), summary)
+    }
+
+    // MARK: - Helpers
+
+    /// The report of `format` of a run of the fixture with passing Before and After hooks, every number masked.
+    private func report(_ format: String, of fixture: URL, in folder: String, label: String, beside: [String]) throws -> String {
+        let path = "\(folder)/\(label)-\(format).out"
+        let run = try runProcess(
+            fixture, [folder, "--no-color", "--no-requirements", "--format", "\(format):\(path)"] + beside,
+            environment: ["SPECRUN_FIXTURE_PASSING_HOOKS": "1"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.replacingOccurrences(of: folder, with: "<folder>").replacingOccurrences(
+            of: "[0-9]+", with: "#", options: .regularExpression)
+    }
+}

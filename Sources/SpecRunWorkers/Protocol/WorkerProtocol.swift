@@ -5,12 +5,12 @@ import Messages
 /// line, the instructions, the control lines, the compact lines and the NDJSON envelopes. Both ends are one
 /// executable; the version names the description, raised with any change to a line's form.
 enum WorkerProtocol {
-    static let version = 2
+    static let version = 3
     /// The kind byte after `!` of every compact line (`CompactEnvelope`).
     static let compactKinds: [UInt8] = [
         CompactEnvelope.caseStartedKind, CompactEnvelope.stepStartedKind, CompactEnvelope.stepFinishedKind,
         CompactEnvelope.caseFinishedKind, CompactEnvelope.suggestionKind, CompactEnvelope.testCaseKind,
-        CompactEnvelope.bindingKind,
+        CompactEnvelope.bindingKind, CompactEnvelope.passedStepsKind,
     ]
 }
 

@@ -57,6 +57,31 @@ final class PassedStepsEndToEndTests: XCTestCase {
         XCTAssertTrue(summary.contains("# scenarios (# failed, # undefined, # passed)"), summary)
     }
 
+    func test_run_reportsAPassedStepsOwnDurationOnAReportThatReadsIt() throws {
+        let fixture = try fixtureExecutable()
+        let folder = try makeFixtureFeatures([
+            "slow.feature": """
+            Feature: Slow
+
+              Scenario: a passed step takes its time
+                Given a passing step
+                When a step sleeps 120 ms
+
+            """
+        ])
+
+        let run = try runProcess(fixture, [folder, "--no-color", "--format", "json:\(folder)/cucumber.json"])
+
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try String(contentsOfFile: "\(folder)/cucumber.json", encoding: .utf8)
+        let slept = try XCTUnwrap(
+            json.range(of: #""name"\s*:\s*"a step sleeps 120 ms""#, options: .regularExpression).map { json[$0.upperBound...] })
+        // (A step that took no time has no duration in the json report.)
+        let duration = slept.range(of: #""duration"\s*:\s*[0-9]+"#, options: .regularExpression).map { String(slept[$0]) }
+        let nanoseconds = duration.flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+        XCTAssertGreaterThanOrEqual(nanoseconds, 100_000_000, "the json report reads the step's own duration: \(duration ?? "none")")
+    }
+
     // MARK: - Helpers
 
     /// The report of `format` of a run of the fixture with passing Before and After hooks, every number masked.

@@ -93,6 +93,7 @@ final class SupervisorPlanCheckTests: XCTestCase {
             ("no attempt runs", [], 1, 0),
             ("more than the plan has left", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], 2, 1),
             ("while a step runs", [started("c", testCaseId: "tc0"), stepStarted("c", "s0-0")], 1, 0),
+            ("a forged count", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], Int.max, 1),
         ]
         for (name, lines, count, before) in cases {
             let (sut, forwarded) = makeSUT()

@@ -236,12 +236,14 @@ package final class LanguageServer {
         guard let (uri, _) = text(params), let line = line(params), let definitions = analyses[uri]?.matches[line] else { return nil }
         // An undefined step: what the diagnostic says of it (the nearest definition, the scope it needs), and the fix.
         let finding = analyses[uri]?.diagnostics.first { $0.line == line && $0.message.hasPrefix("undefined step") }?.message
+        // (One reader for every definition, its trees kept: made once when the server has none yet.)
+        let reader = expressions ?? CompletionExpressions()
         let text =
             definitions.isEmpty
             ? "No step definition matches this step." + (finding.map { "\n\n\($0)" } ?? "")
                 + "\n\nThe quick fix (code action) writes its step definition."
             : definitions.map { definition in
-                let types = (expressions ?? CompletionExpressions()).parameterNames(definition.pattern)
+                let types = reader.parameterNames(definition.pattern)
                 return "`\(definition.pattern.source)`" + (types.isEmpty ? "" : " — parameters: " + types.joined(separator: ", "))
                     + "\n\n\(CheckCollector.location(of: definition))"
             }.joined(separator: "\n\n---\n\n")

@@ -47,8 +47,8 @@ struct CrashOutbox {
         var lastEnd = Timestamp(seconds: 0, nanos: 0)
     }
 
-    /// The most bytes of a `!P` line: its head and three numbers of at most 20 bytes and a separator.
-    static let passedStepsMaximum = 3 + 3 * 21
+    /// The most bytes of a `!P` line: three numbers (`WorkerOutbox.maximum`, as every compact line's).
+    static let passedStepsMaximum = WorkerOutbox.maximum(0, numbers: 3) ?? WorkerOutbox.capacity
 
     /// The passed steps counted, as one `!P` line at the buffer's end (the caller makes room for it), and the count
     /// back to 0. Pointer writes only: the handlers call it too.

@@ -80,6 +80,8 @@ struct IndexedAttempts {
     private var lastAttempt: Attempt?
     /// The attempt the last `testCaseFinished` indexed finished.
     private var lastFinished: Attempt?
+    /// How many pickle steps (not hooks) the last step result recorded filled as passed, unsaid.
+    private(set) var pickleStepsFilled = 0
 
     var testCaseCount: Int { testCases.count }
 
@@ -134,14 +136,25 @@ struct IndexedAttempts {
         return record?.pickleSlot
     }
 
-    /// A test step's result, kept by its position in its attempt's test case.
-    mutating func record(_ finished: borrowing TestStepFinished) {
-        guard let attempt = attempt(id: finished.testCaseStartedId),
-            let position = record(of: attempt)?.position(of: finished.testStepId, from: Int(attempt.results.nextStep))
+    /// A test step's result, kept by its position in its attempt's test case. `fillingUnsaid`: the steps before it
+    /// since the last one recorded that have no result passed, unsaid (`RunIndex.passedStepsUnsaid`); the pickle
+    /// steps among them are counted in `pickleStepsFilled`.
+    mutating func record(_ finished: borrowing TestStepFinished, fillingUnsaid: Bool = false) {
+        pickleStepsFilled = 0
+        guard let attempt = attempt(id: finished.testCaseStartedId), let record = record(of: attempt),
+            let position = record.position(of: finished.testStepId, from: Int(attempt.results.nextStep))
         else { return }
+        let first = Int(attempt.results.nextStep)
         attempt.results.nextStep = Int32(clamping: position + 1)
         if attempt.results.outcomes.count <= position {
             attempt.results.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.results.outcomes.count))
+        }
+        if fillingUnsaid && first < position {
+            let steps = record.testCase.testSteps
+            for unsaid in first..<position where attempt.results.outcomes[unsaid] == nil {
+                attempt.results.outcomes[unsaid] = .passedUnsaid
+                if steps[unsaid].pickleStepId != nil { pickleStepsFilled += 1 }
+            }
         }
         attempt.results.outcomes[position] = StepOutcome(finished.testStepResult)
         attempt.results.knownStatus = nil

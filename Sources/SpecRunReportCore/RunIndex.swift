@@ -45,6 +45,15 @@ package final class RunIndex {
     /// results) once every report handled its `testCaseFinished` (`ListenerNeeds.passedSteps`): a run printed on
     /// the console alone lets them go then, keeping the count of its steps for the summary (`letGoOfSteps`).
     package var keepsPassedSteps = true
+    /// Whether the stream leaves out the `testStepFinished` of a passed step that a later step's of the same attempt
+    /// follows: a run whose reports read no passed step's own times (`ListenerNeeds.passedStepTimes`), whose
+    /// supervisor says of the steps a worker counted as passed (`WorkerConfiguration.collapsesPassedSteps`) only the
+    /// last. A step result then fills the steps of its attempt before it that have none as passed, taking no time
+    /// (`pickleStepsFilledAsPassed`). Set before the run's first envelope; never for a stream read back.
+    package var passedStepsUnsaid = false
+    /// How many pickle steps (not hooks) the last `testStepFinished` filled as passed (`passedStepsUnsaid`): the
+    /// `progress` report prints them before that step.
+    package var pickleStepsFilledAsPassed: Int { parts.attempts.pickleStepsFilled }
     /// The passed (or skipped) attempt whose steps go when the next envelope comes: every report has handled its
     /// `testCaseFinished` then (each envelope goes to every report before the next one).
     private var passedToLetGo: Attempt?
@@ -104,7 +113,7 @@ package final class RunIndex {
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return }
             if let slot = parts.attempts.start(started), slot >= 0 { recentSteps.started(slot: slot) }
-        case .testStepFinished: envelope.withTestStepFinished { parts.attempts.record($0) }
+        case .testStepFinished: envelope.withTestStepFinished { parts.attempts.record($0, fillingUnsaid: passedStepsUnsaid) }
         case .attachment:
             guard let attachment = envelope.attachment else { return }
             if RequirementsAttachment.isRequirements(attachment) {

@@ -22,6 +22,15 @@ package struct StepOutcome {
         details = result.message == nil && result.exception == nil ? nil : Details(message: result.message, exception: result.exception)
     }
 
+    private init(passedInNanos nanos: Int64) {
+        self.nanos = nanos
+        status = .passed
+        details = nil
+    }
+
+    /// A step that passed, taking no time: what a step the stream left unsaid is (`RunIndex.passedStepsUnsaid`).
+    static var passedUnsaid: StepOutcome { StepOutcome(passedInNanos: 0) }
+
     /// The duration in nanoseconds (`testStepResult.duration`, without making the result).
     package var durationNanos: Int64 { nanos }
 

@@ -40,6 +40,12 @@ package final class FormatterFactory {
         shared.index.keepsScenarioTags = true
     }
 
+    /// Tells the shared index (before any envelope) that the stream leaves passed steps unsaid before a later step of
+    /// their attempt (`RunIndex.passedStepsUnsaid`): a run whose workers send passed steps as a count.
+    package func leavesPassedStepsUnsaid() {
+        shared.index.passedStepsUnsaid = true
+    }
+
     /// Whether the shared index keeps a test case message's steps array as it is (`RunIndex.keepsTestStepsAsSent`:
     /// no report made reads match arguments).
     package var indexKeepsTestStepsAsSent: Bool { shared.index.keepsTestStepsAsSent }

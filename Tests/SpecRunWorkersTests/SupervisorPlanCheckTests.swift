@@ -69,34 +69,34 @@ final class SupervisorPlanCheckTests: XCTestCase {
         XCTAssertTrue(finished?.message?.contains("does not fit its plan") ?? false, "\(finished?.message ?? "")")
     }
 
-    func test_passedSteps_forwardsThePlansNextStepsPassedAtTheLastEndOnAnAttemptThatRuns() {
+    func test_passedSteps_forwardsTheLastOfThePlansNextStepsPassedAtTheLastEndOnAnAttemptThatRuns() {
         let (sut, forwarded) = makeSUT()
         _ = sut.receive(started("c", testCaseId: "tc0"), from: 0)
 
         XCTAssertEqual(sut.passedSteps(2, lastEnd: Timestamp(seconds: 3, nanos: 7), from: 0), [])
         _ = sut.receive(caseFinished("c"), from: 0)
 
+        // The steps before it are left unsaid: the run's listeners take them as passed (`RunIndex.passedStepsUnsaid`).
         let steps = forwarded.all.compactMap(\.testStepFinished)
-        XCTAssertEqual(steps.map(\.testStepId), ["s0-0", "s0-1"])
-        XCTAssertEqual(steps.map(\.testCaseStartedId), ["c", "c"])
-        XCTAssertEqual(
-            steps.map(\.testStepResult),
-            Array(repeating: TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed), count: 2))
-        XCTAssertEqual(steps.map(\.timestamp), Array(repeating: Timestamp(seconds: 3, nanos: 7), count: 2))
+        XCTAssertEqual(steps.map(\.testStepId), ["s0-1"])
+        XCTAssertEqual(steps.map(\.testCaseStartedId), ["c"])
+        XCTAssertEqual(steps.map(\.testStepResult), [TestStepResult(duration: Duration(seconds: 0, nanos: 0), status: .passed)])
+        XCTAssertEqual(steps.map(\.timestamp), [Timestamp(seconds: 3, nanos: 7)])
         XCTAssertEqual(
             forwarded.all.compactMap(\.testCaseFinished).map(\.testCaseStartedId), ["c"], "the attempt ends: its steps all ended")
     }
 
     func test_passedSteps_endsTheWorkerMakingNoStepOnPassedStepsOutOfItsPlan() {
-        // (name, lines before, steps said passed, the steps that had passed before)
-        let cases: [(String, [Envelope], Int, Int)] = [
-            ("no attempt runs", [], 1, 0),
-            ("more than the plan has left", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], 2, 1),
-            ("while a step runs", [started("c", testCaseId: "tc0"), stepStarted("c", "s0-0")], 1, 0),
-            ("a forged count", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], Int.max, 1),
+        // (name, lines before, steps said passed, the steps that had passed before, whether the run counts them)
+        let cases: [(String, [Envelope], Int, Int, Bool)] = [
+            ("no attempt runs", [], 1, 0, true),
+            ("more than the plan has left", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], 2, 1, true),
+            ("while a step runs", [started("c", testCaseId: "tc0"), stepStarted("c", "s0-0")], 1, 0, true),
+            ("a forged count", [started("c", testCaseId: "tc0"), stepFinished("c", "s0-0", .passed)], Int.max, 1, true),
+            ("a run whose workers send each step", [started("c", testCaseId: "tc0")], 1, 0, false),
         ]
-        for (name, lines, count, before) in cases {
-            let (sut, forwarded) = makeSUT()
+        for (name, lines, count, before, asCount) in cases {
+            let (sut, forwarded) = makeSUT(passedStepsAsCount: asCount)
             for line in lines { _ = sut.receive(line, from: 0) }
 
             XCTAssertEqual(sut.passedSteps(count, lastEnd: time, from: 0), [.signal(worker: 0, SIGKILL)], name)
@@ -106,9 +106,10 @@ final class SupervisorPlanCheckTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT() -> (Supervisor, SupervisorTests.Forwarded) {
+    private func makeSUT(passedStepsAsCount: Bool = true) -> (Supervisor, SupervisorTests.Forwarded) {
         let forwarded = SupervisorTests.Forwarded()
-        let sut = Supervisor(settings: Supervisor.Settings(workers: 1), now: { Date(timeIntervalSince1970: 10) }, forward: forwarded.append)
+        let settings = Supervisor.Settings(workers: 1, passedStepsAsCount: passedStepsAsCount)
+        let sut = Supervisor(settings: settings, now: { Date(timeIntervalSince1970: 10) }, forward: forwarded.append)
         _ = sut.start()
         _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
         for index in 0..<2 {

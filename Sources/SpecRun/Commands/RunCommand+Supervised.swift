@@ -18,7 +18,9 @@ extension RunCommand {
             workers: workerCount, failFast: options.failFast, strict: options.strict,
             serial: prepared.serial, timings: worker.shard?.timings ?? [:],
             timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
-            namesTestCases: namesTestCases, plansWithSentSteps: listeners.reports.indexKeepsTestStepsAsSent)
+            namesTestCases: namesTestCases, plansWithSentSteps: listeners.reports.indexKeepsTestStepsAsSent,
+            passedStepsAsCount: worker.sendsPassedStepsAsCount)
+        if worker.sendsPassedStepsAsCount { listeners.reports.leavesPassedStepsUnsaid() }
         // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
         // with the workers' id seed: the same messages, not written as JSON by it and read back here.
         var workers = worker

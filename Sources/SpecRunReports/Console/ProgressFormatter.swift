@@ -20,9 +20,13 @@ final class ProgressFormatter: EnvelopeFormatter {
 
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
-        guard let finished = envelope.testStepFinished,
-            let isHook = index.isHook(testStepId: finished.testStepId, attemptId: finished.testCaseStartedId)
-        else { return }
+        guard let finished = envelope.testStepFinished else { return }
+        // The steps before it the stream left unsaid, which passed (`RunIndex.passedStepsUnsaid`).
+        for _ in 0..<index.pickleStepsFilledAsPassed {
+            printedAny = true
+            sink.write(text.style.paint(ConsoleStyle.progressCharacter(.passed), .passed))
+        }
+        guard let isHook = index.isHook(testStepId: finished.testStepId, attemptId: finished.testCaseStartedId) else { return }
         let status = finished.testStepResult.status
         // Hooks show only when they did not pass.
         if isHook && (status == .passed || status == .skipped) { return }

@@ -22,7 +22,7 @@ package final class Supervisor {
         package init(
             workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:],
             timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1,
-            interruptGraceSeconds: Double = 2, plansWithSentSteps: Bool = false
+            interruptGraceSeconds: Double = 2, plansWithSentSteps: Bool = false, passedStepsAsCount: Bool = false
         ) {
             self.workers = workers
             self.failFast = failFast
@@ -35,6 +35,7 @@ package final class Supervisor {
             self.killGraceSeconds = killGraceSeconds
             self.interruptGraceSeconds = interruptGraceSeconds
             self.plansWithSentSteps = plansWithSentSteps
+            self.passedStepsAsCount = passedStepsAsCount
         }
 
         var workers = 1
@@ -59,6 +60,10 @@ package final class Supervisor {
         /// the plan holds that same array rather than steps of its own (`PlannedSteps`). Memory only: either way
         /// the plan reads the same steps.
         var plansWithSentSteps = false
+        /// The workers send the steps that passed in a row as a count (`WorkerConfiguration.sendsPassedStepsAsCount`)
+        /// and the run's listeners fill the steps left unsaid (`RunIndex.passedStepsUnsaid`): of each count the
+        /// supervisor says only the last step. Without it, a count is a line the worker's run did not write.
+        var passedStepsAsCount = false
     }
 
     enum Action: Equatable {

@@ -71,7 +71,7 @@ package struct WorkerCommand {
             // takes it from the end of the one before).
             outbox.sendsStepStarts = worker.messageReport
             // Nor a passed step's own line when no report reads its time (`!P`).
-            outbox.collapsesPassedSteps = worker.collapsesPassedSteps && !worker.messageReport
+            outbox.collapsesPassedSteps = worker.sendsPassedStepsAsCount
             // Nor the documents when the supervisor makes them itself.
             let sendsDocuments = worker.sendsDocuments
             let emit: (Envelope) -> Void = { envelope in

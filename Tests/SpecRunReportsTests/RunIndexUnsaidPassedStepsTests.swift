@@ -1,0 +1,151 @@
+import Foundation
+import Gherkin
+import Messages
+import XCTest
+
+@testable import SpecRunReportCore
+@testable import SpecRunReports
+
+/// A run whose workers send passed steps as a count says only the last of each count (`Supervisor+PassedSteps`):
+/// its index takes the steps before a step result that have none as passed (`RunIndex.passedStepsUnsaid`), and each
+/// console report writes what it writes from the stream that says every step.
+final class RunIndexUnsaidPassedStepsTests: XCTestCase {
+    private let feature = """
+        Feature: Cart
+          Scenario: adds
+            Given a cart
+            When I add 2 apples
+            Then it holds 2 apples
+          Scenario: breaks
+            Given a cart
+            When I add 3 apples
+            Then it holds 4 apples
+          Scenario: waits
+            Given a cart
+            Then it waits
+
+        """
+
+    func test_handle_takesTheStepsBeforeAStepResultWithoutOneAsPassedOnAStreamLeavingThemUnsaid() {
+        let sut = makeSUT(unsaid: true)
+
+        for envelope in stream(sayingEveryStep: false) { sut.handle(envelope) }
+
+        XCTAssertEqual(
+            statuses(sut), [[.passed, .passed, .passed, .passed], [.passed, .passed, .passed, .failed], [.passed, .passed, .skipped]])
+        XCTAssertEqual(sut.finalAttempts().map { sut.status(of: $0) }, [.passed, .failed, .skipped])
+        XCTAssertTrue(text(sut).summary().contains("8 steps (1 failed, 1 skipped, 6 passed)"), text(sut).summary())
+    }
+
+    func test_handle_countsThePickleStepsItTookAsPassedNotTheHooks() {
+        let sut = makeSUT(unsaid: true)
+        var filled: [Int] = []
+
+        for envelope in stream(sayingEveryStep: false) {
+            sut.handle(envelope)
+            if envelope.testStepFinished != nil { filled.append(sut.pickleStepsFilledAsPassed) }
+        }
+
+        XCTAssertEqual(filled, [2, 2, 1], "each scenario's Before hook is taken as passed too, and not counted")
+    }
+
+    func test_handle_leavesStepsWithoutAResultOnAStreamThatSaysEachStep() {
+        let sut = makeSUT(unsaid: false)
+
+        for envelope in stream(sayingEveryStep: false) { sut.handle(envelope) }
+
+        XCTAssertEqual(statuses(sut), [[nil, nil, nil, .passed], [nil, nil, nil, .failed], [nil, nil, .skipped]])
+    }
+
+    /// Fails when a console report reads a passed step's envelope the stream leaves unsaid (as `progress` prints one
+    /// character per step) and does not take the index's filled ones, or the index does not fill them.
+    func test_eachConsoleReport_writesTheSameOfAStreamLeavingPassedStepsUnsaidAsOfOneSayingEach() {
+        for format in [ReportFormat.pretty, .progress, .summary, .rerun] {
+            let unsaid = report(format, sayingEveryStep: false)
+            let everyStep = report(format, sayingEveryStep: true)
+
+            XCTAssertFalse(unsaid.isEmpty, "\(format.rawValue): nothing written")
+            XCTAssertEqual(unsaid, everyStep, "\(format.rawValue)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(unsaid: Bool) -> RunIndex {
+        let index = RunIndex()
+        index.passedStepsUnsaid = unsaid
+        return index
+    }
+
+    private func statuses(_ index: RunIndex) -> [[TestStepResultStatus?]] {
+        index.finalAttempts().map { attempt in
+            (0..<(index.record(of: attempt)?.testCase.testSteps.count ?? 0)).map { attempt.outcome(at: $0)?.status }
+        }
+    }
+
+    private func text(_ index: RunIndex) -> ConsoleText {
+        ConsoleText(index: index, style: ConsoleStyle(colors: false), options: ReportOptions(colors: false))
+    }
+
+    /// The report of `format` from a run's factory, told the stream leaves passed steps unsaid when it does.
+    private func report(_ format: ReportFormat, sayingEveryStep: Bool) -> String {
+        let factory = FormatterFactory(sharedAtSource: true)
+        if !sayingEveryStep { factory.leavesPassedStepsUnsaid() }
+        let written = Written()
+        let formatter = factory.makeFormatter(format, write: { written.text += $0 }, options: ReportOptions(colors: true))
+        for envelope in stream(sayingEveryStep: sayingEveryStep) { formatter.handle(envelope) }
+        try? formatter.finish()
+        return written.text
+    }
+
+    private final class Written: @unchecked Sendable { var text = "" }
+
+    /// The feature's scenarios run, each after a passing Before hook: the first passes, the second's last step fails,
+    /// the third's last step is skipped. `sayingEveryStep` false: as a supervisor says a worker's count of passed
+    /// steps, each step that passed before another step's result is left out.
+    private func stream(sayingEveryStep: Bool) -> [Envelope] {
+        var envelopes = GherkinMessages.generate(data: feature, uri: "features/cart.feature", ids: IncrementingIdGenerator())
+        let pickles = envelopes.compactMap(\.pickle)
+        let time = Timestamp(seconds: 1, nanos: 0)
+        envelopes.append(
+            Envelope(hook: Hook(id: "before", sourceReference: SourceReference(uri: "Hooks.swift"), type: .beforeTestCase)))
+        envelopes.append(Envelope(testRunStarted: TestRunStarted(timestamp: time, id: "run")))
+        for (number, pickle) in pickles.enumerated() {
+            let hook = TestStep(
+                hookId: "before", id: "ts\(number)-hook", pickleStepId: nil, stepDefinitionIds: nil, stepMatchArgumentsLists: nil)
+            let steps = pickle.steps.enumerated().map { position, step in
+                TestStep(
+                    hookId: nil, id: "ts\(number)-\(position)", pickleStepId: step.id, stepDefinitionIds: [], stepMatchArgumentsLists: nil)
+            }
+            envelopes.append(
+                Envelope(testCase: TestCase(id: "tc\(number)", pickleId: pickle.id, testSteps: [hook] + steps, testRunStartedId: "run")))
+        }
+        for (number, pickle) in pickles.enumerated() {
+            let started = "tcs\(number)"
+            envelopes.append(
+                Envelope(
+                    testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: "tc\(number)", workerId: nil, timestamp: time)))
+            let ids = ["ts\(number)-hook"] + pickle.steps.indices.map { "ts\(number)-\($0)" }
+            for (position, id) in ids.enumerated() {
+                let last = position == ids.count - 1
+                let failed = number == 1 && last, skipped = number == 2 && last
+                if !sayingEveryStep && !last { continue }
+                envelopes.append(
+                    Envelope(
+                        testStepFinished: TestStepFinished(
+                            testCaseStartedId: started, testStepId: id,
+                            testStepResult: TestStepResult(
+                                duration: Duration(seconds: 0, nanos: 0),
+                                message: failed ? "expected 4, got 3" : skipped ? "not on Sundays" : nil,
+                                status: failed ? .failed : skipped ? .skipped : .passed, exception: nil),
+                            timestamp: time)))
+            }
+            envelopes.append(
+                Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started, timestamp: time, willBeRetried: false)))
+        }
+        envelopes.append(
+            Envelope(
+                testRunFinished: TestRunFinished(message: nil, success: false, timestamp: time, exception: nil, testRunStartedId: "run")))
+        return envelopes
+    }
+}

@@ -113,54 +113,12 @@ final class RunIndexPassedStepsTests: XCTestCase {
     private func report(_ format: ReportFormat, sharedAtSource: Bool, keepingEverything: Bool = false) -> String {
         let factory = FormatterFactory(sharedAtSource: sharedAtSource)
         if keepingEverything { factory.keepEverything() }
-        let written = Written()
-        let formatter = factory.makeFormatter(format, write: { written.text += $0 }, options: ReportOptions(colors: false))
-        for envelope in stream() { formatter.handle(envelope) }
-        try? formatter.finish()
-        return written.text
+        return writtenReport(format, by: factory, of: stream())
     }
-
-    private final class Written: @unchecked Sendable { var text = "" }
 
     /// The feature's four scenarios run: the first and the outline's row pass, the second's last step fails, the
     /// last one's last step is skipped (its code said so).
     private func stream() -> [Envelope] {
-        var envelopes = GherkinMessages.generate(data: feature, uri: "features/cart.feature", ids: IncrementingIdGenerator())
-        let pickles = envelopes.compactMap(\.pickle)
-        let time = Timestamp(seconds: 1, nanos: 0)
-        envelopes.append(Envelope(testRunStarted: TestRunStarted(timestamp: time, id: "run")))
-        for (number, pickle) in pickles.enumerated() {
-            let steps = pickle.steps.enumerated().map { position, step in
-                TestStep(
-                    hookId: nil, id: "ts\(number)-\(position)", pickleStepId: step.id, stepDefinitionIds: [], stepMatchArgumentsLists: nil)
-            }
-            envelopes.append(
-                Envelope(testCase: TestCase(id: "tc\(number)", pickleId: pickle.id, testSteps: steps, testRunStartedId: "run")))
-        }
-        for (number, pickle) in pickles.enumerated() {
-            let started = "tcs\(number)"
-            envelopes.append(
-                Envelope(
-                    testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: "tc\(number)", workerId: nil, timestamp: time)))
-            for position in pickle.steps.indices {
-                let last = position == pickle.steps.count - 1
-                let failed = number == 1 && last, skipped = number == 3 && last
-                envelopes.append(
-                    Envelope(
-                        testStepFinished: TestStepFinished(
-                            testCaseStartedId: started, testStepId: "ts\(number)-\(position)",
-                            testStepResult: TestStepResult(
-                                duration: Duration(seconds: 0, nanos: 0),
-                                message: failed ? "expected 4, got 3" : skipped ? "not on Sundays" : nil,
-                                status: failed ? .failed : skipped ? .skipped : .passed, exception: nil),
-                            timestamp: time)))
-            }
-            envelopes.append(
-                Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started, timestamp: time, willBeRetried: false)))
-        }
-        envelopes.append(
-            Envelope(
-                testRunFinished: TestRunFinished(message: nil, success: false, timestamp: time, exception: nil, testRunStartedId: "run")))
-        return envelopes
+        finishedScenariosStream(feature, lastSteps: [1: (.failed, "expected 4, got 3"), 3: (.skipped, "not on Sundays")])
     }
 }

@@ -91,61 +91,14 @@ final class RunIndexUnsaidPassedStepsTests: XCTestCase {
     private func report(_ format: ReportFormat, sayingEveryStep: Bool) -> String {
         let factory = FormatterFactory(sharedAtSource: true)
         if !sayingEveryStep { factory.leavesPassedStepsUnsaid() }
-        let written = Written()
-        let formatter = factory.makeFormatter(format, write: { written.text += $0 }, options: ReportOptions(colors: true))
-        for envelope in stream(sayingEveryStep: sayingEveryStep) { formatter.handle(envelope) }
-        try? formatter.finish()
-        return written.text
+        return writtenReport(format, by: factory, of: stream(sayingEveryStep: sayingEveryStep), colors: true)
     }
 
-    private final class Written: @unchecked Sendable { var text = "" }
-
     /// The feature's scenarios run, each after a passing Before hook: the first passes, the second's last step fails,
-    /// the third's last step is skipped. `sayingEveryStep` false: as a supervisor says a worker's count of passed
-    /// steps, each step that passed before another step's result is left out.
+    /// the third's last step is skipped.
     private func stream(sayingEveryStep: Bool) -> [Envelope] {
-        var envelopes = GherkinMessages.generate(data: feature, uri: "features/cart.feature", ids: IncrementingIdGenerator())
-        let pickles = envelopes.compactMap(\.pickle)
-        let time = Timestamp(seconds: 1, nanos: 0)
-        envelopes.append(
-            Envelope(hook: Hook(id: "before", sourceReference: SourceReference(uri: "Hooks.swift"), type: .beforeTestCase)))
-        envelopes.append(Envelope(testRunStarted: TestRunStarted(timestamp: time, id: "run")))
-        for (number, pickle) in pickles.enumerated() {
-            let hook = TestStep(
-                hookId: "before", id: "ts\(number)-hook", pickleStepId: nil, stepDefinitionIds: nil, stepMatchArgumentsLists: nil)
-            let steps = pickle.steps.enumerated().map { position, step in
-                TestStep(
-                    hookId: nil, id: "ts\(number)-\(position)", pickleStepId: step.id, stepDefinitionIds: [], stepMatchArgumentsLists: nil)
-            }
-            envelopes.append(
-                Envelope(testCase: TestCase(id: "tc\(number)", pickleId: pickle.id, testSteps: [hook] + steps, testRunStartedId: "run")))
-        }
-        for (number, pickle) in pickles.enumerated() {
-            let started = "tcs\(number)"
-            envelopes.append(
-                Envelope(
-                    testCaseStarted: TestCaseStarted(attempt: 0, id: started, testCaseId: "tc\(number)", workerId: nil, timestamp: time)))
-            let ids = ["ts\(number)-hook"] + pickle.steps.indices.map { "ts\(number)-\($0)" }
-            for (position, id) in ids.enumerated() {
-                let last = position == ids.count - 1
-                let failed = number == 1 && last, skipped = number == 2 && last
-                if !sayingEveryStep && !last { continue }
-                envelopes.append(
-                    Envelope(
-                        testStepFinished: TestStepFinished(
-                            testCaseStartedId: started, testStepId: id,
-                            testStepResult: TestStepResult(
-                                duration: Duration(seconds: 0, nanos: 0),
-                                message: failed ? "expected 4, got 3" : skipped ? "not on Sundays" : nil,
-                                status: failed ? .failed : skipped ? .skipped : .passed, exception: nil),
-                            timestamp: time)))
-            }
-            envelopes.append(
-                Envelope(testCaseFinished: TestCaseFinished(testCaseStartedId: started, timestamp: time, willBeRetried: false)))
-        }
-        envelopes.append(
-            Envelope(
-                testRunFinished: TestRunFinished(message: nil, success: false, timestamp: time, exception: nil, testRunStartedId: "run")))
-        return envelopes
+        finishedScenariosStream(
+            feature, lastSteps: [1: (.failed, "expected 4, got 3"), 2: (.skipped, "not on Sundays")], beforeHook: true,
+            sayingEveryStep: sayingEveryStep)
     }
 }

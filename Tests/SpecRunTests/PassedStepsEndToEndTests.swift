@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// A run whose reports read nothing of a passed step but that it passed (the console reports, `rerun`) has its
-/// worker send one line for the steps that passed in a row, and the supervisor makes those steps from its plan
-/// (`ListenerNeeds.passedStepTimes`, `WorkerConfiguration.collapsesPassedSteps`). Each such report reads the same
+/// worker send one line for the steps that passed in a row, the supervisor says the last of them, and the run's index
+/// takes those before it as passed (`ListenerNeeds.passedStepTimes`, `WorkerConfiguration.sendsPassedStepsAsCount`,
+/// `RunIndex.passedStepsUnsaid`). Each such report reads the same
 /// as in a run beside a message report, whose worker sends every step — over scenarios that pass, fail, crash
 /// after passed steps, are undefined, and take long enough for the worker's buffer to be written mid-scenario.
 final class PassedStepsEndToEndTests: XCTestCase {
@@ -46,12 +47,16 @@ final class PassedStepsEndToEndTests: XCTestCase {
             """
         ])
 
-        for format in ["pretty", "progress", "summary", "rerun"] {
-            let alone = try report(format, of: fixture, in: folder, label: "alone", beside: [])
-            let beside = try report(format, of: fixture, in: folder, label: "beside", beside: ["--format", "message:\(folder)/m.ndjson"])
+        // (Two workers and a retry: attempts of test cases held back for the planned order, and attempts retried.)
+        for options in [[], ["-j", "2", "--retry", "1"]] {
+            for format in ["pretty", "progress", "summary", "rerun"] {
+                let alone = try report(format, of: fixture, in: folder, label: "alone", beside: options)
+                let beside = try report(
+                    format, of: fixture, in: folder, label: "beside", beside: options + ["--format", "message:\(folder)/m.ndjson"])
 
-            XCTAssertFalse(alone.isEmpty, "\(format): no report written")
-            XCTAssertEqual(alone, beside, "\(format) written alone differs from \(format) beside a message report")
+                XCTAssertFalse(alone.isEmpty, "\(format) \(options): no report written")
+                XCTAssertEqual(alone, beside, "\(format) \(options) written alone differs from \(format) beside a message report")
+            }
         }
         let summary = try report("summary", of: fixture, in: folder, label: "counts", beside: [])
         XCTAssertTrue(summary.contains("# scenarios (# failed, # undefined, # passed)"), summary)

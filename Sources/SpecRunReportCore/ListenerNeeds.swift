@@ -20,8 +20,9 @@ package struct ListenerNeeds: Sendable, Equatable {
     package var scenarioTags: Bool
     /// A passed step's own duration and times: every report but the console ones (`pretty`, `progress`,
     /// `summary`: a passed step's status, the run's duration from its start and end) and `rerun`. Without it a
-    /// worker sends one line for the steps that passed in a row (`WorkerConfiguration.collapsesPassedSteps`), and
-    /// the supervisor makes those steps' `testStepFinished` from its plan, each taking no time.
+    /// worker sends one line for the steps that passed in a row (`WorkerConfiguration.collapsesPassedSteps`), the
+    /// supervisor says the last of them, and the run's index takes those before it as passed, each taking no time
+    /// (`RunIndex.passedStepsUnsaid`).
     package var passedStepTimes: Bool
 
     package init(

@@ -69,6 +69,23 @@ final class RunIndexUnsaidPassedStepsTests: XCTestCase {
         }
     }
 
+    /// A run whose scenarios all pass and end with a passing After hook: the stream says only the hooks' results, which
+    /// print nothing, so every character `progress` prints is an unsaid step's.
+    func test_progress_writesTheSameOfARunWhoseOnlyCharactersAreUnsaidSteps() {
+        let feature = "Feature: Cart\n  Scenario: adds\n    Given a cart\n    Then it holds 2 apples\n"
+        var written: [String] = []
+
+        for sayingEveryStep in [false, true] {
+            let factory = FormatterFactory(sharedAtSource: true)
+            if !sayingEveryStep { factory.leavesPassedStepsUnsaid() }
+            let stream = finishedScenariosStream(feature, lastSteps: [:], afterHook: true, sayingEveryStep: sayingEveryStep)
+            written.append(writtenReport(.progress, by: factory, of: stream))
+        }
+
+        XCTAssertTrue(written[0].hasPrefix("..\n\n"), written[0])
+        XCTAssertEqual(written[0], written[1])
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(unsaid: Bool) -> RunIndex {

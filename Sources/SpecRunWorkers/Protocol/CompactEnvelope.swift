@@ -17,8 +17,9 @@ import Messages
 /// `!P` is no envelope: in a run whose reports read nothing of a passed step but that it passed
 /// (`WorkerConfiguration.collapsesPassedSteps`), it stands for the `!F` lines of the steps of the current attempt
 /// that passed since the worker's last line — the next `count` steps of the plan, the last ending at `<sec> <nanos>`
-/// — written before the next line or the next write of the buffer (a crash's included). The supervisor makes their
-/// `testStepFinished` envelopes from its plan (`Supervisor.passedSteps`).
+/// — written before the next line or the next write of the buffer (a crash's included). The supervisor makes the
+/// `testStepFinished` of the last of them from its plan, and the run's index takes those before it as passed
+/// (`Supervisor.passedSteps`, `RunIndex.passedStepsUnsaid`).
 ///
 /// A worker runs one attempt at a time: `!S`, `!F` and `!E` belong to the attempt it started last (its last
 /// testCaseStarted, a `!C` line or JSON), which they do not name (`CompactEnvelope.Attempt`). The supervisor

@@ -21,8 +21,7 @@ package enum TerminalText {
     private static func asciiCount(_ text: String) -> Int? {
         // Over the string's own storage when it has one (not a byte at a time through the view).
         let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            for byte in bytes where byte >= 0x80 { return nil }
-            return bytes.count
+            isASCII(bytes) ? bytes.count : nil
         }
         if let contiguous { return contiguous }
         var bytes = 0
@@ -31,6 +30,25 @@ package enum TerminalText {
             bytes += 1
         }
         return bytes
+    }
+
+    /// Whether every byte is below 0x80: eight at a time, then the rest one by one (a step line's width is asked for
+    /// every step printed; byte by byte it was 3 % of the reports' thread of a c10k dry run, callgrind).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var index = 0
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The columns of one character: by its first scalar, two when an emoji shows as one (its default

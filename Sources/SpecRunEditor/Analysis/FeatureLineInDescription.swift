@@ -51,24 +51,44 @@ package enum FeatureLineInDescription {
                         featureName: feature.name))
             }
         }
-        func look(_ scenario: Scenario) {
-            look(scenario.description, keyword: scenario.keyword, name: scenario.name, at: scenario.location)
-            for examples in scenario.examples {
-                look(examples.description, keyword: examples.keyword, name: examples.name, at: examples.location)
+        // (The feature's children read in place, a scenario or examples copied only when its description has a
+        // colon: a run asks this of every document.)
+        func hasColon(_ description: String?) -> Bool { description?.utf8.contains(UInt8(ascii: ":")) ?? false }
+        func look(_ children: [FeatureChild], _ child: Int) {
+            if hasColon(children[child].scenario?.description), let scenario = children[child].scenario {
+                look(scenario.description, keyword: scenario.keyword, name: scenario.name, at: scenario.location)
+            }
+            guard let examples = children[child].scenario?.examples else { return }
+            for item in examples.indices where hasColon(examples[item].description) {
+                look(
+                    examples[item].description, keyword: examples[item].keyword, name: examples[item].name,
+                    at: examples[item].location)
             }
         }
         func look(_ background: Background) {
             look(background.description, keyword: background.keyword, name: background.name, at: background.location)
         }
         look(feature.description, keyword: feature.keyword, name: feature.name, at: feature.location)
-        for child in feature.children {
-            if let background = child.background { look(background) }
-            if let scenario = child.scenario { look(scenario) }
-            guard let rule = child.rule else { continue }
-            look(rule.description, keyword: rule.keyword, name: rule.name, at: rule.location)
-            for ruleChild in rule.children {
-                if let background = ruleChild.background { look(background) }
-                if let scenario = ruleChild.scenario { look(scenario) }
+        let children = feature.children
+        for child in children.indices {
+            if let background = children[child].background { look(background) }
+            look(children, child)
+            guard children[child].rule != nil else { continue }
+            if hasColon(children[child].rule?.description), let rule = children[child].rule {
+                look(rule.description, keyword: rule.keyword, name: rule.name, at: rule.location)
+            }
+            guard let ruleChildren = children[child].rule?.children else { continue }
+            for ruleChild in ruleChildren.indices {
+                if let background = ruleChildren[ruleChild].background { look(background) }
+                if hasColon(ruleChildren[ruleChild].scenario?.description), let scenario = ruleChildren[ruleChild].scenario {
+                    look(scenario.description, keyword: scenario.keyword, name: scenario.name, at: scenario.location)
+                }
+                guard let examples = ruleChildren[ruleChild].scenario?.examples else { continue }
+                for item in examples.indices where hasColon(examples[item].description) {
+                    look(
+                        examples[item].description, keyword: examples[item].keyword, name: examples[item].name,
+                        at: examples[item].location)
+                }
             }
         }
         return found

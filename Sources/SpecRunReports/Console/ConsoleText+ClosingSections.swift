@@ -127,6 +127,6 @@ extension ConsoleText {
             out.end(style)
             out.append(byte: 0x0A)
         }
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.text
     }
 }

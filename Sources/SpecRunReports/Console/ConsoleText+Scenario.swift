@@ -106,7 +106,8 @@ extension ConsoleText {
             if !attempt.attachments.isEmpty || !attempt.externalAttachments.isEmpty {
                 out.append(attachments(attempt, steps[position], indent: detail))
             }
-            if status != .passed && status != .unknown {
+            // (A skipped step says something only with a message: every step of a dry run is one without.)
+            if status != .passed && status != .unknown && (status != .skipped || finished.hasDetails) {
                 let place = line.pickleStep >= 0 ? PickleStepPlace(slot: Int32(slot), position: line.pickleStep) : nil
                 out.append(
                     problem(

@@ -224,7 +224,7 @@ struct ConsoleText {
     func argument(_ argument: PickleStepArgument, indent: String) -> String {
         var out = ConsoleBuffer(capacity: 256)
         appendArgument(argument, indent: indent, to: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.text
     }
 
     func attachments(_ attempt: RunIndex.Attempt, _ step: TestStep, indent: String) -> String {

@@ -58,7 +58,7 @@ final class PrettyFormatter: EnvelopeFormatter {
             let slot = record.pickleSlot >= 0 ? Int(record.pickleSlot) : index.pickleSlot(id: record.testCase.pickleId)
         else { return }
         index.withStoredPickle(slot: slot) { state.block(attempt, record: record, pickle: $0, slot: slot, index: index, text: text) }
-        state.out.bytes.withUnsafeBufferPointer { sink.write(utf8: $0) }
+        state.out.withBytes { sink.write(utf8: $0) }
     }
 }
 

@@ -27,7 +27,11 @@ enum SuggestedCodes {
 /// A test case as the index keeps it (match arguments reduced, see `Compaction.reduced`), with its place in the
 /// planned order. A class: attempts point at it, and a test case sent again updates it in place.
 package final class CaseRecord {
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every step result and step line (callgrind, docs/PERFORMANCE.md)
     package var testCase: TestCase { didSet { positions = Self.positions(of: testCase) } }
+    #else
+    @exclusivity(unchecked) package var testCase: TestCase { didSet { positions = Self.positions(of: testCase) } }
+    #endif
     package let order: Int
     /// The slot of its pickle in the index, when the pickle came before it; -1 otherwise.
     package var pickleSlot: Int32 = -1

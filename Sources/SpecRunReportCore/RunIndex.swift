@@ -16,6 +16,18 @@ package final class RunIndex {
         var pickles = IndexedPickles()
         var definitions = IndexedDefinitions()
         var attempts = IndexedAttempts()
+        /// The pickles of the attempts that started last: the step a suggestion names is almost always one of theirs.
+        var recentSteps = RecentPickleSteps()
+        /// The attempt whose steps go when the next envelope comes (`passedToLetGo`).
+        var passedToLetGo: Attempt?
+        /// What the index keeps and how it reads the stream (the `keeps…`, `passedStepsUnsaid` and
+        /// `sharesRepeatedParts` properties): here, not as stored properties of the class, whose every read for an
+        /// envelope was a dynamic exclusivity check (callgrind).
+        var keepsStepArguments = true
+        var keepsScenarioTags = true
+        var keepsPassedSteps = true
+        var passedStepsUnsaid = false
+        var sharesRepeatedParts = true
     }
 
     package init() {}
@@ -24,8 +36,6 @@ package final class RunIndex {
     package private(set) var metas: [Meta] = []
     /// The first snippet's code of each suggestion for a pickle step, by its number in `snippetCodes`.
     private(set) var suggestions = SuggestionStore()
-    /// The pickles of the attempts that started last: the step a suggestion names is almost always one of theirs.
-    private var recentSteps = RecentPickleSteps()
     /// Each distinct code suggested (a suggestion's first snippet's), numbered in the order it first came.
     package private(set) var snippetCodes = SnippetCodes()
     package private(set) var runStarted: [TestRunStarted] = []
@@ -37,31 +47,49 @@ package final class RunIndex {
     package private(set) var requirementsBodies: [String] = []
     /// Whether test steps keep their match arguments: only the JSON and HTML reports print them
     /// (`ListenerNeeds.stepArguments`); without them the index neither reduces nor pools them.
-    package var keepsStepArguments = true
+    package var keepsStepArguments: Bool {
+        get { parts.keepsStepArguments }
+        set { parts.keepsStepArguments = newValue }
+    }
     /// Whether the documents' scenarios keep their own tags: only the HTML reports read them
     /// (`ListenerNeeds.scenarioTags`); every other report reads a pickle's tags. Set before the documents come.
-    package var keepsScenarioTags = true
+    package var keepsScenarioTags: Bool {
+        get { parts.keepsScenarioTags }
+        set { parts.keepsScenarioTags = newValue }
+    }
     /// Whether a passed (or skipped: a dry run's) test case keeps its test steps and its pickle's steps (with their
     /// results) once every report handled its `testCaseFinished` (`ListenerNeeds.passedSteps`): a run printed on
     /// the console alone lets them go then, keeping the count of its steps for the summary (`letGoOfSteps`).
-    package var keepsPassedSteps = true
+    package var keepsPassedSteps: Bool {
+        get { parts.keepsPassedSteps }
+        set { parts.keepsPassedSteps = newValue }
+    }
     /// Whether the stream leaves out the `testStepFinished` of a passed step that a later step's of the same attempt
     /// follows: a run whose reports read no passed step's own times (`ListenerNeeds.passedStepTimes`), whose
     /// supervisor says of the steps a worker counted as passed (`WorkerConfiguration.collapsesPassedSteps`) only the
     /// last. A step result then fills the steps of its attempt before it that have none as passed, taking no time
     /// (`pickleStepsFilledAsPassed`). Set before the run's first envelope; never for a stream read back.
-    package var passedStepsUnsaid = false
+    package var passedStepsUnsaid: Bool {
+        get { parts.passedStepsUnsaid }
+        set { parts.passedStepsUnsaid = newValue }
+    }
     /// How many pickle steps (not hooks) the last `testStepFinished` filled as passed (`passedStepsUnsaid`): the
     /// `progress` report prints them before that step.
     package var pickleStepsFilledAsPassed: Int { parts.attempts.pickleStepsFilled }
     /// The passed (or skipped) attempt whose steps go when the next envelope comes: every report has handled its
     /// `testCaseFinished` then (each envelope goes to every report before the next one).
-    private var passedToLetGo: Attempt?
+    private var passedToLetGo: Attempt? {
+        get { parts.passedToLetGo }
+        set { parts.passedToLetGo = newValue }
+    }
     /// Whether the index makes the stream's repeated parts share one copy itself: each distinct step text one string
     /// (`compact`), each definition one `stepDefinitionIds` array (`IndexedDefinitions.sharedIds`). Off for a stream
     /// whose maker shares them already — specrun's own compiler and planner, in a run
     /// (`FormatterFactory(sharedAtSource:)`) — so that no step is looked up to share what is shared.
-    package var sharesRepeatedParts = true
+    package var sharesRepeatedParts: Bool {
+        get { parts.sharesRepeatedParts }
+        set { parts.sharesRepeatedParts = newValue }
+    }
     /// Whether a test case's steps may be kept in the message's own array (when each id it names is inline): the
     /// index shares no repeated parts itself and keeps no match arguments (`keepsStepsAsSent`).
     package var keepsTestStepsAsSent: Bool { !sharesRepeatedParts && !keepsStepArguments }
@@ -112,7 +140,7 @@ package final class RunIndex {
         case .testCase: envelope.withTestCase { index($0) }
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return }
-            if let slot = parts.attempts.start(started), slot >= 0 { recentSteps.started(slot: slot) }
+            if let slot = parts.attempts.start(started), slot >= 0 { parts.recentSteps.started(slot: slot) }
         case .testStepFinished: envelope.withTestStepFinished { parts.attempts.record($0, fillingUnsaid: passedStepsUnsaid) }
         case .attachment:
             guard let attachment = envelope.attachment else { return }
@@ -135,7 +163,7 @@ package final class RunIndex {
         case .suggestion:
             guard let suggestion = envelope.suggestion else { return }
             let code = suggestion.snippets.first.map { snippetCodes.number(of: $0.code) } ?? SnippetCodes.none
-            let place = recentSteps.place(of: suggestion.pickleStepId, in: parts.pickles.store)
+            let place = parts.recentSteps.place(of: suggestion.pickleStepId, in: parts.pickles.store)
             let stepCount = place.map { parts.pickles.store[Int($0.slot)].steps.count } ?? 0
             // (Kept by id: the index's own copy of the id.)
             let id = place == nil ? canonicalPickleStepId(suggestion.pickleStepId) : suggestion.pickleStepId

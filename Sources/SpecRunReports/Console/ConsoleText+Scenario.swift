@@ -66,6 +66,8 @@ extension ConsoleText {
         let stepIndent = indent + "  "
         let stepIndentWidth = indentWidth + 2
         let detail = stepIndent + "  "
+        // (Asked once: each read of an attempt's property is an exclusivity check.)
+        let hasAttachments = !attempt.attachments.isEmpty || !attempt.externalAttachments.isEmpty
         for line in lines {
             let position = Int(line.position)
             guard let finished = attempt.outcome(at: position) else { continue }
@@ -103,7 +105,7 @@ extension ConsoleText {
             }
             out.append(byte: 0x0A)
             if let argument { appendArgument(argument, indent: detail, to: &out) }
-            if !attempt.attachments.isEmpty || !attempt.externalAttachments.isEmpty {
+            if hasAttachments {
                 out.append(attachments(attempt, steps[position], indent: detail))
             }
             // (A skipped step says something only with a message: every step of a dry run is one without.)

@@ -18,7 +18,7 @@ extension WorkerOutbox: MessageSink {
                         attempt: attempt, id: id, testCaseId: testCaseId,
                         timestamp: timestamp)))
         }
-        current.started(id)
+        state.current.started(id)
         writeLine(maximum: maximum, running: .unchanged) { line in
             CompactEnvelope.writeCaseStarted(id: id, testCaseId: testCaseId, attempt: attempt, timestamp: timestamp, into: &line)
         }
@@ -28,8 +28,8 @@ extension WorkerOutbox: MessageSink {
         // Without a message report no listener reads a step's start, and the supervisor takes the end of the step
         // before (or of the test case's start) as the start of a step a crash or a timeout ends: only the
         // watchdog hears of it.
-        guard sendsStepStarts else { return noteStarted(testStepId) }
-        guard current.isCurrent(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
+        guard state.sendsStepStarts else { return noteStarted(testStepId) }
+        guard state.current.isCurrent(testCaseStartedId), let stepLength = LineWriter.fieldLength(testStepId),
             let maximum = Self.maximum(stepLength, numbers: 2)
         else {
             return emit(
@@ -44,7 +44,7 @@ extension WorkerOutbox: MessageSink {
     }
 
     package func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
-        guard result.message == nil, result.exception == nil, current.isCurrent(testCaseStartedId),
+        guard result.message == nil, result.exception == nil, state.current.isCurrent(testCaseStartedId),
             let stepLength = LineWriter.fieldLength(testStepId), let maximum = Self.maximum(stepLength, numbers: 5)
         else {
             return emit(
@@ -53,7 +53,7 @@ extension WorkerOutbox: MessageSink {
                         testCaseStartedId: testCaseStartedId, testStepId: testStepId,
                         testStepResult: result, timestamp: timestamp)))
         }
-        if collapsesPassedSteps && result.status == .passed { return countPassedStep(endingAt: timestamp) }
+        if state.collapsesPassedSteps && result.status == .passed { return countPassedStep(endingAt: timestamp) }
         writeLine(maximum: maximum, running: .finished) { line in
             CompactEnvelope.writeStepFinished(
                 testStepId: testStepId, status: result.status, duration: result.duration,
@@ -62,7 +62,7 @@ extension WorkerOutbox: MessageSink {
     }
 
     package func testCaseFinished(testCaseStartedId: String, timestamp: Timestamp, willBeRetried: Bool) {
-        guard current.isCurrent(testCaseStartedId), let maximum = Self.maximum(0, numbers: 3) else {
+        guard state.current.isCurrent(testCaseStartedId), let maximum = Self.maximum(0, numbers: 3) else {
             return emit(
                 Envelope(
                     testCaseFinished: TestCaseFinished(

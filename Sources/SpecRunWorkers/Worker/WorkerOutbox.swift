@@ -24,22 +24,45 @@ package final class WorkerOutbox {
     private let channel: Locked<Channel>
     /// Wakes the watchdog when a new limit applies (it sleeps until the running step's deadline otherwise).
     private let wake = DispatchSemaphore(value: 0)
-    private var scratch: [UInt8] = []
     /// The JSON lines.
     private let lines = NDJSONLineWriter()
-    /// The snippet lists sent so far.
-    private var suggestions = CompactEnvelope.SuggestionTable()
-    /// The step bindings sent so far.
-    private var testCases = CompactEnvelope.TestCaseTable()
-    /// The attempt started last, whose steps' lines do not name it.
-    var current = CompactEnvelope.Attempt()
+    #if DEBUG  // exclusivity checked in tests; unchecked in release: read for every step a test case runs (callgrind, docs/PERFORMANCE.md)
+    var state = State()
+    #else
+    @exclusivity(unchecked) var state = State()
+    #endif
+
+    /// What the run's task writes and reads (the flushing thread and the watchdog reach only `channel`).
+    struct State {
+        var scratch: [UInt8] = []
+        /// The snippet lists sent so far.
+        var suggestions = CompactEnvelope.SuggestionTable()
+        /// The step bindings sent so far.
+        var testCases = CompactEnvelope.TestCaseTable()
+        /// The attempt started last, whose steps' lines do not name it.
+        var current = CompactEnvelope.Attempt()
+        var sendsStepStarts = true
+        var collapsesPassedSteps = false
+
+        // (Two of its parts at once: in a method of its own, not as two accesses to the outbox's `state`.)
+        mutating func encode(_ suggestion: Suggestion) -> Bool { suggestions.encode(suggestion, into: &scratch) }
+        mutating func encode(_ testCase: TestCase) -> Bool { testCases.encode(testCase, into: &scratch) }
+        mutating func encode(_ testCase: PlannedTestCase) -> Bool { testCases.encode(testCase, into: &scratch) }
+    }
+
     /// Whether a step's start is written (only a message report reads it: `WorkerConfiguration.messageReport`).
     /// Set before the run starts.
-    package var sendsStepStarts = true
+    package var sendsStepStarts: Bool {
+        get { state.sendsStepStarts }
+        set { state.sendsStepStarts = newValue }
+    }
     /// Whether a passed step's end is counted rather than written: the steps that passed since the last line go as
     /// one `!P` line before the next line or the next write of the buffer, the crash handlers' included
     /// (`WorkerConfiguration.collapsesPassedSteps`). Set before the run starts.
-    package var collapsesPassedSteps = false
+    package var collapsesPassedSteps: Bool {
+        get { state.collapsesPassedSteps }
+        set { state.collapsesPassedSteps = newValue }
+    }
 
     /// Names the running step for a timeout message ("step 'x' at Features/a.feature:3"); set by the worker.
     var describe: @Sendable (_ testStepId: String, _ isRunHook: Bool) -> String? {
@@ -49,24 +72,24 @@ package final class WorkerOutbox {
 
     package init(fd: Int32) {
         channel = Locked(Channel(fd: fd))
-        scratch.reserveCapacity(64 * 1024)
+        state.scratch.reserveCapacity(64 * 1024)
         crashOutbox = CrashOutbox(fd: fd, base: .allocate(capacity: Self.capacity), count: 0, owner: getpid())
     }
 
     package func emit(_ envelope: Envelope) {
-        scratch.removeAll(keepingCapacity: true)
-        if let started = envelope.testCaseStarted { current.started(started.id) }
-        if let suggestion = envelope.suggestion, suggestions.encode(suggestion, into: &scratch) {
+        state.scratch.removeAll(keepingCapacity: true)
+        if let started = envelope.testCaseStarted { state.current.started(started.id) }
+        if let suggestion = envelope.suggestion, state.encode(suggestion) {
             // sent as a short line naming snippets sent before
-        } else if let testCase = envelope.testCase, testCases.encode(testCase, into: &scratch) {
+        } else if let testCase = envelope.testCase, state.encode(testCase) {
             // sent as a short line naming its steps' bindings
-        } else if !CompactEnvelope.encode(envelope, attempt: current, into: &scratch) {
+        } else if !CompactEnvelope.encode(envelope, attempt: state.current, into: &state.scratch) {
             // (Written from where it is encoded; the encoders above append nothing when they return false.)
-            if scratch.isEmpty { return lines.withLine(envelope) { append(envelope, $0) } }
-            NDJSON.encode(envelope, into: &scratch)
-            scratch.append(0x0A)
+            if state.scratch.isEmpty { return lines.withLine(envelope) { append(envelope, $0) } }
+            NDJSON.encode(envelope, into: &state.scratch)
+            state.scratch.append(0x0A)
         }
-        scratch.withUnsafeBufferPointer { append(envelope, $0) }
+        state.scratch.withUnsafeBufferPointer { append(envelope, $0) }
     }
 
     /// A suggestion: a compact line naming snippets sent before, written straight into the buffer (no envelope
@@ -74,7 +97,7 @@ package final class WorkerOutbox {
     package func suggestion(_ suggestion: Suggestion) {
         let idLength = LineWriter.fieldLength(suggestion.id), stepLength = LineWriter.fieldLength(suggestion.pickleStepId)
         let maximum = idLength.flatMap { id in stepLength.flatMap { Self.maximum(id + $0, numbers: 1) } }
-        guard let number = suggestions.number(of: suggestion.snippets, compact: maximum != nil), let maximum else {
+        guard let number = state.suggestions.number(of: suggestion.snippets, compact: maximum != nil), let maximum else {
             let envelope = Envelope(suggestion: suggestion)
             return lines.withLine(envelope) { append(envelope, $0) }
         }
@@ -93,11 +116,11 @@ package final class WorkerOutbox {
 
     /// A planned test case: as a compact line made from its fields, or (when not compact) its `testCase` envelope.
     package func emit(_ testCase: PlannedTestCase) {
-        scratch.removeAll(keepingCapacity: true)
-        guard testCases.encode(testCase, into: &scratch) else {
+        state.scratch.removeAll(keepingCapacity: true)
+        guard state.encode(testCase) else {
             return emit(Envelope(testCase: testCase.message))
         }
-        scratch.withUnsafeBufferPointer { line in channel.withLock { $0.append(line) } }
+        state.scratch.withUnsafeBufferPointer { line in channel.withLock { $0.append(line) } }
     }
 
     /// What a line written by `writeLine` says of the running step, for the watchdog.
@@ -108,7 +131,7 @@ package final class WorkerOutbox {
     }
 
     /// Writes a line of at most `maximum` bytes (no more than `capacity`) straight into the buffer: the frequent
-    /// compact lines, without a scratch copy.
+    /// compact lines, without a `scratch` copy.
     func writeLine(maximum: Int, running: Running, _ write: (inout LineWriter) -> Void) {
         channel.withLock { channel in
             channel.sayPassedSteps()

@@ -38,7 +38,8 @@ public enum GherkinMessages {
         guard options.includeAST || options.includePickles else { return envelopes }
         var text = data
         let result = text.withUTF8 {
-            GherkinParser.parse(text: $0, mediaType: mediaType, descriptionTrimming: options.descriptionTrimming, ids: ids)
+            GherkinParser.parse(
+                text: $0, mediaType: mediaType, descriptionTrimming: options.descriptionTrimming, ids: ids, texts: texts)
         }
         switch result {
         case .success(var document):

@@ -35,7 +35,7 @@ public enum GherkinParser {
 
     static func parse(
         text: UnsafeBufferPointer<UInt8>, mediaType: SourceMediaType,
-        descriptionTrimming: DescriptionTrimming = .emptyLines, ids: any IdGenerator
+        descriptionTrimming: DescriptionTrimming = .emptyLines, ids: any IdGenerator, texts: StepTextPool? = nil
     )
         -> Result<GherkinDocument, GherkinErrors>
     {
@@ -44,7 +44,7 @@ public enum GherkinParser {
             var parser = Parser<MarkdownTokenMatcher>(text: text, ids: ids, descriptionTrimming: descriptionTrimming)
             return parser.parse()
         case .gherkinPlain:
-            var parser = Parser<PlainTokenMatcher>(text: text, ids: ids, descriptionTrimming: descriptionTrimming)
+            var parser = Parser<PlainTokenMatcher>(text: text, ids: ids, descriptionTrimming: descriptionTrimming, texts: texts)
             return parser.parse()
         }
     }

@@ -19,8 +19,13 @@ struct Parser<Matcher: TokenMatcher> {
     /// When not nil, every token handed to the AST builder is also recorded here (for `.tokens` output).
     var tokenLog: [Token]?
 
-    init(text: UnsafeBufferPointer<UInt8>, ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines) {
+    /// `texts`: where the step lines' texts are shared (see `LineMatcher.stepText`).
+    init(
+        text: UnsafeBufferPointer<UInt8>, ids: any IdGenerator, descriptionTrimming: DescriptionTrimming = .emptyLines,
+        texts: StepTextPool? = nil
+    ) {
         matcher = Matcher(text: text)
+        matcher.texts = texts
         builder = AstBuilder(ids: ids, descriptionTrimming: descriptionTrimming)
         scanner = TokenScanner(text: text)
     }

@@ -39,7 +39,7 @@ final class PlainTokenMatcher: LineMatcher, TokenMatcher {
             let steps = state.dialect.stepTable
             guard let index = steps.firstMatch(b, line.trimmedStart, line.end, colon: false) else { return false }
             setMatched(
-                &token, .stepLine, text: restTrimmed(line, after: steps.length(index)),
+                &token, .stepLine, text: stepText(line, after: steps.length(index)),
                 keyword: steps.text(index), keywordType: steps.stepType(index))
             return true
         case .docStringSeparator:

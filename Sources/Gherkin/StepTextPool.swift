@@ -20,6 +20,10 @@ public final class StepTextPool {
 
     func shared(_ text: String) -> String { state.shared(text) }
 
+    /// The text of these bytes (UTF-8, as the parser read it), made only when no text of the same bytes was met
+    /// before: a step line of a suite says what many others say, and its string is then not made at all.
+    func shared(utf8: UnsafeBufferPointer<UInt8>) -> String { state.shared(utf8: utf8) }
+
     private struct State {
         /// The distinct texts, in the order met.
         private var texts: [String] = []
@@ -45,6 +49,19 @@ public final class StepTextPool {
                 return text
             case .some(let index): return texts[index]
             }
+        }
+
+        mutating func shared(utf8: UnsafeBufferPointer<UInt8>) -> String {
+            guard utf8.count > 15 else { return String(decoding: utf8, as: UTF8.self) }
+            let hash = ByteHash.hash(utf8)
+            if let index = index(of: utf8, hash: hash) { return texts[index] }
+            let text = String(decoding: utf8, as: UTF8.self)
+            // (Bytes that are not UTF-8 are repaired in the string: filed under the string's own bytes.)
+            if text.utf8.elementsEqual(utf8) {
+                add(utf8, hash: hash)
+                texts.append(text)
+            }
+            return text
         }
 
         /// The index of the text of these bytes, if met before.

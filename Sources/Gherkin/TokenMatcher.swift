@@ -11,6 +11,8 @@ protocol TokenMatcher: AnyObject {
     func match(_ type: TokenType, _ token: inout Token) throws(GherkinError) -> Bool
     /// The line without surrounding whitespace (for error messages).
     func strippedText(_ line: Line) -> String
+    /// Where step texts are shared, when given.
+    var texts: StepTextPool? { get set }
 }
 
 /// State and helpers the plain and Markdown matchers share.
@@ -29,6 +31,8 @@ class LineMatcher {
     @exclusivity(unchecked) var state: State
     #endif
     let defaultDialect: CompiledDialect
+    /// Where a step line's text is shared, when given (`stepText`).
+    var texts: StepTextPool?
 
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
     static let tripleBacktick: [UInt8] = Array("```".utf8)
@@ -70,6 +74,15 @@ class LineMatcher {
     func restTrimmed(_ line: Line, after offset: Int) -> String {
         let s = UTF8Text.trimStart(b, line.trimmedStart + offset, line.end)
         return UTF8Text.string(b, s, UTF8Text.trimEnd(b, s, line.end))
+    }
+
+    /// `restTrimmed` for a step line: through `texts` when given (a text met before is not made again).
+    func stepText(_ line: Line, after offset: Int) -> String {
+        guard let texts else { return restTrimmed(line, after: offset) }
+        let s = UTF8Text.trimStart(b, line.trimmedStart + offset, line.end)
+        let e = UTF8Text.trimEnd(b, s, line.end)
+        guard s < e else { return "" }
+        return texts.shared(utf8: UnsafeBufferPointer(rebasing: b[s..<e]))
     }
 
     @inline(__always)

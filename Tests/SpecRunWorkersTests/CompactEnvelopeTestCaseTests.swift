@@ -201,12 +201,26 @@ final class CompactEnvelopeTestCaseTests: XCTestCase {
     }
 
     func test_decode_refusesATestCaseLineWhoseStepsAreNotAsManyAsItSays() {
-        for count in [0, 2] {
+        for count in [0, 2, 999_999_999] {
             let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
 
             let events = sut.append(Array("!T c1 p1 r \(count) h t1 h1\n".utf8))
 
             guard case .badLine? = events.first, events.count == 1 else { return XCTFail("\(count): expected a bad line, got \(events)") }
+        }
+    }
+
+    func test_decode_refusesATestCaseLineGoingWrongAfterItsFirstSteps() {
+        // (The steps made before the wrong one are let go with the line: the steps are made in place.)
+        for line in [
+            "!T c1 p1 r 3 h t1 h1 x t2 h2 h t3 h3", "!T c1 p1 r 2 h t1 h1 s t2 p2 7", "!T c1 p1 r 2 h t1 h1 h t2",
+            "!T c1 p1 r 1 h t1 h1 h t2 h2",
+        ] {
+            let sut = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+
+            let events = sut.append(Array((line + "\n").utf8))
+
+            guard case .badLine? = events.first, events.count == 1 else { return XCTFail("\(line): expected a bad line, got \(events)") }
         }
     }
 }

@@ -277,7 +277,9 @@ private struct Binding: Hashable {
 /// `TestCaseTable.byStorage`, which keeps those arrays alive (an entry is only made from one of its entries, and the
 /// slots are cleared when entries leave it), so an address here is never another array's.
 private struct RecentBindings {
-    private static let slots = 256
+    /// Room for the bindings of a suite of a few thousand step texts, few of them in the same slot (c10k binds a few
+    /// hundred: in 256 slots, many evicted one another and were found in `byStorage` instead, hashed).
+    private static let slots = 4_096
     private var entries = [(ids: UnsafeRawPointer?, lists: UnsafeRawPointer?, number: Int)](
         repeating: (nil, nil, -1), count: RecentBindings.slots)
 

@@ -107,7 +107,7 @@ nonisolated(nonsending) func runUserCode(
 }
 
 /// Runs user code under the step context its caller bound, turning what it throws into an outcome.
-nonisolated(nonsending) func runBoundCode(
+@inline(__always) nonisolated(nonsending) func runBoundCode(
     location: SourceLocation, root: String?, step: () -> String?,
     _ body: nonisolated(nonsending) () async throws -> Void
 ) async -> CodeOutcome {

@@ -210,6 +210,7 @@ struct TestCaseRunner {
     }
 
     /// BeforeStep hooks, the step body, AfterStep hooks; the first non-passing result wins.
+    @inline(__always)
     nonisolated(nonsending)
         private func execute(
             _ match: StepMatch, _ position: Int, plan: TestCasePlan,

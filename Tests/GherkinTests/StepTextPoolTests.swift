@@ -71,4 +71,26 @@ final class StepTextPoolTests: XCTestCase {
         XCTAssertEqual(broken.withUnsafeBufferPointer { pool.shared(utf8: $0) }, repaired)
         XCTAssertEqual(Array("short".utf8).withUnsafeBufferPointer { pool.shared(utf8: $0) }, "short")
     }
+
+    func test_outlineStepTexts_ofMoreThan15Bytes_shareOneStorageAndThePicklesAreTheSame() throws {
+        let feature = """
+            Feature: cart
+              Scenario Outline: rows
+                Given the cart total is <n> items
+                And the shopper is <who>
+
+                Examples:
+                  | n  | who   |
+                  | 14 | alice |
+                  | 14 | bob   |
+            """
+        let pooled = GherkinMessages.generate(data: feature, uri: "a.feature", ids: IncrementingIdGenerator(), texts: StepTextPool())
+        let plain = GherkinMessages.generate(data: feature, uri: "a.feature", ids: IncrementingIdGenerator())
+        let long = pooled.compactMap(\.pickle).flatMap(\.steps).filter { $0.text == "the cart total is 14 items" }
+
+        XCTAssertEqual(long.count, 2)
+        let storages = Set(long.map { step in step.text.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } })
+        XCTAssertEqual(storages.count, 1, "one string for the two rows' steps")
+        XCTAssertEqual(pooled, plain)
+    }
 }

@@ -6,15 +6,17 @@ import XCTest
 
 /// A runner keeps every selected pickle for the run: steps of the same text, in any file, share one string.
 final class StepTextPoolTests: XCTestCase {
+    private static let cart = """
+        Feature: cart
+          Scenario: one
+            Given the cart total is 14 items
+            And short
+          Scenario: two
+            Given the cart total is 14 items
+        """
+
     func test_pickleStepTexts_ofMoreThan15Bytes_shareOneStorageAcrossFiles() throws {
-        let feature = """
-            Feature: cart
-              Scenario: one
-                Given the cart total is 14 items
-                And short
-              Scenario: two
-                Given the cart total is 14 items
-            """
+        let feature = Self.cart
         let pool = StepTextPool()
         let first = GherkinMessages.generate(data: feature, uri: "a.feature", ids: IncrementingIdGenerator(), texts: pool)
         let second = GherkinMessages.generate(data: feature, uri: "b.feature", ids: IncrementingIdGenerator(), texts: pool)
@@ -34,14 +36,7 @@ final class StepTextPoolTests: XCTestCase {
     }
 
     func test_documentStepTexts_ofMoreThan15Bytes_shareOneStorageAndTheDocumentIsTheSame() throws {
-        let feature = """
-            Feature: cart
-              Scenario: one
-                Given the cart total is 14 items
-                And short
-              Scenario: two
-                Given the cart total is 14 items
-            """
+        let feature = Self.cart
         let pool = StepTextPool()
         let pooled = GherkinMessages.generate(data: feature, uri: "a.feature", ids: IncrementingIdGenerator(), texts: pool)
         let plain = GherkinMessages.generate(data: feature, uri: "a.feature", ids: IncrementingIdGenerator())

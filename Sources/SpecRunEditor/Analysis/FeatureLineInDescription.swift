@@ -54,11 +54,12 @@ package enum FeatureLineInDescription {
         // (The feature's children read in place, a scenario or examples copied only when its description has a
         // colon: a run asks this of every document.)
         func hasColon(_ description: String?) -> Bool { description?.utf8.contains(UInt8(ascii: ":")) ?? false }
-        func look(_ children: [FeatureChild], _ child: Int) {
-            if hasColon(children[child].scenario?.description), let scenario = children[child].scenario {
+        /// A scenario (read only when `description`, its own, has a colon) and its examples.
+        func look(scenario description: String?, _ scenario: () -> Scenario?, examples: [Examples]?) {
+            if hasColon(description), let scenario = scenario() {
                 look(scenario.description, keyword: scenario.keyword, name: scenario.name, at: scenario.location)
             }
-            guard let examples = children[child].scenario?.examples else { return }
+            guard let examples else { return }
             for item in examples.indices where hasColon(examples[item].description) {
                 look(
                     examples[item].description, keyword: examples[item].keyword, name: examples[item].name,
@@ -72,7 +73,9 @@ package enum FeatureLineInDescription {
         let children = feature.children
         for child in children.indices {
             if let background = children[child].background { look(background) }
-            look(children, child)
+            look(
+                scenario: children[child].scenario?.description, { children[child].scenario },
+                examples: children[child].scenario?.examples)
             guard children[child].rule != nil else { continue }
             if hasColon(children[child].rule?.description), let rule = children[child].rule {
                 look(rule.description, keyword: rule.keyword, name: rule.name, at: rule.location)
@@ -80,15 +83,9 @@ package enum FeatureLineInDescription {
             guard let ruleChildren = children[child].rule?.children else { continue }
             for ruleChild in ruleChildren.indices {
                 if let background = ruleChildren[ruleChild].background { look(background) }
-                if hasColon(ruleChildren[ruleChild].scenario?.description), let scenario = ruleChildren[ruleChild].scenario {
-                    look(scenario.description, keyword: scenario.keyword, name: scenario.name, at: scenario.location)
-                }
-                guard let examples = ruleChildren[ruleChild].scenario?.examples else { continue }
-                for item in examples.indices where hasColon(examples[item].description) {
-                    look(
-                        examples[item].description, keyword: examples[item].keyword, name: examples[item].name,
-                        at: examples[item].location)
-                }
+                look(
+                    scenario: ruleChildren[ruleChild].scenario?.description, { ruleChildren[ruleChild].scenario },
+                    examples: ruleChildren[ruleChild].scenario?.examples)
             }
         }
         return found

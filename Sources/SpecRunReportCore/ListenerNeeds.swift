@@ -22,7 +22,8 @@ package struct ListenerNeeds: Sendable, Equatable {
     /// `summary`: a passed step's status, the run's duration from its start and end) and `rerun`. Without it a
     /// worker sends one line for the steps that passed in a row (`WorkerConfiguration.collapsesPassedSteps`), the
     /// supervisor says the last of them, and the run's index takes those before it as passed, each taking no time
-    /// (`RunIndex.passedStepsUnsaid`).
+    /// (`RunIndex.stepsUnsaid`). The same goes for a skipped step of a test case none of whose code runs (a dry
+    /// run): the run in this process says the last of the skipped steps in a row (`SpecRunner.collapsesSkippedSteps`).
     package var passedStepTimes: Bool
 
     package init(

@@ -80,8 +80,9 @@ struct IndexedAttempts {
     private var lastAttempt: Attempt?
     /// The attempt the last `testCaseFinished` indexed finished.
     private var lastFinished: Attempt?
-    /// How many pickle steps (not hooks) the last step result recorded filled as passed, unsaid.
+    /// How many pickle steps (not hooks) the last step result recorded filled, unsaid, and with what status.
     private(set) var pickleStepsFilled = 0
+    private(set) var filledStatus = TestStepResultStatus.passed
 
     var testCaseCount: Int { testCases.count }
 
@@ -137,9 +138,9 @@ struct IndexedAttempts {
     }
 
     /// A test step's result, kept by its position in its attempt's test case. `fillingUnsaid`: the steps before it
-    /// since the last one recorded that have no result passed, unsaid (`RunIndex.passedStepsUnsaid`); the pickle
-    /// steps among them are counted in `pickleStepsFilled`.
-    mutating func record(_ finished: borrowing TestStepFinished, fillingUnsaid: Bool = false) {
+    /// since the last one recorded that have no result take this status (`.skipped`; any other: passed), unsaid
+    /// (`RunIndex.stepsUnsaid`); the pickle steps among them are counted in `pickleStepsFilled`.
+    mutating func record(_ finished: borrowing TestStepFinished, fillingUnsaid: TestStepResultStatus? = nil) {
         pickleStepsFilled = 0
         guard let attempt = attempt(id: finished.testCaseStartedId), let record = record(of: attempt),
             let position = record.position(of: finished.testStepId, from: Int(attempt.results.nextStep))
@@ -149,10 +150,13 @@ struct IndexedAttempts {
         if attempt.results.outcomes.count <= position {
             attempt.results.outcomes.append(contentsOf: repeatElement(nil, count: position + 1 - attempt.results.outcomes.count))
         }
-        if fillingUnsaid && first < position {
+        if let fillingUnsaid, first < position {
             let steps = record.testCase.testSteps
+            let skipped = fillingUnsaid == .skipped
+            filledStatus = skipped ? .skipped : .passed
+            let filling: StepOutcome = skipped ? .skippedUnsaid : .passedUnsaid
             for unsaid in first..<position where attempt.results.outcomes[unsaid] == nil {
-                attempt.results.outcomes[unsaid] = .passedUnsaid
+                attempt.results.outcomes[unsaid] = filling
                 if steps[unsaid].pickleStepId != nil { pickleStepsFilled += 1 }
             }
         }

@@ -20,13 +20,13 @@ package final class RunIndex {
         var recentSteps = RecentPickleSteps()
         /// The attempt whose steps go when the next envelope comes (`passedToLetGo`).
         var passedToLetGo: Attempt?
-        /// What the index keeps and how it reads the stream (the `keeps…`, `passedStepsUnsaid` and
+        /// What the index keeps and how it reads the stream (the `keeps…`, `stepsUnsaid` and
         /// `sharesRepeatedParts` properties): here, not as stored properties of the class, whose every read for an
         /// envelope was a dynamic exclusivity check (callgrind).
         var keepsStepArguments = true
         var keepsScenarioTags = true
         var keepsPassedSteps = true
-        var passedStepsUnsaid = false
+        var stepsUnsaid: TestStepResultStatus?
         var sharesRepeatedParts = true
     }
 
@@ -64,18 +64,23 @@ package final class RunIndex {
         get { parts.keepsPassedSteps }
         set { parts.keepsPassedSteps = newValue }
     }
-    /// Whether the stream leaves out the `testStepFinished` of a passed step that a later step's of the same attempt
-    /// follows: a run whose reports read no passed step's own times (`ListenerNeeds.passedStepTimes`), whose
-    /// supervisor says of the steps a worker counted as passed (`WorkerConfiguration.collapsesPassedSteps`) only the
-    /// last. A step result then fills the steps of its attempt before it that have none as passed, taking no time
-    /// (`pickleStepsFilledAsPassed`). Set before the run's first envelope; never for a stream read back.
-    package var passedStepsUnsaid: Bool {
-        get { parts.passedStepsUnsaid }
-        set { parts.passedStepsUnsaid = newValue }
+    /// The status of the steps whose `testStepFinished` the stream leaves out when a later step's of the same attempt
+    /// follows; nil: it says every step. A run whose reports read no passed or skipped step's own times
+    /// (`ListenerNeeds.passedStepTimes`): `.passed` for one whose supervisor says of the steps a worker counted as
+    /// passed (`WorkerConfiguration.collapsesPassedSteps`) only the last; `.skipped` for one in this process that says
+    /// only the last of the skipped steps in a row of a test case none of whose code runs
+    /// (`SpecRunner.collapsesSkippedSteps`: a dry run). A step result then fills the steps of its attempt before it
+    /// that have none with this status, taking no time (`pickleStepsFilled`). Set before the run's first envelope;
+    /// never for a stream read back.
+    package var stepsUnsaid: TestStepResultStatus? {
+        get { parts.stepsUnsaid }
+        set { parts.stepsUnsaid = newValue }
     }
-    /// How many pickle steps (not hooks) the last `testStepFinished` filled as passed (`passedStepsUnsaid`): the
+    /// How many pickle steps (not hooks) the last `testStepFinished` filled (`stepsUnsaid`), and their status: the
     /// `progress` report prints them before that step.
-    package var pickleStepsFilledAsPassed: Int { parts.attempts.pickleStepsFilled }
+    package var pickleStepsFilled: (count: Int, status: TestStepResultStatus) {
+        (parts.attempts.pickleStepsFilled, parts.attempts.filledStatus)
+    }
     /// The passed (or skipped) attempt whose steps go when the next envelope comes: every report has handled its
     /// `testCaseFinished` then (each envelope goes to every report before the next one).
     private var passedToLetGo: Attempt? {
@@ -141,7 +146,7 @@ package final class RunIndex {
         case .testCaseStarted:
             guard let started = envelope.testCaseStarted else { return }
             if let slot = parts.attempts.start(started), slot >= 0 { parts.recentSteps.started(slot: slot) }
-        case .testStepFinished: envelope.withTestStepFinished { parts.attempts.record($0, fillingUnsaid: passedStepsUnsaid) }
+        case .testStepFinished: envelope.withTestStepFinished { parts.attempts.record($0, fillingUnsaid: stepsUnsaid) }
         case .attachment:
             guard let attachment = envelope.attachment else { return }
             if RequirementsAttachment.isRequirements(attachment) {

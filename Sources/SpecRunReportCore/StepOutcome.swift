@@ -22,14 +22,18 @@ package struct StepOutcome {
         details = result.message == nil && result.exception == nil ? nil : Details(message: result.message, exception: result.exception)
     }
 
-    private init(passedInNanos nanos: Int64) {
+    private init(_ status: TestStepResultStatus, nanos: Int64) {
         self.nanos = nanos
-        status = .passed
+        self.status = status
         details = nil
     }
 
-    /// A step that passed, taking no time: what a step the stream left unsaid is (`RunIndex.passedStepsUnsaid`).
-    static var passedUnsaid: StepOutcome { StepOutcome(passedInNanos: 0) }
+    /// A step that passed, taking no time: what a step the stream left unsaid before a passed one is
+    /// (`RunIndex.stepsUnsaid`).
+    static var passedUnsaid: StepOutcome { StepOutcome(.passed, nanos: 0) }
+    /// A step skipped, without a message: what a step the stream left unsaid before a skipped one is (a run in which
+    /// no code runs says the last of its skipped steps in a row, `SpecRunner.collapsesSkippedSteps`).
+    static var skippedUnsaid: StepOutcome { StepOutcome(.skipped, nanos: 0) }
 
     /// The duration in nanoseconds (`testStepResult.duration`, without making the result).
     package var durationNanos: Int64 { nanos }

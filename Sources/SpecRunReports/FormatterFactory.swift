@@ -40,10 +40,11 @@ package final class FormatterFactory {
         shared.index.keepsScenarioTags = true
     }
 
-    /// Tells the shared index (before any envelope) that the stream leaves passed steps unsaid before a later step of
-    /// their attempt (`RunIndex.passedStepsUnsaid`): a run whose workers send passed steps as a count.
-    package func leavesPassedStepsUnsaid() {
-        shared.index.passedStepsUnsaid = true
+    /// Tells the shared index (before any envelope) that the stream leaves passed or skipped steps unsaid before a later
+    /// step of their attempt and status (`RunIndex.stepsUnsaid`): a run whose workers send passed steps as a count,
+    /// a run in this process that says the last of its skipped steps in a row (`SpecRunner.collapsesSkippedSteps`).
+    package func leavesStepsUnsaid(_ status: TestStepResultStatus) {
+        shared.index.stepsUnsaid = status
     }
 
     /// Whether the shared index keeps a test case message's steps array as it is (`RunIndex.keepsTestStepsAsSent`:

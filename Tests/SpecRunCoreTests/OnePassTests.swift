@@ -63,6 +63,32 @@ final class OnePassTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains("\"testCaseStarted\"") }.count, 5, "the other files' scenarios ran")
     }
 
+    /// Fails when a skipped step is left unsaid before a step of another status, a suggestion or the test case's end,
+    /// or one is said that another skipped step follows.
+    func test_dryRunCollapsingSkippedSteps_saysOnlyTheLastOfTheSkippedStepsInARow() async throws {
+        let (everyStep, collapsed) = try await streams(collapsing: true) { $0.dryRun = true }
+        var lines = everyStep.split(separator: "\n").map(String.init)
+        let isSkippedStep = { (line: String) in line.hasPrefix("{\"testStepFinished\"") && line.contains("\"SKIPPED\"") }
+        // (A test case under an invalid `@timeout:` tag takes the step loop, which says every step.)
+        let looped = lines.filter { $0.contains("InvalidTimeout") }.compactMap { line in
+            line.range(of: #""testCaseStartedId":"[0-9]+""#, options: .regularExpression).map { String(line[$0]) }
+        }
+        XCTAssertEqual(looped.count, 1)
+        // The stream saying every step without the skipped steps (start and result) that another skipped step follows.
+        var followed: [Int] = []
+        for index in lines.indices
+        where isSkippedStep(lines[index]) && index + 2 < lines.count && isSkippedStep(lines[index + 2])
+            && !looped.contains(where: lines[index].contains)
+        {
+            XCTAssertTrue(lines[index - 1].hasPrefix("{\"testStepStarted\""), lines[index - 1])
+            followed += [index - 1, index]
+        }
+        for index in followed.reversed() { lines.remove(at: index) }
+
+        XCTAssertEqual(followed.count, 20, "ten skipped steps, start and result, left unsaid")
+        XCTAssertEqual(collapsed, lines.joined(separator: "\n") + "\n")
+    }
+
     func test_runsInOnePass_isTakenOnlyWhenNothingRunsAndNoLimitApplies() throws {
         let sut = try makeCaseRunner(dryRun: true)
         let plan = try onlyPlan(sut.registry, feature: "Feature: f\n  Scenario: s\n    Given a step passes\n")
@@ -114,12 +140,15 @@ final class OnePassTests: XCTestCase {
         "features/c.feature": "Feature: broken\n  Scenario: s\n    Given a step passes\n    Oops\n",
     ]
 
-    /// The NDJSON stream of the same run taking the one pass and the step loop.
+    /// The NDJSON stream of the same run taking the one pass and the step loop; `collapsing`: of the one pass saying
+    /// every step and saying only the last of the skipped steps in a row (`collapsesSkippedSteps`).
     private func streams(
-        ids: () -> any IdGenerator = { IncrementingIdGenerator() }, _ configure: (inout RunConfiguration) -> Void
+        ids: () -> any IdGenerator = { IncrementingIdGenerator() }, collapsing: Bool = false,
+        _ configure: (inout RunConfiguration) -> Void
     ) async throws -> (onePass: String, loop: String) {
         var results: [String] = []
-        for onePass in [true, false] {
+        for second in [false, true] {
+            let onePass = collapsing || !second
             _ = Journal.shared.take()
             let libraries: [any StepLibrary.Type] = [BasketSteps.self, HooksOnly.self, PassesWithOverlap.self]
             let sut = try makeSUT(features: Self.features, libraries: libraries, configure: configure)
@@ -128,6 +157,7 @@ final class OnePassTests: XCTestCase {
                 environment: [:])
             runner.meta = fixedMeta
             runner.skipsInOnePass = onePass
+            runner.collapsesSkippedSteps = collapsing && second
             let spy = EnvelopeSpy()
             _ = try await runner.run(emit: spy.record)
             // (The folder's random name is the only difference between the two runs.)

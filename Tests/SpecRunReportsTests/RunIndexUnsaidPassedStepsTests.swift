@@ -7,7 +7,7 @@ import XCTest
 @testable import SpecRunReports
 
 /// A run whose workers send passed steps as a count says only the last of each count (`Supervisor+PassedSteps`):
-/// its index takes the steps before a step result that have none as passed (`RunIndex.passedStepsUnsaid`), and each
+/// its index takes the steps before a step result that have none as passed (`RunIndex.stepsUnsaid`), and each
 /// console report writes what it writes from the stream that says every step.
 final class RunIndexUnsaidPassedStepsTests: XCTestCase {
     private let feature = """
@@ -43,7 +43,7 @@ final class RunIndexUnsaidPassedStepsTests: XCTestCase {
 
         for envelope in stream(sayingEveryStep: false) {
             sut.handle(envelope)
-            if envelope.testStepFinished != nil { filled.append(sut.pickleStepsFilledAsPassed) }
+            if envelope.testStepFinished != nil { filled.append(sut.pickleStepsFilled.count) }
         }
 
         XCTAssertEqual(filled, [2, 2, 1], "each scenario's Before hook is taken as passed too, and not counted")
@@ -77,7 +77,7 @@ final class RunIndexUnsaidPassedStepsTests: XCTestCase {
 
         for sayingEveryStep in [false, true] {
             let factory = FormatterFactory(sharedAtSource: true)
-            if !sayingEveryStep { factory.leavesPassedStepsUnsaid() }
+            if !sayingEveryStep { factory.leavesStepsUnsaid(.passed) }
             let stream = finishedScenariosStream(feature, lastSteps: [:], afterHook: true, sayingEveryStep: sayingEveryStep)
             written.append(writtenReport(.progress, by: factory, of: stream))
         }
@@ -90,7 +90,7 @@ final class RunIndexUnsaidPassedStepsTests: XCTestCase {
 
     private func makeSUT(unsaid: Bool) -> RunIndex {
         let index = RunIndex()
-        index.passedStepsUnsaid = unsaid
+        index.stepsUnsaid = unsaid ? .passed : nil
         return index
     }
 
@@ -107,7 +107,7 @@ final class RunIndexUnsaidPassedStepsTests: XCTestCase {
     /// The report of `format` from a run's factory, told the stream leaves passed steps unsaid when it does.
     private func report(_ format: ReportFormat, sayingEveryStep: Bool) -> String {
         let factory = FormatterFactory(sharedAtSource: true)
-        if !sayingEveryStep { factory.leavesPassedStepsUnsaid() }
+        if !sayingEveryStep { factory.leavesStepsUnsaid(.passed) }
         return writtenReport(format, by: factory, of: stream(sayingEveryStep: sayingEveryStep), colors: true)
     }
 

@@ -4,7 +4,7 @@ import XCTest
 /// A run whose reports read nothing of a passed step but that it passed (the console reports, `rerun`) has its
 /// worker send one line for the steps that passed in a row, the supervisor says the last of them, and the run's index
 /// takes those before it as passed (`ListenerNeeds.passedStepTimes`, `WorkerConfiguration.sendsPassedStepsAsCount`,
-/// `RunIndex.passedStepsUnsaid`). Each such report reads the same
+/// `RunIndex.stepsUnsaid`). Each such report reads the same
 /// as in a run beside a message report, whose worker sends every step — over scenarios that pass, fail, crash
 /// after passed steps, are undefined, and take long enough for the worker's buffer to be written mid-scenario.
 final class PassedStepsEndToEndTests: XCTestCase {

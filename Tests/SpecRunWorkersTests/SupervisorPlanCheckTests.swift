@@ -76,7 +76,7 @@ final class SupervisorPlanCheckTests: XCTestCase {
         XCTAssertEqual(sut.passedSteps(2, lastEnd: Timestamp(seconds: 3, nanos: 7), from: 0), [])
         _ = sut.receive(caseFinished("c"), from: 0)
 
-        // The steps before it are left unsaid: the run's listeners take them as passed (`RunIndex.passedStepsUnsaid`).
+        // The steps before it are left unsaid: the run's listeners take them as passed (`RunIndex.stepsUnsaid`).
         let steps = forwarded.all.compactMap(\.testStepFinished)
         XCTAssertEqual(steps.map(\.testStepId), ["s0-1"])
         XCTAssertEqual(steps.map(\.testCaseStartedId), ["c"])

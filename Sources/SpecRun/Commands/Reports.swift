@@ -121,8 +121,9 @@ final class Reports {
     /// Whether the reports' index keeps each test case message's steps array as it is (see `FormatterFactory`).
     var indexKeepsTestStepsAsSent: Bool { factory.indexKeepsTestStepsAsSent }
 
-    /// The run's stream leaves passed steps unsaid before a later step of their attempt (see `FormatterFactory`).
-    func leavesPassedStepsUnsaid() { factory.leavesPassedStepsUnsaid() }
+    /// The run's stream leaves passed or skipped steps unsaid before a later step of their attempt (see
+    /// `FormatterFactory`).
+    func leavesStepsUnsaid(_ status: TestStepResultStatus) { factory.leavesStepsUnsaid(status) }
 
     /// Whether a report reads `testStepStarted` envelopes: only the message stream writes them; every other report
     /// (and the exit status and parse-error printer) reads the steps' results. A run has one for every step.

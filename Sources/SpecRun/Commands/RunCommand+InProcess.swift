@@ -28,6 +28,12 @@ extension RunCommand {
         defer { StepSignals.stepsRunHere(false) }
         // (`send` would drop them: not made.)
         runner.sendsStepStarts = listeners.reports.readsStepStarts
+        // A dry run's skipped steps in a row said by their last, when no report reads more of a skipped step than
+        // its status (the index fills the others: `RunIndex.stepsUnsaid`).
+        if !listeners.reports.needs.passedStepTimes {
+            runner.collapsesSkippedSteps = true
+            listeners.reports.leavesStepsUnsaid(.skipped)
+        }
         // Each file planned and run before the next is parsed, unless a report writes the stream in its own order
         // (every testCase first) or a live line counts the test cases planned; what the reports handed back is
         // freed between test cases.

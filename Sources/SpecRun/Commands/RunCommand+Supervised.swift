@@ -20,7 +20,7 @@ extension RunCommand {
             timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
             namesTestCases: namesTestCases, plansWithSentSteps: listeners.reports.indexKeepsTestStepsAsSent,
             passedStepsAsCount: worker.sendsPassedStepsAsCount)
-        if worker.sendsPassedStepsAsCount { listeners.reports.leavesPassedStepsUnsaid() }
+        if worker.sendsPassedStepsAsCount { listeners.reports.leavesStepsUnsaid(.passed) }
         // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
         // with the workers' id seed: the same messages, not written as JSON by it and read back here.
         var workers = worker

@@ -28,11 +28,20 @@ extension TestCaseRunner {
         var stepStatuses: [TestStepResultStatus] = []
         stepStatuses.reserveCapacity(steps.count)
         let zero = Duration(seconds: 0, nanos: 0)
+        // A skipped step not said yet (`collapsesSkippedSteps`): said when a step of another status or the test case's
+        // end follows; left unsaid when another skipped step does.
+        var held: (index: Int, started: Timestamp, result: TestStepResult, finished: Timestamp)?
+        func sayHeld() {
+            guard let step = held else { return }
+            held = nil
+            let id = steps[step.index].id
+            sink.testStepStarted(testCaseStartedId: startedId, testStepId: id, timestamp: step.started)
+            sink.testStepFinished(testCaseStartedId: startedId, testStepId: id, result: step.result, timestamp: step.finished)
+        }
         // (Each step read where it is, a field at a time: a copy of a planned step, or of a pickle step, retains
         // each of its fields.)
         for index in steps.indices {
             let stepStarted = now()
-            sink.testStepStarted(testCaseStartedId: startedId, testStepId: steps[index].id, timestamp: stepStarted)
             var outcome = CodeOutcome(status: .skipped)
             var suggestion: Suggestion?
             switch steps[index].action {
@@ -51,11 +60,19 @@ extension TestCaseRunner {
             }
             if case .step = steps[index].action { stepStatuses.append(outcome.status) }
             if outcome.status > worstStatus { worstStatus = outcome.status }
+            if collapsesSkippedSteps && outcome.status == .skipped {
+                held = (index, stepStarted, outcome.result(duration: zero), now())
+                continue
+            }
+            sayHeld()
+            // (Its start said once the outcome is known, which sends nothing: the order of the step loop's messages.)
+            sink.testStepStarted(testCaseStartedId: startedId, testStepId: steps[index].id, timestamp: stepStarted)
             if let suggestion { sink.suggestion(suggestion) }
             sink.testStepFinished(
                 testCaseStartedId: startedId, testStepId: steps[index].id, result: outcome.result(duration: zero),
                 timestamp: now())
         }
+        sayHeld()
         // (`worst` of no status is passed; of any, the most severe: `.unknown` sorts below passed and never comes.)
         let willBeRetried = retriesLeft && worstStatus == .failed
         sink.testCaseFinished(testCaseStartedId: startedId, timestamp: now(), willBeRetried: willBeRetried)

@@ -31,6 +31,8 @@ struct TestCaseRunner {
     /// A test case none of whose code runs takes one pass over its steps (`runInOnePass`); false: the step loop
     /// below, as when code runs (the tests that compare the two).
     var onePass = true
+    /// The one pass says only the last of the skipped steps in a row (`SpecRunner.collapsesSkippedSteps`).
+    var collapsesSkippedSteps = false
 
     struct Result: Equatable {
         /// The worst status of every test step (hooks included).

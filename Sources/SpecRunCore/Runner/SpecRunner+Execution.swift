@@ -113,6 +113,7 @@ extension SpecRunner {
             })
         runner.checkArguments = configuration.checkArguments
         runner.onePass = skipsInOnePass
+        runner.collapsesSkippedSteps = collapsesSkippedSteps
         runner.lateAttachment = lateAttachment
         if let lateAttachment { UnboundAttachments.arm(lateAttachment) }
         runner.pendingSignal = pendingSignal

@@ -38,6 +38,11 @@ public struct SpecRunner: Sendable {
     /// nothing that hears the run reads them (a run in this process whose reports do not: one envelope a step made
     /// for nothing). A sink of its own (`RunSession.run(_:skip:to:)`) decides for itself.
     public var sendsStepStarts = true
+    /// Whether a test case none of whose code runs (a dry run, or every step skipped) says only the last of its
+    /// skipped steps in a row (`TestCaseRunner.runInOnePass`); true only when everything that hears the run fills
+    /// the steps left unsaid before a skipped one as skipped (`RunIndex.stepsUnsaid`): reports that read no skipped
+    /// step's own message (`ListenerNeeds.passedStepTimes`).
+    public var collapsesSkippedSteps = false
     /// The process exits once the run's reports are written (a command-line run): `run` leaves the run's session
     /// — every planned pickle — to the exit rather than free it piece by piece. A host making many runs keeps false.
     public var keepsRunUntilExit = false

@@ -21,10 +21,11 @@ final class ProgressFormatter: EnvelopeFormatter {
     func handle(_ envelope: Envelope) {
         feed.handle(envelope)
         guard let finished = envelope.testStepFinished else { return }
-        // The steps before it the stream left unsaid, which passed (`RunIndex.passedStepsUnsaid`).
-        for _ in 0..<index.pickleStepsFilledAsPassed {
+        // The steps before it the stream left unsaid, which passed or were skipped (`RunIndex.stepsUnsaid`).
+        let filled = index.pickleStepsFilled
+        for _ in 0..<filled.count {
             printedAny = true
-            sink.write(text.style.paint(ConsoleStyle.progressCharacter(.passed), .passed))
+            sink.write(text.style.paint(ConsoleStyle.progressCharacter(filled.status), filled.status))
         }
         guard let isHook = index.isHook(testStepId: finished.testStepId, attemptId: finished.testCaseStartedId) else { return }
         let status = finished.testStepResult.status

@@ -19,7 +19,7 @@ import Messages
 /// that passed since the worker's last line — the next `count` steps of the plan, the last ending at `<sec> <nanos>`
 /// — written before the next line or the next write of the buffer (a crash's included). The supervisor makes the
 /// `testStepFinished` of the last of them from its plan, and the run's index takes those before it as passed
-/// (`Supervisor.passedSteps`, `RunIndex.passedStepsUnsaid`).
+/// (`Supervisor.passedSteps`, `RunIndex.stepsUnsaid`).
 ///
 /// A worker runs one attempt at a time: `!S`, `!F` and `!E` belong to the attempt it started last (its last
 /// testCaseStarted, a `!C` line or JSON), which they do not name (`CompactEnvelope.Attempt`). The supervisor

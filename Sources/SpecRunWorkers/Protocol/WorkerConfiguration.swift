@@ -75,7 +75,7 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
     package var namesTestCases = false
     /// Whether the worker sends the steps that passed since its last line as one `!P` line, not a line each
     /// (`WorkerOutbox.collapsesPassedSteps`): when no report reads more of a passed step than that it passed
-    /// (`ListenerNeeds.passedStepTimes`). The supervisor says only the last of them (`RunIndex.passedStepsUnsaid`).
+    /// (`ListenerNeeds.passedStepTimes`). The supervisor says only the last of them (`RunIndex.stepsUnsaid`).
     package var collapsesPassedSteps = false
     /// Whether the workers of this run send passed steps as a count: `collapsesPassedSteps`, unless they write a
     /// message report's stream (which has every step).

@@ -4,7 +4,7 @@ extension Supervisor {
     /// A worker's `!P` line (`WorkerConfiguration.sendsPassedStepsAsCount`): the next `count` steps of its running
     /// attempt passed, the last ending at `lastEnd`. Only the last becomes a `testStepFinished` (PASSED, no
     /// duration, at `lastEnd`), made from the plan's step id: the run's listeners take the steps before it that have
-    /// no result as passed (`RunIndex.passedStepsUnsaid`), and no report of such a run reads more of them. Like every
+    /// no result as passed (`RunIndex.stepsUnsaid`), and no report of such a run reads more of them. Like every
     /// test case line it must fit the plan (`PlanCheck`): a count in a run whose workers send every step, when no
     /// attempt runs, while a step runs, or of more steps than the plan has left ends the worker.
     func passedSteps(_ count: Int, lastEnd: Timestamp, from number: Int) -> [Action] {

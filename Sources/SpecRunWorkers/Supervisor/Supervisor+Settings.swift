@@ -47,7 +47,7 @@ extension Supervisor {
         /// the plan reads the same steps.
         var plansWithSentSteps = false
         /// The workers send the steps that passed in a row as a count (`WorkerConfiguration.sendsPassedStepsAsCount`)
-        /// and the run's listeners fill the steps left unsaid (`RunIndex.passedStepsUnsaid`): of each count the
+        /// and the run's listeners fill the steps left unsaid (`RunIndex.stepsUnsaid`): of each count the
         /// supervisor says only the last step. Without it, a count is a line the worker's run did not write.
         var passedStepsAsCount = false
     }

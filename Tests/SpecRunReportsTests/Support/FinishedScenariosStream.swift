@@ -7,7 +7,7 @@ import Messages
 /// A run's stream of a feature's scenarios, each run to its end: every step passes but the last step of the
 /// scenarios `lastSteps` names, which ends with that status and message. `beforeHook`: each test case starts with a
 /// passing Before hook, `afterHook`: ends with a passing After hook (the last step then). `sayingEveryStep` false: a step that passed before another step's result is left out, as a
-/// supervisor says a worker's count of passed steps (`RunIndex.passedStepsUnsaid`).
+/// supervisor says a worker's count of passed steps (`RunIndex.stepsUnsaid`).
 func finishedScenariosStream(
     _ feature: String, lastSteps: [Int: (status: TestStepResultStatus, message: String)], beforeHook: Bool = false,
     afterHook: Bool = false, sayingEveryStep: Bool = true

@@ -10,35 +10,58 @@ struct LineIndex {
     private(set) var nodeLines = NodeLines()
 
     /// `selecting`: also the lines that select each node (only `path:LINE` arguments need them).
+    ///
+    /// (The document's children and scenarios read in place, a field at a time: a child or a scenario bound by `for`
+    /// or `if let` is a copy that retains each of its strings and arrays, and a feature captured for a scenario's
+    /// inherited lines was one more.)
     mutating func add(_ document: GherkinDocument, selecting: Bool = true) {
-        guard let feature = document.feature else { return }
-        for child in feature.children {
-            if let background = child.background { addSteps(background.steps) }
-            if let scenario = child.scenario { add(scenario, inherited: [feature.location.line], selecting: selecting) }
-            if let rule = child.rule {
-                for ruleChild in rule.children {
-                    if let background = ruleChild.background { addSteps(background.steps) }
-                    if let scenario = ruleChild.scenario {
-                        add(scenario, inherited: [feature.location.line, rule.location.line], selecting: selecting)
+        guard let featureLine = document.feature?.location.line, let children = document.feature?.children else { return }
+        children.withUnsafeBufferPointer { children in
+            for child in children.indices {
+                if let steps = children[child].background?.steps { addSteps(steps) }
+                if let scenario = children[child].scenario?.id {
+                    add(
+                        scenario, line: children[child].scenario!.location.line, steps: children[child].scenario!.steps,
+                        examples: children[child].scenario!.examples, inherited: [featureLine], selecting: selecting)
+                }
+                guard let ruleLine = children[child].rule?.location.line, let ruleChildren = children[child].rule?.children
+                else { continue }
+                ruleChildren.withUnsafeBufferPointer { ruleChildren in
+                    for ruleChild in ruleChildren.indices {
+                        if let steps = ruleChildren[ruleChild].background?.steps { addSteps(steps) }
+                        if let scenario = ruleChildren[ruleChild].scenario?.id {
+                            add(
+                                scenario, line: ruleChildren[ruleChild].scenario!.location.line,
+                                steps: ruleChildren[ruleChild].scenario!.steps, examples: ruleChildren[ruleChild].scenario!.examples,
+                                inherited: [featureLine, ruleLine], selecting: selecting)
+                        }
                     }
                 }
             }
         }
     }
 
-    private mutating func add(_ scenario: Scenario, inherited: @autoclosure () -> Set<Int>, selecting: Bool) {
-        addSteps(scenario.steps)
-        nodeLines.add(scenario.id, scenario.location.line)
+    /// The scenario with this id, line, steps and examples.
+    private mutating func add(
+        _ id: String, line: Int, steps: [Step], examples: [Examples], inherited: @autoclosure () -> Set<Int>, selecting: Bool
+    ) {
+        addSteps(steps)
+        nodeLines.add(id, line)
         if selecting {
             var own = inherited()
-            own.insert(scenario.location.line)
-            for step in scenario.steps { own.insert(step.location.line) }
-            selectors[scenario.id] = own
+            own.insert(line)
+            for step in steps { own.insert(step.location.line) }
+            selectors[id] = own
         }
-        for examples in scenario.examples {
-            for row in examples.tableBody {
-                if selecting { selectors[row.id] = [examples.location.line, row.location.line] }
-                nodeLines.add(row.id, row.location.line)
+        examples.withUnsafeBufferPointer { examples in
+            for index in examples.indices {
+                let examplesLine = examples[index].location.line
+                examples[index].tableBody.withUnsafeBufferPointer { rows in
+                    for row in rows.indices {
+                        if selecting { selectors[rows[row].id] = [examplesLine, rows[row].location.line] }
+                        nodeLines.add(rows[row].id, rows[row].location.line)
+                    }
+                }
             }
         }
     }
@@ -76,8 +99,9 @@ struct NodeLines: Sendable {
     private var table = LazyTable()
 
     mutating func add(_ id: String, _ line: Int) {
-        // A table made before, or shared with a copy, no longer lists every id.
-        if !isKnownUniquelyReferenced(&table) || table.isMade { table = LazyTable() }
+        // A table shared with a copy lists the copy's ids. (One made before from this list is made again at the next
+        // lookup: it lists fewer ids than there are now.)
+        if !isKnownUniquelyReferenced(&table) { table = LazyTable() }
         ids.append(id)
         numbers.append(Int32(truncatingIfNeeded: line))
     }
@@ -88,20 +112,19 @@ struct NodeLines: Sendable {
 
     /// Thread-safe: a session's test cases may be located from several tasks and a watchdog thread.
     private final class LazyTable: Sendable {
-        private let byId = Locked<[String: Int]?>(nil)
-
-        var isMade: Bool { byId.withLock { $0 != nil } }
+        /// The dictionary, and how many of the list's ids it was made of.
+        private let byId = Locked<(lines: [String: Int], listed: Int)?>(nil)
 
         func line(of id: String, ids: [String], numbers: [Int32]) -> Int? {
             byId.withLock { byId in
-                if byId == nil {
+                if byId?.listed != ids.count {
                     var made: [String: Int] = [:]
                     made.reserveCapacity(ids.count)
                     // The last line given for an id wins, as when they were set one by one.
                     for (id, line) in zip(ids, numbers) { made[id] = Int(line) }
-                    byId = made
+                    byId = (made, ids.count)
                 }
-                return byId![id]
+                return byId!.lines[id]
             }
         }
     }

@@ -72,17 +72,23 @@ class LineMatcher {
     /// The trimmed line from `offset` bytes after its first non-blank, with surrounding whitespace removed.
     @inline(__always)
     func restTrimmed(_ line: Line, after offset: Int) -> String {
+        let rest = restSpan(line, after: offset)
+        return UTF8Text.string(b, rest.lowerBound, rest.upperBound)
+    }
+
+    /// Where `restTrimmed`'s text is in the line's bytes.
+    @inline(__always)
+    private func restSpan(_ line: Line, after offset: Int) -> Range<Int> {
         let s = UTF8Text.trimStart(b, line.trimmedStart + offset, line.end)
-        return UTF8Text.string(b, s, UTF8Text.trimEnd(b, s, line.end))
+        return s..<max(s, UTF8Text.trimEnd(b, s, line.end))
     }
 
     /// `restTrimmed` for a step line: through `texts` when given (a text met before is not made again).
     func stepText(_ line: Line, after offset: Int) -> String {
         guard let texts else { return restTrimmed(line, after: offset) }
-        let s = UTF8Text.trimStart(b, line.trimmedStart + offset, line.end)
-        let e = UTF8Text.trimEnd(b, s, line.end)
-        guard s < e else { return "" }
-        return texts.shared(utf8: UnsafeBufferPointer(rebasing: b[s..<e]))
+        let rest = restSpan(line, after: offset)
+        guard !rest.isEmpty else { return "" }
+        return texts.shared(utf8: UnsafeBufferPointer(rebasing: b[rest]))
     }
 
     @inline(__always)

@@ -7,7 +7,6 @@ public enum SpecRunCLI {
     /// Runs the command line of this process with these step libraries, then exits with specrun's code.
     /// `formatters`: formats of your own (`CustomFormat`), selected as `--format NAME[:FILE]` like the built-in ones.
     public static func main(libraries: [any StepLibrary.Type], formatters: [CustomFormat] = []) async -> Never {
-        ProcessControl.limitAllocatorArenas()
         let console = SystemConsole()
         SystemConsole.ignoreBrokenPipes()
         if PreforkedWorker.isThisProcess {

@@ -40,12 +40,6 @@ void specrun_line_buffered_stdout(void);
 /// This process adopts its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER; elsewhere nothing). 0 on success.
 int specrun_become_subreaper(void);
 
-// MARK: memory.c
-
-/// At most `count` malloc arenas for the process's threads, unless MALLOC_ARENA_MAX says otherwise (glibc only;
-/// elsewhere nothing).
-void specrun_limit_malloc_arenas(int count);
-
 // MARK: files.c
 
 /// `from` and `to` swapped atomically (Linux renameat2 with RENAME_EXCHANGE): 0 on success, -1 with errno set

@@ -104,15 +104,6 @@ package enum ProcessControl {
         return true
     }
 
-    /// At start: at most four malloc arenas for the process's threads (unless `MALLOC_ARENA_MAX` says otherwise).
-    /// glibc gives each thread that allocates an arena of its own, up to eight per core, and memory freed into one
-    /// stays there: the supervisor's reader, listener and loop threads kept each other's garbage — c50k with
-    /// reports 229 vs 218 MiB resident. Two arenas saved 5 MiB more but cost a tenth more CPU (the threads wait
-    /// for each other's malloc lock); four cost nothing measurable (`tools/bench`, c10k, 10 runs each).
-    package static func limitAllocatorArenas() {
-        specrun_limit_malloc_arenas(4)
-    }
-
     /// The soft limit of open files (`ulimit -n`), nil when unlimited or unknown.
     package static func openFileLimit() -> Int? {
         var limit = rlimit()

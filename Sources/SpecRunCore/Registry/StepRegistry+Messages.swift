@@ -42,7 +42,7 @@ extension StepRegistry {
             }
         }
         envelopes += undefinedParameterTypes.map { Envelope(undefinedParameterType: $0) }
-        for kind in [HookKind.beforeAll, .afterAll, .before, .after, .beforeStep, .afterStep, .beforeFeature, .afterFeature] {
+        for kind in HookKind.allCases {
             hooksInOrder[kind] = Self.runningOrder(hooks, kind)
         }
         return envelopes

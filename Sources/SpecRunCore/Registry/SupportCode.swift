@@ -54,7 +54,7 @@ struct StepDefinitionDescription: Sendable, CustomStringConvertible {
     var description: String { "step definition \"\(pattern.source)\" (\(location.relative(to: root)))" }
 }
 
-enum HookKind: Sendable, Equatable {
+enum HookKind: Int, Sendable, Equatable, CaseIterable {
     case beforeAll, afterAll, before, after, beforeStep, afterStep
     /// Around the scenarios of one feature that a process runs in a row (`RunSession`); no World, no tags.
     case beforeFeature, afterFeature

@@ -24,18 +24,19 @@ extension RunIndex {
                 derived = Self.idsAreDerived(pickle.steps[position].astNodeIds, at: position, of: pickle, runs)
             }
         }
-        var steps: [PickleStep] = []
-        steps.reserveCapacity(pickle.steps.count)
-        for var step in pickle.steps {
-            if sharesRepeatedParts && !Compaction.isInline(step.text) { step.text = sharedStepText(step.text) }
-            if derived {
-                step.astNodeIds = []
-            } else if !step.astNodeIds.allSatisfy(Compaction.isInline) {
-                step.astNodeIds = step.astNodeIds.map { Compaction.canonical($0, in: nodes) }
+        // Changed in place (a step copied out and appended to a new array was a retain and a release of each of
+        // its fields, and an array made a pickle).
+        let shares = sharesRepeatedParts
+        for position in pickle.steps.indices {
+            if shares && !Compaction.isInline(pickle.steps[position].text) {
+                pickle.steps[position].text = sharedStepText(pickle.steps[position].text)
             }
-            steps.append(step)
+            if derived {
+                pickle.steps[position].astNodeIds = []
+            } else if !pickle.steps[position].astNodeIds.allSatisfy(Compaction.isInline) {
+                pickle.steps[position].astNodeIds = pickle.steps[position].astNodeIds.map { Compaction.canonical($0, in: nodes) }
+            }
         }
-        pickle.steps = steps
         return derived
     }
 

@@ -44,16 +44,21 @@ extension WorkerOutbox: MessageSink {
     }
 
     package func testStepFinished(testCaseStartedId: String, testStepId: String, result: TestStepResult, timestamp: Timestamp) {
-        guard result.message == nil, result.exception == nil, state.current.isCurrent(testCaseStartedId),
-            let stepLength = LineWriter.fieldLength(testStepId), let maximum = Self.maximum(stepLength, numbers: 5)
-        else {
-            return emit(
+        func asEnvelope() {
+            emit(
                 Envelope(
                     testStepFinished: TestStepFinished(
                         testCaseStartedId: testCaseStartedId, testStepId: testStepId,
                         testStepResult: result, timestamp: timestamp)))
         }
+        guard result.message == nil, result.exception == nil, state.current.isCurrent(testCaseStartedId) else {
+            return asEnvelope()
+        }
+        // (Counted before its id is measured: a counted step's id is not written.)
         if state.collapsesPassedSteps && result.status == .passed { return countPassedStep(endingAt: timestamp) }
+        guard let stepLength = LineWriter.fieldLength(testStepId), let maximum = Self.maximum(stepLength, numbers: 5) else {
+            return asEnvelope()
+        }
         writeLine(maximum: maximum, running: .finished) { line in
             CompactEnvelope.writeStepFinished(
                 testStepId: testStepId, status: result.status, duration: result.duration,

@@ -31,6 +31,17 @@ final class ScopedTimeoutsTests: XCTestCase {
         XCTAssertEqual(TimeoutText.seconds("0"), 0)
     }
 
+    func test_isTimeoutTag_namesTheTagsThatStartWithTheTimeoutPrefixOnly() {
+        XCTAssertTrue(ScopedTimeouts.isTimeoutTag("@timeout:5s"))
+        XCTAssertTrue(ScopedTimeouts.isTimeoutTag("@timeout:"))
+        for tag in ["@timeouts", "@timeout", "@slow", "timeout:5s", "@TIMEOUT:5s", "", "@timeout\u{301}:5s"] {
+            XCTAssertFalse(ScopedTimeouts.isTimeoutTag(tag), tag)
+        }
+        // A colon a combining mark follows is another character: as text, the tag does not start with the prefix.
+        XCTAssertFalse(ScopedTimeouts.isTimeoutTag("@timeout:\u{301}5s"))
+        XCTAssertEqual(ScopedTimeouts.empty.scenario(tags: ["@timeout:\u{301}5s"]), .none)
+    }
+
     func test_seconds_refusesWhatIsNoDurationOnBadText() {
         for text in ["abc", "", "s", "-1s", "5 parsecs", "1e3s", "nan", "400d", "9999999999s"] {
             XCTAssertNil(TimeoutText.seconds(text), text)

@@ -99,7 +99,7 @@ struct ScopedTimeouts: Sendable {
     }
 
     func scenario(tags: [String]) -> Scenario {
-        if let tag = tags.last(where: { $0.hasPrefix(Self.tagPrefix) }) {
+        if let tag = tags.last(where: Self.isTimeoutTag) {
             guard let seconds = TimeoutText.seconds(String(tag.dropFirst(Self.tagPrefix.count))) else {
                 return .invalid(Self.invalidTagMessage(tag))
             }
@@ -116,7 +116,14 @@ struct ScopedTimeouts: Sendable {
 
     /// Whether a tag is a `@timeout:` tag whose value is no duration.
     static func isInvalid(_ tag: String) -> Bool {
-        tag.hasPrefix(tagPrefix) && TimeoutText.seconds(String(tag.dropFirst(tagPrefix.count))) == nil
+        isTimeoutTag(tag) && TimeoutText.seconds(String(tag.dropFirst(tagPrefix.count))) == nil
+    }
+
+    /// Whether `tag` starts with `@timeout:`: its bytes first (every scenario's tags are asked), then as text, which
+    /// tells a `:` that a combining mark follows from a colon. None of the prefix's characters has another
+    /// canonical spelling, so a tag whose bytes do not start with the prefix's does not start with the prefix.
+    static func isTimeoutTag(_ tag: String) -> Bool {
+        tag.utf8.starts(with: tagPrefix.utf8) && tag.hasPrefix(tagPrefix)
     }
 
     static func invalidTagMessage(_ tag: String) -> String {

@@ -6,7 +6,8 @@ import Foundation
 
 /// The one way this package shares mutable state between threads: a value behind a lock, reached only inside
 /// `withLock`. A type whose fields several threads touch keeps them in one `State` struct inside a `Locked`, rather
-/// than a lock of its own beside them.
+/// than a lock of its own beside them. (A class made for every scenario keeps its state in a `LockedValue`: the
+/// same lock, stored in place.)
 ///
 /// On Linux it is the standard library's `Mutex` (so the compiler, not a comment, vouches that it is `Sendable`); on
 /// the other platforms this package supports (macOS 13), which predate `Mutex`, an `NSLock` guards the value.

@@ -9,7 +9,7 @@ final class WorldStore: Sendable {
         var last: (type: ObjectIdentifier, world: AnyObject)?
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     init() {}
 

@@ -5,14 +5,18 @@ import SharedState
 /// Collects what the running code attaches (through `StepContext`), stamped by the clock, so the runner
 /// can emit the attachment messages between the step's started and finished messages.
 final class AttachmentRecorder {
-    /// The recorded attachments, in a `Locked` of their own that the step contexts write to (a context holding the
+    /// The recorded attachments, in an object of their own that the step contexts write to (a context holding the
     /// recorder itself would be a cycle: the recorder keeps its current context).
-    private let log = Locked(Log())
+    private let log = Log()
     private let clock: any RunClock
     /// The run's world parameters, handed to the code it runs (`WorldParameters`).
     private let worldParameters: [String: String]
 
-    private struct Log {
+    private final class Log: Sendable {
+        let entries = LockedValue(Entries())
+    }
+
+    private struct Entries {
         var recorded: [(AttachmentContent, Timestamp)] = []
         /// Set once what the recorder belongs to has finished (`finish`): what is attached later is dropped, and the
         /// first such attachment is told to `late`.
@@ -40,12 +44,12 @@ final class AttachmentRecorder {
     var context: StepContext { current.context }
 
     private static func context(
-        _ scenario: ScenarioContext?, _ log: Locked<Log>, _ clock: any RunClock,
+        _ scenario: ScenarioContext?, _ log: Log, _ clock: any RunClock,
         _ worldParameters: [String: String]
     ) -> StepContext {
         StepContext(scenario: scenario, worldParameters: worldParameters) { content in
             let timestamp = clock.timestamp()
-            let late = log.withLock { log -> (tell: (@Sendable (String) -> Void)?, after: @Sendable () -> String)? in
+            let late = log.entries.withLock { log -> (tell: (@Sendable (String) -> Void)?, after: @Sendable () -> String)? in
                 guard let finished = log.finished else {
                     log.recorded.append((content, timestamp))
                     return nil
@@ -61,7 +65,7 @@ final class AttachmentRecorder {
     /// go to. It is dropped, and the first one is told to `late` (a line for stderr; cucumber-js throws "Cannot
     /// attach when a step/hook is not running"). One recorded after the last drain is told now.
     func finish(late: @escaping @Sendable (String) -> Void, what: @escaping @Sendable () -> String) {
-        let left = log.withLock { log in
+        let left = log.entries.withLock { log in
             log.finished = what
             let left = log.recorded.first?.0
             log.recorded.removeAll()
@@ -79,7 +83,7 @@ final class AttachmentRecorder {
     /// Every attachment recorded so far, emptied.
     func drain(testCaseStartedId: String? = nil, testStepId: String? = nil, testRunHookStartedId: String? = nil) -> [Envelope] {
         // (Most code attaches nothing: no copy of the empty list for it.)
-        let taken = log.withLock { log -> [(AttachmentContent, Timestamp)] in
+        let taken = log.entries.withLock { log -> [(AttachmentContent, Timestamp)] in
             if log.recorded.isEmpty { return [] }
             defer { log.recorded.removeAll() }
             return log.recorded

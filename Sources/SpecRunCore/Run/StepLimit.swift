@@ -119,11 +119,16 @@ struct ScopedTimeouts: Sendable {
         isTimeoutTag(tag) && TimeoutText.seconds(String(tag.dropFirst(tagPrefix.count))) == nil
     }
 
-    /// Whether `tag` starts with `@timeout:`: its bytes first (every scenario's tags are asked), then as text, which
-    /// tells a `:` that a combining mark follows from a colon. None of the prefix's characters has another
-    /// canonical spelling, so a tag whose bytes do not start with the prefix's does not start with the prefix.
+    /// Whether `tag` starts with `@timeout:`: its length and second byte first (every scenario's tags are asked, and
+    /// few tags start with `@t`), then as text, which tells a `:` that a combining mark follows from a colon. None of
+    /// the prefix's characters has another canonical spelling, so a tag whose second byte is not a `t` does not start
+    /// with the prefix. (`utf8.starts(with:)` cost 200 instructions a tag, `hasPrefix` 76.)
     static func isTimeoutTag(_ tag: String) -> Bool {
-        tag.utf8.starts(with: tagPrefix.utf8) && tag.hasPrefix(tagPrefix)
+        let bytes = tag.utf8
+        guard bytes.count >= tagPrefix.utf8.count, bytes[bytes.index(after: bytes.startIndex)] == UInt8(ascii: "t") else {
+            return false
+        }
+        return tag.hasPrefix(tagPrefix)
     }
 
     static func invalidTagMessage(_ tag: String) -> String {

@@ -64,6 +64,36 @@ final class RunIndexPickleTests: XCTestCase {
         XCTAssertEqual(index.pickleStep(pickle.steps[1].id)?.astNodeIds, pickle.steps[0].astNodeIds)
     }
 
+    func test_pickle_keepsTheDocumentsCopyOfALongExampleRowIdOnAForeignStream() {
+        // UUIDs, too long to be kept inline: the outline pickle's ids made again as strings of their own, as JSON
+        // decoding makes them, and its last step given the ids of the one before (a foreign stream, not derived).
+        var envelopes = GherkinMessages.generate(data: feature, uri: "cart.feature", ids: UUIDGenerator())
+        let position = envelopes.lastIndex { $0.pickle != nil }!
+        var pickle = envelopes[position].pickle!
+        XCTAssertEqual(pickle.steps.count, 4, "two Backgrounds' steps, then the outline's two")
+        pickle.steps[3].astNodeIds = pickle.steps[2].astNodeIds
+        for step in pickle.steps.indices {
+            pickle.steps[step].astNodeIds = pickle.steps[step].astNodeIds.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        }
+        envelopes[position] = Envelope(pickle: pickle)
+        let index = RunIndex()
+
+        envelopes.forEach(index.handle)
+
+        let kept = index.pickleStep(pickle.steps[3].id)!
+        XCTAssertEqual(kept.astNodeIds, pickle.steps[2].astNodeIds)
+        let rowId = kept.astNodeIds[1]
+        let documentsRowId = index.nodes.keys[index.nodes.index(forKey: IdKey(rowId))!].id
+        XCTAssertEqual(storage(rowId), storage(documentsRowId), "one string for the row's id: the document's")
+        XCTAssertNotEqual(storage(pickle.steps[3].astNodeIds[1]), storage(documentsRowId))
+    }
+
+    /// Where a native string's bytes are (the same for two copies of one string).
+    private func storage(_ text: String) -> UnsafeRawPointer? {
+        var text = text
+        return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+    }
+
     func test_pickleSteps_shareOneStringOnRepeatedTexts() {
         let (index, envelopes) = makeSUT()
         let said = envelopes.compactMap(\.pickle).flatMap(\.steps).filter { $0.text == "the store is open" }

@@ -144,7 +144,8 @@ final class WorkerProtocolTests: XCTestCase {
 
     func test_instruction_parsesBackEveryLineItWrites() {
         for instruction in [
-            WorkerInstruction.run(12), .skip(0), .end, .name(7, pickleId: "Ab3", uri: "features/a b.feature"),
+            WorkerInstruction.run(12), .runs(0..<4096), .runs(49_998..<50_000), .skip(0), .end,
+            .name(7, pickleId: "Ab3", uri: "features/a b.feature"),
             .name(0, pickleId: "p", uri: "odd%0A\nname\r%\r\n.feature"),
         ] {
             XCTAssertEqual(WorkerInstruction(line: String(instruction.line.dropLast())), instruction)
@@ -153,6 +154,7 @@ final class WorkerProtocolTests: XCTestCase {
         for bad in [
             "run x", "jump 1", "run", "run ", "run 1 2", "skip 1x", "end 1", "run 99999999999999999999999",
             "name 1 p", "name x p a.feature", "name -1 p a.feature", "name 1  a.feature", "name 1 p ",
+            "runs 5 5", "runs 6 5", "runs 5", "runs 5 ", "runs  5", "runs a 6", "runs 1 2 3", "runs -1 2",
         ] {
             XCTAssertNil(WorkerInstruction(line: bad), bad)
         }

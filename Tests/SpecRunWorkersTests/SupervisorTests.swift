@@ -21,24 +21,48 @@ final class SupervisorTests: XCTestCase {
     }
 
     func test_receive_topsUpAWorkersQueueOnlyOnceHalfOfItHasRun() {
-        let (sut, _) = makeSUT(workers: 1)
+        let (sut, _) = makeSUT(workers: 2)
         _ = sut.start()
-        prelude(sut, cases: 40)
-        var handedOut = sut.control(ready(40), from: 0).compactMap(Self.runIndex)
-        XCTAssertEqual(handedOut, Array(0..<10), "a quarter of what is left, at most 256")
+        prelude(sut, cases: 400)
+        var handedOut = sut.control(ready(400), from: 0).flatMap(Self.runIndices)
+        XCTAssertEqual(handedOut, Array(0..<50), "a quarter of each worker's share of what is left, at most 256")
 
         var topUps: [[Int]] = []
         var next = 0
         while next < handedOut.count {
-            let runs = runCase(sut, index: handedOut[next], worker: 0).compactMap(Self.runIndex)
+            let runs = runCase(sut, index: handedOut[next], worker: 0).flatMap(Self.runIndices)
             if !runs.isEmpty { topUps.append(runs) }
             handedOut += runs
             next += 1
         }
 
-        XCTAssertEqual(handedOut, Array(0..<40), "every test case once, in order")
-        XCTAssertLessThanOrEqual(topUps.count, 20, "in batches, not one instruction per test case run (one each only at the very end)")
+        XCTAssertEqual(handedOut, Array(0..<400), "every test case once, in order")
+        XCTAssertLessThanOrEqual(topUps.count, 350 / 4, "in batches, not one instruction per test case run (one each only at the very end)")
         XCTAssertGreaterThan(topUps.first?.count ?? 0, 1)
+    }
+
+    func test_control_handsALoneWorkerThousandsAheadInOneInstructionAndTopsUpAfterHalf() {
+        let (sut, _) = makeSUT(workers: 1)
+        _ = sut.start()
+        let count = Supervisor.queueAheadAlone * 2 + 100
+        prelude(sut, cases: count)
+
+        let first = sut.control(ready(count), from: 0)
+        XCTAssertEqual(first, [.send(worker: 0, .runs(0..<Supervisor.queueAheadAlone))], "one line for all of them")
+
+        var topUps: [[Supervisor.Action]] = []
+        for index in 0..<count {
+            let actions = runCase(sut, index: index, worker: 0)
+            if !actions.isEmpty { topUps.append(actions) }
+        }
+        let half = Supervisor.queueAheadAlone / 2
+        XCTAssertEqual(
+            topUps.first, [.send(worker: 0, .runs(Supervisor.queueAheadAlone..<Supervisor.queueAheadAlone + half))],
+            "topped up once half has run, back to the full queue")
+        XCTAssertEqual(
+            topUps.flatMap { $0.flatMap(Self.runIndices) }, Array(Supervisor.queueAheadAlone..<count), "every test case once, in order")
+        XCTAssertEqual(topUps.last, [.send(worker: 0, .end)])
+        XCTAssertEqual(topUps.count, 4, "two top-ups of half, the rest, the end")
     }
 
     func test_control_handsTheFirstReadyWorkerItsShareOfAllTheRunsWorkersNotOfItselfAlone() {
@@ -46,15 +70,20 @@ final class SupervisorTests: XCTestCase {
         _ = sut.start()
         prelude(sut, cases: 64)
 
-        let first = sut.control(ready(64), from: 0).compactMap(Self.runIndex)
+        let first = sut.control(ready(64), from: 0).flatMap(Self.runIndices)
 
         // (Alone, it took a quarter of the run, 16, and ran the last of them one after another while seven idled.)
         XCTAssertEqual(first, [0, 1], "64 test cases for 8 workers, a quarter of each one's share ahead")
     }
 
-    private static func runIndex(_ action: Supervisor.Action) -> Int? {
-        if case .send(_, .run(let index)) = action { return index }
-        return nil
+    /// The test cases an action hands out to be run, in order.
+    private static func runIndices(_ action: Supervisor.Action) -> [Int] {
+        guard case .send(_, let instruction) = action else { return [] }
+        switch instruction {
+        case .run(let index): return [index]
+        case .runs(let indices): return Array(indices)
+        default: return []
+        }
     }
 
     func test_receive_streamsTheNextTestCaseLiveAndHoldsLaterOnesWhole() {
@@ -153,13 +182,12 @@ final class SupervisorTests: XCTestCase {
         let (sut, _) = makeSUT(workers: 1)
         _ = sut.start()
         prelude(sut, cases: 40)
-        let first = sut.control(ready(40), from: 0)
-        XCTAssertEqual(first.count, 10, "queued ahead: 40 / (1 worker × 4)")
+        XCTAssertEqual(sut.control(ready(40), from: 0), [.send(worker: 0, .runs(0..<40))], "a lone worker is handed all 40 ahead")
         _ = sut.receive(started("c0", index: 0), from: 0)
 
         _ = sut.workerEnded(0, WorkerResult(exit: .signaled(11)))
 
-        XCTAssertEqual(sut.control(ready(40), from: 1).first, .send(worker: 1, .run(1)), "the queued ones are not lost")
+        XCTAssertEqual(sut.control(ready(40), from: 1), [.send(worker: 1, .runs(1..<40))], "the queued ones are not lost")
     }
 
     func test_workerEnded_namesTheTimeoutAndTheStepOnTimeout() {
@@ -214,12 +242,13 @@ final class SupervisorTests: XCTestCase {
         prelude(sut, cases: 12, serial: [0, 1])
 
         XCTAssertEqual(
-            sut.control(ready(12), from: 0), [.send(worker: 0, .run(0)), .send(worker: 0, .run(1)), .send(worker: 0, .run(2))],
+            sut.control(ready(12), from: 0), [.send(worker: 0, .runs(0..<12))],
             "one worker runs one test case at a time: nothing to hold back")
     }
 
     func test_control_skipsTheRestAfterAFailureUnderFailFast() {
-        let (sut, _) = makeSUT(workers: 1, failFast: true)
+        // (Two workers, the first alone ready: a lone worker is handed both at once, and skips the second itself.)
+        let (sut, _) = makeSUT(workers: 2, failFast: true)
         _ = sut.start()
         prelude(sut, cases: 2)
         _ = sut.control(ready(2), from: 0)

@@ -18,6 +18,8 @@ enum WorkerProtocol {
 package enum WorkerInstruction: Equatable, Sendable {
     /// Run the test case at this index of the planned order.
     case run(Int)
+    /// Run the test cases at these indices, one after another (several handed out at once: one line, not one each).
+    case runs(Range<Int>)
     /// Report the test case at this index with every step skipped (fail-fast stopped the run).
     case skip(Int)
     /// No more work: run the AfterAll hooks, send testRunFinished, exit.
@@ -29,16 +31,18 @@ package enum WorkerInstruction: Equatable, Sendable {
     var line: String {
         switch self {
         case .run(let index): return "run \(index)\n"
+        case .runs(let indices): return "runs \(indices.lowerBound) \(indices.upperBound)\n"
         case .skip(let index): return "skip \(index)\n"
         case .end: return "end\n"
         case .name(let index, let pickleId, let uri): return "name \(index) \(pickleId) \(Self.escape(uri))\n"
         }
     }
 
-    /// The test case this instruction runs or skips.
-    var testCaseIndex: Int? {
+    /// The test cases this instruction runs or skips, in order.
+    var testCaseIndices: Range<Int>? {
         switch self {
-        case .run(let index), .skip(let index): return index
+        case .run(let index), .skip(let index): return index..<index + 1
+        case .runs(let indices): return indices
         case .end, .name: return nil
         }
     }
@@ -72,16 +76,31 @@ package enum WorkerInstruction: Equatable, Sendable {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> WorkerInstruction? {
         if bytes.elementsEqual("end".utf8) { return .end }
-        guard let space = bytes.firstIndex(of: 0x20), space + 1 < bytes.count, bytes.count - space <= 19 else { return nil }
-        var index = 0
-        for byte in bytes[(space + 1)...] {
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            index = index * 10 + Int(byte - 0x30)
+        if bytes.starts(with: "runs ".utf8) {
+            // runs FIRST END: the test cases FIRST..<END.
+            guard let space = bytes[5...].firstIndex(of: 0x20),
+                let first = number(UnsafeBufferPointer(rebasing: bytes[5..<space])),
+                let end = number(UnsafeBufferPointer(rebasing: bytes[(space + 1)...])), first < end
+            else { return nil }
+            return .runs(first..<end)
         }
+        guard let space = bytes.firstIndex(of: 0x20), let index = number(UnsafeBufferPointer(rebasing: bytes[(space + 1)...]))
+        else { return nil }
         let verb = UnsafeBufferPointer(rebasing: bytes[..<space])
         if verb.elementsEqual("run".utf8) { return .run(index) }
         if verb.elementsEqual("skip".utf8) { return .skip(index) }
         return nil
+    }
+
+    /// A decimal number of one to eighteen digits (no sign, nothing else).
+    private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 }
 

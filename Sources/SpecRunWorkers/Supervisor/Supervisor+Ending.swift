@@ -41,8 +41,8 @@ extension Supervisor {
                 if parts.plan.isAfterFeature(hook.started.hookId), worker.state.running?.started == nil {
                     // The previous feature's AfterFeature hook, run before this test case started: the hook failed
                     // (and with it the run); the test case had no part in it and is handed out again.
-                    parts.queue.putBack(worker.state.assigned[...])
-                    worker.state.assigned = []
+                    parts.queue.putBack(worker.state.assigned.all)
+                    worker.state.assigned = AssignedCases()
                     return restartIfNeeded()
                 }
             }
@@ -63,8 +63,8 @@ extension Supervisor {
                 parts.tally.add(
                     crashRepair.failedRun(cause, during: "a test case's end, after its last step", runId: parts.plan.testRunStartedId))
             }
-            parts.queue.putBack(worker.state.assigned.dropFirst())
-            worker.state.assigned = []
+            parts.queue.putBack(worker.state.assigned.all.dropFirst())
+            worker.state.assigned = AssignedCases()
             return restartIfNeeded()
         }
         if let hook = worker.runningHook, hook.forwarded {

@@ -38,7 +38,7 @@ package final class Supervisor {
         struct State {
             var phase: Phase = .prelude
             /// The test cases handed out to it, in order; the first is running (or next).
-            var assigned: [Int] = []
+            var assigned = AssignedCases()
             var received = 0
             var running: RunningCase?
             /// The supervisor's monotonic time (ns) of the worker's last sign of life — a batch of its output, or

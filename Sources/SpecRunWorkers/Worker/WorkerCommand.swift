@@ -110,26 +110,32 @@ package struct WorkerCommand {
         // (Which test case runs, for naming the one whose Thread or Task a crash or exit comes from: WorkOrigin.)
         await WorkOrigin.notePoolThreads()
         while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
-            if case .run(let index) = instruction { current.withLock { $0 = index } }
-            if let index = instruction.testCaseIndex, !session.knows(index) {
-                // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
-                // the supervisor reports the scenario failed with this line and goes on with another worker.
+            if case .name(let index, let pickleId, let uri) = instruction {
+                session.name(index, pickleId: pickleId, uri: uri)
+                continue
+            }
+            for index in instruction.testCaseIndices ?? 0..<0 {
+                guard session.knows(index) else {
+                    // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
+                    // the supervisor reports the scenario failed with this line and goes on with another worker.
+                    outbox.flush()
+                    console.err(
+                        "specrun --worker: Fatal error: scenario \(index) is not in its feature file as this worker "
+                            + "read it (was the file changed during the run?)\n")
+                    return ExitCode.usage.rawValue
+                }
+                guard index < session.count else { continue }
+                if case .skip = instruction {
+                    await session.run(index, skip: true, to: outbox)
+                } else {
+                    current.withLock { $0 = index }
+                    WorkOrigin.caseStarted(index)
+                    await session.run(index, to: outbox)
+                    WorkOrigin.caseEnded()
+                }
+                // Each test case's lines go out as it ends: what a crash of the next cannot take with it.
                 outbox.flush()
-                console.err(
-                    "specrun --worker: Fatal error: scenario \(index) is not in its feature file as this worker "
-                        + "read it (was the file changed during the run?)\n")
-                return ExitCode.usage.rawValue
             }
-            switch instruction {
-            case .name(let index, let pickleId, let uri): session.name(index, pickleId: pickleId, uri: uri); continue
-            case .run(let index) where index < session.count:
-                WorkOrigin.caseStarted(index)
-                await session.run(index, to: outbox)
-                WorkOrigin.caseEnded()
-            case .skip(let index) where index < session.count: await session.run(index, skip: true, to: outbox)
-            default: break
-            }
-            outbox.flush()
         }
         let summary = await session.finish { outbox.emit($0) }
         outbox.flush()

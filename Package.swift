@@ -6,7 +6,8 @@ import PackageDescription
 /// The HTML report's files (Sources/SpecRunReports/HTML/Resources), in the order HTMLResources joins them.
 let htmlResources = [
     "base.css", "components.css", "responsive.css",
-    "dom.js", "contract.js", "tags.js", "query.js", "markdown-inline.js", "markdown-blocks.js", "attachments.js", "steps.js", "scenarios.js",
+    "dom.js", "contract.js", "tags.js", "query.js", "markdown-inline.js", "markdown-blocks.js", "attachments.js", "steps.js",
+    "scenarios.js",
     "features.js", "triage.js", "history.js", "overview.js", "requirements.js", "app.js",
 ]
 
@@ -36,7 +37,9 @@ let package = Package(
         // The HTML report's stylesheet and script are files of their own, embedded at build time.
         // What every report stands on: the run's index, the sinks reports write to, the formatter protocols.
         .target(name: "SpecRunReportCore", dependencies: ["Messages", "SharedState", "SpecRunSystem"]),
-        .target(name: "SpecRunReports", dependencies: ["SpecRunReportCore", "Messages", "SharedState", "SpecRunSystem"], resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
+        .target(
+            name: "SpecRunReports", dependencies: ["SpecRunReportCore", "Messages", "SharedState", "SpecRunSystem"],
+            resources: htmlResources.map { .embedInCode("HTML/Resources/\($0)") }),
         // The story documents: stories and acceptance criteria read from Markdown (Foundation only).
         .target(name: "Requirements"),
         // The OS calls made in C: the first worker forked before `main` (before the Swift runtime starts threads),
@@ -44,11 +47,22 @@ let package = Package(
         .target(name: "SpecRunSystem"),
         // A run in worker processes: the supervisor and its parts, the worker protocol (both ends), the worker's
         // side, process control and the run's OS layer, the listener pipeline. Never the reports or the CLI.
-        .target(name: "SpecRunWorkers", dependencies: ["SpecRunCore", "Messages", "Gherkin", "TagExpressions", "Requirements", "SharedState", "SpecRunSystem"]),
+        .target(
+            name: "SpecRunWorkers",
+            dependencies: ["SpecRunCore", "Messages", "Gherkin", "TagExpressions", "Requirements", "SharedState", "SpecRunSystem"]),
         // The editor's side: the language server, and the analysis it shares with `specrun check`.
-        .target(name: "SpecRunEditor", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "Requirements", "CucumberExpressions"]),
+        .target(
+            name: "SpecRunEditor",
+            dependencies: [
+                "SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "Requirements", "CucumberExpressions",
+            ]),
         // The public face: argument parsing, the commands, composition (`SpecRunCLI.main(libraries:)`).
-        .target(name: "SpecRun", dependencies: ["SpecRunCore", "SpecRunReports", "SpecRunReportCore", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin", "Messages", "TagExpressions", "SharedState", "SpecRunSystem"]),
+        .target(
+            name: "SpecRun",
+            dependencies: [
+                "SpecRunCore", "SpecRunReports", "SpecRunReportCore", "SpecRunWorkers", "SpecRunEditor", "Requirements", "Gherkin",
+                "Messages", "TagExpressions", "SharedState", "SpecRunSystem",
+            ]),
         .executableTarget(name: "specrun", dependencies: ["SpecRun", "Specs"]),
         // `swift test` integration for users: one Swift Testing case per scenario.
         .target(name: "SpecRunTesting", dependencies: ["SpecRunCore", "Gherkin", "Messages", "TagExpressions", "SharedState"]),
@@ -78,10 +92,21 @@ let package = Package(
         .testTarget(name: "GherkinTests", dependencies: ["SharedTestData", "Gherkin", "Messages"]),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["SharedTestData", "CucumberExpressions"]),
         .testTarget(name: "TagExpressionsTests", dependencies: ["SharedTestData", "TagExpressions"]),
-        .testTarget(name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunReportsTests", dependencies: ["SharedTestData", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "SharedState"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecRunTests", dependencies: ["SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "SpecRunReportCore", "Messages", "TagExpressions"]),
-        .testTarget(name: "SpecRunWorkersTests", dependencies: ["SharedTestData", "SpecRunWorkers", "SpecRunCore", "Messages", "TagExpressions"]),
+        .testTarget(
+            name: "SpecRunCoreTests", dependencies: ["SharedTestData", "SpecRunCore", "Messages", "Gherkin"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SpecRunReportsTests",
+            dependencies: ["SharedTestData", "SpecRunReports", "SpecRunReportCore", "Messages", "Gherkin", "SharedState"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SpecRunTests",
+            dependencies: [
+                "SharedTestData", "SpecRun", "SpecRunWorkers", "SpecRunEditor", "SpecRunCore", "SpecRunReports", "SpecRunReportCore",
+                "Messages", "TagExpressions",
+            ]),
+        .testTarget(
+            name: "SpecRunWorkersTests",
+            dependencies: ["SharedTestData", "SpecRunWorkers", "SpecRunCore", "Messages", "TagExpressions", "SharedState"]),
         // A step library that crashes the process, for SpecRunTests' end-to-end isolation tests.
         .executableTarget(name: "specrun-crash-fixture", dependencies: ["SpecRun"], path: "Tests/CrashFixture"),
         // Steps and run-level hooks of every outcome, for the report tests and their property test.

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 import SpecRunCore
 import TagExpressions
 import XCTest
@@ -283,11 +284,11 @@ final class SupervisorTests: XCTestCase {
     func test_receive_putsTheDocumentsItMakesRightAfterWorkerZerosMetaAndLearnsTheirSerialPickles() throws {
         let forwarded = Forwarded()
         let settings = Supervisor.Settings(workers: 2, serial: try TagExpression.parse("@serial"))
-        var made = 0
+        let made = Locked(0)
         let sut = Supervisor(
             settings: settings, now: { Date(timeIntervalSince1970: 10) },
             documents: { emit in
-                made += 1
+                made.withLock { $0 += 1 }
                 for index in 0..<2 {
                     emit(
                         Envelope(
@@ -303,7 +304,7 @@ final class SupervisorTests: XCTestCase {
                 os: Product(name: "linux"), cpu: Product(name: "x64")))
 
         _ = sut.receive(meta, from: 1)
-        XCTAssertEqual(made, 0, "only worker 0's prelude is the stream's")
+        XCTAssertEqual(made.withLock { $0 }, 0, "only worker 0's prelude is the stream's")
         _ = sut.receive(meta, from: 0)
         _ = sut.receive(meta, from: 0)
         _ = sut.receive(Envelope(testRunStarted: TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0), id: "run")), from: 0)
@@ -312,7 +313,7 @@ final class SupervisorTests: XCTestCase {
                 Envelope(testCase: TestCase(id: "tc\(index)", pickleId: "p\(index)", testSteps: [], testRunStartedId: "run")), from: 0)
         }
 
-        XCTAssertEqual(made, 1, "made once")
+        XCTAssertEqual(made.withLock { $0 }, 1, "made once")
         XCTAssertEqual(forwarded.all.map(\.kind), [.meta, .pickle, .pickle, .meta, .testRunStarted, .testCase, .testCase])
         XCTAssertEqual(sut.control(ready(2), from: 0), [.send(worker: 0, .run(0))])
         XCTAssertEqual(sut.control(ready(2), from: 1), [], "the made pickles are @serial: the second waits")

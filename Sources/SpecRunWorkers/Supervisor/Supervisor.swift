@@ -121,7 +121,7 @@ package final class Supervisor {
     var endSent = false
 
     /// Makes the feature files' messages (`SpecRunner.emitDocuments`), handing each to its argument.
-    package typealias DocumentMaker = ((Envelope) -> Void) -> Void
+    package typealias DocumentMaker = @Sendable ((Envelope) -> Void) -> Void
 
     /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
     /// its own would have come. Taken once.

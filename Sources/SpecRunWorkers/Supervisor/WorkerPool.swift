@@ -47,6 +47,11 @@ package struct WorkerPool {
         interrupts?.listen { signal, count in events.yield([.interrupted(signal, count)]) }
         defer { interrupts?.listen { _, _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
+        if let documents {
+            // Made from now on, beside worker 0's start; the supervisor takes them at its `meta`.
+            let ahead = DocumentsAhead(documents)
+            supervisor.documents = { emit in ahead.drain(emit) }
+        }
         supervisor.warn = { [console] in console.err($0) }
         supervisor.journal = journal
         // The supervisor's clock: its deadlines hold whatever the workers do (see `Supervisor+Deadlines`).

@@ -115,6 +115,9 @@ package struct WorkerCommand {
                 continue
             }
             for index in instruction.testCaseIndices ?? 0..<0 {
+                // A copy of this worker that a step forked and that went on runs nothing more (as reading the next
+                // instruction would end it).
+                if WorkerChannels.isForkedCopy { WorkerChannels.endForkedCopy() }
                 guard session.knows(index) else {
                     // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
                     // the supervisor reports the scenario failed with this line and goes on with another worker.

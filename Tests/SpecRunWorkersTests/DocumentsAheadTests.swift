@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 import XCTest
 
 @testable import SpecRunWorkers
@@ -43,6 +44,23 @@ final class DocumentsAheadTests: XCTestCase {
         sut.drain { ids.append($0.testRunStarted?.id ?? "?") }
 
         XCTAssertEqual(ids, ["r0", "r1"])
+    }
+
+    func test_init_makesNoMoreThanItsLimitOfBatchesAheadOfTheDrain() {
+        let made = Locked(0)
+        let count = DocumentsAhead.batch * 10
+        let sut = DocumentsAhead(limit: 2) { emit in
+            for index in 0..<count {
+                emit(Self.envelope(index))
+                made.withLock { $0 += 1 }
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+
+        XCTAssertLessThanOrEqual(made.withLock { $0 }, DocumentsAhead.batch * 3, "two batches waiting, the third being filled")
+        var ids: [String] = []
+        sut.drain { ids.append($0.testRunStarted?.id ?? "?") }
+        XCTAssertEqual(ids, (0..<count).map { "r\($0)" })
     }
 
     func test_drain_returnsWhenNothingIsMade() {

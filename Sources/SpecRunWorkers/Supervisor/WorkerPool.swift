@@ -27,6 +27,9 @@ package struct WorkerPool {
     var now: @Sendable () -> Date = { Date() }
     /// The feature files' messages, made here rather than sent by worker 0 (see `Supervisor.documents`).
     package var documents: Supervisor.DocumentMaker?
+    /// Whether `documents` are made from the start of the run on a thread of their own (`DocumentsAhead`), rather
+    /// than by the supervisor's loop once worker 0's `meta` has come.
+    package var makesDocumentsAhead = true
     /// Where every envelope goes as it arrives, before the planned order holds some back (`MessageJournal`).
     package var journal: ((Envelope) -> Void)?
     /// How often the supervisor checks its deadlines.
@@ -47,7 +50,7 @@ package struct WorkerPool {
         interrupts?.listen { signal, count in events.yield([.interrupted(signal, count)]) }
         defer { interrupts?.listen { _, _ in } }
         let supervisor = Supervisor(settings: settings, now: now, documents: documents, forward: emit)
-        if let documents {
+        if let documents, makesDocumentsAhead {
             // Made from now on, beside worker 0's start; the supervisor takes them at its `meta`.
             let ahead = DocumentsAhead(documents)
             supervisor.documents = { emit in ahead.drain(emit) }

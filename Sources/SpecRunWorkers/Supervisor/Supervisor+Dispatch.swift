@@ -47,20 +47,20 @@ extension Supervisor {
             while (workers[number]?.state.assigned.count ?? target) < target, let index = parts.queue.next() {
                 workers[number]?.state.assigned.append(index)
                 if number > 0, let pickle = parts.plan.pickle(of: index) {
-                    Self.flush(&runs, to: number, into: &actions)
+                    Self.handOut(&runs, to: number, into: &actions)
                     actions.append(.send(worker: number, .name(index, pickleId: pickle.id, uri: pickle.uri)))
                 }
                 if parts.queue.isStopping {
-                    Self.flush(&runs, to: number, into: &actions)
+                    Self.handOut(&runs, to: number, into: &actions)
                     actions.append(.send(worker: number, .skip(index)))
                 } else if let pending = runs, pending.upperBound == index {
                     runs = pending.lowerBound..<index + 1
                 } else {
-                    Self.flush(&runs, to: number, into: &actions)
+                    Self.handOut(&runs, to: number, into: &actions)
                     runs = index..<index + 1
                 }
             }
-            Self.flush(&runs, to: number, into: &actions)
+            Self.handOut(&runs, to: number, into: &actions)
         }
         if !parts.queue.hasPending && !anyAssigned {
             for number in working {
@@ -82,7 +82,7 @@ extension Supervisor {
     static let queueAheadAlone = 4096
 
     /// Test cases handed out in a row, in one instruction (`run` for one, `runs` for several).
-    private static func flush(_ runs: inout Range<Int>?, to worker: Int, into actions: inout [Action]) {
+    private static func handOut(_ runs: inout Range<Int>?, to worker: Int, into actions: inout [Action]) {
         guard let indices = runs.take() else { return }
         actions.append(.send(worker: worker, indices.count == 1 ? .run(indices.lowerBound) : .runs(indices)))
     }

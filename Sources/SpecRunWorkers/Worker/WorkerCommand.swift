@@ -5,7 +5,7 @@ import SpecRunCore
 
 /// `specrun --worker` (hidden): a worker of a supervising specrun. Reads its `WorkerConfiguration` from the first
 /// line of stdin, sends the prelude (definitions, testRunStarted, BeforeAll hooks, testCases) and a `ready` line,
-/// then runs the test cases the supervisor hands out (`run N` / `skip N`; it keeps a few queued ahead), until `end`
+/// then runs the test cases the supervisor hands out (`run N`, `runs A B`, `skip N`; it keeps some queued ahead), until `end`
 /// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
 package struct WorkerCommand {
     package init(

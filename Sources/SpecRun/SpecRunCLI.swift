@@ -122,6 +122,7 @@ public enum SpecRunCLI {
         var command = WorkerCommand(
             libraries: libraries, console: console, nextLine: { instructions.nextLine() },
             outbox: WorkerOutbox(fd: channels.messages))
+        command.hasInstruction = { instructions.hasLine() }
         command.quietWithoutConfiguration = quietWithoutConfiguration
         let code = await command.run()
         // The process ends right after this: what the run holds (every pickle and test case, reached through the

@@ -58,4 +58,38 @@ final class DocumentEmissionTests: XCTestCase {
 
         XCTAssertThrowsError(try sut.runner.emitDocuments(sources: false) { _ in })
     }
+
+    func test_documentCursor_makesOneFileAtATimeWhatEmitDocumentsMakes() throws {
+        let sut = try makeSUT(
+            features: [
+                "features/a.feature": "Feature: a\n  Scenario: s\n    Given a step passes\n  Scenario: t\n    Given a step passes\n",
+                "features/b.feature": "Feature: b\n  Scenario: s\n  @tag\n",
+                "features/c.feature": "Feature: c\n  Scenario: u\n    Given a step passes\n",
+            ], libraries: [BasketSteps.self])
+        // (Ids from parts of a seed, as a supervisor's: each runner makes the same.)
+        let runner = {
+            SpecRunner(
+                libraries: [BasketSteps.self], configuration: sut.runner.configuration, ids: RandomIdGenerator(seed: 7),
+                clock: SteppingClock(), environment: [:])
+        }
+        for sources in [true, false] {
+            var whole: [Envelope] = []
+            try runner().emitDocuments(sources: sources) { whole.append($0) }
+            let cursor = try runner().documentCursor(sources: sources)
+
+            var files: [[Envelope]] = []
+            while let file = cursor.nextFile() { files.append(file) }
+
+            XCTAssertEqual(files.count, 3, "one lot a file")
+            XCTAssertEqual(files.flatMap { $0 }, whole, "sources: \(sources)")
+            XCTAssertNil(cursor.nextFile())
+        }
+    }
+
+    func test_documentCursor_throwsWhatFindingTheFilesThrowsOnAMissingPath() throws {
+        let sut = try makeSUT(
+            features: ["features/a.feature": "Feature: a\n"], libraries: [BasketSteps.self], paths: ["missing"])
+
+        XCTAssertThrowsError(try sut.runner.documentCursor(sources: false))
+    }
 }

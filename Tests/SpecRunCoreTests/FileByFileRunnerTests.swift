@@ -135,6 +135,47 @@ final class FileByFileRunnerTests: XCTestCase {
         XCTAssertFalse(summary.success)
     }
 
+    func test_openPlanningByFile_plansAFileWhenAskedWithTheSameMessagesAndSummaryAsPlanningEveryFileFirst() async throws {
+        for configure in [{ (_: inout RunConfiguration) in }, { $0.tags = "@none" }] {
+            let planned = try await run(makeSUT(fileByFile: false, configure: configure))
+            let sut = try makeSUT(fileByFile: false, configure: configure)
+            let spy = EnvelopeSpy()
+            let planning = try await sut.runner.openPlanningByFile(
+                emit: spy.record, testCase: { spy.record(Envelope(testCase: $0.message)) })
+            XCTAssertEqual(planning.count, 0, "no file is planned before it is asked for")
+
+            var ran = 0
+            while planning.planNextFile() {
+                while ran < planning.count {
+                    await planning.session.run(ran, emit: spy.record)
+                    ran += 1
+                }
+            }
+            let summary = await planning.session.finish(emit: spy.record)
+
+            XCTAssertTrue(planning.isComplete)
+            XCTAssertEqual(try lines(spy), try lines(planned.1), "the same messages, in another order")
+            XCTAssertEqual(summary.exitCode, planned.0.exitCode)
+            XCTAssertEqual(summary.unparsableFiles, planned.0.unparsableFiles)
+            XCTAssertEqual(summary.nothingSelected, planned.0.nothingSelected)
+            XCTAssertEqual(summary.scenarios, planned.0.scenarios)
+        }
+    }
+
+    func test_openPlanningByFile_plansEachFilesTestCasesAfterThoseOfTheFilesBefore() async throws {
+        let sut = try makeSUT(fileByFile: false)
+        let spy = EnvelopeSpy()
+        let planning = try await sut.runner.openPlanningByFile(emit: spy.record, testCase: { spy.record(Envelope(testCase: $0.message)) })
+
+        var lots: [Int] = []
+        while planning.planNextFile() { lots.append(planning.count) }
+
+        XCTAssertEqual(lots, [2, 2, 4], "a: two scenarios; b: none (it does not parse); c: two examples")
+        XCTAssertFalse(planning.planNextFile())
+        XCTAssertEqual(spy.kinds.filter { $0 == "testCase" }.count, 4)
+        XCTAssertLessThan(try XCTUnwrap(spy.kinds.firstIndex(of: "testRunStarted")), try XCTUnwrap(spy.kinds.firstIndex(of: "source")))
+    }
+
     // MARK: - Helpers
 
     /// Three files in order: one passing and one failing scenario; a file that does not parse; an outline.

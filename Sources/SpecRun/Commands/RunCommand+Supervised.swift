@@ -14,18 +14,22 @@ extension RunCommand {
         // ids; one worker parses them all anyway, and so does one restarted after a crash).
         let namesTestCases = options.parallel > 1 && !worker.predictableIds
         let workerCount = workerCount()
+        // One worker plans and runs file by file (its first scenario runs once its first file is planned); with
+        // several, the plan comes whole, to be shared out (and ordered by timings).
+        let plansByFile = workerCount == 1 && listeners.mayGoFileByFile
         let settings = Supervisor.Settings(
             workers: workerCount, failFast: options.failFast, strict: options.strict,
             serial: prepared.serial, timings: worker.shard?.timings ?? [:],
             timeoutSeconds: options.timeout, memoryLimit: options.memoryLimit,
             namesTestCases: namesTestCases, plansWithSentSteps: listeners.reports.indexKeepsTestStepsAsSent,
-            passedStepsAsCount: worker.sendsPassedStepsAsCount)
+            passedStepsAsCount: worker.sendsPassedStepsAsCount, plansByFile: plansByFile)
         if worker.sendsPassedStepsAsCount { listeners.reports.leavesStepsUnsaid(.passed) }
         // The feature files' messages are made here, beside worker 0 (which parses them too, to run them),
         // with the workers' id seed: the same messages, not written as JSON by it and read back here.
         var workers = worker
         workers.sendsDocuments = false
         workers.namesTestCases = namesTestCases
+        workers.plansByFile = plansByFile
         let documentRunner = SpecRunner(
             libraries: libraries, configuration: prepared.configuration,
             ids: WorkerCommand.definitionIds(worker), environment: console.environment)
@@ -34,6 +38,10 @@ extension RunCommand {
         // Not with the features' sources (a message report): made on a thread of their own, they took 7–30 MiB more
         // of the supervisor's peak at c50k (that thread's malloc arena) and no wall time; without them, 5 % of it.
         pool.makesDocumentsAhead = !sources
+        if plansByFile, let cursor = try? documentRunner.documentCursor(sources: sources) {
+            // (Ctrl-C meanwhile: the files not reached yet are not made, as `documents` does.)
+            pool.documentFiles = { InterruptForwarder.shared.received == nil ? cursor.nextFile() : nil }
+        }
         pool.documents = { emit in
             var count = 0
             // Ctrl-C meanwhile: the supervisor hears it once these are made, so the rest are not made.

@@ -83,6 +83,8 @@ struct RunCommand {
         /// Whether the run in this process is made file by file (`SpecRunner.plansFileByFile`): no report writes the
         /// stream's order, no live line counts the test cases planned (and the run's configuration allows it).
         let fileByFile: Bool
+        /// Whether the run may be made file by file, in this process or in a worker (`fileByFile` but isolated too).
+        let mayGoFileByFile: Bool
     }
 
     /// How the run's source ended.
@@ -149,11 +151,10 @@ struct RunCommand {
             }
         }
         _ = ReportFileMode.startUmask  // read now, before any step can change it
-        let fileByFile =
-            !prepared.isolated
-            && SpecRunner.runsFileByFile(
-                asked: !reports.needs.messageStream && progress == nil, configuration: prepared.configuration,
-                idsDeriveParts: !options.predictableIds)
+        let mayGoFileByFile = SpecRunner.runsFileByFile(
+            asked: !reports.needs.messageStream && progress == nil, configuration: prepared.configuration,
+            idsDeriveParts: !options.predictableIds)
+        let fileByFile = !prepared.isolated && mayGoFileByFile
         // Worker envelopes go back to be freed by the threads that decoded them; a run made file by file frees
         // them on its runner's thread between its test cases (`SpecRunner.betweenTestCases`).
         let pipeline = ListenerPipeline(
@@ -173,7 +174,7 @@ struct RunCommand {
         }
         return Listeners(
             reports: reports, status: status, pipeline: pipeline, undefinedSteps: undefinedSteps, passedScenarios: passedScenarios,
-            progress: progress, send: send, fileByFile: fileByFile)
+            progress: progress, send: send, fileByFile: fileByFile, mayGoFileByFile: mayGoFileByFile)
     }
 
     /// The run as a typed value, the same for this process and every worker: a random order resolved to its

@@ -4,7 +4,8 @@ import Messages
 /// The planned test cases of a run, kept as their pickles and the ids their plans were made with. A plan (the
 /// bound steps, their arguments and hooks: a few KiB each) is made once to send its `testCase` message and made
 /// again, with the same ids, when its test case runs — so a worker holds one plan at a time, not 50,000.
-struct PlanBook: Sendable {
+/// A class: a file's book is looked up for each of its test cases (`FilePlans`), a reference taken, not five arrays.
+final class PlanBook: Sendable {
     private let registry: StepRegistry
     private let pickles: [SharedPickle]
     private let ids: [ContiguousArray<String>]

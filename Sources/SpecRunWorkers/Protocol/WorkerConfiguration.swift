@@ -10,7 +10,7 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
         strict: Bool = true, order: String = "defined", retry: Int = 0, retryTagFilter: String? = nil, predictableIds: Bool = false,
         idSeed: UInt64 = 0, number: Int = 0, timeoutSeconds: Double = 0, tagTimeouts: [TagTimeout] = [], shard: ShardSpec? = nil,
         wantKeys: Bool = false, memoryLimit: UInt64? = nil, messageReport: Bool = false, sendsDocuments: Bool = true,
-        namesTestCases: Bool = false
+        namesTestCases: Bool = false, plansByFile: Bool = false
     ) {
         self.paths = paths
         self.tags = tags
@@ -34,6 +34,7 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
         self.messageReport = messageReport
         self.sendsDocuments = sendsDocuments
         self.namesTestCases = namesTestCases
+        self.plansByFile = plansByFile
     }
 
     var paths: [String]
@@ -73,6 +74,12 @@ package struct WorkerConfiguration: Codable, Equatable, Sendable {
     /// other than the first, which then parses only the files it runs (see `SpecRunner.openNamingTestCases`).
     /// Never with predictable ids: those number every id in one sequence, so only a whole parse names them alike.
     package var namesTestCases = false
+    /// Whether this worker plans the run's test cases one feature file at a time, sending each file's `testCase`
+    /// messages and a `planned` line as it goes and running those handed out meanwhile (`SpecRunner.openPlanningByFile`),
+    /// rather than all of them before its first scenario. Only for the worker that sends the plan (worker 0, or
+    /// the one started to plan the rest after it ended), of a run that may be made so (`SpecRunner.mayPlanByFile`)
+    /// and whose supervisor reads the plan as it comes (one worker; no report writes the stream's order).
+    package var plansByFile = false
     /// Whether the worker sends the steps that passed since its last line as one `!P` line, not a line each
     /// (`WorkerOutbox.collapsesPassedSteps`): when no report reads more of a passed step than that it passed
     /// (`ListenerNeeds.passedStepTimes`). The supervisor says only the last of them (`RunIndex.stepsUnsaid`).

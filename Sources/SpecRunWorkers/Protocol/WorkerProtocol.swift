@@ -110,6 +110,10 @@ enum WorkerControl: Equatable, Sendable {
     /// Waiting for an instruction. After the prelude it carries how many test cases were planned, whether the
     /// BeforeAll hooks passed and, when asked for, each test case's key.
     case ready(testCases: Int, beforeAllPassed: Bool, keys: [String]?)
+    /// A worker that plans its run file by file (`WorkerConfiguration.plansByFile`) planned this many test cases so
+    /// far: their `testCase` messages came before this line, and they may be handed out. Its `ready` comes once
+    /// every file is planned.
+    case planned(testCases: Int)
     /// The running step or hook exceeded the timeout; the worker exits right after this line. `source`: where
     /// a scoped limit was set (`@timeout:1s`…), nil for `--timeout`.
     case timedOut(seconds: Double, step: String?, source: String? = nil)
@@ -130,6 +134,8 @@ enum WorkerControl: Equatable, Sendable {
         case .ready(let count, let passed, let keys):
             object = ["kind": .string("ready"), "testCases": .number(Double(count)), "beforeAllPassed": .bool(passed)]
             if let keys { object["keys"] = .strings(keys) }
+        case .planned(let count):
+            object = ["kind": .string("planned"), "testCases": .number(Double(count))]
         case .timedOut(let seconds, let step, let source):
             object = ["kind": .string("timedOut"), "seconds": .number(seconds)]
             if let step { object["step"] = .string(step) }
@@ -160,6 +166,11 @@ enum WorkerControl: Equatable, Sendable {
             var keys: [String]?
             if case .strings(let list)? = object["keys"] { keys = list }
             self = .ready(testCases: testCases, beforeAllPassed: passed, keys: keys)
+        case "planned":
+            guard case .number(let count)? = object["testCases"], let testCases = Int(exactly: count), testCases >= 0 else {
+                return nil
+            }
+            self = .planned(testCases: testCases)
         case "timedOut":
             guard case .number(let seconds)? = object["seconds"] else { return nil }
             var step: String?

@@ -6,6 +6,14 @@ extension Supervisor {
     /// known for their keys).
     func preludeEnded(count: Int, keys: [String]?) {
         preludeDone = true
+        // (The files left: those with no test case, or planned by none.)
+        forwardDocuments(throughPickle: nil)
+        if plansByFile {
+            // (Queued as it came, in the planned order: a plan made file by file has no timings to order it by.)
+            growPlan()
+            parts.plan.planned()
+            return
+        }
         parts.plan.planned()
         parts.stream.plan(count: parts.plan.count)
         var costs: [Double]?
@@ -18,7 +26,7 @@ extension Supervisor {
     /// queue is topped up once it has run half of it, not after every test case: the instructions then go in one
     /// write (and one read at the worker's end) for many test cases.
     func dispatch() -> [Action] {
-        guard preludeDone, interruptedBy == nil else { return [] }
+        guard preludeDone || plansByFile, interruptedBy == nil else { return [] }
         // Asked after every test case: most times every worker has enough queued and work is left, so there is
         // nothing to do (found without sorting the workers into a new array).
         var workingCount = 0
@@ -46,7 +54,7 @@ extension Supervisor {
             var runs: Range<Int>?
             while (workers[number]?.state.assigned.count ?? target) < target, let index = parts.queue.next() {
                 workers[number]?.state.assigned.append(index)
-                if number > 0, let pickle = parts.plan.pickle(of: index) {
+                if number > 0, number != planner, let pickle = parts.plan.pickle(of: index) {
                     Self.handOut(&runs, to: number, into: &actions)
                     actions.append(.send(worker: number, .name(index, pickleId: pickle.id, uri: pickle.uri)))
                 }
@@ -62,7 +70,7 @@ extension Supervisor {
             }
             Self.handOut(&runs, to: number, into: &actions)
         }
-        if !parts.queue.hasPending && !anyAssigned {
+        if preludeDone && !parts.queue.hasPending && !anyAssigned {
             for number in working {
                 workers[number]?.state.phase = .ending
                 endSent = true

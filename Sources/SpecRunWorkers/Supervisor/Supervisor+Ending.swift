@@ -8,6 +8,7 @@ extension Supervisor {
         guard let worker = workers[number] else { return [] }
         let phase = worker.state.phase
         worker.state.phase = .gone
+        planSenderEnded(number)
         defer { if allGone() { finishRun() } }
         if phase == .ending, worker.misfit == nil, let done = worker.finished {
             parts.tally.add(done)
@@ -115,6 +116,7 @@ extension Supervisor {
 
     /// A crash outside any test case of worker 0 before its prelude ended: the run ends here, failed.
     private func finishCrashedRun(_ cause: Failure, during phase: String) {
+        forwardDocuments(throughPickle: nil)
         if parts.plan.testRunStartedId == nil {
             let id = "crashed-run"
             forward(Envelope(testRunStarted: TestRunStarted(timestamp: crashRepair.timestamp(), id: id)))
@@ -128,6 +130,7 @@ extension Supervisor {
     /// Whatever test cases are complete but held back (a gap left by an interruption), then one testRunFinished.
     private func finishRun() {
         finished = true
+        forwardDocuments(throughPickle: nil)
         parts.stream.releaseComplete()
         forward(Envelope(testRunFinished: parts.tally.finished(testRunStartedId: parts.plan.testRunStartedId, now: crashRepair.timestamp)))
     }

@@ -55,6 +55,8 @@ extension Supervisor {
         func pickle(of index: Int) -> (id: String, uri: String)? { cases[index].pickle }
         /// Each test case's `@serial`, in the planned order.
         var serialFlags: [Bool] { cases.map(\.serial) }
+        /// The `@serial` flags of the test cases from `start` on.
+        func serialFlags(from start: Int) -> ArraySlice<Bool> { ArraySlice(cases[min(start, cases.count)...].map(\.serial)) }
         var hasAfterAllHooks: Bool { hookTypes.values.contains(.afterTestRun) }
 
         /// Whether a hook (by id) is an AfterAll hook (else a BeforeAll one, for a run hook).

@@ -8,7 +8,8 @@ extension Supervisor {
         package init(
             workers: Int = 1, failFast: Bool = false, strict: Bool = true, serial: TagExpression? = nil, timings: [String: Double] = [:],
             timeoutSeconds: Double = 0, memoryLimit: UInt64? = nil, namesTestCases: Bool = false, killGraceSeconds: Double = 1,
-            interruptGraceSeconds: Double = 2, plansWithSentSteps: Bool = false, passedStepsAsCount: Bool = false
+            interruptGraceSeconds: Double = 2, plansWithSentSteps: Bool = false, passedStepsAsCount: Bool = false,
+            plansByFile: Bool = false
         ) {
             self.workers = workers
             self.failFast = failFast
@@ -22,6 +23,7 @@ extension Supervisor {
             self.interruptGraceSeconds = interruptGraceSeconds
             self.plansWithSentSteps = plansWithSentSteps
             self.passedStepsAsCount = passedStepsAsCount
+            self.plansByFile = plansByFile
         }
 
         var workers = 1
@@ -50,5 +52,8 @@ extension Supervisor {
         /// and the run's listeners fill the steps left unsaid (`RunIndex.stepsUnsaid`): of each count the
         /// supervisor says only the last step. Without it, a count is a line the worker's run did not write.
         var passedStepsAsCount = false
+        /// Worker 0 plans and runs file by file (`WorkerConfiguration.plansByFile`): the documents made ahead go into
+        /// the stream file by file before their test cases (`Supervisor.documentBatches`), not all at its `meta`.
+        var plansByFile = false
     }
 }

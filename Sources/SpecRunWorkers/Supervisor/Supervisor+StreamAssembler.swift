@@ -18,8 +18,10 @@ extension Supervisor {
 
         init(output: @escaping (Envelope) -> Void) { self.output = output }
 
-        /// The plan has this many test cases (none complete yet).
-        mutating func plan(count: Int) { complete = Array(repeating: false, count: count) }
+        /// The plan has this many test cases (those added not complete yet): once whole, or growing file by file.
+        mutating func plan(count: Int) {
+            if count > complete.count { complete.append(contentsOf: repeatElement(false, count: count - complete.count)) }
+        }
 
         /// Into the stream now (and the journal): an envelope outside any test case.
         func forward(_ envelope: Envelope) {

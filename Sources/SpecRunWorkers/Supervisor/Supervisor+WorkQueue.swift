@@ -22,6 +22,16 @@ extension Supervisor {
             if let costs { order.sort { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 } }
         }
 
+        /// How many test cases it was given (handed out or not).
+        var count: Int { serial.count }
+
+        /// Test cases planned since (a plan that comes file by file), each `serial` flag by index after those given:
+        /// handed out after the rest, in the planned order.
+        mutating func extend(serial more: ArraySlice<Bool>) {
+            order.append(contentsOf: serial.count..<(serial.count + more.count))
+            serial.append(contentsOf: more)
+        }
+
         var hasPending: Bool { cursor < order.count }
         var pendingCount: Int { order.count - cursor }
 

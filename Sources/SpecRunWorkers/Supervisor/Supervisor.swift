@@ -69,6 +69,8 @@ package final class Supervisor {
         var recent: [Int] = []
         /// The test case whose Thread or Task it said it crashed or exited on (`WorkerControl.startedBy`).
         var startedBy: Int?
+        /// How many `testCase` messages it sent (the plan's sender: `Supervisor+PlanByFile`).
+        var plannedCases = 0
         let number: Int
 
         init(number: Int) { self.number = number }
@@ -115,7 +117,15 @@ package final class Supervisor {
     /// When the last tick came (`Supervisor+Deadlines`).
     var lastTick: UInt64?
     var finished = false
+    /// Whether the whole plan is known (its sender's `ready` came).
     var preludeDone = false
+    /// The worker that sends the plan: worker 0, or the one started to plan the rest after it ended
+    /// (`Supervisor+PlanByFile`).
+    var planner = 0
+    /// Whether the plan comes file by file (a `planned` line came): its test cases are handed out as they come.
+    var plansByFile = false
+    /// Whether worker 0's `meta` came: the documents made ahead follow it.
+    var documentsAfterMeta = false
     /// Whether some worker was told to end (to run the AfterAll hooks): a run whose last worker crashed before
     /// that starts one more worker only for them.
     var endSent = false
@@ -126,6 +136,12 @@ package final class Supervisor {
     /// Makes the documents when worker 0 does not send them: they go into the stream right after its `meta`, where
     /// its own would have come. Taken once.
     var documents: DocumentMaker?
+    /// The documents a file at a time (nil once all were made), when the plan comes file by file: each file's go
+    /// into the stream right before its first test case, not all at once at worker 0's `meta`
+    /// (`Supervisor+PlanByFile`). Set in place of `documents`; none go before the `meta`.
+    var documentBatches: (() -> [Envelope]?)?
+    /// The pickles of the last file whose documents were forwarded (its other test cases need no more).
+    var lastDocumentsPickles: Set<String> = []
     /// The same maker, kept to name a culprit scenario after a crash (`Supervisor+Culprit`), and what it named.
     let remakeDocuments: DocumentMaker?
     var scenarioNames: [String: String]?
@@ -211,6 +227,9 @@ package final class Supervisor {
     private func route(_ envelope: Envelope, from number: Int, worker: Worker, finishedCase: inout Bool) -> [Action] {
         // (By kind first: each accessor asked copies the envelope's message box.)
         switch envelope.kind {
+        case .testCase where number == planner && !preludeDone:
+            acceptPlanned(envelope, from: worker)
+            return []
         case .testRunHookStarted:
             if let started = envelope.testRunHookStarted { worker.runningHook = (started, true) }
             forward(envelope)
@@ -244,6 +263,7 @@ package final class Supervisor {
                     forward(document)
                 }
             }
+            if envelope.kind == .meta { documentsAfterMeta = true }
         case .working:
             let index = worker.state.assigned.first
             if PlanCheck.isTestCaseLine(envelope),
@@ -334,8 +354,12 @@ package final class Supervisor {
         case .startedBy(let index):
             worker.startedBy = index
             return []
+        case .planned:
+            return planGrew(from: worker)
         case .ready(let count, let beforeAllPassed, let keys):
-            if worker.state.phase == .prelude && number == 0 { preludeEnded(count: count, keys: keys) }
+            // (The plan's sender is worker 0, or one started to plan the rest after it ended: that one's failed
+            // BeforeAll hooks plan nothing, and the rest of the plan is never known.)
+            if number == planner && !preludeDone && (beforeAllPassed || number == 0) { preludeEnded(count: count, keys: keys) }
             if worker.state.phase == .prelude && !beforeAllPassed {
                 worker.state.phase = .ending
                 worker.state.heard = uptime()

@@ -118,6 +118,13 @@ package final class InstructionReader {
         buffer.reserveCapacity(64 * 1024)
     }
 
+    /// Whether a line (or the channel's end) can be read without waiting.
+    package func hasLine() -> Bool {
+        if ended || buffer[start...].contains(0x0A) { return true }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) > 0
+    }
+
     /// The next line, without its newline; nil at the end of the channel. A failed read (a step closed it) ends
     /// the worker (`WorkerChannels.broken`).
     package func nextLine() -> String? {

@@ -69,8 +69,9 @@ package struct SystemWorkerLauncher: WorkerLauncher {
         }
         let number = configuration.number
         Thread.detachNewThread {
+            // (A worker that plans the rest of a run sends only its test cases, not a prelude to skip.)
             let decoder = WorkerOutputDecoder(
-                number: number, skipsPrelude: number != 0, keepsJSON: configuration.messageReport,
+                number: number, skipsPrelude: number != 0 && !configuration.plansByFile, keepsJSON: configuration.messageReport,
                 keepsStepStarts: configuration.messageReport)
             var lastAlive: UInt64 = 0
             FileDescriptorIO.readChunks(started.stdout, coalescing: true) { chunk in

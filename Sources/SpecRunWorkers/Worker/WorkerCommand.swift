@@ -7,6 +7,8 @@ import SpecRunCore
 /// line of stdin, sends the prelude (definitions, testRunStarted, BeforeAll hooks, testCases) and a `ready` line,
 /// then runs the test cases the supervisor hands out (`run N`, `runs A B`, `skip N`; it keeps some queued ahead), until `end`
 /// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
+/// A worker that plans file by file (`WorkerConfiguration.plansByFile`) sends the testCases of one file at a time,
+/// each lot followed by a `planned` line, whenever no instruction waits, and its `ready` line after the last file.
 package struct WorkerCommand {
     package init(
         libraries: [any StepLibrary.Type], console: any Console, nextLine: @escaping () async -> String?, outbox: WorkerOutbox,
@@ -30,6 +32,9 @@ package struct WorkerCommand {
     var clock: any RunClock = SystemClock()
     /// Applies `--memory-limit` to this process (injected: a test must not limit its own process).
     var limitMemory: (UInt64) throws -> Void = ProcessControl.limitMemory
+    /// Whether an instruction can be read without waiting: a worker planning file by file plans its next file
+    /// only while none waits (with none ever waiting, it plans every file before its first scenario).
+    package var hasInstruction: () -> Bool = { false }
     /// A worker made ready before its supervisor knew it needed one: stdin ending before a configuration means
     /// it did not, and the worker exits without a word.
     package var quietWithoutConfiguration = false
@@ -60,6 +65,7 @@ package struct WorkerCommand {
         runner.lateAttachment = { [console] in console.err($0) }
         runner.pendingSignal = { StepSignals.takePending(lastOfCase: $0) }
         let session: RunSession
+        var planning: FilePlanning?
         do {
             // Only worker 0's prelude reaches the stream: the others send just their BeforeAll hook runs (every
             // worker makes the very same prelude, and encoding and decoding it again costs CPU the steps need).
@@ -85,6 +91,11 @@ package struct WorkerCommand {
             if worker.parsesOnDemand {
                 // The supervisor names each test case before handing it out: only those files are parsed.
                 session = try await runner.openNamingTestCases(emit: emit)
+            } else if worker.plansByFile && runner.mayPlanByFile {
+                // (This worker's plan goes out whatever its number: it plans the rest of a run whose planner ended.)
+                let opened = try await runner.openPlanningByFile(emit: emit, testCase: { outbox.emit($0) })
+                planning = opened
+                session = opened.session
             } else {
                 session = try await runner.open(
                     emit: emit,
@@ -97,11 +108,25 @@ package struct WorkerCommand {
             return console.usageFailure(error)
         }
         // (A worker naming its test cases as they come planned none: the supervisor counts the first worker's.)
-        outbox.control(
-            .ready(
-                testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
-                keys: worker.wantKeys ? session.keys : nil))
-        outbox.flush()
+        let ready = { [session] in
+            outbox.control(
+                .ready(
+                    testCases: worker.parsesOnDemand ? 0 : session.count, beforeAllPassed: session.beforeAllPassed,
+                    keys: worker.wantKeys ? session.keys : nil))
+        }
+        /// Plans the next file: its testCases and a `planned` line (and `ready` after the last file), sent at once
+        /// when `flush` (else with the next test case's lines).
+        let planNextFile = { [outbox] (planning: FilePlanning, flush: Bool) in
+            let before = planning.count
+            planning.planNextFile()
+            if planning.count > before { outbox.control(.planned(testCases: planning.count)) }
+            if planning.isComplete { ready() }
+            if flush { outbox.flush() }
+        }
+        if planning?.isComplete ?? true {
+            ready()
+            outbox.flush()
+        }
         // The test case running, read by the watchdog thread.
         let current = Locked<Int?>(nil)
         outbox.describe = { [session] id, isRunHook in
@@ -109,7 +134,38 @@ package struct WorkerCommand {
         }
         // (Which test case runs, for naming the one whose Thread or Task a crash or exit comes from: WorkOrigin.)
         await WorkOrigin.notePoolThreads()
-        while let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end {
+        let runCase = { [session, outbox] (index: Int, skip: Bool) async in
+            if skip {
+                await session.run(index, skip: true, to: outbox)
+            } else {
+                current.withLock { $0 = index }
+                WorkOrigin.caseStarted(index)
+                await session.run(index, to: outbox)
+                WorkOrigin.caseEnded()
+            }
+            // Each test case's lines go out as it ends: what a crash of the next cannot take with it.
+            outbox.flush()
+        }
+        if let planning, worker.number == 0 {
+            // Worker 0 runs each file's test cases once it has planned them, unasked (the supervisor takes them as
+            // handed to it when their `planned` line comes): it never waits for the supervisor meanwhile. A worker
+            // planning the rest of a run after it is handed what to run (some of it ran before it).
+            while !planning.isComplete {
+                let first = planning.count
+                planNextFile(planning, false)
+                for index in first..<planning.count {
+                    if WorkerChannels.isForkedCopy { WorkerChannels.endForkedCopy() }
+                    await runCase(index, false)
+                }
+            }
+            outbox.flush()
+        }
+        while true {
+            if let planning, !planning.isComplete, !hasInstruction() {
+                planNextFile(planning, true)
+                continue
+            }
+            guard let line = await nextLine(), let instruction = WorkerInstruction(line: line), instruction != .end else { break }
             if case .name(let index, let pickleId, let uri) = instruction {
                 session.name(index, pickleId: pickleId, uri: uri)
                 continue
@@ -118,6 +174,9 @@ package struct WorkerCommand {
                 // A copy of this worker that a step forked and that went on runs nothing more (as reading the next
                 // instruction would end it).
                 if WorkerChannels.isForkedCopy { WorkerChannels.endForkedCopy() }
+                // Handed a test case this worker has not planned yet (one planning the rest of a run is handed
+                // those planned before it): its file is planned first.
+                while let planning, !session.knows(index), !planning.isComplete { planNextFile(planning, true) }
                 guard session.knows(index) else {
                     // Not finding a scenario the supervisor named would leave it waiting for it: this worker ends, and
                     // the supervisor reports the scenario failed with this line and goes on with another worker.
@@ -128,16 +187,7 @@ package struct WorkerCommand {
                     return ExitCode.usage.rawValue
                 }
                 guard index < session.count else { continue }
-                if case .skip = instruction {
-                    await session.run(index, skip: true, to: outbox)
-                } else {
-                    current.withLock { $0 = index }
-                    WorkOrigin.caseStarted(index)
-                    await session.run(index, to: outbox)
-                    WorkOrigin.caseEnded()
-                }
-                // Each test case's lines go out as it ends: what a crash of the next cannot take with it.
-                outbox.flush()
+                if case .skip = instruction { await runCase(index, true) } else { await runCase(index, false) }
             }
         }
         let summary = await session.finish { outbox.emit($0) }

@@ -121,18 +121,11 @@ final class FileByFileRunTests: XCTestCase {
             ] + (noRequirements ? ["--no-requirements"] : []) + extra,
             libraries: [FileByFileSteps.self], console: console)
         // (Random ids: `--predictable-ids` numbers in one sequence, which a run made file by file would number
-        // otherwise, so such a run plans first. Each run's ids are its own: masked, 15 base-62 digits.)
-        let mask = { (text: String) in
-            text.replacingOccurrences(of: folder, with: "<folder>")
-                .replacingOccurrences(of: "\\b[0-9A-Za-z]{15}\\b", with: "<id>", options: .regularExpression)
-                .replacingOccurrences(of: "[0-9]+", with: "#", options: .regularExpression)
-        }
-        var text = mask((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
-        // (The usage reports list the slowest first: the order of steps that take no time is the clock's.)
-        if format == .usage || format == .usageJSON {
-            text = text.split(separator: "\n", omittingEmptySubsequences: false).sorted().joined(separator: "\n")
-        }
-        return Written(report: text, console: mask(console.stdout) + mask(console.stderr), status: status)
+        // otherwise, so such a run plans first. Each run's ids are its own: masked.)
+        let masked = MaskedReport(folder: folder)
+        return Written(
+            report: masked.report(path, format: format), console: masked.mask(console.stdout) + masked.mask(console.stderr),
+            status: status)
     }
 
     /// Three files: one with a Background, a Rule, an outline, a DocString, a DataTable, a failing and an undefined

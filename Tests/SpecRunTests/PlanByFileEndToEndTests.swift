@@ -75,24 +75,15 @@ final class PlanByFileEndToEndTests: XCTestCase {
         let status: Int32
     }
 
-    /// One run asking for `format` (a file) and the console's pretty report, every number and id masked.
+    /// One run asking for `format` (a file) and the console's pretty report, masked (`MaskedReport`).
     private func report(_ format: ReportFormat, fixture: URL, in folder: String, label: String, extra: [String]) throws -> Written {
         let path = "\(folder)/\(label)-\(format.rawValue).out"
         let run = try runProcess(
             fixture, [folder, "--no-color", "--no-requirements", "--format", "\(format.rawValue):\(path)", "--format", "pretty"] + extra)
-        let mask = { (text: String) in
-            text.replacingOccurrences(of: folder, with: "<folder>")
-                .replacingOccurrences(of: "\\b[0-9A-Za-z]{15}\\b", with: "<id>", options: .regularExpression)
-                .replacingOccurrences(of: "[0-9]+", with: "#", options: .regularExpression)
-        }
-        var text = mask((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
-        // (The usage reports list the slowest first: the order of steps that take no time is the clock's.)
-        if format == .usage || format == .usageJSON {
-            text = text.split(separator: "\n", omittingEmptySubsequences: false).sorted().joined(separator: "\n")
-        }
+        let masked = MaskedReport(folder: folder)
         // (The order of two stderr lines of two processes is theirs: a parse error the supervisor says as it reaches
         // the file, a crash's line the worker's stderr passes on as it comes. Compared as a set of lines.)
-        let stderr = mask(run.stderr).split(separator: "\n").sorted().joined(separator: "\n")
-        return Written(report: text, console: mask(run.stdout) + stderr, status: run.status)
+        let stderr = masked.mask(run.stderr).split(separator: "\n").sorted().joined(separator: "\n")
+        return Written(report: masked.report(path, format: format), console: masked.mask(run.stdout) + stderr, status: run.status)
     }
 }

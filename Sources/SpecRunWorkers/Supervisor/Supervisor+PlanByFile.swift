@@ -56,7 +56,7 @@ extension Supervisor {
             for envelope in file {
                 learn(envelope)
                 forward(envelope)
-                envelope.withPickle { lastDocumentsPickles.insert($0.id) }
+                _ = envelope.withPickle { lastDocumentsPickles.insert($0.id) }
             }
             if let id, lastDocumentsPickles.contains(id) { return }
         }

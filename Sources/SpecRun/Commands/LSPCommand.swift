@@ -16,7 +16,7 @@ struct LSPCommand {
     func run() async -> Int32 {
         // Started in a subfolder of the package: its folders, configuration and runs are the package's.
         let here = FileManager.default.currentDirectoryPath
-        if let root = PackageRoot.find(from: here), root != here { FileManager.default.changeCurrentDirectoryPath(root) }
+        if let root = PackageRoot.find(from: here), root != here { _ = FileManager.default.changeCurrentDirectoryPath(root) }
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("specrun-lsp-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -52,8 +52,9 @@ extension Supervisor {
         /// and the run's listeners fill the steps left unsaid (`RunIndex.stepsUnsaid`): of each count the
         /// supervisor says only the last step. Without it, a count is a line the worker's run did not write.
         var passedStepsAsCount = false
-        /// Worker 0 plans and runs file by file (`WorkerConfiguration.plansByFile`): the documents made ahead go into
-        /// the stream file by file before their test cases (`Supervisor.documentBatches`), not all at its `meta`.
+        /// Worker 0 plans and runs file by file (`WorkerConfiguration.plansByFile`): the documents, made a file at a
+        /// time (`WorkerPool.documentFiles`), go into the stream before each file's test cases
+        /// (`Supervisor.documentBatches`), not all at its `meta`.
         var plansByFile = false
     }
 }

@@ -124,7 +124,7 @@ package final class Supervisor {
     var planner = 0
     /// Whether the plan comes file by file (a `planned` line came): its test cases are handed out as they come.
     var plansByFile = false
-    /// Whether worker 0's `meta` came: the documents made ahead follow it.
+    /// Whether worker 0's `meta` came: the documents made file by file follow it (`documentBatches`).
     var documentsAfterMeta = false
     /// Whether some worker was told to end (to run the AfterAll hooks): a run whose last worker crashed before
     /// that starts one more worker only for them.

@@ -8,7 +8,9 @@ import SpecRunCore
 /// then runs the test cases the supervisor hands out (`run N`, `runs A B`, `skip N`; it keeps some queued ahead), until `end`
 /// (or the end of stdin): AfterAll hooks, testRunFinished, exit. No reports, no summary: the supervisor owns those.
 /// A worker that plans file by file (`WorkerConfiguration.plansByFile`) sends the testCases of one file at a time,
-/// each lot followed by a `planned` line, whenever no instruction waits, and its `ready` line after the last file.
+/// each lot followed by a `planned` line, and its `ready` line after the last file: worker 0 runs each lot as soon as
+/// it is planned, unasked; a worker planning the rest of a run after worker 0 ended plans a file whenever no
+/// instruction waits, and as far as the test case it is handed.
 package struct WorkerCommand {
     package init(
         libraries: [any StepLibrary.Type], console: any Console, nextLine: @escaping () async -> String?, outbox: WorkerOutbox,
@@ -149,7 +151,7 @@ package struct WorkerCommand {
         if let planning, worker.number == 0 {
             // Worker 0 runs each file's test cases once it has planned them, unasked (the supervisor takes them as
             // handed to it when their `planned` line comes): it never waits for the supervisor meanwhile. A worker
-            // planning the rest of a run after it is handed what to run (some of it ran before it).
+            // planning the rest of a run after worker 0 ended is handed what to run (some of it ran before).
             while !planning.isComplete {
                 let first = planning.count
                 planNextFile(planning, false)
@@ -187,7 +189,9 @@ package struct WorkerCommand {
                     return ExitCode.usage.rawValue
                 }
                 guard index < session.count else { continue }
-                if case .skip = instruction { await runCase(index, true) } else { await runCase(index, false) }
+                let skip: Bool
+                if case .skip = instruction { skip = true } else { skip = false }
+                await runCase(index, skip)
             }
         }
         let summary = await session.finish { outbox.emit($0) }

@@ -4,8 +4,8 @@ import Messages
 
 /// The feature files' gherkinDocument and pickle messages (or parse errors), and their sources when asked for, one
 /// file at a time, made when asked: those of a supervisor whose worker 0 plans file by file, each file's made on its
-/// loop right before that file's test cases go into the stream (`SpecRunner.documentCursor`). The same messages
-/// with the same ids as `emitDocuments` makes. Used on one thread at a time.
+/// loop right before that file's test cases go into the stream (`SpecRunner.documentCursor`), and, one file after
+/// another, those `emitDocuments` makes. Used on one thread at a time.
 public final class DocumentCursor {
     private let runner: SpecRunner
     private let files: [FeatureFile]

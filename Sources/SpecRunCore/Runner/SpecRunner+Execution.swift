@@ -205,17 +205,9 @@ extension SpecRunner {
     /// Throws what finding the files throws (the worker then reports it). `goOn` is asked before each file: false
     /// stops (an interrupted run does not parse the rest of a large suite first).
     public func emitDocuments(sources: Bool, goOn: () -> Bool = { true }, emit: (Envelope) -> Void) throws {
-        let root = configuration.workingDirectory ?? FileManager.default.currentDirectoryPath
-        let files = try FeatureDiscovery(
-            fileSystem: fileSystem, base: configuration.workingDirectory,
-            documents: Set(configuration.documents.keys)
-        )
-        .discover(configuration.paths)
-        let stepTexts = StepTextPool()
-        for file in files {
-            guard goOn() else { return }
-            let envelopes = featureEnvelopes(file, uri: relativePath(file.path, to: root), texts: stepTexts)
-            for index in envelopes.indices where sources || envelopes[index].kind != .source { emit(envelopes[index]) }
+        let cursor = try documentCursor(sources: sources)
+        while goOn(), let file = cursor.nextFile() {
+            for index in file.indices { emit(file[index]) }
         }
     }
 

@@ -19,6 +19,16 @@ extension Envelope {
         if case .parseError = message { return true }
         return false
     }
+
+    /// Whether it carries what the parse of a feature file makes: a `source`, `gherkinDocument`, `pickle` or
+    /// `parseError`.
+    @inlinable
+    public var isFeatureFileMessage: Bool {
+        switch message {
+        case .source, .gherkinDocument, .pickle, .parseError: true
+        default: false
+        }
+    }
 }
 
 // The message an envelope carries, lent to `body` where it lies (the accessors copy it out: a retain and release of

@@ -61,6 +61,22 @@ final class FileByFileRunnerTests: XCTestCase {
         }
     }
 
+    func test_run_callsTheParseThreadsHookBeforeEachFileAndAfterTheLastOnThatThreadOnlyWhenMadeFileByFile() async throws {
+        for fileByFile in [true, false] {
+            let calls = Locked<[(done: Bool, thread: ObjectIdentifier)]>([])
+            let runnerThreads = Locked<Set<ObjectIdentifier>>([])
+            var sut = try makeSUT(fileByFile: fileByFile)
+            sut.runner.onParseThread = { done in calls.withLock { $0.append((done, ObjectIdentifier(Thread.current))) } }
+
+            _ = try await sut.runner.run { _ in runnerThreads.withLock { _ = $0.insert(ObjectIdentifier(Thread.current)) } }
+
+            let made = calls.withLock { $0 }
+            XCTAssertEqual(made.map(\.done), fileByFile ? [false, false, false, true] : [], "file by file: \(fileByFile)")
+            XCTAssertLessThanOrEqual(Set(made.map(\.thread)).count, 1, "one thread")
+            XCTAssertTrue(Set(made.map(\.thread)).isDisjoint(with: runnerThreads.withLock { $0 }), "not the runner's")
+        }
+    }
+
     func test_run_callsTheHookWithinAFileAfterEvery64TestCases() async throws {
         var (runner, folder) = try makeSUT(fileByFile: true, features: Self.outline(rows: 130))
         defer { withExtendedLifetime(folder) {} }

@@ -38,7 +38,11 @@ extension RunCommand {
         // (every testCase first) or a live line counts the test cases planned; what the reports handed back is
         // freed between test cases.
         runner.plansFileByFile = listeners.fileByFile
-        if listeners.fileByFile { runner.betweenTestCases = { DecodedEnvelopeReturns.shared.free() } }
+        if listeners.fileByFile {
+            runner.betweenTestCases = { DecodedEnvelopeReturns.shared.free() }
+            // The files' messages freed by the parse thread, which made them, as long as it parses.
+            runner.onParseThread = { done in DecodedEnvelopeReturns.shared.freeDocuments(more: !done) }
+        }
         // (The process exits after the reports, as `Reports.finish` assumes too.)
         runner.keepsRunUntilExit = true
         // The first signal that ends a run, and the run's id (for a testRunFinished made here).

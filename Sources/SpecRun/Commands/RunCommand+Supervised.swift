@@ -39,8 +39,13 @@ extension RunCommand {
         // of the supervisor's peak at c50k (that thread's malloc arena) and no wall time; without them, 5 % of it.
         pool.makesDocumentsAhead = !sources
         if plansByFile, let cursor = try? documentRunner.documentCursor(sources: sources) {
-            // (Ctrl-C meanwhile: the files not reached yet are not made, as `documents` does.)
-            pool.documentFiles = { InterruptForwarder.shared.received == nil ? cursor.nextFile() : nil }
+            // (Ctrl-C meanwhile: the files not reached yet are not made, as `documents` does.) The files' messages
+            // handed back are freed here, on the thread that made them, as long as it makes more.
+            pool.documentFiles = {
+                let file = InterruptForwarder.shared.received == nil ? cursor.nextFile() : nil
+                DecodedEnvelopeReturns.shared.freeDocuments(more: file != nil)
+                return file
+            }
         }
         pool.documents = { emit in
             var count = 0

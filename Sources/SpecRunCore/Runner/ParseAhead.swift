@@ -19,7 +19,11 @@ final class ParseAhead: Sendable {
 
     /// Starts parsing: `parse(i, texts)` makes the envelopes of the file at `i`, for each `i` in `0..<count`, in
     /// order, each distinct step text kept once through `texts` (one pool for the run, used on the parsing thread).
-    init(count: Int, depth: Int = ParseAhead.depth, parse: @escaping @Sendable (Int, StepTextPool) -> [Envelope]) {
+    /// `between(done)` runs on the parsing thread before each file (`done` false) and after the last (true).
+    init(
+        count: Int, depth: Int = ParseAhead.depth, between: (@Sendable (_ done: Bool) -> Void)? = nil,
+        parse: @escaping @Sendable (Int, StepTextPool) -> [Envelope]
+    ) {
         self.count = count
         room = DispatchSemaphore(value: depth)
         guard count > 0 else { return }
@@ -27,10 +31,12 @@ final class ParseAhead: Sendable {
             let texts = StepTextPool()
             for index in 0..<count {
                 room.wait()
+                between?(false)
                 let envelopes = parse(index, texts)
                 parsed.withLock { $0.append(envelopes) }
                 ready.signal()
             }
+            between?(true)
         }
         thread.name = "specrun-parse"
         thread.start()

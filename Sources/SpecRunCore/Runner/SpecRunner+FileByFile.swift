@@ -37,7 +37,7 @@ extension SpecRunner {
     func executeFileByFile(_ prepared: Prepared, emit: (Envelope) -> Void) async -> RunSummary {
         // (Parsed from now on, as `execute` parses every file before the BeforeAll hooks run.)
         let files = prepared.files
-        let parsing = ParseAhead(count: files.count) { [self, root = prepared.root] index, texts in
+        let parsing = ParseAhead(count: files.count, between: onParseThread) { [self, root = prepared.root] index, texts in
             featureEnvelopes(files[index], uri: relativePath(files[index].path, to: root), texts: texts)
         }
         var ready = prepared

@@ -56,6 +56,10 @@ public struct SpecRunner: Sendable {
     /// handed back (`DecodedEnvelopeReturns`), made on this thread and the parse's (a file of 20,000 scenarios
     /// would otherwise keep all of theirs until its end).
     public var betweenTestCases: (@Sendable () -> Void)?
+    /// Called on the thread that parses a run made file by file, before it parses each file (`done` false) and once
+    /// after the last (`done` true): the CLI frees there the files' messages its reports handed back, on the thread
+    /// that made them (`DecodedEnvelopeReturns.freeDocuments(more:)`).
+    public var onParseThread: (@Sendable (_ done: Bool) -> Void)?
     /// A test case none of whose code runs takes one pass over its steps (`TestCaseRunner.runInOnePass`); false
     /// only in the tests that compare it with the step loop.
     var skipsInOnePass = true

@@ -59,19 +59,12 @@ public final class FilePlanning {
         let file = prepared.files[next]
         next += 1
         let uri = relativePath(file.path, to: prepared.root)
-        let envelopes = runner.featureEnvelopes(file, uri: uri, texts: texts)
-        var index = LineIndex()
-        var selected: [Pickle] = []
-        let parsed = runner.send(
-            envelopes, of: file, selection: prepared.selection, lines: &index, selecting: selecting, into: &selected,
-            emit: emit)
-        lines.withLock { $0[uri] = index.forLocations() }
+        let selected = runner.take(
+            runner.featureEnvelopes(file, uri: uri, texts: texts), of: file, uri: uri, prepared: prepared,
+            selecting: selecting, lines: lines, session: session, emit: emit)
         let nothingSelected = !selectedAny && selected.isEmpty && isComplete
         selectedAny = selectedAny || !selected.isEmpty
-        session.state.withLock { state in
-            if !parsed, !state.summary.unparsableFiles.contains(uri) { state.summary.unparsableFiles.append(uri) }
-            state.summary.nothingSelected = nothingSelected
-        }
+        session.state.withLock { $0.summary.nothingSelected = nothingSelected }
         guard !selected.isEmpty else { return true }
         let book = PlanBook(
             registry: prepared.registry, pickles: consume selected, ids: runner.ids,

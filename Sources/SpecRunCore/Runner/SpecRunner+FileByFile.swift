@@ -62,18 +62,9 @@ extension SpecRunner {
         var stopped = false
         for file in files {
             let uri = relativePath(file.path, to: ready.root)
-            let envelopes = parsing.next() ?? []
-            var index = LineIndex()
-            var selected: [Pickle] = []
-            let parsed = send(
-                envelopes, of: file, selection: ready.selection, lines: &index, selecting: selecting, into: &selected,
+            var selected = take(
+                parsing.next() ?? [], of: file, uri: uri, prepared: ready, selecting: selecting, lines: lines, session: session,
                 emit: emit)
-            if !parsed {
-                session.state.withLock { state in
-                    if !state.summary.unparsableFiles.contains(uri) { state.summary.unparsableFiles.append(uri) }
-                }
-            }
-            lines.withLock { $0[uri] = index.forLocations() }
             selectedAny = selectedAny || !selected.isEmpty
             // (As `execute`: no test case is planned when the BeforeAll hooks failed.) A few at a time: a file of
             // 20,000 scenarios holds only so many plans at once.
@@ -115,5 +106,25 @@ extension SpecRunner {
         let final = await session.finish(emit: emit)
         if keepsRunUntilExit { _ = Unmanaged.passRetained(session) }
         return final
+    }
+
+    /// A parsed file's messages sent (`send`), its nodes' lines kept for a failed step's `file:line`, and, when it
+    /// could not be parsed, its uri in the session's summary: the pickles it selects. Each file of a run made file by
+    /// file, in this process (`executeFileByFile`) or a worker's (`FilePlanning`).
+    func take(
+        _ envelopes: [Envelope], of file: FeatureFile, uri: String, prepared: Prepared, selecting: Bool,
+        lines: Locked<[String: LineIndex]>, session: RunSession, emit: (Envelope) -> Void
+    ) -> [Pickle] {
+        var index = LineIndex()
+        var selected: [Pickle] = []
+        let parsed = send(
+            envelopes, of: file, selection: prepared.selection, lines: &index, selecting: selecting, into: &selected, emit: emit)
+        lines.withLock { $0[uri] = index.forLocations() }
+        if !parsed {
+            session.state.withLock { state in
+                if !state.summary.unparsableFiles.contains(uri) { state.summary.unparsableFiles.append(uri) }
+            }
+        }
+        return selected
     }
 }

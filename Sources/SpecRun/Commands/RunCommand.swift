@@ -156,7 +156,8 @@ struct RunCommand {
             idsDeriveParts: !options.predictableIds)
         let fileByFile = !prepared.isolated && mayGoFileByFile
         // Worker envelopes go back to be freed by the threads that decoded them; a run made file by file frees
-        // them on its runner's thread between its test cases (`SpecRunner.betweenTestCases`).
+        // them on its runner's thread between its test cases (`SpecRunner.betweenTestCases`), and the feature files'
+        // messages on the thread that parsed them (`DecodedEnvelopeReturns.freeDocuments(more:)`).
         let pipeline = ListenerPipeline(
             returns: prepared.isolated || fileByFile ? DecodedEnvelopeReturns.shared : nil,
             flushedByTimer: !prepared.isolated,

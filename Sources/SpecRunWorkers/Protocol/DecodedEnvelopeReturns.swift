@@ -8,11 +8,11 @@ import SharedState
 /// reading thread empties it before decoding each chunk. The launcher's whose reader threads decode
 /// (`WorkerLauncher.returns`).
 ///
-/// The feature files' messages among them are made by another thread (the supervisor's, or an in-process run's
-/// parse thread): while that thread makes more, they are set apart for it to free (`freeDocuments(more:)`). Freed
-/// by the reading thread, each block of theirs took the lock of the maker's arena, which the maker holds while it
-/// allocates: 1,900 waits of the supervisor's reading thread in a c50k run, and the in-process dry run's two cores
-/// idle a fifth of the time (docs/PERFORMANCE.md, "Each message freed by the thread that made it").
+/// The feature files' messages among them are made by another thread (the supervisor's loop, or an in-process
+/// run's parse thread): while that thread makes more, they are set apart for it to free (`freeDocuments(more:)`).
+/// Freed by the reading thread, each block of theirs took the lock of the maker's arena, which the maker holds while
+/// it allocates: 1,900 waits of the supervisor's reading thread in a c50k run, and the in-process dry run's two cores
+/// idle a fifth of the time (docs/PERFORMANCE.md, "The feature files' messages freed by the thread that made them").
 package final class DecodedEnvelopeReturns: Sendable {
     /// The one `RunCommand` reads until it takes its launcher's (`WorkerLauncher.returns`).
     package static let shared = DecodedEnvelopeReturns()

@@ -63,17 +63,20 @@ final class FileByFileRunnerTests: XCTestCase {
 
     func test_run_callsTheParseThreadsHookBeforeEachFileAndAfterTheLastOnThatThreadOnlyWhenMadeFileByFile() async throws {
         for fileByFile in [true, false] {
-            let calls = Locked<[(done: Bool, thread: ObjectIdentifier)]>([])
-            let runnerThreads = Locked<Set<ObjectIdentifier>>([])
+            let calls = Locked<[Bool]>([])
+            let hookThreads = ThreadsSeen()
+            let runnerThreads = ThreadsSeen()
             var sut = try makeSUT(fileByFile: fileByFile)
-            sut.runner.onParseThread = { done in calls.withLock { $0.append((done, ObjectIdentifier(Thread.current))) } }
+            sut.runner.onParseThread = { done in
+                calls.withLock { $0.append(done) }
+                hookThreads.noteCurrent()
+            }
 
-            _ = try await sut.runner.run { _ in runnerThreads.withLock { _ = $0.insert(ObjectIdentifier(Thread.current)) } }
+            _ = try await sut.runner.run { _ in runnerThreads.noteCurrent() }
 
-            let made = calls.withLock { $0 }
-            XCTAssertEqual(made.map(\.done), fileByFile ? [false, false, false, true] : [], "file by file: \(fileByFile)")
-            XCTAssertLessThanOrEqual(Set(made.map(\.thread)).count, 1, "one thread")
-            XCTAssertTrue(Set(made.map(\.thread)).isDisjoint(with: runnerThreads.withLock { $0 }), "not the runner's")
+            XCTAssertEqual(calls.withLock { $0 }, fileByFile ? [false, false, false, true] : [], "file by file: \(fileByFile)")
+            XCTAssertLessThanOrEqual(hookThreads.count, 1, "one thread")
+            XCTAssertFalse(hookThreads.overlaps(runnerThreads), "not the runner's")
         }
     }
 
@@ -235,5 +238,23 @@ final class FileByFileRunnerTests: XCTestCase {
     /// The stream's lines, sorted.
     private func lines(_ spy: EnvelopeSpy) throws -> [String] {
         try spy.ndjson().split(separator: "\n").map(String.init).sorted()
+    }
+}
+
+/// The threads some code ran on, each kept (not its address: a thread that ended could lend its address to another).
+private final class ThreadsSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var threads: [Thread] = []
+
+    func noteCurrent() {
+        let thread = Thread.current
+        lock.withLock { if !threads.contains(where: { $0 === thread }) { threads.append(thread) } }
+    }
+
+    var count: Int { lock.withLock { threads.count } }
+
+    func overlaps(_ other: ThreadsSeen) -> Bool {
+        let mine = lock.withLock { threads }
+        return other.lock.withLock { other.threads.contains { thread in mine.contains { $0 === thread } } }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SharedState
 import XCTest
 
 @testable import SpecRun
@@ -178,6 +179,34 @@ final class WorkerCommandTests: XCTestCase {
         XCTAssertEqual(envelopes(events).compactMap(\.testCaseStarted).map(\.testCaseId), [planned[2].id])
     }
 
+    func test_run_letsASignalSentToTheProcessActAfterEachTestCasesLinesWentOutAndBeforeTheNextStarts() async throws {
+        let folder = try makeFeatures(Self.threeFiles)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-worker-\(UUID().uuidString)").path
+        let fd = open(output, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer {
+            close(fd)
+            unlink(output)
+        }
+        let configuration = WorkerConfiguration(paths: [folder], predictableIds: true)
+        let lines = Lines([String(decoding: configuration.encodedLine().dropLast(), as: UTF8.self), "runs 0 3", "end"])
+        let seen = Locked<[String]>([])
+        var sut = WorkerCommand(
+            libraries: [CLITestSteps.self], console: SpyConsole(), nextLine: { lines.next() }, outbox: WorkerOutbox(fd: fd))
+        sut.letProcessSignalAct = {
+            // What the supervisor has of the run when the signal may act: every line of the test cases so far.
+            let written = Self.envelopes(inFile: output)
+            seen.withLock {
+                $0.append(
+                    "\(written.compactMap(\.testCaseStarted).count) started, \(written.compactMap(\.testCaseFinished).count) finished")
+            }
+        }
+
+        _ = await sut.run()
+
+        XCTAssertEqual(seen.value, ["1 started, 1 finished", "2 started, 2 finished", "3 started, 3 finished"])
+    }
+
     /// Three files of one passing scenario each.
     private static let threeFiles = [
         "a.feature": "Feature: A\n  Scenario: A\n    Given a passing step\n",
@@ -197,6 +226,13 @@ final class WorkerCommandTests: XCTestCase {
             default: return []
             }
         }
+    }
+
+    private static func envelopes(inFile path: String) -> [Envelope] {
+        let decoder = WorkerOutputDecoder(number: 0, skipsPrelude: false)
+        let bytes = FileManager.default.contents(atPath: path) ?? Data()
+        let events = decoder.append([UInt8](bytes)) + decoder.finish()
+        return events.flatMap { if case .envelopes(_, let list) = $0 { return list } else { return [] } }
     }
 
     private func envelopes(_ events: [WorkerEvent]) -> [Envelope] {

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRunSystem
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,8 +25,12 @@ package enum StepSignals {
         var pending = sigset_t()
         guard sigpending(&pending) == 0 else { return nil }
         for signalNumber in InterruptForwarder.endingSignals where sigismember(&pending, signalNumber) == 1 {
-            // (Sent to the process, by someone else, it is no step's: the run's own handling hears it.)
-            guard pendingOnThisThread(signalNumber) else { continue }
+            // (Sent to the process, by someone else, it is no step's: the run's own handling hears it — and a
+            // worker lets it act before its next test case: `letProcessSignalAct`.)
+            guard pendingOnThisThread(signalNumber) else {
+                processSignal.store(signalNumber, ordering: .relaxed)
+                continue
+            }
             var only = sigset_t()
             sigemptyset(&only)
             sigaddset(&only, signalNumber)
@@ -34,6 +39,28 @@ package enum StepSignals {
             return signalNumber
         }
         return nil
+    }
+
+    /// An ending signal sent to this whole process, seen pending after a test case's last step: 0 if none.
+    private static let processSignal = Atomic<Int32>(0)
+
+    /// Lets an ending signal sent to this whole process, seen pending after the last test case's last step, act
+    /// now, before the next test case starts. A worker's signals keep their defaults, but the thread that runs its
+    /// steps blocks them (a thread of the concurrency pool), so one that came while a step had stopped the process
+    /// (SIGSTOP, then the supervisor's SIGTERM and SIGCONT) waits for another thread to take it — and on a busy
+    /// machine this thread could meanwhile start, run and report the next test case. Unblocked here it is
+    /// delivered at once: the process ends as the signal says (a handler of the user's that takes it instead lets
+    /// the worker go on, as before). A relaxed load when no signal came.
+    package static func letProcessSignalAct() {
+        guard processSignal.load(ordering: .relaxed) != 0 else { return }
+        let signalNumber = processSignal.exchange(0, ordering: .relaxed)
+        guard signalNumber != 0 else { return }
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, signalNumber)
+        var before = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &only, &before)
+        pthread_sigmask(SIG_SETMASK, &before, nil)
     }
 
     /// From now on (until `false`), steps run in this process: an ending signal it sends itself is a step's, not one

@@ -37,6 +37,9 @@ package struct WorkerCommand {
     /// Whether an instruction can be read without waiting: a worker planning file by file plans its next file
     /// only while none waits (with none ever waiting, it plans every file before its first scenario).
     package var hasInstruction: () -> Bool = { false }
+    /// After each test case's lines went out: an ending signal sent to the process meanwhile acts now, before the
+    /// next test case starts (`StepSignals.letProcessSignalAct`; injected: a test must not end its own process).
+    package var letProcessSignalAct: @Sendable () -> Void = StepSignals.letProcessSignalAct
     /// A worker made ready before its supervisor knew it needed one: stdin ending before a configuration means
     /// it did not, and the worker exits without a word.
     package var quietWithoutConfiguration = false
@@ -136,7 +139,7 @@ package struct WorkerCommand {
         }
         // (Which test case runs, for naming the one whose Thread or Task a crash or exit comes from: WorkOrigin.)
         await WorkOrigin.notePoolThreads()
-        let runCase = { [session, outbox] (index: Int, skip: Bool) async in
+        let runCase = { [session, outbox, letProcessSignalAct] (index: Int, skip: Bool) async in
             if skip {
                 await session.run(index, skip: true, to: outbox)
             } else {
@@ -147,6 +150,8 @@ package struct WorkerCommand {
             }
             // Each test case's lines go out as it ends: what a crash of the next cannot take with it.
             outbox.flush()
+            // (A SIGTERM that came while a step had stopped this process ends it here, not after the next.)
+            letProcessSignalAct()
         }
         if let planning, worker.number == 0 {
             // Worker 0 runs each file's test cases once it has planned them, unasked (the supervisor takes them as

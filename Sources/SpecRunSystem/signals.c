@@ -15,6 +15,7 @@
 #include "SpecRunSystem.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -79,6 +80,44 @@ int specrun_watch_signals(int fd, const int *signal_numbers, int count) {
         if (sigaction(signal_numbers[index], &action, NULL) != 0) return -1;
     }
     return 0;
+}
+
+/// SIGTSTP (a terminal's Ctrl-Z, `kill -TSTP`): its byte goes to the same pipe; the run's reader pauses the run.
+static void on_stop_signal(int signal_number) {
+    int fd = notify_fd;
+    if (fd < 0) return;
+    int saved = errno;
+    atomic_fetch_add(&caught[signal_number], 1);
+    unsigned char byte = (unsigned char)signal_number;
+    ssize_t ignored = write(fd, &byte, 1);
+    (void)ignored;
+    errno = saved;
+}
+
+int specrun_watch_stop_signal(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_stop_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(SIGTSTP, &action, NULL);
+}
+
+void specrun_stop_self(void) {
+    struct sigaction dfl, handler;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    if (sigaction(SIGTSTP, &dfl, &handler) != 0) return;
+    sigset_t only, before;
+    sigemptyset(&only);
+    sigaddset(&only, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &only, &before);
+    // Sent to this thread, which does not block it: the whole process stops right here, and goes on from here
+    // once continued. (In an orphaned process group the kernel drops it: no terminal's job control applies.)
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    sigaction(SIGTSTP, &handler, NULL);
 }
 
 int specrun_ending_signal(int index) { return index >= 0 && index < ending_count ? ending_signals[index] : 0; }

@@ -11,9 +11,9 @@ final class InterruptForwarderTests: XCTestCase {
         XCTAssertEqual(caught, InterruptForwarder.endingSignals)
     }
 
-    func test_signalsInPipeBytes_readsOnlyTheEndingSignalsOnAStepsStrayLineInThePipe() {
-        let stray = Array("!E 0 0 0\nZ".utf8) + [UInt8(SIGTERM), 0, 255, UInt8(SIGHUP)]
+    func test_signalsInPipeBytes_readsOnlyTheEndingSignalsAndCtrlZOnAStepsStrayLineInThePipe() {
+        let stray = Array("!E 0 0 0\nZ".utf8) + [UInt8(SIGTERM), 0, 255, UInt8(SIGTSTP), 19, UInt8(SIGHUP)]
 
-        XCTAssertEqual(InterruptForwarder.signals(inPipeBytes: stray), [SIGUSR1, SIGTERM, SIGHUP])
+        XCTAssertEqual(InterruptForwarder.signals(inPipeBytes: stray), [SIGUSR1, SIGTERM, SIGTSTP, SIGHUP])
     }
 }

@@ -52,6 +52,23 @@ final class WorkerOutboxWatchdogTests: XCTestCase {
         XCTAssertEqual(WorkerOutbox.pause(limit: 30_000_000_000, elapsed: nil), 200_000_000)
     }
 
+    func test_discountingStall_movesTheStepsStartByAWakeUpThatCameLaterThanTheStallLimit() {
+        let second: UInt64 = 1_000_000_000
+
+        XCTAssertEqual(
+            WorkerOutbox.discountingStall(10 * second, due: 11 * second, now: 611 * second), 610 * second,
+            "a process stopped 600 s (Ctrl-Z): the step's start moves by as much")
+        XCTAssertEqual(WorkerOutbox.discountingStall(10 * second, due: 11 * second, now: 11 * second + 400_000_000), 10 * second)
+        XCTAssertEqual(WorkerOutbox.discountingStall(10 * second, due: 11 * second, now: 5 * second), 10 * second, "woken early")
+        XCTAssertNil(WorkerOutbox.discountingStall(nil, due: 11 * second, now: 611 * second), "no step runs")
+        XCTAssertEqual(
+            WorkerOutbox.discountingStall(12 * second, due: 11 * second, now: 612 * second), 612 * second,
+            "a step that started after the watchdog was due, then the process stopped: counted from now")
+        XCTAssertEqual(
+            WorkerOutbox.discountingStall(611 * second, due: 11 * second, now: 611 * second), 611 * second,
+            "never moved past now")
+    }
+
     // MARK: Helpers
 
     /// An outbox writing to a pipe nobody reads past the test (its watchdog thread, if any, ends with it).

@@ -72,6 +72,16 @@ int specrun_take_early_signal(void);
 /// Not a run after all: every ending signal but SIGPIPE gets its default back, and one that came early is raised.
 void specrun_release_signals(void);
 
+/// After `specrun_watch_signals`: SIGTSTP (a terminal's Ctrl-Z) is caught too, its number written to the same pipe,
+/// so that the run stops its workers (each in a process group of its own, which the terminal does not reach)
+/// before it stops itself (`specrun_stop_self`). 0, or -1 if it could not be caught (it keeps its default).
+int specrun_watch_stop_signal(void);
+
+/// Stops this process as SIGTSTP's default would, on the calling thread, and returns once it is continued
+/// (SIGCONT: a shell's `fg` or `bg`); at once where job control does not apply (an orphaned process group).
+/// SIGTSTP is caught again afterwards.
+void specrun_stop_self(void);
+
 /// Whether a byte read from the signal pipe stands for a signal caught (and not yet taken): 1, and it is taken;
 /// 0 for a byte something else wrote there (under `--no-isolation` a step that writes to every descriptor).
 int specrun_take_caught(int signal_number);

@@ -45,6 +45,13 @@ package enum ProcessControl {
         }
     }
 
+    /// Stops a worker and every process of its group (Ctrl-Z of the run: `InterruptForwarder`); SIGCONT through
+    /// `signalWorkerAndGroup` continues them.
+    static func stopWorkerAndGroup(_ pid: pid_t) {
+        _ = kill(-pid, SIGSTOP)
+        _ = kill(pid, SIGSTOP)
+    }
+
     /// The environment variable that marks a worker and every process it starts (inherited), so that what is
     /// left of them can be found once the worker is gone.
     static let tokenVariable = "SPECRUN_WORKER_TOKEN"

@@ -235,21 +235,23 @@ package final class InterruptForwarder: Sendable {
                 var bytes = [UInt8](repeating: 0, count: 64)
                 let count = read(Int32(source.handle), &bytes, bytes.count)
                 for signalNumber in Self.signals(inPipeBytes: bytes.prefix(max(0, count))) where specrun_take_caught(signalNumber) != 0 {
-                    self?.forward(signalNumber)
+                    if signalNumber == SIGTSTP { self?.pause() } else { self?.forward(signalNumber) }
                 }
             }
             source.resume()
+            // (Ctrl-Z: read from the same pipe, in order with the others.)
+            _ = specrun_watch_stop_signal()
             state.source = source
         }
     }
 
-    /// The signals named by bytes read from the signal pipe: only the ending signals' numbers. Under
+    /// The signals named by bytes read from the signal pipe: only the ending signals' numbers and SIGTSTP. Under
     /// `--no-isolation` a step runs in this process, and one that writes to every descriptor (or a copy it forked)
     /// writes into the pipe too: its bytes (`!E 0 0 0`, text) were read as signal 33, 69, … and ended the run with
     /// exit 161. A byte that is one of the ten numbers is a signal only while the handler counted one caught and not
     /// yet taken (`specrun_take_caught`, signals.c).
     package static func signals<Bytes: Sequence<UInt8>>(inPipeBytes bytes: Bytes) -> [Int32] {
-        bytes.map { Int32($0) }.filter { endingSignals.contains($0) }
+        bytes.map { Int32($0) }.filter { endingSignals.contains($0) || $0 == SIGTSTP }
     }
 
     /// Whether the run reads the signals (from its first `listen` on).
@@ -271,6 +273,17 @@ package final class InterruptForwarder: Sendable {
         }
         for pid in pids { ProcessControl.signalWorkerAndGroup(pid, again ? SIGKILL : signalNumber) }
         listener?(signalNumber, number)
+    }
+
+    /// Ctrl-Z (SIGTSTP): the workers stop — each leads a process group of its own, which a terminal's Ctrl-Z does
+    /// not reach, so they would run on, their steps too, while the run seems paused — then specrun itself stops,
+    /// as SIGTSTP's default would. Continued (a shell's `fg` or `bg`), it continues them. Neither a worker's
+    /// watchdog nor the supervisor's deadlines count the pause (`WorkerOutbox.runWatchdog`, `Supervisor.tick`).
+    private func pause() {
+        let stopped = state.withLock { $0.workers }
+        for pid in stopped { ProcessControl.stopWorkerAndGroup(pid) }
+        specrun_stop_self()
+        for pid in stopped.union(state.withLock { $0.workers }) { ProcessControl.signalWorkerAndGroup(pid, SIGCONT) }
     }
 
     /// Every signal whose default ends a process and that a terminal, a CI runner, `kill` or a resource limit sends

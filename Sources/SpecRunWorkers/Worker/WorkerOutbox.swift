@@ -303,9 +303,11 @@ package final class WorkerOutbox {
             WorkOrigin.forgetOrigin()
             var pause: UInt64 = 10_000_000
             while true {
+                let due = Self.uptime() &+ pause
                 _ = wake.wait(timeout: .now() + .nanoseconds(Int(pause)))
                 guard let channel else { return }
                 pause = channel.withLock { channel in
+                    channel.runningSince = Self.discountingStall(channel.runningSince, due: due, now: Self.uptime())
                     let seconds = channel.scopedLimit?.seconds ?? channel.defaultSeconds
                     let limit = channel.scopedLimit.map { Supervisor.nanoseconds($0.seconds) } ?? channel.defaultLimit
                     let elapsed = channel.runningSince.map { Self.uptime() &- $0 }
@@ -324,6 +326,18 @@ package final class WorkerOutbox {
                 }
             }
         }
+    }
+
+    /// When the running step started, as the watchdog counts it: a wake-up more than `Supervisor.stallNanoseconds`
+    /// past its due time means this process was stopped (the run's Ctrl-Z stops its workers) or could not run, and
+    /// that time — from the due time, or from the step's start if it started later — was not the step's: its start
+    /// moves by as much, as the supervisor's deadlines do. (A step that started once the process went on, before
+    /// the watchdog ran, loses the few milliseconds it ran.)
+    static func discountingStall(_ runningSince: UInt64?, due: UInt64, now: UInt64) -> UInt64? {
+        guard let runningSince, now > due, now - due > Supervisor.stallNanoseconds else { return runningSince }
+        let stalledFrom = max(due, runningSince)
+        guard now > stalledFrom else { return runningSince }
+        return runningSince + (now - stalledFrom)
     }
 
     /// How long the watchdog sleeps: until the running step's deadline (and a clock tick past it), else a tenth of

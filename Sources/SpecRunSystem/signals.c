@@ -153,6 +153,15 @@ void specrun_note_caught(int signal_number) {
 
 void specrun_self_signals_are_steps(int on) { atomic_store(&steps_here, on ? 1 : 0); }
 
+static atomic_int process_sent = 0;
+
+void specrun_note_process_signal(int signal_number) { atomic_store_explicit(&process_sent, signal_number, memory_order_relaxed); }
+
+// (Read first: asked after every test case, and a plain load is no locked instruction.)
+int specrun_take_process_signal(void) {
+    return atomic_load_explicit(&process_sent, memory_order_relaxed) == 0 ? 0 : atomic_exchange(&process_sent, 0);
+}
+
 // (Read first: asked after every step, and a plain load is no locked instruction.)
 int specrun_take_self_signal(void) {
     return atomic_load_explicit(&self_sent, memory_order_relaxed) == 0 ? 0 : atomic_exchange(&self_sent, 0);

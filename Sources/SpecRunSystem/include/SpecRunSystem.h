@@ -101,6 +101,11 @@ void specrun_self_signals_are_steps(int on);
 /// The first ending signal this process sent itself while steps run in it, or 0 (and forgets it).
 int specrun_take_self_signal(void);
 
+/// An ending signal sent to this whole process and seen pending by the thread that runs the steps, which blocks it
+/// (`StepSignals.letProcessSignalAct`): noted, then taken (0 if none, and forgotten).
+void specrun_note_process_signal(int signal_number);
+int specrun_take_process_signal(void);
+
 // MARK: sent.c
 
 /// Whether `raise`, `pthread_kill` or `tgkill` sent a signal since the last ask (1, and forgotten), else 0; always 1

@@ -1,6 +1,5 @@
 import Foundation
 import SpecRunSystem
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +27,7 @@ package enum StepSignals {
             // (Sent to the process, by someone else, it is no step's: the run's own handling hears it — and a
             // worker lets it act before its next test case: `letProcessSignalAct`.)
             guard pendingOnThisThread(signalNumber) else {
-                processSignal.store(signalNumber, ordering: .relaxed)
+                specrun_note_process_signal(signalNumber)
                 continue
             }
             var only = sigset_t()
@@ -41,9 +40,6 @@ package enum StepSignals {
         return nil
     }
 
-    /// An ending signal sent to this whole process, seen pending after a test case's last step: 0 if none.
-    private static let processSignal = Atomic<Int32>(0)
-
     /// Lets an ending signal sent to this whole process, seen pending after the last test case's last step, act
     /// now, before the next test case starts. A worker's signals keep their defaults, but the thread that runs its
     /// steps blocks them (a thread of the concurrency pool), so one that came while a step had stopped the process
@@ -52,8 +48,7 @@ package enum StepSignals {
     /// delivered at once: the process ends as the signal says (a handler of the user's that takes it instead lets
     /// the worker go on, as before). A relaxed load when no signal came.
     package static func letProcessSignalAct() {
-        guard processSignal.load(ordering: .relaxed) != 0 else { return }
-        let signalNumber = processSignal.exchange(0, ordering: .relaxed)
+        let signalNumber = specrun_take_process_signal()
         guard signalNumber != 0 else { return }
         var only = sigset_t()
         sigemptyset(&only)

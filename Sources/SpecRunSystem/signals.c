@@ -147,6 +147,13 @@ int specrun_take_caught(int signal_number) {
     return 0;
 }
 
+int specrun_ending_signal_caught(void) {
+    for (int index = 0; index < ending_count; index++) {
+        if (atomic_load_explicit(&caught[ending_signals[index]], memory_order_relaxed) > 0) return 1;
+    }
+    return 0;
+}
+
 void specrun_note_caught(int signal_number) {
     if (signal_number > 0 && signal_number < SLOTS) atomic_fetch_add(&caught[signal_number], 1);
 }

@@ -108,6 +108,14 @@ extension XCTestCase {
         usleep(300_000)
     }
 
+    /// A process's state letter from /proc (`T`: stopped), nil once it is gone.
+    func processState(of pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[close...].dropFirst(2).first
+    }
+
     /// A feature of a passing scenario, the hostile one, and another passing one.
     func betweenPassingScenarios(_ step: String) -> [String: String] {
         [

@@ -128,6 +128,24 @@ final class HostileTimeEndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run.folder)/j.xml"))
     }
 
+    func test_sigterm_startsNoOtherScenarioOnAProcessAStepStoppedOnNoIsolation() throws {
+        #if !os(Linux)
+        throw XCTSkip("reads the process's state from /proc (Linux)")
+        #endif
+        var stopped = false
+        let run = try runHostile(betweenPassingScenarios("When a step stops its own process"), ["--no-isolation"]) { pid, _ in
+            stopped = RunOnDisk.waitUntil(seconds: 20) { self.processState(of: pid) == "T" }
+            // (The step stopped the whole run: the signal waits for something to continue it, as a shell's `kill %1`.)
+            kill(pid, SIGTERM)
+            kill(pid, SIGCONT)
+        }
+        XCTAssertTrue(stopped)
+        XCTAssertFalse(run.hung, run.stderr)
+        XCTAssertEqual(run.status, 143, run.stderr)
+        XCTAssertEqual(run.scenarios.map(\.name), ["before", "hostile"], "no scenario starts after the signal: \(run.stderr)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run.folder)/j.xml"))
+    }
+
     // MARK: Numbers out of range
 
     func test_run_startsAtMostFourWorkersACoreAndSaysSoOnParallel4096() throws {

@@ -17,9 +17,9 @@ final class RunJobControlEndToEndTests: XCTestCase {
         let run = try runHostile(["w.feature": "Feature: paused\n" + scenarios], ["--timeout", "1"]) { pid, folder in
             self.waitForStepStarts(1, in: folder)
             kill(pid, SIGTSTP)
-            stopped = RunOnDisk.waitUntil(seconds: 5) { Self.state(of: pid) == "T" }
+            stopped = RunOnDisk.waitUntil(seconds: 5) { self.processState(of: pid) == "T" }
             guard stopped else { return }
-            workersWhileStopped = Self.children(of: pid).compactMap(Self.state(of:))
+            workersWhileStopped = Self.children(of: pid).compactMap { self.processState(of: $0) }
             pause.from = Date().timeIntervalSince1970
             // Longer than the timeout and its slack (1 s + 1 s): the step stopped midway is not past its deadline.
             usleep(2_500_000)
@@ -39,14 +39,6 @@ final class RunJobControlEndToEndTests: XCTestCase {
         XCTAssertEqual(starts.filter { $0 > pause.from + 0.1 && $0 < pause.to - 0.1 }, [], "no step started while the run was stopped")
         XCTAssertEqual(run.statuses, [.passed, .passed, .passed, .passed], run.stderr)
         XCTAssertEqual(run.exceptionTypes, [])
-    }
-
-    /// A process's state letter from /proc (`T`: stopped), nil once it is gone.
-    private static func state(of pid: pid_t) -> Character? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        return stat[close...].dropFirst(2).first
     }
 
     /// The processes `pid` started, from every one of its threads.

@@ -90,6 +90,9 @@ int specrun_take_caught(int signal_number);
 /// the terminal's whole foreground process group) rather than from a process (`kill`): 1 or 0.
 int specrun_signal_came_from_kernel(int signal_number);
 
+/// Whether the handler caught an ending signal that the pipe's reader has not taken yet: 1 or 0.
+int specrun_ending_signal_caught(void);
+
 /// A signal caught before the pipe existed, whose byte the reader writes there itself: counted as caught.
 void specrun_note_caught(int signal_number);
 

@@ -48,14 +48,28 @@ package enum StepSignals {
     /// delivered at once: the process ends as the signal says (a handler of the user's that takes it instead lets
     /// the worker go on, as before). A relaxed load when no signal came.
     package static func letProcessSignalAct() {
-        let signalNumber = specrun_take_process_signal()
-        guard signalNumber != 0 else { return }
+        guard let signalNumber = takeProcessSignal() else { return }
         var only = sigset_t()
         sigemptyset(&only)
         sigaddset(&only, signalNumber)
         var before = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &only, &before)
         pthread_sigmask(SIG_SETMASK, &before, nil)
+    }
+
+    /// The ending signal sent to this whole process that the last test case's last step saw pending (and forgets
+    /// it): the thread that runs the steps blocks it, and another thread has yet to take it. An in-process run
+    /// waits for its handler before it starts another test case.
+    package static func takeProcessSignal() -> Int32? {
+        let signalNumber = specrun_take_process_signal()
+        return signalNumber == 0 ? nil : signalNumber
+    }
+
+    /// Whether an ending signal came that the run has not heard yet: seen pending after the last test case (see
+    /// `takeProcessSignal`), or caught by its handler and not yet read from the signal pipe — between the two
+    /// neither the kernel nor the run shows it.
+    package static func signalOnItsWay() -> Bool {
+        takeProcessSignal() != nil || specrun_ending_signal_caught() != 0
     }
 
     /// From now on (until `false`), steps run in this process: an ending signal it sends itself is a step's, not one

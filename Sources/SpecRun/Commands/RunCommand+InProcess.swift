@@ -48,15 +48,8 @@ extension RunCommand {
         // The first signal that ends a run, and the run's id (for a testRunFinished made here).
         let interrupts = launcher?.interrupts
         let stop = Locked<(signal: Int32?, runId: String?)>((interrupts?.received, nil))
-        runner.stopRequested = {
-            if stop.withLock({ $0.signal != nil }) { return true }
-            guard StepSignals.signalOnItsWay() else { return false }
-            // Sent to this process, but not heard yet: pending (the steps' thread blocks it, and the thread it goes
-            // to has not run since a step stopped the process) or caught and not yet read. Waited for, so that no
-            // scenario starts after the signal.
-            for _ in 0..<2000 where stop.withLock({ $0.signal == nil }) { usleep(1000) }
-            return stop.withLock { $0.signal != nil }
-        }
+        // (A signal on its way, not heard yet, is waited for: no scenario starts after it.)
+        runner.stopRequested = { StepSignals.heardSignal { stop.withLock { $0.signal != nil } } }
         let (ends, ended) = AsyncStream.makeStream(of: InProcessEnd.self)
         interrupts?.listen { signal, count in
             stop.withLock { if $0.signal == nil { $0.signal = signal } }

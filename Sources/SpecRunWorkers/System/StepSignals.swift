@@ -65,11 +65,16 @@ package enum StepSignals {
         return signalNumber == 0 ? nil : signalNumber
     }
 
-    /// Whether an ending signal came that the run has not heard yet: seen pending after the last test case (see
-    /// `takeProcessSignal`), or caught by its handler and not yet read from the signal pipe — between the two
-    /// neither the kernel nor the run shows it.
-    package static func signalOnItsWay() -> Bool {
-        takeProcessSignal() != nil || specrun_ending_signal_caught() != 0
+    /// Whether the run has heard an ending signal (`heard`), waiting up to `seconds` for one that is on its way: seen
+    /// pending after the last test case (see `takeProcessSignal`: the steps' thread blocks it, and the thread it goes
+    /// to has not run since a step stopped the process), or caught by its handler and not yet read from the signal
+    /// pipe — between the two neither the kernel nor the run shows it. What an in-process run asks before it starts
+    /// another test case, so that none starts after the signal.
+    package static func heardSignal(waiting seconds: Double = 2, _ heard: () -> Bool) -> Bool {
+        if heard() { return true }
+        guard takeProcessSignal() != nil || specrun_ending_signal_caught() != 0 else { return false }
+        for _ in 0..<Int(seconds * 1000) where !heard() { usleep(1000) }
+        return heard()
     }
 
     /// From now on (until `false`), steps run in this process: an ending signal it sends itself is a step's, not one

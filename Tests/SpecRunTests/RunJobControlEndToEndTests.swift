@@ -19,7 +19,10 @@ final class RunJobControlEndToEndTests: XCTestCase {
             kill(pid, SIGTSTP)
             stopped = RunOnDisk.waitUntil(seconds: 5) { self.processState(of: pid) == "T" }
             guard stopped else { return }
-            workersWhileStopped = Self.children(of: pid).compactMap { self.processState(of: $0) }
+            // (specrun may stop a moment before a worker its SIGSTOP has yet to reach: a sleeping thread is woken to stop.)
+            let workers = Self.children(of: pid)
+            _ = RunOnDisk.waitUntil(seconds: 2) { workers.allSatisfy { self.processState(of: $0) == "T" } }
+            workersWhileStopped = workers.compactMap { self.processState(of: $0) }
             pause.from = Date().timeIntervalSince1970
             // Longer than the timeout and its slack (1 s + 1 s): the step stopped midway is not past its deadline.
             usleep(2_500_000)

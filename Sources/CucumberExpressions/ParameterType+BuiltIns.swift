@@ -35,7 +35,7 @@ extension ParameterType {
                 transform: { $0 }),
             ParameterType(
                 name: "string", regexps: [stringRegexp], type: String.self, useForSnippets: true,
-                preferForRegexpMatch: false, transformGroups: unquote),
+                preferForRegexpMatch: false, transformGroups: { unquote($0) }),
             ParameterType(
                 name: "", regexps: [anonymousRegexp], useForSnippets: false, preferForRegexpMatch: true,
                 transform: { $0 }),
@@ -44,7 +44,7 @@ extension ParameterType {
                 transform: { try number($0, "double", Double.self) }),
             ParameterType(
                 name: "bigdecimal", regexps: [floatRegexp], useForSnippets: false, preferForRegexpMatch: false,
-                transform: decimal),
+                transform: { try decimal($0) }),
             ParameterType(
                 name: "byte", regexps: integerRegexps, useForSnippets: false, preferForRegexpMatch: false,
                 transform: { try number($0, "byte", Int8.self) }),

@@ -40,7 +40,7 @@ enum CrashSteps: StepLibrary {
                 let handle =
                     FileHandle(forWritingAtPath: log)
                     ?? {
-                        FileManager.default.createFile(atPath: log, contents: nil)
+                        _ = FileManager.default.createFile(atPath: log, contents: nil)
                         return FileHandle(forWritingAtPath: log)!
                     }()
                 handle.seekToEndOfFile()

@@ -3,7 +3,7 @@ import Foundation
 // libFuzzer target: Cucumber Expressions — parse an expression, match the text after the first newline with it,
 // and generate snippet expressions for that text (tools/fuzz/run cucumber-expressions). The registry of built-in
 // parameter types is made once: making it compiles their regular expressions, most of an input's time.
-nonisolated(unsafe) let registry = ParameterTypeRegistry()
+let registry = ParameterTypeRegistry()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

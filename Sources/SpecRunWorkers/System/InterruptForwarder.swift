@@ -22,13 +22,32 @@ package final class InterruptForwarder: Sendable {
         var onSignal: (@Sendable (Int32, Int) -> Void)?
         var count = 0
         var received: Int32?
+        /// Between Ctrl-Z and the continue: a worker started meanwhile is stopped as it is added.
+        var paused = false
     }
 
     private let state = Locked(State())
+    /// Stops a worker and its group, and continues them (injected: a test must not stop processes).
+    private let stopWorker: @Sendable (pid_t) -> Void
+    private let continueWorker: @Sendable (pid_t) -> Void
 
-    package init() {}
+    package convenience init() {
+        self.init(stopWorker: ProcessControl.stopWorkerAndGroup, continueWorker: { ProcessControl.signalWorkerAndGroup($0, SIGCONT) })
+    }
 
-    func add(_ pid: pid_t) { state.withLock { _ = $0.workers.insert(pid) } }
+    init(stopWorker: @escaping @Sendable (pid_t) -> Void, continueWorker: @escaping @Sendable (pid_t) -> Void) {
+        self.stopWorker = stopWorker
+        self.continueWorker = continueWorker
+    }
+
+    /// A worker started: it hears the signals passed on, and stops at once when the run is pausing (stopped under the
+    /// lock, so that the continue that ends the pause comes after it).
+    func add(_ pid: pid_t) {
+        state.withLock { state in
+            state.workers.insert(pid)
+            if state.paused { stopWorker(pid) }
+        }
+    }
     func remove(_ pid: pid_t) { state.withLock { _ = $0.workers.remove(pid) } }
 
     /// Who hears of a signal besides the workers (the supervisor: it stops handing out work).
@@ -88,10 +107,29 @@ package final class InterruptForwarder: Sendable {
     /// as SIGTSTP's default would. Continued (a shell's `fg` or `bg`), it continues them. Neither a worker's
     /// watchdog nor the supervisor's deadlines count the pause (`WorkerOutbox.runWatchdog`, `Supervisor.tick`).
     private func pause() {
-        let stopped = state.withLock { $0.workers }
-        for pid in stopped { ProcessControl.stopWorkerAndGroup(pid) }
+        let stopped = beginPause()
         specrun_stop_self()
-        for pid in stopped.union(state.withLock { $0.workers }) { ProcessControl.signalWorkerAndGroup(pid, SIGCONT) }
+        endPause(stopped)
+    }
+
+    /// Stops every worker and marks the run paused (a worker added from now on is stopped as it is added); returns
+    /// the workers stopped.
+    func beginPause() -> Set<pid_t> {
+        let stopped = state.withLock { state in
+            state.paused = true
+            return state.workers
+        }
+        for pid in stopped { stopWorker(pid) }
+        return stopped
+    }
+
+    /// Continues the workers stopped by `beginPause` and every one added since.
+    func endPause(_ stopped: Set<pid_t>) {
+        let workers = state.withLock { state in
+            state.paused = false
+            return state.workers
+        }
+        for pid in stopped.union(workers) { continueWorker(pid) }
     }
 
     /// Every signal whose default ends a process and that a terminal, a CI runner, `kill` or a resource limit sends
